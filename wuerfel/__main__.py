@@ -1,0 +1,3 @@
+from wuerfel.cli.main import main
+
+main()

@@ -1,0 +1,363 @@
+"""The one engine API every game implements.
+
+Shape (after OpenSpiel, made immutable): a :class:`Game` holds validated rules and the number of players and makes
+initial :class:`State` objects. A state is a value: :meth:`State.apply_action` and :meth:`State.apply_outcome` return
+a *new* state and leave the old one untouched, so a refused move can never corrupt anything, search can branch
+freely, and the server can keep the last good state without copying.
+
+Every node is one of three kinds:
+
+* a **decision node**: ``actors()`` names the players who may act now (usually one; several for simultaneous
+  decisions such as stakes placed before one throw), ``legal_actions(player)`` lists what each may do;
+* a **chance node**: ``is_chance()``; ``chance_outcomes()`` lists every outcome with its exact probability
+  (a :class:`fractions.Fraction`, summing to exactly 1). A dice source picks one; the engine never draws randomness;
+* a **terminal node**: ``is_terminal()``; ``scores()`` and ``winners()`` give the result.
+
+Actions and outcomes are small frozen values with a JSON form. Each game also gives actions a stable integer id for
+solvers and search (``Game.action_id`` / ``Game.action_from_id``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from wuerfel.engine.dice import Dice, sort_dice
+from wuerfel.engine.errors import N_, IllegalAction, RecordError
+
+CHANCE = -1
+"""Marker returned by :meth:`State.to_move` at a chance node."""
+TERMINAL = -2
+"""Marker returned by :meth:`State.to_move` when the game is over."""
+SIMULTANEOUS = -3
+"""Marker returned by :meth:`State.to_move` when several players may act in any order."""
+
+if TYPE_CHECKING:
+    from wuerfel.engine.clocks import Deadline
+
+JSON = dict[str, Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """Base class of all actions: an immutable value with a JSON form.
+
+    Subclasses set ``kind`` (the JSON discriminator, unique within a game) and declare their fields as plain JSON-able
+    values (int, str, bool, tuples of those). The default JSON form is ``{"kind": kind, **fields}``.
+    """
+
+    kind: ClassVar[str] = "action"
+
+    def to_json(self) -> JSON:
+        out: JSON = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """Base class of chance outcomes."""
+
+    kind: ClassVar[str] = "outcome"
+
+    def to_json(self) -> JSON:
+        out: JSON = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Roll(Outcome):
+    """The standard chance outcome: a multiset of faces (sorted)."""
+
+    kind: ClassVar[str] = "roll"
+    dice: Dice
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", sort_dice(self.dice))
+
+
+def from_json_generic(classes: Sequence[type[Any]], data: Any, what: str) -> Any:
+    """Build one of ``classes`` (Action or Outcome subclasses) from its JSON form, validating field types.
+
+    Raises :class:`IllegalAction` for anything malformed, so a bad client message is a clear refusal, never a crash.
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise IllegalAction(N_("Malformed move: expected an object with a 'kind'."))
+    by_kind = {c.kind: c for c in classes}
+    cls = by_kind.get(data["kind"])
+    if cls is None:
+        raise IllegalAction(N_("Unknown move '{kind}'."), kind=str(data["kind"])[:40])
+    kwargs: dict[str, Any] = {}
+    hints = _field_types(cls)
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
+                continue
+            raise IllegalAction(N_("Malformed move: field '{field}' is missing."), field=f.name)
+        kwargs[f.name] = _coerce(data[f.name], hints.get(f.name, "Any"), what, f.name)
+    extra = set(data) - {f.name for f in dataclasses.fields(cls)} - {"kind"}
+    if extra:
+        raise IllegalAction(
+            N_("Malformed move: unknown field '{field}'."), field=sorted(extra)[0][:40]
+        )
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise IllegalAction(N_("Malformed move: {reason}"), reason=str(exc)[:200]) from exc
+
+
+def _field_types(cls: type[Any]) -> dict[str, str]:
+    return {f.name: (f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "Any")) for f in
+            dataclasses.fields(cls)}
+
+
+def _coerce(value: Any, type_name: str, what: str, field: str) -> Any:
+    t = type_name.replace(" ", "")
+    bad = IllegalAction(N_("Malformed move: field '{field}' has the wrong type."), field=field)
+    if t in ("int",):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad
+        return value
+    if t == "bool":
+        if not isinstance(value, bool):
+            raise bad
+        return value
+    if t == "str":
+        if not isinstance(value, str):
+            raise bad
+        return value
+    if t in ("Dice", "tuple[int,...]", "tuple[int,...]|None"):
+        if value is None and t.endswith("None"):
+            return None
+        if not isinstance(value, list) or len(value) > 64:
+            raise bad
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+            raise bad
+        return tuple(value)
+    if t.startswith("tuple[str"):
+        if not isinstance(value, list) or any(not isinstance(v, str) for v in value):
+            raise bad
+        return tuple(value)
+    if t.startswith("int|None") or t == "int|None":
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad
+        return value
+    if t.startswith("str|None"):
+        if value is None or isinstance(value, str):
+            return value
+        raise bad
+    return value
+
+
+class State(ABC):
+    """A position of a game. Immutable: every transition returns a new state."""
+
+    game: Game
+
+    # --- node kind -------------------------------------------------------------------------------------------
+    @abstractmethod
+    def to_move(self) -> int:
+        """The player to act, or :data:`CHANCE`, :data:`TERMINAL` or :data:`SIMULTANEOUS`."""
+
+    def actors(self) -> tuple[int, ...]:
+        """Players who may act now. Several at a simultaneous node; none at chance and terminal nodes."""
+        p = self.to_move()
+        return (p,) if p >= 0 else ()
+
+    def is_chance(self) -> bool:
+        return self.to_move() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.to_move() == TERMINAL
+
+    # --- decisions -------------------------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        """Legal actions of ``player`` (default: the single player to move). Empty at chance/terminal nodes."""
+
+    @abstractmethod
+    def _apply_action(self, action: Action, player: int) -> State:
+        """Apply an action already known to be legal."""
+
+    def apply_action(self, action: Action, player: int | None = None) -> State:
+        """Return the state after ``player`` takes ``action``; refuse an illegal one with a reason.
+
+        The reason is the game's own where it knows one better (:meth:`explain_illegal`); the old state is
+        unchanged either way because states are immutable.
+        """
+        if self.is_terminal():
+            raise IllegalAction(N_("The game is over."))
+        if self.is_chance():
+            raise IllegalAction(N_("The dice must be thrown first."))
+        actors = self.actors()
+        if player is None:
+            if len(actors) != 1:
+                raise IllegalAction(N_("Several players may act now; say which one."))
+            player = actors[0]
+        if player not in actors:
+            raise IllegalAction(N_("It is not your turn."))
+        if action not in self.legal_actions(player):
+            self.explain_illegal(action, player)
+            raise IllegalAction(N_("That move is not allowed now."))
+        return self._apply_action(action, player)
+
+    def deadline(self) -> Deadline | None:
+        """The time limit of this decision node, if the rules set one (see :mod:`wuerfel.engine.clocks`).
+
+        ``None`` (the default): no clock. A live table runs the clock and applies the deadline's expiry action for
+        every player still to act; everybody else (bots, tests, the terminal) just chooses that action.
+        """
+        return None
+
+    def explain_illegal(self, action: Action, player: int) -> None:
+        """Raise :class:`IllegalAction` with a specific reason if the game can name one; default: do nothing."""
+        return None
+
+    def parse_action_text(self, text: str, player: int) -> Action:
+        """Read a move typed by a person ("b", "bank", "1 5 5") for ``player``; games that can, override this.
+
+        Front ends try it for input that is not the number of a listed action. The result need not be legal: the
+        caller applies it with :meth:`apply_action`, which refuses it with the reason. Default: not understood.
+        """
+        raise IllegalAction(N_("I did not understand that."))
+
+    # --- chance ----------------------------------------------------------------------------------------------
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        """Every outcome of the chance node with its exact probability. Empty at other nodes."""
+        return ()
+
+    def _apply_outcome(self, outcome: Outcome) -> State:
+        raise NotImplementedError
+
+    def apply_outcome(self, outcome: Outcome) -> State:
+        """Return the state after the chance outcome; refuse one that is not an outcome of this node.
+
+        An outcome with probability 0 is accepted: games list such outcomes for events only a person at a real
+        table can report (a void throw in scorekeeper mode).
+        """
+        if not self.is_chance():
+            raise IllegalAction(N_("No dice are to be thrown now."))
+        if not any(o == outcome for o, _ in self.chance_outcomes()):
+            raise IllegalAction(N_("Those dice cannot fall now."))
+        return self._apply_outcome(outcome)
+
+    def dice_to_throw(self) -> int:
+        """How many dice the current chance node throws (0 when it is no plain throw); used by manual entry."""
+        return 0
+
+    def parse_outcome(self, text: str) -> Outcome:
+        """Read an outcome typed by a person ("3 3 3 1 5"); games with special outcomes (a void throw) extend it.
+
+        Raises :class:`IllegalAction` naming what is wrong (count, faces); the state is untouched.
+        """
+        from wuerfel.engine.dice import parse_dice
+
+        n = self.dice_to_throw()
+        if n <= 0:
+            raise IllegalAction(N_("No dice are to be thrown now."))
+        try:
+            dice = parse_dice(text, None)
+        except ValueError as exc:
+            raise IllegalAction(N_("Please enter {n} dice, each showing 1 to 6."), n=n) from exc
+        if len(dice) != n:
+            raise IllegalAction(N_("Please enter exactly {n} dice, not {got}."), n=n, got=len(dice))
+        return Roll(dice)
+
+    def describe_outcome(self, outcome: Outcome, lang: str = "de") -> str:
+        """A short human label for a chance outcome of this node ("3 3 1 5 6", "brennt"), in ``lang``.
+
+        Games with special outcomes (a void throw) override it; front ends use it to announce throws and to label
+        the one-key shortcuts of manual dice entry.
+        """
+        if isinstance(outcome, Roll):
+            return " ".join(str(d) for d in outcome.dice)
+        fields = [str(getattr(outcome, f.name)) for f in dataclasses.fields(outcome)]
+        return " ".join([outcome.kind, *fields])
+
+    # --- results ---------------------------------------------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> tuple[float, ...]:
+        """The current score of every player (the game's own measure: points, chips, penalty points …)."""
+
+    def winners(self) -> tuple[int, ...]:
+        """Winners of a finished game (several for a shared win); empty before the end."""
+        return ()
+
+    def returns(self) -> tuple[float, ...]:
+        """Share of the win per player at a terminal state (1/k for each of k winners), else zeros."""
+        n = self.game.num_players
+        w = self.winners()
+        if not self.is_terminal() or not w:
+            return tuple(0.0 for _ in range(n))
+        return tuple((1.0 / len(w)) if p in w else 0.0 for p in range(n))
+
+    # --- information -----------------------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, player: int | None) -> JSON:
+        """Everything ``player`` may know (``None``: a spectator), as JSON-able data.
+
+        Must contain ``"game"``, ``"to_move"`` and ``"scores"``; must not contain anything hidden from that player.
+        """
+
+    def determinize(self, player: int, rng: Any) -> State:
+        """A state drawn from what ``player`` cannot tell apart from this one (hidden dice re-drawn).
+
+        Perfect-information games return ``self``. Games with secrets override it; the generic test checks that
+        ``view(player)`` is identical for both states, which is what "no leak" means, and search bots (IS-MCTS)
+        sample from it.
+        """
+        return self
+
+    def describe_action(self, action: Action, lang: str = "de") -> str:
+        """A short human label for an action, in ``lang``; games override this for their own actions."""
+        return str(action.to_json())
+
+
+class Game(ABC):
+    """A game with fixed rules and player count: the factory of states and the codec of its actions."""
+
+    id: ClassVar[str]
+    action_classes: ClassVar[tuple[type[Action], ...]] = ()
+    outcome_classes: ClassVar[tuple[type[Outcome], ...]] = (Roll,)
+
+    def __init__(self, rules: Any, num_players: int) -> None:
+        self.rules = rules
+        self.num_players = num_players
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before the first event."""
+
+    # --- codecs ----------------------------------------------------------------------------------------------
+    def action_from_json(self, data: Any) -> Action:
+        return from_json_generic(self.action_classes, data, "action")  # type: ignore[no-any-return]
+
+    def outcome_from_json(self, data: Any) -> Outcome:
+        try:
+            return from_json_generic(self.outcome_classes, data, "outcome")  # type: ignore[no-any-return]
+        except IllegalAction as exc:
+            raise RecordError(exc.msgid, **exc.params) from exc
+
+    @abstractmethod
+    def action_id(self, action: Action) -> int:
+        """A stable non-negative integer for ``action``: stable across versions for the same rules."""
+
+    @abstractmethod
+    def action_from_id(self, action_id: int) -> Action:
+        """Inverse of :meth:`action_id`."""
+
+    def rules_json(self) -> JSON:
+        """The fully resolved rules as JSON (what a record stores, so replays never depend on preset files)."""
+        from wuerfel.engine.rules import options_to_dict
+
+        return options_to_dict(self.rules)

@@ -1,0 +1,183 @@
+"""The game record: rules plus an append-only list of events. State is a fold over it.
+
+The record stores the *resolved* rules (every option spelled out), not a preset name alone, so a replay never
+depends on preset files that may change later. :class:`Match` is the small driver every front end uses: it holds a
+record and the current state and appends an event only after the engine accepted it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from wuerfel.engine.errors import N_, RecordError, WuerfelError
+from wuerfel.engine.game import JSON, Action, Game, Outcome, State
+from wuerfel.engine.sources import DiceSource
+
+RECORD_FORMAT = 1
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """One entry of the log: a player's action or a chance outcome."""
+
+    type: str
+    """"action" or "chance"."""
+    data: JSON
+    player: int | None = None
+
+    def to_json(self) -> JSON:
+        out: JSON = {"type": self.type, "data": self.data}
+        if self.player is not None:
+            out["player"] = self.player
+        return out
+
+    @classmethod
+    def from_json(cls, d: Any) -> Event:
+        if not isinstance(d, dict) or d.get("type") not in ("action", "chance") or not isinstance(d.get("data"), dict):
+            raise RecordError(N_("Malformed event in the record."))
+        player = d.get("player")
+        if player is not None and (not isinstance(player, int) or isinstance(player, bool)):
+            raise RecordError(N_("Malformed event in the record."))
+        return cls(type=d["type"], data=d["data"], player=player)
+
+
+@dataclasses.dataclass
+class GameRecord:
+    """Parameters and events of one game."""
+
+    game: str
+    rules_id: str
+    rules: JSON
+    players: list[str]
+    events: list[Event] = dataclasses.field(default_factory=list)
+    meta: JSON = dataclasses.field(default_factory=dict)
+
+    def make_game(self) -> Game:
+        from wuerfel.engine.registry import get_game
+
+        info = get_game(self.game)
+        return info.new_game(info.rules_from_dict(self.rules), len(self.players))
+
+    def states(self) -> Iterator[State]:
+        """The initial state and the state after every event, in order (for replay pages and analysis)."""
+        game = self.make_game()
+        state = game.new_initial_state()
+        yield state
+        for i, ev in enumerate(self.events):
+            state = apply_event(game, state, ev, i)
+            yield state
+
+    def replay(self) -> State:
+        """The state after the last event."""
+        *_, last = self.states()
+        return last
+
+    def to_json(self) -> JSON:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "rules_id": self.rules_id,
+            "rules": self.rules,
+            "players": list(self.players),
+            "events": [e.to_json() for e in self.events],
+            "meta": self.meta,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, d: Any) -> GameRecord:
+        if not isinstance(d, dict) or d.get("format") != RECORD_FORMAT:
+            raise RecordError(N_("Not a game record (or an unknown record format)."))
+        try:
+            return cls(
+                game=str(d["game"]),
+                rules_id=str(d["rules_id"]),
+                rules=dict(d["rules"]),
+                players=[str(p) for p in d["players"]],
+                events=[Event.from_json(e) for e in d["events"]],
+                meta=dict(d.get("meta", {})),
+            )
+        except (KeyError, TypeError) as exc:
+            raise RecordError(N_("Not a game record (or an unknown record format).")) from exc
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        try:
+            return cls.from_json(json.loads(text))
+        except json.JSONDecodeError as exc:
+            raise RecordError(N_("Not a game record (or an unknown record format).")) from exc
+
+
+def apply_event(game: Game, state: State, ev: Event, index: int = -1) -> State:
+    """Apply one logged event; a record that does not replay is a :class:`RecordError` naming the event."""
+    try:
+        if ev.type == "chance":
+            return state.apply_outcome(game.outcome_from_json(ev.data))
+        return state.apply_action(game.action_from_json(ev.data), ev.player)
+    except WuerfelError as exc:
+        raise RecordError(N_("Event {index} of the record does not apply: {reason}"), index=index,
+                          reason=exc.english()) from exc
+
+
+class Match:
+    """A record being played: the current state plus the log that produced it.
+
+    Every method either appends exactly one event and moves the state, or raises and changes nothing.
+    """
+
+    def __init__(self, game: Game, record: GameRecord, state: State | None = None) -> None:
+        self.game = game
+        self.record = record
+        self.state = state if state is not None else record.replay()
+
+    @classmethod
+    def new(cls, game_id: str, rules_id: str | None, players: list[str], rules: Any = None,
+            meta: JSON | None = None) -> Match:
+        """Start a game of ``game_id`` under a rule set (name, path, or an option tree in ``rules``)."""
+        from wuerfel.engine.registry import get_game
+        from wuerfel.engine.rules import options_to_dict
+
+        info = get_game(game_id)
+        if rules is None:
+            resolved = info.resolve(rules_id)
+            rules = info.rules_from_dict(resolved.data)
+            rules_id = resolved.id
+        game = info.new_game(rules, len(players))
+        record = GameRecord(game=info.id, rules_id=rules_id or info.default_preset, rules=options_to_dict(rules),
+                            players=list(players), meta=dict(meta or {}))
+        return cls(game, record, game.new_initial_state())
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Match:
+        return cls(record.make_game(), record)
+
+    def act(self, action: Action | JSON, player: int | None = None) -> Event:
+        """Apply a player's action (a value or its JSON form)."""
+        if not isinstance(action, Action):
+            action = self.game.action_from_json(action)
+        new_state = self.state.apply_action(action, player)
+        if player is None:
+            player = self.state.actors()[0]
+        ev = Event("action", action.to_json(), player)
+        self.record.events.append(ev)
+        self.state = new_state
+        return ev
+
+    def chance(self, outcome: Outcome) -> Event:
+        new_state = self.state.apply_outcome(outcome)
+        ev = Event("chance", outcome.to_json())
+        self.record.events.append(ev)
+        self.state = new_state
+        return ev
+
+    def resolve_chance(self, source: DiceSource) -> list[Event]:
+        """Let ``source`` decide every chance node until a player must act or the game ends."""
+        events: list[Event] = []
+        while self.state.is_chance():
+            events.append(self.chance(source.choose(self.state)))
+        return events
