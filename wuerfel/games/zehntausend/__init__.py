@@ -1,0 +1,90 @@
+"""Zehntausend / 10.000 / Macke (and Farkle): one game, every house rule of the seeds as data.
+
+Importing the package registers the game. ``BOTS``, ``SOLVERS`` and ``ADVISOR`` are the hooks other parts fill in
+(the solver engineer adds his entries here), so the registration itself never has to change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from wuerfel.engine.game import Game
+from wuerfel.engine.registry import GameInfo, register
+from wuerfel.games.zehntausend.bots import HeuristicBot
+from wuerfel.games.zehntausend.options import ZehntausendRules
+from wuerfel.games.zehntausend.state import ZehntausendGame, ZehntausendState
+from wuerfel.games.zehntausend.terminal import render
+
+PRESETS_DIR = Path(__file__).parent / "presets"
+
+BOTS: dict[str, Callable[[Game, int], Any]] = {
+    "heuristic": lambda game, seed: HeuristicBot(seed),
+}
+"""Bots by name: factory(game, seed) → Bot."""
+
+SOLVERS: dict[str, Callable[..., Any]] = {}
+"""Objective → solve(rules, rules_id, fresh) → SolveResult (filled by the solver modules)."""
+
+ADVISOR: Callable[[Game], Any] | None = None
+"""factory(game) → advisor with ``advise(state, player)`` (filled by the solver modules). GameInfo is frozen and
+reads this value when INFO is registered below, so set it here, above the registration; BOTS and SOLVERS are
+shared dicts and may also be filled later (``BOTS["optimal"] = …``)."""
+
+
+def _solver(objective: str) -> Callable[..., Any]:
+    """Import the solver only when it is asked for (numba is slow to import)."""
+
+    def run(rules: ZehntausendRules, rules_id: str, fresh: bool = False) -> Any:
+        from wuerfel.solvers import zehntausend_duel, zehntausend_solo, zehntausend_turn
+
+        fn = {"turn": zehntausend_turn.solve_turn_result, "duel": zehntausend_duel.solve_duel_result,
+              "solo": zehntausend_solo.solve_solo_result}[objective]
+        return fn(rules, rules_id, fresh)
+
+    return run
+
+
+def _optimal_bot(game: Game, seed: int) -> Any:
+    from wuerfel.solvers.zehntausend_play import make_optimal_bot
+
+    return make_optimal_bot(game, seed)
+
+
+def _advisor(game: Game) -> Any:
+    from wuerfel.solvers.zehntausend_play import make_advisor
+
+    return make_advisor(game)
+
+
+BOTS["optimal"] = _optimal_bot
+SOLVERS.update({objective: _solver(objective) for objective in ("turn", "duel", "solo")})
+ADVISOR = _advisor
+
+
+def _make(rules: ZehntausendRules, n: int) -> Game:
+    return ZehntausendGame(rules, n)
+
+
+INFO = register(GameInfo(
+    id="zehntausend",
+    name_de="Zehntausend",
+    name_en="Ten Thousand",
+    options_class=ZehntausendRules,
+    make=_make,
+    min_players=1,
+    max_players=8,
+    default_preset="zehntausend-einfach",
+    presets_dir=PRESETS_DIR,
+    description_de="Würfeln, Punkte herauslegen, rechtzeitig aufhören: wer zuerst 10.000 hat (Macke, 10.000).",
+    description_en="Throw, set scoring dice aside, stop in time: first to 10,000 (Macke, Farkle).",
+    aliases=("10000", "macke", "farkle"),
+    bots=BOTS,
+    solvers=SOLVERS,
+    advisor=ADVISOR,
+    terminal_renderer=render,
+    default_bot="heuristic",
+))
+
+__all__ = ["ADVISOR", "BOTS", "INFO", "SOLVERS", "ZehntausendGame", "ZehntausendState"]

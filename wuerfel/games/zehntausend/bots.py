@@ -1,0 +1,169 @@
+"""The heuristic Zehntausend bot: sensible under every preset and overlay, never illegal, cheap enough for simulations.
+
+It never reasons about rules itself: it asks the state for the legal actions and, to compare selections, applies
+each candidate to the (immutable) state and values the position that results. The value of a position is a
+one-throw look-ahead: bank now (if the rules allow it) or throw once more, using the exact probability of a Niete
+and the expected points of a throw of that many dice under these rules (computed once per rule set). Thresholds,
+proof, confirmation, dice-left limits and forced continuation are therefore respected automatically.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from wuerfel.engine.dice import roll_distribution
+from wuerfel.engine.game import Action, State
+from wuerfel.games.zehntausend.melds import legal_selections, throw_value
+from wuerfel.games.zehntausend.options import ZehntausendRules
+from wuerfel.games.zehntausend.state import (
+    Bank,
+    Continue,
+    Decline,
+    GiveUp,
+    Knock,
+    Select,
+    TakeOver,
+    TurnFives,
+    ZehntausendState,
+)
+
+
+@lru_cache(maxsize=512)
+def throw_stats(rules: ZehntausendRules, n: int, need: int = 0) -> tuple[float, float]:
+    """(P(Niete), E[points of the best selection | no Niete]) for a fresh throw of ``n`` dice; ``need`` > 0 counts
+    throws worth less than ``need`` as a Niete (a pending single-throw confirmation)."""
+    p_bust = 0.0
+    gain = 0.0
+    for dice, p in roll_distribution(n):
+        if rules.selection.model == "macke_literal":
+            sel = throw_value(rules, dice)
+            best = sel.points if sel is not None else 0
+        else:
+            sels = legal_selections(rules, dice)
+            best = sels[0].points if sels else 0
+        if best <= 0 or best < need:
+            p_bust += float(p)
+        else:
+            gain += float(p) * best
+    e = gain / (1.0 - p_bust) if p_bust < 1.0 else 0.0
+    return p_bust, e
+
+
+class HeuristicBot:
+    """Bank when the expected gain of one more throw no longer pays for the risk of losing the turn."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    # --- position values -----------------------------------------------------------------------------------------
+    def _roll_value(self, s: ZehntausendState, total: int, cup: int) -> float:
+        r = s.rules
+        need = s.turn.confirm if (s.turn.confirm is not None and r.confirm.scope == "single_throw") else 0
+        p, e = throw_stats(r, cup, need or 0)
+        loss = total if r.turn.bust == "negate" else 0
+        return (1.0 - p) * (total + e) - p * loss
+
+    def value(self, s: ZehntausendState, me: int) -> float:
+        """Rough value of a position for ``me`` (turn points at stake, relative to not playing the turn)."""
+        if s.node == "over":
+            return 1e9 if me in s.winners() else -1e9
+        if s.player != me or s.node not in ("decide", "select"):
+            # the turn ended: compare my score change through the banked/lost points of the turn just finished
+            if s.prev is not None and s.prev[0] == me:
+                kind, pts = s.prev[2], s.prev[3]
+                if kind in ("bank", "nix"):
+                    return float(pts)
+                return -float(pts) if s.rules.turn.bust == "negate" else 0.0
+            return 0.0
+        t = s.turn
+        best = -1e18
+        if s.node == "decide":
+            if s.can_bank():
+                best = float(t.total)
+            if s.can_roll():
+                best = max(best, self._roll_value(s, t.total, t.cup))
+            if best == -1e18:
+                best = -float(t.total) if s.rules.turn.bust == "negate" else 0.0
+        return best
+
+    # --- decisions -----------------------------------------------------------------------------------------------
+    def choose(self, state: State, player: int) -> Action:
+        assert isinstance(state, ZehntausendState)
+        actions = list(state.legal_actions(player))
+        if not actions:
+            raise ValueError("no legal action")
+        if len(actions) == 1:
+            return actions[0]
+        node = state.node
+        if node == "knock":
+            return Knock()
+        if node == "offer":
+            return TakeOver() if self._take_over(state) else Decline()
+        if node == "select":
+            return self._select(state, actions, player)
+        return self._decide(state, actions, player)
+
+    def _fresh_turn_value(self, s: ZehntausendState) -> float:
+        p, e = throw_stats(s.rules, s.rules.dice.count)
+        return 1.5 * (1.0 - p) * e
+
+    def _take_over(self, s: ZehntausendState) -> bool:
+        assert s.offer is not None
+        total, cup = s.offer
+        return self._roll_value(s, total, cup) > self._fresh_turn_value(s)
+
+    def _select(self, s: ZehntausendState, actions: list[Action], me: int) -> Action:
+        best: Action = actions[0]
+        best_v = -1e30
+        for a in actions:
+            assert isinstance(a, Select)
+            v = self.value(s._apply_action(a, me), me)  # type: ignore[arg-type]  # legal by construction
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+        return best
+
+    def _decide(self, s: ZehntausendState, actions: list[Action], me: int) -> Action:
+        can_bank = Bank() in actions
+        can_roll = Continue() in actions
+        if can_bank and can_roll:
+            bank = self._should_bank(s, me)
+        else:
+            bank = can_bank
+        if bank:
+            return Bank()
+        if can_roll:
+            if TurnFives() in actions and not self._keep_turnable(s):
+                return TurnFives()
+            return Continue()
+        if GiveUp() in actions:
+            return GiveUp()
+        return actions[0]
+
+    def _keep_turnable(self, s: ZehntausendState) -> bool:
+        """Turning a pair gives one more die; keep the pair when the extra die would only make banking harder
+        (a dice-left limit) — otherwise more dice are always better for the next throw."""
+        md = s.rules.turn.max_dice_left_to_bank
+        return md >= 0 and s.turn.cup + 1 > md and s.turn.cup <= md
+
+    def _should_bank(self, s: ZehntausendState, me: int) -> bool:
+        r = s.rules
+        t = s.turn
+        score = s.scores_[me]
+        others = [s.scores_[q] for q in range(s.game.num_players) if q != me]
+        if r.game.mode == "bumerang" and (s.down[me] or s.pool_mode):
+            if score - t.total < 0:
+                return True
+        elif r.game.mode != "rueckwaerts":
+            after = score + t.total
+            if s._reached(after) and (r.game.end_rule == "immediate" or r.game.mode == "solo"):
+                return True
+            if s._reached(after) and not s.end_triggered and (not others or after > max(others)):
+                return True  # reach the target in the lead: the others must now beat it in one turn
+            if s.end_triggered and others and after <= max(others):
+                return False  # banking cannot win any more: keep throwing
+            if s.end_triggered and others and after > max(others) and me == s._active()[-1]:
+                return True  # last to play and ahead: take the win
+        return float(t.total) >= self._roll_value(s, t.total, t.cup)

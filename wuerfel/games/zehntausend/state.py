@@ -1,0 +1,1141 @@
+"""The turn and game state machine of the Zehntausend family (spec §3.4–§3.10, rules R-1 … R-16).
+
+One immutable :class:`ZehntausendState` covers every mode: standard play, *Solo*, *Bumerang* and the shared-pool
+*Rückwärts* play. A turn is a sequence of nodes:
+
+``offer`` (take over the predecessor's turn or start fresh) → ``throw`` (chance: the dice in the cup, or a void
+throw) → [``knock`` (stacked dice: knock or throw again) → ``knocked`` (chance)] → ``select`` (set aside a legal
+selection) → ``decide`` (bank, throw again, give up, turn 5s) → ``throw`` …
+
+A Niete, a failed proof or confirmation, an instant win and the end of the game are resolved inside the transition
+that causes them, so every decision node has at least one legal action. Where spec and seeds are silent the
+resolutions are written down in ``docs/zehntausend.md`` ("Turn and game").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, ClassVar, TypeVar
+
+from wuerfel.engine.dice import Dice, counts, is_sub_multiset, roll_distribution, sort_dice
+from wuerfel.engine.errors import N_, IllegalAction
+from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.games.zehntausend.melds import (
+    OpenSets,
+    Selection,
+    all_partitions,
+    best_partition,
+    instant_win,
+    legal_selections,
+    literal_keeps,
+    meld_label,
+    throw_value,
+    turned_selection,
+)
+from wuerfel.games.zehntausend.options import ZehntausendRules
+
+VOID_REASONS: tuple[str, ...] = ("brennt", "tuermchen", "vom_tisch")
+"""Why a throw of real dice does not count: a tilted die, stacked dice (*Türmchen/Haus*), a die off the table."""
+
+VOID_LABELS: dict[str, str] = {
+    "brennt": N_("void throw: a die is tilted (brennt)"),
+    "tuermchen": N_("void throw: stacked dice (Türmchen)"),
+    "vom_tisch": N_("void throw: a die fell off the table"),
+}
+
+# --------------------------------------------------------------------------------------------------------------
+# Actions and outcomes
+
+
+@dataclasses.dataclass(frozen=True)
+class Select(Action):
+    """Set aside these dice from the current throw, turning ``turn_fives`` pairs of single 5s into a 1 (R-8)."""
+
+    kind: ClassVar[str] = "select"
+    dice: Dice
+    turn_fives: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.dice, tuple) or any(
+            isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in self.dice
+        ):
+            raise ValueError("dice must be faces 1 to 6")
+        if len(self.dice) > 6:
+            raise ValueError("at most 6 dice")
+        if isinstance(self.turn_fives, bool) or not isinstance(self.turn_fives, int) or not 0 <= self.turn_fives <= 3:
+            raise ValueError("turn_fives must be 0 to 3")
+        object.__setattr__(self, "dice", sort_dice(self.dice))
+
+
+@dataclasses.dataclass(frozen=True)
+class Bank(Action):
+    """Stop and credit the turn total."""
+
+    kind: ClassVar[str] = "bank"
+
+
+@dataclasses.dataclass(frozen=True)
+class Continue(Action):
+    """Throw the dice in the cup again (kind "roll"; named so as not to clash with the engine's Roll outcome)."""
+
+    kind: ClassVar[str] = "roll"
+
+
+@dataclasses.dataclass(frozen=True)
+class GiveUp(Action):
+    """Stop below the threshold where that counts as a bust (``turn.stop_below_threshold = "counts_as_bust"``)."""
+
+    kind: ClassVar[str] = "give_up"
+
+
+@dataclasses.dataclass(frozen=True)
+class TurnFives(Action):
+    """*5er drehen* later in the turn (``five_turn_timing = "any_time"``): one same-throw pair of 5s lying aside
+    becomes a 1; one die goes back into the cup."""
+
+    kind: ClassVar[str] = "turn_fives"
+
+
+@dataclasses.dataclass(frozen=True)
+class TakeOver(Action):
+    """*Übernehmen*: start the turn with the predecessor's banked total and the dice he left."""
+
+    kind: ClassVar[str] = "take_over"
+
+
+@dataclasses.dataclass(frozen=True)
+class Decline(Action):
+    """Decline the takeover offer and start a fresh turn."""
+
+    kind: ClassVar[str] = "decline"
+
+
+@dataclasses.dataclass(frozen=True)
+class Knock(Action):
+    """*Klopfen*: knock once on stacked dice; if they then all lie flat the throw counts as it lies."""
+
+    kind: ClassVar[str] = "knock"
+
+
+@dataclasses.dataclass(frozen=True)
+class Rethrow(Action):
+    """Do not knock: the throw with stacked dice is void and is thrown again."""
+
+    kind: ClassVar[str] = "rethrow"
+
+
+@dataclasses.dataclass(frozen=True)
+class Void(Outcome):
+    """A void throw of real dice (reported by a person, or simulated): not evaluated, thrown again."""
+
+    kind: ClassVar[str] = "void"
+    reason: str
+
+    def __post_init__(self) -> None:
+        if self.reason not in VOID_REASONS:
+            raise ValueError(f"unknown reason {self.reason!r}")
+
+
+_SIMPLE: tuple[type[Action], ...] = (Bank, Continue, GiveUp, TurnFives, TakeOver, Decline, Knock, Rethrow)
+_SELECT_BASE = 16
+
+# --------------------------------------------------------------------------------------------------------------
+# Cached per-rule-set tables
+
+
+@dataclasses.dataclass(frozen=True)
+class Choice:
+    """What a legal :class:`Select` does to the turn."""
+
+    points: int
+    used: int
+    """Dice that stay aside (selection minus turned pairs; literal model: the kept 1s/5s)."""
+    sel: Selection
+    """The scored selection (its melds decide proof and open sets)."""
+    five_left: int
+    """Same-throw pairs of 5s still turnable later (``any_time``)."""
+    throw_all: bool
+    """The whole throw was scorable (trigger ``throw_all_scoring``)."""
+
+
+@lru_cache(maxsize=50_000)
+def _choices(rules: ZehntausendRules, throw: Dice, open_sets: OpenSets, confirm_min: int, forced: bool
+             ) -> tuple[tuple[Select, Choice], ...]:
+    """Legal selections of a throw as (action, effect), best first. ``forced``: only the best (Rückwärts play)."""
+    throw_all = best_partition(rules, throw, open_sets, throw) is not None
+    out: list[tuple[Select, Choice]] = []
+    if rules.selection.model == "macke_literal":
+        value = throw_value(rules, throw, open_sets)
+        if value is None or value.points < confirm_min:
+            return ()
+        keeps = literal_keeps(throw) or ((),)
+        if rules.selection.rule == "all_scoring" or forced:
+            keeps = (max(keeps, key=len),)
+        for keep in sorted(keeps, key=lambda k: (-len(k), k)):
+            out.append((Select(keep), Choice(value.points, len(keep), value, 0, throw_all)))
+        return tuple(out)
+    sels = legal_selections(rules, throw, open_sets, confirm_min)
+    if forced:
+        sels = sels[:1]
+    for sel in sels:
+        for k in range(sel.five_pairs + 1):
+            s = turned_selection(rules, sel, k, open_sets, throw) if k else sel
+            out.append((Select(sel.dice, k), Choice(s.points, len(s.dice), s, s.five_pairs, throw_all)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=50_000)
+def _choice_map(rules: ZehntausendRules, throw: Dice, open_sets: OpenSets, confirm_min: int, forced: bool
+                ) -> dict[Select, Choice]:
+    return dict(_choices(rules, throw, open_sets, confirm_min, forced))
+
+
+@lru_cache(maxsize=64)
+def _throw_outcomes(n: int, mode: str, probability: Fraction, stage: str, knock_success: Fraction
+                    ) -> tuple[tuple[Outcome, Fraction], ...]:
+    """The chance node of a throw of ``n`` dice (one cached tuple per distribution, so sampling stays fast).
+
+    ``stage`` "throw": a normal throw; "knocked": the dice after a knock on stacked dice (only a Türmchen can
+    remain). Scorekeeper mode lists the void throws with probability 0: only a person at the table reports them.
+    """
+    rolls = roll_distribution(n)
+    if mode == "scorekeeper":
+        voids = VOID_REASONS if stage == "throw" else ("tuermchen",)
+        return tuple((Roll(d), p) for d, p in rolls) + tuple((Void(r), Fraction(0)) for r in voids)
+    if mode == "simulated":
+        valid = (1 - probability) if stage == "throw" else knock_success
+        out: list[tuple[Outcome, Fraction]] = []
+        if valid > 0:
+            out.extend((Roll(d), p * valid) for d, p in rolls)
+        if valid < 1:
+            out.append((Void("tuermchen"), 1 - valid))
+        return tuple(out)
+    return tuple((Roll(d), p) for d, p in rolls)
+
+
+def _frac(x: float) -> Fraction:
+    return Fraction(str(x))
+
+
+_T = TypeVar("_T")
+
+
+def _with(obj: _T, **changes: Any) -> _T:
+    """``dataclasses.replace`` for our frozen value classes without re-running ``__init__``: states are copied
+    on every transition, and this is several times faster (the classes have no ``__post_init__`` checks)."""
+    new = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
+
+
+_OUTCOME_SETS: dict[int, tuple[Sequence[tuple[Outcome, Fraction]], frozenset[Outcome]]] = {}
+
+
+def _outcome_set(outcomes: Sequence[tuple[Outcome, Fraction]]) -> frozenset[Outcome]:
+    """The outcomes of a (cached) distribution as a set, keyed by the distribution object's identity."""
+    entry = _OUTCOME_SETS.get(id(outcomes))
+    if entry is None or entry[0] is not outcomes:
+        if len(_OUTCOME_SETS) > 256:
+            _OUTCOME_SETS.clear()
+        entry = (outcomes, frozenset(o for o, _ in outcomes))
+        _OUTCOME_SETS[id(outcomes)] = entry
+    return entry[1]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# State
+
+
+@dataclasses.dataclass(frozen=True)
+class Turn:
+    """The running turn (spec §3.1); in Rückwärts play: the shared pool (``total``) and cup."""
+
+    total: int = 0
+    cup: int = 0
+    aside: int = 0
+    throws: int = 0
+    first: bool = True
+    open_sets: OpenSets = ()
+    proof: bool = False
+    confirm: int | None = None
+    """None: no confirmation pending; else the points still required."""
+    voids: int = 0
+    threshold: int = 0
+    beat: int | None = None
+    """The predecessor's result the threshold comes from (``beat_predecessor``), for "more than 3,100"."""
+    turnable: int = 0
+    """Same-throw pairs of single 5s lying aside in this cycle that may still be turned (``any_time``)."""
+    taken_over: bool = False
+    knocked: bool = False
+    history: tuple[tuple[Any, ...], ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class ZehntausendState(State):
+    game: ZehntausendGame
+    scores_: tuple[int, ...]
+    minus: tuple[int, ...]
+    down: tuple[bool, ...]
+    """Bumerang: the player has reached the target and counts down."""
+    player: int
+    node: str
+    turn: Turn
+    throw: Dice | None = None
+    last_result: int | None = None
+    """Result of the turn played immediately before: the banked points, or None (no turn yet, or a bust)."""
+    last_kind: str = "none"
+    offer: tuple[int, int] | None = None
+    end_triggered: bool = False
+    reach_order: tuple[int, ...] = ()
+    extra: tuple[int, ...] = ()
+    """Tie-break rounds (``game.tie = "extra_round"``): only these players still play."""
+    skip: tuple[bool, ...] = ()
+    turns: tuple[int, ...] = ()
+    pool_mode: bool = False
+    """Rückwärts play: the shared pool passes on after every throw."""
+    winners_: tuple[int, ...] = ()
+    prev: tuple[Any, ...] | None = None
+    """The last finished turn: (player, history, result kind, points)."""
+
+    # --- shortcuts ---------------------------------------------------------------------------------------------
+    @property
+    def rules(self) -> ZehntausendRules:
+        return self.game.rules
+
+    @property
+    def turn_total(self) -> int:
+        return self.turn.total
+
+    @property
+    def cup(self) -> int:
+        return self.turn.cup
+
+    @property
+    def proof_pending(self) -> bool:
+        return self.turn.proof
+
+    @property
+    def confirm_need(self) -> int | None:
+        return self.turn.confirm
+
+    @property
+    def open_sets(self) -> OpenSets:
+        return self.turn.open_sets
+
+    @property
+    def threshold(self) -> int:
+        return self.turn.threshold
+
+    # --- node kind -----------------------------------------------------------------------------------------------
+    def to_move(self) -> int:
+        if self.node == "over":
+            return TERMINAL
+        if self.node in ("throw", "knocked"):
+            return CHANCE
+        return self.player
+
+    # --- derived turn facts --------------------------------------------------------------------------------------
+    def dice_left(self) -> int:
+        """LEFT(t): dice neither set aside nor freshly refilled (R-14)."""
+        return 0 if self.turn.aside == 0 else self.turn.cup
+
+    def can_roll(self) -> bool:
+        t = self.turn
+        mt = self.rules.turn.max_throws
+        return t.cup > 0 and (mt == 0 or t.throws < mt)
+
+    def bank_blockers(self) -> list[str]:
+        """Why stopping is not allowed now, as keys: proof, confirm, threshold, dice_left."""
+        t = self.turn
+        out = []
+        if t.proof:
+            out.append("proof")
+        if t.confirm is not None:
+            out.append("confirm")
+        if t.total < t.threshold:
+            out.append("threshold")
+        md = self.rules.turn.max_dice_left_to_bank
+        if md >= 0 and self.dice_left() > md:
+            out.append("dice_left")
+        return out
+
+    def can_bank(self) -> bool:
+        """STOP_OK at the decide node."""
+        return self.node == "decide" and not self.bank_blockers()
+
+    def can_give_up(self) -> bool:
+        return (self.node == "decide" and self.rules.turn.stop_below_threshold == "counts_as_bust"
+                and self.bank_blockers() == ["threshold"])
+
+    def _confirm_min(self) -> int:
+        t = self.turn
+        if t.confirm is not None and self.rules.confirm.scope == "single_throw":
+            return t.confirm
+        return 0
+
+    def _forced(self) -> bool:
+        return self.pool_mode
+
+    def choices(self) -> tuple[tuple[Select, Choice], ...]:
+        """Legal selections of the current throw with their effect, best first (empty outside the select node)."""
+        if self.node != "select" or self.throw is None:
+            return ()
+        return _choices(self.rules, self.throw, self.turn.open_sets, self._confirm_min(), self._forced())
+
+    # --- decisions -----------------------------------------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        if self.node in ("over", "throw", "knocked") or (player is not None and player != self.player):
+            return ()
+        if self.node == "select":
+            return tuple(a for a, _ in self.choices())
+        if self.node == "offer":
+            return (TakeOver(), Decline())
+        if self.node == "knock":
+            return (Knock(), Rethrow())
+        out: list[Action] = []
+        if self.can_bank():
+            out.append(Bank())
+        if self.can_roll():
+            out.append(Continue())
+            if self.turn.turnable > 0:
+                out.append(TurnFives())
+        if self.can_give_up():
+            out.append(GiveUp())
+        return tuple(out)
+
+    def _apply_action(self, action: Action, player: int) -> State:
+        if isinstance(action, Select):
+            choice = _choice_map(self.rules, self.throw or (), self.turn.open_sets, self._confirm_min(),
+                                 self._forced())[action]
+            return self._select(action, choice)
+        if isinstance(action, Bank):
+            return self._bank(self.turn.total)
+        if isinstance(action, Continue):
+            return _with(self, node="throw", throw=None)
+        if isinstance(action, GiveUp):
+            return self._log(("give_up",))._bust()
+        if isinstance(action, TurnFives):
+            t = self.turn
+            t = _with(t, cup=t.cup + 1, aside=t.aside - 1, turnable=t.turnable - 1,
+                      history=(*t.history, ("turn_fives",)))
+            return _with(self, turn=t)
+        if isinstance(action, TakeOver):
+            assert self.offer is not None
+            total, cup = self.offer
+            n = self.rules.dice.count
+            t = _with(self.turn, total=total, cup=cup, aside=n - cup, first=False, taken_over=True,
+                      history=(("take_over", total, cup),))
+            return _with(self, turn=t, offer=None, node="throw")
+        if isinstance(action, Decline):
+            return _with(self, offer=None, node="throw")
+        if isinstance(action, Knock):
+            return _with(self, node="knocked", turn=_with(
+                self.turn, knocked=True, history=(*self.turn.history, ("knock",))))
+        if isinstance(action, Rethrow):
+            return self._void("tuermchen")
+        raise AssertionError(f"unhandled action {action!r}")
+
+    # --- chance --------------------------------------------------------------------------------------------------
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        if self.node not in ("throw", "knocked"):
+            return ()
+        mode, prob, knock = self.game.mishap_key
+        return _throw_outcomes(self.turn.cup, mode, prob, self.node, knock)
+
+    def apply_outcome(self, outcome: Outcome) -> State:
+        """As the engine's, with a hashed membership test (a throw of six dice has 462 outcomes)."""
+        if not self.is_chance():
+            raise IllegalAction(N_("No dice are to be thrown now."))
+        outcomes = self.chance_outcomes()
+        if outcome not in _outcome_set(outcomes):
+            raise IllegalAction(N_("Those dice cannot fall now."))
+        return self._apply_outcome(outcome)
+
+    def dice_to_throw(self) -> int:
+        return self.turn.cup if self.node in ("throw", "knocked") else 0
+
+    def parse_outcome(self, text: str) -> Outcome:
+        """Dice as typed ("3 3 1 5 6"), or a void throw by name or initial (b/brennt, t/türmchen/haus, v/vom tisch)
+        where the rules know mishaps."""
+        low = text.strip().casefold()
+        if self.node in ("throw", "knocked") and self.rules.mishap.mode == "scorekeeper":
+            for reason, words in _VOID_WORDS.items():
+                if low in words:
+                    if self.node == "knocked" and reason != "tuermchen":
+                        raise IllegalAction(N_("After knocking only stacked dice can make the throw void."))
+                    return Void(reason)
+        return super().parse_outcome(text)
+
+    def describe_outcome(self, outcome: Outcome, lang: str = "de") -> str:
+        from wuerfel.i18n import translate
+
+        if isinstance(outcome, Void):
+            return translate(VOID_LABELS[outcome.reason], lang)
+        if isinstance(outcome, Roll):
+            return " ".join(str(d) for d in outcome.dice)
+        return str(outcome.to_json())
+
+    def _apply_outcome(self, outcome: Outcome) -> State:
+        if isinstance(outcome, Void):
+            if self.node == "throw" and outcome.reason == "tuermchen" and self.rules.mishap.knock:
+                return _with(self, node="knock", turn=_with(
+                    self.turn, history=(*self.turn.history, ("stacked",))))
+            return self._void(outcome.reason)
+        assert isinstance(outcome, Roll)
+        return self._thrown(outcome.dice)
+
+    # --- transitions ---------------------------------------------------------------------------------------------
+    def _log(self, entry: tuple[Any, ...]) -> ZehntausendState:
+        return _with(self, turn=_with(self.turn, history=(*self.turn.history, entry)))
+
+    def _thrown(self, dice: Dice) -> ZehntausendState:
+        t = _with(self.turn, voids=0, throws=self.turn.throws + 1, knocked=False,
+                  history=(*self.turn.history, ("throw", dice)))
+        s = _with(self, turn=t, throw=dice, node="select")
+        if instant_win(self.rules, dice):
+            return s._log(("instant_win",))._finish((self.player,))
+        if s.choices():
+            return s
+        # Niete / Macke
+        s = s._log(("niete",))
+        if s.pool_mode:
+            return s._receive_pool()
+        if t.first and not t.taken_over:
+            mode = self.rules.turn.first_throw_niete
+            pts = self.rules.turn.first_throw_points
+            if mode == "nix":
+                return s._bank(pts, nix=True)
+            if mode == "minus":
+                s = s._penalize(self.player, pts)._log(("minus", pts))
+        return s._bust()
+
+    def _select(self, action: Select, c: Choice) -> ZehntausendState:
+        r = self.rules
+        n = r.dice.count
+        t = self.turn
+        entry = ("select", action.dice, c.points, action.turn_fives)
+        if self.pool_mode:
+            cup = t.cup - c.used
+            total = t.total + c.points
+            hist = (*t.history, entry)
+            if cup == 0:
+                if r.rueckwaerts.refill_when_empty:
+                    cup = n
+                else:  # resolution: the round ends without a receiver, the pool is discarded
+                    cup, total, hist = n, 0, (*hist, ("pool_discarded",))
+            t2 = _with(t, total=total, cup=cup, history=hist)
+            s = _with(self, turn=t2, throw=None)
+            return s._pass_pool(self._next_seat(self.player))
+        total = t.total + c.points
+        cup = t.cup - c.used
+        aside = t.aside + c.used
+        proof = t.proof
+        if r.proof.enabled:
+            proving = c.sel.proving
+            if proof and proving:
+                proof = False
+            if c.sel.has_set:
+                proof = not (r.proof.same_throw and proving)
+        confirm = t.confirm
+        if confirm is not None:
+            if r.confirm.scope == "single_throw":
+                confirm = None
+            else:
+                need = confirm - c.points
+                confirm = None if need <= 0 else need
+        open_sets = c.sel.opened if r.extension.enabled else ()
+        any_time = r.selection.five_pair_to_one and r.selection.five_turn_timing == "any_time"
+        turnable = t.turnable + c.five_left if any_time else 0
+        throw_n = len(self.throw or ())
+        hist = (*t.history, entry)
+        if cup == 0 and r.turn.hot_dice:
+            trig = r.confirm.trigger
+            if r.confirm.enabled and (trig == "all_dice_set_aside"
+                                      or (trig == "full_throw_all_scored" and throw_n == n and c.used == n)):
+                confirm = r.confirm.min_points
+            cup, aside, turnable = n, 0, 0
+            hist = (*hist, ("hot_dice",))
+            if not r.extension.across_hot_dice:
+                open_sets = ()
+        if r.confirm.enabled and r.confirm.trigger == "throw_all_scoring" and throw_n == n and c.throw_all:
+            confirm = r.confirm.min_points
+        t2 = _with(t, total=total, cup=cup, aside=aside, first=False, open_sets=open_sets,
+                   proof=proof, confirm=confirm, turnable=turnable, history=hist)
+        s = _with(self, turn=t2, node="decide")
+        can_stop = not s.bank_blockers()
+        can_roll = s.can_roll()
+        if not can_roll:
+            return s._bank(total) if can_stop else s._bust()
+        return s
+
+    def _void(self, reason: str) -> ZehntausendState:
+        """A void throw (§3.8): not counted, repeated with the same dice; a streak may cost points or the turn."""
+        m = self.rules.mishap
+        t = self.turn
+        voids = t.voids + 1
+        s = _with(self, node="throw", throw=None, turn=_with(
+            t, voids=voids, knocked=False, history=(*t.history, ("void", reason))))
+        if m.penalty_streak > 0 and m.penalty_effect != "none" and voids >= m.penalty_streak:
+            # each_after_threshold: every further consecutive void is penalised again; reset: count restarts
+            if m.penalty_repeat == "reset":
+                s = _with(s, turn=_with(s.turn, voids=0))
+            if m.penalty_effect == "deduct_points":
+                s = s._penalize(self.player, m.penalty_points)._log(("void_penalty", m.penalty_points))
+                return s._check_bumerang_win(self.player)
+            s = s._log(("void_bust",))
+            if m.skip_next_turn:
+                skip = list(s.skip)
+                skip[self.player] = True
+                s = _with(s, skip=tuple(skip))
+            if s.pool_mode:
+                return s._receive_pool()
+            return s._bust()
+        return s
+
+    # --- score changes -------------------------------------------------------------------------------------------
+    def _mirrored(self, p: int) -> bool:
+        """True when p's score counts the other way (Bumerang count-down phase, or Bumerang Rückwärts play)."""
+        return self.down[p] or (self.pool_mode and self.rules.game.mode == "bumerang")
+
+    def _penalize(self, p: int, amount: int) -> ZehntausendState:
+        sc = list(self.scores_)
+        if self.rules.game.mode == "rueckwaerts" or self._mirrored(p):
+            sc[p] += amount
+        else:
+            sc[p] -= amount
+        return _with(self, scores_=tuple(sc))
+
+    def _credit(self, p: int, amount: int) -> ZehntausendState:
+        sc = list(self.scores_)
+        sc[p] += -amount if self._mirrored(p) else amount
+        return _with(self, scores_=tuple(sc))
+
+    def _reached(self, score: int) -> bool:
+        target = self.rules.game.target
+        return score >= target if self.rules.game.reach == "at_least" else score > target
+
+    def _bank(self, v: int, nix: bool = False) -> ZehntausendState:
+        r = self.rules
+        p = self.player
+        s = self._credit(p, v)._log(("nix", v) if nix else ("bank", v))
+        minus = list(s.minus)
+        minus[p] = 0
+        offer = None
+        if r.takeover.enabled and not nix and r.game.mode != "solo" and self.turn.cup > 0:
+            offer = (v, self.turn.cup)
+        s = _with(s, minus=tuple(minus), last_result=v, last_kind="nix" if nix else "bank",
+                  offer=offer)
+        s = s._end_turn("nix" if nix else "bank", v)
+        score = s.scores_[p]
+        if r.game.mode == "bumerang":
+            if s.down[p] or s.pool_mode:
+                if score < 0:
+                    return s._finish((p,))
+            elif s._reached(score):
+                if r.bumerang.phase2 == "count_down":
+                    down = list(s.down)
+                    down[p] = True
+                    s = _with(s, down=tuple(down))
+                else:
+                    s = _with(s, pool_mode=True, offer=None)
+                    return s._pass_pool(self._next_seat(p), fresh=True, count=False)
+            return s._next_turn()
+        if s._reached(score):
+            if p not in s.reach_order:
+                s = _with(s, reach_order=(*s.reach_order, p))
+            if r.game.end_rule == "immediate" or r.game.mode == "solo":
+                return s._finish((p,))
+            s = _with(s, end_triggered=True)
+        return s._next_turn()
+
+    def _bust(self) -> ZehntausendState:
+        r = self.rules
+        p = self.player
+        s = self
+        lost = self.turn.total
+        if r.turn.bust == "negate" and lost:
+            s = s._penalize(p, lost)
+        s = s._log(("bust", lost))
+        if r.minus_marks.count > 0:
+            minus = list(s.minus)
+            minus[p] += 1
+            if minus[p] >= r.minus_marks.count:
+                minus[p] = 0
+                s = s._penalize(p, r.minus_marks.penalty)._log(("minus_marks", r.minus_marks.penalty))
+            s = _with(s, minus=tuple(minus))
+        s = _with(s, last_result=None, last_kind="bust", offer=None)
+        s = s._end_turn("bust", lost)
+        won = s._check_bumerang_win(p)
+        if won.node == "over":
+            return won
+        return s._next_turn()
+
+    def _check_bumerang_win(self, p: int) -> ZehntausendState:
+        if self.rules.game.mode == "bumerang" and self._mirrored(p) and self.scores_[p] < 0:
+            return self._finish((p,))
+        return self
+
+    def _end_turn(self, kind: str, points: int) -> ZehntausendState:
+        turns = list(self.turns)
+        turns[self.player] += 1
+        return _with(self, turns=tuple(turns),
+                     prev=(self.player, self.turn.history, kind, points))
+
+    def _finish(self, winners: tuple[int, ...]) -> ZehntausendState:
+        return _with(self, node="over", winners_=tuple(sorted(winners)))
+
+    # --- seating -------------------------------------------------------------------------------------------------
+    def _active(self) -> tuple[int, ...]:
+        return self.extra or tuple(range(self.game.num_players))
+
+    def _next_seat(self, p: int) -> int:
+        act = self._active()
+        later = [q for q in act if q > p]
+        return later[0] if later else act[0]
+
+    def _next_turn(self) -> ZehntausendState:
+        """After the current player's turn: end the round/game if due, then start the next player's turn."""
+        s = self
+        p = s.player
+        for _ in range(4 * s.game.num_players + 4):
+            act = s._active()
+            if p == act[-1] and (s.end_triggered or s.extra):
+                done = s._round_end()
+                if done.node == "over":
+                    return done
+                s = done
+                act = s._active()
+                q = act[0]
+            else:
+                q = s._next_seat(p)
+            if s.skip and s.skip[q]:
+                skip = list(s.skip)
+                skip[q] = False
+                turns = list(s.turns)
+                turns[q] += 1
+                s = _with(s, skip=tuple(skip), turns=tuple(turns), offer=None,
+                          prev=(q, (("skipped",),), "skipped", 0))
+                p = q
+                continue
+            return s._start_turn(q)
+        raise AssertionError("no player can take a turn")  # pragma: no cover
+
+    def _round_end(self) -> ZehntausendState:
+        """The last player of a round has played after the target was reached (or in a tie-break round)."""
+        cands = self._active()
+        top = max(self.scores_[c] for c in cands)
+        tied = tuple(c for c in cands if self.scores_[c] == top)
+        if len(tied) == 1 or self.rules.game.tie == "shared":
+            return self._finish(tied)
+        if self.rules.game.tie == "first_to_reach":
+            for q in self.reach_order:
+                if q in tied:
+                    return self._finish((q,))
+            return self._finish(tied)
+        return _with(self, extra=tied, offer=None)
+
+    def threshold_for(self, p: int) -> int:
+        """THRESHOLD(p) of §3.6."""
+        tr = self.rules.turn
+        th = tr.min_bank
+        if tr.beat_predecessor:
+            th = max(th, self.last_result + 1) if self.last_result is not None else max(th, tr.beat_fallback)
+        return th
+
+    def _start_turn(self, q: int) -> ZehntausendState:
+        n = self.rules.dice.count
+        th = self.threshold_for(q)
+        beat = self.last_result if (self.rules.turn.beat_predecessor and self.last_result is not None
+                                    and th == self.last_result + 1) else None
+        t = Turn(cup=n, threshold=th, beat=beat)
+        node = "offer" if self.offer is not None else "throw"
+        return _with(self, player=q, turn=t, throw=None, node=node)
+
+    # --- Rückwärts play (§3.9) -----------------------------------------------------------------------------------
+    def _pass_pool(self, q: int, fresh: bool = False, count: bool = True) -> ZehntausendState:
+        """The dice (and the pool) pass to ``q`` for one throw (``count``: the thrower's throw counts as a turn)."""
+        t = self.turn
+        if fresh:
+            t = Turn(cup=self.rules.dice.count)
+        else:
+            t = _with(t, throws=0, voids=0, knocked=False, first=False)
+        turns = list(self.turns)
+        if count:
+            turns[self.player] += 1
+        skip = list(self.skip)
+        for _ in range(self.game.num_players):
+            if not skip[q]:
+                break
+            skip[q] = False  # an "aussetzen" penalty: the dice pass over this player once
+            q = self._next_seat(q)
+        return _with(self, player=q, turn=t, throw=None, node="throw", turns=tuple(turns),
+                     skip=tuple(skip))
+
+    def _receive_pool(self) -> ZehntausendState:
+        """A Niete in Rückwärts play: the thrower receives the pool (penalty; Bumerang: subtracted)."""
+        r = self.rules
+        p = self.player
+        pool = self.turn.total
+        if r.game.mode == "bumerang":
+            s = self._credit(p, pool)  # mirrored: the pool is subtracted
+        else:
+            s = self._penalize(p, pool)
+        s = s._log(("receive", pool))
+        s = _with(s, prev=(p, s.turn.history, "receive", pool), last_result=None, last_kind="bust")
+        score = s.scores_[p]
+        if r.game.mode == "bumerang":
+            if score < 0:
+                return s._finish((p,))
+        elif s._reached(score):
+            low = min(s.scores_)
+            return s._finish(tuple(q for q in range(s.game.num_players) if s.scores_[q] == low))
+        nxt = self._next_seat(p) if r.rueckwaerts.next_round_starter == "after_receiver" else p
+        return s._pass_pool(nxt, fresh=True)
+
+    # --- results -------------------------------------------------------------------------------------------------
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(x) for x in self.scores_)
+
+    def winners(self) -> tuple[int, ...]:
+        return self.winners_ if self.node == "over" else ()
+
+    # --- information ---------------------------------------------------------------------------------------------
+    def view(self, player: int | None) -> JSON:
+        """Everything is public in Zehntausend: the same view for every seat and for spectators."""
+        r = self.rules
+        t = self.turn
+        sels = []
+        for a, c in self.choices():
+            sels.append({"action": a.to_json(), "dice": list(a.dice), "turn_fives": a.turn_fives,
+                         "points": c.points, "stays_aside": c.used,
+                         "melds": [m.to_json() | {"face": m.face} for m in c.sel.melds]})
+        return {
+            "game": "zehntausend",
+            "mode": r.game.mode,
+            "to_move": self.to_move(),
+            "node": self.node,
+            "player": self.player,
+            "scores": list(self.scores_),
+            "score_label": N_("Penalty points") if r.game.mode == "rueckwaerts" else N_("Points"),
+            "minus_marks": list(self.minus),
+            "minus_marks_limit": r.minus_marks.count,
+            "down": list(self.down),
+            "turns": list(self.turns),
+            "target": r.game.target,
+            "dice_count": r.dice.count,
+            "turn": {
+                "total": t.total,
+                "cup": t.cup,
+                "aside": t.aside,
+                "throws": t.throws,
+                "max_throws": r.turn.max_throws,
+                "first": t.first,
+                "taken_over": t.taken_over,
+                "open_sets": [list(x) for x in t.open_sets],
+                "proof_pending": t.proof,
+                "confirm_need": t.confirm,
+                "threshold": t.threshold,
+                "beat": t.beat,
+                "dice_left": self.dice_left(),
+                "turnable_fives": t.turnable,
+                "voids": t.voids,
+                "history": [_entry_json(e) for e in t.history],
+            },
+            "pool": t.total if self.pool_mode else None,
+            "pool_mode": self.pool_mode,
+            "throw": list(self.throw) if self.throw is not None and self.node == "select" else None,
+            "selections": sels,
+            "can_bank": self.can_bank(),
+            "bank_blockers": self.bank_blockers() if self.node == "decide" else [],
+            "can_roll": self.node == "decide" and self.can_roll(),
+            "legal": [a.to_json() for a in self.legal_actions()],
+            "offer": {"total": self.offer[0], "cup": self.offer[1]} if self.offer else None,
+            "last_result": {"kind": self.last_kind, "points": self.last_result},
+            "previous_turn": None if self.prev is None else {
+                "player": self.prev[0], "history": [_entry_json(e) for e in self.prev[1]],
+                "result": self.prev[2], "points": self.prev[3]},
+            "end_triggered": self.end_triggered,
+            "reach_order": list(self.reach_order),
+            "tie_break": list(self.extra),
+            "skip_next": list(self.skip),
+            "winners": list(self.winners()),
+        }
+
+    # --- labels and refusals -------------------------------------------------------------------------------------
+    def describe_action(self, action: Action, lang: str = "de") -> str:
+        from wuerfel.i18n import Translator
+
+        tr = Translator(lang)
+        if isinstance(action, Select):
+            c = _choice_map(self.rules, self.throw or (), self.turn.open_sets, self._confirm_min(),
+                            self._forced()).get(action) if self.node == "select" else None
+            dice = " ".join(str(d) for d in action.dice) or "–"
+            if c is None:
+                return tr("Set aside {dice}", dice=dice)
+            melds = _meld_list(c.sel, tr)
+            if self.rules.selection.model == "macke_literal":
+                if not action.dice:
+                    return tr("Throw scores {points} ({melds}); keep nothing, throw all again", points=c.points,
+                              melds=melds)
+                return tr("Throw scores {points} ({melds}); keep {dice}", points=c.points, melds=melds, dice=dice)
+            if action.turn_fives:
+                return tr("Set aside {dice}: {points} ({melds}), turning {k}× 5-5 into a 1", dice=dice,
+                          points=c.points, melds=melds, k=action.turn_fives)
+            return tr("Set aside {dice}: {points} ({melds})", dice=dice, points=c.points, melds=melds)
+        labels = {
+            "bank": N_("Stop and write down {total}"),
+            "roll": N_("Throw again ({cup} dice)"),
+            "give_up": N_("Give up (counts as a bust)"),
+            "turn_fives": N_("Turn two 5s into a 1 (one more die)"),
+            "take_over": N_("Take over {offer} with {offer_cup} dice"),
+            "decline": N_("Start a fresh turn"),
+            "knock": N_("Knock (if all dice then lie flat the throw counts)"),
+            "rethrow": N_("Throw again without knocking (void throw)"),
+        }
+        msg = labels.get(action.kind)
+        if msg is None:
+            return str(action.to_json())
+        return tr(msg, total=self.turn.total, cup=self.turn.cup,
+                  offer=self.offer[0] if self.offer else 0, offer_cup=self.offer[1] if self.offer else 0)
+
+    def explain_illegal(self, action: Action, player: int) -> None:
+        """Name the rule that forbids ``action`` (the state stays unchanged; the caller raises a generic refusal
+        if nothing specific applies)."""
+        node = self.node
+        if node == "offer" and not isinstance(action, (TakeOver, Decline)):
+            raise IllegalAction(N_("First decide whether to take over the previous turn or start fresh."))
+        if node == "knock" and not isinstance(action, (Knock, Rethrow)):
+            raise IllegalAction(N_("First decide whether to knock on the stacked dice."))
+        if isinstance(action, (TakeOver, Decline)):
+            raise IllegalAction(N_("There is no turn to take over now."))
+        if isinstance(action, (Knock, Rethrow)):
+            raise IllegalAction(N_("There are no stacked dice to knock on."))
+        if isinstance(action, Select):
+            self._explain_select(action)
+        if node == "select":
+            raise IllegalAction(N_("First set aside dice from this throw."))
+        if isinstance(action, Bank):
+            self._explain_bank()
+        if isinstance(action, Continue):
+            if self.turn.cup <= 0:
+                raise IllegalAction(N_("There are no dice left to throw."))
+            raise IllegalAction(N_("You have used all {n} throws of this turn."), n=self.rules.turn.max_throws)
+        if isinstance(action, GiveUp):
+            if self.rules.turn.stop_below_threshold != "counts_as_bust":
+                raise IllegalAction(N_("Giving up is not allowed under these rules: you must throw again until "
+                                       "you reach the threshold."))
+            raise IllegalAction(N_("You may only give up while the threshold is the only thing that keeps you "
+                                   "from stopping."))
+        if isinstance(action, TurnFives):
+            if not self.rules.selection.five_pair_to_one:
+                raise IllegalAction(N_("Turning two 5s into a 1 is not allowed under these rules."))
+            if self.rules.selection.five_turn_timing != "any_time":
+                raise IllegalAction(N_("Two 5s may only be turned into a 1 when they are set aside."))
+            raise IllegalAction(N_("There is no pair of 5s from one throw lying aside to turn."))
+
+    def _explain_bank(self) -> None:
+        blockers = self.bank_blockers()
+        t = self.turn
+        if "proof" in blockers:
+            raise IllegalAction(N_("A pasch must be proven before you may stop (set aside a 1 or 5 from a later "
+                                   "throw)."))
+        if "confirm" in blockers:
+            raise IllegalAction(N_("All dice were set aside: confirm them first with at least {n} more points."),
+                                n=t.confirm)
+        if "threshold" in blockers:
+            if t.beat is not None:
+                raise IllegalAction(N_("You must score more than the previous turn's {n} to stop (you have "
+                                       "{total})."), n=t.beat, total=t.total)
+            raise IllegalAction(N_("You need at least {n} to stop (you have {total})."), n=t.threshold,
+                                total=t.total)
+        if "dice_left" in blockers:
+            raise IllegalAction(N_("You may stop with at most {n} dice left, not {left}."),
+                                n=self.rules.turn.max_dice_left_to_bank, left=self.dice_left())
+
+    def _explain_select(self, action: Select) -> None:
+        if self.node != "select" or self.throw is None:
+            raise IllegalAction(N_("There is no throw to set dice aside from now."))
+        r = self.rules
+        throw = self.throw
+        if r.selection.model == "macke_literal":
+            if not is_sub_multiset(action.dice, throw) or any(d not in (1, 5) for d in action.dice):
+                raise IllegalAction(N_("Only dice showing 1 or 5 from this throw may be set aside."))
+            if not action.dice:
+                raise IllegalAction(N_("Set aside at least one 1 or 5 to throw again."))
+            raise IllegalAction(N_("Set aside all your 1s and 5s (these rules force it)."))
+        if not action.dice:
+            raise IllegalAction(N_("Set aside at least one scoring die."))
+        if not is_sub_multiset(action.dice, throw):
+            raise IllegalAction(N_("The dice {dice} are not in this throw."),
+                                dice=" ".join(str(d) for d in action.dice))
+        sel = best_partition(r, action.dice, self.turn.open_sets, throw)
+        if sel is None:
+            c = counts(action.dice)
+            if r.scoring.kind.companion_faces and any(
+                c[f - 1] >= 3 for f in r.scoring.kind.companion_faces) and all_partitions(
+                    dataclasses.replace(r, scoring=dataclasses.replace(
+                        r.scoring, kind=dataclasses.replace(r.scoring.kind, companion_faces=()))),
+                    action.dice, self.turn.open_sets, throw):
+                raise IllegalAction(N_("A pasch of 2s, 3s, 4s or 6s counts only with a 1 or 5 set aside with it."))
+            raise IllegalAction(N_("The dice {dice} do not score: every die set aside must be part of a scoring "
+                                   "combination."), dice=" ".join(str(d) for d in action.dice))
+        need = self._confirm_min()
+        if need and sel.points < need:
+            raise IllegalAction(N_("To confirm, this throw must bring at least {n} points; {dice} scores only "
+                                   "{points}."), n=need, dice=" ".join(str(d) for d in action.dice),
+                                points=sel.points)
+        if r.selection.rule == "all_scoring" or self.pool_mode:
+            raise IllegalAction(N_("You must set aside all scoring dice of the best combination."))
+        if action.turn_fives:
+            if not r.selection.five_pair_to_one:
+                raise IllegalAction(N_("Turning two 5s into a 1 is not allowed under these rules."))
+            raise IllegalAction(N_("Only {k} pair(s) of single 5s in this selection can be turned."),
+                                k=sel.five_pairs)
+
+    # --- typed moves (terminal) ----------------------------------------------------------------------------------
+    def parse_action_text(self, text: str, player: int) -> Action:
+        """A move typed by a person: "b"/"stop" banks, "w"/"weiter" throws again, "1 5" sets those dice aside
+        (append "d" per pair of 5s to turn into a 1), "ü"/"n" take over or not, "k" knocks, "g" gives up."""
+        low = text.strip().casefold()
+        for kind, words in _ACTION_WORDS.items():
+            if low in words:
+                return _KIND_TO_ACTION[kind]
+        tokens = low.replace(",", " ").replace("-", " ").split()
+        turns = 0
+        faces: list[int] = []
+        for tok in tokens:
+            if tok in ("d", "drehen", "turn", "t"):
+                turns += 1
+                continue
+            if tok.endswith("d") and tok[:-1].isdigit():
+                turns += 1
+                tok = tok[:-1]
+            if not tok.isdigit():
+                raise IllegalAction(N_("I did not understand '{text}'. Type the dice to set aside (e.g. 1 5), "
+                                       "b to stop or w to throw again."), text=text[:40])
+            for ch in tok:
+                if ch not in "123456":
+                    raise IllegalAction(N_("'{ch}' is not a die face (1 to 6)."), ch=ch)
+                faces.append(int(ch))
+        if not faces:
+            raise IllegalAction(N_("I did not understand '{text}'. Type the dice to set aside (e.g. 1 5), "
+                                   "b to stop or w to throw again."), text=text[:40])
+        if len(faces) > 6 or turns > 3:
+            raise IllegalAction(N_("That is more dice than there are."))
+        return Select(tuple(faces), turns)
+
+
+_VOID_WORDS: dict[str, tuple[str, ...]] = {
+    "brennt": ("b", "brennt", "brennen", "burn", "burning", "tilted"),
+    "tuermchen": ("t", "türmchen", "tuermchen", "turm", "haus", "h", "stacked", "tower"),
+    "vom_tisch": ("v", "vom tisch", "tisch", "off", "off the table", "o"),
+}
+
+_ACTION_WORDS: dict[str, tuple[str, ...]] = {
+    "bank": ("b", "bank", "stop", "s", "aufhören", "aufhoeren", "schreiben", "schluss"),
+    "roll": ("w", "weiter", "würfeln", "wuerfeln", "r", "roll", "again", "nochmal"),
+    "give_up": ("g", "aufgeben", "give up", "giveup"),
+    "turn_fives": ("d", "drehen", "5er drehen", "turn", "turn fives"),
+    "take_over": ("ü", "ue", "u", "übernehmen", "uebernehmen", "take", "take over"),
+    "decline": ("n", "neu", "nein", "fresh", "decline", "no"),
+    "knock": ("k", "klopfen", "knock"),
+    "rethrow": ("x", "neu werfen", "rethrow"),
+}
+
+_KIND_TO_ACTION: dict[str, Action] = {c.kind: c() for c in _SIMPLE}
+
+
+def _meld_list(sel: Selection, tr: Any) -> str:
+    """"3er-Pasch + 2× einzelne 1": melds in partition order, equal ones counted."""
+    labels: list[str] = []
+    count: dict[str, int] = {}
+    for m in sel.melds:
+        lab = meld_label(m, tr)
+        if lab not in count:
+            labels.append(lab)
+        count[lab] = count.get(lab, 0) + 1
+    return " + ".join(lab if count[lab] == 1 else f"{count[lab]}× {lab}" for lab in labels)
+
+
+def _entry_json(e: tuple[Any, ...]) -> JSON:
+    kind = e[0]
+    if kind == "throw":
+        return {"event": "throw", "dice": list(e[1])}
+    if kind == "select":
+        return {"event": "select", "dice": list(e[1]), "points": e[2], "turn_fives": e[3]}
+    if kind == "take_over":
+        return {"event": "take_over", "total": e[1], "cup": e[2]}
+    if kind == "void":
+        return {"event": "void", "reason": e[1]}
+    if len(e) > 1:
+        return {"event": kind, "points": e[1]}
+    return {"event": kind}
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Game
+
+
+class ZehntausendGame(Game):
+    """Zehntausend / 10.000 / Macke with the rules given as a :class:`ZehntausendRules` tree."""
+
+    id = "zehntausend"
+    action_classes = (Select, *_SIMPLE)
+    outcome_classes = (Roll, Void)
+
+    def __init__(self, rules: ZehntausendRules, num_players: int) -> None:
+        from wuerfel.engine.errors import RuleError
+
+        if rules.game.mode == "solo" and num_players != 1:
+            raise RuleError(N_("Solo is played by exactly one player, not {n}."), n=num_players)
+        if rules.game.mode != "solo" and num_players < max(2, rules.game.min_players):
+            raise RuleError(N_("These rules need at least {lo} players, not {n}."),
+                            lo=max(2, rules.game.min_players), n=num_players)
+        super().__init__(rules, num_players)
+        m = rules.mishap
+        self.mishap_key: tuple[str, Fraction, Fraction] = (m.mode, _frac(m.probability), _frac(m.knock_success))
+
+    def new_initial_state(self) -> ZehntausendState:
+        n = self.num_players
+        pool = self.rules.game.mode == "rueckwaerts"
+        s = ZehntausendState(game=self, scores_=(0,) * n, minus=(0,) * n, down=(False,) * n, player=0,
+                             node="throw", turn=Turn(cup=self.rules.dice.count), skip=(False,) * n, turns=(0,) * n,
+                             pool_mode=pool)
+        if not pool:
+            s = s._start_turn(0)
+        return s
+
+    def action_id(self, action: Action) -> int:
+        if isinstance(action, Select):
+            code = 0
+            for c in counts(action.dice):
+                code = code * 7 + c
+            return _SELECT_BASE + code * 4 + action.turn_fives
+        for i, cls in enumerate(_SIMPLE):
+            if type(action) is cls:
+                return i
+        raise IllegalAction(N_("Unknown move '{kind}'."), kind=action.kind)
+
+    def action_from_id(self, action_id: int) -> Action:
+        if 0 <= action_id < len(_SIMPLE):
+            return _SIMPLE[action_id]()
+        if action_id < _SELECT_BASE or action_id >= _SELECT_BASE + 4 * 7**6:
+            raise IllegalAction(N_("Unknown move '{kind}'."), kind=str(action_id))
+        code, k = divmod(action_id - _SELECT_BASE, 4)
+        cv = []
+        for _ in range(6):
+            code, c = divmod(code, 7)
+            cv.append(c)
+        cv.reverse()
+        dice: list[int] = []
+        for i, c in enumerate(cv):
+            dice += [i + 1] * c
+        try:
+            return Select(tuple(dice), k)
+        except ValueError as exc:
+            raise IllegalAction(N_("Unknown move '{kind}'."), kind=str(action_id)) from exc
