@@ -1,0 +1,23 @@
+"""What every solver returns, so ``wuerfel solve`` and the benchmarks treat all games alike."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+
+@dataclasses.dataclass(frozen=True)
+class SolveResult:
+    """One solved objective: JSON form ``{"game", "rules", "objective", "value", "seconds"}`` (a stable contract)."""
+
+    game: str
+    rules: str
+    objective: str
+    value: float
+    seconds: float
+    extra: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """Further figures a solver wants to show (table sizes, cache hit …); not part of the JSON contract."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "rules": self.rules, "objective": self.objective, "value": self.value,
+                "seconds": self.seconds}

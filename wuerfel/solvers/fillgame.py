@@ -1,0 +1,708 @@
+"""Exact solitaire solver for "fill-the-boxes" dice games: Kniffel/Yahtzee, Escalero and their relatives.
+
+A fill-the-boxes game: a sheet of ``B`` boxes; each turn the player throws ``n`` dice up to ``throws`` times, keeping
+any dice between throws (within ``min_keep``..``max_keep``), and then writes the dice into exactly one empty box;
+the game ends when every box is filled. A box's points depend only on the final multiset of dice and on the number
+of the throw it was written after (so Escalero's "serviert" bonus fits). Optional extras:
+
+* an **upper bonus**: boxes flagged ``bonus_box`` add their points to a running total; reaching ``bonus_threshold``
+  pays ``bonus_value`` once (awarded at once: it can never be lost, so awarding it at once or at the end gives the
+  same expected value);
+* a **Yahtzee extra**: a box (``extra_box``) whose filling with a positive score arms a bonus of ``extra_bonus`` for
+  every later roll that is "five of a kind" (``is_extra_roll``), and an optional **joker rule** for such rolls once
+  that box is filled (``joker``: ``"none"``, ``"forced"`` = the official US rule, ``"free"``).
+
+The state of a solitaire game at a turn start is (filled boxes, upper total capped at the threshold, extra flag); the
+solver computes the optimal expected *future* points ``E[mask, flag, upper]`` for every such state, backwards over the
+number of filled boxes, with each turn solved exactly over dice multisets:
+
+1. **box stage**: for every final roll (a multiset of ``n`` dice) the best box, a vector over all upper totals;
+2. **keep values, once per level**: the value of keeping a multiset ``k`` is the mean over the six faces of the value
+   of ``k`` plus one die, so all 462 keeps (for five dice) cost 6 additions each, level by level from 5 dice down;
+3. **best keep of a roll**: the best sub-multiset of a roll is computed the same way upwards — the best keep inside
+   ``k`` is ``k`` itself or the best keep inside ``k`` minus one of its faces — instead of enumerating up to 32
+   subsets of every roll.
+
+Everything is vectorised across the upper totals (the inner, contiguous axis) and compiled with numba; the masks of
+one level are independent and run in parallel. :func:`turn_tables` exposes the in-turn values of one state for
+hints and bots. See docs/wuerfelspiel.md ("The solver") for the interface other games use.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from functools import cache
+
+import numba
+import numpy as np
+
+from wuerfel.engine.dice import multiset_probability, multisets
+
+FORMAT_VERSION = 1
+"""Bump when the meaning or layout of the cached tables changes: it is part of every cache key."""
+
+JOKER_MODES = {"none": 0, "forced": 1, "free": 2, "classic": 3}
+"""Joker rules for a further five of a kind once the extra box is filled: ``forced`` = the official US rule
+(matching number box if open, else any open lower box at full joker value, else a number box); ``free`` = any box,
+lower boxes at joker value; ``classic`` = any box, joker values only when the matching number box is already filled
+(the convention of Verhoeff's published 254.5896)."""
+NEG = -1.0e18
+
+
+@dataclasses.dataclass(frozen=True)
+class DiceSpace:
+    """Indexing of all multisets of 0..n dice ("keeps"), with the one-die-more/less links the solver walks.
+
+    Keeps are ordered by size (the empty keep first), so a loop over indices visits every keep after its
+    sub-multisets. The rolls (multisets of exactly ``n`` dice) are the last block, in the order of
+    :func:`wuerfel.engine.dice.multisets`.
+    """
+
+    n: int
+    sides: int
+    keeps: tuple[tuple[int, ...], ...]
+    index: dict[tuple[int, ...], int]
+    size: np.ndarray
+    """size[k]: number of dice in keep k."""
+    child: np.ndarray
+    """child[k, f]: keep k plus one die showing f+1 (-1 for full keeps)."""
+    parent: np.ndarray
+    """parent[k, f]: keep k minus one die showing f+1 (-1 when k has no such die)."""
+    roll_keep: np.ndarray
+    """roll_keep[r]: keep index of roll r."""
+    rolls: tuple[tuple[int, ...], ...]
+    roll_index: dict[tuple[int, ...], int]
+    prob: np.ndarray
+    """prob[r]: probability of roll r when all n dice are thrown."""
+
+
+@cache
+def dice_space(n: int = 5, sides: int = 6) -> DiceSpace:
+    keeps: list[tuple[int, ...]] = []
+    for m in range(n + 1):
+        keeps.extend(multisets(m, sides))
+    index = {k: i for i, k in enumerate(keeps)}
+    size = np.array([len(k) for k in keeps], dtype=np.int64)
+    child = np.full((len(keeps), sides), -1, dtype=np.int64)
+    parent = np.full((len(keeps), sides), -1, dtype=np.int64)
+    for i, k in enumerate(keeps):
+        for f in range(sides):
+            if len(k) < n:
+                child[i, f] = index[tuple(sorted((*k, f + 1)))]
+            if f + 1 in k:
+                rest = list(k)
+                rest.remove(f + 1)
+                parent[i, f] = index[tuple(rest)]
+    rolls = multisets(n, sides)
+    roll_keep = np.array([index[r] for r in rolls], dtype=np.int64)
+    prob = np.array([float(multiset_probability(r, sides)) for r in rolls])
+    return DiceSpace(n, sides, tuple(keeps), index, size, child, parent, roll_keep, tuple(rolls),
+                     {r: i for i, r in enumerate(rolls)}, prob)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class FillSpec:
+    """One fill-the-boxes game, as numbers the solver can use.
+
+    ``scores[b, t, r]``: points of box ``b`` when written after throw ``t`` (0-based) with roll ``r``. Games whose
+    scores do not depend on the throw pass the same table for every ``t`` (the solver notices and saves work).
+    """
+
+    name: str
+    n_dice: int
+    sides: int
+    throws: int
+    min_keep: int
+    max_keep: int
+    box_names: tuple[str, ...]
+    scores: np.ndarray
+    bonus_box: np.ndarray
+    bonus_threshold: int = 0
+    bonus_value: int = 0
+    extra_box: int = -1
+    extra_bonus: int = 0
+    joker: str = "none"
+    joker_ok: np.ndarray | None = None
+    """joker_ok[b]: box b may take a joker at full joker value (the lower boxes in Yahtzee)."""
+    joker_scores: np.ndarray | None = None
+    """joker_scores[b, r]: points of box b for an extra roll r when the joker applies."""
+    joker_upper: np.ndarray | None = None
+    """joker_upper[f]: the box that a five-of-a-kind of face f+1 must go into first under the forced joker (-1)."""
+
+    @property
+    def n_boxes(self) -> int:
+        return len(self.box_names)
+
+    @property
+    def n_upper(self) -> int:
+        """Length of the upper-total axis: totals 0..threshold (the threshold means "reached")."""
+        return self.bonus_threshold + 1 if self.bonus_value and self.bonus_threshold > 0 else 1
+
+    @property
+    def n_flags(self) -> int:
+        return 2 if self.extra_box >= 0 and self.extra_bonus else 1
+
+    def key(self) -> str:
+        """A digest of everything that determines the tables, plus the code's format version."""
+        h = hashlib.sha256()
+        h.update(repr((FORMAT_VERSION, self.n_dice, self.sides, self.throws, self.min_keep, self.max_keep,
+                       self.box_names, self.bonus_threshold, self.bonus_value, self.extra_box, self.extra_bonus,
+                       self.joker)).encode())
+        for arr in (self.scores, self.bonus_box, self.joker_ok, self.joker_scores, self.joker_upper):
+            if arr is not None:
+                h.update(np.ascontiguousarray(arr).tobytes())
+                h.update(repr(arr.shape).encode())
+        return h.hexdigest()[:24]
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays the kernels take, normalised (missing joker data becomes harmless zeros)."""
+        sp = dice_space(self.n_dice, self.sides)
+        n_rolls = len(sp.rolls)
+        scores = np.ascontiguousarray(self.scores, dtype=np.float64)
+        assert scores.shape == (self.n_boxes, self.throws, n_rolls), scores.shape
+        same = all(np.array_equal(scores[:, t], scores[:, -1]) for t in range(self.throws))
+        is_extra = np.array([len(set(r)) == 1 for r in sp.rolls], dtype=np.bool_)
+        extra_face = np.array([r[0] - 1 for r in sp.rolls], dtype=np.int64)
+        joker_ok = (np.zeros(self.n_boxes, dtype=np.bool_) if self.joker_ok is None
+                    else np.asarray(self.joker_ok, dtype=np.bool_))
+        joker_scores = (np.zeros((self.n_boxes, n_rolls)) if self.joker_scores is None
+                        else np.asarray(self.joker_scores, dtype=np.float64))
+        joker_upper = (np.full(self.sides, -1, dtype=np.int64) if self.joker_upper is None
+                       else np.asarray(self.joker_upper, dtype=np.int64))
+        return (scores, np.asarray(self.bonus_box, dtype=np.bool_), np.array([same]), is_extra, extra_face,
+                joker_ok, joker_scores, joker_upper)
+
+    def params(self) -> np.ndarray:
+        """Scalar parameters packed for the kernels."""
+        return np.array([self.bonus_threshold if self.n_upper > 1 else 0, self.bonus_value if self.n_upper > 1
+                         else 0, self.extra_box, self.extra_bonus if self.n_flags == 2 else 0,
+                         JOKER_MODES[self.joker] if self.extra_box >= 0 else 0, self.min_keep, self.max_keep],
+                        dtype=np.int64)
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# kernels
+
+
+@numba.njit(cache=True, inline="always")
+def _entry(mask: int, flag: int, t: int, b: int, r: int, joker_open: bool, scores: np.ndarray,
+           is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
+           joker_upper: np.ndarray, params: np.ndarray) -> tuple[float, float, int, bool]:
+    """Writing roll r after throw t into free box b: (points, extra bonus, flag afterwards, allowed)."""
+    extra_box = params[2]
+    extra_bonus = params[3]
+    joker_mode = params[4]
+    s = scores[b, t, r]
+    add = 0.0
+    if extra_box >= 0 and (mask >> extra_box) & 1 == 1 and is_extra[r]:
+        if flag == 1:
+            add = float(extra_bonus)
+        if joker_mode == 1:
+            ub = joker_upper[extra_face[r]]
+            if ub >= 0 and (mask >> ub) & 1 == 0:
+                if b != ub:
+                    return s, add, flag, False
+            elif joker_open:
+                if not joker_ok[b]:
+                    return s, add, flag, False
+                s = joker_scores[b, r]
+        elif joker_mode == 2:
+            if joker_ok[b]:
+                s = joker_scores[b, r]
+        elif joker_mode == 3:
+            ub = joker_upper[extra_face[r]]
+            if joker_ok[b] and not (ub >= 0 and (mask >> ub) & 1 == 0):
+                s = joker_scores[b, r]
+    nflag = flag
+    if b == extra_box and extra_bonus > 0:
+        nflag = 1 if s > 0 else 0
+    return s, add, nflag, True
+
+
+@numba.njit(cache=True, inline="always")
+def _joker_open(mask: int, joker_ok: np.ndarray) -> bool:
+    found = False
+    for b in range(joker_ok.shape[0]):
+        found = found or (joker_ok[b] and (mask >> b) & 1 == 0)
+    return found
+
+
+@numba.njit(cache=True)
+def _box_stage(mask: int, flag: int, t: int, E: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray,
+               is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
+               joker_upper: np.ndarray, params: np.ndarray, ulo: int, uhi: int, out: np.ndarray) -> None:
+    """out[r, u]: best value of writing roll r after throw t into a free box, for upper totals ulo..uhi."""
+    thr = params[0]
+    bonus = params[1]
+    n_boxes = scores.shape[0]
+    n_rolls = scores.shape[2]
+    out[:, ulo:uhi + 1] = NEG
+    jopen = _joker_open(mask, joker_ok)
+    for b in range(n_boxes):
+        if (mask >> b) & 1:
+            continue
+        child = mask | (1 << b)
+        for r in range(n_rolls):
+            s, add, nflag, allowed = _entry(mask, flag, t, b, r, jopen, scores, is_extra, extra_face, joker_ok,
+                                            joker_scores, joker_upper, params)
+            if not allowed:
+                continue
+            base = s + add
+            if bonus_box[b] and thr > 0:
+                si = int(s)
+                # below the threshold after adding: a shifted read; at or above: the capped entry (+ bonus once)
+                split = min(uhi + 1, max(ulo, thr - si))
+                for u in range(ulo, split):
+                    out[r, u] = max(out[r, u], base + E[child, nflag, u + si])
+                capped = base + E[child, nflag, thr]
+                for u in range(split, uhi + 1):
+                    v = capped + bonus if u < thr else capped
+                    out[r, u] = max(out[r, u], v)
+            else:
+                for u in range(ulo, uhi + 1):
+                    out[r, u] = max(out[r, u], base + E[child, nflag, u])
+
+
+@numba.njit(cache=True)
+def _keep_stage(V: np.ndarray, K: np.ndarray, M: np.ndarray, size: np.ndarray, child: np.ndarray,
+                parent: np.ndarray, roll_keep: np.ndarray, min_keep: int, max_keep: int, ulo: int,
+                uhi: int) -> None:
+    """From values after the next throw (V over rolls) to keep values K and best-keep values M (over keeps)."""
+    n_keeps, sides = child.shape
+    for r in range(V.shape[0]):
+        K[roll_keep[r], ulo:uhi + 1] = V[r, ulo:uhi + 1]
+    inv = 1.0 / sides
+    n_full = V.shape[0]
+    for k in range(n_keeps - n_full - 1, -1, -1):
+        if sides == 6:  # the common case, unrolled so the loop over totals vectorises
+            c0, c1, c2, c3, c4, c5 = child[k, 0], child[k, 1], child[k, 2], child[k, 3], child[k, 4], child[k, 5]
+            for u in range(ulo, uhi + 1):
+                K[k, u] = (((K[c0, u] + K[c1, u]) + (K[c2, u] + K[c3, u])) + (K[c4, u] + K[c5, u])) * inv
+        else:
+            K[k, ulo:uhi + 1] = 0.0
+            for f in range(sides):
+                c = child[k, f]
+                for u in range(ulo, uhi + 1):
+                    K[k, u] += K[c, u]
+            for u in range(ulo, uhi + 1):
+                K[k, u] *= inv
+    for k in range(n_keeps):
+        sz = size[k]
+        if min_keep <= sz <= max_keep:
+            M[k, ulo:uhi + 1] = K[k, ulo:uhi + 1]
+        else:
+            M[k, ulo:uhi + 1] = NEG
+        for f in range(sides):
+            p = parent[k, f]
+            if p >= 0:
+                for u in range(ulo, uhi + 1):
+                    M[k, u] = max(M[k, u], M[p, u])
+
+
+@numba.njit(cache=True)
+def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray, same: bool,
+          is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
+          joker_upper: np.ndarray, params: np.ndarray, size: np.ndarray, child: np.ndarray, parent: np.ndarray,
+          roll_keep: np.ndarray, prob: np.ndarray, ulo: int, uhi: int, P: np.ndarray, use_pass: int,
+          out: np.ndarray) -> None:
+    """out[u]: optimal expected future points at the start of a turn in state (mask, flag, u), ulo <= u <= uhi.
+
+    With ``use_pass`` the turn may also be given up for the value ``P[mask, flag, u]`` (the slack tables of
+    :func:`solve_slack`): 1 = after any throw, 2 = only after the first throw."""
+    throws = scores.shape[1]
+    n_rolls = scores.shape[2]
+    nu = out.shape[0]
+    n_keeps = child.shape[0]
+    box = np.empty((n_rolls, nu))
+    V = np.empty((n_rolls, nu))
+    K = np.empty((n_keeps, nu))
+    M = np.empty((n_keeps, nu))
+    _box_stage(mask, flag, throws - 1, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
+               joker_upper, params, ulo, uhi, box)
+    if use_pass == 1 or (use_pass == 2 and throws == 1):
+        for r in range(n_rolls):
+            for u in range(ulo, uhi + 1):
+                box[r, u] = max(box[r, u], P[mask, flag, u])
+    V[:, ulo:uhi + 1] = box[:, ulo:uhi + 1]
+    for t in range(throws - 2, -1, -1):
+        _keep_stage(V, K, M, size, child, parent, roll_keep, params[5], params[6], ulo, uhi)
+        if not same:
+            _box_stage(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
+                       joker_upper, params, ulo, uhi, box)
+            if use_pass == 1:
+                for r in range(n_rolls):
+                    for u in range(ulo, uhi + 1):
+                        box[r, u] = max(box[r, u], P[mask, flag, u])
+        for r in range(n_rolls):
+            kr = roll_keep[r]
+            for u in range(ulo, uhi + 1):
+                V[r, u] = max(M[kr, u], box[r, u])
+        if use_pass == 2 and t == 0:
+            for r in range(n_rolls):
+                for u in range(ulo, uhi + 1):
+                    V[r, u] = max(V[r, u], P[mask, flag, u])
+    for u in range(ulo, uhi + 1):
+        acc = 0.0
+        for r in range(n_rolls):
+            acc += prob[r] * V[r, u]
+        out[u] = acc
+
+
+@numba.njit(cache=True, parallel=True)
+def _solve_level(masks: np.ndarray, E: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray, same: bool,
+                 is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
+                 joker_upper: np.ndarray, params: np.ndarray, size: np.ndarray, child: np.ndarray,
+                 parent: np.ndarray, roll_keep: np.ndarray, prob: np.ndarray, ulo_arr: np.ndarray,
+                 uhi_arr: np.ndarray, P: np.ndarray, use_pass: int) -> None:
+    n_flags = E.shape[1]
+    nu = E.shape[2]
+    extra_box = params[2]
+    for i in numba.prange(masks.shape[0]):
+        mask = masks[i]
+        ulo = ulo_arr[mask]
+        uhi = uhi_arr[mask]
+        out = np.empty(nu)
+        for flag in range(n_flags):
+            if flag == 1 and not (extra_box >= 0 and (mask >> extra_box) & 1 == 1):
+                E[mask, flag, :] = E[mask, 0, :]
+                continue
+            _turn(mask, flag, E, scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores,
+                  joker_upper, params, size, child, parent, roll_keep, prob, ulo, uhi, P, use_pass, out)
+            E[mask, flag, ulo:uhi + 1] = out[ulo:uhi + 1]
+            # totals below ulo cannot reach the bonus any more: all worth the same as ulo (see solve_fill_game)
+            for u in range(ulo):
+                E[mask, flag, u] = out[ulo]
+
+
+@numba.njit(cache=True)
+def _turn_tables(mask: int, flag: int, u: int, E: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray,
+                 is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
+                 joker_upper: np.ndarray, params: np.ndarray, size: np.ndarray, child: np.ndarray,
+                 parent: np.ndarray, roll_keep: np.ndarray, prob: np.ndarray, boxvals: np.ndarray,
+                 keepvals: np.ndarray) -> None:
+    """In-turn values of one state: boxvals[t, r] = best box after throw t; keepvals[t, k] = value of keeping k
+    after throw t (t < throws-1) and rethrowing the rest. Only the upper total u is evaluated."""
+    throws = scores.shape[1]
+    n_rolls = scores.shape[2]
+    nu = E.shape[2]
+    n_keeps = child.shape[0]
+    box = np.empty((n_rolls, nu))
+    V = np.empty((n_rolls, 1))
+    K = np.empty((n_keeps, 1))
+    M = np.empty((n_keeps, 1))
+    _box_stage(mask, flag, throws - 1, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
+               joker_upper, params, u, u, box)
+    for r in range(n_rolls):
+        V[r, 0] = box[r, u]
+        boxvals[throws - 1, r] = box[r, u]
+    for t in range(throws - 2, -1, -1):
+        _keep_stage(V, K, M, size, child, parent, roll_keep, params[5], params[6], 0, 0)
+        for k in range(n_keeps):
+            keepvals[t, k] = K[k, 0]
+        _box_stage(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
+                   joker_upper, params, u, u, box)
+        for r in range(n_rolls):
+            boxvals[t, r] = box[r, u]
+            m = M[roll_keep[r], 0]
+            V[r, 0] = m if m > box[r, u] else box[r, u]
+
+
+@numba.njit(cache=True)
+def _multi_box_stage(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, levels: np.ndarray,
+                     alphas: np.ndarray, here_vals: np.ndarray, weights: np.ndarray, t: int, W: np.ndarray,
+                     scores: np.ndarray, bonus_box: np.ndarray,
+                     is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
+                     joker_upper: np.ndarray, params: np.ndarray, out: np.ndarray, choice: np.ndarray) -> None:
+    """Several weighted columns of the same game filled from one roll: out[r] = best gain over all (column, box)
+    of writing roll r after throw t, judged by the column tables ``W[slack]`` (weight × (points + bonus + change
+    of the column's expected future)); choice[r] = c * 16 + b of the best.
+
+    Filling column c keeps its slack and the other columns lose some; relative to "no column gets this turn"
+    (``here_vals``, the caller's constant per column) that is column c's change to ``W[slack_c]`` (child).
+    Column c's value after the entry is ``Σ_j alphas[c, j] · W[levels[c, j]](child)`` (two terms: a linear
+    interpolation between neighbouring tables, or a blend of two levels)."""
+    thr = params[0]
+    bonus = params[1]
+    n_boxes = scores.shape[0]
+    n_rolls = scores.shape[2]
+    out[:] = NEG
+    choice[:] = -1
+    for c in range(masks.shape[0]):
+        mask = masks[c]
+        flag = flags[c]
+        u = uppers[c]
+        w = weights[c]
+        l0 = levels[c, 0]
+        l1 = levels[c, 1]
+        a0 = alphas[c, 0]
+        a1 = alphas[c, 1]
+        here = here_vals[c]
+        jopen = _joker_open(mask, joker_ok)
+        for b in range(n_boxes):
+            if (mask >> b) & 1:
+                continue
+            child = mask | (1 << b)
+            for r in range(n_rolls):
+                s, add, nflag, allowed = _entry(mask, flag, t, b, r, jopen, scores, is_extra, extra_face, joker_ok,
+                                                joker_scores, joker_upper, params)
+                if not allowed:
+                    continue
+                v = s + add
+                u2 = u
+                if bonus_box[b] and thr > 0:
+                    u2 = u + int(s)
+                    if u2 >= thr:
+                        u2 = thr
+                        if u < thr:
+                            v += bonus
+                after = a0 * W[l0, child, nflag, u2] + a1 * W[l1, child, nflag, u2]
+                v = w * (v + after - here)
+                if v > out[r]:
+                    out[r] = v
+                    choice[r] = c * 16 + b
+
+
+@numba.njit(cache=True)
+def _multi_entry_gains(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, levels: np.ndarray,
+                       alphas: np.ndarray, here_vals: np.ndarray, weights: np.ndarray, t: int, r: int,
+                       W: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray, is_extra: np.ndarray,
+                       extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
+                       joker_upper: np.ndarray, params: np.ndarray, gains: np.ndarray) -> None:
+    """gains[c, b]: the gain :func:`_multi_box_stage` gives writing roll r after throw t into (c, b); NEG where
+    that is not allowed."""
+    thr = params[0]
+    bonus = params[1]
+    gains[:, :] = NEG
+    for c in range(masks.shape[0]):
+        mask = masks[c]
+        flag = flags[c]
+        u = uppers[c]
+        l0 = levels[c, 0]
+        l1 = levels[c, 1]
+        a0 = alphas[c, 0]
+        a1 = alphas[c, 1]
+        jopen = _joker_open(mask, joker_ok)
+        for b in range(scores.shape[0]):
+            if (mask >> b) & 1:
+                continue
+            s, add, nflag, allowed = _entry(mask, flag, t, b, r, jopen, scores, is_extra, extra_face, joker_ok,
+                                            joker_scores, joker_upper, params)
+            if not allowed:
+                continue
+            v = s + add
+            u2 = u
+            if bonus_box[b] and thr > 0:
+                u2 = u + int(s)
+                if u2 >= thr:
+                    u2 = thr
+                    if u < thr:
+                        v += bonus
+            child = mask | (1 << b)
+            after = a0 * W[l0, child, nflag, u2] + a1 * W[l1, child, nflag, u2]
+            gains[c, b] = weights[c] * (v + after - here_vals[c])
+
+
+@numba.njit(cache=True)
+def _multi_plan(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, levels: np.ndarray,
+                alphas: np.ndarray, here_vals: np.ndarray, weights: np.ndarray, W: np.ndarray, scores: np.ndarray,
+                bonus_box: np.ndarray, same: bool,
+                is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
+                joker_upper: np.ndarray, params: np.ndarray, size: np.ndarray, child: np.ndarray,
+                parent: np.ndarray, roll_keep: np.ndarray, prob: np.ndarray, boxvals: np.ndarray,
+                boxchoice: np.ndarray, keepvals: np.ndarray, bestvals: np.ndarray) -> float:
+    """Exact search over one turn of a multi-column sheet: boxvals/boxchoice[t, r] (best entry after throw t),
+    keepvals[t, k] (keep k after throw t, then play the turn optimally), bestvals[t, r] (best of both); returns
+    the expected gain of the turn before the first throw."""
+    throws = scores.shape[1]
+    n_rolls = scores.shape[2]
+    n_keeps = child.shape[0]
+    V = np.empty((n_rolls, 1))
+    K = np.empty((n_keeps, 1))
+    M = np.empty((n_keeps, 1))
+    out = np.empty(n_rolls)
+    ch = np.empty(n_rolls, dtype=np.int64)
+    for t in range(throws - 1, -1, -1):
+        if t == throws - 1 or not same:
+            _multi_box_stage(masks, flags, uppers, levels, alphas, here_vals, weights, t, W, scores, bonus_box,
+                             is_extra,
+                             extra_face, joker_ok, joker_scores, joker_upper, params, out, ch)
+        boxvals[t, :] = out
+        boxchoice[t, :] = ch
+        if t == throws - 1:
+            for r in range(n_rolls):
+                V[r, 0] = out[r]
+                bestvals[t, r] = out[r]
+        else:
+            _keep_stage(V, K, M, size, child, parent, roll_keep, params[5], params[6], 0, 0)
+            for k in range(n_keeps):
+                keepvals[t, k] = K[k, 0]
+            for r in range(n_rolls):
+                V[r, 0] = max(M[roll_keep[r], 0], out[r])
+                bestvals[t, r] = V[r, 0]
+    acc = 0.0
+    for r in range(n_rolls):
+        acc += prob[r] * V[r, 0]
+    return acc
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# driver
+
+
+def solve_fill_game(spec: FillSpec) -> np.ndarray:
+    """The table ``E[mask, flag, upper]`` of optimal expected future points at every turn start."""
+    sp = dice_space(spec.n_dice, spec.sides)
+    B = spec.n_boxes
+    E = np.zeros((1 << B, spec.n_flags, spec.n_upper))
+    arrays = spec.arrays()
+    scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = arrays
+    params = spec.params()
+    ulo, uhi = upper_ranges(spec)
+    all_masks = np.arange(1 << B, dtype=np.int64)
+    pop = np.zeros(1 << B, dtype=np.int64)
+    for b in range(B):
+        pop += (all_masks >> b) & 1
+    for level in range(B - 1, -1, -1):
+        masks = np.nonzero(pop == level)[0].astype(np.int64)
+        _solve_level(masks, E, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok, joker_scores,
+                     joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, ulo, uhi, E, 0)
+    return E
+
+
+def solve_slack(spec: FillSpec, max_slack: int, E0: np.ndarray | None = None, first_throw_only: bool = False,
+                pass_cost: float = 0.0) -> np.ndarray:
+    """Tables ``W[s, mask, flag, upper]`` of the game where the player may also give up ``s`` turns of his choice
+    (after seeing the dice — with ``first_throw_only`` only right after the first throw of a turn), so the sheet
+    is filled in ``open boxes + s`` turns; ``W[0]`` is the plain game. Each turn given up costs ``pass_cost``.
+
+    In a multi-column game a column with ``s`` = (open boxes of the other columns) is exactly such a game, if it
+    could keep dice for itself alone: these tables are what the multi-column player builds on.
+    """
+    sp = dice_space(spec.n_dice, spec.sides)
+    B = spec.n_boxes
+    W = np.zeros((max_slack + 1, 1 << B, spec.n_flags, spec.n_upper))
+    W[0] = solve_fill_game(spec) if E0 is None else E0
+    scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = spec.arrays()
+    params = spec.params()
+    ulo, uhi = upper_ranges(spec)
+    all_masks = np.arange(1 << B, dtype=np.int64)
+    pop = np.zeros(1 << B, dtype=np.int64)
+    for b in range(B):
+        pop += (all_masks >> b) & 1
+    for s in range(1, max_slack + 1):
+        Ws = W[s]
+        for level in range(B - 1, -1, -1):
+            masks = np.nonzero(pop == level)[0].astype(np.int64)
+            _solve_level(masks, Ws, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok,
+                         joker_scores, joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob,
+                         ulo, uhi, W[s - 1] - pass_cost if pass_cost else W[s - 1],
+                         2 if first_throw_only else 1)
+    return W
+
+
+def upper_ranges(spec: FillSpec) -> tuple[np.ndarray, np.ndarray]:
+    """Per mask, the upper totals worth computing: ``ulo..uhi``.
+
+    ``uhi`` is the most the filled bonus boxes can hold (capped at the threshold): larger totals cannot occur.
+    A total ``u`` with ``u + (most the open bonus boxes can still add) < threshold`` can never reach the bonus, so
+    every such total has the same value; ``ulo`` is the largest of them (or 0), and the lower ones are copies.
+    """
+    B = spec.n_boxes
+    thr = spec.n_upper - 1
+    masks = np.arange(1 << B, dtype=np.int64)
+    if thr == 0:
+        zero = np.zeros(1 << B, dtype=np.int64)
+        return zero, zero.copy()
+    best = np.asarray(spec.scores, dtype=np.float64).max(axis=(1, 2)).astype(np.int64)
+    if spec.joker_scores is not None and spec.joker != "none":
+        best = np.maximum(best, np.asarray(spec.joker_scores).max(axis=1).astype(np.int64))
+    filled_max = np.zeros(1 << B, dtype=np.int64)
+    open_max = np.zeros(1 << B, dtype=np.int64)
+    for b in range(B):
+        if spec.bonus_box[b]:
+            has = ((masks >> b) & 1).astype(bool)
+            filled_max += np.where(has, best[b], 0)
+            open_max += np.where(has, 0, best[b])
+    uhi = np.minimum(filled_max, thr)
+    ulo = np.clip(thr - open_max - 1, 0, None)
+    ulo = np.minimum(ulo, uhi)
+    return ulo.astype(np.int64), uhi.astype(np.int64)
+
+
+@dataclasses.dataclass(frozen=True)
+class TurnTables:
+    """Values inside one turn of one state (turn-start state ``mask, flag, upper``).
+
+    ``box[t, r]``: expected final future points when roll ``r`` is written into the best box after throw ``t``;
+    ``keep[t, k]``: the same when keep ``k`` is kept after throw ``t`` and the rest rethrown, then played optimally.
+    """
+
+    box: np.ndarray
+    keep: np.ndarray
+
+
+def turn_tables(spec: FillSpec, E: np.ndarray, mask: int, flag: int, upper: int) -> TurnTables:
+    sp = dice_space(spec.n_dice, spec.sides)
+    scores, bonus_box, _same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = spec.arrays()
+    boxvals = np.full((spec.throws, len(sp.rolls)), NEG)
+    keepvals = np.full((spec.throws, len(sp.keeps)), NEG)
+    _turn_tables(mask, flag, min(upper, spec.n_upper - 1), E, scores, bonus_box, is_extra, extra_face, joker_ok,
+                 joker_scores, joker_upper, spec.params(), sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob,
+                 boxvals, keepvals)
+    return TurnTables(boxvals, keepvals)
+
+
+def box_value(spec: FillSpec, E: np.ndarray, mask: int, flag: int, upper: int, t: int, roll: tuple[int, ...],
+              box: int) -> float:
+    """Expected future points (this box's points included) of writing ``roll`` after throw ``t`` into ``box``;
+    ``-inf`` when the box is full or the joker rule forbids it. Mirrors the kernel's box stage for one box."""
+    if (mask >> box) & 1:
+        return float("-inf")
+    s, extra, allowed = box_points(spec, mask, flag, t, roll, box)
+    if not allowed:
+        return float("-inf")
+    nflag = flag
+    if box == spec.extra_box and spec.n_flags == 2:
+        nflag = 1 if s > 0 else 0
+    child = mask | (1 << box)
+    u = min(upper, spec.n_upper - 1)
+    thr = spec.n_upper - 1
+    v = float(s + extra)
+    if spec.bonus_box[box] and thr > 0:
+        u2 = u + s
+        if u2 >= thr:
+            u2 = thr
+            if u < thr:
+                v += spec.bonus_value
+        return v + float(E[child, nflag, u2])
+    return v + float(E[child, nflag, u])
+
+
+def box_points(spec: FillSpec, mask: int, flag: int, t: int, roll: tuple[int, ...], box: int) -> tuple[int, int, bool]:
+    """(points of the box, extra bonus earned, allowed) for writing ``roll`` after throw ``t`` into ``box``."""
+    sp = dice_space(spec.n_dice, spec.sides)
+    r = sp.roll_index[tuple(sorted(roll))]
+    s = int(spec.scores[box, t, r])
+    extra = 0
+    if spec.extra_box >= 0 and (mask >> spec.extra_box) & 1 and len(set(roll)) == 1:
+        if flag == 1 and spec.n_flags == 2:
+            extra = spec.extra_bonus
+        joker_ok = spec.joker_ok if spec.joker_ok is not None else np.zeros(spec.n_boxes, dtype=bool)
+        if spec.joker == "forced":
+            ub = -1 if spec.joker_upper is None else int(spec.joker_upper[roll[0] - 1])
+            joker_open = any(joker_ok[b] and not (mask >> b) & 1 for b in range(spec.n_boxes))
+            if ub >= 0 and not (mask >> ub) & 1:
+                if box != ub:
+                    return s, extra, False
+            elif joker_open:
+                if not joker_ok[box]:
+                    return s, extra, False
+                s = int(spec.joker_scores[box, r])  # type: ignore[index]
+        elif spec.joker == "free" and joker_ok[box]:
+            s = int(spec.joker_scores[box, r])  # type: ignore[index]
+        elif spec.joker == "classic" and joker_ok[box]:
+            ub = -1 if spec.joker_upper is None else int(spec.joker_upper[roll[0] - 1])
+            if not (ub >= 0 and not (mask >> ub) & 1):
+                s = int(spec.joker_scores[box, r])  # type: ignore[index]
+    return s, extra, True

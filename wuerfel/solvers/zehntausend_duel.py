@@ -1,0 +1,450 @@
+"""Two-player optimum of the Zehntausend family: maximise the probability of winning.
+
+Why it can be solved exactly: with ``bust = "forfeit"`` a bank always raises the sum of both scores and a bust
+leaves it unchanged, so the turn-start win probabilities ``W[i, j, seat]`` (mover has i, opponent j, both in units
+of 50) can be filled in order of decreasing ``i + j``. Only a bust returns to the same pair of scores (the other
+player to move), so each pair ``(i, j, seat)`` / ``(j, i, other seat)`` is a fixed point of two coupled in-turn
+optimisations; it is found by Newton's method on the piecewise linear turn value (its slope is the probability of
+busting under the optimal policy, carried along the sweep), which is policy iteration in disguise and converges in
+two or three steps from the neighbouring pair's answer. The in-turn optimisation is the sweep of
+:mod:`wuerfel.solvers.zehntausend_turn` over the same compiled graph, with banking worth ``1 − W`` of the opponent.
+
+End of game: ``immediate`` — banking the target wins. ``finish_round`` (two players) — when the start player
+reaches the target, the other player has one last turn in which he must overtake; its win probability ``L[d]``
+(needing more than d) is solved once per rule set; the start player may play on above the target to make that
+harder, up to ``d`` = :data:`LAST_TURN_CAP` (beyond it the margin is treated as that cap: an error below ``L`` at
+the cap, which is reported). Ties follow ``game.tie`` (``shared``: half a win each, ``first_to_reach``: the start
+player keeps it).
+
+Rule sets the method cannot solve exactly (:func:`duel_support`): ``negate`` busts, minus-mark penalties and the
+first-throw *Minus* (scores go down, so the order breaks), beat-the-predecessor (the state would also need the
+number to beat), takeover, simulated mishaps, the Rückwärts/Bumerang/solo modes and the extra-round tie rule.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import math
+import time
+from functools import lru_cache
+from pathlib import Path
+
+import numba
+import numpy as np
+
+from wuerfel.engine.errors import N_
+from wuerfel.engine.rules import options_to_dict
+from wuerfel.games.zehntausend.options import ZehntausendRules
+from wuerfel.solvers.zehntausend_turn import (
+    FORMAT_VERSION,
+    TurnGraph,
+    TurnKey,
+    bank_flags_ok,
+    can_roll,
+    moves,
+    sweep,
+    threshold,
+    turn_graph,
+)
+
+LAST_TURN_CAP = 30_000
+"""Largest margin (points) the last player of a finish-round game is solved for; beyond it the margin counts as this."""
+
+DUEL_FORMAT = 1
+
+
+def duel_support(rules: ZehntausendRules) -> tuple[bool, str]:
+    """(exact, reason): whether :func:`solve_duel` solves this rule set exactly, and if not, why (an English msgid)."""
+    r = rules
+    if r.game.mode != "standard":
+        return False, N_("The two-player solver needs the standard game mode.")
+    if r.turn.bust != "forfeit":
+        return False, N_("Not solvable exactly for two players: with bust = negate a bust lowers the score.")
+    if r.minus_marks.count > 0 and r.minus_marks.penalty != 0:
+        return False, N_("Not solvable exactly for two players: minus marks lower the score and their streak "
+                         "would be part of the state.")
+    if r.turn.first_throw_niete == "minus":
+        return False, N_("Not solvable exactly for two players: the first-throw Minus lowers the score.")
+    if r.turn.beat_predecessor:
+        return False, N_("Not solvable exactly for two players: the number to beat (beat the predecessor) "
+                         "would be part of the state.")
+    if r.takeover.enabled:
+        return False, N_("Not solvable exactly for two players: a takeover offer would be part of the state.")
+    if r.mishap.mode == "simulated" and r.mishap.probability > 0:
+        return False, N_("Not solvable exactly for two players: simulated mishaps.")
+    if r.game.end_rule == "finish_round" and r.game.tie == "extra_round":
+        return False, N_("Not solvable exactly for two players: extra rounds after a tie.")
+    if r.selection.model != "standard" or (r.extension.enabled and r.extension.across_hot_dice):
+        return False, N_("Not solvable exactly for two players: the solver simplifies the turn itself under these "
+                         "rules (literal Macke model, or Ergänzen across hot dice).")
+    return True, ""
+
+
+def rules_key(rules: ZehntausendRules) -> str:
+    """A stable hash of the complete rule set plus the code format versions (the on-disk cache key)."""
+    doc = json.dumps(options_to_dict(rules), sort_keys=True, default=str)
+    return hashlib.sha256(f"{doc}|turn{FORMAT_VERSION}|duel{DUEL_FORMAT}".encode()).hexdigest()[:24]
+
+
+def cache_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("wuerfel")) / "zehntausend"
+
+
+@dataclasses.dataclass(eq=False)
+class DuelSolution:
+    """Turn-start win probabilities of a two-player game and what is needed to evaluate any position in a turn."""
+
+    rules: ZehntausendRules
+    graph: TurnGraph
+    goal: int
+    """Target in units (a score ≥ goal units has reached the target)."""
+    W: np.ndarray
+    """W[i, j, seat]: win probability of the player to move with i units against j units, sitting in ``seat``."""
+    L: np.ndarray
+    """L[d]: the last player's win share in his last turn when he must bank more than d units (finish_round)."""
+    immediate: bool
+    exact: bool
+    reason: str
+    seconds: float
+    from_cache: bool = False
+
+    @property
+    def monotone(self) -> bool:
+        """The turn graph drops the cheaper of two moves to the same position, which assumes that more points never
+        hurt: here, that the opponent's win probability never grows with the mover's score. Checked on the table."""
+        W = self.W
+        return bool((W[:, 1:, :] <= W[:, :-1, :] + 1e-12).all())
+
+    @property
+    def unit(self) -> int:
+        return self.graph.unit
+
+    @property
+    def value(self) -> float:
+        """Win probability of the start player when both play optimally."""
+        return float(self.W[0, 0, 0])
+
+    def win_probability(self, me: int, other: int, seat: int) -> float:
+        """Turn-start win probability of the player to move (scores in points)."""
+        u = self.unit
+        i, j = me // u, other // u
+        if i >= self.goal or j >= self.goal:
+            raise ValueError("the target has been reached")
+        return float(self.W[max(i, 0), max(j, 0), seat])
+
+    def turn_tables(self, me: int, other: int, seat: int, last_turn_need: int | None = None
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+        """(VD, VC, B, z) of the turn of the player to move: win probabilities of every in-turn position.
+
+        ``last_turn_need``: in the last turn of a finish-round game, the points the mover must exceed.
+        """
+        u = self.unit
+        g = self.graph
+        th = -(-threshold(self.rules) // u)
+        if last_turn_need is not None:
+            d = max(last_turn_need // u, 0)
+            n_rows = d + 1 + g.max_dv
+            B = _last_turn_payoff(n_rows + g.max_dv + 1, d, self.rules.game.tie == "shared")
+            z = 0.0
+        else:
+            i, j = me // u, other // u
+            z = 1.0 - float(self.W[j, i, 1 - seat])
+            n_rows = self.goal - i if (self.immediate or seat == 1) else self.goal - i + self.L.shape[0] - 1
+            B = _bank_payoff(i, j, seat, self.goal, self.immediate, self.W, self.L, n_rows + g.max_dv + 1)
+        VD, VC = _run(g, n_rows, th, B, z)
+        return VD, VC, B, z
+
+
+def _last_turn_payoff(n: int, d: int, shared: bool) -> np.ndarray:
+    B = np.zeros(n)
+    B[d + 1:] = 1.0
+    if shared and d < n:
+        B[d] = 0.5
+    return B
+
+
+@numba.njit(cache=True)
+def _bank_payoff(i, j, seat, G, immediate, W, L, n):  # type: ignore[no-untyped-def]
+    B = np.empty(n)
+    dcap = L.shape[0] - 1
+    for t in range(n):
+        if i + t < G:
+            B[t] = 1.0 - W[j, i + t, 1 - seat]
+        elif immediate or seat == 1:
+            B[t] = 1.0
+        else:
+            m = i + t - j
+            B[t] = 1.0 - L[min(m, dcap)]
+    return B
+
+
+def _run(g: TurnGraph, n_rows: int, th: int, B: np.ndarray, z: float) -> tuple[np.ndarray, np.ndarray]:
+    total = n_rows + g.max_dv + 1
+    VD = np.empty((total, len(g)))
+    VC = np.full((total, len(g)), -np.inf)
+    Z = np.full(total, z)
+    INST = np.ones(total)
+    for s in range(len(g)):
+        if g.bank_ok[s]:
+            VD[n_rows:, s] = B[n_rows:total]
+        else:
+            VD[n_rows:, s] = g.reach[s] * B[n_rows:total] + (1 - g.reach[s]) * z
+    sweep(n_rows, th, VD, VC, B[:total], Z, INST, g.can_roll, g.bank_ok, g.giveup_ok, g.tf, g.order, g.grp_start,
+          g.grp_prob, g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust)
+    return VD, VC
+
+
+@numba.njit(cache=True)
+def _eval_start(i, j, seat, z, G, immediate, W, L, th, VD, VC, DD, DC, B,  # type: ignore[no-untyped-def]
+                can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust,
+                reach, start, nix, max_dv):
+    """Turn-start win probability of the mover (i, j, seat) when a bust is worth z, and its slope in z."""
+    S = len(can_roll)
+    dcap = L.shape[0] - 1
+    if immediate or seat == 1:
+        n_rows = G - i
+    else:
+        n_rows = G - i + dcap
+    total = n_rows + max_dv + 1
+    for t in range(total):
+        if i + t < G:
+            B[t] = 1.0 - W[j, i + t, 1 - seat]
+        elif immediate or seat == 1:
+            B[t] = 1.0
+        else:
+            B[t] = 1.0 - L[min(i + t - j, dcap)]
+    for t in range(n_rows, total):
+        for s in range(S):
+            if bank_ok[s]:
+                VD[t, s] = B[t]
+                DD[t, s] = 0.0
+            else:
+                VD[t, s] = reach[s] * B[t] + (1.0 - reach[s]) * z
+                DD[t, s] = 1.0 - reach[s]
+    for t in range(n_rows - 1, -1, -1):
+        for s in range(S):
+            if not can_roll[s]:
+                continue
+            acc = p_bust[s] * z
+            dacc = p_bust[s]
+            for gi in range(grp_start[s], grp_start[s + 1]):
+                best = -1e300
+                bd = 0.0
+                for o in range(opt_start[gi], opt_start[gi + 1]):
+                    tg = opt_tgt[o]
+                    if tg < 0:
+                        v = 1.0
+                        dv = 0.0
+                    else:
+                        tt = t + opt_dv[o]
+                        v = VD[tt, tg]
+                        dv = DD[tt, tg]
+                    if v > best:
+                        best = v
+                        bd = dv
+                acc += grp_prob[gi] * best
+                dacc += grp_prob[gi] * bd
+            VC[t, s] = acc
+            DC[t, s] = dacc
+        for k in range(S):
+            s = order[k]
+            best = -1e300
+            bd = 0.0
+            if bank_ok[s] and t >= th:
+                best = B[t]
+            if can_roll[s] and VC[t, s] > best:
+                best = VC[t, s]
+                bd = DC[t, s]
+            if giveup_ok[s] and t < th and z > best:
+                best = z
+                bd = 1.0
+            if tf[s] >= 0 and VD[t, tf[s]] > best:
+                best = VD[t, tf[s]]
+                bd = DD[t, tf[s]]
+            if best == -1e300:
+                best = z
+                bd = 1.0
+            VD[t, s] = best
+            DD[t, s] = bd
+    v = VC[0, start]
+    d = DC[0, start]
+    if nix >= 0:
+        pb = p_bust[start]
+        if i + nix < G:
+            bn = 1.0 - W[j, i + nix, 1 - seat]
+        else:
+            bn = B[nix]
+        v += pb * (bn - z)
+        d -= pb
+    return v, d
+
+
+@numba.njit(cache=True)
+def _solve_all(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf, order,  # type: ignore[no-untyped-def]
+               grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv):
+    S = len(can_roll)
+    rows = G + L.shape[0] + 2 * max_dv + 2
+    VD = np.empty((rows, S))
+    VC = np.empty((rows, S))
+    DD = np.empty((rows, S))
+    DC = np.empty((rows, S))
+    B = np.empty(rows)
+    iters = 0
+    seats = 1 if immediate else 2
+    for total in range(2 * G - 2, -1, -1):
+        lo = max(0, total - G + 1)
+        hi = min(G - 1, total)
+        for i in range(lo, hi + 1):
+            j = total - i
+            for sa in range(seats):
+                sb = 1 - sa if seats == 2 else 0
+                # each coupled pair once: (i, j, sa) with (j, i, sb)
+                if i > j or (i == j and sa == 1):
+                    continue
+                guess = 0.5
+                if j + 2 < G:
+                    guess = 2.0 * W[i, j + 1, sa] - W[i, j + 2, sa]
+                elif j + 1 < G:
+                    guess = W[i, j + 1, sa]
+                x = guess
+                if i == j and seats == 1:
+                    for _ in range(100):
+                        iters += 1
+                        v, gslope = _eval_start(i, j, sa, 1.0 - x, G, immediate, W, L, th, VD, VC, DD, DC, B,
+                                                can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,
+                                                opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv)
+                        if abs(v - x) < 1e-12:
+                            x = v
+                            break
+                        x = x - (x - v) / (1.0 + gslope)
+                    W[i, j, sa] = x
+                    continue
+                y = 0.5
+                for _ in range(100):
+                    iters += 1
+                    y, gy = _eval_start(j, i, sb, 1.0 - x, G, immediate, W, L, th, VD, VC, DD, DC, B,
+                                        can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,
+                                        opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv)
+                    x2, gx = _eval_start(i, j, sa, 1.0 - y, G, immediate, W, L, th, VD, VC, DD, DC, B,
+                                         can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,
+                                         opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv)
+                    if abs(x2 - x) < 1e-12:
+                        x = x2
+                        break
+                    x = x - (x - x2) / (1.0 - gx * gy)
+                W[i, j, sa] = x
+                W[j, i, sb] = y
+        if seats == 1:
+            for i in range(lo, hi + 1):
+                W[i, total - i, 1] = W[i, total - i, 0]
+    return iters
+
+
+def _last_turn_table(rules: ZehntausendRules, g: TurnGraph, dcap: int) -> np.ndarray:
+    """L[d]: the best win share of a player who, in his very last turn, must bank more than d units."""
+    shared = rules.game.tie == "shared"
+    th = -(-threshold(rules) // g.unit)
+    L = np.zeros(dcap + 1)
+    s0 = g.start
+    for d in range(dcap + 1):
+        n_rows = d + 1
+        B = _last_turn_payoff(n_rows + g.max_dv + 1, d, shared)
+        _vd, VC = _run(g, n_rows, th, B, 0.0)
+        v = float(VC[0, s0])
+        if rules.turn.first_throw_niete == "nix":
+            f = rules.turn.first_throw_points // g.unit
+            v += g.p_bust[s0] * float(B[min(f, len(B) - 1)])
+        L[d] = v
+    return L
+
+
+def _goal_units(rules: ZehntausendRules, unit: int) -> int:
+    target = rules.game.target + (1 if rules.game.reach == "more_than" else 0)
+    return -(-target // unit)
+
+
+@lru_cache(maxsize=8)
+def solve_duel(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = True) -> DuelSolution:
+    """The two-player optimum (see the module docstring); cached in memory and on disk."""
+    t0 = time.perf_counter()
+    exact, reason = duel_support(rules)
+    g = turn_graph(rules)
+    u = g.unit
+    G = _goal_units(rules, u)
+    immediate = rules.game.end_rule == "immediate"
+    path = cache_dir() / f"duel-{rules_key(rules)}.npz"
+    if use_disk and not fresh and path.exists():
+        try:
+            data = np.load(path)
+            W, L = data["W"], data["L"]
+            if W.shape == (G, G, 2):
+                return DuelSolution(rules=rules, graph=g, goal=G, W=W, L=L, immediate=immediate, exact=exact,
+                                    reason=reason, seconds=time.perf_counter() - t0, from_cache=True)
+        except (OSError, ValueError, KeyError):
+            pass
+    dcap = 0 if immediate else LAST_TURN_CAP // u
+    L = _last_turn_table(rules, g, dcap) if not immediate else np.zeros(1)
+    W = np.zeros((G, G, 2))
+    th = -(-threshold(rules) // u)
+    nix = rules.turn.first_throw_points // u if rules.turn.first_throw_niete == "nix" else -1
+    _solve_all(G, immediate, W, L, th, g.can_roll, g.bank_ok, g.giveup_ok, g.tf, g.order, g.grp_start,
+               g.grp_prob, g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust, g.reach, g.start, nix, g.max_dv)
+    if use_disk:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp.npz")
+            np.savez_compressed(tmp, W=W, L=L)
+            tmp.replace(path)
+        except OSError:
+            pass
+    return DuelSolution(rules=rules, graph=g, goal=G, W=W, L=L, immediate=immediate, exact=exact, reason=reason,
+                        seconds=time.perf_counter() - t0)
+
+
+def duel_move_values(sol: DuelSolution, me: int, other: int, seat: int, total: int, key: TurnKey,
+                     throw: tuple[int, ...] | None, last_turn_need: int | None = None
+                     ) -> dict[str, object]:
+    """Win probabilities at an in-turn position: of banking, of throwing, and of every move for ``throw``."""
+    VD, VC, B, z = sol.turn_tables(me, other, seat, last_turn_need)
+    g = sol.graph
+    u = g.unit
+    rules = sol.rules
+    th = threshold(rules)
+
+    def dval(t: int, k: TurnKey) -> float:
+        row = min(t // u, VD.shape[0] - 1)
+        return float(VD[row, g.index[k]])
+
+    out: dict[str, object] = {"bust": z}
+    if throw is None:
+        row = min(total // u, VD.shape[0] - 1)
+        s = g.index[key]
+        out["bank"] = float(B[row]) if (bank_flags_ok(rules, key) and total >= th) else None
+        out["roll"] = float(VC[row, s]) if can_roll(rules, key) else None
+        return out
+    out["moves"] = [(m, dval(total + m.points, m.key)) for m in moves(rules, key, throw)]
+    return out
+
+
+def solve_duel_result(rules: ZehntausendRules, rules_id: str, fresh: bool = False):  # type: ignore[no-untyped-def]
+    """``wuerfel solve zehntausend --objective duel``: the start player's win probability under optimal play."""
+    from wuerfel.engine.errors import RuleError
+    from wuerfel.solvers.api import SolveResult
+
+    exact, reason = duel_support(rules)
+    if not exact:
+        raise RuleError(reason)
+    t0 = time.perf_counter()
+    if fresh:
+        solve_duel.cache_clear()
+    sol = solve_duel(rules, fresh=fresh)
+    return SolveResult(game="zehntausend", rules=rules_id, objective="duel", value=sol.value,
+                       seconds=time.perf_counter() - t0,
+                       extra={"exact": sol.exact and sol.monotone, "reason": sol.reason,
+                              "from_cache": sol.from_cache, "monotone": sol.monotone,
+                              "last_turn_error": float(sol.L[-1]) if not sol.immediate else 0.0,
+                              "nan": bool(math.isnan(sol.value))})
