@@ -1,0 +1,182 @@
+"""Bots and the hint advisor of the Würfelspiel.
+
+* ``best``: the turn-search player of :mod:`wuerfel.games.wuerfelspiel.player` (exactly optimal with one column);
+* ``heuristic``: a quick rule-of-thumb player without tables (keep the most frequent face or a straight draw, write
+  where the points beat a box's par value by the most, weighted by the column);
+* :class:`Advisor`: the expected final total of every option (every keep, every box) for hints ("?").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from typing import Any
+
+from wuerfel.engine.dice import sub_multisets
+from wuerfel.engine.errors import N_
+from wuerfel.engine.game import Action, Game, State
+from wuerfel.games.wuerfelspiel.player import Planner, TurnPlan, planner_for
+from wuerfel.games.wuerfelspiel.rules import WuerfelspielRules
+from wuerfel.games.wuerfelspiel.state import Keep, Score, WuerfelspielState
+from wuerfel.i18n import translate
+
+PAR: dict[str, float] = {
+    "ones": 2.1, "twos": 5.3, "threes": 8.6, "fours": 12.2, "fives": 15.7, "sixes": 19.2, "three_kind": 21.7,
+    "four_kind": 13.1, "full_house": 22.6, "small_straight": 29.5, "large_straight": 32.7, "five_kind": 16.9,
+    "chance": 22.0,
+}
+"""Average points of each box under optimal one-column Kniffel play (rounded): what a box is "worth" to the
+heuristic bot, so it writes a throw where it beats par by the most."""
+
+
+def _sheet_key(state: WuerfelspielState, player: int) -> tuple[Any, ...]:
+    return state.sheets[player]
+
+
+class BestBot:
+    """The strongest player: exact turn search on one-column tables plus the learned correction."""
+
+    name = "best"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.planner: Planner = planner_for(game.rules)
+        self._plan_key: Any = None
+        self._plan: TurnPlan | None = None
+
+    def plan(self, state: WuerfelspielState, player: int) -> TurnPlan:
+        key = _sheet_key(state, player)
+        if key != self._plan_key or self._plan is None:
+            self._plan = self.planner.plan(state.sheets[player])
+            self._plan_key = key
+        return self._plan
+
+    def choose(self, state: State, player: int) -> Action:
+        assert isinstance(state, WuerfelspielState)
+        plan = self.plan(state, player)
+        kind, what = self.planner.decide(plan, state.throws, state.dice)
+        if kind == "keep":
+            return Keep(what)  # type: ignore[arg-type]
+        column, box = what  # type: ignore[misc]
+        return Score(column, box)
+
+
+class HeuristicBot:
+    """Rules of thumb, no tables: fast and plausible, clearly weaker than ``best``."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.rules: WuerfelspielRules = game.rules
+
+    def choose(self, state: State, player: int) -> Action:
+        assert isinstance(state, WuerfelspielState)
+        best_score, best_action = self._best_box(state)
+        if state.throws <= self.rules.rerolls and best_score < 8:
+            keep = self._keep(state)
+            if len(keep) < len(state.dice):
+                return Keep(keep)
+        return best_action
+
+    def _best_box(self, state: WuerfelspielState) -> tuple[float, Action]:
+        best: tuple[float, Action] | None = None
+        for a in state.legal_actions():
+            if isinstance(a, Score):
+                pts, extra = state.points(a.column, a.box)
+                w = self.rules.column_weights[a.column]
+                # good throws go right (×3), bad ones left (×1), as the seed's strategy section advises
+                v = w * (pts + extra - PAR[a.box]) - (w - 1) * 2.0 * (pts < PAR[a.box])
+                if best is None or v > best[0]:
+                    best = (v, a)
+        assert best is not None
+        return best
+
+    def _keep(self, state: WuerfelspielState) -> tuple[int, ...]:
+        dice = state.dice
+        faces = set(dice)
+        for run in ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6), (2, 3, 4, 5), (3, 4, 5, 6), (1, 2, 3, 4)):
+            if set(run) <= faces and self._open_anywhere(state, "small_straight", "large_straight"):
+                return tuple(run)
+        c = Counter(dice)
+        face, n = max(c.items(), key=lambda kv: (kv[1], kv[0]))
+        if n == 1:
+            return tuple(f for f in dice if f >= 5)[:2]
+        return (face,) * n
+
+    def _open_anywhere(self, state: WuerfelspielState, *boxes: str) -> bool:
+        sheet = state.sheets[state.player]
+        return any(b in self.rules.boxes and col[self.rules.boxes.index(b)] is None for col in sheet for b in boxes)
+
+
+@dataclasses.dataclass(frozen=True)
+class Advice:
+    """One option with its value: the expected final total of the player if he takes it and then plays on as the
+    ``best`` player would (exact for one column).
+
+    Front ends read ``action``, ``value`` and ``measure`` (a msgid naming what the value is); they label the action
+    themselves in the user's language (``label_de``/``label_en`` are for JSON clients)."""
+
+    action: Action
+    value: float
+    label_de: str
+    label_en: str
+    best: bool = False
+    measure: str = N_("expected final total")
+
+    def text(self, lang: str = "de") -> str:
+        return self.label_en if lang == "en" else self.label_de
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action.to_json(), "value": round(self.value, 4), "label": self.label_de,
+                "label_en": self.label_en, "best": self.best}
+
+
+class Advisor:
+    """Hints: every keep and every box of the position with its expected final total, best first."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.planner = planner_for(game.rules)
+        self._cache: dict[Any, TurnPlan] = {}
+
+    def advise(self, state: State, player: int | None = None) -> list[Advice]:
+        assert isinstance(state, WuerfelspielState)
+        if state.to_move() < 0:
+            return []
+        p = state.player if player is None else player
+        if p != state.player:
+            return []
+        key = state.sheets[p]
+        plan = self._cache.get(key)
+        if plan is None:
+            plan = self.planner.plan(state.sheets[p])
+            self._cache = {key: plan}
+        base = state.total(p) + self.planner.base_value(state.sheets[p])
+        t = state.throws - 1
+        out: list[Advice] = []
+        sp = self.planner.space
+        for a in state.legal_actions(p):
+            if isinstance(a, Keep):
+                value = base + float(plan.keepvals[t, sp.index[a.dice]])
+            else:
+                assert isinstance(a, Score)
+                value = base + self.box_gain(state, a)
+            out.append(Advice(a, value, state.describe_action(a, "de"), state.describe_action(a, "en")))
+        out.sort(key=lambda x: -x.value)
+        if out:
+            out[0] = dataclasses.replace(out[0], best=True)
+        return out
+
+    def box_gain(self, state: WuerfelspielState, a: Score) -> float:
+        """Gain of writing the dice into (column, box) by the planner's measure (see :mod:`.player`)."""
+        pts, extra = state.points(a.column, a.box)
+        return self.planner.entry_gain(state.sheets[state.player], a.column, self.planner.rules.boxes.index(a.box),
+                                       pts, extra)
+
+
+def hint_text(advice: list[Advice], lang: str = "de", limit: int = 8) -> list[str]:
+    """Short lines for a terminal: the best options with their expected totals."""
+    return [translate("{label}: {value}", lang, label=a.text(lang), value=f"{a.value:.2f}") for a in advice[:limit]]
+
+
+def legal_keeps(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
+    return [k for k in sub_multisets(dice) if len(k) < len(dice)]

@@ -1,0 +1,368 @@
+"""The strong Würfelspiel player: exact search over the current turn against an approximate value of the sheet.
+
+Exact play of the 3-column game is out of reach (2^39 box states per player), but a *turn* is small: the value of
+the sheet after the turn is approximated, and the turn itself (two keep decisions, then the choice among up to 39
+boxes) is solved exactly against that approximation over dice multisets (:func:`wuerfel.solvers.fillgame._multi_plan`).
+
+The approximation: ``V(sheet) = Σ_c w_c · W[σ_c](column c)`` where ``W[s]`` is the exact value table of one column
+that may give up ``s`` turns of its choice (:func:`wuerfel.solvers.fillgame.solve_slack`; ``W[0]`` is plain
+Kniffel). A column of the real game does get more turns than it has boxes — the others' — but it does not keep the
+dice for itself in them, so giving it all of them (σ_c = open boxes of the other columns) overrates waiting (that
+sum is the upper bound of about 1993), while σ_c = 0 (plain one-column tables) ignores the choice of column
+entirely. ``σ_c = SLACK_SCALE × (open boxes of the other columns)``, interpolated between neighbouring tables, with
+the scale measured by simulation (docs/wuerfelspiel.md has the figures). With one column σ = 0 and the player is
+exactly optimal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from functools import cache
+
+import numba
+import numpy as np
+
+from wuerfel.games.wuerfelspiel.rules import UPPER_FACE, WuerfelspielRules
+from wuerfel.solvers.fillgame import FillSpec, _multi_entry_gains, _multi_plan, box_points, dice_space
+from wuerfel.solvers.kniffel import slack_tables, tables
+
+SLACK_SCALE = 0.25
+"""The share of the other columns' open boxes a column may treat as turns to give up (see docs/wuerfelspiel.md)."""
+
+SLACK_POWER = 1.0
+"""σ_c = SLACK_SCALE · n · (open boxes of the others / n) ** SLACK_POWER, n = the others' boxes at the start."""
+
+FIRST_THROW_ONLY = False
+"""Slack tables where a column may give a turn away only right after its first throw (else after any throw)."""
+
+BLEND: float | None = None
+"""None: a column's value is W at its slack; a number β: (1 - β) · W[0] + β · W[slack] (see docs)."""
+
+PASS_COST = 0.0
+"""Points a column pays in its slack tables for each turn it gives away (0: giving turns away is free)."""
+
+LOOKAHEAD = 1
+"""Entries compared one turn deeper at the end of a turn (1 = none; see docs/wuerfelspiel.md)."""
+
+HERE_SHIFT = 1.0
+"""How much slack a column is charged when this turn goes to another column (see docs/wuerfelspiel.md)."""
+
+@cache
+def _sub_keeps() -> np.ndarray:
+    """sub_keeps[r, j]: the distinct keeps of 0..4 dice inside roll r (padded with -1)."""
+    sp = dice_space(5, 6)
+    from wuerfel.engine.dice import sub_multisets
+
+    out = np.full((len(sp.rolls), 32), -1, dtype=np.int64)
+    for r, roll in enumerate(sp.rolls):
+        ks = [sp.index[k] for k in sub_multisets(roll) if len(k) < 5]
+        out[r, :len(ks)] = ks
+    return out
+
+
+@numba.njit(cache=True)
+def _best_keep(keepvals_t: np.ndarray, sub_keeps: np.ndarray, r: int) -> tuple[int, float]:
+    best = -1
+    bv = -1.0e18
+    for j in range(sub_keeps.shape[1]):
+        k = sub_keeps[r, j]
+        if k < 0:
+            break
+        if keepvals_t[k] > bv:
+            bv = keepvals_t[k]
+            best = k
+    return best, bv
+
+
+@dataclasses.dataclass(frozen=True)
+class TurnPlan:
+    """The exact plan of one turn: values are *gains* over the sheet's current approximate value."""
+
+    boxvals: np.ndarray
+    """boxvals[t, r]: gain of the best entry of roll r after throw t (0-based)."""
+    boxchoice: np.ndarray
+    """boxchoice[t, r]: column * 16 + box index of that entry."""
+    keepvals: np.ndarray
+    """keepvals[t, k]: gain of keeping k after throw t and playing the rest of the turn optimally."""
+    expected: float
+    """Expected gain of the turn before its first throw."""
+
+
+class Planner:
+    """Turn search for one rule set; shared by the ``best`` bot, the advisor and the benchmark."""
+
+    def __init__(self, rules: WuerfelspielRules, slack_scale: float | tuple[float, ...] = SLACK_SCALE,
+                 here_shift: float | tuple[float, ...] = HERE_SHIFT, slack_power: float = SLACK_POWER,
+                 first_throw_only: bool = FIRST_THROW_ONLY, blend: float | None = BLEND,
+                 pass_cost: float = PASS_COST) -> None:
+        self.rules = rules
+        self.tables = tables(rules)
+        self.spec: FillSpec = self.tables.spec
+        self.E = self.tables.E
+        self.slack_scale = np.broadcast_to(np.asarray(slack_scale, dtype=np.float64), (rules.columns,))
+        self.here_shift = np.broadcast_to(np.asarray(here_shift, dtype=np.float64), (rules.columns,))
+        self.slack_power = slack_power
+        self.blend = blend
+        # the largest slack any column can be given, +1 for interpolation: only these tables are computed
+        self.max_slack = int(np.ceil(float(self.slack_scale.max()) * (rules.columns - 1) * len(rules.boxes))) + 1 \
+            if rules.columns > 1 else 0
+        self.W = slack_tables(rules, self.max_slack, first_throw_only=first_throw_only, pass_cost=pass_cost)
+        self.arrays = self.spec.arrays()
+        self.params = self.spec.params()
+        self.space = dice_space(5, 6)
+        self.weights = np.array(rules.column_weights, dtype=np.float64)
+        self.upper_idx = [i for i, b in enumerate(rules.boxes) if b in UPPER_FACE]
+
+    # --- state encoding ----------------------------------------------------------------------------------------
+    def column_state(self, column: tuple[int | None, ...]) -> tuple[int, int, int]:
+        """(mask, flag, capped upper total) of a column for the one-column tables."""
+        mask = 0
+        for i, v in enumerate(column):
+            if v is not None:
+                mask |= 1 << i
+        flag = 0
+        if self.spec.n_flags == 2:
+            v = column[self.spec.extra_box]
+            flag = 1 if v else 0
+        upper = sum(column[i] or 0 for i in self.upper_idx)
+        return mask, flag, min(upper, self.spec.n_upper - 1)
+
+    def encode(self, sheet: tuple[tuple[int | None, ...], ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        states = [self.column_state(col) for col in sheet]
+        return (np.array([s[0] for s in states], dtype=np.int64), np.array([s[1] for s in states], dtype=np.int64),
+                np.array([s[2] for s in states], dtype=np.int64))
+
+    def slacks(self, masks: np.ndarray) -> np.ndarray:
+        """Per column σ_c: the turns it may leave to the other columns — the open boxes of the other columns,
+        scaled (see the module doc)."""
+        B = len(self.rules.boxes)
+        open_ = np.array([B - bin(int(m)).count("1") for m in masks], dtype=np.float64)
+        others = open_.sum() - open_
+        full = max((self.rules.columns - 1) * B, 1)
+        return np.minimum(self.slack_scale * full * (others / full) ** self.slack_power, self.max_slack)
+
+    def mixture(self, slack: float) -> tuple[tuple[int, int], tuple[float, float]]:
+        """Two table levels and their weights that stand for a column with slack ``slack``: linear interpolation
+        between neighbouring levels, or (with ``blend``) a blend of the plain game and the slack level."""
+        top = self.W.shape[0] - 1
+        slack = min(max(slack, 0.0), float(top))
+        if self.blend is not None:
+            return (0, round(slack)), (1.0 - self.blend, self.blend)
+        lo = int(np.floor(slack))
+        frac = slack - lo
+        return (lo, min(lo + 1, top)), (1.0 - frac, frac)
+
+    def mixtures(self, slacks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        mix = [self.mixture(float(x)) for x in slacks]
+        return (np.array([m[0] for m in mix], dtype=np.int64), np.array([m[1] for m in mix], dtype=np.float64))
+
+    def _w(self, slack: float, mask: int, flag: int, upper: int) -> float:
+        """A column's value at slack ``slack`` (see :meth:`mixture`)."""
+        (l0, l1), (a0, a1) = self.mixture(slack)
+        return float(a0 * self.W[l0, mask, flag, upper] + a1 * self.W[l1, mask, flag, upper])
+
+    def here_values(self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray) -> np.ndarray:
+        """Per column, its value after this turn if the turn goes to another column: its slack shrinks by its
+        scale (one open box of the others is gone), its boxes stay."""
+        slacks = self.slacks(masks)
+        return np.array([self._w(slacks[c] - self.here_shift[c], int(masks[c]), int(flags[c]),
+                                 int(uppers[c])) for c in range(len(masks))])
+
+    def base_value(self, sheet: tuple[tuple[int | None, ...], ...]) -> float:
+        """Σ_c w_c · (column c's value if it does not get this turn): the constant the turn gains are measured
+        from (with one column: the exact expected future points)."""
+        masks, flags, uppers = self.encode(sheet)
+        return float(self.weights @ self.here_values(masks, flags, uppers))
+
+    def entry_gain(self, sheet: tuple[tuple[int | None, ...], ...], column: int, box: int, points: int,
+                   extra: int) -> float:
+        """The gain of writing ``points`` (+ ``extra``) into (column, box), as the turn search measures it."""
+        masks, flags, uppers = self.encode(sheet)
+        slacks = self.slacks(masks)
+        col = sheet[column]
+        new_col = (*col[:box], points, *col[box + 1:])
+        m2, f2, u2 = self.column_state(new_col)
+        upper = int(uppers[column])
+        v = float(points + extra)
+        rules = self.rules
+        if rules.boxes[box] in UPPER_FACE and self.spec.n_upper > 1 and \
+                upper < rules.upper_bonus_threshold <= upper + points:
+            v += rules.upper_bonus
+        here = self.here_values(masks, flags, uppers)[column]
+        after = self._w(slacks[column], m2, f2, u2)
+        return float(self.weights[column] * (v + after - here))
+
+    # --- the turn search ---------------------------------------------------------------------------------------
+    def plan(self, sheet: tuple[tuple[int | None, ...], ...]) -> TurnPlan:
+        masks, flags, uppers = self.encode(sheet)
+        return self.plan_encoded(masks, flags, uppers)
+
+    def plan_encoded(self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray) -> TurnPlan:
+        scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = self.arrays
+        sp = self.space
+        throws = self.spec.throws
+        boxvals = np.empty((throws, len(sp.rolls)))
+        boxchoice = np.empty((throws, len(sp.rolls)), dtype=np.int64)
+        keepvals = np.full((throws, len(sp.keeps)), -1.0e18)
+        bestvals = np.empty((throws, len(sp.rolls)))
+        levels, alphas = self.mixtures(self.slacks(masks))
+        here = self.here_values(masks, flags, uppers)
+        expected = _multi_plan(masks, flags, uppers, levels, alphas, here, self.weights, self.W, scores, bonus_box,
+                               bool(same[0]), is_extra, extra_face, joker_ok, joker_scores, joker_upper, self.params,
+                               sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, boxvals, boxchoice, keepvals,
+                               bestvals)
+        return TurnPlan(boxvals, boxchoice, keepvals, float(expected))
+
+    def entry_gains(self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, t: int,
+                    r: int) -> np.ndarray:
+        """gains[c, b] of writing roll r after throw t into (c, b), as the turn search measures them."""
+        scores, bonus_box, _same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = self.arrays
+        levels, alphas = self.mixtures(self.slacks(masks))
+        here = self.here_values(masks, flags, uppers)
+        gains = np.empty((len(masks), len(self.rules.boxes)))
+        _multi_entry_gains(masks, flags, uppers, levels, alphas, here, self.weights, t, r, self.W, scores, bonus_box,
+                           is_extra, extra_face, joker_ok, joker_scores, joker_upper, self.params, gains)
+        return gains
+
+    def choose_box(self, sheet: tuple[tuple[int | None, ...], ...], t: int, dice: tuple[int, ...],
+                   plan: TurnPlan, lookahead: int) -> tuple[int, int, TurnPlan | None]:
+        """(column, box index, plan of the next turn if computed) for the final dice of the turn.
+
+        ``lookahead`` ≤ 1: the turn search's own choice. Otherwise the ``lookahead`` best entries by the turn
+        search's measure are compared one turn deeper: immediate points plus the exact expected value of the next
+        turn (solved like this one) on the sheet each entry leaves."""
+        sp = self.space
+        r = sp.roll_index[tuple(sorted(dice))]
+        choice = int(plan.boxchoice[t, r])
+        filled = sum(v is not None for col in sheet for v in col)
+        if lookahead <= 1 or filled >= self.rules.turns - 1:
+            return choice // 16, choice % 16, None
+        masks, flags, uppers = self.encode(sheet)
+        gains = self.entry_gains(masks, flags, uppers, t, r)
+        B = gains.shape[1]
+        order = np.argsort(-gains.ravel(), kind="stable")[:lookahead]
+        best: tuple[float, int, int, TurnPlan | None] | None = None
+        rules = self.rules
+        for idx in order:
+            if gains.flat[idx] < -1.0e17:
+                continue
+            c, b = divmod(int(idx), B)
+            pts, extra, _ok = box_points(self.spec, int(masks[c]), int(flags[c]), t, dice, b)
+            imm = float(pts + extra)
+            if rules.boxes[b] in UPPER_FACE and self.spec.n_upper > 1 and \
+                    uppers[c] < rules.upper_bonus_threshold <= uppers[c] + pts:
+                imm += rules.upper_bonus
+            col = sheet[c]
+            new_sheet = (*sheet[:c], (*col[:b], pts, *col[b + 1:]), *sheet[c + 1:])
+            nm, nf, nu = self.encode(new_sheet)
+            nxt = self.plan_encoded(nm, nf, nu)
+            value = self.weights[c] * imm + float(self.weights @ self.here_values(nm, nf, nu)) + nxt.expected
+            if best is None or value > best[0] + 1e-9:
+                best = (value, c, b, nxt)
+        assert best is not None
+        return best[1], best[2], best[3]
+
+    def decide(self, plan: TurnPlan, throws_done: int, dice: tuple[int, ...],
+               sheet: tuple[tuple[int | None, ...], ...] | None = None,
+               lookahead: int = 1) -> tuple[str, object]:
+        """("keep", keep dice) or ("score", (column, box name)) for the dice after throw ``throws_done`` (1-based)."""
+        sp = self.space
+        r = sp.roll_index[tuple(sorted(dice))]
+        t = throws_done - 1
+        if throws_done <= self.rules.rerolls:
+            k, kv = _best_keep(plan.keepvals[t], _sub_keeps(), r)
+            if k >= 0 and kv > plan.boxvals[t, r] + 1e-9:
+                return "keep", sp.keeps[k]
+        if sheet is not None and lookahead > 1:
+            c, b, _nxt = self.choose_box(sheet, t, dice, plan, lookahead)
+            return "score", (c, self.rules.boxes[b])
+        choice = int(plan.boxchoice[t, r])
+        return "score", (choice // 16, self.rules.boxes[choice % 16])
+
+
+@cache
+def planner_for(rules: WuerfelspielRules) -> Planner:
+    """One planner per rule set (the tables are large; bots and advisors share them)."""
+    return Planner(rules)
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# fast solitaire simulation for the benchmark and for fitting θ (same decisions as the bot)
+
+
+def simulate(rules: WuerfelspielRules, games: int, seed: int,
+             slack_scale: float | tuple[float, ...] = SLACK_SCALE,
+             here_shift: float | tuple[float, ...] = HERE_SHIFT,
+             lookahead: int = LOOKAHEAD, slack_power: float = SLACK_POWER,
+             first_throw_only: bool | None = None, blend: float | None = None, pass_cost: float = 0.0,
+             roller: Callable[[int], Sequence[int]] | None = None,
+             sheets_out: list[list[list[int | None]]] | None = None) -> np.ndarray:
+    """Play ``games`` solitaire games with the planner (the ``best`` bot's decisions, without the engine's
+    bookkeeping); returns the final totals. Dice from ``numpy.random.default_rng(seed)``, or ``roller(n)``
+    (n faces) — a test feeds it the dice of an engine game to check that both paths decide alike."""
+    planner = Planner(rules, slack_scale, here_shift, slack_power,
+                      FIRST_THROW_ONLY if first_throw_only is None else first_throw_only,
+                      BLEND if blend is None else blend, pass_cost)
+    rng = np.random.default_rng(seed)
+    if roller is None:
+        def roller(n: int) -> Sequence[int]:
+            return rng.integers(1, 7, size=n)  # type: ignore[no-any-return]
+    sp = planner.space
+    sub = _sub_keeps()
+    first_roll = len(sp.keeps) - len(sp.rolls)
+    C = rules.columns
+    B = len(rules.boxes)
+    totals = np.zeros(games)
+    weights = planner.weights
+    for g in range(games):
+        sheet: list[list[int | None]] = [[None] * B for _ in range(C)]
+        extras = [0] * C
+        total = 0.0
+        nxt: TurnPlan | None = None
+        for _turn in range(rules.turns):
+            cur = tuple(tuple(c) for c in sheet)
+            if nxt is not None:
+                plan = nxt
+            else:
+                masks, flags, uppers = planner.encode(cur)
+                plan = planner.plan_encoded(masks, flags, uppers)
+            k = 0
+            throws_done = 0
+            while True:
+                for f in roller(int(5 - sp.size[k])):
+                    k = sp.child[k, f - 1]
+                throws_done += 1
+                r = k - first_roll
+                t = throws_done - 1
+                if throws_done <= rules.rerolls:
+                    kk, kv = _best_keep(plan.keepvals[t], sub, r)
+                    if kk >= 0 and kv > plan.boxvals[t, r] + 1e-9:
+                        k = kk
+                        continue
+                c, b, nxt = planner.choose_box(cur, t, sp.rolls[r], plan, lookahead)
+                pts, extra = _entry_points(planner, sheet[c], b, sp.rolls[r], t)
+                before = _col_total(rules, sheet[c], extras[c])
+                sheet[c][b] = pts
+                extras[c] += extra
+                total += weights[c] * (_col_total(rules, sheet[c], extras[c]) - before)
+                break
+        totals[g] = total
+        if sheets_out is not None:
+            sheets_out.append(sheet)
+    return totals
+
+
+def _entry_points(planner: Planner, column: list[int | None], b: int, dice: tuple[int, ...],
+                  t: int) -> tuple[int, int]:
+    from wuerfel.solvers.fillgame import box_points
+
+    mask, flag, _u = planner.column_state(tuple(column))
+    s, extra, _allowed = box_points(planner.spec, mask, flag, t, dice, b)
+    return s, extra
+
+
+def _col_total(rules: WuerfelspielRules, column: list[int | None], extra: int) -> int:
+    from wuerfel.games.wuerfelspiel.state import column_totals
+
+    return column_totals(rules, tuple(column), extra).total

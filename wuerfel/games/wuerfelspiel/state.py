@@ -1,0 +1,389 @@
+"""The Würfelspiel game on the engine API: states, actions, chance, views.
+
+A turn: the five dice are thrown (a chance node); the player either writes them into a free box of any of his
+columns (:class:`Score`, ends the turn) or keeps some dice and re-throws the rest (:class:`Keep`, at most
+``rerolls`` times; at least one die must be re-thrown, spec B-6). After the last re-throw he must score.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache, lru_cache
+from typing import Any, ClassVar
+
+from wuerfel.engine.dice import Dice, is_sub_multiset, multisets, roll_distribution, sort_dice, sub_multisets
+from wuerfel.engine.errors import N_, IllegalAction
+from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.games.wuerfelspiel.rules import (
+    ALL_BOXES,
+    LOWER_BOXES,
+    UPPER_FACE,
+    WuerfelspielRules,
+    box_label,
+    box_score,
+    joker_score,
+)
+from wuerfel.i18n import translate
+
+KEEP_ID_BASE = 1000
+"""Action ids: scoring is ``column * 16 + box index`` (< 100); keeping is ``1000 + keep index`` (see
+:func:`wuerfel.solvers.fillgame.dice_space`)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Keep(Action):
+    """Keep these dice and throw the others again."""
+
+    kind: ClassVar[str] = "keep"
+    dice: Dice
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", sort_dice(self.dice))
+
+
+@dataclasses.dataclass(frozen=True)
+class Score(Action):
+    """Write the current dice into ``box`` of ``column`` (0-based); ends the turn."""
+
+    kind: ClassVar[str] = "score"
+    column: int
+    box: str
+
+
+@cache
+def _outcomes(n: int) -> tuple[tuple[Outcome, Fraction], ...]:
+    return tuple((Roll(d), p) for d, p in roll_distribution(n))
+
+
+@cache
+def _keeps() -> tuple[Dice, ...]:
+    """Every multiset of 0..5 dice, by size then lexicographically (the solver's keep order)."""
+    out: list[Dice] = []
+    for m in range(6):
+        out.extend(multisets(m))
+    return tuple(out)
+
+
+@cache
+def _keep_index() -> dict[Dice, int]:
+    return {k: i for i, k in enumerate(_keeps())}
+
+
+Column = tuple[int | None, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class ColumnTotals:
+    upper: int
+    bonus: int
+    lower: int
+    extra: int
+    total: int
+
+
+@lru_cache(maxsize=4096)
+def column_totals(rules: WuerfelspielRules, column: Column, extra: int) -> ColumnTotals:
+    """Upper subtotal, bonus (awarded as soon as the threshold is reached), lower subtotal, Yahtzee bonuses."""
+    upper = sum(v or 0 for b, v in zip(rules.boxes, column, strict=True) if b in UPPER_FACE)
+    lower = sum(v or 0 for b, v in zip(rules.boxes, column, strict=True) if b not in UPPER_FACE)
+    bonus = rules.upper_bonus if rules.upper_bonus and upper >= rules.upper_bonus_threshold else 0
+    return ColumnTotals(upper, bonus, lower, extra, upper + bonus + lower + extra)
+
+
+@dataclasses.dataclass(frozen=True)
+class WuerfelspielState(State):
+    game: WuerfelspielGame
+    sheets: tuple[tuple[Column, ...], ...]
+    """sheets[player][column][box]: points written, None while empty."""
+    extras: tuple[tuple[int, ...], ...]
+    """extras[player][column]: Yahtzee bonus points earned in that column."""
+    player: int = 0
+    dice: Dice = ()
+    kept: Dice = ()
+    throws: int = 0
+    """Throws made in this turn (1 = the first throw)."""
+    rolling: bool = True
+
+    # --- node kind -------------------------------------------------------------------------------------------
+    def to_move(self) -> int:
+        if self.rolling:
+            return CHANCE
+        if self._all_full():
+            return TERMINAL
+        return self.player
+
+    def _all_full(self) -> bool:
+        return all(v is not None for sheet in self.sheets for col in sheet for v in col)
+
+    @property
+    def rules(self) -> WuerfelspielRules:
+        return self.game.rules
+
+    # --- decisions -------------------------------------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        if self.to_move() < 0 or (player is not None and player != self.player):
+            return ()
+        memo = self.__dict__.get("_legal")
+        if memo is None:
+            memo = self._legal_actions()
+            object.__setattr__(self, "_legal", memo)  # a cache on an immutable value: computed once
+        return memo
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        out: list[Action] = []
+        if self.throws <= self.rules.rerolls:
+            out.extend(Keep(k) for k in sub_multisets(self.dice) if len(k) < len(self.dice))
+        for c in range(self.rules.columns):
+            for box in self.rules.boxes:
+                if self.score_allowed(c, box) is None:
+                    out.append(Score(c, box))
+        return tuple(out)
+
+    def score_allowed(self, column: int, box: str) -> tuple[str, dict[str, Any]] | None:
+        """None when the dice may go into (column, box); else the reason (msgid, params)."""
+        rules = self.rules
+        if not 0 <= column < rules.columns:
+            return N_("There is no column {column}."), {"column": column + 1}
+        if box not in rules.boxes:
+            return N_("There is no box '{box}' on this sheet."), {"box": box}
+        col = self.sheets[self.player][column]
+        if col[rules.boxes.index(box)] is not None:
+            return N_("The box {box} of column {column} is already filled."), {"box": box_label(box),
+                                                                              "column": column + 1}
+        if self._joker_active(column) and rules.joker == "forced":
+            face = self.dice[0]
+            upper = ALL_BOXES[face - 1]
+            if upper in rules.boxes and col[rules.boxes.index(upper)] is None:
+                if box != upper:
+                    return (N_("Joker rule: this five of a kind must go into the box {box} of column {column}."),
+                            {"box": box_label(upper), "column": column + 1})
+            elif any(col[i] is None for i, b in enumerate(rules.boxes) if b in LOWER_BOXES) and box in UPPER_FACE:
+                return (N_("Joker rule: with the number box filled, this five of a kind must go into a free "
+                           "box of the lower part of column {column}."), {"column": column + 1})
+        return None
+
+    def _joker_active(self, column: int) -> bool:
+        rules = self.rules
+        if rules.joker == "none" or "five_kind" not in rules.boxes or len(self.dice) != 5:
+            return False
+        if len(set(self.dice)) != 1:
+            return False
+        return self.sheets[self.player][column][rules.boxes.index("five_kind")] is not None
+
+    def points(self, column: int, box: str) -> tuple[int, int]:
+        """(points for the box, Yahtzee bonus) if the current dice were written into (column, box)."""
+        rules = self.rules
+        col = self.sheets[self.player][column]
+        extra = 0
+        pts = box_score(box, self.dice, rules)
+        if self._joker_active(column):
+            fk = col[rules.boxes.index("five_kind")]
+            if rules.yahtzee_bonus and fk:
+                extra = rules.yahtzee_bonus
+            if box in LOWER_BOXES:
+                upper = ALL_BOXES[self.dice[0] - 1]
+                upper_open = upper in rules.boxes and col[rules.boxes.index(upper)] is None
+                if rules.joker in ("forced", "free") or (rules.joker == "classic" and not upper_open):
+                    pts = joker_score(box, self.dice, rules)
+        elif rules.yahtzee_bonus and rules.joker == "none" and "five_kind" in rules.boxes and \
+                len(set(self.dice)) == 1 and col[rules.boxes.index("five_kind")]:
+            extra = rules.yahtzee_bonus
+        return pts, extra
+
+    def explain_illegal(self, action: Action, player: int) -> None:
+        if isinstance(action, Score):
+            reason = self.score_allowed(action.column, action.box)
+            if reason is not None:
+                raise IllegalAction(reason[0], **reason[1])
+        if isinstance(action, Keep):
+            if self.throws > self.rules.rerolls:
+                raise IllegalAction(N_("No re-throws left: you must write the dice into a box."),)
+            if not is_sub_multiset(action.dice, self.dice):
+                raise IllegalAction(N_("You can only keep dice you have thrown ({dice})."),
+                                    dice=" ".join(map(str, self.dice)))
+            if len(action.dice) >= len(self.dice):
+                raise IllegalAction(N_("A re-throw needs at least one die to throw; to keep all, choose a box."))
+
+    def _apply_action(self, action: Action, player: int) -> State:
+        if isinstance(action, Keep):
+            return dataclasses.replace(self, kept=action.dice, rolling=True)
+        assert isinstance(action, Score)
+        pts, extra = self.points(action.column, action.box)
+        sheet = list(self.sheets[player])
+        col = list(sheet[action.column])
+        col[self.rules.boxes.index(action.box)] = pts
+        sheet[action.column] = tuple(col)
+        sheets = (*self.sheets[:player], tuple(sheet), *self.sheets[player + 1:])
+        extras = self.extras
+        if extra:
+            ex = list(extras[player])
+            ex[action.column] += extra
+            extras = (*extras[:player], tuple(ex), *extras[player + 1:])
+        nxt = dataclasses.replace(self, sheets=sheets, extras=extras, player=(player + 1) % self.game.num_players,
+                                  dice=(), kept=(), throws=0, rolling=True)
+        if nxt._all_full():
+            nxt = dataclasses.replace(nxt, rolling=False, player=player)
+        return nxt
+
+    # --- chance ----------------------------------------------------------------------------------------------
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        return _outcomes(self.dice_to_throw()) if self.rolling else ()
+
+    def dice_to_throw(self) -> int:
+        return 5 - len(self.kept) if self.rolling else 0
+
+    def _apply_outcome(self, outcome: Outcome) -> State:
+        assert isinstance(outcome, Roll)
+        return dataclasses.replace(self, dice=sort_dice(self.kept + outcome.dice), kept=(), rolling=False,
+                                   throws=self.throws + 1)
+
+    # --- results ---------------------------------------------------------------------------------------------
+    def column_totals(self, player: int, column: int) -> ColumnTotals:
+        return column_totals(self.rules, self.sheets[player][column], self.extras[player][column])
+
+    def total(self, player: int) -> int:
+        return sum(w * self.column_totals(player, c).total for c, w in enumerate(self.rules.column_weights))
+
+    def scores(self) -> tuple[float, ...]:
+        memo = self.__dict__.get("_scores")
+        if memo is None:
+            memo = tuple(float(self.total(p)) for p in range(self.game.num_players))
+            object.__setattr__(self, "_scores", memo)
+        return memo
+
+    def winners(self) -> tuple[int, ...]:
+        if not self.is_terminal():
+            return ()
+        s = self.scores()
+        best = max(s)
+        return tuple(p for p, v in enumerate(s) if v == best)
+
+    def turn_number(self) -> int:
+        """The current player's turn number (1-based): his filled boxes + 1."""
+        filled = sum(v is not None for col in self.sheets[self.player] for v in col)
+        return min(filled + 1, self.rules.turns)
+
+    def view(self, player: int | None) -> JSON:
+        rules = self.rules
+        players = []
+        for p in range(self.game.num_players):
+            cols = []
+            for c in range(rules.columns):
+                tot = self.column_totals(p, c)
+                cols.append({"boxes": {b: self.sheets[p][c][i] for i, b in enumerate(rules.boxes)},
+                             "upper": tot.upper, "bonus": tot.bonus, "lower": tot.lower, "extra": tot.extra,
+                             "total": tot.total, "weight": rules.column_weights[c]})
+            players.append({"columns": cols, "total": self.total(p)})
+        to_move = self.to_move()
+        return {
+            "game": "wuerfelspiel",
+            "to_move": to_move,
+            "scores": list(self.scores()),
+            "score_label": N_("Points"),
+            "player": self.player,
+            "dice": list(self.dice),
+            "kept": list(self.kept),
+            "throws": self.throws,
+            "rerolls_left": rules.rerolls - max(0, self.throws - 1),
+            "turn": self.turn_number(),
+            "turns": rules.turns,
+            "boxes": list(rules.boxes),
+            "upper_boxes": list(rules.upper_boxes),
+            "bonus_threshold": rules.upper_bonus_threshold,
+            "bonus_value": rules.upper_bonus,
+            "weights": list(rules.column_weights),
+            "players": players,
+            "winners": list(self.winners()),
+        }
+
+    def parse_action_text(self, text: str, player: int) -> Action:
+        """A move typed by a person: dice to keep ("6 6", "behalte 66", "k 66", "alle" = throw all again) or a
+        column and a box ("3 Full House", "1 chance", "2 5-er", "3 fh"). Legality is checked when it is applied."""
+        words = text.strip().lower().replace(",", " ").split()
+        if not words:
+            raise IllegalAction(N_("I did not understand that."))
+        if words[0] in ("alle", "all", "neu", "again"):
+            return Keep(())
+        if words[0] in ("k", "keep", "behalte", "b", "halte"):
+            words = words[1:]
+        digits = "".join(words)
+        if not words:
+            return Keep(())
+        if digits.isdigit():
+            return Keep(tuple(int(d) for d in digits))
+        column = 0
+        if words[0].isdigit() and len(words) > 1:
+            column = int(words[0]) - 1
+            words = words[1:]
+        elif self.rules.columns > 1:
+            raise IllegalAction(N_("Name the column (1–{n}) before the box, e.g. '3 Full House'."),
+                                n=self.rules.columns)
+        name = " ".join(words)
+        box = _BOX_WORDS.get(name) or _BOX_WORDS.get(name.replace(" ", ""))
+        if box is None:
+            raise IllegalAction(N_("Unknown box '{box}'. Known: {known}"), box=name,
+                                known=", ".join(box_label(b) for b in self.rules.boxes))
+        return Score(column, box)
+
+    def describe_action(self, action: Action, lang: str = "de") -> str:
+        if isinstance(action, Keep):
+            if not action.dice:
+                return translate("Throw all dice again", lang)
+            return translate("Keep {dice}, throw again", lang, dice=" ".join(map(str, action.dice)))
+        if isinstance(action, Score):
+            label = box_label(action.box, lang) if action.box in ALL_BOXES else action.box
+            if self.dice and not self.rolling and action.box in self.rules.boxes and \
+                    0 <= action.column < self.rules.columns:
+                pts, extra = self.points(action.column, action.box)
+                if extra:
+                    return translate("Column {column}: {box} ({points} + {extra} bonus)", lang,
+                                     column=action.column + 1, box=label, points=pts, extra=extra)
+                return translate("Column {column}: {box} ({points})", lang, column=action.column + 1, box=label,
+                                 points=pts)
+            return translate("Column {column}: {box}", lang, column=action.column + 1, box=label)
+        return super().describe_action(action, lang)
+
+
+def _box_words() -> dict[str, str]:
+    words: dict[str, str] = {}
+    for b in ALL_BOXES:
+        for name in (b, b.replace("_", " "), box_label(b, "de").lower(), box_label(b, "en").lower()):
+            words[name] = b
+            words[name.replace(" ", "")] = b
+    for face, b in enumerate(ALL_BOXES[:6], start=1):
+        words[f"{face}er"] = b
+        words[f"{face}-er"] = b
+    words.update({"fh": "full_house", "ks": "small_straight", "gs": "large_straight", "kniffel": "five_kind",
+                  "yahtzee": "five_kind", "3g": "three_kind", "4g": "four_kind", "5g": "five_kind",
+                  "dreierpasch": "three_kind", "viererpasch": "four_kind", "ch": "chance"})
+    return words
+
+
+_BOX_WORDS = _box_words()
+
+
+class WuerfelspielGame(Game):
+    id = "wuerfelspiel"
+    action_classes = (Keep, Score)
+    rules: WuerfelspielRules
+
+    def new_initial_state(self) -> WuerfelspielState:
+        r = self.rules
+        empty_col: Column = tuple(None for _ in r.boxes)
+        sheets = tuple(tuple(empty_col for _ in range(r.columns)) for _ in range(self.num_players))
+        extras = tuple(tuple(0 for _ in range(r.columns)) for _ in range(self.num_players))
+        return WuerfelspielState(self, sheets, extras)
+
+    def action_id(self, action: Action) -> int:
+        if isinstance(action, Score):
+            return action.column * 16 + ALL_BOXES.index(action.box)
+        if isinstance(action, Keep):
+            return KEEP_ID_BASE + _keep_index()[action.dice]
+        raise ValueError(action)
+
+    def action_from_id(self, action_id: int) -> Action:
+        if action_id >= KEEP_ID_BASE:
+            return Keep(_keeps()[action_id - KEEP_ID_BASE])
+        return Score(action_id // 16, ALL_BOXES[action_id % 16])
