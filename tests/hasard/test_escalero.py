@@ -1,0 +1,295 @@
+"""Escalero (Hasard 32): the text's examples, served throws, entries, settlement, the exact solver and its bot."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from fractions import Fraction
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.hasard.escalero_oracle import BoxSolver
+from wuerfel.engine.dice import roll_distribution
+from wuerfel.engine.errors import IllegalAction
+from wuerfel.engine.game import Roll
+from wuerfel.engine.pokerdice import parse_poker_dice
+from wuerfel.engine.record import Match
+from wuerfel.engine.registry import get_game
+from wuerfel.engine.sources import SeededSource
+from wuerfel.games.hasard.common import Lot, Void
+from wuerfel.games.hasard.escalero import (
+    EMPTY,
+    FIVE_ROW,
+    FIVE_SERVED_ROW,
+    FULL_ROW,
+    POKER_ROW,
+    QUINT_ROW,
+    Enter,
+    EscaleroRules,
+    EscaleroState,
+    Keep,
+    Strike,
+    row_value,
+)
+from wuerfel.games.hasard.escalero_solver import EscaleroOptimalBot, solo_value, solve_solo
+
+R = EscaleroRules()
+P = parse_poker_dice
+
+
+def new_state(n: int = 3) -> EscaleroState:
+    info = get_game("escalero")
+    game = info.new_game(info.load_rules(), n)
+    s = game.new_initial_state()
+    if n > 1:
+        s = s.apply_outcome(Lot(0))
+    assert isinstance(s, EscaleroState)
+    return s
+
+
+def test_text_example_adam_damen() -> None:
+    # Neun-Bube-Dame-Dame-As → "Damen" 8 Punkte (2 x 4).
+    assert row_value(P("9 B D D A"), 3, False, R) == 8
+    assert row_value(P("9 B D D A"), 3, True, R) == 8
+
+
+def test_text_example_berta_quint_served() -> None:
+    # Zehn-Bube-Dame-König-As in one throw → "Quint" 30 ("Quint serviert").
+    s = new_state().apply_outcome(Roll(P("10 B D K A")))
+    assert s.served()
+    s2 = s.apply_action(Enter(QUINT_ROW))
+    assert s2.sheets[0][QUINT_ROW] == 30
+
+
+def test_text_example_caesar_choices_with_zehner_used() -> None:
+    # Neun-Zehn-Zehn-Dame-As with "Zehner" filled → Neuner 1, Damen 4 or Asse 6 (or a 0 anywhere).
+    s = new_state()
+    sheets = list(s.sheets)
+    sheets[0] = tuple(5 if r == 1 else EMPTY for r in range(11))
+    s = dataclasses.replace(s, sheets=tuple(sheets)).apply_outcome(Roll(P("9 10 10 D A")))
+    entries = {a.row: s.view(0)["options"][str(a.row)] for a in s.legal_actions() if isinstance(a, Enter)}
+    assert 1 not in entries
+    assert entries[0] == 1 and entries[3] == 4 and entries[5] == 6
+    assert all(v == 0 for r, v in entries.items() if r not in (0, 3, 5))
+
+
+def test_text_example_adam_full_hand_after_three_throws() -> None:
+    # "mit 3 Würfeln" (= Würfen) Zehn-Zehn-Zehn-As-As → "Full Hand" 30.
+    s = new_state().apply_outcome(Roll(P("10 10 K 9 A")))
+    s = s.apply_action(Keep(P("10 10 A"))).apply_outcome(Roll(P("K 9")))
+    s = s.apply_action(Keep(P("10 10 A"))).apply_outcome(Roll(P("10 A")))
+    assert s.throws == 3 and s.dice == P("10 10 10 A A")
+    assert not any(isinstance(a, Keep) for a in s.legal_actions())
+    assert s.apply_action(Enter(FULL_ROW)).sheets[0][FULL_ROW] == 30
+
+
+def test_row_values_served_and_not() -> None:
+    five = P("K K K K K")
+    assert [row_value(five, r, True, R) for r in (POKER_ROW, FIVE_ROW, FIVE_SERVED_ROW)] == [45, 50, 100]
+    assert [row_value(five, r, False, R) for r in (POKER_ROW, FIVE_ROW, FIVE_SERVED_ROW)] == [40, 50, 0]
+    assert row_value(five, FULL_ROW, True, R) == 0  # five of a kind is no Full Hand
+    assert row_value(five, POKER_ROW, True, EscaleroRules(five_counts_as_poker=False)) == 0
+    assert row_value(P("9 9 9 9 A"), POKER_ROW, False, R) == 40
+    assert row_value(P("D D D 9 9"), FULL_ROW, True, R) == 35
+    assert row_value(P("9 10 B D K"), QUINT_ROW, False, R) == 25
+    assert row_value(P("9 10 B D A"), QUINT_ROW, False, R) == 0
+    assert row_value(five, 4, False, R) == 25
+    assert row_value(five, 4, False, EscaleroRules(strict_number_rows=True)) == 0
+    assert row_value(P("K K 9 10 B"), 4, False, EscaleroRules(strict_number_rows=True)) == 10
+
+
+def test_void_throw_repeats_and_does_not_spoil_served() -> None:
+    s = new_state()
+    assert s.parse_outcome("x") == Void()
+    s1 = s.apply_outcome(Void())
+    assert s1 == s
+    s2 = s1.apply_outcome(Roll(P("A A A A A")))
+    assert s2.served() and s2.apply_action(Enter(FIVE_SERVED_ROW)).sheets[0][FIVE_SERVED_ROW] == 100
+    # A repeated rethrow is still the second throw.
+    s3 = s2.apply_action(Keep(P("A A A A"))).apply_outcome(Void())
+    assert s3.throws == 1 and s3.dice_to_throw() == 1
+    assert s3.apply_outcome(Roll((6,))).throws == 2
+
+
+def test_keeps_one_to_four_and_option_zero() -> None:
+    s = new_state().apply_outcome(Roll(P("9 10 B D K")))
+    keeps = [a.dice for a in s.legal_actions() if isinstance(a, Keep)]
+    assert () not in keeps and all(1 <= len(k) <= 4 for k in keeps) and len(keeps) == 30
+    with pytest.raises(IllegalAction):
+        s.apply_action(Keep(()))
+    with pytest.raises(IllegalAction):
+        s.apply_action(Keep(P("A")))
+    info = get_game("escalero")
+    game = info.new_game("escalero-alle-neu", 1)
+    s0 = game.new_initial_state().apply_outcome(Roll(P("9 10 B D K")))  # solitaire: no lot
+    assert Keep(()) in s0.legal_actions()
+
+
+def test_crossing_out_and_filled_rows() -> None:
+    s = new_state().apply_outcome(Roll(P("K K K K K")))
+    assert Strike(FIVE_SERVED_ROW) in s.legal_actions()
+    s2 = s.apply_action(Strike(FIVE_SERVED_ROW))
+    assert s2.sheets[0][FIVE_SERVED_ROW] == 0
+    s3 = s2.apply_outcome(Roll(P("9 9 10 B D")))  # player 1
+    s4 = s3.apply_action(Enter(FIVE_ROW))  # no Fünfling: 0 ("gestrichen")
+    assert s4.sheets[1][FIVE_ROW] == 0
+    assert s4.player == 2
+    s5 = s4.apply_outcome(Roll(P("9 9 10 B D"))).apply_action(Enter(0))
+    s6 = s5.apply_outcome(Roll(P("9 9 10 B D")))
+    assert s6.player == 0
+    with pytest.raises(IllegalAction, match="already filled"):
+        s6.apply_action(Enter(FIVE_SERVED_ROW))
+    with pytest.raises(IllegalAction, match="no row"):
+        s6.apply_action(Enter(11))
+
+
+def test_settlement_winner_receives_differences_and_ties() -> None:
+    s = new_state(3)
+    full = [tuple([10] + [0] * 9 + [EMPTY]), tuple([4] + [0] * 9 + [EMPTY]), tuple([7] + [0] * 9 + [EMPTY])]
+    s = dataclasses.replace(s, sheets=tuple(full), player=0)
+    for _ in range(3):
+        s = s.apply_outcome(Roll(P("9 9 10 B D"))).apply_action(Enter(FIVE_SERVED_ROW))
+    assert s.is_terminal()
+    assert s.view(None)["settlement"] == [9, -6, -3]  # 10−4 and 10−7
+    assert s.winners() == (0,)
+    # Tied leaders each collect from the others, nothing between them.
+    full2 = [tuple([10] + [0] * 9 + [EMPTY]), tuple([10] + [0] * 9 + [EMPTY]), tuple([7] + [0] * 9 + [EMPTY])]
+    t = dataclasses.replace(new_state(3), sheets=tuple(full2), player=0)
+    for _ in range(3):
+        t = t.apply_outcome(Roll(P("9 9 10 B D"))).apply_action(Enter(FIVE_SERVED_ROW))
+    assert t.view(None)["settlement"] == [3, 3, -6]
+    assert t.winners() == (0, 1)
+
+
+def test_solver_one_box_one_throw_matches_exact_expectation() -> None:
+    """A sheet of one box, one throw: the DP value must equal the exact mean score of a served throw."""
+    def score(h: tuple[int, ...], b: int, served: bool) -> int:
+        return row_value(h, 4, served, R)  # Könige: 5 × number of kings
+
+    solver = BoxSolver(1, score, 1, 4, 1)
+    exact = sum(p * score(d, 0, True) for d, p in roll_distribution(5))
+    assert exact == Fraction(25, 6)
+    assert solver.value() == pytest.approx(float(exact), abs=1e-12)
+
+
+def test_solver_one_box_keeps_against_brute_force() -> None:
+    """Chasing kings with up to three throws, keep 1–4: compare with a direct recursion over multisets."""
+    from functools import cache
+
+    from wuerfel.engine.dice import sort_dice, sub_multisets
+
+    def score(h: tuple[int, ...], b: int, served: bool) -> int:
+        return 5 * h.count(5) + (7 if served and h.count(5) == 5 else 0)
+
+    @cache
+    def best(h: tuple[int, ...], t: int) -> Fraction:
+        now = Fraction(score(h, 0, t == 1))
+        if t == 3:
+            return now
+        options = [now]
+        for keep in sub_multisets(h):
+            if 1 <= len(keep) <= 4:
+                options.append(sum((p * best(sort_dice(keep + r), t + 1) for r, p in roll_distribution(5 - len(keep))),
+                                   Fraction(0)))
+        return max(options)
+
+    exact = sum(p * best(d, 1) for d, p in roll_distribution(5))
+    assert BoxSolver(1, score, 1, 4, 3).value() == pytest.approx(float(exact), abs=1e-9)
+
+
+def test_solve_value_and_cli_json() -> None:
+    res = solve_solo(R, "escalero")
+    assert 150 < res.value < 170
+    from wuerfel.cli.main import _load_subcommands, app
+
+    _load_subcommands()
+    out = CliRunner().invoke(app, ["solve", "escalero", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["game"] == "escalero" and data["objective"] == "solo" and data["rules"] == "escalero"
+    assert data["value"] == pytest.approx(res.value)
+    assert set(data) == {"game", "rules", "objective", "value", "seconds"}
+
+
+@pytest.mark.parametrize("rules", [R, EscaleroRules(min_keep=0), EscaleroRules(max_throws=2),
+                                   EscaleroRules(strict_number_rows=True, five_counts_as_poker=False)])
+def test_shared_solver_agrees_with_an_independent_oracle(rules: EscaleroRules) -> None:
+    """The numba fill-the-boxes solver (shared with the Würfelspiel) against the plain numpy DP of the oracle."""
+    oracle = BoxSolver(11, lambda h, b, served: row_value(h, b, served, rules), rules.min_keep, rules.max_keep,
+                       rules.max_throws)
+    assert solo_value(rules) == pytest.approx(oracle.value(), abs=1e-9)
+
+
+def test_more_throws_and_free_rethrow_never_hurt() -> None:
+    base = solo_value(R)
+    assert solo_value(EscaleroRules(min_keep=0)) >= base - 1e-9
+    assert solo_value(EscaleroRules(max_throws=2)) < base
+    assert solo_value(EscaleroRules(strict_number_rows=True)) <= base + 1e-9
+
+
+def test_optimal_bot_average_matches_solver_value() -> None:
+    """The bot's solitaire games average the DP value (a wrong policy or value table would drift away)."""
+    info = get_game("escalero")
+    game = info.new_game("escalero", 1)
+    bot = EscaleroOptimalBot(game, 0)
+    source = SeededSource(7)
+    totals = []
+    for _ in range(100):
+        m = Match.new("escalero", "escalero", ["solo"])
+        m.game = game
+        while not m.state.is_terminal():
+            if m.state.is_chance():
+                m.chance(source.choose(m.state))
+            else:
+                m.act(bot.choose(m.state, 0), 0)
+        totals.append(m.state.totals()[0])
+    mean = sum(totals) / len(totals)
+    sd = (sum((t - mean) ** 2 for t in totals) / (len(totals) - 1)) ** 0.5
+    value = solo_value(R)
+    assert abs(mean - value) < 4 * sd / len(totals) ** 0.5, (mean, value, sd)
+    # And its expectation at the start equals the solver value.
+    assert bot.expected_total(game.new_initial_state(), 0) == pytest.approx(value)
+
+
+def test_bot_takes_served_five_of_a_kind() -> None:
+    s = new_state(1).apply_outcome(Roll(P("A A A A A")))
+    bot = EscaleroOptimalBot(s.game, 0)
+    assert bot.choose(s, 0) == Enter(FIVE_SERVED_ROW)
+
+
+def test_manual_entry() -> None:
+    s = get_game("escalero").new_game("escalero", 2).new_initial_state()
+    assert s.parse_outcome("2") == Lot(1)
+    with pytest.raises(IllegalAction):
+        s.parse_outcome("3")
+    s = s.apply_outcome(Lot(0))
+    assert s.parse_outcome("A K D D 9") == Roll(P("9 D D K A"))
+    with pytest.raises(IllegalAction):
+        s.parse_outcome("A K D")
+    with pytest.raises(IllegalAction):
+        s.parse_outcome("A K D Z Y")
+
+
+def test_random_player_is_legal_with_rng() -> None:
+    rng = random.Random(3)
+    s = new_state(2)
+    for _ in range(10):
+        s = s.apply_outcome(Roll(tuple(sorted(rng.randint(1, 6) for _ in range(5)))))
+        s = s.apply_action(rng.choice([a for a in s.legal_actions() if isinstance(a, Enter)]))
+    assert sum(v != EMPTY for sh in s.sheets for v in sh) == 10
+
+
+def test_text_advice_cross_out_the_rarest_chance_first() -> None:
+    """"Hierbei wird man möglichst solche Chancen streichen, die selten vorkommen. Also in erster Linie den
+    'Fünfling serviert', dann den 'Fünfling' usw." — the optimal bot does exactly that with a worthless hand."""
+    s = new_state(1)
+    s = dataclasses.replace(s, sheets=(tuple([3, 6, 9, 12, 15, 18] + [EMPTY] * 5),))
+    s = s.apply_outcome(Roll(P("9 9 10 B A"))).apply_action(Keep(P("9 9"))).apply_outcome(Roll(P("10 B A")))
+    s = s.apply_action(Keep(P("9 9"))).apply_outcome(Roll(P("10 B A")))
+    bot = EscaleroOptimalBot(s.game, 0)
+    values = bot.values(s, 0)
+    order = sorted((a for a in values if isinstance(a, Enter)), key=lambda a: -values[a])
+    assert [a.row for a in order[:2]] == [FIVE_SERVED_ROW, FIVE_ROW]
+    assert bot.choose(s, 0) == Enter(FIVE_SERVED_ROW)

@@ -1,0 +1,117 @@
+"""Hints for the Hasard games ("?" in terminal play): what the bots know, rated, best first.
+
+An advisor returns :class:`~wuerfel.engine.advice.Advice` values, best first. It uses only what the player may know:
+the view, the legal actions and the rules (never the hidden dice of others).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wuerfel.engine.advice import Advice
+from wuerfel.engine.clocks import Pass
+from wuerfel.engine.errors import N_
+from wuerfel.engine.game import Game, State
+from wuerfel.games.hasard.escalero import EMPTY, EscaleroState
+from wuerfel.games.hasard.lustige_sieben import LEFT, RIGHT, SEVEN, Done, LustigeSiebenState, Stake, field_edges
+from wuerfel.games.hasard.poker import hand_key
+from wuerfel.games.hasard.verdecktes_poker import Announce, Challenge, VerdecktesState
+
+
+class EscaleroAdvisor:
+    """Every legal move with the expected final own total if one takes it and then plays optimally."""
+
+    def __init__(self, game: Game) -> None:
+        from wuerfel.games.hasard.escalero_solver import EscaleroOptimalBot
+
+        self.bot = EscaleroOptimalBot(game, 0)
+
+    def advise(self, state: State, player: int) -> list[Advice]:
+        assert isinstance(state, EscaleroState)
+        if player != state.to_move():
+            return []
+        own = sum(v for v in state.sheets[player] if v != EMPTY)
+        values = self.bot.values(state, player)
+        measure = N_("expected final total (optimal play)")
+        return [Advice(action=a, value=own + v, measure=measure)
+                for a, v in sorted(values.items(), key=lambda kv: -kv[1])]
+
+
+class LustigeSiebenAdvisor:
+    """The exact expectation of one chip on each kind of field (all column numbers are equivalent)."""
+
+    def __init__(self, game: Game) -> None:
+        self.edges = field_edges(game.rules)
+
+    def advise(self, state: State, player: int) -> list[Advice]:
+        assert isinstance(state, LustigeSiebenState)
+        if player not in state.actors():
+            return []
+        legal = state.legal_actions(player)
+        measure = N_("expected net chips per chip staked")
+        out: list[Advice] = []
+        for number, kind in ((SEVEN, "seven"), (LEFT[2], "left"), (RIGHT[2], "right")):
+            a = Stake(number, 1)
+            if a in legal:
+                out.append(Advice(action=a, value=float(self.edges[kind]), measure=measure,
+                            note=N_("every number of a column pays alike") if kind != "seven" else ""))
+        out.append(Advice(action=Done(), value=0.0, measure=measure))
+        return sorted(out, key=lambda d: -d.value)
+
+
+class VerdecktesAdvisor:
+    """The mixed strategy of the bluffing bot: how often it would take each kind of move in this position."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def advise(self, state: State, player: int) -> list[Advice]:
+        from wuerfel.games.hasard.verdecktes_bot import call_probability, defender, strategy, target
+
+        assert isinstance(state, VerdecktesState)
+        if player not in state.actors():
+            return []
+        r = state.rules
+        view = state.view(player)
+        turns = view["turns"]
+        before = [state.completion(tuple(t["standing"])) for t in turns[:-1] if t["standing"] is not None]
+        best = max(before) if before else None
+        later = len(view["order"]) - len(turns)
+        measure = N_("probability in the bot's mixed strategy")
+        legal = state.legal_actions(player)
+        if state.phase == "announce":
+            current = turns[-1]
+            if "dice" not in current:
+                return []
+            actual = hand_key(tuple(current["dice"]), r.quint, r.joker)
+            t, _p, _s, beta = strategy(best, later, r.quint, r.joker)
+            truth = _longest_legal(actual, legal)
+            if t is None or actual >= t:
+                return [Advice(action=truth, value=1.0, measure=measure,
+                         note=N_("your hand beats the standing best: announce it"))]
+            out = [Advice(action=truth, value=1.0 - beta, measure=measure,
+                     note=N_("the truth: it cannot win the pot"))]
+            bluff = _longest_legal(t, legal)
+            if beta > 0 and bluff != truth:
+                out.append(Advice(action=bluff, value=beta, measure=measure,
+                            note=N_("a bluff: the bot names a hand drawn from all hands at least this high")))
+            return sorted(out, key=lambda d: -d.value)
+        claim = state.completion(tuple(turns[-1]["announcement"]))
+        t = target(best, later, r.quint, r.joker)
+        if defender(turns, view["order"], state.completion) != player:
+            return [Advice(action=Pass(), value=1.0, measure=measure,
+                     note=N_("a call costs you, its gain goes to the player holding the best claim"))]
+        if t is None or claim < t:
+            return [Advice(action=Pass(), value=1.0, measure=measure,
+                     note=N_("the claim does not beat the standing best"))]
+        gamma = call_probability(claim, later, r.quint, r.joker)
+        return sorted([Advice(action=Challenge(), value=gamma, measure=measure),
+                       Advice(action=Pass(), value=1.0 - gamma, measure=measure)], key=lambda d: -d.value)
+
+
+def _longest_legal(key: tuple[int, ...], legal: Any) -> Announce:
+    for cut in range(len(key), 0, -1):
+        a = Announce(key[:cut])
+        if a in legal:
+            return a
+    raise AssertionError(key)

@@ -1,0 +1,372 @@
+"""Escalero (Hasard game 32): five poker dice, up to three throws, eleven boxes, "serviert" bonuses.
+
+Each turn a player throws up to three times, leaving dice standing in between (keep 1–4, free: any dice may be
+rethrown later), then must write an entry: a free box gets the hand's value there, or 0 ("gestrichen"). After eleven
+turns per player the sheet is full and the winner receives from every opponent the difference of the totals.
+A hand that stood after the first throw is "serviert" and scores more in Quint, Full Hand and Poker; a served
+Fünfling may go into "Fünfling serviert" (100).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, ClassVar, Literal
+
+from wuerfel.engine.chips import ChipLedger
+from wuerfel.engine.dice import Dice, is_sub_multiset, multisets, sort_dice
+from wuerfel.engine.errors import N_, IllegalAction
+from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.engine.pokerdice import format_dice
+from wuerfel.engine.rules import opt, require
+from wuerfel.games.hasard.common import (
+    Lot,
+    Void,
+    describe_outcome,
+    final_ranking,
+    lot_outcomes,
+    parse_lot,
+    parse_throw,
+    throw_outcomes,
+)
+from wuerfel.i18n import translate
+
+ROWS_DE = ("Neuner", "Zehner", "Buben", "Damen", "Könige", "Asse", "Quint", "Full Hand", "Poker", "Fünfling",
+           "Fünfling serviert")
+ROWS_EN = ("Nines", "Tens", "Jacks", "Queens", "Kings", "Aces", "Quint", "Full hand", "Poker (four of a kind)",
+           "Five of a kind", "Five of a kind served")
+STRIKE_WORDS = frozenset({"streichen", "gestrichen", "strike", "cross", "out"})
+KEEP_WORDS = frozenset({"stehen", "lassen", "behalten", "keep"})
+QUINT_ROW, FULL_ROW, POKER_ROW, FIVE_ROW, FIVE_SERVED_ROW = 6, 7, 8, 9, 10
+N_ROWS = 11
+
+
+@dataclasses.dataclass(frozen=True)
+class EscaleroRules:
+    """Options of Escalero; every default is the text or the spec's resolution."""
+
+    min_keep: int = opt(1, de="Mindestens so viele Würfel bleiben beim Nachwerfen stehen (Text: 1; 0 = alle "
+                           "neu werfen erlaubt)", en="Dice that must stand at a rethrow (text: 1; 0 allows "
+                           "rethrowing all)")
+    max_keep: int = opt(4, de="Höchstens so viele Würfel bleiben stehen (Text: 4)",
+                        en="Most dice that may stand at a rethrow (text: 4)")
+    max_throws: int = opt(3, de="Würfe pro Runde (Text: 1 bis 3)", en="Throws per turn (text: 1 to 3)")
+    five_counts_as_poker: bool = opt(True, de="Ein Fünfling zählt auch als Poker (Vierling)",
+                                     en="Five of a kind also counts as Poker (four of a kind)")
+    strict_number_rows: bool = opt(False, de="Quint, Full Hand, Poker oder Fünfling dürfen in die Reihen Neuner bis "
+                                          "Asse nur als 0 eingetragen werden",
+                                   en="A hand that makes Quint, Full hand, Poker or Five of a kind may go into a "
+                                      "number row only as 0")
+    quint_points: tuple[int, int] = opt((25, 30), de="Quint: Punkte (normal, serviert)",
+                                        en="Quint: points (normal, served)")
+    full_points: tuple[int, int] = opt((30, 35), de="Full Hand: Punkte (normal, serviert)",
+                                       en="Full hand: points (normal, served)")
+    poker_points: tuple[int, int] = opt((40, 45), de="Poker: Punkte (normal, serviert)",
+                                        en="Poker: points (normal, served)")
+    five_points: tuple[int, int] = opt((50, 50), de="Fünfling: Punkte (normal, serviert)",
+                                       en="Five of a kind: points (normal, served)")
+    five_served_points: int = opt(100, de="Fünfling serviert: Punkte", en="Five of a kind served: points")
+    start: Literal["lot", "first_seat"] = opt("lot", de="Wer beginnt: Los (= höchster Wurf, G3) oder Platz 1",
+                                              en="Who begins: lot (= highest throw, G3) or seat 1")
+
+    def validate(self) -> None:
+        require(0 <= self.min_keep <= self.max_keep <= 4, "min_keep/max_keep", "0 ≤ min_keep ≤ max_keep ≤ 4",
+                (self.min_keep, self.max_keep))
+        require(1 <= self.max_throws <= 5, "max_throws", "1..5", self.max_throws)
+
+
+def row_value(dice: Dice, row: int, served: bool, rules: EscaleroRules) -> int:
+    """Points a hand scores in a row (0 when it does not qualify); ``served``: it stood after the first throw."""
+    c = Counter(dice)
+    shape = sorted(c.values(), reverse=True)
+    five = shape == [5]
+    s = 1 if served else 0
+    if row < 6:
+        if rules.strict_number_rows and qualifies_for_combination(dice, rules):
+            return 0
+        return (row + 1) * c[row + 1]
+    if row == QUINT_ROW:
+        desc = sorted(dice)
+        ok = len(c) == 5 and desc[4] - desc[0] == 4
+        return rules.quint_points[s] if ok else 0
+    if row == FULL_ROW:
+        return rules.full_points[s] if shape == [3, 2] else 0
+    if row == POKER_ROW:
+        ok = shape[0] == 4 or (five and rules.five_counts_as_poker)
+        return rules.poker_points[s] if ok else 0
+    if row == FIVE_ROW:
+        return rules.five_points[s] if five else 0
+    if row == FIVE_SERVED_ROW:
+        return rules.five_served_points if five and served else 0
+    raise ValueError(row)
+
+
+def qualifies_for_combination(dice: Dice, rules: EscaleroRules) -> bool:
+    return any(row_value(dice, r, False, rules) > 0 for r in (QUINT_ROW, FULL_ROW, POKER_ROW, FIVE_ROW))
+
+
+# --- actions ------------------------------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Keep(Action):
+    """Leave these dice standing and throw the others again."""
+
+    kind: ClassVar[str] = "keep"
+    dice: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", sort_dice(self.dice))
+
+
+@dataclasses.dataclass(frozen=True)
+class Enter(Action):
+    """Write the hand's value for this row into the sheet (0 if the hand does not qualify: crossed out)."""
+
+    kind: ClassVar[str] = "enter"
+    row: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Strike(Action):
+    """Write 0 into a row although the hand would score there ("streichen" on purpose)."""
+
+    kind: ClassVar[str] = "strike"
+    row: int
+
+
+_KEEP_CODES: dict[Dice, int] = {}
+_KEEPS: list[Dice] = []
+for _n in range(0, 5):
+    for _m in multisets(_n):
+        _KEEP_CODES[_m] = len(_KEEPS)
+        _KEEPS.append(_m)
+
+EMPTY = -1
+
+
+@dataclasses.dataclass(frozen=True)
+class EscaleroState(State):
+    game: Game
+    sheets: tuple[tuple[int, ...], ...]
+    """Per player, per row: points written, or EMPTY."""
+    player: int = 0
+    start_player: int = -1
+    """-1 until the lot has fallen."""
+    throws: int = 0
+    """Throws made this turn (0: the first throw is due)."""
+    dice: Dice = ()
+    kept: Dice | None = None
+    """Dice left standing while the others are rethrown; None when no throw is pending."""
+    settlement: ChipLedger | None = None
+
+    # --- node kind ----------------------------------------------------------------------------------------
+    def to_move(self) -> int:
+        if self.settlement is not None:
+            return TERMINAL
+        if self.start_player < 0 or self.kept is not None or self.throws == 0:
+            return CHANCE
+        return self.player
+
+    @property
+    def rules(self) -> EscaleroRules:
+        return self.game.rules  # type: ignore[no-any-return]
+
+    def served(self) -> bool:
+        return self.throws == 1
+
+    def free_rows(self, player: int | None = None) -> tuple[int, ...]:
+        p = self.player if player is None else player
+        return tuple(r for r, v in enumerate(self.sheets[p]) if v == EMPTY)
+
+    # --- decisions ----------------------------------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        if self.to_move() < 0 or (player is not None and player != self.player):
+            return ()
+        out: list[Action] = []
+        if self.throws < self.rules.max_throws:
+            lo, hi = self.rules.min_keep, self.rules.max_keep
+            from wuerfel.engine.dice import sub_multisets
+
+            keeps = [k for k in sub_multisets(self.dice) if lo <= len(k) <= hi]
+            # Menu order: most dice first, high faces first ("A A A B stehen lassen" before "9 stehen lassen").
+            keeps.sort(key=lambda k: (-len(k), [-f for f in reversed(k)]))
+            out.extend(Keep(k) for k in keeps)
+        for r in self.free_rows():
+            out.append(Enter(r))
+            if row_value(self.dice, r, self.served(), self.rules) > 0:
+                out.append(Strike(r))
+        return tuple(out)
+
+    def explain_illegal(self, action: Action, player: int) -> None:
+        if isinstance(action, (Enter, Strike)):
+            if not 0 <= action.row < N_ROWS:
+                raise IllegalAction(N_("There is no row {row}."), row=action.row + 1)
+            if self.sheets[self.player][action.row] != EMPTY:
+                raise IllegalAction(N_("The row {row} is already filled."), row=ROWS_DE[action.row])
+        if isinstance(action, Keep):
+            if self.throws >= self.rules.max_throws:
+                raise IllegalAction(N_("No throws are left; write an entry."))
+            if not is_sub_multiset(action.dice, self.dice):
+                raise IllegalAction(N_("You can only leave dice standing that you have thrown."))
+            raise IllegalAction(N_("Leave between {lo} and {hi} dice standing."), lo=self.rules.min_keep,
+                                hi=self.rules.max_keep)
+
+    def _apply_action(self, action: Action, player: int) -> State:
+        if isinstance(action, Keep):
+            return dataclasses.replace(self, kept=action.dice)
+        assert isinstance(action, (Enter, Strike))
+        value = 0 if isinstance(action, Strike) else row_value(self.dice, action.row, self.served(), self.rules)
+        sheet = list(self.sheets[player])
+        sheet[action.row] = value
+        sheets = (*self.sheets[:player], tuple(sheet), *self.sheets[player + 1:])
+        nxt = (player + 1) % self.game.num_players
+        state = dataclasses.replace(self, sheets=sheets, player=nxt, throws=0, dice=(), kept=None)
+        if all(v != EMPTY for s in sheets for v in s):
+            totals = tuple(sum(s) for s in sheets)
+            from wuerfel.games.hasard.common import winner_takes_differences
+
+            net = winner_takes_differences(totals)
+            ledger = ChipLedger.start(self.game.num_players, 0)
+            for w, amount in enumerate(net):
+                if amount > 0:
+                    for p, other in enumerate(net):
+                        if other < 0:
+                            ledger = ledger.transfer(p, w, totals[w] - totals[p])
+            state = dataclasses.replace(state, settlement=ledger)
+        return state
+
+    # --- chance -------------------------------------------------------------------------------------------
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        if not self.is_chance():
+            return ()
+        if self.start_player < 0:
+            return lot_outcomes(self.game.num_players)
+        return throw_outcomes(self.dice_to_throw())
+
+    def dice_to_throw(self) -> int:
+        if not self.is_chance() or self.start_player < 0:
+            return 0
+        return 5 if self.kept is None else 5 - len(self.kept)
+
+    def parse_outcome(self, text: str) -> Outcome:
+        if self.start_player < 0:
+            return parse_lot(text, self.game.num_players)
+        n = self.dice_to_throw()
+        if n <= 0:
+            raise IllegalAction(N_("No dice are to be thrown now."))
+        return parse_throw(text, n, poker=True)
+
+    def _apply_outcome(self, outcome: Outcome) -> State:
+        if isinstance(outcome, Lot):
+            return dataclasses.replace(self, start_player=outcome.seat, player=outcome.seat)
+        if isinstance(outcome, Void):
+            return self
+        assert isinstance(outcome, Roll)
+        kept = self.kept or ()
+        return dataclasses.replace(self, dice=sort_dice(kept + outcome.dice), kept=None, throws=self.throws + 1)
+
+    # --- results ------------------------------------------------------------------------------------------
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(v for v in s if v != EMPTY) for s in self.sheets)
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(t) for t in self.totals())
+
+    def winners(self) -> tuple[int, ...]:
+        if not self.is_terminal():
+            return ()
+        t = self.totals()
+        return tuple(p for p, v in enumerate(t) if v == max(t))
+
+    def view(self, player: int | None) -> JSON:
+        free = self.free_rows() if self.to_move() >= 0 else ()
+        v: JSON = {
+            "game": "escalero",
+            "to_move": self.to_move(),
+            "scores": list(self.totals()),
+            "score_label": N_("Points"),
+            "player": self.player,
+            "start_player": self.start_player,
+            "sheets": [list(s) for s in self.sheets],
+            "throws": self.throws,
+            "max_throws": self.rules.max_throws,
+            "dice": list(self.dice),
+            "kept": list(self.kept) if self.kept is not None else None,
+            "served": self.served() and self.to_move() >= 0,
+            "options": {str(r): row_value(self.dice, r, self.served(), self.rules) for r in free},
+        }
+        if self.settlement is not None:
+            v["settlement"] = list(self.settlement.players)
+            v["winners"] = list(self.winners())
+            v.update(final_ranking(self.scores()))
+        return v
+
+    def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
+        """See :func:`wuerfel.games.hasard.common.describe_outcome`; ``names`` (optional) names the lot's seat."""
+        return describe_outcome(outcome, lang, poker=True, names=names)
+
+    def parse_action_text(self, text: str, player: int) -> Action:
+        """A row by name writes it ("Damen", "full hand"; "Damen streichen" / "cross out queens" strikes it); poker
+        dice keep those ("A A K", "A A K stehen lassen"). Rows are read first: "Asse" is the row, "A A" the dice."""
+        from wuerfel.engine.pokerdice import parse_poker_dice
+
+        words = text.casefold().replace(",", " ").split()
+        strike = any(w in STRIKE_WORDS for w in words)
+        rest = " ".join(w for w in words if w not in STRIKE_WORDS and w not in KEEP_WORDS)
+        for rows in (ROWS_DE, ROWS_EN):
+            for r, name in enumerate(rows):
+                if rest in (name.casefold(), name.casefold().split(" (")[0]):
+                    return Strike(r) if strike else Enter(r)
+        if not strike and rest:
+            try:
+                return Keep(parse_poker_dice(rest))
+            except ValueError:
+                pass
+        raise IllegalAction(N_("Type the dice to leave standing (e.g. A A K) or a row (e.g. Damen, Damen "
+                               "streichen)."))
+
+    def describe_action(self, action: Action, lang: str = "de") -> str:
+        rows = ROWS_EN if lang == "en" else ROWS_DE
+        if isinstance(action, Keep):
+            kept = format_dice(action.dice, lang) or "—"
+            return translate("keep {kept}, rethrow {n}", lang, kept=kept, n=5 - len(action.dice))
+        if isinstance(action, Enter):
+            pts = row_value(self.dice, action.row, self.served(), self.rules)
+            return f"{rows[action.row]}: {pts}"
+        if isinstance(action, Strike):
+            return translate("{row}: 0 (cross out)", lang, row=rows[action.row])
+        return super().describe_action(action, lang)
+
+
+class EscaleroGame(Game):
+    id = "escalero"
+    action_classes = (Keep, Enter, Strike)
+    outcome_classes = (Roll, Void, Lot)
+
+    def new_initial_state(self) -> State:
+        n = self.num_players
+        sheets = tuple(tuple(EMPTY for _ in range(N_ROWS)) for _ in range(n))
+        rules: EscaleroRules = self.rules
+        start = -1 if rules.start == "lot" and n > 1 else 0  # solitaire needs no lot
+        return EscaleroState(self, sheets, player=max(start, 0), start_player=start)
+
+    def action_id(self, action: Action) -> int:
+        if isinstance(action, Enter):
+            return action.row
+        if isinstance(action, Strike):
+            return N_ROWS + action.row
+        if isinstance(action, Keep):
+            return 2 * N_ROWS + _KEEP_CODES[action.dice]
+        raise ValueError(action)
+
+    def action_from_id(self, action_id: int) -> Action:
+        if 0 <= action_id < N_ROWS:
+            return Enter(action_id)
+        if action_id < 2 * N_ROWS:
+            return Strike(action_id - N_ROWS)
+        return Keep(_KEEPS[action_id - 2 * N_ROWS])
+
+
+def make(rules: Any, n: int) -> Game:
+    return EscaleroGame(rules, n)

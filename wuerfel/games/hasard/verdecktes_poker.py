@@ -1,0 +1,458 @@
+"""Verdecktes Würfelpoker (Hasard game 28), with Joker Poker (29) as an option: hidden throws and bluffing.
+
+Every round everyone pays the ante into the pot. In turn each player throws five poker dice under the cup, looks
+alone, and announces a hand — true or a bluff. Within 10 seconds any opponent may call "Schwindel": the cup is lifted;
+if the throw lives up to the announcement the caller doubles the pot (pays an amount equal to it), otherwise the
+announcer doubles the pot and his announcement drops to the hand really thrown. An unchallenged announcement stands,
+true or not, and those dice are never shown. After everyone's turn the highest standing announcement takes the pot,
+and its owner begins the next round; equal best announcements play a Stichrunde (the tied players throw again, no
+new ante).
+
+Secrets: a throw's dice are in the thrower's view only, until a challenge reveals them. ``determinize`` re-draws
+every throw the viewer has not seen, and the generic harness checks that his view does not change.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
+from typing import Any, ClassVar, Literal
+
+from wuerfel.engine.chips import ChipLedger
+from wuerfel.engine.clocks import Deadline, Pass
+from wuerfel.engine.dice import Dice, roll_distribution
+from wuerfel.engine.errors import N_, IllegalAction
+from wuerfel.engine.game import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.engine.rules import opt, require
+from wuerfel.games.hasard.common import (
+    Lot,
+    Void,
+    describe_outcome,
+    final_ranking,
+    lot_outcomes,
+    parse_lot,
+    parse_throw,
+    throw_outcomes,
+)
+from wuerfel.games.hasard.poker import (
+    PRINCIPAL_LENGTH,
+    Key,
+    announcements,
+    describe_key,
+    hand_key,
+    lowest_completion,
+    matches,
+)
+from wuerfel.i18n import translate
+
+POT = "pot"
+
+
+@dataclasses.dataclass(frozen=True)
+class VerdecktesRules:
+    """Options of Verdecktes Würfelpoker; every default is the text or the spec's resolution."""
+
+    starting_chips: int = opt(20, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with")
+    ante: int = opt(1, de="Einsatz jedes Spielers zu Beginn jeder Runde", en="Each player's ante at every round")
+    rounds: int = opt(6, de="Runden pro Partie (jede Runde gewinnt einer den Pott)",
+                      en="Rounds per game (each round somebody wins the pot)")
+    quint: bool = opt(False, de="Quint (Straße) gilt: über dem Drilling, unter dem Full House",
+                      en="Quint (straight) counts: above three of a kind, below full house")
+    joker: bool = opt(False, de="Joker Poker (29): jedes As darf für jeden anderen Wert gelten",
+                      en="Joker Poker (29): every Ace may stand for any other value")
+    match: Literal["at_least", "exact"] = opt(
+        "at_least", de="„Stimmt überein“: Wurf mindestens so hoch wie die Meldung (at_least) oder genau wie gemeldet",
+        en="'Matches': the throw is at least as high as announced (at_least) or exactly as announced")
+    kickers: bool = opt(True, de="Meldungen dürfen Beiwürfel nennen (sonst nur Kombination und Hauptwerte)",
+                        en="Announcements may name kickers (otherwise only class and principal ranks)")
+    challenge_order: Literal["clockwise", "open"] = opt(
+        "clockwise", de="„Schwindel“ wird reihum angeboten (clockwise) oder allen zugleich (open, wer zuerst ruft)",
+        en="'Schwindel' is offered in clockwise order (clockwise) or to all at once (open: first caller wins)")
+    challenge_seconds: float = opt(10.0, de="Bedenkzeit für „Schwindel“ in Sekunden (am Live-Tisch)",
+                                   en="Seconds to call 'Schwindel' (at a live table)")
+    start: Literal["lot", "first_seat"] = opt("lot", de="Wer die erste Runde beginnt: Los oder Platz 1",
+                                              en="Who begins the first round: lot or seat 1")
+
+    def validate(self) -> None:
+        for key in ("starting_chips", "ante", "rounds"):
+            require(getattr(self, key) >= 1, key, "≥ 1", getattr(self, key))
+        require(self.challenge_seconds > 0, "challenge_seconds", "> 0", self.challenge_seconds)
+
+
+# --- actions ------------------------------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Announce(Action):
+    """Announce a hand: class and principal ranks, optionally kickers (see :mod:`wuerfel.games.hasard.poker`)."""
+
+    kind: ClassVar[str] = "announce"
+    hand: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Challenge(Action):
+    """Call "Schwindel!"."""
+
+    kind: ClassVar[str] = "challenge"
+
+
+@dataclasses.dataclass(frozen=True)
+class Turn:
+    """One hidden throw and what became of it."""
+
+    player: int
+    dice: Dice
+    announcement: Key | None = None
+    challenger: int | None = None
+    revealed: bool = False
+    standing: Key | None = None
+    """The announcement that counts (the real hand after a caught bluff)."""
+    passed: frozenset[int] = frozenset()
+    """Opponents who have let the window go by."""
+
+
+@dataclasses.dataclass(frozen=True)
+class VerdecktesState(State):
+    game: Game
+    ledger: ChipLedger
+    phase: Literal["lot", "throw", "announce", "challenge", "reveal", "over"] = "lot"
+    round_no: int = 0
+    starter: int = 0
+    order: tuple[int, ...] = ()
+    """Who throws in this (sub)round, in turn order (the tied players in a Stichrunde)."""
+    turns: tuple[Turn, ...] = ()
+    stich: int = 0
+    """Stichrunden played in the current round so far."""
+    history: tuple[tuple[int, int, int], ...] = ()
+    """(round, winner, pot won) of the rounds played."""
+
+    @property
+    def rules(self) -> VerdecktesRules:
+        return self.game.rules  # type: ignore[no-any-return]
+
+    # --- helpers ------------------------------------------------------------------------------------------
+    @property
+    def current(self) -> Turn | None:
+        return self.turns[-1] if self.turns and self.phase in ("announce", "challenge") else None
+
+    def opponents(self, player: int) -> tuple[int, ...]:
+        n = self.game.num_players
+        return tuple((player + i) % n for i in range(1, n))
+
+    def waiting_to_call(self) -> tuple[int, ...]:
+        """Opponents who may still call "Schwindel" on the current announcement, in clockwise order."""
+        t = self.current
+        if t is None or self.phase != "challenge":
+            return ()
+        rest = tuple(p for p in self.opponents(t.player) if p not in t.passed)
+        if self.rules.challenge_order == "clockwise":
+            return rest[:1]
+        return rest
+
+    def best_standing(self) -> Key | None:
+        keys = [self.completion(t.standing) for t in self.turns if t.standing is not None]
+        return max(keys) if keys else None
+
+    def completion(self, key: Key) -> Key:
+        return lowest_completion(key, self.rules.quint, self.rules.joker)
+
+    # --- node kind ----------------------------------------------------------------------------------------
+    def to_move(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase in ("lot", "throw", "reveal"):
+            return CHANCE
+        if self.phase == "announce":
+            return self.turns[-1].player
+        if self.rules.challenge_order == "open" and len(self.waiting_to_call()) > 1:
+            return SIMULTANEOUS
+        return self.waiting_to_call()[0]
+
+    def actors(self) -> tuple[int, ...]:
+        if self.phase == "announce":
+            return (self.turns[-1].player,)
+        if self.phase == "challenge":
+            return self.waiting_to_call()
+        return ()
+
+    def deadline(self) -> Deadline | None:
+        if self.phase != "challenge":
+            return None
+        return Deadline(self.rules.challenge_seconds, Pass(), N_("to call 'Schwindel'"))
+
+    # --- decisions ----------------------------------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        actors = self.actors()
+        if not actors:
+            return ()
+        if player is None:
+            if len(actors) != 1:
+                return ()
+            player = actors[0]
+        if player not in actors:
+            return ()
+        if self.phase == "announce":
+            return _announce_actions(self.rules.quint, self.rules.joker, self.rules.kickers)
+        return _CALL_ACTIONS
+
+    def explain_illegal(self, action: Action, player: int) -> None:
+        if isinstance(action, Announce) and self.phase == "announce":
+            raise IllegalAction(N_("That is not a hand one can announce."))
+        if isinstance(action, Challenge) and self.phase == "challenge":
+            raise IllegalAction(N_("Only an opponent of the announcer may call 'Schwindel', once per announcement."))
+
+    def _apply_action(self, action: Action, player: int) -> State:
+        turn = self.turns[-1]
+        if isinstance(action, Announce):
+            turn = dataclasses.replace(turn, announcement=action.hand, standing=action.hand)
+            return dataclasses.replace(self, turns=(*self.turns[:-1], turn), phase="challenge")
+        if isinstance(action, Challenge):
+            return self._resolve_challenge(turn, player)
+        assert isinstance(action, Pass)
+        turn = dataclasses.replace(turn, passed=turn.passed | {player})
+        state = dataclasses.replace(self, turns=(*self.turns[:-1], turn))
+        if not state.waiting_to_call():
+            return state._next_turn()
+        return state
+
+    def _resolve_challenge(self, turn: Turn, challenger: int) -> State:
+        """The cup is lifted: the loser of the challenge pays an amount equal to the pot (the pot doubles).
+
+        With real dice whose faces were never typed in (scorekeeper mode) the table first enters what the cup shows.
+        """
+        announced = turn.announcement
+        assert announced is not None
+        if not turn.dice:
+            turn = dataclasses.replace(turn, challenger=challenger)
+            return dataclasses.replace(self, turns=(*self.turns[:-1], turn), phase="reveal")
+        r = self.rules
+        actual = hand_key(turn.dice, r.quint, r.joker)
+        true = matches(actual, announced, r.quint, r.joker, exact=r.match == "exact")
+        payer = challenger if true else turn.player
+        ledger = self.ledger.transfer(payer, POT, self.ledger.pot)
+        turn = dataclasses.replace(turn, challenger=challenger, revealed=True,
+                                   standing=announced if true else actual)
+        state = dataclasses.replace(self, ledger=ledger, turns=(*self.turns[:-1], turn))
+        return state._next_turn()
+
+    def _next_turn(self) -> VerdecktesState:
+        done = len(self.turns)
+        if done < len(self.order):
+            return dataclasses.replace(self, phase="throw")
+        # Everyone of this (sub)round has thrown: the highest standing announcement takes the pot.
+        best = self.best_standing()
+        leaders = tuple(t.player for t in self.turns
+                        if t.standing is not None and self.completion(t.standing) == best)
+        if len(leaders) > 1:
+            return dataclasses.replace(self, order=leaders, turns=(), phase="throw", stich=self.stich + 1)
+        winner = leaders[0]
+        pot = self.ledger.pot
+        ledger = self.ledger.empty_pool(POT, winner)
+        history = (*self.history, (self.round_no, winner, pot))
+        state = dataclasses.replace(self, ledger=ledger, history=history, round_no=self.round_no + 1, turns=(),
+                                    stich=0)
+        if state.round_no >= self.rules.rounds:
+            return dataclasses.replace(state, phase="over", order=())
+        return state._start_round(winner)
+
+    def _start_round(self, starter: int) -> VerdecktesState:
+        ledger = self.ledger
+        for p in range(self.game.num_players):
+            ledger = ledger.transfer(p, POT, self.rules.ante)
+        n = self.game.num_players
+        order = tuple((starter + i) % n for i in range(n))
+        return dataclasses.replace(self, ledger=ledger, starter=starter, order=order, turns=(), phase="throw")
+
+    # --- chance -------------------------------------------------------------------------------------------
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        if self.phase == "lot":
+            return lot_outcomes(self.game.num_players)
+        if self.phase == "throw":
+            return _THROW_OUTCOMES
+        if self.phase == "reveal":
+            return _REVEAL_OUTCOMES
+        return ()
+
+    def dice_to_throw(self) -> int:
+        return 5 if self.phase in ("throw", "reveal") else 0
+
+    def parse_outcome(self, text: str) -> Outcome:
+        if self.phase == "lot":
+            return parse_lot(text, self.game.num_players)
+        if self.phase == "throw" and text.strip().lower() in CONCEALED_WORDS:
+            return Concealed()
+        if self.phase not in ("throw", "reveal"):
+            raise IllegalAction(N_("No dice are to be thrown now."))
+        outcome = parse_throw(text, 5, poker=True)
+        if self.phase == "reveal" and isinstance(outcome, Void):
+            raise IllegalAction(N_("Please enter the 5 poker dice under the cup."))
+        return outcome
+
+    def _apply_outcome(self, outcome: Outcome) -> State:
+        if isinstance(outcome, Lot):
+            return self._start_round(outcome.seat)
+        if isinstance(outcome, Void):
+            return self
+        if isinstance(outcome, Concealed):
+            return dataclasses.replace(self, turns=(*self.turns, Turn(self.order[len(self.turns)], ())),
+                                       phase="announce")
+        assert isinstance(outcome, Roll)
+        if self.phase == "reveal":
+            turn = dataclasses.replace(self.turns[-1], dice=outcome.dice)
+            challenger = turn.challenger
+            assert challenger is not None
+            return dataclasses.replace(self, turns=(*self.turns[:-1], turn))._resolve_challenge(turn, challenger)
+        player = self.order[len(self.turns)]
+        return dataclasses.replace(self, turns=(*self.turns, Turn(player, outcome.dice)), phase="announce")
+
+    # --- results ------------------------------------------------------------------------------------------
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(x) for x in self.ledger.players)
+
+    def winners(self) -> tuple[int, ...]:
+        if not self.is_terminal():
+            return ()
+        best = max(self.ledger.players)
+        return tuple(p for p, x in enumerate(self.ledger.players) if x == best)
+
+    # --- information --------------------------------------------------------------------------------------
+    def view(self, player: int | None) -> JSON:
+        turns = []
+        for t in self.turns:
+            tv: JSON = {"player": t.player,
+                        "announcement": list(t.announcement) if t.announcement is not None else None,
+                        "standing": list(t.standing) if t.standing is not None else None,
+                        "challenger": t.challenger, "revealed": t.revealed, "passed": sorted(t.passed),
+                        "entered": bool(t.dice)}
+            if t.dice and (t.revealed or (player is not None and player == t.player)):
+                tv["dice"] = list(t.dice)
+                tv["hand"] = list(hand_key(t.dice, self.rules.quint, self.rules.joker))
+            turns.append(tv)
+        dl = self.deadline()
+        out: JSON = {
+            "game": "verdecktes-wuerfelpoker",
+            "to_move": self.to_move(),
+            "actors": list(self.actors()),
+            "scores": list(self.ledger.players),
+            "score_label": N_("Chips"),
+            "pot": self.ledger.pot,
+            "phase": self.phase,
+            "round": self.round_no,
+            "rounds": self.rules.rounds,
+            "stichrunde": self.stich,
+            "starter": self.starter,
+            "order": list(self.order),
+            "turns": turns,
+            "history": [list(h) for h in self.history],
+            "deadline": dl.to_json() if dl else None,
+        }
+        if self.is_terminal():
+            out.update(final_ranking(self.scores()))
+        return out
+
+    def determinize(self, player: int, rng: Any) -> State:
+        """Re-draw every throw ``player`` has not seen (others' dice still under the cup); ``self`` if there is none.
+
+        Returning ``self`` when nothing is secret tells a server that the events around this state hide nothing.
+        """
+        if all(t.revealed or t.player == player or not t.dice for t in self.turns):
+            return self
+        turns = tuple(
+            t if t.revealed or t.player == player or not t.dice
+            else dataclasses.replace(t, dice=tuple(sorted(rng.randint(1, 6) for _ in range(5))))
+            for t in self.turns
+        )
+        return dataclasses.replace(self, turns=turns)
+
+    def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
+        """See :func:`wuerfel.games.hasard.common.describe_outcome`; ``names`` (optional) names the lot's seat."""
+        return describe_outcome(outcome, lang, poker=True, names=names)
+
+    def describe_action(self, action: Action, lang: str = "de") -> str:
+        if isinstance(action, Announce):
+            return describe_key(action.hand, lang)
+        if isinstance(action, Challenge):
+            return "Schwindel!"
+        if isinstance(action, Pass):
+            return translate("no call", lang)
+        return super().describe_action(action, lang)
+
+
+_CALL_ACTIONS = (Challenge(), Pass())
+
+
+@dataclasses.dataclass(frozen=True)
+class Concealed(Outcome):
+    """Scorekeeper mode: real dice lie under a real cup and nobody types them in (p = 0 for software sources).
+
+    Only if somebody calls "Schwindel" does the table enter what the cup shows (the "reveal" chance node); an
+    unchallenged throw is never known to the program, exactly as at the table.
+    """
+
+    kind: ClassVar[str] = "concealed"
+
+
+CONCEALED_WORDS = ("?", "verdeckt", "concealed", "becher", "cup")
+_THROW_OUTCOMES: tuple[tuple[Outcome, Fraction], ...] = (*throw_outcomes(5), (Concealed(), Fraction(0)))
+_REVEAL_OUTCOMES: tuple[tuple[Outcome, Fraction], ...] = tuple((Roll(d), p) for d, p in roll_distribution(5))
+
+
+@cache
+def _announce_actions(quint: bool, joker: bool, kickers: bool) -> tuple[Announce, ...]:
+    """Announcements in the order a menu shows them: the short forms ("Drilling Damen") first, ascending, then
+    the forms with kickers."""
+    keys = announcements(quint, joker)
+    if not kickers:
+        keys = tuple(k for k in keys if len(k) == 1 + PRINCIPAL_LENGTH[k[0]])
+    return tuple(Announce(k) for k in sorted(keys, key=lambda k: (len(k) > 1 + PRINCIPAL_LENGTH[k[0]], k)))
+
+
+def encode_key(key: Key) -> int:
+    code = key[0] * 8 + len(key)
+    for r in key[1:]:
+        code = code * 7 + r
+    for _ in range(len(key), 6):
+        code = code * 7
+    return code
+
+
+def decode_key(code: int) -> Key:
+    ranks = []
+    for _ in range(5):
+        code, r = divmod(code, 7)
+        ranks.append(r)
+    cls, n = divmod(code, 8)
+    ranks.reverse()
+    return (cls, *ranks[: n - 1])
+
+
+class VerdecktesGame(Game):
+    id = "verdecktes-wuerfelpoker"
+    action_classes = (Announce, Challenge, Pass)
+    outcome_classes = (Roll, Void, Lot, Concealed)
+
+    def new_initial_state(self) -> State:
+        rules: VerdecktesRules = self.rules
+        ledger = ChipLedger.start(self.num_players, rules.starting_chips)
+        state = VerdecktesState(self, ledger)
+        return state if rules.start == "lot" else state._start_round(0)
+
+    def action_id(self, action: Action) -> int:
+        if isinstance(action, Challenge):
+            return 0
+        if isinstance(action, Pass):
+            return 1
+        assert isinstance(action, Announce)
+        return 2 + encode_key(action.hand)
+
+    def action_from_id(self, action_id: int) -> Action:
+        if action_id == 0:
+            return Challenge()
+        if action_id == 1:
+            return Pass()
+        return Announce(decode_key(action_id - 2))
+
+
+def make(rules: Any, n: int) -> Game:
+    return VerdecktesGame(rules, n)
