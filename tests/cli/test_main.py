@@ -1,0 +1,64 @@
+"""``wuerfel games`` and ``wuerfel rules``: the JSON contracts scripts rely on."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli.helpers import run
+
+
+def test_games_json() -> None:
+    result = run(["games", "--json"])
+    assert result.exit_code == 0
+    games = {g["id"]: g for g in json.loads(result.stdout)}
+    assert games["pigplus"] == {"id": "pigplus", "name_de": "Schweinchen plus", "name_en": "Pig plus",
+                                "min_players": 1, "max_players": 4, "default_rules": "standard",
+                                "rules": ["standard"]}
+
+
+def test_games_table_in_both_languages() -> None:
+    assert "Schweinchen plus" in run(["games"]).stdout
+    assert "Pig plus" in run(["games", "--lang", "en"]).stdout
+
+
+def test_rules_list_json() -> None:
+    result = run(["rules", "list", "--game", "pigplus", "--json"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == [{"game": "pigplus", "id": "standard", "kind": "preset", "source": "",
+                                          "note": ""}]
+
+
+def test_rules_show_json() -> None:
+    result = run(["rules", "show", "standard", "--game", "pigplus", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data == {"game": "pigplus", "id": "standard", "source": "", "note": "", "options": {"target": 30}}
+
+
+def test_rules_show_unknown_is_refused() -> None:
+    result = run(["rules", "show", "nope", "--game", "pigplus"])
+    assert result.exit_code == 2
+    assert "nope" in result.output
+
+
+def test_text_listings_never_cut_ids() -> None:
+    from wuerfel.engine.registry import all_games
+
+    games_out = run(["games"]).stdout
+    rules_out = run(["rules", "list"]).stdout
+    for g in all_games():
+        assert g.id in games_out
+        lib = g.library
+        for r in g.rule_sets():
+            assert r in rules_out
+            assert (r in games_out) != bool(lib and lib.is_overlay(r))  # games lists presets, counts variants
+    assert "1 bis 4 Spieler" in games_out  # pigplus
+
+
+def test_rules_show_text_writes_values_as_in_a_rules_file() -> None:
+    from wuerfel.cli.main import toml_value
+
+    assert toml_value(True) == "true" and toml_value("x") == '"x"' and toml_value((25, 30)) == "[25, 30]"
+    assert toml_value({"a": 1, "b": [True]}) == "{a = 1, b = [true]}"
+    out = run(["rules", "show", "standard", "--game", "pigplus"]).stdout
+    assert "target" in out and "30" in out and "Zielpunktzahl" in out

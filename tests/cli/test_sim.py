@@ -1,0 +1,89 @@
+"""``wuerfel sim``: the JSON contract, reproducibility, shared wins, and refusals."""
+
+from __future__ import annotations
+
+import json
+import math
+
+from tests.cli.helpers import run
+from wuerfel.cli.sim import game_seed, simulate
+from wuerfel.engine.registry import get_game
+
+
+def sim_json(*args: str) -> dict:
+    result = run(["sim", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""  # no progress bar with --json
+    return json.loads(result.stdout)
+
+
+def test_json_contract_exactly() -> None:
+    data = sim_json("pigplus", "--players", "2", "--bot", "holdat", "--games", "50", "--seed", "7")
+    assert list(data) == ["game", "rules", "games", "seconds", "games_per_second", "players"]
+    assert data["game"] == "pigplus" and data["rules"] == "standard" and data["games"] == 50
+    assert isinstance(data["seconds"], float) and isinstance(data["games_per_second"], float)
+    assert math.isclose(data["games_per_second"], 50 / data["seconds"])
+    assert [list(p) for p in data["players"]] == [["name", "mean", "stderr", "wins"]] * 2
+    assert [p["name"] for p in data["players"]] == ["holdat 1", "holdat 2"]
+    for p in data["players"]:
+        assert all(isinstance(p[k], float) for k in ("mean", "stderr", "wins"))
+    assert sum(p["wins"] for p in data["players"]) == 50
+
+
+def strip_time(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k not in ("seconds", "games_per_second")}
+
+
+def test_seeded_runs_are_reproducible_and_seeds_matter() -> None:
+    a = sim_json("pigplus", "--players", "3", "--bot", "holdat,random,holdat", "--games", "40", "--seed", "1")
+    b = sim_json("pigplus", "--players", "3", "--bot", "holdat,random,holdat", "--games", "40", "--seed", "1")
+    c = sim_json("pigplus", "--players", "3", "--bot", "holdat,random,holdat", "--games", "40", "--seed", "2")
+    assert strip_time(a) == strip_time(b)
+    assert strip_time(a) != strip_time(c)
+    assert [p["name"] for p in a["players"]] == ["holdat 1", "random 2", "holdat 3"]
+
+
+def test_mean_and_stderr_are_those_of_the_final_scores() -> None:
+    info = get_game("verdeckt")
+    res = simulate(info, None, 2, ["low"], 200, seed=3)
+    # Recompute from independent plays with the same per-game seeds.
+    import random
+
+    from wuerfel.bots import make_bot
+    from wuerfel.cli.sim import play_one
+
+    game = info.new_game(None, 2)
+    bots = [make_bot("verdeckt", "low", game, 3 * 101 + s) for s in range(2)]
+    finals = [play_one(game, bots, random.Random(game_seed(3, g))) for g in range(200)]
+    for p in range(2):
+        xs = [f.scores()[p] for f in finals]
+        mean = sum(xs) / len(xs)
+        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
+        assert math.isclose(res.players[p].mean, mean)
+        assert math.isclose(res.players[p].stderr, sd / math.sqrt(len(xs)))
+    # A tie (both dice equal) is a shared win: half a win each.
+    ties = sum(1 for f in finals if len(f.winners()) == 2)
+    assert ties > 0
+    assert math.isclose(sum(p.wins for p in res.players), 200)
+    for p in range(2):
+        expected = sum(1 / len(f.winners()) for f in finals if p in f.winners())
+        assert math.isclose(res.players[p].wins, expected)
+    if ties % 2:
+        assert not res.players[0].wins.is_integer()
+
+
+def test_table_output_without_json() -> None:
+    result = run(["sim", "pigplus", "--players", "2", "--games", "20", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Mittelwert" in result.stdout and "Partien pro Sekunde" in result.stdout
+
+
+def test_refusals() -> None:
+    r = run(["sim", "pigplus", "--players", "2", "--games", "0", "--seed", "1", "--json"])
+    assert r.exit_code == 2 and "--games muss mindestens 1 sein." in r.output
+    r = run(["sim", "pigplus", "--players", "3", "--bot", "holdat,random", "--games", "5", "--seed", "1", "--json"])
+    assert r.exit_code == 2 and "einen je Platz (3)" in r.output
+    r = run(["sim", "pigplus", "--players", "2", "--bot", "nope", "--games", "5", "--seed", "1", "--json"])
+    assert r.exit_code == 2 and "nope" in r.output
+    r = run(["sim", "pigplus", "--players", "9", "--games", "5", "--seed", "1", "--json"])
+    assert r.exit_code == 2

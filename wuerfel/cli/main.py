@@ -1,0 +1,176 @@
+"""The one command ``wuerfel``. Subcommands live in sibling modules that add themselves to :data:`app`.
+
+Output contracts (``--json`` forms) are relied on by scripts and tests: keep them stable.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from wuerfel.engine.errors import WuerfelError
+from wuerfel.engine.registry import all_games, get_game
+from wuerfel.engine.rules import describe_options
+from wuerfel.i18n import Translator
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, help="wuerfel — traditionelle Würfelspiele")
+rules_app = typer.Typer(no_args_is_help=True, help="Regelwerke (Presets, Varianten, eigene Dateien)")
+app.add_typer(rules_app, name="rules")
+
+console = Console()
+
+SUBCOMMAND_MODULES = ("play", "score", "sim", "solve", "serve")
+"""Modules of wuerfel.cli that register further subcommands (a missing one is skipped)."""
+
+LangOption = typer.Option("de", "--lang", help="Sprache: de oder en")
+
+
+def fail(exc: WuerfelError, lang: str = "de") -> None:
+    """Print a refusal in the user's language and exit with status 2."""
+    Console(stderr=True).print(f"[red]{exc.translated(lang)}[/red]")
+    raise typer.Exit(2)
+
+
+@app.command("games")
+def games_cmd(as_json: bool = typer.Option(False, "--json"), lang: str = LangOption) -> None:
+    """Die Spiele der Registry / the registry of games."""
+    _ = Translator(lang)
+    infos = all_games()
+    if as_json:
+        print(json.dumps([
+            {"id": g.id, "name_de": g.name_de, "name_en": g.name_en, "min_players": g.min_players,
+             "max_players": g.max_players, "default_rules": g.default_preset, "rules": g.rule_sets()}
+            for g in infos
+        ], ensure_ascii=False))
+        return
+    # Plain lines, not a table: ids are what people copy into the next command, so they are never cut or folded.
+    for g in infos:
+        console.print(f"[bold]{escape(g.id)}[/bold] — {escape(g.name(lang))}  "
+                      f"[dim]{escape(_('{lo} to {hi} players', lo=g.min_players, hi=g.max_players))}[/dim]",
+                      soft_wrap=True)
+        lib = g.library
+        presets = [r for r in g.rule_sets() if not (lib and lib.is_overlay(r))]
+        console.print("    " + escape(_("Rule sets: {names}", names=", ".join(presets))), soft_wrap=True)
+        overlays = len(g.rule_sets()) - len(presets)
+        if overlays:
+            console.print("    " + escape(_("Variants: {n} (wuerfel rules list --game {game})", n=overlays,
+                                             game=g.id)), style="dim", soft_wrap=True)
+
+
+@rules_app.command("list")
+def rules_list(game: str = typer.Option(None, "--game", help="nur dieses Spiel"),
+               as_json: bool = typer.Option(False, "--json"), lang: str = LangOption) -> None:
+    """Alle Regelwerke / every preset and overlay."""
+    _ = Translator(lang)
+    try:
+        infos = [get_game(game)] if game else all_games()
+    except WuerfelError as exc:
+        fail(exc, lang)
+    rows = []
+    for g in infos:
+        lib = g.library
+        for name in g.rule_sets():
+            kind = "overlay" if lib and lib.is_overlay(name) else "preset"
+            res = g.resolve(name)
+            rows.append({"game": g.id, "id": name, "kind": kind, "source": res.source, "note": res.note})
+    if as_json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return
+    width = max((len(r["id"]) for r in rows), default=4)
+    for g in infos:
+        console.print(f"[bold]{escape(g.name(lang))}[/bold] ({escape(g.id)})", soft_wrap=True)
+        for r in rows:
+            if r["game"] == g.id:
+                console.print(f"  {escape(r['id'].ljust(width))}  {escape(_(r['kind'])).ljust(9)}  "
+                              f"[dim]{escape(r['source'] or r['note'])}[/dim]", soft_wrap=True)
+
+
+def find_rules(name_or_path: str, game: str | None) -> tuple[str, str]:
+    """Which game a rule-set name or file belongs to (the first whose library resolves it)."""
+    if game:
+        return get_game(game).id, name_or_path
+    last: WuerfelError | None = None
+    for g in all_games():
+        try:
+            g.resolve(name_or_path)
+            return g.id, name_or_path
+        except WuerfelError as exc:
+            last = exc
+    assert last is not None
+    raise last
+
+
+@rules_app.command("show")
+def rules_show(preset: str = typer.Argument(..., help="Preset, Variante oder Pfad einer TOML-Datei"),
+               game: str = typer.Option(None, "--game"), as_json: bool = typer.Option(False, "--json"),
+               lang: str = LangOption) -> None:
+    """Die vollständig aufgelösten Optionen eines Regelwerks / the fully resolved options."""
+    _ = Translator(lang)
+    try:
+        game_id, name = find_rules(preset, game)
+        info = get_game(game_id)
+        resolved = info.resolve(name)
+        rules = info.rules_from_dict(resolved.data, complete=False)
+    except WuerfelError as exc:
+        fail(exc, lang)
+    from wuerfel.engine.rules import options_to_dict
+
+    if as_json:
+        print(json.dumps({"game": game_id, "id": resolved.id, "source": resolved.source, "note": resolved.note,
+                          "options": options_to_dict(rules)}, ensure_ascii=False))
+        return
+    console.print(f"[bold]{info.name(lang)}[/bold] — {resolved.id}  {resolved.source or resolved.note}")
+    options = describe_options(rules)
+    table = Table(header_style="bold")
+    table.add_column(_("Option"), no_wrap=True, min_width=max((len(o.key) for o in options), default=6))
+    table.add_column(_("Value"))
+    table.add_column(_("Default"))
+    table.add_column(_("Meaning"))
+    for o in options:
+        changed = o.value != o.default
+        value = escape(toml_value(o.value))
+        table.add_row(o.key, f"[bold]{value}[/bold]" if changed else value, escape(toml_value(o.default)),
+                      escape(o.de if lang == "de" else o.en))
+    console.print(table)
+
+
+def toml_value(value: object) -> str:
+    """An option value as it is written in a rules file, so a line of ``rules show`` can be copied into one."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + "}"
+    if value is None:
+        return "—"
+    return str(value)
+
+
+def _load_subcommands() -> None:
+    for mod in SUBCOMMAND_MODULES:
+        try:
+            importlib.import_module(f"wuerfel.cli.{mod}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"wuerfel.cli.{mod}":
+                raise
+
+
+def main() -> None:
+    _load_subcommands()
+    try:
+        app()
+    except BrokenPipeError:
+        sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,823 @@
+"""``wuerfel play GAME``: any registered game in the terminal — hot-seat humans, bots, and real dice.
+
+The front end knows no game. It shows a view (the game's own ``terminal_renderer`` or the generic one), lists the
+legal actions numbered with ``describe_action``, and reads a number or free text (``State.parse_action_text``).
+Chance nodes are decided by a dice source: the system CSPRNG, a seeded generator (``seed:N``, reproducible), or the
+people at the table (``manual``: they type the dice that fell; outcomes that are not a plain roll — a void throw —
+get one-letter shortcuts). Every refused input shows the reason and changes nothing, because the engine's states are
+immutable and :class:`~wuerfel.engine.record.Match` appends an event only after the engine accepted it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import inspect
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from wuerfel.bots import make_bot
+from wuerfel.cli.main import LangOption, app
+from wuerfel.cli.render import generic_renderer, result_table, score_label
+from wuerfel.engine.advice import Advice
+from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError
+from wuerfel.engine.game import Action, Outcome, Roll, State
+from wuerfel.engine.record import GameRecord, Match
+from wuerfel.engine.registry import GameInfo, get_game
+from wuerfel.engine.sources import DiceSource, SeededSource, SystemSource
+from wuerfel.i18n import Translator, normalize_language
+
+LIST_LIMIT = 30
+"""More legal moves than this are listed in part; the rest are found by typing words of their labels."""
+LIST_TAIL = 4
+"""How many of the last moves a shortened list still shows."""
+LIST_WORDS = {"alle", "all", "liste", "list"}
+QUIT_WORDS = {"q", "quit", "exit", "ende", "beenden"}
+HELP_WORDS = {"h", "hilfe", "help"}
+HINT_WORDS = {"?", "tipp", "hint"}
+ALL_HINT_WORDS = {"??"}
+HINT_LIMIT = 10
+"""``?`` shows the best few options; ``??`` all of them."""
+SHORTCUT_LETTERS = "abcdefgijklmnoprstuvwxyz"
+"""Letters for special outcomes in manual dice entry; h and q stay commands."""
+SHORTCUT_SIGNS = "?!*#"
+"""Signs a game may read as a special outcome ("?" = dice stay under the cup); they get that outcome's key."""
+EXAMPLE_FACES = (3, 3, 1, 5, 6, 2)
+"""The faces of the dice example in the manual-entry prompt (repeated for more dice)."""
+
+
+class QuitGame(Exception):
+    """The player asked to stop."""
+
+
+class BotFailed(Exception):
+    """A bot chose a move the engine refused: a bug in the bot, reported instead of a traceback."""
+
+    def __init__(self, name: str, label: str, error: IllegalAction) -> None:
+        super().__init__(name, label, error)
+        self.name, self.label, self.error = name, label, error
+
+
+class EndOfInput(Exception):
+    """Standard input ended before the game did (a script ran out, or Ctrl-D)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Seat:
+    name: str
+    bot: str | None = None
+    """Bot name for a computer seat, ``None`` for a person."""
+
+    @property
+    def spec(self) -> str:
+        return f"bot:{self.bot}" if self.bot else "human"
+
+
+def parse_players(text: str, info: GameInfo, lang: str) -> list[Seat]:
+    """``"Anna,Ben,bot:heuristic"`` → seats; ``bot`` alone means the game's default bot.
+
+    Refuses empty and duplicate names (a hot-seat prompt must say unambiguously whose turn it is).
+    """
+    _ = Translator(lang)
+    seats: list[Seat] = []
+    bot_count = 0
+    for raw in text.split(","):
+        entry = raw.strip()
+        if not entry:
+            raise RuleError(N_("Player names must not be empty (check the commas in --players)."))
+        low = entry.lower()
+        if low == "bot" or low.startswith("bot:"):
+            bot = entry[4:].strip() if ":" in entry else default_bot(info)
+            if not bot:
+                raise RuleError(N_("Say which bot: bot:NAME (e.g. bot:random)."))
+            bot_count += 1
+            seats.append(Seat(_("Bot {n} ({bot})", n=bot_count, bot=bot), bot))
+        else:
+            seats.append(Seat(entry))
+    names = [s.name.casefold() for s in seats]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            raise RuleError(N_("Two players are called '{name}'; please give distinct names."), name=seats[i].name)
+    return seats
+
+
+def default_bot(info: GameInfo) -> str:
+    return info.default_bot if info.default_bot in info.bots else "random"
+
+
+def player_counts(info: GameInfo, rules: Any) -> list[int]:
+    """Player counts this rule set allows (a rule set may narrow the game's range: Solo is one player)."""
+    ok = []
+    for n in range(info.min_players, info.max_players + 1):
+        try:
+            info.new_game(rules, n)
+        except RuleError:
+            continue
+        ok.append(n)
+    return ok
+
+
+def default_players(info: GameInfo, rules: Any, lang: str) -> str:
+    """One person against the game's default bot: two seats where the rule set allows, else the fewest it allows."""
+    _ = Translator(lang)
+    counts = player_counts(info, rules) or [info.min_players]
+    n = 2 if 2 in counts else counts[0]
+    return ",".join([_("You"), *(["bot"] * (n - 1))])
+
+
+def parse_dice_mode(mode: str) -> tuple[str, int | None]:
+    """``system`` | ``manual`` | ``seed:N``."""
+    m = mode.strip().lower()
+    if m in ("system", "manual"):
+        return m, None
+    if m.startswith("seed:"):
+        try:
+            return "seed", int(m[5:])
+        except ValueError:
+            pass
+    raise RuleError(N_("Unknown dice mode '{mode}'. Use system, manual or seed:N."), mode=mode)
+
+
+class PlaySession:
+    """One game in the terminal. I/O is injected (``read_line``, ``console``, ``sleep``) so tests drive it."""
+
+    def __init__(self, info: GameInfo, match: Match, seats: Sequence[Seat], *, dice_mode: str = "system",
+                 seed: int | None = None, lang: str = "de", save_path: Path | None = None, pause: float = 0.6,
+                 console: Console | None = None, read_line: Callable[[], str | None] | None = None,
+                 sleep: Callable[[float], None] | None = None) -> None:
+        self.info = info
+        self.match = match
+        self.seats = list(seats)
+        self.dice_mode = dice_mode
+        self.lang = lang
+        self._ = Translator(lang)
+        self.save_path = save_path
+        self.pause = pause
+        self.console = console or Console(highlight=False, soft_wrap=True)
+        self._read_line = read_line or _stdin_line
+        self.sleep = sleep or (lambda seconds: time.sleep(seconds))
+        self.source: DiceSource | None = None
+        if dice_mode == "seed":
+            self.source = SeededSource(seed)
+        elif dice_mode == "system":
+            self.source = SystemSource()
+        bot_rng = random.Random(seed) if dice_mode == "seed" else random.SystemRandom()
+        self.bots: dict[int, Any] = {}
+        for p, seat in enumerate(self.seats):
+            if seat.bot:
+                self.bots[p] = make_bot(info.id, seat.bot, match.game, bot_rng.randrange(2**31))
+        self.humans = [p for p, s in enumerate(self.seats) if not s.bot]
+        self.shown_to: int | None = None
+        """The human who last saw the screen (hidden-information games hide it before another one sees it)."""
+        self.focus: int | None = None
+        self._advisor: Any = None
+        self._last_actors: tuple[int, ...] = ()
+
+    # --- I/O helpers -----------------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def secret(self) -> bool:
+        """Does the game hide anything from some player? The GameInfo flag says so, and so does a state class that
+        overrides ``determinize`` (the engine's contract: games with secrets override it, others return self)."""
+        return self.info.hidden_information or type(self.state).determinize is not State.determinize
+
+    @property
+    def announce_throws(self) -> bool:
+        """Announce each throw? Not in games with secrets (a throw may be concealed), and not when the game draws
+        its own screen without labelling its outcomes itself (its renderer shows the throw better than numbers:
+        poker dice would read "2 4 5 5 6")."""
+        if self.secret:
+            return False
+        labels_own = type(self.state).describe_outcome is not State.describe_outcome
+        return self.info.terminal_renderer is None or labels_own
+
+    def say(self, text: str, style: str | None = None) -> None:
+        """Print an already translated line (markup in it is escaped: names and labels are user data)."""
+        text = escape(text)
+        self.console.print(f"[{style}]{text}[/{style}]" if style else text)
+
+    def refuse(self, exc: WuerfelError) -> None:
+        self.console.print(f"[red]{escape(exc.translated(self.lang))}[/red]")
+
+    def ask(self, prompt: str) -> str:
+        """Print a prompt, read one line; end of input is :class:`EndOfInput`."""
+        self.console.print(f"[bold]{escape(prompt)}[/bold] ", end="")
+        line = self._read_line()
+        if line is None:
+            self.console.print()
+            raise EndOfInput
+        return line.strip()
+
+    # --- running ---------------------------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the game ends or a player quits; the exit status (0 finished/quit, 1 input ended)."""
+        _ = self._
+        self.say(_("{game} — rules: {rules}", game=self.info.name(self.lang), rules=self.match.record.rules_id),
+                 style="bold")
+        self.say(self._("Players: {players}", players=", ".join(self.names)))
+        if self.humans:
+            self.say(self._("Type h for help."), style="dim")
+        try:
+            while not self.state.is_terminal():
+                if self.state.is_chance():
+                    self.throw()
+                    continue
+                actors = self.state.actors()
+                self.announce(actors)
+                bot_seats = [p for p in actors if p in self.bots]
+                if bot_seats:
+                    self.bot_move(bot_seats[0])
+                    continue
+                p = self.focus if self.focus in actors else actors[0]
+                self.focus = p
+                self.human_move(p)
+        except QuitGame:
+            self.offer_save()
+            self.say(self._("Game ended."), style="bold")
+            return 0
+        except EndOfInput:
+            self.autosave()
+            self.say(self._("Input ended before the game did; the game is stopped."), style="red")
+            return 1
+        except BotFailed as exc:
+            self.autosave()
+            self.say(self._("{name} chose a move that is not allowed ({move}): {reason} The game is stopped.",
+                            name=exc.name, move=exc.label, reason=exc.error.translated(self.lang)), style="red")
+            return 3
+        except KeyboardInterrupt:
+            self.console.print()
+            self.autosave()
+            self.say(self._("Game ended."), style="bold")
+            return 130
+        self.finish()
+        return 0
+
+    def announce(self, actors: Sequence[int]) -> None:
+        """Say who is to move whenever that changes, so a lost turn after a throw is never a surprise."""
+        if tuple(actors) == self._last_actors:
+            return
+        self._last_actors = tuple(actors)
+        if len(self.seats) > 1:
+            self.say(self._("To move: {names}", names=", ".join(self.names[p] for p in actors)), style="yellow")
+
+    def finish(self) -> None:
+        view = self.state.view(None)
+        self.console.print(self.render(view, None))
+        winners = self.state.winners()
+        self.console.print(result_table(self.names, self.state.scores(), winners, self.lang,
+                                        score_label(view, self.lang)))
+        if len(winners) == 1:
+            self.say(self._("{name} wins!", name=self.names[winners[0]]), style="bold green")
+        elif winners:
+            self.say(self._("Shared win: {names}", names=", ".join(self.names[p] for p in winners)), style="bold green")
+        self.autosave()
+        if self.save_path:
+            self.say(self._("The record is saved in {path}.", path=self.save_path))
+
+    # --- rendering -------------------------------------------------------------------------------------------
+    def render(self, view: dict[str, Any], viewer: int | None) -> Any:
+        """The game's renderer (or the generic one) on a copy of the view that also carries the player names."""
+        v = dict(view)
+        v.setdefault("player_names", self.names)
+        v.setdefault("viewer", viewer)
+        v.setdefault("actors", list(self.state.actors()))
+        renderer = self.info.terminal_renderer or generic_renderer
+        return renderer(v, self.lang)
+
+    def show(self, viewer: int | None) -> None:
+        self.console.rule(escape(self.info.name(self.lang)))
+        self.console.print(self.render(self.state.view(viewer), viewer))
+
+    def pass_screen(self, p: int) -> None:
+        """Hot-seat with secrets: hide what the last person saw before the next one looks."""
+        if not self.secret or len(self.humans) < 2 or self.shown_to == p:
+            return
+        if self.console.is_terminal:
+            self.console.clear()
+        else:
+            self.console.print("\n" + "─" * 40)
+        if self.ask(self._("Pass the screen to {name} and press Enter.", name=self.names[p])).casefold() in QUIT_WORDS:
+            raise QuitGame
+        self.shown_to = p
+
+    def viewer(self) -> int | None:
+        """Whose eyes are on the screen when no decision is pending (a throw): the last human who acted, or the
+        only one; with secrets and several people at the screen nobody's (the spectator view)."""
+        if self.secret and len(self.humans) > 1:
+            return None
+        if self.shown_to is not None:
+            return self.shown_to
+        return self.humans[0] if self.humans else None
+
+    # --- moves -----------------------------------------------------------------------------------------------
+    def labels(self, actions: Sequence[Action]) -> list[str]:
+        out = []
+        for a in actions:
+            try:
+                out.append(self.state.describe_action(a, self.lang))
+            except Exception:  # a label must never stop a game; the JSON form is still unambiguous
+                out.append(str(a.to_json()))
+        return out
+
+    def human_move(self, p: int) -> None:
+        """Show the position to ``p``, read until one move is accepted (or a command quits)."""
+        _ = self._
+        self.pass_screen(p)
+        self.shown_to = p
+        self.show(p)
+        actions = list(self.state.legal_actions(p))
+        labels = self.labels(actions)
+        self.print_actions(labels)
+        while True:
+            if len(actions) == 1:
+                prompt = _("{name}, your move (1–{n}, Enter = 1, ? hint, h help, q quit):", name=self.names[p],
+                           n=len(actions))
+            else:
+                prompt = _("{name}, your move (1–{n}, ? hint, h help, q quit):", name=self.names[p], n=len(actions))
+            text = self.ask(prompt)
+            low = text.casefold()
+            if low in QUIT_WORDS:
+                raise QuitGame
+            if low in HELP_WORDS:
+                self.help()
+                self.print_actions(labels)
+                continue
+            if low in LIST_WORDS:
+                self.print_actions(labels, limit=None)
+                continue
+            if low in HINT_WORDS or low in ALL_HINT_WORDS:
+                self.hint(p, actions, labels, limit=None if low in ALL_HINT_WORDS else HINT_LIMIT)
+                continue
+            if not text:
+                if len(actions) == 1:
+                    action: Action = actions[0]
+                else:
+                    continue
+            elif text.isdigit():
+                k = int(text)
+                if not 1 <= k <= len(actions):
+                    self.say(self._("Please choose a number from 1 to {n}.", n=len(actions)), style="red")
+                    continue
+                action = actions[k - 1]
+            else:
+                by_label = [a for a, lab in zip(actions, labels, strict=True) if lab.casefold() == low]
+                if len(by_label) == 1:
+                    action = by_label[0]
+                else:
+                    try:
+                        action = self.state.parse_action_text(text, p)
+                    except IllegalAction as exc:
+                        found = search(labels, text)
+                        if len(found) == 1:
+                            action = actions[found[0]]
+                        elif found:
+                            self.say(_("{n} moves match; type a number:", n=len(found)), style="yellow")
+                            self.print_actions(labels, only=found)
+                            continue
+                        else:
+                            self.refuse(exc)
+                            self.say(_("Type the number of a move, or h for help."), style="dim")
+                            continue
+            label = self.labels([action])[0]
+            try:
+                self.match.act(action, p)
+            except IllegalAction as exc:
+                self.refuse(exc)
+                continue
+            self.autosave()
+            self.console.print(f"→ {escape(self.names[p])}: {escape(label)}")
+            return
+
+    def print_actions(self, labels: Sequence[str], limit: int | None = LIST_LIMIT,
+                      only: Sequence[int] | None = None) -> None:
+        """The numbered moves, in two columns when there are many; beyond ``limit`` only the first ones and how
+        to find the rest (an announcement in poker dice has hundreds of choices)."""
+        shown = list(only) if only is not None else list(range(len(labels)))
+        hidden = 0
+        if limit is not None and len(shown) > limit:
+            # The first moves and the last few: games tend to list "done" / "pass" / "bank" last.
+            hidden = len(shown) - limit
+            shown = shown[: limit - LIST_TAIL] + shown[-LIST_TAIL:]
+        table = Table.grid(padding=(0, 2))
+        table.add_column(justify="right", style="bold cyan")
+        table.add_column()
+        if len(shown) > 14:
+            table.add_column(justify="right", style="bold cyan")
+            table.add_column()
+            half = (len(shown) + 1) // 2
+            for i in range(half):
+                a = shown[i]
+                right = [str(shown[i + half] + 1), escape(labels[shown[i + half]])] if i + half < len(shown) else [
+                    "", ""]
+                table.add_row(str(a + 1), escape(labels[a]), *right)
+        else:
+            for a in shown:
+                table.add_row(str(a + 1), escape(labels[a]))
+        self.console.print(table)
+        if hidden and limit is not None:
+            self.say(self._("… and {n} more. Type words of a move to find it (e.g. \"{example}\"), or \"alle\" "
+                            "for the full list.", n=hidden, example=labels[shown[limit - LIST_TAIL - 1] + 1]),
+                     style="dim")
+
+    def bot_move(self, p: int) -> None:
+        action = self.bots[p].choose(self.state, p)
+        label = self.labels([action])[0]
+        try:
+            self.match.act(action, p)
+        except IllegalAction as exc:
+            raise BotFailed(self.names[p], label, exc) from exc
+        self.autosave()
+        if self.secret:
+            self.say(self._("{name} has moved.", name=self.names[p]))
+        else:
+            self.console.print(f"→ {escape(self.names[p])}: {escape(label)}")
+        if self.pause > 0:
+            self.sleep(self.pause)
+
+    def thrower(self) -> int | None:
+        """The seat whose turn a pending throw of dice belongs to, where the game's view says so (an int ``player``:
+        the seat whose turn it is, as Zehntausend, Würfelspiel and Escalero show it), else ``None``."""
+        if self.state.dice_to_throw() <= 0:  # no dice thrown (a lot): it decides who moves, it is nobody's throw
+            return None
+        try:
+            seat = self.state.view(None).get("player")
+        except Exception:  # a view that cannot be drawn for a spectator names no thrower
+            return None
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.seats):
+            return seat
+        return None
+
+    def throw(self) -> None:
+        # Say whose turn the throw starts before the throw itself, so it never reads as the last player's throw.
+        seat = self.thrower()
+        if seat is not None:
+            self.announce((seat,))
+        if self.source is not None:
+            state = self.state
+            outcome = self.source.choose(state)
+            self.match.chance(outcome)
+            self.autosave()
+            if self.announce_throws:
+                self.say(self._("Throw: {dice}", dice=describe_outcome(state, outcome, self.lang, self.names)),
+                         style="bold magenta")
+            return
+        self.manual_throw()
+
+    def special_outcomes(self, state: State) -> list[tuple[str, Outcome]]:
+        """Outcomes a person reports with one key: every non-roll and every probability-0 outcome; when the node
+        throws no plain dice, every outcome (numbered if there are more than letters)."""
+        outcomes = state.chance_outcomes()
+        if state.dice_to_throw() > 0:
+            chosen = [o for o, p in outcomes if not isinstance(o, Roll) or p == 0]
+        else:
+            chosen = [o for o, _ in outcomes]
+        if len(chosen) > len(SHORTCUT_LETTERS):
+            return [(str(i + 1), o) for i, o in enumerate(chosen)]
+        # Prefer the letter the game itself reads as that outcome ("b" = brennt), so the keys shown agree with
+        # the game's own manual entry; the others get the first free letters.
+        keys: list[str | None] = []
+        used: set[str] = set()
+        # Where no dice are typed, digits are free too (a lot: the game reads "1" as the first seat). Signs the
+        # game reads ("?" = under the cup) win over the terminal's hint command at a throw.
+        candidates = SHORTCUT_LETTERS + SHORTCUT_SIGNS
+        if state.dice_to_throw() <= 0:
+            candidates = "123456789" + candidates
+        for o in chosen:
+            key = None
+            for ch in candidates:
+                if ch in used:
+                    continue
+                try:
+                    if state.parse_outcome(ch) == o:
+                        key = ch
+                        break
+                except WuerfelError:
+                    continue
+            keys.append(key)
+            if key:
+                used.add(key)
+        free = iter(ch for ch in SHORTCUT_LETTERS if ch not in used)
+        return [(k if k is not None else next(free), o) for k, o in zip(keys, chosen, strict=True)]
+
+    def manual_throw(self) -> None:
+        """Scorekeeper mode: ask for the dice that fell until the entry is valid.
+
+        Order of reading: quit and help words, the shortcut keys, then the game's own ``parse_outcome``; only text
+        the game does not read as an outcome may be the hint command (which only explains the entry here), so a
+        game's "?" (dice under the cup) is never taken by the terminal.
+        """
+        _ = self._
+        state = self.state
+        viewer = self.viewer()
+        self.show(viewer)
+        shortcuts = self.special_outcomes(state)
+        n = state.dice_to_throw()
+        if shortcuts:
+            self.console.print("  ".join(
+                f"[bold cyan]{escape(k)}[/bold cyan] = {escape(describe_outcome(state, o, self.lang, self.names))}"
+                for k, o in shortcuts))
+        example = self.dice_example(state, n) if n > 0 else ""
+        if n > 0:
+            if example:
+                prompt = _("Dice that fell ({n}, e.g. {example}):", n=n, example=example)
+            else:
+                prompt = _("Dice that fell ({n}):", n=n)
+        else:
+            prompt = _("Enter what happened:")
+        keys = {k: o for k, o in shortcuts}
+        while True:
+            text = self.ask(prompt)
+            low = text.casefold()
+            if low in QUIT_WORDS:
+                raise QuitGame
+            if low in HELP_WORDS:
+                self.manual_help(example)
+                continue
+            if not text:
+                continue
+            try:
+                outcome = keys[low] if low in keys else state.parse_outcome(text)
+            except IllegalAction as exc:
+                if low in HINT_WORDS or low in ALL_HINT_WORDS:
+                    self.manual_help(example)
+                else:
+                    self.refuse(exc)
+                continue
+            try:
+                self.match.chance(outcome)
+            except IllegalAction as exc:
+                self.refuse(exc)
+                continue
+            self.autosave()
+            return
+
+    def manual_help(self, example: str) -> None:
+        """How to enter a throw, with the example of the prompt (plain faces may also be typed together)."""
+        if example and example.replace(" ", "").isdigit():
+            self.say(self._("Type the faces of the dice that fell, separated by spaces (3 3 1 5 6) or together "
+                            "(33156). A letter reports a special throw from the list above. q quits."))
+        elif example:
+            self.say(self._("Type the dice that fell, separated by spaces (e.g. {example}). A key from the list "
+                            "above reports a special throw. q quits.", example=example))
+        else:
+            self.say(self._("Type what happened, or a key from the list above. q quits."))
+
+    def dice_example(self, state: State, n: int) -> str:
+        """An example entry of ``n`` dice in the game's own notation, or "" when none can be given.
+
+        In order: the state's optional hook ``outcome_example(lang)``; the game's own label of a sample throw
+        when the game labels outcomes itself in other than plain faces and reads that label back as the same throw
+        (poker dice: "As König Bube Bube Neun", not the face codes "3 3 1 5 6"); the plain faces, if the game
+        reads them. Every
+        candidate is checked with ``parse_outcome``, so the prompt never shows an example that would be refused.
+        """
+        def reads(text: str) -> Outcome | None:
+            try:
+                return state.parse_outcome(text)
+            except Exception:  # an example must never stop a game
+                return None
+
+        hook = getattr(state, "outcome_example", None)
+        if callable(hook):
+            try:
+                text = str(hook(self.lang))
+            except Exception:
+                text = ""
+            if text and reads(text) is not None:
+                return text
+        digits = " ".join(str(d) for d in (EXAMPLE_FACES * (n // len(EXAMPLE_FACES) + 1))[:n])
+        sample = reads(digits)
+        if sample is None:
+            sample = next((o for o, p in state.chance_outcomes() if isinstance(o, Roll) and p > 0), None)
+        if sample is not None and type(state).describe_outcome is not State.describe_outcome:
+            label = describe_outcome(state, sample, self.lang, self.names)
+            # A label in plain faces is the same notation: the unsorted example then shows that order is free.
+            if label and not label.replace(" ", "").isdigit() and reads(label) == sample:
+                return label
+        return digits if reads(digits) is not None else ""
+
+    def hint(self, p: int, actions: Sequence[Action], labels: Sequence[str], limit: int | None = HINT_LIMIT) -> None:
+        _ = self._
+        if self.info.advisor is None:
+            self.say(self._("No hints are available for this game."), style="yellow")
+            return
+        if self._advisor is None:
+            self._advisor = self.info.advisor(self.match.game)
+        try:
+            advice = list(self._advisor.advise(self.state, p))
+        except WuerfelError as exc:
+            self.refuse(exc)
+            return
+        if not advice:
+            self.say(self._("No hints for this position."), style="yellow")
+            return
+        items = [as_advice(item, self.lang) for item in advice]
+        more = len(items) - limit if limit is not None and len(items) > limit else 0
+        if more:
+            items = items[:limit]
+        with_extra = any(a.measure or a.note for a in items)
+        table = Table(title=_("Hints"), header_style="bold")
+        table.add_column("#", justify="right")
+        table.add_column(_("Move"))
+        table.add_column(_("Value"), justify="right")
+        if with_extra:
+            table.add_column("")
+        for a in items:
+            action = a.action
+            num = str(actions.index(action) + 1) if action in actions else ""
+            lab = a.label or (labels[actions.index(action)] if action in actions else
+                              (self.labels([action])[0] if action is not None else ""))
+            value = a.value
+            extra = " ".join(x for x in (_(a.measure) if a.measure else "",
+                                         _(a.note, **a.params) if a.note else "") if x)
+            shown = f"{value:.2f}" if isinstance(value, int | float) and math.isfinite(value) else ""
+            table.add_row(num, escape(lab), shown, *([escape(extra)] if with_extra else []))
+        self.console.print(table)
+        if more:
+            self.say(_("… and {n} more (?? shows all).", n=more), style="dim")
+
+    def help(self) -> None:
+        self.say(self._("Commands:"), style="bold")
+        self.say(self._("  a number   take the move with that number (Enter alone takes the only move)"))
+        self.say(self._("  text       a move in words, if the game understands it (e.g. the dice to keep)"))
+        self.say(self._("  alle       list every move (when there are too many to show)"))
+        self.say(self._("  ?          hints: the best moves and how good they are (?? all; if the game has an "
+                        "advisor)"))
+        self.say(self._("  h          this help"))
+        self.say(self._("  q          quit (you may save the game record)"))
+
+    # --- records ---------------------------------------------------------------------------------------------
+    def autosave(self) -> None:
+        if self.save_path is not None:
+            save_record(self.match.record, self.save_path)
+
+    def offer_save(self) -> None:
+        if self.save_path is not None:
+            self.autosave()
+            self.say(self._("The record is saved in {path}.", path=self.save_path))
+            return
+        try:
+            name = self.ask(self._("Save the record? File name (Enter: do not save):"))
+        except EndOfInput:
+            return
+        if name:
+            try:
+                save_record(self.match.record, Path(name))
+            except OSError as exc:
+                self.say(self._("Could not save: {reason}", reason=exc.strerror or exc), style="red")
+                return
+            self.say(self._("The record is saved in {path}.", path=name))
+
+
+def as_advice(item: Any, lang: str = "de") -> Advice:
+    """Accept what advisors return: :class:`Advice`, a mapping with its fields, an ``(action, value)`` pair, or any
+    object with ``action`` and ``value`` (its ``label`` may be a string, a ``label(lang)`` method, or
+    ``label_de``/``label_en``)."""
+    if isinstance(item, Advice):
+        return item
+    if isinstance(item, tuple) and len(item) == 2:
+        return Advice(action=item[0], value=item[1])
+
+    def get(key: str, default: Any = "") -> Any:
+        return item.get(key, default) if isinstance(item, Mapping) else getattr(item, key, default)
+
+    label = get("label")
+    if callable(label):
+        label = label(lang)
+    if not label:
+        label = get("label_en" if lang == "en" else "label_de") or ""
+    value = get("value", float("nan"))
+    return Advice(action=get("action", None), value=value if isinstance(value, int | float) else float("nan"),
+                  measure=str(get("measure") or ""), note=str(get("note") or ""), params=dict(get("params") or {}),
+                  label=str(label))
+
+
+def search(labels: Sequence[str], text: str) -> list[int]:
+    """Indices of the labels containing every word of ``text`` (case-insensitive); an exact label wins alone."""
+    words = text.casefold().split()
+    if not words:
+        return []
+    exact = [i for i, lab in enumerate(labels) if lab.casefold() == text.casefold().strip()]
+    if exact:
+        return exact
+    return [i for i, lab in enumerate(labels) if all(w in lab.casefold() for w in words)]
+
+
+@functools.cache
+def _accepts_names(cls: type) -> bool:
+    """Does ``cls.describe_outcome`` take the optional ``names`` keyword (the Hasard states do)? Asked once per
+    state class: a signature does not change while a game runs."""
+    try:
+        params = inspect.signature(cls.describe_outcome).parameters
+    except (TypeError, ValueError):
+        return False
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return True
+    p = params.get("names")
+    return p is not None and p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+
+
+def describe_outcome(state: State, outcome: Outcome, lang: str, names: Sequence[str] = ()) -> str:
+    """The game's label for an outcome, with the player names where its ``describe_outcome`` accepts ``names=``
+    ("Anna beginnt", not "Platz 1 beginnt"); where the game has no label of its own and the outcome names one seat
+    (a single int field ``seat`` or ``player``: who begins, who holds the bank), that player's name."""
+    if type(state).describe_outcome is State.describe_outcome and not isinstance(outcome, Roll):
+        fields = dataclasses.fields(outcome)
+        if len(fields) == 1 and fields[0].name in ("seat", "player"):
+            seat = getattr(outcome, fields[0].name)
+            if isinstance(seat, int) and 0 <= seat < len(names):
+                return names[seat]
+    try:
+        if names and _accepts_names(type(state)):
+            return state.describe_outcome(outcome, lang, names=list(names))  # type: ignore[call-arg]
+        return state.describe_outcome(outcome, lang)
+    except Exception:  # a label must never stop a game
+        return str(outcome.to_json())
+
+
+def save_record(record: GameRecord, path: Path) -> None:
+    """Write atomically, so an interrupted save never destroys the previous record."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(record.dumps() + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def _stdin_line() -> str | None:
+    line = sys.stdin.readline()
+    return line if line else None
+
+
+def build_session(game: str, rules: str | None, players: str | None, dice: str, lang: str, save: Path | None,
+                  load: Path | None, pause: float, console: Console | None = None) -> PlaySession:
+    """Everything the command line decides before the first move; raises WuerfelError for bad arguments."""
+    info = get_game(game)
+    mode, seed = parse_dice_mode(dice)
+    if load is not None:
+        try:
+            record = GameRecord.loads(load.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise RuleError(N_("Cannot read {path}: {reason}"), path=str(load), reason=exc.strerror or "") from exc
+        if get_game(record.game).id != info.id:
+            raise RuleError(N_("{path} is a record of {other}, not of {game}."), path=str(load), other=record.game,
+                            game=info.id)
+        match = Match.from_record(record)
+        if players:
+            seats = parse_players(players, info, lang)
+            if len(seats) != len(record.players):
+                raise RuleError(N_("The saved game has {n} players, not {got}."), n=len(record.players),
+                                got=len(seats))
+        else:
+            specs = record.meta.get("seats") or ["human"] * len(record.players)
+            if len(specs) != len(record.players):
+                raise RuleError(N_("Not a game record (or an unknown record format)."))
+            seats = [Seat(name, spec[4:] if isinstance(spec, str) and spec.startswith("bot:") else None)
+                     for name, spec in zip(record.players, specs, strict=True)]
+        record.players = [s.name for s in seats]
+        record.meta["seats"] = [s.spec for s in seats]
+    else:
+        resolved = info.resolve(rules)
+        rules_obj = info.rules_from_dict(resolved.data)
+        seats = parse_players(players or default_players(info, rules_obj, lang), info, lang)
+        match = Match.new(info.id, resolved.id, [s.name for s in seats], rules=rules_obj,
+                          meta={"seats": [s.spec for s in seats], "dice": dice})
+    return PlaySession(info, match, seats, dice_mode=mode, seed=seed, lang=lang, save_path=save, pause=pause,
+                       console=console)
+
+
+@app.command("play")
+def play_cmd(
+    game: str = typer.Argument(..., help="Spiel-ID, z. B. zehntausend (siehe: wuerfel games)"),
+    rules: str = typer.Option(None, "--rules", help="Preset, Variante oder TOML-Datei"),
+    players: str = typer.Option(
+        None, "--players", help='Spieler, durch Komma getrennt; Bots als bot:NAME, z. B. "Anna,Ben,bot:heuristic"'),
+    dice: str = typer.Option("system", "--dice", help="system (Zufall), manual (echte Würfel eingeben) oder seed:N"),
+    lang: str = LangOption,
+    save: Path = typer.Option(None, "--save", help="Partie laufend in diese Datei speichern"),
+    load: Path = typer.Option(None, "--load", help="gespeicherte Partie fortsetzen"),
+    pause: float = typer.Option(0.6, "--pause", min=0.0, help="Pause nach jedem Bot-Zug in Sekunden"),
+) -> None:
+    """Im Terminal spielen / play in the terminal (hot-seat, bots, real dice)."""
+    lang = normalize_language(lang)
+    try:
+        session = build_session(game, rules, players, dice, lang, save, load, pause)
+    except WuerfelError as exc:
+        Console(stderr=True, soft_wrap=True).print(f"[red]{escape(exc.translated(lang))}[/red]")
+        raise typer.Exit(2) from None
+    raise typer.Exit(session.run())

@@ -1,0 +1,196 @@
+"""``wuerfel sim GAME``: many bot-only games in one process, with the mean and standard error of every seat.
+
+The loop is deliberately bare (no record, no JSON per step): states are immutable values, so a game is a fold of
+``apply_outcome``/``apply_action`` over a seeded dice source and the bots' choices. Each game has its own dice seed
+derived from ``--seed`` and the game's number, so a run is reproducible and game *k* is the same game whatever
+``--games`` is; bots are made once per seat (their tables are built once) and seeded from ``--seed`` and the seat.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from wuerfel.bots import make_bot
+from wuerfel.cli.main import LangOption, app, fail
+from wuerfel.engine.errors import N_, RuleError, WuerfelError
+from wuerfel.engine.game import Game, State
+from wuerfel.engine.registry import GameInfo, get_game
+from wuerfel.i18n import Translator, normalize_language
+
+MAX_STEPS = 1_000_000
+"""A game that has not ended after this many events is a bug (a loop of forced moves), not a long game."""
+
+
+@dataclass(frozen=True)
+class SeatStats:
+    name: str
+    mean: float
+    stderr: float
+    wins: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "mean": self.mean, "stderr": self.stderr, "wins": self.wins}
+
+
+@dataclass(frozen=True)
+class SimResult:
+    game: str
+    rules: str
+    games: int
+    seconds: float
+    players: list[SeatStats]
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+    def to_json(self) -> dict[str, Any]:
+        """The stable contract: ``{"game","rules","games","seconds","games_per_second","players":[…]}``."""
+        return {"game": self.game, "rules": self.rules, "games": self.games, "seconds": self.seconds,
+                "games_per_second": self.games_per_second, "players": [p.to_json() for p in self.players]}
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The dice seed of game ``index`` of a run: independent of how many games the run has."""
+    return (seed * 1_000_003 + index) & 0xFFFF_FFFF_FFFF
+
+
+def play_one(game: Game, bots: Sequence[Any], rng: random.Random) -> State:
+    """One bot-only game to the end. Chance outcomes are drawn from the node's exact distribution."""
+    state = game.new_initial_state()
+    cache: dict[int, tuple[Any, list[float], list[Any]]] = {}
+    steps = 0
+    while not state.is_terminal():
+        steps += 1
+        if steps > MAX_STEPS:
+            raise RuleError(N_("A simulated game did not end after {n} steps."), n=MAX_STEPS)
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            entry = cache.get(id(outcomes))
+            if entry is None or entry[0] is not outcomes:
+                cum: list[float] = []
+                acc = 0.0
+                for _, prob in outcomes:
+                    acc += float(prob)
+                    cum.append(acc)
+                entry = (outcomes, cum, [o for o, _ in outcomes])
+                if len(cache) > 512:
+                    cache.clear()
+                cache[id(outcomes)] = entry
+            _, cum, outs = entry
+            x = rng.random() * cum[-1]
+            lo, hi = 0, len(cum) - 1
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if cum[mid] > x:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            while outcomes[lo][1] == 0:  # never a probability-0 outcome (those are for people to report)
+                lo -= 1
+            state = state._apply_outcome(outs[lo])
+            continue
+        actor = state.actors()[0]
+        state = state.apply_action(bots[actor].choose(state, actor), actor)
+    return state
+
+
+def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Sequence[str], games: int, seed: int,
+             progress: Callable[[int], None] | None = None) -> SimResult:
+    """Play ``games`` bot-only games and summarise the final scores and shared wins per seat."""
+    if games < 1:
+        raise RuleError(N_("--games must be at least 1."))
+    if len(bot_names) not in (1, players):
+        raise RuleError(N_("Give one bot for all seats or one per seat ({n})."), n=players)
+    names = list(bot_names) * players if len(bot_names) == 1 else list(bot_names)
+    resolved = info.resolve(rules_name)
+    rules = info.rules_from_dict(resolved.data)
+    game = info.new_game(rules, players)
+    bots = [make_bot(info.id, name, game, seed * 101 + seat) for seat, name in enumerate(names)]
+    n = players
+    total = [0.0] * n
+    total_sq = [0.0] * n
+    wins = [0.0] * n
+    step = max(1, games // 200)
+    start = time.perf_counter()
+    for g in range(games):
+        rng = random.Random(game_seed(seed, g))
+        final = play_one(game, bots, rng)
+        scores = final.scores()
+        for p in range(n):
+            total[p] += scores[p]
+            total_sq[p] += scores[p] * scores[p]
+        winners = final.winners()
+        for p in winners:
+            wins[p] += 1.0 / len(winners)
+        if progress is not None and ((g + 1) % step == 0 or g + 1 == games):
+            progress(g + 1)
+    seconds = time.perf_counter() - start
+    stats = []
+    for p in range(n):
+        mean = total[p] / games
+        var = (total_sq[p] - games * mean * mean) / (games - 1) if games > 1 else 0.0
+        stats.append(SeatStats(name=f"{names[p]} {p + 1}", mean=mean,
+                               stderr=math.sqrt(max(var, 0.0) / games), wins=wins[p]))
+    return SimResult(game=info.id, rules=resolved.id, games=games, seconds=seconds, players=stats)
+
+
+@app.command("sim")
+def sim_cmd(
+    game: str = typer.Argument(..., help="Spiel-ID"),
+    rules: str = typer.Option(None, "--rules", help="Preset, Variante oder TOML-Datei"),
+    players: int = typer.Option(..., "--players", help="Anzahl der Plätze (alle mit Bots besetzt)"),
+    bot: str = typer.Option(None, "--bot", help="Bot für alle Plätze, oder einer je Platz durch Komma getrennt"),
+    games: int = typer.Option(..., "--games", help="Anzahl der Partien"),
+    seed: int = typer.Option(..., "--seed", help="Startwert: gleicher Seed, gleiche Partien"),
+    as_json: bool = typer.Option(False, "--json"),
+    lang: str = LangOption,
+) -> None:
+    """Bots gegeneinander simulieren / bot-only games with statistics."""
+    lang = normalize_language(lang)
+    _ = Translator(lang)
+    try:
+        info = get_game(game)
+        bot_names = [b.strip() for b in (bot or default_bot_name(info)).split(",")]
+        if as_json:
+            result = simulate(info, rules, players, bot_names, games, seed)
+        else:
+            err = Console(stderr=True)
+            with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeRemainingColumn(), console=err, transient=True) as bar:
+                task = bar.add_task(_("Simulating"), total=games)
+                result = simulate(info, rules, players, bot_names, games, seed,
+                                  progress=lambda done: bar.update(task, completed=done))
+    except WuerfelError as exc:
+        fail(exc, lang)
+    if as_json:
+        sys.stdout.write(json.dumps(result.to_json()) + "\n")
+        return
+    console = Console()
+    table = Table(title=f"{info.name(lang)} — {result.rules}", header_style="bold")
+    table.add_column(_("Seat"))
+    table.add_column(_("Mean score"), justify="right")
+    table.add_column(_("Std. error"), justify="right")
+    table.add_column(_("Wins"), justify="right")
+    table.add_column(_("Win rate"), justify="right")
+    for s in result.players:
+        table.add_row(s.name, f"{s.mean:.2f}", f"{s.stderr:.2f}", f"{s.wins:g}", f"{s.wins / result.games:.1%}")
+    console.print(table)
+    console.print(_("{games} games in {seconds} s ({rate} games per second).", games=result.games,
+                    seconds=f"{result.seconds:.2f}", rate=f"{result.games_per_second:.1f}"))
+
+
+def default_bot_name(info: GameInfo) -> str:
+    return info.default_bot if info.default_bot in info.bots else "random"
