@@ -1,0 +1,124 @@
+"""Flows the browser tests share: log in as a guest, create a table from the lobby, play through the page."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+
+def guest(page: Page, base: str, name: str, path: str = "/") -> None:
+    """Open ``path``; if the page asks for a name (lobby panel or login page), play as a guest called ``name``."""
+    page.goto(base + path)
+    field = page.locator("#guest-name")
+    if field.count():
+        field.fill(name)
+        page.locator("#guest-name").press("Enter")
+        page.wait_for_load_state("load")
+
+
+def create_table(page: Page, base: str, game: str, seats: int = 2, bots: dict[int, str] | None = None,
+                 options: dict[str, Any] | None = None, scorekeeper: bool = False, preset: str | None = None) -> str:
+    """Create a table through the lobby form (rules editor included); returns the table's URL."""
+    page.goto(base + "/")
+    page.locator(f".game-card[data-game='{game}']").click()
+    if preset:
+        page.locator("#preset").select_option(preset)
+        page.wait_for_function("() => document.body.dataset.rules === 'ok'")
+    page.locator("#seats").select_option(str(seats))
+    for seat, bot in (bots or {}).items():
+        page.locator(f"#seat-config select[data-seat='{seat}']").select_option(bot)
+    if options:
+        page.locator("#rules-editor summary").click()
+        for key, value in options.items():
+            inp = page.locator(f"#opts [name='{key}']")
+            if isinstance(value, bool):
+                inp.set_checked(value)
+            elif inp.evaluate("e => e.tagName") == "SELECT":
+                inp.select_option(label=str(value))
+            else:
+                inp.fill(str(value))
+                inp.dispatch_event("change")
+    page.wait_for_function("() => document.body.dataset.rules === 'ok'")
+    if scorekeeper:
+        page.locator("#scorekeeper").check()
+    expect(page.locator("#create-btn")).to_be_enabled()
+    page.locator("#create-btn").click()
+    page.wait_for_url("**/table/**")
+    return page.url
+
+
+def seq(page: Page) -> int:
+    v = page.evaluate("() => document.body.dataset.seq")
+    return int(v) if v is not None else -1
+
+
+def msg(page: Page) -> dict[str, Any]:
+    return page.evaluate("() => window.wuerfelTable.msg")  # type: ignore[no-any-return]
+
+
+def wait_connected(page: Page) -> None:
+    page.wait_for_function("() => document.body.dataset.conn === 'up' && window.wuerfelTable.msg !== null")
+
+
+def pig_policy(m: dict[str, Any]) -> dict[str, Any]:
+    """Hold as soon as the turn is worth 2 (games end quickly); else roll."""
+    kinds = {e["action"]["kind"]: e["action"] for e in m["legal"]}
+    if "hold" in kinds and m["view"].get("turn", 0) >= 2:
+        return kinds["hold"]
+    return kinds.get("roll") or m["legal"][0]["action"]
+
+
+def click_action(page: Page, action: dict[str, Any]) -> None:
+    """Click the element that carries this action (every action the UI offers has a data-action attribute)."""
+    handle = page.evaluate_handle(
+        "a => [...document.querySelectorAll('[data-action]')].find(e => e.dataset.action === JSON.stringify(a) "
+        "&& !e.disabled) || null", action)
+    el = handle.as_element()
+    if el is None:
+        offered = page.eval_on_selector_all("[data-action]", "es => es.map(e => e.dataset.action)")
+        raise AssertionError(f"no element for action {action}; the page offers {offered}")
+    el.click()
+
+
+def my_turn(page: Page) -> bool:
+    return bool(page.evaluate("() => !!(window.wuerfelTable.msg && window.wuerfelTable.msg.legal.length "
+                              "&& !window.wuerfelTable.pending)"))
+
+
+def play_until(pages: list[Page], policy: Any, done: Any, timeout: float = 60.0) -> None:
+    """Let every page whose turn it is click its policy's move until ``done()``; each click waits for a new seq."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "game did not progress"
+        moved = False
+        for page in pages:
+            if my_turn(page):
+                before = seq(page)
+                click_action(page, policy(msg(page)))
+                page.wait_for_function(f"() => +document.body.dataset.seq > {before} || "
+                                       "document.body.dataset.lastError")
+                moved = True
+                break
+        if not moved:
+            time.sleep(0.05)
+
+
+def finished(page: Page) -> bool:
+    return bool(page.evaluate("() => document.body.dataset.status === 'finished'"))
+
+
+def zehntausend_policy(m: dict[str, Any]) -> dict[str, Any]:
+    """Set aside the most valuable selection, write down whenever allowed, decline takeovers, else throw again."""
+    legal = [e["action"] for e in m["legal"]]
+    kinds = {a["kind"]: a for a in legal}
+    view = m["view"]
+    if view.get("node") == "select":
+        sels = [s for s in view.get("selections", []) if s["action"] in legal]
+        if sels:
+            return max(sels, key=lambda s: (s["points"], len(s["dice"])))["action"]
+    for kind in ("bank", "decline", "roll", "rethrow"):
+        if kind in kinds:
+            return kinds[kind]
+    return legal[0]

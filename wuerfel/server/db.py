@@ -1,0 +1,132 @@
+"""Database schema, connection setup and migrations.
+
+The schema is SQLAlchemy Core (no ORM): the hot path appends event rows and nothing else, and Core keeps that a plain
+``INSERT`` without identity-map bookkeeping. Alembic migrations (``wuerfel/server/migrations``) create and evolve it;
+the server applies them at start, so a fresh data directory and an old one both end up at ``head``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+metadata = sa.MetaData()
+
+players = sa.Table(
+    "players", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(32), nullable=False),
+    sa.Column("login_name", sa.String(32), nullable=True, unique=True),
+    sa.Column("password_hash", sa.Text, nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+sessions = sa.Table(
+    "sessions", metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+game_tables = sa.Table(
+    "game_tables", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("rules_id", sa.String(200), nullable=False),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("num_seats", sa.Integer, nullable=False),
+    sa.Column("scorekeeper", sa.Boolean, nullable=False, default=False),
+    sa.Column("private", sa.Boolean, nullable=False, default=False),
+    sa.Column("host_id", sa.Integer, sa.ForeignKey("players.id"), nullable=True),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Index("ix_game_tables_status", "status"),
+)
+
+seats = sa.Table(
+    "seats", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id"), nullable=True),
+    sa.Column("bot", sa.String(64), nullable=True),
+    sa.Column("name", sa.String(64), nullable=True),
+)
+
+events = sa.Table(
+    "events", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("type", sa.String(8), nullable=False),
+    sa.Column("player", sa.Integer, nullable=True),
+    sa.Column("data", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+
+
+def default_sqlite_url() -> str:
+    """A database file in the user's data directory (created on first use)."""
+    import platformdirs
+
+    data = Path(platformdirs.user_data_dir("wuerfel"))
+    data.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{data / 'wuerfel.db'}"
+
+
+def normalize_url(url: str | None) -> str:
+    """Accept the URLs people type: ``postgresql://`` means psycopg 3, a bare path means a SQLite file."""
+    if not url:
+        return default_sqlite_url()
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{Path(url).expanduser().resolve()}"
+    return url
+
+
+def make_engine(url: str | None, synchronous: str = "NORMAL") -> Engine:
+    """An engine with the settings the server relies on.
+
+    SQLite: WAL (readers never block the writer), ``synchronous=NORMAL`` (a committed transaction survives a killed
+    process; only a power cut can lose the last commits), a busy timeout instead of instant "database is locked".
+    """
+    url = normalize_url(url)
+    kwargs: dict[str, Any] = {}
+    if url.startswith("sqlite"):
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        path = url.split("///", 1)[1] if "///" in url else ""
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+    else:
+        kwargs["pool_size"] = 8
+        kwargs["max_overflow"] = 8
+        kwargs["pool_pre_ping"] = True
+    engine = sa.create_engine(url, **kwargs)
+    if url.startswith("sqlite"):
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _rec: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute(f"PRAGMA synchronous={synchronous}")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Apply every Alembic migration up to ``head`` on this engine's database."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")

@@ -1,0 +1,809 @@
+"""Live tables: the in-memory match of every running table, its websocket connections, bots and server dice.
+
+All game logic of one table runs on the event loop under that table's lock, so moves of one table are strictly
+ordered while tables proceed independently. A move is applied to the immutable state, its events (the action plus
+any throws the server makes right after it) are committed by the group-commit writer, and only then is the new state
+installed and broadcast — a move nobody was told about may be lost by a crash, an acknowledged one never is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import gc
+import json
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from wuerfel.bots.base import RandomBot
+from wuerfel.engine import clocks
+from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError
+from wuerfel.engine.game import Outcome, Roll, State
+from wuerfel.engine.record import Event, GameRecord, Match
+from wuerfel.engine.registry import GameInfo, get_game
+from wuerfel.engine.sources import SystemSource
+from wuerfel.i18n import translate
+from wuerfel.server.store import EventRow, Player, SeatRow, Store, TableRow, make_writer
+
+log = logging.getLogger("wuerfel.server")
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE = 16 * 1024
+"""Larger client messages are refused with ``too_large`` (the connection stays)."""
+
+SPECIAL_OUTCOME_LABELS = {"void": N_("Void throw")}
+MAX_CHOICES = 12
+"""Scorekeeper tables list every possible outcome as a one-tap choice when there are at most this many (one die,
+a lot for the first player); five dice (252 outcomes) are typed as faces instead."""
+
+
+class Sender(Protocol):
+    async def send_text(self, data: str) -> None: ...
+
+
+class Conn:
+    """One websocket of one player (or spectator) at one table."""
+
+    def __init__(self, ws: Sender, player: Player | None, lang: str, want_seat: int | None, since: int | None,
+                 base_url: str = "") -> None:
+        self.ws = ws
+        self.player = player
+        self.lang = lang
+        self.want_seat = want_seat
+        self.last_seq = since if since is not None else -1
+        self.table_version = -1
+        self.base_url = base_url
+        self.closed = False
+
+
+class TableError(Exception):
+    """A refused request: an error code plus a translatable message (and the HTTP status for the API)."""
+
+    def __init__(self, code: str, msgid: str, status: int = 409, **params: Any) -> None:
+        super().__init__(msgid)
+        self.code = code
+        self.msgid = msgid
+        self.status = status
+        self.params = params
+
+    def message(self, lang: str) -> str:
+        return translate(self.msgid, lang, **self.params)
+
+
+def error_json(code: str, message: str, seq: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"v": PROTOCOL_VERSION, "type": "error", "error": {"code": code, "message": message}}
+    if seq is not None:
+        out["seq"] = seq
+    return out
+
+
+class LiveTable:
+    def __init__(self, hub: Hub, row: TableRow) -> None:
+        self.hub = hub
+        self.row = row
+        self.info: GameInfo = get_game(row.game)
+        self.match: Match | None = None
+        self.hidden: list[frozenset[int]] = []
+        """Per event: the seats from which that event's data is hidden (empty for perfect information)."""
+        self.before: list[State] = []
+        """Per event: the state it was applied to (labels such as "write 24 into Full house" depend on it)."""
+        self.objs: list[Any] = []
+        """Per event: the Action/Outcome value when known (saves parsing the JSON again for its label)."""
+        self.conns: set[Conn] = set()
+        self.lock = asyncio.Lock()
+        self.bots: dict[int, Any] = {}
+        self.driver: asyncio.Task[None] | None = None
+        self._summary: dict[str, Any] | None = None
+        self.version = 0
+        """Bumped whenever the summary's seating or status changes (not on every move)."""
+        self._rng = random.Random(0)
+        self.clock: asyncio.Task[None] | None = None
+        """The running clock of a timed decision node (``State.deadline()``), if the table is at one."""
+        self.clock_at: float | None = None
+        """When the current window closes, on the event loop's monotonic clock (None: no window open)."""
+        self.clock_wall: float = 0.0
+        """The same moment as Unix time (what clients are told)."""
+        self.clock_actors: frozenset[int] = frozenset()
+        """Who had to act when the window opened (a window narrows as they act; see :meth:`_arm_clock`)."""
+
+    # --- derived data -----------------------------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def seq(self) -> int:
+        return len(self.match.record.events) if self.match else 0
+
+    @property
+    def state(self) -> State | None:
+        return self.match.state if self.match else None
+
+    def seats_of(self, player: Player | None) -> list[int]:
+        if player is None:
+            return []
+        return [s.seat for s in self.row.seats if s.player_id == player.id and not s.bot]
+
+    def summary(self, base_url: str = "") -> dict[str, Any]:
+        if self._summary is None:
+            self._summary = {
+                "id": self.row.id, "game": self.row.game, "game_name": self.info.name_de,
+                "rules_id": self.row.rules_id, "status": self.row.status, "scorekeeper": self.row.scorekeeper,
+                "private": self.row.private, "host": self.row.host_id,
+                "created_at": self.row.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                "seats": [{"seat": s.seat, "kind": s.kind, "player_id": s.player_id, "name": s.name, "bot": s.bot}
+                          for s in self.row.seats],
+                "url": f"/table/{self.row.id}",
+            }
+        out = dict(self._summary)
+        st = self.state
+        out["seq"] = self.seq
+        out["winners"] = list(st.winners()) if st is not None and st.is_terminal() else []
+        out["invite_url"] = base_url.rstrip("/") + out["url"]
+        return out
+
+    def _changed(self) -> None:
+        self._summary = None
+        self.version += 1
+
+    # --- loading ----------------------------------------------------------------------------------------------
+    def restore(self, events: list[Event]) -> None:
+        """Rebuild the match from the committed log, exactly: a fold of the events over the initial state."""
+        record = GameRecord(game=self.row.game, rules_id=self.row.rules_id, rules=self.row.rules,
+                            players=self._player_names(), events=list(events), meta={"table": self.row.id})
+        states = record.states()
+        prev = next(states)
+        hidden: list[frozenset[int]] = []
+        before: list[State] = []
+        for nxt in states:
+            hidden.append(self._hidden(prev, nxt))
+            before.append(prev)
+            prev = nxt
+        self.match = Match(record.make_game(), record, prev)
+        self.hidden = hidden
+        self.before = before
+        self.objs = [None] * len(before)
+        self._make_bots()
+        self._changed()
+
+    def _player_names(self) -> list[str]:
+        return [s.name or (f"bot:{s.bot}" if s.bot else f"seat {s.seat}") for s in self.row.seats]
+
+    def _make_bots(self) -> None:
+        from wuerfel.bots import make_bot
+
+        assert self.match is not None
+        self.bots = {s.seat: make_bot(self.row.game, s.bot, self.match.game, secrets.randbits(32))
+                     for s in self.row.seats if s.bot}
+
+    def _hidden(self, prev: State, nxt: State) -> frozenset[int]:
+        n = prev.game.num_players
+        return frozenset(p for p in range(n)
+                         if prev.determinize(p, self._rng) is not prev or nxt.determinize(p, self._rng) is not nxt)
+
+    # --- connections ------------------------------------------------------------------------------------------
+    async def join(self, conn: Conn) -> None:
+        async with self.lock:
+            self.conns.add(conn)
+            if self.match is None:
+                await self._send(conn, {"v": PROTOCOL_VERSION, "type": "table", "table": self.summary(conn.base_url)})
+            else:
+                if conn.last_seq < 0 or conn.last_seq > self.seq:
+                    conn.last_seq = self.seq
+                await self._send_state(conn, {})
+
+    def leave(self, conn: Conn) -> None:
+        conn.closed = True
+        self.conns.discard(conn)
+        self._maybe_evict()
+
+    def _maybe_evict(self) -> None:
+        """A finished table nobody watches leaves memory; it is loaded again from its log when asked for."""
+        if self.row.status == "finished" and not self.conns and self.hub.tables.get(self.row.id) is self:
+            del self.hub.tables[self.row.id]
+
+    async def _send(self, conn: Conn, msg: dict[str, Any]) -> None:
+        if conn.closed:
+            return
+        try:
+            await conn.ws.send_text(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
+        except Exception:
+            self.leave(conn)
+
+    async def _broadcast_table(self) -> None:
+        for c in list(self.conns):
+            await self._send(c, {"v": PROTOCOL_VERSION, "type": "table", "table": self.summary(c.base_url)})
+
+    async def _broadcast_state(self) -> None:
+        cache: dict[Any, Any] = {}
+        for c in list(self.conns):
+            await self._send_state(c, cache)
+
+    def _view_seat(self, conn: Conn, mine: list[int], actors: tuple[int, ...]) -> int | None:
+        if conn.want_seat is not None and conn.want_seat in mine:
+            return conn.want_seat
+        for s in mine:
+            if s in actors:
+                return s
+        return mine[0] if mine else None
+
+    async def _send_state(self, conn: Conn, cache: dict[Any, Any]) -> None:
+        assert self.match is not None
+        state = self.match.state
+        lang = conn.lang
+        mine = self.seats_of(conn.player)
+        actors = state.actors()
+        seat = self._view_seat(conn, mine, actors)
+        key = ("view", seat)
+        view = cache.get(key)
+        if view is None:
+            view = cache[key] = state.view(seat)
+        legal: list[dict[str, Any]] = []
+        for s in mine:
+            if s in actors:
+                lkey = ("legal", s, lang)
+                got = cache.get(lkey)
+                if got is None:
+                    got = cache[lkey] = [{"seat": s, "action": a.to_json(), "label": state.describe_action(a, lang)}
+                                         for a in state.legal_actions(s)]
+                legal.extend(got)
+        seq = self.seq
+        start = max(conn.last_seq, 0)
+        events = [self._event_json(i, seat, lang, cache) for i in range(start, seq)]
+        conn.last_seq = seq
+        manual = None
+        if self.row.scorekeeper and state.is_chance():
+            mkey = ("manual", lang)
+            manual = cache.get(mkey)
+            if manual is None:
+                outcomes = state.chance_outcomes()
+                possible = [o for o, p in outcomes if p > 0]
+                manual = cache[mkey] = {
+                    "dice": state.dice_to_throw(),
+                    "special": [{"outcome": o.to_json(), "label": self._outcome_label(state, o, lang)}
+                                for o, p in outcomes if p == 0],
+                    "choices": [{"outcome": o.to_json(), "label": self._outcome_label(state, o, lang)}
+                                for o in possible] if len(possible) <= MAX_CHOICES else None,
+                }
+        terminal = state.is_terminal()
+        msg = {
+            "v": PROTOCOL_VERSION, "type": "state", "seq": seq, "seat": seat, "my_seats": mine, "view": view,
+            "events": events, "legal": legal, "to_move": list(actors), "manual": manual, "finished": terminal,
+            "winners": list(state.winners()) if terminal else [], "deadline": self._deadline_json(lang),
+        }
+        if conn.table_version != self.version:
+            msg["table"] = self.summary(conn.base_url)
+            conn.table_version = self.version
+        await self._send(conn, msg)
+
+    def _event_json(self, i: int, seat: int | None, lang: str, cache: dict[Any, Any]) -> dict[str, Any]:
+        assert self.match is not None
+        ev = self.match.record.events[i]
+        hidden_from = self.hidden[i]
+        if (seat in hidden_from) if seat is not None else bool(hidden_from):
+            return {"seq": i + 1, "type": ev.type, "player": ev.player, "data": None, "hidden": True, "label": ""}
+        key = ("label", i, lang)
+        label = cache.get(key)
+        if label is None:
+            label = cache[key] = self._label(i, lang)
+        return {"seq": i + 1, "type": ev.type, "player": ev.player, "data": ev.data, "label": label}
+
+    def _label(self, i: int, lang: str) -> str:
+        """The label of event ``i``, described in the state it was applied to."""
+        assert self.match is not None
+        game = self.match.game
+        ev = self.match.record.events[i]
+        obj = self.objs[i]
+        try:
+            if ev.type == "action":
+                return self.before[i].describe_action(obj or game.action_from_json(ev.data), lang)
+            return self._outcome_label(self.before[i], obj or game.outcome_from_json(ev.data), lang)
+        except Exception:
+            log.exception("no label for event %d of table %s", i, self.row.id)
+            return ""
+
+    @staticmethod
+    def _outcome_label(state: State, o: Outcome, lang: str) -> str:
+        """The game's own description when it has one; else the faces, or our name for a common special outcome."""
+        if type(state).describe_outcome is not State.describe_outcome:
+            return state.describe_outcome(o, lang)
+        if isinstance(o, Roll):
+            return " ".join(str(d) for d in o.dice)
+        msgid = SPECIAL_OUTCOME_LABELS.get(o.kind)
+        return translate(msgid, lang) if msgid else state.describe_outcome(o, lang)
+
+    # --- seating (before the start) ---------------------------------------------------------------------------
+    def _seat(self, seat: object) -> SeatRow:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.row.num_seats:
+            raise TableError("bad_seat", N_("There is no seat {seat} at this table."), 422, seat=str(seat)[:10])
+        return self.row.seats[seat]
+
+    def _must_be_open(self) -> None:
+        if self.row.status != "open":
+            raise TableError("already_started", N_("The game has already started."))
+
+    async def sit(self, player: Player, seat: object) -> None:
+        async with self.lock:
+            self._must_be_open()
+            s = self._seat(seat)
+            if s.kind != "empty":
+                raise TableError("seat_taken", N_("That seat is taken."))
+            await self._save_seat(SeatRow(s.seat, player.id, None, player.name))
+
+    async def leave_seat(self, player: Player, seat: object) -> None:
+        async with self.lock:
+            self._must_be_open()
+            s = self._seat(seat)
+            if s.player_id != player.id or s.bot:
+                raise TableError("not_seated", N_("You are not sitting in that seat."))
+            await self._save_seat(SeatRow(s.seat))
+
+    async def set_bot(self, player: Player, seat: object, bot: object) -> None:
+        async with self.lock:
+            self._must_be_open()
+            if player.id != self.row.host_id:
+                raise TableError("not_host", N_("Only the host of the table may do that."), 403)
+            s = self._seat(seat)
+            if bot is None:
+                if s.kind == "bot":
+                    await self._save_seat(SeatRow(s.seat))
+                return
+            from wuerfel.bots import bot_names
+
+            if not isinstance(bot, str) or bot not in bot_names(self.row.game):
+                raise TableError("bad_request", N_("Unknown bot '{name}'. Known: {known}"), 422,
+                                 name=str(bot)[:40], known=", ".join(bot_names(self.row.game)))
+            if s.kind == "human":
+                raise TableError("seat_taken", N_("That seat is taken."))
+            await self._save_seat(SeatRow(s.seat, None, bot, bot))
+
+    async def _save_seat(self, seat: SeatRow) -> None:
+        await asyncio.to_thread(self.hub.store.set_seat, self.row.id, seat)
+        self.row.seats[seat.seat] = seat
+        self._changed()
+        await self._broadcast_table()
+
+    async def start(self, player: Player) -> None:
+        async with self.lock:
+            self._must_be_open()
+            if player.id != self.row.host_id:
+                raise TableError("not_host", N_("Only the host of the table may do that."), 403)
+            if any(s.kind == "empty" for s in self.row.seats):
+                raise TableError("not_ready", N_("Every seat must be taken before the game can start."))
+            match = Match.new(self.row.game, self.row.rules_id, self._player_names(),
+                              rules=self.info.rules_from_dict(self.row.rules), meta={"table": self.row.id})
+            self.match = match
+            self._make_bots()
+            try:
+                new, hidden = self._advance(lambda: None)
+            except Exception:
+                self.match = None
+                raise
+            status = "finished" if match.state.is_terminal() else "playing"
+            try:
+                await self._commit(0, new, hidden, [(self.row.id, status)])
+            except Exception:
+                self.match = None
+                raise
+            self.row.status = status
+            self._changed()
+            for c in self.conns:
+                c.last_seq = 0
+            self._arm_clock()
+            await self._broadcast_state()
+        self._schedule()
+
+    # --- moves ------------------------------------------------------------------------------------------------
+    def _advance(self, step: Callable[[], Any], obj: Any = None
+                 ) -> tuple[list[Event], list[tuple[frozenset[int], State, Any]]]:
+        """Run ``step`` (which appends events via the match) and the server's throws after it; return the new events.
+
+        On any refusal the match is restored to exactly where it was.
+        """
+        return self._advance_steps([(step, obj)])
+
+    def _advance_steps(self, steps: list[tuple[Callable[[], Any], Any]]
+                       ) -> tuple[list[Event], list[tuple[frozenset[int], State, Any]]]:
+        """:meth:`_advance` for several steps in a row (each appends at most one event), committed as one batch."""
+        assert self.match is not None
+        m = self.match
+        old_state, old_len = m.state, len(m.record.events)
+        hidden: list[tuple[frozenset[int], State, Any]] = []
+        try:
+            for step, obj in steps:
+                prev = m.state
+                step()
+                if m.state is not prev:
+                    hidden.append((self._hidden(prev, m.state), prev, obj))
+            if not self.row.scorekeeper:
+                while m.state.is_chance():
+                    prev = m.state
+                    outcome = self.hub.source.choose(prev)
+                    m.chance(outcome)
+                    hidden.append((self._hidden(prev, m.state), prev, outcome))
+        except BaseException:
+            m.state = old_state
+            del m.record.events[old_len:]
+            raise
+        return m.record.events[old_len:], hidden
+
+    async def _commit(self, old_len: int, new: list[Event], hidden: list[tuple[frozenset[int], State, Any]],
+                      statuses: list[tuple[str, str]]) -> None:
+        """Make the new events durable; on failure undo them in memory, so memory never runs ahead of the log."""
+        assert self.match is not None
+        m = self.match
+        rows = [EventRow(self.row.id, old_len + i + 1, ev) for i, ev in enumerate(new)]
+
+        def settle(done: asyncio.Future[None]) -> None:
+            # Runs when the commit is decided, even if the waiting task was cancelled meanwhile (shutdown): memory
+            # follows the database either way.
+            if done.cancelled() or done.exception() is not None:
+                del m.record.events[old_len:]
+                m.state = m.record.replay()
+            else:
+                self.hidden.extend(h for h, _, _ in hidden)
+                self.before.extend(b for _, b, _ in hidden)
+                self.objs.extend(o for _, _, o in hidden)
+
+        write: asyncio.Future[None] = self.hub.writer.write(rows, statuses)
+        write.add_done_callback(settle)
+        await asyncio.shield(write)
+
+    async def handle(self, conn: Conn, raw: str | bytes) -> None:
+        """One client message: a move, a typed throw or a ping. Every refusal is an error message, nothing else."""
+        lang = conn.lang
+        if len(raw) > MAX_MESSAGE:
+            await self._error(conn, "too_large", N_("The message is too large."))
+            return
+        try:
+            msg = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            await self._error(conn, "malformed_json", N_("The message is not valid JSON."))
+            return
+        if isinstance(msg, dict) and msg.get("type") == "ping" and len(msg) == 1:
+            async with self.lock:
+                await self._send(conn, {"v": PROTOCOL_VERSION, "type": "pong"})
+            return
+        bad = N_("The message must be an object with 'action' (or 'outcome') and 'expected_seq'.")
+        if not isinstance(msg, dict) or (("action" in msg) == ("outcome" in msg)):
+            await self._error(conn, "bad_message", bad)
+            return
+        expected = msg.get("expected_seq")
+        seat = msg.get("seat")
+        if (isinstance(expected, bool) or not isinstance(expected, int)
+                or (seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)))
+                or set(msg) - {"action", "outcome", "expected_seq", "seat", "type"}
+                or msg.get("type", "move") != "move"):
+            await self._error(conn, "bad_message", bad)
+            return
+        async with self.lock:
+            try:
+                if "action" in msg:
+                    await self._move(conn, msg["action"], expected, seat)
+                else:
+                    await self._throw(conn, msg["outcome"], expected)
+            except TableError as exc:
+                await self._send(conn, error_json(exc.code, exc.message(lang), self.seq))
+                if exc.code == "stale_seq":
+                    if 0 <= expected <= self.seq:
+                        conn.last_seq = expected
+                    await self._send_state(conn, {})
+                return
+            except Exception:
+                # A bug in a game or the store must not cost the player the connection; the move was rolled back.
+                log.exception("move at table %s failed", self.row.id)
+                await self._send(conn, error_json(
+                    "internal_error", translate(N_("Something went wrong on the server; the move was not made."),
+                                                lang), self.seq))
+                return
+        self._schedule()
+
+    async def _error(self, conn: Conn, code: str, msgid: str) -> None:
+        async with self.lock:
+            await self._send(conn, error_json(code, translate(msgid, conn.lang), self.seq))
+
+    def _playing(self) -> Match:
+        if self.match is None:
+            raise TableError("not_started", N_("The game has not started yet."))
+        if self.match.state.is_terminal():
+            raise TableError("game_over", N_("The game is over."))
+        return self.match
+
+    async def _move(self, conn: Conn, action_json: Any, expected: int, seat: int | None) -> None:
+        m = self._playing()
+        mine = self.seats_of(conn.player)
+        if not mine or (seat is not None and seat not in mine):
+            raise TableError("not_your_seat", N_("That is not your seat."))
+        try:
+            action = m.game.action_from_json(action_json)
+        except IllegalAction as exc:
+            raise TableError("unknown_action", exc.msgid, 400, **exc.params) from exc
+        if expected != self.seq:
+            raise TableError("stale_seq", N_("The table has moved on; here is the current state."))
+        actors = m.state.actors()
+        if seat is None:
+            mine_acting = [s for s in mine if s in actors]
+            if not mine_acting:
+                raise TableError("not_your_turn", N_("It is not your turn."))
+            seat = conn.want_seat if conn.want_seat in mine_acting else mine_acting[0]
+        elif seat not in actors:
+            raise TableError("not_your_turn", N_("It is not your turn."))
+        old_len = self.seq
+        try:
+            new, hidden = self._advance(lambda: m.act(action, seat), action)
+        except IllegalAction as exc:
+            raise TableError("illegal_action", exc.msgid, 422, **exc.params) from exc
+        await self._finish_step(old_len, new, hidden)
+
+    async def _throw(self, conn: Conn, outcome_json: Any, expected: int) -> None:
+        m = self._playing()
+        if not self.row.scorekeeper:
+            raise TableError("not_scorekeeper", N_("At this table the server throws the dice."))
+        if not self.seats_of(conn.player):
+            raise TableError("not_your_seat", N_("That is not your seat."))
+        if expected != self.seq:
+            raise TableError("stale_seq", N_("The table has moved on; here is the current state."))
+        state = m.state
+        try:
+            if isinstance(outcome_json, str):
+                outcome = state.parse_outcome(outcome_json[:200])
+            elif isinstance(outcome_json, dict):
+                outcome = m.game.outcome_from_json(outcome_json)
+            else:
+                raise TableError("bad_message", N_("The message must be an object with 'action' (or 'outcome') and "
+                                                   "'expected_seq'."), 400)
+            old_len = self.seq
+            new, hidden = self._advance(lambda: m.chance(outcome), outcome)
+        except WuerfelError as exc:
+            raise TableError("bad_outcome", exc.msgid, 422, **exc.params) from exc
+        await self._finish_step(old_len, new, hidden)
+
+    async def _finish_step(self, old_len: int, new: list[Event],
+                           hidden: list[tuple[frozenset[int], State, Any]]) -> None:
+        assert self.match is not None
+        statuses = []
+        if self.match.state.is_terminal():
+            statuses.append((self.row.id, "finished"))
+        await self._commit(old_len, new, hidden, statuses)
+        if statuses:
+            self.row.status = "finished"
+            self._changed()
+        self._arm_clock()
+        await self._broadcast_state()
+        self._maybe_evict()
+
+    # --- clocks -------------------------------------------------------------------------------------------------
+    def _arm_clock(self, fresh: bool = False) -> None:
+        """Start, keep or stop the clock after the table reached a new node (call with the lock held).
+
+        A node with ``state.deadline()`` gets a window of ``deadline.seconds`` from now. Exception: when the new node
+        only narrows the open window — it still has a deadline and its actors are a strict subset of those who had to
+        act when the window opened (one of several callers passed) — the window keeps its end, so nobody gains time
+        because somebody else answered. ``fresh`` (a table resumed after a restart) always opens a full window.
+        Scorekeeper tables run no clock: the people at the real table keep their own time and the phone only records
+        what they decided, however long typing it takes.
+        """
+        if self.clock is not None and self.clock is not asyncio.current_task():
+            self.clock.cancel()
+        self.clock = None
+        st = self.state
+        dl = st.deadline() if st is not None and not st.is_terminal() and not self.row.scorekeeper else None
+        if dl is None or st is None:
+            self.clock_at = None
+            self.clock_actors = frozenset()
+            return
+        loop = asyncio.get_running_loop()
+        actors = frozenset(st.actors())
+        if fresh or self.clock_at is None or not actors < self.clock_actors:
+            self.clock_at = loop.time() + dl.seconds
+            self.clock_wall = time.time() + dl.seconds
+            self.clock_actors = actors
+        self.clock = loop.create_task(self._expire_at(self.seq, self.clock_at))
+
+    async def _expire_at(self, seq: int, when: float) -> None:
+        """When the window closes and the table is still at the node it was armed for: pass for everyone still due.
+
+        The expiry actions go through the same pipeline as a player's move (apply, server throws, commit, then
+        broadcast), so the record, the views and the hiding of events are the same as if the players had passed.
+        """
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(max(0.0, when - loop.time()))
+        async with self.lock:
+            if self.match is None or self.seq != seq or self.clock_at != when:
+                return
+            m = self.match
+            _, pairs = clocks.expire(m.state)
+            if not pairs:
+                return
+            old_len = self.seq
+            try:
+                new, hidden = self._advance_steps([(functools.partial(m.act, a, p), a) for p, a in pairs])
+                await self._finish_step(old_len, new, hidden)
+            except Exception:
+                # The node is unchanged (memory follows the log): try again shortly rather than stall the table.
+                log.exception("the clock at table %s could not pass for %s", self.row.id, [p for p, _ in pairs])
+                if self.seq == seq and self.clock_at == when:
+                    self.clock_at = loop.time() + 1.0
+                    self.clock = loop.create_task(self._expire_at(seq, self.clock_at))
+                return
+        self._schedule()
+
+    def _deadline_json(self, lang: str) -> dict[str, Any] | None:
+        """The open window as sent to clients: its length, when it closes (server's Unix time) and what is left."""
+        st = self.state
+        if self.clock_at is None or st is None:
+            return None
+        dl = st.deadline()
+        if dl is None:
+            return None
+        left = max(0.0, self.clock_at - asyncio.get_running_loop().time())
+        return {"seconds": dl.seconds, "at": round(self.clock_wall, 3), "left": round(left, 3),
+                "what": translate(dl.what, lang) if dl.what else "", "on_expiry": dl.on_expiry.to_json()}
+
+    # --- bots ---------------------------------------------------------------------------------------------------
+    def _bot_to_act(self) -> int | None:
+        if self.match is None:
+            return None
+        st = self.match.state
+        if st.is_terminal():
+            return None
+        for a in st.actors():
+            if a in self.bots:
+                return a
+        return None
+
+    def _schedule(self) -> None:
+        if self._bot_to_act() is not None and (self.driver is None or self.driver.done()):
+            self.driver = asyncio.get_running_loop().create_task(self._drive())
+
+    async def _drive(self) -> None:
+        """Let the bots play their seats, one move at a time, pausing so people can follow."""
+        while True:
+            delay = self.hub.bot_delay
+            st = self.state
+            dl = st.deadline() if st is not None else None
+            if dl is not None:
+                # A bot at a timed node decides well inside the window, however long the pause for people is.
+                delay = min(delay, dl.seconds / 4)
+            if delay > 0:
+                await asyncio.sleep(delay)
+            async with self.lock:
+                seat = self._bot_to_act()
+                if seat is None or self.match is None:
+                    return
+                m = self.match
+                bot = self.bots[seat]
+                state = m.state
+                try:
+                    action = await asyncio.to_thread(bot.choose, state, seat)
+                    old_len = self.seq
+                    new, hidden = self._advance(functools.partial(m.act, action, seat), action)
+                except Exception:
+                    # A broken bot (or one that picked an illegal move) must not stall the table: this move is
+                    # made by the random bot instead, which only ever picks a legal action.
+                    log.exception("bot %s at table %s failed; a random move stands in", bot, self.row.id)
+                    try:
+                        action = RandomBot(secrets.randbits(32)).choose(state, seat)
+                        old_len = self.seq
+                        new, hidden = self._advance(functools.partial(m.act, action, seat), action)
+                    except Exception:
+                        log.exception("no move possible for seat %d at table %s", seat, self.row.id)
+                        return
+                try:
+                    await self._finish_step(old_len, new, hidden)
+                except Exception:
+                    log.exception("committing a bot move at table %s failed", self.row.id)
+                    return
+
+
+class Hub:
+    """Every live table of the server, plus what they share: the store, the writer, the dice."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+        self.store = store
+        self.writer = make_writer(store)
+        self.bot_delay = bot_delay
+        self.source = SystemSource()
+        self.tables: dict[str, LiveTable] = {}
+        self._load_lock = asyncio.Lock()
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            return None
+        async with self._load_lock:
+            t = self.tables.get(table_id)
+            if t is not None:
+                return t
+            row = await asyncio.to_thread(self.store.get_table, table_id)
+            if row is None:
+                return None
+            try:
+                t = LiveTable(self, row)
+                if row.status != "open":
+                    events = await asyncio.to_thread(self.store.load_events, table_id)
+                    t.restore(events)
+                    # A table resumed at a timed node gets a full new window: the old one ran out while nobody could
+                    # act (the server was down), and expiring it at once would decide for people who had no chance.
+                    t._arm_clock(fresh=True)
+            except (WuerfelError, RuntimeError):
+                # A game that is no longer installed, or a log that no longer replays: the table is unusable, the
+                # rest of the server is not.
+                log.exception("table %s cannot be loaded", table_id)
+                return None
+            self.tables[table_id] = t
+            return t
+
+    async def create(self, info: GameInfo, rules_id: str, rules: dict[str, Any], seats: int, scorekeeper: bool,
+                     private: bool, host: Player, bots: dict[int, str], sit: bool) -> LiveTable:
+        rows = [SeatRow(s, None, b, b) for s, b in bots.items()]
+        if sit and 0 not in bots:
+            rows.append(SeatRow(0, host.id, None, host.name))
+        row = await asyncio.to_thread(self.store.create_table, info.id, rules_id, rules, seats, scorekeeper, private,
+                                      host.id, rows)
+        t = LiveTable(self, row)
+        self.tables[row.id] = t
+        return t
+
+    async def checkpoints(self, every: float = 2.0) -> None:
+        """Run SQLite checkpoints on a worker thread, so no commit on the event loop ever pays for one."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await asyncio.to_thread(self.store.checkpoint)
+            except Exception:
+                log.exception("checkpoint failed")
+
+    @staticmethod
+    async def freeze_garbage_collector(every: float = 1.0, full_every: float = 600.0) -> None:
+        """Keep full garbage collections short: move what survived the last second out of the collector.
+
+        Live tables keep growing object graphs (states, events); CPython's full collections walk all of them and,
+        measured under load, stopped the event loop for up to 0.7 s. Every second we collect once (cheap: only
+        objects younger than the last freeze are looked at) and freeze the survivors. Frozen objects are still freed
+        by reference counting; only reference cycles that were alive at a freeze and die later (a closed
+        connection's task and frames) wait for the unfrozen full collection every ``full_every`` seconds.
+        """
+        last_full = time.monotonic()
+        while True:
+            await asyncio.sleep(every)
+            if time.monotonic() - last_full >= full_every:
+                gc.unfreeze()
+                last_full = time.monotonic()
+            gc.collect()
+            gc.freeze()
+
+    async def resume_all(self) -> int:
+        """Load every unfinished table from its log and let bots and dice continue where they stopped."""
+        ids = await asyncio.to_thread(self.store.unfinished_table_ids)
+        n = 0
+        for table_id in ids:
+            try:
+                t = await self.get(table_id)
+            except (WuerfelError, RuleError, RuntimeError):
+                log.exception("table %s could not be resumed", table_id)
+                continue
+            if t is None:
+                continue
+            n += 1
+            async with t.lock:
+                if t.match is not None and t.match.state.is_chance() and not t.row.scorekeeper:
+                    old_len = t.seq
+                    new, hidden = t._advance(lambda: None)
+                    await t._finish_step(old_len, new, hidden)
+            t._schedule()
+        return n
+
+    async def close(self) -> None:
+        for t in self.tables.values():
+            if t.driver is not None:
+                t.driver.cancel()
+            if t.clock is not None:
+                t.clock.cancel()
+        self.writer.close()

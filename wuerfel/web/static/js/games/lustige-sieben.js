@@ -1,0 +1,146 @@
+// Lustige Sieben: the board (2…6 | 7 | 8…12), the chips lying on every field, the bank, sealed stakes set with taps,
+// the last throw and what it paid. View shape: wuerfel/games/hasard/lustige_sieben.py view().
+import {renderDice} from "../dice.js";
+import {el} from "./generic.js";
+
+const LEFT = [2, 3, 4, 5, 6];
+const RIGHT = [8, 9, 10, 11, 12];
+let amount = 1;           // the chip value the player taps onto the board
+
+function signed(fmt, n) {
+  return (n > 0 ? "+" : n < 0 ? "−" : "±") + fmt(Math.abs(n));
+}
+
+export function render(root, ctx) {
+  const {view: v, t, fmt, names} = ctx;
+  root.replaceChildren();
+  const nameOf = (p) => names[p] || t("ls.seat", {n: p + 1});
+  const betting = v.betting || null;
+  // One page may hold several seats (hot seat): stake for the seat whose view is shown, else the first that may act.
+  const seats = ctx.legal.map((e) => e.seat);
+  const actor = seats.includes(ctx.msg.seat) ? ctx.msg.seat : seats[0];
+  const stakes = ctx.legal.filter((e) => e.action.kind === "stake" && e.seat === actor);
+  const done = ctx.legal.find((e) => e.action.kind === "done" && e.seat === actor);
+  const maxAmount = stakes.reduce((m, e) => Math.max(m, e.action.amount), 0);
+  if (maxAmount && amount > maxAmount) amount = maxAmount;
+  if (amount < 1) amount = 1;
+
+  // The bank: who holds it, how many throws it has made.
+  const info = el("div", "turninfo");
+  info.id = "ls-bank";
+  const cell = (big, lbl) => { const d = el("div"); d.append(el("div", "big", big), el("div", "lbl", lbl)); return d; };
+  info.append(cell(nameOf(v.banker), t("ls.bank")),
+    cell(`${v.throws_done}/${v.bank_throws}`, t("ls.bank_throws")),
+    cell(fmt(v.pool), t("ls.on_board")));
+  root.appendChild(info);
+
+  // The board: every field with the chips lying on it (by owner) and, while staking, my own sealed stakes.
+  const lying = new Map();   // number -> [[player, amount]]
+  for (const [p, n, a] of v.board || []) {
+    if (!lying.has(n)) lying.set(n, []);
+    lying.get(n).push([p, a]);
+  }
+  const mine = new Map();
+  for (const [n, a] of (betting && betting.mine) || []) mine.set(n, (mine.get(n) || 0) + a);
+  const byNumber = new Map(stakes.filter((e) => e.action.amount === amount).map((e) => [e.action.number, e]));
+  const lastSum = v.last ? v.last.sum : null;
+
+  const board = el("div", "ls-board");
+  board.id = "ls-board";
+  const field = (n) => {
+    const entry = byNumber.get(n);
+    const f = el(entry ? "button" : "div", "ls-field" + (n === 7 ? " seven" : ""));
+    f.dataset.number = String(n);
+    if (lastSum === n) f.classList.add("hit");
+    f.appendChild(el("span", "ls-num", String(n)));
+    const chips = el("span", "ls-chips");
+    for (const [p, a] of lying.get(n) || []) {
+      const c = el("span", "ls-chip" + (ctx.mySeats.includes(p) ? " me" : ""), `${nameOf(p)} ${fmt(a)}`);
+      c.dataset.seat = String(p);
+      chips.appendChild(c);
+    }
+    if (mine.has(n)) {
+      const c = el("span", "ls-chip sealed", t("ls.my_stake", {n: fmt(mine.get(n))}));
+      chips.appendChild(c);
+    }
+    f.appendChild(chips);
+    if (entry) {
+      f.type = "button";
+      f.disabled = ctx.pending;
+      f.title = entry.label;
+      f.dataset.action = JSON.stringify(entry.action);
+      f.addEventListener("click", () => ctx.send(entry));
+    }
+    return f;
+  };
+  const colL = el("div", "ls-col");
+  LEFT.forEach((n) => colL.appendChild(field(n)));
+  const colR = el("div", "ls-col");
+  RIGHT.forEach((n) => colR.appendChild(field(n)));
+  board.append(colL, field(7), colR);
+  root.appendChild(board);
+
+  // Staking: choose the chip value, tap fields, then "done".
+  if (stakes.length || done) {
+    const row = el("div", "choices ls-amounts");
+    row.id = "ls-amounts";
+    if (maxAmount) {
+      row.appendChild(el("span", "sub", t("ls.chip_value")));
+      for (let a = 1; a <= maxAmount; a++) {
+        const b = el("button", "btn choice" + (a === amount ? " match" : ""), fmt(a));
+        b.type = "button";
+        b.dataset.amount = String(a);
+        b.setAttribute("aria-pressed", a === amount ? "true" : "false");
+        b.addEventListener("click", () => { amount = a; render(root, ctx); });
+        row.appendChild(b);
+      }
+    }
+    root.appendChild(row);
+    root.appendChild(el("p", "sub hint", maxAmount ? t("ls.tap_hint") : t("ls.no_chips")));
+    if (done) {
+      const r2 = el("div", "actions");
+      const b = el("button", "btn primary", t("ls.done"));
+      b.type = "button";
+      b.id = "ls-done";
+      b.dataset.kind = "done";
+      b.dataset.action = JSON.stringify(done.action);
+      b.disabled = ctx.pending;
+      b.addEventListener("click", () => ctx.send(done));
+      r2.appendChild(b);
+      root.appendChild(r2);
+    }
+  }
+
+  // The last throw and what it paid (the change of every balance).
+  if (v.last) {
+    const box = el("div", "ls-last");
+    box.id = "ls-last";
+    box.appendChild(el("div", "sub", t("ls.last_throw", {sum: v.last.sum})));
+    const tray = el("div", "tray");
+    renderDice(tray, v.last.dice, {key: "ls" + ctx.msg.seq + ":" + v.throws_done + ":" + v.banks_done});
+    box.appendChild(tray);
+    box.appendChild(el("div", "sub", t("ls.net")));
+    const ul = el("ul", "ls-net");
+    (v.last.net || []).forEach((n, p) => {
+      const li = el("li", n > 0 ? "won" : n < 0 ? "lost" : "");
+      li.append(el("span", "", nameOf(p)), el("b", "", signed(fmt, n)));
+      ul.appendChild(li);
+    });
+    box.appendChild(ul);
+    root.appendChild(box);
+  }
+
+  // Every player's chips and where the staking stands (sealed: the others only "has staked").
+  const tbl = el("table", "ls-players");
+  tbl.id = "ls-players";
+  (v.scores || []).forEach((chips, p) => {
+    const tr = el("tr", ctx.mySeats.includes(p) ? "me" : "");
+    tr.dataset.seat = String(p);
+    let state = "";
+    if (p === v.banker) state = t("ls.is_bank");
+    else if (betting) state = betting.deciding.includes(p) ? t("ls.staking") : t("ls.has_staked");
+    tr.append(el("td", "", nameOf(p)), el("td", "num", fmt(chips)), el("td", "sub", state));
+    tbl.appendChild(tr);
+  });
+  root.appendChild(tbl);
+}

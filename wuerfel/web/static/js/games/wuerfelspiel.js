@@ -1,0 +1,133 @@
+// Würfelspiel (3-column Kniffel): dice you tap to keep, "roll again", and the sheet where a tap on a box scores.
+// View shape: wuerfel/games/wuerfelspiel/state.py view() — dice, kept, rerolls_left, boxes, upper_boxes, players[p].columns[c].
+import {renderDice} from "../dice.js";
+import {el, actionButtons} from "./generic.js";
+
+let keep = new Set();     // indices of view.dice the player wants to keep
+let keepSig = "";
+
+function sameMultiset(a, b) {
+  return a.length === b.length && [...a].sort().join(",") === [...b].sort().join(",");
+}
+
+function pointsOf(label) {
+  const m = /\((\d+)(?:\s*\+\s*(\d+))?/.exec(label || "");
+  return m ? (m[2] ? `${m[1]}+${m[2]}` : m[1]) : "·";
+}
+
+export function render(root, ctx) {
+  const {view: v, t, legal, names} = ctx;
+  root.replaceChildren();
+  const dice = v.dice || [];
+  const sig = `${ctx.msg.seq}|${dice.join(",")}`;
+  if (sig !== keepSig) { keep = new Set(); keepSig = sig; }
+  const keeps = legal.filter((e) => e.action.kind === "keep");
+  const scores = legal.filter((e) => e.action.kind === "score");
+
+  const info = el("div", "turninfo");
+  const turn = el("div");
+  turn.append(el("div", "big", `${v.turn ?? "–"}/${v.turns ?? "–"}`), el("div", "lbl", t("ws.turn")));
+  const rl = el("div");
+  rl.append(el("div", "big", String(v.rerolls_left ?? "–")), el("div", "lbl", t("rolls_left")));
+  info.append(turn, rl);
+  root.appendChild(info);
+
+  const tray = el("div", "tray");
+  tray.id = "tray";
+  root.appendChild(tray);
+  const canKeep = keeps.length > 0;
+  const els = renderDice(tray, dice, {key: String(ctx.lastRollSeq), clickable: canKeep, onClick: (i, d) => {
+    if (keep.has(i)) keep.delete(i); else keep.add(i);
+    d.classList.toggle("selected", keep.has(i));
+    updateRoll();
+  }});
+  els.forEach((d, i) => { if (canKeep) d.classList.add("selectable"); d.classList.toggle("selected", keep.has(i)); });
+
+  const row = el("div", "actions");
+  const rollBtn = el("button", "btn primary", t("ws.roll_again"));
+  rollBtn.type = "button";
+  rollBtn.id = "roll-again";
+  function updateRoll() {
+    const chosen = [...keep].map((i) => dice[i]);
+    const match = keeps.find((e) => sameMultiset(e.action.dice, chosen));
+    rollBtn.disabled = ctx.pending || !match;
+    if (match) { rollBtn.dataset.action = JSON.stringify(match.action); rollBtn.title = match.label; }
+    else delete rollBtn.dataset.action;
+    rollBtn.onclick = match ? () => ctx.send(match) : null;
+  }
+  if (canKeep) {
+    updateRoll();
+    row.appendChild(rollBtn);
+    root.appendChild(row);
+    root.appendChild(el("p", "sub hint", t("ws.keep_all") + " " + t("ws.score_hint")));
+  } else if (scores.length) {
+    root.appendChild(el("p", "sub hint", t("ws.must_score")));
+  }
+  // Anything else the game offers (future actions) still gets a button.
+  const other = legal.filter((e) => e.action.kind !== "keep" && e.action.kind !== "score");
+  if (other.length) root.appendChild(actionButtons(ctx, other));
+
+  root.appendChild(sheet(ctx, scores));
+}
+
+function sheet(ctx, scores) {
+  const {view: v, t, names, fmt} = ctx;
+  const wrap = el("div", "sheet-wrap");
+  const tbl = el("table", "sheet");
+  tbl.id = "sheet";
+  const players = v.players || [];
+  const ncols = (v.weights || []).length;
+  const head1 = el("tr");
+  head1.appendChild(el("th", "", ""));
+  players.forEach((_, p) => { const th = el("th", "", names[p] || `${p + 1}`); th.colSpan = ncols; head1.appendChild(th); });
+  const head2 = el("tr");
+  head2.appendChild(el("th", "", t("box")));
+  players.forEach(() => (v.weights || []).forEach((w) => head2.appendChild(el("th", "", `×${w}`))));
+  const thead = el("thead");
+  thead.append(head1, head2);
+  tbl.appendChild(thead);
+  const tb = el("tbody");
+  const byCell = new Map(scores.map((e) => [`${e.seat}|${e.action.column}|${e.action.box}`, e]));
+  const upper = v.upper_boxes || [];
+  const boxRow = (box) => {
+    const tr = el("tr");
+    tr.appendChild(el("td", "box", t("box." + box)));
+    players.forEach((pl, p) => pl.columns.forEach((col, c) => {
+      const val = col.boxes[box];
+      const td = el("td");
+      const entry = byCell.get(`${p}|${c}|${box}`);
+      if (val !== null && val !== undefined) { td.textContent = fmt(val); td.classList.add("filled"); }
+      else if (entry && !ctx.pending) {
+        const pts = pointsOf(entry.label);
+        td.textContent = pts;
+        td.className = "cand" + (pts === "0" ? " zero" : "");
+        td.title = entry.label;
+        td.tabIndex = 0;
+        td.setAttribute("role", "button");
+        td.dataset.action = JSON.stringify(entry.action);
+        td.addEventListener("click", () => ctx.send(entry));
+        td.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") ctx.send(entry); });
+      }
+      tr.appendChild(td);
+    }));
+    return tr;
+  };
+  const sumRow = (label, f) => {
+    const tr = el("tr", "sum");
+    tr.appendChild(el("td", "box", label));
+    players.forEach((pl) => pl.columns.forEach((col) => tr.appendChild(el("td", "", f(col)))));
+    return tr;
+  };
+  for (const b of (v.boxes || []).filter((b) => upper.includes(b))) tb.appendChild(boxRow(b));
+  tb.appendChild(sumRow(v.bonus_threshold ? `${t("upper_sum")} (${v.bonus_threshold})` : t("upper_sum"), (c) => fmt(c.upper)));
+  tb.appendChild(sumRow(t("bonus"), (c) => (c.bonus ? fmt(c.bonus) : "")));
+  for (const b of (v.boxes || []).filter((b) => !upper.includes(b))) tb.appendChild(boxRow(b));
+  tb.appendChild(sumRow(t("ws.column_total"), (c) => fmt(c.total)));
+  const tot = el("tr", "sum");
+  tot.appendChild(el("td", "box", t("weighted_total")));
+  players.forEach((pl) => { const td = el("td", "", fmt(pl.total)); td.colSpan = ncols; tot.appendChild(td); });
+  tb.appendChild(tot);
+  tbl.appendChild(tb);
+  wrap.appendChild(tbl);
+  return wrap;
+}

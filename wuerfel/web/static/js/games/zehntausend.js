@@ -1,0 +1,177 @@
+// Zehntausend / 10.000 / Macke. View shape: wuerfel/games/zehntausend/state.py view(): node (throw, select, decide,
+// offer, knock, over), throw (at "select"), selections [{action, dice, points, turn_fives, melds}], turn {total, cup,
+// aside, threshold, proof_pending, confirm_need, history}, can_bank, bank_blockers, previous_turn.
+import {renderDice, makeDie} from "../dice.js";
+import {el, actionButtons} from "./generic.js";
+
+let chosen = new Set();   // indices of view.throw the player has tapped
+let chosenSig = "";
+
+function sortNum(a) { return [...a].sort((x, y) => x - y); }
+function same(a, b) { return a.length === b.length && sortNum(a).join(",") === sortNum(b).join(","); }
+
+/** The dice lying aside in this cycle: the last `turn.aside` dice of this turn's selections. */
+function asideDice(v) {
+  const t = v.turn || {};
+  const n = typeof t.aside === "number" ? t.aside : 0;
+  if (!n) return [];
+  const all = [];
+  for (const h of t.history || []) if (h.event === "select") all.push(...h.dice);
+  return all.slice(-n);
+}
+
+/** The dice of the last throw that were not set aside from it (what still lies on the table). */
+function lastThrowLeft(v) {
+  const h = (v.turn && v.turn.history) || [];
+  for (let i = h.length - 1; i >= 0; i--) {
+    if (h[i].event !== "throw") continue;
+    const left = [...h[i].dice];
+    for (const later of h.slice(i + 1)) {
+      if (later.event !== "select") continue;
+      for (const d of later.dice) { const k = left.indexOf(d); if (k >= 0) left.splice(k, 1); }
+    }
+    return left;
+  }
+  return null;
+}
+
+function fact(big, lbl, id = "") {
+  const d = el("div");
+  if (id) d.id = id;
+  d.append(el("div", "big", big), el("div", "lbl", lbl));
+  return d;
+}
+
+function miniDice(dice) {
+  const s = el("span");
+  s.style.display = "inline-flex";
+  s.style.gap = "2px";
+  s.style.verticalAlign = "middle";
+  s.style.setProperty("--die-size", "20px");
+  for (const d of dice) s.appendChild(makeDie(d));
+  return s;
+}
+
+export function render(root, ctx) {
+  const {view: v, t, legal, fmt, names} = ctx;
+  const turn = v.turn || {};
+  root.replaceChildren();
+
+  // What happened just before (the previous turn's result) — one quiet line.
+  if (v.previous_turn && v.previous_turn.player !== null && v.previous_turn.player !== undefined) {
+    const pt = v.previous_turn;
+    const nm = names[pt.player] || "";
+    const key = pt.result === "bank" ? "zt.prev.bank" : (pt.result === "bust" ? "zt.prev.bust" : "zt.prev.other");
+    root.appendChild(el("div", "sub", t(key, {name: nm, points: fmt(pt.points || 0)})));
+  }
+
+  if (v.node === "over") return;  // the table shows the final standings
+  const info = el("div", "turninfo");
+  info.appendChild(fact(fmt(turn.total || 0), t("zt.turn_total"), "turn-total"));
+  if (typeof turn.cup === "number") info.appendChild(fact(String(turn.cup), t("zt.cup")));
+  if (turn.threshold) info.appendChild(fact(fmt(turn.threshold), t("zt.threshold")));
+  if (v.pool_mode && v.pool !== null) info.appendChild(fact(fmt(v.pool), t("zt.pool")));
+  info.appendChild(fact(fmt(v.target), t("zt.target")));
+  root.appendChild(info);
+
+  const badges = el("div", "actions");
+  if (turn.proof_pending) badges.appendChild(el("span", "badge", t("zt.proof")));
+  if (turn.confirm_need !== null && turn.confirm_need !== undefined) badges.appendChild(el("span", "badge", t("zt.confirm", {need: turn.confirm_need})));
+  if (badges.children.length) root.appendChild(badges);
+
+  const selectEntries = legal.filter((e) => e.action.kind === "select");
+  const otherEntries = legal.filter((e) => e.action.kind !== "select");
+  const tray = el("div", "tray");
+  tray.id = "tray";
+  root.appendChild(tray);
+
+  if (v.node === "select" && Array.isArray(v.throw)) {
+    const dice = v.throw;
+    const sig = `${ctx.msg.seq}|${dice.join(",")}`;
+    if (sig !== chosenSig) { chosen = new Set(); chosenSig = sig; }
+    const mine = selectEntries.length > 0;
+    let update = () => {};
+    const els = renderDice(tray, dice, {key: String(ctx.lastRollSeq), clickable: mine, onClick: (i, d) => {
+      if (chosen.has(i)) chosen.delete(i); else chosen.add(i);
+      d.classList.toggle("selected", chosen.has(i));
+      update();
+    }});
+    els.forEach((d, i) => { if (mine) d.classList.add("selectable"); d.classList.toggle("selected", chosen.has(i)); });
+
+    if (mine) {
+      const btnRow = el("div", "actions");
+      const setBtn = el("button", "btn primary", t("zt.set_aside"));
+      setBtn.type = "button";
+      setBtn.id = "set-aside";
+      btnRow.appendChild(setBtn);
+      root.appendChild(btnRow);
+      root.appendChild(el("div", "sub hint", t("zt.tap_hint")));
+      const chips = el("div", "choices");
+      chips.id = "choices";
+      chips.setAttribute("aria-label", t("zt.choices"));
+      const sels = (v.selections || []).slice().sort((a, b) => b.points - a.points || b.dice.length - a.dice.length);
+      for (const s of sels) {
+        const entry = selectEntries.find((e) => JSON.stringify(e.action) === JSON.stringify(s.action));
+        if (!entry) continue;
+        const b = el("button", "btn choice");
+        b.type = "button";
+        b.title = entry.label;
+        b.dataset.action = JSON.stringify(entry.action);
+        b.dataset.points = String(s.points);
+        b.appendChild(miniDice(s.dice));
+        if (s.turn_fives) b.appendChild(el("span", "small", ` ↻${s.turn_fives}`));
+        b.appendChild(el("span", "pts", fmt(s.points)));
+        b.disabled = ctx.pending;
+        b.addEventListener("click", () => ctx.send(entry));
+        chips.appendChild(b);
+      }
+      root.appendChild(chips);
+      update = () => {
+        const pick = [...chosen].map((i) => dice[i]);
+        const match = (v.selections || []).find((s) => !s.turn_fives && same(s.dice, pick));
+        for (const c of chips.children) c.classList.toggle("match", !!match && c.dataset.action === JSON.stringify(match.action));
+        setBtn.textContent = match ? t("zt.set_aside_pts", {points: fmt(match.points)}) : t("zt.set_aside");
+        setBtn.disabled = ctx.pending || pick.length === 0;
+        // A selection that is not legal is still sent: the engine names the rule that forbids it.
+        const action = match ? match.action : {kind: "select", dice: sortNum(pick), turn_fives: 0};
+        setBtn.dataset.action = JSON.stringify(action);
+        setBtn.onclick = () => ctx.send({action, seat: selectEntries[0].seat});
+      };
+      update();
+    }
+  } else {
+    const last = lastThrowLeft(v);
+    const hot = v.node === "decide" && turn.aside === 0 && turn.total > 0;
+    // Between turns the table still shows how the previous turn ended (e.g. the Niete that lost it).
+    const prev = v.previous_turn && !(turn.history || []).length ? lastThrowLeft({turn: v.previous_turn}) : null;
+    if (hot) {
+      tray.appendChild(el("div", "badge", t("zt.hot_dice")));
+    } else if (last && last.length && v.node !== "throw") {
+      tray.title = t("zt.last_throw");
+      renderDice(tray, last, {key: String(ctx.lastRollSeq)}).forEach((d) => d.classList.add("dim"));
+    } else if (prev && prev.length) {
+      tray.title = t("zt.last_throw");
+      renderDice(tray, prev, {key: String(ctx.lastRollSeq)}).forEach((d) => d.classList.add("dim"));
+    } else if (v.node === "throw" && !ctx.msg.manual) {
+      tray.appendChild(el("div", "sub", t("dice_rolling")));
+    }
+  }
+
+  const aside = asideDice(v);
+  if (aside.length) {
+    const wrap = el("div", "aside-tray");
+    wrap.id = "aside";
+    wrap.title = t("zt.aside");
+    for (const d of aside) wrap.appendChild(makeDie(d));
+    root.appendChild(wrap);
+  }
+
+  if (otherEntries.length) root.appendChild(actionButtons(ctx, otherEntries, {primaryKinds: ["bank", "take_over"]}));
+  if (v.node === "decide" && otherEntries.length && !v.can_bank && (v.bank_blockers || []).length) {
+    const why = el("div", "sub");
+    why.id = "bank-blockers";
+    why.style.textAlign = "center";
+    why.textContent = v.bank_blockers.map((b) => t("zt.blocker." + b, {threshold: fmt(turn.threshold || 0)})).join(" ");
+    root.appendChild(why);
+  }
+}

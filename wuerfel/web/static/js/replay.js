@@ -1,0 +1,96 @@
+// The replay page: steps through every throw and decision of a finished game with the same renderers as the table.
+import {t} from "./i18n.js";
+import {api} from "./api.js";
+import * as generic from "./games/generic.js";
+
+const boot = JSON.parse(document.getElementById("replay-boot").textContent);
+const $ = (id) => document.getElementById(id);
+let steps = [];
+let i = 0;
+let renderer = generic;
+const names = boot.table.seats.map((s) => (s.kind === "bot" ? t("bot_seat", {bot: s.bot || s.name}) : s.name || ""));
+
+function fmt(x) {
+  return typeof x === "number" ? (Number.isInteger(x) ? x.toLocaleString(document.documentElement.lang) : x.toFixed(1)) : String(x);
+}
+
+function label(e) {
+  if (!e) return t("start");
+  const who = e.type === "chance" ? t("dice") : (e.player !== null && e.player !== undefined ? names[e.player] : "");
+  return `${who}: ${e.label || JSON.stringify(e.data)}`;
+}
+
+function lastRollAt(k) {
+  for (let j = k; j > 0; j--) {
+    const e = steps[j].event;
+    if (e && e.type === "chance" && e.data && Array.isArray(e.data.dice)) return [e.data.dice, j];
+  }
+  return [null, -1];
+}
+
+function show(k) {
+  i = Math.max(0, Math.min(steps.length - 1, k));
+  const st = steps[i];
+  const [roll, rollSeq] = lastRollAt(i);
+  const toMove = typeof st.view.to_move === "number" && st.view.to_move >= 0 ? [st.view.to_move] : [];
+  const msg = {seq: i, view: st.view, legal: [], to_move: toMove, my_seats: [], finished: i === steps.length - 1,
+    winners: i === steps.length - 1 ? boot.table.winners || [] : [], table: boot.table, events: []};
+  const ctx = {msg, view: st.view, legal: [], send: () => {}, names, t, fmt, pending: false, lastRoll: roll,
+    lastRollSeq: rollSeq, mySeats: [], seat: null, myTurn: false, log: [], showNotice: () => {}, replay: true};
+  try { renderer.render($("game"), ctx); } catch (err) { console.error(err); generic.render($("game"), ctx); }
+  $("slider").value = String(i);
+  $("step-label").textContent = t("step", {i, n: steps.length - 1});
+  document.body.dataset.step = String(i);
+  const tb = $("scores");
+  tb.replaceChildren();
+  names.forEach((n, p) => {
+    const tr = document.createElement("tr");
+    if (toMove.includes(p)) tr.classList.add("turn");
+    if (msg.winners.includes(p)) tr.classList.add("winner");
+    const a = document.createElement("td"); a.textContent = n;
+    const b = document.createElement("td"); b.className = "num";
+    b.textContent = st.view.scores && st.view.scores[p] !== undefined ? fmt(st.view.scores[p]) : "–";
+    tr.append(a, b);
+    tb.appendChild(tr);
+  });
+  for (const li of $("events").children) li.classList.toggle("current", li.dataset.index === String(i));
+  const cur = $("events").querySelector("li.current");
+  if (cur) cur.scrollIntoView({block: "nearest"});
+}
+
+async function main() {
+  const mod = document.getElementById("game-renderer");
+  if (mod && mod.dataset.module) {
+    try { renderer = await import(mod.dataset.module); } catch { renderer = generic; }
+  }
+  try {
+    const data = await api(`/api/tables/${boot.table.id}/replay`);
+    steps = data.steps;
+  } catch (e) {
+    const n = $("notice");
+    n.textContent = e.message;
+    n.classList.remove("hidden");
+    return;
+  }
+  const ol = $("events");
+  steps.forEach((s, k) => {
+    const li = document.createElement("li");
+    li.dataset.index = String(k);
+    li.textContent = label(s.event);
+    li.addEventListener("click", () => show(k));
+    ol.appendChild(li);
+  });
+  $("slider").max = String(steps.length - 1);
+  $("slider").addEventListener("input", () => show(parseInt($("slider").value, 10)));
+  $("first").addEventListener("click", () => show(0));
+  $("prev").addEventListener("click", () => show(i - 1));
+  $("next").addEventListener("click", () => show(i + 1));
+  $("last").addEventListener("click", () => show(steps.length - 1));
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowLeft") show(i - 1);
+    else if (e.key === "ArrowRight") show(i + 1);
+  });
+  show(0);
+}
+
+main();

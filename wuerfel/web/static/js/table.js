@@ -1,0 +1,340 @@
+// The live table: one websocket, the server's view is the truth, the browser only draws it and sends moves.
+// Protocol: docs/protocol.md (server → {type:"state", seq, view, events, legal, …}; client → {action, expected_seq}).
+import {t} from "./i18n.js";
+import * as generic from "./games/generic.js";
+import {renderKeypad} from "./keypad.js";
+import {api} from "./api.js";
+
+const boot = JSON.parse(document.getElementById("table-boot").textContent);
+const $ = (id) => document.getElementById(id);
+
+const S = {
+  table: boot.table, msg: null, seq: boot.table.seq || 0, ws: null, pending: false, retry: 0, log: [],
+  lastRoll: null, lastRollSeq: -1, renderer: generic, closedByUs: false,
+};
+window.wuerfelTable = S;  // for tests and the curious: the last message, the seq, the log
+
+export function seatName(s) {
+  if (s.kind === "bot") return t("bot_seat", {bot: s.bot || s.name});
+  return s.name || t("free_seat");
+}
+
+function names() {
+  return (S.table.seats || []).map(seatName);
+}
+
+function setConn(ok) {
+  const c = $("conn");
+  c.textContent = ok ? t("connected") : t("reconnecting");
+  c.classList.toggle("down", !ok);
+  document.body.dataset.conn = ok ? "up" : "down";
+}
+
+export function showNotice(text, kind = "error") {
+  const n = $("notice");
+  n.textContent = text;
+  n.className = "notice" + (kind === "info" ? " info" : "");
+  n.hidden = false;
+  n.classList.remove("hidden");
+}
+function clearNotice() {
+  const n = $("notice");
+  n.classList.add("hidden");
+  n.textContent = "";
+}
+
+function wsUrl() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  // A reconnect asks for exactly what it missed; a fresh page (first visit or reload) asks for the last 30 events so
+  // the move list has some history. The view itself never depends on it: the server's view is the truth.
+  const since = S.msg ? S.seq : Math.max(0, (S.table.seq || 0) - 30);
+  const q = new URLSearchParams();
+  if (S.table.status !== "open") q.set("since", String(since));
+  return `${proto}//${location.host}${boot.ws_url}${q.toString() ? "?" + q : ""}`;
+}
+
+function connect() {
+  const ws = new WebSocket(wsUrl());
+  S.ws = ws;
+  ws.onopen = () => { S.retry = 0; setConn(true); };
+  ws.onmessage = (ev) => {
+    let m;
+    try { m = JSON.parse(ev.data); } catch { return; }
+    if (m.type === "state") onState(m);
+    else if (m.type === "table") { S.table = m.table; renderAll(); }
+    else if (m.type === "error") onError(m);
+  };
+  ws.onclose = () => {
+    setConn(false);
+    S.pending = false;
+    if (S.closedByUs) return;
+    const delay = Math.min(5000, 300 * 2 ** S.retry);
+    S.retry += 1;
+    setTimeout(connect, delay);
+  };
+}
+
+function onState(m) {
+  // The server says how much of a time window is left; fix its end on our own clock once, when the message arrives.
+  if (m.deadline && typeof m.deadline.left === "number") m.deadline.ends = Date.now() + m.deadline.left * 1000;
+  const moved = S.msg === null || m.seq !== S.seq;
+  S.msg = m;
+  S.table = m.table || S.table;
+  S.seq = m.seq;
+  S.pending = false;
+  const known = S.log.length ? S.log[S.log.length - 1].seq : 0;
+  for (const e of m.events || []) {
+    if (e.seq <= known) continue;  // an event we already listed (e.g. sent again after a reconnect)
+    S.log.push(e);
+    if (e.type === "chance" && e.data && Array.isArray(e.data.dice)) { S.lastRoll = e.data.dice; S.lastRollSeq = e.seq; }
+  }
+  if (moved) { clearNotice(); runClock(m); }  // a refusal stays visible until the game moves on
+  renderAll();
+  document.body.dataset.seq = String(m.seq);
+  document.body.dataset.status = m.finished ? "finished" : "playing";
+}
+
+let clock = null;
+
+/** A decision with a time limit (view.deadline.seconds): count down from when the message arrived. */
+function runClock(m) {
+  const box = $("deadline");
+  if (clock) { clearInterval(clock); clock = null; }
+  const dl = m.view && m.view.deadline;
+  if (!dl || typeof dl.seconds !== "number" || m.finished) { box.classList.add("hidden"); return; }
+  const end = (m.deadline && m.deadline.ends) || Date.now() + dl.seconds * 1000;
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+    box.textContent = t("deadline", {s: left});
+    box.classList.remove("hidden");
+    if (!left && clock) { clearInterval(clock); clock = null; }
+  };
+  tick();
+  clock = setInterval(tick, 250);
+}
+
+function onError(m) {
+  S.pending = false;
+  showNotice(m.error && m.error.message ? m.error.message : t("refused"));
+  document.body.dataset.lastError = (m.error && m.error.code) || "error";
+  renderAll();
+}
+
+/** Send a move (an entry of `legal`, or a bare action JSON for the current seat). */
+export function send(entryOrAction, seat = null) {
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { showNotice(t("not_connected")); return; }
+  const action = entryOrAction && entryOrAction.action ? entryOrAction.action : entryOrAction;
+  const msg = {action, expected_seq: S.seq};
+  const s = entryOrAction && entryOrAction.seat !== undefined ? entryOrAction.seat : seat;
+  if (s !== null && s !== undefined && S.msg && (S.msg.my_seats || []).length > 1) msg.seat = s;
+  S.pending = true;
+  S.ws.send(JSON.stringify(msg));
+  renderAll();
+}
+
+function sendOutcome(outcome) {
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { showNotice(t("not_connected")); return; }
+  S.pending = true;
+  S.ws.send(JSON.stringify({outcome, expected_seq: S.seq}));
+}
+
+function statusText(m) {
+  const nm = names();
+  if (m.finished) {
+    const w = (m.winners || []).map((i) => nm[i]);
+    return w.length ? t("winner", {names: w.join(", ")}) : t("game_over");
+  }
+  const mine = (m.to_move || []).filter((s) => (m.my_seats || []).includes(s));
+  if (mine.length) return (m.my_seats || []).length > 1 ? t("your_turn_as", {name: nm[mine[0]]}) : t("your_turn");
+  if (m.manual) return t("enter_dice", {n: m.manual.dice});
+  if (!(m.to_move || []).length) return t("dice_rolling");
+  return t("their_turn", {name: (m.to_move || []).map((i) => nm[i]).join(", ")});
+}
+
+function renderScores(m) {
+  const tb = $("scores");
+  const nm = names();
+  const scores = (m && m.view && m.view.scores) || [];
+  tb.replaceChildren();
+  nm.forEach((n, i) => {
+    const tr = document.createElement("tr");
+    if (m && (m.to_move || []).includes(i)) tr.classList.add("turn");
+    if (m && (m.my_seats || []).includes(i)) tr.classList.add("me");
+    if (m && (m.winners || []).includes(i)) tr.classList.add("winner");
+    const a = document.createElement("td");
+    a.textContent = n;
+    const b = document.createElement("td");
+    b.className = "num";
+    b.textContent = scores[i] === undefined ? "–" : fmt(scores[i]);
+    tr.append(a, b);
+    tb.appendChild(tr);
+  });
+}
+
+export function fmt(x) {
+  return typeof x === "number" ? (Number.isInteger(x) ? x.toLocaleString(document.documentElement.lang) : x.toFixed(1)) : String(x);
+}
+
+function renderLog() {
+  const ol = $("log");
+  const nm = names();
+  ol.replaceChildren();
+  const shown = S.log.slice(-60);
+  ol.start = shown.length && shown[0].seq ? shown[0].seq : 1;
+  for (const e of shown) {
+    const li = document.createElement("li");
+    const who = e.type === "chance" ? t("dice") : (e.player !== null && e.player !== undefined ? nm[e.player] : "");
+    li.textContent = `${who}: ${e.hidden ? t("hidden") : (e.label || "")}`;
+    ol.appendChild(li);
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function renderSeating() {
+  const box = $("seating");
+  const tb = S.table;
+  const open = tb.status === "open";
+  box.classList.toggle("hidden", !open);
+  $("board").classList.toggle("hidden", open);
+  if (!open) return;
+  const me = boot.player ? boot.player.id : null;
+  const isHost = me !== null && tb.host === me;
+  const list = $("seat-list");
+  list.replaceChildren();
+  let empty = 0;
+  for (const s of tb.seats) {
+    const row = document.createElement("div");
+    row.className = "seat" + (s.kind === "empty" ? " empty" : "");
+    row.dataset.seat = String(s.seat);
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = `${s.seat + 1}. ${seatName(s)}`;
+    row.appendChild(who);
+    if (s.kind === "empty") {
+      empty += 1;
+      row.appendChild(button(t("sit_here"), "btn small primary sit", () => tableCall("sit", {seat: s.seat})));
+      if (isHost && boot.game.bots.length) {
+        const sel = document.createElement("select");
+        sel.className = "bot-select";
+        sel.setAttribute("aria-label", t("bot"));
+        for (const b of boot.game.bots) {
+          const o = document.createElement("option");
+          o.value = b; o.textContent = b; if (b === boot.game.default_bot) o.selected = true;
+          sel.appendChild(o);
+        }
+        sel.style.width = "auto";
+        row.appendChild(sel);
+        row.appendChild(button(t("add_bot"), "btn small add-bot", () => tableCall("bot", {seat: s.seat, bot: sel.value})));
+      }
+    } else if (s.kind === "bot" && isHost) {
+      row.appendChild(button(t("remove_bot"), "btn small", () => tableCall("bot", {seat: s.seat, bot: null})));
+    } else if (s.kind === "human" && s.player_id === me) {
+      row.appendChild(button(t("leave_seat"), "btn small", () => tableCall("leave", {seat: s.seat})));
+    }
+    list.appendChild(row);
+  }
+  const start = $("start-btn");
+  start.classList.toggle("hidden", !isHost);
+  start.disabled = empty > 0;
+  $("seating-hint").textContent = empty ? t("waiting_for_players", {n: empty}) : (isHost ? t("ready_to_start") : t("waiting_for_host"));
+}
+
+function button(label, cls, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = cls;
+  b.textContent = label;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+async function tableCall(what, body) {
+  try {
+    S.table = await api(`/api/tables/${S.table.id}/${what}`, body);
+    clearNotice();
+    renderAll();
+  } catch (e) {
+    showNotice(e.message);
+  }
+}
+
+function renderAll() {
+  renderSeating();
+  renderScores(S.msg);
+  renderLog();
+  const m = S.msg;
+  if (!m || S.table.status === "open") return;
+  $("status").textContent = statusText(m);
+  $("replay-link").classList.toggle("hidden", !m.finished);
+  const ctx = {
+    msg: m, view: m.view, legal: m.legal || [], send, names: names(), t, fmt, pending: S.pending, lastRoll: S.lastRoll,
+    lastRollSeq: S.lastRollSeq, mySeats: m.my_seats || [], seat: m.seat, myTurn: (m.legal || []).length > 0,
+    log: S.log, showNotice,
+  };
+  try {
+    S.renderer.render($("game"), ctx);
+  } catch (err) {
+    // A game renderer that cannot draw this view must not leave the player stuck: fall back to the generic one.
+    console.error(err);
+    generic.render($("game"), ctx);
+  }
+  if (m.finished) $("game").prepend(finalStandings(m));
+  const kp = $("manual");
+  kp.classList.toggle("hidden", !m.manual);
+  if (m.manual) renderKeypad(kp, m.manual, {onFaces: (text) => sendOutcome(text), onSpecial: (o) => sendOutcome(o), t, pending: S.pending});
+}
+
+/** The result at the end: everybody by score, the winners starred, the way to the replay and to a new game. */
+function finalStandings(m) {
+  const box = document.createElement("div");
+  box.className = "final";
+  box.id = "final";
+  const nm = names();
+  const scores = (m.view && m.view.scores) || [];
+  const order = nm.map((_, i) => i).sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));
+  const ol = document.createElement("ol");
+  for (const i of order) {
+    const li = document.createElement("li");
+    if ((m.winners || []).includes(i)) li.className = "won";
+    const a = document.createElement("span");
+    a.textContent = nm[i];
+    const b = document.createElement("b");
+    b.textContent = scores[i] === undefined ? "–" : fmt(scores[i]);
+    li.append(a, b);
+    ol.appendChild(li);
+  }
+  const row = document.createElement("div");
+  row.className = "actions";
+  const rep = document.createElement("a");
+  rep.className = "btn primary";
+  rep.href = `/replay/${S.table.id}`;
+  rep.textContent = t("watch_replay");
+  const lobby = document.createElement("a");
+  lobby.className = "btn ghost";
+  lobby.href = "/";
+  lobby.textContent = t("new_game");
+  row.append(rep, lobby);
+  box.append(ol, row);
+  return box;
+}
+
+async function main() {
+  const mod = document.getElementById("game-renderer");
+  if (mod && mod.dataset.module) {
+    try { S.renderer = await import(mod.dataset.module); } catch (err) { console.error(err); S.renderer = generic; }
+  }
+  $("start-btn").addEventListener("click", () => tableCall("start", {}));
+  const copy = $("copy-invite");
+  if (copy) copy.addEventListener("click", async () => {
+    const inp = $("invite-url");
+    inp.select();
+    try { await navigator.clipboard.writeText(inp.value); copy.textContent = t("copied"); } catch { document.execCommand("copy"); }
+  });
+  renderAll();
+  setConn(false);
+  connect();
+  setInterval(() => { if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify({type: "ping"})); }, 25000);
+  window.addEventListener("beforeunload", () => { S.closedByUs = true; });
+}
+
+main();
