@@ -1,0 +1,68 @@
+"""Strength of the 3-column player (``--bot best``): mean total ± standard error over seeded solitaire games.
+
+Usage: python bench/wuerfelspiel_player.py [--games 10000] [--seed 2026] [--rules brettspielnetz]
+       [--engine 100]   (also play that many games through the engine with the real bot, as a cross-check)
+
+The games are played by :func:`wuerfel.games.wuerfelspiel.player.simulate` — the bot's own planner and decision
+rule without the engine's per-move bookkeeping (a test checks that both decide alike on the same dice).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=10_000)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--rules", default="brettspielnetz")
+    ap.add_argument("--engine", type=int, default=0)
+    args = ap.parse_args()
+
+    import numpy as np
+
+    from wuerfel.engine.registry import get_game
+    from wuerfel.games.wuerfelspiel.player import HERE_SHIFT, SLACK_SCALE, Planner, simulate
+
+    info = get_game("wuerfelspiel")
+    rules = info.load_rules(args.rules)
+    print(f"rules {args.rules}: {rules.columns} columns × {rules.column_weights}; slack scale {SLACK_SCALE}, "
+          f"shift {HERE_SHIFT}; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    t = time.perf_counter()
+    Planner(rules)
+    print(f"tables ready in {time.perf_counter() - t:.1f} s")
+    t = time.perf_counter()
+    totals = simulate(rules, args.games, args.seed)
+    secs = time.perf_counter() - t
+    se = totals.std(ddof=1) / np.sqrt(len(totals))
+    print(f"{args.games} games: mean total {totals.mean():.2f} ± {se:.2f} (standard error); "
+          f"sd {totals.std(ddof=1):.1f}, min {totals.min():.0f}, median {np.median(totals):.0f}, "
+          f"max {totals.max():.0f}; {secs:.1f} s ({args.games / secs:.1f} games/s)")
+    if args.engine:
+        from wuerfel.bots import make_bot
+        from wuerfel.engine.sources import SeededSource
+
+        game = info.new_game(rules, 1)
+        bot = make_bot("wuerfelspiel", "best", game)
+        scores = []
+        t = time.perf_counter()
+        for g in range(args.engine):
+            src = SeededSource(args.seed * 100_003 + g)
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                s = s.apply_outcome(src.choose(s)) if s.is_chance() else s.apply_action(bot.choose(s, 0), 0)
+            scores.append(s.scores()[0])
+        arr = np.array(scores)
+        print(f"engine cross-check, {args.engine} games with the real bot: mean {arr.mean():.1f} ± "
+              f"{arr.std(ddof=1) / np.sqrt(len(arr)):.1f}; {time.perf_counter() - t:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
