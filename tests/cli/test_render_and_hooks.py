@@ -122,13 +122,14 @@ def test_advisors_may_return_advice_mappings_or_pairs() -> None:
     class WithLabelMethod:
         action = Hold()
         value = 5.0
-        label_de, label_en = "Halten", "Hold"
 
         def label(self, lang: str = "de") -> str:
-            return self.label_en if lang == "en" else self.label_de
+            return "Hold" if lang == "en" else "Halten"
 
     assert as_advice(WithLabelMethod(), "en") == Advice(Hold(), 5.0, label="Hold")
-    assert as_advice({"action": Hold(), "value": 1, "label_de": "Halten"}, "de").label == "Halten"
+    assert as_advice({"action": Hold(), "value": 1, "label": "Halten"}, "de").label == "Halten"
+    # Labels per language are not read: the terminal labels the action itself (state.describe_action).
+    assert as_advice({"action": Hold(), "value": 1, "label_de": "Halten", "label": None}, "de").label == ""
 
 
 def test_ctrl_c_saves_and_ends(tmp_path) -> None:

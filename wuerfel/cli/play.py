@@ -688,8 +688,11 @@ class PlaySession:
 
 def as_advice(item: Any, lang: str = "de") -> Advice:
     """Accept what advisors return: :class:`Advice`, a mapping with its fields, an ``(action, value)`` pair, or any
-    object with ``action`` and ``value`` (its ``label`` may be a string, a ``label(lang)`` method, or
-    ``label_de``/``label_en``)."""
+    object with ``action`` and ``value`` (its ``label`` may be a string or a ``label(lang)`` method).
+
+    Every built-in advisor returns :class:`Advice`; the looser shapes are for quick advisors of plug-in games. A label
+    per language (``label_de``/``label_en``) is not read: the action's label comes from ``state.describe_action`` in
+    the session's language, so an advisor need not know the languages."""
     if isinstance(item, Advice):
         return item
     if isinstance(item, tuple) and len(item) == 2:
@@ -701,12 +704,10 @@ def as_advice(item: Any, lang: str = "de") -> Advice:
     label = get("label")
     if callable(label):
         label = label(lang)
-    if not label:
-        label = get("label_en" if lang == "en" else "label_de") or ""
     value = get("value", float("nan"))
     return Advice(action=get("action", None), value=value if isinstance(value, int | float) else float("nan"),
                   measure=str(get("measure") or ""), note=str(get("note") or ""), params=dict(get("params") or {}),
-                  label=str(label))
+                  label=str(label or ""))
 
 
 def search(labels: Sequence[str], text: str) -> list[int]:

@@ -8,17 +8,16 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from typing import Any
 
+from wuerfel.engine.advice import Advice
 from wuerfel.engine.dice import sub_multisets
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.wuerfelspiel.player import Planner, TurnPlan, planner_for
 from wuerfel.games.wuerfelspiel.rules import WuerfelspielRules
 from wuerfel.games.wuerfelspiel.state import Keep, Score, WuerfelspielState
-from wuerfel.i18n import translate
 
 PAR: dict[str, float] = {
     "ones": 2.1, "twos": 5.3, "threes": 8.6, "fours": 12.2, "fives": 15.7, "sixes": 19.2, "three_kind": 21.7,
@@ -107,31 +106,17 @@ class HeuristicBot:
         return any(b in self.rules.boxes and col[self.rules.boxes.index(b)] is None for col in sheet for b in boxes)
 
 
-@dataclasses.dataclass(frozen=True)
-class Advice:
-    """One option with its value: the expected final total of the player if he takes it and then plays on as the
-    ``best`` player would (exact for one column).
-
-    Front ends read ``action``, ``value`` and ``measure`` (a msgid naming what the value is); they label the action
-    themselves in the user's language (``label_de``/``label_en`` are for JSON clients)."""
-
-    action: Action
-    value: float
-    label_de: str
-    label_en: str
-    best: bool = False
-    measure: str = N_("expected final total")
-
-    def text(self, lang: str = "de") -> str:
-        return self.label_en if lang == "en" else self.label_de
-
-    def to_json(self) -> dict[str, Any]:
-        return {"action": self.action.to_json(), "value": round(self.value, 4), "label": self.label_de,
-                "label_en": self.label_en, "best": self.best}
+EXPECTED_FINAL_TOTAL = N_("expected final total")
+"""What the advisor's values are (the ``measure`` of its :class:`~wuerfel.engine.advice.Advice`)."""
 
 
 class Advisor:
-    """Hints: every keep and every box of the position with its expected final total, best first."""
+    """Hints: every keep and every box of the position with its expected final total, best first.
+
+    Each option is the engine's :class:`~wuerfel.engine.advice.Advice`, like every other game's hints, so a front end
+    shows them without knowing the game: the value is the player's expected final total if he takes the option and
+    then plays on as the ``best`` player would (exact for one column); the front end labels the action itself in the
+    user's language (``state.describe_action``), and the best option is the first."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -160,10 +145,8 @@ class Advisor:
             else:
                 assert isinstance(a, Score)
                 value = base + self.box_gain(state, a)
-            out.append(Advice(a, value, state.describe_action(a, "de"), state.describe_action(a, "en")))
+            out.append(Advice(action=a, value=value, measure=EXPECTED_FINAL_TOTAL))
         out.sort(key=lambda x: -x.value)
-        if out:
-            out[0] = dataclasses.replace(out[0], best=True)
         return out
 
     def box_gain(self, state: WuerfelspielState, a: Score) -> float:
@@ -171,11 +154,6 @@ class Advisor:
         pts, extra = state.points(a.column, a.box)
         return self.planner.entry_gain(state.sheets[state.player], a.column, self.planner.rules.boxes.index(a.box),
                                        pts, extra)
-
-
-def hint_text(advice: list[Advice], lang: str = "de", limit: int = 8) -> list[str]:
-    """Short lines for a terminal: the best options with their expected totals."""
-    return [translate("{label}: {value}", lang, label=a.text(lang), value=f"{a.value:.2f}") for a in advice[:limit]]
 
 
 def legal_keeps(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
