@@ -159,12 +159,18 @@ def test_bots_in_any_seat(server: Server, new_page) -> None:
     guest(anna, server.url, "Anna")
     anna.goto(server.url + "/")
     anna.locator(".game-card[data-game='pig']").click()
-    create_table(anna, server.url, "pig", seats=3, bots={0: "random", 2: "random"}, options={"target": 5})
+    url = create_table(anna, server.url, "pig", seats=3, bots={0: "random", 2: "random"}, options={"target": 5})
     # The host does not sit in the first seat; she takes the free middle one.
     seats = anna.locator("#seat-list .seat")
     expect(seats).to_have_count(3)
-    expect(seats.nth(0)).to_contain_text("Computer (random)")
-    expect(seats.nth(2)).to_contain_text("Computer (random)")
+    # Two bots of one kind are numbered, so the lobby, the seat list, the scoreboard and the replay tell them apart.
+    expect(seats.nth(0)).to_contain_text("Computer 1 (random)")
+    expect(seats.nth(2)).to_contain_text("Computer 2 (random)")
+    lena = new_page()
+    guest(lena, server.url, "Lena")
+    row = lena.locator("#tables tr", has=lena.locator(f"a[href='/table/{url.split('/table/')[1]}']"))
+    # " · " (the free seats) is only in the list the lobby's script refreshes, not in the page's first HTML.
+    expect(row).to_contain_text("Computer 1 (random), Computer 2 (random) · ", timeout=10_000)
     seats.nth(1).locator(".sit").click()
     expect(seats.nth(1)).to_contain_text("Anna")
     anna.locator("#start-btn").click()
@@ -172,6 +178,12 @@ def test_bots_in_any_seat(server: Server, new_page) -> None:
     assert msg(anna)["my_seats"] == [1]
     play_until([anna], pig_policy, lambda: finished(anna))
     expect(anna.locator("#final li")).to_have_count(3)
+    names = ["Computer 1 (random)", "Anna", "Computer 2 (random)"]
+    expect(anna.locator("#scores tr td:first-child")).to_have_text(names)
+    anna.locator("#replay-link a").click()
+    anna.wait_for_url("**/replay/**")
+    anna.wait_for_function("() => document.body.dataset.step === '0'")
+    expect(anna.locator("#scores tr td:first-child")).to_have_text(names)
 
 
 def test_one_player_in_two_seats_and_a_spectator(server: Server, new_page) -> None:

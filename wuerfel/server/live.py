@@ -16,7 +16,8 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from wuerfel.bots.base import RandomBot
@@ -39,6 +40,24 @@ SPECIAL_OUTCOME_LABELS = {"void": N_("Void throw")}
 MAX_CHOICES = 12
 """Scorekeeper tables list every possible outcome as a one-tap choice when there are at most this many (one die,
 a lot for the first player); five dice (252 outcomes) are typed as faces instead."""
+
+
+def bot_numbers(seats: Sequence[SeatRow]) -> dict[int, int]:
+    """Seat → the number of its bot among the table's bots of the same kind (1, 2 … in seat order), for every kind
+    that sits at the table more than once.
+
+    Two bots of one kind would otherwise both be "Computer (heuristic)" on the scoreboard, in the move log and in the
+    replay, and nobody could tell whose turn it was. A lone bot keeps its plain name. The numbers follow from the
+    seating alone (nothing is stored), so the lobby, the table and the replay agree, tables created before the
+    numbers existed get them too, and once a game has started — its seats never change again — they are fixed."""
+    kinds = Counter(s.bot for s in seats if s.bot)
+    seen: Counter[str] = Counter()
+    out: dict[int, int] = {}
+    for s in sorted(seats, key=lambda s: s.seat):
+        if s.bot and kinds[s.bot] > 1:
+            seen[s.bot] += 1
+            out[s.seat] = seen[s.bot]
+    return out
 
 
 class Sender(Protocol):
@@ -130,13 +149,14 @@ class LiveTable:
 
     def summary(self, base_url: str = "") -> dict[str, Any]:
         if self._summary is None:
+            numbers = bot_numbers(self.row.seats)
             self._summary = {
                 "id": self.row.id, "game": self.row.game, "game_name": self.info.name_de,
                 "rules_id": self.row.rules_id, "status": self.row.status, "scorekeeper": self.row.scorekeeper,
                 "private": self.row.private, "host": self.row.host_id,
                 "created_at": self.row.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
-                "seats": [{"seat": s.seat, "kind": s.kind, "player_id": s.player_id, "name": s.name, "bot": s.bot}
-                          for s in self.row.seats],
+                "seats": [{"seat": s.seat, "kind": s.kind, "player_id": s.player_id, "name": s.name, "bot": s.bot,
+                           "bot_number": numbers.get(s.seat)} for s in self.row.seats],
                 "url": f"/table/{self.row.id}",
             }
         out = dict(self._summary)

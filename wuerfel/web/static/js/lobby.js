@@ -1,6 +1,7 @@
 // The lobby: pick a game, a preset or custom house rules (every option, validated by the engine), seats and bots.
 import {t} from "./i18n.js";
 import {api} from "./api.js";
+import {seatName} from "./seats.js";
 
 const boot = JSON.parse(document.getElementById("lobby-boot").textContent);
 const $ = (id) => document.getElementById(id);
@@ -219,7 +220,7 @@ async function refreshTables() {
     for (const x of data.tables) {
       const tr = el("tr");
       const names = x.seats.filter((s) => s.kind !== "empty")
-        .map((s) => (s.kind === "bot" ? t("bot_seat", {bot: s.bot || s.name}) : s.name)).join(", ");
+        .map((s) => seatName(s)).join(", ");
       const free = x.seats.filter((s) => s.kind === "empty").length;
       const a = el("a", "btn small", x.status === "open" ? t("join") : t("watch"));
       a.href = x.url;

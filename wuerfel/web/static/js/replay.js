@@ -2,13 +2,14 @@
 import {t} from "./i18n.js";
 import {api} from "./api.js";
 import * as generic from "./games/generic.js";
+import {seatName} from "./seats.js";
 
 const boot = JSON.parse(document.getElementById("replay-boot").textContent);
 const $ = (id) => document.getElementById(id);
 let steps = [];
 let i = 0;
 let renderer = generic;
-const names = boot.table.seats.map((s) => (s.kind === "bot" ? t("bot_seat", {bot: s.bot || s.name}) : s.name || ""));
+const names = boot.table.seats.map((s) => seatName(s));
 
 function fmt(x) {
   return typeof x === "number" ? (Number.isInteger(x) ? x.toLocaleString(document.documentElement.lang) : x.toFixed(1)) : String(x);

@@ -4,6 +4,7 @@ import {t} from "./i18n.js";
 import * as generic from "./games/generic.js";
 import {renderKeypad} from "./keypad.js";
 import {api} from "./api.js";
+import {seatName as nameOfSeat} from "./seats.js";
 
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
 const $ = (id) => document.getElementById(id);
@@ -15,8 +16,7 @@ const S = {
 window.wuerfelTable = S;  // for tests and the curious: the last message, the seq, the log
 
 export function seatName(s) {
-  if (s.kind === "bot") return t("bot_seat", {bot: s.bot || s.name});
-  return s.name || t("free_seat");
+  return nameOfSeat(s, t("free_seat"));
 }
 
 function names() {

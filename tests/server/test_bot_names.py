@@ -1,0 +1,62 @@
+"""Bots of the same kind at one table get distinct names, the same in the lobby, at the table and in the replay.
+
+Two "Computer (heuristic)" on one scoreboard cannot be told apart; the server numbers such bots in the table summary
+(``bot_number``) and every page names them from it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from typing import Any
+
+from tests.server.conftest import Client
+
+Make = Callable[..., Client]
+
+
+def numbers(summary: dict[str, Any]) -> list[int | None]:
+    return [s["bot_number"] for s in summary["seats"]]
+
+
+def lobby_names(c: Client, table_id: str) -> list[str]:
+    """The names in the lobby's (server-rendered) row of one table."""
+    page = c.http.get("/").text
+    row = next(r for r in re.findall(r"<tr>.*?</tr>", page, re.S) if f'href="/table/{table_id}"' in r)
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    return [html.unescape(n) for n in cells[1].split(", ")]
+
+
+def test_two_bots_of_one_kind_have_distinct_names(clients: Make) -> None:
+    host = clients().guest("Gastgeberin")
+    t = host.create("zehntausend", seats=4, bots={"1": "heuristic", "3": "heuristic", "2": "random"})
+    assert numbers(t) == [None, 1, None, 2]  # a lone bot keeps its plain name
+    expected = ["Gastgeberin", "Computer 1 (heuristic)", "Computer (random)", "Computer 2 (heuristic)"]
+    assert lobby_names(host, t["id"]) == expected
+    assert lobby_names(clients("en"), t["id"]) == expected
+    assert len(set(expected)) == len(expected)
+    # The table and replay pages name seats in the browser from the summary and this catalogue entry.
+    page = host.http.get(f"/table/{t['id']}").text
+    assert '"bot_seat_n": "Computer {n} ({bot})"' in page and '"bot_number": 2' in page
+
+
+def test_bot_numbers_follow_the_seats_and_last_into_the_replay(clients: Make) -> None:
+    host = clients().guest("Gastgeber")
+    t = host.create("pig", seats=3, sit=False, bots={"0": "random", "2": "random"})
+    tid = t["id"]
+    assert numbers(t) == [1, None, 2]
+    r = host.post(f"/api/tables/{tid}/bot", {"seat": 1, "bot": "random"})
+    assert numbers(r.json()) == [1, 2, 3]  # numbered in seat order
+    assert lobby_names(host, tid) == ["Computer 1 (random)", "Computer 2 (random)", "Computer 3 (random)"]
+    assert host.post(f"/api/tables/{tid}/start").status_code == 200
+    w = host.ws(tid)
+    st = w.recv_type("state")
+    for _ in range(2000):
+        if st["finished"]:
+            break
+        st = w.recv_type("state", timeout=10)
+    w.close()
+    assert st["finished"] and numbers(st["table"]) == [1, 2, 3]
+    replay = host.http.get(f"/api/tables/{tid}/replay").json()
+    assert numbers(replay["table"]) == [1, 2, 3]
