@@ -7,11 +7,15 @@ Two "Computer (heuristic)" on one scoreboard cannot be told apart; the server nu
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from tests.cli.helpers import play
 from tests.server.conftest import Client
+from wuerfel.engine.record import GameRecord
 
 Make = Callable[..., Client]
 
@@ -60,3 +64,30 @@ def test_bot_numbers_follow_the_seats_and_last_into_the_replay(clients: Make) ->
     assert st["finished"] and numbers(st["table"]) == [1, 2, 3]
     replay = host.http.get(f"/api/tables/{tid}/replay").json()
     assert numbers(replay["table"]) == [1, 2, 3]
+
+
+def test_the_downloaded_record_names_the_bots_apart_and_plays_on_in_the_terminal(clients: Make, tmp_path: Path) -> None:
+    host = clients().guest("Gastgeberin")
+    t = host.create("zehntausend", seats=3, sit=False, bots={"0": "random", "1": "random", "2": "heuristic"},
+                    overrides={"game.target": 1000})
+    tid = t["id"]
+    assert host.post(f"/api/tables/{tid}/start").status_code == 200
+    w = host.ws(tid)
+    st = w.recv_type("state")
+    for _ in range(2000):
+        if st["finished"]:
+            break
+        st = w.recv_type("state", timeout=10)
+    w.close()
+    record = host.http.get(f"/api/tables/{tid}/record").json()
+    assert record["players"] == ["bot:random 1", "bot:random 2", "bot:heuristic"]
+    assert record["meta"]["seats"] == ["bot:random", "bot:random", "bot:heuristic"]
+    # The terminal continues a record cut off after a few events with the same bots in their seats, no input needed.
+    cut = {**record, "events": record["events"][:6]}
+    path = tmp_path / "tisch.json"
+    path.write_text(json.dumps(cut), encoding="utf-8")
+    result = play(["zehntausend", "--load", str(path), "--dice", "seed:3", "--save", str(path)], [])
+    assert result.exit_code == 0, result.output
+    done = GameRecord.loads(path.read_text(encoding="utf-8"))
+    assert done.replay().is_terminal()
+    assert done.players == record["players"] and done.meta["seats"] == record["meta"]["seats"]

@@ -174,7 +174,7 @@ class LiveTable:
     def restore(self, events: list[Event]) -> None:
         """Rebuild the match from the committed log, exactly: a fold of the events over the initial state."""
         record = GameRecord(game=self.row.game, rules_id=self.row.rules_id, rules=self.row.rules,
-                            players=self._player_names(), events=list(events), meta={"table": self.row.id})
+                            players=self._player_names(), events=list(events), meta=self._record_meta())
         states = record.states()
         prev = next(states)
         hidden: list[frozenset[int]] = []
@@ -191,7 +191,21 @@ class LiveTable:
         self._changed()
 
     def _player_names(self) -> list[str]:
-        return [s.name or (f"bot:{s.bot}" if s.bot else f"seat {s.seat}") for s in self.row.seats]
+        """Names in the record: a bot is ``bot:KIND``, numbered like on the pages when its kind sits twice, so a
+        downloaded record still tells the seats apart."""
+        nums = bot_numbers(self.row.seats)
+
+        def name(s: SeatRow) -> str:
+            if s.bot:
+                return f"bot:{s.bot}" + (f" {nums[s.seat]}" if s.seat in nums else "")
+            return s.name or f"seat {s.seat}"
+
+        return [name(s) for s in self.row.seats]
+
+    def _record_meta(self) -> dict[str, object]:
+        """``seats`` as the terminal writes them (``bot:KIND`` or ``human``): ``wuerfel play --load`` of a record
+        downloaded from a table continues it with the same bots in their seats."""
+        return {"table": self.row.id, "seats": [f"bot:{s.bot}" if s.bot else "human" for s in self.row.seats]}
 
     def _make_bots(self) -> None:
         from wuerfel.bots import make_bot
@@ -395,7 +409,7 @@ class LiveTable:
             if any(s.kind == "empty" for s in self.row.seats):
                 raise TableError("not_ready", N_("Every seat must be taken before the game can start."))
             match = Match.new(self.row.game, self.row.rules_id, self._player_names(),
-                              rules=self.info.rules_from_dict(self.row.rules), meta={"table": self.row.id})
+                              rules=self.info.rules_from_dict(self.row.rules), meta=self._record_meta())
             self.match = match
             self._make_bots()
             try:
