@@ -32,6 +32,19 @@ def lobby_names(c: Client, table_id: str) -> list[str]:
     return [html.unescape(n) for n in cells[1].split(", ")]
 
 
+def start_and_watch(host: Client, table_id: str) -> dict[str, Any]:
+    """Start a table of bots and follow it to the end; returns the last state message."""
+    assert host.post(f"/api/tables/{table_id}/start").status_code == 200
+    w = host.ws(table_id)
+    st = w.recv_type("state")
+    for _ in range(2000):
+        if st["finished"]:
+            break
+        st = w.recv_type("state", timeout=10)
+    w.close()
+    return st
+
+
 def test_two_bots_of_one_kind_have_distinct_names(clients: Make) -> None:
     host = clients().guest("Gastgeberin")
     t = host.create("zehntausend", seats=4, bots={"1": "heuristic", "3": "heuristic", "2": "random"})
@@ -53,14 +66,7 @@ def test_bot_numbers_follow_the_seats_and_last_into_the_replay(clients: Make) ->
     r = host.post(f"/api/tables/{tid}/bot", {"seat": 1, "bot": "random"})
     assert numbers(r.json()) == [1, 2, 3]  # numbered in seat order
     assert lobby_names(host, tid) == ["Computer 1 (random)", "Computer 2 (random)", "Computer 3 (random)"]
-    assert host.post(f"/api/tables/{tid}/start").status_code == 200
-    w = host.ws(tid)
-    st = w.recv_type("state")
-    for _ in range(2000):
-        if st["finished"]:
-            break
-        st = w.recv_type("state", timeout=10)
-    w.close()
+    st = start_and_watch(host, tid)
     assert st["finished"] and numbers(st["table"]) == [1, 2, 3]
     replay = host.http.get(f"/api/tables/{tid}/replay").json()
     assert numbers(replay["table"]) == [1, 2, 3]
@@ -71,14 +77,7 @@ def test_the_downloaded_record_names_the_bots_apart_and_plays_on_in_the_terminal
     t = host.create("zehntausend", seats=3, sit=False, bots={"0": "random", "1": "random", "2": "heuristic"},
                     overrides={"game.target": 1000})
     tid = t["id"]
-    assert host.post(f"/api/tables/{tid}/start").status_code == 200
-    w = host.ws(tid)
-    st = w.recv_type("state")
-    for _ in range(2000):
-        if st["finished"]:
-            break
-        st = w.recv_type("state", timeout=10)
-    w.close()
+    start_and_watch(host, tid)
     record = host.http.get(f"/api/tables/{tid}/record").json()
     assert record["players"] == ["bot:random 1", "bot:random 2", "bot:heuristic"]
     assert record["meta"]["seats"] == ["bot:random", "bot:random", "bot:heuristic"]
