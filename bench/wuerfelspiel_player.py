@@ -29,12 +29,13 @@ def main() -> None:
     import numpy as np
 
     from wuerfel.engine.registry import get_game
-    from wuerfel.games.wuerfelspiel.player import HERE_SHIFT, SLACK_SCALE, Planner, simulate
+    from wuerfel.games.wuerfelspiel.player import HERE_SHIFT, LATE_OPEN, SLACK_SCALE, Planner, simulate
 
     info = get_game("wuerfelspiel")
     rules = info.load_rules(args.rules)
     print(f"rules {args.rules}: {rules.columns} columns × {rules.column_weights}; slack scale {SLACK_SCALE}, "
-          f"shift {HERE_SHIFT}; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+          f"shift {HERE_SHIFT} (the scale from {LATE_OPEN} open boxes on); "
+          f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     t = time.perf_counter()
     Planner(rules)
     print(f"tables ready in {time.perf_counter() - t:.1f} s")
