@@ -23,6 +23,7 @@ from functools import cache
 import numba
 import numpy as np
 
+from wuerfel.games.wuerfelspiel.endgame import Endgame
 from wuerfel.games.wuerfelspiel.rules import UPPER_FACE, WuerfelspielRules
 from wuerfel.solvers.fillgame import FillSpec, _multi_entry_gains, _multi_plan, box_points, dice_space
 from wuerfel.solvers.kniffel import slack_tables, tables
@@ -53,6 +54,11 @@ LATE_OPEN = 12
 model itself says it loses — one step of its slack, ``SLACK_SCALE`` — instead of ``HERE_SHIFT``. The heavier charge
 makes columns keen to take turns, which pays early on; in the last turns it overrides what the tables know (measured:
 +4 to +6 points, docs/wuerfelspiel.md)."""
+
+ENDGAME_OPEN = 12
+"""From this many open boxes down the rest of the game is played exactly when at most one upper bonus is still live
+(:mod:`.endgame`; measured +1.4 points per game)."""
+
 
 @cache
 def _sub_keeps() -> np.ndarray:
@@ -101,9 +107,12 @@ class Planner:
     def __init__(self, rules: WuerfelspielRules, slack_scale: float | tuple[float, ...] = SLACK_SCALE,
                  here_shift: float | tuple[float, ...] = HERE_SHIFT, slack_power: float = SLACK_POWER,
                  first_throw_only: bool = FIRST_THROW_ONLY, blend: float | None = BLEND,
-                 pass_cost: float = PASS_COST, late_open: int = LATE_OPEN) -> None:
+                 pass_cost: float = PASS_COST, late_open: int = LATE_OPEN,
+                 endgame_open: int = ENDGAME_OPEN) -> None:
         self.rules = rules
         self.late_open = late_open
+        self.endgame_open = endgame_open
+        self._endgames: list[Endgame] = []
         self.tables = tables(rules)
         self.spec: FillSpec = self.tables.spec
         self.E = self.tables.E
@@ -180,15 +189,37 @@ class Planner:
         return np.array([self._w(slacks[c] - shift[c], int(masks[c]), int(flags[c]),
                                  int(uppers[c])) for c in range(len(masks))])
 
+    def endgame(self, sheet: tuple[tuple[int | None, ...], ...]) -> Endgame | None:
+        """The exact rest of the game for ``sheet`` when it is near its end (see ``ENDGAME_OPEN``), else None.
+
+        One solved endgame holds for every later position of its game, so the last few are kept."""
+        if self.rules.columns == 1 or self.spec.extra_box >= 0:
+            return None  # one column is exact anyway; Yahtzee extras need a flag axis the endgame does not model
+        if sum(v is None for col in sheet for v in col) > self.endgame_open:
+            return None
+        for eg in self._endgames:
+            if eg.covers(sheet):
+                return eg
+        eg = Endgame.build(self, sheet)
+        if eg is not None:
+            self._endgames = [eg, *self._endgames[:7]]
+        return eg
+
     def base_value(self, sheet: tuple[tuple[int | None, ...], ...]) -> float:
         """Σ_c w_c · (column c's value if it does not get this turn): the constant the turn gains are measured
-        from (with one column: the exact expected future points)."""
+        from (with one column: the exact expected future points). In the exact endgame the plan's values are
+        expected future points themselves, so the constant is 0."""
+        if self.endgame(sheet) is not None:
+            return 0.0
         masks, flags, uppers = self.encode(sheet)
         return float(self.weights @ self.here_values(masks, flags, uppers))
 
     def entry_gain(self, sheet: tuple[tuple[int | None, ...], ...], column: int, box: int, points: int,
                    extra: int) -> float:
         """The gain of writing ``points`` (+ ``extra``) into (column, box), as the turn search measures it."""
+        eg = self.endgame(sheet)
+        if eg is not None:
+            return eg.entry_value(sheet, self.upper_idx, column, box, points)
         masks, flags, uppers = self.encode(sheet)
         slacks = self.slacks(masks)
         col = sheet[column]
@@ -206,6 +237,9 @@ class Planner:
 
     # --- the turn search ---------------------------------------------------------------------------------------
     def plan(self, sheet: tuple[tuple[int | None, ...], ...]) -> TurnPlan:
+        eg = self.endgame(sheet)
+        if eg is not None:
+            return eg.turn_plan(sheet, self.upper_idx)
         masks, flags, uppers = self.encode(sheet)
         return self.plan_encoded(masks, flags, uppers)
 
@@ -247,7 +281,7 @@ class Planner:
         r = sp.roll_index[tuple(sorted(dice))]
         choice = int(plan.boxchoice[t, r])
         filled = sum(v is not None for col in sheet for v in col)
-        if lookahead <= 1 or filled >= self.rules.turns - 1:
+        if lookahead <= 1 or filled >= self.rules.turns - 1 or self.endgame(sheet) is not None:
             return choice // 16, choice % 16, None
         masks, flags, uppers = self.encode(sheet)
         gains = self.entry_gains(masks, flags, uppers, t, r)
@@ -307,14 +341,15 @@ def simulate(rules: WuerfelspielRules, games: int, seed: int,
              here_shift: float | tuple[float, ...] = HERE_SHIFT,
              lookahead: int = LOOKAHEAD, slack_power: float = SLACK_POWER,
              first_throw_only: bool | None = None, blend: float | None = None, pass_cost: float = 0.0,
-             late_open: int = LATE_OPEN, roller: Callable[[int], Sequence[int]] | None = None,
+             late_open: int = LATE_OPEN, endgame_open: int = ENDGAME_OPEN,
+             roller: Callable[[int], Sequence[int]] | None = None,
              sheets_out: list[list[list[int | None]]] | None = None) -> np.ndarray:
     """Play ``games`` solitaire games with the planner (the ``best`` bot's decisions, without the engine's
     bookkeeping); returns the final totals. Dice from ``numpy.random.default_rng(seed)``, or ``roller(n)``
     (n faces) — a test feeds it the dice of an engine game to check that both paths decide alike."""
     planner = Planner(rules, slack_scale, here_shift, slack_power,
                       FIRST_THROW_ONLY if first_throw_only is None else first_throw_only,
-                      BLEND if blend is None else blend, pass_cost, late_open)
+                      BLEND if blend is None else blend, pass_cost, late_open, endgame_open)
     rng = np.random.default_rng(seed)
     if roller is None:
         def roller(n: int) -> Sequence[int]:
@@ -333,11 +368,7 @@ def simulate(rules: WuerfelspielRules, games: int, seed: int,
         nxt: TurnPlan | None = None
         for _turn in range(rules.turns):
             cur = tuple(tuple(c) for c in sheet)
-            if nxt is not None:
-                plan = nxt
-            else:
-                masks, flags, uppers = planner.encode(cur)
-                plan = planner.plan_encoded(masks, flags, uppers)
+            plan = nxt if nxt is not None else planner.plan(cur)
             k = 0
             throws_done = 0
             while True:

@@ -1,0 +1,144 @@
+"""The exact endgame of a multi-column sheet against a naive multi-column expectimax written separately.
+
+The naive search knows nothing of the fill-the-boxes solver: it enumerates throws with the engine's exact
+distributions, keeps as explicit sub-multisets, scores with :func:`box_score`, and pays every column's upper bonus
+itself — so it also checks the endgame's trick of counting points in units of the live column's weight.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from wuerfel.engine.dice import roll_distribution, sub_multisets
+from wuerfel.engine.registry import get_game
+from wuerfel.games.wuerfelspiel.endgame import Endgame
+from wuerfel.games.wuerfelspiel.player import Planner
+from wuerfel.games.wuerfelspiel.rules import UPPER_FACE, WuerfelspielRules, box_score
+
+INFO = get_game("wuerfelspiel")
+Sheet = tuple[tuple[int | None, ...], ...]
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("WUERFEL_CACHE_DIR", str(tmp_path))
+
+
+def rules_small() -> WuerfelspielRules:
+    # three columns of four boxes; a bonus of 35 from 20 in the two number boxes makes it live often
+    return INFO.load_rules("brettspielnetz", {"boxes": ["fives", "sixes", "full_house", "chance"],
+                                              "upper_bonus_threshold": 20})
+
+
+class NaiveSheet:
+    """Expectimax over whole sheets (every column's boxes and bonus), by brute force."""
+
+    def __init__(self, rules: WuerfelspielRules) -> None:
+        self.rules = rules
+
+    def upper(self, col: tuple[int | None, ...]) -> int:
+        return sum(v or 0 for b, v in zip(self.rules.boxes, col, strict=True) if b in UPPER_FACE)
+
+    @cache  # noqa: B019 (the instance lives for one test)
+    def turn_start(self, sheet: Sheet) -> float:
+        if all(v is not None for col in sheet for v in col):
+            return 0.0
+        return sum(float(p) * self.after_throw(sheet, 1, d) for d, p in roll_distribution(5))
+
+    @cache  # noqa: B019
+    def after_throw(self, sheet: Sheet, throw: int, dice: tuple[int, ...]) -> float:
+        best = self.score_now(sheet, dice)
+        if throw <= self.rules.rerolls:
+            for keep in sub_multisets(dice):
+                if len(keep) < 5:
+                    best = max(best, self.keep_value(sheet, throw, keep))
+        return best
+
+    @cache  # noqa: B019
+    def keep_value(self, sheet: Sheet, throw: int, keep: tuple[int, ...]) -> float:
+        return sum(float(p) * self.after_throw(sheet, throw + 1, tuple(sorted(keep + new)))
+                   for new, p in roll_distribution(5 - len(keep)))
+
+    def score_now(self, sheet: Sheet, dice: tuple[int, ...]) -> float:
+        r = self.rules
+        best = float("-inf")
+        for c, col in enumerate(sheet):
+            for b, v in enumerate(col):
+                if v is not None:
+                    continue
+                pts = box_score(r.boxes[b], dice, r)
+                new_col = (*col[:b], pts, *col[b + 1:])
+                gain = pts
+                if self.upper(col) < r.upper_bonus_threshold <= self.upper(new_col) and r.boxes[b] in UPPER_FACE:
+                    gain += r.upper_bonus
+                after = (*sheet[:c], new_col, *sheet[c + 1:])
+                best = max(best, r.column_weights[c] * gain + self.turn_start(after))
+        return best
+
+
+SHEETS: list[Sheet] = [
+    # the x3 column's bonus is live (upper 10 of 20), two boxes open in different columns
+    ((15, 18, 25, 20), (10, 12, 0, 22), (10, None, 25, None)),
+    # the x1 column's bonus is live, the others reached or dead; three boxes open
+    ((None, 6, None, 19), (20, 24, 25, 22), (5, 6, 0, None)),
+    # no bonus live at all
+    ((5, 6, None, 19), (20, 24, 25, None), (5, None, 25, 30)),
+]
+
+
+@pytest.mark.parametrize("sheet", SHEETS)
+def test_endgame_values_match_the_naive_search(sheet: Sheet) -> None:
+    rules = rules_small()
+    planner = Planner(rules)
+    naive = NaiveSheet(rules)
+    eg = Endgame.build(planner, sheet)
+    assert eg is not None
+    assert eg.value(sheet, planner.upper_idx) == pytest.approx(naive.turn_start(sheet), abs=1e-9)
+    # the turn plan: every keep after the first throw and every box after the last, as the naive search sees them
+    plan = eg.turn_plan(sheet, planner.upper_idx)
+    sp = planner.space
+    for roll in [(5, 5, 5, 6, 6), (1, 2, 3, 5, 6), (6, 6, 6, 6, 6), (2, 2, 4, 4, 5)]:
+        r = sp.roll_index[roll]
+        assert plan.boxvals[2, r] == pytest.approx(naive.score_now(sheet, roll), abs=1e-9)
+        for keep in [(5, 5, 5), (6,), (), (5, 6)]:
+            if all(roll.count(f) >= keep.count(f) for f in set(keep)):
+                assert plan.keepvals[0, sp.index[keep]] == pytest.approx(naive.keep_value(sheet, 1, keep), abs=1e-9)
+
+
+def test_two_live_bonuses_are_left_to_the_planner() -> None:
+    rules = rules_small()
+    planner = Planner(rules)
+    sheet: Sheet = ((None, 6, 25, 19), (None, 12, 25, 22), (20, 24, 0, None))
+    assert Endgame.build(planner, sheet) is None
+    assert planner.endgame(sheet) is None
+
+
+def test_the_planner_plays_the_endgame_and_the_hints_show_exact_totals() -> None:
+    rules = rules_small()
+    planner = Planner(rules)
+    naive = NaiveSheet(rules)
+    sheet = SHEETS[1]
+    assert planner.endgame(sheet) is not None and planner.base_value(sheet) == 0.0
+    # one solved endgame serves the later positions of the same game, not another game's
+    later: Sheet = ((None, 6, 25, 19), *sheet[1:])
+    assert planner.endgame(later) is planner.endgame(sheet)
+    other: Sheet = ((None, 6, None, 19), (20, 24, 25, 22), (5, 6, 25, None))
+    assert planner.endgame(other) is not planner.endgame(sheet)
+    # entry values are the points plus the exact future, as the advisor adds them to the total
+    dice = (6, 6, 6, 5, 5)
+    for c, b in [(0, 0), (0, 2), (2, 3)]:
+        pts = box_score(rules.boxes[b], dice, rules)
+        col = sheet[c]
+        new_col = (*col[:b], pts, *col[b + 1:])
+        gain = pts + (rules.upper_bonus if rules.boxes[b] in UPPER_FACE and naive.upper(col) <
+                      rules.upper_bonus_threshold <= naive.upper(new_col) else 0)
+        want = rules.column_weights[c] * gain + naive.turn_start((*sheet[:c], new_col, *sheet[c + 1:]))
+        assert planner.entry_gain(sheet, c, b, pts, 0) == pytest.approx(want, abs=1e-9)
+    # and the plan's decisions are the naive search's best
+    kind, what = planner.decide(planner.plan(sheet), 3, dice)
+    assert kind == "score"
+    best = max(((c, b) for c, col in enumerate(sheet) for b, v in enumerate(col) if v is None),
+               key=lambda cb: planner.entry_gain(sheet, cb[0], cb[1], box_score(rules.boxes[cb[1]], dice, rules), 0))
+    assert what == (best[0], rules.boxes[best[1]])
