@@ -42,6 +42,9 @@ def main() -> None:
     ap.add_argument("--scale", type=float, default=None, help="slack scale (default: the player's)")
     ap.add_argument("--shift", type=float, default=None, help="here shift (default: the player's)")
     ap.add_argument("--regret", type=int, default=0, help="also play this many games judging every decision")
+    ap.add_argument("--endgame", type=int, default=0,
+                    help="open boxes from which the player solves the rest exactly (default 0: measure the "
+                         "approximate planner alone; the shipped player uses ENDGAME_OPEN)")
     args = ap.parse_args()
 
     import numpy as np
@@ -72,24 +75,26 @@ def main() -> None:
     single = float(solve_fill_game(one)[0, 0, 0])
     print(f"each column on its own, played one after the other: {single * sum(weights):.3f}")
     t = time.perf_counter()
-    totals = P.simulate(rules, args.games, args.seed, slack_scale=scale, here_shift=shift)
+    totals = P.simulate(rules, args.games, args.seed, slack_scale=scale, here_shift=shift,
+                        endgame_open=args.endgame)
     se = totals.std(ddof=1) / np.sqrt(len(totals))
-    print(f"player (scale {scale}, shift {shift}), {args.games} games: {totals.mean():.3f} ± {se:.3f}; "
+    print(f"player (scale {scale}, shift {shift}, late switch at {P.LATE_OPEN}, exact from {args.endgame} open), "
+          f"{args.games} games: {totals.mean():.3f} ± {se:.3f}; "
           f"gap {optimum - totals.mean():.2f} ({100 * (optimum - totals.mean()) / optimum:.2f} %); "
           f"{time.perf_counter() - t:.1f} s")
     if args.regret:
-        _regret(rules, joint, E, args.regret, args.seed + 1, scale, shift)
+        _regret(rules, joint, E, args.regret, args.seed + 1, scale, shift, args.endgame)
 
 
 def _regret(rules: WuerfelspielRules, joint: FillSpec, E: np.ndarray, games: int, seed: int, scale: float,
-            shift: float) -> None:
+            shift: float, endgame: int) -> None:
     """Play with the player and charge every decision the exact value it gives up."""
     import numpy as np
 
     from wuerfel.games.wuerfelspiel.player import Planner, _best_keep, _sub_keeps
     from wuerfel.solvers.fillgame import turn_tables
 
-    planner = Planner(rules, scale, shift)
+    planner = Planner(rules, scale, shift, endgame_open=endgame)
     sp = planner.space
     sub = _sub_keeps()
     first_roll = len(sp.keeps) - len(sp.rolls)
@@ -100,10 +105,10 @@ def _regret(rules: WuerfelspielRules, joint: FillSpec, E: np.ndarray, games: int
     for _g in range(games):
         sheet: list[list[int | None]] = [[None] * B for _ in range(C)]
         for turn in range(rules.turns):
-            masks, flags, uppers = planner.encode(tuple(tuple(c) for c in sheet))
+            masks = planner.encode(tuple(tuple(c) for c in sheet))[0]
             jm = sum(int(masks[c]) << (c * B) for c in range(C))
             exact = turn_tables(joint, E, jm, 0, 0)
-            plan = planner.plan_encoded(masks, flags, uppers)
+            plan = planner.plan(tuple(tuple(c) for c in sheet))
             k = 0
             throws = 0
             while True:

@@ -142,3 +142,43 @@ def test_the_planner_plays_the_endgame_and_the_hints_show_exact_totals() -> None
     best = max(((c, b) for c, col in enumerate(sheet) for b, v in enumerate(col) if v is None),
                key=lambda cb: planner.entry_gain(sheet, cb[0], cb[1], box_score(rules.boxes[cb[1]], dice, rules), 0))
     assert what == (best[0], rules.boxes[best[1]])
+
+
+def test_hints_in_the_endgame_show_exact_expected_totals() -> None:
+    import dataclasses
+
+    from wuerfel.games.wuerfelspiel.state import Score
+
+    rules = rules_small()
+    game = INFO.new_game(rules, 1)
+    naive = NaiveSheet(rules)
+    sheet = SHEETS[0]
+    dice = (5, 5, 6, 6, 6)
+    s = dataclasses.replace(game.new_initial_state(), sheets=(sheet,), dice=dice, rolling=False, throws=3)
+    advice = INFO.advisor(game).advise(s, 0)
+    total = s.total(0)
+    for a in advice:
+        assert isinstance(a.action, Score)
+        c, b = a.action.column, rules.boxes.index(a.action.box)
+        pts = box_score(a.action.box, dice, rules)
+        col = sheet[c]
+        new_col = (*col[:b], pts, *col[b + 1:])
+        gain = pts + (rules.upper_bonus if a.action.box in UPPER_FACE and naive.upper(col) <
+                      rules.upper_bonus_threshold <= naive.upper(new_col) else 0)
+        want = total + rules.column_weights[c] * gain + naive.turn_start((*sheet[:c], new_col, *sheet[c + 1:]))
+        assert a.value == pytest.approx(want, abs=1e-9)
+
+
+def test_a_hint_does_not_solve_a_large_endgame_itself() -> None:
+    """The coach answers within its time budget: an endgame too large to solve quickly is left to the estimates."""
+    rules = INFO.load_rules("brettspielnetz")
+    planner = Planner(rules)
+    col1 = (None, 4, 6, None, 15, None, None, 0, None, 30, None, 0, 19)  # x1: bonus live, need 38
+    col2 = (None, 6, 9, 12, 15, 24, None, None, None, 30, None, 0, None)  # x2: bonus reached
+    col3 = (3, 8, 12, 16, 20, 24, 25, 20, 25, 30, 40, 50, 25)
+    sheet: Sheet = (col1, col2, col3)
+    from wuerfel.games.wuerfelspiel.bots import HINT_ENDGAME_COST
+
+    assert planner.endgame(sheet, HINT_ENDGAME_COST) is None
+    assert planner.endgame(sheet) is not None  # the bot solves it
+    assert planner.endgame(sheet, HINT_ENDGAME_COST) is not None  # and from then on hints use it

@@ -107,6 +107,11 @@ class HeuristicBot:
 
 
 EXPECTED_FINAL_TOTAL = N_("expected final total")
+
+HINT_ENDGAME_COST = 16_000
+"""A hint solves an exact endgame itself only when that is quick (states × bonus axis; about 40 ms here), so any
+hint answers within the 50 ms the coach promises; until the sheet's endgame is that small (or already solved for
+this sheet), hints show the planner's estimates, as earlier in the game."""
 """What the advisor's values are (the ``measure`` of its :class:`~wuerfel.engine.advice.Advice`)."""
 
 
@@ -133,9 +138,9 @@ class Advisor:
         key = state.sheets[p]
         plan = self._cache.get(key)
         if plan is None:
-            plan = self.planner.plan(state.sheets[p])
+            plan = self.planner.plan(state.sheets[p], HINT_ENDGAME_COST)
             self._cache = {key: plan}
-        base = state.total(p) + self.planner.base_value(state.sheets[p])
+        base = state.total(p) + self.planner.base_value(state.sheets[p], HINT_ENDGAME_COST)
         t = state.throws - 1
         out: list[Advice] = []
         sp = self.planner.space
@@ -153,7 +158,7 @@ class Advisor:
         """Gain of writing the dice into (column, box) by the planner's measure (see :mod:`.player`)."""
         pts, extra = state.points(a.column, a.box)
         return self.planner.entry_gain(state.sheets[state.player], a.column, self.planner.rules.boxes.index(a.box),
-                                       pts, extra)
+                                       pts, extra, HINT_ENDGAME_COST)
 
 
 def legal_keeps(dice: tuple[int, ...]) -> list[tuple[int, ...]]:

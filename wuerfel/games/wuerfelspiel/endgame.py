@@ -45,8 +45,10 @@ class Endgame:
     E: np.ndarray
 
     @classmethod
-    def build(cls, planner: Planner, sheet: Sheet) -> Endgame | None:
-        """The solved rest of ``sheet``, or None when more than one upper bonus is still live."""
+    def build(cls, planner: Planner, sheet: Sheet, max_cost: float | None = None) -> Endgame | None:
+        """The solved rest of ``sheet``, or None when more than one upper bonus is still live — or when solving it
+        would cost more than ``max_cost`` (states × bonus-axis length; about 2.5 µs each on the bench machine), so
+        that a caller with a deadline, such as a hint, can fall back to the planner's estimates."""
         rules = planner.rules
         base = planner.spec
         thr = rules.upper_bonus_threshold
@@ -62,6 +64,8 @@ class Endgame:
         boxes = tuple((c, b) for c, col in enumerate(sheet) for b, v in enumerate(col) if v is None)
         weights = rules.column_weights
         lc, upper0 = live[0] if live else (-1, 0)
+        if max_cost is not None and (1 << len(boxes)) * (thr - upper0 + 1 if live else 1) > max_cost:
+            return None
         unit = float(weights[lc]) if live else 1.0
         scores = np.stack([base.scores[b] * (weights[c] / unit) for c, b in boxes])
         bonus_box = np.array([c == lc and b in planner.upper_idx for c, b in boxes], dtype=np.bool_)

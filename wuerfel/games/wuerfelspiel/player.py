@@ -129,6 +129,10 @@ class Planner:
         self.space = dice_space(5, 6)
         self.weights = np.array(rules.column_weights, dtype=np.float64)
         self.upper_idx = [i for i, b in enumerate(rules.boxes) if b in UPPER_FACE]
+        if rules.columns > 1 and endgame_open > 0:
+            # the first endgame solve of a process loads the solver's parallel kernel (a few hundred ms); pay that
+            # here, with the tables, rather than in the middle of a game or a hint
+            Endgame.build(self, tuple((*([0] * (len(rules.boxes) - 1)), None) for _ in range(rules.columns)))
 
     # --- state encoding ----------------------------------------------------------------------------------------
     def column_state(self, column: tuple[int | None, ...]) -> tuple[int, int, int]:
@@ -189,10 +193,12 @@ class Planner:
         return np.array([self._w(slacks[c] - shift[c], int(masks[c]), int(flags[c]),
                                  int(uppers[c])) for c in range(len(masks))])
 
-    def endgame(self, sheet: tuple[tuple[int | None, ...], ...]) -> Endgame | None:
+    def endgame(self, sheet: tuple[tuple[int | None, ...], ...], max_cost: float | None = None) -> Endgame | None:
         """The exact rest of the game for ``sheet`` when it is near its end (see ``ENDGAME_OPEN``), else None.
 
-        One solved endgame holds for every later position of its game, so the last few are kept."""
+        One solved endgame holds for every later position of its game, so the last few are kept. ``max_cost``
+        (see :meth:`Endgame.build`) refuses to solve a new one that would take longer — a hint must answer
+        quickly; the bot passes none."""
         if self.rules.columns == 1 or self.spec.extra_box >= 0:
             return None  # one column is exact anyway; Yahtzee extras need a flag axis the endgame does not model
         if sum(v is None for col in sheet for v in col) > self.endgame_open:
@@ -200,24 +206,24 @@ class Planner:
         for eg in self._endgames:
             if eg.covers(sheet):
                 return eg
-        eg = Endgame.build(self, sheet)
+        eg = Endgame.build(self, sheet, max_cost)
         if eg is not None:
             self._endgames = [eg, *self._endgames[:7]]
         return eg
 
-    def base_value(self, sheet: tuple[tuple[int | None, ...], ...]) -> float:
+    def base_value(self, sheet: tuple[tuple[int | None, ...], ...], max_cost: float | None = None) -> float:
         """Σ_c w_c · (column c's value if it does not get this turn): the constant the turn gains are measured
         from (with one column: the exact expected future points). In the exact endgame the plan's values are
         expected future points themselves, so the constant is 0."""
-        if self.endgame(sheet) is not None:
+        if self.endgame(sheet, max_cost) is not None:
             return 0.0
         masks, flags, uppers = self.encode(sheet)
         return float(self.weights @ self.here_values(masks, flags, uppers))
 
     def entry_gain(self, sheet: tuple[tuple[int | None, ...], ...], column: int, box: int, points: int,
-                   extra: int) -> float:
+                   extra: int, max_cost: float | None = None) -> float:
         """The gain of writing ``points`` (+ ``extra``) into (column, box), as the turn search measures it."""
-        eg = self.endgame(sheet)
+        eg = self.endgame(sheet, max_cost)
         if eg is not None:
             return eg.entry_value(sheet, self.upper_idx, column, box, points)
         masks, flags, uppers = self.encode(sheet)
@@ -236,8 +242,8 @@ class Planner:
         return float(self.weights[column] * (v + after - here))
 
     # --- the turn search ---------------------------------------------------------------------------------------
-    def plan(self, sheet: tuple[tuple[int | None, ...], ...]) -> TurnPlan:
-        eg = self.endgame(sheet)
+    def plan(self, sheet: tuple[tuple[int | None, ...], ...], max_cost: float | None = None) -> TurnPlan:
+        eg = self.endgame(sheet, max_cost)
         if eg is not None:
             return eg.turn_plan(sheet, self.upper_idx)
         masks, flags, uppers = self.encode(sheet)
