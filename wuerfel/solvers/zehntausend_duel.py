@@ -45,6 +45,7 @@ from wuerfel.solvers.zehntausend_turn import (
     can_roll,
     moves,
     sweep,
+    sweep_slope,
     threshold,
     turn_graph,
 )
@@ -203,7 +204,6 @@ def _eval_start(i, j, seat, z, G, immediate, W, L, th, VD, VC, DD, DC, B,  # typ
                 can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust,
                 reach, start, nix, max_dv):
     """Turn-start win probability of the mover (i, j, seat) when a bust is worth z, and its slope in z."""
-    S = len(can_roll)
     dcap = L.shape[0] - 1
     if immediate or seat == 1:
         n_rows = G - i
@@ -217,61 +217,8 @@ def _eval_start(i, j, seat, z, G, immediate, W, L, th, VD, VC, DD, DC, B,  # typ
             B[t] = 1.0
         else:
             B[t] = 1.0 - L[min(i + t - j, dcap)]
-    for t in range(n_rows, total):
-        for s in range(S):
-            if bank_ok[s]:
-                VD[t, s] = B[t]
-                DD[t, s] = 0.0
-            else:
-                VD[t, s] = reach[s] * B[t] + (1.0 - reach[s]) * z
-                DD[t, s] = 1.0 - reach[s]
-    for t in range(n_rows - 1, -1, -1):
-        for s in range(S):
-            if not can_roll[s]:
-                continue
-            acc = p_bust[s] * z
-            dacc = p_bust[s]
-            for gi in range(grp_start[s], grp_start[s + 1]):
-                best = -1e300
-                bd = 0.0
-                for o in range(opt_start[gi], opt_start[gi + 1]):
-                    tg = opt_tgt[o]
-                    if tg < 0:
-                        v = 1.0
-                        dv = 0.0
-                    else:
-                        tt = t + opt_dv[o]
-                        v = VD[tt, tg]
-                        dv = DD[tt, tg]
-                    if v > best:
-                        best = v
-                        bd = dv
-                acc += grp_prob[gi] * best
-                dacc += grp_prob[gi] * bd
-            VC[t, s] = acc
-            DC[t, s] = dacc
-        for k in range(S):
-            s = order[k]
-            best = -1e300
-            bd = 0.0
-            if bank_ok[s] and t >= th:
-                best = B[t]
-            if can_roll[s] and VC[t, s] > best:
-                best = VC[t, s]
-                bd = DC[t, s]
-            if giveup_ok[s] and t < th and z > best:
-                best = z
-                bd = 1.0
-            if tf[s] >= 0 and VD[t, tf[s]] > best:
-                best = VD[t, tf[s]]
-                bd = DD[t, tf[s]]
-            if best == -1e300:
-                best = z
-                bd = 1.0
-            VD[t, s] = best
-            DD[t, s] = bd
-    v = VC[0, start]
-    d = DC[0, start]
+    v, d = sweep_slope(n_rows, total, th, z, 1.0, VD, VC, DD, DC, B, can_roll, bank_ok, giveup_ok, tf, order,
+                       grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start)
     if nix >= 0:
         pb = p_bust[start]
         if i + nix < G:

@@ -25,8 +25,8 @@ import numba
 import numpy as np
 
 from wuerfel.games.zehntausend.options import ZehntausendRules
-from wuerfel.solvers.zehntausend_duel import cache_dir, rules_key
-from wuerfel.solvers.zehntausend_turn import TurnGraph, turn_graph
+from wuerfel.solvers.zehntausend_duel import _goal_units, cache_dir, rules_key
+from wuerfel.solvers.zehntausend_turn import TurnGraph, sweep_slope, turn_graph
 
 SOLO_FORMAT = 2
 
@@ -78,7 +78,6 @@ class SoloSolution:
 def _solo_eval(s, th, z, G, thf, E, VD, VC, DD, DC, B, can_roll, bank_ok, giveup_ok, tf, order,  # type: ignore[no-untyped-def]
                grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, max_dv):
     """Turn value (−expected further turns after this one) at score s with threshold th when a bust is worth z."""
-    S = len(can_roll)
     n_rows = max(G - s, th)
     total = n_rows + max_dv + 1
     for t in range(total):
@@ -86,60 +85,9 @@ def _solo_eval(s, th, z, G, thf, E, VD, VC, DD, DC, B, can_roll, bank_ok, giveup
             B[t] = 0.0
         else:
             B[t] = -E[s + t, max(thf, t + 1)]
-    for t in range(n_rows, total):
-        for k in range(S):
-            if bank_ok[k]:
-                VD[t, k] = 0.0
-                DD[t, k] = 0.0
-            else:
-                VD[t, k] = (1.0 - reach[k]) * z
-                DD[t, k] = 1.0 - reach[k]
-    for t in range(n_rows - 1, -1, -1):
-        for k in range(S):
-            if not can_roll[k]:
-                continue
-            acc = p_bust[k] * z
-            dacc = p_bust[k]
-            for gi in range(grp_start[k], grp_start[k + 1]):
-                best = -1e300
-                bd = 0.0
-                for o in range(opt_start[gi], opt_start[gi + 1]):
-                    tg = opt_tgt[o]
-                    if tg < 0:
-                        v = 0.0
-                        dv = 0.0
-                    else:
-                        tt = t + opt_dv[o]
-                        v = VD[tt, tg]
-                        dv = DD[tt, tg]
-                    if v > best:
-                        best = v
-                        bd = dv
-                acc += grp_prob[gi] * best
-                dacc += grp_prob[gi] * bd
-            VC[t, k] = acc
-            DC[t, k] = dacc
-        for i in range(S):
-            k = order[i]
-            best = -1e300
-            bd = 0.0
-            if bank_ok[k] and t >= th:
-                best = B[t]
-            if can_roll[k] and VC[t, k] > best:
-                best = VC[t, k]
-                bd = DC[t, k]
-            if giveup_ok[k] and t < th and z > best:
-                best = z
-                bd = 1.0
-            if tf[k] >= 0 and VD[t, tf[k]] > best:
-                best = VD[t, tf[k]]
-                bd = DD[t, tf[k]]
-            if best == -1e300:
-                best = z
-                bd = 1.0
-            VD[t, k] = best
-            DD[t, k] = bd
-    return VC[0, start], DC[0, start]
+    # banking at or beyond the goal ends the game (B = 0 there); an instant win is worth no further turns either
+    return sweep_slope(n_rows, total, th, z, 0.0, VD, VC, DD, DC, B, can_roll, bank_ok, giveup_ok, tf, order,
+                       grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start)
 
 
 @numba.njit(cache=True)
@@ -184,11 +132,6 @@ def _solo_all(G, thf, E, can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp
                               grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, max_dv)
             E[s, th] = 1.0 - v
     return 0
-
-
-def _goal_units(rules: ZehntausendRules, unit: int) -> int:
-    target = rules.game.target + (1 if rules.game.reach == "more_than" else 0)
-    return -(-target // unit)
 
 
 @lru_cache(maxsize=8)

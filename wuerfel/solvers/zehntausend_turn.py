@@ -420,6 +420,71 @@ def sweep(n_rows, th, VD, VC, B, Z, INST, can_roll, bank_ok, giveup_ok, tf, orde
             VD[t, s] = best
 
 
+@numba.njit(cache=True)
+def sweep_slope(n_rows, total, th, z, inst, VD, VC, DD, DC, B,  # type: ignore[no-untyped-def]
+                can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust,
+                reach, start):
+    """The sweep of :func:`sweep` for a game-level solver: a bust is worth the constant ``z``, an instant win
+    ``inst``, banking total t is worth ``B[t]`` (for every t < ``total``), and every value carries its slope in
+    ``z`` (``DD``/``DC``), which the duel and solo solvers' fixed-point iterations need. Fills the tail rows
+    ``n_rows..total`` itself; returns the value of throwing at the start state and its slope."""
+    S = len(can_roll)
+    for t in range(n_rows, total):
+        for s in range(S):
+            if bank_ok[s]:
+                VD[t, s] = B[t]
+                DD[t, s] = 0.0
+            else:
+                VD[t, s] = reach[s] * B[t] + (1.0 - reach[s]) * z
+                DD[t, s] = 1.0 - reach[s]
+    for t in range(n_rows - 1, -1, -1):
+        for s in range(S):
+            if not can_roll[s]:
+                continue
+            acc = p_bust[s] * z
+            dacc = p_bust[s]
+            for gi in range(grp_start[s], grp_start[s + 1]):
+                best = -1e300
+                bd = 0.0
+                for o in range(opt_start[gi], opt_start[gi + 1]):
+                    tg = opt_tgt[o]
+                    if tg < 0:
+                        v = inst
+                        dv = 0.0
+                    else:
+                        tt = t + opt_dv[o]
+                        v = VD[tt, tg]
+                        dv = DD[tt, tg]
+                    if v > best:
+                        best = v
+                        bd = dv
+                acc += grp_prob[gi] * best
+                dacc += grp_prob[gi] * bd
+            VC[t, s] = acc
+            DC[t, s] = dacc
+        for k in range(S):
+            s = order[k]
+            best = -1e300
+            bd = 0.0
+            if bank_ok[s] and t >= th:
+                best = B[t]
+            if can_roll[s] and VC[t, s] > best:
+                best = VC[t, s]
+                bd = DC[t, s]
+            if giveup_ok[s] and t < th and z > best:
+                best = z
+                bd = 1.0
+            if tf[s] >= 0 and VD[t, tf[s]] > best:
+                best = VD[t, tf[s]]
+                bd = DD[t, tf[s]]
+            if best == -1e300:
+                best = z
+                bd = 1.0
+            VD[t, s] = best
+            DD[t, s] = bd
+    return VC[0, start], DC[0, start]
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # The single-turn objective
 
