@@ -1,20 +1,13 @@
 // Escalero: every player's sheet (eleven boxes, crossed-out boxes, served entries, totals), poker dice tapped to keep,
 // and a tap on a free box of the sheet to write the throw there. View shape: wuerfel/games/hasard/escalero.py view().
-import {renderDice} from "../dice.js";
-import {el, actionButtons} from "./generic.js";
+import {el, actionButtons, pickDice} from "./generic.js";
 
 const ROWS = 11;
 const EMPTY = -1;
 const SERVED_ROWS = {6: "quint_points", 7: "full_points", 8: "poker_points", 9: "five_points"};
-let keep = new Set();
-let keepSig = "";
 let points = null;        // {row: [normal, served]} of the table's preset, to mark served entries on the sheet
 let pointsFor = "";
 let latest = null;        // the last [root, ctx] drawn: a late answer redraws that one, never an older message
-
-function sameMultiset(a, b) {
-  return a.length === b.length && [...a].sort().join(",") === [...b].sort().join(",");
-}
 
 /** The points of the preset (normal, served) so a sheet value can be marked "serviert"; custom rules: not marked. */
 function loadPoints(ctx, root) {
@@ -37,8 +30,6 @@ export function render(root, ctx) {
   loadPoints(ctx, root);
   root.replaceChildren();
   const dice = v.dice || [];
-  const sig = `${ctx.msg.seq}|${dice.join(",")}`;
-  if (sig !== keepSig) { keep = new Set(); keepSig = sig; }
   const keeps = legal.filter((e) => e.action.kind === "keep");
   const enters = legal.filter((e) => e.action.kind === "enter");
   const strikes = legal.filter((e) => e.action.kind === "strike");
@@ -58,27 +49,13 @@ export function render(root, ctx) {
   tray.id = "tray";
   root.appendChild(tray);
   const canKeep = keeps.length > 0;
-  const els = renderDice(tray, dice, {key: String(ctx.lastRollSeq), clickable: canKeep, onClick: (i, d) => {
-    if (keep.has(i)) keep.delete(i); else keep.add(i);
-    d.classList.toggle("selected", keep.has(i));
-    update();
-  }});
-  els.forEach((d, i) => { if (canKeep) d.classList.add("selectable"); d.classList.toggle("selected", keep.has(i)); });
-  if (!dice.length) tray.remove();
-
   const btn = el("button", "btn primary", t("es.rethrow"));
   btn.type = "button";
   btn.id = "es-rethrow";
-  function update() {
-    const chosen = [...keep].map((i) => dice[i]);
-    const match = keeps.find((e) => sameMultiset(e.action.dice, chosen));
-    btn.disabled = ctx.pending || !match;
-    btn.textContent = match ? match.label : t("es.rethrow");
-    if (match) btn.dataset.action = JSON.stringify(match.action); else delete btn.dataset.action;
-    btn.onclick = match ? () => ctx.send(match) : null;
-  }
+  pickDice(ctx, tray, dice, keeps, btn, {key: String(ctx.lastRollSeq), label: t("es.rethrow")});
+  if (!dice.length) tray.remove();
+
   if (canKeep) {
-    update();
     const row = el("div", "actions");
     row.appendChild(btn);
     root.appendChild(row);

@@ -70,8 +70,36 @@ export function diceChoices(legal, dice) {
     isSubMultiset(e.action.dice, dice));
 }
 
-let picked = new Set();
-let pickedSig = "";
+const picks = new Map();  // button id → {sig, set}: the dice tapped since this throw was shown
+
+/** Dice the player taps, and one button that carries the legal move choosing exactly the tapped dice (keep, set
+ * aside …). Shared by the generic table and the games' own tables. `choices`: the legal entries with `action.dice`
+ * (none: the dice are shown, not tappable); `label`: the button's text while no move matches (null: the button keeps
+ * its text and shows the move in its title). The taps survive redraws of the same throw. Returns the dice elements. */
+export function pickDice(ctx, tray, dice, choices, btn, {key, label}) {
+  const sig = `${ctx.msg.seq}|${dice.join(",")}`;
+  let st = picks.get(btn.id);
+  if (!st || st.sig !== sig) { st = {sig, set: new Set()}; picks.set(btn.id, st); }
+  const picked = st.set;
+  const canPick = choices.length > 0;
+  const update = () => {
+    const chosen = [...picked].map((i) => dice[i]);
+    const match = choices.find((e) => sameMultiset(e.action.dice, chosen));
+    btn.disabled = ctx.pending || !match;
+    if (label !== null) btn.textContent = match ? match.label : label;
+    else if (match) btn.title = match.label;
+    if (match) btn.dataset.action = JSON.stringify(match.action); else delete btn.dataset.action;
+    btn.onclick = match ? () => ctx.send(match) : null;
+  };
+  const els = renderDice(tray, dice, {key, clickable: canPick, onClick: (i, d) => {
+    if (picked.has(i)) picked.delete(i); else picked.add(i);
+    d.classList.toggle("selected", picked.has(i));
+    update();
+  }});
+  els.forEach((d, i) => { if (canPick) d.classList.add("selectable"); d.classList.toggle("selected", picked.has(i)); });
+  if (canPick) update();
+  return els;
+}
 
 export function render(root, ctx) {
   root.replaceChildren();
@@ -85,28 +113,12 @@ export function render(root, ctx) {
   if (md && choices.length > 3) {
     // Many dice choices: tap the dice, one button carries the matching move (its label says what it does).
     legal = ctx.legal.filter((e) => !choices.includes(e));
-    const sig = `${ctx.msg.seq}|${md.dice.join(",")}`;
-    if (sig !== pickedSig) { picked = new Set(); pickedSig = sig; }
     pickRow = el("div", "actions");
     const btn = el("button", "btn primary");
     btn.type = "button";
     btn.id = "dice-move";
     pickRow.appendChild(btn);
-    const update = () => {
-      const chosen = [...picked].map((i) => md.dice[i]);
-      const match = choices.find((e) => sameMultiset(e.action.dice, chosen));
-      btn.textContent = match ? match.label : ctx.t("pick_dice");
-      btn.disabled = ctx.pending || !match;
-      if (match) btn.dataset.action = JSON.stringify(match.action); else delete btn.dataset.action;
-      btn.onclick = match ? () => ctx.send(match) : null;
-    };
-    const els = renderDice(tray, md.dice, {key: md.key + ":" + ctx.msg.seq, clickable: true, onClick: (i, d) => {
-      if (picked.has(i)) picked.delete(i); else picked.add(i);
-      d.classList.toggle("selected", picked.has(i));
-      update();
-    }});
-    els.forEach((d, i) => { d.classList.add("selectable"); d.classList.toggle("selected", picked.has(i)); });
-    update();
+    pickDice(ctx, tray, md.dice, choices, btn, {key: md.key + ":" + ctx.msg.seq, label: ctx.t("pick_dice")});
   } else if (md) {
     renderDice(tray, md.dice, {key: md.key + ":" + ctx.msg.seq});
   } else {

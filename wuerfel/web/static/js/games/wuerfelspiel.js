@@ -1,14 +1,6 @@
 // Würfelspiel (3-column Kniffel): dice you tap to keep, "roll again", and the sheet where a tap on a box scores.
 // View shape: wuerfel/games/wuerfelspiel/state.py view() — dice, kept, rerolls_left, boxes, upper_boxes, players[p].columns[c].
-import {renderDice} from "../dice.js";
-import {el, actionButtons} from "./generic.js";
-
-let keep = new Set();     // indices of view.dice the player wants to keep
-let keepSig = "";
-
-function sameMultiset(a, b) {
-  return a.length === b.length && [...a].sort().join(",") === [...b].sort().join(",");
-}
+import {el, actionButtons, pickDice} from "./generic.js";
 
 function pointsOf(label) {
   const m = /\((\d+)(?:\s*\+\s*(\d+))?/.exec(label || "");
@@ -19,8 +11,6 @@ export function render(root, ctx) {
   const {view: v, t, legal, names} = ctx;
   root.replaceChildren();
   const dice = v.dice || [];
-  const sig = `${ctx.msg.seq}|${dice.join(",")}`;
-  if (sig !== keepSig) { keep = new Set(); keepSig = sig; }
   const keeps = legal.filter((e) => e.action.kind === "keep");
   const scores = legal.filter((e) => e.action.kind === "score");
 
@@ -36,27 +26,12 @@ export function render(root, ctx) {
   tray.id = "tray";
   root.appendChild(tray);
   const canKeep = keeps.length > 0;
-  const els = renderDice(tray, dice, {key: String(ctx.lastRollSeq), clickable: canKeep, onClick: (i, d) => {
-    if (keep.has(i)) keep.delete(i); else keep.add(i);
-    d.classList.toggle("selected", keep.has(i));
-    updateRoll();
-  }});
-  els.forEach((d, i) => { if (canKeep) d.classList.add("selectable"); d.classList.toggle("selected", keep.has(i)); });
-
   const row = el("div", "actions");
   const rollBtn = el("button", "btn primary", t("ws.roll_again"));
   rollBtn.type = "button";
   rollBtn.id = "roll-again";
-  function updateRoll() {
-    const chosen = [...keep].map((i) => dice[i]);
-    const match = keeps.find((e) => sameMultiset(e.action.dice, chosen));
-    rollBtn.disabled = ctx.pending || !match;
-    if (match) { rollBtn.dataset.action = JSON.stringify(match.action); rollBtn.title = match.label; }
-    else delete rollBtn.dataset.action;
-    rollBtn.onclick = match ? () => ctx.send(match) : null;
-  }
+  pickDice(ctx, tray, dice, keeps, rollBtn, {key: String(ctx.lastRollSeq), label: null});
   if (canKeep) {
-    updateRoll();
     row.appendChild(rollBtn);
     root.appendChild(row);
     root.appendChild(el("p", "sub hint", t("ws.keep_all") + " " + t("ws.score_hint")));
