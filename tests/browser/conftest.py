@@ -78,9 +78,9 @@ def new_page(browser: object) -> Iterator[object]:
     """Factory of pages, each in its own browser context (its own cookies: a separate player)."""
     contexts = []
 
-    def make(locale: str = "de-DE", reduced_motion: str = "reduce") -> object:
+    def make(locale: str = "de-DE", reduced_motion: str = "reduce", width: int = 1100) -> object:
         ctx = browser.new_context(locale=locale, reduced_motion=reduced_motion,  # type: ignore[attr-defined]
-                                  viewport={"width": 1100, "height": 800})
+                                  viewport={"width": width, "height": 800})
         ctx.set_default_timeout(10000)
         contexts.append(ctx)
         page = ctx.new_page()
