@@ -13,7 +13,7 @@ import pytest
 
 from wuerfel.engine.dice import roll_distribution, sub_multisets
 from wuerfel.engine.registry import get_game
-from wuerfel.games.wuerfelspiel.endgame import Endgame
+from wuerfel.games.wuerfelspiel.endgame import Endgame, _Axis
 from wuerfel.games.wuerfelspiel.player import Planner
 from wuerfel.games.wuerfelspiel.rules import UPPER_FACE, WuerfelspielRules, box_score
 
@@ -85,6 +85,10 @@ SHEETS: list[Sheet] = [
     ((None, 6, None, 19), (20, 24, 25, 22), (5, 6, 0, None)),
     # no bonus live at all
     ((5, 6, None, 19), (20, 24, 25, None), (5, None, 25, 30)),
+    # two live bonuses (x1 needs 14 from its fives, x2 needs 8), one of them dies on a poor entry
+    ((None, 6, 25, 19), (None, 12, 25, 22), (20, 24, 0, None)),
+    # all three live: x1 needs 14 from its fives, x2 8 from its fives, x3 15 from its sixes
+    ((None, 6, 25, 19), (None, 12, 25, 22), (5, None, 0, 20)),
 ]
 
 
@@ -107,12 +111,32 @@ def test_endgame_values_match_the_naive_search(sheet: Sheet) -> None:
                 assert plan.keepvals[0, sp.index[keep]] == pytest.approx(naive.keep_value(sheet, 1, keep), abs=1e-9)
 
 
-def test_two_live_bonuses_are_left_to_the_planner() -> None:
+def test_a_live_axis_holds_only_the_reachable_totals() -> None:
+    """A live column's axis lists, per set of its filled number boxes, only the totals they can have produced:
+    capped at the need ("reached") and with every total that cannot reach it any more merged into DEAD (-1)."""
+    axis = _Axis.build(20, (5, 6))  # needs 20 from its fives and sixes
+    assert axis.values[0b00] == (0,)
+    assert axis.values[0b01] == (0, 5, 10, 15, 20)  # fives filled: 20 and 25 reached; the sixes can add 30
+    assert axis.values[0b10] == (0, 6, 12, 18, 20)  # sixes filled: five fives can still add 25
+    both = {min(5 * a + 6 * b, 20) for a in range(6) for b in range(6)}
+    assert axis.values[0b11] == tuple(sorted({-1 if v < 20 else 20 for v in both}))
+    # writing three sixes after two fives reaches it (and pays the bonus once); a dead total stays dead
+    i = axis.values[0b01].index(10)
+    assert axis.values[0b11][axis.step[0b01, i, 1, 3]] == 20 and axis.bonus[0b01, i, 1, 3]
+    assert axis.values[0b11][axis.step[0b01, i, 1, 1]] == -1 and not axis.bonus[0b01, i, 1, 1]
+    assert not axis.bonus[0b01, axis.values[0b01].index(20), 1, 5]  # already reached: no second bonus
+
+
+def test_states_are_the_products_of_the_live_axes() -> None:
     rules = rules_small()
     planner = Planner(rules)
-    sheet: Sheet = ((None, 6, 25, 19), (None, 12, 25, 22), (20, 24, 0, None))
-    assert Endgame.build(planner, sheet) is None
-    assert planner.endgame(sheet) is None
+    sheet = SHEETS[4]
+    eg = Endgame.build(planner, sheet)
+    assert eg is not None and eg.live == (0, 1, 2)
+    # every mask holds one state per combination of its axes' values: 1 with nothing filled, 2 per filled fives
+    # or sixes box (dead or reached), 2 * 2 * 2 with all three filled
+    assert [int(eg.offset[m + 1] - eg.offset[m]) for m in range(8)] == [1, 2, 2, 4, 2, 4, 4, 8]
+    assert Endgame.cost(planner, sheet) == len(eg.E) == 27
 
 
 def test_the_planner_plays_the_endgame_and_the_hints_show_exact_totals() -> None:

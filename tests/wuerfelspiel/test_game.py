@@ -427,6 +427,35 @@ def test_fast_simulation_decides_like_the_engine_bot() -> None:
         assert totals[0] == m.state.scores()[0]
 
 
+def test_fixed_dice_per_turn_and_throw_feed_the_same_player() -> None:
+    """bench/wuerfelspiel_paired.py fixes the dice per (game, turn, throw): the simulation must throw exactly those,
+    and decide as the engine bot does when the engine is dealt them the same way."""
+    import numpy as np
+
+    from wuerfel.bots import make_bot
+    from wuerfel.engine.game import Roll
+    from wuerfel.games.wuerfelspiel.player import simulate
+
+    rules = INFO.load_rules("brettspielnetz", {"columns": 2, "column_weights": [1, 3],
+                                               "boxes": ["threes", "fives", "sixes", "full_house", "chance"]})
+    dice = np.random.default_rng(4).integers(1, 7, size=(3, rules.turns, rules.rerolls + 1, 5))
+    game = INFO.new_game(rules, 1)
+    bot = make_bot("wuerfelspiel", "best", game)
+    want = []
+    for g in range(3):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance():
+                turn = sum(v is not None for col in s.sheets[0] for v in col)
+                s = s.apply_outcome(Roll(tuple(int(f) for f in dice[g, turn, s.throws, :s.dice_to_throw()])))
+            else:
+                s = s.apply_action(bot.choose(s, 0), 0)
+        want.append(s.scores()[0])
+    assert list(simulate(rules, 3, 0, fixed_dice=dice)) == want
+    # a game's dice do not depend on the other games: the pairing unit of the bench is the game
+    assert simulate(rules, 1, 0, fixed_dice=dice[1:2])[0] == want[1]
+
+
 @pytest.mark.parametrize("knobs", [{"lookahead": 3}, {"blend": 0.5, "slack_scale": 1.0}, {"first_throw_only": True},
                                    {"slack_power": 0.5}, {"here_shift": (0.5, 1.5)}, {"pass_cost": 3.0}])
 def test_player_variants_of_the_measurements_play_whole_games(knobs: dict) -> None:

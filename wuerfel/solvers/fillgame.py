@@ -550,6 +550,16 @@ def _multi_plan(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, levels
 # driver
 
 
+def masks_by_level(n: int) -> list[np.ndarray]:
+    """The masks of ``n`` boxes grouped by their number of filled boxes, fullest first but without the full mask:
+    the order a backward solve visits them in (the full sheet's value is 0)."""
+    all_masks = np.arange(1 << n, dtype=np.int64)
+    pop = np.zeros(1 << n, dtype=np.int64)
+    for b in range(n):
+        pop += (all_masks >> b) & 1
+    return [np.nonzero(pop == level)[0].astype(np.int64) for level in range(n - 1, -1, -1)]
+
+
 def solve_fill_game(spec: FillSpec) -> np.ndarray:
     """The table ``E[mask, flag, upper]`` of optimal expected future points at every turn start."""
     sp = dice_space(spec.n_dice, spec.sides)
@@ -559,12 +569,7 @@ def solve_fill_game(spec: FillSpec) -> np.ndarray:
     scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = arrays
     params = spec.params()
     ulo, uhi = upper_ranges(spec)
-    all_masks = np.arange(1 << B, dtype=np.int64)
-    pop = np.zeros(1 << B, dtype=np.int64)
-    for b in range(B):
-        pop += (all_masks >> b) & 1
-    for level in range(B - 1, -1, -1):
-        masks = np.nonzero(pop == level)[0].astype(np.int64)
+    for masks in masks_by_level(B):
         _solve_level(masks, E, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok, joker_scores,
                      joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, ulo, uhi, E, 0)
     return E
@@ -586,14 +591,10 @@ def solve_slack(spec: FillSpec, max_slack: int, E0: np.ndarray | None = None, fi
     scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = spec.arrays()
     params = spec.params()
     ulo, uhi = upper_ranges(spec)
-    all_masks = np.arange(1 << B, dtype=np.int64)
-    pop = np.zeros(1 << B, dtype=np.int64)
-    for b in range(B):
-        pop += (all_masks >> b) & 1
+    levels = masks_by_level(B)
     for s in range(1, max_slack + 1):
         Ws = W[s]
-        for level in range(B - 1, -1, -1):
-            masks = np.nonzero(pop == level)[0].astype(np.int64)
+        for masks in levels:
             _solve_level(masks, Ws, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok,
                          joker_scores, joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob,
                          ulo, uhi, W[s - 1] - pass_cost if pass_cost else W[s - 1],

@@ -107,12 +107,13 @@ class HeuristicBot:
 
 
 EXPECTED_FINAL_TOTAL = N_("expected final total")
-
-HINT_ENDGAME_COST = 16_000
-"""A hint solves an exact endgame itself only when that is quick (states × bonus axis; about 40 ms here), so any
-hint answers within the 50 ms the coach promises; until the sheet's endgame is that small (or already solved for
-this sheet), hints show the planner's estimates, as earlier in the game."""
 """What the advisor's values are (the ``measure`` of its :class:`~wuerfel.engine.advice.Advice`)."""
+
+HINT_ENDGAME_COST = 3_000
+"""A hint solves an exact endgame itself only when that is quick (states, :meth:`Endgame.cost`; 3,000 states take
+about 40 ms while the other core is busy), so any hint answers within the 50 ms the coach promises; until the
+sheet's endgame is that small (or already solved for this sheet), hints show the planner's estimates, as earlier in
+the game."""
 
 
 class Advisor:

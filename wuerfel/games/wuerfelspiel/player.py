@@ -56,8 +56,14 @@ makes columns keen to take turns, which pays early on; in the last turns it over
 +4 to +6 points, docs/wuerfelspiel.md)."""
 
 ENDGAME_OPEN = 12
-"""From this many open boxes down the rest of the game is played exactly when at most one upper bonus is still live
-(:mod:`.endgame`; measured +1.4 points per game)."""
+"""From this many open boxes down the rest of the game is played exactly (:mod:`.endgame`, docs/wuerfelspiel.md)."""
+
+ENDGAME_COST = 600_000
+"""…unless the endgame has more states than this (with three live bonuses a few 12-open endgames have up to 500,000,
+about 3 s to solve); the planner then plays on until the endgame is smaller."""
+
+ENDGAME_LIVE = 3
+"""Solve endgames with up to this many live upper bonuses (1 = the single-axis endgame measured before)."""
 
 
 @cache
@@ -108,11 +114,16 @@ class Planner:
                  here_shift: float | tuple[float, ...] = HERE_SHIFT, slack_power: float = SLACK_POWER,
                  first_throw_only: bool = FIRST_THROW_ONLY, blend: float | None = BLEND,
                  pass_cost: float = PASS_COST, late_open: int = LATE_OPEN,
-                 endgame_open: int = ENDGAME_OPEN) -> None:
+                 endgame_open: int = ENDGAME_OPEN, endgame_cost: float = ENDGAME_COST,
+                 endgame_live: int = ENDGAME_LIVE) -> None:
         self.rules = rules
         self.late_open = late_open
         self.endgame_open = endgame_open
+        self.endgame_cost = endgame_cost
+        self.endgame_live = endgame_live
         self._endgames: list[Endgame] = []
+        self._endgame_costs: dict[tuple[tuple[int | None, ...], ...], int] = {}
+        """States of the endgames recently refused for their size: a hint asks for the same sheet once per option."""
         self.tables = tables(rules)
         self.spec: FillSpec = self.tables.spec
         self.E = self.tables.E
@@ -132,7 +143,8 @@ class Planner:
         if rules.columns > 1 and endgame_open > 0:
             # the first endgame solve of a process loads the solver's parallel kernel (a few hundred ms); pay that
             # here, with the tables, rather than in the middle of a game or a hint
-            Endgame.build(self, tuple((*([0] * (len(rules.boxes) - 1)), None) for _ in range(rules.columns)))
+            warm = tuple((*([0] * (len(rules.boxes) - 1)), None) for _ in range(rules.columns))
+            Endgame.build(self, warm).turn_plan(warm, self.upper_idx)
 
     # --- state encoding ----------------------------------------------------------------------------------------
     def column_state(self, column: tuple[int | None, ...]) -> tuple[int, int, int]:
@@ -197,8 +209,8 @@ class Planner:
         """The exact rest of the game for ``sheet`` when it is near its end (see ``ENDGAME_OPEN``), else None.
 
         One solved endgame holds for every later position of its game, so the last few are kept. ``max_cost``
-        (see :meth:`Endgame.build`) refuses to solve a new one that would take longer — a hint must answer
-        quickly; the bot passes none."""
+        (states, see :meth:`Endgame.cost`) refuses to solve a new one that would take longer — a hint must answer
+        quickly; the bot passes none and is held only by ``endgame_cost``."""
         if self.rules.columns == 1 or self.spec.extra_box >= 0:
             return None  # one column is exact anyway; Yahtzee extras need a flag axis the endgame does not model
         if sum(v is None for col in sheet for v in col) > self.endgame_open:
@@ -206,9 +218,19 @@ class Planner:
         for eg in self._endgames:
             if eg.covers(sheet):
                 return eg
-        eg = Endgame.build(self, sheet, max_cost)
-        if eg is not None:
-            self._endgames = [eg, *self._endgames[:7]]
+        if len(Endgame.live_columns(self, sheet)) > self.endgame_live:
+            return None
+        cap = self.endgame_cost if max_cost is None else min(max_cost, self.endgame_cost)
+        cost = self._endgame_costs.get(sheet)
+        if cost is None:
+            cost = Endgame.cost(self, sheet)
+            if len(self._endgame_costs) >= 64:
+                self._endgame_costs.clear()
+            self._endgame_costs[sheet] = cost
+        if cost > cap:
+            return None
+        eg = Endgame.build(self, sheet)
+        self._endgames = [eg, *self._endgames[:7]]
         return eg
 
     def base_value(self, sheet: tuple[tuple[int | None, ...], ...], max_cost: float | None = None) -> float:
@@ -332,6 +354,13 @@ class Planner:
         return "score", (choice // 16, self.rules.boxes[choice % 16])
 
 
+def fixed_dice(rules: WuerfelspielRules, seed: int, first: int, count: int) -> np.ndarray:
+    """Dice ``[game, turn, throw, 5]`` for games ``first .. first + count - 1`` of a seeded series (for
+    ``simulate(fixed_dice=...)``): a block of games depends only on the seed and its first game, so the games of one
+    series can be played in parallel, in blocks, and every player variant gets the same dice."""
+    return np.random.default_rng([seed, first]).integers(1, 7, size=(count, rules.turns, rules.rerolls + 1, 5))
+
+
 @cache
 def planner_for(rules: WuerfelspielRules) -> Planner:
     """One planner per rule set (the tables are large; bots and advisors share them)."""
@@ -348,14 +377,20 @@ def simulate(rules: WuerfelspielRules, games: int, seed: int,
              lookahead: int = LOOKAHEAD, slack_power: float = SLACK_POWER,
              first_throw_only: bool | None = None, blend: float | None = None, pass_cost: float = 0.0,
              late_open: int = LATE_OPEN, endgame_open: int = ENDGAME_OPEN,
+             endgame_cost: float = ENDGAME_COST, endgame_live: int = ENDGAME_LIVE,
              roller: Callable[[int], Sequence[int]] | None = None,
-             sheets_out: list[list[list[int | None]]] | None = None) -> np.ndarray:
+             sheets_out: list[list[list[int | None]]] | None = None,
+             fixed_dice: np.ndarray | None = None) -> np.ndarray:
     """Play ``games`` solitaire games with the planner (the ``best`` bot's decisions, without the engine's
     bookkeeping); returns the final totals. Dice from ``numpy.random.default_rng(seed)``, or ``roller(n)``
-    (n faces) — a test feeds it the dice of an engine game to check that both paths decide alike."""
+    (n faces) — a test feeds it the dice of an engine game to check that both paths decide alike. ``fixed_dice``
+    ``[game, turn, throw, 5]`` fixes the dice per game, turn and throw (a throw of n dice takes the first n): two
+    player variants then see the same dice even after their decisions part, which makes a paired comparison about
+    three times as precise as with one stream of dice (``bench/wuerfelspiel_paired.py``)."""
     planner = Planner(rules, slack_scale, here_shift, slack_power,
                       FIRST_THROW_ONLY if first_throw_only is None else first_throw_only,
-                      BLEND if blend is None else blend, pass_cost, late_open, endgame_open)
+                      BLEND if blend is None else blend, pass_cost, late_open, endgame_open, endgame_cost,
+                      endgame_live)
     rng = np.random.default_rng(seed)
     if roller is None:
         def roller(n: int) -> Sequence[int]:
@@ -372,13 +407,15 @@ def simulate(rules: WuerfelspielRules, games: int, seed: int,
         extras = [0] * C
         total = 0.0
         nxt: TurnPlan | None = None
-        for _turn in range(rules.turns):
+        for turn in range(rules.turns):
             cur = tuple(tuple(c) for c in sheet)
             plan = nxt if nxt is not None else planner.plan(cur)
             k = 0
             throws_done = 0
             while True:
-                for f in roller(int(5 - sp.size[k])):
+                n_new = int(5 - sp.size[k])
+                new = fixed_dice[g, turn, throws_done, :n_new] if fixed_dice is not None else roller(n_new)
+                for f in new:
                     k = sp.child[k, f - 1]
                 throws_done += 1
                 r = k - first_roll
