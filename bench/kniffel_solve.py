@@ -77,8 +77,9 @@ def main() -> None:
         print(f"hint ({preset}): {max(times) * 1000:.1f} ms worst of {len(times)} "
               f"({len(advice)} options valued)")
 
-    # the endgame of the 3-column sheet (only the x1 column's bonus still live): with 12 boxes open its exact solve
-    # would take longer than a hint may (the hint shows the planner's estimates); with 7 open the hint solves it
+    # endgames of the 3-column sheet: with 12 boxes open (only the x1 column's bonus live) the exact solve would take
+    # longer than a hint may, so the hint shows the planner's estimates; with 7 open (one or two bonuses live) the
+    # hint solves the exact endgame itself (HINT_ENDGAME_COST)
     game = info.new_game("brettspielnetz", 1)
     full = (3, 8, 12, 16, 20, 24, 25, 20, 25, 30, 40, 50, 25)
     positions = {
@@ -86,6 +87,9 @@ def main() -> None:
                     (None, 6, 9, 12, 15, 24, None, None, None, 30, None, 0, None), full),
         "7 open, solved by the hint": ((None, 4, 6, None, 15, None, 18, 0, 25, 30, 0, 0, 19),
                                        (None, 6, 9, 12, 15, 24, None, 20, 25, 30, None, 0, None), full),
+        "7 open, two bonuses live, solved by the hint": ((None, 4, 6, None, 15, None, 18, 0, 25, 30, 0, 0, 19),
+                                                         (None, 6, None, 12, 15, 10, None, 20, 25, 30, 25, 0, None),
+                                                         full),
     }
     for label, sheet in positions.items():
         s = dataclasses.replace(game.new_initial_state(), sheets=(sheet,), dice=(2, 2, 3, 5, 6), rolling=False,

@@ -2,6 +2,8 @@
 
 Usage: python bench/wuerfelspiel_player.py [--games 10000] [--seed 2026] [--rules brettspielnetz]
        [--engine 100]   (also play that many games through the engine with the real bot, as a cross-check)
+       [--fixed --jobs 2]   (dice fixed per game, turn and throw, in blocks of 250 games played in parallel: the
+                             games of bench/wuerfelspiel_paired.py; without it one stream of dice, one process)
 
 The games are played by :func:`wuerfel.games.wuerfelspiel.player.simulate` — the bot's own planner and decision
 rule without the engine's per-move bookkeeping (a test checks that both decide alike on the same dice).
@@ -24,6 +26,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--rules", default="brettspielnetz")
     ap.add_argument("--engine", type=int, default=0)
+    ap.add_argument("--fixed", action="store_true")
+    ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
 
     import numpy as np
@@ -40,7 +44,18 @@ def main() -> None:
     Planner(rules)
     print(f"tables ready in {time.perf_counter() - t:.1f} s")
     t = time.perf_counter()
-    totals = simulate(rules, args.games, args.seed)
+    if args.fixed:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        from bench.wuerfelspiel_paired import play_fixed
+
+        # spawn, not fork: this process already runs the solver's OpenMP threads, which a forked child cannot use
+        with ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+            totals = play_fixed(pool, args.rules, {}, args.seed, args.games)
+        print(f"dice fixed per game, turn and throw; {args.jobs} processes")
+    else:
+        totals = simulate(rules, args.games, args.seed)
     secs = time.perf_counter() - t
     se = totals.std(ddof=1) / np.sqrt(len(totals))
     print(f"{args.games} games: mean total {totals.mean():.2f} ± {se:.2f} (standard error); "
