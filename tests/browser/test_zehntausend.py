@@ -220,10 +220,13 @@ FRONT_FACES = """() => [...document.querySelectorAll('#tray .die')].map(d => {
   d.scrollIntoView({block: 'nearest'});
   const r = d.getBoundingClientRect();
   // The topmost face *of this die* at its centre: an unrelated overlay passing over the tray must not count.
+  // Taps go to the die's button (its cube takes no pointer events), so the probe lets the cube be hit meanwhile.
+  const cube = d.querySelector('.cube');
+  cube.style.pointerEvents = 'auto';
   const hit = document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2).find(e => d.contains(e));
+  cube.style.pointerEvents = '';
   const face = hit && hit.closest('.face');
-  return [face ? +face.className.match(/f(\\d)/)[1] : null,
-          getComputedStyle(d.querySelector('.cube')).transitionDuration];
+  return [face ? +face.className.match(/f(\\d)/)[1] : null, getComputedStyle(cube).transitionDuration];
 })"""
 
 
