@@ -206,3 +206,12 @@ def test_a_hint_does_not_solve_a_large_endgame_itself() -> None:
     assert planner.endgame(sheet, HINT_ENDGAME_COST) is None
     assert planner.endgame(sheet) is not None  # the bot solves it
     assert planner.endgame(sheet, HINT_ENDGAME_COST) is not None  # and from then on hints use it
+
+
+def test_the_solve_releases_the_interpreter_lock() -> None:
+    # The web server runs a bot's move in a worker thread while the event loop serves every other table; an endgame
+    # of three live bonuses takes seconds. A timed test would flake under load, so this checks the compiled kernels.
+    from wuerfel.games.wuerfelspiel import endgame
+
+    assert endgame._solve_level.targetoptions["nogil"] is True
+    assert endgame._turn.targetoptions["nogil"] is True

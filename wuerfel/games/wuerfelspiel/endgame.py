@@ -18,13 +18,13 @@ bonus adds 1.7 ± 0.5 points per game to the single-axis endgame that came befor
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numba
 import numpy as np
 
 from wuerfel.games.wuerfelspiel.rules import UPPER_FACE
-from wuerfel.solvers.fillgame import NEG, _keep_stage, dice_space, masks_by_level
+from wuerfel.solvers.fillgame import NEG, DiceSpace, _keep_stage, dice_space, masks_by_level
 
 if TYPE_CHECKING:
     from wuerfel.games.wuerfelspiel.player import Planner, TurnPlan
@@ -249,6 +249,31 @@ def _solve_level(masks: np.ndarray, E: np.ndarray, offset: np.ndarray, sub: np.n
 # ------------------------------------------------------------------------------------------------------------------
 
 
+class _KernelArgs(NamedTuple):
+    """Everything :func:`_turn` and :func:`_solve_level` take besides the mask and ``E``, in their order."""
+
+    offset: np.ndarray
+    sub: np.ndarray
+    sizes: np.ndarray
+    scores: np.ndarray
+    """scores[k, t, r]: the weighted points of roll r after throw t in open box k."""
+    same: bool
+    live_of: np.ndarray
+    pos_of: np.ndarray
+    face_of: np.ndarray
+    cnt: np.ndarray
+    step: np.ndarray
+    bonus: np.ndarray
+    bonus_pts: np.ndarray
+    size: np.ndarray
+    child: np.ndarray
+    parent: np.ndarray
+    roll_keep: np.ndarray
+    prob: np.ndarray
+    min_keep: int
+    max_keep: int
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class Endgame:
     """The solved rest of one sheet: expected future (weighted) points of every reachable state."""
@@ -270,10 +295,14 @@ class Endgame:
     offset: np.ndarray
     """offset[mask]: where the states of ``mask`` begin in ``E``."""
     E: np.ndarray
-    kernel_args: tuple[object, ...]
-    """Everything the kernels take besides the mask and ``E``."""
-    bonus_pts: np.ndarray
-    """bonus_pts[k]: the weighted bonus that box k pays when its entry reaches its column's need."""
+    kernel_args: _KernelArgs
+    space: DiceSpace
+    """The dice multisets of the rules' dice (the kernels' ``size`` … ``prob``)."""
+
+    @property
+    def bonus_pts(self) -> np.ndarray:
+        """bonus_pts[k]: the weighted bonus that box k pays when its entry reaches its column's need."""
+        return self.kernel_args.bonus_pts
 
     @staticmethod
     def live_columns(planner: Planner, sheet: Sheet) -> list[tuple[int, int]]:
@@ -364,12 +393,12 @@ class Endgame:
         sp = dice_space(base.n_dice, base.sides)
         cnt = np.array([[r.count(f) for f in range(1, base.sides + 1)] for r in sp.rolls], dtype=np.int64)
         E = np.zeros(int(offset[-1]))
-        args = (offset, sub, sizes, scores, same, live_of, pos_of, face_of, cnt, step, bonus, bonus_pts, sp.size,
-                sp.child, sp.parent, sp.roll_keep, sp.prob, base.min_keep, base.max_keep)
+        args = _KernelArgs(offset, sub, sizes, scores, same, live_of, pos_of, face_of, cnt, step, bonus, bonus_pts,
+                           sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, base.min_keep, base.max_keep)
         for masks in masks_by_level(n):
             _solve_level(masks, E, *args)
         return cls(boxes, sheet, tuple(c for c, _u in live), tuple(u for _c, u in live), tuple(axes),
-                   tuple(weights), sub, sizes, offset, E, args, bonus_pts)
+                   tuple(weights), sub, sizes, offset, E, args, sp)
 
     def covers(self, sheet: Sheet) -> bool:
         """Whether ``sheet`` is ``start`` or a later position of the same game: every box filled at the start
@@ -420,8 +449,8 @@ class Endgame:
         mask, pos = self._index(sheet, upper_idx)
         local = pos - int(self.offset[mask])
         ns = int(self.offset[mask + 1] - self.offset[mask])
-        sp = dice_space(5, 6)
-        throws = self.kernel_args[3].shape[1]  # type: ignore[attr-defined]
+        sp = self.space
+        throws = self.kernel_args.scores.shape[1]
         boxvals = np.full((throws, len(sp.rolls), ns), NEG)
         keepvals = np.full((throws, len(sp.keeps), ns), NEG)
         choices = np.full((throws, len(sp.rolls), ns), -1, dtype=np.int64)
