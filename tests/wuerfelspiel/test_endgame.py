@@ -215,3 +215,54 @@ def test_the_solve_releases_the_interpreter_lock() -> None:
 
     assert endgame._solve_level.targetoptions["nogil"] is True
     assert endgame._turn.targetoptions["nogil"] is True
+
+
+_CONCURRENT = """
+import sys, threading
+from wuerfel.engine.registry import get_game
+from wuerfel.games.wuerfelspiel.endgame import Endgame
+from wuerfel.games.wuerfelspiel.player import Planner
+from wuerfel.solvers.fillgame import solve_fill_game
+from wuerfel.solvers.kniffel import spec_from_rules
+import numba
+
+rules = get_game("wuerfelspiel").load_rules(
+    "brettspielnetz", {"boxes": ["fives", "sixes", "full_house", "chance"], "upper_bonus_threshold": 20})
+planner = Planner(rules)
+sheet = ((None, 5, None, None), (None, None, 25, None), (10, None, None, 20))
+one = Endgame.build(planner, sheet).E
+spec = spec_from_rules(rules)
+table = solve_fill_game(spec)
+results, errors = [], []
+
+def work() -> None:
+    try:
+        for _ in range(3):
+            results.append((Endgame.build(planner, sheet).E, solve_fill_game(spec)))
+    except BaseException as exc:
+        errors.append(repr(exc))
+
+threads = [threading.Thread(target=work) for _ in range(4)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+assert numba.threading_layer() == "workqueue", numba.threading_layer()
+assert not errors, errors
+assert len(results) == 12 and all((e == one).all() and (t == table).all() for e, t in results)
+print("ok")
+"""
+
+
+def test_solves_from_several_threads_at_once_do_not_abort_the_process(tmp_path) -> None:
+    # numba's fallback threading layer (workqueue, where there is no OpenMP or TBB) aborts the process when two
+    # threads launch parallel kernels at once, and the server runs each table's bot in a worker thread. The solvers
+    # take turns (fillgame.PARALLEL_KERNELS); this runs them from four threads on exactly that layer.
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "NUMBA_THREADING_LAYER": "workqueue", "WUERFEL_CACHE_DIR": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-c", _CONCURRENT], env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.strip() == "ok"

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import threading
 from functools import cache
 
 import numba
@@ -560,6 +561,13 @@ def masks_by_level(n: int) -> list[np.ndarray]:
     return [np.nonzero(pop == level)[0].astype(np.int64) for level in range(n - 1, -1, -1)]
 
 
+PARALLEL_KERNELS = threading.RLock()
+"""Held around every run of a ``parallel=True`` kernel. The web server calls bots from worker threads, so two tables
+can start a solve at the same moment; where numba has no OpenMP or TBB it falls back to its *workqueue* threading
+layer, which aborts the whole process on concurrent launches. The solves use both cores anyway, so taking turns costs
+little. Re-entrant: a solve may start another inside it (the slack tables solve the plain game first)."""
+
+
 def solve_fill_game(spec: FillSpec) -> np.ndarray:
     """The table ``E[mask, flag, upper]`` of optimal expected future points at every turn start."""
     sp = dice_space(spec.n_dice, spec.sides)
@@ -569,9 +577,10 @@ def solve_fill_game(spec: FillSpec) -> np.ndarray:
     scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = arrays
     params = spec.params()
     ulo, uhi = upper_ranges(spec)
-    for masks in masks_by_level(B):
-        _solve_level(masks, E, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok, joker_scores,
-                     joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, ulo, uhi, E, 0)
+    with PARALLEL_KERNELS:
+        for masks in masks_by_level(B):
+            _solve_level(masks, E, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok, joker_scores,
+                         joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, ulo, uhi, E, 0)
     return E
 
 
@@ -592,13 +601,14 @@ def solve_slack(spec: FillSpec, max_slack: int, E0: np.ndarray | None = None, fi
     params = spec.params()
     ulo, uhi = upper_ranges(spec)
     levels = masks_by_level(B)
-    for s in range(1, max_slack + 1):
-        Ws = W[s]
-        for masks in levels:
-            _solve_level(masks, Ws, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok,
-                         joker_scores, joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob,
-                         ulo, uhi, W[s - 1] - pass_cost if pass_cost else W[s - 1],
-                         2 if first_throw_only else 1)
+    with PARALLEL_KERNELS:
+        for s in range(1, max_slack + 1):
+            Ws = W[s]
+            for masks in levels:
+                _solve_level(masks, Ws, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok,
+                             joker_scores, joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob,
+                             ulo, uhi, W[s - 1] - pass_cost if pass_cost else W[s - 1],
+                             2 if first_throw_only else 1)
     return W
 
 

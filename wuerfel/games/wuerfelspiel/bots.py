@@ -33,7 +33,7 @@ def _sheet_key(state: WuerfelspielState, player: int) -> tuple[Any, ...]:
 
 
 class BestBot:
-    """The strongest player: exact turn search on one-column tables plus the learned correction."""
+    """The strongest player: exact turn search against one-column slack tables, the last turns solved exactly."""
 
     name = "best"
 

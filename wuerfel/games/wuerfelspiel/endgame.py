@@ -24,7 +24,7 @@ import numba
 import numpy as np
 
 from wuerfel.games.wuerfelspiel.rules import UPPER_FACE
-from wuerfel.solvers.fillgame import NEG, DiceSpace, _keep_stage, dice_space, masks_by_level
+from wuerfel.solvers.fillgame import NEG, PARALLEL_KERNELS, DiceSpace, _keep_stage, dice_space, masks_by_level
 
 if TYPE_CHECKING:
     from wuerfel.games.wuerfelspiel.player import Planner, TurnPlan
@@ -395,8 +395,9 @@ class Endgame:
         E = np.zeros(int(offset[-1]))
         args = _KernelArgs(offset, sub, sizes, scores, same, live_of, pos_of, face_of, cnt, step, bonus, bonus_pts,
                            sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, base.min_keep, base.max_keep)
-        for masks in masks_by_level(n):
-            _solve_level(masks, E, *args)
+        with PARALLEL_KERNELS:
+            for masks in masks_by_level(n):
+                _solve_level(masks, E, *args)
         return cls(boxes, sheet, tuple(c for c, _u in live), tuple(u for _c, u in live), tuple(axes),
                    tuple(weights), sub, sizes, offset, E, args, sp)
 

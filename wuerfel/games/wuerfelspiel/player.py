@@ -17,6 +17,7 @@ exactly optimal.
 from __future__ import annotations
 
 import dataclasses
+import threading
 from collections.abc import Callable, Sequence
 from functools import cache
 
@@ -361,9 +362,19 @@ def fixed_dice(rules: WuerfelspielRules, seed: int, first: int, count: int) -> n
     return np.random.default_rng([seed, first]).integers(1, 7, size=(count, rules.turns, rules.rerolls + 1, 5))
 
 
-@cache
+_PLANNERS = threading.Lock()
+
+
 def planner_for(rules: WuerfelspielRules) -> Planner:
-    """One planner per rule set (the tables are large; bots and advisors share them)."""
+    """One planner per rule set (the tables are large; bots and advisors share them). Bots of several tables ask
+    from the server's worker threads at once: the first builds it, the others wait for it instead of building it
+    again."""
+    with _PLANNERS:
+        return _planner_for(rules)
+
+
+@cache
+def _planner_for(rules: WuerfelspielRules) -> Planner:
     return Planner(rules)
 
 
