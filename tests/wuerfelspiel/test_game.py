@@ -327,6 +327,37 @@ def test_bots_play_legal_games(bot: str, overrides: dict) -> None:
     assert m.state.scores()[0] > 100
 
 
+def test_best_bot_solves_its_endgame_once_even_when_the_shared_planner_forgets_it(monkeypatch) -> None:
+    # A server's tables share one planner, which keeps only a few endgames; each bot holds on to its own.
+    from wuerfel.bots import make_bot
+    from wuerfel.games.wuerfelspiel.endgame import Endgame
+
+    rules = INFO.load_rules("brettspielnetz", {"boxes": ["fives", "sixes", "full_house", "chance"],
+                                               "upper_bonus_threshold": 20})
+    m = Match.new("wuerfelspiel", None, ["solo"], rules=rules)
+    b = make_bot("wuerfelspiel", "best", m.game, seed=1)
+    builds: list[object] = []
+    real = Endgame.build.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Endgame], planner: object, sheet: object) -> Endgame:
+        builds.append(sheet)
+        return real(cls, planner, sheet)
+
+    monkeypatch.setattr(Endgame, "build", classmethod(counted))
+    src = SeededSource(5)
+    turns = 0
+    while True:
+        m.resolve_chance(src)
+        if m.state.is_terminal():
+            break
+        b.planner._endgames.clear()  # another table's endgames pushed this one out
+        action = b.choose(m.state, 0)
+        turns += isinstance(action, Score)
+        m.act(action, 0)
+    assert turns == 12
+    assert len(builds) == 1
+
+
 def test_best_bot_is_exactly_optimal_for_one_column() -> None:
     """With one column, the best bot's plan is the solver's: its keep/box values equal the exact tables."""
     from wuerfel.solvers.fillgame import dice_space, turn_tables

@@ -15,6 +15,7 @@ from wuerfel.engine.advice import Advice
 from wuerfel.engine.dice import sub_multisets
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
+from wuerfel.games.wuerfelspiel.endgame import Endgame
 from wuerfel.games.wuerfelspiel.player import Planner, TurnPlan, planner_for
 from wuerfel.games.wuerfelspiel.rules import WuerfelspielRules
 from wuerfel.games.wuerfelspiel.state import Keep, Score, WuerfelspielState
@@ -41,11 +42,19 @@ class BestBot:
         self.planner: Planner = planner_for(game.rules)
         self._plan_key: Any = None
         self._plan: TurnPlan | None = None
+        self._endgame: Endgame | None = None
+        """This bot's solved endgame. The planner keeps only a few for everybody, and a server with many tables in
+        their endgames would otherwise solve each one again every turn."""
 
     def plan(self, state: WuerfelspielState, player: int) -> TurnPlan:
         key = _sheet_key(state, player)
         if key != self._plan_key or self._plan is None:
-            self._plan = self.planner.plan(state.sheets[player])
+            sheet = state.sheets[player]
+            eg = self._endgame
+            if eg is None or not eg.covers(sheet):
+                eg = self.planner.endgame(sheet)
+                self._endgame = eg
+            self._plan = eg.turn_plan(sheet, self.planner.upper_idx) if eg is not None else self.planner.plan(sheet)
             self._plan_key = key
         return self._plan
 
