@@ -208,6 +208,41 @@ def test_a_hint_does_not_solve_a_large_endgame_itself() -> None:
     assert planner.endgame(sheet, HINT_ENDGAME_COST) is not None  # and from then on hints use it
 
 
+def test_a_hint_near_the_end_solves_the_endgame_in_the_background_and_the_next_hint_is_exact() -> None:
+    import dataclasses
+
+    from wuerfel.games.wuerfelspiel.state import Score
+
+    rules = INFO.load_rules("brettspielnetz")
+    game = INFO.new_game(rules, 1)
+    col1 = (None, 4, 6, None, 15, None, None, 0, None, 30, None, 0, 19)
+    col2 = (None, 6, 9, 12, 15, 24, None, None, None, 30, None, 0, None)
+    col3 = (3, 8, 12, 16, 20, 24, 25, 20, 25, 30, 40, 50, 25)
+    sheet: Sheet = (col1, col2, col3)
+    s = dataclasses.replace(game.new_initial_state(), sheets=(sheet,), dice=(2, 2, 4, 4, 4), rolling=False, throws=3)
+    adv = INFO.advisor(game)
+    adv.planner._endgames.clear()  # the planner is shared within the process: start from nothing solved
+    first = adv.advise(s, 0)
+    assert adv.background is not None  # the first hint answered with estimates and started the solve
+    adv.background.join(timeout=300)
+    second = adv.advise(s, 0)
+    eg = adv.planner.endgame(sheet)
+    assert eg is not None
+    by_action = {a.action: a.value for a in first}
+    assert {a.action for a in second} == set(by_action)
+    for a in second:
+        assert isinstance(a.action, Score)
+        b = rules.boxes.index(a.action.box)
+        pts, _extra = s.points(a.action.column, a.action.box)
+        assert a.value == pytest.approx(s.total(0) + eg.entry_value(sheet, adv.planner.upper_idx, a.action.column,
+                                                                     b, pts), abs=1e-9)
+    assert any(abs(by_action[a.action] - a.value) > 1e-6 for a in second)  # estimates before, exact now
+    # later positions of the same game stay exact, even when the shared planner has forgotten the endgame
+    adv.planner._endgames.clear()
+    later = dataclasses.replace(s, sheets=(((4, *col1[1:]), col2, col3),))
+    assert adv.endgame(later.sheets[0]) is eg
+
+
 def test_the_solve_releases_the_interpreter_lock() -> None:
     # The web server runs a bot's move in a worker thread while the event loop serves every other table; an endgame
     # of three live bonuses takes seconds. A timed test would flake under load, so this checks the compiled kernels.

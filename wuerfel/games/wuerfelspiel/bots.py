@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from typing import Any
 
@@ -54,7 +55,7 @@ class BestBot:
             if eg is None or not eg.covers(sheet):
                 eg = self.planner.endgame(sheet)
                 self._endgame = eg
-            self._plan = eg.turn_plan(sheet, self.planner.upper_idx) if eg is not None else self.planner.plan(sheet)
+            self._plan = self.planner.plan_with(sheet, eg)
             self._plan_key = key
         return self._plan
 
@@ -120,9 +121,8 @@ EXPECTED_FINAL_TOTAL = N_("expected final total")
 
 HINT_ENDGAME_COST = 3_000
 """A hint solves an exact endgame itself only when that is quick (states, :meth:`Endgame.cost`; 3,000 states take
-about 40 ms while the other core is busy), so any hint answers within the 50 ms the coach promises; until the
-sheet's endgame is that small (or already solved for this sheet), hints show the planner's estimates, as earlier in
-the game."""
+about 40 ms while the other core is busy), so any hint answers within the 50 ms the coach promises. A larger one is
+solved in the background (0.1–3 s) while that hint shows the planner's estimates; the hints after it are exact."""
 
 
 class Advisor:
@@ -137,6 +137,9 @@ class Advisor:
         self.game = game
         self.planner = planner_for(game.rules)
         self._cache: dict[Any, TurnPlan] = {}
+        self._endgame: Endgame | None = None
+        self.background: threading.Thread | None = None
+        """The endgame solve started by a hint, if any (tests wait for it)."""
 
     def advise(self, state: State, player: int | None = None) -> list[Advice]:
         assert isinstance(state, WuerfelspielState)
@@ -145,30 +148,52 @@ class Advisor:
         p = state.player if player is None else player
         if p != state.player:
             return []
-        key = state.sheets[p]
+        sheet = state.sheets[p]
+        eg = self.endgame(sheet)
+        key = (sheet, eg is not None)
         plan = self._cache.get(key)
         if plan is None:
-            plan = self.planner.plan(state.sheets[p], HINT_ENDGAME_COST)
+            plan = self.planner.plan_with(sheet, eg)
             self._cache = {key: plan}
-        base = state.total(p) + self.planner.base_value(state.sheets[p], HINT_ENDGAME_COST)
+        base = state.total(p) + self.planner.base_value_with(sheet, eg)
         t = state.throws - 1
         out: list[Advice] = []
         sp = self.planner.space
+        rules = self.planner.rules
         for a in state.legal_actions(p):
             if isinstance(a, Keep):
                 value = base + float(plan.keepvals[t, sp.index[a.dice]])
             else:
                 assert isinstance(a, Score)
-                value = base + self.box_gain(state, a)
+                pts, extra = state.points(a.column, a.box)
+                value = base + self.planner.entry_gain_with(sheet, a.column, rules.boxes.index(a.box), pts, extra, eg)
             out.append(Advice(action=a, value=value, measure=EXPECTED_FINAL_TOTAL))
         out.sort(key=lambda x: -x.value)
         return out
 
-    def box_gain(self, state: WuerfelspielState, a: Score) -> float:
-        """Gain of writing the dice into (column, box) by the planner's measure (see :mod:`.player`)."""
-        pts, extra = state.points(a.column, a.box)
-        return self.planner.entry_gain(state.sheets[state.player], a.column, self.planner.rules.boxes.index(a.box),
-                                       pts, extra, HINT_ENDGAME_COST)
+    def endgame(self, sheet: tuple[tuple[int | None, ...], ...]) -> Endgame | None:
+        """The solved endgame for this hint, decided once so that one list never mixes exact values with estimates.
+
+        Near the end of a game an endgame too large to solve within the hint's budget is solved in a background
+        thread (the kernels release the interpreter lock, so the terminal stays responsive); the hint asks again
+        next time. The advisor keeps what it solved: the planner's few shared endgames may be pushed out by others."""
+        eg = self._endgame
+        if eg is not None and eg.covers(sheet):
+            return eg
+        eg = self.planner.endgame(sheet, HINT_ENDGAME_COST)
+        if eg is not None:
+            self._endgame = eg
+            return eg
+        if self.planner.near_end(sheet) and (self.background is None or not self.background.is_alive()):
+            self.background = threading.Thread(target=self._solve, args=(sheet,), daemon=True,
+                                               name="wuerfelspiel-hint-endgame")
+            self.background.start()
+        return None
+
+    def _solve(self, sheet: tuple[tuple[int | None, ...], ...]) -> None:
+        eg = self.planner.endgame(sheet)
+        if eg is not None:
+            self._endgame = eg
 
 
 def legal_keeps(dice: tuple[int, ...]) -> list[tuple[int, ...]]:

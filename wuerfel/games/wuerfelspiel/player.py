@@ -206,15 +206,20 @@ class Planner:
         return np.array([self._w(slacks[c] - shift[c], int(masks[c]), int(flags[c]),
                                  int(uppers[c])) for c in range(len(masks))])
 
+    def near_end(self, sheet: tuple[tuple[int | None, ...], ...]) -> bool:
+        """Whether the rest of ``sheet``'s game is one the exact endgame plays (see ``ENDGAME_OPEN``); whether it
+        is solved, or small enough to be, is :meth:`endgame`'s question."""
+        if self.rules.columns == 1 or self.spec.extra_box >= 0:
+            return False  # one column is exact anyway; Yahtzee extras need a flag axis the endgame does not model
+        return sum(v is None for col in sheet for v in col) <= self.endgame_open
+
     def endgame(self, sheet: tuple[tuple[int | None, ...], ...], max_cost: float | None = None) -> Endgame | None:
         """The exact rest of the game for ``sheet`` when it is near its end (see ``ENDGAME_OPEN``), else None.
 
         One solved endgame holds for every later position of its game, so the last few are kept. ``max_cost``
         (states, see :meth:`Endgame.cost`) refuses to solve a new one that would take longer — a hint must answer
         quickly; the bot passes none and is held only by ``endgame_cost``."""
-        if self.rules.columns == 1 or self.spec.extra_box >= 0:
-            return None  # one column is exact anyway; Yahtzee extras need a flag axis the endgame does not model
-        if sum(v is None for col in sheet for v in col) > self.endgame_open:
+        if not self.near_end(sheet):
             return None
         for eg in self._endgames:
             if eg.covers(sheet):
@@ -238,7 +243,11 @@ class Planner:
         """Σ_c w_c · (column c's value if it does not get this turn): the constant the turn gains are measured
         from (with one column: the exact expected future points). In the exact endgame the plan's values are
         expected future points themselves, so the constant is 0."""
-        if self.endgame(sheet, max_cost) is not None:
+        return self.base_value_with(sheet, self.endgame(sheet, max_cost))
+
+    def base_value_with(self, sheet: tuple[tuple[int | None, ...], ...], eg: Endgame | None) -> float:
+        """:meth:`base_value` with the endgame (or none) decided by the caller."""
+        if eg is not None:
             return 0.0
         masks, flags, uppers = self.encode(sheet)
         return float(self.weights @ self.here_values(masks, flags, uppers))
@@ -246,7 +255,12 @@ class Planner:
     def entry_gain(self, sheet: tuple[tuple[int | None, ...], ...], column: int, box: int, points: int,
                    extra: int, max_cost: float | None = None) -> float:
         """The gain of writing ``points`` (+ ``extra``) into (column, box), as the turn search measures it."""
-        eg = self.endgame(sheet, max_cost)
+        return self.entry_gain_with(sheet, column, box, points, extra, self.endgame(sheet, max_cost))
+
+    def entry_gain_with(self, sheet: tuple[tuple[int | None, ...], ...], column: int, box: int, points: int,
+                        extra: int, eg: Endgame | None) -> float:
+        """:meth:`entry_gain` with the endgame (or none) decided by the caller: a hint must not mix exact values
+        with estimates when an endgame solved in the background arrives halfway through its list."""
         if eg is not None:
             return eg.entry_value(sheet, self.upper_idx, column, box, points)
         masks, flags, uppers = self.encode(sheet)
@@ -266,7 +280,10 @@ class Planner:
 
     # --- the turn search ---------------------------------------------------------------------------------------
     def plan(self, sheet: tuple[tuple[int | None, ...], ...], max_cost: float | None = None) -> TurnPlan:
-        eg = self.endgame(sheet, max_cost)
+        return self.plan_with(sheet, self.endgame(sheet, max_cost))
+
+    def plan_with(self, sheet: tuple[tuple[int | None, ...], ...], eg: Endgame | None) -> TurnPlan:
+        """:meth:`plan` with the endgame (or none) decided by the caller."""
         if eg is not None:
             return eg.turn_plan(sheet, self.upper_idx)
         masks, flags, uppers = self.encode(sheet)
