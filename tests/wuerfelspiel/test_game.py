@@ -514,3 +514,40 @@ def test_yahtzee_extras_work_per_column() -> None:
     assert Score(1, "chance") in s.legal_actions() and Score(1, "five_kind") in s.legal_actions()
     s2 = s.apply_action(Score(0, "chance"))
     assert s2.extras[0] == (100, 0) and s2.scores() == (50.0 + 16 + 20 + 100,)
+
+
+def test_the_turn_search_adds_a_per_box_term_to_every_entry_into_that_box() -> None:
+    # entry_add carries a value of the whole sheet that depends on which boxes are open in several columns at once
+    # (bench/wuerfelspiel_fitted.py); the planner passes zeros.
+    import numpy as np
+
+    from wuerfel.games.wuerfelspiel.player import Planner
+    from wuerfel.solvers.fillgame import _multi_plan
+
+    rules = INFO.load_rules("brettspielnetz", {"boxes": ["fives", "sixes", "full_house", "chance"],
+                                               "upper_bonus_threshold": 20})
+    planner = Planner(rules, endgame_open=0)
+    sheet = ((None, 5, None, None), (None, None, 25, None), (10, None, None, 20))
+    masks, flags, uppers = planner.encode(sheet)
+    plain = planner.plan_encoded(masks, flags, uppers)
+
+    def plan(add: np.ndarray) -> tuple[float, np.ndarray]:
+        scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = planner.arrays
+        sp = planner.space
+        n = planner.spec.throws
+        levels, alphas = planner.mixtures(planner.slacks(masks))
+        boxchoice = np.empty((n, len(sp.rolls)), dtype=np.int64)
+        expected = _multi_plan(masks, flags, uppers, levels, alphas, planner.here_values(masks, flags, uppers), add,
+                               planner.weights, planner.W, scores, bonus_box, bool(same[0]), is_extra, extra_face,
+                               joker_ok, joker_scores, joker_upper, planner.params, sp.size, sp.child, sp.parent,
+                               sp.roll_keep, sp.prob, np.empty((n, len(sp.rolls))), boxchoice,
+                               np.full((n, len(sp.keeps)), -1.0e18), np.empty((n, len(sp.rolls))))
+        return float(expected), boxchoice
+
+    value, choice = plan(np.zeros((3, 4)))
+    assert value == pytest.approx(plain.expected) and (choice == plain.boxchoice).all()
+    add = np.zeros((3, 4))
+    add[1, 3] = 1000.0  # chance of the ×2 column
+    value, choice = plan(add)
+    assert (choice == 1 * 16 + 3).all()
+    assert value > plain.expected + 900

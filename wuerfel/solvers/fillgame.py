@@ -411,7 +411,8 @@ def _turn_tables(mask: int, flag: int, u: int, E: np.ndarray, scores: np.ndarray
 
 @numba.njit(cache=True)
 def _multi_box_stage(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, levels: np.ndarray,
-                     alphas: np.ndarray, here_vals: np.ndarray, weights: np.ndarray, t: int, W: np.ndarray,
+                     alphas: np.ndarray, here_vals: np.ndarray, entry_add: np.ndarray, weights: np.ndarray, t: int,
+                     W: np.ndarray,
                      scores: np.ndarray, bonus_box: np.ndarray,
                      is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
                      joker_upper: np.ndarray, params: np.ndarray, out: np.ndarray, choice: np.ndarray) -> None:
@@ -421,12 +422,15 @@ def _multi_box_stage(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, l
 
     Filling column c keeps its slack and the other columns lose some; relative to "no column gets this turn"
     (``here_vals``, the caller's constant per column) that is column c's change to ``W[slack_c]`` (child).
-    Column c's value after the entry is ``Σ_j alphas[c, j] · W[levels[c, j]](child)`` (two terms: a linear
-    interpolation between neighbouring tables, or a blend of two levels)."""
+    Column c's value after the entry is ``Σ_j alphas[c, j] · W[levels[c, j]](child)`` (the planner's two terms
+    interpolate between neighbouring tables; a fitted value may mix more levels), and ``entry_add[c, b]`` is added
+    to the gain of every entry into (c, b): a value of the whole sheet that depends on which boxes are open in
+    several columns at once (the experiment ``bench/wuerfelspiel_fitted.py``; zeros for the planner)."""
     thr = params[0]
     bonus = params[1]
     n_boxes = scores.shape[0]
     n_rolls = scores.shape[2]
+    n_levels = levels.shape[1]
     out[:] = NEG
     choice[:] = -1
     for c in range(masks.shape[0]):
@@ -434,10 +438,6 @@ def _multi_box_stage(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, l
         flag = flags[c]
         u = uppers[c]
         w = weights[c]
-        l0 = levels[c, 0]
-        l1 = levels[c, 1]
-        a0 = alphas[c, 0]
-        a1 = alphas[c, 1]
         here = here_vals[c]
         jopen = _joker_open(mask, joker_ok)
         for b in range(n_boxes):
@@ -457,8 +457,10 @@ def _multi_box_stage(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, l
                         u2 = thr
                         if u < thr:
                             v += bonus
-                after = a0 * W[l0, child, nflag, u2] + a1 * W[l1, child, nflag, u2]
-                v = w * (v + after - here)
+                after = 0.0
+                for j in range(n_levels):
+                    after += alphas[c, j] * W[levels[c, j], child, nflag, u2]
+                v = w * (v + after - here) + entry_add[c, b]
                 if v > out[r]:
                     out[r] = v
                     choice[r] = c * 16 + b
@@ -466,7 +468,8 @@ def _multi_box_stage(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, l
 
 @numba.njit(cache=True)
 def _multi_entry_gains(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, levels: np.ndarray,
-                       alphas: np.ndarray, here_vals: np.ndarray, weights: np.ndarray, t: int, r: int,
+                       alphas: np.ndarray, here_vals: np.ndarray, entry_add: np.ndarray, weights: np.ndarray, t: int,
+                       r: int,
                        W: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray, is_extra: np.ndarray,
                        extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
                        joker_upper: np.ndarray, params: np.ndarray, gains: np.ndarray) -> None:
@@ -479,10 +482,6 @@ def _multi_entry_gains(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray,
         mask = masks[c]
         flag = flags[c]
         u = uppers[c]
-        l0 = levels[c, 0]
-        l1 = levels[c, 1]
-        a0 = alphas[c, 0]
-        a1 = alphas[c, 1]
         jopen = _joker_open(mask, joker_ok)
         for b in range(scores.shape[0]):
             if (mask >> b) & 1:
@@ -500,13 +499,16 @@ def _multi_entry_gains(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray,
                     if u < thr:
                         v += bonus
             child = mask | (1 << b)
-            after = a0 * W[l0, child, nflag, u2] + a1 * W[l1, child, nflag, u2]
-            gains[c, b] = weights[c] * (v + after - here_vals[c])
+            after = 0.0
+            for j in range(levels.shape[1]):
+                after += alphas[c, j] * W[levels[c, j], child, nflag, u2]
+            gains[c, b] = weights[c] * (v + after - here_vals[c]) + entry_add[c, b]
 
 
 @numba.njit(cache=True)
 def _multi_plan(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, levels: np.ndarray,
-                alphas: np.ndarray, here_vals: np.ndarray, weights: np.ndarray, W: np.ndarray, scores: np.ndarray,
+                alphas: np.ndarray, here_vals: np.ndarray, entry_add: np.ndarray, weights: np.ndarray, W: np.ndarray,
+                scores: np.ndarray,
                 bonus_box: np.ndarray, same: bool,
                 is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
                 joker_upper: np.ndarray, params: np.ndarray, size: np.ndarray, child: np.ndarray,
@@ -525,9 +527,8 @@ def _multi_plan(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, levels
     ch = np.empty(n_rolls, dtype=np.int64)
     for t in range(throws - 1, -1, -1):
         if t == throws - 1 or not same:
-            _multi_box_stage(masks, flags, uppers, levels, alphas, here_vals, weights, t, W, scores, bonus_box,
-                             is_extra,
-                             extra_face, joker_ok, joker_scores, joker_upper, params, out, ch)
+            _multi_box_stage(masks, flags, uppers, levels, alphas, here_vals, entry_add, weights, t, W, scores,
+                             bonus_box, is_extra, extra_face, joker_ok, joker_scores, joker_upper, params, out, ch)
         boxvals[t, :] = out
         boxchoice[t, :] = ch
         if t == throws - 1:

@@ -140,6 +140,7 @@ class Planner:
         self.params = self.spec.params()
         self.space = dice_space(5, 6)
         self.weights = np.array(rules.column_weights, dtype=np.float64)
+        self.no_add = np.zeros((rules.columns, len(rules.boxes)))
         self.upper_idx = [i for i, b in enumerate(rules.boxes) if b in UPPER_FACE]
         if rules.columns > 1 and endgame_open > 0:
             # the first endgame solve of a process loads the solver's parallel kernel (a few hundred ms); pay that
@@ -299,10 +300,10 @@ class Planner:
         bestvals = np.empty((throws, len(sp.rolls)))
         levels, alphas = self.mixtures(self.slacks(masks))
         here = self.here_values(masks, flags, uppers)
-        expected = _multi_plan(masks, flags, uppers, levels, alphas, here, self.weights, self.W, scores, bonus_box,
-                               bool(same[0]), is_extra, extra_face, joker_ok, joker_scores, joker_upper, self.params,
-                               sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, boxvals, boxchoice, keepvals,
-                               bestvals)
+        expected = _multi_plan(masks, flags, uppers, levels, alphas, here, self.no_add, self.weights, self.W, scores,
+                               bonus_box, bool(same[0]), is_extra, extra_face, joker_ok, joker_scores, joker_upper,
+                               self.params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, boxvals, boxchoice,
+                               keepvals, bestvals)
         return TurnPlan(boxvals, boxchoice, keepvals, float(expected))
 
     def entry_gains(self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, t: int,
@@ -312,8 +313,8 @@ class Planner:
         levels, alphas = self.mixtures(self.slacks(masks))
         here = self.here_values(masks, flags, uppers)
         gains = np.empty((len(masks), len(self.rules.boxes)))
-        _multi_entry_gains(masks, flags, uppers, levels, alphas, here, self.weights, t, r, self.W, scores, bonus_box,
-                           is_extra, extra_face, joker_ok, joker_scores, joker_upper, self.params, gains)
+        _multi_entry_gains(masks, flags, uppers, levels, alphas, here, self.no_add, self.weights, t, r, self.W, scores,
+                           bonus_box, is_extra, extra_face, joker_ok, joker_scores, joker_upper, self.params, gains)
         return gains
 
     def choose_box(self, sheet: tuple[tuple[int | None, ...], ...], t: int, dice: tuple[int, ...],
@@ -408,17 +409,19 @@ def simulate(rules: WuerfelspielRules, games: int, seed: int,
              endgame_cost: float = ENDGAME_COST, endgame_live: int = ENDGAME_LIVE,
              roller: Callable[[int], Sequence[int]] | None = None,
              sheets_out: list[list[list[int | None]]] | None = None,
-             fixed_dice: np.ndarray | None = None) -> np.ndarray:
+             fixed_dice: np.ndarray | None = None, planner: Planner | None = None) -> np.ndarray:
     """Play ``games`` solitaire games with the planner (the ``best`` bot's decisions, without the engine's
     bookkeeping); returns the final totals. Dice from ``numpy.random.default_rng(seed)``, or ``roller(n)``
     (n faces) — a test feeds it the dice of an engine game to check that both paths decide alike. ``fixed_dice``
     ``[game, turn, throw, 5]`` fixes the dice per game, turn and throw (a throw of n dice takes the first n): two
     player variants then see the same dice even after their decisions part, which makes a paired comparison about
-    three times as precise as with one stream of dice (``bench/wuerfelspiel_paired.py``)."""
-    planner = Planner(rules, slack_scale, here_shift, slack_power,
-                      FIRST_THROW_ONLY if first_throw_only is None else first_throw_only,
-                      BLEND if blend is None else blend, pass_cost, late_open, endgame_open, endgame_cost,
-                      endgame_live)
+    three times as precise as with one stream of dice (``bench/wuerfelspiel_paired.py``). A ``planner`` given
+    replaces the one the knobs describe (an experiment's subclass, ``bench/wuerfelspiel_fitted.py``)."""
+    if planner is None:
+        planner = Planner(rules, slack_scale, here_shift, slack_power,
+                          FIRST_THROW_ONLY if first_throw_only is None else first_throw_only,
+                          BLEND if blend is None else blend, pass_cost, late_open, endgame_open, endgame_cost,
+                          endgame_live)
     rng = np.random.default_rng(seed)
     if roller is None:
         def roller(n: int) -> Sequence[int]:
