@@ -1,7 +1,7 @@
 """Experiment: a value of the whole 3-column sheet fitted *backwards from the exact endgame*, played and compared.
 
 Usage: python bench/wuerfelspiel_fitted.py [--positions 2500] [--exact 1500] [--ridge 0.01]
-       [--games 2000] [--seed 11] [--jobs 2] [--theta FILE]
+       [--games 2000] [--seed 11] [--jobs 2] [--theta FILE] [--refit K] [--out FILE]
 
 The shipped planner values a sheet column by column (slack tables, docs/wuerfelspiel.md) and charges a column
 that does not get the turn a full step of slack (``HERE_SHIFT``), a heuristic that makes columns keen to take
@@ -134,11 +134,13 @@ class FittedPlanner(Planner):
         return TurnPlan(boxvals, boxchoice, keepvals, float(expected)), base + float(expected)
 
 
-def positions(rules: WuerfelspielRules, games: int, seed: int) -> dict[int, list[Sheet]]:
-    """Turn-start sheets by open boxes (from ENDGAME_OPEN up), from the shipped player's own games."""
+def positions(rules: WuerfelspielRules, games: int, seed: int,
+              policy: dict[int, np.ndarray] | None = None) -> dict[int, list[Sheet]]:
+    """Turn-start sheets by open boxes (from ENDGAME_OPEN up), from the games of the shipped player or, with
+    ``policy``, of the player fitted before (so that the fit learns where its own player goes)."""
     out: dict[int, list[Sheet]] = {n: [] for n in range(ENDGAME_OPEN, rules.turns)}
 
-    class Recorder(Planner):
+    class Recorder(FittedPlanner):
         def plan(self, sheet: Sheet, max_cost: float | None = None) -> TurnPlan:
             n = sum(v is None for col in sheet for v in col)
             if n in out:
@@ -146,7 +148,7 @@ def positions(rules: WuerfelspielRules, games: int, seed: int) -> dict[int, list
             return super().plan(sheet, max_cost)
 
     simulate(rules, games, seed, fixed_dice=fixed_dice(rules, seed, 0, games), endgame_open=0,
-             planner=Recorder(rules, endgame_open=0))
+             planner=Recorder(rules, policy, endgame_open=0))
     return out
 
 
@@ -163,10 +165,11 @@ def ridge(X: np.ndarray, y: np.ndarray, prior: np.ndarray, lam: float, free: int
     return th, float(np.sqrt(np.mean((y - X @ th) ** 2)))
 
 
-def fit(rules: WuerfelspielRules, n_positions: int, n_exact: int, lam: float, seed: int) -> dict[int, np.ndarray]:
+def fit(rules: WuerfelspielRules, n_positions: int, n_exact: int, lam: float, seed: int,
+        policy: dict[int, np.ndarray] | None = None) -> dict[int, np.ndarray]:
     t0 = time.perf_counter()
     pl = FittedPlanner(rules, endgame_open=0)
-    pos = positions(rules, n_positions, seed)
+    pos = positions(rules, n_positions, seed, policy)
     print(f"positions of {n_positions} games: {time.perf_counter() - t0:.0f} s", flush=True)
     C = rules.columns
     prior = np.zeros(pl.n_params)
@@ -213,6 +216,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--theta", type=Path, help="load the fit from this file, or save it there")
+    ap.add_argument("--refit", type=int, default=0,
+                    help="fit again this many times, from positions of the player fitted before")
+    ap.add_argument("--out", type=Path, help="save the final fit here")
     args = ap.parse_args()
     rules = get_game("wuerfelspiel").load_rules(args.rules)
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
@@ -222,6 +228,11 @@ def main() -> None:
         theta = fit(rules, args.positions, args.exact, args.ridge, args.fit_seed)
         if args.theta is not None:
             args.theta.write_bytes(pickle.dumps(theta))
+    for k in range(args.refit):
+        print(f"refit {k + 1}: positions from the fitted player", flush=True)
+        theta = fit(rules, args.positions, args.exact, args.ridge, args.fit_seed + k + 1, theta)
+    if args.out is not None:
+        args.out.write_bytes(pickle.dumps(theta))
     if args.games <= 0:
         return
     t = time.perf_counter()
