@@ -288,16 +288,25 @@ class Endgame:
     """Their upper totals at the start (each axis counts the points added since)."""
     axes: tuple[_Axis, ...]
     weights: tuple[int, ...]
-    sub: np.ndarray
-    """sub[mask, l]: the subset of live column l's open number boxes that ``mask`` has filled."""
-    sizes: np.ndarray
-    """sizes[l, F]: the length of axis l when its filled subset is F."""
-    offset: np.ndarray
-    """offset[mask]: where the states of ``mask`` begin in ``E``."""
     E: np.ndarray
     kernel_args: _KernelArgs
     space: DiceSpace
     """The dice multisets of the rules' dice (the kernels' ``size`` … ``prob``)."""
+
+    @property
+    def sub(self) -> np.ndarray:
+        """sub[mask, l]: the subset of live column l's open number boxes that ``mask`` has filled."""
+        return self.kernel_args.sub
+
+    @property
+    def sizes(self) -> np.ndarray:
+        """sizes[l, F]: the length of axis l when its filled subset is F."""
+        return self.kernel_args.sizes
+
+    @property
+    def offset(self) -> np.ndarray:
+        """offset[mask]: where the states of ``mask`` begin in ``E``."""
+        return self.kernel_args.offset
 
     @property
     def bonus_pts(self) -> np.ndarray:
@@ -399,7 +408,7 @@ class Endgame:
             for masks in masks_by_level(n):
                 _solve_level(masks, E, *args)
         return cls(boxes, sheet, tuple(c for c, _u in live), tuple(u for _c, u in live), tuple(axes),
-                   tuple(weights), sub, sizes, offset, E, args, sp)
+                   tuple(weights), E, args, sp)
 
     def covers(self, sheet: Sheet) -> bool:
         """Whether ``sheet`` is ``start`` or a later position of the same game: every box filled at the start
