@@ -40,7 +40,6 @@ from wuerfel.engine.registry import get_game
 from wuerfel.games.wuerfelspiel.endgame import Endgame
 from wuerfel.games.wuerfelspiel.player import ENDGAME_OPEN, Planner, TurnPlan, fixed_dice, simulate
 from wuerfel.games.wuerfelspiel.rules import WuerfelspielRules
-from wuerfel.solvers.fillgame import _multi_plan
 
 CHUNK = 250
 """Games per block of the evaluation (the blocks of ``bench/wuerfelspiel_paired.py``: the same dice)."""
@@ -95,9 +94,6 @@ class FittedPlanner(Planner):
     def fitted_plan(self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray,
                     th: np.ndarray) -> tuple[TurnPlan, float]:
         """The exact turn against ``V`` with parameters ``th``, and the value of the turn start it implies."""
-        scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = self.arrays
-        sp = self.space
-        throws = self.spec.throws
         C = len(masks)
         slacks = self.slacks(masks)
         op = self.opens(masks)
@@ -123,15 +119,8 @@ class FittedPlanner(Planner):
                     after = masks.copy()
                     after[c] = m | (1 << b)
                     add[c, b] = float(tb @ (self.box_features(after) - phi0))
-        boxvals = np.empty((throws, len(sp.rolls)))
-        boxchoice = np.empty((throws, len(sp.rolls)), dtype=np.int64)
-        keepvals = np.full((throws, len(sp.keeps)), -1.0e18)
-        bestvals = np.empty((throws, len(sp.rolls)))
-        expected = _multi_plan(masks, flags, uppers, levels, alphas, here, add, self.weights, self.W, scores,
-                               bonus_box, bool(same[0]), is_extra, extra_face, joker_ok, joker_scores, joker_upper,
-                               self.params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, boxvals, boxchoice,
-                               keepvals, bestvals)
-        return TurnPlan(boxvals, boxchoice, keepvals, float(expected)), base + float(expected)
+        plan = self.turn_search(masks, flags, uppers, levels, alphas, here, add)
+        return plan, base + plan.expected
 
 
 def positions(rules: WuerfelspielRules, games: int, seed: int,

@@ -522,7 +522,6 @@ def test_the_turn_search_adds_a_per_box_term_to_every_entry_into_that_box() -> N
     import numpy as np
 
     from wuerfel.games.wuerfelspiel.player import Planner
-    from wuerfel.solvers.fillgame import _multi_plan
 
     rules = INFO.load_rules("brettspielnetz", {"boxes": ["fives", "sixes", "full_house", "chance"],
                                                "upper_bonus_threshold": 20})
@@ -532,17 +531,9 @@ def test_the_turn_search_adds_a_per_box_term_to_every_entry_into_that_box() -> N
     plain = planner.plan_encoded(masks, flags, uppers)
 
     def plan(add: np.ndarray) -> tuple[float, np.ndarray]:
-        scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = planner.arrays
-        sp = planner.space
-        n = planner.spec.throws
         levels, alphas = planner.mixtures(planner.slacks(masks))
-        boxchoice = np.empty((n, len(sp.rolls)), dtype=np.int64)
-        expected = _multi_plan(masks, flags, uppers, levels, alphas, planner.here_values(masks, flags, uppers), add,
-                               planner.weights, planner.W, scores, bonus_box, bool(same[0]), is_extra, extra_face,
-                               joker_ok, joker_scores, joker_upper, planner.params, sp.size, sp.child, sp.parent,
-                               sp.roll_keep, sp.prob, np.empty((n, len(sp.rolls))), boxchoice,
-                               np.full((n, len(sp.keeps)), -1.0e18), np.empty((n, len(sp.rolls))))
-        return float(expected), boxchoice
+        p = planner.turn_search(masks, flags, uppers, levels, alphas, planner.here_values(masks, flags, uppers), add)
+        return p.expected, p.boxchoice
 
     value, choice = plan(np.zeros((3, 4)))
     assert value == pytest.approx(plain.expected) and (choice == plain.boxchoice).all()

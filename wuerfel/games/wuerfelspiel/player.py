@@ -291,6 +291,15 @@ class Planner:
         return self.plan_encoded(masks, flags, uppers)
 
     def plan_encoded(self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray) -> TurnPlan:
+        levels, alphas = self.mixtures(self.slacks(masks))
+        return self.turn_search(masks, flags, uppers, levels, alphas, self.here_values(masks, flags, uppers),
+                                self.no_add)
+
+    def turn_search(self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, levels: np.ndarray,
+                    alphas: np.ndarray, here: np.ndarray, entry_add: np.ndarray) -> TurnPlan:
+        """The exact turn against a value of the sheet after it given as table levels and weights per column,
+        each column's value when the turn goes elsewhere, and a term per (column, box) entry (see
+        :func:`wuerfel.solvers.fillgame._multi_box_stage`); the planner's own value is :meth:`plan_encoded`."""
         scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = self.arrays
         sp = self.space
         throws = self.spec.throws
@@ -298,9 +307,7 @@ class Planner:
         boxchoice = np.empty((throws, len(sp.rolls)), dtype=np.int64)
         keepvals = np.full((throws, len(sp.keeps)), -1.0e18)
         bestvals = np.empty((throws, len(sp.rolls)))
-        levels, alphas = self.mixtures(self.slacks(masks))
-        here = self.here_values(masks, flags, uppers)
-        expected = _multi_plan(masks, flags, uppers, levels, alphas, here, self.no_add, self.weights, self.W, scores,
+        expected = _multi_plan(masks, flags, uppers, levels, alphas, here, entry_add, self.weights, self.W, scores,
                                bonus_box, bool(same[0]), is_extra, extra_face, joker_ok, joker_scores, joker_upper,
                                self.params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, boxvals, boxchoice,
                                keepvals, bestvals)
