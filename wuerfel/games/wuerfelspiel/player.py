@@ -20,12 +20,14 @@ import dataclasses
 import threading
 from collections.abc import Callable, Sequence
 from functools import cache
+from pathlib import Path
 
 import numba
 import numpy as np
 
 from wuerfel.games.wuerfelspiel.endgame import Endgame
 from wuerfel.games.wuerfelspiel.rules import UPPER_FACE, WuerfelspielRules
+from wuerfel.games.wuerfelspiel.valuenet import NetValue, SheetFeatures, ValueNet, find_value_net
 from wuerfel.solvers.fillgame import FillSpec, _multi_entry_gains, _multi_plan, box_points, dice_space
 from wuerfel.solvers.kniffel import slack_tables, tables
 
@@ -65,6 +67,13 @@ about 3 s to solve); the planner then plays on until the endgame is smaller."""
 
 ENDGAME_LIVE = 3
 """Solve endgames with up to this many live upper bonuses (1 = the single-axis endgame measured before)."""
+
+
+def max_slack(rules: WuerfelspielRules, slack_scale: np.ndarray) -> int:
+    """The largest slack any column can be given, +1 for interpolation: only these tables are computed."""
+    if rules.columns == 1:
+        return 0
+    return int(np.ceil(float(np.max(slack_scale)) * (rules.columns - 1) * len(rules.boxes))) + 1
 
 
 @cache
@@ -116,7 +125,7 @@ class Planner:
                  first_throw_only: bool = FIRST_THROW_ONLY, blend: float | None = BLEND,
                  pass_cost: float = PASS_COST, late_open: int = LATE_OPEN,
                  endgame_open: int = ENDGAME_OPEN, endgame_cost: float = ENDGAME_COST,
-                 endgame_live: int = ENDGAME_LIVE) -> None:
+                 endgame_live: int = ENDGAME_LIVE, value_net: ValueNet | bool = True) -> None:
         self.rules = rules
         self.late_open = late_open
         self.endgame_open = endgame_open
@@ -132,9 +141,7 @@ class Planner:
         self.here_shift = np.broadcast_to(np.asarray(here_shift, dtype=np.float64), (rules.columns,))
         self.slack_power = slack_power
         self.blend = blend
-        # the largest slack any column can be given, +1 for interpolation: only these tables are computed
-        self.max_slack = int(np.ceil(float(self.slack_scale.max()) * (rules.columns - 1) * len(rules.boxes))) + 1 \
-            if rules.columns > 1 else 0
+        self.max_slack = max_slack(rules, self.slack_scale)
         self.W = slack_tables(rules, self.max_slack, first_throw_only=first_throw_only, pass_cost=pass_cost)
         self.arrays = self.spec.arrays()
         self.params = self.spec.params()
@@ -142,6 +149,13 @@ class Planner:
         self.weights = np.array(rules.column_weights, dtype=np.float64)
         self.no_add = np.zeros((rules.columns, len(rules.boxes)))
         self.upper_idx = [i for i, b in enumerate(rules.boxes) if b in UPPER_FACE]
+        self.net: NetValue | None = None
+        """The learned value of the sheet (:mod:`.valuenet`) where this rule set has one; ``value_net=True`` looks
+        for the shipped networks, False plays with the slack tables alone."""
+        if rules.columns > 1 and self.spec.n_flags == 1 and self.spec.extra_box < 0 and value_net is not False:
+            vn = find_value_net(SheetFeatures(self)) if value_net is True else value_net
+            if vn is not None:
+                self.net = NetValue(self, vn)
         if rules.columns > 1 and endgame_open > 0:
             # the first endgame solve of a process loads the solver's parallel kernel (a few hundred ms); pay that
             # here, with the tables, rather than in the middle of a game or a hint
@@ -248,10 +262,15 @@ class Planner:
 
     def base_value_with(self, sheet: tuple[tuple[int | None, ...], ...], eg: Endgame | None) -> float:
         """:meth:`base_value` with the endgame (or none) decided by the caller."""
-        if eg is not None:
+        if eg is not None or self.uses_net(sheet):
             return 0.0
         masks, flags, uppers = self.encode(sheet)
         return float(self.weights @ self.here_values(masks, flags, uppers))
+
+    def uses_net(self, sheet: tuple[tuple[int | None, ...], ...]) -> bool:
+        """Whether the turn of ``sheet`` (outside the exact endgame) is searched against the learned value: then
+        its values are expected future points themselves, like the endgame's."""
+        return self.net is not None and self.net.covers(sum(v is None for col in sheet for v in col) - 1)
 
     def entry_gain(self, sheet: tuple[tuple[int | None, ...], ...], column: int, box: int, points: int,
                    extra: int, max_cost: float | None = None) -> float:
@@ -265,6 +284,8 @@ class Planner:
         if eg is not None:
             return eg.entry_value(sheet, self.upper_idx, column, box, points)
         masks, flags, uppers = self.encode(sheet)
+        if self.net is not None and self.uses_net(sheet):
+            return self.net.entry_value(masks, uppers, column, box, points) + float(self.weights[column] * extra)
         slacks = self.slacks(masks)
         col = sheet[column]
         new_col = (*col[:box], points, *col[box + 1:])
@@ -288,6 +309,8 @@ class Planner:
         if eg is not None:
             return eg.turn_plan(sheet, self.upper_idx)
         masks, flags, uppers = self.encode(sheet)
+        if self.net is not None and self.uses_net(sheet):
+            return self.net.plan(masks, uppers)
         return self.plan_encoded(masks, flags, uppers)
 
     def plan_encoded(self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray) -> TurnPlan:
@@ -416,19 +439,26 @@ def simulate(rules: WuerfelspielRules, games: int, seed: int,
              endgame_cost: float = ENDGAME_COST, endgame_live: int = ENDGAME_LIVE,
              roller: Callable[[int], Sequence[int]] | None = None,
              sheets_out: list[list[list[int | None]]] | None = None,
-             fixed_dice: np.ndarray | None = None, planner: Planner | None = None) -> np.ndarray:
+             fixed_dice: np.ndarray | None = None, planner: Planner | None = None,
+             value_net: ValueNet | bool | str = True,
+             on_entry: Callable[[tuple[tuple[int | None, ...], ...], int, int, int, int], None] | None = None,
+             ) -> np.ndarray:
     """Play ``games`` solitaire games with the planner (the ``best`` bot's decisions, without the engine's
     bookkeeping); returns the final totals. Dice from ``numpy.random.default_rng(seed)``, or ``roller(n)``
     (n faces) — a test feeds it the dice of an engine game to check that both paths decide alike. ``fixed_dice``
     ``[game, turn, throw, 5]`` fixes the dice per game, turn and throw (a throw of n dice takes the first n): two
     player variants then see the same dice even after their decisions part, which makes a paired comparison about
     three times as precise as with one stream of dice (``bench/wuerfelspiel_paired.py``). A ``planner`` given
-    replaces the one the knobs describe (an experiment's subclass, ``bench/wuerfelspiel_fitted.py``)."""
+    replaces the one the knobs describe (an experiment's subclass, ``bench/wuerfelspiel_fitted.py``).
+    ``value_net``: as :class:`Planner` takes it, or the path of a networks file (an experiment's, for
+    ``bench/wuerfelspiel_paired.py``). ``on_entry(sheet, t, r, c, b)`` hears of every entry before it is written:
+    the turn-start sheet, the throw, the final roll's index and the (column, box) chosen (the value training
+    records its positions so)."""
     if planner is None:
         planner = Planner(rules, slack_scale, here_shift, slack_power,
                           FIRST_THROW_ONLY if first_throw_only is None else first_throw_only,
                           BLEND if blend is None else blend, pass_cost, late_open, endgame_open, endgame_cost,
-                          endgame_live)
+                          endgame_live, ValueNet.load(Path(value_net)) if isinstance(value_net, str) else value_net)
     rng = np.random.default_rng(seed)
     if roller is None:
         def roller(n: int) -> Sequence[int]:
@@ -464,6 +494,8 @@ def simulate(rules: WuerfelspielRules, games: int, seed: int,
                         k = kk
                         continue
                 c, b, nxt = planner.choose_box(cur, t, sp.rolls[r], plan, lookahead)
+                if on_entry is not None:
+                    on_entry(cur, t, r, c, b)
                 pts, extra = _entry_points(planner, sheet[c], b, sp.rolls[r], t)
                 before = _col_total(rules, sheet[c], extras[c])
                 sheet[c][b] = pts
