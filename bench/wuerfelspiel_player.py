@@ -41,8 +41,14 @@ def main() -> None:
           f"shift {HERE_SHIFT} (the scale from {LATE_OPEN} open boxes on); "
           f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     t = time.perf_counter()
-    Planner(rules)
+    planner = Planner(rules)
     print(f"tables ready in {time.perf_counter() - t:.1f} s")
+    if planner.net is not None:
+        levels = sorted(planner.net.vn.nets)
+        print(f"learned sheet value (wuerfel/games/wuerfelspiel/data): networks for {levels[0]}–{levels[-1]} open "
+              f"boxes after the turn, key {planner.net.vn.key}")
+    else:
+        print("no learned sheet value for these rules: the slack-table planner plays")
     t = time.perf_counter()
     if args.fixed:
         import multiprocessing

@@ -61,21 +61,24 @@ class NaiveSheet:
         return sum(float(p) * self.after_throw(sheet, throw + 1, tuple(sorted(keep + new)))
                    for new, p in roll_distribution(5 - len(keep)))
 
-    def score_now(self, sheet: Sheet, dice: tuple[int, ...]) -> float:
+    def entry(self, sheet: Sheet, c: int, b: int, dice: tuple[int, ...]) -> float:
+        """Points (weighted, with the bonus the entry reaches) of writing ``dice`` into (c, b), and the future."""
         r = self.rules
-        best = float("-inf")
-        for c, col in enumerate(sheet):
-            for b, v in enumerate(col):
-                if v is not None:
-                    continue
-                pts = box_score(r.boxes[b], dice, r)
-                new_col = (*col[:b], pts, *col[b + 1:])
-                gain = pts
-                if self.upper(col) < r.upper_bonus_threshold <= self.upper(new_col) and r.boxes[b] in UPPER_FACE:
-                    gain += r.upper_bonus
-                after = (*sheet[:c], new_col, *sheet[c + 1:])
-                best = max(best, r.column_weights[c] * gain + self.turn_start(after))
-        return best
+        col = sheet[c]
+        pts = box_score(r.boxes[b], dice, r)
+        new_col = (*col[:b], pts, *col[b + 1:])
+        gain = pts
+        if r.boxes[b] in UPPER_FACE and self.upper(col) < r.upper_bonus_threshold <= self.upper(new_col):
+            gain += r.upper_bonus
+        return r.column_weights[c] * gain + self.future((*sheet[:c], new_col, *sheet[c + 1:]))
+
+    def future(self, after: Sheet) -> float:
+        """Expected future points of the sheet after an entry: here, the rest of the game played exactly."""
+        return self.turn_start(after)
+
+    def score_now(self, sheet: Sheet, dice: tuple[int, ...]) -> float:
+        return max(self.entry(sheet, c, b, dice) for c, col in enumerate(sheet) for b, v in enumerate(col)
+                   if v is None)
 
 
 SHEETS: list[Sheet] = [

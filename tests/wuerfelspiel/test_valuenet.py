@@ -8,20 +8,19 @@ endgame's own values after the turn, it must give the endgame's value back. A sm
 from __future__ import annotations
 
 import dataclasses
-from functools import cache
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tests.wuerfelspiel.test_endgame import SHEETS, rules_small
-from wuerfel.engine.dice import roll_distribution, sub_multisets
+from tests.wuerfelspiel.test_endgame import SHEETS, NaiveSheet, rules_small
 from wuerfel.engine.registry import get_game
 from wuerfel.games.wuerfelspiel import player as player_mod
 from wuerfel.games.wuerfelspiel import valuenet
 from wuerfel.games.wuerfelspiel.endgame import Endgame
 from wuerfel.games.wuerfelspiel.player import Planner, TurnPlan, simulate
-from wuerfel.games.wuerfelspiel.rules import UPPER_FACE, WuerfelspielRules, box_score
+from wuerfel.games.wuerfelspiel.rules import WuerfelspielRules, box_score
 from wuerfel.games.wuerfelspiel.training import TrainConfig, backed_up, encode_many, train
 from wuerfel.games.wuerfelspiel.valuenet import LevelNet, NetValue, SheetFeatures, ValueNet, after_states
 
@@ -51,46 +50,15 @@ def random_net(planner: Planner, levels: range, seed: int) -> ValueNet:
     return ValueNet(feats.key(), nets)
 
 
-class NaiveTurn:
+class NaiveTurn(NaiveSheet):
     """One turn by brute force against ``after(sheet) ->`` expected future points of the sheet after the turn."""
 
-    def __init__(self, rules: WuerfelspielRules, after) -> None:  # type: ignore[no-untyped-def]
-        self.rules = rules
+    def __init__(self, rules: WuerfelspielRules, after: Callable[[Sheet], float]) -> None:
+        super().__init__(rules)
         self.after = after
 
-    def upper(self, col: tuple[int | None, ...]) -> int:
-        return sum(v or 0 for b, v in zip(self.rules.boxes, col, strict=True) if b in UPPER_FACE)
-
-    def turn_start(self, sheet: Sheet) -> float:
-        return sum(float(p) * self.after_throw(sheet, 1, d) for d, p in roll_distribution(5))
-
-    @cache  # noqa: B019 (the instance lives for one test)
-    def after_throw(self, sheet: Sheet, throw: int, dice: tuple[int, ...]) -> float:
-        best = self.score_now(sheet, dice)
-        if throw <= self.rules.rerolls:
-            for keep in sub_multisets(dice):
-                if len(keep) < 5:
-                    best = max(best, self.keep_value(sheet, throw, keep))
-        return best
-
-    @cache  # noqa: B019
-    def keep_value(self, sheet: Sheet, throw: int, keep: tuple[int, ...]) -> float:
-        return sum(float(p) * self.after_throw(sheet, throw + 1, tuple(sorted(keep + new)))
-                   for new, p in roll_distribution(5 - len(keep)))
-
-    def entry(self, sheet: Sheet, c: int, b: int, dice: tuple[int, ...]) -> float:
-        r = self.rules
-        col = sheet[c]
-        pts = box_score(r.boxes[b], dice, r)
-        new_col = (*col[:b], pts, *col[b + 1:])
-        gain = pts
-        if r.boxes[b] in UPPER_FACE and self.upper(col) < r.upper_bonus_threshold <= self.upper(new_col):
-            gain += r.upper_bonus
-        return r.column_weights[c] * gain + self.after((*sheet[:c], new_col, *sheet[c + 1:]))
-
-    def score_now(self, sheet: Sheet, dice: tuple[int, ...]) -> float:
-        return max(self.entry(sheet, c, b, dice) for c, col in enumerate(sheet) for b, v in enumerate(col)
-                   if v is None)
+    def future(self, after: Sheet) -> float:
+        return self.after(after)
 
 
 # a sheet of the small rules with five boxes open, two bonuses live

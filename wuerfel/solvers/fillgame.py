@@ -518,30 +518,41 @@ def _multi_plan(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, levels
     keepvals[t, k] (keep k after throw t, then play the turn optimally), bestvals[t, r] (best of both); returns
     the expected gain of the turn before the first throw."""
     throws = scores.shape[1]
-    n_rolls = scores.shape[2]
+    for t in range(throws - 1, -1, -1):
+        if t == throws - 1 or not same:
+            _multi_box_stage(masks, flags, uppers, levels, alphas, here_vals, entry_add, weights, t, W, scores,
+                             bonus_box, is_extra, extra_face, joker_ok, joker_scores, joker_upper, params,
+                             boxvals[t], boxchoice[t])
+        else:
+            boxvals[t, :] = boxvals[t + 1]
+            boxchoice[t, :] = boxchoice[t + 1]
+    return _plan_throws(boxvals, keepvals, bestvals, params[5], params[6], size, child, parent, roll_keep, prob)
+
+
+@numba.njit(cache=True)
+def _plan_throws(boxvals: np.ndarray, keepvals: np.ndarray, bestvals: np.ndarray, min_keep: int, max_keep: int,
+                 size: np.ndarray, child: np.ndarray, parent: np.ndarray, roll_keep: np.ndarray,
+                 prob: np.ndarray) -> float:
+    """The keep decisions of one turn, given the best entry of every roll after every throw (boxvals[t, r]):
+    keepvals[t, k] (keep k after throw t, then play on optimally), bestvals[t, r] (the better of writing and the
+    best keep); returns the expected value before the first throw. Any turn search that values its entries its own
+    way (the planner's column tables, the learned sheet value) ends here."""
+    throws = boxvals.shape[0]
+    n_rolls = boxvals.shape[1]
     n_keeps = child.shape[0]
     V = np.empty((n_rolls, 1))
     K = np.empty((n_keeps, 1))
     M = np.empty((n_keeps, 1))
-    out = np.empty(n_rolls)
-    ch = np.empty(n_rolls, dtype=np.int64)
-    for t in range(throws - 1, -1, -1):
-        if t == throws - 1 or not same:
-            _multi_box_stage(masks, flags, uppers, levels, alphas, here_vals, entry_add, weights, t, W, scores,
-                             bonus_box, is_extra, extra_face, joker_ok, joker_scores, joker_upper, params, out, ch)
-        boxvals[t, :] = out
-        boxchoice[t, :] = ch
-        if t == throws - 1:
-            for r in range(n_rolls):
-                V[r, 0] = out[r]
-                bestvals[t, r] = out[r]
-        else:
-            _keep_stage(V, K, M, size, child, parent, roll_keep, params[5], params[6], 0, 0)
-            for k in range(n_keeps):
-                keepvals[t, k] = K[k, 0]
-            for r in range(n_rolls):
-                V[r, 0] = max(M[roll_keep[r], 0], out[r])
-                bestvals[t, r] = V[r, 0]
+    for r in range(n_rolls):
+        V[r, 0] = boxvals[throws - 1, r]
+        bestvals[throws - 1, r] = V[r, 0]
+    for t in range(throws - 2, -1, -1):
+        _keep_stage(V, K, M, size, child, parent, roll_keep, min_keep, max_keep, 0, 0)
+        for k in range(n_keeps):
+            keepvals[t, k] = K[k, 0]
+        for r in range(n_rolls):
+            V[r, 0] = max(M[roll_keep[r], 0], boxvals[t, r])
+            bestvals[t, r] = V[r, 0]
     acc = 0.0
     for r in range(n_rolls):
         acc += prob[r] * V[r, 0]

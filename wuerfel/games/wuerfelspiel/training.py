@@ -119,6 +119,7 @@ def backed_up(nv: NetValue, m: int, masks: np.ndarray, uppers: np.ndarray, batch
     boxvals = np.empty((throws, len(sp.rolls)))
     boxchoice = np.empty((throws, len(sp.rolls)), dtype=np.int64)
     keepvals = np.full((throws, len(sp.keeps)), NEG)
+    bestvals = np.empty_like(boxvals)
     for lo in range(0, len(masks), batch):
         hi = min(lo + batch, len(masks))
         afs = [after_states(nv.features, masks[i], uppers[i]) for i in range(lo, hi)]
@@ -131,7 +132,7 @@ def backed_up(nv: NetValue, m: int, masks: np.ndarray, uppers: np.ndarray, batch
             pos += n
             out[lo + j] = _after_plan(masks[lo + j], pl.weights, table.reshape(C, B, 6), nv.features.face,
                                       nv.scores, nv.same, pl.spec.min_keep, pl.spec.max_keep, sp.size, sp.child,
-                                      sp.parent, sp.roll_keep, sp.prob, boxvals, boxchoice, keepvals)
+                                      sp.parent, sp.roll_keep, sp.prob, boxvals, boxchoice, keepvals, bestvals)
     return out
 
 

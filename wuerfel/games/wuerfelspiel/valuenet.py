@@ -34,7 +34,7 @@ import numba
 import numpy as np
 
 from wuerfel.games.wuerfelspiel.rules import UPPER_FACE, WuerfelspielRules
-from wuerfel.solvers.fillgame import NEG, _keep_stage
+from wuerfel.solvers.fillgame import NEG, _plan_throws
 from wuerfel.solvers.kniffel import spec_from_rules
 
 if TYPE_CHECKING:
@@ -292,35 +292,17 @@ def _after_box_stage(masks: np.ndarray, weights: np.ndarray, after: np.ndarray, 
 def _after_plan(masks: np.ndarray, weights: np.ndarray, after: np.ndarray, face: np.ndarray, scores: np.ndarray,
                 same: bool, min_keep: int, max_keep: int, size: np.ndarray, child: np.ndarray, parent: np.ndarray,
                 roll_keep: np.ndarray, prob: np.ndarray, boxvals: np.ndarray, boxchoice: np.ndarray,
-                keepvals: np.ndarray) -> float:
+                keepvals: np.ndarray, bestvals: np.ndarray) -> float:
     """The exact turn against after-turn values: boxvals/boxchoice[t, r] (best entry after throw t), keepvals[t, k]
     (keep k after throw t, then play on optimally); returns the expected value before the first throw."""
     throws = scores.shape[1]
-    n_rolls = scores.shape[2]
-    n_keeps = child.shape[0]
-    V = np.empty((n_rolls, 1))
-    K = np.empty((n_keeps, 1))
-    M = np.empty((n_keeps, 1))
-    out = np.empty(n_rolls)
-    ch = np.empty(n_rolls, dtype=np.int64)
     for t in range(throws - 1, -1, -1):
         if t == throws - 1 or not same:
-            _after_box_stage(masks, weights, after, face, t, scores, out, ch)
-        boxvals[t, :] = out
-        boxchoice[t, :] = ch
-        if t == throws - 1:
-            for r in range(n_rolls):
-                V[r, 0] = out[r]
+            _after_box_stage(masks, weights, after, face, t, scores, boxvals[t], boxchoice[t])
         else:
-            _keep_stage(V, K, M, size, child, parent, roll_keep, min_keep, max_keep, 0, 0)
-            for k in range(n_keeps):
-                keepvals[t, k] = K[k, 0]
-            for r in range(n_rolls):
-                V[r, 0] = max(M[roll_keep[r], 0], out[r])
-    acc = 0.0
-    for r in range(n_rolls):
-        acc += prob[r] * V[r, 0]
-    return acc
+            boxvals[t, :] = boxvals[t + 1]
+            boxchoice[t, :] = boxchoice[t + 1]
+    return _plan_throws(boxvals, keepvals, bestvals, min_keep, max_keep, size, child, parent, roll_keep, prob)
 
 
 class NetValue:
@@ -375,7 +357,7 @@ class NetValue:
         keepvals = np.full((throws, len(sp.keeps)), NEG)
         expected = _after_plan(masks, pl.weights, after, self.features.face, self.scores, self.same,
                                pl.spec.min_keep, pl.spec.max_keep, sp.size, sp.child, sp.parent, sp.roll_keep,
-                               sp.prob, boxvals, boxchoice, keepvals)
+                               sp.prob, boxvals, boxchoice, keepvals, np.empty_like(boxvals))
         return plan_type(boxvals, boxchoice, keepvals, float(expected))  # type: ignore[no-any-return]
 
     def entry_value(self, masks: np.ndarray, uppers: np.ndarray, column: int, box: int, points: int) -> float:
