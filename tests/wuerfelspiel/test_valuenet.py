@@ -19,7 +19,7 @@ from wuerfel.engine.registry import get_game
 from wuerfel.games.wuerfelspiel import player as player_mod
 from wuerfel.games.wuerfelspiel import valuenet
 from wuerfel.games.wuerfelspiel.endgame import Endgame
-from wuerfel.games.wuerfelspiel.player import Planner, TurnPlan, simulate
+from wuerfel.games.wuerfelspiel.player import Planner, simulate
 from wuerfel.games.wuerfelspiel.rules import WuerfelspielRules, box_score
 from wuerfel.games.wuerfelspiel.training import TrainConfig, backed_up, encode_many, train
 from wuerfel.games.wuerfelspiel.valuenet import LevelNet, NetValue, SheetFeatures, ValueNet, after_states
@@ -117,7 +117,7 @@ def test_the_exact_values_after_the_turn_give_the_exact_endgame_back(sheet: Shee
         assert eg.entry_value(sheet, planner.upper_idx, c, b, pts) == pytest.approx(
             feats.weights[c] * pts + table[slot], abs=1e-9)
     nv = NetValue(planner, ValueNet(feats.key(), {}))
-    plan = nv.plan_with_table(masks, table.reshape(feats.C, feats.B, 6), TurnPlan)
+    plan = nv.plan_with_table(masks, table.reshape(feats.C, feats.B, 6))
     assert plan.expected == pytest.approx(eg.value(sheet, planner.upper_idx), abs=1e-9)
 
 

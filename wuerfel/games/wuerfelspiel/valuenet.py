@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -196,8 +195,8 @@ class ValueNet:
             return cls(str(z["key"]), nets)
 
 
-@cache
 def shipped_path(preset: str) -> Path:
+    """Where the package keeps the networks fitted for a preset (written by ``bench/wuerfelspiel_train.py``)."""
     return DATA_DIR / f"{preset}-value.npz"
 
 
@@ -344,11 +343,12 @@ class NetValue:
         return out
 
     def plan(self, masks: np.ndarray, uppers: np.ndarray) -> TurnPlan:
+        return self.plan_with_table(masks, self.after_table(masks, uppers))
+
+    def plan_with_table(self, masks: np.ndarray, after: np.ndarray) -> TurnPlan:
+        """The exact turn against any table of after-turn values (the tests feed it the endgame's own)."""
         from wuerfel.games.wuerfelspiel.player import TurnPlan
 
-        return self.plan_with_table(masks, self.after_table(masks, uppers), TurnPlan)
-
-    def plan_with_table(self, masks: np.ndarray, after: np.ndarray, plan_type: type) -> TurnPlan:
         pl = self.planner
         sp = pl.space
         throws = pl.spec.throws
@@ -358,7 +358,7 @@ class NetValue:
         expected = _after_plan(masks, pl.weights, after, self.features.face, self.scores, self.same,
                                pl.spec.min_keep, pl.spec.max_keep, sp.size, sp.child, sp.parent, sp.roll_keep,
                                sp.prob, boxvals, boxchoice, keepvals, np.empty_like(boxvals))
-        return plan_type(boxvals, boxchoice, keepvals, float(expected))  # type: ignore[no-any-return]
+        return TurnPlan(boxvals, boxchoice, keepvals, float(expected))
 
     def entry_value(self, masks: np.ndarray, uppers: np.ndarray, column: int, box: int, points: int) -> float:
         """w · (points + bonus) + V of the sheet after writing ``points`` into (column, box)."""
