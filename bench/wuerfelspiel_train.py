@@ -1,13 +1,15 @@
 """Fit the value networks of the 3-column player (:mod:`wuerfel.games.wuerfelspiel.training`) and write them.
 
-Usage: python bench/wuerfelspiel_train.py [--rules brettspielnetz] [--games 2000] [--seed 777] [--refit K]
-       [--from FILE] [--out FILE]
+Usage: python bench/wuerfelspiel_train.py [--rules brettspielnetz] [--games 3000] [--siblings 12] [--seed 777]
+       [--refit K] [--from FILE] [--out FILE]
 
 Prints the fit per level (root mean squared error of the column-table base and of the network, on the positions
-and on a held-out share) and the time. ``--refit K`` fits K more times, each from the positions of the player
-with the networks fitted before. The default output is the file the package ships for the rule set
-(``wuerfel/games/wuerfelspiel/data/<rules>-value.npz``); measure a new fit with ``bench/wuerfelspiel_paired.py
---a value_net=False --b "value_net='FILE'"`` before shipping it.
+and on a held-out share) and the time. The shipped networks: ``--games 2000 --siblings 6`` from the slack-table
+player, then twice from the networks fitted before (``--from``; 2,000 games, then 3,000 with 12 siblings).
+``--refit K`` fits K more times, each from the positions of the player with the networks fitted before. The
+default output is the file the package ships for the rule set (``wuerfel/games/wuerfelspiel/data/<rules>-value.npz``);
+measure a new fit with ``bench/wuerfelspiel_paired.py --a value_net=False --b "value_net='FILE'"`` before shipping
+it.
 """
 
 from __future__ import annotations

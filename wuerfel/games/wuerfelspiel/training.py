@@ -201,10 +201,12 @@ def fit_level(X: np.ndarray, target: np.ndarray, init: LevelNet, epochs: int, rn
 
 @dataclasses.dataclass
 class TrainConfig:
+    """One fitting round; the defaults are the shipped networks' last round (docs/wuerfelspiel.md, "Figures")."""
+
     games: int = 3000
     seed: int = 777
     anchor: int = 12
-    siblings: int = 6
+    siblings: int = 12
     hidden: int = 64
     epochs: int = 30
     anchor_epochs: int = 60
