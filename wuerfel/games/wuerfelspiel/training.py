@@ -29,10 +29,8 @@ from wuerfel.games.wuerfelspiel.valuenet import (
     NetValue,
     SheetFeatures,
     ValueNet,
-    _after_plan,
     after_states,
 )
-from wuerfel.solvers.fillgame import NEG
 
 Sheet = tuple[tuple[int | None, ...], ...]
 
@@ -110,29 +108,18 @@ def exact_anchor(planner: Planner, parents: list[tuple[Sheet, list[Sheet]]],
 
 
 def backed_up(nv: NetValue, m: int, masks: np.ndarray, uppers: np.ndarray, batch: int = 256) -> np.ndarray:
-    """The exact expected value of the next turn of each sheet (``m`` open boxes) against ``V_{m-1}``."""
-    pl = nv.planner
-    sp = pl.space
-    throws = pl.spec.throws
-    C, B = nv.features.C, nv.features.B
+    """The exact expected value of the next turn of each sheet (``m`` open boxes) against ``V_{m-1}``; the
+    after-turn sheets of ``batch`` positions are valued in one network call."""
     out = np.empty(len(masks))
-    boxvals = np.empty((throws, len(sp.rolls)))
-    boxchoice = np.empty((throws, len(sp.rolls)), dtype=np.int64)
-    keepvals = np.full((throws, len(sp.keeps)), NEG)
-    bestvals = np.empty_like(boxvals)
     for lo in range(0, len(masks), batch):
         hi = min(lo + batch, len(masks))
         afs = [after_states(nv.features, masks[i], uppers[i]) for i in range(lo, hi)]
         vals = nv.values(m - 1, np.concatenate([a.masks for a in afs]), np.concatenate([a.uppers for a in afs]))
         pos = 0
         for j, af in enumerate(afs):
-            table = np.full(C * B * 6, NEG)
             n = len(af.slot)
-            table[af.slot] = af.bonus + vals[pos:pos + n]
+            out[lo + j] = nv.plan_with_table(masks[lo + j], nv.table(af, vals[pos:pos + n])).expected
             pos += n
-            out[lo + j] = _after_plan(masks[lo + j], pl.weights, table.reshape(C, B, 6), nv.features.face,
-                                      nv.scores, nv.same, pl.spec.min_keep, pl.spec.max_keep, sp.size, sp.child,
-                                      sp.parent, sp.roll_keep, sp.prob, boxvals, boxchoice, keepvals, bestvals)
     return out
 
 

@@ -207,11 +207,13 @@ def find_value_net(features: SheetFeatures) -> ValueNet | None:
     key = features.key()
     for path in sorted(DATA_DIR.glob("*-value.npz")):
         try:
-            vn = ValueNet.load(path)
+            # an npz reads its members one by one: look at the key before unpacking the networks of other rules
+            with np.load(path) as z:
+                if str(z["key"]) != key:
+                    continue
+            return ValueNet.load(path)
         except (OSError, ValueError, KeyError):
             continue
-        if vn.key == key:
-            return vn
     return None
 
 
@@ -333,14 +335,19 @@ class NetValue:
         last = self._last
         if last is not None and last[0] == key:
             return last[1]
-        C, B = self.features.C, self.features.B
         af = after_states(self.features, masks, uppers)
-        m = int((B - _popcount(masks[None, :])).sum()) - 1
-        table = np.full(C * B * 6, NEG)
-        table[af.slot] = af.bonus + self.values(m, af.masks, af.uppers)
-        out = table.reshape(C, B, 6)
+        m = int((self.features.B - _popcount(masks[None, :])).sum()) - 1
+        out = self.table(af, self.values(m, af.masks, af.uppers))
         self._last = (key, out)
         return out
+
+    def table(self, af: AfterStates, values: np.ndarray) -> np.ndarray:
+        """The search's table ``after[c, b, n]`` from the values of a turn's after-turn sheets (NEG where no entry
+        leads)."""
+        C, B = self.features.C, self.features.B
+        table = np.full(C * B * 6, NEG)
+        table[af.slot] = af.bonus + values
+        return table.reshape(C, B, 6)
 
     def plan(self, masks: np.ndarray, uppers: np.ndarray) -> TurnPlan:
         return self.plan_with_table(masks, self.after_table(masks, uppers))
