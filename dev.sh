@@ -3,6 +3,7 @@
 #   ./dev.sh serve [args]   start the web platform (SQLite by default)
 #   ./dev.sh test  [args]   run every test (lint included)
 #   ./dev.sh play  [args]   terminal play;  ./dev.sh wuerfel ARGS  any CLI command
+#   ./dev.sh browser        only install (as root) or name the chromium the browser tests need
 set -euo pipefail
 cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
@@ -16,13 +17,31 @@ if [ ! -f "$stamp" ]; then
   rm -f .venv/.installed-*; touch "$stamp"
 fi
 export PATH="$PWD/.venv/bin:$PATH"
+
+# The browser tests drive Debian's chromium (Playwright cannot download a browser here). As root, install it; otherwise
+# say exactly what to run, and the tests skip with that same sentence (pytest -rs prints it), never silently.
+browser_for_tests() {
+  local chromium=${WUERFEL_CHROMIUM:-/usr/bin/chromium}
+  [ -x "$chromium" ] || [ "${WUERFEL_SKIP_BROWSER:-}" = 1 ] && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && [ "${WUERFEL_NO_INSTALL:-}" != 1 ]; then
+    echo "dev.sh: installing Debian's chromium for the browser tests (apt-get install chromium) ..." >&2
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+      || echo "dev.sh: apt-get install chromium failed" >&2
+  fi
+  if [ ! -x "$chromium" ]; then
+    echo "dev.sh: $chromium is missing, so the browser tests are skipped; to run them: sudo apt-get install chromium" >&2
+  fi
+}
+
 job=${1:-serve}; shift || true
 case "$job" in
   test)
+    browser_for_tests
     ruff check wuerfel tests bench
-    exec python -m pytest -n 2 "$@" ;;
+    exec python -m pytest -n 2 -rfEs "$@" ;;
+  browser) browser_for_tests ;;
   serve) exec wuerfel serve "$@" ;;
   play) exec wuerfel play "$@" ;;
   wuerfel) exec wuerfel "$@" ;;
-  *) echo "usage: ./dev.sh serve|test|play|wuerfel [args]" >&2; exit 2 ;;
+  *) echo "usage: ./dev.sh serve|test|play|wuerfel|browser [args]" >&2; exit 2 ;;
 esac
