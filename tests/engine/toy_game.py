@@ -74,6 +74,9 @@ class PigState(State):
     def dice_to_throw(self) -> int:
         return 1 if self.is_chance() else 0
 
+    def thrower(self) -> int | None:
+        return self.player if self.is_chance() else None
+
     def scores(self) -> tuple[float, ...]:
         return tuple(float(x) for x in self.scores_)
 

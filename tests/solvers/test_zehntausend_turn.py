@@ -105,7 +105,7 @@ def test_open_set_approximation_is_declared() -> None:
 def test_solve_result_contract() -> None:
     res = solve_turn_result(load_rules("macke-klassisch"), "macke-klassisch")
     js = res.to_json()
-    assert set(js) == {"game", "rules", "objective", "value", "seconds"}
+    assert set(js) == {"game", "rules", "objective", "value", "seconds", "value_of"}
     assert js["objective"] == "turn" and js["rules"] == "macke-klassisch"
     assert 250 < js["value"] < 350
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from wuerfel.engine.game import Action, State
+from wuerfel.engine.game import Action, State, sample_action
 
 
 class Bot(Protocol):
@@ -20,7 +20,10 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniform over legal actions: the baseline every game must survive (and the fuzzer of the engine)."""
+    """Uniform over legal actions: the baseline every game must survive (and the fuzzer of the engine).
+
+    A parameterised action (an amount) counts as one choice; its amount is then drawn uniformly within its bounds.
+    """
 
     name = "random"
 
@@ -31,4 +34,4 @@ class RandomBot:
         actions = list(state.legal_actions(player))
         if not actions:
             raise ValueError("no legal action")
-        return self.rng.choice(actions)
+        return sample_action(self.rng.choice(actions), self.rng)

@@ -7,12 +7,32 @@ template and fills in the parameters (see :mod:`wuerfel.i18n`).
 
 from __future__ import annotations
 
+import errno
 from typing import Any
 
 
 def N_(msgid: str) -> str:
     """Mark a string for extraction into the catalogues without translating it here."""
     return msgid
+
+
+class Words(str):
+    """A parameter that is a name in both languages (a box of the score sheet): the English text, and the German
+    one that :meth:`WuerfelError.translated` puts in its place for a German reader. The engine raises before it
+    knows the reader's language, so a name chosen at raise time would be German in English mode."""
+
+    de: str
+
+    def __new__(cls, en: str, de: str) -> Words:
+        obj = super().__new__(cls, en)
+        obj.de = de
+        return obj
+
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]
+        return (str(self), self.de)
+
+    def in_language(self, lang: str) -> str:
+        return self.de if lang == "de" else str(self)
 
 
 class WuerfelError(Exception):
@@ -32,9 +52,11 @@ class WuerfelError(Exception):
 
     def translated(self, lang: str) -> str:
         """The message in ``lang`` ("de" or "en")."""
-        from wuerfel.i18n import translate
+        from wuerfel.i18n import normalize_language, translate
 
-        return translate(self.msgid, lang, **self.params)
+        lang = normalize_language(lang)
+        params = {k: v.in_language(lang) if isinstance(v, Words) else v for k, v in self.params.items()}
+        return translate(self.msgid, lang, **params)
 
 
 class IllegalAction(WuerfelError):
@@ -47,3 +69,31 @@ class RuleError(WuerfelError):
 
 class RecordError(WuerfelError):
     """A game record that cannot be read or does not replay."""
+
+
+_READ_ERRORS = {
+    errno.ENOENT: N_("Cannot read {path}: there is no such file."),
+    errno.EACCES: N_("Cannot read {path}: permission denied."),
+    errno.ENOTDIR: N_("Cannot read {path}: a part of the path is not a folder."),
+    errno.EISDIR: N_("Cannot read {path}: it is a folder, not a file."),
+}
+_WRITE_ERRORS = {
+    errno.ENOENT: N_("Cannot save to {path}: the folder does not exist."),
+    errno.EACCES: N_("Cannot save to {path}: permission denied."),
+    errno.ENOTDIR: N_("Cannot save to {path}: a part of the path is not a folder."),
+    errno.EISDIR: N_("Cannot save to {path}: it is a folder; give a file name."),
+    errno.ENOSPC: N_("Cannot save to {path}: the disk is full."),
+    errno.EROFS: N_("Cannot save to {path}: the file system is read-only."),
+}
+
+
+def file_error(exc: OSError | UnicodeDecodeError, path: object, *, writing: bool = False) -> WuerfelError:
+    """A failed file access as a refusal in the user's language. The operating system's own text is English
+    whatever the user reads, so the common causes get their own msgids; a rare one keeps the system's words."""
+    if isinstance(exc, UnicodeDecodeError):
+        return WuerfelError(N_("Cannot read {path}: it is not a text file."), path=str(path))
+    known = (_WRITE_ERRORS if writing else _READ_ERRORS).get(exc.errno or 0)
+    if known:
+        return WuerfelError(known, path=str(path))
+    msgid = N_("Cannot save to {path}: {reason}") if writing else N_("Cannot read {path}: {reason}")
+    return WuerfelError(msgid, path=str(path), reason=exc.strerror or str(exc))

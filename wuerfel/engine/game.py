@@ -15,15 +15,22 @@ Every node is one of three kinds:
 
 Actions and outcomes are small frozen values with a JSON form. Each game also gives actions a stable integer id for
 solvers and search (``Game.action_id`` / ``Game.action_from_id``).
+
+An amount (chips staked, a bid) is never listed value by value: a rule value chosen by a stranger could make that
+list a billion entries long. ``legal_actions`` lists one *parameterised* action instead, whose free field holds an
+:class:`Amount` (its bounds); a player, bot or client chooses a whole number within them (:func:`with_amount`,
+:func:`sample_action`) and sends the concrete action. :meth:`State.is_legal` accepts every concrete action a listed
+one covers; everything that walks the legal actions (the random bot, the generic test, the terminal, the web table)
+handles both kinds.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from wuerfel.engine.dice import Dice, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction, RecordError
@@ -55,8 +62,69 @@ class Action:
         out: JSON = {"kind": self.kind}
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)
-            out[f.name] = list(v) if isinstance(v, tuple) else v
+            out[f.name] = list(v) if isinstance(v, tuple) else v.to_json() if isinstance(v, Amount) else v
         return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Amount:
+    """The free field of a parameterised legal action: any whole number from ``low`` to ``high`` (both included).
+
+    Its JSON form ``{"min": low, "max": high}`` tells clients the bounds of the number they choose.
+    """
+
+    low: int
+    high: int
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high
+
+    def to_json(self) -> JSON:
+        return {"min": self.low, "max": self.high}
+
+
+def amounts(action: Action) -> dict[str, Amount]:
+    """The free fields of a parameterised action (empty for a concrete action)."""
+    return {f.name: v for f in dataclasses.fields(action) if isinstance(v := getattr(action, f.name), Amount)}
+
+
+def is_parameterised(action: Action) -> bool:
+    return bool(amounts(action))
+
+
+def parameterised(cls: type[Action], **fields: Any) -> Action:
+    """A parameterised legal action: ``parameterised(Stake, number=7, amount=Amount(1, 5))``. (The fields keep their
+    concrete types for JSON parsing; only the legal-action list holds an :class:`Amount` in them.)"""
+    return cls(**fields)
+
+
+def with_amount(action: Action, **values: int) -> Action:
+    """The concrete action a parameterised one describes, with the free fields set (not checked: applying checks)."""
+    return dataclasses.replace(action, **values)
+
+
+def covers(listed: Action, action: Action) -> bool:
+    """Whether the listed (possibly parameterised) legal action admits the concrete ``action``."""
+    if listed == action:
+        return True
+    if type(listed) is not type(action):
+        return False
+    free = amounts(listed)
+    if not free or is_parameterised(action):
+        return False
+    for f in dataclasses.fields(listed):
+        want, got = getattr(listed, f.name), getattr(action, f.name)
+        if not (got in want if f.name in free else got == want):
+            return False
+    return True
+
+
+def sample_action(action: Action, rng: Any) -> Action:
+    """A concrete action drawn uniformly within a parameterised one's bounds (the action itself if concrete)."""
+    free = amounts(action)
+    if not free:
+        return action
+    return with_amount(action, **{k: rng.randint(a.low, a.high) for k, a in free.items()})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,6 +150,35 @@ class Roll(Outcome):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", sort_dice(self.dice))
+
+
+@dataclasses.dataclass(frozen=True)
+class EventView:
+    """What one seat is shown of one event: the game's statement, so no front end has to guess.
+
+    ``show`` is ``"full"`` (the event as recorded), ``"redacted"`` (that something happened: ``data`` is what is left
+    of it, ``label`` a msgid naming it, and the actor only if ``player`` is true) or ``"none"`` (the seat is not told
+    the event happened at all, e.g. a sealed stake: even a count of stakes would tell too much).
+
+    A hidden event may carry a ``secret``: any hashable id. A later event whose statement lists that id in
+    ``reveals`` (the cup is lifted, the stakes are uncovered) makes every event with that secret public for every
+    seat from then on. ``reveals`` must be the same in every seat's statement of an event.
+    """
+
+    show: Literal["full", "redacted", "none"] = "full"
+    data: JSON | None = None
+    label: str = ""
+    player: bool = True
+    secret: Hashable | None = None
+    reveals: tuple[Hashable, ...] = ()
+
+    @property
+    def full(self) -> bool:
+        return self.show == "full"
+
+
+PUBLIC = EventView()
+"""The statement of an event everybody sees as it is (the default of :meth:`State.event_view`)."""
 
 
 def from_json_generic(classes: Sequence[type[Any]], data: Any, what: str) -> Any:
@@ -206,10 +303,19 @@ class State(ABC):
             player = actors[0]
         if player not in actors:
             raise IllegalAction(N_("It is not your turn."))
-        if action not in self.legal_actions(player):
+        if is_parameterised(action):
+            raise IllegalAction(N_("Choose an amount for this move."))
+        if not self.is_legal(action, player):
             self.explain_illegal(action, player)
             raise IllegalAction(N_("That move is not allowed now."))
         return self._apply_action(action, player)
+
+    def is_legal(self, action: Action, player: int) -> bool:
+        """Whether the concrete ``action`` is one of ``player``'s legal actions or within a parameterised one."""
+        if is_parameterised(action):
+            return False  # a range is a description, never a move
+        legal = self.legal_actions(player)
+        return action in legal or any(covers(a, action) for a in legal if type(a) is type(action))
 
     def deadline(self) -> Deadline | None:
         """The time limit of this decision node, if the rules set one (see :mod:`wuerfel.engine.clocks`).
@@ -254,6 +360,20 @@ class State(ABC):
     def dice_to_throw(self) -> int:
         """How many dice the current chance node throws (0 when it is no plain throw); used by manual entry."""
         return 0
+
+    def thrower(self) -> int | None:
+        """The seat whose throw the current chance node is (None: nobody's, e.g. a lot; or not a chance node).
+
+        At a real table one phone often enters every throw: front ends name the thrower so that the person typing
+        knows whose dice to read, and the lot, which is nobody's throw, is not mistaken for one.
+        """
+        return None
+
+    def dice_standing(self) -> Dice:
+        """Dice that stay on the table and count together with the throw of the current chance node (kept dice
+        before a rethrow); empty when the throw stands alone. A scorekeeper shows them beside the dice to enter, so
+        the thrower enters only what fell and sees the whole hand."""
+        return ()
 
     def parse_outcome(self, text: str) -> Outcome:
         """Read an outcome typed by a person ("3 3 3 1 5"); games with special outcomes (a void throw) extend it.
@@ -317,6 +437,18 @@ class State(ABC):
         sample from it.
         """
         return self
+
+    def event_view(self, event: Action | Outcome, player: int | None, seat: int | None) -> EventView:
+        """What ``seat`` (``None``: a spectator) is shown of ``event`` applied to this state by ``player`` (``None``
+        for a chance outcome).
+
+        The game states it; the server's move list and event stream, the public and per-seat records and the
+        terminal only apply the statement. Default: every event is public. Games with secrets override it, and
+        the generic check (:func:`wuerfel.engine.testing.check_event_views`) holds the statement to the views: an
+        event hidden from a seat must leave that seat's view unable to tell it from the alternatives, and an event
+        shown must not tell the seat more than its view does.
+        """
+        return PUBLIC
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         """A short human label for an action, in ``lang``; games override this for their own actions."""

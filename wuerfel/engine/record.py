@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator
+from collections.abc import Collection, Hashable, Iterable, Iterator
 from typing import Any
 
 from wuerfel.engine.errors import N_, RecordError, WuerfelError
-from wuerfel.engine.game import JSON, Action, Game, Outcome, State
+from wuerfel.engine.game import JSON, PUBLIC, Action, EventView, Game, Outcome, State
 from wuerfel.engine.sources import DiceSource
 
 RECORD_FORMAT = 1
@@ -75,6 +75,41 @@ class GameRecord:
         *_, last = self.states()
         return last
 
+    def event_views(self) -> EventViews:
+        """What each seat is shown of every event, as of the end of the record (see :class:`EventViews`)."""
+        game = self.make_game()
+        state = game.new_initial_state()
+        views = EventViews()
+        for i, ev in enumerate(self.events):
+            obj = event_object(game, ev)
+            views.append(event_statement(state, obj, ev.player))
+            state = apply_event(game, state, ev, i)
+        return views
+
+    def seen_by(self, seats: Collection[int]) -> GameRecord:
+        """The record as the given seats may see it at its end (no seats: as a spectator, the public record).
+
+        An event any of the seats sees in full stays as it is; a redacted one keeps only what its statement leaves
+        (a hidden throw becomes a throw under the cup, which still replays); an event none of them is told about is
+        left out. ``meta["seen_by"]`` says whose record it is whenever anything was withheld.
+        """
+        views = self.event_views()
+        events: list[Event] = []
+        withheld = False
+        for i, ev in enumerate(self.events):
+            vs = [views.view(i, s) for s in seats] or [views.view(i, None)]
+            if any(v.full for v in vs):
+                events.append(ev)
+                continue
+            withheld = True
+            v = next((v for v in vs if v.show == "redacted"), None)
+            if v is not None:
+                events.append(Event(ev.type, dict(v.data or {}), ev.player if v.player else None))
+        meta = dict(self.meta)
+        if withheld:
+            meta["seen_by"] = sorted(seats)
+        return dataclasses.replace(self, events=events, meta=meta)
+
     def to_json(self) -> JSON:
         return {
             "format": RECORD_FORMAT,
@@ -122,6 +157,61 @@ def apply_event(game: Game, state: State, ev: Event, index: int = -1) -> State:
     except WuerfelError as exc:
         raise RecordError(N_("Event {index} of the record does not apply: {reason}"), index=index,
                           reason=exc.english()) from exc
+
+
+def event_object(game: Game, ev: Event) -> Action | Outcome:
+    """The Action or Outcome value of a logged event."""
+    if ev.type == "chance":
+        return game.outcome_from_json(ev.data)
+    return game.action_from_json(ev.data)
+
+
+Statement = tuple[EventView, ...] | None
+"""The game's statement of one event: one :class:`EventView` per seat, then the spectator's; ``None`` when the
+event is public for everybody (the common case, kept small)."""
+
+
+def event_statement(before: State, event: Action | Outcome, player: int | None) -> Statement:
+    """Ask the game what every seat and a spectator is shown of ``event`` applied to ``before``."""
+    n = before.game.num_players
+    views = tuple(before.event_view(event, player, s) for s in (*range(n), None))
+    return None if all(v == PUBLIC for v in views) else views
+
+
+class EventViews:
+    """The statements of a record's events plus the secrets revealed so far: what seat ``s`` is shown of event ``i``.
+
+    Front ends never decide visibility themselves; they append each event's statement (:func:`event_statement`)
+    once it is committed and ask :meth:`view`. A hidden event becomes public for everybody once a later event
+    reveals its secret, so the move list, a replay and a downloaded record show a throw the table saw uncovered.
+    """
+
+    def __init__(self, statements: Iterable[Statement] = ()) -> None:
+        self.statements: list[Statement] = []
+        self.revealed: set[Hashable] = set()
+        self.extend(statements)
+
+    def __len__(self) -> int:
+        return len(self.statements)
+
+    def append(self, statement: Statement) -> None:
+        self.statements.append(statement)
+        if statement is not None:
+            for v in statement:
+                self.revealed.update(v.reveals)
+
+    def extend(self, statements: Iterable[Statement]) -> None:
+        for st in statements:
+            self.append(st)
+
+    def view(self, i: int, seat: int | None) -> EventView:
+        st = self.statements[i]
+        if st is None:
+            return PUBLIC
+        v = st[-1 if seat is None else seat]
+        if not v.full and v.secret is not None and v.secret in self.revealed:
+            return PUBLIC
+        return v
 
 
 class Match:

@@ -59,6 +59,9 @@ class GameInfo:
     hidden_information: bool = False
     """True when views differ between players in what they may know (concealed dice): hot-seat front ends then
     hide the screen between human players and never print another player's moves or throws in detail."""
+    throw_scorer: Callable[[Any], Any] | None = None
+    """factory(rules) → :class:`wuerfel.engine.throwscore.ThrowScorer`: what one throw scores (``wuerfel score``);
+    None for games that do not score a throw by itself."""
 
     def name(self, lang: str = "de") -> str:
         return self.name_en if lang == "en" else self.name_de
@@ -71,8 +74,14 @@ class GameInfo:
         return PresetLibrary(self.presets_dir) if self.presets_dir else None
 
     def rule_sets(self) -> list[str]:
+        """Every rule set, internal ones included (tests and ``--rules ID`` load them)."""
         lib = self.library
         return lib.names() if lib else [self.default_preset]
+
+    def public_rule_sets(self) -> list[str]:
+        """The rule sets offered to players (lobby, ``rules list``): without those marked ``internal``."""
+        lib = self.library
+        return lib.public_names() if lib else [self.default_preset]
 
     def resolve(self, name_or_path: str | None = None, overrides: Mapping[str, Any] | None = None) -> ResolvedRules:
         """Resolve a preset/overlay id or a user's file, then apply ``overrides`` (a partial rules document)."""
@@ -86,8 +95,8 @@ class GameInfo:
         else:
             resolved = lib.resolve(name)
         if overrides:
-            resolved = ResolvedRules(id=resolved.id + "+custom", data=deep_merge(resolved.data, overrides),
-                                     source=resolved.source, note=resolved.note)
+            resolved = dataclasses.replace(resolved, id=resolved.id + "+custom",
+                                           data=deep_merge(resolved.data, overrides))
         return resolved
 
     def load_rules(self, name_or_path: str | None = None, overrides: Mapping[str, Any] | None = None) -> Any:

@@ -4,10 +4,15 @@ Lives in the package (not in ``tests/``) so that a game's own tests and the regi
 It plays random games and checks at every node:
 
 * every legal action applies (each one is tried on the unchanged state) and has a JSON form and an integer id that
-  both round-trip;
+  both round-trip; a parameterised action (an :class:`~wuerfel.engine.game.Amount`) has sane bounds, its smallest,
+  largest and a random amount are each tried that way, and the amounts just outside its bounds are refused;
 * chance probabilities are positive or zero, the outcomes distinct, and the sum exactly 1;
 * views are JSON-serialisable, carry ``game``/``to_move``/``scores``, and are identical for every state the player
   cannot tell apart (``determinize``) — "no leak";
+* what an event shows to a seat (``State.event_view``) agrees with that seat's views: alternatives the seat is
+  shown alike leave its view alike (a hidden event hides what the view hides; an event it is not told about at all
+  leaves its view unchanged), and alternatives it is shown differently leave its view different (the move list
+  tells nobody more than his view does) — checked at every node of games with secrets;
 * replaying the record rebuilds the same state, and the record survives a JSON round-trip.
 """
 
@@ -18,7 +23,8 @@ import random
 from fractions import Fraction
 
 from wuerfel.bots.base import Bot, RandomBot
-from wuerfel.engine.game import State
+from wuerfel.engine.errors import IllegalAction
+from wuerfel.engine.game import Action, EventView, Outcome, State, amounts, covers, sample_action, with_amount
 from wuerfel.engine.record import GameRecord, Match
 from wuerfel.engine.sources import SeededSource
 
@@ -51,6 +57,8 @@ def check_node(state: State, rng: random.Random, try_all: bool = True) -> None:
         assert json.dumps(other.view(p), sort_keys=True) == json.dumps(state.view(p), sort_keys=True), (
             f"view of player {p} differs between states he cannot tell apart: a leak"
         )
+    if not state.is_terminal() and has_secrets(state):
+        check_event_views(state, rng)
     if state.is_terminal():
         assert not state.actors() and not state.chance_outcomes()
         return
@@ -71,7 +79,10 @@ def check_node(state: State, rng: random.Random, try_all: bool = True) -> None:
         assert actions, f"player {p} must act but has no legal action"
         assert len(set(actions)) == len(actions), "duplicate legal actions"
         ids = set()
-        for a in actions if try_all else [rng.choice(actions)]:
+        tried: list[Action] = []
+        for listed in actions if try_all else [rng.choice(actions)]:
+            tried.extend(concrete_actions(state, listed, p, rng))
+        for a in dict.fromkeys(tried):
             assert game.action_from_json(json.loads(json.dumps(a.to_json()))) == a, f"JSON round-trip of {a}"
             i = game.action_id(a)
             assert isinstance(i, int) and i >= 0
@@ -82,7 +93,103 @@ def check_node(state: State, rng: random.Random, try_all: bool = True) -> None:
             if before is not None:
                 assert fingerprint(state) == before, "applying an action changed the old state"
         if try_all:
-            assert len(ids) == len(actions), "two legal actions share an id"
+            assert len(ids) == len(dict.fromkeys(tried)), "two legal actions share an id"
+
+
+def concrete_actions(state: State, listed: Action, player: int, rng: random.Random) -> list[Action]:
+    """The concrete actions to try for one listed legal action: itself, or for a parameterised one its bounds and a
+    random amount within them, after checking that the bounds are sane and the amounts just outside are refused."""
+    free = amounts(listed)
+    if not free:
+        return [listed]
+    json.dumps(listed.to_json())  # the description with its bounds goes to clients as it is
+    out = []
+    for name, amount in free.items():
+        assert isinstance(amount.low, int) and isinstance(amount.high, int) and amount.low <= amount.high, (
+            f"bad bounds of {listed}")
+        assert amount.high - amount.low < 10**9, f"unbounded amount in {listed}"
+        for value in (amount.low, amount.high, rng.randint(amount.low, amount.high)):
+            out.append(with_amount(listed, **{name: value}))
+        for value in (amount.low - 1, amount.high + 1):
+            outside = with_amount(listed, **{name: value})
+            if any(covers(a, outside) for a in state.legal_actions(player) if a != listed):
+                continue  # another listed action covers it
+            assert not state.is_legal(outside, player), f"{outside} is outside {listed} but legal"
+            try:
+                state.apply_action(outside, player)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"{outside} is outside the bounds of {listed} but was accepted")
+    # every other free field at some value inside, so a mixed concrete action exists
+    return [with_amount(a, **{k: v.low for k, v in amounts(a).items()}) for a in out]
+
+
+MAX_ALTERNATIVES = 300
+"""Alternatives compared per node by :func:`check_event_views` (a sample beyond that: announcements run to
+thousands)."""
+
+
+def has_secrets(state: State) -> bool:
+    """Does the game state anything but "all public" or hide anything from a view? Only then are event views
+    checked (a game with neither is perfect information and every event is rightly public)."""
+    cls = type(state)
+    return cls.event_view is not State.event_view or cls.determinize is not State.determinize
+
+
+def _shown_as(view: EventView, event: Action | Outcome, player: int | None) -> str:
+    """What a seat learns from an event's statement, as a comparable key."""
+    if view.show == "none":
+        return "none"
+    if view.show == "redacted":
+        return json.dumps(["redacted", view.data, view.label, player if view.player else None], sort_keys=True)
+    return json.dumps(["full", event.to_json(), player], sort_keys=True)
+
+
+def check_event_views(state: State, rng: random.Random) -> None:
+    """The game's statement of each possible next event (:meth:`State.event_view`) against the views after it.
+
+    The alternatives are every outcome of a chance node or every legal action of every actor (sampled beyond
+    :data:`MAX_ALTERNATIVES`). For each seat and a spectator, grouped by what the seat is shown of them:
+
+    * one group, one view: alternatives shown alike must leave the seat's view alike — else the view tells what the
+      move list hides (or the move list hides what is no secret: "only what is secret is hidden");
+    * an event the seat is not told about at all leaves its view as it was;
+    * different groups, different views: else the move list tells the seat more than its view does (a leak).
+    """
+    n = state.game.num_players
+    alts: list[tuple[Action | Outcome, int | None]]
+    if state.is_chance():
+        alts = [(o, None) for o, _ in state.chance_outcomes()]
+    else:
+        # a move with an amount stands for all its amounts: one drawn within the bounds is its representative
+        alts = [(sample_action(a, rng), p) for p in state.actors() for a in state.legal_actions(p)]
+    if len(alts) > MAX_ALTERNATIVES:
+        alts = rng.sample(alts, MAX_ALTERNATIVES)
+    afters = [state.apply_outcome(e) if p is None else state.apply_action(e, p)  # type: ignore[arg-type]
+              for e, p in alts]
+    seats: list[int | None] = [*range(n), None]
+    after_views = [[json.dumps(after.view(seat), sort_keys=True) for seat in seats] for after in afters]
+    for k, seat in enumerate(seats):
+        before = json.dumps(state.view(seat), sort_keys=True)
+        groups: dict[str, set[str]] = {}
+        everyone: dict[str, set[str]] = {}
+        for (e, p), views in zip(alts, after_views, strict=True):
+            key = _shown_as(state.event_view(e, p, seat), e, p)
+            groups.setdefault(key, set()).add(views[k])
+            everyone.setdefault(key, set()).add("\n".join(views))
+            if key == "none":
+                assert views[k] == before, f"seat {seat} is not told of {e} by {p}, but his view changes"
+        for key, views_k in groups.items():
+            assert len(views_k) == 1, f"seat {seat} is shown {key} alike for events that leave different views"
+        seen: dict[str, str] = {}
+        for key, views_k in groups.items():
+            (view,) = views_k
+            other = seen.setdefault(view, key)
+            # Told apart what his view does not tell apart: a leak only if somebody's view does (a secret), not
+            # when the views of all forget it alike (who called, once the round is over).
+            assert other == key or "none" in (key, other) or everyone[key] == everyone[other], (
+                f"seat {seat} is told {key} and {other} apart, but his view is the same: the event tells more")
 
 
 def random_playthrough(

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from wuerfel.engine.errors import N_
 from wuerfel.engine.rules import rules_key
 from wuerfel.games.wuerfelspiel.rules import (
     ALL_BOXES,
@@ -164,4 +165,5 @@ def solve_score(rules: WuerfelspielRules, rules_id: str, fresh: bool = False) ->
     t = tables(rules, fresh=fresh)
     seconds = time.perf_counter() - t0
     return SolveResult(game="wuerfelspiel", rules=rules_id, objective="score", value=t.value, seconds=seconds,
+                       value_of=N_("the expected score of one column played alone with the best strategy"),
                        extra={"cached": t.from_cache, "states": int(t.E.size), "rules_key": rules_key(rules)})

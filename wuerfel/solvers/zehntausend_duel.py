@@ -379,7 +379,7 @@ def duel_move_values(sol: DuelSolution, me: int, other: int, seat: int, total: i
 
 def solve_duel_result(rules: ZehntausendRules, rules_id: str, fresh: bool = False):  # type: ignore[no-untyped-def]
     """``wuerfel solve zehntausend --objective duel``: the start player's win probability under optimal play."""
-    from wuerfel.engine.errors import RuleError
+    from wuerfel.engine.errors import N_, RuleError
     from wuerfel.solvers.api import SolveResult
 
     exact, reason = duel_support(rules)
@@ -391,6 +391,8 @@ def solve_duel_result(rules: ZehntausendRules, rules_id: str, fresh: bool = Fals
     sol = solve_duel(rules, fresh=fresh)
     return SolveResult(game="zehntausend", rules=rules_id, objective="duel", value=sol.value,
                        seconds=time.perf_counter() - t0,
+                       value_of=N_("the probability that the player who begins a game of two wins, both playing "
+                                   "their best"),
                        extra={"exact": sol.exact and sol.monotone, "reason": sol.reason,
                               "from_cache": sol.from_cache, "monotone": sol.monotone,
                               "last_turn_error": float(sol.L[-1]) if not sol.immediate else 0.0,

@@ -200,4 +200,6 @@ def solve_solo_result(rules: ZehntausendRules, rules_id: str, fresh: bool = Fals
     sol = solve_solo(rules, fresh=fresh)
     return SolveResult(game="zehntausend", rules=rules_id, objective="solo", value=sol.value,
                        seconds=time.perf_counter() - t0,
+                       value_of=N_("the expected number of turns to reach the target alone, playing the best "
+                                   "strategy"),
                        extra={"minus_marks_ignored": sol.minus_marks_ignored, "from_cache": sol.from_cache})

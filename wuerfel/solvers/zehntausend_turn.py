@@ -626,6 +626,7 @@ def _tail_ok(g: TurnGraph, VD: np.ndarray, VC: np.ndarray, n_rows: int, th: int)
 
 def solve_turn_result(rules: ZehntausendRules, rules_id: str, fresh: bool = False):  # type: ignore[no-untyped-def]
     """``wuerfel solve zehntausend --objective turn``: expected points of a fresh turn under the optimal policy."""
+    from wuerfel.engine.errors import N_
     from wuerfel.solvers.api import SolveResult
 
     t0 = time.perf_counter()
@@ -635,5 +636,6 @@ def solve_turn_result(rules: ZehntausendRules, rules_id: str, fresh: bool = Fals
     sol = solve_turn(rules)
     return SolveResult(game="zehntausend", rules=rules_id, objective="turn", value=sol.value,
                        seconds=time.perf_counter() - t0,
+                       value_of=N_("the expected points of one turn from a fresh start with the best strategy"),
                        extra={"keys": len(sol.graph), "rows": sol.n_rows, "tail_ok": sol.tail_ok,
                               "threshold": sol.threshold})
