@@ -32,7 +32,7 @@ def test_escalero_advice_is_the_optimal_expectation() -> None:
 def test_lustige_sieben_advice_gives_exact_edges() -> None:
     info = get_game("lustige-sieben")
     game = info.new_game(None, 3)
-    s = game.new_initial_state()
+    s = game.new_initial_state().apply_outcome(Lot(0))  # the lot gives seat 0 the bank
     advice = info.advisor(game).advise(s, 1)
     by = {a.action: a.value for a in advice}
     assert by[Done()] == 0.0 and by[Stake(7, 1)] == -1 / 7 and by[Stake(6, 1)] == -1 / 6

@@ -210,7 +210,7 @@ def test_solve_value_and_cli_json() -> None:
     data = json.loads(out.output)
     assert data["game"] == "escalero" and data["objective"] == "solo" and data["rules"] == "escalero"
     assert data["value"] == pytest.approx(res.value)
-    assert set(data) == {"game", "rules", "objective", "value", "seconds"}
+    assert set(data) == {"game", "rules", "objective", "value", "seconds", "value_of"}
 
 
 @pytest.mark.parametrize("rules", [R, EscaleroRules(min_keep=0), EscaleroRules(max_throws=2),

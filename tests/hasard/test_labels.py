@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import random
-from types import SimpleNamespace
 
 from rich.console import Console
 
@@ -20,7 +19,7 @@ from wuerfel.engine.sources import SeededSource
 from wuerfel.games.hasard.common import Lot, Void
 from wuerfel.games.hasard.lustige_sieben import Done, Stake
 from wuerfel.games.hasard.verdecktes_bot import BluffBot
-from wuerfel.games.hasard.verdecktes_poker import Concealed, VerdecktesState
+from wuerfel.games.hasard.verdecktes_poker import Announce, Challenge, Concealed, VerdecktesState
 from wuerfel.server.live import LiveTable
 
 
@@ -37,7 +36,7 @@ def test_poker_dice_are_labelled_by_their_names_highest_first() -> None:
 
 
 def test_two_plain_dice_and_their_sum() -> None:
-    s = initial("lustige-sieben")
+    s = initial("lustige-sieben").apply_outcome(Lot(0))  # the first bank is drawn by lot
     assert s.describe_outcome(Roll((3, 6)), "de") == "3 + 6 = 9"
     assert s.describe_outcome(Roll((1, 6)), "en") == "1 + 6 = 7"
 
@@ -79,9 +78,13 @@ def _leaks(label: str, dice: tuple[int, ...]) -> bool:
     return any(form in label for form in forms)
 
 
-def _hidden_from(prev: State, nxt: State, rng: random.Random) -> frozenset[int]:
-    """The live table's own rule (``LiveTable._hidden``) for which seats an event is hidden from."""
-    return LiveTable._hidden(SimpleNamespace(_rng=rng), prev, nxt)  # type: ignore[arg-type]
+def _hidden_from(prev: State, event: Action | Outcome, player: int | None) -> frozenset[int | None]:
+    """The seats (``None``: a spectator) the game's statement (``State.event_view``, applied by the live table)
+    does not show the event in full."""
+    st = LiveTable._hidden(prev, event, player)
+    if st is None:
+        return frozenset()
+    return frozenset(s for s, v in zip([*range(len(st) - 1), None], st, strict=True) if not v.full)
 
 
 def _label(state: State, event: Action | Outcome, lang: str) -> str:
@@ -102,7 +105,7 @@ def test_no_label_shown_to_a_player_contains_dice_he_may_not_see() -> None:
             m = Match.new("verdecktes-wuerfelpoker", preset, [f"p{i}" for i in range(n)])
             session = PlaySession(get_game("verdecktes-wuerfelpoker"), m, [Seat(f"p{i}") for i in range(n)],
                                   dice_mode="manual", console=Console(file=io.StringIO()), pause=0)
-            assert not session.announce_throws  # the terminal never announces a throw of this game
+            assert session.viewer() is None  # several people at one screen: it shows what a spectator may see
             source = SeededSource(seed)
             bots = [RandomBot(seed + p) if p % 2 else BluffBot(m.game, seed + p) for p in range(n)]
             while not m.state.is_terminal():
@@ -125,11 +128,17 @@ def test_no_label_shown_to_a_player_contains_dice_he_may_not_see() -> None:
                     m.act(event, p)
                 nxt = m.state
                 assert isinstance(nxt, VerdecktesState)
-                hidden = _hidden_from(prev, nxt, rng)
+                if prev.phase == "throw" and isinstance(event, Roll):  # the terminal never announces its dice
+                    assert session.shown(prev, event, None, "DICE") != "DICE"
+                hidden = _hidden_from(prev, event, None if isinstance(event, Outcome) else p)
                 for viewer in [*range(n), None]:
-                    if (viewer in hidden) if viewer is not None else bool(hidden):
+                    # An announcement is what its player says aloud: public, and a true one names his dice.
+                    if viewer in hidden or isinstance(event, Announce):
                         continue
                     unseen = _unseen_dice(prev, viewer) + _unseen_dice(nxt, viewer)
+                    if isinstance(event, Challenge) and prev.turns[-1].dice in unseen:
+                        # the call lifts the cup: its explanation rightly names the dice it reveals to everybody
+                        unseen.remove(prev.turns[-1].dice)
                     for lang in ("de", "en"):
                         label = _label(prev, event, lang)
                         assert not any(_leaks(label, d) for d in unseen), (viewer, label, prev.phase)
@@ -139,10 +148,10 @@ def test_no_label_shown_to_a_player_contains_dice_he_may_not_see() -> None:
 
 def test_the_label_of_a_hidden_throw_reaches_only_the_thrower() -> None:
     """The sharp case of the scan above, spelled out: the throw's own label names the dice, so the live table must
-    hide it from everybody else (and the spectator) — it does, because the state after it determinizes."""
-    rng = random.Random(0)
+    hide it from everybody else (and the spectator) — it does, because the game states so (``event_view``)."""
     s = get_game("verdecktes-wuerfelpoker").new_game(None, 3).new_initial_state().apply_outcome(Lot(0))
     throw = Roll((1, 4, 4, 5, 6))
     after = s.apply_outcome(throw)
     assert s.describe_outcome(throw, "de") == "As König Dame Dame Neun"
-    assert _hidden_from(s, after, rng) == frozenset({1, 2})
+    assert after.view(1) == after.view(2) == after.view(None)
+    assert _hidden_from(s, throw, None) == frozenset({1, 2, None})

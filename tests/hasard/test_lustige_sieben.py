@@ -10,6 +10,7 @@ import pytest
 from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.game import SIMULTANEOUS, Roll
 from wuerfel.engine.registry import get_game
+from wuerfel.games.hasard.common import Lot
 from wuerfel.games.hasard.lustige_sieben import (
     BOARD,
     LEFT,
@@ -27,6 +28,8 @@ from wuerfel.games.hasard.lustige_sieben import (
 def new_state(n: int = 3, preset: str = "lustige-sieben") -> LustigeSiebenState:
     info = get_game("lustige-sieben")
     s = info.new_game(preset, n).new_initial_state()
+    if s.is_chance():  # the lot for the first bank (the default): let it fall on seat 0
+        s = s.apply_outcome(Lot(0))
     assert isinstance(s, LustigeSiebenState)
     return s
 
@@ -177,3 +180,74 @@ def test_punter_bot_stated_rule() -> None:
     net = new_state(3, "lustige-sieben-netto")
     a = PunterBot(net.game, 0).choose(net, 1)
     assert isinstance(a, Stake) and column(a.number) in ("left", "right") and a.amount == 3
+
+
+# --- amounts are one parameterised action (a rule value must not make the legal list huge) ------------------------
+
+def big_state() -> LustigeSiebenState:
+    info = get_game("lustige-sieben")
+    rules = info.load_rules(None, {"max_stake": 1000, "starting_chips": 10_000})
+    s = info.new_game(rules, 3).new_initial_state()
+    if s.is_chance():  # the lot for the first bank (the default): let it fall on seat 0
+        s = s.apply_outcome(Lot(0))
+    assert isinstance(s, LustigeSiebenState)
+    return s
+
+
+def test_stakes_are_one_action_per_field_with_bounds() -> None:
+    import json
+
+    from wuerfel.engine.game import Amount
+
+    s = big_state()
+    legal = s.legal_actions(1)
+    assert len(legal) == 12  # 11 fields + done, whatever max_stake and the chips allow
+    assert Stake(7, Amount(1, 1000)) in legal  # type: ignore[arg-type]
+    assert {"kind": "stake", "number": 7, "amount": {"min": 1, "max": 1000}} in [a.to_json() for a in legal]
+    assert len(json.dumps([a.to_json() for a in legal])) < 2000
+    assert s.describe_action(legal[0], "en") == "1 to 1000 chips on 7"
+    s2 = s.apply_action(Stake(7, 1000), 1)
+    assert s2.betting is not None and s2.betting.items(1) == ((7, 1000),)
+    with pytest.raises(IllegalAction, match="1 to 1000"):
+        s.apply_action(Stake(7, 1001), 1)
+    with pytest.raises(IllegalAction, match="amount"):
+        s.apply_action(legal[0], 1)  # the description itself is no move
+
+
+def test_the_bounds_follow_the_chips_left() -> None:
+    from wuerfel.engine.game import Amount
+
+    s = new_state(2).apply_action(Stake(7, 5), 1).apply_action(Stake(7, 5), 1).apply_action(Stake(7, 5), 1)
+    s = s.apply_action(Stake(7, 5), 1).apply_action(Stake(7, 5), 1).apply_action(Stake(7, 3), 1)
+    assert s.available(1) == 2
+    assert Stake(9, Amount(1, 2)) in s.legal_actions(1)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="only 2 chips"):
+        s.apply_action(Stake(9, 3), 1)
+
+
+def test_random_bot_and_simulation_choose_amounts_within_bounds() -> None:
+    from wuerfel.bots.base import RandomBot
+    from wuerfel.engine.record import Match
+    from wuerfel.engine.testing import random_playthrough
+
+    s = big_state()
+    bot = RandomBot(3)
+    chosen = [bot.choose(s, 1) for _ in range(200)]
+    amounts = [a.amount for a in chosen if isinstance(a, Stake)]
+    assert amounts and all(isinstance(x, int) and 1 <= x <= 1000 for x in amounts)
+    assert len(set(amounts)) > 20
+    info = get_game("lustige-sieben")
+    rules = info.load_rules(None, {"max_stake": 1000, "starting_chips": 10_000, "bank_throws": 2})
+    m = Match.new("lustige-sieben", "custom", ["a", "b", "c"], rules=rules)
+    random_playthrough(m, seed=5)
+    assert m.state.is_terminal()
+
+
+def test_the_first_bank_is_drawn_by_lot_by_default() -> None:
+    """Hasard ground rule G3: the highest throw begins (distributionally a lot), not seat 1; presets agree."""
+    info = get_game("lustige-sieben")
+    for preset in info.rule_sets():
+        s = info.new_game(preset, 4).new_initial_state()
+        assert s.is_chance() and s.dice_to_throw() == 0, preset
+        assert [o for o, _ in s.chance_outcomes()] == [Lot(p) for p in range(4)]
+        assert s.apply_outcome(Lot(2)).banker == 2  # type: ignore[attr-defined]

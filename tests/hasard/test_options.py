@@ -45,7 +45,7 @@ def test_random_simulation_with_every_option(game: str, overrides: dict[str, obj
 
 @pytest.mark.parametrize(("game", "overrides", "key"), [
     ("escalero", {"min_keep": 3, "max_keep": 2}, "min_keep/max_keep"),
-    ("escalero", {"max_keep": 5}, "min_keep/max_keep"),
+    ("escalero", {"max_keep": 5}, "max_keep"),
     ("escalero", {"max_throws": 0}, "max_throws"),
     ("escalero", {"quint_points": [25]}, "quint_points"),
     ("escalero", {"start": "dice"}, "start"),

@@ -90,7 +90,7 @@ def test_verdecktes_end_screen_lists_the_rounds_and_no_round_beyond_the_last() -
 
 
 def test_lustige_sieben_shows_stakes_by_name_and_what_the_throw_paid() -> None:
-    s: Any = get_game("lustige-sieben").new_game(None, 3).new_initial_state()  # Anna holds the bank
+    s: Any = get_game("lustige-sieben").new_game(None, 3).new_initial_state().apply_outcome(Lot(0))  # Anna: bank
     s = s.apply_action(Stake(7, 1), 1).apply_action(Stake(7, 2), 1).apply_action(Done(), 1)
     assert "du 3" in text("lustige-sieben", s, 1)  # own sealed stakes, added up
     assert "Ben" not in text("lustige-sieben", s, 2).split("Spieler")[0]  # sealed: not on the others' board
@@ -114,7 +114,7 @@ def test_escalero_names_who_begins_by_lot() -> None:
 def test_lustige_sieben_banker_can_follow_his_bank() -> None:
     """A banker decides nothing, so the terminal never stops for him: the screen keeps his bank's throws and result
     (while it lasts, and after it passed)."""
-    s: Any = get_game("lustige-sieben").new_game(None, 3).new_initial_state()  # Anna holds the bank
+    s: Any = get_game("lustige-sieben").new_game(None, 3).new_initial_state().apply_outcome(Lot(0))  # Anna: bank
     throws = [(1, 2), (3, 4), (5, 6), (2, 2), (6, 6)]
     for i, dice in enumerate(throws):
         s = s.apply_action(Stake(4, 1), 1).apply_action(Done(), 1).apply_action(Done(), 2)

@@ -38,7 +38,7 @@ def test_escalero_rows_and_kept_dice_in_words() -> None:
 
 
 def test_lustige_sieben_stakes_in_words() -> None:
-    s = get_game("lustige-sieben").new_game(None, 3).new_initial_state()
+    s = get_game("lustige-sieben").new_game(None, 3).new_initial_state().apply_outcome(Lot(0))
     read = s.parse_action_text
     assert read("3 auf 7", 1) == Stake(7, 3) and read("2 Chips auf die 11", 1) == Stake(11, 2)
     assert read("1 chip on 12", 1) == Stake(12, 1)

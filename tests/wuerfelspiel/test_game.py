@@ -215,7 +215,7 @@ def test_yahtzee_forced_joker_number_box_first_and_bonus() -> None:
     s = state_with(Y, (3, 3, 3, 3, 3), {"five_kind": 50})
     legal = [a for a in s.legal_actions() if isinstance(a, Score)]
     assert legal == [Score(0, "threes")]
-    with pytest.raises(IllegalAction, match="must go into the box 3-er"):
+    with pytest.raises(IllegalAction, match="must go into the box Threes"):
         s.apply_action(Score(0, "chance"))
     s2 = s.apply_action(Score(0, "threes"))
     assert s2.sheets[0][0][2] == 15 and s2.extras[0][0] == 100

@@ -195,7 +195,7 @@ def test_solve_command_result_shape() -> None:
     info = get_game("kniffel")
     assert info.id == "wuerfelspiel"
     res = info.solvers["score"](info.load_rules("kniffel"), "kniffel", False)
-    assert set(res.to_json()) == {"game", "rules", "objective", "value", "seconds"}
+    assert set(res.to_json()) == {"game", "rules", "objective", "value", "seconds", "value_of"}
     assert res.value == pytest.approx(245.870775, abs=5e-7)
 
 

@@ -72,9 +72,11 @@ def test_stdin_all_462_six_dice_throws_in_order() -> None:
         assert [s["dice"] for s in doc["selections"]] == [list(s.dice) for s in expected]
 
 
-def test_stdin_skips_blank_lines_and_reports_bad_lines() -> None:
+def test_stdin_scores_a_blank_line_as_the_empty_throw_and_reports_bad_lines() -> None:
     code, out, _ = run("score", "--rules", "macke-klassisch", "--json", stdin="1 1 5\n\n2 2 2 3 4\n")
-    assert code == 0 and [json.loads(x)["niete"] for x in out.splitlines()] == [False, True]
+    assert code == 0 and [json.loads(x)["niete"] for x in out.splitlines()] == [False, True, True]
+    assert json.loads(out.splitlines()[1]) == {"rules": "macke-klassisch", "dice": [], "niete": True,
+                                               "selections": []}
     code, out, err = run("score", "--rules", "macke-klassisch", "--json", stdin="1 1 5\n1 2 8\n5\n")
     assert code == 2
     assert len(out.splitlines()) == 1  # the good line before the bad one was answered

@@ -13,6 +13,7 @@ from typing import Any
 from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.games.hasard import escalero, lustige_sieben, render, verdecktes_poker
+from wuerfel.games.hasard import option_names as _option_names  # noqa: F401  (names the options)
 
 PRESETS = Path(__file__).parent / "presets"
 
@@ -89,4 +90,5 @@ register(GameInfo(
     bots={"optimal": _escalero_bot}, solvers={"solo": _escalero_solve}, terminal_renderer=render.render_escalero,
     advisor=_escalero_advisor,
     default_bot="optimal",
+    throw_scorer=escalero.throw_scorer,
 ))

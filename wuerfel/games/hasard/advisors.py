@@ -47,12 +47,11 @@ class LustigeSiebenAdvisor:
         assert isinstance(state, LustigeSiebenState)
         if player not in state.actors():
             return []
-        legal = state.legal_actions(player)
         measure = N_("expected net chips per chip staked")
         out: list[Advice] = []
         for number, kind in ((SEVEN, "seven"), (LEFT[2], "left"), (RIGHT[2], "right")):
             a = Stake(number, 1)
-            if a in legal:
+            if state.is_legal(a, player):
                 out.append(Advice(action=a, value=float(self.edges[kind]), measure=measure,
                             note=N_("every number of a column pays alike") if kind != "seven" else ""))
         out.append(Advice(action=Done(), value=0.0, measure=measure))

@@ -49,10 +49,10 @@ class EscaleroRules:
 
     min_keep: int = opt(1, de="Mindestens so viele Würfel bleiben beim Nachwerfen stehen (Text: 1; 0 = alle "
                            "neu werfen erlaubt)", en="Dice that must stand at a rethrow (text: 1; 0 allows "
-                           "rethrowing all)")
+                           "rethrowing all)", low=0, high=4)
     max_keep: int = opt(4, de="Höchstens so viele Würfel bleiben stehen (Text: 4)",
-                        en="Most dice that may stand at a rethrow (text: 4)")
-    max_throws: int = opt(3, de="Würfe pro Runde (Text: 1 bis 3)", en="Throws per turn (text: 1 to 3)")
+                        en="Most dice that may stand at a rethrow (text: 4)", low=0, high=4)
+    max_throws: int = opt(3, de="Würfe pro Runde (Text: 1 bis 3)", en="Throws per turn (text: 1 to 3)", low=1, high=5)
     five_counts_as_poker: bool = opt(True, de="Ein Fünfling zählt auch als Poker (Vierling)",
                                      en="Five of a kind also counts as Poker (four of a kind)")
     strict_number_rows: bool = opt(False, de="Quint, Full Hand, Poker oder Fünfling dürfen in die Reihen Neuner bis "
@@ -60,16 +60,17 @@ class EscaleroRules:
                                    en="A hand that makes Quint, Full hand, Poker or Five of a kind may go into a "
                                       "number row only as 0")
     quint_points: tuple[int, int] = opt((25, 30), de="Quint: Punkte (normal, serviert)",
-                                        en="Quint: points (normal, served)")
+                                        en="Quint: points (normal, served)", low=0, high=1000)
     full_points: tuple[int, int] = opt((30, 35), de="Full Hand: Punkte (normal, serviert)",
-                                       en="Full hand: points (normal, served)")
+                                       en="Full hand: points (normal, served)", low=0, high=1000)
     poker_points: tuple[int, int] = opt((40, 45), de="Poker: Punkte (normal, serviert)",
-                                        en="Poker: points (normal, served)")
+                                        en="Poker: points (normal, served)", low=0, high=1000)
     five_points: tuple[int, int] = opt((50, 50), de="Fünfling: Punkte (normal, serviert)",
-                                       en="Five of a kind: points (normal, served)")
-    five_served_points: int = opt(100, de="Fünfling serviert: Punkte", en="Five of a kind served: points")
-    start: Literal["lot", "first_seat"] = opt("lot", de="Wer beginnt: Los (= höchster Wurf, G3) oder Platz 1",
-                                              en="Who begins: lot (= highest throw, G3) or seat 1")
+                                       en="Five of a kind: points (normal, served)", low=0, high=1000)
+    five_served_points: int = opt(100, de="Fünfling serviert: Punkte", en="Five of a kind served: points",
+                                  low=0, high=1000)
+    start: Literal["lot", "first_seat"] = opt("lot", de="Wer beginnt: das Los (der höchste Wurf) oder Platz 1",
+                                              en="Who begins: the lot (the highest throw) or seat 1")
 
     def validate(self) -> None:
         require(0 <= self.min_keep <= self.max_keep <= 4, "min_keep/max_keep", "0 ≤ min_keep ≤ max_keep ≤ 4",
@@ -249,6 +250,12 @@ class EscaleroState(State):
             return 0
         return 5 if self.kept is None else 5 - len(self.kept)
 
+    def thrower(self) -> int | None:
+        return self.player if self.is_chance() and self.start_player >= 0 else None
+
+    def dice_standing(self) -> Dice:
+        return (self.kept or ()) if self.is_chance() and self.start_player >= 0 else ()
+
     def parse_outcome(self, text: str) -> Outcome:
         if self.start_player < 0:
             return parse_lot(text, self.game.num_players)
@@ -370,3 +377,23 @@ class EscaleroGame(Game):
 
 def make(rules: Any, n: int) -> Game:
     return EscaleroGame(rules, n)
+
+
+ROW_IDS = ("nines", "tens", "jacks", "queens", "kings", "aces", "quint", "full_hand", "poker", "five_kind",
+           "five_kind_served")
+"""Stable ids of the rows for ``wuerfel score --json`` (the names are for people and differ by language)."""
+
+
+def throw_scorer(rules: EscaleroRules) -> Any:
+    """``wuerfel score``: the points of a hand in every row of one sheet; ``points`` as written after a later
+    throw, ``served`` as written when the hand stood after the first throw (served scores more)."""
+    from wuerfel.engine.pokerdice import parse_poker_dice
+    from wuerfel.engine.throwscore import ThrowScorer
+
+    def score(dice: Dice, lang: str) -> dict[str, Any]:
+        names = ROWS_EN if lang == "en" else ROWS_DE
+        return {"dice": list(dice), "boxes": [
+            {"box": ROW_IDS[r], "name": names[r], "points": row_value(dice, r, False, rules) if dice else 0,
+             "served": row_value(dice, r, True, rules) if dice else 0} for r in range(N_ROWS)]}
+
+    return ThrowScorer("boxes", 5, 5, score, parse=lambda text: parse_poker_dice(text), show=format_dice)

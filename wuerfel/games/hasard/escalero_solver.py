@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.hasard.escalero import (
     EMPTY,
@@ -61,7 +62,8 @@ def solve_solo(rules: EscaleroRules, rules_id: str, fresh: bool = False) -> Solv
     t0 = time.perf_counter()
     value = solo_value(rules)
     return SolveResult(game="escalero", rules=rules_id, objective="solo", value=value,
-                       seconds=time.perf_counter() - t0, extra={"sheets": 1 << N_ROWS})
+                       seconds=time.perf_counter() - t0, extra={"sheets": 1 << N_ROWS},
+                       value_of=N_("the expected total of a sheet played alone with the best strategy"))
 
 
 def sheet_mask(sheet: tuple[int, ...]) -> int:

@@ -23,7 +23,21 @@ from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.errors import N_, IllegalAction
-from wuerfel.engine.game import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.engine.game import (
+    CHANCE,
+    JSON,
+    PUBLIC,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    Amount,
+    EventView,
+    Game,
+    Outcome,
+    Roll,
+    State,
+    parameterised,
+)
 from wuerfel.engine.rules import opt, require
 from wuerfel.engine.simultaneous import SealedRound
 from wuerfel.games.hasard.common import (
@@ -59,18 +73,19 @@ def column(number: int) -> str:
 class LustigeSiebenRules:
     """Options of Lustige Sieben; every default is the text or the spec's resolution."""
 
-    starting_chips: int = opt(30, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with")
+    starting_chips: int = opt(30, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with",
+                              low=1, high=10000)
     max_stake: int = opt(5, de="Größter Einzeleinsatz (mehrere Einsätze pro Wurf erlaubt)",
-                         en="Largest single stake (several stakes per throw allowed)")
+                         en="Largest single stake (several stakes per throw allowed)", low=1, high=1000)
     payout: Literal["returned", "net"] = opt(
-        "returned", de="„verdoppeln“/„dreifach“: 2×/3× Einsatz zurück (returned) oder Gewinn 2×/3× zusätzlich (net)",
-        en="'doubled'/'threefold': 2×/3× the stake returned (returned) or 2×/3× won on top (net)")
+        "returned", de="„verdoppeln“/„dreifach“: 2×/3× des Einsatzes zurück oder 2×/3× Gewinn zusätzlich zum Einsatz",
+        en="'doubled'/'threefold': 2×/3× the stake returned, or 2×/3× won on top of the stake")
     bank_throws: int = opt(5, de="Würfe, nach denen die Bank an den linken Nachbarn geht",
-                           en="Throws after which the bank passes to the left neighbour")
+                           en="Throws after which the bank passes to the left neighbour", low=1, high=100)
     bank_rounds: int = opt(1, de="Wie oft die Bank reihum geht, bis das Spiel endet",
-                           en="How many times the bank goes round the table before the game ends")
-    first_bank: Literal["first_seat", "lot"] = opt("first_seat", de="Wer die Bank zuerst hält: Platz 1 oder Los",
-                                                   en="Who holds the bank first: seat 1 or lot")
+                           en="How many times the bank goes round the table before the game ends", low=1, high=20)
+    first_bank: Literal["first_seat", "lot"] = opt("lot", de="Wer die Bank zuerst hält: Platz 1 oder das Los",
+                                                   en="Who holds the bank first: seat 1 or the lot")
 
     def validate(self) -> None:
         for key in ("starting_chips", "max_stake", "bank_throws", "bank_rounds"):
@@ -84,7 +99,12 @@ class LustigeSiebenRules:
 
 @dataclasses.dataclass(frozen=True)
 class Stake(Action):
-    """Put ``amount`` chips on ``number`` (several stakes per throw are allowed)."""
+    """Put ``amount`` chips on ``number`` (several stakes per throw are allowed).
+
+    The legal actions list one stake per field with ``amount`` an :class:`~wuerfel.engine.game.Amount` (1 to the
+    largest stake the player can make), never one action per amount: that list grew with ``max_stake`` and
+    ``starting_chips`` until a rule value of 10^18 took the server's memory.
+    """
 
     kind: ClassVar[str] = "stake"
     number: int
@@ -159,7 +179,9 @@ class LustigeSiebenState(State):
         if player not in actors:
             return ()
         cap = min(self.rules.max_stake, self.available(player))
-        return (*(Stake(n, a) for n in NUMBERS for a in range(1, cap + 1)), Done())
+        if cap < 1:
+            return (Done(),)
+        return (*(parameterised(Stake, number=n, amount=Amount(1, cap)) for n in NUMBERS), Done())
 
     def explain_illegal(self, action: Action, player: int) -> None:
         if isinstance(action, Stake):
@@ -195,6 +217,10 @@ class LustigeSiebenState(State):
 
     def dice_to_throw(self) -> int:
         return 2 if self.is_chance() and self.started else 0
+
+    def thrower(self) -> int | None:
+        """The bank throws for everyone."""
+        return self.banker if self.is_chance() and self.started else None
 
     def parse_outcome(self, text: str) -> Outcome:
         if not self.started:
@@ -295,9 +321,44 @@ class LustigeSiebenState(State):
                     betting = betting.replace_items(p, ((rng.choice(NUMBERS), rng.randint(1, cap)),))
         return dataclasses.replace(self, betting=betting)
 
+    def event_view(self, event: Action | Outcome, player: int | None, seat: int | None) -> EventView:
+        """Only the stakes are secret, and only while the betting is open: a punter sees his own stakes, nobody
+        else is told that a stake was placed at all (how many stakes a punter placed would already tell something).
+
+        Throws, the lot and "no more stakes" are public; the last "no more stakes" closes the betting and uncovers
+        every stake of it (they lie on the board), so the move list then shows them too.
+        """
+        if self.betting is None:
+            return PUBLIC
+        secret = ("stakes", self.banks_done, self.throws_done)
+        if isinstance(event, Stake):
+            return PUBLIC if seat == player else EventView("none", secret=secret)
+        if isinstance(event, Done) and self.betting.deciding == {player}:
+            return EventView(reveals=(secret,))
+        return PUBLIC
+
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
         """See :func:`wuerfel.games.hasard.common.describe_outcome`; ``names`` (optional) names the lot's seat."""
-        return describe_outcome(outcome, lang, poker=False, names=names, lot=(LOT_BANK, LOT_BANK_NAMED))
+        label = describe_outcome(outcome, lang, poker=False, names=names, lot=(LOT_BANK, LOT_BANK_NAMED))
+        return label + self._payments(outcome, lang)
+
+    def _payments(self, outcome: Outcome, lang: str) -> str:
+        """What a bank throw moved, in words (" — the bank takes 5 and pays out 4"), so the move list explains every
+        payment; empty for any other outcome. The throw is public and so is what it pays."""
+        if not isinstance(outcome, Roll) or not self.is_chance():
+            return ""
+        try:
+            after = self._apply_outcome(outcome)
+        except Exception:  # not a bank throw this state can take: the dice alone
+            return ""
+        if not isinstance(after, LustigeSiebenState) or after.last is None or after.last is self.last:
+            return ""
+        net = after.last[2]
+        took = sum(-x for p, x in enumerate(net) if p != self.banker and x < 0)
+        paid = sum(x for p, x in enumerate(net) if p != self.banker and x > 0)
+        if not took and not paid:
+            return " — " + translate("no chips change hands", lang)
+        return " — " + translate("the bank takes {took} and pays out {paid}", lang, took=took, paid=paid)
 
     def parse_action_text(self, text: str, player: int) -> Action:
         """"3 auf 7" / "3 on 7" / "3 Chips auf 11" is a stake; "fertig", "done", "keine" end the stakes."""
@@ -311,6 +372,8 @@ class LustigeSiebenState(State):
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         if isinstance(action, Stake):
+            if isinstance(action.amount, Amount):
+                return translate("1 to {max} chips on {number}", lang, max=action.amount.high, number=action.number)
             if action.amount == 1:
                 return translate("1 chip on {number}", lang, number=action.number)
             return translate("{amount} chips on {number}", lang, amount=action.amount, number=action.number)
@@ -421,7 +484,7 @@ class PunterBot:
             amount = max(1, min(state.rules.max_stake, state.ledger.balance(player) // 10))
             number = SEVEN if best == "seven" else self.rng.choice(LEFT if best == "left" else RIGHT)
             action = Stake(number, amount)
-        return action if action in legal else Done()
+        return action if state.is_legal(action, player) else Done()
 
 
 def make(rules: Any, n: int) -> Game:

@@ -84,8 +84,12 @@ def render_lustige_sieben(view: dict[str, Any], lang: str = "de") -> RenderableT
                             sum=last["sum"], where=where), style="bold"))
     prev = view.get("last_bank")
     if prev and (not view.get("bank_sums") or view.get("ranking") is not None):
-        parts.append(Text(_("{seat}'s bank: {sums} — {net:+d}", seat=seat(prev["banker"]),
-                            sums=" ".join(map(str, prev["sums"])), net=prev["net"])))
+        if view.get("you") == prev["banker"]:  # the person at the screen: "Deine Bank", not "Bank von Du"
+            parts.append(Text(_("Your bank: {sums} — {net:+d}", sums=" ".join(map(str, prev["sums"])),
+                                net=prev["net"])))
+        else:
+            parts.append(Text(_("{seat}'s bank: {sums} — {net:+d}", seat=seat(prev["banker"]),
+                                sums=" ".join(map(str, prev["sums"])), net=prev["net"])))
     if view.get("ranking") is None:
         line = _("Bank: {seat}, throw {n} of {m}", seat=seat(banker), n=view["throws_done"] + 1,
                  m=view["bank_throws"])

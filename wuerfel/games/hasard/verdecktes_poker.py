@@ -24,7 +24,19 @@ from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.clocks import Deadline, Pass
 from wuerfel.engine.dice import Dice, roll_distribution
 from wuerfel.engine.errors import N_, IllegalAction
-from wuerfel.engine.game import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.engine.game import (
+    CHANCE,
+    JSON,
+    PUBLIC,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    EventView,
+    Game,
+    Outcome,
+    Roll,
+    State,
+)
 from wuerfel.engine.rules import opt, require
 from wuerfel.games.hasard.common import (
     Lot,
@@ -48,30 +60,33 @@ from wuerfel.games.hasard.poker import (
 from wuerfel.i18n import translate
 
 POT = "pot"
+HIDDEN_THROW = N_("five dice under the cup")
 
 
 @dataclasses.dataclass(frozen=True)
 class VerdecktesRules:
     """Options of Verdecktes Würfelpoker; every default is the text or the spec's resolution."""
 
-    starting_chips: int = opt(20, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with")
-    ante: int = opt(1, de="Einsatz jedes Spielers zu Beginn jeder Runde", en="Each player's ante at every round")
+    starting_chips: int = opt(20, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with",
+                              low=1, high=10000)
+    ante: int = opt(1, de="Einsatz jedes Spielers zu Beginn jeder Runde", en="Each player's ante at every round",
+                    low=1, high=1000)
     rounds: int = opt(6, de="Runden pro Partie (jede Runde gewinnt einer den Pott)",
-                      en="Rounds per game (each round somebody wins the pot)")
+                      en="Rounds per game (each round somebody wins the pot)", low=1, high=100)
     quint: bool = opt(False, de="Quint (Straße) gilt: über dem Drilling, unter dem Full House",
                       en="Quint (straight) counts: above three of a kind, below full house")
     joker: bool = opt(False, de="Joker Poker (29): jedes As darf für jeden anderen Wert gelten",
                       en="Joker Poker (29): every Ace may stand for any other value")
     match: Literal["at_least", "exact"] = opt(
-        "at_least", de="„Stimmt überein“: Wurf mindestens so hoch wie die Meldung (at_least) oder genau wie gemeldet",
-        en="'Matches': the throw is at least as high as announced (at_least) or exactly as announced")
+        "at_least", de="„Stimmt überein“: der Wurf ist mindestens so hoch wie die Meldung oder genau wie gemeldet",
+        en="'Matches': the throw is at least as high as announced, or exactly as announced")
     kickers: bool = opt(True, de="Meldungen dürfen Beiwürfel nennen (sonst nur Kombination und Hauptwerte)",
                         en="Announcements may name kickers (otherwise only class and principal ranks)")
     challenge_order: Literal["clockwise", "open"] = opt(
-        "clockwise", de="„Schwindel“ wird reihum angeboten (clockwise) oder allen zugleich (open, wer zuerst ruft)",
-        en="'Schwindel' is offered in clockwise order (clockwise) or to all at once (open: first caller wins)")
+        "clockwise", de="„Schwindel“ wird reihum angeboten oder allen zugleich (wer zuerst ruft, zählt)",
+        en="'Schwindel' is offered in clockwise order or to all at once (the first caller counts)")
     challenge_seconds: float = opt(10.0, de="Bedenkzeit für „Schwindel“ in Sekunden (am Live-Tisch)",
-                                   en="Seconds to call 'Schwindel' (at a live table)")
+                                   en="Seconds to call 'Schwindel' (at a live table)", low=0.1, high=3600)
     start: Literal["lot", "first_seat"] = opt("lot", de="Wer die erste Runde beginnt: Los oder Platz 1",
                                               en="Who begins the first round: lot or seat 1")
 
@@ -126,6 +141,9 @@ class VerdecktesState(State):
     """Stichrunden played in the current round so far."""
     history: tuple[tuple[int, int, int], ...] = ()
     """(round, winner, pot won) of the rounds played."""
+    last_call: tuple[int, int, tuple[int, ...], bool, int] | None = None
+    """The last "Schwindel!": (caller, announcer, hand the cup showed, announcement held, chips paid into the pot),
+    so every front end can say who was right and who paid, also after the round (and its turns) has ended."""
 
     @property
     def rules(self) -> VerdecktesRules:
@@ -233,7 +251,8 @@ class VerdecktesState(State):
         ledger = self.ledger.transfer(payer, POT, self.ledger.pot)
         turn = dataclasses.replace(turn, challenger=challenger, revealed=True,
                                    standing=announced if true else actual)
-        state = dataclasses.replace(self, ledger=ledger, turns=(*self.turns[:-1], turn))
+        state = dataclasses.replace(self, ledger=ledger, turns=(*self.turns[:-1], turn),
+                                    last_call=(challenger, turn.player, actual, true, self.ledger.pot))
         return state._next_turn()
 
     def _next_turn(self) -> VerdecktesState:
@@ -276,6 +295,14 @@ class VerdecktesState(State):
 
     def dice_to_throw(self) -> int:
         return 5 if self.phase in ("throw", "reveal") else 0
+
+    def thrower(self) -> int | None:
+        """The next in order throws; at a reveal the challenged player's cup is lifted (his throw is entered)."""
+        if self.phase == "throw":
+            return self.order[len(self.turns)]
+        if self.phase == "reveal":
+            return self.turns[-1].player
+        return None
 
     def parse_outcome(self, text: str) -> Outcome:
         if self.phase == "lot":
@@ -345,6 +372,10 @@ class VerdecktesState(State):
             "order": list(self.order),
             "turns": turns,
             "history": [list(h) for h in self.history],
+            "last_call": None if self.last_call is None else {
+                "challenger": self.last_call[0], "announcer": self.last_call[1], "hand": list(self.last_call[2]),
+                "held": self.last_call[3], "payer": self.last_call[0] if self.last_call[3] else self.last_call[1],
+                "paid": self.last_call[4]},
             "deadline": dl.to_json() if dl else None,
         }
         if self.is_terminal():
@@ -365,15 +396,54 @@ class VerdecktesState(State):
         )
         return dataclasses.replace(self, turns=turns)
 
+    def _throw_secret(self, index: int) -> tuple[str, int, int, int]:
+        """The id of the ``index``-th throw of the current (sub)round: round, Stichrunde and turn never repeat."""
+        return ("throw", self.round_no, self.stich, index)
+
+    def event_view(self, event: Action | Outcome, player: int | None, seat: int | None) -> EventView:
+        """Only the dice under the cup are secret: a throw is the thrower's alone until "Schwindel!" lifts the cup.
+
+        Everything else — the lot, announcements, calls, passes, void throws, the dice a table types in when the cup
+        is lifted — happens in the open. Everybody else is told that five dice went under the cup (the record keeps
+        it as a :class:`Concealed` throw, so a public record still replays), and a challenge of a throw whose dice
+        are known reveals it to everybody.
+        """
+        if self.phase == "throw" and isinstance(event, Roll):
+            thrower = self.order[len(self.turns)]
+            if seat == thrower:
+                return PUBLIC
+            return EventView("redacted", data=Concealed().to_json(), label=HIDDEN_THROW,
+                             secret=self._throw_secret(len(self.turns)))
+        if isinstance(event, Challenge) and self.phase == "challenge" and self.turns and self.turns[-1].dice:
+            return EventView(reveals=(self._throw_secret(len(self.turns) - 1),))
+        return PUBLIC
+
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
         """See :func:`wuerfel.games.hasard.common.describe_outcome`; ``names`` (optional) names the lot's seat."""
         return describe_outcome(outcome, lang, poker=True, names=names)
+
+    def _call_result(self, lang: str) -> str:
+        """Who was right and who paid when "Schwindel!" lifts the cup (the dice are public from then on); empty while
+        the cup's dice are still to be entered (scorekeeper), or outside a call."""
+        turn = self.turns[-1] if self.turns else None
+        if self.phase != "challenge" or turn is None or not turn.dice or turn.announcement is None:
+            return ""
+        r = self.rules
+        actual = hand_key(turn.dice, r.quint, r.joker)
+        true = matches(actual, turn.announcement, r.quint, r.joker, exact=r.match == "exact")
+        pot = self.ledger.pot
+        shown = describe_key(actual, lang)
+        if true:
+            return " — " + translate("the cup shows {hand}: the announcement holds, the caller pays {n} into the pot",
+                                     lang, hand=shown, n=pot)
+        return " — " + translate("the cup shows {hand}: a bluff, the announcer pays {n} into the pot and {hand} counts",
+                                 lang, hand=shown, n=pot)
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         if isinstance(action, Announce):
             return describe_key(action.hand, lang)
         if isinstance(action, Challenge):
-            return "Schwindel!"
+            return "Schwindel!" + self._call_result(lang)
         if isinstance(action, Pass):
             return translate("no call", lang)
         return super().describe_action(action, lang)

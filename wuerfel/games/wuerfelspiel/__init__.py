@@ -11,6 +11,7 @@ from typing import Any
 
 from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
+from wuerfel.games.wuerfelspiel import option_names  # noqa: F401  (names the options)
 from wuerfel.games.wuerfelspiel.rules import WuerfelspielRules
 from wuerfel.games.wuerfelspiel.state import Keep, Score, WuerfelspielGame, WuerfelspielState
 
@@ -45,6 +46,20 @@ def _solve_score(rules: WuerfelspielRules, rules_id: str, fresh: bool = False) -
     return solve_score(rules, rules_id, fresh)
 
 
+def _throw_scorer(rules: WuerfelspielRules) -> Any:
+    """``wuerfel score``: the points of five dice in every box of one column (an empty sheet, no joker: the
+    Kniffel joker depends on the sheet, not on the throw)."""
+    from wuerfel.engine.throwscore import ThrowScorer
+    from wuerfel.games.wuerfelspiel.rules import box_label, box_score
+
+    def score(dice: Any, lang: str) -> dict[str, Any]:
+        return {"dice": list(dice), "boxes": [
+            {"box": b, "name": box_label(b, lang), "points": box_score(b, dice, rules) if dice else 0}
+            for b in rules.boxes]}
+
+    return ThrowScorer("boxes", rules.dice, rules.dice, score)
+
+
 def _render(view: dict[str, Any], lang: str) -> Any:
     from wuerfel.games.wuerfelspiel.render import terminal_renderer
 
@@ -69,6 +84,7 @@ INFO = register(GameInfo(
     advisor=_advisor,
     terminal_renderer=_render,
     default_bot="best",
+    throw_scorer=_throw_scorer,
 ))
 
 __all__ = ["INFO", "Keep", "Score", "WuerfelspielGame", "WuerfelspielRules", "WuerfelspielState"]

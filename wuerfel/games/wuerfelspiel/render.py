@@ -79,4 +79,6 @@ def render_sheet(view: dict[str, Any], lang: str = "de", names: list[str] | None
 
 def terminal_renderer(view: dict[str, Any], lang: str = "de") -> Any:
     """The GameInfo hook."""
-    return render_sheet(view, lang)
+    names = view.get("player_names")
+    names = [str(n) for n in names] if isinstance(names, list) and len(names) == len(view["players"]) else None
+    return render_sheet(view, lang, names)

@@ -52,27 +52,28 @@ def box_label(box: str, lang: str = "de") -> str:
 class WuerfelspielRules:
     """Options of the Würfelspiel/Kniffel/Yahtzee family (flat, as in the rules digest)."""
 
-    dice: int = opt(5, de="Anzahl Würfel (fest 5)", en="Number of dice (fixed at 5)")
-    rerolls: int = opt(2, de="Höchstzahl Nachwürfe je Zug", en="Maximum re-rolls per turn")
-    columns: int = opt(3, de="Anzahl Spalten", en="Number of columns")
+    dice: int = opt(5, de="Anzahl Würfel (fest 5)", en="Number of dice (fixed at 5)", low=5, high=5)
+    rerolls: int = opt(2, de="Höchstzahl Nachwürfe je Zug", en="Maximum re-rolls per turn", low=0, high=5)
+    columns: int = opt(3, de="Anzahl Spalten", en="Number of columns", low=1, high=6)
     column_weights: tuple[int, ...] = opt((1, 2, 3), de="Faktor jeder Spalte (links nach rechts)",
-                                          en="Weight of each column (left to right)")
+                                          en="Weight of each column (left to right)", low=1, high=100)
     boxes: tuple[str, ...] = opt(ALL_BOXES, de="Felder einer Spalte, in Reihenfolge",
                                  en="Boxes of a column, in order")
     upper_bonus_threshold: int = opt(63, de="Bonus ab dieser Summe der oberen Felder",
-                                     en="Upper total that earns the bonus")
-    upper_bonus: int = opt(35, de="Bonuspunkte (0 = kein Bonus)", en="Bonus points (0 = no bonus)")
-    full_house: int = opt(25, de="Wert Full House", en="Full house value")
+                                     en="Upper total that earns the bonus", low=0, high=1000)
+    upper_bonus: int = opt(35, de="Bonuspunkte (0 = kein Bonus)", en="Bonus points (0 = no bonus)", low=0, high=1000)
+    full_house: int = opt(25, de="Wert Full House", en="Full house value", low=0, high=1000)
     full_house_allows_five_kind: bool = opt(False, de="5 Gleiche zählen als Full House",
                                             en="Five of a kind counts as a full house")
-    small_straight: int = opt(30, de="Wert Kleine Straße", en="Small straight value")
-    large_straight: int = opt(40, de="Wert Große Straße", en="Large straight value")
-    five_kind: int = opt(50, de="Wert 5 Gleiche", en="Five of a kind value")
+    small_straight: int = opt(30, de="Wert Kleine Straße", en="Small straight value", low=0, high=1000)
+    large_straight: int = opt(40, de="Wert Große Straße", en="Large straight value", low=0, high=1000)
+    five_kind: int = opt(50, de="Wert 5 Gleiche", en="Five of a kind value", low=0, high=1000)
     kind_boxes_score: Literal["sum_of_all_dice", "sum_of_kind"] = opt(
         "sum_of_all_dice", de="3/4 Gleiche zählen die Summe aller Würfel oder nur der gleichen",
         en="Three/four of a kind score all dice or only the matching ones")
     yahtzee_bonus: int = opt(0, de="Zusatzpunkte für jeden weiteren Fünfling, wenn 5 Gleiche mit Punkten belegt ist",
-                             en="Bonus for every further five of a kind once five of a kind holds points")
+                             en="Bonus for every further five of a kind once five of a kind holds points",
+                             low=0, high=1000)
     joker: Literal["none", "forced", "free", "classic"] = opt(
         "none", de="Joker-Regel für weitere Fünflinge: keine, amtlich (erst die Zahlenreihe), frei, klassisch "
                    "(jedes Feld; Jokerwerte nur, wenn die Zahlenreihe schon belegt ist)",

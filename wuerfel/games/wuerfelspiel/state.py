@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from wuerfel.engine.dice import Dice, is_sub_multiset, multisets, roll_distribution, sort_dice, sub_multisets
-from wuerfel.engine.errors import N_, IllegalAction
+from wuerfel.engine.errors import N_, IllegalAction, Words
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.games.wuerfelspiel.rules import (
     ALL_BOXES,
@@ -150,7 +150,7 @@ class WuerfelspielState(State):
             return N_("There is no box '{box}' on this sheet."), {"box": box}
         col = self.sheets[self.player][column]
         if col[rules.boxes.index(box)] is not None:
-            return N_("The box {box} of column {column} is already filled."), {"box": box_label(box),
+            return N_("The box {box} of column {column} is already filled."), {"box": _box_words_param(box),
                                                                               "column": column + 1}
         if self._joker_active(column) and rules.joker == "forced":
             face = self.dice[0]
@@ -158,7 +158,7 @@ class WuerfelspielState(State):
             if upper in rules.boxes and col[rules.boxes.index(upper)] is None:
                 if box != upper:
                     return (N_("Joker rule: this five of a kind must go into the box {box} of column {column}."),
-                            {"box": box_label(upper), "column": column + 1})
+                            {"box": _box_words_param(upper), "column": column + 1})
             elif any(col[i] is None for i, b in enumerate(rules.boxes) if b in LOWER_BOXES) and box in UPPER_FACE:
                 return (N_("Joker rule: with the number box filled, this five of a kind must go into a free "
                            "box of the lower part of column {column}."), {"column": column + 1})
@@ -233,6 +233,12 @@ class WuerfelspielState(State):
 
     def dice_to_throw(self) -> int:
         return 5 - len(self.kept) if self.rolling else 0
+
+    def thrower(self) -> int | None:
+        return self.player if self.rolling else None
+
+    def dice_standing(self) -> Dice:
+        return self.kept if self.rolling else ()
 
     def _apply_outcome(self, outcome: Outcome) -> State:
         assert isinstance(outcome, Roll)
@@ -324,8 +330,21 @@ class WuerfelspielState(State):
         box = _BOX_WORDS.get(name) or _BOX_WORDS.get(name.replace(" ", ""))
         if box is None:
             raise IllegalAction(N_("Unknown box '{box}'. Known: {known}"), box=name,
-                                known=", ".join(box_label(b) for b in self.rules.boxes))
+                                known=Words(", ".join(box_label(b, "en") for b in self.rules.boxes),
+                                            ", ".join(box_label(b, "de") for b in self.rules.boxes)))
         return Score(column, box)
+
+    def confirm_action(self, action: Action, lang: str = "de") -> str | None:
+        """The question a front end asks before a typed move that writes 0 points ("3 fh" when the dice are no
+        full house): a slip of the finger would cost the box for the rest of the game."""
+        if not isinstance(action, Score) or not self.dice or self.rolling or action.box not in self.rules.boxes \
+                or not 0 <= action.column < self.rules.columns or self.score_allowed(action.column, action.box):
+            return None
+        pts, extra = self.points(action.column, action.box)
+        if pts or extra:
+            return None
+        label = box_label(action.box, lang)
+        return translate("Write 0 points into {box} of column {column}?", lang, box=label, column=action.column + 1)
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         if isinstance(action, Keep):
@@ -344,6 +363,11 @@ class WuerfelspielState(State):
                                  points=pts)
             return translate("Column {column}: {box}", lang, column=action.column + 1, box=label)
         return super().describe_action(action, lang)
+
+
+def _box_words_param(box: str) -> Words:
+    """A box's name for a refusal, in the reader's language (decided when the refusal is translated)."""
+    return Words(box_label(box, "en"), box_label(box, "de"))
 
 
 def _box_words() -> dict[str, str]:

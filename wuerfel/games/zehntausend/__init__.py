@@ -12,6 +12,7 @@ from typing import Any
 
 from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
+from wuerfel.games.zehntausend import option_names  # noqa: F401  (names the options)
 from wuerfel.games.zehntausend.bots import HeuristicBot
 from wuerfel.games.zehntausend.options import ZehntausendRules
 from wuerfel.games.zehntausend.state import ZehntausendGame, ZehntausendState
@@ -67,6 +68,33 @@ def _make(rules: ZehntausendRules, n: int) -> Game:
     return ZehntausendGame(rules, n)
 
 
+def _throw_scorer(rules: ZehntausendRules) -> Any:
+    """``wuerfel score``: every legal selection of a throw at the start of a fresh turn, best first. A cup with
+    fewer dice is the same question later in a turn (no open sets, no pending confirmation)."""
+    from wuerfel.engine.throwscore import ThrowScorer
+    from wuerfel.games.zehntausend.melds import instant_win, legal_selections, meld_label
+    from wuerfel.i18n import Translator, translate
+
+    def score(dice: Any, lang: str) -> dict[str, Any]:
+        sels = legal_selections(rules, dice) if dice else []
+        return {"dice": list(dice), "niete": not sels, "selections": [s.to_json() for s in sels]}
+
+    def extra(dice: Any, lang: str) -> list[str]:
+        return [translate("instant win!", lang)] if dice and instant_win(rules, dice) else []
+
+    def labels(dice: Any, lang: str) -> list[str]:
+        tr = Translator(lang)
+
+        def meld(m: Any) -> str:
+            if m.kind in ("one", "five"):
+                return f"{meld_label(m, tr)} = {m.points}"
+            return f"{meld_label(m, tr)} {'-'.join(map(str, m.dice))} = {m.points}"
+
+        return [", ".join(meld(m) for m in s.melds) for s in (legal_selections(rules, dice) if dice else [])]
+
+    return ThrowScorer("selections", 1, rules.dice.count, score, extra=extra, labels=labels)
+
+
 INFO = register(GameInfo(
     id="zehntausend",
     name_de="Zehntausend",
@@ -85,6 +113,7 @@ INFO = register(GameInfo(
     advisor=ADVISOR,
     terminal_renderer=render,
     default_bot="heuristic",
+    throw_scorer=_throw_scorer,
 ))
 
 __all__ = ["ADVISOR", "BOTS", "INFO", "SOLVERS", "ZehntausendGame", "ZehntausendState"]

@@ -39,6 +39,7 @@ class GameOptions:
         10000,
         de="Zielpunktzahl; bei Rückwärts die Minuspunkte, mit denen man verliert; bei Bumerang der Wendepunkt",
         en="Target score; in Rückwärts the penalty total that loses; in Bumerang the turning point",
+        low=1, high=1000000,
     )
     reach: Literal["at_least", "more_than"] = opt(
         "at_least", de="Ziel erreicht bei mindestens bzw. mehr als der Zielpunktzahl",
@@ -54,44 +55,48 @@ class GameOptions:
         de="Gleichstand: geteilter Sieg, weitere Runden oder wer das Ziel zuerst erreichte gewinnt",
         en="Tie: shared win, further rounds, or whoever reached the target first wins",
     )
-    min_players: int = opt(2, de="Mindestzahl der Spieler (Solo: 1)", en="Minimum number of players (solo: 1)")
+    min_players: int = opt(2, de="Mindestzahl der Spieler (Solo: 1)", en="Minimum number of players (solo: 1)",
+                           low=1, high=20)
 
 
 @dataclasses.dataclass(frozen=True)
 class Straight:
     faces: tuple[int, ...] = opt((), de="Augenzahlen der Straße (je ein Würfel)",
-        en="Faces of the straight (one die each)")
-    value: int = opt(0, de="Punkte der Straße", en="Points of the straight")
+        en="Faces of the straight (one die each)", low=1, high=6)
+    value: int = opt(0, de="Punkte der Straße", en="Points of the straight", low=0, high=1000000)
 
 
 @dataclasses.dataclass(frozen=True)
 class InstantWin:
-    face: int = opt(0, de="Augenzahl (0 = beliebige, aber gleiche)", en="Face (0 = any single face)")
-    count: int = opt(6, de="Mindestzahl solcher Würfel in einem Wurf", en="Minimum number of such dice in one throw")
+    face: int = opt(0, de="Augenzahl (0 = beliebige, aber gleiche)", en="Face (0 = any single face)", low=0, high=6)
+    count: int = opt(6, de="Mindestzahl solcher Würfel in einem Wurf", en="Minimum number of such dice in one throw",
+                     low=1, high=6)
 
 
 @dataclasses.dataclass(frozen=True)
 class KindOptions:
     triple: tuple[int, ...] = opt(
         (1000, 200, 300, 400, 500, 600),
-        de="Wert eines Dreierpaschs je Augenzahl 1…6", en="Value of three of a kind per face 1…6",
+        de="Wert eines Dreierpaschs je Augenzahl 1…6", en="Value of three of a kind per face 1…6", low=0, high=1000000,
     )
     rule: Literal["triple_only", "explicit", "doubling"] = opt(
         "triple_only",
-        de="Größere Päsche: nur Dreierpasch, nach Tabelle (explicit) oder Verdoppeln je weiterem Würfel",
-        en="Larger sets: three of a kind only, from a table (explicit), or doubling per extra die",
+        de="Größere Päsche: nur Dreierpasch, nach Tabelle oder Verdoppeln je weiterem Würfel",
+        en="Larger sets: three of a kind only, from a table, or doubling per extra die",
     )
     explicit: dict[str, tuple[int, ...]] = opt(
         FrozenDict(),
-        de="Tabelle Pasch-Größe → Werte je Augenzahl 1…6 (0 = kein Pasch), z.B. \"4\" = [10000, 2000, …]",
-        en="Table set size → values per face 1…6 (0 = not a meld), e.g. \"4\" = [10000, 2000, …]",
+        de="Tabelle „Größere Päsche nach Tabelle“: je Pasch-Größe die Werte der Augenzahlen 1…6 (0 = kein Pasch)",
+        en="For 'larger sets from a table': per set size the values of faces 1…6 (0 = not a meld)",
+        low=0, high=1000000,
     )
     companion_faces: tuple[int, ...] = opt(
         (), de="Päsche dieser Augenzahlen zählen nur mit einer 1 oder 5 dazu",
-        en="Sets of these faces count only with a 1 or 5 alongside",
+        en="Sets of these faces count only with a 1 or 5 alongside", low=1, high=6,
     )
     companion_sizes: tuple[int, ...] = opt(
         (3,), de="Pasch-Größen, für die die 1-oder-5-Regel gilt", en="Set sizes the 1-or-5 companion rule applies to",
+        low=3, high=6,
     )
     companion_scope: Literal["selection", "throw"] = opt(
         "selection", de="Wo die 1 oder 5 sein muss: unter den herausgelegten Würfeln oder irgendwo im Wurf",
@@ -102,7 +107,7 @@ class KindOptions:
 @dataclasses.dataclass(frozen=True)
 class ThreePairsOptions:
     value: int = opt(0, de="Punkte für drei Pärchen in einem Wurf (0 = aus)",
-        en="Points for three pairs in one throw (0 = off)")
+        en="Points for three pairs in one throw (0 = off)", low=0, high=1000000)
     distinct: bool = opt(
         True, de="Drei Pärchen müssen drei verschiedene Augenzahlen haben",
         en="The three pairs must show three different faces",
@@ -112,7 +117,7 @@ class ThreePairsOptions:
 @dataclasses.dataclass(frozen=True)
 class PyramidOptions:
     value: int = opt(0, de="Punkte für die Pyramide (x, y-y, z-z-z) in einem Wurf (0 = aus)",
-                     en="Points for the pyramid (x, y-y, z-z-z) in one throw (0 = off)")
+                     en="Points for the pyramid (x, y-y, z-z-z) in one throw (0 = off)", low=0, high=1000000)
     shape: Literal["exact_122333", "consecutive_ascending", "consecutive_any_direction", "any_distinct"] = opt(
         "consecutive_ascending",
         de="Welche Pyramiden zählen: nur 1-2-2-3-3-3, aufsteigend aufeinanderfolgend, auch absteigend, beliebig",
@@ -122,8 +127,8 @@ class PyramidOptions:
 
 @dataclasses.dataclass(frozen=True)
 class ScoringOptions:
-    one: int = opt(100, de="Wert einer einzelnen 1", en="Value of a single 1")
-    five: int = opt(50, de="Wert einer einzelnen 5", en="Value of a single 5")
+    one: int = opt(100, de="Wert einer einzelnen 1", en="Value of a single 1", low=0, high=1000000)
+    five: int = opt(50, de="Wert einer einzelnen 5", en="Value of a single 5", low=0, high=1000000)
     straights: tuple[Straight, ...] = opt((), de="Straßen (alle Würfel aus einem Wurf)",
         en="Straights (all dice from one throw)")
     instant_win: tuple[InstantWin, ...] = opt(
@@ -142,8 +147,8 @@ class SelectionOptions:
     )
     model: Literal["standard", "macke_literal"] = opt(
         "standard",
-        de="Herauslegen: gewertete Würfel bleiben liegen (standard) oder nur 1er/5er bleiben liegen (Macke wörtlich)",
-        en="Set-aside model: scored dice stay aside (standard), or only 1s/5s stay aside (Macke literal)",
+        de="Herauslegen: alle gewerteten Würfel bleiben liegen oder nur Einsen und Fünfen (Macke wörtlich)",
+        en="Setting aside: every scored die stays aside, or only 1s and 5s do (Macke literally)",
     )
     five_pair_to_one: bool = opt(
         False, de="5er drehen: zwei Fünfen desselben Wurfs als eine Eins werten",
@@ -164,15 +169,15 @@ class TurnOptions:
     hot_dice: bool = opt(True, de="Alle Würfel herausgelegt: mit allen Würfeln weiterwürfeln (Anschluss)",
                          en="All dice set aside: continue with all dice (hot dice)")
     max_throws: int = opt(0, de="Höchstzahl Würfe pro Zug (0 = unbegrenzt)",
-        en="Maximum throws per turn (0 = unlimited)")
-    min_bank: int = opt(0, de="Mindestpunkte im Zug zum Aufhören", en="Minimum turn total to stop")
+        en="Maximum throws per turn (0 = unlimited)", low=0, high=100)
+    min_bank: int = opt(0, de="Mindestpunkte im Zug zum Aufhören", en="Minimum turn total to stop", low=0, high=1000000)
     stop_below_threshold: Literal["forbidden", "counts_as_bust"] = opt(
         "forbidden", de="Unter der Schwelle: weiterwürfeln müssen oder aufgeben (zählt als Macke)",
         en="Below the threshold: must throw again, or may give up (counts as a bust)",
     )
     max_dice_left_to_bank: int = opt(
         -1, de="Höchstens so viele Würfel dürfen beim Aufhören übrig sein (−1 = beliebig)",
-        en="At most this many dice may be left when stopping (−1 = no limit)",
+        en="At most this many dice may be left when stopping (−1 = no limit)", low=-1, high=6,
     )
     beat_predecessor: bool = opt(
         False, de="Der Zug muss mehr Punkte bringen als der vorherige Zug",
@@ -180,7 +185,7 @@ class TurnOptions:
     )
     beat_fallback: int = opt(
         0, de="Mindestpunkte, wenn es keinen gewerteten vorherigen Zug gibt",
-        en="Requirement when there is no banked previous turn",
+        en="Requirement when there is no banked previous turn", low=0, high=1000000,
     )
     bust: Literal["forfeit", "negate"] = opt(
         "forfeit", de="Macke: Punkte des Zuges verfallen oder werden abgezogen",
@@ -193,7 +198,7 @@ class TurnOptions:
         en="Niete on the first throw: normal, additional penalty (Minus-Macke) or bonus and stop (Glücks-Macke/Nix)",
     )
     first_throw_points: int = opt(1000, de="Punkte für Minus-/Glücks-Macke",
-        en="Points for the first-throw penalty/bonus")
+        en="Points for the first-throw penalty/bonus", low=0, high=1000000)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -213,7 +218,8 @@ class ConfirmOptions:
         de="Auslöser: alle Würfel herausgelegt, ein ganzer Wurf komplett herausgelegt, oder ein ganzer Wurf verwertbar",
         en="Trigger: all dice set aside, one full throw set aside completely, or one full throw fully scorable",
     )
-    min_points: int = opt(0, de="Geforderte Punkte zum Bestätigen", en="Points required to confirm")
+    min_points: int = opt(0, de="Geforderte Punkte zum Bestätigen", en="Points required to confirm",
+                          low=0, high=1000000)
     scope: Literal["single_throw", "accumulated"] = opt(
         "single_throw", de="Bestätigen im nächsten Wurf allein oder über mehrere Würfe gesammelt",
         en="Confirm in the next throw alone, or accumulated over several throws",
@@ -235,8 +241,9 @@ class ExtensionOptions:
 @dataclasses.dataclass(frozen=True)
 class MinusMarksOptions:
     count: int = opt(0, de="So viele Macken in Folge kosten Strafpunkte (0 = aus)",
-                     en="This many busts in a row cost a penalty (0 = off)")
-    penalty: int = opt(0, de="Strafpunkte für die Macken-Serie", en="Penalty for the streak of busts")
+                     en="This many busts in a row cost a penalty (0 = off)", low=0, high=100)
+    penalty: int = opt(0, de="Strafpunkte für die Macken-Serie", en="Penalty for the streak of busts",
+                       low=0, high=1000000)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -252,18 +259,18 @@ class MishapOptions:
         en="Mishaps (burning die, stacked dice, off the table): off, reported by hand, or simulated",
     )
     probability: float = opt(0.0, de="Simuliert: Wahrscheinlichkeit eines ungültigen Wurfs",
-                             en="Simulated: probability of a void throw")
+                             en="Simulated: probability of a void throw", low=0.0, high=1.0)
     knock: bool = opt(False, de="Klopfen: bei einem Türmchen darf einmal geklopft werden",
                       en="Knock: on stacked dice the player may knock once")
     knock_success: float = opt(0.0, de="Simuliert: Wahrscheinlichkeit, dass Klopfen den Wurf rettet",
-                               en="Simulated: probability that a knock saves the throw")
+                               en="Simulated: probability that a knock saves the throw", low=0.0, high=1.0)
     penalty_streak: int = opt(0, de="So viele ungültige Würfe in Folge werden bestraft (0 = nie)",
-                              en="This many consecutive void throws are penalised (0 = never)")
+                              en="This many consecutive void throws are penalised (0 = never)", low=0, high=100)
     penalty_effect: Literal["none", "deduct_points", "bust_turn"] = opt(
         "none", de="Strafe: keine, Punktabzug (Zug geht weiter) oder der Zug ist verloren",
         en="Penalty: none, deduct points (the turn goes on), or the turn busts",
     )
-    penalty_points: int = opt(0, de="Abzug bei der Strafe", en="Points deducted by the penalty")
+    penalty_points: int = opt(0, de="Abzug bei der Strafe", en="Points deducted by the penalty", low=0, high=1000000)
     penalty_repeat: Literal["each_after_threshold", "reset"] = opt(
         "each_after_threshold", de="Nach der Strafe: jeder weitere ungültige Wurf kostet erneut, oder Zählung neu",
         en="After the penalty: every further void is penalised again, or the count restarts",
@@ -359,7 +366,8 @@ def _check(r: ZehntausendRules) -> None:
     if g.min_players < 1:
         raise _bad("game.min_players", N_("Option '{key}' must be at least 1."))
     if g.mode == "solo" and g.min_players != 1:
-        raise RuleError(N_("Option '{key}' must be 1 when game.mode is \"solo\"."), key="game.min_players")
+        raise RuleError(N_("Option '{key}' must be {value} when '{other}' is \"{other_value}\"."),
+                        key="game.min_players", value=1, other="game.mode", other_value="solo")
     s = r.scoring
     for key, value in (("scoring.one", s.one), ("scoring.five", s.five)):
         if value < 0:
@@ -415,10 +423,12 @@ def _check(r: ZehntausendRules) -> None:
         raise _bad("confirm.min_points", N_("Option '{key}' must not be negative."))
     if g.mode == "rueckwaerts":
         if r.selection.rule != "all_scoring":
-            raise RuleError(N_("Option '{key}' must be \"{value}\" when game.mode is \"rueckwaerts\"."),
+            raise RuleError(N_("Option '{key}' must be \"{value}\" when '{other}' is \"{other_value}\"."),
+                            other="game.mode", other_value="rueckwaerts",
                             key="selection.rule", value="all_scoring")
         if t.max_throws != 1:
-            raise RuleError(N_("Option '{key}' must be {value} when game.mode is \"rueckwaerts\"."),
+            raise RuleError(N_("Option '{key}' must be {value} when '{other}' is \"{other_value}\"."),
+                            other="game.mode", other_value="rueckwaerts",
                             key="turn.max_throws", value=1)
     if r.selection.model == "macke_literal" and r.selection.five_pair_to_one:
         raise RuleError(N_("Options '{key}' and '{other}' cannot be combined."),

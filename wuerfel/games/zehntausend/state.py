@@ -459,6 +459,9 @@ class ZehntausendState(State):
     def dice_to_throw(self) -> int:
         return self.turn.cup if self.node in ("throw", "knocked") else 0
 
+    def thrower(self) -> int | None:
+        return self.player if self.node in ("throw", "knocked") else None
+
     def parse_outcome(self, text: str) -> Outcome:
         """Dice as typed ("3 3 1 5 6"), or a void throw by name or initial (b/brennt, t/türmchen/haus, v/vom tisch)
         where the rules know mishaps."""
@@ -477,8 +480,33 @@ class ZehntausendState(State):
         if isinstance(outcome, Void):
             return translate(VOID_LABELS[outcome.reason], lang)
         if isinstance(outcome, Roll):
-            return " ".join(str(d) for d in outcome.dice)
+            return " ".join(str(d) for d in outcome.dice) + self._consequence(outcome, lang)
         return str(outcome.to_json())
+
+    def _consequence(self, outcome: Roll, lang: str) -> str:
+        """What a throw that ends the turn cost, in words (" — Niete: turn lost (400 points)"), so the move list
+        explains every bust; empty for a throw the player goes on with."""
+        from wuerfel.i18n import translate
+
+        if self.node != "throw":
+            return ""
+        after = self._apply_outcome(outcome)
+        if not isinstance(after, ZehntausendState) or after.prev is self.prev or after.prev is None:
+            return ""
+        _p, history, kind, points = after.prev
+        failed = next((e for e in history if e[0] == "confirm_failed"), None)
+        if failed is not None:
+            text = translate("scores, but less than the {need} points needed to confirm: turn lost ({points} points)",
+                             lang, need=failed[1], points=points)
+        elif kind == "receive":
+            text = translate("Niete: receives the pool ({points} penalty points)", lang, points=points)
+        elif kind == "bust":
+            text = translate("Niete: turn lost ({points} points)", lang, points=points)
+        elif kind == "nix":
+            text = translate("Niete on the first throw: {points} points, turn over", lang, points=points)
+        else:
+            return ""
+        return " — " + text
 
     def _apply_outcome(self, outcome: Outcome) -> State:
         if isinstance(outcome, Void):
@@ -501,8 +529,11 @@ class ZehntausendState(State):
             return s._log(("instant_win",))._finish((self.player,))
         if s.choices():
             return s
-        # Niete / Macke
-        s = s._log(("niete",))
+        # Niete / Macke — or a throw that scored, but less than the confirmation needs: that is no Niete, and the
+        # record says so, so nobody is told "Niete" about a throw that visibly scored.
+        need = s._confirm_min()
+        scored = need and _choices(self.rules, dice, s.turn.open_sets, 0, s._forced())
+        s = s._log(("confirm_failed", need) if scored else ("niete",))
         if s.pool_mode:
             return s._receive_pool()
         if t.first and not t.taken_over:
@@ -822,6 +853,8 @@ class ZehntausendState(State):
             "player": self.player,
             "scores": list(self.scores_),
             "score_label": N_("Penalty points") if r.game.mode == "rueckwaerts" else N_("Points"),
+            # Rückwärts counts penalty points: the fewest win, so every front end ranks and explains it that way.
+            "lower_is_better": r.game.mode == "rueckwaerts",
             "minus_marks": list(self.minus),
             "minus_marks_limit": r.minus_marks.count,
             "down": list(self.down),
@@ -889,10 +922,11 @@ class ZehntausendState(State):
             return tr("Set aside {dice}: {points} ({melds})", dice=dice, points=c.points, melds=melds)
         labels = {
             "bank": N_("Stop and write down {total}"),
-            "roll": N_("Throw again ({cup} dice)"),
+            "roll": N_("Throw again ({cup} dice)") if self.turn.cup != 1 else N_("Throw again (1 die)"),
             "give_up": N_("Give up (counts as a bust)"),
             "turn_fives": N_("Turn two 5s into a 1 (one more die)"),
-            "take_over": N_("Take over {offer} with {offer_cup} dice"),
+            "take_over": N_("Take over {offer} with {offer_cup} dice") if not self.offer or self.offer[1] != 1
+            else N_("Take over {offer} with 1 die"),
             "decline": N_("Start a fresh turn"),
             "knock": N_("Knock (if all dice then lie flat the throw counts)"),
             "rethrow": N_("Throw again without knocking (void throw)"),

@@ -37,6 +37,14 @@ def _names(view: dict[str, Any], tr: Translator) -> list[str]:
     return [tr("Player {n}", n=i + 1) for i in range(n)]
 
 
+def _void_text(reason: Any, tr: Translator) -> str:
+    """A void throw in words ("ein Würfel ist vom Tisch gefallen"), never its id ("vom_tisch")."""
+    from wuerfel.games.zehntausend.state import VOID_LABELS
+
+    label = VOID_LABELS.get(str(reason))
+    return tr(label) if label else tr("void throw")
+
+
 def _event_text(e: dict[str, Any], tr: Translator) -> Text:
     kind = e.get("event")
     if kind == "throw":
@@ -49,13 +57,15 @@ def _event_text(e: dict[str, Any], tr: Translator) -> Text:
         return t
     labels = {
         "niete": tr("Niete: nothing scores"),
+        "confirm_failed": tr("confirmation failed: the throw brought less than {points} points",
+                             points=e.get("points")),
         "hot_dice": tr("all dice set aside: all dice back into the cup"),
         "bank": tr("stopped and wrote down {points}", points=e.get("points")),
         "nix": tr("Niete on the first throw: {points} points, turn over", points=e.get("points")),
         "bust": tr("turn lost ({points} points)", points=e.get("points")),
         "minus": tr("first-throw Niete: minus {points}", points=e.get("points")),
         "minus_marks": tr("too many busts in a row: minus {points}", points=e.get("points")),
-        "void": tr("void throw ({reason})", reason=e.get("reason")),
+        "void": _void_text(e.get("reason"), tr),
         "void_penalty": tr("void again: minus {points}", points=e.get("points")),
         "void_bust": tr("too many void throws: turn lost"),
         "stacked": tr("stacked dice"),
@@ -166,6 +176,9 @@ def render(view: dict[str, Any], lang: str = "de") -> Any:
         why = {"proof": tr("proof pending"), "confirm": tr("confirmation pending"),
                "threshold": tr("below the threshold"), "dice_left": tr("too many dice left")}
         body.add_row(tr("Cannot stop"), Text(", ".join(why.get(b, b) for b in blockers), style="red"))
-    title = tr("{name}'s turn", name=me) if not pool_mode else tr("{name} throws", name=me)
+    if view.get("you") == view["player"]:  # the person at the screen, addressed as such ("Du bist dran")
+        title = tr("Your turn") if not pool_mode else tr("Your throw")
+    else:
+        title = tr("{name}'s turn", name=me) if not pool_mode else tr("{name} throws", name=me)
     parts.append(Panel(body, title=title, expand=False))
     return Group(*parts)
