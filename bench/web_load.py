@@ -52,6 +52,10 @@ def start(cmd: list[str], port: int, env: dict[str, str] | None = None) -> subpr
     raise SystemExit("server did not start")
 
 
+def file_mb(path: Path) -> float:
+    return path.stat().st_size / 1e6 if path.exists() else 0.0
+
+
 def stop(proc: subprocess.Popen[bytes]) -> None:
     proc.send_signal(signal.SIGINT)
     try:
@@ -83,7 +87,10 @@ async def setup_tables(base: str, n_tables: int, n_players: int, game: str, over
                               headers={"X-CSRF-Token": csrf, "Cookie": f"wuerfel_csrf={csrf}"})
         r.raise_for_status()
         session = r.cookies["wuerfel_session"]
-        return {"X-CSRF-Token": csrf, "Cookie": f"wuerfel_csrf={csrf}; wuerfel_session={session}"}
+        cookie = f"wuerfel_csrf={csrf}; wuerfel_session={session}"
+        # with a session the CSRF token is bound to it (docs/web.md): ask for the session's token
+        bound = (await client.get("/api/session", headers={"Cookie": cookie})).json()["csrf_token"]
+        return {"X-CSRF-Token": bound, "Cookie": cookie}
 
     async def one(i: int) -> list[str]:
         async with sem:
@@ -254,7 +261,9 @@ def main() -> None:
             port = free_port()
             srv = start([sys.executable, "-m", "wuerfel", "serve", "--port", str(port), "--db",
                          args.db or f"sqlite:///{tmp}/bench.db", "--bot-delay", "0", "--ws-impl", args.ws_impl], port,
-                        {"WUERFEL_EXTRA_GAMES": "tests.engine.toy_game:pig_info"})
+                        {"WUERFEL_EXTRA_GAMES": "tests.engine.toy_game:pig_info",
+                         # every bench player connects from 127.0.0.1
+                         "WUERFEL_WS_PER_ADDRESS": "1000000"})
             base = f"http://127.0.0.1:{port}"
         try:
             t = time.perf_counter()
@@ -271,6 +280,10 @@ def main() -> None:
             if args.only in (None, "saturation"):
                 moves, lat, errors = asyncio.run(drive(ws_base, tables, args.seconds, 0.0))
                 sat = report("saturation (answer at once)", moves, args.seconds, lat, errors)
+            if not args.url and not (args.db or "").startswith("postgres"):
+                db_file = Path(args.db.split("///", 1)[1]) if args.db else Path(tmp) / "bench.db"
+                print(f"SQLite at the end of the load: database {file_mb(db_file):.1f} MB, "
+                      f"WAL {file_mb(Path(f'{db_file}-wal')):.1f} MB (the writer checkpoints and truncates it)")
         finally:
             if srv is not None:
                 stop(srv)

@@ -90,11 +90,14 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         env = dict(os.environ, WUERFEL_EXTRA_GAMES=self.extra_games, PYTHONPATH=str(ROOT))
+        # Every test client connects from 127.0.0.1, and a session's tests together hold more websockets than one
+        # real address may; the limit has its own test (which sets this variable itself).
+        env.setdefault("WUERFEL_WS_PER_ADDRESS", "100000")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "wuerfel", "serve", "--port", str(self.port), "--db", self.db_url,
              "--bot-delay", str(self.bot_delay), "--log-level", "warning"], cwd=ROOT, env=env,
             stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a loaded 2-core CI machine imports numba slowly
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited with {self.proc.returncode}:\n"
@@ -142,7 +145,14 @@ class Client:
 
     def post(self, path: str, body: Any = None, csrf: bool = True) -> httpx.Response:
         headers = {"X-CSRF-Token": self.csrf} if csrf else {}
-        return self.http.post(path, json=body if body is not None else {}, headers=headers)
+        r = self.http.post(path, json=body if body is not None else {}, headers=headers)
+        if "wuerfel_session" in r.headers.get("set-cookie", ""):
+            self.refresh_csrf()
+        return r
+
+    def refresh_csrf(self) -> None:
+        """The CSRF token is bound to the session: a page reloaded after logging in or out gets the new one."""
+        self.csrf = self.http.get("/api/session").json()["csrf_token"]
 
     def guest(self, name: str) -> Client:
         r = self.post("/api/guest", {"name": name})
@@ -154,6 +164,17 @@ class Client:
         r = self.post("/api/tables", {"game": game, **body})
         assert r.status_code == 201, r.text
         return dict(r.json())
+
+    def replay_steps(self, table_id: str) -> list[dict[str, Any]]:
+        """Every step of a finished table's replay, page by page, as the replay page fetches them."""
+        steps: list[dict[str, Any]] = []
+        start: int | None = 0
+        while start is not None:
+            r = self.http.get(f"/api/tables/{table_id}/replay", params={"start": start})
+            assert r.status_code == 200, r.text
+            steps += r.json()["steps"]
+            start = r.json()["next"]
+        return steps
 
     def ws(self, table_id: str, **params: Any) -> Ws:
         q = "&".join(f"{k}={v}" for k, v in params.items())
@@ -221,3 +242,8 @@ def clients(server: ServerProcess) -> Iterator[Callable[..., Client]]:
     yield make
     for c in made:
         c.close()
+
+
+def concrete(action: dict) -> dict:
+    """A legal action as a client sends it: a move with an amount (``{"min": 1, "max": 5}``) takes its lowest."""
+    return {k: (v["min"] if isinstance(v, dict) and set(v) == {"min", "max"} else v) for k, v in action.items()}

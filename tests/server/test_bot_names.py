@@ -49,9 +49,11 @@ def test_two_bots_of_one_kind_have_distinct_names(clients: Make) -> None:
     host = clients().guest("Gastgeberin")
     t = host.create("zehntausend", seats=4, bots={"1": "heuristic", "3": "heuristic", "2": "random"})
     assert numbers(t) == [None, 1, None, 2]  # a lone bot keeps its plain name
-    expected = ["Gastgeberin", "Computer 1 (heuristic)", "Computer (random)", "Computer 2 (heuristic)"]
+    # Bots are named in words of the page's language ("heuristic" is an id, not a word for players).
+    expected = ["Gastgeberin", "Computer 1 (Faustregel)", "Computer (zufällig)", "Computer 2 (Faustregel)"]
     assert lobby_names(host, t["id"]) == expected
-    assert lobby_names(clients("en"), t["id"]) == expected
+    assert lobby_names(clients("en"), t["id"]) == [
+        "Gastgeberin", "Computer 1 (rule of thumb)", "Computer (random)", "Computer 2 (rule of thumb)"]
     assert len(set(expected)) == len(expected)
     # The table and replay pages name seats in the browser from the summary and this catalogue entry.
     page = host.http.get(f"/table/{t['id']}").text
@@ -65,7 +67,7 @@ def test_bot_numbers_follow_the_seats_and_last_into_the_replay(clients: Make) ->
     assert numbers(t) == [1, None, 2]
     r = host.post(f"/api/tables/{tid}/bot", {"seat": 1, "bot": "random"})
     assert numbers(r.json()) == [1, 2, 3]  # numbered in seat order
-    assert lobby_names(host, tid) == ["Computer 1 (random)", "Computer 2 (random)", "Computer 3 (random)"]
+    assert lobby_names(host, tid) == ["Computer 1 (zufällig)", "Computer 2 (zufällig)", "Computer 3 (zufällig)"]
     st = start_and_watch(host, tid)
     assert st["finished"] and numbers(st["table"]) == [1, 2, 3]
     replay = host.http.get(f"/api/tables/{tid}/replay").json()

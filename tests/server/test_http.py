@@ -144,6 +144,7 @@ def test_html_pages_and_forms(clients: Make) -> None:
     r = c.http.post("/guest", data={"name": "Formular", "csrf_token": c.csrf, "next": "/"}, follow_redirects=False)
     assert r.status_code == 303
     assert c.http.get("/api/session").json()["player"]["name"] == "Formular"
+    c.refresh_csrf()
     r = c.http.post("/login", data={"name": "Niemand", "password": "x" * 9, "csrf_token": c.csrf})
     assert r.status_code == 401 and "Falscher Name oder falsches Passwort." in r.text
     t = c.create("pig", seats=1)

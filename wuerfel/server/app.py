@@ -12,6 +12,7 @@ import contextlib
 import gc
 import json
 import logging
+import os
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -19,16 +20,18 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from wuerfel.engine.errors import N_, WuerfelError
 from wuerfel.engine.registry import GameInfo, all_games, get_game
-from wuerfel.engine.rules import describe_options, options_to_dict, set_dotted
+from wuerfel.engine.rules import describe_options, humanize_params, option_schema, options_to_dict, set_dotted
 from wuerfel.i18n import LANGUAGES, catalog, translate
 from wuerfel.server import auth
-from wuerfel.server.live import PROTOCOL_VERSION, Conn, Hub, LiveTable, TableError
+from wuerfel.server.guard import Guard
+from wuerfel.server.live import CLOSE_LIMIT, PROTOCOL_VERSION, Conn, Hub, LiveTable, TableError, error_json
 from wuerfel.server.store import NameTaken, Player, Store
 
 log = logging.getLogger("wuerfel.server")
@@ -38,6 +41,20 @@ TEMPLATES_DIR = WEB_DIR / "templates"
 STATIC_DIR = WEB_DIR / "static"
 MAX_BODY = 64 * 1024
 SESSION_RECHECK = 300.0
+LOGIN_FAILS_PER_ACCOUNT = 5
+"""Failed logins per account *and* address per minute: the real user, elsewhere, is never locked out."""
+LOGIN_FAILS_PER_ADDRESS = 20
+"""Failed logins per address per minute, whatever the names: a flood of new names is stopped before hashing."""
+REGISTRATIONS_PER_ADDRESS = 10
+"""New accounts per address per minute (each costs a password hash)."""
+REPLAY_PAGE = 100
+"""Replay steps per answer (each carries a full view)."""
+MAX_OPEN_TABLES = 5
+"""Unstarted tables one player may host at a time (one guest once filled the lobby with 1,500 in 5 s)."""
+OPEN_TABLE_IDLE = 30 * 60.0
+"""Seconds without seating activity after which an unstarted table leaves the lobby and stops counting against its
+host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides, for tests)."""
+"""New accounts per address per minute (each costs a password hash)."""
 
 
 class ApiError(Exception):
@@ -48,7 +65,7 @@ class ApiError(Exception):
 
 def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies: bool = False,
                synchronous: str = "NORMAL") -> FastAPI:
-    """Build the app; the database is opened and migrated, and unfinished tables resumed, at startup."""
+    """Build the app; the database is opened and migrated at startup, unfinished tables resume in the background."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -56,22 +73,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         hub = Hub(store, bot_delay=bot_delay)
         app.state.store = store
         app.state.hub = hub
-        resumed = await hub.resume_all()
-        if resumed:
-            log.info("resumed %d unfinished tables", resumed)
+        # Unfinished tables are loaded in the background: the server listens at once however long their logs are.
+        resumer = asyncio.get_running_loop().create_task(hub.resume_all())
         # Everything loaded so far (modules, presets, solver tables) lives as long as the server: keep it out of the
         # cyclic collector, so full collections stay short and do not show up as latency spikes.
         gc.collect()
         gc.freeze()
-        checkpointer = asyncio.get_running_loop().create_task(hub.checkpoints()) \
-            if store.engine.dialect.name == "sqlite" else None
         freezer = asyncio.get_running_loop().create_task(hub.freeze_garbage_collector())
         try:
             yield
         finally:
             freezer.cancel()
-            if checkpointer is not None:
-                checkpointer.cancel()
+            resumer.cancel()
             await hub.close()
             await asyncio.to_thread(store.checkpoint)
             store.close()
@@ -79,7 +92,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.secure_cookies = secure_cookies
     app.state.sessions = {}
-    app.state.limiter = auth.RateLimiter(limit=5, window=60.0)
+    app.state.limiter = auth.RateLimiter(limit=LOGIN_FAILS_PER_ACCOUNT, window=60.0)
+    app.state.hashing = 0
+    app.state.activity = {}
+    open_idle = float(os.environ.get("WUERFEL_OPEN_TABLE_IDLE") or OPEN_TABLE_IDLE)
+    app.add_middleware(Guard, max_body=MAX_BODY)
     templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR), check_dir=False), name="static")
 
@@ -116,15 +133,23 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     def is_secure(request: Request) -> bool:
         return bool(app.state.secure_cookies) or request.url.scheme == "https"
 
-    def csrf_token_for(request: Request) -> tuple[str, bool]:
-        tok = request.cookies.get(auth.CSRF_COOKIE)
-        if tok and 10 <= len(tok) <= 100:
-            return tok, False
-        return auth.new_csrf_token(), True
+    def session_token(request: Request | WebSocket) -> str | None:
+        token = request.cookies.get(auth.SESSION_COOKIE)
+        return token if token and len(token) <= 200 else None
 
-    def set_csrf(request: Request, response: Response, token: str, new: bool) -> None:
-        if new:
-            response.set_cookie(auth.CSRF_COOKIE, token, max_age=60 * 60 * 24 * 365, samesite="strict",
+    def csrf_token_for(request: Request) -> tuple[str, str | None]:
+        """(the token a page or client must repeat, the anonymous cookie to set if there is none yet).
+
+        With a session the token is bound to it; the anonymous cookie is still kept for the login forms.
+        """
+        tok = request.cookies.get(auth.CSRF_COOKIE)
+        new = None if tok and 10 <= len(tok) <= 100 else auth.new_csrf_token()
+        session = session_token(request)
+        return (auth.csrf_for_session(session) if session else new or tok or ""), new
+
+    def set_csrf(request: Request, response: Response, new_cookie: str | None) -> None:
+        if new_cookie:
+            response.set_cookie(auth.CSRF_COOKIE, new_cookie, max_age=60 * 60 * 24 * 365, samesite="strict",
                                 secure=is_secure(request), httponly=False)
 
     def set_session(request: Request, response: Response, token: str) -> None:
@@ -141,14 +166,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             raise ApiError("bad_request", N_("The request is too large."), 413)
         try:
             data = json.loads(raw or b"{}")
-        except (ValueError, UnicodeDecodeError) as exc:
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
             raise ApiError("bad_request", N_("The request is not valid JSON."), 400) from exc
         if not isinstance(data, dict):
             raise ApiError("bad_request", N_("The request must be a JSON object."), 400)
         return data
 
     def check_csrf(request: Request, sent: str | None) -> None:
-        if not auth.csrf_ok(request.cookies.get(auth.CSRF_COOKIE), sent):
+        session = session_token(request)
+        expected = auth.csrf_for_session(session) if session else request.cookies.get(auth.CSRF_COOKIE)
+        if not auth.csrf_ok(expected, sent):
             raise ApiError("csrf", N_("The form has expired or came from elsewhere; please reload the page."), 403)
 
     async def need_player(request: Request) -> Player:
@@ -175,6 +202,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     async def _table_error(request: Request, exc: TableError) -> JSONResponse:
         return err(request, exc.code, exc.msgid, exc.status, **exc.params)
 
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # FastAPI's own {"detail": [...]} is not our error format and not translated.
+        fields = ", ".join(str(e.get("loc", ["?"])[-1]) for e in exc.errors())[:100]
+        return err(request, "bad_request", N_("Invalid value for: {fields}"), 422, fields=fields)
+
+    @app.exception_handler(Exception)
+    async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
+        # A bug must still answer in the documented error format (and the user's language), never plain text.
+        log.error("unhandled error in %s %s", request.method, request.url.path, exc_info=exc)
+        return err(request, "internal_error", N_("Something went wrong on the server. Please try again."), 500)
+
     # --- games and rules ---------------------------------------------------------------------------------------
     games_cache: dict[tuple[str, str], dict[str, Any]] = {}
 
@@ -186,22 +225,34 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return games_cache[key]
 
     def _game_json(info: GameInfo, lang: str) -> dict[str, Any]:
-        from wuerfel.bots import bot_names
+        from wuerfel.bots import bot_label, bot_names
 
         lib = info.library
         presets = []
-        for name in info.rule_sets():
+        for name in info.public_rule_sets():  # internal rule sets (kept for tests) are never offered
             try:
                 res = info.resolve(name)
                 presets.append({"id": name, "kind": "overlay" if lib and lib.is_overlay(name) else "preset",
-                                "note": res.note, "source": res.source})
+                                "name": res.name(lang), "note": res.describe(lang), "source": res.source})
             except WuerfelError:
                 continue
         return {"id": info.id, "name": info.name(lang), "description": info.description(lang),
                 "min_players": info.min_players, "max_players": info.max_players,
                 "default_preset": info.default_preset, "presets": presets, "bots": bot_names(info.id),
+                "bot_labels": {b: bot_label(b, lang) for b in bot_names(info.id)},
                 "default_bot": info.default_bot if info.default_bot in bot_names(info.id) else "random",
                 "has_template": (TEMPLATES_DIR / "games" / f"{info.id}.html").exists()}
+
+    def rules_name(game: str, rules_id: str, lang: str) -> str:
+        """A table's rules as people read them: the preset's name, "…, angepasst" for edited rules; the id only for
+        rules the game does not offer by name (a rule set that is gone)."""
+        base = rules_id.removesuffix("+custom")
+        try:
+            names = {p["id"]: p["name"] for p in game_json(get_game(game), lang)["presets"]}
+        except WuerfelError:
+            return rules_id
+        name = names.get(base, base)
+        return translate(N_("{name}, customised"), lang, name=name) if base != rules_id else name
 
     def known_game(game: str) -> GameInfo:
         try:
@@ -209,8 +260,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         except WuerfelError as exc:
             raise ApiError("unknown_game", exc.msgid, 404, **exc.params) from exc
 
-    def resolve_rules(info: GameInfo, preset: Any, overrides: Any) -> tuple[str, dict[str, Any]]:
-        """Preset + overrides (dotted keys or a nested partial tree) → (rules id, resolved option tree)."""
+    def resolve_rules(info: GameInfo, preset: Any, overrides: Any, lang: str = "de") -> tuple[str, dict[str, Any]]:
+        """Preset + overrides (dotted keys or a nested partial tree) → (rules id, resolved option tree); a refusal
+        names the option as the editor shows it (its name in ``lang``, not its key)."""
         if preset is not None and not isinstance(preset, str):
             raise ApiError("bad_request", N_("'preset' must be the id of a rule set."), 422)
         if preset is not None and preset not in info.rule_sets():
@@ -228,14 +280,20 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 rules_id += "+custom"
             rules = info.rules_from_dict(data)
         except WuerfelError as exc:
-            raise ApiError("invalid_rules", exc.msgid, 422, **exc.params) from exc
+            raise ApiError("invalid_rules", exc.msgid, 422,
+                           **humanize_params(info.options_class, exc.params, lang)) from exc
         except (TypeError, ValueError, AttributeError) as exc:
             raise ApiError("invalid_rules", N_("Invalid rules: {reason}"), 422, reason=str(exc)[:200]) from exc
         return rules_id, options_to_dict(rules)
 
     @app.get("/healthz")
-    async def healthz() -> dict[str, Any]:
-        return {"ok": True, "protocol": PROTOCOL_VERSION}
+    async def healthz() -> Response:
+        """OK only when the database can be written: a server whose commits fail is not healthy, however well it
+        still answers pages (503 with the database's error, for monitors and the people reading them)."""
+        problem = hub().writer.failing or await asyncio.to_thread(app.state.store.writable)
+        if problem:
+            return JSONResponse({"ok": False, "protocol": PROTOCOL_VERSION, "database": problem}, status_code=503)
+        return JSONResponse({"ok": True, "protocol": PROTOCOL_VERSION})
 
     @app.get("/api/games")
     async def api_games(request: Request) -> dict[str, Any]:
@@ -245,12 +303,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     @app.get("/api/games/{game}/options")
     async def api_options(request: Request, game: str, preset: str | None = None) -> dict[str, Any]:
         info = known_game(game)
-        rules_id, data = resolve_rules(info, preset, None)
         lang = lang_of(request)
+        rules_id, data = resolve_rules(info, preset, None, lang)
         rules = info.rules_from_dict(data)
         return {"game": info.id, "preset": rules_id, "options": [
             {"key": o.key, "type": o.type, "choices": list(o.choices), "default": o.default, "value": o.value,
-             "description": o.en if lang == "en" else o.de, "de": o.de, "en": o.en}
+             "name": o.name(lang), "section": o.section(lang), "description": o.description(lang),
+             "de": o.de, "en": o.en, "schema": option_schema(info.options_class, o.key, lang)}
             for o in describe_options(rules)]}
 
     @app.post("/api/games/{game}/validate")
@@ -258,7 +317,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
         data = await body_json(request)
         info = known_game(game)
-        rules_id, rules = resolve_rules(info, data.get("preset"), data.get("overrides"))
+        rules_id, rules = resolve_rules(info, data.get("preset"), data.get("overrides"), lang_of(request))
         return {"ok": True, "rules_id": rules_id, "rules": rules}
 
     @app.get("/api/i18n")
@@ -272,7 +331,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         token, new = csrf_token_for(request)
         p = await player_of(request)
         resp = JSONResponse({"player": p.to_json() if p else None, "lang": lang_of(request), "csrf_token": token})
-        set_csrf(request, resp, token, new)
+        set_csrf(request, resp, new)
         return resp
 
     async def do_guest(name: Any) -> tuple[Player, str]:
@@ -280,17 +339,41 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         if clean is None:
             raise ApiError("bad_name", N_("A name has 1 to {n} characters."), 422, n=auth.MAX_NAME)
         store: Store = app.state.store
+        if await asyncio.to_thread(store.find_registered, auth.login_key(clean)) is not None:
+            # A guest under a registered name would pass for that player at every table.
+            raise ApiError("name_reserved", N_("The name '{name}' belongs to a registered player. Log in with its "
+                                               "password or choose another name."), 409, name=clean)
         p = await asyncio.to_thread(store.create_player, clean, None)
         return p, await asyncio.to_thread(store.create_session, p.id)
 
-    async def do_register(name: Any, password: Any) -> tuple[Player, str]:
+    def address(request: Request) -> str:
+        return request.client.host if request.client else ""
+
+    def rate_limited() -> ApiError:
+        return ApiError("rate_limited", N_("Too many failed logins. Please wait a minute and try again."), 429)
+
+    async def hashing(fn: Any, *args: Any) -> Any:
+        """Run an argon2 computation in its own bounded pool; refuse at once when too many are waiting."""
+        if app.state.hashing >= auth.HASH_QUEUE:
+            raise ApiError("busy", N_("The server is busy. Please try again in a moment."), 503)
+        app.state.hashing += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(auth.HASH_POOL, fn, *args)
+        finally:
+            app.state.hashing -= 1
+
+    async def do_register(request: Request, name: Any, password: Any) -> tuple[Player, str]:
         clean = auth.clean_name(name)
         if clean is None:
             raise ApiError("bad_name", N_("A name has 1 to {n} characters."), 422, n=auth.MAX_NAME)
-        if not isinstance(password, str) or not auth.MIN_PASSWORD <= len(password) <= auth.MAX_PASSWORD:
-            raise ApiError("bad_password", N_("A password has at least {n} characters."), 422, n=auth.MIN_PASSWORD)
+        problem = auth.password_problem(password, clean)
+        if problem is not None:
+            raise ApiError("bad_password", problem[0], 422, **problem[1])
+        limiter: auth.RateLimiter = app.state.limiter
+        if not limiter.hit(f"register|{address(request)}", REGISTRATIONS_PER_ADDRESS):
+            raise ApiError("rate_limited", N_("Too many new accounts from here. Please wait a minute."), 429)
         store: Store = app.state.store
-        pw_hash = await asyncio.to_thread(auth.hash_password, password)
+        pw_hash = await hashing(auth.hash_password, password)
         try:
             p = await asyncio.to_thread(store.create_player, clean, pw_hash)
         except NameTaken as exc:
@@ -298,22 +381,29 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return p, await asyncio.to_thread(store.create_session, p.id)
 
     async def do_login(request: Request, name: Any, password: Any) -> tuple[Player, str]:
-        if not isinstance(name, str) or not isinstance(password, str) or len(password) > auth.MAX_PASSWORD:
+        """Limits: per account and address (guessing one password) and per address (guessing many names); each
+        attempt is counted before the hash is computed, so nothing beyond a limit costs a hash. Another address
+        with the right password is never refused: the real user cannot be locked out by someone else's guesses."""
+        if not isinstance(name, str) or not isinstance(password, str) or len(password) > auth.MAX_PASSWORD \
+                or len(name) > 4 * auth.MAX_NAME:
             raise ApiError("bad_credentials", N_("Wrong name or password."), 401)
-        key = f"{name.casefold()[:64]}|{request.client.host if request.client else ''}"
+        login = auth.login_key(name)
+        addr = address(request)
+        account_key, address_key = f"login|{login}|{addr}", f"login-address|{addr}"
         limiter: auth.RateLimiter = app.state.limiter
-        if limiter.blocked(key):
-            raise ApiError("rate_limited", N_("Too many failed logins. Please wait a minute and try again."), 429)
+        if limiter.blocked(account_key) or not limiter.hit(address_key, LOGIN_FAILS_PER_ADDRESS):
+            raise rate_limited()
+        limiter.fail(account_key)
         store: Store = app.state.store
-        found = await asyncio.to_thread(store.find_registered, name.strip())
-        ok, rehash = await asyncio.to_thread(auth.verify_password, found[1] if found else None, password)
+        found = await asyncio.to_thread(store.find_registered, login)
+        ok, rehash = await hashing(auth.verify_password, found[1] if found else None, password)
         if not found or not ok:
-            limiter.fail(key)
             raise ApiError("bad_credentials", N_("Wrong name or password."), 401)
-        limiter.reset(key)
+        limiter.reset(account_key)
+        limiter.undo(address_key)
         p = found[0]
         if rehash:
-            await asyncio.to_thread(store.set_password_hash, p.id, auth.hash_password(password))
+            await asyncio.to_thread(store.set_password_hash, p.id, await hashing(auth.hash_password, password))
         return p, await asyncio.to_thread(store.create_session, p.id)
 
     def logged_in(request: Request, p: Player, token: str) -> JSONResponse:
@@ -332,7 +422,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     async def api_register(request: Request) -> JSONResponse:
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
         data = await body_json(request)
-        return logged_in(request, *await do_register(data.get("name"), data.get("password")))
+        return logged_in(request, *await do_register(request, data.get("name"), data.get("password")))
 
     @app.post("/api/login")
     async def api_login(request: Request) -> JSONResponse:
@@ -341,10 +431,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return logged_in(request, *await do_login(request, data.get("name"), data.get("password")))
 
     async def do_logout(request: Request, resp: Response) -> None:
-        token = request.cookies.get(auth.SESSION_COOKIE)
+        """Logging out ends every session of the account (other devices too): it is what a user does after
+        logging in somewhere they should not have stayed logged in."""
+        token = session_token(request)
         if token:
-            app.state.sessions.pop(token, None)
+            p = await player_of(request)
+            cache: dict[str, tuple[Player, float]] = app.state.sessions
+            cache.pop(token, None)
             await asyncio.to_thread(app.state.store.delete_session, token)
+            if p is not None:
+                for other in [k for k, (q, _) in cache.items() if q.id == p.id]:
+                    cache.pop(other, None)
+                await asyncio.to_thread(app.state.store.delete_player_sessions, p.id)
         resp.delete_cookie(auth.SESSION_COOKIE)
 
     @app.post("/api/logout")
@@ -384,9 +482,24 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return resp
 
     # --- tables ------------------------------------------------------------------------------------------------
+    def touch(table_id: str) -> None:
+        activity: dict[str, float] = app.state.activity
+        if len(activity) > 100_000:
+            activity.clear()
+        activity[table_id] = time.time()
+
+    def idle_open(table_id: str, status: str, created_at: Any) -> bool:
+        """An unstarted table nobody has seated, left or started for ``open_idle`` seconds: it leaves the lobby.
+        The last activity lives in memory; after a restart the creation time stands in for it."""
+        if status != "open":
+            return False
+        last = max(created_at.timestamp(), app.state.activity.get(table_id, 0.0))
+        return bool(last < time.time() - open_idle)
+
     @app.get("/api/tables")
     async def api_tables(request: Request) -> dict[str, Any]:
         rows = await asyncio.to_thread(app.state.store.list_tables, ("open", "playing"))
+        rows = [r for r in rows if not idle_open(r.id, r.status, r.created_at)]
         base = base_url(request)
         out = []
         known = {g.id for g in all_games()}
@@ -403,8 +516,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
         p = await need_player(request)
         data = await body_json(request)
+        waiting = await asyncio.to_thread(app.state.store.open_tables_of, p.id)
+        if sum(not idle_open(tid, "open", created) for tid, created in waiting) >= MAX_OPEN_TABLES:
+            raise ApiError("too_many_tables", N_("You already have {n} tables waiting to start. Start one of them, "
+                                                 "or wait until one has been idle for {minutes} minutes."), 429,
+                           n=MAX_OPEN_TABLES, minutes=max(1, round(open_idle / 60)))
         info = known_game(str(data.get("game", ""))[:64])
-        rules_id, rules = resolve_rules(info, data.get("preset"), data.get("overrides"))
+        rules_id, rules = resolve_rules(info, data.get("preset"), data.get("overrides"), lang_of(request))
         n = data.get("seats", info.min_players)
         if isinstance(n, bool) or not isinstance(n, int):
             raise ApiError("bad_request", N_("'{field}' must be a whole number."), 422, field="seats")
@@ -435,9 +553,40 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 raise ApiError("bad_request", N_("Unknown bot '{name}'. Known: {known}"), 422, name=str(v)[:40],
                                known=", ".join(bot_names(info.id)))
             bots[s] = v
+        names = seat_names(data.get("names"), n, bots, flags["scorekeeper"])
         t = await hub().create(info, rules_id, rules, n, flags["scorekeeper"], flags["private"], p, bots,
-                               flags["sit"])
+                               flags["sit"], names)
+        touch(t.id)
         return t.summary(base_url(request))
+
+    def seat_names(raw: Any, n: int, bots: dict[int, str], scorekeeper: bool) -> dict[int, str]:
+        """The names of the people at a real table (scorekeeper): seat → name. The creator's phone holds those
+        seats, but the score panel, the move list and the record name the people who throw, each once."""
+        if raw is None:
+            return {}
+        if not isinstance(raw, dict):
+            raise ApiError("bad_request", N_("'names' must map seats to names."), 422)
+        if raw and not scorekeeper:
+            raise ApiError("bad_request", N_("Names for the seats are given only at a table with real dice."), 422)
+        out: dict[int, str] = {}
+        seen: dict[str, str] = {}
+        for k, v in raw.items():
+            try:
+                s = int(k)
+            except (TypeError, ValueError):
+                s = -1
+            if not 0 <= s < n or s in bots:
+                raise ApiError("bad_seat", N_("There is no seat {seat} at this table."), 422, seat=str(k)[:10])
+            name = " ".join(v.split()) if isinstance(v, str) else ""
+            if not 1 <= len(name) <= 32 or not name.isprintable():
+                raise ApiError("bad_request", N_("The name of seat {seat} must have 1 to 32 characters."), 422,
+                               seat=s + 1)
+            if name.casefold() in seen:
+                raise ApiError("bad_request", N_("Two seats are called {name}: give everyone their own name."), 422,
+                               name=name)
+            seen[name.casefold()] = name
+            out[s] = name
+        return out
 
     @app.get("/api/tables/{table_id}")
     async def api_table(request: Request, table_id: str) -> dict[str, Any]:
@@ -456,6 +605,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             await t.set_bot(p, data.get("seat"), data.get("bot"))
         else:
             await t.start(p)
+        touch(t.id)
         return t.summary(base_url(request))
 
     @app.post("/api/tables/{table_id}/sit")
@@ -481,22 +631,39 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return t
 
     @app.get("/api/tables/{table_id}/record")
-    async def api_record(table_id: str) -> dict[str, Any]:
+    async def api_record(request: Request, table_id: str) -> dict[str, Any]:
+        """The record as the asker may see it: his seats' own secrets included, the rest as the table saw it (a
+        throw never uncovered stays under the cup, for everybody else for ever)."""
         t = await finished_table(table_id)
         assert t.match is not None
-        return t.match.record.to_json()
+        return t.match.record.seen_by(t.seats_of(await player_of(request))).to_json()
 
     @app.get("/api/tables/{table_id}/replay")
-    async def api_replay(request: Request, table_id: str) -> dict[str, Any]:
+    async def api_replay(request: Request, table_id: str, start: int = 0, count: int = REPLAY_PAGE
+                         ) -> dict[str, Any]:
+        """One page of the replay: steps ``start`` … ``start + count - 1`` (at most REPLAY_PAGE).
+
+        A whole long game in one answer was 9–15 MB and held the event loop for up to a second per request; the
+        replay page fetches the pages one after the other. ``next`` is the start of the next page (None at the end).
+        """
         t = await finished_table(table_id)
         assert t.match is not None
         lang = lang_of(request)
+        total = len(t.before) + 1
+        if start < 0 or start >= total:
+            raise ApiError("bad_request", N_("There is no step {step} in this replay."), 422, step=start)
+        count = max(1, min(count, REPLAY_PAGE))
+        states = [*t.before, t.match.state]
         steps = []
         cache: dict[Any, Any] = {}
-        for i, st in enumerate([*t.before, t.match.state]):
-            steps.append({"index": i, "seq": i, "event": t._event_json(i - 1, None, lang, cache) if i else None,
-                          "view": st.view(None)})
-        return {"table": t.summary(base_url(request)), "steps": steps}
+        for i in range(start, min(total, start + count)):
+            event = t._event_json(i - 1, None, lang, cache) if i else None
+            if i and event is None:  # a step the public was not told about still is a step of the replay
+                event = {"seq": i, "type": "action", "player": None, "data": None, "hidden": True, "label": ""}
+            steps.append({"index": i, "seq": i, "event": event, "view": states[i].view(None)})
+        end = start + len(steps)
+        return {"table": t.summary(base_url(request)), "total": total, "start": start, "steps": steps,
+                "next": end if end < total else None}
 
     # --- websocket ---------------------------------------------------------------------------------------------
     @app.websocket("/ws/table/{table_id}")
@@ -520,10 +687,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 return None
 
         await ws.accept()
-        conn = Conn(ws, p, lang, as_int(q.get("seat")), as_int(q.get("since")), base_url(ws))
-        await t.join(conn)
+        h = hub()
+        address = ws.client.host if ws.client else ""
+        conn = Conn(ws, p, lang, as_int(q.get("seat")), as_int(q.get("since")), base_url(ws), on_drop=t.leave)
+        refused = h.admit(t, conn, address)
+        if refused is not None:
+            # A clear refusal the page can show, then the door closes; nothing else was sent or changed.
+            await ws.send_json(error_json(refused.code, refused.message(lang)))
+            await ws.close(code=CLOSE_LIMIT)
+            return
         try:
-            while True:
+            await t.join(conn)
+            while not conn.closed:
                 msg = await ws.receive()
                 if msg["type"] == "websocket.disconnect":
                     break
@@ -534,6 +709,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            h.release(conn, address)
             t.leave(conn)
 
     # --- HTML pages --------------------------------------------------------------------------------------------
@@ -545,14 +721,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         def _(msgid: str, **params: Any) -> str:
             return translate(msgid, lang, **params)
 
+        from wuerfel.bots import bot_label
+
         context = {"lang": lang, "_": _, "csrf_token": token, "player": p.to_json() if p else None,
-                   "protocol_version": PROTOCOL_VERSION, **ctx}
+                   "protocol_version": PROTOCOL_VERSION, "bot_label": lambda b: bot_label(b, lang),
+                   "rules_name": lambda g, r: rules_name(g, r, lang),
+                   "csp_nonce": getattr(request.state, "csp_nonce", ""), **ctx}
         if not (TEMPLATES_DIR / template).exists():
             resp: Response = JSONResponse({"error": {"code": "no_template",
                                                      "message": f"template {template} missing"}}, status_code=500)
         else:
             resp = templates.TemplateResponse(request, template, context, status_code=status)
-        set_csrf(request, resp, token, new)
+        set_csrf(request, resp, new)
         return resp
 
     @app.get("/")
@@ -564,16 +744,23 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
     @app.get("/login")
     async def login_page(request: Request, next: str = "/") -> Response:
-        return await page(request, "login.html", next=local_next(next), error=None, name="")
+        return await page(request, "login.html", next=local_next(next), error=None, name="", form=None)
+
+    async def invitation(t: LiveTable, lang: str) -> dict[str, Any]:
+        """Who invites to which game: what someone following a table link sees above the name field."""
+        host = await asyncio.to_thread(app.state.store.get_player, t.row.host_id) if t.row.host_id else None
+        return {"host": host.name if host else None, "game": t.info.name(lang), "status": t.row.status,
+                "watch_url": f"/table/{t.id}?watch=1"}
 
     @app.get("/table/{table_id}")
-    async def table_page(request: Request, table_id: str) -> Response:
+    async def table_page(request: Request, table_id: str, watch: int = 0) -> Response:
         t = await hub().get(table_id)
         if t is None:
             return await page(request, "lobby.html", 404, games=[], tables=[],
                               error=translate(N_("There is no such table."), lang_of(request)))
-        if await player_of(request) is None:
-            return await page(request, "login.html", next=f"/table/{table_id}", error=None, name="")
+        if await player_of(request) is None and not watch:
+            return await page(request, "login.html", next=f"/table/{table_id}", error=None, name="", form=None,
+                              invite=await invitation(t, lang_of(request)))
         gt = f"games/{t.row.game}.html"
         return await page(request, "table.html", table=t.summary(base_url(request)),
                           ws_url=f"/ws/table/{table_id}", game=game_json(t.info, lang_of(request)),
@@ -611,12 +798,19 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             if what == "guest":
                 p, token = await do_guest(f.get("name"))
             elif what == "register":
-                p, token = await do_register(f.get("name"), f.get("password"))
+                p, token = await do_register(request, f.get("name"), f.get("password"))
             else:
                 p, token = await do_login(request, f.get("name"), f.get("password"))
         except ApiError as exc:
+            # The name goes back into the form that failed, and only there: a failed login must not prefill
+            # (and focus) the guest field, where Enter would make a guest under the account's name.
+            invite = None
+            if nxt.startswith("/table/"):
+                t = await hub().get(nxt.split("/")[2].split("?")[0])
+                invite = await invitation(t, lang_of(request)) if t is not None else None
             return await page(request, "login.html", exc.status, next=nxt, name=f.get("name", "")[:64],
-                              error=translate(exc.msgid, lang_of(request), **exc.params))
+                              error=translate(exc.msgid, lang_of(request), **exc.params), form=what,
+                              invite=invite)
         resp = RedirectResponse(nxt, status_code=303)
         set_session(request, resp, token)
         remember(token, p)

@@ -1,13 +1,20 @@
 """Passwords, login rate limiting, CSRF tokens and the request language.
 
 Passwords: argon2id via argon2-cffi (its defaults follow RFC 9106's recommendation), rehashed on login when the
-parameters change. CSRF: the double-submit pattern — a random ``wuerfel_csrf`` cookie that a form field or header must
-repeat; a page on another origin can make the browser send the cookie but cannot read it to repeat it.
+parameters change, computed in a small pool of their own (:data:`HASH_POOL`) so a flood of logins cannot take the
+threads every other request needs. A password policy refuses the guessable ones.
+
+CSRF: with a session, the token is derived from the session token (:func:`csrf_for_session`), which is HttpOnly and
+never known to another site — so a token planted in a cookie by a sibling host, or taken from another session, is
+worthless. Without a session (logging in, choosing a guest name) it is the double-submit pattern: a random
+``wuerfel_csrf`` cookie that a form field or header must repeat.
 """
 
 from __future__ import annotations
 
 import collections
+import concurrent.futures
+import hashlib
 import hmac
 import secrets
 import time
@@ -15,6 +22,7 @@ import time
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
+from wuerfel.engine.errors import N_
 from wuerfel.i18n import LANGUAGES, normalize_language
 
 SESSION_COOKIE = "wuerfel_session"
@@ -28,6 +36,40 @@ MAX_PASSWORD = 1024
 
 _hasher = PasswordHasher()
 _DUMMY_HASH = _hasher.hash("not a real password")
+
+HASH_WORKERS = 2
+HASH_QUEUE = 16
+"""Password hashes in flight (running or waiting) at most; beyond that a login is refused as "busy" at once."""
+HASH_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=HASH_WORKERS, thread_name_prefix="wuerfel-argon2")
+"""argon2 costs ~50 ms of CPU and 64 MiB by design. In the default thread pool (shared with every database call) a
+flood of logins queued in front of everyone's requests; here it waits only behind other logins."""
+
+MIN_DISTINCT = 5
+COMMON_PASSWORDS = frozenset([
+    "password", "passwort", "password1", "passwort1", "12345678", "123456789", "1234567890", "87654321",
+    "11111111", "qwertzui", "qwertyui", "qwertyuiop", "qwertzuiop", "asdfghjk", "asdfghjkl", "iloveyou",
+    "ichliebedich", "hallo123", "hallohallo", "letmein1", "welcome1", "willkommen", "abc12345", "abcd1234",
+    "abcdefgh", "geheim12", "geheimnis", "sommer123", "passw0rd", "p@ssw0rd", "trustno1", "football",
+    "fussball", "baseball", "dragon12", "sunshine", "princess", "1q2w3e4r", "1qaz2wsx", "zaq12wsx", "123qwe123",
+    "qwe12345", "monkey12", "master12", "superman", "schalke04", "bvb09bvb",
+])
+"""The most common passwords of leaked lists (English and German) that are long enough to pass the length rule."""
+
+
+def password_problem(password: object, name: str | None = None) -> tuple[str, dict[str, object]] | None:
+    """Why a new password is refused: (msgid, params), or None when it is acceptable.
+
+    Length alone let "        " and "password" through; a password must also not be mostly one character, a
+    well-known password, or the player's own name.
+    """
+    if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        return N_("A password has at least {n} characters."), {"n": MIN_PASSWORD}
+    folded = password.casefold()
+    if len(set(folded) - {" "}) < MIN_DISTINCT:
+        return N_("A password needs at least {n} different characters (spaces do not count)."), {"n": MIN_DISTINCT}
+    if folded.strip() in COMMON_PASSWORDS or (name and len(name) >= 3 and name.casefold() in folded):
+        return N_("This password is too easy to guess; please choose another."), {}
+    return None
 
 
 def hash_password(password: str) -> str:
@@ -56,7 +98,11 @@ def clean_name(name: object) -> str | None:
 
 
 class RateLimiter:
-    """At most ``limit`` failures per key within ``window`` seconds (sliding window, in memory)."""
+    """At most ``limit`` failures per key within ``window`` seconds (sliding window, in memory).
+
+    Attempts are counted *before* the password is checked (:meth:`hit`) and taken back on success (:meth:`undo`),
+    so a burst of concurrent requests cannot all slip through while the first ones are still being verified.
+    """
 
     def __init__(self, limit: int = 5, window: float = 60.0) -> None:
         self.limit = limit
@@ -81,6 +127,20 @@ class RateLimiter:
     def reset(self, key: str) -> None:
         self._fails.pop(key, None)
 
+    def hit(self, key: str, limit: int | None = None) -> bool:
+        """Count an attempt; False (and nothing counted) when the key is already at its limit."""
+        q = self._recent(key)
+        if len(q) >= (limit if limit is not None else self.limit):
+            return False
+        self.fail(key)
+        return True
+
+    def undo(self, key: str) -> None:
+        """Take back the latest attempt counted for this key (it succeeded)."""
+        q = self._fails.get(key)
+        if q:
+            q.pop()
+
 
 def new_csrf_token() -> str:
     return secrets.token_urlsafe(24)
@@ -88,6 +148,18 @@ def new_csrf_token() -> str:
 
 def csrf_ok(cookie: str | None, sent: str | None) -> bool:
     return bool(cookie) and bool(sent) and hmac.compare_digest(str(cookie), str(sent))
+
+
+def csrf_for_session(session_token: str) -> str:
+    """The CSRF token of a session: a keyed hash of the (secret, HttpOnly) session token, so it needs no storage,
+    survives restarts, and is useless with any other session."""
+    return hmac.new(session_token.encode(), b"wuerfel-csrf", hashlib.sha256).hexdigest()[:43]
+
+
+def login_key(name: str) -> str:
+    """The one normalised form of a login name, used both to find the account and to count its failures —
+    ``" victim"`` and ``"victim\t"`` are the same account and share one limit."""
+    return " ".join(name.split()).casefold()[:64]
 
 
 def pick_language(cookie: str | None, accept_language: str | None) -> str:

@@ -9,22 +9,25 @@ installed and broadcast — a move nobody was told about may be lost by a crash,
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import gc
+import inspect
 import json
 import logging
+import os
 import random
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
 from wuerfel.bots.base import RandomBot
 from wuerfel.engine import clocks
 from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError
 from wuerfel.engine.game import Outcome, Roll, State
-from wuerfel.engine.record import Event, GameRecord, Match
+from wuerfel.engine.record import Event, EventViews, GameRecord, Match, Statement, event_object, event_statement
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import SystemSource
 from wuerfel.i18n import translate
@@ -40,6 +43,9 @@ SPECIAL_OUTCOME_LABELS = {"void": N_("Void throw")}
 MAX_CHOICES = 12
 """Scorekeeper tables list every possible outcome as a one-tap choice when there are at most this many (one die,
 a lot for the first player); five dice (252 outcomes) are typed as faces instead."""
+MAX_NON_DICE_CHOICES = 200
+"""A node that throws no dice (a lot) has nothing to tap as faces: its outcomes are always listed (up to this many,
+far more than any table has seats)."""
 
 
 def bot_numbers(seats: Sequence[SeatRow]) -> dict[int, int]:
@@ -63,12 +69,32 @@ def bot_numbers(seats: Sequence[SeatRow]) -> dict[int, int]:
 class Sender(Protocol):
     async def send_text(self, data: str) -> None: ...
 
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+OUTBOX = 256
+"""Messages a connection may have waiting to be sent. A client that falls this far behind is closed (code
+:data:`CLOSE_TOO_SLOW`); it reconnects with ``since`` and gets what it missed in one state message."""
+CLOSE_TOO_SLOW = 4408
+CATCH_UP = 200
+"""Most events one ``state`` message carries (``since`` far back, a long game); older ones are counted in
+``skipped``."""
+CLOSE_LIMIT = 4429
+"""Close code after a refused connection (too many from one address, too many spectators at the table)."""
+CLOSE_TIMEOUT = 10.0
+"""How long the close handshake of a dropped connection may take before it is abandoned."""
+
 
 class Conn:
-    """One websocket of one player (or spectator) at one table."""
+    """One websocket of one player (or spectator) at one table.
+
+    Nothing is ever sent while a table's lock is held: :meth:`push` only queues the message, and the connection's own
+    writer task sends it. A client that does not read (a full socket buffer blocks a send forever) therefore stalls
+    only its own writer; when its queue is full it is dropped instead of holding up the table.
+    """
 
     def __init__(self, ws: Sender, player: Player | None, lang: str, want_seat: int | None, since: int | None,
-                 base_url: str = "") -> None:
+                 base_url: str = "", on_drop: Callable[[Conn], None] | None = None) -> None:
         self.ws = ws
         self.player = player
         self.lang = lang
@@ -77,6 +103,56 @@ class Conn:
         self.table_version = -1
         self.base_url = base_url
         self.closed = False
+        self.on_drop = on_drop
+        """Called once when the connection is dropped (too slow or a failed send), e.g. to leave its table."""
+        self.outbox: asyncio.Queue[str] = asyncio.Queue(OUTBOX)
+        self.writer: asyncio.Task[None] | None = None
+        self.closer: asyncio.Task[None] | None = None
+        self.address: str | None = None
+        """The client address this connection is counted under (see :meth:`Hub.admit`)."""
+
+    def push(self, msg: dict[str, Any]) -> None:
+        """Queue a message for this client; never waits (call it with any lock held)."""
+        if self.closed:
+            return
+        if self.writer is None:
+            self.writer = asyncio.get_running_loop().create_task(self._write())
+        try:
+            self.outbox.put_nowait(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
+        except asyncio.QueueFull:
+            log.warning("a client fell %d messages behind; closing its connection", OUTBOX)
+            self.drop(CLOSE_TOO_SLOW)
+
+    async def _write(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            try:
+                await self.ws.send_text(text)
+            except Exception:
+                self.drop(None)
+                return
+
+    def drop(self, code: int | None) -> None:
+        """Stop sending and close the socket (``code``; None: it is already broken). Never waits."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.writer is not None and self.writer is not asyncio.current_task():
+            self.writer.cancel()
+        if code is not None:
+            self.closer = asyncio.get_running_loop().create_task(self._close(code))
+        if self.on_drop is not None:
+            self.on_drop(self)
+
+    async def _close(self, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.ws.close(code), CLOSE_TIMEOUT)
+
+    def stop(self) -> None:
+        """The connection ended from the other side: stop the writer (queued messages go nowhere)."""
+        self.closed = True
+        if self.writer is not None and self.writer is not asyncio.current_task():
+            self.writer.cancel()
 
 
 class TableError(Exception):
@@ -106,8 +182,8 @@ class LiveTable:
         self.row = row
         self.info: GameInfo = get_game(row.game)
         self.match: Match | None = None
-        self.hidden: list[frozenset[int]] = []
-        """Per event: the seats from which that event's data is hidden (empty for perfect information)."""
+        self.hidden = EventViews()
+        """Per event: the game's statement of what each seat is shown of it (``State.event_view``)."""
         self.before: list[State] = []
         """Per event: the state it was applied to (labels such as "write 24 into Full house" depend on it)."""
         self.objs: list[Any] = []
@@ -115,6 +191,9 @@ class LiveTable:
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.bots: dict[int, Any] = {}
+        self._bots_for: Match | None = None
+        """The match ``bots`` were made for: they are made on first need (:meth:`_ready_bots`), not at start."""
+        self._bot_making = asyncio.Lock()
         self.driver: asyncio.Task[None] | None = None
         self._summary: dict[str, Any] | None = None
         self.version = 0
@@ -128,6 +207,8 @@ class LiveTable:
         """The same moment as Unix time (what clients are told)."""
         self.clock_actors: frozenset[int] = frozenset()
         """Who had to act when the window opened (a window narrows as they act; see :meth:`_arm_clock`)."""
+        self.resumer: asyncio.Task[None] | None = None
+        """After a restart: the task that continues the table (see :meth:`resume`)."""
 
     # --- derived data -----------------------------------------------------------------------------------------
     @property
@@ -156,7 +237,7 @@ class LiveTable:
                 "private": self.row.private, "host": self.row.host_id,
                 "created_at": self.row.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
                 "seats": [{"seat": s.seat, "kind": s.kind, "player_id": s.player_id, "name": s.name, "bot": s.bot,
-                           "bot_number": numbers.get(s.seat)} for s in self.row.seats],
+                           "bot_number": numbers.get(s.seat), "guest": s.guest} for s in self.row.seats],
                 "url": f"/table/{self.row.id}",
             }
         out = dict(self._summary)
@@ -177,17 +258,17 @@ class LiveTable:
                             players=self._player_names(), events=list(events), meta=self._record_meta())
         states = record.states()
         prev = next(states)
-        hidden: list[frozenset[int]] = []
+        game = record.make_game()
+        hidden = EventViews()
         before: list[State] = []
-        for nxt in states:
-            hidden.append(self._hidden(prev, nxt))
+        for ev, nxt in zip(record.events, states, strict=True):
+            hidden.append(self._hidden(prev, event_object(game, ev), ev.player))
             before.append(prev)
             prev = nxt
-        self.match = Match(record.make_game(), record, prev)
+        self.match = Match(game, record, prev)
         self.hidden = hidden
         self.before = before
         self.objs = [None] * len(before)
-        self._make_bots()
         self._changed()
 
     def _player_names(self) -> list[str]:
@@ -207,17 +288,29 @@ class LiveTable:
         downloaded from a table continues it with the same bots in their seats."""
         return {"table": self.row.id, "seats": [f"bot:{s.bot}" if s.bot else "human" for s in self.row.seats]}
 
-    def _make_bots(self) -> None:
+    async def _ready_bots(self) -> dict[int, Any]:
+        """The bots of this match, made on first need, off the loop and outside the table lock.
+
+        Making a bot can take long: on a fresh machine the learned Würfelspiel player compiles its kernels first
+        (20 s and more), the Escalero optimal bot solves new rules. Made at start, that held the host's start request
+        (an HTTP timeout on a busy machine) and, under the lock, every move at the table; made here, only the bot's own
+        first move waits for it.
+        """
         from wuerfel.bots import make_bot
 
-        assert self.match is not None
-        self.bots = {s.seat: make_bot(self.row.game, s.bot, self.match.game, secrets.randbits(32))
-                     for s in self.row.seats if s.bot}
+        m = self.match
+        async with self._bot_making:
+            if m is not None and self._bots_for is not m:
+                seats = [(s.seat, s.bot) for s in self.row.seats if s.bot]
+                self.bots = await asyncio.to_thread(
+                    lambda: {seat: make_bot(self.row.game, kind, m.game, secrets.randbits(32)) for seat, kind in seats})
+                self._bots_for = m
+        return self.bots
 
-    def _hidden(self, prev: State, nxt: State) -> frozenset[int]:
-        n = prev.game.num_players
-        return frozenset(p for p in range(n)
-                         if prev.determinize(p, self._rng) is not prev or nxt.determinize(p, self._rng) is not nxt)
+    @staticmethod
+    def _hidden(prev: State, obj: Any, player: int | None) -> Statement:
+        """The game's statement of what each seat is shown of an event (the server never guesses it)."""
+        return event_statement(prev, obj, player)
 
     # --- connections ------------------------------------------------------------------------------------------
     async def join(self, conn: Conn) -> None:
@@ -231,7 +324,7 @@ class LiveTable:
                 await self._send_state(conn, {})
 
     def leave(self, conn: Conn) -> None:
-        conn.closed = True
+        conn.stop()
         self.conns.discard(conn)
         self._maybe_evict()
 
@@ -241,12 +334,8 @@ class LiveTable:
             del self.hub.tables[self.row.id]
 
     async def _send(self, conn: Conn, msg: dict[str, Any]) -> None:
-        if conn.closed:
-            return
-        try:
-            await conn.ws.send_text(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
-        except Exception:
-            self.leave(conn)
+        """Queue ``msg`` for ``conn``: it returns at once, whatever the client's socket does (see :class:`Conn`)."""
+        conn.push(msg)
 
     async def _broadcast_table(self) -> None:
         for c in list(self.conns):
@@ -287,39 +376,41 @@ class LiveTable:
                 legal.extend(got)
         seq = self.seq
         start = max(conn.last_seq, 0)
-        events = [self._event_json(i, seat, lang, cache) for i in range(start, seq)]
+        # A catch-up carries at most the last CATCH_UP events (the view is complete anyway): a message for a long log
+        # would be megabytes and block the loop while its labels are made. The rest is in the record and the replay.
+        skipped = max(0, seq - CATCH_UP - start)
+        start += skipped
+        events = [e for i in range(start, seq) if (e := self._event_json(i, seat, lang, cache)) is not None]
         conn.last_seq = seq
         manual = None
         if self.row.scorekeeper and state.is_chance():
             mkey = ("manual", lang)
             manual = cache.get(mkey)
             if manual is None:
-                outcomes = state.chance_outcomes()
-                possible = [o for o, p in outcomes if p > 0]
-                manual = cache[mkey] = {
-                    "dice": state.dice_to_throw(),
-                    "special": [{"outcome": o.to_json(), "label": self._outcome_label(state, o, lang)}
-                                for o, p in outcomes if p == 0],
-                    "choices": [{"outcome": o.to_json(), "label": self._outcome_label(state, o, lang)}
-                                for o in possible] if len(possible) <= MAX_CHOICES else None,
-                }
+                manual = cache[mkey] = self._manual(state, lang)
         terminal = state.is_terminal()
         msg = {
             "v": PROTOCOL_VERSION, "type": "state", "seq": seq, "seat": seat, "my_seats": mine, "view": view,
             "events": events, "legal": legal, "to_move": list(actors), "manual": manual, "finished": terminal,
             "winners": list(state.winners()) if terminal else [], "deadline": self._deadline_json(lang),
         }
+        if skipped:
+            msg["skipped"] = skipped
         if conn.table_version != self.version:
             msg["table"] = self.summary(conn.base_url)
             conn.table_version = self.version
         await self._send(conn, msg)
 
-    def _event_json(self, i: int, seat: int | None, lang: str, cache: dict[Any, Any]) -> dict[str, Any]:
+    def _event_json(self, i: int, seat: int | None, lang: str, cache: dict[Any, Any]) -> dict[str, Any] | None:
+        """Event ``i`` as ``seat`` may see it now: in full, redacted as the game states, or ``None`` (not told)."""
         assert self.match is not None
         ev = self.match.record.events[i]
-        hidden_from = self.hidden[i]
-        if (seat in hidden_from) if seat is not None else bool(hidden_from):
-            return {"seq": i + 1, "type": ev.type, "player": ev.player, "data": None, "hidden": True, "label": ""}
+        shown = self.hidden.view(i, seat)
+        if shown.show == "none":
+            return None
+        if not shown.full:
+            return {"seq": i + 1, "type": ev.type, "player": ev.player if shown.player else None,
+                    "data": shown.data, "hidden": True, "label": translate(shown.label, lang) if shown.label else ""}
         key = ("label", i, lang)
         label = cache.get(key)
         if label is None:
@@ -335,15 +426,50 @@ class LiveTable:
         try:
             if ev.type == "action":
                 return self.before[i].describe_action(obj or game.action_from_json(ev.data), lang)
-            return self._outcome_label(self.before[i], obj or game.outcome_from_json(ev.data), lang)
+            return self._outcome_label(self.before[i], obj or game.outcome_from_json(ev.data), lang,
+                                       self._seat_names(lang))
         except Exception:
             log.exception("no label for event %d of table %s", i, self.row.id)
             return ""
 
+    def _manual(self, state: State, lang: str) -> dict[str, Any]:
+        """How the scorekeeper enters the outcome of this chance node: the number of dice (with the dice that stand
+        beside them and whose throw it is), one-tap special outcomes (a void throw), and every possible outcome as a
+        choice when there are few or when the node throws no dice at all (a lot): every node can be entered."""
+        outcomes = state.chance_outcomes()
+        possible = [o for o, p in outcomes if p > 0]
+        dice = state.dice_to_throw()
+        names = self._seat_names(lang)
+        few = len(possible) <= MAX_CHOICES or (dice <= 0 and len(possible) <= MAX_NON_DICE_CHOICES)
+        return {
+            "dice": dice,
+            "thrower": state.thrower(),
+            "kept": list(state.dice_standing()),
+            "special": [{"outcome": o.to_json(), "label": self._outcome_label(state, o, lang, names)}
+                        for o, p in outcomes if p == 0],
+            "choices": [{"outcome": o.to_json(), "label": self._outcome_label(state, o, lang, names)}
+                        for o in possible] if few else None,
+        }
+
+    def _seat_names(self, lang: str) -> list[str]:
+        """The seats as the pages call them (a bot as "Computer (kind)"), for labels that name a seat ("Anna
+        beginnt" rather than "Platz 1 beginnt")."""
+        nums = bot_numbers(self.row.seats)
+        out = []
+        for s in self.row.seats:
+            if s.bot:
+                out.append(translate("Computer {n} ({bot})", lang, n=nums[s.seat], bot=s.bot) if s.seat in nums
+                           else translate("Computer ({bot})", lang, bot=s.bot))
+            else:
+                out.append(s.name or translate("Seat {n}", lang, n=s.seat + 1))
+        return out
+
     @staticmethod
-    def _outcome_label(state: State, o: Outcome, lang: str) -> str:
+    def _outcome_label(state: State, o: Outcome, lang: str, names: Sequence[str] = ()) -> str:
         """The game's own description when it has one; else the faces, or our name for a common special outcome."""
         if type(state).describe_outcome is not State.describe_outcome:
+            if names and "names" in inspect.signature(type(state).describe_outcome).parameters:
+                return state.describe_outcome(o, lang, names=list(names))  # type: ignore[call-arg]
             return state.describe_outcome(o, lang)
         if isinstance(o, Roll):
             return " ".join(str(d) for d in o.dice)
@@ -366,13 +492,18 @@ class LiveTable:
             s = self._seat(seat)
             if s.kind != "empty":
                 raise TableError("seat_taken", N_("That seat is taken."))
-            await self._save_seat(SeatRow(s.seat, player.id, None, player.name))
+            if player.id != self.row.host_id and self.seats_of(player):
+                # Several seats are for the host's own table (hot-seat, one phone at a real table); anyone else
+                # filling every free seat would block the table.
+                raise TableError("one_seat", N_("You already have a seat at this table."))
+            await self._save_seat(SeatRow(s.seat, player.id, None, player.name, not player.registered))
 
     async def leave_seat(self, player: Player, seat: object) -> None:
         async with self.lock:
             self._must_be_open()
             s = self._seat(seat)
-            if s.player_id != player.id or s.bot:
+            if s.kind != "human" or (s.player_id != player.id and player.id != self.row.host_id):
+                # The host may clear anyone's seat before the start (someone who joined and went away).
                 raise TableError("not_seated", N_("You are not sitting in that seat."))
             await self._save_seat(SeatRow(s.seat))
 
@@ -396,7 +527,8 @@ class LiveTable:
             await self._save_seat(SeatRow(s.seat, None, bot, bot))
 
     async def _save_seat(self, seat: SeatRow) -> None:
-        await asyncio.to_thread(self.hub.store.set_seat, self.row.id, seat)
+        with db_refusal():
+            await asyncio.to_thread(self.hub.store.set_seat, self.row.id, seat)
         self.row.seats[seat.seat] = seat
         self._changed()
         await self._broadcast_table()
@@ -411,7 +543,6 @@ class LiveTable:
             match = Match.new(self.row.game, self.row.rules_id, self._player_names(),
                               rules=self.info.rules_from_dict(self.row.rules), meta=self._record_meta())
             self.match = match
-            self._make_bots()
             try:
                 new, hidden = self._advance(lambda: None)
             except Exception:
@@ -419,7 +550,8 @@ class LiveTable:
                 raise
             status = "finished" if match.state.is_terminal() else "playing"
             try:
-                await self._commit(0, new, hidden, [(self.row.id, status)])
+                with db_refusal():
+                    await self._commit(0, new, hidden, [(self.row.id, status)])
             except Exception:
                 self.match = None
                 raise
@@ -433,7 +565,7 @@ class LiveTable:
 
     # --- moves ------------------------------------------------------------------------------------------------
     def _advance(self, step: Callable[[], Any], obj: Any = None
-                 ) -> tuple[list[Event], list[tuple[frozenset[int], State, Any]]]:
+                 ) -> tuple[list[Event], list[tuple[Statement, State, Any]]]:
         """Run ``step`` (which appends events via the match) and the server's throws after it; return the new events.
 
         On any refusal the match is restored to exactly where it was.
@@ -441,31 +573,34 @@ class LiveTable:
         return self._advance_steps([(step, obj)])
 
     def _advance_steps(self, steps: list[tuple[Callable[[], Any], Any]]
-                       ) -> tuple[list[Event], list[tuple[frozenset[int], State, Any]]]:
+                       ) -> tuple[list[Event], list[tuple[Statement, State, Any]]]:
         """:meth:`_advance` for several steps in a row (each appends at most one event), committed as one batch."""
         assert self.match is not None
         m = self.match
         old_state, old_len = m.state, len(m.record.events)
-        hidden: list[tuple[frozenset[int], State, Any]] = []
+        hidden: list[tuple[Statement, State, Any]] = []
         try:
             for step, obj in steps:
-                prev = m.state
+                prev, n = m.state, len(m.record.events)
                 step()
-                if m.state is not prev:
-                    hidden.append((self._hidden(prev, m.state), prev, obj))
+                # Count events, not state changes: a void throw is an event whose state may be the same object.
+                if len(m.record.events) > n:
+                    ev = m.record.events[-1]
+                    hidden.append((self._hidden(prev, obj if obj is not None else event_object(m.game, ev), ev.player),
+                                   prev, obj))
             if not self.row.scorekeeper:
                 while m.state.is_chance():
                     prev = m.state
                     outcome = self.hub.source.choose(prev)
                     m.chance(outcome)
-                    hidden.append((self._hidden(prev, m.state), prev, outcome))
+                    hidden.append((self._hidden(prev, outcome, None), prev, outcome))
         except BaseException:
             m.state = old_state
             del m.record.events[old_len:]
             raise
         return m.record.events[old_len:], hidden
 
-    async def _commit(self, old_len: int, new: list[Event], hidden: list[tuple[frozenset[int], State, Any]],
+    async def _commit(self, old_len: int, new: list[Event], hidden: list[tuple[Statement, State, Any]],
                       statuses: list[tuple[str, str]]) -> None:
         """Make the new events durable; on failure undo them in memory, so memory never runs ahead of the log."""
         assert self.match is not None
@@ -498,9 +633,13 @@ class LiveTable:
         except (ValueError, UnicodeDecodeError):
             await self._error(conn, "malformed_json", N_("The message is not valid JSON."))
             return
+        except RecursionError:
+            # Valid JSON nested deeper than the parser goes: refused like any bad message (it used to escape as a
+            # RuntimeError and silently end the connection).
+            await self._error(conn, "too_deep", N_("The message is nested too deeply."))
+            return
         if isinstance(msg, dict) and msg.get("type") == "ping" and len(msg) == 1:
-            async with self.lock:
-                await self._send(conn, {"v": PROTOCOL_VERSION, "type": "pong"})
+            await self._send(conn, {"v": PROTOCOL_VERSION, "type": "pong"})
             return
         bad = N_("The message must be an object with 'action' (or 'outcome') and 'expected_seq'.")
         if not isinstance(msg, dict) or (("action" in msg) == ("outcome" in msg)):
@@ -527,18 +666,20 @@ class LiveTable:
                         conn.last_seq = expected
                     await self._send_state(conn, {})
                 return
-            except Exception:
+            except Exception as exc:
                 # A bug in a game or the store must not cost the player the connection; the move was rolled back.
                 log.exception("move at table %s failed", self.row.id)
-                await self._send(conn, error_json(
-                    "internal_error", translate(N_("Something went wrong on the server; the move was not made."),
-                                                lang), self.seq))
+                if db_unavailable(exc):
+                    await self._send(conn, error_json("db_unavailable", translate(DB_MOVE_FAILED, lang), self.seq))
+                else:
+                    await self._send(conn, error_json(
+                        "internal_error", translate(N_("Something went wrong on the server; the move was not made."),
+                                                    lang), self.seq))
                 return
         self._schedule()
 
     async def _error(self, conn: Conn, code: str, msgid: str) -> None:
-        async with self.lock:
-            await self._send(conn, error_json(code, translate(msgid, conn.lang), self.seq))
+        await self._send(conn, error_json(code, translate(msgid, conn.lang), self.seq))
 
     def _playing(self) -> Match:
         if self.match is None:
@@ -597,7 +738,7 @@ class LiveTable:
         await self._finish_step(old_len, new, hidden)
 
     async def _finish_step(self, old_len: int, new: list[Event],
-                           hidden: list[tuple[frozenset[int], State, Any]]) -> None:
+                           hidden: list[tuple[Statement, State, Any]]) -> None:
         assert self.match is not None
         statuses = []
         if self.match.state.is_terminal():
@@ -657,9 +798,11 @@ class LiveTable:
             try:
                 new, hidden = self._advance_steps([(functools.partial(m.act, a, p), a) for p, a in pairs])
                 await self._finish_step(old_len, new, hidden)
-            except Exception:
+            except Exception as exc:
                 # The node is unchanged (memory follows the log): try again shortly rather than stall the table.
                 log.exception("the clock at table %s could not pass for %s", self.row.id, [p for p, _ in pairs])
+                if db_unavailable(exc):
+                    self._report_db_failure()
                 if self.seq == seq and self.clock_at == when:
                     self.clock_at = loop.time() + 1.0
                     self.clock = loop.create_task(self._expire_at(seq, self.clock_at))
@@ -686,7 +829,7 @@ class LiveTable:
         if st.is_terminal():
             return None
         for a in st.actors():
-            if a in self.bots:
+            if 0 <= a < len(self.row.seats) and self.row.seats[a].bot:
                 return a
         return None
 
@@ -695,7 +838,13 @@ class LiveTable:
             self.driver = asyncio.get_running_loop().create_task(self._drive())
 
     async def _drive(self) -> None:
-        """Let the bots play their seats, one move at a time, pausing so people can follow."""
+        """Let the bots play their seats, one move at a time, pausing so people can follow.
+
+        A move whose commit fails (disk full, database locked from outside) is undone in memory, reported to the
+        table and tried again after a growing pause, for as long as it takes: the table goes on by itself once the
+        database can be written again.
+        """
+        backoff = 0.0
         while True:
             delay = self.hub.bot_delay
             st = self.state
@@ -703,14 +852,18 @@ class LiveTable:
             if dl is not None:
                 # A bot at a timed node decides well inside the window, however long the pause for people is.
                 delay = min(delay, dl.seconds / 4)
+            delay = max(delay, backoff)
             if delay > 0:
                 await asyncio.sleep(delay)
+            bots = await self._ready_bots()
             async with self.lock:
                 seat = self._bot_to_act()
                 if seat is None or self.match is None:
                     return
                 m = self.match
-                bot = self.bots[seat]
+                if self._bots_for is not m:
+                    continue  # the match changed while its bots were made: make the new ones
+                bot = bots.get(seat) or RandomBot(secrets.randbits(32))
                 state = m.state
                 try:
                     action = await asyncio.to_thread(bot.choose, state, seat)
@@ -729,9 +882,79 @@ class LiveTable:
                         return
                 try:
                     await self._finish_step(old_len, new, hidden)
+                    backoff = 0.0
                 except Exception:
-                    log.exception("committing a bot move at table %s failed", self.row.id)
-                    return
+                    log.exception("committing a bot move at table %s failed; trying again", self.row.id)
+                    backoff = retry_pause(backoff)
+                    self._report_db_failure()
+
+    async def resume(self) -> None:
+        """After a restart: throw the dice the server owed when it stopped, then let the bots go on. A commit that
+        fails is retried with a growing pause until the database takes it."""
+        backoff = 0.0
+        while True:
+            async with self.lock:
+                if self.match is None or not self.match.state.is_chance() or self.row.scorekeeper:
+                    break
+                old_len = self.seq
+                try:
+                    new, hidden = self._advance(lambda: None)
+                    await self._finish_step(old_len, new, hidden)
+                    break
+                except Exception as exc:
+                    if not db_unavailable(exc):
+                        log.exception("table %s could not be resumed", self.row.id)
+                        return
+                    log.warning("resuming table %s: the database cannot be written; trying again", self.row.id)
+                    backoff = retry_pause(backoff)
+                    self._report_db_failure()
+            await asyncio.sleep(backoff)
+        self._schedule()
+
+    def _report_db_failure(self) -> None:
+        """Tell everybody at the table that the server could not save and keeps trying (call with the lock held)."""
+        for c in list(self.conns):
+            c.push(error_json("db_unavailable", translate(DB_RETRYING, c.lang), self.seq))
+
+
+DB_MOVE_FAILED = N_("The database cannot be written at the moment; the move was not made. Try again shortly.")
+DB_RETRYING = N_("The database cannot be written at the moment; the server keeps trying.")
+RETRY_FIRST = 0.5
+RETRY_MAX = 30.0
+
+
+def retry_pause(last: float) -> float:
+    """The next pause before retrying a failed commit: doubling from half a second up to half a minute."""
+    return RETRY_FIRST if last <= 0 else min(RETRY_MAX, last * 2)
+
+
+@contextlib.contextmanager
+def db_refusal() -> Iterator[None]:
+    """Turn a database that cannot be written into a refusal the user can read (503 ``db_unavailable``) instead of
+    a bare 500: seating, starting and creating tables wait for the same database as the moves."""
+    try:
+        yield
+    except Exception as exc:
+        if db_unavailable(exc):
+            raise TableError("db_unavailable", DB_WRITE_FAILED, 503) from exc
+        raise
+
+
+DB_WRITE_FAILED = N_("The database cannot be written at the moment; nothing was changed. Try again shortly.")
+
+
+def db_unavailable(exc: BaseException) -> bool:
+    """A database that cannot be written now (locked, full, gone), as opposed to a refused row (a bug)."""
+    from sqlalchemy.exc import DBAPIError, IntegrityError
+
+    return isinstance(exc, DBAPIError) and not isinstance(exc, IntegrityError)
+
+
+def _env_int(name: str, default: int) -> int:
+    try:
+        return max(1, int(os.environ.get(name, default)))
+    except ValueError:
+        return default
 
 
 class Hub:
@@ -743,7 +966,35 @@ class Hub:
         self.bot_delay = bot_delay
         self.source = SystemSource()
         self.tables: dict[str, LiveTable] = {}
-        self._load_lock = asyncio.Lock()
+        self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
+        self.per_address = _env_int("WUERFEL_WS_PER_ADDRESS", 32)
+        """Open websockets one client address may hold (all tables together)."""
+        self.spectators = _env_int("WUERFEL_SPECTATORS_PER_TABLE", 100)
+        """Connections of people without a seat one table accepts (the players themselves are never refused)."""
+        self._by_address: Counter[str] = Counter()
+
+    def admit(self, table: LiveTable, conn: Conn, address: str) -> TableError | None:
+        """Count ``conn`` in, or say why not: every connection costs a copy of every broadcast, so one address or a
+        crowd of anonymous viewers must not be able to slow a table down for the people playing at it."""
+        if self._by_address[address] >= self.per_address:
+            return TableError("too_many_connections", N_("Too many open connections from your address; close other "
+                                                         "tables first."), 429)
+        if not table.seats_of(conn.player):
+            watching = sum(1 for c in table.conns if not table.seats_of(c.player))
+            if watching >= self.spectators:
+                return TableError("too_many_spectators", N_("This table has as many spectators as it can take; try "
+                                                            "again later."), 429)
+        self._by_address[address] += 1
+        conn.address = address
+        return None
+
+    def release(self, conn: Conn, address: str) -> None:
+        if conn.address is None:
+            return
+        conn.address = None
+        self._by_address[address] -= 1
+        if self._by_address[address] <= 0:
+            del self._by_address[address]
 
     async def get(self, table_id: str) -> LiveTable | None:
         t = self.tables.get(table_id)
@@ -751,48 +1002,53 @@ class Hub:
             return t
         if not isinstance(table_id, str) or len(table_id) > 32:
             return None
-        async with self._load_lock:
-            t = self.tables.get(table_id)
-            if t is not None:
-                return t
-            row = await asyncio.to_thread(self.store.get_table, table_id)
-            if row is None:
-                return None
-            try:
-                t = LiveTable(self, row)
-                if row.status != "open":
-                    events = await asyncio.to_thread(self.store.load_events, table_id)
-                    t.restore(events)
-                    # A table resumed at a timed node gets a full new window: the old one ran out while nobody could
-                    # act (the server was down), and expiring it at once would decide for people who had no chance.
-                    t._arm_clock(fresh=True)
-            except (WuerfelError, RuntimeError):
-                # A game that is no longer installed, or a log that no longer replays: the table is unusable, the
-                # rest of the server is not.
-                log.exception("table %s cannot be loaded", table_id)
-                return None
-            self.tables[table_id] = t
-            return t
+        # One load per table, however many ask at once; tables load independently (a long log being replayed in
+        # the background does not hold up a visitor of another table).
+        task = self._loading.get(table_id)
+        if task is None:
+            task = self._loading[table_id] = asyncio.get_running_loop().create_task(self._load(table_id))
+            task.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(task)
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        row = await asyncio.to_thread(self.store.get_table, table_id)
+        if row is None:
+            return None
+        try:
+            t = LiveTable(self, row)
+            if row.status != "open":
+                events = await asyncio.to_thread(self.store.load_events, table_id)
+                # Replaying a long log and building the bots take long: a worker thread does it (the table is not
+                # published yet, so nothing else touches it meanwhile).
+                await asyncio.to_thread(t.restore, events)
+                # A table resumed at a timed node gets a full new window: the old one ran out while nobody could
+                # act (the server was down), and expiring it at once would decide for people who had no chance.
+                t._arm_clock(fresh=True)
+        except (WuerfelError, RuntimeError):
+            # A game that is no longer installed, or a log that no longer replays: the table is unusable, the rest
+            # of the server is not.
+            log.exception("table %s cannot be loaded", table_id)
+            return None
+        self.tables[table_id] = t
+        if row.status == "playing":
+            # Whoever loads a table first — a visitor or the background resume — lets it continue.
+            t.resumer = asyncio.get_running_loop().create_task(t.resume())
+        return t
 
     async def create(self, info: GameInfo, rules_id: str, rules: dict[str, Any], seats: int, scorekeeper: bool,
-                     private: bool, host: Player, bots: dict[int, str], sit: bool) -> LiveTable:
+                     private: bool, host: Player, bots: dict[int, str], sit: bool,
+                     names: dict[int, str] | None = None) -> LiveTable:
         rows = [SeatRow(s, None, b, b) for s, b in bots.items()]
-        if sit and 0 not in bots:
-            rows.append(SeatRow(0, host.id, None, host.name))
-        row = await asyncio.to_thread(self.store.create_table, info.id, rules_id, rules, seats, scorekeeper, private,
-                                      host.id, rows)
+        # A real table (scorekeeper) names its people: the creator's phone holds those seats under their names.
+        rows += [SeatRow(s, host.id, None, name) for s, name in (names or {}).items() if s not in bots]
+        if sit and 0 not in bots and 0 not in (names or {}):
+            rows.append(SeatRow(0, host.id, None, host.name, not host.registered))
+        with db_refusal():
+            row = await asyncio.to_thread(self.store.create_table, info.id, rules_id, rules, seats, scorekeeper,
+                                          private, host.id, rows)
         t = LiveTable(self, row)
         self.tables[row.id] = t
         return t
-
-    async def checkpoints(self, every: float = 2.0) -> None:
-        """Run SQLite checkpoints on a worker thread, so no commit on the event loop ever pays for one."""
-        while True:
-            await asyncio.sleep(every)
-            try:
-                await asyncio.to_thread(self.store.checkpoint)
-            except Exception:
-                log.exception("checkpoint failed")
 
     @staticmethod
     async def freeze_garbage_collector(every: float = 1.0, full_every: float = 600.0) -> None:
@@ -814,8 +1070,21 @@ class Hub:
             gc.freeze()
 
     async def resume_all(self) -> int:
-        """Load every unfinished table from its log and let bots and dice continue where they stopped."""
-        ids = await asyncio.to_thread(self.store.unfinished_table_ids)
+        """Load every unfinished table from its log and let bots and dice continue where they stopped.
+
+        The server runs this in the background after it started listening: with long logs it takes seconds, and a
+        table somebody opens meanwhile is loaded at once by :meth:`get` (and continues from there) anyway.
+        """
+        backoff = 0.0
+        while True:
+            try:
+                ids = await asyncio.to_thread(self.store.unfinished_table_ids)
+                break
+            except Exception:
+                # A database not reachable yet (PostgreSQL starting after us): keep trying, the server runs meanwhile.
+                backoff = retry_pause(backoff)
+                log.exception("unfinished tables cannot be listed; trying again in %.1f s", backoff)
+                await asyncio.sleep(backoff)
         n = 0
         for table_id in ids:
             try:
@@ -823,21 +1092,16 @@ class Hub:
             except (WuerfelError, RuleError, RuntimeError):
                 log.exception("table %s could not be resumed", table_id)
                 continue
-            if t is None:
-                continue
-            n += 1
-            async with t.lock:
-                if t.match is not None and t.match.state.is_chance() and not t.row.scorekeeper:
-                    old_len = t.seq
-                    new, hidden = t._advance(lambda: None)
-                    await t._finish_step(old_len, new, hidden)
-            t._schedule()
+            if t is not None:
+                n += 1
         return n
 
     async def close(self) -> None:
         for t in self.tables.values():
+            if t.resumer is not None:
+                t.resumer.cancel()
             if t.driver is not None:
                 t.driver.cancel()
             if t.clock is not None:
                 t.clock.cancel()
-        self.writer.close()
+        await asyncio.to_thread(self.writer.close)

@@ -8,13 +8,17 @@ pays one commit per batch instead of one per move.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import hashlib
 import json
+import logging
+import os
 import queue
 import secrets
 import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Future
 from typing import Any
@@ -27,6 +31,7 @@ from wuerfel.engine.record import Event
 from wuerfel.server import db
 
 SESSION_DAYS = 30
+log = logging.getLogger("wuerfel.server")
 
 
 def now() -> dt.datetime:
@@ -56,6 +61,8 @@ class SeatRow:
     player_id: int | None = None
     bot: str | None = None
     name: str | None = None
+    guest: bool = False
+    """A guest (no password) sits here: pages mark the name "(guest)", so nobody passes for a registered player."""
 
     @property
     def kind(self) -> str:
@@ -173,6 +180,11 @@ class Store:
         with self.engine.begin() as c:
             c.execute(sa.delete(db.sessions).where(db.sessions.c.token_hash == hash_token(token)))
 
+    def delete_player_sessions(self, player_id: int) -> None:
+        """End every session of a player (logging out logs out everywhere)."""
+        with self.engine.begin() as c:
+            c.execute(sa.delete(db.sessions).where(db.sessions.c.player_id == player_id))
+
     # --- tables -----------------------------------------------------------------------------------------------
     def create_table(self, game: str, rules_id: str, rules: dict[str, Any], num_seats: int, scorekeeper: bool,
                      private: bool, host_id: int | None, seats: Sequence[SeatRow]) -> TableRow:
@@ -196,7 +208,7 @@ class Store:
             row = c.execute(sa.select(db.game_tables).where(db.game_tables.c.id == table_id)).first()
             if row is None:
                 return None
-            seat_rows = c.execute(sa.select(db.seats).where(db.seats.c.table_id == table_id)
+            seat_rows = c.execute(self._seats_query().where(db.seats.c.table_id == table_id)
                                   .order_by(db.seats.c.seat)).all()
         return self._table(row, seat_rows)
 
@@ -205,22 +217,37 @@ class Store:
             id=row.id, game=row.game, rules_id=row.rules_id, rules=json.loads(row.rules), num_seats=row.num_seats,
             scorekeeper=bool(row.scorekeeper), private=bool(row.private), host_id=row.host_id, status=row.status,
             created_at=_aware(row.created_at) or now(), finished_at=_aware(row.finished_at),
-            seats=[SeatRow(s.seat, s.player_id, s.bot, s.name) for s in seat_rows],
+            seats=[SeatRow(s.seat, s.player_id, s.bot, s.name, bool(s.guest)) for s in seat_rows],
         )
+
+    @staticmethod
+    def _seats_query() -> sa.Select[Any]:
+        """Seats with whether a guest sits there (a player without a password)."""
+        guest = sa.and_(db.seats.c.player_id.is_not(None), db.players.c.password_hash.is_(None))
+        return sa.select(db.seats, guest.label("guest")).select_from(
+            db.seats.outerjoin(db.players, db.players.c.id == db.seats.c.player_id))
 
     def list_tables(self, statuses: Sequence[str], include_private: bool = False, limit: int = 200) -> list[TableRow]:
         with self.engine.connect() as c:
             q = sa.select(db.game_tables).where(db.game_tables.c.status.in_(list(statuses)))
             if not include_private:
-                q = q.where(db.game_tables.c.private == sa.false())
+                # A scorekeeper table is one phone at a real table: nobody else has anything to join or watch.
+                q = q.where(db.game_tables.c.private == sa.false(), db.game_tables.c.scorekeeper == sa.false())
             rows = c.execute(q.order_by(db.game_tables.c.created_at.desc()).limit(limit)).all()
             ids = [r.id for r in rows]
             seat_rows: dict[str, list[Any]] = {i: [] for i in ids}
             if ids:
-                for s in c.execute(sa.select(db.seats).where(db.seats.c.table_id.in_(ids))
+                for s in c.execute(self._seats_query().where(db.seats.c.table_id.in_(ids))
                                    .order_by(db.seats.c.table_id, db.seats.c.seat)):
                     seat_rows[s.table_id].append(s)
         return [self._table(r, seat_rows[r.id]) for r in rows]
+
+    def open_tables_of(self, host_id: int) -> list[tuple[str, dt.datetime]]:
+        """(id, created_at) of the unstarted tables a player hosts (for the per-player limit)."""
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(db.game_tables.c.id, db.game_tables.c.created_at)
+                             .where(db.game_tables.c.host_id == host_id, db.game_tables.c.status == "open")).all()
+        return [(r.id, _aware(r.created_at) or now()) for r in rows]
 
     def set_seat(self, table_id: str, seat: SeatRow) -> None:
         with self.engine.begin() as c:
@@ -262,10 +289,40 @@ class Store:
                 self._set_status(conn, table_id, status)
 
     def checkpoint(self) -> None:
-        """Copy the SQLite WAL into the database file without blocking writers (no-op on PostgreSQL)."""
+        """Copy the SQLite WAL into the database file and truncate it (no-op on PostgreSQL); at shutdown, when
+        nothing writes any more (while the server runs, its writer thread checkpoints)."""
         if self.engine.dialect.name == "sqlite":
             with self.engine.connect() as c:
-                c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+                c.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def writable(self) -> str | None:
+        """Why the database cannot be written right now (None: it can). Answers within seconds.
+
+        SQLite: take the write lock and give it back (a database locked from outside, a read-only file), waiting at
+        most :data:`PROBE_WAIT` for it — our own writer holds it for milliseconds at a time, which is no failure;
+        PostgreSQL: a round trip. A full disk shows only when a write fails; the writer reports that
+        (``BatchWriter.failing``).
+        """
+        try:
+            if self.engine.dialect.name != "sqlite":
+                with self.engine.connect() as c:
+                    c.exec_driver_sql("SELECT 1")
+                return None
+            raw = self.engine.raw_connection()
+            try:
+                dc = raw.driver_connection
+                assert dc is not None
+                dc.execute(f"PRAGMA busy_timeout={int(PROBE_WAIT * 1000)}")
+                try:
+                    dc.execute("BEGIN IMMEDIATE")
+                    dc.execute("ROLLBACK")
+                finally:
+                    dc.execute(f"PRAGMA busy_timeout={int(db.BUSY_TIMEOUT * 1000)}")
+            finally:
+                raw.close()
+        except Exception as exc:
+            return str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
+        return None
 
     def load_events(self, table_id: str) -> list[Event]:
         with self.engine.connect() as c:
@@ -284,21 +341,44 @@ class Store:
                                             .where(db.game_tables.c.status == "playing"))]
 
 
+PROBE_WAIT = db.BUSY_TIMEOUT + 1.0
+"""Seconds ``/healthz`` waits for SQLite's write lock before it calls the database unwritable: longer than a commit
+would wait, so a 503 means that a write would have failed too."""
+WAL_LIMIT = 32 * 1024 * 1024
+"""A SQLite WAL larger than this is checkpointed and truncated by the writer before its next batch."""
+CHECKPOINT_EVERY = 1.0
+"""Seconds between the writer's routine checkpoints while it is writing."""
+
+
 class BatchWriter:
     """One writer thread doing group commits of event rows.
 
     :meth:`submit` returns a future that completes when the rows are committed (or fails with the database error,
     in which case none of the batch's rows were written and the callers keep their old state). Batches that fail
     as a whole are retried one submission at a time, so one bad submission never sinks its neighbours.
+
+    The thread keeps one connection for its whole life. On SQLite it is also the only one that checkpoints: between
+    batches, every :data:`CHECKPOINT_EVERY` seconds or when the WAL passed ``wal_limit``, it copies the WAL into the
+    database and truncates it. A checkpoint run by anybody else can be starved by a steady stream of commits (the
+    WAL then grows without bound, measured at 27 GB/hour); the writer cannot starve itself, so the WAL stays bounded
+    however fast moves arrive, and the commits waiting meanwhile simply form the next, larger batch.
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, wal_limit: int | None = None) -> None:
         self.store = store
+        self.wal_limit = WAL_LIMIT if wal_limit is None else wal_limit
         self._q: queue.SimpleQueue[tuple[list[EventRow], list[tuple[str, str]], Future[None]] | None] = \
             queue.SimpleQueue()
+        self._sqlite = store.engine.dialect.name == "sqlite"
+        self._wal = _wal_path(store.engine) if self._sqlite else None
+        self._conn: sa.Connection | None = None
+        self._last_checkpoint = time.monotonic()
+        self.commits = 0
+        self.checkpoints = 0
+        self.failing: str | None = None
+        """The error of the last commit when it failed (None once a commit succeeds again): ``/healthz`` says it."""
         self._thread = threading.Thread(target=self._run, name="wuerfel-writer", daemon=True)
         self._thread.start()
-        self.commits = 0
 
     def submit(self, rows: Sequence[EventRow], statuses: Sequence[tuple[str, str]] = ()) -> Future[None]:
         fut: Future[None] = Future()
@@ -310,36 +390,63 @@ class BatchWriter:
         self._thread.join(timeout=10)
 
     def _run(self) -> None:
-        while True:
-            item = self._q.get()
-            if item is None:
-                return
-            batch = [item]
-            stop = False
-            while len(batch) < 512:
-                try:
-                    nxt = self._q.get_nowait()
-                except queue.Empty:
-                    break
-                if nxt is None:
-                    stop = True
-                    break
-                batch.append(nxt)
-            self._commit(batch)
-            if stop:
-                return
+        try:
+            while True:
+                item = self._q.get()
+                if item is None:
+                    return
+                batch = [item]
+                stop = False
+                while len(batch) < 512:
+                    try:
+                        nxt = self._q.get_nowait()
+                    except queue.Empty:
+                        break
+                    if nxt is None:
+                        stop = True
+                        break
+                    batch.append(nxt)
+                self._commit(batch)
+                if self._sqlite:
+                    self._maybe_checkpoint()
+                if stop:
+                    return
+        finally:
+            if self._conn is not None:
+                with contextlib.suppress(Exception):
+                    self._conn.close()
+
+    def _connection(self) -> sa.Connection:
+        if self._conn is None:
+            self._conn = self.store.engine.connect()
+            if self._sqlite:
+                # This thread checkpoints on its own schedule (above); an automatic checkpoint inside a commit would
+                # only be a PASSIVE one that a busy server can starve.
+                self._conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
+                self._conn.commit()
+        return self._conn
+
+    def _drop_connection(self) -> None:
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                self._conn.close()
+            self._conn = None
 
     def _commit(self, batch: list[tuple[list[EventRow], list[tuple[str, str]], Future[None]]]) -> None:
         rows = [r for b in batch for r in b[0]]
         statuses = [s for b in batch for s in b[1]]
         try:
-            self.store.append(rows, statuses)
+            self.store.append(rows, statuses, self._connection())
             self.commits += 1
-        except Exception:
+            self.failing = None
+        except Exception as exc:
+            # A failed connection is not reused (SQLite after "disk full", a PostgreSQL restart): the next batch
+            # starts on a fresh one.
+            self._drop_connection()
             if len(batch) == 1:
-                import sys
-
-                _complete(batch[0][2], sys.exc_info()[1])
+                if not isinstance(exc, IntegrityError):
+                    self.failing = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
+                _complete(batch[0][2], exc)
                 return
             for b in batch:
                 self._commit([b])
@@ -347,83 +454,52 @@ class BatchWriter:
         for b in batch:
             _complete(b[2], None)
 
-
-class LoopWriter:
-    """Group commit on the event loop itself, for SQLite.
-
-    Every move that arrives during one turn of the event loop is appended to a pending list; one callback at the end
-    of the turn commits them all in a single transaction and wakes their senders. A local SQLite commit in WAL mode
-    takes tens of microseconds, less than handing the work to a thread would cost: a writer thread fights the event
-    loop for the GIL and adds milliseconds of latency under load.
-    """
-
-    def __init__(self, store: Store) -> None:
-        import asyncio
-
-        self.store = store
-        self._loop = asyncio.get_running_loop()
-        self._pending: list[tuple[list[EventRow], list[tuple[str, str]], Any]] = []
-        self._scheduled = False
-        self.commits = 0
-        self._conn: sa.Connection | None = None
-
-    def write(self, rows: Sequence[EventRow], statuses: Sequence[tuple[str, str]] = ()) -> Any:
-        """A future that completes when the rows are committed (fails with the database error otherwise)."""
-        fut = self._loop.create_future()
-        self._pending.append((list(rows), list(statuses), fut))
-        if not self._scheduled:
-            self._scheduled = True
-            self._loop.call_soon(self._flush)
-        return fut
-
-    def _flush(self) -> None:
-        batch, self._pending, self._scheduled = self._pending, [], False
-        self._commit(batch)
-
-    def _commit(self, batch: list[tuple[list[EventRow], list[tuple[str, str]], Any]]) -> None:
-        try:
-            if self._conn is None:
-                self._conn = self.store.engine.connect()
-                # Checkpoints (copying the WAL into the database file, with an fsync) would otherwise run inside
-                # whichever commit crosses the threshold — on the event loop. Hub.checkpoints() runs them on a
-                # thread instead.
-                self._conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
-                self._conn.commit()
-            self.store.append([r for b in batch for r in b[0]], [s for b in batch for s in b[1]], self._conn)
-            self.commits += 1
-        except Exception as exc:
-            if self._conn is not None and self._conn.invalidated:
-                self._conn.close()
-                self._conn = None
-            if len(batch) == 1:
-                if not batch[0][2].done():
-                    batch[0][2].set_exception(exc)
-                return
-            for b in batch:
-                self._commit([b])
+    def _maybe_checkpoint(self) -> None:
+        big = self._wal is not None and _size(self._wal) > self.wal_limit
+        if not big and time.monotonic() - self._last_checkpoint < CHECKPOINT_EVERY:
             return
-        for b in batch:
-            if not b[2].done():
-                b[2].set_result(None)
+        self._last_checkpoint = time.monotonic()
+        try:
+            c = self._connection()
+            c.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+            c.commit()
+            self.checkpoints += 1
+        except Exception:
+            # A reader that keeps a snapshot open past the busy timeout: the next turn tries again.
+            log.warning("WAL checkpoint failed", exc_info=True)
+            self._drop_connection()
 
-    def close(self) -> None:
-        if self._pending:
-            self._flush()
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+
+def _wal_path(engine: Engine) -> str | None:
+    path = engine.url.database
+    return f"{path}-wal" if path and path != ":memory:" else None
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 class ThreadWriter:
-    """The :class:`BatchWriter` behind the same awaitable interface as :class:`LoopWriter` (for PostgreSQL, whose
-    commits are network round trips that must not stall the event loop)."""
+    """The :class:`BatchWriter` behind an awaitable interface for the event loop.
 
-    def __init__(self, store: Store) -> None:
-        self._writer = BatchWriter(store)
+    Every commit runs on the writer thread, on SQLite too: a commit that waits for a lock (another process holding
+    the database, a checkpoint) or for a slow disk must stall only the moves waiting for it, never the event loop
+    and with it every request of the server.
+    """
+
+    def __init__(self, store: Store, wal_limit: int | None = None) -> None:
+        self._writer = BatchWriter(store, wal_limit)
 
     @property
     def commits(self) -> int:
         return self._writer.commits
+
+    @property
+    def failing(self) -> str | None:
+        return self._writer.failing
 
     def write(self, rows: Sequence[EventRow], statuses: Sequence[tuple[str, str]] = ()) -> Any:
         """A future that completes when the rows are committed (fails with the database error otherwise)."""
@@ -435,9 +511,9 @@ class ThreadWriter:
         self._writer.close()
 
 
-def make_writer(store: Store) -> LoopWriter | ThreadWriter:
+def make_writer(store: Store) -> ThreadWriter:
     """Call from the event loop."""
-    return LoopWriter(store) if store.engine.dialect.name == "sqlite" else ThreadWriter(store)
+    return ThreadWriter(store)
 
 
 def _complete(fut: Future[None], exc: BaseException | None) -> None:

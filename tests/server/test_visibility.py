@@ -1,0 +1,91 @@
+"""What each seat is told of each event at a live table and in a downloaded record is what the game states
+(``State.event_view``): sealed stakes are not even counted, a throw never uncovered stays under the cup."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from tests.server.conftest import Client, ServerProcess, concrete
+from wuerfel.engine.record import GameRecord
+from wuerfel.server.store import Store
+
+
+def _true_record(server: ServerProcess, record: GameRecord, table_id: str) -> GameRecord:
+    store = Store.open(server.db_url)
+    try:
+        return dataclasses.replace(record, events=store.load_events(table_id))
+    finally:
+        store.close()
+
+
+def test_lustige_sieben_sealed_stakes_of_others_are_not_even_counted(clients: Callable[..., Client]) -> None:
+    """Seat 1 (a punter still deciding) watches seat 2's bot stake and finish: no event of those stakes reaches
+    him while the betting is open — before, each came as a hidden event carrying the bot's seat, so anybody could
+    count another punter's stakes; the public throws are listed with their dice."""
+    host = clients().guest("Punter")
+    t = host.create("lustige-sieben", seats=3, sit=False, bots={"0": "heuristic", "2": "heuristic"},
+                    overrides={"first_bank": "first_seat", "bank_throws": 2, "bank_rounds": 1})
+    assert host.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
+    ws = host.ws(t["id"])
+    ws.recv_type("table")
+    assert host.post(f"/api/tables/{t['id']}/start").status_code == 200
+    st = ws.recv_type("state")
+    throws = 0
+    for _ in range(200):
+        if st["finished"]:
+            break
+        betting = st["view"].get("betting")
+        if betting is not None and 1 in betting["deciding"]:
+            for ev in st["events"]:
+                assert ev["player"] in (1, None) or ev["data"] == {"kind": "done"}, ev
+                assert not ev.get("hidden"), ev
+            if 2 not in betting["deciding"]:  # the bot has staked and finished: now we stake once and finish
+                legal = [x["action"] for x in st["legal"]]
+                stake = next((a for a in legal if a["kind"] == "stake"), None)
+                mine = betting.get("mine", [])
+                act = concrete(stake) if stake is not None and not mine else {"kind": "done"}
+                ws.send({"action": act, "expected_seq": st["seq"]})
+        throws += sum(1 for ev in st["events"] if ev["type"] == "chance" and ev["data"].get("dice"))
+        st = ws.recv_type("state", timeout=20)
+    assert st["finished"] and throws >= 2
+    # The whole game is public once it is over: every stake lies in the record everybody may download.
+    public = GameRecord.from_json(clients().http.get(f"/api/tables/{t['id']}/record").json())
+    assert any(e.data["kind"] == "stake" and e.player == 2 for e in public.events)
+    assert "seen_by" not in public.meta
+
+
+def test_public_record_of_verdecktes_keeps_unrevealed_throws_under_the_cup(
+        clients: Callable[..., Client], server: ServerProcess) -> None:
+    """Nobody calls "Schwindel": every throw stays under the cup. The public download shows none of their dice
+    (each is a concealed throw, and the record still replays); seat 0's own download shows his own dice only."""
+    host = clients().guest("Bluffer")
+    t = host.create("verdecktes-wuerfelpoker", seats=2, bots={"1": "heuristic"}, overrides={"rounds": 2})
+    ws = host.ws(t["id"])
+    ws.recv_type("table")
+    assert host.post(f"/api/tables/{t['id']}/start").status_code == 200
+    st = ws.recv_type("state")
+    for _ in range(300):
+        if st["finished"]:
+            break
+        legal = [x["action"] for x in st["legal"]]
+        if legal:
+            act = next((a for a in legal if a["kind"] == "pass"), legal[0])
+            ws.send({"action": act, "expected_seq": st["seq"]})
+        st = ws.recv_type("state", timeout=20)
+    assert st["finished"]
+    anon = clients()
+    public = GameRecord.from_json(anon.http.get(f"/api/tables/{t['id']}/record").json())
+    mine = GameRecord.from_json(host.http.get(f"/api/tables/{t['id']}/record").json())
+    full = _true_record(server, public, t["id"])
+    views = full.event_views()
+    unrevealed = [i for i, e in enumerate(full.events)
+                  if e.data["kind"] == "roll" and not views.view(i, None).full]
+    assert unrevealed
+    for i in unrevealed:
+        assert public.events[i].data == {"kind": "concealed"}
+        seat0 = views.view(i, 0).full
+        assert mine.events[i].data == (full.events[i].data if seat0 else {"kind": "concealed"})
+    assert any(views.view(i, 0).full for i in unrevealed)  # seat 0 threw too: his download shows his dice
+    assert public.meta["seen_by"] == [] and mine.meta["seen_by"] == [0]
+    assert public.replay().scores() == full.replay().scores()
