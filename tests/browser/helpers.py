@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -36,7 +37,7 @@ def create_table(page: Page, base: str, game: str, seats: int = 2, bots: dict[in
             if isinstance(value, bool):
                 inp.set_checked(value)
             elif inp.evaluate("e => e.tagName") == "SELECT":
-                inp.select_option(label=str(value))
+                inp.select_option(value=json.dumps(value))  # choices show words; their values are the JSON
             else:
                 inp.fill(str(value))
                 inp.dispatch_event("change")

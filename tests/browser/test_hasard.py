@@ -41,7 +41,9 @@ def _wait_my_turn(page: Page, timeout: float = 30_000) -> None:
 def test_lustige_sieben_board_and_sealed_stakes(server: Server, new_page) -> None:
     anna = new_page()
     guest(anna, server.url, "Anna")
-    create_table(anna, server.url, "lustige-sieben", seats=3, bots={1: "heuristic", 2: "heuristic"})
+    # Seat 1 takes the first bank (the default draws it by lot; the test needs a known banker).
+    create_table(anna, server.url, "lustige-sieben", seats=3, bots={1: "heuristic", 2: "heuristic"},
+                 options={"first_bank": "first_seat"})
     anna.locator("#start-btn").click()
     wait_connected(anna)
     # Anna holds the bank first (five throws the bots stake against); then the bank passes to seat 1 and she stakes
@@ -56,7 +58,7 @@ def test_lustige_sieben_board_and_sealed_stakes(server: Server, new_page) -> Non
     assert all(boxes[n]["x"] + boxes[n]["width"] <= boxes[7]["x"] for n in (2, 3, 4, 5, 6))
     assert all(boxes[n]["x"] >= boxes[7]["x"] + boxes[7]["width"] for n in (8, 9, 10, 11, 12))
     assert [boxes[n]["y"] for n in (2, 3, 4, 5, 6)] == sorted(boxes[n]["y"] for n in (2, 3, 4, 5, 6))
-    expect(anna.locator("#ls-bank")).to_contain_text("heuristic")
+    expect(anna.locator("#ls-bank")).to_contain_text("Computer")  # the bot, named in words
     expect(anna.locator("#ls-last")).to_be_visible()  # the first bank's throws were paid
     # The other punter's stakes are sealed: once it is done, the page says only that it has staked.
     anna.wait_for_function("() => !window.wuerfelTable.msg.view.betting.deciding.includes(2)")
@@ -294,7 +296,7 @@ def test_replay_draws_every_step_with_the_games_own_table(server: Server, new_pa
     """A bots-only game to the end, then the replay: every step is drawn by the game's renderer (no fallback)."""
     page = new_page(locale="en-US")
     guest(page, server.url, "Carla")
-    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "wuerfel_csrf")
+    csrf = page.locator('meta[name="csrf-token"]').get_attribute("content")  # bound to the session
     headers = {"X-CSRF-Token": csrf, "Content-Type": "application/json"}
     r = page.request.post(f"{server.url}/api/tables", headers=headers, data=json.dumps(
         {"game": game, "seats": 2, "bots": {"0": bot, "1": bot}, "sit": False, "private": True}))

@@ -125,6 +125,7 @@ def test_language_switch_and_scorekeeper_keypad(server: Server, new_page) -> Non
     expect(anna.locator("#status")).to_contain_text("1")
     before = seq(anna)
     anna.locator("#manual .face-btn[data-face='4']").click()
+    anna.locator("#manual .sk-confirm").click()
     anna.wait_for_function(f"() => +document.body.dataset.seq > {before}")
     assert msg(anna)["view"]["turn"] == 4
     expect(anna.locator("#log li").last).to_contain_text("4")
@@ -164,13 +165,13 @@ def test_bots_in_any_seat(server: Server, new_page) -> None:
     seats = anna.locator("#seat-list .seat")
     expect(seats).to_have_count(3)
     # Two bots of one kind are numbered, so the lobby, the seat list, the scoreboard and the replay tell them apart.
-    expect(seats.nth(0)).to_contain_text("Computer 1 (random)")
-    expect(seats.nth(2)).to_contain_text("Computer 2 (random)")
+    expect(seats.nth(0)).to_contain_text("Computer 1 (zufällig)")
+    expect(seats.nth(2)).to_contain_text("Computer 2 (zufällig)")
     lena = new_page()
     guest(lena, server.url, "Lena")
     row = lena.locator("#tables tr", has=lena.locator(f"a[href='/table/{url.split('/table/')[1]}']"))
     # " · " (the free seats) is only in the list the lobby's script refreshes, not in the page's first HTML.
-    expect(row).to_contain_text("Computer 1 (random), Computer 2 (random) · ", timeout=10_000)
+    expect(row).to_contain_text("Computer 1 (zufällig), Computer 2 (zufällig) · ", timeout=10_000)
     seats.nth(1).locator(".sit").click()
     expect(seats.nth(1)).to_contain_text("Anna")
     anna.locator("#start-btn").click()
@@ -178,7 +179,7 @@ def test_bots_in_any_seat(server: Server, new_page) -> None:
     assert msg(anna)["my_seats"] == [1]
     play_until([anna], pig_policy, lambda: finished(anna))
     expect(anna.locator("#final li")).to_have_count(3)
-    names = ["Computer 1 (random)", "Anna", "Computer 2 (random)"]
+    names = ["Computer 1 (zufällig)", "Anna (Gast)", "Computer 2 (zufällig)"]  # guests are marked everywhere
     expect(anna.locator("#scores tr td:first-child")).to_have_text(names)
     anna.locator("#replay-link a").click()
     anna.wait_for_url("**/replay/**")

@@ -94,8 +94,8 @@ def test_zehntausend_against_a_bot(server: Server, new_page) -> None:
     play_until([anna], zehntausend_policy, lambda: finished(anna), timeout=120)
     assert msg(anna)["finished"]
     # Both seats moved: the bot's turns are in the log too, under its seat's name.
-    expect(anna.locator("#scores tr").nth(1)).to_contain_text("Computer (heuristic)")
-    assert any(n.startswith("Computer (heuristic):") for n in anna.locator("#log li").all_inner_texts())
+    expect(anna.locator("#scores tr").nth(1)).to_contain_text("Computer (Faustregel)")
+    assert any(n.startswith("Computer (Faustregel):") for n in anna.locator("#log li").all_inner_texts())
     assert msg(anna)["view"]["turns"][1] > 0
 
 
@@ -186,7 +186,7 @@ def test_rules_editor_shows_every_option_and_refuses_an_invalid_combination(serv
     target.fill("0")
     target.dispatch_event("change")
     anna.wait_for_function("() => document.body.dataset.rules === 'invalid'")
-    expect(anna.locator("#rules-error")).to_contain_text("game.target")
+    expect(anna.locator("#rules-error")).to_contain_text("Zielpunktzahl")
     expect(anna.locator("#create-btn")).to_be_disabled()
     target.fill("500")
     target.dispatch_event("change")
@@ -212,6 +212,7 @@ def test_scorekeeper_taps_in_the_faces_that_fell(server: Server, new_page) -> No
     faces = [1, 5, 2, 3, 4, 6][:n]
     for f in faces:
         anna.locator(f"#manual .face-btn[data-face='{f}']").click()
+    anna.locator("#manual .sk-confirm").click()
     anna.wait_for_function("() => window.wuerfelTable.msg.view.node === 'select'")
     assert sorted(msg(anna)["view"]["throw"]) == sorted(faces)
 

@@ -1,9 +1,10 @@
-// JSON calls to the server's API with the CSRF double-submit token; errors come back translated (docs/protocol.md).
+// JSON calls to the server's API with the page's CSRF token; errors come back translated (docs/protocol.md).
+// The token is bound to the session (docs/web.md), so it comes from the page, not from the cookie.
 function csrf() {
-  const m = document.cookie.match(/(?:^|;\s*)wuerfel_csrf=([^;]+)/);
-  if (m) return decodeURIComponent(m[1]);
   const meta = document.querySelector('meta[name="csrf-token"]');
-  return meta ? meta.content : "";
+  if (meta && meta.content) return meta.content;
+  const m = document.cookie.match(/(?:^|;\s*)wuerfel_csrf=([^;]+)/);
+  return m ? decodeURIComponent(m[1]) : "";
 }
 
 export async function api(path, body = undefined, method = undefined) {

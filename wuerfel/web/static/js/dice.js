@@ -1,6 +1,8 @@
 // Dice as CSS 3D cubes. The server chooses the faces; the browser only turns each cube so that face ends up in front.
 // Opposite faces sum to 7: 1 front, 6 back, 3 right, 4 left, 2 top, 5 bottom (see .die .fN in wuerfel.css).
 
+import {t} from "./i18n.js";
+
 const FACE_ROT = {1: [0, 0], 6: [0, 180], 3: [0, -90], 4: [0, 90], 2: [-90, 0], 5: [90, 0]};
 export const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -8,6 +10,11 @@ export const reducedMotion = () => window.matchMedia && window.matchMedia("(pref
 export function faceLabels() {
   const f = window.DICE_FACES;
   return Array.isArray(f) && f.length === 6 ? f : null;
+}
+
+/** What a screen reader says for a die: its face (the letter of a poker die) — the state is aria-pressed. */
+function dieLabel(value) {
+  return t("die_face", {face: faceLabels() ? faceLabels()[value - 1] : String(value)});
 }
 
 function face(n) {
@@ -33,7 +40,7 @@ function face(n) {
 export function makeDie(value, {clickable = false, title = ""} = {}) {
   const el = document.createElement(clickable ? "button" : "div");
   el.className = "die";
-  if (clickable) el.type = "button";
+  if (clickable) { el.type = "button"; el.setAttribute("aria-pressed", "false"); } else el.setAttribute("role", "img");
   if (title) el.title = title;
   el.dataset.face = String(value);
   if (Number.isInteger(value) && value >= 1 && value <= 6) {
@@ -41,13 +48,14 @@ export function makeDie(value, {clickable = false, title = ""} = {}) {
     cube.className = "cube";
     for (const n of [1, 2, 3, 4, 5, 6]) cube.appendChild(face(n));
     el.appendChild(cube);
-    el.setAttribute("aria-label", faceLabels() ? faceLabels()[value - 1] : String(value));
+    el.setAttribute("aria-label", dieLabel(value));
     turn(el, value, false);
   } else {
     const lab = document.createElement("span");
     lab.className = "label";
     lab.textContent = String(value);
     el.appendChild(lab);
+    el.setAttribute("aria-label", String(value));
   }
   return el;
 }
@@ -60,7 +68,7 @@ export function turn(el, value, animate = true) {
   if (!cube) return;
   const [x, y] = FACE_ROT[value] || [0, 0];
   el.dataset.face = String(value);
-  el.setAttribute("aria-label", faceLabels() ? faceLabels()[value - 1] : String(value));
+  el.setAttribute("aria-label", dieLabel(value));
   if (!animate || reducedMotion()) {
     cube.style.transition = "none";
     cube.style.transform = `rotateX(${x}deg) rotateY(${y}deg)`;
@@ -78,11 +86,28 @@ export function turn(el, value, animate = true) {
   el.classList.add("thrown");
 }
 
-/** Render `values` into `container`, animating when the dice changed since the last call (a new throw). */
-export function renderDice(container, values, {animate = true, clickable = false, onClick = null, key = ""} = {}) {
-  const sig = key + "|" + values.join(",");
-  const changed = container.dataset.sig !== sig;
-  container.dataset.sig = sig;
+/** The positions of `values` that show the dice of `thrown` (a multiset of faces): the views sort kept and new dice
+ * together, so a thrown face is matched to one die showing it (which of equal faces tumbles cannot be told apart). */
+export function thrownPositions(values, thrown) {
+  const out = new Array(values.length).fill(false);
+  for (const f of thrown || []) {
+    for (let i = values.length - 1; i >= 0; i--) {
+      if (!out[i] && values[i] === f) { out[i] = true; break; }
+    }
+  }
+  return out;
+}
+
+const animated = new Map();  // "slot|throw id" → when its tumble started: a redraw of the same throw never starts anew
+const TUMBLE_MS = 900;
+
+/** Render `values` into `container`. A die tumbles only when the server threw it: `thrown` is the throw that arrived
+ * with the current message (`ctx.thrown`: {id, dice}, null when the message threw nothing), and only the dice of that
+ * throw tumble, once per `slot`: a redraw of the same message while they tumble carries the tumble on where it is,
+ * a later one shows them at rest. Dice that were kept, set aside or left lying are never animated; deciding from the
+ * message's events, not from what changed on screen, is what keeps a stake or a set-aside from making old dice
+ * tumble again. */
+export function renderDice(container, values, {thrown = null, slot = "", clickable = false, onClick = null} = {}) {
   container.replaceChildren();
   const els = values.map((v, i) => {
     const d = makeDie(v, {clickable});
@@ -91,19 +116,37 @@ export function renderDice(container, values, {animate = true, clickable = false
     container.appendChild(d);
     return d;
   });
-  if (changed && animate && !reducedMotion()) {
-    // Start from a random-looking orientation, then turn to the chosen face on the next frame.
-    els.forEach((d, i) => {
-      const cube = d.querySelector(".cube");
-      if (!cube) return;
-      cube.style.transition = "none";
-      cube.style.transform = `rotateX(${90 * ((i * 7) % 5)}deg) rotateY(${90 * ((i * 3) % 4)}deg)`;
-    });
-    requestAnimationFrame(() => requestAnimationFrame(() => els.forEach((d, i) => {
-      const cube = d.querySelector(".cube");
-      if (cube) cube.style.transition = "";
-      turn(d, values[i], true);
-    })));
-  }
+  if (!thrown) return els;
+  const once = `${slot || container.id || "tray"}|${thrown.id}`;
+  const now = performance.now();
+  if (!animated.has(once)) animated.set(once, now);
+  if (animated.size > 200) animated.delete(animated.keys().next().value);
+  const elapsed = now - animated.get(once);
+  if (elapsed >= TUMBLE_MS) return els;
+  const mask = thrownPositions(values, thrown.dice);
+  const moving = els.filter((_, i) => mask[i]);
+  moving.forEach((d) => { d.dataset.thrown = "1"; });
+  if (reducedMotion() || !moving.length) return els;
+  // Start from a random-looking orientation, then turn to the chosen face on the next frame (a redraw joins in the
+  // middle: negative delays put the new cubes where the replaced ones were).
+  moving.forEach((d, i) => {
+    const cube = d.querySelector(".cube");
+    if (!cube) return;
+    cube.style.transition = "none";
+    cube.style.transform = `rotateX(${90 * ((i * 7) % 5)}deg) rotateY(${90 * ((i * 3) % 4)}deg)`;
+  });
+  requestAnimationFrame(() => requestAnimationFrame(() => moving.forEach((d) => {
+    const cube = d.querySelector(".cube");
+    if (!cube) return;
+    cube.style.transition = "";
+    if (elapsed > 0) { cube.style.transitionDelay = `${-elapsed}ms`; cube.style.animationDelay = `${-elapsed}ms`; }
+    turn(d, +d.dataset.face, true);
+  })));
   return els;
+}
+
+/** Mark a tappable die chosen or not, for the eye (raised, outlined) and for a screen reader (aria-pressed). */
+export function setSelected(d, on) {
+  d.classList.toggle("selected", on);
+  if (d.tagName === "BUTTON") d.setAttribute("aria-pressed", on ? "true" : "false");
 }

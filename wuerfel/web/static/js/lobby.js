@@ -30,12 +30,15 @@ function chooseGame(id) {
   $("game-desc").textContent = game.description || "";
   const ps = $("preset");
   ps.replaceChildren();
-  for (const p of game.presets.length ? game.presets : [{id: game.default_preset, note: ""}]) {
-    const o = el("option", "", p.note ? `${p.id} — ${p.note}` : p.id);
+  for (const p of game.presets.length ? game.presets : [{id: game.default_preset, name: game.name, note: ""}]) {
+    // People choose house rules by name; the id stays the value sent to the server.
+    const o = el("option", "", p.name || p.id);
     o.value = p.id;
+    o.title = p.note || "";
     if (p.id === game.default_preset) o.selected = true;
     ps.appendChild(o);
   }
+  showPresetNote();
   const ss = $("seats");
   ss.replaceChildren();
   for (let n = game.min_players; n <= game.max_players; n++) {
@@ -45,6 +48,7 @@ function chooseGame(id) {
   }
   ss.value = String(Math.max(game.min_players, Math.min(2, game.max_players)));
   overrides = {};
+  $("kept-changes").classList.add("hidden");
   renderSeatConfig();
   loadOptions();
 }
@@ -52,7 +56,9 @@ function chooseGame(id) {
 function renderSeatConfig() {
   const box = $("seat-config");
   const n = parseInt($("seats").value, 10);
+  const real = $("scorekeeper").checked;
   const keep = Object.fromEntries([...box.querySelectorAll("select")].map((s) => [s.dataset.seat, s.value]));
+  const keepNames = Object.fromEntries([...box.querySelectorAll("input.sk-name")].map((s) => [s.dataset.seat, s.value]));
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
     const row = el("div", "seat");
@@ -62,20 +68,39 @@ function renderSeatConfig() {
     sel.style.width = "auto";
     sel.setAttribute("aria-label", t("seats_label") + " " + (i + 1));
     // Seat 1 is the creator's by default; any seat may hold a bot (the creator then just watches or sits later).
-    const choices = (i === 0 ? [["@me", t("you")]] : []).concat([["", t("free_seat")]],
-      game.bots.map((b) => [b, t("bot_seat", {bot: b})]));
+    // With real dice every seat is a person at this real table, named here (the phone enters all their throws).
+    const people = real ? [["@person", t("sk_person")]] : (i === 0 ? [["@me", t("you")]] : []).concat([["", t("free_seat")]]);
+    const choices = people.concat(game.bots.map((b) => [b, t("bot_seat", {bot: (game.bot_labels || {})[b] || b})]));
     for (const [value, label] of choices) {
       const o = el("option", "", label);
       o.value = value;
       sel.appendChild(o);
     }
-    if (keep[String(i)] !== undefined) sel.value = keep[String(i)];
+    if (keep[String(i)] !== undefined && choices.some(([v]) => v === keep[String(i)])) sel.value = keep[String(i)];
     row.appendChild(sel);
+    if (real) {
+      const name = el("input", "sk-name");
+      name.type = "text";
+      name.maxLength = 32;
+      name.dataset.seat = String(i);
+      name.placeholder = t("sk_default_name", {n: i + 1});
+      name.setAttribute("aria-label", t("sk_name", {n: i + 1}));
+      name.value = keepNames[String(i)] !== undefined ? keepNames[String(i)] : (i === 0 && boot.me ? boot.me : "");
+      const show = () => name.classList.toggle("hidden", sel.value !== "@person");
+      sel.addEventListener("change", show);
+      show();
+      row.appendChild(name);
+    }
     box.appendChild(row);
   }
 }
 
-async function loadOptions() {
+function showPresetNote() {
+  const p = game.presets.find((x) => x.id === $("preset").value);
+  $("preset-note").textContent = p ? p.note : "";
+}
+
+async function loadOptions(keep = false) {
   const box = $("opts");
   box.replaceChildren(el("p", "muted", t("loading")));
   const gid = game.id;
@@ -83,6 +108,7 @@ async function loadOptions() {
     const data = await api(`/api/games/${encodeURIComponent(gid)}/options?preset=${encodeURIComponent($("preset").value)}`);
     if (gid !== game.id) return;
     options = data.options;
+    if (keep) keepChanges();
     renderOptions();
     validate();
   } catch (e) {
@@ -90,67 +116,245 @@ async function loadOptions() {
   }
 }
 
+/** After a change of preset, the player's edits stay (said so, with a way to drop them); an edit that the new
+ * preset already has is no longer a change. */
+function keepChanges() {
+  const byKey = Object.fromEntries(options.map((o) => [o.key, o]));
+  for (const k of Object.keys(overrides)) {
+    if (!byKey[k] || same(overrides[k], byKey[k].value)) delete overrides[k];
+  }
+  const kept = Object.keys(overrides).map((k) => byKey[k].name);
+  const note = $("kept-changes");
+  note.replaceChildren();
+  if (!kept.length) { note.classList.add("hidden"); return; }
+  note.append(el("span", "", t("kept_changes", {n: kept.length, names: kept.join(", ")}) + " "));
+  const drop = el("button", "btn small", t("discard_changes"));
+  drop.type = "button";
+  drop.id = "discard-changes";
+  drop.addEventListener("click", () => {
+    overrides = {};
+    note.classList.add("hidden");
+    renderOptions();
+    validate();
+  });
+  note.append(drop);
+  note.classList.remove("hidden");
+  $("rules-editor").open = true;
+}
+
+function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
 function renderOptions() {
   const box = $("opts");
   box.replaceChildren();
+  let section = null;
   for (const o of options) {
+    if (o.section && o.section !== section) {
+      section = o.section;
+      box.appendChild(el("h3", "opt-section", section));
+    }
     const row = el("div", "opt");
     row.dataset.key = o.key;
+    row.dataset.search = `${o.name} ${o.description} ${o.key}`.toLowerCase();
     const left = el("div");
     const id = "opt-" + o.key.replace(/[^a-z0-9_]/gi, "-");
-    const lab = el("label", "desc", o.description || o.key);
+    const lab = el("label", "name", o.name || o.key);
     lab.htmlFor = id;
     lab.style.margin = "0";
-    left.append(lab, el("div", "key", o.key));
-    let input;
-    const current = Object.prototype.hasOwnProperty.call(overrides, o.key) ? overrides[o.key] : o.value;
-    if (o.type === "bool") {
-      input = el("input");
-      input.type = "checkbox";
-      input.checked = !!current;
-      input.addEventListener("change", () => change(o, input.checked));
-    } else if (o.choices && o.choices.length) {
-      input = el("select");
-      o.choices.forEach((c, i) => {
-        const opt = el("option", "", String(c));
-        opt.value = String(i);
-        if (JSON.stringify(c) === JSON.stringify(current)) opt.selected = true;
-        input.appendChild(opt);
-      });
-      input.addEventListener("change", () => change(o, o.choices[parseInt(input.value, 10)]));
-    } else if (o.type === "int" || o.type === "float") {
-      input = el("input");
-      input.type = "number";
-      input.step = o.type === "int" ? "1" : "any";
-      input.value = String(current);
-      input.addEventListener("change", () => {
-        const v = o.type === "int" ? parseInt(input.value, 10) : parseFloat(input.value);
-        change(o, Number.isNaN(v) ? input.value : v);
-      });
-    } else {
-      // Lists and tables are edited as JSON; the engine names the option if the value does not fit.
-      input = el("input");
-      input.type = "text";
-      input.value = typeof current === "string" && o.type === "str" ? current : JSON.stringify(current);
-      input.addEventListener("change", () => {
-        if (o.type === "str") { change(o, input.value); return; }
-        let v;
-        try { v = JSON.parse(input.value); } catch { v = input.value; }
-        change(o, v);
-      });
+    const desc = el("div", "desc muted small", o.description || "");
+    desc.id = id + "-desc";
+    const sc = o.schema || {};
+    if ((sc.kind === "int" || sc.kind === "float") && sc.min != null && sc.max != null) {
+      const num = (x) => Number(x).toLocaleString(document.documentElement.lang);
+      desc.appendChild(el("span", "range", " " + t("option_range", {min: num(sc.min), max: num(sc.max)})));
     }
+    left.append(lab, desc);
+    const current = Object.prototype.hasOwnProperty.call(overrides, o.key) ? overrides[o.key] : o.value;
+    const input = control(o.schema || {kind: o.type}, current, (v) => change(o, v), o.name);
     input.id = id;
-    input.name = o.key;
+    input.setAttribute("name", o.key);
+    input.setAttribute("aria-describedby", desc.id);
     row.classList.toggle("changed", Object.prototype.hasOwnProperty.call(overrides, o.key));
+    // Lists and tables take the whole width under their name: side by side they would not fit a phone.
+    row.classList.toggle("wide", ["list", "map", "table"].includes((o.schema || {}).kind));
     row.append(left, input);
     box.appendChild(row);
   }
   const n = Object.keys(overrides).length;
   $("changed-count").textContent = n ? `(${n} ${t("option_changed")})` : "";
+  filterOptions();
+}
+
+/** A form control for one value of the given shape; lists and tables are built from controls too (never JSON text),
+ * and every edit reports the whole new value through `set`. */
+function control(schema, value, set, label) {
+  const kind = schema.kind;
+  if (kind === "bool") {
+    const input = el("input");
+    input.type = "checkbox";
+    input.checked = !!value;
+    input.addEventListener("change", () => set(input.checked));
+    return input;
+  }
+  if (kind === "choice") {
+    const input = el("select");
+    const choices = [...(schema.choices || [])];
+    if (!choices.some((c) => same(c.value, value))) choices.push({value, label: String(value)});
+    for (const c of choices) {
+      const opt = el("option", "", c.label);
+      opt.value = JSON.stringify(c.value);
+      if (same(c.value, value)) opt.selected = true;
+      input.appendChild(opt);
+    }
+    input.addEventListener("change", () => set(JSON.parse(input.value)));
+    return input;
+  }
+  if (kind === "int" || kind === "float") {
+    const input = el("input");
+    input.type = "number";
+    input.step = kind === "int" ? "1" : "any";
+    if (schema.min !== undefined && schema.min !== null) input.min = String(schema.min);
+    if (schema.max !== undefined && schema.max !== null) input.max = String(schema.max);
+    input.value = String(value);
+    input.addEventListener("change", () => {
+      const v = kind === "int" ? Number(input.value) : parseFloat(input.value);
+      // Not a number: sent as typed, so the engine refuses it with the option's name in the player's language.
+      set(input.value.trim() === "" || Number.isNaN(v) ? input.value : v);
+    });
+    return input;
+  }
+  if (kind === "list") return listControl(schema, Array.isArray(value) ? value : [], set, label);
+  if (kind === "map") return mapControl(schema, value && typeof value === "object" ? value : {}, set, label);
+  if (kind === "table") return tableControl(schema, value && typeof value === "object" ? value : {}, set, label);
+  const input = el("input");
+  input.type = "text";
+  input.value = String(value ?? "");
+  input.addEventListener("change", () => set(input.value));
+  return input;
+}
+
+function blank(schema) {
+  if (schema.kind === "int" || schema.kind === "float") return 0;
+  if (schema.kind === "bool") return false;
+  if (schema.kind === "choice") return (schema.choices[0] || {}).value ?? "";
+  if (schema.kind === "list") return schema.length ? Array(schema.length).fill(blank(schema.item)) : [];
+  if (schema.kind === "map") return {};
+  if (schema.kind === "table") return Object.fromEntries(schema.fields.map((f) => [f.key, f.default]));
+  return "";
+}
+
+function smallButton(text, aria, onClick) {
+  const b = el("button", "btn small", text);
+  b.type = "button";
+  if (aria) b.setAttribute("aria-label", aria);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function listControl(schema, items, set, label) {
+  const box = el("div", "opt-list");
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", label);
+  const fixed = schema.length !== null && schema.length !== undefined;
+  const draw = () => {
+    box.replaceChildren();
+    const named = schema.item_labels || null;
+    // A list whose entries each mean something (a value per face) shows exactly those entries, each named.
+    if (named) items = named.map((_, i) => (i < items.length ? items[i] : blank(schema.item)));
+    items.forEach((item, i) => {
+      const cell = el(named ? "label" : "span", "opt-item");
+      const what = named ? `${label}: ${named[i]}` : `${label} ${i + 1}`;
+      if (named) cell.appendChild(el("span", "small", named[i]));
+      const sub = control(schema.item, item, (v) => { items = items.map((x, j) => (j === i ? v : x)); set(items); },
+        what);
+      if (sub.tagName === "INPUT" || sub.tagName === "SELECT") sub.setAttribute("aria-label", what);
+      cell.appendChild(sub);
+      if (!fixed) {
+        cell.appendChild(smallButton("×", t("remove_item_n", {name: label, n: i + 1}), () => {
+          items = items.filter((_, j) => j !== i);
+          draw();
+          set(items);
+        }));
+      }
+      box.appendChild(cell);
+    });
+    if (!fixed) {
+      box.appendChild(smallButton("+", t("add_item", {name: label}), () => {
+        items = items.concat([blank(schema.item)]);
+        draw();
+        set(items);
+      }));
+    }
+  };
+  draw();
+  return box;
+}
+
+function mapControl(schema, map, set, label) {
+  const box = el("div", "opt-list opt-map");
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", label);
+  const keyLabel = (k) => ((schema.keys || []).find((x) => x.value === k) || {label: k}).label;
+  const draw = () => {
+    box.replaceChildren();
+    for (const k of Object.keys(map)) {
+      const row = el("div", "opt-map-row");
+      const name = el("span", "opt-map-key", keyLabel(k));
+      const sub = control(schema.value, map[k], (v) => { map = {...map, [k]: v}; set(map); }, `${label}: ${keyLabel(k)}`);
+      row.append(name, sub, smallButton("×", t("remove_item", {name: keyLabel(k)}), () => {
+        const next = {...map};
+        delete next[k];
+        map = next;
+        draw();
+        set(map);
+      }));
+      box.appendChild(row);
+    }
+    const free = (schema.keys || []).filter((x) => !(x.value in map));
+    if (free.length) {
+      const pick = el("select");
+      pick.setAttribute("aria-label", t("add_item", {name: label}));
+      for (const x of free) {
+        const o = el("option", "", x.label);
+        o.value = x.value;
+        pick.appendChild(o);
+      }
+      box.appendChild(el("div", "row", ""));
+      box.lastChild.append(pick, smallButton("+", t("add_item", {name: label}), () => {
+        const first = Object.values(map)[0];
+        map = {...map, [pick.value]: first !== undefined ? structuredClone(first) : blank(schema.value)};
+        draw();
+        set(map);
+      }));
+    }
+  };
+  draw();
+  return box;
+}
+
+function tableControl(schema, obj, set, label) {
+  const box = el("fieldset", "opt-table");
+  box.appendChild(el("legend", "small", label));
+  for (const f of schema.fields) {
+    const line = el("label", "row small");
+    line.append(el("span", "", f.name));
+    const sub = control(f.schema, f.key in obj ? obj[f.key] : f.default, (v) => { obj = {...obj, [f.key]: v}; set(obj); },
+      `${label} – ${f.name}`);
+    if (f.description) sub.title = f.description;
+    line.appendChild(sub);
+    box.appendChild(line);
+  }
+  return box;
+}
+
+function filterOptions() {
+  const q = $("opt-filter").value.trim().toLowerCase();
+  for (const row of $("opts").querySelectorAll(".opt")) row.classList.toggle("hidden", !!q && !row.dataset.search.includes(q));
+  for (const h of $("opts").querySelectorAll(".opt-section")) h.classList.toggle("hidden", !!q);
 }
 
 function change(o, v) {
-  if (JSON.stringify(v) === JSON.stringify(o.value)) delete overrides[o.key];
+  if (same(v, o.value)) delete overrides[o.key];
   else overrides[o.key] = v;
   const row = document.querySelector(`.opt[data-key="${CSS.escape(o.key)}"]`);
   if (row) row.classList.toggle("changed", Object.prototype.hasOwnProperty.call(overrides, o.key));
@@ -184,14 +388,19 @@ async function create(ev) {
   ev.preventDefault();
   const bots = {};
   let sit = false;
+  const names = {};
   for (const s of $("seat-config").querySelectorAll("select")) {
     if (s.value === "@me") sit = true;
-    else if (s.value) bots[s.dataset.seat] = s.value;
+    else if (s.value === "@person") {
+      const inp = $("seat-config").querySelector(`input.sk-name[data-seat="${s.dataset.seat}"]`);
+      names[s.dataset.seat] = (inp && inp.value.trim()) || t("sk_default_name", {n: +s.dataset.seat + 1});
+    } else if (s.value) bots[s.dataset.seat] = s.value;
   }
+  const real = $("scorekeeper").checked;
   const body = {
     game: game.id, preset: $("preset").value, overrides: Object.keys(overrides).length ? overrides : null,
-    seats: parseInt($("seats").value, 10), scorekeeper: $("scorekeeper").checked, private: $("private").checked,
-    bots, sit,
+    seats: parseInt($("seats").value, 10), scorekeeper: real, private: $("private").checked,
+    bots, sit, ...(real ? {names} : {}),
   };
   $("create-btn").disabled = true;
   try {
@@ -203,6 +412,14 @@ async function create(ev) {
     err.classList.remove("hidden");
     $("create-btn").disabled = !boot.logged_in;
   }
+}
+
+/** A table's rules by the preset's name (as the server renders the first list), never its id. */
+function rulesName(gameId, rulesId) {
+  const base = rulesId.endsWith("+custom") ? rulesId.slice(0, -"+custom".length) : rulesId;
+  const p = ((games[gameId] || {}).presets || []).find((x) => x.id === base);
+  const name = p ? p.name : base;
+  return base === rulesId ? name : t("rules_custom", {name});
 }
 
 async function refreshTables() {
@@ -227,7 +444,7 @@ async function refreshTables() {
       const last = el("td");
       last.appendChild(a);
       tr.append(el("td", "", x.game_name), el("td", "", names + (free ? ` · ${t("open_seats", {n: free})}` : "")),
-        el("td", "small", x.rules_id), last);
+        el("td", "small", rulesName(x.game, x.rules_id)), last);
       tb.appendChild(tr);
     }
   } catch { /* the list just stays as it was */ }
@@ -250,15 +467,18 @@ async function quickPlay(btn) {
 }
 for (const b of document.querySelectorAll(".quick-play")) b.addEventListener("click", () => quickPlay(b));
 for (const c of document.querySelectorAll(".game-card")) c.addEventListener("click", () => chooseGame(c.dataset.game));
-$("opt-filter").addEventListener("input", () => {
-  const q = $("opt-filter").value.trim().toLowerCase();
-  for (const row of $("opts").children) row.classList.toggle("hidden", !!q && !row.textContent.toLowerCase().includes(q));
-});
-$("preset").addEventListener("change", () => { overrides = {}; loadOptions(); });
+$("opt-filter").addEventListener("input", filterOptions);
+// Changing the preset keeps the player's edits (and says so) instead of silently dropping them.
+$("preset").addEventListener("change", () => { showPresetNote(); loadOptions(true); });
 $("seats").addEventListener("change", renderSeatConfig);
+$("scorekeeper").addEventListener("change", renderSeatConfig);
 $("create-form").addEventListener("submit", create);
 function fromHash() {
-  if (location.hash === "#score") { $("scorekeeper").checked = true; $("create").scrollIntoView(); }
+  if (location.hash === "#score") {
+    $("scorekeeper").checked = true;
+    if (game) renderSeatConfig();  // the people at the real table get their name fields
+    $("create").scrollIntoView();
+  }
 }
 window.addEventListener("hashchange", fromHash);
 fromHash();

@@ -9,6 +9,7 @@ const $ = (id) => document.getElementById(id);
 let steps = [];
 let i = 0;
 let renderer = generic;
+let shown = 0;  // how many steps were drawn: each arrival on a throw is a new throw for the dice
 const names = boot.table.seats.map((s) => seatName(s));
 
 function fmt(x) {
@@ -18,7 +19,7 @@ function fmt(x) {
 function label(e) {
   if (!e) return t("start");
   const who = e.type === "chance" ? t("dice") : (e.player !== null && e.player !== undefined ? names[e.player] : "");
-  return `${who}: ${e.label || JSON.stringify(e.data)}`;
+  return `${who}: ${e.label || (e.hidden ? t("hidden") : JSON.stringify(e.data))}`;
 }
 
 function lastRollAt(k) {
@@ -37,13 +38,24 @@ function show(k) {
   const msg = {seq: i, view: st.view, legal: [], to_move: toMove, my_seats: [], finished: i === steps.length - 1,
     winners: i === steps.length - 1 ? boot.table.winners || [] : [], table: boot.table, events: []};
   const ctx = {msg, view: st.view, legal: [], send: () => {}, names, t, fmt, pending: false, lastRoll: roll,
-    lastRollSeq: rollSeq, mySeats: [], seat: null, myTurn: false, log: [], showNotice: () => {}, replay: true};
+    lastRollSeq: rollSeq, mySeats: [], seat: null, myTurn: false, log: [], showNotice: () => {}, replay: true,
+    thrown: null};
+  // Stepping onto a throw tumbles its dice; any other step shows the dice at rest.
+  const ev = st.event;
+  if (ev && ev.type === "chance" && ev.data && Array.isArray(ev.data.dice)) ctx.thrown = {id: `r${i}:${++shown}`, dice: ev.data.dice};
   try { renderer.render($("game"), ctx); } catch (err) { console.error(err); generic.render($("game"), ctx); }
   $("slider").value = String(i);
   $("step-label").textContent = t("step", {i, n: steps.length - 1});
   document.body.dataset.step = String(i);
   const tb = $("scores");
   tb.replaceChildren();
+  if (st.view.lower_is_better) {  // penalty points (Rückwärts): say so, as the live table does
+    const tr = document.createElement("tr");
+    const td = document.createElement("td");
+    td.colSpan = 2; td.id = "score-direction"; td.className = "small muted"; td.textContent = t("lower_is_better");
+    tr.appendChild(td);
+    tb.appendChild(tr);
+  }
   names.forEach((n, p) => {
     const tr = document.createElement("tr");
     if (toMove.includes(p)) tr.classList.add("turn");
@@ -64,9 +76,14 @@ async function main() {
   if (mod && mod.dataset.module) {
     try { renderer = await import(mod.dataset.module); } catch { renderer = generic; }
   }
+  // The server answers the replay in pages (docs/web.md); they are fetched one after the other.
   try {
-    const data = await api(`/api/tables/${boot.table.id}/replay`);
-    steps = data.steps;
+    let next = 0;
+    while (next !== null && next !== undefined) {
+      const data = await api(`/api/tables/${boot.table.id}/replay?start=${next}`);
+      steps = steps.concat(data.steps);
+      next = data.next;
+    }
   } catch (e) {
     const n = $("notice");
     n.textContent = e.message;

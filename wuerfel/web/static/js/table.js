@@ -10,8 +10,12 @@ const boot = JSON.parse(document.getElementById("table-boot").textContent);
 const $ = (id) => document.getElementById(id);
 
 const S = {
-  table: boot.table, msg: null, seq: boot.table.seq || 0, ws: null, pending: false, retry: 0, log: [],
+  table: boot.table, msg: null, seq: boot.table.seq || 0, ws: null, pending: false, request: null, retry: 0, log: [],
   lastRoll: null, lastRollSeq: -1, renderer: generic, closedByUs: false,
+  thrown: null,       // {id, dice}: the server's throw that arrived with the current message (null: nothing thrown)
+  seenAtLoad: boot.table.seq || 0,  // events up to here were history when the page loaded: they never tumble
+  focusKey: null,     // the control of the table that had the keyboard focus, to put it back after a redraw
+  focusParked: false, restoring: false,
 };
 window.wuerfelTable = S;  // for tests and the curious: the last message, the seq, the log
 
@@ -67,6 +71,7 @@ function connect() {
   ws.onclose = () => {
     setConn(false);
     S.pending = false;
+    S.request = null;
     if (S.closedByUs) return;
     const delay = Math.min(5000, 300 * 2 ** S.retry);
     S.retry += 1;
@@ -81,14 +86,19 @@ function onState(m) {
   S.msg = m;
   S.table = m.table || S.table;
   S.seq = m.seq;
-  S.pending = false;
   const known = S.log.length ? S.log[S.log.length - 1].seq : 0;
+  S.thrown = null;
   for (const e of m.events || []) {
     if (e.seq <= known) continue;  // an event we already listed (e.g. sent again after a reconnect)
     S.log.push(e);
-    if (e.type === "chance" && e.data && Array.isArray(e.data.dice)) { S.lastRoll = e.data.dice; S.lastRollSeq = e.seq; }
+    if (e.type === "chance" && e.data && Array.isArray(e.data.dice)) {
+      S.lastRoll = e.data.dice; S.lastRollSeq = e.seq;
+      // Only a throw the server just made tumbles; dice typed in at a scorekeeper table were thrown by hand.
+      if (e.seq > S.seenAtLoad && !(S.table && S.table.scorekeeper)) S.thrown = {id: e.seq, dice: e.data.dice};
+    }
   }
   if (moved) { clearNotice(); runClock(m); }  // a refusal stays visible until the game moves on
+  settleRequest(m);
   renderAll();
   document.body.dataset.seq = String(m.seq);
   document.body.dataset.status = m.finished ? "finished" : "playing";
@@ -113,7 +123,65 @@ function runClock(m) {
   clock = setInterval(tick, 250);
 }
 
+// The own move in flight (S.request) keeps the page "pending" until the server answers *it*: another player's move
+// (a stake at the same sealed round) brings a state message too, and clearing the flag then let the next tap go out
+// with a stale seq. A move refused as stale is sent again against the new seq when it is still legal and only other
+// players' moves came in between (the situation the player decided in is unchanged for him); else he is told.
+const MAX_RESENDS = 5;
+
+function coversAction(entry, r) {
+  if (entry.seat !== r.seat || entry.action.kind !== r.action.kind) return false;
+  const keys = new Set([...Object.keys(entry.action), ...Object.keys(r.action)]);
+  for (const k of keys) {
+    const want = entry.action[k], got = r.action[k];
+    if (want && typeof want === "object" && !Array.isArray(want) && "min" in want) {
+      if (!(Number.isInteger(got) && got >= want.min && got <= want.max)) return false;
+    } else if (JSON.stringify(want) !== JSON.stringify(got)) return false;
+  }
+  return true;
+}
+
+function settleRequest(m) {
+  const r = S.request;
+  if (!r) { S.pending = false; return; }
+  const after = S.log.filter((e) => e.seq > r.expected);
+  // Events missing from the log since the move was sent are other players' sealed moves (the game does not tell
+  // this seat of them at all, State.event_view); a seat is always told of its own moves, so a gap is no answer.
+  if (r.stale) {
+    r.stale = false;
+    const others = after.every((e) => e.type === "action" && e.player !== r.seat);
+    const still = (m.legal || []).some((e) => coversAction(e, r));
+    if (r.action && others && still && r.resends < MAX_RESENDS && S.ws && S.ws.readyState === WebSocket.OPEN) {
+      r.resends += 1;
+      r.expected = m.seq;
+      const out = {action: r.action, expected_seq: m.seq};
+      if (r.seatField !== undefined) out.seat = r.seatField;
+      S.ws.send(JSON.stringify(out));
+      return;
+    }
+    S.request = null;
+    S.pending = false;
+    showNotice(r.staleMessage || t("refused"));
+    return;
+  }
+  const answered = r.action
+    ? after.some((e) => e.type === "action" && e.player === r.seat)
+    : after.some((e) => e.type === "chance");
+  // Nothing of ours can still be under way when the seat may no longer act or the game ended.
+  const gone = m.seq > r.expected && (m.finished || (r.action && !(m.to_move || []).includes(r.seat)));
+  if (answered || gone) { S.request = null; S.pending = false; }
+}
+
 function onError(m) {
+  const r = S.request;
+  if (r && m.error && m.error.code === "stale_seq") {
+    // The state message that follows decides: the move is sent again, or the player is told.
+    r.stale = true;
+    r.staleMessage = m.error.message;
+    document.body.dataset.lastError = "stale_seq";
+    return;
+  }
+  S.request = null;
   S.pending = false;
   showNotice(m.error && m.error.message ? m.error.message : t("refused"));
   document.body.dataset.lastError = (m.error && m.error.code) || "error";
@@ -127,6 +195,8 @@ export function send(entryOrAction, seat = null) {
   const msg = {action, expected_seq: S.seq};
   const s = entryOrAction && entryOrAction.seat !== undefined ? entryOrAction.seat : seat;
   if (s !== null && s !== undefined && S.msg && (S.msg.my_seats || []).length > 1) msg.seat = s;
+  const mySeat = s !== null && s !== undefined ? s : (S.msg ? S.msg.seat : null);
+  S.request = {action, seat: mySeat, seatField: msg.seat, expected: S.seq, stale: false, resends: 0};
   S.pending = true;
   S.ws.send(JSON.stringify(msg));
   renderAll();
@@ -134,8 +204,10 @@ export function send(entryOrAction, seat = null) {
 
 function sendOutcome(outcome) {
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { showNotice(t("not_connected")); return; }
+  S.request = {outcome, seat: null, expected: S.seq, stale: false, resends: 0};
   S.pending = true;
   S.ws.send(JSON.stringify({outcome, expected_seq: S.seq}));
+  renderAll();
 }
 
 function statusText(m) {
@@ -145,8 +217,14 @@ function statusText(m) {
     return w.length ? t("winner", {names: w.join(", ")}) : t("game_over");
   }
   const mine = (m.to_move || []).filter((s) => (m.my_seats || []).includes(s));
+  // At a real table the phone is not the player: name the person whose decision it is.
+  if (mine.length && S.table.scorekeeper) return t("their_turn", {name: mine.map((i) => nm[i]).join(", ")});
   if (mine.length) return (m.my_seats || []).length > 1 ? t("your_turn_as", {name: nm[mine[0]]}) : t("your_turn");
-  if (m.manual) return t("enter_dice", {n: m.manual.dice});
+  if (m.manual) {
+    const th = m.manual.thrower;
+    if (m.manual.dice <= 0) return t("sk_status_choice");
+    return th !== null && th !== undefined ? t("sk_status_of", {name: nm[th], n: m.manual.dice}) : t("enter_dice", {n: m.manual.dice});
+  }
   if (!(m.to_move || []).length) return t("dice_rolling");
   return t("their_turn", {name: (m.to_move || []).map((i) => nm[i]).join(", ")});
 }
@@ -156,6 +234,17 @@ function renderScores(m) {
   const nm = names();
   const scores = (m && m.view && m.view.scores) || [];
   tb.replaceChildren();
+  if (m && m.view && m.view.lower_is_better) {
+    // Penalty points (Rückwärts): say so where the scores are, or the leader looks like the one losing.
+    const tr = document.createElement("tr");
+    const td = document.createElement("td");
+    td.colSpan = 2;
+    td.id = "score-direction";
+    td.className = "small muted";
+    td.textContent = t("lower_is_better");
+    tr.appendChild(td);
+    tb.appendChild(tr);
+  }
   nm.forEach((n, i) => {
     const tr = document.createElement("tr");
     if (m && (m.to_move || []).includes(i)) tr.classList.add("turn");
@@ -184,7 +273,7 @@ function renderLog() {
   for (const e of shown) {
     const li = document.createElement("li");
     const who = e.type === "chance" ? t("dice") : (e.player !== null && e.player !== undefined ? nm[e.player] : "");
-    li.textContent = `${who}: ${e.hidden ? t("hidden") : (e.label || "")}`;
+    li.textContent = `${who}: ${e.hidden ? (e.label || t("hidden")) : (e.label || "")}`;
     ol.appendChild(li);
   }
   ol.scrollTop = ol.scrollHeight;
@@ -199,6 +288,7 @@ function renderSeating() {
   if (!open) return;
   const me = boot.player ? boot.player.id : null;
   const isHost = me !== null && tb.host === me;
+  const seatedHere = me !== null && tb.seats.some((s) => s.kind === "human" && s.player_id === me);
   const list = $("seat-list");
   list.replaceChildren();
   let empty = 0;
@@ -212,14 +302,17 @@ function renderSeating() {
     row.appendChild(who);
     if (s.kind === "empty") {
       empty += 1;
-      row.appendChild(button(t("sit_here"), "btn small primary sit", () => tableCall("sit", {seat: s.seat})));
+      // One seat per person at someone else's table (the host may take several: hot-seat).
+      // A spectator without a name is sent to the invitation page, which asks for one and comes back here.
+      const sit = me === null ? () => { window.location.href = `/table/${tb.id}`; } : () => tableCall("sit", {seat: s.seat});
+      if (isHost || !seatedHere) row.appendChild(button(t("sit_here"), "btn small primary sit", sit));
       if (isHost && boot.game.bots.length) {
         const sel = document.createElement("select");
         sel.className = "bot-select";
         sel.setAttribute("aria-label", t("bot"));
         for (const b of boot.game.bots) {
           const o = document.createElement("option");
-          o.value = b; o.textContent = b; if (b === boot.game.default_bot) o.selected = true;
+          o.value = b; o.textContent = (boot.game.bot_labels || {})[b] || b; if (b === boot.game.default_bot) o.selected = true;
           sel.appendChild(o);
         }
         sel.style.width = "auto";
@@ -230,6 +323,9 @@ function renderSeating() {
       row.appendChild(button(t("remove_bot"), "btn small", () => tableCall("bot", {seat: s.seat, bot: null})));
     } else if (s.kind === "human" && s.player_id === me) {
       row.appendChild(button(t("leave_seat"), "btn small", () => tableCall("leave", {seat: s.seat})));
+    } else if (s.kind === "human" && isHost) {
+      // Before the start the host may clear a seat someone took and left (docs/web.md).
+      row.appendChild(button(t("remove_player"), "btn small remove-player", () => tableCall("leave", {seat: s.seat})));
     }
     list.appendChild(row);
   }
@@ -269,7 +365,7 @@ function renderAll() {
   const ctx = {
     msg: m, view: m.view, legal: m.legal || [], send, names: names(), t, fmt, pending: S.pending, lastRoll: S.lastRoll,
     lastRollSeq: S.lastRollSeq, mySeats: m.my_seats || [], seat: m.seat, myTurn: (m.legal || []).length > 0,
-    log: S.log, showNotice,
+    log: S.log, showNotice, thrown: S.thrown,
   };
   try {
     S.renderer.render($("game"), ctx);
@@ -280,8 +376,84 @@ function renderAll() {
   }
   if (m.finished) $("game").prepend(finalStandings(m));
   const kp = $("manual");
+  const appeared = !!m.manual && kp.classList.contains("hidden");
   kp.classList.toggle("hidden", !m.manual);
-  if (m.manual) renderKeypad(kp, m.manual, {onFaces: (text) => sendOutcome(text), onSpecial: (o) => sendOutcome(o), t, pending: S.pending});
+  if (m.manual) {
+    renderKeypad(kp, m.manual, {onFaces: (text) => sendOutcome(text), onSpecial: (o) => sendOutcome(o), t,
+      pending: S.pending, names: names()});
+    // Bring the keypad to the thrower: after a move further down (a box at the foot of a long sheet) it may lie
+    // outside the screen.
+    if (appeared || kp.dataset.seq !== String(m.seq)) {
+      kp.dataset.seq = String(m.seq);
+      const bar = document.querySelector(".topbar");
+      const top = bar ? bar.getBoundingClientRect().bottom : 0;
+      const r = kp.getBoundingClientRect();
+      if (r.top < top || r.bottom > window.innerHeight) kp.scrollIntoView({block: "start"});
+    }
+  }
+  restoreFocus();
+}
+
+/** A stable name for a control of the table, valid across redraws (the elements themselves are replaced). */
+function focusKey(e) {
+  if (!e || e === document.body || !$("felt").contains(e)) return null;
+  if (e.id) return {id: e.id};
+  for (const a of ["action", "amount", "face", "number", "index", "row"]) {
+    if (e.dataset[a] !== undefined) return {attr: a, value: e.dataset[a], in: (e.parentElement && e.parentElement.id) || ""};
+  }
+  return {tag: e.tagName, text: e.textContent};
+}
+
+function usable(e) {
+  return e && !e.disabled && !e.closest(".hidden") && e.getClientRects().length > 0;
+}
+
+/** Every move redraws the table, which took the keyboard focus away to the page body: put it back on the same control
+ * if it is still there, else on the table's main move (the primary button), else on any move, else on the status. */
+function restoreFocus() {
+  if (!S.focusKey) return;
+  const a = document.activeElement;
+  const parked = a === $("status") && S.focusParked;  // we parked it there while no control could take it
+  if (a && a !== document.body && a !== document.documentElement && !parked) return;  // where the user put it
+  const felt = $("felt");
+  const k = S.focusKey;
+  let target = null;
+  if (k.id) target = document.getElementById(k.id);
+  else if (k.attr) {
+    target = [...felt.querySelectorAll(`[data-${k.attr.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}]`)]
+      .find((e) => e.dataset[k.attr] === k.value && ((e.parentElement && e.parentElement.id) || "") === k.in) || null;
+  } else if (k.tag) target = [...felt.querySelectorAll(k.tag)].find((e) => e.textContent === k.text) || null;
+  if (!usable(target)) {
+    target = [...felt.querySelectorAll(".btn.primary, [data-action], button, [tabindex='0']")].find(usable) || $("status");
+  }
+  S.focusParked = target === $("status");
+  if (target === a) return;
+  S.restoring = true;
+  try { target.focus({preventScroll: true}); } finally { S.restoring = false; }
+}
+
+function trackFocus() {
+  const felt = $("felt");
+  felt.addEventListener("focusin", (e) => {
+    if (S.restoring) return;
+    S.focusParked = false;
+    S.focusKey = focusKey(e.target) || S.focusKey;
+  });
+  // The user went elsewhere (a click or a tab outside the table): leave the focus there.
+  document.addEventListener("focusin", (e) => { if (!felt.contains(e.target)) S.focusKey = null; });
+  document.addEventListener("pointerdown", (e) => { if (!felt.contains(e.target)) S.focusKey = null; });
+}
+
+/** Best first: the game's own ranking when the view has one, else the winners first and then by score in the
+ * game's direction (penalty points: fewest first). */
+export function standingsOrder(m, n) {
+  const v = m.view || {};
+  const seats = [...Array(n).keys()];
+  if (Array.isArray(v.ranking) && v.ranking.length === n) return v.ranking;
+  const scores = v.scores || [];
+  const sign = v.lower_is_better ? 1 : -1;
+  const won = (i) => ((m.winners || []).includes(i) ? 0 : 1);
+  return seats.sort((a, b) => won(a) - won(b) || sign * ((scores[a] ?? 0) - (scores[b] ?? 0)) || a - b);
 }
 
 /** The result at the end: everybody by score, the winners starred, the way to the replay and to a new game. */
@@ -291,7 +463,7 @@ function finalStandings(m) {
   box.id = "final";
   const nm = names();
   const scores = (m.view && m.view.scores) || [];
-  const order = nm.map((_, i) => i).sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));
+  const order = standingsOrder(m, nm.length);
   const ol = document.createElement("ol");
   for (const i of order) {
     const li = document.createElement("li");
@@ -330,6 +502,7 @@ async function main() {
     inp.select();
     try { await navigator.clipboard.writeText(inp.value); copy.textContent = t("copied"); } catch { document.execCommand("copy"); }
   });
+  trackFocus();
   renderAll();
   setConn(false);
   connect();

@@ -52,7 +52,7 @@ export function render(root, ctx) {
   const btn = el("button", "btn primary", t("es.rethrow"));
   btn.type = "button";
   btn.id = "es-rethrow";
-  pickDice(ctx, tray, dice, keeps, btn, {key: String(ctx.lastRollSeq), label: t("es.rethrow")});
+  pickDice(ctx, tray, dice, keeps, btn, {label: t("es.rethrow")});
   if (!dice.length) tray.remove();
 
   if (canKeep) {

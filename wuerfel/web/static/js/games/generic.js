@@ -1,6 +1,6 @@
 // The generic table: works for every game from its view alone — dice, turn, legal actions as buttons.
 // A game's own renderer (games/<id>.js) exports the same `render(root, ctx)` and may reuse the helpers below.
-import {renderDice} from "../dice.js";
+import {renderDice, setSelected} from "../dice.js";
 
 const DICE_KEYS = ["throw", "roll", "dice", "last_throw", "last_roll", "current"];
 const NOT_DICE = ["scores", "to_move", "winners", "players"];
@@ -75,8 +75,9 @@ const picks = new Map();  // button id → {sig, set}: the dice tapped since thi
 /** Dice the player taps, and one button that carries the legal move choosing exactly the tapped dice (keep, set
  * aside …). Shared by the generic table and the games' own tables. `choices`: the legal entries with `action.dice`
  * (none: the dice are shown, not tappable); `label`: the button's text while no move matches (null: the button keeps
- * its text and shows the move in its title). The taps survive redraws of the same throw. Returns the dice elements. */
-export function pickDice(ctx, tray, dice, choices, btn, {key, label}) {
+ * its text and shows the move in its title). The taps survive redraws of the same throw. Only the dice the message
+ * threw tumble (`ctx.thrown`). Returns the dice elements. */
+export function pickDice(ctx, tray, dice, choices, btn, {label}) {
   const sig = `${ctx.msg.seq}|${dice.join(",")}`;
   let st = picks.get(btn.id);
   if (!st || st.sig !== sig) { st = {sig, set: new Set()}; picks.set(btn.id, st); }
@@ -91,12 +92,12 @@ export function pickDice(ctx, tray, dice, choices, btn, {key, label}) {
     if (match) btn.dataset.action = JSON.stringify(match.action); else delete btn.dataset.action;
     btn.onclick = match ? () => ctx.send(match) : null;
   };
-  const els = renderDice(tray, dice, {key, clickable: canPick, onClick: (i, d) => {
+  const els = renderDice(tray, dice, {thrown: ctx.thrown, clickable: canPick, onClick: (i, d) => {
     if (picked.has(i)) picked.delete(i); else picked.add(i);
-    d.classList.toggle("selected", picked.has(i));
+    setSelected(d, picked.has(i));
     update();
   }});
-  els.forEach((d, i) => { if (canPick) d.classList.add("selectable"); d.classList.toggle("selected", picked.has(i)); });
+  els.forEach((d, i) => { if (canPick) d.classList.add("selectable"); setSelected(d, picked.has(i)); });
   if (canPick) update();
   return els;
 }
@@ -118,9 +119,9 @@ export function render(root, ctx) {
     btn.type = "button";
     btn.id = "dice-move";
     pickRow.appendChild(btn);
-    pickDice(ctx, tray, md.dice, choices, btn, {key: md.key + ":" + ctx.msg.seq, label: ctx.t("pick_dice")});
+    pickDice(ctx, tray, md.dice, choices, btn, {label: ctx.t("pick_dice")});
   } else if (md) {
-    renderDice(tray, md.dice, {key: md.key + ":" + ctx.msg.seq});
+    renderDice(tray, md.dice, {thrown: ctx.thrown});
   } else {
     tray.remove();  // no dice to show: no empty space either
   }

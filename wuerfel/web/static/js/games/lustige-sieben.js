@@ -19,11 +19,15 @@ export function render(root, ctx) {
   // One page may hold several seats (hot seat): stake for the seat whose view is shown, else the first that may act.
   const seats = ctx.legal.map((e) => e.seat);
   const actor = seats.includes(ctx.msg.seat) ? ctx.msg.seat : seats[0];
-  const stakes = ctx.legal.filter((e) => e.action.kind === "stake" && e.seat === actor);
+  // A stake is one legal action per field whose amount is a range {min, max} (the server never lists every
+  // amount); the page chooses the number and sends the concrete stake.
+  const stakes = ctx.legal.filter((e) => e.action.kind === "stake" && e.seat === actor && e.action.amount
+    && typeof e.action.amount === "object");
   const done = ctx.legal.find((e) => e.action.kind === "done" && e.seat === actor);
-  const maxAmount = stakes.reduce((m, e) => Math.max(m, e.action.amount), 0);
+  const maxAmount = stakes.reduce((m, e) => Math.max(m, e.action.amount.max), 0);
+  const minAmount = stakes.reduce((m, e) => Math.min(m, e.action.amount.min), maxAmount || 1);
   if (maxAmount && amount > maxAmount) amount = maxAmount;
-  if (amount < 1) amount = 1;
+  if (amount < minAmount) amount = minAmount;
 
   // The bank: who holds it, how many throws it has made.
   const info = el("div", "turninfo");
@@ -42,7 +46,7 @@ export function render(root, ctx) {
   }
   const mine = new Map();
   for (const [n, a] of (betting && betting.mine) || []) mine.set(n, (mine.get(n) || 0) + a);
-  const byNumber = new Map(stakes.filter((e) => e.action.amount === amount).map((e) => [e.action.number, e]));
+  const byNumber = new Map(stakes.map((e) => [e.action.number, e]));
   const lastSum = v.last ? v.last.sum : null;
 
   const board = el("div", "ls-board");
@@ -69,7 +73,14 @@ export function render(root, ctx) {
       f.disabled = ctx.pending;
       f.title = entry.label;
       f.dataset.action = JSON.stringify(entry.action);
-      f.addEventListener("click", () => ctx.send(entry));
+      f.addEventListener("click", () => {
+        const {min, max} = entry.action.amount;
+        if (!(Number.isInteger(amount) && amount >= min && amount <= max)) {
+          ctx.showNotice(t("ls.amount_range", {min: fmt(min), max: fmt(max)}));
+          return;
+        }
+        ctx.send({seat: entry.seat, action: {...entry.action, amount}, label: entry.label});
+      });
     }
     return f;
   };
@@ -85,8 +96,13 @@ export function render(root, ctx) {
     const row = el("div", "choices ls-amounts");
     row.id = "ls-amounts";
     if (maxAmount) {
-      row.appendChild(el("span", "sub", t("ls.chip_value")));
-      for (let a = 1; a <= maxAmount; a++) {
+      const label = el("label", "sub", t("ls.chip_value"));
+      label.htmlFor = "ls-amount";
+      row.appendChild(label);
+      // Quick taps for the common chip values, and a number field for any amount within the bounds.
+      const quick = maxAmount <= 10 ? Array.from({length: maxAmount - minAmount + 1}, (_, i) => minAmount + i)
+        : [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].filter((a) => a >= minAmount && a < maxAmount).concat([maxAmount]);
+      for (const a of quick) {
         const b = el("button", "btn choice" + (a === amount ? " match" : ""), fmt(a));
         b.type = "button";
         b.dataset.amount = String(a);
@@ -94,6 +110,22 @@ export function render(root, ctx) {
         b.addEventListener("click", () => { amount = a; render(root, ctx); });
         row.appendChild(b);
       }
+      const input = el("input", "ls-amount-input");
+      input.type = "number";
+      input.id = "ls-amount";
+      input.min = String(minAmount);
+      input.max = String(maxAmount);
+      input.step = "1";
+      input.inputMode = "numeric";
+      input.value = String(amount);
+      input.setAttribute("aria-label", t("ls.amount_range", {min: fmt(minAmount), max: fmt(maxAmount)}));
+      input.addEventListener("change", () => {
+        const v = Number(input.value);
+        if (Number.isInteger(v) && v >= minAmount && v <= maxAmount) amount = v;
+        else ctx.showNotice(t("ls.amount_range", {min: fmt(minAmount), max: fmt(maxAmount)}));
+        render(root, ctx);
+      });
+      row.appendChild(input);
     }
     root.appendChild(row);
     root.appendChild(el("p", "sub hint", maxAmount ? t("ls.tap_hint") : t("ls.no_chips")));
@@ -117,7 +149,7 @@ export function render(root, ctx) {
     box.id = "ls-last";
     box.appendChild(el("div", "sub", t("ls.last_throw", {sum: v.last.sum})));
     const tray = el("div", "tray");
-    renderDice(tray, v.last.dice, {key: "ls" + ctx.msg.seq + ":" + v.throws_done + ":" + v.banks_done});
+    renderDice(tray, v.last.dice, {thrown: ctx.thrown, slot: "ls-last"});
     box.appendChild(tray);
     box.appendChild(el("div", "sub", t("ls.net")));
     const ul = el("ul", "ls-net");

@@ -92,6 +92,16 @@ export function render(root, ctx) {
     cell(`${Math.min(v.round + 1, v.rounds)}/${v.rounds}`, t("vp.round")));
   root.appendChild(info);
   if (v.stichrunde) root.appendChild(el("p", "hint", "")).appendChild(el("span", "badge", t("vp.stichrunde")));
+  // The last "Schwindel!": what the cup showed, who was right and who paid — it stays on the table after the round
+  // ends and its turns are cleared.
+  const lc = v.last_call;
+  if (lc) {
+    const params = {caller: nameOf(lc.challenger), announcer: nameOf(lc.announcer), hand: describeKey(t, lc.hand),
+      n: fmt(lc.paid)};
+    const p = el("p", "sub hint", t(lc.held ? "vp.call_held" : "vp.call_bluff", params));
+    p.id = "vp-last-call";
+    root.appendChild(p);
+  }
 
   // The turns of this round: announcement, standing claim, call, and dice where this viewer may see them.
   const ul = el("ul", "vp-turns");
@@ -114,7 +124,9 @@ export function render(root, ctx) {
       const tray = el("div", "tray vp-dice");
       tray.dataset.seat = String(tv.player);
       tray.dataset.turn = String(i);
-      renderDice(tray, tv.dice, {key: `vp${v.round}:${i}:${tv.revealed}`});
+      // Only the cup just thrown tumbles; lifting a cup shows dice that lay still.
+      const fresh = i === turns.length - 1 && !tv.revealed ? ctx.thrown : null;
+      renderDice(tray, tv.dice, {thrown: fresh, slot: `vp${v.round}:${i}`});
       li.appendChild(tray);
       li.appendChild(el("span", "cup", tv.revealed ? t("vp.revealed") : t("vp.only_you")));
       const ann = ctx.legal.filter((e) => e.action.kind === "announce");

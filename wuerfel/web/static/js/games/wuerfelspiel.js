@@ -30,7 +30,7 @@ export function render(root, ctx) {
   const rollBtn = el("button", "btn primary", t("ws.roll_again"));
   rollBtn.type = "button";
   rollBtn.id = "roll-again";
-  pickDice(ctx, tray, dice, keeps, rollBtn, {key: String(ctx.lastRollSeq), label: null});
+  pickDice(ctx, tray, dice, keeps, rollBtn, {label: null});
   if (canKeep) {
     row.appendChild(rollBtn);
     root.appendChild(row);

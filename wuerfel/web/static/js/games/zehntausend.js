@@ -1,7 +1,7 @@
 // Zehntausend / 10.000 / Macke. View shape: wuerfel/games/zehntausend/state.py view(): node (throw, select, decide,
 // offer, knock, over), throw (at "select"), selections [{action, dice, points, turn_fives, melds}], turn {total, cup,
 // aside, threshold, proof_pending, confirm_need, history}, can_bank, bank_blockers, previous_turn.
-import {renderDice, makeDie} from "../dice.js";
+import {renderDice, makeDie, setSelected} from "../dice.js";
 import {el, actionButtons} from "./generic.js";
 
 let chosen = new Set();   // indices of view.throw the player has tapped
@@ -61,8 +61,17 @@ export function render(root, ctx) {
   if (v.previous_turn && v.previous_turn.player !== null && v.previous_turn.player !== undefined) {
     const pt = v.previous_turn;
     const nm = names[pt.player] || "";
-    const key = pt.result === "bank" ? "zt.prev.bank" : (pt.result === "bust" ? "zt.prev.bust" : "zt.prev.other");
-    root.appendChild(el("div", "sub", t(key, {name: nm, points: fmt(pt.points || 0)})));
+    // Say what the turn cost and why: a throw that scored but did not confirm is no Niete.
+    const failed = (pt.history || []).find((h) => h.event === "confirm_failed");
+    let key = "zt.prev.other";
+    if (failed) key = "zt.prev.confirm_failed";
+    else if (pt.result === "bank") key = "zt.prev.bank";
+    else if (pt.result === "receive") key = "zt.prev.receive";
+    else if (pt.result === "nix") key = "zt.prev.nix";
+    else if (pt.result === "bust") key = pt.points ? "zt.prev.bust_points" : "zt.prev.bust";
+    const line = el("div", "sub", t(key, {name: nm, points: fmt(pt.points || 0), need: fmt((failed && failed.points) || 0)}));
+    line.id = "zt-previous";
+    root.appendChild(line);
   }
 
   if (v.node === "over") return;  // the table shows the final standings
@@ -91,12 +100,12 @@ export function render(root, ctx) {
     if (sig !== chosenSig) { chosen = new Set(); chosenSig = sig; }
     const mine = selectEntries.length > 0;
     let update = () => {};
-    const els = renderDice(tray, dice, {key: String(ctx.lastRollSeq), clickable: mine, onClick: (i, d) => {
+    const els = renderDice(tray, dice, {thrown: ctx.thrown, clickable: mine, onClick: (i, d) => {
       if (chosen.has(i)) chosen.delete(i); else chosen.add(i);
-      d.classList.toggle("selected", chosen.has(i));
+      setSelected(d, chosen.has(i));
       update();
     }});
-    els.forEach((d, i) => { if (mine) d.classList.add("selectable"); d.classList.toggle("selected", chosen.has(i)); });
+    els.forEach((d, i) => { if (mine) d.classList.add("selectable"); setSelected(d, chosen.has(i)); });
 
     if (mine) {
       const btnRow = el("div", "actions");
@@ -148,10 +157,10 @@ export function render(root, ctx) {
       tray.appendChild(el("div", "badge", t("zt.hot_dice")));
     } else if (last && last.length && v.node !== "throw") {
       tray.title = t("zt.last_throw");
-      renderDice(tray, last, {key: String(ctx.lastRollSeq)}).forEach((d) => d.classList.add("dim"));
+      renderDice(tray, last, {thrown: ctx.thrown}).forEach((d) => d.classList.add("dim"));
     } else if (prev && prev.length) {
       tray.title = t("zt.last_throw");
-      renderDice(tray, prev, {key: String(ctx.lastRollSeq)}).forEach((d) => d.classList.add("dim"));
+      renderDice(tray, prev, {thrown: ctx.thrown}).forEach((d) => d.classList.add("dim"));
     } else if (v.node === "throw" && !ctx.msg.manual) {
       tray.appendChild(el("div", "sub", t("dice_rolling")));
     }

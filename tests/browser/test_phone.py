@@ -1,0 +1,97 @@
+"""Every page fits a phone (issue #11, section 3): at 360 px and 390 px nothing is wider than the screen — the lobby
+(with open tables, eight seats and the rules editor open), the login page, every game's table with four players, the
+replay — and the top navigation, folded into a menu button, still reaches every page ("Echte Würfel")."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Server
+from tests.browser.helpers import guest, wait_connected
+
+# The page is no wider than the screen; the elements that stick out are named so a failure says where to look.
+OVERFLOW = """() => {
+  const W = document.documentElement.clientWidth;
+  const out = [];
+  for (const e of document.querySelectorAll('body *')) {
+    const r = e.getBoundingClientRect();
+    if (r.width && r.right > W + 1 && !e.closest('.sheet-wrap, .opts'))
+      out.push(`${e.tagName}#${e.id}.${e.className} ${Math.round(r.right)}`);
+  }
+  return {scroll: document.documentElement.scrollWidth, width: W, wide: out.slice(0, 8)};
+}"""
+GAMES = [("zehntausend", "heuristic"), ("wuerfelspiel", "random"), ("escalero", "random"),
+         ("lustige-sieben", "heuristic"), ("verdecktes-wuerfelpoker", "heuristic")]
+
+
+def _fits(page: Page, what: str) -> None:
+    got = page.evaluate(OVERFLOW)
+    assert got["scroll"] <= got["width"] and not got["wide"], f"{what} is wider than the screen: {got}"
+
+
+def _headers(page: Page) -> dict[str, str]:
+    csrf = page.locator("meta[name='csrf-token']").get_attribute("content") or next(
+        c["value"] for c in page.context.cookies() if c["name"] == "wuerfel_csrf")
+    return {"X-CSRF-Token": csrf, "Content-Type": "application/json"}
+
+
+def _create(page: Page, base: str, body: dict) -> dict:
+    r = page.request.post(f"{base}/api/tables", headers=_headers(page), data=json.dumps(body))
+    assert r.ok, r.text()
+    return r.json()  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_every_page_fits_a_phone(server: Server, new_page, width: int) -> None:
+    page = new_page(width=width)
+    page.goto(server.url + "/")
+    _fits(page, "the lobby without a session")
+    page.goto(server.url + "/login")
+    _fits(page, "the login page")
+    guest(page, server.url, "Annegret-Marie")
+    # A finished bots-only game for the replay, and open tables with long rules ids and many names in the list.
+    done = _create(page, server.url, {"game": "zehntausend", "seats": 2, "bots": {"0": "heuristic", "1": "heuristic"},
+                                      "sit": False, "private": True, "overrides": {"game.target": 1000}})
+    r = page.request.post(f"{server.url}/api/tables/{done['id']}/start", headers=_headers(page))
+    assert r.ok, r.text()
+    for game, bot in GAMES[:4]:  # a player may keep only a few tables waiting for their start
+        _create(page, server.url, {"game": game, "seats": 4, "bots": {"1": bot, "2": bot, "3": bot},
+                                   "overrides": {} if game != "zehntausend" else {"game.target": 5000}})
+    page.goto(server.url + "/")
+    page.wait_for_function("() => document.querySelectorAll('#tables tr').length >= 4")
+    _fits(page, "the lobby with open tables")
+    page.locator(".game-card[data-game='zehntausend']").click()
+    page.locator("#seats").select_option("8")
+    page.locator("#rules-editor summary").click()
+    page.wait_for_function("() => document.body.dataset.rules === 'ok'")
+    _fits(page, "the lobby with eight seats and the rules editor")
+    # The navigation: a menu button opens the links; "Echte Würfel" leads to the lobby with real dice ticked.
+    nav = page.locator("#topnav a[href='/#score']")
+    expect(nav).to_be_hidden()
+    page.locator("#menu-btn").click()
+    expect(nav).to_be_visible()
+    _fits(page, "the lobby with the menu open")
+    nav.click()
+    expect(page.locator("#scorekeeper")).to_be_checked()
+    # Every game's table with four players, while it is the player's turn.
+    for game, _bot in GAMES:
+        t = _create(page, server.url, {"game": game, "seats": 4, "bots": {"1": _bot, "2": _bot, "3": _bot},
+                                       "private": True})
+        page.goto(server.url + f"/table/{t['id']}")
+        _fits(page, f"the seats of {game}")
+        page.locator("#start-btn").click()
+        wait_connected(page)
+        page.wait_for_function("() => window.wuerfelTable.msg.legal.length > 0", timeout=30_000)
+        _fits(page, f"the table of {game}")
+    deadline = time.monotonic() + 60
+    while page.request.get(f"{server.url}/api/tables/{done['id']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    page.goto(f"{server.url}/replay/{done['id']}")
+    page.wait_for_function("() => document.body.dataset.step !== undefined")
+    page.locator("#last").click()
+    _fits(page, "the replay")
