@@ -19,7 +19,19 @@ from tests.engine.toy_game import Hold, PigGame, PigRules, PigState, RollAgain
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.dice import roll_distribution
 from wuerfel.engine.errors import N_, IllegalAction
-from wuerfel.engine.game import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.engine.game import (
+    CHANCE,
+    JSON,
+    PUBLIC,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    EventView,
+    Game,
+    Outcome,
+    Roll,
+    State,
+)
 from wuerfel.engine.registry import GameInfo
 from wuerfel.engine.rules import opt
 
@@ -209,6 +221,12 @@ class HiddenState(State):
         dice = tuple(d if p == player or d == 0 else rng.randint(1, 6) for p, d in enumerate(self.dice))
         return dataclasses.replace(self, dice=dice)
 
+    def event_view(self, event: Action | Outcome, player: int | None, seat: int | None) -> EventView:
+        """A throw is its thrower's alone; the others learn only that a die was thrown. Keeps and rerolls are open."""
+        if isinstance(event, Roll) and seat != self.player:
+            return EventView("redacted", data={"kind": "roll"})
+        return PUBLIC
+
     def parse_action_text(self, text: str, player: int) -> Action:
         t = text.strip().lower()
         if t in ("k", "keep", "behalten"):
@@ -333,6 +351,15 @@ class BetState(State):
             return self
         bets = tuple(b if p == player else rng.randint(0, 5) for p, b in enumerate(self.bets))
         return dataclasses.replace(self, bets=bets)
+
+    def event_view(self, event: Action | Outcome, player: int | None, seat: int | None) -> EventView:
+        """A sealed bet is its bettor's alone: the others are not told of it at all (not even how many chips went
+        in, one bet at a time); saying "done" is open. Once everyone is done the bets are uncovered."""
+        if isinstance(event, Bet) and seat != player:
+            return EventView("none", secret=("bet", player))
+        if isinstance(event, Done) and len(self.deciding) == 1:
+            return EventView(reveals=tuple(("bet", p) for p in range(len(self.bets))))
+        return PUBLIC
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         if isinstance(action, Bet):

@@ -49,7 +49,7 @@ def test_text_listings_never_cut_ids() -> None:
     for g in all_games():
         assert g.id in games_out
         lib = g.library
-        for r in g.rule_sets():
+        for r in g.public_rule_sets():
             assert r in rules_out
             assert (r in games_out) != bool(lib and lib.is_overlay(r))  # games lists presets, counts variants
     assert "1 bis 4 Spieler" in games_out  # pigplus
@@ -62,3 +62,20 @@ def test_rules_show_text_writes_values_as_in_a_rules_file() -> None:
     assert toml_value({"a": 1, "b": [True]}) == "{a = 1, b = [true]}"
     out = run(["rules", "show", "standard", "--game", "pigplus"]).stdout
     assert "target" in out and "30" in out and "Zielpunktzahl" in out
+
+
+def test_rules_list_names_rule_sets_in_words_and_hides_internal_ones() -> None:
+    out = run(["rules", "list", "--game", "zehntausend", "--lang", "en"]).stdout
+    assert "Simple + Bumerang" in out and "your own turns count down" in out
+    assert "einfach+verdoppeln+ergaenzen" not in out and "proof off" not in out
+    de = run(["rules", "list", "--game", "zehntausend"]).stdout
+    assert "Einfach + Bumerang" in de and "zählen die eigenen Züge rückwärts" in de
+    everything = run(["rules", "list", "--game", "zehntausend", "--all"]).stdout
+    assert "einfach+verdoppeln+ergaenzen" in everything
+    shown = run(["rules", "show", "einfach+verdoppeln+ergaenzen", "--game", "zehntausend"])
+    assert shown.exit_code == 0  # still loads by id
+
+
+def test_rules_show_names_the_rule_set_in_the_chosen_language() -> None:
+    out = run(["rules", "show", "einfach+bumerang", "--game", "zehntausend", "--lang", "en"]).stdout
+    assert "Simple + Bumerang" in out and "your own turns count down" in out and "zählen" not in out.split("\n")[0]

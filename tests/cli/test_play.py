@@ -207,7 +207,8 @@ def test_hidden_information_hot_seat_passes_the_screen_and_hides_other_dice(tmp_
     assert out.count("Bildschirm an Ben weitergeben") == 1
     assert out.index("Bildschirm an Anna") < out.index("<view for 0>") < out.index("Bildschirm an Ben")
     assert "Wurf:" not in out            # nobody's concealed throw is announced
-    assert "Bot 1 (low) hat gezogen." in out
+    # The bot's keep or reroll is no secret (only dice are): it is shown as it is, not as "has moved".
+    assert "→ Bot 1 (low): Behalten" in out or "→ Bot 1 (low): Neu würfeln" in out
     decision_views = [v for v in seen if v["viewer"] is not None]
     assert {v["viewer"] for v in decision_views} == {0, 1}
     for v in decision_views:

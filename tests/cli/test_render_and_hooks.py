@@ -29,7 +29,7 @@ def test_generic_renderer_scoreboard_dice_and_per_player_columns() -> None:
     text = render({"game": "x", "to_move": 1, "scores": [350.0, 1200.5], "player_names": ["Anna", "Ben"],
                    "viewer": 1, "qq_marks": [0, 2], "dice": [1, 5, 5], "qq_total": 200, "qq_pending": False})
     assert "Anna" in text and "Ben (du)" in text
-    assert "350" in text and "350.0" not in text and "1200.50" in text
+    assert "350" in text and "350.0" not in text and "1200,50" in text  # German decimal comma
     assert "Qq marks" in text  # a per-player list became a column (labels: keys made readable)
     assert "⚀ 1  ⚄ 5  ⚄ 5" in text
     assert "Qq total: 200" in text

@@ -131,7 +131,7 @@ def test_zehntausend_bot_turn_is_announced_before_its_first_throw() -> None:
     out = play(["zehntausend", "--players", "Anna,bot", "--dice", "seed:3"], ["1"] * 6 + ["q", ""]).output
     lines = plain_lines(out)
     bank = next(i for i, line in enumerate(lines) if line.startswith("Anna, dein Zug") and "Aufhören" in line)
-    assert lines[bank + 1] == "Am Zug: Bot 1 (heuristic)" and lines[bank + 2].startswith("Wurf: ")
+    assert lines[bank + 1] == "Am Zug: Bot 1 (Faustregel)" and lines[bank + 2].startswith("Wurf: ")
     assert lines.index("Am Zug: Anna") < next(i for i, line in enumerate(lines) if line.startswith("Wurf: "))
 
 

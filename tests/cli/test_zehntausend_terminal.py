@@ -22,7 +22,7 @@ def test_a_person_plays_a_whole_game_against_the_heuristic_bot(rules: str, tmp_p
                    "--save", str(save)], ["1"] * 3000)
     assert result.exit_code == 0, result.output[-3000:]
     out = result.output
-    assert "Anna, dein Zug" in out and "→ Bot 1 (heuristic): " in out and "Ergebnis" in out
+    assert "Anna, dein Zug" in out and "→ Bot 1 (Faustregel): " in out and "Ergebnis" in out
     record = load_record(save)
     final = record.replay()
     assert final.is_terminal()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -28,7 +29,21 @@ console = Console()
 SUBCOMMAND_MODULES = ("play", "score", "sim", "solve", "serve")
 """Modules of wuerfel.cli that register further subcommands (a missing one is skipped)."""
 
-LangOption = typer.Option("de", "--lang", help="Sprache: de oder en")
+def check_language(value: str) -> str:
+    """Refuse a language the program does not speak (``--lang xx`` was silently German): in both languages, since
+    the user's is unknown, with status 2 like every refusal."""
+    from wuerfel.i18n import LANGUAGES, translate
+
+    base = (value or "").replace("_", "-").split("-")[0].strip().lower()
+    if base not in LANGUAGES:
+        message = " / ".join(translate("Unknown language '{lang}'. Known: {known}", lang, lang=value,
+                                       known=", ".join(LANGUAGES)) for lang in LANGUAGES)
+        Console(stderr=True, soft_wrap=True).print(f"[red]{escape(message)}[/red]")
+        raise typer.Exit(2)
+    return base
+
+
+LangOption = typer.Option("de", "--lang", help="Sprache: de oder en", callback=check_language)
 
 
 def fail(exc: WuerfelError, lang: str = "de") -> None:
@@ -55,9 +70,9 @@ def games_cmd(as_json: bool = typer.Option(False, "--json"), lang: str = LangOpt
                       f"[dim]{escape(_('{lo} to {hi} players', lo=g.min_players, hi=g.max_players))}[/dim]",
                       soft_wrap=True)
         lib = g.library
-        presets = [r for r in g.rule_sets() if not (lib and lib.is_overlay(r))]
+        presets = [r for r in g.public_rule_sets() if not (lib and lib.is_overlay(r))]
         console.print("    " + escape(_("Rule sets: {names}", names=", ".join(presets))), soft_wrap=True)
-        overlays = len(g.rule_sets()) - len(presets)
+        overlays = len(g.public_rule_sets()) - len(presets)
         if overlays:
             console.print("    " + escape(_("Variants: {n} (wuerfel rules list --game {game})", n=overlays,
                                              game=g.id)), style="dim", soft_wrap=True)
@@ -65,6 +80,7 @@ def games_cmd(as_json: bool = typer.Option(False, "--json"), lang: str = LangOpt
 
 @rules_app.command("list")
 def rules_list(game: str = typer.Option(None, "--game", help="nur dieses Spiel"),
+               show_all: bool = typer.Option(False, "--all", help="auch interne Regelwerke (für Tests)"),
                as_json: bool = typer.Option(False, "--json"), lang: str = LangOption) -> None:
     """Alle Regelwerke / every preset and overlay."""
     _ = Translator(lang)
@@ -73,12 +89,15 @@ def rules_list(game: str = typer.Option(None, "--game", help="nur dieses Spiel")
     except WuerfelError as exc:
         fail(exc, lang)
     rows = []
+    names: dict[tuple[str, str], tuple[str, str]] = {}
     for g in infos:
         lib = g.library
-        for name in g.rule_sets():
+        # Internal rule sets exist for tests; they load by id but are listed only with --all.
+        for name in g.rule_sets() if show_all else g.public_rule_sets():
             kind = "overlay" if lib and lib.is_overlay(name) else "preset"
             res = g.resolve(name)
             rows.append({"game": g.id, "id": name, "kind": kind, "source": res.source, "note": res.note})
+            names[(g.id, name)] = (res.name(lang), res.describe(lang))
     if as_json:
         print(json.dumps(rows, ensure_ascii=False))
         return
@@ -87,8 +106,9 @@ def rules_list(game: str = typer.Option(None, "--game", help="nur dieses Spiel")
         console.print(f"[bold]{escape(g.name(lang))}[/bold] ({escape(g.id)})", soft_wrap=True)
         for r in rows:
             if r["game"] == g.id:
+                title, note = names[(g.id, r["id"])]
                 console.print(f"  {escape(r['id'].ljust(width))}  {escape(_(r['kind'])).ljust(9)}  "
-                              f"[dim]{escape(r['source'] or r['note'])}[/dim]", soft_wrap=True)
+                              f"{escape(title)}  [dim]{escape(note)}[/dim]", soft_wrap=True)
 
 
 def find_rules(name_or_path: str, game: str | None) -> tuple[str, str]:
@@ -125,19 +145,32 @@ def rules_show(preset: str = typer.Argument(..., help="Preset, Variante oder Pfa
         print(json.dumps({"game": game_id, "id": resolved.id, "source": resolved.source, "note": resolved.note,
                           "options": options_to_dict(rules)}, ensure_ascii=False))
         return
-    console.print(f"[bold]{info.name(lang)}[/bold] — {resolved.id}  {resolved.source or resolved.note}")
+    console.print(f"[bold]{escape(info.name(lang))}[/bold] — {escape(resolved.name(lang))} ({escape(resolved.id)})  "
+                  f"[dim]{escape(resolved.describe(lang))}[/dim]", soft_wrap=True)
     options = describe_options(rules)
     table = Table(header_style="bold")
-    table.add_column(_("Option"), no_wrap=True, min_width=max((len(o.key) for o in options), default=6))
+    table.add_column(_("Option"), overflow="fold")
     table.add_column(_("Value"))
     table.add_column(_("Default"))
     table.add_column(_("Meaning"))
     for o in options:
         changed = o.value != o.default
-        value = escape(toml_value(o.value))
-        table.add_row(o.key, f"[bold]{value}[/bold]" if changed else value, escape(toml_value(o.default)),
-                      escape(o.de if lang == "de" else o.en))
+        value = escape(option_value(o, o.value, lang))
+        # The human name first; the dotted key below it, dim, because that is what a rules file needs.
+        table.add_row(f"{escape(o.name(lang))}\n[dim]{escape(o.key)}[/dim]",
+                      f"[bold]{value}[/bold]" if changed else value, escape(option_value(o, o.default, lang)),
+                      escape(o.description(lang)))
     console.print(table)
+
+
+def option_value(option: Any, value: Any, lang: str) -> str:
+    """An option's value as a person reads it: choices in words, yes/no, the decimal comma in German (the rules
+    layer's ``format_value``); ``--json`` keeps the raw values for files and scripts."""
+    if isinstance(value, bool):
+        return Translator(lang)("yes" if value else "no")
+    if value is None:
+        return "—"
+    return str(option.format_value(value, lang))
 
 
 def toml_value(value: object) -> str:

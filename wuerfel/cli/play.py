@@ -11,10 +11,12 @@ immutable and :class:`~wuerfel.engine.record.Match` appends an event only after 
 from __future__ import annotations
 
 import dataclasses
+import errno
 import functools
 import inspect
 import math
 import random
+import re
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -26,12 +28,13 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from wuerfel.bots import make_bot
+from wuerfel.bots import bot_label, make_bot
 from wuerfel.cli.main import LangOption, app
-from wuerfel.cli.render import generic_renderer, result_table, score_label
+from wuerfel.cli.progress import working
+from wuerfel.cli.render import decimal, generic_renderer, result_table, score_label
 from wuerfel.engine.advice import Advice
-from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError
-from wuerfel.engine.game import Action, Outcome, Roll, State
+from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError, file_error
+from wuerfel.engine.game import Action, Outcome, Roll, State, amounts, is_parameterised, with_amount
 from wuerfel.engine.record import GameRecord, Match
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import DiceSource, SeededSource, SystemSource
@@ -46,6 +49,8 @@ QUIT_WORDS = {"q", "quit", "exit", "ende", "beenden"}
 HELP_WORDS = {"h", "hilfe", "help"}
 HINT_WORDS = {"?", "tipp", "hint"}
 ALL_HINT_WORDS = {"??"}
+GAME_TEXT_PREFIX = "="
+"""Marks typed text as the game's even when it is a bare number ("=5": the die 5, not move 5)."""
 HINT_LIMIT = 10
 """``?`` shows the best few options; ``??`` all of them."""
 SHORTCUT_LETTERS = "abcdefgijklmnoprstuvwxyz"
@@ -77,6 +82,9 @@ class Seat:
     name: str
     bot: str | None = None
     """Bot name for a computer seat, ``None`` for a person."""
+    you: bool = False
+    """The person at the screen when the seat is called "Du"/"You" (the default): addressed in the second person
+    ("Du bist am Zug", not "Du ist dran")."""
 
     @property
     def spec(self) -> str:
@@ -101,14 +109,25 @@ def parse_players(text: str, info: GameInfo, lang: str) -> list[Seat]:
             if not bot:
                 raise RuleError(N_("Say which bot: bot:NAME (e.g. bot:random)."))
             bot_count += 1
-            seats.append(Seat(_("Bot {n} ({bot})", n=bot_count, bot=bot), bot))
+            # The bot's kind in words ("Faustregel"), not its id ("heuristic"): the id stays in the record's seats.
+            seats.append(Seat(_("Bot {n} ({bot})", n=bot_count, bot=bot_label(bot, lang)), bot))
         else:
             seats.append(Seat(entry))
     names = [s.name.casefold() for s in seats]
     for i, name in enumerate(names):
         if name in names[:i]:
             raise RuleError(N_("Two players are called '{name}'; please give distinct names."), name=seats[i].name)
-    return seats
+    return mark_you(seats)
+
+
+YES_WORDS = {"j", "ja", "y", "yes"}
+YOU_NAMES = {"du", "you"}
+"""Names that address the person at the screen (the default name is one of them)."""
+
+
+def mark_you(seats: list[Seat]) -> list[Seat]:
+    """Mark the person called "Du"/"You" (the default name), so every line speaks to him in the second person."""
+    return [dataclasses.replace(s, you=not s.bot and s.name.casefold() in YOU_NAMES) for s in seats]
 
 
 def default_bot(info: GameInfo) -> str:
@@ -173,15 +192,27 @@ class PlaySession:
             self.source = SystemSource()
         bot_rng = random.Random(seed) if dice_mode == "seed" else random.SystemRandom()
         self.bots: dict[int, Any] = {}
-        for p, seat in enumerate(self.seats):
-            if seat.bot:
-                self.bots[p] = make_bot(info.id, seat.bot, match.game, bot_rng.randrange(2**31))
+        seeds = {p: bot_rng.randrange(2**31) for p, seat in enumerate(self.seats) if seat.bot}
+        slow = [p for p in seeds if self.seats[p].bot != "random"]
+        if slow:
+            # A strong bot builds its tables first (15 s and more on a fresh machine): say so, never a blank screen.
+            with working(self._("Preparing the bots"), total=len(slow)) as advance:
+                for done, p in enumerate(slow, start=1):
+                    self.bots[p] = make_bot(info.id, self.seats[p].bot or "", match.game, seeds[p])
+                    advance(done)
+        for p in seeds:
+            if p not in self.bots:
+                self.bots[p] = make_bot(info.id, self.seats[p].bot or "", match.game, seeds[p])
         self.humans = [p for p, s in enumerate(self.seats) if not s.bot]
+        self.you = next((p for p, s in enumerate(self.seats) if s.you), None)
+        """The seat of the person addressed as "Du"/"You", if any."""
         self.shown_to: int | None = None
         """The human who last saw the screen (hidden-information games hide it before another one sees it)."""
         self.focus: int | None = None
         self._advisor: Any = None
         self._last_actors: tuple[int, ...] = ()
+        self.save_failed = False
+        """The last save to ``--save`` failed (said once, not after every event)."""
 
     # --- I/O helpers -----------------------------------------------------------------------------------------
     @property
@@ -200,13 +231,21 @@ class PlaySession:
 
     @property
     def announce_throws(self) -> bool:
-        """Announce each throw? Not in games with secrets (a throw may be concealed), and not when the game draws
-        its own screen without labelling its outcomes itself (its renderer shows the throw better than numbers:
-        poker dice would read "2 4 5 5 6")."""
-        if self.secret:
-            return False
+        """Announce each throw? Not when the game draws its own screen without labelling its outcomes itself (its
+        renderer shows the throw better than numbers: poker dice would read "2 4 5 5 6"). Whether the people at
+        the screen may see a throw at all is the game's statement (:meth:`shown`)."""
         labels_own = type(self.state).describe_outcome is not State.describe_outcome
         return self.info.terminal_renderer is None or labels_own
+
+    def shown(self, before: State, event: Action | Outcome, player: int | None, label: str) -> str | None:
+        """What the people at the screen may read of an event, as the game states it (``State.event_view``): its
+        label, the game's words for a hidden event, or ``None`` when they are not to learn of it."""
+        v = before.event_view(event, player, self.viewer())
+        if v.full:
+            return label
+        if v.show == "redacted" and v.label:
+            return self._(v.label)
+        return None
 
     def say(self, text: str, style: str | None = None) -> None:
         """Print an already translated line (markup in it is escaped: names and labels are user data)."""
@@ -275,21 +314,26 @@ class PlaySession:
             return
         self._last_actors = tuple(actors)
         if len(self.seats) > 1:
-            self.say(self._("To move: {names}", names=", ".join(self.names[p] for p in actors)), style="yellow")
+            if self.you is not None and tuple(actors) == (self.you,):
+                self.say(self._("Your turn."), style="yellow")
+            else:
+                self.say(self._("To move: {names}", names=", ".join(self.names[p] for p in actors)), style="yellow")
 
     def finish(self) -> None:
         view = self.state.view(None)
         self.console.print(self.render(view, None))
         winners = self.state.winners()
         self.console.print(result_table(self.names, self.state.scores(), winners, self.lang,
-                                        score_label(view, self.lang)))
+                                        score_label(view, self.lang), view))
         if len(winners) == 1:
-            self.say(self._("{name} wins!", name=self.names[winners[0]]), style="bold green")
+            if winners[0] == self.you:
+                self.say(self._("You win!"), style="bold green")
+            else:
+                self.say(self._("{name} wins!", name=self.names[winners[0]]), style="bold green")
         elif winners:
             self.say(self._("Shared win: {names}", names=", ".join(self.names[p] for p in winners)), style="bold green")
-        self.autosave()
-        if self.save_path:
-            self.say(self._("The record is saved in {path}.", path=self.save_path))
+        if self.save_path is not None:
+            self.offer_save()  # saved as asked, or, when that file fails, another one is asked for
 
     # --- rendering -------------------------------------------------------------------------------------------
     def render(self, view: dict[str, Any], viewer: int | None) -> Any:
@@ -298,6 +342,7 @@ class PlaySession:
         v.setdefault("player_names", self.names)
         v.setdefault("viewer", viewer)
         v.setdefault("actors", list(self.state.actors()))
+        v.setdefault("you", self.you)
         renderer = self.info.terminal_renderer or generic_renderer
         return renderer(v, self.lang)
 
@@ -344,9 +389,13 @@ class PlaySession:
         self.show(p)
         actions = list(self.state.legal_actions(p))
         labels = self.labels(actions)
-        self.print_actions(labels)
+        kinds = [str(getattr(a, "kind", type(a).__name__)) for a in actions]
+        self.print_actions(labels, kinds=kinds)
         while True:
-            if len(actions) == 1:
+            if p == self.you:
+                prompt = _("Your move (1–{n}, ? hint, h help, q quit):", n=len(actions)) if len(actions) > 1 \
+                    else _("Your move (1–{n}, Enter = 1, ? hint, h help, q quit):", n=len(actions))
+            elif len(actions) == 1:
                 prompt = _("{name}, your move (1–{n}, Enter = 1, ? hint, h help, q quit):", name=self.names[p],
                            n=len(actions))
             else:
@@ -357,7 +406,7 @@ class PlaySession:
                 raise QuitGame
             if low in HELP_WORDS:
                 self.help()
-                self.print_actions(labels)
+                self.print_actions(labels, kinds=kinds)
                 continue
             if low in LIST_WORDS:
                 self.print_actions(labels, limit=None)
@@ -374,9 +423,15 @@ class PlaySession:
                 k = int(text)
                 if not 1 <= k <= len(actions):
                     self.say(self._("Please choose a number from 1 to {n}.", n=len(actions)), style="red")
+                    self.say(self._("A number alone is a move number. To type dice, give two or more separated "
+                                    "by spaces (1 5), or start with = (=5 for a single die)."), style="dim")
                     continue
                 action = actions[k - 1]
             else:
+                if text.startswith(GAME_TEXT_PREFIX):
+                    # "=5": the game's text, never a move number (a single die would otherwise read as one).
+                    text = text[len(GAME_TEXT_PREFIX):].strip()
+                    low = text.casefold()
                 by_label = [a for a, lab in zip(actions, labels, strict=True) if lab.casefold() == low]
                 if len(by_label) == 1:
                     action = by_label[0]
@@ -393,8 +448,17 @@ class PlaySession:
                             continue
                         else:
                             self.refuse(exc)
-                            self.say(_("Type the number of a move, or h for help."), style="dim")
+                            self.say(_("Type the number of a move, two or more dice (1 5), =5 for a single "
+                                       "die, or h for help."), style="dim")
                             continue
+                if not self.confirmed(action):
+                    continue
+            if is_parameterised(action):
+                chosen = self.ask_amount(action)
+                if chosen is None:
+                    self.print_actions(labels)
+                    continue
+                action = chosen
             label = self.labels([action])[0]
             try:
                 self.match.act(action, p)
@@ -405,16 +469,66 @@ class PlaySession:
             self.console.print(f"→ {escape(self.names[p])}: {escape(label)}")
             return
 
+    def confirmed(self, action: Action) -> bool:
+        """A move typed in words that the game thinks may be a slip ("3 fh" writing a 0 into the ×3 column) is
+        asked about first: the state's optional hook ``confirm_action(action, lang)`` returns the question, or None.
+        Moves chosen by number are not asked about: their label, points included, was on the screen."""
+        hook = getattr(self.state, "confirm_action", None)
+        if not callable(hook):
+            return True
+        try:
+            question = hook(action, self.lang)
+        except Exception:  # a question must never stop a game
+            return True
+        if not question:
+            return True
+        answer = self.ask(self._("{question} (y = yes, Enter = no)", question=question)).casefold()
+        return answer in YES_WORDS
+
+    def ask_amount(self, action: Action) -> Action | None:
+        """A move with an amount (chips on a field) is listed once with its bounds: ask the number. Enter goes back
+        to the list of moves; anything but a whole number within the bounds is refused and asked again."""
+        values: dict[str, int] = {}
+        for name, amount in amounts(action).items():
+            while True:
+                text = self.ask(self._("How many? {low} to {high} (Enter = back):", low=amount.low,
+                                       high=amount.high))
+                if not text:
+                    return None
+                if text.casefold() in QUIT_WORDS:
+                    raise QuitGame
+                if text.isdigit() and len(text) <= 12 and int(text) in amount:
+                    values[name] = int(text)
+                    break
+                self.say(self._("Please type a whole number from {low} to {high}.", low=amount.low,
+                                high=amount.high), style="red")
+        return with_amount(action, **values)
+
     def print_actions(self, labels: Sequence[str], limit: int | None = LIST_LIMIT,
-                      only: Sequence[int] | None = None) -> None:
+                      only: Sequence[int] | None = None, kinds: Sequence[str] | None = None) -> None:
         """The numbered moves, in two columns when there are many; beyond ``limit`` only the first ones and how
-        to find the rest (an announcement in poker dice has hundreds of choices)."""
+        to find the rest (an announcement in poker dice has hundreds of choices).
+
+        Games list their decisive moves last ("done", "pass", "bank", the boxes of a sheet). So when ``kinds`` (the
+        actions' kinds) are given and the last kind's moves are not too many (up to twice the limit), all of them
+        are shown and only the moves before them are cut: the Würfelspiel shows every box it may write, and keeps
+        (typed as "k 66" anyway) give way."""
         shown = list(only) if only is not None else list(range(len(labels)))
         hidden = 0
+        example = ""
         if limit is not None and len(shown) > limit:
-            # The first moves and the last few: games tend to list "done" / "pass" / "bank" last.
-            hidden = len(shown) - limit
-            shown = shown[: limit - LIST_TAIL] + shown[-LIST_TAIL:]
+            tail = [i for i in shown if kinds is not None and kinds[i] == kinds[shown[-1]]]
+            if kinds is not None and LIST_TAIL < len(tail) <= 2 * limit:
+                head = [i for i in shown if i not in set(tail)]
+                keep = head[:max(LIST_TAIL, limit - len(tail))]
+                hidden = len(shown) - len(keep) - len(tail)
+                example = labels[head[len(keep)]] if hidden else ""
+                shown = sorted(keep + tail)
+            else:
+                # The first moves and the last few: games tend to list "done" / "pass" / "bank" last.
+                hidden = len(shown) - limit
+                example = labels[shown[limit - LIST_TAIL - 1] + 1]
+                shown = shown[: limit - LIST_TAIL] + shown[-LIST_TAIL:]
         table = Table.grid(padding=(0, 2))
         table.add_column(justify="right", style="bold cyan")
         table.add_column()
@@ -433,21 +547,20 @@ class PlaySession:
         self.console.print(table)
         if hidden and limit is not None:
             self.say(self._("… and {n} more. Type words of a move to find it (e.g. \"{example}\"), or \"alle\" "
-                            "for the full list.", n=hidden, example=labels[shown[limit - LIST_TAIL - 1] + 1]),
-                     style="dim")
+                            "for the full list.", n=hidden, example=example), style="dim")
 
     def bot_move(self, p: int) -> None:
-        action = self.bots[p].choose(self.state, p)
+        before = self.state
+        action = self.bots[p].choose(before, p)
         label = self.labels([action])[0]
         try:
             self.match.act(action, p)
         except IllegalAction as exc:
             raise BotFailed(self.names[p], label, exc) from exc
         self.autosave()
-        if self.secret:
-            self.say(self._("{name} has moved.", name=self.names[p]))
-        else:
-            self.console.print(f"→ {escape(self.names[p])}: {escape(label)}")
+        line = self.shown(before, action, p, label)
+        if line is not None:
+            self.console.print(f"→ {escape(self.names[p])}: {escape(line)}")
         if self.pause > 0:
             self.sleep(self.pause)
 
@@ -474,11 +587,32 @@ class PlaySession:
             outcome = self.source.choose(state)
             self.match.chance(outcome)
             self.autosave()
-            if self.announce_throws:
-                self.say(self._("Throw: {dice}", dice=describe_outcome(state, outcome, self.lang, self.names)),
-                         style="bold magenta")
+            # A bot's throw is announced even where the game's renderer would show it better: no screen is drawn
+            # for a bot's decision, so the throw would never be seen (the Würfelspiel's bots threw unseen). What
+            # the people at the screen may read of it is the game's statement (``shown``).
+            line = self.shown(state, outcome, None, describe_outcome(state, outcome, self.lang, self.names)) \
+                if self.announce_throws or seat in self.bots else None
+            if line is not None:
+                self.say(self._("Throw: {dice}", dice=line), style="bold magenta")
+        else:
+            self.manual_throw()
+        self.turn_ended_by_throw(seat)
+
+    def turn_ended_by_throw(self, seat: int | None) -> None:
+        """Say so when a throw ends a person's turn before he decides anything (a Niete, a failed confirmation):
+        otherwise the next player's moves follow at once and the lost turn is never mentioned."""
+        if seat is None or seat in self.bots or self.state.is_terminal():
             return
-        self.manual_throw()
+        if self.state.is_chance():
+            nxt = self.thrower()  # the next throw is somebody else's: the turn has passed
+            if nxt is None or nxt == seat:
+                return
+        elif seat in self.state.actors():
+            return
+        if seat == self.you:
+            self.say(self._("That throw ends your turn."), style="bold red")
+        else:
+            self.say(self._("That throw ends the turn of {name}.", name=self.names[seat]), style="bold red")
 
     def special_outcomes(self, state: State) -> list[tuple[str, Outcome]]:
         """Outcomes a person reports with one key: every non-roll and every probability-0 outcome; when the node
@@ -647,7 +781,7 @@ class PlaySession:
             value = a.value
             extra = " ".join(x for x in (_(a.measure) if a.measure else "",
                                          _(a.note, **a.params) if a.note else "") if x)
-            shown = f"{value:.2f}" if isinstance(value, int | float) and math.isfinite(value) else ""
+            shown = decimal(value, self.lang) if isinstance(value, int | float) and math.isfinite(value) else ""
             table.add_row(num, escape(lab), shown, *([escape(extra)] if with_extra else []))
         self.console.print(table)
         if more:
@@ -657,6 +791,7 @@ class PlaySession:
         self.say(self._("Commands:"), style="bold")
         self.say(self._("  a number   take the move with that number (Enter alone takes the only move)"))
         self.say(self._("  text       a move in words, if the game understands it (e.g. the dice to keep)"))
+        self.say(self._("  =text      the same, also for a single die (=5): a number alone is a move number"))
         self.say(self._("  alle       list every move (when there are too many to show)"))
         self.say(self._("  ?          hints: the best moves and how good they are (?? all; if the game has an "
                         "advisor)"))
@@ -664,26 +799,41 @@ class PlaySession:
         self.say(self._("  q          quit (you may save the game record)"))
 
     # --- records ---------------------------------------------------------------------------------------------
-    def autosave(self) -> None:
-        if self.save_path is not None:
+    def autosave(self) -> bool:
+        """Save after an event when ``--save`` is given. A failure (disk full, the folder removed) is said once
+        and the game goes on: the record is still whole in memory, and quitting asks for another file."""
+        if self.save_path is None:
+            return False
+        try:
             save_record(self.match.record, self.save_path)
+        except OSError as exc:
+            if not self.save_failed:
+                self.refuse(file_error(exc, self.save_path, writing=True))
+            self.save_failed = True
+            return False
+        self.save_failed = False
+        return True
 
     def offer_save(self) -> None:
-        if self.save_path is not None:
-            self.autosave()
+        """At ``q``: save to ``--save`` or ask for a file name; a save that fails asks again, so the game is never
+        lost to a mistyped path (Enter gives up on saving)."""
+        if self.save_path is not None and self.autosave():
             self.say(self._("The record is saved in {path}.", path=self.save_path))
             return
-        try:
-            name = self.ask(self._("Save the record? File name (Enter: do not save):"))
-        except EndOfInput:
-            return
-        if name:
+        while True:
+            try:
+                name = self.ask(self._("Save the record? File name (Enter: do not save):"))
+            except EndOfInput:
+                return
+            if not name:
+                return
             try:
                 save_record(self.match.record, Path(name))
             except OSError as exc:
-                self.say(self._("Could not save: {reason}", reason=exc.strerror or exc), style="red")
-                return
+                self.refuse(file_error(exc, name, writing=True))
+                continue
             self.say(self._("The record is saved in {path}.", path=name))
+            return
 
 
 def as_advice(item: Any, lang: str = "de") -> Advice:
@@ -710,15 +860,34 @@ def as_advice(item: Any, lang: str = "de") -> Advice:
                   label=str(label or ""))
 
 
+_WORD = re.compile(r"\w+")
+
+
 def search(labels: Sequence[str], text: str) -> list[int]:
-    """Indices of the labels containing every word of ``text`` (case-insensitive); an exact label wins alone."""
-    words = text.casefold().split()
+    """Indices of the labels that have a word for every typed word (case-insensitive); an exact label wins alone.
+
+    A typed word matches the start of one label word, a number only the same number, and each label word serves
+    one typed word: so "1 1 1 1 1 1 1" never finds "1 herauslegen" (the label names one die, not seven), and
+    "1" never finds "100". Only input that names a move is ever taken for it."""
+    words = _WORD.findall(text.casefold())
     if not words:
         return []
     exact = [i for i, lab in enumerate(labels) if lab.casefold() == text.casefold().strip()]
     if exact:
         return exact
-    return [i for i, lab in enumerate(labels) if all(w in lab.casefold() for w in words)]
+    return [i for i, lab in enumerate(labels) if _covers(_WORD.findall(lab.casefold()), words)]
+
+
+def _covers(label_words: list[str], words: list[str]) -> bool:
+    """Does every typed word match its own label word? Greedy is enough: numbers match only themselves, and
+    longer typed words are placed first, so a short prefix never takes the word a longer one needs."""
+    free = list(label_words)
+    for w in sorted(words, key=len, reverse=True):
+        hit = next((k for k, lw in enumerate(free) if (lw == w if w.isdigit() else lw.startswith(w))), None)
+        if hit is None:
+            return False
+        free.pop(hit)
+    return True
 
 
 @functools.cache
@@ -754,10 +923,19 @@ def describe_outcome(state: State, outcome: Outcome, lang: str, names: Sequence[
 
 
 def save_record(record: GameRecord, path: Path) -> None:
-    """Write atomically, so an interrupted save never destroys the previous record."""
+    """Write atomically, so an interrupted save never destroys the previous record.
+
+    A folder is refused before anything is written (``replace`` would otherwise leave a stray temporary file or,
+    for an empty folder, replace it)."""
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(record.dumps() + "\n", encoding="utf-8")
-    tmp.replace(path)
+    try:
+        tmp.write_text(record.dumps() + "\n", encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def _stdin_line() -> str | None:
@@ -773,8 +951,8 @@ def build_session(game: str, rules: str | None, players: str | None, dice: str, 
     if load is not None:
         try:
             record = GameRecord.loads(load.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise RuleError(N_("Cannot read {path}: {reason}"), path=str(load), reason=exc.strerror or "") from exc
+        except (OSError, UnicodeDecodeError) as exc:
+            raise file_error(exc, load) from exc
         if get_game(record.game).id != info.id:
             raise RuleError(N_("{path} is a record of {other}, not of {game}."), path=str(load), other=record.game,
                             game=info.id)
@@ -788,8 +966,8 @@ def build_session(game: str, rules: str | None, players: str | None, dice: str, 
             specs = record.meta.get("seats") or ["human"] * len(record.players)
             if len(specs) != len(record.players):
                 raise RuleError(N_("Not a game record (or an unknown record format)."))
-            seats = [Seat(name, spec[4:] if isinstance(spec, str) and spec.startswith("bot:") else None)
-                     for name, spec in zip(record.players, specs, strict=True)]
+            seats = mark_you([Seat(name, spec[4:] if isinstance(spec, str) and spec.startswith("bot:") else None)
+                              for name, spec in zip(record.players, specs, strict=True)])
         record.players = [s.name for s in seats]
         record.meta["seats"] = [s.spec for s in seats]
     else:
@@ -798,6 +976,13 @@ def build_session(game: str, rules: str | None, players: str | None, dice: str, 
         seats = parse_players(players or default_players(info, rules_obj, lang), info, lang)
         match = Match.new(info.id, resolved.id, [s.name for s in seats], rules=rules_obj,
                           meta={"seats": [s.spec for s in seats], "dice": dice})
+    if save is not None:
+        # Written once before the first move, so a path that cannot be written is refused at the start, not
+        # after the first throw (and never as a traceback).
+        try:
+            save_record(match.record, save)
+        except OSError as exc:
+            raise file_error(exc, save, writing=True) from exc
     return PlaySession(info, match, seats, dice_mode=mode, seed=seed, lang=lang, save_path=save, pause=pause,
                        console=console)
 

@@ -10,7 +10,7 @@ knows them, so a game gets German labels by translating its keys instead of writ
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -31,13 +31,22 @@ def label(key: str, lang: str) -> str:
     return translate(pretty, lang)
 
 
-def fmt_number(x: Any) -> str:
-    """Scores as people write them: 350, not 350.0; fractions with at most two decimals."""
+def fmt_number(x: Any, lang: str = "en") -> str:
+    """Scores as people write them: 350, not 350.0; fractions with at most two decimals, with the decimal comma
+    in German (613,16)."""
     if isinstance(x, bool):
         return str(x)
     if isinstance(x, float):
-        return str(int(x)) if x.is_integer() else f"{x:.2f}"
+        return str(int(x)) if x.is_integer() else decimal(x, lang)
     return str(x)
+
+
+def decimal(x: float, lang: str, digits: int = 2, *, percent: bool = False) -> str:
+    """A fraction in the reader's notation: 613.16 in English, 613,16 in German (``percent``: 12.5 % / 12,5 %)."""
+    text = f"{x * 100 if percent else x:.{digits}f}"
+    if lang == "de":
+        text = text.replace(".", ",")
+    return f"{text} %" if percent else text
 
 
 def is_dice(key: str, value: Any) -> bool:
@@ -62,11 +71,11 @@ def fmt_value(value: Any, lang: str) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, int | float):
-        return fmt_number(value)
+        return fmt_number(value, lang)
     if isinstance(value, str):
         return value
     if isinstance(value, list) and all(isinstance(v, int | float | str) and not isinstance(v, bool) for v in value):
-        return ", ".join(fmt_number(v) for v in value) if value else "—"
+        return ", ".join(fmt_number(v, lang) for v in value) if value else "—"
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
@@ -92,7 +101,7 @@ def generic_renderer(view: dict[str, Any], lang: str) -> RenderableType:
     for p in range(n):
         marker = "▶" if p in actors else ""
         name = escape(names[p]) + (" " + _("(you)") if viewer == p and len(names) > 1 else "")
-        row = [marker, name, fmt_number(scores[p]) if p < len(scores) else ""]
+        row = [marker, name, fmt_number(scores[p], lang) if p < len(scores) else ""]
         row += [escape(fmt_value(view[k][p], lang)) for k in per_player]
         board.add_row(*row, style="bold" if p in actors else None)
 
@@ -122,20 +131,37 @@ def score_label(view: dict[str, Any], lang: str) -> str | None:
     return None
 
 
+def standings_order(n: int, scores: Sequence[float], winners: Sequence[int],
+                    view: Mapping[str, Any] | None = None) -> list[int]:
+    """Seats best first: the game's own ``ranking`` when its view has one, else the winners first and then the
+    scores in the game's direction (``lower_is_better``: penalty points, fewest first; ties in seat order) — the
+    same order the web's standings use."""
+    v = view or {}
+    ranking = v.get("ranking")
+    if isinstance(ranking, list) and sorted(ranking) == list(range(n)):
+        return list(ranking)
+    sign = 1 if v.get("lower_is_better") else -1
+    return sorted(range(n), key=lambda p: (p not in winners, sign * scores[p] if p < len(scores) else 0, p))
+
+
 def result_table(names: Sequence[str], scores: Sequence[float], winners: Sequence[int], lang: str,
-                 heading: str | None = None) -> Table:
-    """The final standings, best score first (ties in seat order).
+                 heading: str | None = None, view: Mapping[str, Any] | None = None) -> Table:
+    """The final standings, best first (see :func:`standings_order`; ties in seat order).
 
     The score column is headed by ``heading`` (the game's own word, see :func:`score_label`), else by the neutral
     "Standing" ("Stand"): scores are points in one game and chips in another, and "Punkte" would be wrong for chips.
+    Where fewer is better the heading says so.
     """
     _ = Translator(lang)
     table = Table(title=_("Result"), header_style="bold")
     table.add_column(_("Player"))
-    table.add_column(escape(heading) if heading else _("Standing"), justify="right")
+    head = escape(heading) if heading else _("Standing")
+    if view and view.get("lower_is_better"):
+        head = _("{label} (fewer is better)", label=head)
+    table.add_column(head, justify="right")
     table.add_column("")
-    order = sorted(range(len(names)), key=lambda p: (p not in winners, -scores[p] if p < len(scores) else 0, p))
+    order = standings_order(len(names), scores, winners, view)
     for p in order:
-        table.add_row(escape(names[p]), fmt_number(scores[p]) if p < len(scores) else "",
+        table.add_row(escape(names[p]), fmt_number(scores[p], lang) if p < len(scores) else "",
                       _("winner") if p in winners else "", style="bold green" if p in winners else None)
     return table

@@ -1,8 +1,10 @@
-"""``wuerfel score``: every legal selection of a Zehntausend throw at the start of a fresh turn, best first.
+"""``wuerfel score``: what one throw is worth under a rule set, for every game that scores throws.
 
-A stable contract for scripts (``--json``: one document per throw, one throw per stdin line) and a quick answer at
-the table ("what is 3-3-3-3-1-5 worth under our rules?"). The dice of a throw may number 1 … ``dice.count``: a cup
-with fewer dice is the same question later in a turn (no open sets, no pending confirmation).
+The game is the one whose library knows the rule set (or ``--game``); its ``GameInfo.throw_scorer`` answers, so the
+command knows no game. Zehntausend lists every legal selection at the start of a fresh turn, best first (a cup with
+fewer dice is the same question later in a turn); box games (Würfelspiel, Kniffel, Escalero) list the points in every
+box of one column. A stable contract for scripts (``--json``: one document per throw, one throw per stdin line; an
+empty line is the empty throw, which scores nothing) and a quick answer at the table.
 """
 
 from __future__ import annotations
@@ -14,19 +16,22 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from wuerfel.cli.main import LangOption, app, fail
+from wuerfel.cli.main import LangOption, app, fail, find_rules
 from wuerfel.engine.dice import Dice, sort_dice
-from wuerfel.engine.errors import N_, WuerfelError
-from wuerfel.i18n import Translator
+from wuerfel.engine.errors import N_, RuleError, WuerfelError
+from wuerfel.engine.registry import get_game
+from wuerfel.engine.throwscore import ThrowScorer
+from wuerfel.i18n import Translator, normalize_language
 
 _SEPARATORS = re.compile(r"[\s,;\-]+")
 
 
-def parse_throw(text: str | list[str], count: int) -> Dice:
+def parse_throw(text: str | list[str], count: int, least: int = 1) -> Dice:
     """Dice from ``"3 3 3 1 5"``, ``"3-3-3-1-5"``, ``"33315"`` or a list of such tokens; refuses anything that
-    is not 1 … ``count`` faces from 1 to 6."""
+    is not ``least`` … ``count`` faces from 1 to 6 (an empty text is the empty throw)."""
     tokens = [t for part in ([text] if isinstance(text, str) else text) for t in _SEPARATORS.split(part) if t]
     faces: list[int] = []
     for token in tokens:
@@ -36,40 +41,61 @@ def parse_throw(text: str | list[str], count: int) -> Dice:
             if ch not in "123456":
                 raise WuerfelError(N_("'{token}' is not a die face (1 to 6)."), token=ch)
             faces.append(int(ch))
-    if not 1 <= len(faces) <= count:
+    if not faces:
+        return ()
+    if not least <= len(faces) <= count:
+        if least == count:
+            raise WuerfelError(N_("A throw has {n} dice under these rules, not {got}."), n=count, got=len(faces))
         raise WuerfelError(N_("A throw has 1 to {n} dice under these rules, not {got}."), n=count, got=len(faces))
     return sort_dice(faces)
 
 
-def score_document(rules: Any, rules_id: str, throw: Dice) -> dict[str, Any]:
-    """The JSON contract: ``{"rules", "dice", "niete", "selections": [{"dice", "points", "melds"}]}``."""
-    from wuerfel.games.zehntausend.melds import legal_selections
+def read_throw(scorer: ThrowScorer, text: str | list[str]) -> Dice:
+    """Plain faces first; where they are refused, the game's own notation (poker dice by name)."""
+    try:
+        return parse_throw(text, scorer.max_dice, scorer.min_dice)
+    except WuerfelError:
+        if scorer.parse is None:
+            raise
+        joined = text if isinstance(text, str) else " ".join(text)
+        try:
+            dice = scorer.parse(joined)
+        except ValueError:
+            raise WuerfelError(N_("'{token}' is not a die face (1 to 6)."), token=joined.strip()[:40]) from None
+        if not scorer.min_dice <= len(dice) <= scorer.max_dice:
+            raise WuerfelError(N_("A throw has {n} dice under these rules, not {got}."), n=scorer.max_dice,
+                               got=len(dice)) from None
+        return dice
 
-    sels = legal_selections(rules, throw)
-    return {"rules": rules_id, "dice": list(throw), "niete": not sels, "selections": [s.to_json() for s in sels]}
+
+def score_document(rules_id: str, scorer: ThrowScorer, throw: Dice, lang: str = "de") -> dict[str, Any]:
+    """The JSON contract: ``{"rules", "dice", "niete", "selections": [{"dice", "points", "melds"}]}`` for
+    Zehntausend, ``{"rules", "dice", "boxes": [{"box", "name", "points"}]}`` for box games."""
+    return {"rules": rules_id, **scorer.score(throw, lang)}
 
 
-def _meld_text(meld: Any, tr: Translator) -> str:
-    from wuerfel.games.zehntausend.melds import meld_label
-
-    if meld.kind in ("one", "five"):
-        return f"{meld_label(meld, tr)} = {meld.points}"
-    return f"{meld_label(meld, tr)} {'-'.join(map(str, meld.dice))} = {meld.points}"
+def _dice_text(dice: Any) -> str:
+    return "-".join(map(str, dice)) if dice else "—"
 
 
-def _table(rules: Any, rules_id: str, throw: Dice, lang: str) -> Table:
-    from wuerfel.games.zehntausend.melds import instant_win, legal_selections
-
+def _table(doc: dict[str, Any], scorer: ThrowScorer, lang: str) -> Table:
     _ = Translator(lang)
-    sels = legal_selections(rules, throw)
-    title = _("Throw {dice} — rules {rules}", dice="-".join(map(str, throw)), rules=rules_id)
-    if instant_win(rules, throw):
-        title += " — " + _("instant win!")
+    shown = scorer.show(tuple(doc["dice"]), lang) if scorer.show and doc["dice"] else _dice_text(doc["dice"])
+    title = _("Throw {dice} — rules {rules}", dice=shown, rules=doc["rules"])
+    extra = scorer.extra(tuple(doc["dice"]), lang) if scorer.extra else []
+    if extra:
+        title += " — " + " ".join(extra)
+    if scorer.kind == "boxes":
+        served = any("served" in b for b in doc["boxes"])
+        table = Table(_("Box"), _("Points"), *([_("served")] if served else []), title=title)
+        for b in doc["boxes"]:
+            table.add_row(escape(b["name"]), str(b["points"]), *([str(b.get("served", ""))] if served else []))
+        return table
     table = Table(_("Dice"), _("Points"), _("Melds"), title=title)
-    for s in sels:
-        melds = ", ".join(_meld_text(m, _) for m in s.melds)
-        table.add_row("-".join(map(str, s.dice)), str(s.points), melds)
-    if not sels:
+    words = scorer.labels(tuple(doc["dice"]), lang) if scorer.labels else []
+    for i, s in enumerate(doc["selections"]):
+        table.add_row("-".join(map(str, s["dice"])), str(s["points"]), escape(words[i]) if i < len(words) else "")
+    if not doc["selections"]:
         table.add_row("—", "0", _("Niete: no legal selection, the turn is lost."))
     return table
 
@@ -78,43 +104,46 @@ def _table(rules: Any, rules_id: str, throw: Dice, lang: str) -> Table:
 def score_cmd(
     dice: list[str] = typer.Argument(None, help="Die Würfel, z. B. 3 3 3 1 5; ohne: eine Zeile je Wurf von stdin"),
     rules: str = typer.Option(..., "--rules", help="Preset, Variante oder TOML-Datei"),
+    game: str = typer.Option(None, "--game", help="Spiel-ID, wenn der Name des Regelwerks nicht eindeutig ist"),
     as_json: bool = typer.Option(False, "--json"),
     lang: str = LangOption,
 ) -> None:
-    """Alle erlaubten Auswahlen eines Wurfs, beste zuerst / every legal selection of a throw, best first."""
-    from wuerfel.games.zehntausend.options import load_rules, resolve_rules
-
+    """Was ein Wurf wert ist, beste Wahl zuerst / what a throw scores, best first."""
+    lang = normalize_language(lang)
     _ = Translator(lang)
     try:
-        resolved = resolve_rules(rules)
-        rule_set = load_rules(rules)
+        game_id, name = find_rules(rules, game)
+        info = get_game(game_id)
+        resolved = info.resolve(name)
+        rule_set = info.rules_from_dict(resolved.data)
+        if info.throw_scorer is None:
+            raise RuleError(N_("{game} does not score a single throw."), game=info.name(lang))
+        scorer: ThrowScorer = info.throw_scorer(rule_set)
     except WuerfelError as exc:
         fail(exc, lang)
-    n = rule_set.dice.count
     console = Console()
+
+    def answer(throw: Dice) -> None:
+        doc = score_document(resolved.id, scorer, throw, lang)
+        if as_json:
+            sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
+        else:
+            console.print(_table(doc, scorer, lang))
+
     if dice:
         try:
-            throw = parse_throw(dice, n)
+            throw = read_throw(scorer, dice)
         except WuerfelError as exc:
             fail(exc, lang)
-        if as_json:
-            print(json.dumps(score_document(rule_set, resolved.id, throw)))
-        else:
-            console.print(_table(rule_set, resolved.id, throw, lang))
+        answer(throw)
         return
-    out = sys.stdout
     for number, line in enumerate(sys.stdin, start=1):
-        if not line.strip():
-            continue
         try:
-            throw = parse_throw(line, n)
+            throw = read_throw(scorer, line)
         except WuerfelError as exc:
-            out.flush()
+            sys.stdout.flush()
             message = _("Line {line}: {error}", line=number, error=exc.translated(lang))
-            Console(stderr=True).print(f"[red]{message}[/red]")
+            Console(stderr=True).print(f"[red]{escape(message)}[/red]")
             raise typer.Exit(2) from None
-        if as_json:
-            out.write(json.dumps(score_document(rule_set, resolved.id, throw)) + "\n")
-        else:
-            console.print(_table(rule_set, resolved.id, throw, lang))
-    out.flush()
+        answer(throw)
+    sys.stdout.flush()

@@ -19,11 +19,20 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from wuerfel.bots import make_bot
 from wuerfel.cli.main import LangOption, app, fail
+from wuerfel.cli.render import decimal
 from wuerfel.engine.errors import N_, RuleError, WuerfelError
 from wuerfel.engine.game import Game, State
 from wuerfel.engine.registry import GameInfo, get_game
@@ -108,8 +117,12 @@ def play_one(game: Game, bots: Sequence[Any], rng: random.Random) -> State:
 
 
 def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Sequence[str], games: int, seed: int,
-             progress: Callable[[int], None] | None = None) -> SimResult:
-    """Play ``games`` bot-only games and summarise the final scores and shared wins per seat."""
+             progress: Callable[[int], None] | None = None,
+             ready: Callable[[], None] | None = None) -> SimResult:
+    """Play ``games`` bot-only games and summarise the final scores and shared wins per seat.
+
+    ``ready()`` is called once the bots are built (their tables can take many seconds on a fresh machine), so a
+    progress display can say "preparing" until then instead of standing at 0."""
     if games < 1:
         raise RuleError(N_("--games must be at least 1."))
     if len(bot_names) not in (1, players):
@@ -119,6 +132,8 @@ def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Se
     rules = info.rules_from_dict(resolved.data)
     game = info.new_game(rules, players)
     bots = [make_bot(info.id, name, game, seed * 101 + seat) for seat, name in enumerate(names)]
+    if ready is not None:
+        ready()
     n = players
     total = [0.0] * n
     total_sq = [0.0] * n
@@ -168,11 +183,20 @@ def sim_cmd(
             result = simulate(info, rules, players, bot_names, games, seed)
         else:
             err = Console(stderr=True)
-            with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                          TimeRemainingColumn(), console=err, transient=True) as bar:
-                task = bar.add_task(_("Simulating"), total=games)
+            with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn(), TimeRemainingColumn(), console=err, transient=True) as bar:
+                # Until the bots are built the bar pulses under "preparing" (no total), then counts the games.
+                task = bar.add_task(_("Preparing the bots"), total=None)
+                if not err.is_terminal:
+                    err.print(_("Preparing the bots") + " …", highlight=False)
+
+                def ready() -> None:
+                    bar.update(task, description=_("Simulating"), total=games, completed=0)
+                    if not err.is_terminal:
+                        err.print(_("Simulating") + " …", highlight=False)
+
                 result = simulate(info, rules, players, bot_names, games, seed,
-                                  progress=lambda done: bar.update(task, completed=done))
+                                  progress=lambda done: bar.update(task, completed=done), ready=ready)
     except WuerfelError as exc:
         fail(exc, lang)
     if as_json:
@@ -186,10 +210,12 @@ def sim_cmd(
     table.add_column(_("Wins"), justify="right")
     table.add_column(_("Win rate"), justify="right")
     for s in result.players:
-        table.add_row(s.name, f"{s.mean:.2f}", f"{s.stderr:.2f}", f"{s.wins:g}", f"{s.wins / result.games:.1%}")
+        wins = f"{s.wins:g}".replace(".", ",") if lang == "de" else f"{s.wins:g}"
+        table.add_row(s.name, decimal(s.mean, lang), decimal(s.stderr, lang), wins,
+                      decimal(s.wins / result.games, lang, 1, percent=True))
     console.print(table)
     console.print(_("{games} games in {seconds} s ({rate} games per second).", games=result.games,
-                    seconds=f"{result.seconds:.2f}", rate=f"{result.games_per_second:.1f}"))
+                    seconds=decimal(result.seconds, lang), rate=decimal(result.games_per_second, lang, 1)))
 
 
 def default_bot_name(info: GameInfo) -> str:

@@ -10,9 +10,28 @@ import json
 import typer
 
 from wuerfel.cli.main import LangOption, app, console, fail
+from wuerfel.cli.progress import working
+from wuerfel.cli.render import decimal
 from wuerfel.engine.errors import N_, RuleError, WuerfelError
-from wuerfel.engine.registry import get_game
-from wuerfel.i18n import Translator
+from wuerfel.engine.registry import GameInfo, get_game
+from wuerfel.i18n import Translator, normalize_language
+
+OBJECTIVES = {"turn": N_("one turn"), "duel": N_("duel of two"), "solo": N_("solo game"), "score": N_("score")}
+"""Words for the objectives the games register (the ids stay what ``--objective`` takes)."""
+
+
+def objective_label(objective: str, lang: str) -> str:
+    """The objective in words, with its id where they differ, so the next ``--objective`` can be typed."""
+    words = OBJECTIVES.get(objective)
+    return f"{Translator(lang)(words)} ({objective})" if words else objective
+
+
+def rules_for(info: GameInfo, typed_game: str, rules: str | None) -> str | None:
+    """The rule set asked for. Without ``--rules``, a game name that is also a rule set of the game means that rule
+    set: ``solve kniffel`` solves the Kniffel preset, not the 3-column Würfelspiel that the alias belongs to."""
+    if rules is None and typed_game.strip().lower() != info.id and typed_game.strip().lower() in info.rule_sets():
+        return typed_game.strip().lower()
+    return rules
 
 
 @app.command("solve")
@@ -25,6 +44,7 @@ def solve_cmd(
     lang: str = LangOption,
 ) -> None:
     """Exakte Lösung berechnen / run an exact solver."""
+    lang = normalize_language(lang)
     _ = Translator(lang)
     try:
         info = get_game(game)
@@ -35,13 +55,20 @@ def solve_cmd(
         if solver is None:
             raise RuleError(N_("Unknown objective '{objective}'. Known: {known}"), objective=obj,
                             known=", ".join(info.solvers))
-        resolved = info.resolve(rules)
-        result = solver(info.rules_from_dict(resolved.data), resolved.id, fresh)
+        resolved = info.resolve(rules_for(info, game, rules))
+        rule_set = info.rules_from_dict(resolved.data)
+        # A solve may take minutes (the duel): say what runs and how long it has run, on standard error.
+        with working(_("Solving {game} ({rules}), objective: {objective}", game=info.name(lang), rules=resolved.id,
+                       objective=objective_label(obj, lang)), quiet=as_json):
+            result = solver(rule_set, resolved.id, fresh)
     except WuerfelError as exc:
         fail(exc, lang)
     if as_json:
         print(json.dumps(result.to_json()))
         return
-    console.print(_("{game} ({rules}), objective {objective}: {value}", game=info.name(lang), rules=result.rules,
-                    objective=result.objective, value=f"{result.value:.6f}"))
-    console.print(_("Solved in {seconds} s.", seconds=f"{result.seconds:.3f}"))
+    console.print(_("{game} ({rules}), objective: {objective}; value: {value}", game=info.name(lang),
+                    rules=result.rules, objective=objective_label(result.objective, lang),
+                    value=decimal(result.value, lang, 6)))
+    if result.value_of:
+        console.print(_("That is {what}.", what=_(result.value_of)))
+    console.print(_("Solved in {seconds} s.", seconds=decimal(result.seconds, lang, 3)))

@@ -1,0 +1,40 @@
+"""Waits the user can see: every wait longer than a moment says what it is doing and how far it has got.
+
+Building a bot's tables, compiling the solvers' kernels or a solve can take seconds to minutes on a fresh machine;
+a blank screen that long reads as a hang. :func:`working` shows a line with a spinner and the time so far (and a
+bar when the caller reports a fraction) on standard error, where it never mixes with the output scripts read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, SpinnerColumn, TaskProgressColumn, TextColumn, TimeElapsedColumn
+
+
+@contextmanager
+def working(text: str, console: Console | None = None, total: float | None = None,
+            quiet: bool = False) -> Iterator[Callable[[float], None]]:
+    """Show ``text`` while the block runs; yields ``advance(done)`` for callers that know their progress.
+
+    On a terminal the line is live (spinner, elapsed time, a bar once ``total`` is known) and vanishes when the
+    work is done. Elsewhere (a pipe, a log, a test) the text is printed once as a plain line, so a log shows what
+    the program was doing when it paused. ``quiet`` shows nothing (``--json``: the output is for a program).
+    """
+    err = console or Console(stderr=True)
+    if quiet:
+        yield lambda done: None
+        return
+    if not err.is_terminal:
+        err.print(f"{text} …", highlight=False)
+        yield lambda done: None
+        return
+    columns = [SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
+               TimeElapsedColumn()] if total else [SpinnerColumn(), TextColumn("{task.description}"),
+                                                   TimeElapsedColumn()]
+    with Progress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task(text, total=total)
+        yield lambda done: bar.update(task, completed=done)
+
