@@ -421,7 +421,60 @@ class State(ABC):
             return tuple(0.0 for _ in range(n))
         return tuple((1.0 / len(w)) if p in w else 0.0 for p in range(n))
 
+    def lower_is_better(self) -> bool:
+        """The score direction: True where the lowest score is the best (Zehntausend rückwärts, penalty points).
+
+        Front ends sort standings and the generic ranking orders seats by it; nobody reads it out of a view.
+        """
+        return False
+
+    def ranking(self) -> tuple[tuple[int, ...], ...]:
+        """Seats from best to worst at a terminal state, tied seats grouped: ``((2,), (0, 3), (1,))``.
+
+        Default: the winners first, then the others by :meth:`scores` in the game's direction. Games whose order
+        is not the score's (finishing order, a throw-off among tied seats) override it. Empty before the end.
+        """
+        if not self.is_terminal():
+            return ()
+        won = set(self.winners())
+        scores = self.scores()
+        sign = 1.0 if self.lower_is_better() else -1.0
+        rest = sorted((p for p in range(self.game.num_players) if p not in won), key=lambda p: sign * scores[p])
+        groups: list[tuple[int, ...]] = [tuple(sorted(won))] if won else []
+        for p in rest:
+            if groups and groups[-1] and groups[-1][0] not in won and scores[groups[-1][0]] == scores[p]:
+                groups[-1] = (*groups[-1], p)
+            else:
+                groups.append((p,))
+        return tuple(groups)
+
+    def losers(self) -> tuple[int, ...]:
+        """The loser(s) of a finished game (Hasard G8: the one who pays the round), empty where a game has none or
+        before the end. Default: nobody; games with a loser say so."""
+        return ()
+
+    def payoffs(self) -> tuple[int, ...] | None:
+        """Net chips won (+) or lost (−) per seat over the game so far, or None for a game without chips.
+
+        The sum over the seats is zero unless a bank or pot outside the seats holds the difference (the game says
+        so in its components); the conformance suite checks conservation where the game declares chips.
+        """
+        return None
+
     # --- information -----------------------------------------------------------------------------------------
+    def components(self, player: int | None) -> tuple[Any, ...]:
+        """What ``player`` sees on the table, as typed components (:mod:`wuerfel.engine.components`) that the
+        generic web table and the generic terminal renderer draw without knowing the game.
+
+        Must show nothing that ``view(player)`` hides. Default: the seats with their scores only.
+        """
+        from wuerfel.engine.components import SeatLine, Seats
+
+        scores = self.scores()
+        actors = set(self.actors())
+        return (Seats(tuple(SeatLine(seat=p, score=scores[p], active=p in actors)
+                            for p in range(self.game.num_players)), lower_is_better=self.lower_is_better()),)
+
     @abstractmethod
     def view(self, player: int | None) -> JSON:
         """Everything ``player`` may know (``None``: a spectator), as JSON-able data.
