@@ -103,3 +103,16 @@ def test_property_added_dice_double_once_each_however_they_are_split(name: str, 
         added += k
         assert s.turn_total == triple * 2**added
         assert [(f, v) for f, _, v in s.open_sets] == [(face, triple * 2**added)]
+
+
+def test_terminal_shows_the_running_value_of_open_sets() -> None:
+    from rich.console import Console
+
+    from wuerfel.games.zehntausend.terminal import render
+
+    s = new("einfach+ergaenzen")
+    s = take(throw(roll(take(throw(s, 5, 5, 5, 2, 3), 5, 5, 5)), 5, 3), 5)
+    console = Console(width=120, record=True)
+    console.print(render(s.view(0), "de"))
+    out = console.export_text()
+    assert "Offene Päsche" in out and "4×5 = 1000" in out
