@@ -42,6 +42,9 @@ def turn_times(names: list[str]) -> None:
         melds.clear_caches()
         zt.turn_graph.cache_clear()
         zt.moves.cache_clear()
+        if zt.turn_refusal(rules):
+            print(f"  {name:40s} refused: {zt.turn_refusal(rules)}")
+            continue
         t0 = time.perf_counter()
         sol = zt.solve_turn(rules)
         dt = time.perf_counter() - t0

@@ -8,6 +8,7 @@ import pytest
 
 from tests.solvers.naive_zehntausend import expected_turn_points
 from wuerfel.bots.base import RandomBot
+from wuerfel.engine.errors import RuleError
 from wuerfel.games.zehntausend.options import load_rules
 from wuerfel.games.zehntausend.state import Select, ZehntausendGame, ZehntausendState
 from wuerfel.solvers.zehntausend_play import state_key
@@ -19,7 +20,11 @@ from wuerfel.solvers.zehntausend_turn import (
     solve_turn_result,
     threshold,
     turn_graph,
+    turn_refusal,
 )
+
+WITHIN_CYCLE = {"extension": {"across_hot_dice": False}}
+"""Ergänzen within one cycle of the dice: the form the solvers solve exactly."""
 
 # (rule set, max throws that keep the naive expectimax small, number to beat or None)
 NAIVE_CASES = [
@@ -98,8 +103,41 @@ def test_positions_and_moves_api() -> None:
 
 def test_open_set_approximation_is_declared() -> None:
     assert exact_model(load_rules("zehntausend-350"))
+    assert exact_model(load_rules("einfach+ergaenzen", WITHIN_CYCLE))
     assert not exact_model(load_rules("einfach+ergaenzen"))
     assert not exact_model(load_rules("macke-klassisch+beweisen-literal"))
+
+
+def test_ergaenzen_within_a_cycle_matches_naive_expectimax() -> None:
+    """The fixed four-of-a-kind table with Ergänzen: the running value of a set (5-5-5, +5, +5 = 2000, not the
+    table's 5000 + …) is part of the position, and the solver agrees with the naive expectimax."""
+    rules = load_rules("einfach+ergaenzen", {**WITHIN_CYCLE, "turn": {"max_throws": 3}})
+    key = TurnKey(cup=2, throws=1, proof=True, open=((5, 3, 500),))
+    one = next(m for m in moves(rules, key, (5, 3)) if m.dice == (5,))
+    assert (one.points, one.key.open) == (500, ((5, 4, 1000),))
+    two = next(m for m in moves(rules, one.key, (5,)) if m.dice == (5,))
+    assert (two.points, two.key.open, two.key.cup) == (1000, (), 5)  # hot dice close the set here
+    sol = solve_turn(rules)
+    assert sol.value == pytest.approx(expected_turn_points(rules, threshold(rules)), abs=1e-9)
+    assert sol.tail_ok
+
+
+@pytest.mark.parametrize("name", ["einfach+ergaenzen", "einfach+verdoppeln+ergaenzen"])
+def test_ergaenzen_across_hot_dice_is_refused_by_every_solver(name: str) -> None:
+    """Open sets that survive refills grow without bound: no solver may hand out a value for them."""
+    from wuerfel.engine.registry import get_game
+
+    rules = load_rules(name)
+    reason = turn_refusal(rules)
+    assert "Ergänzen across hot dice" in reason
+    solvers = get_game("zehntausend").solvers
+    for objective in ("turn", "duel", "solo"):
+        with pytest.raises(RuleError) as exc:
+            solvers[objective](rules, name)
+        assert exc.value.msgid == reason
+        assert "Anschluss" in exc.value.translated("de")
+    with pytest.raises(RuleError):
+        solve_turn(rules)
 
 
 def test_solve_result_contract() -> None:
@@ -111,10 +149,11 @@ def test_solve_result_contract() -> None:
 
 
 @pytest.mark.parametrize("name", ["zehntausend-350", "zehntausend-einfach", "einfach-6+verdoppeln+bestaetigen",
-                                  "einfach+verschaerft", "macke-klassisch+max3", "einfach+5er-drehen"])
+                                  "einfach+verschaerft", "macke-klassisch+max3", "einfach+5er-drehen",
+                                  "einfach+ergaenzen"])
 def test_solver_transitions_agree_with_the_game_engine(name: str) -> None:
     """Every Select the engine offers is a solver move with the same points and the same next position."""
-    rules = load_rules(name)
+    rules = load_rules(name, WITHIN_CYCLE if name == "einfach+ergaenzen" else None)
     game = ZehntausendGame(rules, 2)
     bot = RandomBot(7)
     rng = random.Random(11)

@@ -107,7 +107,7 @@ def test_e6_extension_chain_across_hot_dice() -> None:
     s = take(throw(roll(s), 5, 3), 5)
     assert s.turn_total == 1000
     s = take(throw(roll(s), 5), 5)
-    assert (s.turn_total, s.cup, s.open_sets) == (2000, 5, ((5, 5),))
+    assert (s.turn_total, s.cup, s.open_sets) == (2000, 5, ((5, 5, 2000),))
     s = throw(roll(s), 5, 2, 3, 4, 6)
     assert points_of(s)[((5,), 0)] == 2000
     s = take(s, 5)

@@ -179,19 +179,28 @@ def test_e5_555_36_and_proven_10050() -> None:
 def test_e6_ergaenzen_chain() -> None:
     r = R("einfach+verdoppeln+ergaenzen")
     s = legal_selections(r, d("55523"))[0]
-    assert s.points == 500 and s.opened == ((5, 3),)
+    assert s.points == 500 and s.opened == ((5, 3, 500),)
     e1 = legal_selections(r, d("5"), open_sets=s.opened)[0]
-    assert e1.points == 500 and e1.melds[0].kind == "ext" and e1.opened == ((5, 4),)  # 1000 in all
+    assert e1.points == 500 and e1.melds[0].kind == "ext" and e1.opened == ((5, 4, 1000),)  # 1000 in all
     e2 = legal_selections(r, d("5"), open_sets=e1.opened)[0]
-    assert e2.points == 1000 and e2.opened == ((5, 5),)  # 2000
+    assert e2.points == 1000 and e2.opened == ((5, 5, 2000),)  # 2000
     e3 = legal_selections(r, d("5"), open_sets=e2.opened)[0]
-    assert e3.points == 2000 and e3.opened == ((5, 6),)  # 4000
+    assert e3.points == 2000 and e3.opened == ((5, 6, 4000),)  # 4000
     assert 500 + 500 + 1000 + 2000 == 4000
     # "3,3,3 + 3 = 300 mal 2 = 600" with the fixed table too (einfach + Ergänzen)
     plain = R("einfach+ergaenzen")
     assert value(plain, "3", open_sets=((3, 3),)) == 300
     assert value(plain, "33", open_sets=((3, 3),)) == 900  # 300 * (2^2 - 1): 1200 in all
     assert value(plain, "3") is None  # without the open set a lone 3 is nothing
+    # the same chain under the fixed four-of-a-kind table: the running value doubles, not the table's 5000
+    s = legal_selections(plain, d("55523"))[0]
+    e1 = legal_selections(plain, d("5"), open_sets=s.opened)[0]
+    e2 = legal_selections(plain, d("5"), open_sets=e1.opened)[0]
+    e3 = legal_selections(plain, d("5"), open_sets=e2.opened)[0]
+    assert [x.points for x in (s, e1, e2, e3)] == [500, 500, 1000, 2000]
+    assert e3.opened == ((5, 6, 4000),)
+    both = legal_selections(plain, d("55"), open_sets=s.opened)[0]  # +5 +5 in one throw: each die doubles once
+    assert both.points == 1500 and both.opened == e2.opened == ((5, 5, 2000),)
 
 
 def test_e7_doubling() -> None:
@@ -226,7 +235,7 @@ def test_e9_bestaetigen_113335() -> None:
 def test_e10_continuation() -> None:
     r = R("zehntausend-350")
     first = legal_selections(r, d("444236"))[0]
-    assert first.points == 400 and first.opened == ((4, 3),)
+    assert first.points == 400 and first.opened == ((4, 3, 400),)
     assert best(r, "4", open_sets=first.opened) == 400  # 800 in all
     one = legal_selections(r, d("1"))[0]
     assert one.opened == ()  # singles never open a set
@@ -512,9 +521,9 @@ def test_selection_properties() -> None:
     s = best_partition(r, d("123455"))
     assert s is not None and s.proving and not s.has_set
     s = best_partition(r, d("444"))
-    assert s is not None and s.has_set and not s.proving and s.opened == ((4, 3),)
+    assert s is not None and s.has_set and not s.proving and s.opened == ((4, 3, 400),)
     s = best_partition(r, d("44"), open_sets=((4, 3),))
-    assert s is not None and s.opened == ((4, 5),) and s.has_set
+    assert s is not None and s.opened == ((4, 5, 1600),) and s.has_set
     assert s.to_json() == {"dice": [4, 4], "points": 1200, "melds": [{"name": "ext", "dice": [4, 4], "points": 1200}]}
     assert best_partition(r, ()) is None
 

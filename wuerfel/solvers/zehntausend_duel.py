@@ -48,6 +48,7 @@ from wuerfel.solvers.zehntausend_turn import (
     sweep_slope,
     threshold,
     turn_graph,
+    turn_refusal,
 )
 
 LAST_TURN_CAP = 30_000
@@ -77,9 +78,12 @@ def duel_support(rules: ZehntausendRules) -> tuple[bool, str]:
         return False, N_("Not solvable exactly for two players: simulated mishaps.")
     if r.game.end_rule == "finish_round" and r.game.tie == "extra_round":
         return False, N_("Not solvable exactly for two players: extra rounds after a tie.")
-    if r.selection.model != "standard" or (r.extension.enabled and r.extension.across_hot_dice):
-        return False, N_("Not solvable exactly for two players: the solver simplifies the turn itself under these "
-                         "rules (literal Macke model, or Ergänzen across hot dice).")
+    refusal = turn_refusal(r)
+    if refusal:
+        return False, refusal
+    if r.selection.model != "standard":
+        return False, N_("Not solvable exactly for two players: the solver simplifies the turn itself under the "
+                         "literal Macke model.")
     return True, ""
 
 

@@ -4,8 +4,10 @@ Which table rates a position: in a two-player game whose rules the duel solver h
 (:func:`~wuerfel.solvers.zehntausend_duel.duel_support`) and whose table is at hand (cached on disk by
 ``wuerfel solve zehntausend --objective duel``, or small enough to compute on the spot), the **winning chance**;
 otherwise the **single-turn optimum** (expected points of this turn, with the turn's real threshold and, when this
-bust would complete a minus-mark streak, its penalty). Positions the solver's model does not cover (the literal Macke
-model, oversized open sets) fall back to the heuristic bot, so the bot never makes an illegal move.
+bust would complete a minus-mark streak, its penalty). Rules the solver refuses (Ergänzen across hot dice,
+:func:`~wuerfel.solvers.zehntausend_turn.turn_refusal`) and positions its model does not cover (the literal Macke
+model) fall back to the heuristic bot and get no hints, so the bot never makes an illegal move and no hint is a
+wrong number.
 """
 
 from __future__ import annotations
@@ -42,11 +44,11 @@ from wuerfel.solvers.zehntausend_turn import (
     TurnGraph,
     TurnKey,
     TurnSolution,
-    _clamp_open,
     moves,
     solve_turn,
     turn_five_key,
     turn_graph,
+    turn_refusal,
 )
 
 MEASURE_POINTS = N_("expected points of this turn")
@@ -68,7 +70,7 @@ def state_key(state: ZehntausendState) -> TurnKey:
     throws = t.throws - 1 if state.node == "select" else t.throws  # the engine counts a throw when it falls
     return TurnKey(cup=t.cup, throws=throws if r.turn.max_throws > 0 else 0, proof=t.proof,
                    confirm=t.confirm is not None, need=t.confirm or 0,
-                   open=_clamp_open(t.open_sets) if r.extension.enabled else (), turnable=t.turnable)
+                   open=t.open_sets if r.extension.enabled else (), turnable=t.turnable)
 
 
 @lru_cache(maxsize=32)
@@ -114,10 +116,13 @@ class Evaluator:
     def __init__(self, game: Game, use_duel: bool | None = None) -> None:
         self.game = game
         self.rules: ZehntausendRules = game.rules
-        ok = game.num_players == 2 and self.rules.game.mode == "standard"
+        self.supported = not turn_refusal(self.rules)
+        """False: the solvers refuse these rules, so nothing is rated (the bot plays the heuristic)."""
+        ok = self.supported and game.num_players == 2 and self.rules.game.mode == "standard"
         self.use_duel = ok and (duel_available(self.rules) if use_duel is None else use_duel)
         self._duel: DuelSolution | None = None
-        self.use_solo = game.num_players == 1 and self.rules.game.mode == "solo" and solo_available(self.rules)
+        self.use_solo = (self.supported and game.num_players == 1 and self.rules.game.mode == "solo"
+                         and solo_available(self.rules))
         self._solo: SoloSolution | None = None
 
     def solo(self) -> SoloSolution | None:
@@ -168,7 +173,7 @@ class Evaluator:
     def values(self, state: ZehntausendState, player: int) -> list[tuple[Action, float]] | None:
         """(action, value) for every legal action, best first; None when the tables do not cover the position."""
         actions = list(state.legal_actions(player))
-        if not actions or state.node not in ("select", "decide", "offer"):
+        if not self.supported or not actions or state.node not in ("select", "decide", "offer"):
             return None
         key = state_key(state)
         g = turn_graph(self.rules)

@@ -30,19 +30,20 @@ import numba
 import numpy as np
 
 from wuerfel.engine.dice import Dice, roll_distribution
+from wuerfel.engine.errors import N_, RuleError
 from wuerfel.games.zehntausend.melds import (
     OpenSets,
     Selection,
     best_partition,
     instant_win,
     legal_selections,
-    set_value,
     turned_selection,
 )
 from wuerfel.games.zehntausend.options import ZehntausendRules
 
-FORMAT_VERSION = 1
-"""Bumped whenever the meaning of a cached table changes (part of every on-disk cache key)."""
+FORMAT_VERSION = 2
+"""Bumped whenever the meaning of a cached table changes (part of every on-disk cache key). 2: open sets carry
+their running value (Ergänzen doubles it), which changes the tables of rule sets with a fixed four-of-a-kind."""
 
 
 @dataclasses.dataclass(frozen=True, order=True)
@@ -111,33 +112,31 @@ def threshold(rules: ZehntausendRules, beat: int | None = None) -> int:
     return th
 
 
-OPEN_CAP = 7
-"""Open sets larger than this are treated as this size (only Ergänzen across hot dice can grow sets beyond N + 1).
-
-Ergänzen across hot dice also lets sets from several cycles stay open side by side, which multiplies the positions
-by the hundreds; the solver keeps, after a refill, only the most valuable open set. Both simplifications make the
-solution of such overlays approximate (:func:`exact_model` says so); all presets are unaffected."""
-
-DV_CAP = 100_000
-"""Points of one move beyond this are counted as this much (only reachable with the sets of :data:`OPEN_CAP`)."""
+REFUSE_EXTENSION_ACROSS_HOT_DICE = N_(
+    "The exact solvers cannot solve Ergänzen across hot dice: a set may grow from throw to throw without end and "
+    "doubles with every added die, so a turn has no finite set of positions. Switch off \"Extend after hot dice\" "
+    "to solve these rules.")
 
 
-def _clamp_open(opened: OpenSets) -> OpenSets:
-    return tuple(sorted((f, min(m, OPEN_CAP)) for f, m in opened))
+def turn_refusal(rules: ZehntausendRules) -> str:
+    """Why the turn solver (and with it the duel and solo solvers, the optimal bot and the hints) refuses these
+    rules, as an English msgid; "" when it solves them.
 
-
-def _after_refill(rules: ZehntausendRules, opened: OpenSets) -> OpenSets:
-    if not opened:
-        return ()
-    return (max(opened, key=lambda fm: (set_value(rules, fm[0], fm[1]), fm)),)
+    Ergänzen across hot dice: an open set survives every refill, so it can be extended again and again, and its
+    running value — which the next added die doubles — is part of the position. The positions are unbounded, and
+    the earlier way out (cap the set size, keep only the best set after a refill) gave values that were silently
+    wrong; a refusal is honest. Within one cycle of the dice a set has at most N dice and finitely many values, so
+    Ergänzen without ``across_hot_dice`` is solved exactly.
+    """
+    if rules.extension.enabled and rules.extension.across_hot_dice:
+        return REFUSE_EXTENSION_ACROSS_HOT_DICE
+    return ""
 
 
 def exact_model(rules: ZehntausendRules) -> bool:
-    """False where the solver's model of the turn is simplified: Ergänzen across hot dice (see :data:`OPEN_CAP`)
-    and the literal Macke set-aside model (A-12), which is solved as the standard model."""
-    if rules.selection.model != "standard":
-        return False
-    return not (rules.extension.enabled and rules.extension.across_hot_dice)
+    """False where the solver does not solve the rules as the game plays them: it refuses Ergänzen across hot dice
+    (:func:`turn_refusal`), and it solves the literal Macke set-aside model (A-12) as the standard model."""
+    return rules.selection.model == "standard" and not turn_refusal(rules)
 
 
 @lru_cache(maxsize=200_000)
@@ -174,7 +173,7 @@ def moves(rules: ZehntausendRules, key: TurnKey, throw: Dice) -> tuple[Move, ...
                     need -= st.points
                     if need <= 0:
                         confirm, need = False, 0
-            opened = _clamp_open(st.opened) if rules.extension.enabled else ()
+            opened = st.opened if rules.extension.enabled else ()
             turnable = key.turnable + st.five_pairs if rules.selection.five_turn_timing == "any_time" else 0
             cup = key.cup - used
             throws = key.throws + 1 if rules.turn.max_throws > 0 else 0
@@ -185,7 +184,7 @@ def moves(rules: ZehntausendRules, key: TurnKey, throw: Dice) -> tuple[Move, ...
                     confirm, need = True, c.min_points
                 cup = n
                 turnable = 0
-                opened = _after_refill(rules, opened) if rules.extension.across_hot_dice else ()
+                opened = opened if rules.extension.across_hot_dice else ()
             if whole_throw_scores:
                 confirm, need = True, rules.confirm.min_points
             new = TurnKey(cup=cup, throws=throws, proof=proof, confirm=confirm, need=need, open=opened,
@@ -245,6 +244,9 @@ def turn_graph(rules: ZehntausendRules, prune: bool = True) -> TurnGraph:
     points are never worse (``forfeit`` busts and a bank payoff that grows with the total). The solo objective
     with beat-the-predecessor is not such a case (a bigger bank raises the next threshold) and passes False.
     """
+    reason = turn_refusal(rules)
+    if reason:
+        raise RuleError(reason)
     n = rules.dice.count
     roots = [start_key(rules)] + [start_key(rules, c) for c in range(1, n)]
     index: dict[TurnKey, int] = {}
@@ -293,7 +295,6 @@ def turn_graph(rules: ZehntausendRules, prune: bool = True) -> TurnGraph:
     for v in values:
         unit = math.gcd(unit, v)
     unit = unit or 50
-    unit = math.gcd(unit, DV_CAP)
     S = len(keys)
     mono = prune and _monotone(rules)
     grp_start = [0]
@@ -312,7 +313,7 @@ def turn_graph(rules: ZehntausendRules, prune: bool = True) -> TurnGraph:
             pairs: set[tuple[int, int]] = set()
             for v, k in opts:
                 t = -1 if k.cup == -1 else index[k]
-                dv = min(v, DV_CAP) // unit
+                dv = v // unit
                 if mono:
                     best[t] = max(best.get(t, 0), dv)
                 else:

@@ -11,7 +11,7 @@ tie-breaks of §3.3 (fewer sets that need proof, then more single 5s that could 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Literal
 
@@ -20,7 +20,12 @@ from wuerfel.engine.errors import N_
 from wuerfel.games.zehntausend.options import ZehntausendRules, kind_value
 
 MeldKind = Literal["one", "five", "kind", "straight", "pairs", "pyramid", "ext"]
-OpenSets = tuple[tuple[int, int], ...]
+OpenSets = tuple[tuple[int, int, int], ...]
+"""Sets open for Ergänzen as ``(face, size, running value)``: the value is what the set has scored so far in this
+turn (its n-of-a-kind meld plus every extension), which the next added die doubles ([000] *Ergänzen*)."""
+OpenSetsIn = Iterable[Sequence[int]]
+"""What the public functions accept: ``(face, size, value)`` triples, or ``(face, size)`` pairs for a set thrown
+at once (its value is then :func:`set_value`)."""
 
 _ORDER: dict[str, int] = {"straight": 0, "pyramid": 1, "pairs": 2, "kind": 3, "ext": 4, "one": 5, "five": 6}
 
@@ -37,9 +42,11 @@ class Meld:
     """``kind``/``ext``: the face of the set."""
     size: int = 0
     """``ext``: size m of the open set before this extension."""
+    base: int = 0
+    """``ext``: running value of the open set before this extension (the set is worth ``base + points`` after)."""
 
-    def sort_key(self) -> tuple[int, int, int, Dice, int]:
-        return (_ORDER[self.kind], -self.points, self.face, self.dice, self.size)
+    def sort_key(self) -> tuple[int, int, int, Dice, int, int]:
+        return (_ORDER[self.kind], -self.points, self.face, self.dice, self.size, self.base)
 
     @property
     def proving(self) -> bool:
@@ -74,10 +81,11 @@ class Selection:
 
     @property
     def opened(self) -> OpenSets:
-        """(face, size) of the sets this selection leaves open for the next throw (R-7); the game uses them only
-        with ``extension.enabled``. Singles never open a set."""
-        out = [(m.face, len(m.dice)) for m in self.melds if m.kind == "kind"]
-        out += [(m.face, m.size + len(m.dice)) for m in self.melds if m.kind == "ext"]
+        """(face, size, running value) of the sets this selection leaves open for the next throw (R-7); the game
+        uses them only with ``extension.enabled``. Singles never open a set. An extended set carries everything it
+        has scored, so the next added die doubles that and not what a table says a set of its size is worth."""
+        out = [(m.face, len(m.dice), m.points) for m in self.melds if m.kind == "kind"]
+        out += [(m.face, m.size + len(m.dice), m.base + m.points) for m in self.melds if m.kind == "ext"]
         return tuple(sorted(out))
 
     def to_json(self) -> dict[str, object]:
@@ -124,12 +132,11 @@ def _catalogue(rules: ZehntausendRules) -> _Catalogue:
 
 
 def set_value(rules: ZehntausendRules, face: int, size: int) -> int:
-    """The value an open set of ``size`` dice of ``face`` stands for when it is extended by doubling.
+    """The value of an open set given only as ``(face, size)``: a set of that size thrown at once.
 
-    ``double_per_die`` doubles the set per added die whatever the kind rule is ([000] *Ergänzen*). The spec's
-    formula kv(f, m)·(2^k − 1) needs kv(f, m); where the kind rule has no value for that size (``triple_only``
-    beyond 3, a missing ``explicit`` row) the set's value is the doubling chain from the largest smaller size
-    that has one (documented in docs/zehntausend.md, "Scoring").
+    The game never needs this (open sets carry their running value); it is the reading of a bare ``(face, size)``
+    for callers such as ``wuerfel score`` tests. Where the kind rule has no value for that size (``triple_only``
+    beyond 3, a missing ``explicit`` row) it is the doubling chain from the largest smaller size that has one.
     """
     cat = _catalogue(rules)
     for m0 in range(min(size, 6), 2, -1):
@@ -138,13 +145,21 @@ def set_value(rules: ZehntausendRules, face: int, size: int) -> int:
     return 0
 
 
-def ext_value(rules: ZehntausendRules, face: int, k: int, m: int) -> int:
-    """Value of EXT(f, k, m): k dice of ``face`` added to an open set of size m (0 = not a meld)."""
+def ext_value(rules: ZehntausendRules, face: int, k: int, m: int, value: int | None = None) -> int:
+    """Value of EXT(f, k, m): k dice of ``face`` added to an open set of size m whose running value is ``value``
+    (None: a set of size m thrown at once, :func:`set_value`); 0 = not a meld.
+
+    ``double_per_die`` doubles the running value once per added die, whatever the kind rule says about sets of
+    the new size ([000] *Ergänzen*: 5-5-5 = 500, +5 = 1000, +5 = 2000, +5 = 4000); so the total never depends
+    on how the added dice are spread over the throws. ``kind_table`` makes the set worth the kind rule's value of
+    its new size.
+    """
     cat = _catalogue(rules)
     if k < 1 or m < 3:
         return 0
     if cat.ext_value == "double_per_die":
-        return set_value(rules, face, m) * (2**k - 1)
+        v = set_value(rules, face, m) if value is None else value
+        return max(v, 0) * (2**k - 1)
     if m + k > 6 or cat.kv[face][m] <= 0 or cat.kv[face][m + k] <= 0:
         return 0
     return cat.kv[face][m + k] - cat.kv[face][m]
@@ -216,14 +231,14 @@ def _raw_partitions(rules: ZehntausendRules, c: tuple[int, ...], open_sets: Open
             rest = tuple(a - b for a, b in zip(c, sc, strict=True))
             options.append((Meld("straight", from_counts(sc), value), rest, open_sets))
     if cat.extension:
-        for i, (face, m) in enumerate(open_sets):
-            if face != f or (i and open_sets[i - 1] == (face, m)):
+        for i, (face, m, base) in enumerate(open_sets):
+            if face != f or (i and open_sets[i - 1] == (face, m, base)):
                 continue
             rest_open = open_sets[:i] + open_sets[i + 1:]
             for k in range(1, c[f - 1] + 1):
-                v = ext_value(rules, f, k, m)
+                v = ext_value(rules, f, k, m, base)
                 if v > 0:
-                    options.append((Meld("ext", (f,) * k, v, face=f, size=m), minus(f, k), rest_open))
+                    options.append((Meld("ext", (f,) * k, v, face=f, size=m, base=base), minus(f, k), rest_open))
     for meld, rest, rest_open in options:
         for sub in _raw_partitions(rules, rest, rest_open):
             out.add(_canonical((meld, *sub)))
@@ -246,10 +261,16 @@ def _partition_rank(part: tuple[Meld, ...]) -> tuple[object, ...]:
     return (-value, sets, -fives, tuple(m.sort_key() for m in part))
 
 
-def _norm_open(rules: ZehntausendRules, open_sets: OpenSets) -> OpenSets:
+def norm_open(rules: ZehntausendRules, open_sets: OpenSetsIn) -> OpenSets:
+    """Open sets as sorted ``(face, size, value)`` triples (a pair gets :func:`set_value`); () without
+    ``extension.enabled``."""
     if not rules.extension.enabled:
         return ()
-    return tuple(sorted((int(f), int(m)) for f, m in open_sets))
+    out = []
+    for s in open_sets:
+        f, m = int(s[0]), int(s[1])
+        out.append((f, m, int(s[2]) if len(s) > 2 else set_value(rules, f, m)))
+    return tuple(sorted(out))
 
 
 def _companion_present(rules: ZehntausendRules, dice: Dice, throw: Dice | None) -> bool:
@@ -265,12 +286,12 @@ def _valid_partitions(rules: ZehntausendRules, dice: Dice, open_sets: OpenSets, 
     return tuple(sorted(parts, key=_partition_rank))
 
 
-def all_partitions(rules: ZehntausendRules, dice: Dice, open_sets: OpenSets = (), throw: Dice | None = None
+def all_partitions(rules: ZehntausendRules, dice: Dice, open_sets: OpenSetsIn = (), throw: Dice | None = None
                    ) -> tuple[tuple[Meld, ...], ...]:
     """Every valid partition of ``dice`` into melds, best first (§3.3). ``throw`` matters only for the companion
     rule with scope "throw" (default: the dice themselves)."""
     dice = sort_dice(dice)
-    return _valid_partitions(rules, dice, _norm_open(rules, open_sets), _companion_present(rules, dice, throw))
+    return _valid_partitions(rules, dice, norm_open(rules, open_sets), _companion_present(rules, dice, throw))
 
 
 @lru_cache(maxsize=200_000)
@@ -284,11 +305,11 @@ def _best(rules: ZehntausendRules, dice: Dice, open_sets: OpenSets, companion: b
     return Selection(dice=dice, points=sum(m.points for m in best), melds=best, five_pairs=k_max)
 
 
-def best_partition(rules: ZehntausendRules, dice: Dice, open_sets: OpenSets = (), throw: Dice | None = None
+def best_partition(rules: ZehntausendRules, dice: Dice, open_sets: OpenSetsIn = (), throw: Dice | None = None
                    ) -> Selection | None:
     """``dice`` scored by their best valid partition, or None if they are not scorable as a whole."""
     dice = sort_dice(dice)
-    return _best(rules, dice, _norm_open(rules, open_sets), _companion_present(rules, dice, throw))
+    return _best(rules, dice, norm_open(rules, open_sets), _companion_present(rules, dice, throw))
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -319,7 +340,7 @@ def _legal(rules: ZehntausendRules, throw: Dice, open_sets: OpenSets, confirm_mi
     return tuple(cands)
 
 
-def legal_selections(rules: ZehntausendRules, throw: Dice, open_sets: OpenSets = (), confirm_min: int = 0
+def legal_selections(rules: ZehntausendRules, throw: Dice, open_sets: OpenSetsIn = (), confirm_min: int = 0
                      ) -> tuple[Selection, ...]:
     """Every legal selection from ``throw`` (§3.2), best first; the empty tuple is a Niete.
 
@@ -327,10 +348,10 @@ def legal_selections(rules: ZehntausendRules, throw: Dice, open_sets: OpenSets =
     ``confirm_min`` > 0 keeps only selections worth at least that (a pending single-throw confirmation);
     ``selection.rule = "all_scoring"`` keeps only S*, the most valuable selection with the most dice.
     """
-    return _legal(rules, sort_dice(throw), _norm_open(rules, open_sets), int(confirm_min))
+    return _legal(rules, sort_dice(throw), norm_open(rules, open_sets), int(confirm_min))
 
 
-def is_niete(rules: ZehntausendRules, throw: Dice, open_sets: OpenSets = (), confirm_min: int = 0) -> bool:
+def is_niete(rules: ZehntausendRules, throw: Dice, open_sets: OpenSetsIn = (), confirm_min: int = 0) -> bool:
     return not legal_selections(rules, throw, open_sets, confirm_min)
 
 
@@ -348,7 +369,7 @@ def instant_win(rules: ZehntausendRules, throw: Dice) -> bool:
 # 5er drehen (R-8) and the literal Macke model (A-12)
 
 
-def turned_selection(rules: ZehntausendRules, sel: Selection, k: int, open_sets: OpenSets = (),
+def turned_selection(rules: ZehntausendRules, sel: Selection, k: int, open_sets: OpenSetsIn = (),
                      throw: Dice | None = None) -> Selection:
     """``sel`` with ``k`` pairs of its FIVE melds turned into one 1 each (R-8).
 
@@ -382,9 +403,9 @@ def turned_selection(rules: ZehntausendRules, sel: Selection, k: int, open_sets:
     return dataclasses.replace(rescored, five_pairs=min(rescored.five_pairs, sel.five_pairs - k))
 
 
-def throw_value(rules: ZehntausendRules, throw: Dice, open_sets: OpenSets = ()) -> Selection | None:
+def throw_value(rules: ZehntausendRules, throw: Dice, open_sets: OpenSetsIn = ()) -> Selection | None:
     """A whole throw scored in full (``macke_literal``, A-12): its most valuable selection, None = Niete."""
-    sels = _legal(rules, sort_dice(throw), _norm_open(rules, open_sets), 0)
+    sels = _legal(rules, sort_dice(throw), norm_open(rules, open_sets), 0)
     return sels[0] if sels else None
 
 
@@ -406,13 +427,16 @@ MELD_LABELS: dict[str, str] = {
     "straight": N_("straight"),
     "pairs": N_("three pairs"),
     "pyramid": N_("pyramid"),
-    "ext": N_("extension of {face}s"),
+    "ext": N_("extension of {face}s {before} → {after}"),
 }
 
 
 def meld_label(meld: Meld, tr: Callable[..., str]) -> str:
-    """A human name for a meld, via a translator such as :class:`wuerfel.i18n.Translator`."""
-    return tr(MELD_LABELS[meld.kind], n=len(meld.dice), face=meld.face)
+    """A human name for a meld, via a translator such as :class:`wuerfel.i18n.Translator`. An extension names
+    the set's running value before and after, so a player sees the doubling (5er 1000 → 2000) rather than a
+    bare difference."""
+    return tr(MELD_LABELS[meld.kind], n=len(meld.dice), face=meld.face, before=meld.base,
+              after=meld.base + meld.points)
 
 
 def clear_caches() -> None:

@@ -24,6 +24,7 @@ from wuerfel.engine.dice import Dice, counts, is_sub_multiset, roll_distribution
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.games.zehntausend.melds import (
+    Meld,
     OpenSets,
     Selection,
     all_partitions,
@@ -844,7 +845,7 @@ class ZehntausendState(State):
         for a, c in self.choices():
             sels.append({"action": a.to_json(), "dice": list(a.dice), "turn_fives": a.turn_fives,
                          "points": c.points, "stays_aside": c.used,
-                         "melds": [m.to_json() | {"face": m.face} for m in c.sel.melds]})
+                         "melds": [_meld_view(m) for m in c.sel.melds]})
         return {
             "game": "zehntausend",
             "mode": r.game.mode,
@@ -869,7 +870,7 @@ class ZehntausendState(State):
                 "max_throws": r.turn.max_throws,
                 "first": t.first,
                 "taken_over": t.taken_over,
-                "open_sets": [list(x) for x in t.open_sets],
+                "open_sets": [list(x) for x in t.open_sets],  # [face, size, running value]
                 "proof_pending": t.proof,
                 "confirm_need": t.confirm,
                 "threshold": t.threshold,
@@ -1082,6 +1083,15 @@ _ACTION_WORDS: dict[str, tuple[str, ...]] = {
 }
 
 _KIND_TO_ACTION: dict[str, Action] = {c.kind: c() for c in _SIMPLE}
+
+
+def _meld_view(m: Meld) -> JSON:
+    """A meld in the view; an extension also names the set's running value before and after it (Ergänzen
+    doubles that value per die, so a front end can show 1000 → 2000 instead of a bare +1000)."""
+    out: JSON = m.to_json() | {"face": m.face}
+    if m.kind == "ext":
+        out |= {"set_before": m.base, "set_after": m.base + m.points}
+    return out
 
 
 def _meld_list(sel: Selection, tr: Any) -> str:

@@ -147,7 +147,7 @@ def render(view: dict[str, Any], lang: str = "de") -> Any:
     if t["confirm_need"] is not None:
         body.add_row(tr("Confirm"), Text(tr("at least {n} more points needed", n=t["confirm_need"]), style="red"))
     if t["open_sets"]:
-        body.add_row(tr("Open sets"), ", ".join(f"{s}×{f}" for f, s in t["open_sets"]))
+        body.add_row(tr("Open sets"), ", ".join(f"{s}×{f} = {v}" for f, s, v in t["open_sets"]))
     if t["turnable_fives"]:
         body.add_row(tr("5-5 to turn"), str(t["turnable_fives"]))
     if view.get("offer"):
