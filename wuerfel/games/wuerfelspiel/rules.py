@@ -44,6 +44,7 @@ LOWER_BOXES = frozenset(ALL_BOXES[6:])
 
 
 SheetStyle = Literal["wuerfelspiel", "kniffel", "yahtzee"]
+SHEET_STYLES: tuple[SheetStyle, ...] = ("wuerfelspiel", "kniffel", "yahtzee")
 
 STYLE_LABELS: dict[str, dict[str, tuple[str, str]]] = {
     "wuerfelspiel": {},

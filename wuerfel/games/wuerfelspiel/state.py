@@ -19,7 +19,7 @@ from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, R
 from wuerfel.games.wuerfelspiel.rules import (
     ALL_BOXES,
     LOWER_BOXES,
-    STYLE_LABELS,
+    SHEET_STYLES,
     UPPER_FACE,
     WuerfelspielRules,
     box_label,
@@ -377,7 +377,7 @@ def _box_words_param(box: str, rules: WuerfelspielRules) -> Words:
 def _box_words() -> dict[str, str]:
     words: dict[str, str] = {}
     for b in ALL_BOXES:
-        labels = [box_label(b, lang, style).lower() for style in STYLE_LABELS for lang in ("de", "en")]
+        labels = [box_label(b, lang, style).lower() for style in SHEET_STYLES for lang in ("de", "en")]
         for name in (b, b.replace("_", " "), *labels):
             words[name] = b
             words[name.replace(" ", "")] = b
