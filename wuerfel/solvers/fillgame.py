@@ -732,6 +732,8 @@ class TurnTables:
 
     ``box[t, r]``: expected final future points when roll ``r`` is written into the best box after throw ``t``;
     ``keep[t, k]``: the same when keep ``k`` is kept after throw ``t`` and the rest rethrown, then played optimally.
+    With fresh throws (see :class:`FillSpec`) ``keep[t, 0]`` is the value of throwing all dice again, and a roll
+    thrown that way is worth ``box[0, r]`` (it scores like the first throw).
     """
 
     box: np.ndarray
@@ -752,7 +754,8 @@ def turn_tables(spec: FillSpec, E: np.ndarray, mask: int, flag: int, upper: int)
 def box_value(spec: FillSpec, E: np.ndarray, mask: int, flag: int, upper: int, t: int, roll: tuple[int, ...],
               box: int) -> float:
     """Expected future points (this box's points included) of writing ``roll`` after throw ``t`` into ``box``;
-    ``-inf`` when the box is full or the joker rule forbids it. Mirrors the kernel's box stage for one box."""
+    ``-inf`` when the box is full or the joker rule forbids it. Mirrors the kernel's box stage for one box. A roll
+    of a fresh throw (all dice thrown again, see :class:`FillSpec`) is scored with ``t = 0``."""
     if (mask >> box) & 1:
         return float("-inf")
     s, extra, allowed = box_points(spec, mask, flag, t, roll, box)
