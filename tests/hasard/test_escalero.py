@@ -8,6 +8,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tests.hasard.escalero_oracle import BoxSolver
@@ -402,3 +404,29 @@ def test_text_advice_cross_out_the_rarest_chance_first() -> None:
     order = sorted((a for a in values if isinstance(a, Enter)), key=lambda a: -values[a])
     assert [a.row for a in order[:2]] == [FIVE_SERVED_ROW, FIVE_ROW]
     assert bot.choose(s, 0) == Enter(FIVE_SERVED_ROW)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.lists(st.integers(1, 6), min_size=5, max_size=5),
+                          st.one_of(st.just(0), st.integers(1, 31))),  # which dice stand; 0: none (often)
+                min_size=1, max_size=3), st.integers(0, 10), st.sampled_from(["escalero", "escalero-alle-neu"]))
+def test_served_exactly_when_all_five_fell_in_one_throw(throws: list[tuple[list[int], int]], row: int,
+                                                         rules_id: str) -> None:
+    """Whatever is kept and thrown: a hand is served exactly when no die stood before the throw that made it
+    (the first throw, or a throw of all five where the rules allow it), and its entry scores accordingly."""
+    s = get_game("escalero").new_game(rules_id, 1).new_initial_state()
+    assert isinstance(s, EscaleroState)
+    kept: tuple[int, ...] = ()
+    for i, (faces, mask) in enumerate(throws):
+        if i > 0:
+            choice = tuple(d for j, d in enumerate(s.dice) if mask >> j & 1)
+            keep = Keep(choice)
+            if keep not in s.legal_actions():
+                break
+            s = s.apply_action(keep)
+            kept = keep.dice
+        s = s.apply_outcome(Roll(tuple(sorted(faces[: 5 - len(kept)]))))
+        assert s.served() == (len(kept) == 0)
+        assert s.view(0)["served"] == s.served()
+    written = s.apply_action(Enter(row)).sheets[0][row]
+    assert written == row_value(s.dice, row, len(kept) == 0, s.rules)
