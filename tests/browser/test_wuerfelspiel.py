@@ -55,3 +55,24 @@ def test_keep_dice_roll_again_and_score_a_box_against_a_bot(server: Server, new_
     anna.wait_for_function("() => window.wuerfelTable.msg.legal.length > 0 && "
                            "window.wuerfelTable.msg.view.players[1].columns.some("
                            "c => Object.values(c.boxes).some(v => v !== null))")
+
+
+@pytest.mark.parametrize(("preset", "locale", "names", "not_shown"), [
+    ("kniffel", "de-DE", ["Dreierpasch", "Viererpasch", "Kniffel"], "3 Gleiche"),
+    ("kniffel", "en-US", ["Three of a kind", "Four of a kind", "Kniffel"], "Five of a kind"),
+    ("brettspielnetz", "de-DE", ["3 Gleiche", "4 Gleiche", "5 Gleiche"], "Dreierpasch"),
+    ("brettspielnetz", "en-US", ["Three of a kind", "Four of a kind", "Five of a kind"], "Kniffel"),
+])
+def test_sheet_rows_carry_the_names_of_the_rules_sheet(server: Server, new_page, preset: str, locale: str,
+                                                       names: list[str], not_shown: str) -> None:
+    """The Kniffel block says "Dreierpasch" and "Kniffel", the Würfelspiel "3 Gleiche" and "5 Gleiche"."""
+    anna = new_page(locale=locale)
+    guest(anna, server.url, "Anna")
+    create_table(anna, server.url, "wuerfelspiel", seats=2, bots={1: "random"}, preset=preset)
+    anna.locator("#start-btn").click()
+    wait_connected(anna)
+    anna.wait_for_function("() => window.wuerfelTable.msg.legal.length > 0")
+    rows = anna.locator("#sheet td.box")
+    for name in names:
+        expect(rows.filter(has_text=name).first).to_have_text(name)
+    assert not_shown not in rows.all_inner_texts()

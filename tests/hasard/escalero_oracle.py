@@ -13,7 +13,8 @@ expected future total F[mask] satisfies
     best_last(hand) = entry value now,   entry value = max over free boxes b of score(hand, b) + F[mask | b].
 
 The keep transitions are one dense matrix (keeps × 252 hands) shared by every mask, so a mask costs a few small
-matrix-vector products. Scores may depend on whether the hand was *served* (stood after the first throw).
+matrix-vector products. Scores may depend on whether the hand was *served* (all five dice in one throw: the first,
+and with ``fresh_served`` also a later throw after keeping nothing, so keeping nothing leads to served values).
 """
 
 from __future__ import annotations
@@ -56,10 +57,11 @@ class BoxSolver:
     """Optimal solitaire values of a box sheet. ``score(hand, box, served) -> int`` defines the game."""
 
     def __init__(self, boxes: int, score: Callable[[Dice, int, bool], int], min_keep: int, max_keep: int,
-                 max_throws: int) -> None:
+                 max_throws: int, fresh_served: bool = False) -> None:
         self.boxes = boxes
         self.max_throws = max_throws
         self.keeps, self.trans, self.allowed = keep_tables(min_keep, max_keep)
+        self.fresh = fresh_served and () in self.keeps
         self.score_served = np.array([[score(h, b, True) for b in range(boxes)] for h in HANDS], dtype=float)
         self.score_plain = np.array([[score(h, b, False) for b in range(boxes)] for h in HANDS], dtype=float)
         self.future = self._solve()
@@ -86,13 +88,19 @@ class BoxSolver:
     def stages(self, mask: int, f: np.ndarray | None = None) -> list[np.ndarray]:
         """best_t(hand) for t = 1..max_throws (index 0 = after the first throw), optimal play from there."""
         plain = self.entry_values(mask, False, f).max(axis=1)
+        served = self.entry_values(mask, True, f).max(axis=1)
         if self.max_throws == 1:
-            return [self.entry_values(mask, True, f).max(axis=1)]
+            return [served]
         out = [plain]
+        fresh = served  # best_{t+1} of a hand that fell whole in a later throw
         for t in range(self.max_throws - 1, 0, -1):
             kv = self.keep_values(out[0])
-            now = self.entry_values(mask, True, f).max(axis=1) if t == 1 else plain
-            out.insert(0, np.maximum(now, kv[self.allowed].max(axis=1)))
+            if self.fresh:
+                kv[self.keeps.index(())] = HAND_PROB @ fresh
+            best_keep = kv[self.allowed].max(axis=1)
+            now = served if t == 1 else plain
+            out.insert(0, np.maximum(now, best_keep))
+            fresh = np.maximum(served, best_keep)
         return out
 
     def keep_values(self, next_stage: np.ndarray) -> np.ndarray:

@@ -8,6 +8,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tests.hasard.escalero_oracle import BoxSolver
@@ -218,8 +220,117 @@ def test_solve_value_and_cli_json() -> None:
 def test_shared_solver_agrees_with_an_independent_oracle(rules: EscaleroRules) -> None:
     """The numba fill-the-boxes solver (shared with the Würfelspiel) against the plain numpy DP of the oracle."""
     oracle = BoxSolver(11, lambda h, b, served: row_value(h, b, served, rules), rules.min_keep, rules.max_keep,
-                       rules.max_throws)
+                       rules.max_throws, fresh_served=True)
     assert solo_value(rules) == pytest.approx(oracle.value(), abs=1e-9)
+
+
+def alle_neu_state(n: int = 1) -> EscaleroState:
+    s = get_game("escalero").new_game("escalero-alle-neu", n).new_initial_state()
+    assert isinstance(s, EscaleroState)
+    return s
+
+
+@pytest.mark.parametrize(("throw", "dice", "row", "served", "plain"), [
+    (2, "9 10 B D K", QUINT_ROW, 30, 25),
+    (3, "10 B D K A", QUINT_ROW, 30, 25),
+    (2, "D D D 9 9", FULL_ROW, 35, 30),
+    (3, "A A A A K", POKER_ROW, 45, 40),
+    (2, "K K K K K", FIVE_SERVED_ROW, 100, 0),
+    (3, "K K K K K", POKER_ROW, 45, 40),
+])
+def test_alle_neu_all_five_rethrown_is_served(throw: int, dice: str, row: int, served: int, plain: int) -> None:
+    """"In einem Wurf erreicht" (serviert) versus "durch 2 oder 3 Würfe mit Stehenlassen": where all five dice may
+    be thrown again, a later throw of all five leaves nothing standing, so its hand is served like a first throw's."""
+    s = alle_neu_state().apply_outcome(Roll(P("9 9 10 B A")))
+    for _ in range(throw - 2):
+        s = s.apply_action(Keep(())).apply_outcome(Roll(P("9 9 10 B A")))
+    s = s.apply_action(Keep(())).apply_outcome(Roll(P(dice)))
+    assert s.throws == throw and s.served() and s.view(0)["served"]
+    assert s.view(0)["options"][str(row)] == served
+    assert s.describe_action(Enter(row), "de").endswith(f": {served}")
+    assert s.apply_action(Enter(row)).sheets[0][row] == served
+    # The same hand with one die standing before the last throw is made "mit Stehenlassen": not served.
+    t = alle_neu_state().apply_outcome(Roll(P(dice)))
+    for _ in range(throw - 1):
+        t = t.apply_action(Keep(P(dice)[:1])).apply_outcome(Roll(P(dice)[1:]))
+    assert t.throws == throw and t.dice == P(dice) and not t.served()
+    assert t.apply_action(Enter(row)).sheets[0][row] == plain
+
+
+def test_alle_neu_served_only_for_the_throw_that_threw_all() -> None:
+    s = alle_neu_state(2).apply_outcome(Lot(0)).apply_outcome(Roll(P("9 9 10 B A")))
+    s = s.apply_action(Keep(())).apply_outcome(Roll(P("9 10 B D A")))
+    assert s.served()
+    s = s.apply_action(Keep(P("10 B D"))).apply_outcome(Void())  # a void throw changes nothing
+    assert s.throws == 2 and s.kept == P("10 B D")
+    s = s.apply_outcome(Roll(P("9 K")))
+    assert s.throws == 3 and not s.served() and s.apply_action(Enter(QUINT_ROW)).sheets[0][QUINT_ROW] == 25
+    # The next player's turn starts afresh: his first throw is served, his later throws only if he threw all five.
+    s = s.apply_action(Enter(QUINT_ROW)).apply_outcome(Roll(P("9 10 B D A")))
+    assert s.player == 1 and s.served()
+    s = s.apply_action(Keep(P("9 10 B D"))).apply_outcome(Roll(P("K")))
+    assert not s.served() and s.view(1)["options"][str(QUINT_ROW)] == 25
+
+
+def test_default_rules_never_serve_a_later_throw() -> None:
+    """Without the overlay at least one die stands at every rethrow: only the first throw is served."""
+    s = new_state(1).apply_outcome(Roll(P("9 9 10 B A")))
+    assert Keep(()) not in s.legal_actions()
+    s = s.apply_action(Keep(P("10 B"))).apply_outcome(Roll(P("9 D K")))
+    assert not s.served() and s.apply_action(Enter(QUINT_ROW)).sheets[0][QUINT_ROW] == 25
+
+
+def _last_turn_value(rules_id: str, row: int) -> Fraction:
+    """Optimal expected points of a solitaire turn with only ``row`` free, by expectimax over the game's own states
+    (legal actions, chance outcomes, apply, totals): a brute force that knows nothing of the solver."""
+    info = get_game("escalero")
+    s0 = info.new_game(rules_id, 1).new_initial_state()
+    assert isinstance(s0, EscaleroState)
+    s0 = dataclasses.replace(s0, sheets=(tuple(EMPTY if r == row else 0 for r in range(11)),))
+    chance_memo: dict[tuple[object, ...], Fraction] = {}
+    decision_memo: dict[tuple[object, ...], Fraction] = {}
+
+    def value(s: EscaleroState) -> Fraction:
+        if s.is_terminal():
+            return Fraction(s.totals()[0])
+        if s.is_chance():
+            key: tuple[object, ...] = (s.kept, s.throws)
+            if key not in chance_memo:
+                chance_memo[key] = sum((p * value(s.apply_outcome(o)) for o, p in s.chance_outcomes() if p),
+                                       Fraction(0))
+            return chance_memo[key]
+        key = (s.dice, s.throws, s.served())
+        if key not in decision_memo:
+            decision_memo[key] = max(value(s.apply_action(a)) for a in s.legal_actions())
+        return decision_memo[key]
+
+    return value(s0)
+
+
+@pytest.mark.parametrize("rules_id", ["escalero", "escalero-alle-neu"])
+@pytest.mark.parametrize("row", [QUINT_ROW, FULL_ROW, FIVE_SERVED_ROW])
+def test_solver_last_turn_agrees_with_expectimax_over_the_game(rules_id: str, row: int) -> None:
+    """The shared solver's value of a sheet with one free row equals a brute force over the game's own states, so
+    solver and game agree on when a hand is served (with keeps 0–4: after every throw of all five dice)."""
+    from wuerfel.games.hasard.escalero_solver import solved
+
+    rules = get_game("escalero").load_rules(rules_id)
+    _, E = solved(rules)
+    mask = ((1 << 11) - 1) & ~(1 << row)
+    assert float(E[mask, 0, 0]) == pytest.approx(float(_last_turn_value(rules_id, row)), abs=1e-9)
+
+
+def test_alle_neu_bot_values_a_fresh_throw_as_served() -> None:
+    """The bot's value of keeping nothing is the mean of the best values after that fresh (served) throw."""
+    s = alle_neu_state().apply_outcome(Roll(P("9 9 10 B A")))
+    bot = EscaleroOptimalBot(s.game, 0)
+    vals = bot.values(s, 0)
+    after = s.apply_action(Keep(()))
+    mean = sum(float(p) * max(bot.values(after.apply_outcome(o), 0).values())
+               for o, p in after.chance_outcomes() if p)
+    assert vals[Keep(())] == pytest.approx(mean, abs=1e-9)
+    q = after.apply_outcome(Roll(P("9 10 B D K")))
+    assert bot.values(q, 0)[Enter(QUINT_ROW)] == pytest.approx(30 + float(bot.E[1 << QUINT_ROW, 0, 0]))
 
 
 def test_more_throws_and_free_rethrow_never_hurt() -> None:
@@ -293,3 +404,29 @@ def test_text_advice_cross_out_the_rarest_chance_first() -> None:
     order = sorted((a for a in values if isinstance(a, Enter)), key=lambda a: -values[a])
     assert [a.row for a in order[:2]] == [FIVE_SERVED_ROW, FIVE_ROW]
     assert bot.choose(s, 0) == Enter(FIVE_SERVED_ROW)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.lists(st.integers(1, 6), min_size=5, max_size=5),
+                          st.one_of(st.just(0), st.integers(1, 31))),  # which dice stand; 0: none (often)
+                min_size=1, max_size=3), st.integers(0, 10), st.sampled_from(["escalero", "escalero-alle-neu"]))
+def test_served_exactly_when_all_five_fell_in_one_throw(throws: list[tuple[list[int], int]], row: int,
+                                                         rules_id: str) -> None:
+    """Whatever is kept and thrown: a hand is served exactly when no die stood before the throw that made it
+    (the first throw, or a throw of all five where the rules allow it), and its entry scores accordingly."""
+    s = get_game("escalero").new_game(rules_id, 1).new_initial_state()
+    assert isinstance(s, EscaleroState)
+    kept: tuple[int, ...] = ()
+    for i, (faces, mask) in enumerate(throws):
+        if i > 0:
+            choice = tuple(d for j, d in enumerate(s.dice) if mask >> j & 1)
+            keep = Keep(choice)
+            if keep not in s.legal_actions():
+                break
+            s = s.apply_action(keep)
+            kept = keep.dice
+        s = s.apply_outcome(Roll(tuple(sorted(faces[: 5 - len(kept)]))))
+        assert s.served() == (len(kept) == 0)
+        assert s.view(0)["served"] == s.served()
+    written = s.apply_action(Enter(row)).sheets[0][row]
+    assert written == row_value(s.dice, row, len(kept) == 0, s.rules)

@@ -8,19 +8,34 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from typer.core import TyperGroup
 
 from wuerfel.engine.errors import WuerfelError
 from wuerfel.engine.registry import all_games, get_game
 from wuerfel.engine.rules import describe_options
 from wuerfel.i18n import Translator
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, help="wuerfel — traditionelle Würfelspiele")
+
+class WuerfelGroup(TyperGroup):
+    """The root command: before click parses anything, its own messages are switched to the language of the
+    command line (``--lang``, German by default), so "Usage:", "No such option" … match the rest of the output."""
+
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
+        from wuerfel.cli.framework_i18n import language_of, use_language
+
+        use_language(language_of(sys.argv[1:] if args is None else args))
+        return super().main(args, *rest, **kwargs)
+
+
+app = typer.Typer(cls=WuerfelGroup, no_args_is_help=True, add_completion=False,
+                  help="wuerfel — traditionelle Würfelspiele")
 rules_app = typer.Typer(no_args_is_help=True, help="Regelwerke (Presets, Varianten, eigene Dateien)")
 app.add_typer(rules_app, name="rules")
 

@@ -5,6 +5,11 @@ any dice between throws (within ``min_keep``..``max_keep``), and then writes the
 the game ends when every box is filled. A box's points depend only on the final multiset of dice and on the number
 of the throw it was written after (so Escalero's "serviert" bonus fits). Optional extras:
 
+* **fresh throws** (``fresh_throw_scores_as_first``): where keeping no dice is allowed (``min_keep = 0``), a throw of
+  all ``n`` dice after the first scores like the first throw (Escalero's "serviert": the hand fell in one throw).
+  The in-turn state is then (throw, fresh or not); only :func:`solve_fill_game`, :func:`solve_slack` and
+  :func:`turn_tables` know it (the Würfelspiel's multi-column planners never set it);
+
 * an **upper bonus**: boxes flagged ``bonus_box`` add their points to a running total; reaching ``bonus_threshold``
   pays ``bonus_value`` once (awarded at once: it can never be lost, so awarding it at once or at the end gives the
   same expected value);
@@ -130,6 +135,14 @@ class FillSpec:
     """joker_scores[b, r]: points of box b for an extra roll r when the joker applies."""
     joker_upper: np.ndarray | None = None
     """joker_upper[f]: the box that a five-of-a-kind of face f+1 must go into first under the forced joker (-1)."""
+    fresh_throw_scores_as_first: bool = False
+    """A later throw of all ``n_dice`` dice (only possible with ``min_keep = 0``) is scored with ``scores[:, 0]``."""
+
+    @property
+    def fresh(self) -> bool:
+        """Fresh throws change something: keeping none is allowed and the first throw scores differently."""
+        return (self.fresh_throw_scores_as_first and self.min_keep == 0 and self.throws > 1
+                and not all(np.array_equal(self.scores[:, t], self.scores[:, 0]) for t in range(self.throws)))
 
     @property
     def n_boxes(self) -> int:
@@ -150,6 +163,8 @@ class FillSpec:
         h.update(repr((FORMAT_VERSION, self.n_dice, self.sides, self.throws, self.min_keep, self.max_keep,
                        self.box_names, self.bonus_threshold, self.bonus_value, self.extra_box, self.extra_bonus,
                        self.joker)).encode())
+        if self.fresh:  # only then: every other game's key (and disk cache) stays what it was
+            h.update(b"fresh-throw-scores-as-first")
         for arr in (self.scores, self.bonus_box, self.joker_ok, self.joker_scores, self.joker_upper):
             if arr is not None:
                 h.update(np.ascontiguousarray(arr).tobytes())
@@ -178,8 +193,8 @@ class FillSpec:
         """Scalar parameters packed for the kernels."""
         return np.array([self.bonus_threshold if self.n_upper > 1 else 0, self.bonus_value if self.n_upper > 1
                          else 0, self.extra_box, self.extra_bonus if self.n_flags == 2 else 0,
-                         JOKER_MODES[self.joker] if self.extra_box >= 0 else 0, self.min_keep, self.max_keep],
-                        dtype=np.int64)
+                         JOKER_MODES[self.joker] if self.extra_box >= 0 else 0, self.min_keep, self.max_keep,
+                         1 if self.fresh else 0], dtype=np.int64)
 
 
 # ------------------------------------------------------------------------------------------------------------------
@@ -270,6 +285,14 @@ def _keep_stage(V: np.ndarray, K: np.ndarray, M: np.ndarray, size: np.ndarray, c
                 parent: np.ndarray, roll_keep: np.ndarray, min_keep: int, max_keep: int, ulo: int,
                 uhi: int) -> None:
     """From values after the next throw (V over rolls) to keep values K and best-keep values M (over keeps)."""
+    _keep_values(V, K, child, roll_keep, ulo, uhi)
+    _best_keeps(K, M, size, parent, min_keep, max_keep, ulo, uhi)
+
+
+@numba.njit(cache=True)
+def _keep_values(V: np.ndarray, K: np.ndarray, child: np.ndarray, roll_keep: np.ndarray, ulo: int,
+                 uhi: int) -> None:
+    """K[k]: expected value after the next throw when keep k stands (V over rolls: values after that throw)."""
     n_keeps, sides = child.shape
     for r in range(V.shape[0]):
         K[roll_keep[r], ulo:uhi + 1] = V[r, ulo:uhi + 1]
@@ -288,6 +311,13 @@ def _keep_stage(V: np.ndarray, K: np.ndarray, M: np.ndarray, size: np.ndarray, c
                     K[k, u] += K[c, u]
             for u in range(ulo, uhi + 1):
                 K[k, u] *= inv
+
+
+@numba.njit(cache=True)
+def _best_keeps(K: np.ndarray, M: np.ndarray, size: np.ndarray, parent: np.ndarray, min_keep: int, max_keep: int,
+                ulo: int, uhi: int) -> None:
+    """M[k]: the best allowed keep inside k (a sub-multiset within min_keep..max_keep dice), from K."""
+    n_keeps, sides = parent.shape
     for k in range(n_keeps):
         sz = size[k]
         if min_keep <= sz <= max_keep:
@@ -299,6 +329,17 @@ def _keep_stage(V: np.ndarray, K: np.ndarray, M: np.ndarray, size: np.ndarray, c
             if p >= 0:
                 for u in range(ulo, uhi + 1):
                     M[k, u] = max(M[k, u], M[p, u])
+
+
+@numba.njit(cache=True)
+def _fresh_keep(Vf: np.ndarray, K: np.ndarray, prob: np.ndarray, ulo: int, uhi: int) -> None:
+    """Keeping nothing (keep 0, the first of all keeps) leads to a fresh throw: its value is the mean of the
+    fresh values Vf, which score the roll like a first throw."""
+    for u in range(ulo, uhi + 1):
+        acc = 0.0
+        for r in range(Vf.shape[0]):
+            acc += prob[r] * Vf[r, u]
+        K[0, u] = acc
 
 
 @numba.njit(cache=True)
@@ -315,19 +356,35 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
     n_rolls = scores.shape[2]
     nu = out.shape[0]
     n_keeps = child.shape[0]
+    fresh = params[7] == 1
     box = np.empty((n_rolls, nu))
     V = np.empty((n_rolls, nu))
     K = np.empty((n_keeps, nu))
     M = np.empty((n_keeps, nu))
+    # fresh throws (see FillSpec): box values of a roll scored like the first throw, and V after a fresh throw
+    boxf = np.empty((n_rolls if fresh else 0, nu))
+    Vf = np.empty((n_rolls if fresh else 0, nu))
     _box_stage(mask, flag, throws - 1, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
                joker_upper, params, ulo, uhi, box)
+    if fresh:
+        _box_stage(mask, flag, 0, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
+                   joker_upper, params, ulo, uhi, boxf)
     if use_pass == 1 or (use_pass == 2 and throws == 1):
         for r in range(n_rolls):
             for u in range(ulo, uhi + 1):
                 box[r, u] = max(box[r, u], P[mask, flag, u])
+    if fresh and use_pass == 1:
+        for r in range(n_rolls):
+            for u in range(ulo, uhi + 1):
+                boxf[r, u] = max(boxf[r, u], P[mask, flag, u])
     V[:, ulo:uhi + 1] = box[:, ulo:uhi + 1]
+    if fresh:
+        Vf[:, ulo:uhi + 1] = boxf[:, ulo:uhi + 1]
     for t in range(throws - 2, -1, -1):
-        _keep_stage(V, K, M, size, child, parent, roll_keep, params[5], params[6], ulo, uhi)
+        _keep_values(V, K, child, roll_keep, ulo, uhi)
+        if fresh:
+            _fresh_keep(Vf, K, prob, ulo, uhi)
+        _best_keeps(K, M, size, parent, params[5], params[6], ulo, uhi)
         if not same:
             _box_stage(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
                        joker_upper, params, ulo, uhi, box)
@@ -339,6 +396,8 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
             kr = roll_keep[r]
             for u in range(ulo, uhi + 1):
                 V[r, u] = max(M[kr, u], box[r, u])
+                if fresh:
+                    Vf[r, u] = max(M[kr, u], boxf[r, u])
         if use_pass == 2 and t == 0:
             for r in range(n_rolls):
                 for u in range(ulo, uhi + 1):
@@ -383,22 +442,34 @@ def _turn_tables(mask: int, flag: int, u: int, E: np.ndarray, scores: np.ndarray
                  parent: np.ndarray, roll_keep: np.ndarray, prob: np.ndarray, boxvals: np.ndarray,
                  keepvals: np.ndarray) -> None:
     """In-turn values of one state: boxvals[t, r] = best box after throw t; keepvals[t, k] = value of keeping k
-    after throw t (t < throws-1) and rethrowing the rest. Only the upper total u is evaluated."""
+    after throw t (t < throws-1) and rethrowing the rest. Only the upper total u is evaluated. With fresh throws
+    (``params[7]``) keepvals[t, 0] (keep nothing) is the value of a fresh throw, scored like the first."""
     throws = scores.shape[1]
     n_rolls = scores.shape[2]
     nu = E.shape[2]
     n_keeps = child.shape[0]
+    fresh = params[7] == 1
     box = np.empty((n_rolls, nu))
+    boxf = np.empty((n_rolls if fresh else 0, nu))
     V = np.empty((n_rolls, 1))
+    Vf = np.empty((n_rolls if fresh else 0, 1))
     K = np.empty((n_keeps, 1))
     M = np.empty((n_keeps, 1))
     _box_stage(mask, flag, throws - 1, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
                joker_upper, params, u, u, box)
+    if fresh:
+        _box_stage(mask, flag, 0, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
+                   joker_upper, params, u, u, boxf)
     for r in range(n_rolls):
         V[r, 0] = box[r, u]
         boxvals[throws - 1, r] = box[r, u]
+        if fresh:
+            Vf[r, 0] = boxf[r, u]
     for t in range(throws - 2, -1, -1):
-        _keep_stage(V, K, M, size, child, parent, roll_keep, params[5], params[6], 0, 0)
+        _keep_values(V, K, child, roll_keep, 0, 0)
+        if fresh:
+            _fresh_keep(Vf, K, prob, 0, 0)
+        _best_keeps(K, M, size, parent, params[5], params[6], 0, 0)
         for k in range(n_keeps):
             keepvals[t, k] = K[k, 0]
         _box_stage(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
@@ -407,6 +478,8 @@ def _turn_tables(mask: int, flag: int, u: int, E: np.ndarray, scores: np.ndarray
             boxvals[t, r] = box[r, u]
             m = M[roll_keep[r], 0]
             V[r, 0] = m if m > box[r, u] else box[r, u]
+            if fresh:
+                Vf[r, 0] = m if m > boxf[r, u] else boxf[r, u]
 
 
 @numba.njit(cache=True)
@@ -659,6 +732,8 @@ class TurnTables:
 
     ``box[t, r]``: expected final future points when roll ``r`` is written into the best box after throw ``t``;
     ``keep[t, k]``: the same when keep ``k`` is kept after throw ``t`` and the rest rethrown, then played optimally.
+    With fresh throws (see :class:`FillSpec`) ``keep[t, 0]`` is the value of throwing all dice again, and a roll
+    thrown that way is worth ``box[0, r]`` (it scores like the first throw).
     """
 
     box: np.ndarray
@@ -679,7 +754,8 @@ def turn_tables(spec: FillSpec, E: np.ndarray, mask: int, flag: int, upper: int)
 def box_value(spec: FillSpec, E: np.ndarray, mask: int, flag: int, upper: int, t: int, roll: tuple[int, ...],
               box: int) -> float:
     """Expected future points (this box's points included) of writing ``roll`` after throw ``t`` into ``box``;
-    ``-inf`` when the box is full or the joker rule forbids it. Mirrors the kernel's box stage for one box."""
+    ``-inf`` when the box is full or the joker rule forbids it. Mirrors the kernel's box stage for one box. A roll
+    of a fresh throw (all dice thrown again, see :class:`FillSpec`) is scored with ``t = 0``."""
     if (mask >> box) & 1:
         return float("-inf")
     s, extra, allowed = box_points(spec, mask, flag, t, roll, box)

@@ -3,8 +3,10 @@
 Each turn a player throws up to three times, leaving dice standing in between (keep 1–4, free: any dice may be
 rethrown later), then must write an entry: a free box gets the hand's value there, or 0 ("gestrichen"). After eleven
 turns per player the sheet is full and the winner receives from every opponent the difference of the totals.
-A hand that stood after the first throw is "serviert" and scores more in Quint, Full Hand and Poker; a served
-Fünfling may go into "Fünfling serviert" (100).
+A hand that fell in one throw is "serviert" and scores more in Quint, Full Hand and Poker; a served Fünfling may go
+into "Fünfling serviert" (100). "In einem Wurf erreicht" is the first throw of the turn, and — where the rules allow
+rethrowing all five dice (``min_keep = 0``) — also a later throw of all five: nothing stood, so the hand was not made
+"durch 2 oder 3 Würfe mit Stehenlassen".
 """
 
 from __future__ import annotations
@@ -79,7 +81,7 @@ class EscaleroRules:
 
 
 def row_value(dice: Dice, row: int, served: bool, rules: EscaleroRules) -> int:
-    """Points a hand scores in a row (0 when it does not qualify); ``served``: it stood after the first throw."""
+    """Points a hand scores in a row (0 when it does not qualify); ``served``: all five dice fell in one throw."""
     c = Counter(dice)
     shape = sorted(c.values(), reverse=True)
     five = shape == [5]
@@ -159,6 +161,8 @@ class EscaleroState(State):
     dice: Dice = ()
     kept: Dice | None = None
     """Dice left standing while the others are rethrown; None when no throw is pending."""
+    rethrew_all: bool = False
+    """The last throw was a later throw of all five dice (keep 0, only where ``min_keep = 0``): served again."""
     settlement: ChipLedger | None = None
 
     # --- node kind ----------------------------------------------------------------------------------------
@@ -174,7 +178,8 @@ class EscaleroState(State):
         return self.game.rules  # type: ignore[no-any-return]
 
     def served(self) -> bool:
-        return self.throws == 1
+        """The hand fell in one throw: the first throw of the turn, or a later throw of all five dice."""
+        return self.throws == 1 or (self.throws > 1 and self.rethrew_all)
 
     def free_rows(self, player: int | None = None) -> tuple[int, ...]:
         p = self.player if player is None else player
@@ -222,7 +227,7 @@ class EscaleroState(State):
         sheet[action.row] = value
         sheets = (*self.sheets[:player], tuple(sheet), *self.sheets[player + 1:])
         nxt = (player + 1) % self.game.num_players
-        state = dataclasses.replace(self, sheets=sheets, player=nxt, throws=0, dice=(), kept=None)
+        state = dataclasses.replace(self, sheets=sheets, player=nxt, throws=0, dice=(), kept=None, rethrew_all=False)
         if all(v != EMPTY for s in sheets for v in s):
             totals = tuple(sum(s) for s in sheets)
             from wuerfel.games.hasard.common import winner_takes_differences
@@ -271,7 +276,8 @@ class EscaleroState(State):
             return self
         assert isinstance(outcome, Roll)
         kept = self.kept or ()
-        return dataclasses.replace(self, dice=sort_dice(kept + outcome.dice), kept=None, throws=self.throws + 1)
+        return dataclasses.replace(self, dice=sort_dice(kept + outcome.dice), kept=None, throws=self.throws + 1,
+                                   rethrew_all=self.kept == ())
 
     # --- results ------------------------------------------------------------------------------------------
     def totals(self) -> tuple[int, ...]:
@@ -385,8 +391,8 @@ ROW_IDS = ("nines", "tens", "jacks", "queens", "kings", "aces", "quint", "full_h
 
 
 def throw_scorer(rules: EscaleroRules) -> Any:
-    """``wuerfel score``: the points of a hand in every row of one sheet; ``points`` as written after a later
-    throw, ``served`` as written when the hand stood after the first throw (served scores more)."""
+    """``wuerfel score``: the points of a hand in every row of one sheet; ``points`` as written when dice stood
+    before the last throw, ``served`` as written when all five fell in one throw (served scores more)."""
     from wuerfel.engine.pokerdice import parse_poker_dice
     from wuerfel.engine.throwscore import ThrowScorer
 

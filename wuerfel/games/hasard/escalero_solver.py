@@ -1,7 +1,8 @@
 """Escalero's optimal solitaire policy: the shared fill-the-boxes solver, the bot, ``wuerfel solve escalero``.
 
 Escalero is a fill-the-boxes game without an upper bonus: eleven boxes, five poker dice, up to three throws with
-keeps of 1–4 dice, and box points that depend on the throw only through "serviert" (written after the first throw).
+keeps of 1–4 dice, and box points that depend on the throw only through "serviert" (all five dice in one throw: the
+first, or with keeps of 0–4 also a later throw of all five, the solver's "fresh throws").
 So it is a :class:`~wuerfel.solvers.fillgame.FillSpec` with ``scores[box, throw, roll]`` taken from
 :func:`~wuerfel.games.hasard.escalero.row_value`, and the generic solver (written for the Würfelspiel) computes the
 optimal expected future points of every sheet (2,048 states). The table takes well under a second once numba's
@@ -34,13 +35,14 @@ from wuerfel.solvers.fillgame import FillSpec, TurnTables, box_value, dice_space
 
 
 def spec_from_rules(rules: EscaleroRules) -> FillSpec:
-    """The rule set as a fill-the-boxes game: served scores after the first throw, plain ones after later throws."""
+    """The rule set as a fill-the-boxes game: served scores after the first throw and after a later throw of all five
+    dice (``fresh_throw_scores_as_first``, effective only with ``min_keep = 0``), plain ones otherwise."""
     sp = dice_space(5, 6)
     scores = np.array([[[row_value(roll, b, t == 0, rules) for roll in sp.rolls] for t in range(rules.max_throws)]
                        for b in range(N_ROWS)], dtype=np.float64)
     return FillSpec(name="escalero", n_dice=5, sides=6, throws=rules.max_throws, min_keep=rules.min_keep,
                     max_keep=rules.max_keep, box_names=ROWS_DE, scores=scores,
-                    bonus_box=np.zeros(N_ROWS, dtype=np.bool_))
+                    bonus_box=np.zeros(N_ROWS, dtype=np.bool_), fresh_throw_scores_as_first=True)
 
 
 @lru_cache(maxsize=8)
@@ -96,10 +98,11 @@ class EscaleroOptimalBot:
         """Expected own future points (this entry included) of every legal action: for hints and tests."""
         mask = sheet_mask(state.sheets[player])
         t = state.throws - 1
+        scored_as = 0 if state.served() else t  # a served hand scores like the first throw's
         out: dict[Action, float] = {}
         for a in state.legal_actions(player):
             if isinstance(a, Enter):
-                out[a] = box_value(self.spec, self.E, mask, 0, 0, t, state.dice, a.row)
+                out[a] = box_value(self.spec, self.E, mask, 0, 0, scored_as, state.dice, a.row)
             elif isinstance(a, Keep):
                 out[a] = float(self._turn(mask).keep[t, self.space.index[a.dice]])
             elif isinstance(a, Strike):  # 0 points, then the optimal future of the sheet with that row filled

@@ -54,7 +54,7 @@ def _throw_scorer(rules: WuerfelspielRules) -> Any:
 
     def score(dice: Any, lang: str) -> dict[str, Any]:
         return {"dice": list(dice), "boxes": [
-            {"box": b, "name": box_label(b, lang), "points": box_score(b, dice, rules) if dice else 0}
+            {"box": b, "name": box_label(b, lang, rules), "points": box_score(b, dice, rules) if dice else 0}
             for b in rules.boxes]}
 
     return ThrowScorer("boxes", rules.dice, rules.dice, score)

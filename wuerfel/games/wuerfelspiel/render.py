@@ -20,6 +20,12 @@ def render_sheet(view: dict[str, Any], lang: str = "de", names: list[str] | None
     upper: list[str] = view["upper_boxes"]
     weights: list[int] = view["weights"]
     players = view["players"]
+    style = view.get("sheet_style", "wuerfelspiel")
+
+    def label(b: str) -> str:
+        """The sheet's own name of the box (the view names every box; older views: the style's names)."""
+        names = view.get("box_names", {}).get(b)
+        return str(names[1 if lang == "en" else 0]) if names else box_label(b, lang, style)
     names = names or [_("Player {n}", n=p + 1) for p in range(len(players))]
     table = Table(title=_("Score sheet"), show_lines=False, header_style="bold")
     table.add_column("", style="bold")
@@ -35,7 +41,7 @@ def render_sheet(view: dict[str, Any], lang: str = "de", names: list[str] | None
     threshold = view["bonus_threshold"]
     for b in boxes:
         if b in upper:
-            table.add_row(box_label(b, lang), *[cell(col["boxes"][b]) for pl in players for col in pl["columns"]])
+            table.add_row(label(b), *[cell(col["boxes"][b]) for pl in players for col in pl["columns"]])
     if upper:
         progress = []
         for pl in players:
@@ -51,7 +57,7 @@ def render_sheet(view: dict[str, Any], lang: str = "de", names: list[str] | None
                           end_section=True)
     for b in boxes:
         if b not in upper:
-            table.add_row(box_label(b, lang), *[cell(col["boxes"][b]) for pl in players for col in pl["columns"]])
+            table.add_row(label(b), *[cell(col["boxes"][b]) for pl in players for col in pl["columns"]])
     if any(col["extra"] for pl in players for col in pl["columns"]):
         table.add_row(_("Yahtzee bonus"), *[cell(col["extra"] or None) for pl in players for col in pl["columns"]])
     table.add_row(Text(_("Sum"), style="bold"), *[Text(str(col["total"]), style="bold") for pl in players

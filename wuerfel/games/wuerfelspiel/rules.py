@@ -43,8 +43,39 @@ BOX_LABELS: dict[str, tuple[str, str]] = {
 LOWER_BOXES = frozenset(ALL_BOXES[6:])
 
 
-def box_label(box: str, lang: str = "de") -> str:
-    de, en = BOX_LABELS[box]
+SheetStyle = Literal["wuerfelspiel", "kniffel", "yahtzee"]
+SHEET_STYLES: tuple[SheetStyle, ...] = ("wuerfelspiel", "kniffel", "yahtzee")
+
+STYLE_LABELS: dict[str, dict[str, tuple[str, str]]] = {
+    "wuerfelspiel": {},
+    "kniffel": {"three_kind": ("Dreierpasch", "Three of a kind"), "four_kind": ("Viererpasch", "Four of a kind"),
+                "five_kind": ("Kniffel", "Kniffel")},
+    "yahtzee": {"three_kind": ("Dreierpasch", "Three of a kind"), "four_kind": ("Viererpasch", "Four of a kind"),
+                "five_kind": ("Yahtzee", "Yahtzee")},
+}
+"""Where a sheet's printed names differ from the Würfelspiel's (``BOX_LABELS``): the Kniffel block says
+"Dreierpasch", "Viererpasch", "Kniffel", the Yahtzee card "Yahtzee"."""
+
+
+def sheet_style(rules: WuerfelspielRules | None) -> SheetStyle:
+    """Which printed sheet the rules are, for the names of its boxes: several columns are the Würfelspiel of
+    Brettspielnetz; one column is Kniffel, or Yahtzee when it has the US extras (Yahtzee bonus or joker).
+
+    Derived from the rules, not an option of its own: box ids, the rules key and every solver and network key stay
+    what they are, a record names its boxes the same way on every replay, and a rule file of one's own gets the
+    names of the sheet it describes."""
+    if rules is None or rules.columns > 1:
+        return "wuerfelspiel"
+    if rules.yahtzee_bonus or rules.joker != "none":
+        return "yahtzee"
+    return "kniffel"
+
+
+def box_label(box: str, lang: str = "de", rules: WuerfelspielRules | SheetStyle | None = None) -> str:
+    """A box's name in ``lang`` on the sheet of ``rules`` (a rules object or a :data:`SheetStyle`; none: the
+    Würfelspiel's names)."""
+    style = rules if isinstance(rules, str) else sheet_style(rules)
+    de, en = STYLE_LABELS.get(style, {}).get(box) or BOX_LABELS[box]
     return en if lang == "en" else de
 
 

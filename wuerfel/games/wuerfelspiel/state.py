@@ -19,11 +19,13 @@ from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, R
 from wuerfel.games.wuerfelspiel.rules import (
     ALL_BOXES,
     LOWER_BOXES,
+    SHEET_STYLES,
     UPPER_FACE,
     WuerfelspielRules,
     box_label,
     box_score,
     joker_score,
+    sheet_style,
 )
 from wuerfel.i18n import translate
 
@@ -150,7 +152,7 @@ class WuerfelspielState(State):
             return N_("There is no box '{box}' on this sheet."), {"box": box}
         col = self.sheets[self.player][column]
         if col[rules.boxes.index(box)] is not None:
-            return N_("The box {box} of column {column} is already filled."), {"box": _box_words_param(box),
+            return N_("The box {box} of column {column} is already filled."), {"box": _box_words_param(box, rules),
                                                                               "column": column + 1}
         if self._joker_active(column) and rules.joker == "forced":
             face = self.dice[0]
@@ -158,7 +160,7 @@ class WuerfelspielState(State):
             if upper in rules.boxes and col[rules.boxes.index(upper)] is None:
                 if box != upper:
                     return (N_("Joker rule: this five of a kind must go into the box {box} of column {column}."),
-                            {"box": _box_words_param(upper), "column": column + 1})
+                            {"box": _box_words_param(upper, rules), "column": column + 1})
             elif any(col[i] is None for i, b in enumerate(rules.boxes) if b in LOWER_BOXES) and box in UPPER_FACE:
                 return (N_("Joker rule: with the number box filled, this five of a kind must go into a free "
                            "box of the lower part of column {column}."), {"column": column + 1})
@@ -296,6 +298,8 @@ class WuerfelspielState(State):
             "turn": self.turn_number(),
             "turns": rules.turns,
             "boxes": list(rules.boxes),
+            "sheet_style": sheet_style(rules),
+            "box_names": {b: [box_label(b, "de", rules), box_label(b, "en", rules)] for b in rules.boxes},
             "upper_boxes": list(rules.upper_boxes),
             "bonus_threshold": rules.upper_bonus_threshold,
             "bonus_value": rules.upper_bonus,
@@ -330,8 +334,8 @@ class WuerfelspielState(State):
         box = _BOX_WORDS.get(name) or _BOX_WORDS.get(name.replace(" ", ""))
         if box is None:
             raise IllegalAction(N_("Unknown box '{box}'. Known: {known}"), box=name,
-                                known=Words(", ".join(box_label(b, "en") for b in self.rules.boxes),
-                                            ", ".join(box_label(b, "de") for b in self.rules.boxes)))
+                                known=Words(", ".join(box_label(b, "en", self.rules) for b in self.rules.boxes),
+                                            ", ".join(box_label(b, "de", self.rules) for b in self.rules.boxes)))
         return Score(column, box)
 
     def confirm_action(self, action: Action, lang: str = "de") -> str | None:
@@ -343,7 +347,7 @@ class WuerfelspielState(State):
         pts, extra = self.points(action.column, action.box)
         if pts or extra:
             return None
-        label = box_label(action.box, lang)
+        label = box_label(action.box, lang, self.rules)
         return translate("Write 0 points into {box} of column {column}?", lang, box=label, column=action.column + 1)
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
@@ -352,7 +356,7 @@ class WuerfelspielState(State):
                 return translate("Throw all dice again", lang)
             return translate("Keep {dice}, throw again", lang, dice=" ".join(map(str, action.dice)))
         if isinstance(action, Score):
-            label = box_label(action.box, lang) if action.box in ALL_BOXES else action.box
+            label = box_label(action.box, lang, self.rules) if action.box in ALL_BOXES else action.box
             if self.dice and not self.rolling and action.box in self.rules.boxes and \
                     0 <= action.column < self.rules.columns:
                 pts, extra = self.points(action.column, action.box)
@@ -365,15 +369,16 @@ class WuerfelspielState(State):
         return super().describe_action(action, lang)
 
 
-def _box_words_param(box: str) -> Words:
+def _box_words_param(box: str, rules: WuerfelspielRules) -> Words:
     """A box's name for a refusal, in the reader's language (decided when the refusal is translated)."""
-    return Words(box_label(box, "en"), box_label(box, "de"))
+    return Words(box_label(box, "en", rules), box_label(box, "de", rules))
 
 
 def _box_words() -> dict[str, str]:
     words: dict[str, str] = {}
     for b in ALL_BOXES:
-        for name in (b, b.replace("_", " "), box_label(b, "de").lower(), box_label(b, "en").lower()):
+        labels = [box_label(b, lang, style).lower() for style in SHEET_STYLES for lang in ("de", "en")]
+        for name in (b, b.replace("_", " "), *labels):
             words[name] = b
             words[name.replace(" ", "")] = b
     for face, b in enumerate(ALL_BOXES[:6], start=1):

@@ -2,6 +2,14 @@
 // View shape: wuerfel/games/wuerfelspiel/state.py view() — dice, kept, rerolls_left, boxes, upper_boxes, players[p].columns[c].
 import {el, actionButtons, pickDice} from "./generic.js";
 
+// The sheet's own name of a box ("Dreierpasch" on a Kniffel block, "3 Gleiche" in the Würfelspiel): the view names
+// every box in both languages; the catalogue's names are the fallback for views without them.
+function boxName(v, box, t) {
+  const names = (v.box_names || {})[box];
+  if (names) return document.documentElement.lang === "en" ? names[1] : names[0];
+  return t("box." + box);
+}
+
 function pointsOf(label) {
   const m = /\((\d+)(?:\s*\+\s*(\d+))?/.exec(label || "");
   return m ? (m[2] ? `${m[1]}+${m[2]}` : m[1]) : "·";
@@ -66,7 +74,7 @@ function sheet(ctx, scores) {
   const upper = v.upper_boxes || [];
   const boxRow = (box) => {
     const tr = el("tr");
-    tr.appendChild(el("td", "box", t("box." + box)));
+    tr.appendChild(el("td", "box", boxName(v, box, t)));
     players.forEach((pl, p) => pl.columns.forEach((col, c) => {
       const val = col.boxes[box];
       const td = el("td");
