@@ -273,7 +273,7 @@ def hidden_info() -> GameInfo:
     return GameInfo(id="verdeckt", name_de="Verdeckter Wurf", name_en="Hidden throw", options_class=HiddenRules,
                     make=lambda rules, n: HiddenGame(rules, n), min_players=2, max_players=4,
                     default_preset="standard", bots={"low": lambda game, seed: PeekingBot(seed)},
-                    default_bot="low", hidden_information=True)
+                    default_bot="low", perfect_information=False)
 
 
 # --- simultaneous sealed bets ---------------------------------------------------------------------------------

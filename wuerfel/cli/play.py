@@ -227,7 +227,7 @@ class PlaySession:
     def secret(self) -> bool:
         """Does the game hide anything from some player? The GameInfo flag says so, and so does a state class that
         overrides ``determinize`` (the engine's contract: games with secrets override it, others return self)."""
-        return self.info.hidden_information or type(self.state).determinize is not State.determinize
+        return not self.info.perfect_information or type(self.state).determinize is not State.determinize
 
     @property
     def announce_throws(self) -> bool:
