@@ -76,12 +76,12 @@ class PigPlusState(PigState):
             return "Roll again" if lang == "en" else "Weiterwürfeln"
         return f"Bank {self.turn}" if lang == "en" else f"{self.turn} schreiben"
 
-    def describe_outcome(self, outcome: Outcome, lang: str = "de") -> str:
+    def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
         if isinstance(outcome, OffTable):
             return "off the table" if lang == "en" else "vom Tisch"
         if isinstance(outcome, Cocked):
             return "cocked" if lang == "en" else "brennt"
-        return super().describe_outcome(outcome, lang)
+        return super().describe_outcome(outcome, lang, names)
 
     def parse_action_text(self, text: str, player: int) -> Action:
         t = text.strip().lower()

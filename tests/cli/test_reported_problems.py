@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 import pytest
 from rich.console import Console
@@ -14,7 +13,7 @@ from tests.cli.games import PigPlusGame, PigPlusState, pigplus_info
 from tests.cli.helpers import load_record, play
 from wuerfel.cli.play import PlaySession, build_session, describe_outcome
 from wuerfel.cli.render import result_table, score_label
-from wuerfel.engine.game import JSON, Outcome, Roll, State
+from wuerfel.engine.game import JSON, Roll, State
 from wuerfel.engine.record import Match
 from wuerfel.engine.registry import _REGISTRY, get_game, register
 
@@ -83,20 +82,24 @@ def test_a_games_own_lot_label_names_the_player_when_it_accepts_names() -> None:
     assert describe_outcome(state, Lot(0), "en", NAMES) == "Anna begins"
 
 
-def test_labels_of_games_without_names_keyword_are_unchanged() -> None:
-    from wuerfel.cli.play import _accepts_names
+def test_every_game_takes_names_in_describe_outcome_so_no_front_end_sniffs_signatures() -> None:
+    """One signature for all (``State.describe_outcome(outcome, lang, names)``): the terminal and the server pass
+    the names to every game; a game that ignores them keeps its own label."""
+    import inspect
 
+    from wuerfel.engine.game import State
+    from wuerfel.engine.registry import all_games
+
+    base = list(inspect.signature(State.describe_outcome).parameters)
+    for info in all_games():
+        state = info.new_game(None, max(2, info.min_players)).new_initial_state()
+        assert list(inspect.signature(type(state).describe_outcome).parameters) == base, info.id
     state = Match.new("pigplus", None, NAMES).state
-    assert not _accepts_names(type(state))  # describe_outcome(self, outcome, lang): called without names
     assert describe_outcome(state, Roll((3,)), "de", NAMES) == "3"
+    import wuerfel.cli.play as play_module
 
-    @dataclasses.dataclass(frozen=True)
-    class KwState(PigPlusState):
-        def describe_outcome(self, outcome: Outcome, lang: str = "de", **extra: Any) -> str:
-            return f"{sorted(extra)}"
-
-    assert _accepts_names(KwState)
-    assert describe_outcome(KwState(state.game, (0, 0)), Roll((3,)), "de", NAMES) == "['names']"
+    assert not hasattr(play_module, "_accepts_names")
+    assert "inspect" not in vars(play_module)
 
 
 def test_the_terminal_announces_and_keys_the_lot_by_name() -> None:

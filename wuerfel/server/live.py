@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import functools
 import gc
-import inspect
 import json
 import logging
 import os
@@ -467,14 +466,11 @@ class LiveTable:
     @staticmethod
     def _outcome_label(state: State, o: Outcome, lang: str, names: Sequence[str] = ()) -> str:
         """The game's own description when it has one; else the faces, or our name for a common special outcome."""
-        if type(state).describe_outcome is not State.describe_outcome:
-            if names and "names" in inspect.signature(type(state).describe_outcome).parameters:
-                return state.describe_outcome(o, lang, names=list(names))  # type: ignore[call-arg]
-            return state.describe_outcome(o, lang)
-        if isinstance(o, Roll):
-            return " ".join(str(d) for d in o.dice)
-        msgid = SPECIAL_OUTCOME_LABELS.get(o.kind)
-        return translate(msgid, lang) if msgid else state.describe_outcome(o, lang)
+        if type(state).describe_outcome is State.describe_outcome and not isinstance(o, Roll):
+            msgid = SPECIAL_OUTCOME_LABELS.get(o.kind)
+            if msgid:
+                return translate(msgid, lang)
+        return state.describe_outcome(o, lang, names=list(names))
 
     # --- seating (before the start) ---------------------------------------------------------------------------
     def _seat(self, seat: object) -> SeatRow:

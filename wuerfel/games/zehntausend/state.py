@@ -474,7 +474,7 @@ class ZehntausendState(State):
                     return Void(reason)
         return super().parse_outcome(text)
 
-    def describe_outcome(self, outcome: Outcome, lang: str = "de") -> str:
+    def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
         from wuerfel.i18n import translate
 
         if isinstance(outcome, Void):
