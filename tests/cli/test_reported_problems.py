@@ -12,7 +12,7 @@ from rich.console import Console
 from tests.cli.games import PigPlusGame, PigPlusState, pigplus_info
 from tests.cli.helpers import load_record, play
 from wuerfel.cli.play import PlaySession, build_session, describe_outcome
-from wuerfel.cli.render import result_table, score_label
+from wuerfel.cli.render import Standings, result_table, score_label
 from wuerfel.engine.game import JSON, Roll, State
 from wuerfel.engine.record import Match
 from wuerfel.engine.registry import _REGISTRY, get_game, register
@@ -204,7 +204,8 @@ def test_special_outcome_keys_take_the_games_signs() -> None:
 # --- 5. the result table's heading ---------------------------------------------------------------------------------
 def table_text(names: Sequence[str], scores: Sequence[float], heading: str | None, lang: str = "de") -> str:
     console = Console(record=True, width=80)
-    console.print(result_table(names, scores, [0], lang, heading))
+    ranking = tuple((p,) for p in sorted(range(len(scores)), key=lambda p: -scores[p]))
+    console.print(result_table(names, Standings(tuple(scores), ranking, (0,)), lang, heading))
     return console.export_text()
 
 
@@ -227,6 +228,7 @@ def test_chip_games_results_do_not_say_points(game_id: str) -> None:
     assert result.exit_code == 0, result.output[-2000:]
     table = result.output[result.output.index("Ergebnis"):]
     assert "Chips" in table and "Punkte" not in table
+    assert "Rang" in table and "Gewinn/Verlust" in table  # the payoffs of a game played for chips
 
 
 def test_a_view_score_label_heads_the_result_and_the_generic_board() -> None:

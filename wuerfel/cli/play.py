@@ -29,7 +29,7 @@ from rich.table import Table
 from wuerfel.bots import bot_label, make_bot
 from wuerfel.cli.main import LangOption, app
 from wuerfel.cli.progress import working
-from wuerfel.cli.render import decimal, generic_renderer, result_table, score_label
+from wuerfel.cli.render import Standings, decimal, generic_renderer, result_table, score_label
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError, file_error
 from wuerfel.engine.game import Action, Outcome, Roll, State, amounts, is_parameterised, with_amount
@@ -321,8 +321,8 @@ class PlaySession:
         view = self.state.view(None)
         self.console.print(self.render(view, None))
         winners = self.state.winners()
-        self.console.print(result_table(self.names, self.state.scores(), winners, self.lang,
-                                        score_label(view, self.lang), view))
+        self.console.print(result_table(self.names, Standings.of(self.state), self.lang,
+                                        score_label(view, self.lang)))
         if len(winners) == 1:
             if winners[0] == self.you:
                 self.say(self._("You win!"), style="bold green")
