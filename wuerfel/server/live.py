@@ -39,6 +39,20 @@ MAX_MESSAGE = 16 * 1024
 """Larger client messages are refused with ``too_large`` (the connection stays)."""
 
 SPECIAL_OUTCOME_LABELS = {"void": N_("Void throw")}
+
+
+def result_json(state: State | None) -> dict[str, Any]:
+    """The result as the engine states it, for every client to draw the same way (no client works a ranking out of
+    a view): the score direction always, and at the end the ranking best first (tied seats grouped), the winners,
+    the losers and the net chips per seat (``None`` for a game without chips)."""
+    if state is None:
+        return {"lower_is_better": False, "ranking": [], "winners": [], "losers": [], "payoffs": None}
+    over = state.is_terminal()
+    payoffs = state.payoffs() if over else None
+    return {"lower_is_better": state.lower_is_better(),
+            "ranking": [list(g) for g in state.ranking()] if over else [],
+            "winners": list(state.winners()) if over else [], "losers": list(state.losers()) if over else [],
+            "payoffs": list(payoffs) if payoffs is not None else None}
 MAX_CHOICES = 12
 """Scorekeeper tables list every possible outcome as a one-tap choice when there are at most this many (one die,
 a lot for the first player); five dice (252 outcomes) are typed as faces instead."""
@@ -243,6 +257,7 @@ class LiveTable:
         st = self.state
         out["seq"] = self.seq
         out["winners"] = list(st.winners()) if st is not None and st.is_terminal() else []
+        out["result"] = result_json(st)
         out["invite_url"] = base_url.rstrip("/") + out["url"]
         return out
 
@@ -391,7 +406,8 @@ class LiveTable:
         msg = {
             "v": PROTOCOL_VERSION, "type": "state", "seq": seq, "seat": seat, "my_seats": mine, "view": view,
             "events": events, "legal": legal, "to_move": list(actors), "manual": manual, "finished": terminal,
-            "winners": list(state.winners()) if terminal else [], "deadline": self._deadline_json(lang),
+            "winners": list(state.winners()) if terminal else [], "result": result_json(state),
+            "deadline": self._deadline_json(lang),
         }
         if skipped:
             msg["skipped"] = skipped
