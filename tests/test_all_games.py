@@ -8,6 +8,8 @@ purely random play drifts away from the goal, such as negative scores under ``bu
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from wuerfel.bots import make_bot
@@ -69,5 +71,12 @@ def test_result_api_is_consistent_at_every_node(game_id: str, n: int) -> None:
     bots = [make_bot(game_id, default, game, seed + p) for p in range(n)]
     match = Match.new(game_id, None, [f"P{i}" for i in range(n)])
     random_playthrough(match, seed, max_steps=50_000, bots=bots, check=False)
+    rng = random.Random(seed)
     for state in match.record.states():
         check_results(state, chips=info.chips)
+        # The other flags generic code branches on hold too: no secrets in a game of perfect information, no
+        # decision in a game of pure chance.
+        if info.perfect_information:
+            assert all(state.determinize(p, rng) is state for p in range(n)), "a secret in a perfect-information game"
+    if not info.decisions:
+        assert all(e.type == "chance" for e in match.record.events), "a decision in a game of pure chance"
