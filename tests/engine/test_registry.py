@@ -74,6 +74,21 @@ def test_a_package_outside_the_repository_adds_a_game_through_an_entry_point(tmp
     assert out.split() == ["fremd", "False"]
 
 
+def test_a_broken_foreign_game_is_left_out_with_a_warning_and_the_others_load(tmp_path: Path) -> None:
+    meta = tmp_path / "kaputt-1.0.dist-info"
+    meta.mkdir()
+    (meta / "METADATA").write_text("Metadata-Version: 2.1\nName: kaputt\nVersion: 1.0\n")
+    (meta / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\nkaputt = kaputt_gibt_es_nicht\n")
+    out = python("import warnings\nwarnings.simplefilter('always')\n"
+                 "from wuerfel.engine.registry import all_games\n"
+                 "with warnings.catch_warnings(record=True) as w:\n"
+                 "    ids = [g.id for g in all_games()]\n"
+                 "print(ids)\nprint(w[0].message)", tmp_path)
+    ids, message = out.splitlines()[:2]
+    assert set(ast.literal_eval(ids)) == BUILT_IN
+    assert "kaputt" in message and "left out" in message
+
+
 def test_the_test_games_are_plug_ins_too() -> None:
     """The server and browser tests start ``wuerfel serve`` with these folders on PYTHONPATH: no variable, no hook."""
     plugins = ROOT / "tests" / "plugins"

@@ -19,6 +19,7 @@ import functools
 import importlib
 import importlib.metadata
 import tomllib
+import warnings
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
@@ -216,13 +217,25 @@ def _load(spec: str) -> None:
         register(info)
 
 
+def _built_in(spec: str) -> bool:
+    return spec.split(":", 1)[0].strip().split(".", 1)[0] == DISTRIBUTION
+
+
 def _load_all() -> None:
+    """Import every declared game. A game of another package that fails to load is left out with a warning (one
+    broken plug-in must not take every other game, the server included, down with it); a built-in one raises."""
     global _loaded
     if _loaded:
         return
     _loaded = True
-    for spec in entry_points().values():
-        _load(spec)
+    for game_id, spec in entry_points().items():
+        try:
+            _load(spec)
+        except Exception as exc:
+            if _built_in(spec):
+                raise
+            warnings.warn(f"game {game_id!r} ({spec}) could not be loaded and is left out: {exc!r}",
+                          RuntimeWarning, stacklevel=2)
 
 
 def all_games() -> list[GameInfo]:
