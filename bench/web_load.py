@@ -38,7 +38,7 @@ def free_port() -> int:
 def start(cmd: list[str], port: int, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     import httpx
 
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT), **(env or {})),
+    proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -261,7 +261,7 @@ def main() -> None:
             port = free_port()
             srv = start([sys.executable, "-m", "wuerfel", "serve", "--port", str(port), "--db",
                          args.db or f"sqlite:///{tmp}/bench.db", "--bot-delay", "0", "--ws-impl", args.ws_impl], port,
-                        {"WUERFEL_EXTRA_GAMES": "tests.engine.toy_game:pig_info",
+                        {"PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests" / "plugins" / "toy")]),
                          # every bench player connects from 127.0.0.1
                          "WUERFEL_WS_PER_ADDRESS": "1000000"})
             base = f"http://127.0.0.1:{port}"

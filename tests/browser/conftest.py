@@ -19,7 +19,7 @@ from tests.server.conftest import ServerProcess
 CHROMIUM = os.environ.get("WUERFEL_CHROMIUM", "/usr/bin/chromium")
 MISSING = (f"{CHROMIUM} is missing, so the browser tests are skipped; to run them: sudo apt-get install chromium "
            "(./dev.sh test installs it itself when run as root)")
-EXTRA_GAMES = "tests.engine.toy_game:pig_info"
+GAME_PLUGINS = ("toy",)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -33,7 +33,7 @@ class Server(ServerProcess):
     clean shutdown), ``start()`` runs it again on the same database and port."""
 
     def __init__(self, db: Path) -> None:
-        super().__init__(f"sqlite:///{db}", log_dir=db.parent, extra_games=EXTRA_GAMES)
+        super().__init__(f"sqlite:///{db}", log_dir=db.parent, plugins=GAME_PLUGINS)
 
 
 @pytest.fixture(scope="module")

@@ -53,6 +53,13 @@ def test_rueckwaerts_says_fewer_is_better_and_ranks_the_loser_last(server: Serve
     assert values == sorted(scores), (values, scores)  # fewest penalty points first, the loser last
     expect(page.locator("#final li").first).to_have_class("won")
     assert min(scores) == scores[winners[0]]
+    # The order, the places and the loser are the engine's ranking, sent by the server (not sorted in the page).
+    result = m["result"]
+    assert result["lower_is_better"] and result["ranking"][0] == winners and len(result["losers"]) == 1
+    expect(page.locator("#final li").last).to_have_class("lost")
+    order = [seat for group in result["ranking"] for seat in group]
+    assert page.locator("#final li span").all_inner_texts()[-1].startswith(
+        page.locator("#scores tr:not(:first-child) td:first-child").all_inner_texts()[order[-1]])
     page.goto(f"{server.url}/replay/{tid}")  # the replay's score panel says it too
     expect(page.locator("#score-direction")).to_have_text("Strafpunkte: weniger ist besser")
 

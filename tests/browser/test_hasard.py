@@ -200,6 +200,12 @@ def test_verdecktes_wuerfelpoker_concealed_dice_never_reach_another_page(server:
     assert announced >= 3 and called >= 3
     snapshots.append(_dom_dice(anna))
     _shot(anna, "verdecktes-end")
+    # The final standings: the engine's order and every seat's chips won or lost (a game played for chips).
+    res = msg(anna)["result"]
+    order = [seat for group in res["ranking"] for seat in group]
+    shown = [t.replace("\u2212", "-") for t in anna.locator("#final li .payoff").all_inner_texts()]
+    assert shown == [f"{'+' if res['payoffs'][p] > 0 else ''}{res['payoffs'][p]} Chips" for p in order]
+    assert sum(res["payoffs"]) == 0
     # The whole game from the record: at every seq the page showed, which of the bot's throws were still covered.
     from wuerfel.engine.pokerdice import format_dice
     from wuerfel.engine.record import GameRecord

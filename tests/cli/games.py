@@ -76,12 +76,12 @@ class PigPlusState(PigState):
             return "Roll again" if lang == "en" else "Weiterwürfeln"
         return f"Bank {self.turn}" if lang == "en" else f"{self.turn} schreiben"
 
-    def describe_outcome(self, outcome: Outcome, lang: str = "de") -> str:
+    def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
         if isinstance(outcome, OffTable):
             return "off the table" if lang == "en" else "vom Tisch"
         if isinstance(outcome, Cocked):
             return "cocked" if lang == "en" else "brennt"
-        return super().describe_outcome(outcome, lang)
+        return super().describe_outcome(outcome, lang, names)
 
     def parse_action_text(self, text: str, player: int) -> Action:
         t = text.strip().lower()
@@ -273,7 +273,7 @@ def hidden_info() -> GameInfo:
     return GameInfo(id="verdeckt", name_de="Verdeckter Wurf", name_en="Hidden throw", options_class=HiddenRules,
                     make=lambda rules, n: HiddenGame(rules, n), min_players=2, max_players=4,
                     default_preset="standard", bots={"low": lambda game, seed: PeekingBot(seed)},
-                    default_bot="low", hidden_information=True)
+                    default_bot="low", perfect_information=False)
 
 
 # --- simultaneous sealed bets ---------------------------------------------------------------------------------

@@ -96,17 +96,15 @@ def test_binary_or_folder_files_for_load_and_rules_are_refused_in_words(tmp_path
 
 
 def test_rueckwaerts_standings_rank_the_loser_last() -> None:
-    from wuerfel.cli.render import result_table
-    from wuerfel.engine.record import Match
+    from wuerfel.cli.render import Standings, result_table
 
-    state = Match.new("zehntausend", "zehntausend-rueckwaerts", ["A", "B", "C"]).state
-    view = state.view(None)
-    assert view["lower_is_better"] is True
+    # C lost with 10,000 penalty points; A won with the fewest; B has fewer than C. The order is the engine's.
+    result = Standings(scores=(500.0, 3000.0, 10000.0), ranking=((0,), (1,), (2,)), winners=(0,), losers=(2,),
+                       lower_is_better=True)
     console = Console(record=True, width=80)
-    # C lost with 10,000 penalty points; A won with the fewest; B has fewer than C.
-    console.print(result_table(["A", "B", "C"], [500.0, 3000.0, 10000.0], [0], "de", "Strafpunkte", view))
+    console.print(result_table(["A", "B", "C"], result, "de", "Strafpunkte"))
     text = console.export_text()
-    rows = [line.strip("│ ")[:1] for line in text.splitlines()]
+    rows = [line.strip("│ ").split("│")[1].strip()[:1] for line in text.splitlines() if line.count("│") > 2]
     assert [r for r in rows if r in ("A", "B", "C")] == ["A", "B", "C"]
     assert "weniger ist besser" in text
 

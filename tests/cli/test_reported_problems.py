@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 import pytest
 from rich.console import Console
@@ -13,8 +12,8 @@ from rich.console import Console
 from tests.cli.games import PigPlusGame, PigPlusState, pigplus_info
 from tests.cli.helpers import load_record, play
 from wuerfel.cli.play import PlaySession, build_session, describe_outcome
-from wuerfel.cli.render import result_table, score_label
-from wuerfel.engine.game import JSON, Outcome, Roll, State
+from wuerfel.cli.render import Standings, result_table, score_label
+from wuerfel.engine.game import JSON, Roll, State
 from wuerfel.engine.record import Match
 from wuerfel.engine.registry import _REGISTRY, get_game, register
 
@@ -83,20 +82,24 @@ def test_a_games_own_lot_label_names_the_player_when_it_accepts_names() -> None:
     assert describe_outcome(state, Lot(0), "en", NAMES) == "Anna begins"
 
 
-def test_labels_of_games_without_names_keyword_are_unchanged() -> None:
-    from wuerfel.cli.play import _accepts_names
+def test_every_game_takes_names_in_describe_outcome_so_no_front_end_sniffs_signatures() -> None:
+    """One signature for all (``State.describe_outcome(outcome, lang, names)``): the terminal and the server pass
+    the names to every game; a game that ignores them keeps its own label."""
+    import inspect
 
+    from wuerfel.engine.game import State
+    from wuerfel.engine.registry import all_games
+
+    base = list(inspect.signature(State.describe_outcome).parameters)
+    for info in all_games():
+        state = info.new_game(None, max(2, info.min_players)).new_initial_state()
+        assert list(inspect.signature(type(state).describe_outcome).parameters) == base, info.id
     state = Match.new("pigplus", None, NAMES).state
-    assert not _accepts_names(type(state))  # describe_outcome(self, outcome, lang): called without names
     assert describe_outcome(state, Roll((3,)), "de", NAMES) == "3"
+    import wuerfel.cli.play as play_module
 
-    @dataclasses.dataclass(frozen=True)
-    class KwState(PigPlusState):
-        def describe_outcome(self, outcome: Outcome, lang: str = "de", **extra: Any) -> str:
-            return f"{sorted(extra)}"
-
-    assert _accepts_names(KwState)
-    assert describe_outcome(KwState(state.game, (0, 0)), Roll((3,)), "de", NAMES) == "['names']"
+    assert not hasattr(play_module, "_accepts_names")
+    assert "inspect" not in vars(play_module)
 
 
 def test_the_terminal_announces_and_keys_the_lot_by_name() -> None:
@@ -201,7 +204,8 @@ def test_special_outcome_keys_take_the_games_signs() -> None:
 # --- 5. the result table's heading ---------------------------------------------------------------------------------
 def table_text(names: Sequence[str], scores: Sequence[float], heading: str | None, lang: str = "de") -> str:
     console = Console(record=True, width=80)
-    console.print(result_table(names, scores, [0], lang, heading))
+    ranking = tuple((p,) for p in sorted(range(len(scores)), key=lambda p: -scores[p]))
+    console.print(result_table(names, Standings(tuple(scores), ranking, (0,)), lang, heading))
     return console.export_text()
 
 
@@ -224,6 +228,7 @@ def test_chip_games_results_do_not_say_points(game_id: str) -> None:
     assert result.exit_code == 0, result.output[-2000:]
     table = result.output[result.output.index("Ergebnis"):]
     assert "Chips" in table and "Punkte" not in table
+    assert "Rang" in table and "Gewinn/Verlust" in table  # the payoffs of a game played for chips
 
 
 def test_a_view_score_label_heads_the_result_and_the_generic_board() -> None:

@@ -23,7 +23,7 @@ def test_json_contract_exactly() -> None:
     assert data["game"] == "pigplus" and data["rules"] == "standard" and data["games"] == 50
     assert isinstance(data["seconds"], float) and isinstance(data["games_per_second"], float)
     assert math.isclose(data["games_per_second"], 50 / data["seconds"])
-    assert [list(p) for p in data["players"]] == [["name", "mean", "stderr", "wins"]] * 2
+    assert [list(p) for p in data["players"]] == [["name", "mean", "stderr", "wins", "losses", "mean_place"]] * 2
     assert [p["name"] for p in data["players"]] == ["holdat 1", "holdat 2"]
     for p in data["players"]:
         assert all(isinstance(p[k], float) for k in ("mean", "stderr", "wins"))
@@ -87,3 +87,20 @@ def test_refusals() -> None:
     assert r.exit_code == 2 and "nope" in r.output
     r = run(["sim", "pigplus", "--players", "9", "--games", "5", "--seed", "1", "--json"])
     assert r.exit_code == 2
+
+
+def test_losses_places_and_chips_come_from_the_result_api() -> None:
+    """Lustige Sieben names a loser (fewest chips) and pays chips: the run counts losses, the mean place and the
+    mean net chips per seat, and chips only change hands (the seats' means sum to zero)."""
+    data = sim_json("lustige-sieben", "--players", "3", "--games", "30", "--seed", "4")
+    seats = data["players"]
+    assert all(list(p) == ["name", "mean", "stderr", "wins", "losses", "mean_place", "mean_payoff"] for p in seats)
+    assert 0 < sum(p["losses"] for p in seats) <= 30
+    assert all(1 <= p["mean_place"] <= 3 for p in seats)
+    assert math.isclose(sum(p["mean_payoff"] for p in seats), 0, abs_tol=1e-9)
+    assert math.isclose(sum(p["mean_payoff"] for p in seats), 0, abs_tol=1e-9)
+    start = get_game("lustige-sieben").load_rules(None).starting_chips
+    for p in seats:  # a seat's net chips are its final chips less the chips it started with
+        assert math.isclose(p["mean_payoff"], p["mean"] - start)
+    text = run(["sim", "lustige-sieben", "--players", "3", "--games", "5", "--seed", "4"]).stdout
+    assert "Verloren" in text and "Ø Rang" in text and "Gewinn" in text

@@ -1,7 +1,8 @@
 """Real parts for the server tests: a uvicorn server process on a free port, HTTP and websocket clients.
 
-The server is started as ``python -m wuerfel serve`` (the command users run) with the toy games registered through
-``WUERFEL_EXTRA_GAMES``; bots move without delay so tests stay fast.
+The server is started as ``python -m wuerfel serve`` (the command users run) with the toy games added the way a
+third-party package adds a game: an entry point, from the plug-in folders of ``tests/plugins`` on its
+``PYTHONPATH``; bots move without delay so tests stay fast.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parents[2]
-EXTRA_GAMES = "tests.engine.toy_game:pig_info,tests.server.stapel:stapel_info"
+PLUGINS = ROOT / "tests" / "plugins"
+GAME_PLUGINS: tuple[str, ...] = ("toy", "stapel")
+"""The folders of ``tests/plugins`` whose games the server process gets (Pig and Stapel)."""
 
 
 PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -76,10 +79,10 @@ class ServerProcess:
     """``wuerfel serve`` in a child process; :meth:`kill` is a real SIGKILL (no shutdown code runs)."""
 
     def __init__(self, db_url: str, port: int | None = None, log_dir: Path | None = None,
-                 bot_delay: float = 0, extra_games: str = EXTRA_GAMES) -> None:
+                 bot_delay: float = 0, plugins: tuple[str, ...] = GAME_PLUGINS) -> None:
         self.db_url = db_url
         self.bot_delay = bot_delay
-        self.extra_games = extra_games
+        self.plugins = plugins
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = (log_dir or Path(tempfile.gettempdir())) / f"wuerfel-test-server-{self.port}.log"
@@ -89,7 +92,8 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
-        env = dict(os.environ, WUERFEL_EXTRA_GAMES=self.extra_games, PYTHONPATH=str(ROOT))
+        path = os.pathsep.join([str(ROOT), *(str(PLUGINS / p) for p in self.plugins)])
+        env = dict(os.environ, PYTHONPATH=path)
         # Every test client connects from 127.0.0.1, and a session's tests together hold more websockets than one
         # real address may; the limit has its own test (which sets this variable itself).
         env.setdefault("WUERFEL_WS_PER_ADDRESS", "100000")

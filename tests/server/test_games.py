@@ -70,6 +70,15 @@ def test_game_plays_to_the_end_and_only_views_leave_the_server(game_id: str, cli
     steps = host.replay_steps(t["id"])
     assert len(steps) == len(states)
     assert all(s["view"] == states[s["index"]].view(None) for s in steps)
+    assert all(s["lower_is_better"] == states[s["index"]].lower_is_better() for s in steps)
+    # The result every client draws is the engine's (ranking, winners, losers, chips, direction), not a view key.
+    final = states[-1]
+    payoffs = final.payoffs()
+    assert st["result"] == {"lower_is_better": final.lower_is_better(), "ranking": [list(g) for g in final.ranking()],
+                            "winners": list(final.winners()), "losers": list(final.losers()),
+                            "payoffs": None if payoffs is None else list(payoffs)}
+    assert (payoffs is not None) == info.chips
+    assert all(m["result"]["ranking"] == [] for m in seen[:-1])  # no result before the end
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -114,3 +123,28 @@ def test_scorekeeper_table_of_every_game_takes_entered_dice(game_id: str, client
             moved += 1
     assert entered >= 2 and moved >= 1
     assert st["seq"] == entered + moved
+
+
+def test_lobby_and_tables_follow_the_registry_flags(clients: Callable[..., Client]) -> None:
+    """The lobby's first and one-tap games are the registry's featured ones in their order; a table shows poker
+    faces when its game's ``GameInfo.faces`` says so (no game template sets them any more)."""
+    host = clients().guest("Flagge")
+    games = {g["id"]: g for g in host.http.get("/api/games").json()["games"]}
+    for info in all_games():
+        g = games[info.id]
+        assert (g["faces"], g["featured"], g["chips"], g["decisions"], g["perfect_information"]) == (
+            info.faces, info.featured, info.chips, info.decisions, info.perfect_information)
+    featured = [i.id for i in sorted((i for i in all_games() if i.featured), key=lambda i: i.featured)]
+    assert featured[:2] == ["zehntausend", "wuerfelspiel"]
+    html = host.http.get("/").text
+    quick = html[html.index('id="quick"'):html.index('id="create"')]
+    assert [quick.index(f'data-game="{g}"') for g in featured] == sorted(quick.index(f'data-game="{g}"')
+                                                                         for g in featured)
+    assert 'data-game="escalero"' not in quick
+    cards = html[html.index('id="game-cards"'):]
+    assert cards.index('data-game="zehntausend"') < cards.index('data-game="wuerfelspiel"') < cards.index(
+        'data-game="escalero"')
+    for info in all_games():
+        t = host.create(info.id, seats=max(2, info.min_players))
+        page = host.http.get(f"/table/{t['id']}").text
+        assert ("window.DICE_FACES" in page) == (info.faces == "poker"), info.id

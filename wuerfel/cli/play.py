@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import errno
-import functools
-import inspect
 import math
 import random
 import re
@@ -31,7 +29,7 @@ from rich.table import Table
 from wuerfel.bots import bot_label, make_bot
 from wuerfel.cli.main import LangOption, app
 from wuerfel.cli.progress import working
-from wuerfel.cli.render import decimal, generic_renderer, result_table, score_label
+from wuerfel.cli.render import Standings, decimal, generic_renderer, result_table, score_label
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError, file_error
 from wuerfel.engine.game import Action, Outcome, Roll, State, amounts, is_parameterised, with_amount
@@ -227,7 +225,7 @@ class PlaySession:
     def secret(self) -> bool:
         """Does the game hide anything from some player? The GameInfo flag says so, and so does a state class that
         overrides ``determinize`` (the engine's contract: games with secrets override it, others return self)."""
-        return self.info.hidden_information or type(self.state).determinize is not State.determinize
+        return not self.info.perfect_information or type(self.state).determinize is not State.determinize
 
     @property
     def announce_throws(self) -> bool:
@@ -323,8 +321,8 @@ class PlaySession:
         view = self.state.view(None)
         self.console.print(self.render(view, None))
         winners = self.state.winners()
-        self.console.print(result_table(self.names, self.state.scores(), winners, self.lang,
-                                        score_label(view, self.lang), view))
+        self.console.print(result_table(self.names, Standings.of(self.state), self.lang,
+                                        score_label(view, self.lang)))
         if len(winners) == 1:
             if winners[0] == self.you:
                 self.say(self._("You win!"), style="bold green")
@@ -890,34 +888,11 @@ def _covers(label_words: list[str], words: list[str]) -> bool:
     return True
 
 
-@functools.cache
-def _accepts_names(cls: type) -> bool:
-    """Does ``cls.describe_outcome`` take the optional ``names`` keyword (the Hasard states do)? Asked once per
-    state class: a signature does not change while a game runs."""
-    try:
-        params = inspect.signature(cls.describe_outcome).parameters
-    except (TypeError, ValueError):
-        return False
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return True
-    p = params.get("names")
-    return p is not None and p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-
-
 def describe_outcome(state: State, outcome: Outcome, lang: str, names: Sequence[str] = ()) -> str:
-    """The game's label for an outcome, with the player names where its ``describe_outcome`` accepts ``names=``
-    ("Anna beginnt", not "Platz 1 beginnt"); where the game has no label of its own and the outcome names one seat
-    (a single int field ``seat`` or ``player``: who begins, who holds the bank), that player's name."""
-    if type(state).describe_outcome is State.describe_outcome and not isinstance(outcome, Roll):
-        fields = dataclasses.fields(outcome)
-        if len(fields) == 1 and fields[0].name in ("seat", "player"):
-            seat = getattr(outcome, fields[0].name)
-            if isinstance(seat, int) and 0 <= seat < len(names):
-                return names[seat]
+    """The game's label for an outcome, with the player names ("Anna beginnt", not "Platz 1 beginnt"): every
+    game's ``describe_outcome`` takes them (:meth:`State.describe_outcome`)."""
     try:
-        if names and _accepts_names(type(state)):
-            return state.describe_outcome(outcome, lang, names=list(names))  # type: ignore[call-arg]
-        return state.describe_outcome(outcome, lang)
+        return state.describe_outcome(outcome, lang, names=list(names))
     except Exception:  # a label must never stop a game
         return str(outcome.to_json())
 

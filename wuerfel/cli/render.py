@@ -9,8 +9,9 @@ knows them, so a game gets German labels by translating its keys instead of writ
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -18,6 +19,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from wuerfel.engine.game import State
 from wuerfel.i18n import Translator, translate
 
 DICE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -131,22 +133,27 @@ def score_label(view: dict[str, Any], lang: str) -> str | None:
     return None
 
 
-def standings_order(n: int, scores: Sequence[float], winners: Sequence[int],
-                    view: Mapping[str, Any] | None = None) -> list[int]:
-    """Seats best first: the game's own ``ranking`` when its view has one, else the winners first and then the
-    scores in the game's direction (``lower_is_better``: penalty points, fewest first; ties in seat order) — the
-    same order the web's standings use."""
-    v = view or {}
-    ranking = v.get("ranking")
-    if isinstance(ranking, list) and sorted(ranking) == list(range(n)):
-        return list(ranking)
-    sign = 1 if v.get("lower_is_better") else -1
-    return sorted(range(n), key=lambda p: (p not in winners, sign * scores[p] if p < len(scores) else 0, p))
+@dataclasses.dataclass(frozen=True)
+class Standings:
+    """The result of a finished game as the engine states it (:meth:`State.ranking`, ``winners``, ``losers``,
+    ``payoffs``, ``lower_is_better``): the terminal only draws it, it never works a ranking out of a view."""
+
+    scores: tuple[float, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    winners: tuple[int, ...] = ()
+    losers: tuple[int, ...] = ()
+    payoffs: tuple[int, ...] | None = None
+    lower_is_better: bool = False
+
+    @classmethod
+    def of(cls, state: State) -> Standings:
+        return cls(tuple(state.scores()), state.ranking(), state.winners(), state.losers(), state.payoffs(),
+                   state.lower_is_better())
 
 
-def result_table(names: Sequence[str], scores: Sequence[float], winners: Sequence[int], lang: str,
-                 heading: str | None = None, view: Mapping[str, Any] | None = None) -> Table:
-    """The final standings, best first (see :func:`standings_order`; ties in seat order).
+def result_table(names: Sequence[str], result: Standings, lang: str, heading: str | None = None) -> Table:
+    """The final standings, best first as the game ranks them: tied seats share a place, winners and losers are
+    named, and a game played for chips shows what each seat won or lost.
 
     The score column is headed by ``heading`` (the game's own word, see :func:`score_label`), else by the neutral
     "Standing" ("Stand"): scores are points in one game and chips in another, and "Punkte" would be wrong for chips.
@@ -154,14 +161,24 @@ def result_table(names: Sequence[str], scores: Sequence[float], winners: Sequenc
     """
     _ = Translator(lang)
     table = Table(title=_("Result"), header_style="bold")
+    table.add_column(_("Place"), justify="right")
     table.add_column(_("Player"))
     head = escape(heading) if heading else _("Standing")
-    if view and view.get("lower_is_better"):
+    if result.lower_is_better:
         head = _("{label} (fewer is better)", label=head)
     table.add_column(head, justify="right")
+    if result.payoffs is not None:
+        table.add_column(_("Chips won/lost"), justify="right")
     table.add_column("")
-    order = standings_order(len(names), scores, winners, view)
-    for p in order:
-        table.add_row(escape(names[p]), fmt_number(scores[p], lang) if p < len(scores) else "",
-                      _("winner") if p in winners else "", style="bold green" if p in winners else None)
+    place = 1
+    for group in result.ranking:
+        for p in group:
+            row = [str(place), escape(names[p]) if p < len(names) else str(p + 1),
+                   fmt_number(result.scores[p], lang) if p < len(result.scores) else ""]
+            if result.payoffs is not None:
+                row.append(f"{result.payoffs[p]:+d}" if result.payoffs[p] else "0")
+            won, lost = p in result.winners, p in result.losers
+            row.append(_("winner") if won else _("loser") if lost else "")
+            table.add_row(*row, style="bold green" if won else "red" if lost else None)
+        place += len(group)
     return table

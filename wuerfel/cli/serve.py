@@ -2,32 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
-import os
 from typing import Any
 
 import typer
 
 from wuerfel.cli.main import app
-
-
-def load_extra_games(spec: str | None = None) -> list[str]:
-    """Register games named in ``WUERFEL_EXTRA_GAMES`` ("module:factory,…", factory() → GameInfo).
-
-    A plug-in point for test games (the toy game of the engine tests) and for games developed outside the package.
-    """
-    from wuerfel.engine.registry import register
-
-    spec = os.environ.get("WUERFEL_EXTRA_GAMES", "") if spec is None else spec
-    ids = []
-    for item in filter(None, (s.strip() for s in spec.split(","))):
-        mod, _, attr = item.partition(":")
-        obj = importlib.import_module(mod)
-        if attr:
-            info = getattr(obj, attr)()
-            register(info)
-            ids.append(info.id)
-    return ids
 
 
 @app.command("serve")
@@ -47,7 +26,6 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Adresse, an der 
     from wuerfel.server.app import create_app
     from wuerfel.server.db import normalize_url
 
-    load_extra_games()
     if sync.upper() not in ("NORMAL", "FULL"):
         raise typer.BadParameter("NORMAL | FULL")
     url = normalize_url(db)

@@ -48,9 +48,19 @@ class SeatStats:
     mean: float
     stderr: float
     wins: float
+    losses: float = 0.0
+    """Games this seat lost (:meth:`State.losers`; a loss shared by k seats counts 1/k)."""
+    mean_place: float = 0.0
+    """The mean place in :meth:`State.ranking` (1 = best; tied seats share the better place)."""
+    mean_payoff: float | None = None
+    """Mean net chips per game (:meth:`State.payoffs`); None for a game without chips."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "mean": self.mean, "stderr": self.stderr, "wins": self.wins}
+        out = {"name": self.name, "mean": self.mean, "stderr": self.stderr, "wins": self.wins, "losses": self.losses,
+               "mean_place": self.mean_place}
+        if self.mean_payoff is not None:
+            out["mean_payoff"] = self.mean_payoff
+        return out
 
 
 @dataclass(frozen=True)
@@ -138,6 +148,9 @@ def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Se
     total = [0.0] * n
     total_sq = [0.0] * n
     wins = [0.0] * n
+    losses = [0.0] * n
+    places = [0.0] * n
+    payoffs: list[float] | None = None
     step = max(1, games // 200)
     start = time.perf_counter()
     for g in range(games):
@@ -150,6 +163,19 @@ def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Se
         winners = final.winners()
         for p in winners:
             wins[p] += 1.0 / len(winners)
+        losers = final.losers()
+        for p in losers:
+            losses[p] += 1.0 / len(losers)
+        place = 1
+        for group in final.ranking():
+            for p in group:
+                places[p] += place
+            place += len(group)
+        paid = final.payoffs()
+        if paid is not None:
+            payoffs = payoffs or [0.0] * n
+            for p in range(n):
+                payoffs[p] += paid[p]
         if progress is not None and ((g + 1) % step == 0 or g + 1 == games):
             progress(g + 1)
     seconds = time.perf_counter() - start
@@ -158,7 +184,9 @@ def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Se
         mean = total[p] / games
         var = (total_sq[p] - games * mean * mean) / (games - 1) if games > 1 else 0.0
         stats.append(SeatStats(name=f"{names[p]} {p + 1}", mean=mean,
-                               stderr=math.sqrt(max(var, 0.0) / games), wins=wins[p]))
+                               stderr=math.sqrt(max(var, 0.0) / games), wins=wins[p], losses=losses[p],
+                               mean_place=places[p] / games,
+                               mean_payoff=None if payoffs is None else payoffs[p] / games))
     return SimResult(game=info.id, rules=resolved.id, games=games, seconds=seconds, players=stats)
 
 
@@ -209,10 +237,24 @@ def sim_cmd(
     table.add_column(_("Std. error"), justify="right")
     table.add_column(_("Wins"), justify="right")
     table.add_column(_("Win rate"), justify="right")
+    # Columns a game has: losses where it names losers, chips where it is played for chips.
+    has_losers = any(s.losses for s in result.players)
+    has_chips = any(s.mean_payoff is not None for s in result.players)
+    if has_losers:
+        table.add_column(_("Losses"), justify="right")
+    table.add_column(_("Mean place"), justify="right")
+    if has_chips:
+        table.add_column(_("Mean chips won/lost"), justify="right")
     for s in result.players:
         wins = f"{s.wins:g}".replace(".", ",") if lang == "de" else f"{s.wins:g}"
-        table.add_row(s.name, decimal(s.mean, lang), decimal(s.stderr, lang), wins,
-                      decimal(s.wins / result.games, lang, 1, percent=True))
+        row = [s.name, decimal(s.mean, lang), decimal(s.stderr, lang), wins,
+               decimal(s.wins / result.games, lang, 1, percent=True)]
+        if has_losers:
+            row.append(f"{s.losses:g}".replace(".", ",") if lang == "de" else f"{s.losses:g}")
+        row.append(decimal(s.mean_place, lang))
+        if has_chips:
+            row.append(decimal(s.mean_payoff or 0.0, lang))
+        table.add_row(*row)
     console.print(table)
     console.print(_("{games} games in {seconds} s ({rate} games per second).", games=result.games,
                     seconds=decimal(result.seconds, lang), rate=decimal(result.games_per_second, lang, 1)))

@@ -393,16 +393,24 @@ class State(ABC):
             raise IllegalAction(N_("Please enter exactly {n} dice, not {got}."), n=n, got=len(dice))
         return Roll(dice)
 
-    def describe_outcome(self, outcome: Outcome, lang: str = "de") -> str:
-        """A short human label for a chance outcome of this node ("3 3 1 5 6", "brennt"), in ``lang``.
+    def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
+        """A short human label for a chance outcome of this node ("3 3 1 5 6", "brennt", "Anna beginnt"), in
+        ``lang``; ``names`` are the players' names by seat where the front end knows them (empty: it does not).
 
-        Games with special outcomes (a void throw) override it; front ends use it to announce throws and to label
-        the one-key shortcuts of manual dice entry.
+        Every game has this one signature, so front ends always pass the names and never ask which game accepts
+        them. Games with special outcomes (a void throw, a lot) override it; front ends use it to announce throws
+        and to label the one-key shortcuts of manual dice entry. Default: the faces of a throw; an outcome that
+        names one seat (a single int field ``seat`` or ``player``: who begins, who holds the bank) by that
+        player's name when it is known; else the outcome's kind and fields.
         """
         if isinstance(outcome, Roll):
             return " ".join(str(d) for d in outcome.dice)
-        fields = [str(getattr(outcome, f.name)) for f in dataclasses.fields(outcome)]
-        return " ".join([outcome.kind, *fields])
+        fields = dataclasses.fields(outcome)
+        if len(fields) == 1 and fields[0].name in ("seat", "player"):
+            seat = getattr(outcome, fields[0].name)
+            if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+                return names[seat]
+        return " ".join([outcome.kind, *(str(getattr(outcome, f.name)) for f in fields)])
 
     # --- results ---------------------------------------------------------------------------------------------
     @abstractmethod

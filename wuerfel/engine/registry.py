@@ -1,16 +1,29 @@
 """The registry of games: id → how to load its rules and make it, with names in German and English.
 
-Game modules register themselves on import; :func:`all_games` imports the known modules lazily so that a command
-that needs one game does not pay for loading all of them.
+Each game module registers itself on import (``register(GameInfo(...))`` at its end, as OpenSpiel's games do).
+Modules are found through the Python entry-point group ``wuerfel.games`` (:data:`ENTRY_POINT_GROUP`): the entry
+point's name is the game id, its value the module (or a ``module:factory`` returning a :class:`GameInfo`). So a
+package outside this repository adds a game by declaring one entry point; the built-in games are declared the same
+way in ``pyproject.toml``. Loading stays lazy: :func:`get_game` imports only the module of the id asked for, and
+:func:`all_games` imports them all on first need.
+
+The built-in entry points are read from ``pyproject.toml`` itself when the package runs from a source checkout
+(an editable install, or tests that put the checkout first on ``sys.path``): installed metadata written before a
+game was added would otherwise hide it until the next ``pip install``.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
+import importlib.metadata
+import tomllib
+import warnings
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Any, Literal
 
 from wuerfel.engine.errors import N_, RuleError
 from wuerfel.engine.game import Game
@@ -22,12 +35,14 @@ from wuerfel.engine.rules import (
     options_to_dict,
 )
 
-GAME_MODULES: tuple[str, ...] = (
-    "wuerfel.games.zehntausend",
-    "wuerfel.games.wuerfelspiel",
-    "wuerfel.games.hasard",
-)
-"""Modules that register games; a module that does not exist yet is skipped."""
+ENTRY_POINT_GROUP = "wuerfel.games"
+"""The entry-point group through which game modules are found (name = game id, value = module[:factory])."""
+
+DISTRIBUTION = "wuerfel"
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
+"""The source checkout's project file: present when the package runs from a checkout, absent in a wheel."""
+
+Faces = Literal["pips", "poker"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,12 +71,33 @@ class GameInfo:
     terminal_renderer: Callable[[dict[str, Any], str], Any] | None = None
     """render(view, lang) → a Rich renderable for terminal play; None: the generic renderer."""
     default_bot: str = "heuristic"
-    hidden_information: bool = False
-    """True when views differ between players in what they may know (concealed dice): hot-seat front ends then
-    hide the screen between human players and never print another player's moves or throws in detail."""
+    perfect_information: bool = True
+    """False when views differ between players in what they may know (concealed dice, sealed stakes): hot-seat
+    front ends then hide the screen between human players and never print another player's moves or throws in
+    detail."""
+    chips: bool = False
+    """True when the game is played for chips: :meth:`State.payoffs` gives every seat's net chips, which sum to zero
+    at the end (the scores may still be points, as Escalero's, settled in chips). False: points only."""
+    decisions: bool = True
+    """False for a game of pure chance (nobody decides anything): front ends need no move buttons, bots are all
+    alike, and the exact solver needs no objective."""
+    faces: Faces = "pips"
+    """The dice faces: ``"pips"`` (1–6) or ``"poker"`` (Neun, Zehn, Bube, Dame, König, As — encoded 1..6)."""
+    featured: int = 0
+    """0: listed with the others. Otherwise the game is offered first in the lobby ("Play now against the
+    computer") at this place, 1 first."""
     throw_scorer: Callable[[Any], Any] | None = None
     """factory(rules) → :class:`wuerfel.engine.throwscore.ThrowScorer`: what one throw scores (``wuerfel score``);
     None for games that do not score a throw by itself."""
+
+    def __post_init__(self) -> None:
+        if self.faces not in ("pips", "poker"):
+            raise ValueError(f"GameInfo {self.id}: faces must be 'pips' or 'poker', not {self.faces!r}")
+
+    @property
+    def hidden_information(self) -> bool:
+        """The opposite of :attr:`perfect_information` (the name the flag had first)."""
+        return not self.perfect_information
 
     def name(self, lang: str = "de") -> str:
         return self.name_en if lang == "en" else self.name_de
@@ -125,25 +161,81 @@ class GameInfo:
 
 _REGISTRY: dict[str, GameInfo] = {}
 _loaded = False
+_imported: set[str] = set()
 
 
 def register(info: GameInfo) -> GameInfo:
-    """Add a game; called by game modules at import time."""
+    """Add a game; called by each game module at its end (and by tests for their own games)."""
     _REGISTRY[info.id] = info
     return info
 
 
+@functools.cache
+def _source_entry_points() -> dict[str, str] | None:
+    """The built-in games' entry points as the source checkout's ``pyproject.toml`` declares them (None: not
+    running from a checkout of this project)."""
+    try:
+        data = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    if data.get("project", {}).get("name") != DISTRIBUTION:
+        return None
+    eps = data["project"].get("entry-points", {}).get(ENTRY_POINT_GROUP, {})
+    return {str(k): str(v) for k, v in eps.items()}
+
+
+def entry_points() -> dict[str, str]:
+    """Every declared game: id → ``module`` or ``module:factory``. Installed packages first, then the built-in
+    games of the source checkout (which win over stale installed metadata of this project)."""
+    out: dict[str, str] = {}
+    source = _source_entry_points()
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        dist = getattr(ep, "dist", None)
+        if source is not None and dist is not None and dist.name == DISTRIBUTION:
+            continue
+        out.setdefault(ep.name, ep.value)
+    out.update(source or {})
+    return out
+
+
+def _load(spec: str) -> None:
+    """Import one declared game: a module registers itself; a ``module:factory`` is called and what it returns
+    (a GameInfo or several) is registered."""
+    if spec in _imported:
+        return
+    _imported.add(spec)
+    mod_name, _, attr = spec.partition(":")
+    obj: Any = importlib.import_module(mod_name.strip())
+    for part in filter(None, attr.strip().split(".")):
+        obj = getattr(obj, part)
+    if isinstance(obj, ModuleType):
+        return
+    made = obj() if callable(obj) else obj
+    for info in made if isinstance(made, (list, tuple)) else [made]:
+        if not isinstance(info, GameInfo):
+            raise TypeError(f"entry point {spec!r} gave {type(info).__name__}, not GameInfo")
+        register(info)
+
+
+def _built_in(spec: str) -> bool:
+    return spec.split(":", 1)[0].strip().split(".", 1)[0] == DISTRIBUTION
+
+
 def _load_all() -> None:
+    """Import every declared game. A game of another package that fails to load is left out with a warning (one
+    broken plug-in must not take every other game, the server included, down with it); a built-in one raises."""
     global _loaded
     if _loaded:
         return
     _loaded = True
-    for mod in GAME_MODULES:
+    for game_id, spec in entry_points().items():
         try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name != mod:
+            _load(spec)
+        except Exception as exc:
+            if _built_in(spec):
                 raise
+            warnings.warn(f"game {game_id!r} ({spec}) could not be loaded and is left out: {exc!r}",
+                          RuntimeWarning, stacklevel=2)
 
 
 def all_games() -> list[GameInfo]:
@@ -153,8 +245,15 @@ def all_games() -> list[GameInfo]:
 
 def get_game(game_id: str) -> GameInfo:
     """Look a game up by id or alias; the error lists the known ids."""
-    _load_all()
     key = game_id.strip().lower()
+    if key in _REGISTRY:
+        return _REGISTRY[key]
+    spec = entry_points().get(key) if not _loaded else None
+    if spec is not None:
+        _load(spec)  # only this game's module: a command about one game does not import the others
+        if key in _REGISTRY:
+            return _REGISTRY[key]
+    _load_all()
     if key in _REGISTRY:
         return _REGISTRY[key]
     for info in _REGISTRY.values():

@@ -13,6 +13,10 @@ It plays random games and checks at every node:
   shown alike leave its view alike (a hidden event hides what the view hides; an event it is not told about at all
   leaves its view unchanged), and alternatives it is shown differently leave its view different (the move list
   tells nobody more than his view does) — checked at every node of games with secrets;
+* the result (:func:`check_results`): before the end nobody has won, lost or been ranked; at the end the ranking
+  is a partition of all seats into non-empty groups, the winners are its first group, the losers lie in its last
+  group (and are nobody when everybody ties), and the payoffs of a game with chips are whole numbers that sum to
+  zero;
 * replaying the record rebuilds the same state, and the record survives a JSON round-trip.
 """
 
@@ -43,8 +47,9 @@ def fingerprint(state: State) -> str:
     return json.dumps(parts, sort_keys=True, default=str)
 
 
-def check_node(state: State, rng: random.Random, try_all: bool = True) -> None:
-    """All per-node invariants; raises AssertionError with a description on failure."""
+def check_node(state: State, rng: random.Random, try_all: bool = True, chips: bool | None = None) -> None:
+    """All per-node invariants; raises AssertionError with a description on failure (``chips``: see
+    :func:`check_results`)."""
     game = state.game
     n = game.num_players
     for p in [*range(n), None]:
@@ -59,6 +64,7 @@ def check_node(state: State, rng: random.Random, try_all: bool = True) -> None:
         )
     if not state.is_terminal() and has_secrets(state):
         check_event_views(state, rng)
+    check_results(state, chips)
     if state.is_terminal():
         assert not state.actors() and not state.chance_outcomes()
         return
@@ -94,6 +100,40 @@ def check_node(state: State, rng: random.Random, try_all: bool = True) -> None:
                 assert fingerprint(state) == before, "applying an action changed the old state"
         if try_all:
             assert len(ids) == len(dict.fromkeys(tried)), "two legal actions share an id"
+
+
+def check_results(state: State, chips: bool | None = None) -> None:
+    """The result API agrees with itself (what every front end reads: ranking, winners, losers, payoffs).
+
+    ``chips``: the game declares chips (``GameInfo.chips``), so :meth:`State.payoffs` must give them; ``None``:
+    whatever the state says. Payoffs are checked to sum to zero at the end: chips only change hands.
+    """
+    n = state.game.num_players
+    assert isinstance(state.lower_is_better(), bool), "lower_is_better must be a bool"
+    ranking, winners, losers = state.ranking(), state.winners(), state.losers()
+    payoffs = state.payoffs()
+    if chips is not None:
+        assert (payoffs is not None) == chips, (
+            "a game with chips must give payoffs()" if chips else "a game without chips must give payoffs() None")
+    if payoffs is not None:
+        assert len(payoffs) == n, f"payoffs for {len(payoffs)} seats, not {n}"
+        assert all(isinstance(x, int) and not isinstance(x, bool) for x in payoffs), f"payoffs not whole: {payoffs}"
+    if not state.is_terminal():
+        assert ranking == () and winners == () and losers == (), (
+            f"a result before the end: ranking {ranking}, winners {winners}, losers {losers}")
+        return
+    seats = [p for group in ranking for p in group]
+    assert all(group for group in ranking), f"empty group in ranking {ranking}"
+    assert sorted(seats) == list(range(n)), f"ranking {ranking} is not a partition of the {n} seats"
+    assert all(list(group) == sorted(group) for group in ranking), f"tied seats not in seat order: {ranking}"
+    if winners:
+        assert set(winners) == set(ranking[0]), f"winners {winners} are not the first group of {ranking}"
+    assert len(set(losers)) == len(losers) and set(losers) <= set(ranking[-1]), (
+        f"losers {losers} not within the last group of {ranking}")
+    if len(ranking) == 1:
+        assert not losers, f"everybody ties, yet {losers} lose"
+    if payoffs is not None:
+        assert sum(payoffs) == 0, f"payoffs {payoffs} do not sum to zero: chips were made or lost"
 
 
 def concrete_actions(state: State, listed: Action, player: int, rng: random.Random) -> list[Action]:
@@ -193,9 +233,11 @@ def check_event_views(state: State, rng: random.Random) -> None:
 
 
 def random_playthrough(
-    match: Match, seed: int, max_steps: int = 20_000, bots: list[Bot] | None = None, check: bool = True
+    match: Match, seed: int, max_steps: int = 20_000, bots: list[Bot] | None = None, check: bool = True,
+    chips: bool | None = None,
 ) -> Match:
-    """Play one game to its end with random (or given) bots and a seeded source, checking every node."""
+    """Play one game to its end with random (or given) bots and a seeded source, checking every node (``chips``:
+    the game's ``GameInfo.chips``, see :func:`check_results`)."""
     rng = random.Random(seed)
     source = SeededSource(seed)
     n = match.game.num_players
@@ -203,7 +245,7 @@ def random_playthrough(
     steps = 0
     while not match.state.is_terminal():
         if check:
-            check_node(match.state, rng, try_all=steps < 400 or rng.random() < 0.1)
+            check_node(match.state, rng, try_all=steps < 400 or rng.random() < 0.1, chips=chips)
         if match.state.is_chance():
             match.chance(source.choose(match.state))
         else:
@@ -213,7 +255,7 @@ def random_playthrough(
         steps += 1
         assert steps <= max_steps, f"game did not end within {max_steps} steps"
     if check:
-        check_node(match.state, rng)
+        check_node(match.state, rng, chips=chips)
         check_replay(match)
     return match
 

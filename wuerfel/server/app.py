@@ -241,7 +241,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 "default_preset": info.default_preset, "presets": presets, "bots": bot_names(info.id),
                 "bot_labels": {b: bot_label(b, lang) for b in bot_names(info.id)},
                 "default_bot": info.default_bot if info.default_bot in bot_names(info.id) else "random",
-                "has_template": (TEMPLATES_DIR / "games" / f"{info.id}.html").exists()}
+                "has_template": (TEMPLATES_DIR / "games" / f"{info.id}.html").exists(),
+                "faces": info.faces, "featured": info.featured, "chips": info.chips, "decisions": info.decisions,
+                "perfect_information": info.perfect_information}
 
     def rules_name(game: str, rules_id: str, lang: str) -> str:
         """A table's rules as people read them: the preset's name, "…, angepasst" for edited rules; the id only for
@@ -660,7 +662,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             event = t._event_json(i - 1, None, lang, cache) if i else None
             if i and event is None:  # a step the public was not told about still is a step of the replay
                 event = {"seq": i, "type": "action", "player": None, "data": None, "hidden": True, "label": ""}
-            steps.append({"index": i, "seq": i, "event": event, "view": states[i].view(None)})
+            steps.append({"index": i, "seq": i, "event": event, "view": states[i].view(None),
+                          "lower_is_better": states[i].lower_is_better()})
         end = start + len(steps)
         return {"table": t.summary(base_url(request)), "total": total, "start": start, "steps": steps,
                 "next": end if end < total else None}

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import functools
 import gc
-import inspect
 import json
 import logging
 import os
@@ -40,6 +39,20 @@ MAX_MESSAGE = 16 * 1024
 """Larger client messages are refused with ``too_large`` (the connection stays)."""
 
 SPECIAL_OUTCOME_LABELS = {"void": N_("Void throw")}
+
+
+def result_json(state: State | None) -> dict[str, Any]:
+    """The result as the engine states it, for every client to draw the same way (no client works a ranking out of
+    a view): the score direction always, and at the end the ranking best first (tied seats grouped), the winners,
+    the losers and the net chips per seat (``None`` for a game without chips)."""
+    if state is None:
+        return {"lower_is_better": False, "ranking": [], "winners": [], "losers": [], "payoffs": None}
+    over = state.is_terminal()
+    payoffs = state.payoffs() if over else None
+    return {"lower_is_better": state.lower_is_better(),
+            "ranking": [list(g) for g in state.ranking()] if over else [],
+            "winners": list(state.winners()) if over else [], "losers": list(state.losers()) if over else [],
+            "payoffs": list(payoffs) if payoffs is not None else None}
 MAX_CHOICES = 12
 """Scorekeeper tables list every possible outcome as a one-tap choice when there are at most this many (one die,
 a lot for the first player); five dice (252 outcomes) are typed as faces instead."""
@@ -244,6 +257,7 @@ class LiveTable:
         st = self.state
         out["seq"] = self.seq
         out["winners"] = list(st.winners()) if st is not None and st.is_terminal() else []
+        out["result"] = result_json(st)
         out["invite_url"] = base_url.rstrip("/") + out["url"]
         return out
 
@@ -392,7 +406,8 @@ class LiveTable:
         msg = {
             "v": PROTOCOL_VERSION, "type": "state", "seq": seq, "seat": seat, "my_seats": mine, "view": view,
             "events": events, "legal": legal, "to_move": list(actors), "manual": manual, "finished": terminal,
-            "winners": list(state.winners()) if terminal else [], "deadline": self._deadline_json(lang),
+            "winners": list(state.winners()) if terminal else [], "result": result_json(state),
+            "deadline": self._deadline_json(lang),
         }
         if skipped:
             msg["skipped"] = skipped
@@ -467,14 +482,11 @@ class LiveTable:
     @staticmethod
     def _outcome_label(state: State, o: Outcome, lang: str, names: Sequence[str] = ()) -> str:
         """The game's own description when it has one; else the faces, or our name for a common special outcome."""
-        if type(state).describe_outcome is not State.describe_outcome:
-            if names and "names" in inspect.signature(type(state).describe_outcome).parameters:
-                return state.describe_outcome(o, lang, names=list(names))  # type: ignore[call-arg]
-            return state.describe_outcome(o, lang)
-        if isinstance(o, Roll):
-            return " ".join(str(d) for d in o.dice)
-        msgid = SPECIAL_OUTCOME_LABELS.get(o.kind)
-        return translate(msgid, lang) if msgid else state.describe_outcome(o, lang)
+        if type(state).describe_outcome is State.describe_outcome and not isinstance(o, Roll):
+            msgid = SPECIAL_OUTCOME_LABELS.get(o.kind)
+            if msgid:
+                return translate(msgid, lang)
+        return state.describe_outcome(o, lang, names=list(names))
 
     # --- seating (before the start) ---------------------------------------------------------------------------
     def _seat(self, seat: object) -> SeatRow:

@@ -9,7 +9,7 @@ from functools import cache
 from typing import ClassVar
 
 from wuerfel.engine.errors import N_, IllegalAction
-from wuerfel.engine.game import Outcome
+from wuerfel.engine.game import Outcome, State
 
 
 @dataclasses.dataclass(frozen=True)
@@ -133,8 +133,14 @@ def describe_outcome(outcome: Outcome, lang: str, poker: bool, names: Sequence[s
     return outcome.kind
 
 
-def final_ranking(scores: tuple[float, ...]) -> dict[str, list[int]]:
-    """Spec G8: every game reports a final ranking (best first, ties in seat order) and names the loser(s)."""
-    order = sorted(range(len(scores)), key=lambda p: (-scores[p], p))
-    low = min(scores)
-    return {"ranking": order, "losers": [p for p, s in enumerate(scores) if s == low]}
+def last_place(state: State) -> tuple[int, ...]:
+    """Spec G8: every game names its loser(s), even where the text only names a winner: the last group of the
+    ranking. Nobody loses when everybody ties (a one-player game, or all equal)."""
+    ranking = state.ranking()
+    return ranking[-1] if len(ranking) > 1 else ()
+
+
+def result_view(state: State) -> dict[str, list[int]]:
+    """The result as the views carried it before the API did (``ranking`` best first with ties in seat order,
+    ``losers``), now read from :meth:`State.ranking` / :meth:`State.losers` so both always agree."""
+    return {"ranking": [p for group in state.ranking() for p in group], "losers": list(state.losers())}

@@ -15,6 +15,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.chips import ChipLedger
@@ -22,15 +23,17 @@ from wuerfel.engine.dice import Dice, is_sub_multiset, multisets, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.pokerdice import format_dice
+from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import opt, require
 from wuerfel.games.hasard.common import (
     Lot,
     Void,
     describe_outcome,
-    final_ranking,
+    last_place,
     lot_outcomes,
     parse_lot,
     parse_throw,
+    result_view,
     throw_outcomes,
 )
 from wuerfel.i18n import translate
@@ -292,6 +295,16 @@ class EscaleroState(State):
         t = self.totals()
         return tuple(p for p, v in enumerate(t) if v == max(t))
 
+    def losers(self) -> tuple[int, ...]:
+        """The lowest total (spec G8; nobody when all end level or in solitaire)."""
+        return last_place(self)
+
+    def payoffs(self) -> tuple[int, ...]:
+        """The settlement in chips (the leaders receive the differences, spec 32); nothing moves before the end."""
+        if self.settlement is None:
+            return tuple(0 for _ in range(self.game.num_players))
+        return tuple(self.settlement.players)
+
     def view(self, player: int | None) -> JSON:
         free = self.free_rows() if self.to_move() >= 0 else ()
         v: JSON = {
@@ -312,7 +325,7 @@ class EscaleroState(State):
         if self.settlement is not None:
             v["settlement"] = list(self.settlement.players)
             v["winners"] = list(self.winners())
-            v.update(final_ranking(self.scores()))
+            v.update(result_view(self))
         return v
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
@@ -403,3 +416,39 @@ def throw_scorer(rules: EscaleroRules) -> Any:
              "served": row_value(dice, r, True, rules) if dice else 0} for r in range(N_ROWS)]}
 
     return ThrowScorer("boxes", 5, 5, score, parse=lambda text: parse_poker_dice(text), show=format_dice)
+
+
+# --- registration -------------------------------------------------------------------------------------------------
+def _bot(game: Game, seed: int) -> Any:
+    from wuerfel.games.hasard.escalero_solver import make_bot
+
+    return make_bot(game, seed)
+
+
+def _advisor(game: Game) -> Any:
+    from wuerfel.games.hasard.advisors import EscaleroAdvisor
+
+    return EscaleroAdvisor(game)
+
+
+def _solve(rules: Any, rules_id: str, fresh: bool = False) -> Any:
+    from wuerfel.games.hasard.escalero_solver import solve_solo
+
+    return solve_solo(rules, rules_id, fresh)
+
+
+def _render(view: dict[str, Any], lang: str) -> Any:
+    from wuerfel.games.hasard.render import render_escalero
+
+    return render_escalero(view, lang)
+
+
+INFO = register(GameInfo(
+    id="escalero", name_de="Escalero", name_en="Escalero", options_class=EscaleroRules, make=make,
+    min_players=1, max_players=6, default_preset="escalero",
+    presets_dir=Path(__file__).parent / "presets" / "escalero",
+    description_de="Pokerwürfel, bis zu drei Würfe, elf Felder, „serviert“ zählt mehr (Hasard 32).",
+    description_en="Poker dice, up to three throws, eleven boxes, 'served' scores more (Hasard 32).",
+    bots={"optimal": _bot}, solvers={"solo": _solve}, terminal_renderer=_render,
+    advisor=_advisor, default_bot="optimal", throw_scorer=throw_scorer, chips=True, faces="poker",
+))

@@ -19,6 +19,7 @@ import random
 import re
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.chips import ChipLedger
@@ -38,16 +39,18 @@ from wuerfel.engine.game import (
     State,
     parameterised,
 )
+from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import opt, require
 from wuerfel.engine.simultaneous import SealedRound
 from wuerfel.games.hasard.common import (
     Lot,
     Void,
     describe_outcome,
-    final_ranking,
+    last_place,
     lot_outcomes,
     parse_lot,
     parse_throw,
+    result_view,
     throw_outcomes,
 )
 from wuerfel.i18n import translate
@@ -273,6 +276,15 @@ class LustigeSiebenState(State):
         best = max(self.ledger.players)
         return tuple(p for p, x in enumerate(self.ledger.players) if x == best)
 
+    def losers(self) -> tuple[int, ...]:
+        """Whoever ends with the fewest chips (spec G8; nobody when all end level)."""
+        return last_place(self)
+
+    def payoffs(self) -> tuple[int, ...]:
+        """Chips now minus chips at the start. Stakes lying on the board count as gone until a throw or the end of
+        the bank returns them; at the end the board is empty, so the payoffs sum to zero."""
+        return tuple(x - self.rules.starting_chips for x in self.ledger.players)
+
     def view(self, player: int | None) -> JSON:
         v: JSON = {
             "game": "lustige-sieben",
@@ -290,7 +302,7 @@ class LustigeSiebenState(State):
         if self.betting is not None:
             v["betting"] = self.betting.view(player, show=list)
         if self.is_terminal():
-            v.update(final_ranking(self.scores()))
+            v.update(result_view(self))
         if self.last:
             total, dice, net = self.last
             v["last"] = {"sum": total, "dice": list(dice), "net": list(net)}
@@ -489,3 +501,33 @@ class PunterBot:
 
 def make(rules: Any, n: int) -> Game:
     return LustigeSiebenGame(rules, n)
+
+
+# --- registration -------------------------------------------------------------------------------------------------
+def _advisor(game: Game) -> Any:
+    from wuerfel.games.hasard.advisors import LustigeSiebenAdvisor
+
+    return LustigeSiebenAdvisor(game)
+
+
+def _punter_bot(game: Game, seed: int) -> Any:
+    return PunterBot(game, seed)
+
+
+def _render(view: dict[str, Any], lang: str) -> Any:
+    from wuerfel.games.hasard.render import render_lustige_sieben
+
+    return render_lustige_sieben(view, lang)
+
+
+INFO = register(GameInfo(
+    id="lustige-sieben", name_de="Lustige Sieben", name_en="Lustige Sieben",
+    options_class=LustigeSiebenRules, make=make, min_players=2, max_players=9,
+    default_preset="lustige-sieben", presets_dir=Path(__file__).parent / "presets" / "lustige-sieben",
+    description_de="Bankspiel mit zwei Würfeln: Einsätze auf der Sieben, der linken und der rechten Reihe (Hasard 9).",
+    description_en="'Merry seven': a bank game with two dice, stakes on the 7, the left and the right column "
+    "(Hasard 9).",
+    aliases=("lustige_sieben", "merry-seven"),
+    bots={"heuristic": _punter_bot}, terminal_renderer=_render, default_bot="heuristic",
+    advisor=_advisor, perfect_information=False, chips=True,
+))

@@ -18,6 +18,7 @@ import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.chips import ChipLedger
@@ -37,15 +38,17 @@ from wuerfel.engine.game import (
     Roll,
     State,
 )
+from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import opt, require
 from wuerfel.games.hasard.common import (
     Lot,
     Void,
     describe_outcome,
-    final_ranking,
+    last_place,
     lot_outcomes,
     parse_lot,
     parse_throw,
+    result_view,
     throw_outcomes,
 )
 from wuerfel.games.hasard.poker import (
@@ -343,6 +346,15 @@ class VerdecktesState(State):
         best = max(self.ledger.players)
         return tuple(p for p, x in enumerate(self.ledger.players) if x == best)
 
+    def losers(self) -> tuple[int, ...]:
+        """Whoever ends with the fewest chips (spec G8; nobody when all end level)."""
+        return last_place(self)
+
+    def payoffs(self) -> tuple[int, ...]:
+        """Chips now minus chips at the start; chips in the pot count as gone until a round's winner takes it,
+        so the payoffs sum to zero once the last pot is won."""
+        return tuple(x - self.rules.starting_chips for x in self.ledger.players)
+
     # --- information --------------------------------------------------------------------------------------
     def view(self, player: int | None) -> JSON:
         turns = []
@@ -379,7 +391,7 @@ class VerdecktesState(State):
             "deadline": dl.to_json() if dl else None,
         }
         if self.is_terminal():
-            out.update(final_ranking(self.scores()))
+            out.update(result_view(self))
         return out
 
     def determinize(self, player: int, rng: Any) -> State:
@@ -526,3 +538,36 @@ class VerdecktesGame(Game):
 
 def make(rules: Any, n: int) -> Game:
     return VerdecktesGame(rules, n)
+
+
+# --- registration -------------------------------------------------------------------------------------------------
+def _advisor(game: Game) -> Any:
+    from wuerfel.games.hasard.advisors import VerdecktesAdvisor
+
+    return VerdecktesAdvisor(game)
+
+
+def _bluff_bot(game: Game, seed: int) -> Any:
+    from wuerfel.games.hasard.verdecktes_bot import BluffBot
+
+    return BluffBot(game, seed)
+
+
+def _render(view: dict[str, Any], lang: str) -> Any:
+    from wuerfel.games.hasard.render import render_verdecktes
+
+    return render_verdecktes(view, lang)
+
+
+INFO = register(GameInfo(
+    id="verdecktes-wuerfelpoker", name_de="Verdecktes Würfelpoker", name_en="Verdecktes Würfelpoker",
+    options_class=VerdecktesRules, make=make, min_players=2,
+    max_players=8, default_preset="verdecktes-wuerfelpoker",
+    presets_dir=Path(__file__).parent / "presets" / "verdecktes-wuerfelpoker",
+    description_de="Pokerwürfel unter dem Becher: melden, schwindeln, „Schwindel!“ rufen (Hasard 28, Joker Poker 29).",
+    description_en="'Concealed dice poker': poker dice under the cup; announce, bluff, call 'Schwindel!' "
+    "(Hasard 28, Joker Poker 29).",
+    aliases=("verdecktes-poker", "verdecktes_wuerfelpoker"),
+    bots={"heuristic": _bluff_bot}, terminal_renderer=_render, default_bot="heuristic",
+    advisor=_advisor, perfect_information=False, chips=True, faces="poker",
+))

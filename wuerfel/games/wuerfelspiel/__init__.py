@@ -85,6 +85,7 @@ INFO = register(GameInfo(
     terminal_renderer=_render,
     default_bot="best",
     throw_scorer=_throw_scorer,
+    featured=2,
 ))
 
 __all__ = ["INFO", "Keep", "Score", "WuerfelspielGame", "WuerfelspielRules", "WuerfelspielState"]

@@ -114,6 +114,7 @@ INFO = register(GameInfo(
     terminal_renderer=render,
     default_bot="heuristic",
     throw_scorer=_throw_scorer,
+    featured=1,
 ))
 
 __all__ = ["ADVISOR", "BOTS", "INFO", "SOLVERS", "ZehntausendGame", "ZehntausendState"]

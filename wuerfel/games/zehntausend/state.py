@@ -475,7 +475,7 @@ class ZehntausendState(State):
                     return Void(reason)
         return super().parse_outcome(text)
 
-    def describe_outcome(self, outcome: Outcome, lang: str = "de") -> str:
+    def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
         from wuerfel.i18n import translate
 
         if isinstance(outcome, Void):
@@ -836,6 +836,50 @@ class ZehntausendState(State):
     def winners(self) -> tuple[int, ...]:
         return self.winners_ if self.node == "over" else ()
 
+    def lower_is_better(self) -> bool:
+        """Rückwärts counts penalty points, and Bumerang's Rückwärts phase subtracts from everybody: the fewest
+        lead. (Bumerang's count-down phase is per player, so no single direction holds there: see ranking.)"""
+        mode = self.rules.game.mode
+        return mode == "rueckwaerts" or (mode == "bumerang" and self.pool_mode)
+
+    def _standing_key(self, p: int) -> tuple[float, ...]:
+        """How far seat ``p`` is from winning, smaller is better: penalty points in Rückwärts; in Bumerang a player
+        counting down (already past the target) is ahead of every player still counting up; else the points."""
+        score = float(self.scores_[p])
+        mode = self.rules.game.mode
+        if mode == "rueckwaerts" or (mode == "bumerang" and self.pool_mode):
+            return (score,)
+        if mode == "bumerang":
+            return (0.0, score) if self.down[p] else (1.0, -score)
+        return (-score,)
+
+    def ranking(self) -> tuple[tuple[int, ...], ...]:
+        """The winners, then the others by :meth:`_standing_key` (ties grouped); in Rückwärts the player whose
+        received pool crossed the target comes last whatever his points (spec §3.9: "thrower loses, others ranked
+        by penalty, lowest first")."""
+        if not self.is_terminal():
+            return ()
+        won = self.winners()
+        lost = self.losers()
+        rest = sorted((p for p in range(self.game.num_players) if p not in won and p not in lost),
+                      key=self._standing_key)
+        groups: list[tuple[int, ...]] = [won] if won else []
+        for p in rest:
+            if groups and groups[-1] != won and self._standing_key(groups[-1][0]) == self._standing_key(p):
+                groups[-1] = (*groups[-1], p)
+            else:
+                groups.append((p,))
+        if lost:
+            groups.append(lost)
+        return tuple(groups)
+
+    def losers(self) -> tuple[int, ...]:
+        """Rückwärts names a loser: the thrower whose received pool took him to the target ends the game and loses
+        (spec §3.9, A-31). The other modes only name winners."""
+        if not self.is_terminal() or self.rules.game.mode != "rueckwaerts" or self.player in self.winners_:
+            return ()
+        return (self.player,)
+
     # --- information ---------------------------------------------------------------------------------------------
     def view(self, player: int | None) -> JSON:
         """Everything is public in Zehntausend: the same view for every seat and for spectators."""
@@ -855,7 +899,7 @@ class ZehntausendState(State):
             "scores": list(self.scores_),
             "score_label": N_("Penalty points") if r.game.mode == "rueckwaerts" else N_("Points"),
             # Rückwärts counts penalty points: the fewest win, so every front end ranks and explains it that way.
-            "lower_is_better": r.game.mode == "rueckwaerts",
+            "lower_is_better": self.lower_is_better(),
             "minus_marks": list(self.minus),
             "minus_marks_limit": r.minus_marks.count,
             "down": list(self.down),

@@ -49,7 +49,7 @@ function show(k) {
   document.body.dataset.step = String(i);
   const tb = $("scores");
   tb.replaceChildren();
-  if (st.view.lower_is_better) {  // penalty points (Rückwärts): say so, as the live table does
+  if (st.lower_is_better) {  // penalty points (Rückwärts): the engine says so, and so does the live table
     const tr = document.createElement("tr");
     const td = document.createElement("td");
     td.colSpan = 2; td.id = "score-direction"; td.className = "small muted"; td.textContent = t("lower_is_better");

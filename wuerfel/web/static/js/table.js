@@ -234,7 +234,7 @@ function renderScores(m) {
   const nm = names();
   const scores = (m && m.view && m.view.scores) || [];
   tb.replaceChildren();
-  if (m && m.view && m.view.lower_is_better) {
+  if (m && m.result && m.result.lower_is_better) {
     // Penalty points (Rückwärts): say so where the scores are, or the leader looks like the one losing.
     const tr = document.createElement("tr");
     const td = document.createElement("td");
@@ -250,6 +250,7 @@ function renderScores(m) {
     if (m && (m.to_move || []).includes(i)) tr.classList.add("turn");
     if (m && (m.my_seats || []).includes(i)) tr.classList.add("me");
     if (m && (m.winners || []).includes(i)) tr.classList.add("winner");
+    if (m && m.result && (m.result.losers || []).includes(i)) tr.classList.add("loser");
     const a = document.createElement("td");
     a.textContent = n;
     const b = document.createElement("td");
@@ -444,35 +445,47 @@ function trackFocus() {
   document.addEventListener("pointerdown", (e) => { if (!felt.contains(e.target)) S.focusKey = null; });
 }
 
-/** Best first: the game's own ranking when the view has one, else the winners first and then by score in the
- * game's direction (penalty points: fewest first). */
-export function standingsOrder(m, n) {
-  const v = m.view || {};
-  const seats = [...Array(n).keys()];
-  if (Array.isArray(v.ranking) && v.ranking.length === n) return v.ranking;
-  const scores = v.scores || [];
-  const sign = v.lower_is_better ? 1 : -1;
-  const won = (i) => ((m.winners || []).includes(i) ? 0 : 1);
-  return seats.sort((a, b) => won(a) - won(b) || sign * ((scores[a] ?? 0) - (scores[b] ?? 0)) || a - b);
+/** The engine's ranking, best first, as [seat, place] pairs: tied seats share the better place. The server sends it
+ * (`result.ranking`, groups of tied seats); nothing here works a ranking out of scores, so Rückwärts (fewest
+ * penalty points first) and every other game's order are the game's own. */
+export function standingsOrder(m) {
+  const groups = (m.result && m.result.ranking) || [];
+  const out = [];
+  let place = 1;
+  for (const g of groups) {
+    for (const seat of g) out.push([seat, place]);
+    place += g.length;
+  }
+  return out;
 }
 
-/** The result at the end: everybody by score, the winners starred, the way to the replay and to a new game. */
+/** The result at the end: everybody in the game's order with shared places, the winners starred, the losers marked,
+ * the chips won or lost where the game is played for chips, the way to the replay and to a new game. */
 function finalStandings(m) {
   const box = document.createElement("div");
   box.className = "final";
   box.id = "final";
   const nm = names();
   const scores = (m.view && m.view.scores) || [];
-  const order = standingsOrder(m, nm.length);
+  const res = m.result || {};
   const ol = document.createElement("ol");
-  for (const i of order) {
+  for (const [i, place] of standingsOrder(m)) {
     const li = document.createElement("li");
-    if ((m.winners || []).includes(i)) li.className = "won";
+    li.value = place;
+    if ((res.winners || m.winners || []).includes(i)) li.className = "won";
+    else if ((res.losers || []).includes(i)) li.className = "lost";
     const a = document.createElement("span");
     a.textContent = nm[i];
     const b = document.createElement("b");
     b.textContent = scores[i] === undefined ? "–" : fmt(scores[i]);
     li.append(a, b);
+    if (Array.isArray(res.payoffs)) {
+      const c = document.createElement("small");
+      c.className = "payoff";
+      const x = res.payoffs[i] || 0;
+      c.textContent = t("chips_net", {n: (x > 0 ? "+" : "") + fmt(x)});
+      li.append(c);
+    }
     ol.appendChild(li);
   }
   const row = document.createElement("div");
