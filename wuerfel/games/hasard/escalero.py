@@ -21,16 +21,8 @@ from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.pokerdice import format_dice
 from wuerfel.engine.rules import opt, require
-from wuerfel.games.hasard.common import (
-    Lot,
-    Void,
-    describe_outcome,
-    final_ranking,
-    lot_outcomes,
-    parse_lot,
-    parse_throw,
-    throw_outcomes,
-)
+from wuerfel.games.hasard.common import describe_outcome, final_ranking
+from wuerfel.games.kit import Lot, Void, lot_outcomes, parse_lot, parse_throw, throw_outcomes
 from wuerfel.i18n import translate
 
 ROWS_DE = ("Neuner", "Zehner", "Buben", "Damen", "Könige", "Asse", "Quint", "Full Hand", "Poker", "Fünfling",

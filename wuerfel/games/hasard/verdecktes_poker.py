@@ -38,16 +38,7 @@ from wuerfel.engine.game import (
     State,
 )
 from wuerfel.engine.rules import opt, require
-from wuerfel.games.hasard.common import (
-    Lot,
-    Void,
-    describe_outcome,
-    final_ranking,
-    lot_outcomes,
-    parse_lot,
-    parse_throw,
-    throw_outcomes,
-)
+from wuerfel.games.hasard.common import describe_outcome, final_ranking
 from wuerfel.games.hasard.poker import (
     PRINCIPAL_LENGTH,
     Key,
@@ -57,6 +48,7 @@ from wuerfel.games.hasard.poker import (
     lowest_completion,
     matches,
 )
+from wuerfel.games.kit import Lot, Void, lot_outcomes, parse_lot, parse_throw, throw_outcomes
 from wuerfel.i18n import translate
 
 POT = "pot"
