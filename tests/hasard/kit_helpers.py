@@ -1,0 +1,63 @@
+"""Helpers for the tests of the race and round games: a game under a rule set with its dice given in order."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from wuerfel.engine.components import components_json
+from wuerfel.engine.game import Roll, State
+from wuerfel.engine.registry import get_game
+from wuerfel.engine.sources import SeededSource
+from wuerfel.games.kit import Lot
+
+
+def new(game_id: str, n: int, start: int | None = 0, **overrides: Any) -> State:
+    """A game of ``n`` players; ``start``: the seat the lot falls on (None: stay before the lot)."""
+    info = get_game(game_id)
+    rules = info.load_rules(None, overrides or None)
+    state = info.new_game(rules, n).new_initial_state()
+    if start is not None:
+        state = state.apply_outcome(Lot(start))
+    return state
+
+
+def throw(state: State, *throws: Iterable[int] | int) -> State:
+    """Apply the throws in order (an int is a one-die throw)."""
+    for t in throws:
+        dice = (t,) if isinstance(t, int) else tuple(t)
+        state = state.apply_outcome(Roll(dice))
+    return state
+
+
+def play_out(state: State, seed: int, max_steps: int = 100_000) -> State:
+    source = SeededSource(seed)
+    steps = 0
+    while not state.is_terminal():
+        state = state.apply_outcome(source.choose(state))
+        steps += 1
+        assert steps < max_steps
+    return state
+
+
+def check_results(state: State) -> None:
+    """What every finished game must say: a ranking of all seats, winners first, losers last, chips conserved."""
+    ranking = state.ranking()
+    assert sorted(p for g in ranking for p in g) == list(range(state.game.num_players))
+    assert ranking[0] == state.winners()
+    if state.losers():
+        assert ranking[-1] == state.losers()
+    pay = state.payoffs()
+    if pay is not None:
+        assert sum(pay) == 0
+    json.dumps(components_json(state.components(None)))
+    json.dumps(state.view(None))
+
+
+def rng(seed: int) -> random.Random:
+    return random.Random(seed)
+
+
+__all__ = ["Mapping", "check_results", "new", "play_out", "rng", "throw"]
