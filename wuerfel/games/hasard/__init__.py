@@ -12,9 +12,18 @@ from typing import Any
 
 from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
-from wuerfel.games.hasard import escalero, lustige_sieben, render, verdecktes_poker
+
 # The race and round games register themselves at the end of their modules (``INFO = register(...)``).
-from wuerfel.games.hasard import jule  # noqa: F401
+from wuerfel.games.hasard import (  # noqa: F401
+    die_21_eins,
+    doppeltes_lottchen,
+    escalero,
+    hin_und_her,
+    jule,
+    lustige_sieben,
+    render,
+    verdecktes_poker,
+)
 from wuerfel.games.hasard import option_names as _option_names  # noqa: F401  (names the options)
 
 PRESETS = Path(__file__).parent / "presets"
