@@ -13,14 +13,20 @@ from typing import Any
 from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 
-# The race and round games register themselves at the end of their modules (``INFO = register(...)``).
+# The race and round games register themselves at the end of their modules (``INFO = register(...)``); the
+# other three are registered below.
 from wuerfel.games.hasard import (  # noqa: F401
+    blaue_augen,
     die_21_eins,
     doppeltes_lottchen,
+    einer_gleich_zwei,
     escalero,
+    himmel_und_hoelle,
     hin_und_her,
     jule,
     lustige_sieben,
+    pasch,
+    plus_minus,
     render,
     verdecktes_poker,
 )

@@ -149,3 +149,24 @@ class RoundState(SimpleState):
             return Phrase(N_("throw {k} of {n}, {points} points"),
                           {"k": self.throws + 1, "n": self.throws_per_turn(), "points": self.turn_total})
         return None
+
+
+ROUNDS_NAME = ("Runden", "Rounds")
+SETTLE_LOSER_NAME = ("Stichrunde um den letzten Platz", "Throw-off for last place")
+
+
+def rounds_option(default: int) -> Any:
+    """The ``rounds`` option of a round game ("die Rundenzahl festlegen")."""
+    from wuerfel.engine.rules import opt
+
+    return opt(default, de="Runden: so oft kommt jeder an die Reihe, dann zählt die Summe",
+               en="Rounds: every player's turns before the totals count", low=1, high=100)
+
+
+def settle_loser_option() -> Any:
+    """The ``settle_loser`` option: G8 names one loser (who pays the round), so a tie for last place is thrown off
+    like a tie for first; off, the tied seats share the last place."""
+    from wuerfel.engine.rules import opt
+
+    return opt(True, de="Gleichstand um den letzten Platz wird wie der um den ersten durch eine Stichrunde "
+                        "entschieden", en="A tie for last place is thrown off like a tie for first")
