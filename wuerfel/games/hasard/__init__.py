@@ -17,6 +17,7 @@ from wuerfel.engine.registry import GameInfo, register
 # other three are registered below.
 from wuerfel.games.hasard import (  # noqa: F401
     blaue_augen,
+    das_grosse_herz,
     die_21_eins,
     doppeltes_lottchen,
     einer_gleich_zwei,
