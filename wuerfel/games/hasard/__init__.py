@@ -21,6 +21,7 @@ from wuerfel.games.hasard import (  # noqa: F401
     die_21_eins,
     doppeltes_lottchen,
     einer_gleich_zwei,
+    eins_bis_sechzehn,
     elf_hoch,
     escalero,
     gestrichene_zwoelf,

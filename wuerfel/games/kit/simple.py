@@ -43,7 +43,8 @@ class SimpleState(State):
     """A state of a pure-chance game: the lot, then throws in turn until the game says it is over."""
 
     game: Game = dataclasses.field(compare=False, repr=False)
-    phase: Literal["lot", "throw", "over"] = "lot"
+    phase: Literal["lot", "throw", "decide", "over"] = "lot"
+    """"decide": the thrower decides something about his throw (a game on the base that has a decision)."""
     seat: int = 0
     """Whose throw it is (in phase "throw"); after the end, who threw last."""
     start: int = 0
