@@ -14,13 +14,14 @@ from wuerfel.engine.sources import SeededSource
 from wuerfel.games.kit import Lot
 
 
-def new(game_id: str, n: int, start: int | None = 0, **overrides: Any) -> State:
-    """A game of ``n`` players; ``start``: the seat the lot falls on (None: stay before the lot)."""
+def new(game_id: str, n: int, lot: int | None = 0, **overrides: Any) -> State:
+    """A game of ``n`` players; ``lot``: the seat the lot falls on (None: stay before the lot, or no lot under
+    ``start = "first_seat"``)."""
     info = get_game(game_id)
     rules = info.load_rules(None, overrides or None)
     state = info.new_game(rules, n).new_initial_state()
-    if start is not None:
-        state = state.apply_outcome(Lot(start))
+    if lot is not None and state.is_chance() and state.thrower() is None:
+        state = state.apply_outcome(Lot(lot))
     return state
 
 

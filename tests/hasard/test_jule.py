@@ -66,9 +66,9 @@ def test_void_throw_changes_nothing_and_manual_entry() -> None:
         s.parse_outcome("7")
     with pytest.raises(IllegalAction):
         s.parse_outcome("1 2")
-    before = new("jule", 3, start=None)
+    before = new("jule", 3, lot=None)
     assert before.thrower() is None and before.parse_outcome("3").seat == 2
-    assert new("jule", 3, start=2).thrower() == 2
+    assert new("jule", 3, lot=2).thrower() == 2
 
 
 def test_components_draw_each_seat_on_the_track() -> None:

@@ -76,7 +76,7 @@ def test_elf_hoch_everybody_antes_twelve_doubles_eleven_takes_the_pot() -> None:
 
 
 def test_elf_hoch_next_pot_is_begun_by_the_left_neighbour() -> None:
-    s = new("elf-hoch", 3, start=1, pots=2)
+    s = new("elf-hoch", 3, lot=1, pots=2)
     s = throw(s, (1, 1), (5, 6))  # seat 1 pays 9, seat 2 takes the pot
     assert not s.is_terminal() and s.thrower() == 2 and s.ledger.pot == 9  # left of seat 1 begins, everyone antes
     assert s.view(None)["pot_no"] == 2

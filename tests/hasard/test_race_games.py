@@ -83,7 +83,7 @@ def test_doppeltes_lottchen_reaching_66_loses() -> None:
 
 
 def test_doppeltes_lottchen_exactly_66_loses_and_others_share_the_win() -> None:
-    s = new("doppeltes-lottchen", 3, start=1)
+    s = new("doppeltes-lottchen", 3, lot=1)
     s = throw(s, (6, 6, 6), (6, 6, 6), (6, 6, 6), (4, 4, 4))
     assert s.total == 66 and s.is_terminal() and s.losers() == (1,) and s.winners() == (0, 2)
     assert s.returns() == (0.5, 0.0, 0.5)

@@ -56,7 +56,7 @@ def test_einer_gleich_zwei_valid_throws_are_exactly_the_nine_patterns() -> None:
 
 # --- turns, rounds, the end -------------------------------------------------------------------------------------
 def test_a_turn_has_its_throws_then_the_dice_pass_left() -> None:
-    s = new("plus-minus", 2, start=1)
+    s = new("plus-minus", 2, lot=1)
     for _ in range(8):
         s = throw(s, 6)
         assert s.thrower() == 1
@@ -102,7 +102,7 @@ def test_rounds_are_summed_and_a_tie_for_first_is_thrown_off() -> None:
 
 
 def test_a_tie_for_last_place_is_thrown_off_among_the_tied_only() -> None:
-    s = new("pasch", 3, start=2)
+    s = new("pasch", 3, lot=2)
     s = throw(s, (6, 6, 1), (1, 2, 3), (1, 2, 4))  # seat 2: 6; seat 0 and seat 1: 0
     assert not s.is_terminal() and s.order == (0, 1)
     s = throw(s, (1, 2, 3), (1, 2, 4))  # tied again: another throw-off

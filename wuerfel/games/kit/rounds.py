@@ -129,8 +129,7 @@ class RoundState(SimpleState):
                      "throws_per_turn": self.throws_per_turn(), "turn_total": self.turn_total}
         if self.playoffs:
             out["throw_off"] = len(self.playoffs)
-            for k, row in enumerate(self.playoffs):
-                out[f"throw_off_{k + 1}"] = list(row)
+            out["throw_off_scores"] = list(self.playoffs[-1])
         return out
 
     def message(self) -> Phrase | None:

@@ -37,6 +37,13 @@ def start_option() -> Any:
 
 GAME_OVER = N_("The game is over.")
 
+VIEW_LABELS = (N_("Progress"), N_("Next number"), N_("Struck"), N_("Ones"), N_("Limit"), N_("Rounds"),
+               N_("Throws per turn"), N_("Throw off"), N_("Throw off scores"), N_("Heaven"), N_("Hell"),
+               N_("Replaced"), N_("Sevens"), N_("Pot no"), N_("Pots"), N_("Takers"), N_("Hearts"), N_("Finished"),
+               N_("Receiver"))
+"""The words the generic terminal renderer makes of the view keys of the games on the kit ("next_number" → "Next
+number"), listed so that they have German translations."""
+
 
 @dataclasses.dataclass(frozen=True)
 class SimpleState(State):
@@ -164,7 +171,6 @@ class SimpleState(State):
             "game": self.id,
             "to_move": self.to_move(),
             "scores": list(self.scores()),
-            "thrower": self.thrower(),
             "dice": list(self.last),
         }
         out.update(self.view_extra(player))
