@@ -2,7 +2,10 @@
 
 Game names stay German in both languages (ARCHITECTURE principle 9); the English description carries the gloss.
 
-So far: Lustige Sieben (9), Verdecktes Würfelpoker (28) with Joker Poker (29) as an option, Escalero (32).
+So far: the race and round games on the kit (:mod:`wuerfel.games.kit`) — Jule (1), Hin und her (2), Plus – minus (3),
+Die 21. Eins (4), Das große Herz (6), Himmel und Hölle (8), Elf hoch (10), Gestrichene Zwölf (12), Blaue Augen (13,
+Graue Augen as a preset), Pasch (17), Doppeltes Lottchen (18), Einer gleich zwei (20), Eins bis sechzehn (21) —
+and Lustige Sieben (9), Verdecktes Würfelpoker (28) with Joker Poker (29) as an option, Escalero (32).
 """
 
 from __future__ import annotations
