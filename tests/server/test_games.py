@@ -112,5 +112,6 @@ def test_scorekeeper_table_of_every_game_takes_entered_dice(game_id: str, client
             ws.send({"action": concrete(first["action"]), "expected_seq": st["seq"], "seat": first["seat"]})
             st = ws.recv_type("state")
             moved += 1
-    assert entered >= 2 and moved >= 1
+    pure_chance = not info.new_game(None, n).action_classes  # the dice decide everything (Jule, Pasch …)
+    assert entered >= 2 and (moved >= 1 or pure_chance)
     assert st["seq"] == entered + moved

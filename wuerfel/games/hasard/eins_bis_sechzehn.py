@@ -354,8 +354,15 @@ class EinsBisSechzehnState(SimpleState):
 
 
 class EinsBisSechzehnGame(SimpleGame):
+    """The book's game: the engine ticks off, so there are no moves at all (pure chance)."""
+
     id = "eins-bis-sechzehn"
     state_class = EinsBisSechzehnState
+
+
+class EinsBisSechzehnClaimGame(EinsBisSechzehnGame):
+    """The claim mode: the thrower's claim is his one kind of move."""
+
     action_classes = (Claim,)
 
     def action_id(self, action: Action) -> int:
@@ -368,7 +375,7 @@ class EinsBisSechzehnGame(SimpleGame):
 
 
 def make(rules: Any, n: int) -> Game:
-    return EinsBisSechzehnGame(rules, n)
+    return EinsBisSechzehnClaimGame(rules, n) if rules.claim == "manual" else EinsBisSechzehnGame(rules, n)
 
 
 class ClaimBot:
