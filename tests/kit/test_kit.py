@@ -103,3 +103,10 @@ def test_the_base_refuses_moves_and_lists_the_throw() -> None:
     with pytest.raises(IllegalAction):
         before.parse_outcome("1 2 3")
     assert new("blaue-augen", 2, lot=None, start="first_seat").thrower() == 0
+
+
+def test_the_view_lists_the_ranking_flat_and_the_losers_as_front_ends_read_them() -> None:
+    s = throw(new("pasch", 3), (6, 6, 1), (1, 2, 3), (5, 5, 5))
+    assert s.is_terminal() and s.ranking() == ((2,), (0,), (1,))
+    v = s.view(None)
+    assert v["ranking"] == [2, 0, 1] and v["losers"] == [1]

@@ -175,7 +175,8 @@ class SimpleState(State):
         }
         out.update(self.view_extra(player))
         if self.phase == "over":
-            out["ranking"] = [list(g) for g in self.ranking()]
+            # the view convention of the Hasard games (G8): seats best first, flat; the groups are ``ranking()``
+            out["ranking"] = [p for g in self.ranking() for p in g]
             out["losers"] = list(self.losers())
         return out
 
