@@ -141,3 +141,11 @@ def test_random_games_name_one_winner_and_one_loser(game: str, n: int, seed: int
     s = play_out(new(game, n), seed)
     check_results(s)
     assert len(s.winners()) == 1 and len(s.losers()) == 1
+
+
+def test_throws_are_announced_as_the_game_counts_them() -> None:
+    from wuerfel.engine.game import Roll
+
+    assert new("himmel-und-hoelle", 2).describe_outcome(Roll((2, 6))) == "2 + 6: 25 + 61 = 86"
+    assert new("pasch", 2).describe_outcome(Roll((3, 3, 5))) == "3 3 5"  # a sum means nothing in Pasch
+    assert new("plus-minus", 2).describe_outcome(Roll((4,))) == "4"

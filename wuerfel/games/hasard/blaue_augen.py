@@ -52,6 +52,7 @@ def eyes(dice: tuple[int, ...], faces: str = "even") -> int:
 @dataclasses.dataclass(frozen=True)
 class BlaueAugenState(RoundState):
     id: ClassVar[str] = "blaue-augen"
+    show_sum: ClassVar[bool] = False
 
     def dice_count(self) -> int:
         return 3

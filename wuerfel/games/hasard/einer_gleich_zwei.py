@@ -46,6 +46,7 @@ def valid_points(dice: tuple[int, ...]) -> int:
 @dataclasses.dataclass(frozen=True)
 class EinerGleichZweiState(RoundState):
     id: ClassVar[str] = "einer-gleich-zwei"
+    show_sum: ClassVar[bool] = False
 
     def dice_count(self) -> int:
         return 3

@@ -235,6 +235,7 @@ class Claim(Action):
 @dataclasses.dataclass(frozen=True)
 class EinsBisSechzehnState(SimpleState):
     id: ClassVar[str] = "eins-bis-sechzehn"
+    show_sum: ClassVar[bool] = False
     progress: tuple[int, ...] = ()
     """Per seat: targets ticked off."""
 

@@ -10,12 +10,13 @@ number of rounds the highest total wins; a tie is thrown off (resolution).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.components import Phrase
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import JSON, Game
+from wuerfel.engine.game import JSON, Game, Outcome, Roll
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options
 from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
@@ -62,6 +63,14 @@ class HimmelUndHoelleState(RoundState):
 
     def throw_points(self, dice: tuple[int, ...], index: int) -> int:
         return sum(die_value(d) for d in dice)
+
+    def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
+        """A throw with what it counts: "2 + 6: 25 + 61 = 86"."""
+        if isinstance(outcome, Roll):
+            faces = " + ".join(str(d) for d in outcome.dice)
+            values = " + ".join(str(die_value(d)) for d in outcome.dice)
+            return f"{faces}: {values} = {sum(die_value(d) for d in outcome.dice)}"
+        return super().describe_outcome(outcome, lang, names)
 
     def view_extra(self, player: int | None) -> JSON:
         out = super().view_extra(player)

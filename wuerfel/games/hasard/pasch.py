@@ -63,6 +63,7 @@ def pasch_points(dice: tuple[int, ...], pair: str = "face", triple_factor: int =
 @dataclasses.dataclass(frozen=True)
 class PaschState(RoundState):
     id: ClassVar[str] = "pasch"
+    show_sum: ClassVar[bool] = False
 
     def dice_count(self) -> int:
         return 3

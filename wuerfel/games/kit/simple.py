@@ -62,6 +62,8 @@ class SimpleState(State):
     """Who threw them."""
 
     id: ClassVar[str] = ""
+    show_sum: ClassVar[bool] = True
+    """Whether a throw is announced with its sum ("3 + 6 = 9"); games where the sum means nothing (Pasch) say no."""
 
     @property
     def n(self) -> int:
@@ -143,10 +145,13 @@ class SimpleState(State):
         return dataclasses.replace(self, last=outcome.dice, last_seat=self.seat).after_throw(outcome.dice)
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
-        """Plain dice with their sum ("3 + 6 = 9"), the void throw, the lot by the player's name if known."""
+        """Plain dice with their sum ("3 + 6 = 9", or without it: ``show_sum``), the void throw, the lot by the
+        player's name if known."""
         from wuerfel.i18n import translate
 
         if isinstance(outcome, Roll):
+            if not self.show_sum:
+                return " ".join(str(d) for d in outcome.dice)
             faces = " + ".join(str(d) for d in outcome.dice)
             return f"{faces} = {sum(outcome.dice)}" if len(outcome.dice) > 1 else faces
         if isinstance(outcome, Lot):
