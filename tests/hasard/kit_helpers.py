@@ -37,7 +37,12 @@ def play_out(state: State, seed: int, max_steps: int = 100_000) -> State:
     source = SeededSource(seed)
     steps = 0
     while not state.is_terminal():
-        state = state.apply_outcome(source.choose(state))
+        for seat in (None, 0):  # the typed table components of every state serialise
+            json.dumps(components_json(state.components(seat)))
+        if state.is_chance():
+            state = state.apply_outcome(source.choose(state))
+        else:  # a decision (Eins bis sechzehn's claim mode): the longest claim
+            state = state.apply_action(max(state.legal_actions(), key=lambda a: a.to_json().get("count", 0)))
         steps += 1
         assert steps < max_steps
     return state

@@ -144,3 +144,11 @@ def test_random_games_end_with_one_winner(n: int, seed: int, operations: str) ->
     check_results(s)
     (w,) = s.winners()
     assert s.progress[w] == 31
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 10_000))
+def test_random_games_in_claim_mode_end_with_one_winner(n: int, seed: int) -> None:
+    s = play_out(new("eins-bis-sechzehn", n, claim="manual"), seed)
+    check_results(s)
+    assert len(s.winners()) == 1
