@@ -82,3 +82,12 @@ def test_random_games_end_with_exactly_one_player_left(n: int, seed: int) -> Non
     check_results(s)
     assert len(s.finished) == n - 1 and len(s.losers()) == 1
     assert all(s.hearts[p] == 0b111111 for p in s.finished)
+
+
+def test_seats_with_a_full_heart_are_drawn_finished() -> None:
+    from wuerfel.engine.components import Seats
+
+    s = throw(new("das-grosse-herz", 3), 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6)
+    assert s.finished == (0,)
+    seats = next(c for c in s.components(None) if isinstance(c, Seats)).seats
+    assert [line.finished for line in seats] == [True, False, False] and seats[0].note.params == {"place": 1}

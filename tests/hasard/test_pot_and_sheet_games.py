@@ -96,3 +96,16 @@ def test_random_games_conserve_chips(game: str, n: int, seed: int) -> None:
     s = play_out(new(game, n), seed)
     check_results(s)
     assert len(s.winners()) == 1 or game == "elf-hoch"
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 8), st.integers(0, 10_000), st.integers(1, 3))
+def test_elf_hoch_moves_chips_and_never_makes_or_loses_one(n: int, seed: int, pots: int) -> None:
+    from wuerfel.engine.sources import SeededSource
+
+    s = new("elf-hoch", n, pots=pots)
+    source = SeededSource(seed)
+    while not s.is_terminal():
+        assert s.ledger.total() == 0 and s.ledger.pot >= 0
+        s = s.apply_outcome(source.choose(s))
+    assert s.ledger.pot == 0 and sum(s.payoffs()) == 0 and len(s.takers) == pots

@@ -92,6 +92,9 @@ class DasGrosseHerzState(SimpleState):
         return {"hearts": [[k for k in range(1, 7) if h >> (k - 1) & 1] for h in self.hearts],
                 "finished": list(self.finished), "receiver": self.receiver}
 
+    def seat_finished(self, seat: int) -> bool:
+        return seat in self.finished
+
     def seat_note(self, seat: int) -> Any:
         if seat in self.finished:
             return Phrase(N_("heart full ({place}.)"), {"place": self.finished.index(seat) + 1})

@@ -103,7 +103,12 @@ class SimpleState(State):
         return Phrase(GAME_OVER) if self.phase == "over" else None
 
     def seat_note(self, seat: int) -> Any:
+        """A note beside a seat (a :class:`Phrase`: "heart full", the throw of a turn); None: nothing."""
         return None
+
+    def seat_finished(self, seat: int) -> bool:
+        """Whether a seat is done (a full heart); default: the winners of a finished game."""
+        return self.phase == "over" and seat in self.winners()
 
     # --- node kind --------------------------------------------------------------------------------------------
     def to_move(self) -> int:
@@ -187,9 +192,8 @@ class SimpleState(State):
 
     def components(self, player: int | None) -> tuple[Any, ...]:
         scores = self.scores()
-        over = self.phase == "over"
-        seats = Seats(tuple(SeatLine(seat=p, score=scores[p], active=p == self.thrower(),
-                                     finished=over and p in self.winners(), note=self.seat_note(p))
+        seats = Seats(tuple(SeatLine(seat=p, score=scores[p], active=p == self.thrower() or p in self.actors(),
+                                     finished=self.seat_finished(p), note=self.seat_note(p))
                             for p in range(self.n)), lower_is_better=self.lower_is_better())
         out: list[Any] = [seats, *self.table(player)]
         if self.last:
