@@ -6,7 +6,9 @@ owns the lot for who begins (G3), whose throw it is (``thrower``), the chance no
 dice a throw has (:meth:`SimpleState.dice_count`) and what a throw does (:meth:`SimpleState.after_throw`).
 
 States are frozen dataclasses: hashable values with exact chance, so a generic solver can walk them. The game object
-is not part of a state's equality (it is the same for every state of one game).
+is not part of a state's equality (it is the same for every state of one game). The last throw (``last``,
+``last_seat``) is part of it because the table shows it; it never changes what follows except in a ``decide`` phase
+(Eins bis sechzehn's claim), so a solver's key of a position may leave it out elsewhere.
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from wuerfel.engine.rules import opt
 from wuerfel.games.kit.lot import LOT_BEGINS, LOT_BEGINS_NAMED, Lot, lot_outcomes, parse_lot
 from wuerfel.games.kit.void import VOID_LABEL, Void, parse_throw, throw_outcomes
 
-Start = Literal["lot", "first_seat"]
 START_WORDS = {"lot": ("das Los (höchster Wurf)", "the lot (highest throw)"), "first_seat": ("Platz 1", "seat 1")}
 """German and English words for the choices of a ``start`` option (for ``label_options``)."""
 START_NAME = ("Wer beginnt", "Who begins")
@@ -166,9 +167,6 @@ class SimpleState(State):
         if isinstance(outcome, Void):
             return translate(VOID_LABEL, lang)
         return super().describe_outcome(outcome, lang)
-
-    def describe_action(self, action: Action, lang: str = "de") -> str:
-        return super().describe_action(action, lang)
 
     # --- results ----------------------------------------------------------------------------------------------
     def winners(self) -> tuple[int, ...]:
