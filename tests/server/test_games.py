@@ -121,7 +121,8 @@ def test_scorekeeper_table_of_every_game_takes_entered_dice(game_id: str, client
             ws.send({"action": concrete(first["action"]), "expected_seq": st["seq"], "seat": first["seat"]})
             st = ws.recv_type("state")
             moved += 1
-    assert entered >= 2 and moved >= 1
+    pure_chance = not info.new_game(None, n).action_classes  # the dice decide everything (Jule, Pasch …)
+    assert entered >= 2 and (moved >= 1 or pure_chance)
     assert st["seq"] == entered + moved
 
 
@@ -145,6 +146,8 @@ def test_lobby_and_tables_follow_the_registry_flags(clients: Callable[..., Clien
     assert cards.index('data-game="zehntausend"') < cards.index('data-game="wuerfelspiel"') < cards.index(
         'data-game="escalero"')
     for info in all_games():
-        t = host.create(info.id, seats=max(2, info.min_players))
-        page = host.http.get(f"/table/{t['id']}").text
+        # A guest of its own per game: one person may keep only 5 unstarted tables.
+        guest = clients().guest("Flagge")
+        t = guest.create(info.id, seats=max(2, info.min_players))
+        page = guest.http.get(f"/table/{t['id']}").text
         assert ("window.DICE_FACES" in page) == (info.faces == "poker"), info.id

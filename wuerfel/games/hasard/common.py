@@ -1,41 +1,19 @@
-"""What the Hasard games share: the lot for the first player, settlement helpers, the rule-option vocabulary."""
+"""What the Hasard games share: settlement helpers and outcome labels.
+
+The lot for who begins and the void throw live in the kit (:mod:`wuerfel.games.kit`); they are re-exported here
+for the code and tests that import them from this module."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from fractions import Fraction
-from functools import cache
-from typing import ClassVar
 
-from wuerfel.engine.errors import N_, IllegalAction
+from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Outcome, State
+from wuerfel.games.kit.lot import LOT_BEGINS, LOT_BEGINS_NAMED, Lot, lot_outcomes, parse_lot
+from wuerfel.games.kit.void import VOID_WORDS, Void, parse_throw, throw_outcomes
 
-
-@dataclasses.dataclass(frozen=True)
-class Lot(Outcome):
-    """Chance outcome "the lot falls on seat ``seat``" (who begins, who holds the bank first).
-
-    Spec G3: throwing for the highest number and re-throwing ties is distributionally a uniformly random seat, so
-    the engine draws the seat directly; at a real table the scorekeeper types the seat the table's own lot chose.
-    """
-
-    kind: ClassVar[str] = "lot"
-    seat: int
-
-
-@cache
-def lot_outcomes(n: int) -> tuple[tuple[Outcome, Fraction], ...]:
-    """Every seat with probability 1/n (the same tuple object for the same n, as sources expect)."""
-    return tuple((Lot(s), Fraction(1, n)) for s in range(n))
-
-
-def parse_lot(text: str, n: int) -> Lot:
-    """Read the seat the table's lot chose, as a person types it (1-based seat number)."""
-    t = text.strip()
-    if not t.isdigit() or not 1 <= int(t) <= n:
-        raise IllegalAction(N_("Please enter the seat number (1 to {n}) the lot fell on."), n=n)
-    return Lot(int(t) - 1)
+__all__ = ["LOT_BEGINS", "LOT_BEGINS_NAMED", "VOID_WORDS", "Lot", "Void", "describe_outcome", "last_place",
+           "lot_outcomes", "parse_lot", "parse_throw", "result_view", "throw_outcomes", "winner_takes_differences"]
 
 
 def winner_takes_differences(totals: tuple[int, ...]) -> tuple[int, ...]:
@@ -55,51 +33,6 @@ def winner_takes_differences(totals: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(net)
 
 
-@dataclasses.dataclass(frozen=True)
-class Void(Outcome):
-    """"Es brennt!" (spec G6): a die stood on its edge or fell off the table, so the throw is repeated.
-
-    Listed with probability 0 at every throw: a software source never produces it, a person at a real table can
-    report it. It changes nothing, counts toward no throw limit and spoils no "serviert".
-    """
-
-    kind: ClassVar[str] = "void"
-
-
-VOID_WORDS = ("x", "brennt", "void", "es brennt", "burn")
-
-
-@cache
-def throw_outcomes(n: int) -> tuple[tuple[Outcome, Fraction], ...]:
-    """The outcomes of a throw of ``n`` dice (poker or plain, both encoded 1..6) plus the void throw (p = 0)."""
-    from wuerfel.engine.dice import roll_distribution
-    from wuerfel.engine.game import Roll
-
-    return (*((Roll(d), p) for d, p in roll_distribution(n)), (Void(), Fraction(0)))
-
-
-def parse_throw(text: str, n: int, poker: bool) -> Outcome:
-    """Dice typed at a real table ("A K D D 9" for poker dice, "3 5" for plain ones), or "x" for a void throw."""
-    from wuerfel.engine.dice import parse_dice
-    from wuerfel.engine.game import Roll
-    from wuerfel.engine.pokerdice import parse_poker_dice
-
-    if text.strip().lower() in VOID_WORDS:
-        return Void()
-    try:
-        dice = parse_poker_dice(text) if poker else parse_dice(text)
-    except ValueError as exc:
-        if poker:
-            raise IllegalAction(N_("Please enter {n} poker dice (9 10 B D K A), or x if the throw was void."),
-                                n=n) from exc
-        raise IllegalAction(N_("Please enter {n} dice, each showing 1 to 6."), n=n) from exc
-    if len(dice) != n:
-        raise IllegalAction(N_("Please enter exactly {n} dice, not {got}."), n=n, got=len(dice))
-    return Roll(dice)
-
-
-LOT_BEGINS = N_("seat {seat} begins")
-LOT_BEGINS_NAMED = N_("{name} begins")
 CONCEALED_LABEL = N_("(concealed)")
 
 

@@ -25,17 +25,8 @@ from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, R
 from wuerfel.engine.pokerdice import format_dice
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import opt, require
-from wuerfel.games.hasard.common import (
-    Lot,
-    Void,
-    describe_outcome,
-    last_place,
-    lot_outcomes,
-    parse_lot,
-    parse_throw,
-    result_view,
-    throw_outcomes,
-)
+from wuerfel.games.hasard.common import describe_outcome, last_place, result_view
+from wuerfel.games.kit import Lot, Void, lot_outcomes, parse_lot, parse_throw, throw_outcomes
 from wuerfel.i18n import translate
 
 ROWS_DE = ("Neuner", "Zehner", "Buben", "Damen", "Könige", "Asse", "Quint", "Full Hand", "Poker", "Fünfling",

@@ -40,17 +40,7 @@ from wuerfel.engine.game import (
 )
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import opt, require
-from wuerfel.games.hasard.common import (
-    Lot,
-    Void,
-    describe_outcome,
-    last_place,
-    lot_outcomes,
-    parse_lot,
-    parse_throw,
-    result_view,
-    throw_outcomes,
-)
+from wuerfel.games.hasard.common import describe_outcome, last_place, result_view
 from wuerfel.games.hasard.poker import (
     PRINCIPAL_LENGTH,
     Key,
@@ -59,6 +49,17 @@ from wuerfel.games.hasard.poker import (
     hand_key,
     lowest_completion,
     matches,
+)
+from wuerfel.games.kit import (
+    Lot,
+    Void,
+    in_turn_order,
+    lot_outcomes,
+    next_throw_off,
+    parse_lot,
+    parse_throw,
+    ranking_groups,
+    throw_outcomes,
 )
 from wuerfel.i18n import translate
 
@@ -262,13 +263,18 @@ class VerdecktesState(State):
         done = len(self.turns)
         if done < len(self.order):
             return dataclasses.replace(self, phase="throw")
-        # Everyone of this (sub)round has thrown: the highest standing announcement takes the pot.
-        best = self.best_standing()
-        leaders = tuple(t.player for t in self.turns
-                        if t.standing is not None and self.completion(t.standing) == best)
-        if len(leaders) > 1:
-            return dataclasses.replace(self, order=leaders, turns=(), phase="throw", stich=self.stich + 1)
-        winner = leaders[0]
+        # Everyone of this (sub)round has thrown: the highest standing announcement takes the pot; equal best
+        # announcements throw off (the kit's Stichrunde: only the tied throw again, no new ante).
+        results: list[Key] = [() for _ in range(self.game.num_players)]
+        for t in self.turns:
+            if t.standing is not None:
+                results[t.player] = self.completion(t.standing)
+        groups = ranking_groups(results, seats=[t.player for t in self.turns if t.standing is not None])
+        tied = next_throw_off(groups, settle_loser=False)
+        if tied:
+            order = in_turn_order(tied, self.starter, self.game.num_players)
+            return dataclasses.replace(self, order=order, turns=(), phase="throw", stich=self.stich + 1)
+        winner = groups[0][0]
         pot = self.ledger.pot
         ledger = self.ledger.empty_pool(POT, winner)
         history = (*self.history, (self.round_no, winner, pot))

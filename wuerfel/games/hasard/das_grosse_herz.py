@@ -1,0 +1,135 @@
+"""Das große Herz (Hasard game 6): fill the six chambers of a heart with 1 to 6; a number the thrower cannot use
+goes to the left.
+
+"Kann einer die gewürfelte Zahl nicht mehr verwerten, muß er diese Augen seinem linken Nachbarn überlassen. Kann der
+sie ebenfalls nicht gebrauchen, geht die Zahl an den übernächsten usw. Wenn kein Spieler die weitergereichte Augenzahl
+verwerten kann, verfällt der Wurf. Verlierer ist, wer als letzter noch eine oder mehrere Herzkammern frei hat." The
+number is offered to the thrower first, then clockwise to every player still playing; the first who can use it enters
+it. Finished players leave the rotation and are skipped when passing (resolution); a received number does not change
+whose throw is next. The game ends when one player is left: he loses. Others are ranked by finishing order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from wuerfel.engine.components import Component, Phrase, Track
+from wuerfel.engine.errors import N_
+from wuerfel.engine.game import JSON, Game
+from wuerfel.engine.registry import GameInfo, register
+from wuerfel.engine.rules import label_options
+from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, next_seat, start_option
+
+FULL = 0b111111
+ENTERED = N_("Seat {seat} enters the {face}")
+LAPSED = N_("Nobody can use the {face}: the throw lapses")
+
+
+@dataclasses.dataclass(frozen=True)
+class DasGrosseHerzRules:
+    """Options of Das große Herz: the text leaves nothing open but who begins."""
+
+    start: Literal["lot", "first_seat"] = start_option()
+
+
+label_options(DasGrosseHerzRules, {"start": START_NAME}, {"start": START_WORDS})
+
+
+@dataclasses.dataclass(frozen=True)
+class DasGrosseHerzState(SimpleState):
+    id: ClassVar[str] = "das-grosse-herz"
+    hearts: tuple[int, ...] = ()
+    """Per seat: the filled chambers as a bit mask (bit k−1 for the number k)."""
+    finished: tuple[int, ...] = ()
+    """Seats with a full heart, in the order they finished."""
+    receiver: int | None = None
+    """Who entered the last number (None: it lapsed, or nothing was thrown yet)."""
+
+    def initial(self) -> DasGrosseHerzState:
+        return dataclasses.replace(self, hearts=(0,) * self.n)
+
+    def playing(self) -> tuple[int, ...]:
+        return tuple(p for p in range(self.n) if p not in self.finished)
+
+    def dice_count(self) -> int:
+        return 1
+
+    def after_throw(self, dice: tuple[int, ...]) -> DasGrosseHerzState:
+        bit = 1 << (dice[0] - 1)
+        playing = self.playing()
+        offered = [(self.seat + i) % self.n for i in range(self.n)]
+        taker = next((p for p in offered if p in playing and not self.hearts[p] & bit), None)
+        s = dataclasses.replace(self, receiver=taker)
+        if taker is not None:
+            hearts = (*self.hearts[:taker], self.hearts[taker] | bit, *self.hearts[taker + 1:])
+            s = dataclasses.replace(s, hearts=hearts)
+            if hearts[taker] == FULL:
+                s = dataclasses.replace(s, finished=(*s.finished, taker))
+        still = s.playing()
+        if len(still) <= 1:
+            return dataclasses.replace(s, phase="over")
+        nxt = next_seat(self.seat, self.n, still)
+        assert nxt is not None
+        return dataclasses.replace(s, seat=nxt)
+
+    # --- results --------------------------------------------------------------------------------------------
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(bin(h).count("1")) for h in self.hearts)
+
+    def ranking(self) -> tuple[tuple[int, ...], ...]:
+        """Finishing order; the one left with free chambers last."""
+        if self.phase != "over":
+            return ()
+        return (*((p,) for p in self.finished), *((p,) for p in self.playing()))
+
+    def losers(self) -> tuple[int, ...]:
+        return self.playing() if self.phase == "over" else ()
+
+    # --- information ----------------------------------------------------------------------------------------
+    def view_extra(self, player: int | None) -> JSON:
+        return {"hearts": [[k for k in range(1, 7) if h >> (k - 1) & 1] for h in self.hearts],
+                "finished": list(self.finished), "receiver": self.receiver}
+
+    def seat_finished(self, seat: int) -> bool:
+        return seat in self.finished
+
+    def seat_note(self, seat: int) -> Any:
+        if seat in self.finished:
+            return Phrase(N_("heart full ({place}.)"), {"place": self.finished.index(seat) + 1})
+        return None
+
+    def message(self) -> Phrase | None:
+        if self.phase == "throw" and self.last:
+            if self.receiver is None:
+                return Phrase(LAPSED, {"face": self.last[0]})
+            return Phrase(ENTERED, {"seat": self.receiver + 1, "face": self.last[0]})
+        return super().message()
+
+    def table(self, player: int | None) -> tuple[Component, ...]:
+        return tuple(Track(seat=s, numbers=(1, 2, 3, 4, 5, 6), marks=tuple(h >> i & 1 for i in range(6)),
+                           label=Phrase(N_("Heart")))
+                     for s, h in enumerate(self.hearts))
+
+
+class DasGrosseHerzGame(SimpleGame):
+    id = "das-grosse-herz"
+    state_class = DasGrosseHerzState
+
+
+def make(rules: Any, n: int) -> Game:
+    return DasGrosseHerzGame(rules, n)
+
+
+INFO = register(GameInfo(
+    id="das-grosse-herz", name_de="Das große Herz", name_en="Das große Herz", options_class=DasGrosseHerzRules,
+    make=make, min_players=2, max_players=6, default_preset="das-grosse-herz",
+    presets_dir=Path(__file__).parent / "presets" / "das-grosse-herz",
+    description_de="Ein Würfel: die sechs Herzkammern mit 1 bis 6 füllen; was man nicht braucht, geht nach links "
+                   "(Hasard 6).",
+    description_en="'The big heart': one die; fill the heart's six chambers with 1 to 6, a number you cannot use "
+                   "goes to the left (Hasard 6).",
+    aliases=("das_grosse_herz", "das-große-herz", "grosses-herz"), default_bot="random",
+    decisions=False,
+))

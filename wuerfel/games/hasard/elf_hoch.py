@@ -1,0 +1,131 @@
+"""Elf hoch (Hasard game 10): two dice and a pot; 11 takes it, 12 doubles it, less pays the difference to 11.
+
+"Jeder setzt 3 Chips in den Pott. Wer als erster 11 Augen wirft, darf alles kassieren. Wer 12 Augen wirft, muß die
+Kasse verdoppeln. Wer unter 11 Augen würfelt, muß die Differenz auf 11 in die Kasse legen." One throw per turn;
+doubling is paying the pot's current size (resolution); balances may go negative. A game may be several pots
+("new game: everyone antes 3 again"); each next pot is begun by the left neighbour of the previous pot's first
+thrower (resolution). The pot's mean is finite but its variance is not: never check this game by sample means.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from wuerfel.engine.chips import ChipLedger
+from wuerfel.engine.components import Chips, Component, Phrase
+from wuerfel.engine.errors import N_
+from wuerfel.engine.game import JSON, Game
+from wuerfel.engine.registry import GameInfo, register
+from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, left_of, start_option
+from wuerfel.games.kit.throwoff import ranking_groups
+
+POT = "pot"
+
+
+@dataclasses.dataclass(frozen=True)
+class ElfHochRules:
+    """Options of Elf hoch; every default is the text or the spec's resolution."""
+
+    ante: int = opt(3, de="Chips, die jeder zu Beginn eines Pottes einsetzt (Text: 3)",
+                    en="Chips everybody puts into a new pot (text: 3)", low=0, high=1000)
+    pots: int = opt(1, de="Pötte pro Partie (nach jedem setzt jeder neu ein)",
+                    en="Pots per game (everybody antes again after each)", low=1, high=100)
+    start: Literal["lot", "first_seat"] = start_option()
+
+
+label_options(ElfHochRules, {
+    "ante": ("Einsatz je Pott", "Ante per pot"),
+    "pots": ("Pötte", "Pots"),
+    "start": START_NAME,
+}, {"start": START_WORDS})
+
+
+def payment(total: int, pot: int) -> int:
+    """What a throw of ``total`` pays into a pot of ``pot`` chips (11 takes the pot: 0)."""
+    if total == 11:
+        return 0
+    if total == 12:
+        return max(pot, 0)
+    return 11 - total
+
+
+@dataclasses.dataclass(frozen=True)
+class ElfHochState(SimpleState):
+    id: ClassVar[str] = "elf-hoch"
+    ledger: ChipLedger = ChipLedger(())
+    pot_no: int = 0
+    """Pots finished so far."""
+    pot_start: int = 0
+    """Who threw first for the current pot."""
+    takers: tuple[int, ...] = ()
+    """Who took each finished pot."""
+
+    def initial(self) -> ElfHochState:
+        return dataclasses.replace(self, ledger=ChipLedger.start(self.n, 0))
+
+    def dice_count(self) -> int:
+        return 2
+
+    def begin(self, start: int) -> ElfHochState:
+        ledger = self.ledger.transfers((p, POT, self.rules.ante) for p in range(self.n))
+        return dataclasses.replace(self, phase="throw", start=self.start if self.takers else start, seat=start,
+                                   pot_start=start, ledger=ledger)
+
+    def after_throw(self, dice: tuple[int, ...]) -> ElfHochState:
+        total = sum(dice)
+        if total != 11:
+            ledger = self.ledger.transfer(self.seat, POT, payment(total, self.ledger.pot))
+            return dataclasses.replace(self, ledger=ledger, seat=left_of(self.seat, self.n))
+        s = dataclasses.replace(self, ledger=self.ledger.empty_pool(POT, self.seat), pot_no=self.pot_no + 1,
+                                takers=(*self.takers, self.seat))
+        if s.pot_no >= self.rules.pots:
+            return dataclasses.replace(s, phase="over")
+        return s.begin(left_of(self.pot_start, self.n))
+
+    # --- results --------------------------------------------------------------------------------------------
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(x) for x in self.ledger.players)
+
+    def payoffs(self) -> tuple[int, ...]:
+        """Net chips per seat; while a pot stands, the pot holds the difference (shown in the chips component)."""
+        return self.ledger.players
+
+    def ranking(self) -> tuple[tuple[int, ...], ...]:
+        return ranking_groups([(x,) for x in self.ledger.players]) if self.phase == "over" else ()
+
+    def losers(self) -> tuple[int, ...]:
+        r = self.ranking()
+        return r[-1] if len(r) > 1 else ()
+
+    # --- information ----------------------------------------------------------------------------------------
+    def view_extra(self, player: int | None) -> JSON:
+        return {"pot": self.ledger.pot, "pot_no": self.pot_no + (0 if self.phase == "over" else 1),
+                "pots": self.rules.pots, "takers": list(self.takers)}
+
+    def table(self, player: int | None) -> tuple[Component, ...]:
+        return (Chips(self.ledger.players, self.ledger.pot, Phrase(N_("Pot"))),)
+
+
+class ElfHochGame(SimpleGame):
+    id = "elf-hoch"
+    state_class = ElfHochState
+
+
+def make(rules: Any, n: int) -> Game:
+    return ElfHochGame(rules, n)
+
+
+INFO = register(GameInfo(
+    id="elf-hoch", name_de="Elf hoch", name_en="Elf hoch", options_class=ElfHochRules, make=make,
+    min_players=2, max_players=8, default_preset="elf-hoch", presets_dir=Path(__file__).parent / "presets" / "elf-hoch",
+    description_de="Zwei Würfel und ein Pott: 11 kassiert, 12 verdoppelt, weniger zahlt die Differenz auf 11 "
+                   "(Hasard 10).",
+    description_en="'Eleven high': two dice and a pot; 11 takes it, 12 doubles it, less pays the difference to 11 "
+                   "(Hasard 10).",
+    aliases=("elf_hoch",), default_bot="random",
+    chips=True,
+    decisions=False,
+))

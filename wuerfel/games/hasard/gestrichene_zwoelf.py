@@ -1,0 +1,147 @@
+"""Gestrichene Zwölf (Hasard game 12): strike the sums 2 to 12 of two dice; throw on while you can strike.
+
+"Wer an der Reihe ist, würfelt so lange, als er auf seinem Zettel die geworfenen Augenzahlen durchstreichen kann.
+Nur die Sieben darf mehrfach durchgestrichen werden. Wer zuerst alle seine Zahlen streichen konnte, zahlt an jeden
+Mitspieler so viele Chips, wie jeder noch ungestrichene Zahlen hat. Andererseits zahlt jeder Mitspieler an den
+Sieger je 10 Chips für jeden Siebenerstrich auf dessen Blatt." Implemented literally (spec): the winner pays the
+others for their unstruck numbers, they pay him 10 chips per seven he struck; the others get no equalising turn.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from wuerfel.engine.components import Chips, Component, Track
+from wuerfel.engine.game import JSON, Game
+from wuerfel.engine.registry import GameInfo, register
+from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, left_of, start_option
+from wuerfel.games.kit.throwoff import ranking_groups
+
+NUMBERS: tuple[int, ...] = tuple(range(2, 13))
+SEVEN = NUMBERS.index(7)
+
+
+@dataclasses.dataclass(frozen=True)
+class GestricheneZwoelfRules:
+    """Options of Gestrichene Zwölf; every default is the text."""
+
+    unstruck_paid_by: Literal["winner", "losers"] = opt(
+        "winner", de="Die Chips für ungestrichene Zahlen zahlt der Sieger an jeden Mitspieler (Text) oder jeder "
+                     "Mitspieler an den Sieger",
+        en="Chips for unstruck numbers: the winner pays each other player (text), or each other player pays the "
+           "winner")
+    chips_per_unstruck: int = opt(1, de="Chips je ungestrichene Zahl", en="Chips per unstruck number",
+                                  low=0, high=1000)
+    chips_per_seven: int = opt(10, de="Chips, die jeder Mitspieler dem Sieger je Siebenerstrich auf dessen Blatt "
+                                      "zahlt (Text: 10)",
+                               en="Chips each other player pays the winner per seven struck on the winner's sheet "
+                                  "(text: 10)", low=0, high=1000)
+    start: Literal["lot", "first_seat"] = start_option()
+
+
+label_options(GestricheneZwoelfRules, {
+    "unstruck_paid_by": ("Ungestrichene Zahlen zahlt", "Unstruck numbers are paid by"),
+    "chips_per_unstruck": ("Chips je ungestrichene Zahl", "Chips per unstruck number"),
+    "chips_per_seven": ("Chips je Siebenerstrich des Siegers", "Chips per seven of the winner"),
+    "start": START_NAME,
+}, {
+    "unstruck_paid_by": {"winner": ("der Sieger an jeden", "the winner, to each"),
+                         "losers": ("jeder an den Sieger", "each, to the winner")},
+    "start": START_WORDS,
+})
+
+
+Sheet = tuple[int, ...]
+"""Strokes per number 2..12 (index 0 = the 2): 0 or 1, the seven any count."""
+
+
+def unstruck_count(sheet: Sheet) -> int:
+    return sum(1 for k in sheet if k == 0)
+
+
+@dataclasses.dataclass(frozen=True)
+class GestricheneZwoelfState(SimpleState):
+    id: ClassVar[str] = "gestrichene-zwoelf"
+    sheets: tuple[Sheet, ...] = ()
+
+    def initial(self) -> GestricheneZwoelfState:
+        return dataclasses.replace(self, sheets=((0,) * len(NUMBERS),) * self.n)
+
+    def dice_count(self) -> int:
+        return 2
+
+    def after_throw(self, dice: tuple[int, ...]) -> GestricheneZwoelfState:
+        i = NUMBERS.index(sum(dice))
+        sheet = self.sheets[self.seat]
+        if i != SEVEN and sheet[i]:
+            return dataclasses.replace(self, seat=left_of(self.seat, self.n))  # cannot strike: the turn ends
+        sheet = (*sheet[:i], sheet[i] + 1, *sheet[i + 1:])
+        s = dataclasses.replace(self, sheets=(*self.sheets[:self.seat], sheet, *self.sheets[self.seat + 1:]))
+        return dataclasses.replace(s, phase="over") if unstruck_count(sheet) == 0 else s
+
+    # --- results --------------------------------------------------------------------------------------------
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(len(NUMBERS) - unstruck_count(sh)) for sh in self.sheets)
+
+    def ranking(self) -> tuple[tuple[int, ...], ...]:
+        """The winner, then the others by numbers struck (equal count, equal place)."""
+        if self.phase != "over":
+            return ()
+        rest = [p for p in range(self.n) if p != self.seat]
+        return ((self.seat,), *ranking_groups([(-unstruck_count(sh),) for sh in self.sheets], seats=rest))
+
+    def losers(self) -> tuple[int, ...]:
+        r = self.ranking()
+        return r[-1] if len(r) > 1 else ()
+
+    def payoffs(self) -> tuple[int, ...]:
+        net = [0] * self.n
+        if self.phase != "over":
+            return tuple(net)
+        r, w = self.rules, self.seat
+        sevens = self.sheets[w][SEVEN]
+        for p in range(self.n):
+            if p == w:
+                continue
+            unstruck = r.chips_per_unstruck * unstruck_count(self.sheets[p])
+            to_winner = r.chips_per_seven * sevens + (unstruck if r.unstruck_paid_by == "losers" else -unstruck)
+            net[p] -= to_winner
+            net[w] += to_winner
+        return tuple(net)
+
+    # --- information ----------------------------------------------------------------------------------------
+    def view_extra(self, player: int | None) -> JSON:
+        return {"struck": [[NUMBERS[i] for i, k in enumerate(sh) if k] for sh in self.sheets],
+                "sevens": [sh[SEVEN] for sh in self.sheets], "chips": list(self.payoffs())}
+
+    def table(self, player: int | None) -> tuple[Component, ...]:
+        tracks: tuple[Component, ...] = tuple(Track(seat=s, numbers=NUMBERS, marks=sh)
+                                              for s, sh in enumerate(self.sheets))
+        if self.phase == "over":
+            return (*tracks, Chips(self.payoffs()))
+        return tracks
+
+
+class GestricheneZwoelfGame(SimpleGame):
+    id = "gestrichene-zwoelf"
+    state_class = GestricheneZwoelfState
+
+
+def make(rules: Any, n: int) -> Game:
+    return GestricheneZwoelfGame(rules, n)
+
+
+INFO = register(GameInfo(
+    id="gestrichene-zwoelf", name_de="Gestrichene Zwölf", name_en="Gestrichene Zwölf",
+    options_class=GestricheneZwoelfRules, make=make, min_players=2, max_players=6,
+    default_preset="gestrichene-zwoelf", presets_dir=Path(__file__).parent / "presets" / "gestrichene-zwoelf",
+    description_de="Zwei Würfel: die Summen 2 bis 12 streichen, würfeln, solange man streichen kann (Hasard 12).",
+    description_en="'Crossed-out twelve': two dice; strike the sums 2 to 12, throw on while you can strike "
+                   "(Hasard 12).",
+    aliases=("gestrichene_zwoelf", "gestrichene-zwölf"), default_bot="random",
+    chips=True,
+    decisions=False,
+))

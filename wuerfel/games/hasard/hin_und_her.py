@@ -1,0 +1,141 @@
+"""Hin und her (Hasard game 2): strike the digits 1 to 6; a digit thrown again must be written anew.
+
+"Die geworfene Augenzahl wird durchgestrichen. Ist diese Ziffer aber bereits gestrichen, muß sie wieder neu
+angeschrieben werden. Gewonnen hat, wer zuerst alle Ziffern durchstreichen konnte." One throw per turn (resolution).
+No chips; for G8 the loser is the seat with the fewest struck digits, a tie for it thrown off: the tied seats
+throw once more each, on their own sheets, until one has fewest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from wuerfel.engine.components import Component, Phrase, Track
+from wuerfel.engine.errors import N_
+from wuerfel.engine.game import JSON, Game
+from wuerfel.engine.registry import GameInfo, register
+from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, left_of, start_option
+from wuerfel.games.kit.seats import in_turn_order
+from wuerfel.games.kit.throwoff import next_throw_off, ranking_groups
+
+ALL = 0b111111
+THROW_OFF_LOSER = N_("Throw-off for last place: the tied players throw once more")
+
+
+@dataclasses.dataclass(frozen=True)
+class HinUndHerRules:
+    """Options of Hin und her; every default is the text or the spec's resolution."""
+
+    settle_loser: bool = opt(True, de="Gleichstand um den letzten Platz (die wenigsten gestrichenen Ziffern) wird "
+                                      "durch eine Stichrunde entschieden",
+                             en="A tie for last place (fewest struck digits) is decided by a throw-off")
+    start: Literal["lot", "first_seat"] = start_option()
+
+
+label_options(HinUndHerRules, {
+    "settle_loser": ("Stichrunde um den letzten Platz", "Throw-off for last place"),
+    "start": START_NAME,
+}, {"start": START_WORDS})
+
+
+def struck_count(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+@dataclasses.dataclass(frozen=True)
+class HinUndHerState(SimpleState):
+    id: ClassVar[str] = "hin-und-her"
+    struck: tuple[int, ...] = ()
+    """Per seat: the struck digits as a bit mask (bit d−1 for digit d)."""
+    playoffs: tuple[tuple[int | None, ...], ...] = ()
+    """Throw-offs for last place: per seat its struck count after it (None: not in it)."""
+    order: tuple[int, ...] = ()
+    """The tied seats throwing off, in turn order (empty in the game itself)."""
+    index: int = 0
+    ended: tuple[int, ...] = ()
+    """Struck digits of every seat when the game itself ended (the throw-offs change only the tied seats')."""
+
+    def initial(self) -> HinUndHerState:
+        return dataclasses.replace(self, struck=(0,) * self.n)
+
+    def dice_count(self) -> int:
+        return 1
+
+    def after_throw(self, dice: tuple[int, ...]) -> HinUndHerState:
+        mask = self.struck[self.seat] ^ (1 << (dice[0] - 1))
+        s = dataclasses.replace(self, struck=(*self.struck[:self.seat], mask, *self.struck[self.seat + 1:]))
+        if self.order:  # a throw-off for last place
+            row = list(s.playoffs[-1])
+            row[self.seat] = struck_count(mask)
+            s = dataclasses.replace(s, playoffs=(*s.playoffs[:-1], tuple(row)), index=self.index + 1)
+            if s.index < len(s.order):
+                return dataclasses.replace(s, seat=s.order[s.index])
+            return s._decide()
+        if mask == ALL:
+            return s._decide()
+        return dataclasses.replace(s, seat=left_of(self.seat, self.n))
+
+    def results(self) -> list[tuple[int, ...]]:
+        """Per seat: struck digits when the game ended, then after each throw-off it played (0 where it did not)."""
+        ended = self.ended or tuple(struck_count(m) for m in self.struck)
+        return [(ended[p], *(row[p] or 0 for row in self.playoffs)) for p in range(self.n)]
+
+    def _decide(self) -> HinUndHerState:
+        s = self if self.ended else dataclasses.replace(self, ended=tuple(struck_count(m) for m in self.struck))
+        groups = ranking_groups(s.results())
+        tied = next_throw_off(groups, settle_loser=s.rules.settle_loser) if len(groups[0]) == 1 else ()
+        if not tied:
+            return dataclasses.replace(s, phase="over", order=())
+        order = in_turn_order(tied, s.start, s.n)
+        return dataclasses.replace(s, playoffs=(*s.playoffs, (None,) * s.n), order=order, index=0, seat=order[0])
+
+    # --- results --------------------------------------------------------------------------------------------
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(struck_count(m)) for m in self.struck)
+
+    def ranking(self) -> tuple[tuple[int, ...], ...]:
+        return ranking_groups(self.results()) if self.phase == "over" else ()
+
+    def losers(self) -> tuple[int, ...]:
+        r = self.ranking()
+        return r[-1] if len(r) > 1 else ()
+
+    # --- information ----------------------------------------------------------------------------------------
+    def view_extra(self, player: int | None) -> JSON:
+        out: JSON = {"struck": [[d for d in range(1, 7) if m >> (d - 1) & 1] for m in self.struck]}
+        if self.playoffs:
+            out["throw_off"] = len(self.playoffs)
+        return out
+
+    def message(self) -> Phrase | None:
+        if self.phase == "throw" and self.order:
+            return Phrase(THROW_OFF_LOSER)
+        return super().message()
+
+    def table(self, player: int | None) -> tuple[Component, ...]:
+        return tuple(Track(seat=s, numbers=(1, 2, 3, 4, 5, 6), marks=tuple(m >> i & 1 for i in range(6)))
+                     for s, m in enumerate(self.struck))
+
+
+class HinUndHerGame(SimpleGame):
+    id = "hin-und-her"
+    state_class = HinUndHerState
+
+
+def make(rules: Any, n: int) -> Game:
+    return HinUndHerGame(rules, n)
+
+
+INFO = register(GameInfo(
+    id="hin-und-her", name_de="Hin und her", name_en="Hin und her", options_class=HinUndHerRules, make=make,
+    min_players=2, max_players=6, default_preset="hin-und-her",
+    presets_dir=Path(__file__).parent / "presets" / "hin-und-her",
+    description_de="Ein Würfel: die Ziffern 1 bis 6 streichen, doppelt Geworfenes wieder anschreiben (Hasard 2).",
+    description_en="'Back and forth': one die; strike the digits 1 to 6, a digit thrown again is written anew "
+                   "(Hasard 2).",
+    aliases=("hin_und_her",), default_bot="random",
+    decisions=False,
+))
