@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -76,9 +76,10 @@ class ServerProcess:
     """``wuerfel serve`` in a child process; :meth:`kill` is a real SIGKILL (no shutdown code runs)."""
 
     def __init__(self, db_url: str, port: int | None = None, log_dir: Path | None = None,
-                 bot_delay: float = 0, extra_games: str = EXTRA_GAMES) -> None:
+                 bot_delay: float = 0, extra_games: str = EXTRA_GAMES, extra_args: Sequence[str] = ()) -> None:
         self.db_url = db_url
         self.bot_delay = bot_delay
+        self.extra_args = list(extra_args)
         self.extra_games = extra_games
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
@@ -95,7 +96,7 @@ class ServerProcess:
         env.setdefault("WUERFEL_WS_PER_ADDRESS", "100000")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "wuerfel", "serve", "--port", str(self.port), "--db", self.db_url,
-             "--bot-delay", str(self.bot_delay), "--log-level", "warning"], cwd=ROOT, env=env,
+             "--bot-delay", str(self.bot_delay), "--log-level", "warning", *self.extra_args], cwd=ROOT, env=env,
             stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 120  # a loaded 2-core CI machine imports numba slowly
         while time.monotonic() < deadline:
