@@ -26,7 +26,7 @@ def test_the_thrower_taps_wuerfeln_and_the_other_player_sees_who_throws(server: 
     expect(button).to_have_text("Würfeln")
     expect(anna.locator("#status")).to_contain_text("Du würfelst")
     expect(anna.locator("#throw-note")).to_contain_text("würfelt der Server für dich")
-    expect(bert.locator("#status")).to_have_text("Anna throws …")
+    expect(bert.locator("#status")).to_have_text("Anna (guest) throws …")
     expect(bert.locator("#throw-btn")).to_have_count(0)
     assert seq(anna) == 0 and msg(anna)["throw"]["seat"] == 0
     # by keyboard: the button takes the focus and Enter throws
@@ -41,7 +41,7 @@ def test_the_thrower_taps_wuerfeln_and_the_other_player_sees_who_throws(server: 
         expect(bert.locator("#status")).to_contain_text("Anna")
     else:  # a 1: the turn passed, Bert's page now offers his throw, in English
         expect(bert.locator("#throw-btn")).to_have_text("Throw")
-        expect(anna.locator("#status")).to_have_text("Bert würfelt …")
+        expect(anna.locator("#status")).to_have_text("Bert (Gast) würfelt …")
 
 
 def test_a_bots_throw_needs_no_tap(server: Server, new_page) -> None:
