@@ -94,6 +94,22 @@ def my_throw(page: Page) -> bool:
                               "!m.throw.bot && (m.my_seats || []).includes(m.throw.seat) && !S.pending); }"))
 
 
+READY = ("() => { const S = window.wuerfelTable, m = S.msg; if (!m || S.pending) return false; "
+         "return m.legal.length > 0 || !!(m.throw && !m.throw.bot && (m.my_seats || []).includes(m.throw.seat)); }")
+
+
+def my_decision(page: Page, timeout: float = 30_000) -> None:
+    """Wait until this page's seat may decide, tapping "Würfeln" whenever its throw is due on the way (a turn starts
+    with the player's own throw)."""
+    while True:
+        page.wait_for_function(READY, timeout=timeout)
+        if not my_throw(page):
+            return
+        before = seq(page)
+        page.locator("#throw-btn").click()
+        page.wait_for_function(f"() => +document.body.dataset.seq > {before}", timeout=timeout)
+
+
 def play_until(pages: list[Page], policy: Any, done: Any, timeout: float = 60.0) -> None:
     """Let every page whose turn it is click its policy's move (or "Würfeln" when its throw is due) until
     ``done()``; each click waits for a new seq."""

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import create_table, guest, msg, seq, wait_connected
+from tests.browser.helpers import create_table, guest, msg, my_decision, seq, wait_connected
 
 SHOTS = os.environ.get("WUERFEL_SCREENSHOTS")  # a directory: save a screenshot of every game for a human to look at
 
@@ -34,8 +34,7 @@ def _shot(page: Page, name: str) -> None:
 
 
 def _wait_my_turn(page: Page, timeout: float = 30_000) -> None:
-    page.wait_for_function("() => window.wuerfelTable.msg && window.wuerfelTable.msg.legal.length > 0 && "
-                           "!window.wuerfelTable.pending", timeout=timeout)
+    my_decision(page, timeout)  # her own throws (a turn's first, the bank's) she taps: "Würfeln"
 
 
 def test_lustige_sieben_board_and_sealed_stakes(server: Server, new_page) -> None:
