@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import create_table, guest, msg, my_decision, seq, wait_connected
+from tests.browser.helpers import create_table, guest, msg, my_decision, my_throw, seq, wait_connected
 
 SHOTS = os.environ.get("WUERFEL_SCREENSHOTS")  # a directory: save a screenshot of every game for a human to look at
 
@@ -131,6 +131,11 @@ def test_verdecktes_wuerfelpoker_concealed_dice_never_reach_another_page(server:
         assert time.monotonic() < deadline, "game did not progress"
         snapshots.append(_dom_dice(anna))
         m = msg(anna)
+        if my_throw(anna):  # her turn starts with her throw under the cup: she taps "Würfeln"
+            before = m["seq"]
+            anna.locator("#throw-btn").click()
+            anna.wait_for_function(f"() => +document.body.dataset.seq > {before}", timeout=30_000)
+            continue
         if not m["legal"] or anna.evaluate("() => window.wuerfelTable.pending"):
             time.sleep(0.05)
             continue
