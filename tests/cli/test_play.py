@@ -101,7 +101,8 @@ def test_refused_input_changes_nothing_and_says_why(tmp_path: Path) -> None:
 
 
 def test_english_interface() -> None:
-    result = play(["pigplus", "--players", "Anna,Ben", "--dice", "seed:2", "--lang", "en"], ["", "h", "?", *["2"] * 200])
+    result = play(["pigplus", "--players", "Anna,Ben", "--dice", "seed:2", "--lang", "en"],
+                  ["", "h", "?", *["2"] * 200])  # Enter: Anna throws
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Anna, your move (1–2, ? hint, h help, q quit):" in out
@@ -111,7 +112,8 @@ def test_english_interface() -> None:
 
 
 def test_hints_and_help_in_german() -> None:
-    result = play(["pigplus", "--players", "Anna", "--dice", "seed:1"], ["", "", "?", "h", "q", ""])  # seed 1: a 1, then a 6
+    # Enter throws (seed 1: a 1, the turn is lost), Enter again (a 6), then the decision
+    result = play(["pigplus", "--players", "Anna", "--dice", "seed:1"], ["", "", "?", "h", "q", ""])
     out = result.output
     assert "Tipps" in out and "Wert" in out
     assert "Befehle:" in out
