@@ -88,16 +88,42 @@ def my_turn(page: Page) -> bool:
                               "&& !window.wuerfelTable.pending)"))
 
 
+def my_throw(page: Page) -> bool:
+    """Is this page's seat the one whose throw the table waits for ("Würfeln")?"""
+    return bool(page.evaluate("() => { const S = window.wuerfelTable, m = S.msg; return !!(m && m.throw && "
+                              "!m.throw.bot && (m.my_seats || []).includes(m.throw.seat) && !S.pending); }"))
+
+
+READY = ("() => { const S = window.wuerfelTable, m = S.msg; if (!m || S.pending) return false; "
+         "return m.legal.length > 0 || !!(m.throw && !m.throw.bot && (m.my_seats || []).includes(m.throw.seat)); }")
+
+
+def my_decision(page: Page, timeout: float = 30_000) -> None:
+    """Wait until this page's seat may decide, tapping "Würfeln" whenever its throw is due on the way (a turn starts
+    with the player's own throw)."""
+    while True:
+        page.wait_for_function(READY, timeout=timeout)
+        if not my_throw(page):
+            return
+        before = seq(page)
+        page.locator("#throw-btn").click()
+        page.wait_for_function(f"() => +document.body.dataset.seq > {before}", timeout=timeout)
+
+
 def play_until(pages: list[Page], policy: Any, done: Any, timeout: float = 60.0) -> None:
-    """Let every page whose turn it is click its policy's move until ``done()``; each click waits for a new seq."""
+    """Let every page whose turn it is click its policy's move (or "Würfeln" when its throw is due) until
+    ``done()``; each click waits for a new seq."""
     deadline = time.monotonic() + timeout
     while not done():
         assert time.monotonic() < deadline, "game did not progress"
         moved = False
         for page in pages:
-            if my_turn(page):
+            if my_throw(page) or my_turn(page):
                 before = seq(page)
-                click_action(page, policy(msg(page)))
+                if my_throw(page):
+                    page.locator("#throw-btn").click()
+                else:
+                    click_action(page, policy(msg(page)))
                 page.wait_for_function(f"() => +document.body.dataset.seq > {before} || "
                                        "document.body.dataset.lastError")
                 moved = True

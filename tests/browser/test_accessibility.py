@@ -6,15 +6,14 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import create_table, guest, seq, wait_connected
+from tests.browser.helpers import create_table, guest, my_decision, seq, wait_connected
 
 FOCUS = ("() => { const a = document.activeElement; return a && a !== document.body && "
          "!!a.closest('#felt') && !a.disabled; }")
 
 
 def _my_turn(page: Page) -> None:
-    page.wait_for_function("() => window.wuerfelTable.msg && window.wuerfelTable.msg.legal.length > 0 && "
-                           "!window.wuerfelTable.pending", timeout=30_000)
+    my_decision(page)  # her turn starts with her own throw: she taps "Würfeln"
 
 
 def test_keyboard_focus_stays_at_the_table_and_dice_announce_their_state(server: Server, new_page) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import create_table, guest, msg, seq, wait_connected
+from tests.browser.helpers import create_table, guest, msg, my_decision, seq, wait_connected
 
 # Two animation frames start a tumble (dice.js): after three the page has started every tumble it ever will.
 FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r))))"
@@ -16,8 +16,7 @@ STARTED = "sel => document.querySelectorAll(sel + ' .die.thrown').length > 0"
 
 
 def _my_turn(page: Page, timeout: float = 30_000) -> None:
-    page.wait_for_function("() => window.wuerfelTable.msg && window.wuerfelTable.msg.legal.length > 0 && "
-                           "!window.wuerfelTable.pending", timeout=timeout)
+    my_decision(page, timeout)  # her turn starts with her own throw: she taps "Würfeln"
 
 
 def _tumbling(page: Page, sel: str = "#tray") -> list[int]:
@@ -69,6 +68,7 @@ def test_dice_left_lying_after_setting_aside_stay_still(server: Server, new_page
     anna.locator("#start-btn").click()
     wait_connected(anna)
     # Anna's first throw may be a Niete (the bot moves on): wait for a throw she can set aside from.
+    _my_turn(anna)
     anna.wait_for_function("() => window.wuerfelTable.msg.view.node === 'select' && "
                            "window.wuerfelTable.msg.legal.length > 0", timeout=30_000)
     anna.wait_for_function(STARTED, arg="#tray")

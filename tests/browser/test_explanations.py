@@ -12,7 +12,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import guest
+from tests.browser.helpers import guest, my_decision
 
 
 def _headers(page: Page) -> dict[str, str]:
@@ -120,8 +120,7 @@ def test_after_schwindel_the_table_says_who_was_right_and_who_paid(server: Serve
     deadline = time.monotonic() + 60
     while True:
         assert time.monotonic() < deadline, "Anna never got to call"
-        page.wait_for_function("() => window.wuerfelTable.msg.legal.length > 0 && !window.wuerfelTable.pending",
-                               timeout=30_000)
+        my_decision(page)  # her turn starts with her throw under the cup: she taps "Würfeln"
         legal = [e["action"] for e in page.evaluate("() => window.wuerfelTable.msg.legal")]
         call = next((a for a in legal if a["kind"] == "challenge"), None)
         _act(page, call or legal[0])

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import create_table, guest, msg, seq, wait_connected
+from tests.browser.helpers import create_table, guest, msg, my_decision, my_throw, seq, wait_connected
 
 SHOTS = os.environ.get("WUERFEL_SCREENSHOTS")  # a directory: save a screenshot of every game for a human to look at
 
@@ -34,8 +34,7 @@ def _shot(page: Page, name: str) -> None:
 
 
 def _wait_my_turn(page: Page, timeout: float = 30_000) -> None:
-    page.wait_for_function("() => window.wuerfelTable.msg && window.wuerfelTable.msg.legal.length > 0 && "
-                           "!window.wuerfelTable.pending", timeout=timeout)
+    my_decision(page, timeout)  # her own throws (a turn's first, the bank's) she taps: "Würfeln"
 
 
 def test_lustige_sieben_board_and_sealed_stakes(server: Server, new_page) -> None:
@@ -132,6 +131,11 @@ def test_verdecktes_wuerfelpoker_concealed_dice_never_reach_another_page(server:
         assert time.monotonic() < deadline, "game did not progress"
         snapshots.append(_dom_dice(anna))
         m = msg(anna)
+        if my_throw(anna):  # her turn starts with her throw under the cup: she taps "Würfeln"
+            before = m["seq"]
+            anna.locator("#throw-btn").click()
+            anna.wait_for_function(f"() => +document.body.dataset.seq > {before}", timeout=30_000)
+            continue
         if not m["legal"] or anna.evaluate("() => window.wuerfelTable.pending"):
             time.sleep(0.05)
             continue

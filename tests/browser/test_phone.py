@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import guest, wait_connected
+from tests.browser.helpers import guest, my_decision, wait_connected
 
 # The page is no wider than the screen; the elements that stick out are named so a failure says where to look.
 OVERFLOW = """() => {
@@ -85,7 +85,7 @@ def test_every_page_fits_a_phone(server: Server, new_page, width: int) -> None:
         _fits(page, f"the seats of {game}")
         page.locator("#start-btn").click()
         wait_connected(page)
-        page.wait_for_function("() => window.wuerfelTable.msg.legal.length > 0", timeout=30_000)
+        my_decision(page)  # the player's own throws come first: "Würfeln"
         _fits(page, f"the table of {game}")
     deadline = time.monotonic() + 60
     while page.request.get(f"{server.url}/api/tables/{done['id']}").json()["status"] != "finished":

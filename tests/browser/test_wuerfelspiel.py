@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import create_table, guest, msg, seq, wait_connected
+from tests.browser.helpers import create_table, guest, msg, my_decision, seq, wait_connected
 
 
 def _registered() -> bool:
@@ -24,7 +24,7 @@ def test_keep_dice_roll_again_and_score_a_box_against_a_bot(server: Server, new_
     create_table(anna, server.url, "wuerfelspiel", seats=2, bots={1: "random"})
     anna.locator("#start-btn").click()
     wait_connected(anna)
-    anna.wait_for_function("() => window.wuerfelTable.msg.legal.length > 0")
+    my_decision(anna)  # her turn starts with her throw: "Würfeln"
     view = msg(anna)["view"]
     dice = view["dice"]
     expect(anna.locator("#tray button.die")).to_have_count(5)
@@ -52,9 +52,9 @@ def test_keep_dice_roll_again_and_score_a_box_against_a_bot(server: Server, new_
     filled = anna.locator("#sheet td.filled")
     expect(filled.first).to_be_visible()
     # The bot answered on its own and it is Anna's turn again with fresh dice.
-    anna.wait_for_function("() => window.wuerfelTable.msg.legal.length > 0 && "
-                           "window.wuerfelTable.msg.view.players[1].columns.some("
+    anna.wait_for_function("() => window.wuerfelTable.msg.view.players[1].columns.some("
                            "c => Object.values(c.boxes).some(v => v !== null))")
+    my_decision(anna)
 
 
 @pytest.mark.parametrize(("preset", "locale", "names", "not_shown"), [
@@ -71,7 +71,7 @@ def test_sheet_rows_carry_the_names_of_the_rules_sheet(server: Server, new_page,
     create_table(anna, server.url, "wuerfelspiel", seats=2, bots={1: "random"}, preset=preset)
     anna.locator("#start-btn").click()
     wait_connected(anna)
-    anna.wait_for_function("() => window.wuerfelTable.msg.legal.length > 0")
+    my_decision(anna)
     rows = anna.locator("#sheet td.box")
     for name in names:
         expect(rows.filter(has_text=name).first).to_have_text(name)

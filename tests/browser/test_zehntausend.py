@@ -16,6 +16,7 @@ from tests.browser.helpers import (
     finished,
     guest,
     msg,
+    my_decision,
     play_until,
     seq,
     wait_connected,
@@ -238,7 +239,7 @@ def test_dice_land_on_the_faces_the_server_chose(server: Server, new_page, motio
     create_table(anna, server.url, "zehntausend", seats=2, bots={1: "heuristic"})
     anna.locator("#start-btn").click()
     wait_connected(anna)
-    anna.wait_for_function("() => window.wuerfelTable.msg.legal.length > 0")
+    my_decision(anna)  # she taps "Würfeln"; her throw tumbles
     anna.wait_for_timeout(300)  # the tumble starts on the second animation frame and takes 0.9 s …
     anna.wait_for_function("() => [...document.querySelectorAll('#tray .die, #tray .cube')]"
                            ".every(e => e.getAnimations().length === 0)")  # … wait until every cube came to rest
@@ -262,7 +263,8 @@ def test_one_tap_to_play_against_the_computer(server: Server, new_page) -> None:
     anna.locator(".quick-play[data-game='zehntausend']").click()
     anna.wait_for_url("**/table/**")
     wait_connected(anna)
-    anna.wait_for_function("() => window.wuerfelTable.msg.legal.length > 0")
+    expect(anna.locator("#status")).to_have_text("Du würfelst: tippe auf „Würfeln“")
+    my_decision(anna)
     expect(anna.locator("#status")).to_have_text("Du bist am Zug")
     expect(anna.locator("#tray button.die")).not_to_have_count(0)
 

@@ -195,6 +195,10 @@ class HiddenState(State):
     def dice_to_throw(self) -> int:
         return 1 if self.is_chance() else 0
 
+    def thrower(self) -> int | None:
+        """Each player throws his own die (and throws it again after asking to)."""
+        return self.player if self.is_chance() else None
+
     def scores(self) -> tuple[float, ...]:
         if not self.is_terminal():
             return tuple(0.0 for _ in self.dice)
@@ -327,6 +331,10 @@ class BetState(State):
 
     def dice_to_throw(self) -> int:
         return 1 if self.is_chance() else 0
+
+    def thrower(self) -> int | None:
+        """The die that settles every bet is the table's, nobody's throw: it falls at once."""
+        return None
 
     def scores(self) -> tuple[float, ...]:
         if not self.die:

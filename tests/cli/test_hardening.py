@@ -216,13 +216,13 @@ def test_a_lost_turn_is_said_before_a_bot_moves() -> None:
 
 def test_the_bots_throws_in_wuerfelspiel_are_shown() -> None:
     result = play(["wuerfelspiel", "--rules", "kniffel", "--players", "Anna,bot:heuristic", "--dice", "seed:2"],
-                  ["1"] * 3 + ["q", ""])
+                  ["1"] * 6 + ["q", ""])  # a line at the throw prompt throws too
     out = result.output
     assert "Wurf: " in out[out.index("Am Zug: Bot 1"):]
 
 
 def test_wuerfelspiel_names_the_players_on_the_sheet_and_lists_every_box() -> None:
-    result = play(["wuerfelspiel", "--players", "Anna,Ben", "--dice", "seed:2"], ["q", ""])
+    result = play(["wuerfelspiel", "--players", "Anna,Ben", "--dice", "seed:2"], ["", "q", ""])
     out = result.output
     assert "Anna" in out.split("Punkteblatt" if "Punkteblatt" in out else "Spalte", 1)[-1]
     assert "Spieler 1" not in out and "Spieler 2" not in out
@@ -275,5 +275,5 @@ def test_box_names_in_refusals_follow_the_readers_language() -> None:
 def test_english_mode_says_bust_and_all_not_niete_and_alle() -> None:
     out = run(["score", "--rules", "macke-klassisch", "--lang", "en", "6", "6", "6", "2", "3"]).output
     assert "Bust" in out and "Niete" not in out
-    helped = play(["zehntausend", "--players", "Ann,Ben", "--dice", "seed:1", "--lang", "en"], ["h", "q", ""])
+    helped = play(["zehntausend", "--players", "Ann,Ben", "--dice", "seed:1", "--lang", "en"], ["", "h", "q", ""])
     assert "  all        list every move" in helped.output and "alle" not in helped.output

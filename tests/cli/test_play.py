@@ -101,7 +101,8 @@ def test_refused_input_changes_nothing_and_says_why(tmp_path: Path) -> None:
 
 
 def test_english_interface() -> None:
-    result = play(["pigplus", "--players", "Anna,Ben", "--dice", "seed:2", "--lang", "en"], ["h", "?", *["2"] * 200])
+    result = play(["pigplus", "--players", "Anna,Ben", "--dice", "seed:2", "--lang", "en"],
+                  ["", "h", "?", *["2"] * 200])  # Enter: Anna throws
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Anna, your move (1–2, ? hint, h help, q quit):" in out
@@ -111,11 +112,12 @@ def test_english_interface() -> None:
 
 
 def test_hints_and_help_in_german() -> None:
-    result = play(["pigplus", "--players", "Anna", "--dice", "seed:1"], ["?", "h", "q", ""])
+    # Enter throws (seed 1: a 1, the turn is lost), Enter again (a 6), then the decision
+    result = play(["pigplus", "--players", "Anna", "--dice", "seed:1"], ["", "", "?", "h", "q", ""])
     out = result.output
     assert "Tipps" in out and "Wert" in out
     assert "Befehle:" in out
-    result = play(["pig", "--players", "Anna", "--dice", "seed:1"], ["?", "q", ""])
+    result = play(["pig", "--players", "Anna", "--dice", "seed:1"], ["", "", "?", "q", ""])
     assert "Für dieses Spiel gibt es keine Tipps." in result.output
 
 
@@ -226,13 +228,13 @@ def test_custom_renderer_gets_names_and_actions_are_labelled() -> None:
 
     info = get_game("pigplus")
     register(dataclasses.replace(info, terminal_renderer=lambda view, lang: "NAMES=" + "|".join(view["player_names"])))
-    result = play(["pigplus", "--players", "Anna,Ben", "--dice", "seed:1"], ["q", ""])
+    result = play(["pigplus", "--players", "Anna,Ben", "--dice", "seed:1"], ["", "", "q", ""])
     assert "NAMES=Anna|Ben" in result.output
     assert "1  Weiterwürfeln" in result.output or "Weiterwürfeln" in result.output
 
 
 def test_typed_label_is_accepted() -> None:
-    result = play(["pigplus", "--players", "Anna", "--dice", "seed:1"], ["weiterwürfeln", "q", ""])
+    result = play(["pigplus", "--players", "Anna", "--dice", "seed:1"], ["", "", "weiterwürfeln", "q", ""])
     assert "→ Anna: Weiterwürfeln" in result.output
     assert RollAgain().kind == "roll"
 
@@ -292,7 +294,7 @@ def test_hints_show_the_best_ten_and_all_on_request() -> None:
             return [Advice(Hold() if k % 2 else RollAgain(), 100.0 - k, label=f"option {k}") for k in range(15)]
 
     register(dataclasses.replace(get_game("pigplus"), advisor=Many))
-    result = play(["pigplus", "--players", "Anna", "--dice", "seed:1"], ["?", "??", "q", ""])
+    result = play(["pigplus", "--players", "Anna", "--dice", "seed:1"], ["", "", "?", "??", "q", ""])
     out = result.output
     first = out[: out.index("?? zeigt alle")]
     assert "option 9" in first and "option 10" not in first
@@ -303,11 +305,11 @@ def test_hints_show_the_best_ten_and_all_on_request() -> None:
 def test_throws_are_announced_unless_a_games_own_screen_shows_them_better() -> None:
     import dataclasses
 
-    assert "Wurf: " in play(["pig", "--players", "Anna", "--dice", "seed:1"], ["q", ""]).output
+    assert "Wurf: " in play(["pig", "--players", "Anna", "--dice", "seed:1"], ["", "q", ""]).output
     register(dataclasses.replace(get_game("pig"), terminal_renderer=lambda view, lang: "OWN SCREEN"))
-    out = play(["pig", "--players", "Anna", "--dice", "seed:1"], ["q", ""]).output
+    out = play(["pig", "--players", "Anna", "--dice", "seed:1"], ["", "", "q", ""]).output
     assert "OWN SCREEN" in out and "Wurf: " not in out
     # A game that labels its own outcomes is announced even with its own screen.
     register(dataclasses.replace(get_game("pigplus"), terminal_renderer=lambda view, lang: "OWN SCREEN"))
-    out = play(["pigplus", "--players", "Anna", "--dice", "seed:1"], ["q", ""]).output
+    out = play(["pigplus", "--players", "Anna", "--dice", "seed:1"], ["", "", "q", ""]).output
     assert "OWN SCREEN" in out and "Wurf: " in out

@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -79,10 +79,12 @@ class ServerProcess:
     """``wuerfel serve`` in a child process; :meth:`kill` is a real SIGKILL (no shutdown code runs)."""
 
     def __init__(self, db_url: str, port: int | None = None, log_dir: Path | None = None,
-                 bot_delay: float = 0, plugins: tuple[str, ...] = GAME_PLUGINS) -> None:
+                 bot_delay: float = 0, plugins: tuple[str, ...] = GAME_PLUGINS, extra_args: Sequence[str] = ()
+                 ) -> None:
         self.db_url = db_url
         self.bot_delay = bot_delay
         self.plugins = plugins
+        self.extra_args = list(extra_args)
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = (log_dir or Path(tempfile.gettempdir())) / f"wuerfel-test-server-{self.port}.log"
@@ -99,7 +101,7 @@ class ServerProcess:
         env.setdefault("WUERFEL_WS_PER_ADDRESS", "100000")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "wuerfel", "serve", "--port", str(self.port), "--db", self.db_url,
-             "--bot-delay", str(self.bot_delay), "--log-level", "warning"], cwd=ROOT, env=env,
+             "--bot-delay", str(self.bot_delay), "--log-level", "warning", *self.extra_args], cwd=ROOT, env=env,
             stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 120  # a loaded 2-core CI machine imports numba slowly
         while time.monotonic() < deadline:

@@ -98,6 +98,11 @@ class StapelState(State):
     def dice_to_throw(self) -> int:
         return 1 if self.is_chance() else 0
 
+    def thrower(self) -> int | None:
+        """The pile is the table's die, nobody's throw: the server tests' game for dice that fall at once (Pig is
+        the one whose throws are the players')."""
+        return None
+
     def parse_outcome(self, text: str) -> Outcome:
         if text.strip().lower() in ("x", "void"):
             if not self.is_chance():

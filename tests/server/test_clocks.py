@@ -32,7 +32,20 @@ def table(clients: Make | None, n: int, overrides: dict[str, Any], base: str | N
         people.append(c)
     r = people[0].post(f"/api/tables/{t['id']}/start")
     assert r.status_code == 200, r.text
+    # The first throw under the cup is seat 0's and waits for him to ask for it.
+    w = people[0].ws(t["id"])
+    assert w.recv_type("state")["throw"]["seat"] == 0
+    assert tap(w)["to_move"] == [0]
+    w.close()
     return people, r.json()
+
+
+def tap(ws: Ws) -> dict[str, Any]:
+    """The seat of ``ws`` asks for its pending throw ("Würfeln"); returns the state with the dice."""
+    st = ws.last
+    assert st is not None and st["throw"] is not None and st["throw"]["seat"] in st["my_seats"], st
+    ws.send({"throw": True, "expected_seq": st["seq"]})
+    return ws.state_at_least(st["seq"] + 1)
 
 
 def announce(ws: Ws, highest: bool = False) -> dict[str, Any]:
@@ -76,6 +89,9 @@ def test_nobody_calls_the_window_runs_out_and_the_game_goes_on(clients: Make) ->
     # nobody answers: the server passes for seat 1 once the window is over, and the next turn begins
     after = wb.state_at_least(s["seq"] + 1)
     assert time.monotonic() - sent >= 0.5
+    # the turn has passed: seat 1's throw waits for him (no clock: a throw is no decision)
+    assert after["to_move"] == [] and after["throw"]["seat"] == 1 and after["deadline"] is None
+    after = tap(wb)
     assert after["to_move"] == [1] and after["deadline"] is None
     assert [e["action"]["kind"] for e in after["legal"]][:1] == ["announce"]
     # seat 1 announces a better hand (no tie, no Stichrunde), seat 0 lets its window run out too: the round (and
@@ -109,7 +125,7 @@ def test_a_move_inside_the_window_cancels_its_clock_and_the_next_caller_gets_a_f
     sc = wc.state_at_least(s2["seq"])
     nxt = wc.recv_type("state", timeout=10)  # seat 2 does nothing
     assert time.monotonic() - moved >= 1.3  # the old clock (due 0.7 s after the pass) did not fire
-    assert nxt["seq"] > sc["seq"] and nxt["to_move"] == [1]  # pass, then the server throws for seat 1
+    assert nxt["seq"] > sc["seq"] and nxt["throw"]["seat"] == 1  # pass, then seat 1's throw is due
     # one pass by seat 1 (the player's) and one by seat 2 (the clock's), nobody called: the view of the turn says so
     first = nxt["view"]["turns"][0]
     assert first["player"] == 0 and first["passed"] == [1, 2] and first["challenger"] is None
@@ -131,7 +147,7 @@ def test_open_calling_one_pass_narrows_the_window_without_extending_it(clients: 
     sc = wc.state_at_least(s2["seq"])
     assert sc["deadline"]["left"] <= sb["deadline"]["left"]
     nxt = wc.recv_type("state", timeout=10)
-    assert nxt["to_move"] == [1] and nxt["deadline"] is None
+    assert nxt["throw"]["seat"] == 1 and nxt["deadline"] is None
     first = nxt["view"]["turns"][0]
     assert first["player"] == 0 and first["passed"] == [1, 2] and first["challenger"] is None
     for w in (wa, wb, wc):
@@ -198,7 +214,7 @@ def test_a_resumed_table_at_a_timed_node_gets_a_fresh_full_window(tmp_path: Path
         assert r["seq"] == s["seq"] and r["deadline"]["at"] >= s["deadline"]["at"] + 0.9
         assert r["deadline"]["left"] > 1.0
         nxt = w.recv_type("state", timeout=10)
-        assert nxt["seq"] > s["seq"] and nxt["to_move"] == [1] and nxt["deadline"] is None
+        assert nxt["seq"] > s["seq"] and nxt["throw"]["seat"] == 1 and nxt["deadline"] is None
         w.close()
         for c in (a, b, a2):
             c.close()

@@ -64,17 +64,22 @@ def test_sigkill_mid_game_keeps_every_acknowledged_move(db: str, tmp_path: Path)
         # the bot table resumed: a human move is answered by the bot again
         wb2 = a2.ws(bot_table["id"])
         s = wb2.recv_type("state")
-        assert s["to_move"] == [0] and s["table"]["status"] == "playing"
+        # nobody tapped before the kill: Anna's first throw is still hers to ask for
+        assert s["seq"] == 0 and s["throw"]["seat"] == 0 and s["table"]["status"] == "playing"
         seen: list[dict] = []
-        for _ in range(30):  # the bot's die may show a 1 at once (no bot action); hold again until it acts
-            wb2.send({"action": {"kind": "hold"}, "expected_seq": s["seq"]})
-            s = wb2.state_at_least(s["seq"] + 1)
-            seen += s["events"]
-            while s["to_move"] != [0] and not s["finished"]:
-                s = wb2.recv_type("state")
-                seen += s["events"]
+        for _ in range(200):  # the bot's die may show a 1 at once (no bot action); hold again until it acts
             if any(e["player"] == 1 and e["type"] == "action" for e in seen):
                 break
+            if s["throw"] is not None and s["throw"]["seat"] == 0:
+                wb2.send({"throw": True, "expected_seq": s["seq"]})
+            elif s["to_move"] == [0]:
+                wb2.send({"action": {"kind": "hold"}, "expected_seq": s["seq"]})
+            else:
+                s = wb2.recv_type("state")
+                seen += s["events"]
+                continue
+            s = wb2.state_at_least(s["seq"] + 1)
+            seen += s["events"]
         assert any(e["player"] == 1 and e["type"] == "action" for e in seen)
     finally:
         srv.stop()

@@ -14,6 +14,7 @@ import pytest
 import sqlalchemy as sa
 
 from tests.engine.toy_game import pig_info
+from tests.server.stapel import stapel_info
 from wuerfel.engine.record import Event
 from wuerfel.engine.registry import register
 from wuerfel.server import db
@@ -73,7 +74,7 @@ def test_no_commit_and_no_bot_build_runs_on_the_event_loop(tmp_path: Path, monke
     from wuerfel import bots as bots_mod
     from wuerfel.server.live import Hub
 
-    register(pig_info())
+    register(stapel_info())  # the pile is nobody's throw: the start itself commits it
     store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
     host = store.create_player("Host")
     released = threading.Event()
@@ -95,7 +96,7 @@ def test_no_commit_and_no_bot_build_runs_on_the_event_loop(tmp_path: Path, monke
 
     async def main() -> None:
         hub = Hub(store, bot_delay=3600)
-        info = pig_info()
+        info = stapel_info()
         t = await hub.create(info, "standard", {}, 2, False, False, host, {1: "random"}, True)
         starting = asyncio.get_running_loop().create_task(t.start(host))
 
@@ -156,14 +157,14 @@ def test_the_start_does_not_wait_for_the_bots_to_be_made(tmp_path: Path, monkeyp
 def test_the_server_listens_before_unfinished_tables_are_loaded(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """Start-up used to replay every unfinished log before listening (12.9 s at 243k events). Now the app is up at
-    once; the tables load in the background and continue (here the server owes the first throw)."""
+    once; the tables load in the background and continue (here the server owes the first throw, nobody's)."""
     from wuerfel.server.app import create_app
 
-    register(pig_info())
+    register(stapel_info())
     url = f"sqlite:///{tmp_path / 'w.db'}"
     store = Store.open(url)
     host = store.create_player("Host")
-    table = store.create_table("pig", "standard", {}, 1, False, False, host.id, [store_mod.SeatRow(0, host.id, None,
+    table = store.create_table("stapel", "standard", {}, 1, False, False, host.id, [store_mod.SeatRow(0, host.id, None,
                                                                                                    "Host")])
     store.set_status(table.id, "playing")
     store.close()

@@ -46,6 +46,8 @@ def test_lustige_sieben_sealed_stakes_of_others_are_not_even_counted(clients: Ca
                 mine = betting.get("mine", [])
                 act = concrete(stake) if stake is not None and not mine else {"kind": "done"}
                 ws.send({"action": act, "expected_seq": st["seq"]})
+        elif st["throw"] is not None and st["throw"]["seat"] == 1:
+            ws.send({"throw": True, "expected_seq": st["seq"]})  # seat 1 holds the bank now: he throws
         throws += sum(1 for ev in st["events"] if ev["type"] == "chance" and ev["data"].get("dice"))
         st = ws.recv_type("state", timeout=20)
     assert st["finished"] and throws >= 2
@@ -72,6 +74,8 @@ def test_public_record_of_verdecktes_keeps_unrevealed_throws_under_the_cup(
         if legal:
             act = next((a for a in legal if a["kind"] == "pass"), legal[0])
             ws.send({"action": act, "expected_seq": st["seq"]})
+        elif st["throw"] is not None and st["throw"]["seat"] == 0:
+            ws.send({"throw": True, "expected_seq": st["seq"]})  # his turn starts with his throw under the cup
         st = ws.recv_type("state", timeout=20)
     assert st["finished"]
     anon = clients()

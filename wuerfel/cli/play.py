@@ -36,6 +36,7 @@ from wuerfel.engine.game import Action, Outcome, Roll, State, amounts, is_parame
 from wuerfel.engine.record import GameRecord, Match
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import DiceSource, SeededSource, SystemSource
+from wuerfel.engine.throws import waits_for
 from wuerfel.i18n import Translator, normalize_language
 
 LIST_LIMIT = 30
@@ -348,10 +349,11 @@ class PlaySession:
         self.console.rule(escape(self.info.name(self.lang)))
         self.console.print(self.render(self.state.view(viewer), viewer))
 
-    def pass_screen(self, p: int) -> None:
-        """Hot-seat with secrets: hide what the last person saw before the next one looks."""
+    def pass_screen(self, p: int) -> bool:
+        """Hot-seat with secrets: hide what the last person saw before the next one looks. True when the screen was
+        passed (``p`` pressed Enter to take it)."""
         if not self.secret or len(self.humans) < 2 or self.shown_to == p:
-            return
+            return False
         if self.console.is_terminal:
             self.console.clear()
         else:
@@ -359,6 +361,7 @@ class PlaySession:
         if self.ask(self._("Pass the screen to {name} and press Enter.", name=self.names[p])).casefold() in QUIT_WORDS:
             raise QuitGame
         self.shown_to = p
+        return True
 
     def viewer(self) -> int | None:
         """Whose eyes are on the screen when no decision is pending (a throw): the last human who acted, or the
@@ -563,14 +566,8 @@ class PlaySession:
             self.sleep(self.pause)
 
     def thrower(self) -> int | None:
-        """The seat whose turn a pending throw of dice belongs to, where the game's view says so (an int ``player``:
-        the seat whose turn it is, as Zehntausend, Würfelspiel and Escalero show it), else ``None``."""
-        if self.state.dice_to_throw() <= 0:  # no dice thrown (a lot): it decides who moves, it is nobody's throw
-            return None
-        try:
-            seat = self.state.view(None).get("player")
-        except Exception:  # a view that cannot be drawn for a spectator names no thrower
-            return None
+        """The seat whose throw the pending chance node is (``State.thrower``; None: nobody's, such as a lot)."""
+        seat = self.state.thrower()
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.seats):
             return seat
         return None
@@ -581,6 +578,9 @@ class PlaySession:
         if seat is not None:
             self.announce((seat,))
         if self.source is not None:
+            waiting = waits_for(self.state, self.match.record.events)
+            if waiting is not None and waiting not in self.bots:
+                self.ask_throw(waiting)
             state = self.state
             outcome = self.source.choose(state)
             self.match.chance(outcome)
@@ -592,9 +592,32 @@ class PlaySession:
                 if self.announce_throws or seat in self.bots else None
             if line is not None:
                 self.say(self._("Throw: {dice}", dice=line), style="bold magenta")
+            if waiting is not None and waiting in self.bots and self.pause > 0:
+                self.sleep(self.pause)  # a bot's throw that starts its turn is paced like its moves
         else:
             self.manual_throw()
         self.turn_ended_by_throw(seat)
+
+    def ask_throw(self, p: int) -> None:
+        """The thrower asks for his throw: Enter throws (so does any other line but a command: the dice are the
+        same whatever is typed), ``q`` quits, ``h`` explains. A throw that follows his own move ("throw again")
+        never asks (:func:`wuerfel.engine.throws.waits_for`)."""
+        _ = self._
+        if self.pass_screen(p):
+            return  # the Enter that took the screen is his request to throw: one key, not two
+        while True:
+            if p == self.you:
+                prompt = _("Your throw: press Enter to throw (h help, q quit):")
+            else:
+                prompt = _("{name}, your throw: press Enter to throw (h help, q quit):", name=self.names[p])
+            text = self.ask(prompt).casefold()
+            if text in QUIT_WORDS:
+                raise QuitGame
+            if text in HELP_WORDS:
+                self.say(_("It is this player's throw: Enter throws the dice. q quits (you may save the game "
+                           "record)."))
+                continue
+            return
 
     def turn_ended_by_throw(self, seat: int | None) -> None:
         """Say so when a throw ends a person's turn before he decides anything (a Niete, a failed confirmation):

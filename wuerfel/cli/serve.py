@@ -15,6 +15,9 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Adresse, an der 
           db: str = typer.Option(None, "--db", help="Datenbank-URL (Standard: SQLite im Datenverzeichnis); "
                                                     "postgresql://user@host:port/db"),
           bot_delay: float = typer.Option(0.6, "--bot-delay", help="Pause vor Bot-Zügen in Sekunden"),
+          throw_wait: float = typer.Option(60.0, "--throw-wait", min=0.0,
+                                           help="So lange wartet ein Wurf auf das Tippen des Werfers, dann würfelt "
+                                                "der Server für ihn (Sekunden; 0: ohne Grenze)"),
           secure_cookies: bool = typer.Option(False, "--secure-cookies", help="Cookies nur über HTTPS"),
           sync: str = typer.Option("NORMAL", "--sqlite-synchronous", help="SQLite synchronous: NORMAL oder FULL"),
           ws_impl: str = typer.Option("auto", "--ws-impl", help="uvicorn websocket implementation"),
@@ -29,7 +32,8 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Adresse, an der 
     if sync.upper() not in ("NORMAL", "FULL"):
         raise typer.BadParameter("NORMAL | FULL")
     url = normalize_url(db)
-    application = create_app(url, bot_delay=bot_delay, secure_cookies=secure_cookies, synchronous=sync.upper())
+    application = create_app(url, bot_delay=bot_delay, secure_cookies=secure_cookies, synchronous=sync.upper(),
+                             throw_wait=throw_wait)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     config = uvicorn.Config(application, host=host, port=port, log_level=log_level, ws=ws_impl, ws_max_size=1024 * 1024,
                             ws_ping_interval=20, ws_ping_timeout=20, lifespan="on")

@@ -369,6 +369,20 @@ class State(ABC):
         """
         return None
 
+    def throw_follows(self, after_own_move: bool) -> bool:
+        """Is this chance node thrown at once, rather than when its thrower asks for it (taps "Würfeln" at a live
+        table, presses Enter in the terminal)? Only asked when :meth:`thrower` names a seat.
+
+        ``after_own_move``: the event just before this node is a move of the thrower himself. The default follows
+        the players' habit: a throw right after the thrower's own decision comes at once — the decision already
+        said "throw" (he kept dice and throws the rest, chose to throw again, took over a turn) and a second tap
+        would only repeat it —, while a throw after somebody else's move, after another throw, or at the start of
+        the game starts something and waits for its thrower. Games override it where their own move starts the
+        thrower's next turn (one player alone: writing a box, then the next turn's first throw). See
+        :func:`wuerfel.engine.throws.waits_for`.
+        """
+        return after_own_move
+
     def dice_standing(self) -> Dice:
         """Dice that stay on the table and count together with the throw of the current chance node (kept dice
         before a rethrow); empty when the throw stands alone. A scorekeeper shows them beside the dice to enter, so

@@ -31,7 +31,16 @@ from wuerfel.engine.rules import describe_options, humanize_params, option_schem
 from wuerfel.i18n import LANGUAGES, catalog, translate
 from wuerfel.server import auth
 from wuerfel.server.guard import Guard
-from wuerfel.server.live import CLOSE_LIMIT, PROTOCOL_VERSION, Conn, Hub, LiveTable, TableError, error_json
+from wuerfel.server.live import (
+    CLOSE_LIMIT,
+    PROTOCOL_VERSION,
+    THROW_WAIT,
+    Conn,
+    Hub,
+    LiveTable,
+    TableError,
+    error_json,
+)
 from wuerfel.server.store import NameTaken, Player, Store
 
 log = logging.getLogger("wuerfel.server")
@@ -64,13 +73,13 @@ class ApiError(Exception):
 
 
 def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies: bool = False,
-               synchronous: str = "NORMAL") -> FastAPI:
+               synchronous: str = "NORMAL", throw_wait: float = THROW_WAIT) -> FastAPI:
     """Build the app; the database is opened and migrated at startup, unfinished tables resume in the background."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store.open, db_url, synchronous)
-        hub = Hub(store, bot_delay=bot_delay)
+        hub = Hub(store, bot_delay=bot_delay, throw_wait=throw_wait)
         app.state.store = store
         app.state.hub = hub
         # Unfinished tables are loaded in the background: the server listens at once however long their logs are.

@@ -29,15 +29,21 @@ from wuerfel.engine.game import Outcome, Roll, State
 from wuerfel.engine.record import Event, EventViews, GameRecord, Match, Statement, event_object, event_statement
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import SystemSource
+from wuerfel.engine.throws import waits_for
 from wuerfel.i18n import translate
 from wuerfel.server.store import EventRow, Player, SeatRow, Store, TableRow, make_writer
 
 log = logging.getLogger("wuerfel.server")
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+"""2: a person's throw waits for his request (``{"throw": true}``) and the state message says whose throw is due
+(``throw``); see docs/protocol.md "Versions"."""
+THROW_WAIT = 60.0
+"""Seconds a person's throw waits for his tap before the server throws for him (``--throw-wait``; 0: no limit)."""
 MAX_MESSAGE = 16 * 1024
 """Larger client messages are refused with ``too_large`` (the connection stays)."""
 
+BAD_MESSAGE = N_("The message must be an object with 'action', 'outcome' or 'throw', and 'expected_seq'.")
 SPECIAL_OUTCOME_LABELS = {"void": N_("Void throw")}
 
 
@@ -222,6 +228,11 @@ class LiveTable:
         """Who had to act when the window opened (a window narrows as they act; see :meth:`_arm_clock`)."""
         self.resumer: asyncio.Task[None] | None = None
         """After a restart: the task that continues the table (see :meth:`resume`)."""
+        self.throw_timer: asyncio.Task[None] | None = None
+        """Throws for a person who does not ask for his throw in time (see :meth:`_arm_throw`)."""
+        self.throw_at: float | None = None
+        """When the pending person's throw falls by itself (loop clock; None: no throw of a person is pending)."""
+        self.throw_wall: float = 0.0
 
     # --- derived data -----------------------------------------------------------------------------------------
     @property
@@ -235,6 +246,16 @@ class LiveTable:
     @property
     def state(self) -> State | None:
         return self.match.state if self.match else None
+
+    def throw_due(self) -> int | None:
+        """The seat whose throw the table waits for (a person's tap or a bot's pause), or None: no chance node, a
+        throw that falls at once, or a scorekeeper table (where the dice are entered by hand)."""
+        if self.match is None or self.row.scorekeeper:
+            return None
+        return waits_for(self.match.state, self.match.record.events)
+
+    def _is_bot(self, seat: int) -> bool:
+        return 0 <= seat < len(self.row.seats) and self.row.seats[seat].bot is not None
 
     def seats_of(self, player: Player | None) -> list[int]:
         if player is None:
@@ -374,7 +395,8 @@ class LiveTable:
         lang = conn.lang
         mine = self.seats_of(conn.player)
         actors = state.actors()
-        seat = self._view_seat(conn, mine, actors)
+        due = self.throw_due()
+        seat = self._view_seat(conn, mine, actors if due is None else (due,))
         key = ("view", seat)
         view = cache.get(key)
         if view is None:
@@ -407,7 +429,7 @@ class LiveTable:
             "v": PROTOCOL_VERSION, "type": "state", "seq": seq, "seat": seat, "my_seats": mine, "view": view,
             "events": events, "legal": legal, "to_move": list(actors), "manual": manual, "finished": terminal,
             "winners": list(state.winners()) if terminal else [], "result": result_json(state),
-            "deadline": self._deadline_json(lang),
+            "deadline": self._deadline_json(lang), "throw": self._throw_json(due),
         }
         if skipped:
             msg["skipped"] = skipped
@@ -601,7 +623,9 @@ class LiveTable:
                     hidden.append((self._hidden(prev, obj if obj is not None else event_object(m.game, ev), ev.player),
                                    prev, obj))
             if not self.row.scorekeeper:
-                while m.state.is_chance():
+                # The server's dice: a throw that is nobody's or follows its thrower's own move falls now; a
+                # person's or a bot's throw that starts something waits (for the tap, or the bot's pause).
+                while m.state.is_chance() and waits_for(m.state, m.record.events) is None:
                     prev = m.state
                     outcome = self.hub.source.choose(prev)
                     m.chance(outcome)
@@ -653,15 +677,16 @@ class LiveTable:
         if isinstance(msg, dict) and msg.get("type") == "ping" and len(msg) == 1:
             await self._send(conn, {"v": PROTOCOL_VERSION, "type": "pong"})
             return
-        bad = N_("The message must be an object with 'action' (or 'outcome') and 'expected_seq'.")
-        if not isinstance(msg, dict) or (("action" in msg) == ("outcome" in msg)):
+        bad = BAD_MESSAGE
+        if not isinstance(msg, dict) or sum(k in msg for k in ("action", "outcome", "throw")) != 1:
             await self._error(conn, "bad_message", bad)
             return
         expected = msg.get("expected_seq")
         seat = msg.get("seat")
         if (isinstance(expected, bool) or not isinstance(expected, int)
                 or (seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)))
-                or set(msg) - {"action", "outcome", "expected_seq", "seat", "type"}
+                or set(msg) - {"action", "outcome", "throw", "expected_seq", "seat", "type"}
+                or ("throw" in msg and msg["throw"] is not True)
                 or msg.get("type", "move") != "move"):
             await self._error(conn, "bad_message", bad)
             return
@@ -669,6 +694,8 @@ class LiveTable:
             try:
                 if "action" in msg:
                     await self._move(conn, msg["action"], expected, seat)
+                elif "throw" in msg:
+                    await self._ask_throw(conn, expected, seat)
                 else:
                     await self._throw(conn, msg["outcome"], expected)
             except TableError as exc:
@@ -741,12 +768,42 @@ class LiveTable:
             elif isinstance(outcome_json, dict):
                 outcome = m.game.outcome_from_json(outcome_json)
             else:
-                raise TableError("bad_message", N_("The message must be an object with 'action' (or 'outcome') and "
-                                                   "'expected_seq'."), 400)
+                raise TableError("bad_message", BAD_MESSAGE, 400)
             old_len = self.seq
             new, hidden = self._advance(lambda: m.chance(outcome), outcome)
         except WuerfelError as exc:
             raise TableError("bad_outcome", exc.msgid, 422, **exc.params) from exc
+        await self._finish_step(old_len, new, hidden)
+
+    async def _ask_throw(self, conn: Conn, expected: int, seat: int | None) -> None:
+        """A person asks for his throw ("Würfeln"): the server's dice fall for the seat whose throw is due.
+
+        Refused, changing nothing: at a scorekeeper table (the dice are entered there), from a connection without
+        that seat, when no person's throw is due (nobody's throw falls by itself, a bot throws after its pause,
+        at a decision node there is nothing to throw) and when it is another seat's throw.
+        """
+        m = self._playing()
+        if self.row.scorekeeper:
+            raise TableError("manual_dice", N_("At this table the dice are thrown by hand: enter what fell."))
+        mine = self.seats_of(conn.player)
+        if not mine or (seat is not None and seat not in mine):
+            raise TableError("not_your_seat", N_("That is not your seat."))
+        if expected != self.seq:
+            raise TableError("stale_seq", N_("The table has moved on; here is the current state."))
+        due = self.throw_due()
+        if due is None:
+            raise TableError("not_your_throw", N_("No dice are to be thrown now."))
+        if due not in mine or (seat is not None and seat != due):
+            raise TableError("not_your_throw", N_("It is {name}'s throw, not yours."),
+                             name=self._seat_names(conn.lang)[due])
+        await self._throw_for(m)
+
+    async def _throw_for(self, m: Match) -> None:
+        """Throw the pending dice of this chance node (and every throw that falls at once after it); commit and tell
+        everyone. Call with the lock held."""
+        old_len = self.seq
+        outcome = self.hub.source.choose(m.state)
+        new, hidden = self._advance(lambda: m.chance(outcome), outcome)
         await self._finish_step(old_len, new, hidden)
 
     async def _finish_step(self, old_len: int, new: list[Event],
@@ -774,6 +831,7 @@ class LiveTable:
         Scorekeeper tables run no clock: the people at the real table keep their own time and the phone only records
         what they decided, however long typing it takes.
         """
+        self._arm_throw()
         if self.clock is not None and self.clock is not asyncio.current_task():
             self.clock.cancel()
         self.clock = None
@@ -821,6 +879,63 @@ class LiveTable:
                 return
         self._schedule()
 
+    def _arm_throw(self) -> None:
+        """Give a person's pending throw its window (call with the lock held, after every new node).
+
+        A throw decides nothing, so throwing for somebody who does not tap takes no choice from him, while waiting
+        for him without end would let one absent player stop a game that has no decisions at all (and a timed one
+        such as Verdecktes Würfelpoker would lose its pace). So the server throws for him after ``throw_wait``
+        seconds — generous, far longer than anyone takes to tap. Bots throw after their pause (:meth:`_drive`);
+        scorekeeper tables run no clock at all.
+        """
+        if self.throw_timer is not None and self.throw_timer is not asyncio.current_task():
+            self.throw_timer.cancel()
+        self.throw_timer = None
+        self.throw_at = None
+        due = self.throw_due()
+        wait = self.hub.throw_wait
+        if due is None or self._is_bot(due) or wait <= 0:
+            return
+        loop = asyncio.get_running_loop()
+        self.throw_at = loop.time() + wait
+        self.throw_wall = time.time() + wait
+        self.throw_timer = loop.create_task(self._throw_when_due(self.seq, self.throw_at))
+
+    async def _throw_when_due(self, seq: int, when: float) -> None:
+        """The window of a person's throw closed and the table still waits for it: the server throws for him,
+        through the same pipeline as his own tap (the record is the same as if he had tapped)."""
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(max(0.0, when - loop.time()))
+        async with self.lock:
+            if self.match is None or self.seq != seq or self.throw_at != when:
+                return
+            due = self.throw_due()
+            if due is None or self._is_bot(due):
+                return
+            try:
+                await self._throw_for(self.match)
+            except Exception as exc:
+                log.exception("the server could not throw for seat %d at table %s", due, self.row.id)
+                if db_unavailable(exc):
+                    self._report_db_failure()
+                if self.seq == seq and self.throw_at == when:
+                    self.throw_at = loop.time() + 1.0
+                    self.throw_timer = loop.create_task(self._throw_when_due(seq, self.throw_at))
+                return
+        self._schedule()
+
+    def _throw_json(self, due: int | None) -> dict[str, Any] | None:
+        """Whose throw the table waits for, as sent to clients; for a person also when the server throws for him."""
+        if due is None:
+            return None
+        bot = self._is_bot(due)
+        out: dict[str, Any] = {"seat": due, "bot": bot, "seconds": None, "at": None, "left": None}
+        if not bot and self.throw_at is not None:
+            out["seconds"] = self.hub.throw_wait
+            out["at"] = round(self.throw_wall, 3)
+            out["left"] = round(max(0.0, self.throw_at - asyncio.get_running_loop().time()), 3)
+        return out
+
     def _deadline_json(self, lang: str) -> dict[str, Any] | None:
         """The open window as sent to clients: its length, when it closes (server's Unix time) and what is left."""
         st = self.state
@@ -840,6 +955,9 @@ class LiveTable:
         st = self.match.state
         if st.is_terminal():
             return None
+        if st.is_chance():
+            due = self.throw_due()
+            return due if due is not None and self._is_bot(due) else None
         for a in st.actors():
             if 0 <= a < len(self.row.seats) and self.row.seats[a].bot:
                 return a
@@ -875,8 +993,25 @@ class LiveTable:
                 m = self.match
                 if self._bots_for is not m:
                     continue  # the match changed while its bots were made: make the new ones
-                bot = bots.get(seat) or RandomBot(secrets.randbits(32))
                 state = m.state
+                if state.is_chance():
+                    # The bot's own throw, after the same pause as its moves.
+                    try:
+                        outcome = self.hub.source.choose(state)
+                        old_len = self.seq
+                        new, hidden = self._advance(functools.partial(m.chance, outcome), outcome)
+                    except Exception:
+                        log.exception("the throw of bot seat %d at table %s failed", seat, self.row.id)
+                        return
+                    try:
+                        await self._finish_step(old_len, new, hidden)
+                        backoff = 0.0
+                    except Exception:
+                        log.exception("committing a bot's throw at table %s failed; trying again", self.row.id)
+                        backoff = retry_pause(backoff)
+                        self._report_db_failure()
+                    continue
+                bot = bots.get(seat) or RandomBot(secrets.randbits(32))
                 try:
                     action = await asyncio.to_thread(bot.choose, state, seat)
                     old_len = self.seq
@@ -901,13 +1036,16 @@ class LiveTable:
                     self._report_db_failure()
 
     async def resume(self) -> None:
-        """After a restart: throw the dice the server owed when it stopped, then let the bots go on. A commit that
-        fails is retried with a growing pause until the database takes it."""
+        """After a restart: throw the dice the server owed when it stopped (nobody's throws), then let the bots go on
+        (a bot's pending throw included); a person's pending throw stays his to ask for. A commit that fails is
+        retried with a growing pause until the database takes it."""
         backoff = 0.0
         while True:
             async with self.lock:
                 if self.match is None or not self.match.state.is_chance() or self.row.scorekeeper:
                     break
+                if self.throw_due() is not None:
+                    break  # a person's throw stays his to ask for (its window is open); a bot throws after its pause
                 old_len = self.seq
                 try:
                     new, hidden = self._advance(lambda: None)
@@ -972,10 +1110,12 @@ def _env_int(name: str, default: int) -> int:
 class Hub:
     """Every live table of the server, plus what they share: the store, the writer, the dice."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.6, throw_wait: float = THROW_WAIT) -> None:
         self.store = store
         self.writer = make_writer(store)
         self.bot_delay = bot_delay
+        self.throw_wait = throw_wait
+        """Seconds a person's throw waits for his tap before the server throws for him (0: no limit)."""
         self.source = SystemSource()
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
@@ -1116,4 +1256,6 @@ class Hub:
                 t.driver.cancel()
             if t.clock is not None:
                 t.clock.cancel()
+            if t.throw_timer is not None:
+                t.throw_timer.cancel()
         await asyncio.to_thread(self.writer.close)

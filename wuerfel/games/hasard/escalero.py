@@ -252,6 +252,11 @@ class EscaleroState(State):
     def thrower(self) -> int | None:
         return self.player if self.is_chance() and self.start_player >= 0 else None
 
+    def throw_follows(self, after_own_move: bool) -> bool:
+        """Dice left standing, the rest thrown at once; the first throw of a turn waits for its thrower (alone at
+        the table his own entry ended the last turn)."""
+        return after_own_move and self.throws > 0
+
     def dice_standing(self) -> Dice:
         return (self.kept or ()) if self.is_chance() and self.start_player >= 0 else ()
 

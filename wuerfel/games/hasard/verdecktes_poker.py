@@ -313,6 +313,12 @@ class VerdecktesState(State):
             return self.turns[-1].player
         return None
 
+    def throw_follows(self, after_own_move: bool) -> bool:
+        """Every throw under the cup starts its thrower's turn and waits for him, also right after his own move:
+        with two players the one who just passed or called "Schwindel" is the next to throw, and letting the
+        announcement go by is no request to throw."""
+        return False
+
     def parse_outcome(self, text: str) -> Outcome:
         if self.phase == "lot":
             return parse_lot(text, self.game.num_players)

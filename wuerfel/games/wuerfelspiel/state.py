@@ -239,6 +239,11 @@ class WuerfelspielState(State):
     def thrower(self) -> int | None:
         return self.player if self.rolling else None
 
+    def throw_follows(self, after_own_move: bool) -> bool:
+        """Dice kept, the rest thrown at once; the first throw of a turn waits for its thrower, also when he is
+        alone and his own entry in a box ended the last turn."""
+        return after_own_move and self.throws > 0
+
     def dice_standing(self) -> Dice:
         return self.kept if self.rolling else ()
 

@@ -463,6 +463,13 @@ class ZehntausendState(State):
     def thrower(self) -> int | None:
         return self.player if self.node in ("throw", "knocked") else None
 
+    def throw_follows(self, after_own_move: bool) -> bool:
+        """"Throw again", "take over", "start fresh" and knocking are the thrower's own words for the throw: it
+        follows at once. Playing alone, his banking (or the selection that ended the turn) is followed by his next
+        turn's first throw, which waits for him like every turn's start."""
+        t = self.turn
+        return after_own_move and (self.game.num_players > 1 or not t.first or t.knocked)
+
     def parse_outcome(self, text: str) -> Outcome:
         """Dice as typed ("3 3 1 5 6"), or a void throw by name or initial (b/brennt, t/türmchen/haus, v/vom tisch)
         where the rules know mishaps."""

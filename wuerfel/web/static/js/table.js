@@ -1,5 +1,6 @@
 // The live table: one websocket, the server's view is the truth, the browser only draws it and sends moves.
-// Protocol: docs/protocol.md (server → {type:"state", seq, view, events, legal, …}; client → {action, expected_seq}).
+// Protocol: docs/protocol.md (server → {type:"state", seq, view, events, legal, throw, …}; client → {action,
+// expected_seq}, or {throw: true, expected_seq} when this page's seat is to throw: "Würfeln").
 import {t} from "./i18n.js";
 import * as generic from "./games/generic.js";
 import {renderKeypad} from "./keypad.js";
@@ -202,6 +203,47 @@ export function send(entryOrAction, seat = null) {
   renderAll();
 }
 
+/** Ask for this seat's throw ("Würfeln"): the server's dice fall for it (docs/protocol.md, "throw"). */
+function sendThrow(seat) {
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { showNotice(t("not_connected")); return; }
+  const msg = {throw: true, expected_seq: S.seq};
+  if (S.msg && (S.msg.my_seats || []).length > 1) msg.seat = seat;
+  S.request = {throw: true, seat, expected: S.seq, stale: false, resends: 0};
+  S.pending = true;
+  S.ws.send(JSON.stringify(msg));
+  renderAll();
+}
+
+/** The thrower's "Würfeln" button, above the game; nothing for the others (the status line names the thrower). */
+function renderThrow(m) {
+  let bar = $("throw-bar");
+  if (!bar) {
+    bar = document.createElement("div");
+    bar.id = "throw-bar";
+    bar.className = "actions throw-bar";
+    bar.setAttribute("role", "group");
+    $("board").insertBefore(bar, $("game"));
+  }
+  const th = m && !m.finished ? m.throw : null;
+  const mine = !!th && !th.bot && (m.my_seats || []).includes(th.seat);
+  bar.classList.toggle("hidden", !mine);
+  bar.replaceChildren();
+  if (!mine) return;
+  bar.setAttribute("aria-label", t("your_throw"));
+  const b = button(t("throw_button"), "btn primary", () => sendThrow(th.seat));
+  b.id = "throw-btn";
+  b.disabled = S.pending;
+  bar.appendChild(b);
+  if (typeof th.left === "number") {
+    // The server throws for a player who does not tap in time: say so once, without a ticking clock.
+    const note = document.createElement("p");
+    note.className = "sub small";
+    note.id = "throw-note";
+    note.textContent = t("throw_auto", {s: Math.max(1, Math.round(th.left))});
+    bar.appendChild(note);
+  }
+}
+
 function sendOutcome(outcome) {
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { showNotice(t("not_connected")); return; }
   S.request = {outcome, seat: null, expected: S.seq, stale: false, resends: 0};
@@ -224,6 +266,13 @@ function statusText(m) {
     const th = m.manual.thrower;
     if (m.manual.dice <= 0) return t("sk_status_choice");
     return th !== null && th !== undefined ? t("sk_status_of", {name: nm[th], n: m.manual.dice}) : t("enter_dice", {n: m.manual.dice});
+  }
+  if (m.throw) {
+    const th = m.throw.seat;
+    if (!m.throw.bot && (m.my_seats || []).includes(th)) {
+      return (m.my_seats || []).length > 1 ? t("your_throw_as", {name: nm[th]}) : t("your_throw");
+    }
+    return t("throwing", {name: nm[th]});
   }
   if (!(m.to_move || []).length) return t("dice_rolling");
   return t("their_turn", {name: (m.to_move || []).map((i) => nm[i]).join(", ")});
@@ -362,6 +411,7 @@ function renderAll() {
   const m = S.msg;
   if (!m || S.table.status === "open") return;
   $("status").textContent = statusText(m);
+  renderThrow(m);
   $("replay-link").classList.toggle("hidden", !m.finished);
   const ctx = {
     msg: m, view: m.view, legal: m.legal || [], send, names: names(), t, fmt, pending: S.pending, lastRoll: S.lastRoll,

@@ -161,7 +161,7 @@ export function render(root, ctx) {
     } else if (prev && prev.length) {
       tray.title = t("zt.last_throw");
       renderDice(tray, prev, {thrown: ctx.thrown}).forEach((d) => d.classList.add("dim"));
-    } else if (v.node === "throw" && !ctx.msg.manual) {
+    } else if (v.node === "throw" && !ctx.msg.manual && !ctx.msg.throw) {
       tray.appendChild(el("div", "sub", t("dice_rolling")));
     }
   }
