@@ -7,6 +7,7 @@ import asyncio
 import os
 import threading
 import time
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,25 @@ from wuerfel.engine.registry import register
 from wuerfel.server import db
 from wuerfel.server import store as store_mod
 from wuerfel.server.store import EventRow, Store
+
+
+def run_loop(coro: Coroutine[Any, Any, None]) -> None:
+    """``asyncio.run`` in a thread of its own: the main thread of a test worker may already run an event loop (the
+    sync Playwright of a browser test that ran earlier in the same worker keeps one), and ``asyncio.run`` refuses to
+    start inside it — which made these tests fail only when a browser test happened to run first."""
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(coro)
+        except BaseException as exc:
+            errors.append(exc)
+
+    t = threading.Thread(target=target, name="test-loop")
+    t.start()
+    t.join()
+    if errors:
+        raise errors[0]
 
 
 def test_the_wal_stays_bounded_under_continuous_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -59,7 +79,7 @@ def test_the_wal_stays_bounded_under_continuous_writes(tmp_path: Path, monkeypat
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     try:
-        asyncio.run(write())
+        run_loop(write())
     finally:
         stop.set()
         reader.join(30)
@@ -109,7 +129,7 @@ def test_no_commit_and_no_bot_build_runs_on_the_event_loop(tmp_path: Path, monke
         assert t.seq >= 1 and t.row.status == "playing"
         await hub.close()
 
-    asyncio.run(main())
+    run_loop(main())
     # False: the wait timed out because the loop it blocked was the one that should have released it.
     assert waited and all(waited), waited
     store.close()
@@ -150,7 +170,7 @@ def test_the_start_does_not_wait_for_the_bots_to_be_made(tmp_path: Path, monkeyp
         assert len(made) == 2
         await hub.close()
 
-    asyncio.run(main())
+    run_loop(main())
     store.close()
 
 
@@ -192,4 +212,4 @@ def test_the_server_listens_before_unfinished_tables_are_loaded(tmp_path: Path,
             events = await asyncio.to_thread(real_load, app.state.store, table.id)
             assert len(events) == t.seq
 
-    asyncio.run(main())
+    run_loop(main())
