@@ -461,6 +461,32 @@ class State(ABC):
         """
         return None
 
+    # --- exact solving ---------------------------------------------------------------------------------------
+    def solver_key(self) -> Hashable:
+        """What the generic exact solver (:mod:`wuerfel.solvers.exact`) needs to tell this state from others.
+
+        Default: the state itself, which is right for every game whose states are hashable values and whose
+        reachable positions are finitely many. A game overrides it when its state carries more than the result
+        depends on — a pot that only grows while no result reads it, which digits are struck where only their
+        number matters, a history kept for display, a count of replays — so that an infinite or needlessly large
+        state space becomes a small one. The solver solves the game over keys, so the contract is a *lumping*:
+
+        if two reachable states have equal keys, then
+
+        1. ``to_move()`` is the same (and ``actors()``);
+        2. at a decision node the legal actions have the same ids, and each action leads to successors with equal
+           keys;
+        3. at a chance node each successor key is reached with the same total probability (the outcomes leading
+           there may differ: a face relabelled);
+        4. at a terminal node ``winners()`` and ``losers()`` are the same, and ``scores()`` too when the solver's
+           objective reads them (``solo``).
+
+        Seats are never relabelled: a key that merged two states differing by a rotation of seats would break 4.
+        The solver checks 1 wherever it meets a second state of a known key, and refuses a key that is not
+        hashable. The key must be cheap: it is computed for every edge of the game graph.
+        """
+        return self
+
     # --- information -----------------------------------------------------------------------------------------
     def components(self, player: int | None) -> tuple[Any, ...]:
         """What ``player`` sees on the table, as typed components (:mod:`wuerfel.engine.components`) that the

@@ -1,0 +1,538 @@
+"""The generic exact solver: every seat's exact chances in any game whose reachable state space is small.
+
+It knows no game. It walks the engine API only — ``to_move``/``actors``, ``legal_actions``, ``chance_outcomes``
+(exact :class:`~fractions.Fraction` probabilities), ``winners``/``losers``/``scores`` at the end — over the
+states' :meth:`~wuerfel.engine.game.State.solver_key`, and computes with Fractions throughout, so the figures are
+exact, not sampled.
+
+Why it is built the way it is:
+
+* **Cycles are ordinary.** A throw that changes nothing (nobody hits the number, a void throw, a throw-off that ties
+  again, Hin und her's strike and unstrike) makes a position return to itself. The reachable graph is therefore split
+  into strongly connected components (Tarjan, iterative) and these are solved in reverse topological order: an SCC
+  sees only solved positions outside itself, so its values are the solution of one linear system
+  ``x = A x + b`` over the SCC, solved exactly by sparse Gaussian elimination on Fractions (minimum-degree order,
+  several right-hand sides at once). A system without a solution means some position can go on for ever; that
+  is refused, not approximated.
+* **Decisions in cycles** (Pig: roll a 1 and the same scores come back) are solved by policy iteration: a
+  strategy from a float value iteration, then exactly evaluated, improved where another action is strictly better
+  for the player who chooses, until nothing changes. The result is verified by construction: no seat can gain by
+  changing one decision.
+* **What a player wants** is the objective. ``solo``: the one player maximises his expected final score (minimises
+  it where the game's score direction is "lower is better"). ``win``: every player, at his own decision node,
+  maximises his own expected win share (a shared win counts 1/k, as in :meth:`State.returns`); among equally good
+  actions he prefers the one that makes him less likely to be a loser, then the lowest action id. With two players
+  in a game where every end has a winner this is the zero-sum solution; with more players, or games that can end
+  without a winner, it is the stationary subgame-perfect equilibrium that this tie rule selects.
+* **Refusals are clear.** More reachable keys than ``max_states`` (an unbounded pot, a growing history), keys that
+  are not values, simultaneous or hidden decisions, or a game that can go on for ever: each has its own message in
+  German and English.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import heapq
+import itertools
+import time
+from collections.abc import Hashable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any
+
+from wuerfel.engine.errors import N_, WuerfelError
+from wuerfel.engine.game import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State, amounts, with_amount
+
+DEFAULT_MAX_STATES = 200_000
+"""Reachable keys explored before a game is refused as too large (or infinite): about a minute and a few hundred
+megabytes in pure Python."""
+
+MAX_AMOUNT_CHOICES = 1_000
+"""A parameterised action (an amount) is expanded value by value up to this many values; beyond, refused."""
+
+MAX_POLICY_ROUNDS = 100
+"""Policy-iteration rounds per SCC before a strategy that keeps changing is refused (possible only for ``win``
+with more than two players or games without a winner at every end)."""
+
+OBJECTIVES = ("win", "solo")
+
+
+class ExactSolveError(WuerfelError):
+    """A game the exact solver cannot or will not solve, with the reason in words."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatChances:
+    win: Fraction
+    lose: Fraction | None
+    score: Fraction
+
+
+@dataclasses.dataclass(frozen=True)
+class ExactResult:
+    """The exact solution of one game: JSON ``{"game", "rules", "players", "objective", "value", "seats": [{"win",
+    "lose"}], "seconds"}`` (a stable contract) plus exact ``"p/q"`` strings and the size of the graph."""
+
+    game: str
+    rules: str
+    players: int
+    objective: str
+    value: Fraction
+    seats: tuple[SeatChances, ...]
+    seconds: float
+    states: int
+    decisions: int
+    largest_cycle: int
+    """Keys in the largest strongly connected component (1 when no position can come back)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "rules": self.rules, "players": self.players, "objective": self.objective,
+            "value": float(self.value),
+            "seats": [{"win": float(s.win), "lose": None if s.lose is None else float(s.lose)} for s in self.seats],
+            "seconds": self.seconds,
+            "exact": {"value": _ratio(self.value),
+                      "seats": [{"win": _ratio(s.win), "lose": None if s.lose is None else _ratio(s.lose)}
+                                for s in self.seats]},
+            "states": self.states, "decisions": self.decisions, "largest_cycle": self.largest_cycle,
+        }
+
+
+def _ratio(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}"
+
+
+# Node kinds of the explored graph.
+_CHANCE, _DECISION, _TERMINAL = 0, 1, 2
+
+Vec = tuple[Fraction, ...]
+
+
+@dataclasses.dataclass
+class _Graph:
+    """The reachable graph over keys. Forced moves (one legal action) are chance edges of probability 1."""
+
+    kind: list[int]
+    mover: list[int]
+    edges: list[list[tuple[Fraction, int]]]
+    """Chance nodes: (probability, successor), one entry per successor (probabilities of outcomes merged)."""
+    choices: list[list[tuple[int, int]]]
+    """Decision nodes: (action id, successor), sorted by action id."""
+    result: list[Vec | None]
+    """Terminal nodes: the quantity vector (win shares, loser indicators, scores)."""
+    has_loser: bool
+
+
+def solve_game(game: Game, objective: str = "win", *, game_id: str = "", rules_id: str = "",
+               max_states: int = DEFAULT_MAX_STATES, hidden_information: bool = False) -> ExactResult:
+    """Solve ``game`` exactly for ``objective`` (``"win"`` or ``"solo"``); see the module text for both."""
+    if objective not in OBJECTIVES:
+        raise ExactSolveError(N_("Unknown objective '{objective}'. Known: {known}"), objective=objective,
+                              known=", ".join(OBJECTIVES))
+    n = game.num_players
+    if objective == "solo" and n != 1:
+        raise ExactSolveError(N_("The objective solo is for one player, not {n}."), n=n)
+    start = time.perf_counter()
+    root = game.new_initial_state()
+    graph = _explore(root, n, max_states, hidden_information)
+    sign = Fraction(-1) if objective == "solo" and root.lower_is_better() else Fraction(1)
+    solver = _Solver(graph, n, objective, sign)
+    values = solver.solve()
+    v0 = values[0]
+    seats = tuple(SeatChances(win=v0[p], lose=v0[n + p] if graph.has_loser else None, score=v0[2 * n + p])
+                  for p in range(n))
+    value = seats[0].score if objective == "solo" else seats[0].win
+    return ExactResult(game=game_id or game.id, rules=rules_id, players=n, objective=objective, value=value,
+                       seats=seats, seconds=time.perf_counter() - start, states=len(graph.kind),
+                       decisions=sum(1 for k in graph.kind if k == _DECISION), largest_cycle=solver.largest_cycle)
+
+
+# --- exploration ---------------------------------------------------------------------------------------------
+
+
+def _check_key(key: Hashable) -> None:
+    """Refuse keys that are not values: unhashable ones, and ones hashed by identity (every state would be new)."""
+    try:
+        hash(key)
+    except TypeError as exc:
+        raise ExactSolveError(N_("The positions of this game are not values the solver can compare "
+                                 "({kind} cannot be hashed)."), kind=type(key).__name__) from exc
+    cls = type(key)
+    if cls.__hash__ is object.__hash__ and cls.__eq__ is object.__eq__:
+        raise ExactSolveError(N_("The positions of this game are not values the solver can compare "
+                                 "({kind} is compared by identity)."), kind=cls.__name__)
+
+
+def _expand(action: Action) -> Iterator[Action]:
+    """The concrete actions a (possibly parameterised) legal action stands for."""
+    free = amounts(action)
+    if not free:
+        yield action
+        return
+    total = 1
+    for a in free.values():
+        total *= max(a.high - a.low + 1, 0)
+    if total > MAX_AMOUNT_CHOICES:
+        raise ExactSolveError(N_("A move of this game has {n} possible amounts; the exact solver takes at most "
+                                 "{max}."), n=total, max=MAX_AMOUNT_CHOICES)
+    names = list(free)
+    for values in itertools.product(*(range(free[k].low, free[k].high + 1) for k in names)):
+        yield with_amount(action, **dict(zip(names, values, strict=True)))
+
+
+def _terminal_vector(state: State, n: int) -> tuple[Vec, bool]:
+    winners = set(state.winners())
+    losers = set(state.losers())
+    share = Fraction(1, len(winners)) if winners else Fraction(0)
+    scores = state.scores()
+    vec = (tuple(share if p in winners else Fraction(0) for p in range(n))
+           + tuple(Fraction(1) if p in losers else Fraction(0) for p in range(n))
+           + tuple(Fraction(s) for s in scores[:n]))
+    return vec, bool(losers)
+
+
+def _explore(root: State, n: int, max_states: int, hidden_information: bool) -> _Graph:
+    root_key = root.solver_key()
+    _check_key(root_key)
+    index: dict[Hashable, int] = {root_key: 0}
+    reps: list[State | None] = [root]
+    moves: list[int] = [root.to_move()]
+    g = _Graph(kind=[], mover=[], edges=[], choices=[], result=[], has_loser=False)
+    game = root.game
+
+    def node(state: State) -> int:
+        key = state.solver_key()
+        i = index.get(key)
+        if i is None:
+            i = len(reps)
+            if i >= max_states:
+                raise ExactSolveError(N_("{game} has more than {max} positions to solve (or infinitely many): "
+                                         "too many for the exact solver. The game can give its positions a "
+                                         "smaller key (State.solver_key), or try fewer players or a smaller rule "
+                                         "set."), game=game.id, max=max_states)
+            index[key] = i
+            reps.append(state)
+            moves.append(state.to_move())
+        elif key is not state and state.to_move() != moves[i]:
+            raise ExactSolveError(N_("The solver key of {game} joins positions that differ in who moves: the key "
+                                     "breaks its contract (State.solver_key)."), game=game.id)
+        return i
+
+    i = 0
+    while i < len(reps):
+        s = reps[i]
+        assert s is not None
+        reps[i] = None  # the key stands for the state from now on; let the state go
+        tm = moves[i]
+        edges: list[tuple[Fraction, int]] = []
+        choices: list[tuple[int, int]] = []
+        result: Vec | None = None
+        kind, mover = _CHANCE, -1
+        if tm == TERMINAL:
+            kind = _TERMINAL
+            result, lost = _terminal_vector(s, n)
+            g.has_loser = g.has_loser or lost
+        elif tm == CHANCE:
+            merged: dict[int, Fraction] = {}
+            for outcome, p in s.chance_outcomes():
+                if p == 0:
+                    continue  # only a person at a real table reports it (a void throw)
+                j = node(s._apply_outcome(outcome))
+                merged[j] = merged.get(j, Fraction(0)) + p
+            if sum(merged.values()) != 1:
+                raise ExactSolveError(N_("The chances of a throw in {game} do not add up to 1."), game=game.id)
+            edges = [(p, j) for j, p in merged.items()]
+        else:
+            actors = s.actors()
+            if tm == SIMULTANEOUS and len(actors) != 1:
+                raise ExactSolveError(N_("{game} has simultaneous decisions; the exact solver solves only games "
+                                         "where one player decides at a time."), game=game.id)
+            mover = actors[0]
+            legal = [c for a in s.legal_actions(mover) for c in _expand(a)]
+            if not legal:
+                raise ExactSolveError(N_("A position of {game} has a player to move but no legal move."),
+                                      game=game.id)
+            if len(legal) == 1:
+                edges = [(Fraction(1), node(s._apply_action(legal[0], mover)))]
+            else:
+                if hidden_information:
+                    raise ExactSolveError(N_("{game} has decisions under hidden information; the exact solver "
+                                             "solves those only for games of open information."), game=game.id)
+                kind = _DECISION
+                by_id: dict[int, int] = {}
+                for a in legal:
+                    by_id.setdefault(game.action_id(a), node(s._apply_action(a, mover)))
+                choices = sorted(by_id.items())
+        g.kind.append(kind)
+        g.mover.append(mover)
+        g.edges.append(edges)
+        g.choices.append(choices)
+        g.result.append(result)
+        i += 1
+    return g
+
+
+# --- strongly connected components -----------------------------------------------------------------------
+
+
+def _successors(g: _Graph, i: int) -> list[int]:
+    if g.kind[i] == _DECISION:
+        return [j for _, j in g.choices[i]]
+    return [j for _, j in g.edges[i]]
+
+
+def strongly_connected(num: int, succ: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Tarjan's SCCs of the graph ``0..num-1``, iteratively (no recursion limit), in reverse topological order:
+    every SCC comes after all SCCs it can reach."""
+    index = [-1] * num
+    low = [0] * num
+    on_stack = [False] * num
+    stack: list[int] = []
+    out: list[list[int]] = []
+    counter = 0
+    for root in range(num):
+        if index[root] >= 0:
+            continue
+        work: list[tuple[int, int]] = [(root, 0)]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack[root] = True
+        while work:
+            v, k = work[-1]
+            nxt = succ[v]
+            if k < len(nxt):
+                work[-1] = (v, k + 1)
+                w = nxt[k]
+                if index[w] < 0:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack[w] = True
+                    work.append((w, 0))
+                elif on_stack[w]:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                low[u] = min(low[u], low[v])
+            if low[v] == index[v]:
+                comp: list[int] = []
+                while True:
+                    w = stack.pop()
+                    on_stack[w] = False
+                    comp.append(w)
+                    if w == v:
+                        break
+                out.append(comp)
+    return out
+
+
+# --- exact linear systems --------------------------------------------------------------------------------
+
+
+def solve_linear(rows: list[dict[int, Fraction]], consts: list[Vec]) -> list[Vec]:
+    """Solve ``x_i = Σ_j rows[i][j]·x_j + consts[i]`` exactly (vectors: several right-hand sides at once).
+
+    Sparse Gaussian elimination with a minimum-degree order (the variable touching the fewest others first keeps
+    the fill-in and so the Fraction arithmetic small). Raises :class:`ZeroDivisionError` when the system has no
+    unique solution — for a game: some position can go on for ever.
+    """
+    m = len(rows)
+    a = [dict(r) for r in rows]
+    b = [list(c) for c in consts]
+    refs: list[set[int]] = [set() for _ in range(m)]
+    for i, r in enumerate(a):
+        for j in r:
+            if j != i:
+                refs[j].add(i)
+    done = [False] * m
+    heap = [(len(a[i]) * len(refs[i]), i) for i in range(m)]
+    heapq.heapify(heap)
+    order: list[int] = []
+    while heap:
+        cost, i = heapq.heappop(heap)
+        if done[i] or cost != len(a[i]) * len(refs[i]):
+            continue
+        done[i] = True
+        order.append(i)
+        d = 1 - a[i].pop(i, Fraction(0))
+        if d == 0:
+            raise ZeroDivisionError("singular")
+        if d != 1:
+            inv = 1 / d
+            for j in a[i]:
+                a[i][j] *= inv
+            b[i] = [x * inv for x in b[i]]
+        row_i, b_i = a[i], b[i]
+        for j in row_i:
+            refs[j].discard(i)
+        for k in refs[i]:
+            c = a[k].pop(i)
+            row_k = a[k]
+            for j, v in row_i.items():
+                row_k[j] = row_k.get(j, Fraction(0)) + c * v
+                if j != k:
+                    refs[j].add(k)
+            b[k] = [x + c * y for x, y in zip(b[k], b_i, strict=True)]
+            heapq.heappush(heap, (len(row_k) * len(refs[k]), k))
+        for j in row_i:
+            heapq.heappush(heap, (len(a[j]) * len(refs[j]), j))
+        refs[i] = set()
+    x: list[Vec | None] = [None] * m
+    for i in reversed(order):
+        acc = list(b[i])
+        for j, v in a[i].items():
+            xj = x[j]
+            assert xj is not None
+            acc = [s + v * t for s, t in zip(acc, xj, strict=True)]
+        x[i] = tuple(acc)
+    return [v for v in x if v is not None]
+
+
+# --- the solver --------------------------------------------------------------------------------------------
+
+
+class _Solver:
+    def __init__(self, g: _Graph, n: int, objective: str, sign: Fraction) -> None:
+        self.g = g
+        self.n = n
+        self.objective = objective
+        self.sign = sign
+        self.size = 3 * n
+        self.val: list[Vec | None] = [None] * len(g.kind)
+        self.largest_cycle = 1
+
+    def preference(self, mover: int, v: Sequence[Any]) -> tuple[Any, ...]:
+        """What the mover maximises, in order (the last resort, the lowest action id, is the caller's)."""
+        n = self.n
+        if self.objective == "solo":
+            return (self.sign * v[2 * n], v[0], -v[n])
+        return (v[mover], -v[n + mover])
+
+    def best(self, i: int, values: Sequence[Sequence[Any] | None], current: int | None = None) -> int:
+        """The successor the mover of decision node ``i`` chooses; ``current`` is kept when it is as good as the
+        best (so policy iteration cannot cycle between equally good actions)."""
+        mover = self.g.mover[i]
+        best_j, best_pref = -1, None
+        for _, j in self.g.choices[i]:
+            vj = values[j]
+            assert vj is not None
+            pref = self.preference(mover, vj)
+            if best_pref is None or pref > best_pref:
+                best_j, best_pref = j, pref
+        if current is not None:
+            vc = values[current]
+            assert vc is not None
+            if self.preference(mover, vc) == best_pref:
+                return current
+        return best_j
+
+    def chance_value(self, i: int) -> Vec:
+        acc = [Fraction(0)] * self.size
+        for p, j in self.g.edges[i]:
+            vj = self.val[j]
+            assert vj is not None
+            acc = [s + p * t for s, t in zip(acc, vj, strict=True)]
+        return tuple(acc)
+
+    def solve(self) -> list[Vec]:
+        g = self.g
+        succ = [_successors(g, i) for i in range(len(g.kind))]
+        for comp in strongly_connected(len(g.kind), succ):
+            if len(comp) == 1 and comp[0] not in succ[comp[0]]:
+                i = comp[0]
+                if g.kind[i] == _TERMINAL:
+                    self.val[i] = g.result[i]
+                elif g.kind[i] == _DECISION:
+                    self.val[i] = self.val[self.best(i, self.val)]
+                else:
+                    self.val[i] = self.chance_value(i)
+                continue
+            self.largest_cycle = max(self.largest_cycle, len(comp))
+            self.solve_cycle(comp)
+        out = [v for v in self.val if v is not None]
+        assert len(out) == len(self.val)
+        return out
+
+    def solve_cycle(self, comp: list[int]) -> None:
+        g = self.g
+        decisions = [i for i in comp if g.kind[i] == _DECISION]
+        policy: dict[int, int] = {}
+        if decisions:
+            floats = self.float_iteration(comp)
+            policy = {i: self.best(i, floats) for i in decisions}
+        for _ in range(MAX_POLICY_ROUNDS):
+            values = self.evaluate(comp, policy)
+            for i, v in zip(comp, values, strict=True):
+                self.val[i] = v
+            changed = False
+            for i in decisions:
+                choice = self.best(i, self.val, policy[i])
+                if choice != policy[i]:
+                    policy[i], changed = choice, True
+            if not changed:
+                return
+            for i in comp:
+                self.val[i] = None
+        raise ExactSolveError(N_("The players' best strategies in a cycle of positions keep changing; the exact "
+                                 "solver finds no stable solution for this game."))
+
+    def evaluate(self, comp: list[int], policy: dict[int, int]) -> list[Vec]:
+        """The exact values of the SCC's positions when decisions follow ``policy`` (one linear system)."""
+        g = self.g
+        local = {i: k for k, i in enumerate(comp)}
+        rows: list[dict[int, Fraction]] = []
+        consts: list[Vec] = []
+        zero = [Fraction(0)] * self.size
+        for i in comp:
+            edges = [(Fraction(1), policy[i])] if g.kind[i] == _DECISION else g.edges[i]
+            row: dict[int, Fraction] = {}
+            const = list(zero)
+            for p, j in edges:
+                k = local.get(j)
+                if k is not None:
+                    row[k] = row.get(k, Fraction(0)) + p
+                else:
+                    vj = self.val[j]
+                    assert vj is not None
+                    const = [s + p * t for s, t in zip(const, vj, strict=True)]
+            rows.append(row)
+            consts.append(tuple(const))
+        try:
+            return solve_linear(rows, consts)
+        except ZeroDivisionError:
+            raise ExactSolveError(N_("Some position of this game can go on for ever without the game ending; "
+                                     "the exact solver solves only games that end with certainty.")) from None
+
+    def float_iteration(self, comp: list[int]) -> list[list[float] | None]:
+        """A float value iteration over the SCC: only a good first strategy for the exact policy iteration."""
+        g = self.g
+        values: list[list[float] | None] = [None] * len(g.kind)
+        for i in comp:
+            values[i] = [0.0] * self.size
+        for j in {j for i in comp for j in _successors(g, i)} - set(comp):
+            vj = self.val[j]
+            assert vj is not None
+            values[j] = [float(x) for x in vj]
+        edges = {i: [(float(p), j) for p, j in g.edges[i]] for i in comp if g.kind[i] != _DECISION}
+        for _ in range(10_000):
+            delta = 0.0
+            for i in comp:
+                if g.kind[i] == _DECISION:
+                    new = values[self.best(i, values)]
+                    assert new is not None
+                    new = list(new)
+                else:
+                    new = [0.0] * self.size
+                    for p, j in edges[i]:
+                        vj = values[j]
+                        assert vj is not None
+                        new = [s + p * t for s, t in zip(new, vj, strict=True)]
+                old = values[i]
+                assert old is not None
+                delta = max(delta, max(abs(x - y) for x, y in zip(new, old, strict=True)))
+                values[i] = new
+            if delta < 1e-13:
+                break
+        return values
