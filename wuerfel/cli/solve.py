@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 
 import typer
+from rich.markup import escape
 
 from wuerfel.cli.main import LangOption, app, console, fail
 from wuerfel.cli.progress import working
 from wuerfel.cli.render import decimal
-from wuerfel.engine.errors import N_, RuleError, WuerfelError
+from wuerfel.engine.errors import N_, RuleError, Words, WuerfelError
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.i18n import Translator, normalize_language
 from wuerfel.solvers import exact
@@ -102,22 +103,27 @@ def solve_generic(info: GameInfo, typed_game: str, rules: str | None, objective:
         with working(_("Solving {game} ({rules}), objective: {objective}", game=info.name(lang), rules=resolved.id,
                        objective=objective_label(obj, lang)), quiet=as_json):
             result = exact.solve_game(game, obj, game_id=info.id, rules_id=resolved.id, max_states=max_states,
-                                      hidden_information=info.hidden_information)
+                                      hidden_information=info.hidden_information,
+                                      name=Words(info.name_en, info.name_de))
     except WuerfelError as exc:
         fail(exc, lang)
     if as_json:
         print(json.dumps(result.to_json()))
         return
-    console.print(_("{game} ({rules}), {n} players, objective: {objective}; value: {value}", game=info.name(lang),
-                    rules=result.rules, n=result.players, objective=objective_label(result.objective, lang),
-                    value=decimal(float(result.value), lang, 6)))
-    console.print(_("That is the expected final score.") if result.objective == "solo"
-                  else _("That is the first seat's chance to win."))
+
+    def say(text: str) -> None:
+        console.print(escape(text), soft_wrap=True, highlight=False)
+
+    say(_("{game} ({rules}), {n} players, objective: {objective}; value: {value}", game=info.name(lang),
+          rules=result.rules, n=result.players, objective=objective_label(result.objective, lang),
+          value=decimal(float(result.value), lang, 6)))
+    say(_("That is the expected final score.") if result.objective == "solo"
+        else _("That is the first seat's chance to win."))
     for p, seat in enumerate(result.seats):
         lose = "—" if seat.lose is None else decimal(float(seat.lose), lang, 4, percent=True)
-        console.print("  " + _("Seat {seat}: wins {win}, loses {lose}", seat=p + 1,
-                               win=decimal(float(seat.win), lang, 4, percent=True), lose=lose))
-    if not any(s.lose is not None for s in result.seats):
-        console.print(_("This game names no loser."))
-    console.print(_("{states} positions, the largest cycle has {cycle}; solved in {seconds} s.",
-                    states=result.states, cycle=result.largest_cycle, seconds=decimal(result.seconds, lang, 3)))
+        say("  " + _("Seat {seat}: wins {win}, loses {lose}", seat=p + 1,
+                     win=decimal(float(seat.win), lang, 4, percent=True), lose=lose))
+    if all(s.lose is None for s in result.seats):
+        say(_("This game names no loser."))
+    say(_("{states} positions, the largest cycle has {cycle}; solved in {seconds} s.", states=result.states,
+          cycle=result.largest_cycle, seconds=decimal(result.seconds, lang, 3)))

@@ -64,7 +64,8 @@ class ExactSolveError(WuerfelError):
 class SeatChances:
     win: Fraction
     lose: Fraction | None
-    score: Fraction
+    score: Fraction | None
+    """The expected final score (objective ``solo`` only)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -123,8 +124,14 @@ class _Graph:
 
 
 def solve_game(game: Game, objective: str = "win", *, game_id: str = "", rules_id: str = "",
-               max_states: int = DEFAULT_MAX_STATES, hidden_information: bool = False) -> ExactResult:
-    """Solve ``game`` exactly for ``objective`` (``"win"`` or ``"solo"``); see the module text for both."""
+               max_states: int = DEFAULT_MAX_STATES, hidden_information: bool = False,
+               name: str | None = None) -> ExactResult:
+    """Solve ``game`` exactly for ``objective`` (``"win"`` or ``"solo"``); see the module text for both.
+
+    ``hidden_information`` (the registry's flag) refuses decisions, which open-information backward induction would
+    solve wrongly; ``name`` names the game in refusals (a :class:`~wuerfel.engine.errors.Words` for both
+    languages; default: its id).
+    """
     if objective not in OBJECTIVES:
         raise ExactSolveError(N_("Unknown objective '{objective}'. Known: {known}"), objective=objective,
                               known=", ".join(OBJECTIVES))
@@ -133,14 +140,15 @@ def solve_game(game: Game, objective: str = "win", *, game_id: str = "", rules_i
         raise ExactSolveError(N_("The objective solo is for one player, not {n}."), n=n)
     start = time.perf_counter()
     root = game.new_initial_state()
-    graph = _explore(root, n, max_states, hidden_information)
+    graph = _explore(root, n, max_states, hidden_information, with_scores=objective == "solo",
+                     name=name or game_id or game.id)
     sign = Fraction(-1) if objective == "solo" and root.lower_is_better() else Fraction(1)
     solver = _Solver(graph, n, objective, sign)
     values = solver.solve()
     v0 = values[0]
-    seats = tuple(SeatChances(win=v0[p], lose=v0[n + p] if graph.has_loser else None, score=v0[2 * n + p])
-                  for p in range(n))
-    value = seats[0].score if objective == "solo" else seats[0].win
+    seats = tuple(SeatChances(win=v0[p], lose=v0[n + p] if graph.has_loser else None,
+                              score=v0[2 * n + p] if objective == "solo" else None) for p in range(n))
+    value = v0[2 * n] if objective == "solo" else v0[0]
     return ExactResult(game=game_id or game.id, rules=rules_id, players=n, objective=objective, value=value,
                        seats=seats, seconds=time.perf_counter() - start, states=len(graph.kind),
                        decisions=sum(1 for k in graph.kind if k == _DECISION), largest_cycle=solver.largest_cycle)
@@ -179,18 +187,20 @@ def _expand(action: Action) -> Iterator[Action]:
         yield with_amount(action, **dict(zip(names, values, strict=True)))
 
 
-def _terminal_vector(state: State, n: int) -> tuple[Vec, bool]:
+def _terminal_vector(state: State, n: int, with_scores: bool) -> tuple[Vec, bool]:
+    """The quantities the solver carries: win share per seat, loser indicator per seat, and (``solo``) scores."""
     winners = set(state.winners())
     losers = set(state.losers())
     share = Fraction(1, len(winners)) if winners else Fraction(0)
     scores = state.scores()
     vec = (tuple(share if p in winners else Fraction(0) for p in range(n))
            + tuple(Fraction(1) if p in losers else Fraction(0) for p in range(n))
-           + tuple(Fraction(s) for s in scores[:n]))
+           + (tuple(Fraction(s) for s in scores[:n]) if with_scores else ()))
     return vec, bool(losers)
 
 
-def _explore(root: State, n: int, max_states: int, hidden_information: bool) -> _Graph:
+def _explore(root: State, n: int, max_states: int, hidden_information: bool, with_scores: bool,
+             name: str) -> _Graph:
     root_key = root.solver_key()
     _check_key(root_key)
     index: dict[Hashable, int] = {root_key: 0}
@@ -208,13 +218,13 @@ def _explore(root: State, n: int, max_states: int, hidden_information: bool) -> 
                 raise ExactSolveError(N_("{game} has more than {max} positions to solve (or infinitely many): "
                                          "too many for the exact solver. The game can give its positions a "
                                          "smaller key (State.solver_key), or try fewer players or a smaller rule "
-                                         "set."), game=game.id, max=max_states)
+                                         "set."), game=name, max=max_states)
             index[key] = i
             reps.append(state)
             moves.append(state.to_move())
         elif key is not state and state.to_move() != moves[i]:
             raise ExactSolveError(N_("The solver key of {game} joins positions that differ in who moves: the key "
-                                     "breaks its contract (State.solver_key)."), game=game.id)
+                                     "breaks its contract (State.solver_key)."), game=name)
         return i
 
     i = 0
@@ -229,7 +239,7 @@ def _explore(root: State, n: int, max_states: int, hidden_information: bool) -> 
         kind, mover = _CHANCE, -1
         if tm == TERMINAL:
             kind = _TERMINAL
-            result, lost = _terminal_vector(s, n)
+            result, lost = _terminal_vector(s, n, with_scores)
             g.has_loser = g.has_loser or lost
         elif tm == CHANCE:
             merged: dict[int, Fraction] = {}
@@ -239,24 +249,24 @@ def _explore(root: State, n: int, max_states: int, hidden_information: bool) -> 
                 j = node(s._apply_outcome(outcome))
                 merged[j] = merged.get(j, Fraction(0)) + p
             if sum(merged.values()) != 1:
-                raise ExactSolveError(N_("The chances of a throw in {game} do not add up to 1."), game=game.id)
+                raise ExactSolveError(N_("The chances of a throw in {game} do not add up to 1."), game=name)
             edges = [(p, j) for j, p in merged.items()]
         else:
             actors = s.actors()
             if tm == SIMULTANEOUS and len(actors) != 1:
                 raise ExactSolveError(N_("{game} has simultaneous decisions; the exact solver solves only games "
-                                         "where one player decides at a time."), game=game.id)
+                                         "where one player decides at a time."), game=name)
             mover = actors[0]
             legal = [c for a in s.legal_actions(mover) for c in _expand(a)]
             if not legal:
                 raise ExactSolveError(N_("A position of {game} has a player to move but no legal move."),
-                                      game=game.id)
+                                      game=name)
             if len(legal) == 1:
                 edges = [(Fraction(1), node(s._apply_action(legal[0], mover)))]
             else:
                 if hidden_information:
                     raise ExactSolveError(N_("{game} has decisions under hidden information; the exact solver "
-                                             "solves those only for games of open information."), game=game.id)
+                                             "solves those only for games of open information."), game=name)
                 kind = _DECISION
                 by_id: dict[int, int] = {}
                 for a in legal:
@@ -399,7 +409,7 @@ class _Solver:
         self.n = n
         self.objective = objective
         self.sign = sign
-        self.size = 3 * n
+        self.size = 3 * n if objective == "solo" else 2 * n
         self.val: list[Vec | None] = [None] * len(g.kind)
         self.largest_cycle = 1
 
@@ -533,6 +543,6 @@ class _Solver:
                 assert old is not None
                 delta = max(delta, max(abs(x - y) for x, y in zip(new, old, strict=True)))
                 values[i] = new
-            if delta < 1e-13:
+            if delta < 1e-10:  # only a first strategy: the exact rounds correct what is left
                 break
         return values
