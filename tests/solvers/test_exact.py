@@ -37,7 +37,16 @@ from tests.solvers.exact_toys import (
 )
 from wuerfel.engine.game import State
 from wuerfel.engine.registry import _REGISTRY, register
-from wuerfel.solvers.exact import ExactSolveError, solve_game, solve_linear, strongly_connected
+from wuerfel.solvers.exact import (
+    PRIMES,
+    ExactSolveError,
+    ends_surely,
+    solve_by_elimination,
+    solve_by_lifting,
+    solve_game,
+    solve_linear,
+    strongly_connected,
+)
 
 # --- the parts --------------------------------------------------------------------------------------------
 
@@ -76,6 +85,52 @@ def test_a_system_without_exit_is_singular() -> None:
         solve_linear([{1: Fraction(1)}, {0: Fraction(1)}], [(Fraction(0),), (Fraction(0),)])
 
 
+@st.composite
+def substochastic_systems(draw: st.DrawFn) -> tuple[list[dict[int, Fraction]], list[tuple[Fraction, ...]]]:
+    """A random cycle of positions with exits: probabilities over sixths and 36ths, rational right-hand sides."""
+    m = draw(st.integers(min_value=1, max_value=60))
+    rows: list[dict[int, Fraction]] = []
+    consts: list[tuple[Fraction, ...]] = []
+    for i in range(m):
+        den = draw(st.sampled_from([6, 36, 216]))
+        left = den
+        row: dict[int, Fraction] = {}
+        for j in draw(st.lists(st.integers(min_value=0, max_value=m - 1), max_size=4)):
+            w = draw(st.integers(min_value=0, max_value=left))
+            left -= w
+            if w:
+                row[j] = row.get(j, Fraction(0)) + Fraction(w, den)
+        if i == m - 1 and left == 0:  # at least one exit somewhere
+            row = {}
+        rows.append(row)
+        consts.append((Fraction(left, den) * Fraction(draw(st.integers(0, 7)), 7), Fraction(left, den)))
+    return rows, consts
+
+
+@settings(max_examples=40, deadline=None)
+@given(substochastic_systems())
+def test_lifting_and_elimination_agree_exactly(system: tuple[list[dict[int, Fraction]], list[tuple[Fraction, ...]]]
+                                                ) -> None:
+    rows, consts = system
+    if not ends_surely(rows):
+        with pytest.raises(ZeroDivisionError):
+            solve_linear(rows, consts)
+        return
+    by_elimination = solve_by_elimination(rows, consts)
+    for prime in PRIMES[:2]:
+        assert solve_by_lifting(rows, consts, prime) == by_elimination
+    assert solve_linear(rows, consts) == by_elimination
+    for i, row in enumerate(rows):  # and the solution solves the system
+        for k in range(2):
+            assert by_elimination[i][k] == sum(v * by_elimination[j][k] for j, v in row.items()) + consts[i][k]
+
+
+def test_a_closed_set_of_positions_is_found_on_the_graph() -> None:
+    half = Fraction(1, 2)
+    assert ends_surely([{1: half}, {0: Fraction(1)}])
+    assert not ends_surely([{1: half}, {2: Fraction(1)}, {1: Fraction(1)}])  # 1 ⇄ 2 never leave
+
+
 # --- pure chance -----------------------------------------------------------------------------------------
 
 
@@ -111,7 +166,7 @@ def test_an_unbounded_pot_is_refused_without_a_key_and_solved_with_one() -> None
     assert keyed.states == 6  # three throwers and three ends: the pot is not part of the key
 
 
-@pytest.mark.parametrize("sides", [2, 3])
+@pytest.mark.parametrize("sides", [2, 3, 4])
 def test_strike_and_unstrike_cycles_give_the_same_answer_with_and_without_the_lumping_key(sides: int) -> None:
     full = solve_game(StrikeGame(StrikeRules(sides=sides), 2))
     keyed = solve_game(StrikeGame(StrikeRules(sides=sides, keyed=True), 2))
