@@ -37,6 +37,7 @@ from tests.solvers.exact_toys import (
 )
 from wuerfel.engine.game import State
 from wuerfel.engine.registry import _REGISTRY, register
+from wuerfel.solvers import exact
 from wuerfel.solvers.exact import (
     PRIMES,
     ExactSolveError,
@@ -153,9 +154,9 @@ def test_first_six_agrees_with_sampling() -> None:
             outcomes = state.chance_outcomes()
             state = state.apply_outcome(rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0])
         wins[state.winners()[0]] += 1
-    for p, exact in enumerate(six_by_hand(n)):
-        sd = (float(exact) * (1 - float(exact)) / games) ** 0.5
-        assert abs(wins[p] / games - float(exact)) < 4 * sd
+    for p, want in enumerate(six_by_hand(n)):
+        sd = (float(want) * (1 - float(want)) / games) ** 0.5
+        assert abs(wins[p] / games - float(want)) < 4 * sd
 
 
 def test_an_unbounded_pot_is_refused_without_a_key_and_solved_with_one() -> None:
@@ -166,9 +167,17 @@ def test_an_unbounded_pot_is_refused_without_a_key_and_solved_with_one() -> None
     assert keyed.states == 6  # three throwers and three ends: the pot is not part of the key
 
 
-@pytest.mark.parametrize("sides", [2, 3, 4])
-def test_strike_and_unstrike_cycles_give_the_same_answer_with_and_without_the_lumping_key(sides: int) -> None:
+@pytest.mark.parametrize(("sides", "lift"), [(2, False), (3, False), (4, False), (4, True)])
+def test_strike_and_unstrike_cycles_give_the_same_answer_with_and_without_the_lumping_key(
+        sides: int, lift: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if lift:  # no fill-in allowed: the 225 positions of the cycle are solved by lifting
+        monkeypatch.setattr(exact, "FILL_FACTOR", 0)
+        calls: list[int] = []
+        lifting = exact.solve_by_lifting
+        monkeypatch.setattr(exact, "solve_by_lifting", lambda *a: calls.append(len(a[0])) or lifting(*a))
     full = solve_game(StrikeGame(StrikeRules(sides=sides), 2))
+    if lift:
+        assert calls == [225]
     keyed = solve_game(StrikeGame(StrikeRules(sides=sides, keyed=True), 2))
     assert full.seats == keyed.seats
     assert keyed.states < full.states and full.largest_cycle > 1
@@ -186,7 +195,7 @@ def test_strike_with_two_sides_by_hand() -> None:
 
 def test_strike_agrees_with_sampling() -> None:
     game = StrikeGame(StrikeRules(sides=3, keyed=True), 3)
-    exact = solve_game(game)
+    solved = solve_game(game)
     rng = random.Random(7)
     games = 6000
     wins, loses = [0] * 3, [0] * 3
@@ -199,7 +208,7 @@ def test_strike_agrees_with_sampling() -> None:
         for p in state.losers():
             loses[p] += 1
     for p in range(3):
-        for got, want in ((wins[p], exact.seats[p].win), (loses[p], exact.seats[p].lose)):
+        for got, want in ((wins[p], solved.seats[p].win), (loses[p], solved.seats[p].lose)):
             assert want is not None
             sd = (float(want) * (1 - float(want)) / games) ** 0.5
             assert abs(got / games - float(want)) < 4 * sd + 1e-9
