@@ -360,14 +360,14 @@ def nochmal_duel_by_hand() -> Fraction:
 
     def second(a: int) -> Fraction:
         """Seat 2's win share against a final face a."""
-        again = sum(sixth * share_of_2(a, c) for c in range(1, 7))
-        return sum(sixth * max(share_of_2(a, b), again) for b in range(1, 7))
+        again = sum((sixth * share_of_2(a, c) for c in range(1, 7)), Fraction(0))
+        return sum((sixth * max(share_of_2(a, b), again) for b in range(1, 7)), Fraction(0))
 
     def first_final(a: int) -> Fraction:
         return 1 - second(a)
 
-    again1 = sum(sixth * first_final(c) for c in range(1, 7))
-    return sum(sixth * max(first_final(a), again1) for a in range(1, 7))
+    again1 = sum((sixth * first_final(c) for c in range(1, 7)), Fraction(0))
+    return sum((sixth * max(first_final(a), again1) for a in range(1, 7)), Fraction(0))
 
 
 # --- ewig and an identity-hashed game ----------------------------------------------------------------------
@@ -508,3 +508,70 @@ def pig_win_by_iteration(target: int, sweeps: int = 100_000) -> float:
         if delta < 1e-14:
             break
     return p[(0, 0, 0)]
+
+
+# --- wettlauf ----------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class RaceRules:
+    length: int = opt(12, de="Länge der Bahn", en="Length of the track", low=1, high=40)
+
+
+@dataclasses.dataclass(frozen=True)
+class RaceState(State):
+    """A race on one die: a player moves one step when he throws the face his step asks for (1, 2, … 6, 1, …);
+    the first at the end wins and the last-placed lose. Many positions, each a short cycle of one round."""
+
+    game: Game
+    steps: tuple[int, ...]
+    player: int = 0
+
+    def to_move(self) -> int:
+        return TERMINAL if max(self.steps) >= self.game.rules.length else CHANCE
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        return ()
+
+    def _apply_action(self, action: Action, player: int) -> State:
+        raise AssertionError("no decisions")
+
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        return _die(6) if self.is_chance() else ()
+
+    def _apply_outcome(self, outcome: Outcome) -> State:
+        assert isinstance(outcome, Roll)
+        steps = list(self.steps)
+        if outcome.dice[0] == steps[self.player] % 6 + 1:
+            steps[self.player] += 1
+            if steps[self.player] >= self.game.rules.length:
+                return dataclasses.replace(self, steps=tuple(steps))
+        return dataclasses.replace(self, steps=tuple(steps), player=(self.player + 1) % self.game.num_players)
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(s) for s in self.steps)
+
+    def winners(self) -> tuple[int, ...]:
+        return (self.player,) if self.is_terminal() else ()
+
+    def losers(self) -> tuple[int, ...]:
+        if not self.is_terminal():
+            return ()
+        low = min(self.steps)
+        return tuple(p for p, s in enumerate(self.steps) if s == low)
+
+    def view(self, player: int | None) -> JSON:
+        return {"game": "wettlauf", "to_move": self.to_move(), "scores": list(self.scores())}
+
+
+class RaceGame(Game):
+    id = "wettlauf"
+
+    def new_initial_state(self) -> State:
+        return RaceState(self, (0,) * self.num_players)
+
+    def action_id(self, action: Action) -> int:
+        raise AssertionError("no actions")
+
+    def action_from_id(self, action_id: int) -> Action:
+        raise AssertionError("no actions")

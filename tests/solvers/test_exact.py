@@ -7,6 +7,7 @@ import json
 import random
 from collections.abc import Iterator
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -73,7 +74,7 @@ def test_linear_system_is_solved_exactly_with_several_right_hand_sides() -> None
     # x = y/2 + 1, y = x/3 + (2, 0)  →  x = (6/5)(1 + 1) …  solved by hand: x = (y + 2)/2, y = x/3 + c
     half, third = Fraction(1, 2), Fraction(1, 3)
     rows = [{1: half}, {0: third}]
-    consts = [(Fraction(1), Fraction(0)), (Fraction(2), Fraction(1))]
+    consts: list[tuple[Fraction, ...]] = [(Fraction(1), Fraction(0)), (Fraction(2), Fraction(1))]
     x, y = solve_linear(rows, consts)
     for k in range(2):
         assert x[k] == half * y[k] + consts[0][k]
@@ -174,7 +175,12 @@ def test_strike_and_unstrike_cycles_give_the_same_answer_with_and_without_the_lu
         monkeypatch.setattr(exact, "FILL_FACTOR", 0)
         calls: list[int] = []
         lifting = exact.solve_by_lifting
-        monkeypatch.setattr(exact, "solve_by_lifting", lambda *a: calls.append(len(a[0])) or lifting(*a))
+
+        def counted(*args: Any) -> Any:
+            calls.append(len(args[0]))
+            return lifting(*args)
+
+        monkeypatch.setattr(exact, "solve_by_lifting", counted)
     full = solve_game(StrikeGame(StrikeRules(sides=sides), 2))
     if lift:
         assert calls == [225]

@@ -20,6 +20,7 @@ from wuerfel.engine.errors import N_, RuleError, Words, WuerfelError
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.i18n import Translator, normalize_language
 from wuerfel.solvers import exact
+from wuerfel.solvers.api import SolveResult
 
 OBJECTIVES = {"turn": N_("one turn"), "duel": N_("duel of two"), "solo": N_("solo game"), "score": N_("score"),
               "win": N_("each player's chances")}
@@ -73,7 +74,7 @@ def solve_cmd(
         # A solve may take minutes (the duel): say what runs and how long it has run, on standard error.
         with working(_("Solving {game} ({rules}), objective: {objective}", game=info.name(lang), rules=resolved.id,
                        objective=objective_label(obj, lang)), quiet=as_json):
-            result = solver(rule_set, resolved.id, fresh)
+            result: SolveResult = solver(rule_set, resolved.id, fresh)
     except WuerfelError as exc:
         fail(exc, lang)
     if as_json:

@@ -741,16 +741,17 @@ class _Solver:
         for _ in range(10_000):
             delta = 0.0
             for i in comp:
+                new: list[float]
                 if g.kind[i] == _DECISION:
-                    new = values[self.best(i, values)]
-                    assert new is not None
-                    new = list(new)
+                    chosen = values[self.best(i, values)]
+                    assert chosen is not None
+                    new = list(chosen)
                 else:
                     new = [0.0] * self.size
                     for p, j in edges[i]:
-                        vj = values[j]
-                        assert vj is not None
-                        new = [s + p * t for s, t in zip(new, vj, strict=True)]
+                        fj = values[j]
+                        assert fj is not None
+                        new = [s + p * t for s, t in zip(new, fj, strict=True)]
                 old = values[i]
                 assert old is not None
                 delta = max(delta, max(abs(x - y) for x, y in zip(new, old, strict=True)))
