@@ -375,3 +375,12 @@ def test_game_solvers_keep_their_objectives_and_refuse_a_player_count() -> None:
     assert result.exit_code == 2 and "--players weglassen" in result.stderr
     result = run(["solve", "escalero", "--objective", "nix"])
     assert result.exit_code == 2 and "solo, win" in result.stderr
+
+
+def test_a_cycle_too_large_for_either_method_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(exact, "FILL_FACTOR", 0)
+    monkeypatch.setattr(exact, "MAX_LIFTING_UNKNOWNS", 48)
+    with pytest.raises(ExactSolveError, match="49 positions of this game can return to each other"):
+        solve_game(StrikeGame(StrikeRules(sides=3), 2))
+    monkeypatch.setattr(exact, "MAX_LIFTING_UNKNOWNS", 49)
+    assert solve_game(StrikeGame(StrikeRules(sides=3), 2)).seats[0].win == Fraction(9, 16)

@@ -357,7 +357,10 @@ def solve_linear(rows: list[dict[int, Fraction]], consts: list[Vec]) -> list[Vec
         try:
             return solve_by_elimination(rows, consts, max_entries=FILL_FACTOR * (m + sum(map(len, rows))))
         except _TooDense:
-            pass
+            if m > MAX_LIFTING_UNKNOWNS:
+                raise ExactSolveError(N_("{n} positions of this game can return to each other, too many to solve "
+                                         "exactly. The game can give its positions a smaller key "
+                                         "(State.solver_key), or try fewer players."), n=m) from None
         for prime in PRIMES:
             solution = solve_by_lifting(rows, consts, prime)
             if solution is not None:
@@ -382,7 +385,10 @@ PRIMES = (8388593, 8388587, 8388581)
 """Primes below 2**23 for lifting: products of two residues summed over up to 2**17 unknowns fit in 63 bits. A
 second and third are tried only if the matrix happens to be singular modulo the first."""
 
-MAX_LIFTING_UNKNOWNS = 1 << 17
+MAX_LIFTING_UNKNOWNS = 2000
+"""Lifting holds a dense m×m matrix and inverts it in O(m³): measured 6 s for a dense m = 1000, so about a minute
+for 2000 (32 MB). A larger cycle that also fills in under elimination is refused. (The 63-bit bound would allow
+2**16.)"""
 
 
 def ends_surely(rows: Sequence[dict[int, Fraction]]) -> bool:
@@ -412,31 +418,41 @@ def ends_surely(rows: Sequence[dict[int, Fraction]]) -> bool:
 
 
 def _inverse_mod(matrix: Any, p: int) -> Any:
-    """The inverse of an integer matrix modulo the prime ``p`` (Gauss–Jordan in numpy), or None if singular."""
+    """The inverse of an integer matrix modulo the prime ``p`` (Gauss–Jordan in numpy), or None if singular.
+
+    Rows are reduced modulo ``p`` lazily: only the pivot row and the multipliers, never the whole matrix per step.
+    A row then collects at most ``m`` products below ``p²`` each, which fits 63 bits for ``p < 2**23`` and
+    ``m ≤ 2**16`` (far above :data:`MAX_LIFTING_UNKNOWNS`); the modulo of every entry per step was most of the time.
+    """
     import numpy as np
 
     m = matrix.shape[0]
     a = matrix % p
     inv = np.eye(m, dtype=np.int64)
     for col in range(m):
-        nz = np.flatnonzero(a[col:, col])
+        nz = np.flatnonzero(a[col:, col] % p)
         if not len(nz):
             return None
         piv = col + int(nz[0])
         if piv != col:
             a[[col, piv]] = a[[piv, col]]
             inv[[col, piv]] = inv[[piv, col]]
+        a[col, col:] %= p
+        inv[col] %= p
         scale = pow(int(a[col, col]), p - 2, p)
         a[col, col:] = a[col, col:] * scale % p
         inv[col] = inv[col] * scale % p
-        f = a[:, col].copy()
+        f = a[:, col] % p
         f[col] = 0
         targets = np.flatnonzero(f)
-        if len(targets):
+        if 4 * len(targets) > m:  # dense by now: whole slices beat gathering rows
+            a[:, col:] -= np.outer(f, a[col, col:])
+            inv -= np.outer(f, inv[col])
+        elif len(targets):
             factor = f[targets][:, None]
-            a[targets, col:] = (a[targets, col:] - factor * a[col, col:]) % p
-            inv[targets] = (inv[targets] - factor * inv[col]) % p
-    return inv
+            a[targets, col:] -= factor * a[col, col:]
+            inv[targets] -= factor * inv[col]
+    return inv % p
 
 
 def _rational(u: int, modulus: int, bound: int) -> tuple[int, int] | None:
@@ -455,14 +471,12 @@ def solve_by_lifting(rows: list[dict[int, Fraction]], consts: list[Vec], p: int)
     """Dixon's p-adic lifting: the exact solution from one inverse modulo ``p`` (numpy, machine integers) and a
     residual kept exact in Python integers, then rational reconstruction, then an exact check of every equation
     (so a wrong reconstruction is never returned: more digits are lifted instead). None if the matrix is singular
-    modulo ``p`` or too large."""
+    modulo ``p`` or its entries are too large for machine integers."""
     import math
 
     import numpy as np
 
     m, q = len(rows), len(consts[0])
-    if m > MAX_LIFTING_UNKNOWNS:
-        return None
     # Integer rows: row i of (I − A) times the lcm of its denominators; right-hand sides over one denominator each.
     mat: list[list[tuple[int, int]]] = []
     rhs_frac: list[list[Fraction]] = []
