@@ -384,3 +384,11 @@ def test_a_cycle_too_large_for_either_method_is_refused(monkeypatch: pytest.Monk
         solve_game(StrikeGame(StrikeRules(sides=3), 2))
     monkeypatch.setattr(exact, "MAX_LIFTING_UNKNOWNS", 49)
     assert solve_game(StrikeGame(StrikeRules(sides=3), 2)).seats[0].win == Fraction(9, 16)
+
+
+def test_a_game_with_secrets_is_known_by_its_determinize_too() -> None:
+    from tests.cli.games import hidden_info
+
+    info = hidden_info()
+    with pytest.raises(ExactSolveError, match="hidden information"):
+        solve_game(info.new_game(None, 2), hidden_information=False)

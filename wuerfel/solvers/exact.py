@@ -128,9 +128,9 @@ def solve_game(game: Game, objective: str = "win", *, game_id: str = "", rules_i
                name: str | None = None) -> ExactResult:
     """Solve ``game`` exactly for ``objective`` (``"win"`` or ``"solo"``); see the module text for both.
 
-    ``hidden_information`` (the registry's flag) refuses decisions, which open-information backward induction would
-    solve wrongly; ``name`` names the game in refusals (a :class:`~wuerfel.engine.errors.Words` for both
-    languages; default: its id).
+    ``hidden_information`` (the registry's flag; also assumed when the state overrides ``determinize``) refuses
+    decisions, which open-information backward induction would solve wrongly; ``name`` names the game in refusals
+    (a :class:`~wuerfel.engine.errors.Words` for both languages; default: its id).
     """
     if objective not in OBJECTIVES:
         raise ExactSolveError(N_("Unknown objective '{objective}'. Known: {known}"), objective=objective,
@@ -140,6 +140,8 @@ def solve_game(game: Game, objective: str = "win", *, game_id: str = "", rules_i
         raise ExactSolveError(N_("The objective solo is for one player, not {n}."), n=n)
     start = time.perf_counter()
     root = game.new_initial_state()
+    # A game that draws hidden dice for a player's guesses has secrets even where its registry entry forgot to say.
+    hidden_information = hidden_information or type(root).determinize is not State.determinize
     graph = _explore(root, n, max_states, hidden_information, with_scores=objective == "solo",
                      name=name or game_id or game.id)
     sign = Fraction(-1) if objective == "solo" and root.lower_is_better() else Fraction(1)
