@@ -77,7 +77,7 @@ class SixState(State):
 
     def solver_key(self) -> Hashable:
         # The pot is only shown, never read by a result: the key leaves it out.
-        return (self.player, self.winner) if self.game.rules.keyed else self
+        return (self.player, self.winner) if self.game.rules.keyed else super().solver_key()
 
     def view(self, player: int | None) -> JSON:
         return {"game": "erste-sechs", "to_move": self.to_move(), "scores": list(self.scores()), "pot": self.pot}
@@ -575,3 +575,31 @@ class RaceGame(Game):
 
     def action_from_id(self, action_id: int) -> Action:
         raise AssertionError("no actions")
+
+
+# --- erste-sechs showing the last throw --------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class ShownSixState(SixState):
+    """Erste Sechs that keeps the last throw for display: six times the positions, the same future."""
+
+    last: int = 0
+
+    def _apply_outcome(self, outcome: Outcome) -> State:
+        assert isinstance(outcome, Roll)
+        return dataclasses.replace(super()._apply_outcome(outcome), last=outcome.dice[0])  # type: ignore[type-var]
+
+
+@dataclasses.dataclass(frozen=True)
+class DeclaredSixState(ShownSixState):
+    display_fields: ClassVar[tuple[str, ...]] = ("last",)
+
+
+class ShownSixGame(SixGame):
+    def __init__(self, rules: Any, num_players: int, declared: bool) -> None:
+        super().__init__(rules, num_players)
+        self.declared = declared
+
+    def new_initial_state(self) -> State:
+        return (DeclaredSixState if self.declared else ShownSixState)(self)

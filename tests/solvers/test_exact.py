@@ -392,3 +392,13 @@ def test_a_game_with_secrets_is_known_by_its_determinize_too() -> None:
     info = hidden_info()
     with pytest.raises(ExactSolveError, match="hidden information"):
         solve_game(info.new_game(None, 2), hidden_information=False)
+
+
+def test_fields_declared_for_display_only_are_left_out_of_the_default_key() -> None:
+    from tests.solvers.exact_toys import ShownSixGame
+
+    shown = solve_game(ShownSixGame(SixRules(), 3, declared=False))
+    declared = solve_game(ShownSixGame(SixRules(), 3, declared=True))
+    plain = solve_game(SixGame(SixRules(), 3))
+    assert shown.seats == declared.seats == plain.seats
+    assert declared.states == plain.states == 6 < shown.states

@@ -462,6 +462,11 @@ class State(ABC):
         return None
 
     # --- exact solving ---------------------------------------------------------------------------------------
+    display_fields: ClassVar[tuple[str, ...]] = ()
+    """Names of dataclass fields that are only shown and never read by a rule or a result (the last throw, whose
+    throw it was): the default :meth:`solver_key` leaves them out. Declaring one that a rule reads breaks the key's
+    contract below; a field a result reads but the rules do not (a tally for the loser) is no display field."""
+
     def solver_key(self) -> Hashable:
         """What the generic exact solver (:mod:`wuerfel.solvers.exact`) needs to tell this state from others.
 
@@ -484,8 +489,14 @@ class State(ABC):
         Seats are never relabelled: a key that merged two states differing by a rotation of seats would break 4.
         The solver checks 1 wherever it meets a second state of a known key, and refuses a key that is not
         hashable. The key must be cheap: it is computed for every edge of the game graph.
+
+        The default is the state itself, or, for a dataclass state that names :attr:`display_fields`, its class and
+        the values of all other fields — so a game whose only surplus is what it shows needs one line, not a method.
         """
-        return self
+        if not self.display_fields:
+            return self
+        return (type(self), *(getattr(self, f.name) for f in dataclasses.fields(self)  # type: ignore[arg-type]
+                              if f.name not in self.display_fields))
 
     # --- information -----------------------------------------------------------------------------------------
     def components(self, player: int | None) -> tuple[Any, ...]:
