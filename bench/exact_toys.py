@@ -64,7 +64,7 @@ def main() -> None:
     ap.add_argument("--game")
     ap.add_argument("--rules")
     ap.add_argument("--players", type=int, action="append")
-    ap.add_argument("--max-states", type=int, default=200_000)
+    ap.add_argument("--max-states", type=int, default=100_000)
     args = ap.parse_args()
     print(f"{'case':<40} {'states':>8} {'decide':>8} {'cycle':>6} {'seconds':>9}  value")
     if args.game:
