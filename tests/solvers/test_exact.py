@@ -402,3 +402,15 @@ def test_fields_declared_for_display_only_are_left_out_of_the_default_key() -> N
     plain = solve_game(SixGame(SixRules(), 3))
     assert shown.seats == declared.seats == plain.seats
     assert declared.states == plain.states == 6 < shown.states
+
+
+def test_an_unhashable_key_met_later_is_refused_in_words() -> None:
+    class ListKey(SixGame):
+        def new_initial_state(self) -> State:
+            class S(type(super().new_initial_state())):  # type: ignore[misc]
+                def solver_key(self) -> object:
+                    return self if self.player == 0 else [self.player]
+            return S(self)
+
+    with pytest.raises(ExactSolveError, match="list cannot be hashed"):
+        solve_game(ListKey(SixRules(), 2))

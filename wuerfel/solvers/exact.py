@@ -214,7 +214,11 @@ def _explore(root: State, n: int, max_states: int, hidden_information: bool, wit
 
     def node(state: State) -> int:
         key = state.solver_key()
-        i = index.get(key)
+        try:
+            i = index.get(key)
+        except TypeError:
+            _check_key(key)  # refuses it in words
+            raise
         if i is None:
             i = len(reps)
             if i >= max_states:
@@ -259,8 +263,8 @@ def _explore(root: State, n: int, max_states: int, hidden_information: bool, wit
             if tm == SIMULTANEOUS and len(actors) != 1:
                 raise ExactSolveError(N_("{game} has simultaneous decisions; the exact solver solves only games "
                                          "where one player decides at a time."), game=name)
-            mover = actors[0]
-            legal = [c for a in s.legal_actions(mover) for c in _expand(a)]
+            mover = actors[0] if actors else -1
+            legal = [c for a in s.legal_actions(mover) for c in _expand(a)] if actors else []
             if not legal:
                 raise ExactSolveError(N_("A position of {game} has a player to move but no legal move."),
                                       game=name)
