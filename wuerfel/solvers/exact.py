@@ -633,6 +633,21 @@ def solve_by_elimination(rows: list[dict[int, Fraction]], consts: list[Vec],
     return [v for v in x if v is not None]
 
 
+def _combine(edges: Sequence[tuple[Fraction, int]], values: Sequence[Vec | None], size: int) -> Vec:
+    """``Σ p·values[j]`` over the edges, exactly. Zero components and certain edges skip the Fraction arithmetic,
+    which is most of the solver's time (a loser column of a game without loser is all zeros)."""
+    zero = Fraction(0)
+    acc: list[Fraction] | None = None
+    for p, j in edges:
+        v = values[j]
+        assert v is not None
+        if acc is None:
+            acc = list(v) if p == 1 else [p * t if t else zero for t in v]
+        else:
+            acc = [s + p * t if t else s for s, t in zip(acc, v, strict=True)]
+    return tuple(acc) if acc is not None else (zero,) * size
+
+
 # --- the solver --------------------------------------------------------------------------------------------
 
 
@@ -672,12 +687,7 @@ class _Solver:
         return best_j
 
     def chance_value(self, i: int) -> Vec:
-        acc = [Fraction(0)] * self.size
-        for p, j in self.g.edges[i]:
-            vj = self.val[j]
-            assert vj is not None
-            acc = [s + p * t for s, t in zip(acc, vj, strict=True)]
-        return tuple(acc)
+        return _combine(self.g.edges[i], self.val, self.size)
 
     def solve(self) -> list[Vec]:
         g = self.g
@@ -727,21 +737,18 @@ class _Solver:
         local = {i: k for k, i in enumerate(comp)}
         rows: list[dict[int, Fraction]] = []
         consts: list[Vec] = []
-        zero = [Fraction(0)] * self.size
         for i in comp:
             edges = [(Fraction(1), policy[i])] if g.kind[i] == _DECISION else g.edges[i]
             row: dict[int, Fraction] = {}
-            const = list(zero)
+            leaving: list[tuple[Fraction, int]] = []
             for p, j in edges:
                 k = local.get(j)
                 if k is not None:
                     row[k] = row.get(k, Fraction(0)) + p
                 else:
-                    vj = self.val[j]
-                    assert vj is not None
-                    const = [s + p * t for s, t in zip(const, vj, strict=True)]
+                    leaving.append((p, j))
             rows.append(row)
-            consts.append(tuple(const))
+            consts.append(_combine(leaving, self.val, self.size))
         try:
             return solve_linear(rows, consts)
         except ZeroDivisionError:
