@@ -36,7 +36,7 @@ from tests.solvers.exact_toys import (
     six_info,
     strike_info,
 )
-from wuerfel.engine.game import State
+from wuerfel.engine.game import Roll, State
 from wuerfel.engine.registry import _REGISTRY, register
 from wuerfel.solvers import exact
 from wuerfel.solvers.exact import (
@@ -414,3 +414,38 @@ def test_an_unhashable_key_met_later_is_refused_in_words() -> None:
 
     with pytest.raises(ExactSolveError, match="list cannot be hashed"):
         solve_game(ListKey(SixRules(), 2))
+
+
+def test_the_solved_strategy_plays_to_the_solved_chances() -> None:
+    game = NochmalGame(NochmalRules(), 2)
+    result = solve_game(game, keep_strategy=True)
+    strategy = result.strategy
+    assert strategy is not None
+    root = game.new_initial_state()
+    assert strategy.action(root) is None  # a throw, not a decision
+    chances = strategy.chances(root)
+    assert chances is not None and chances[0].win == result.value
+    rng = random.Random(3)
+    games, won = 20_000, 0.0
+    for _ in range(games):
+        state: State = root
+        while not state.is_terminal():
+            if state.is_chance():
+                state = state.apply_outcome(rng.choice([o for o, _ in state.chance_outcomes()]))
+                continue
+            action = strategy.action(state)
+            assert action is not None
+            state = state.apply_action(action)
+        won += state.returns()[0]
+    want = float(result.value)
+    assert abs(won / games - want) < 4 * (want * (1 - want) / games) ** 0.5
+
+
+def test_the_strategy_keeps_a_good_first_throw_and_throws_a_bad_one_again() -> None:
+    from tests.solvers.exact_toys import Again, Keep
+
+    game = NochmalGame(NochmalRules(), 1)
+    strategy = solve_game(game, "solo", keep_strategy=True).strategy
+    assert strategy is not None
+    thrown = {f: game.new_initial_state().apply_outcome(Roll((f,))) for f in range(1, 7)}
+    assert [strategy.action(thrown[f]) for f in range(1, 7)] == [Again()] * 3 + [Keep()] * 3

@@ -85,6 +85,8 @@ class ExactResult:
     decisions: int
     largest_cycle: int
     """Keys in the largest strongly connected component (1 when no position can come back)."""
+    strategy: Strategy | None = dataclasses.field(default=None, compare=False, repr=False)
+    """The solved play (``solve_game(…, keep_strategy=True)``): a bot or a hint asks it for the move."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -126,12 +128,13 @@ class _Graph:
 
 def solve_game(game: Game, objective: str = "win", *, game_id: str = "", rules_id: str = "",
                max_states: int = DEFAULT_MAX_STATES, hidden_information: bool = False,
-               name: str | None = None) -> ExactResult:
+               name: str | None = None, keep_strategy: bool = False) -> ExactResult:
     """Solve ``game`` exactly for ``objective`` (``"win"`` or ``"solo"``); see the module text for both.
 
     ``hidden_information`` (the registry's flag; also assumed when the state overrides ``determinize``) refuses
     decisions, which open-information backward induction would solve wrongly; ``name`` names the game in refusals
-    (a :class:`~wuerfel.engine.errors.Words` for both languages; default: its id).
+    (a :class:`~wuerfel.engine.errors.Words` for both languages; default: its id). ``keep_strategy`` keeps the
+    positions' keys and the chosen moves in ``result.strategy`` (memory: the keys of every position).
     """
     if objective not in OBJECTIVES:
         raise ExactSolveError(N_("Unknown objective '{objective}'. Known: {known}"), objective=objective,
@@ -143,18 +146,56 @@ def solve_game(game: Game, objective: str = "win", *, game_id: str = "", rules_i
     root = game.new_initial_state()
     # A game that draws hidden dice for a player's guesses has secrets even where its registry entry forgot to say.
     hidden_information = hidden_information or type(root).determinize is not State.determinize
-    graph = _explore(root, n, max_states, hidden_information, with_scores=objective == "solo",
-                     name=name or game_id or game.id)
+    graph, index = _explore(root, n, max_states, hidden_information, with_scores=objective == "solo",
+                            name=name or game_id or game.id)
     sign = Fraction(-1) if objective == "solo" and root.lower_is_better() else Fraction(1)
     solver = _Solver(graph, n, objective, sign)
     values = solver.solve()
+    strategy = Strategy(game, index, solver.chosen_actions(), values, n) if keep_strategy else None
+    del index
     v0 = values[0]
     seats = tuple(SeatChances(win=v0[p], lose=v0[n + p] if graph.has_loser else None,
                               score=v0[2 * n + p] if objective == "solo" else None) for p in range(n))
     value = v0[2 * n] if objective == "solo" else v0[0]
     return ExactResult(game=game_id or game.id, rules=rules_id, players=n, objective=objective, value=value,
                        seats=seats, seconds=time.perf_counter() - start, states=len(graph.kind),
-                       decisions=sum(1 for k in graph.kind if k == _DECISION), largest_cycle=solver.largest_cycle)
+                       decisions=sum(1 for k in graph.kind if k == _DECISION), largest_cycle=solver.largest_cycle,
+                       strategy=strategy)
+
+
+class Strategy:
+    """The solved play of one game: for any reachable position, the move the solution makes and every seat's
+    exact chances from there. Positions are found by their :meth:`State.solver_key`."""
+
+    def __init__(self, game: Game, index: dict[Hashable, int], actions: dict[int, int], values: list[Vec],
+                 n: int) -> None:
+        self.game = game
+        self._index = index
+        self._actions = actions
+        self._values = values
+        self._n = n
+
+    def action(self, state: State) -> Action | None:
+        """The solution's move at a decision of ``state``: the only legal one where there is no choice; None at a
+        throw, at the end, or in a position the solution never reaches."""
+        i = self._index.get(state.solver_key())
+        if i is None or state.is_chance() or state.is_terminal():
+            return None
+        if i not in self._actions:
+            actors = state.actors()
+            legal = [c for a in state.legal_actions(actors[0]) for c in _expand(a)] if len(actors) == 1 else []
+            return legal[0] if len(legal) == 1 else None
+        return self.game.action_from_id(self._actions[i])
+
+    def chances(self, state: State) -> tuple[SeatChances, ...] | None:
+        """Every seat's exact win and lose chances from ``state`` on, as solved (None: never reached). ``lose``
+        is 0 here for a game without loser, since one position cannot tell."""
+        i = self._index.get(state.solver_key())
+        if i is None:
+            return None
+        v, n = self._values[i], self._n
+        return tuple(SeatChances(win=v[p], lose=v[n + p], score=v[2 * n + p] if len(v) > 2 * n else None)
+                     for p in range(n))
 
 
 # --- exploration ---------------------------------------------------------------------------------------------
@@ -203,7 +244,7 @@ def _terminal_vector(state: State, n: int, with_scores: bool) -> tuple[Vec, bool
 
 
 def _explore(root: State, n: int, max_states: int, hidden_information: bool, with_scores: bool,
-             name: str) -> _Graph:
+             name: str) -> tuple[_Graph, dict[Hashable, int]]:
     root_key = root.solver_key()
     _check_key(root_key)
     index: dict[Hashable, int] = {root_key: 0}
@@ -285,7 +326,7 @@ def _explore(root: State, n: int, max_states: int, hidden_information: bool, wit
         g.choices.append(choices)
         g.result.append(result)
         i += 1
-    return g
+    return g, index
 
 
 # --- strongly connected components -----------------------------------------------------------------------
@@ -660,6 +701,15 @@ class _Solver:
         self.size = 3 * n if objective == "solo" else 2 * n
         self.val: list[Vec | None] = [None] * len(g.kind)
         self.largest_cycle = 1
+        self.chosen: dict[int, int] = {}
+        """Decision node → the successor chosen."""
+
+    def chosen_actions(self) -> dict[int, int]:
+        """Decision node → the id of the chosen move (the lowest id among moves to the chosen successor)."""
+        out: dict[int, int] = {}
+        for i, j in self.chosen.items():
+            out[i] = next(a for a, k in self.g.choices[i] if k == j)
+        return out
 
     def preference(self, mover: int, v: Sequence[Any]) -> tuple[Any, ...]:
         """What the mover maximises, in order (the last resort, the lowest action id, is the caller's)."""
@@ -698,7 +748,8 @@ class _Solver:
                 if g.kind[i] == _TERMINAL:
                     self.val[i] = g.result[i]
                 elif g.kind[i] == _DECISION:
-                    self.val[i] = self.val[self.best(i, self.val)]
+                    self.chosen[i] = self.best(i, self.val)
+                    self.val[i] = self.val[self.chosen[i]]
                 else:
                     self.val[i] = self.chance_value(i)
                 continue
@@ -725,6 +776,7 @@ class _Solver:
                 if choice != policy[i]:
                     policy[i], changed = choice, True
             if not changed:
+                self.chosen.update(policy)
                 return
             for i in comp:
                 self.val[i] = None
