@@ -342,9 +342,10 @@ def test_solve_defaults_to_solo_for_one_player_and_says_so_in_words(toys: None) 
     assert data["objective"] == "solo" and data["value"] == 4.25
     text = run(["solve", "nochmal", "--players", "2"]).output
     assert "2 Spieler, Ziel: Chancen jedes Spielers (win); Wert: 0,476852" in text
-    assert "Platz 1: gewinnt 47,6852 %" in text and "Dieses Spiel kennt keinen Verlierer." in text
+    assert "Platz 1: gewinnt 47,6852 % (103/216), verliert —" in text
+    assert "Dieses Spiel kennt keinen Verlierer." in text
     text = run(["solve", "hin-und-her-mini", "--players", "2", "--lang", "en"]).output
-    assert "Seat 2: wins 43.7500 %, loses 56.2500 %" in text
+    assert "Seat 2: wins 43.7500 % (7/16), loses 56.2500 % (9/16)" in text
 
 
 def test_solve_refuses_a_game_too_large_in_both_languages() -> None:

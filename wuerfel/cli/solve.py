@@ -9,6 +9,7 @@ command knows no game.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import typer
 from rich.markup import escape
@@ -120,10 +121,15 @@ def solve_generic(info: GameInfo, typed_game: str, rules: str | None, objective:
           value=decimal(float(result.value), lang, 6)))
     say(_("That is the expected final score.") if result.objective == "solo"
         else _("That is the first seat's chance to win."))
+    def chance(x: Fraction) -> str:
+        """A percentage, and the exact fraction beside it while that is short enough to read (6/11)."""
+        text = decimal(float(x), lang, 4, percent=True)
+        exact_text = f"{x.numerator}/{x.denominator}"
+        return f"{text} ({exact_text})" if x.denominator > 1 and len(exact_text) <= 15 else text
+
     for p, seat in enumerate(result.seats):
-        lose = "—" if seat.lose is None else decimal(float(seat.lose), lang, 4, percent=True)
-        say("  " + _("Seat {seat}: wins {win}, loses {lose}", seat=p + 1,
-                     win=decimal(float(seat.win), lang, 4, percent=True), lose=lose))
+        lose = "—" if seat.lose is None else chance(seat.lose)
+        say("  " + _("Seat {seat}: wins {win}, loses {lose}", seat=p + 1, win=chance(seat.win), lose=lose))
     if all(s.lose is None for s in result.seats):
         say(_("This game names no loser."))
     say(_("{states} positions, the largest cycle has {cycle}; solved in {seconds} s.", states=result.states,
