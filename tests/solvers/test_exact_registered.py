@@ -8,8 +8,10 @@ small enough.
 
 from __future__ import annotations
 
+import functools
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -20,29 +22,41 @@ from wuerfel.engine.registry import GameInfo, all_games
 from wuerfel.i18n import catalog
 from wuerfel.solvers.exact import ExactResult, ExactSolveError, solve_game
 
-MAX_STATES = 3000
+MAX_STATES = 1000
 """Small: this test is about every game being handled, not about solving large ones (``bench/exact_toys.py``)."""
 
-SAMPLES = 3000
+SAMPLES = 1500
+
+
+TOYS = {"erste-sechs", "hin-und-her-mini", "nochmal"}
 
 
 def _infos() -> list[GameInfo]:
     return [*all_games(), six_info(), strike_info(), nochmal_info()]
 
 
-def _cases() -> list[tuple[str, str, int]]:
+def _cases(slow_for_games: bool = False) -> list[Any]:
+    """(game, rules, players) for the smallest table and the smallest of two or more; sampling a registered game
+    (dozens of throws a game, thousands of games) is behind the ``slow`` marker, the toys' sampling is not."""
     out = []
     for info in _infos():
         rules = info.load_rules(None)
         low = max(info.min_players, getattr(rules, "min_players", info.min_players))
         for n in sorted({low, max(2, low)}):
             if n <= info.max_players:
-                out.append((info.id, info.default_preset, n))
+                marks = [pytest.mark.slow] if slow_for_games and info.id not in TOYS else []
+                out.append(pytest.param(info.id, info.default_preset, n, marks=marks))
     return out
 
 
 def _info(game_id: str) -> GameInfo:
     return next(i for i in _infos() if i.id == game_id)
+
+
+@functools.cache
+def _solved(game_id: str, n: int) -> ExactResult | None:
+    """One solve per game and table for both tests."""
+    return _solve(_info(game_id), n)
 
 
 def _solve(info: GameInfo, n: int) -> ExactResult | None:
@@ -57,7 +71,7 @@ def _solve(info: GameInfo, n: int) -> ExactResult | None:
 
 @pytest.mark.parametrize(("game_id", "rules", "n"), _cases())
 def test_every_game_is_solved_or_refused_in_words(game_id: str, rules: str, n: int) -> None:
-    result = _solve(_info(game_id), n)
+    result = _solved(game_id, n)
     if result is None:
         return
     assert all(0 <= s.win <= 1 for s in result.seats)
@@ -73,10 +87,10 @@ def _playout(state: State, rng: random.Random) -> State:
     return state
 
 
-@pytest.mark.parametrize(("game_id", "rules", "n"), _cases())
+@pytest.mark.parametrize(("game_id", "rules", "n"), _cases(slow_for_games=True))
 def test_solved_games_of_pure_chance_agree_with_sampling(game_id: str, rules: str, n: int) -> None:
     info = _info(game_id)
-    result = _solve(info, n)
+    result = _solved(game_id, n)
     if result is None or result.decisions:
         pytest.skip("not solved within the test's limit, or not pure chance")
     game = info.new_game(None, n)
