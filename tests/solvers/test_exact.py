@@ -450,3 +450,12 @@ def test_the_strategy_keeps_a_good_first_throw_and_throws_a_bad_one_again() -> N
     assert strategy is not None
     thrown = {f: game.new_initial_state().apply_outcome(Roll((f,))) for f in range(1, 7)}
     assert [strategy.action(thrown[f]) for f in range(1, 7)] == [Again()] * 3 + [Keep()] * 3
+
+
+def test_solve_refuses_a_limit_below_one(toys: None) -> None:
+    from tests.cli.helpers import run
+
+    result = run(["solve", "erste-sechs", "--max-states", "0"])
+    assert result.exit_code == 2 and "--max-states muss mindestens 1 sein." in result.stderr
+    result = run(["solve", "erste-sechs", "--players", "9"])
+    assert result.exit_code == 2 and "von 1 bis 8 Spielern gespielt, nicht von 9" in result.stderr
