@@ -1,22 +1,30 @@
 """``wuerfel solve GAME``: run a game's exact solver for one objective and print the value and the time.
 
-Games register their solvers in ``GameInfo.solvers`` (objective → callable), so this command knows no game.
+Games register their own solvers in ``GameInfo.solvers`` (objective → callable); every game can also be solved by
+the generic exact solver over the engine (:mod:`wuerfel.solvers.exact`, objectives ``win`` and ``solo``) when its
+reachable positions are few enough. A game's own objectives come first, so their output stays what it was; this
+command knows no game.
 """
 
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import typer
+from rich.markup import escape
 
 from wuerfel.cli.main import LangOption, app, console, fail
 from wuerfel.cli.progress import working
 from wuerfel.cli.render import decimal
-from wuerfel.engine.errors import N_, RuleError, WuerfelError
+from wuerfel.engine.errors import N_, RuleError, Words, WuerfelError
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.i18n import Translator, normalize_language
+from wuerfel.solvers import exact
+from wuerfel.solvers.api import SolveResult
 
-OBJECTIVES = {"turn": N_("one turn"), "duel": N_("duel of two"), "solo": N_("solo game"), "score": N_("score")}
+OBJECTIVES = {"turn": N_("one turn"), "duel": N_("duel of two"), "solo": N_("solo game"), "score": N_("score"),
+              "win": N_("each player's chances")}
 """Words for the objectives the games register (the ids stay what ``--objective`` takes)."""
 
 
@@ -38,7 +46,10 @@ def rules_for(info: GameInfo, typed_game: str, rules: str | None) -> str | None:
 def solve_cmd(
     game: str = typer.Argument(..., help="Spiel-ID, z. B. zehntausend, kniffel, escalero"),
     rules: str = typer.Option(None, "--rules", help="Preset, Variante oder TOML-Datei"),
-    objective: str = typer.Option(None, "--objective", help="Ziel, z. B. turn, duel, solo, score"),
+    objective: str = typer.Option(None, "--objective", help="Ziel, z. B. win, solo, turn, duel, score"),
+    players: int = typer.Option(None, "--players", help="Anzahl der Spieler (allgemeiner exakter Löser)"),
+    max_states: int = typer.Option(exact.DEFAULT_MAX_STATES, "--max-states",
+                                   help="höchstens so viele Stellungen (allgemeiner exakter Löser)"),
     fresh: bool = typer.Option(False, "--fresh", help="zwischengespeicherte Tabellen ignorieren"),
     as_json: bool = typer.Option(False, "--json"),
     lang: str = LangOption,
@@ -48,19 +59,23 @@ def solve_cmd(
     _ = Translator(lang)
     try:
         info = get_game(game)
-        if not info.solvers:
-            raise RuleError(N_("There is no solver for {game}."), game=info.name(lang))
-        obj = objective or next(iter(info.solvers))
-        solver = info.solvers.get(obj)
+        obj = objective or (next(iter(info.solvers)) if info.solvers and players is None else None)
+        solver = info.solvers.get(obj) if obj else None
         if solver is None:
-            raise RuleError(N_("Unknown objective '{objective}'. Known: {known}"), objective=obj,
-                            known=", ".join(info.solvers))
+            if obj is not None and obj not in exact.OBJECTIVES:
+                raise RuleError(N_("Unknown objective '{objective}'. Known: {known}"), objective=obj,
+                                known=", ".join([*info.solvers, *exact.OBJECTIVES]))
+            solve_generic(info, game, rules, obj, players, max_states, as_json, lang)
+            return
+        if players is not None:
+            raise RuleError(N_("The solver of {game} for the objective {objective} takes no number of players; "
+                               "leave out --players."), game=info.name(lang), objective=obj)
         resolved = info.resolve(rules_for(info, game, rules))
         rule_set = info.rules_from_dict(resolved.data)
         # A solve may take minutes (the duel): say what runs and how long it has run, on standard error.
         with working(_("Solving {game} ({rules}), objective: {objective}", game=info.name(lang), rules=resolved.id,
                        objective=objective_label(obj, lang)), quiet=as_json):
-            result = solver(rule_set, resolved.id, fresh)
+            result: SolveResult = solver(rule_set, resolved.id, fresh)
     except WuerfelError as exc:
         fail(exc, lang)
     if as_json:
@@ -72,3 +87,50 @@ def solve_cmd(
     if result.value_of:
         console.print(_("That is {what}.", what=_(result.value_of)))
     console.print(_("Solved in {seconds} s.", seconds=decimal(result.seconds, lang, 3)))
+
+
+def solve_generic(info: GameInfo, typed_game: str, rules: str | None, objective: str | None, players: int | None,
+                  max_states: int, as_json: bool, lang: str) -> None:
+    """Solve with the generic exact solver: ``win`` for several players, ``solo`` for one (the default follows the
+    number of players; without ``--players`` the smallest table of two or more, or one for a one-player game)."""
+    _ = Translator(lang)
+    if max_states < 1:
+        fail(RuleError(N_("--max-states must be at least 1.")), lang)
+    try:
+        if players is None:
+            players = 1 if objective == "solo" or info.max_players < 2 else max(2, info.min_players)
+        obj = objective or ("solo" if players == 1 else "win")
+        resolved = info.resolve(rules_for(info, typed_game, rules))
+        game = info.new_game(info.rules_from_dict(resolved.data), players)
+        with working(_("Solving {game} ({rules}), objective: {objective}", game=info.name(lang), rules=resolved.id,
+                       objective=objective_label(obj, lang)), quiet=as_json):
+            result = exact.solve_game(game, obj, game_id=info.id, rules_id=resolved.id, max_states=max_states,
+                                      hidden_information=info.hidden_information,
+                                      name=Words(info.name_en, info.name_de))
+    except WuerfelError as exc:
+        fail(exc, lang)
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+
+    def say(text: str) -> None:
+        console.print(escape(text), soft_wrap=True, highlight=False)
+
+    say(_("{game} ({rules}), {n} players, objective: {objective}; value: {value}", game=info.name(lang),
+          rules=result.rules, n=result.players, objective=objective_label(result.objective, lang),
+          value=decimal(float(result.value), lang, 6)))
+    say(_("That is the expected final score.") if result.objective == "solo"
+        else _("That is the first seat's chance to win."))
+    def chance(x: Fraction) -> str:
+        """A percentage, and the exact fraction beside it while that is short enough to read (6/11)."""
+        text = decimal(float(x), lang, 4, percent=True)
+        exact_text = f"{x.numerator}/{x.denominator}"
+        return f"{text} ({exact_text})" if x.denominator > 1 and len(exact_text) <= 15 else text
+
+    for p, seat in enumerate(result.seats):
+        lose = "—" if seat.lose is None else chance(seat.lose)
+        say("  " + _("Seat {seat}: wins {win}, loses {lose}", seat=p + 1, win=chance(seat.win), lose=lose))
+    if all(s.lose is None for s in result.seats):
+        say(_("This game names no loser."))
+    say(_("{states} positions, the largest cycle has {cycle}; solved in {seconds} s.", states=result.states,
+          cycle=result.largest_cycle, seconds=decimal(result.seconds, lang, 3)))

@@ -483,6 +483,43 @@ class State(ABC):
         """
         return None
 
+    # --- exact solving ---------------------------------------------------------------------------------------
+    display_fields: ClassVar[tuple[str, ...]] = ()
+    """Names of dataclass fields that are only shown and never read by a rule or a result (the last throw, whose
+    throw it was): the default :meth:`solver_key` leaves them out. Declaring one that a rule reads breaks the key's
+    contract below; a field a result reads but the rules do not (a tally for the loser) is no display field."""
+
+    def solver_key(self) -> Hashable:
+        """What the generic exact solver (:mod:`wuerfel.solvers.exact`) needs to tell this state from others.
+
+        Default: the state itself, which is right for every game whose states are hashable values and whose
+        reachable positions are finitely many. A game overrides it when its state carries more than the result
+        depends on — a pot that only grows while no result reads it, which digits are struck where only their
+        number matters, a history kept for display, a count of replays — so that an infinite or needlessly large
+        state space becomes a small one. The solver solves the game over keys, so the contract is a *lumping*:
+
+        if two reachable states have equal keys, then
+
+        1. ``to_move()`` is the same (and ``actors()``);
+        2. at a decision node the legal actions have the same ids, and each action leads to successors with equal
+           keys;
+        3. at a chance node each successor key is reached with the same total probability (the outcomes leading
+           there may differ: a face relabelled);
+        4. at a terminal node ``winners()`` and ``losers()`` are the same, and ``scores()`` too when the solver's
+           objective reads them (``solo``).
+
+        Seats are never relabelled: a key that merged two states differing by a rotation of seats would break 4.
+        The solver checks 1 wherever it meets a second state of a known key, and refuses a key that is not
+        hashable. The key must be cheap: it is computed for every edge of the game graph.
+
+        The default is the state itself, or, for a dataclass state that names :attr:`display_fields`, its class and
+        the values of all other fields — so a game whose only surplus is what it shows needs one line, not a method.
+        """
+        if not self.display_fields:
+            return self
+        return (type(self), *(getattr(self, f.name) for f in dataclasses.fields(self)  # type: ignore[arg-type]
+                              if f.name not in self.display_fields))
+
     # --- information -----------------------------------------------------------------------------------------
     def components(self, player: int | None) -> tuple[Any, ...]:
         """What ``player`` sees on the table, as typed components (:mod:`wuerfel.engine.components`) that the

@@ -1,0 +1,841 @@
+"""The generic exact solver: every seat's exact chances in any game whose reachable state space is small.
+
+It knows no game. It walks the engine API only — ``to_move``/``actors``, ``legal_actions``, ``chance_outcomes``
+(exact :class:`~fractions.Fraction` probabilities), ``winners``/``losers``/``scores`` at the end — over the
+states' :meth:`~wuerfel.engine.game.State.solver_key`, and computes with Fractions throughout, so the figures are
+exact, not sampled.
+
+Why it is built the way it is:
+
+* **Cycles are ordinary.** A throw that changes nothing (nobody hits the number, a void throw, a throw-off that ties
+  again, Hin und her's strike and unstrike) makes a position return to itself. The reachable graph is therefore split
+  into strongly connected components (Tarjan, iterative) and these are solved in reverse topological order: an SCC
+  sees only solved positions outside itself, so its values are the solution of one linear system
+  ``x = A x + b`` over the SCC, solved exactly by sparse Gaussian elimination on Fractions (minimum-degree order,
+  several right-hand sides at once). A system without a solution means some position can go on for ever; that
+  is refused, not approximated.
+* **Decisions in cycles** (Pig: roll a 1 and the same scores come back) are solved by policy iteration: a
+  strategy from a float value iteration, then exactly evaluated, improved where another action is strictly better
+  for the player who chooses, until nothing changes. The result is verified by construction: no seat can gain by
+  changing one decision.
+* **What a player wants** is the objective. ``solo``: the one player maximises his expected final score (minimises
+  it where the game's score direction is "lower is better"). ``win``: every player, at his own decision node,
+  maximises his own expected win share (a shared win counts 1/k, as in :meth:`State.returns`); among equally good
+  actions he prefers the one that makes him less likely to be a loser, then the lowest action id. With two players
+  in a game where every end has a winner this is the zero-sum solution; with more players, or games that can end
+  without a winner, it is the stationary subgame-perfect equilibrium that this tie rule selects.
+* **Refusals are clear.** More reachable keys than ``max_states`` (an unbounded pot, a growing history), keys that
+  are not values, simultaneous or hidden decisions, or a game that can go on for ever: each has its own message in
+  German and English.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import heapq
+import itertools
+import time
+from collections.abc import Hashable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any
+
+from wuerfel.engine.errors import N_, WuerfelError
+from wuerfel.engine.game import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State, amounts, with_amount
+
+DEFAULT_MAX_STATES = 100_000
+"""Reachable keys explored before a game is refused as too large (or infinite). Measured: a race of four players
+with 89,856 positions takes 20 s and 200 MB; states of the book's games are heavier (up to a minute for 80,000).
+``--max-states`` raises it for a patient user."""
+
+MAX_AMOUNT_CHOICES = 1_000
+"""A parameterised action (an amount) is expanded value by value up to this many values; beyond, refused."""
+
+MAX_POLICY_ROUNDS = 100
+"""Policy-iteration rounds per SCC before a strategy that keeps changing is refused (possible only for ``win``
+with more than two players or games without a winner at every end)."""
+
+OBJECTIVES = ("win", "solo")
+
+
+class ExactSolveError(WuerfelError):
+    """A game the exact solver cannot or will not solve, with the reason in words."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatChances:
+    win: Fraction
+    lose: Fraction | None
+    score: Fraction | None
+    """The expected final score (objective ``solo`` only)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ExactResult:
+    """The exact solution of one game: JSON ``{"game", "rules", "players", "objective", "value", "seats": [{"win",
+    "lose"}], "seconds"}`` (a stable contract) plus exact ``"p/q"`` strings and the size of the graph."""
+
+    game: str
+    rules: str
+    players: int
+    objective: str
+    value: Fraction
+    seats: tuple[SeatChances, ...]
+    seconds: float
+    states: int
+    decisions: int
+    largest_cycle: int
+    """Keys in the largest strongly connected component (1 when no position can come back)."""
+    strategy: Strategy | None = dataclasses.field(default=None, compare=False, repr=False)
+    """The solved play (``solve_game(…, keep_strategy=True)``): a bot or a hint asks it for the move."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "rules": self.rules, "players": self.players, "objective": self.objective,
+            "value": float(self.value),
+            "seats": [{"win": float(s.win), "lose": None if s.lose is None else float(s.lose)} for s in self.seats],
+            "seconds": self.seconds,
+            "exact": {"value": _ratio(self.value),
+                      "seats": [{"win": _ratio(s.win), "lose": None if s.lose is None else _ratio(s.lose)}
+                                for s in self.seats]},
+            "states": self.states, "decisions": self.decisions, "largest_cycle": self.largest_cycle,
+        }
+
+
+def _ratio(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}"
+
+
+# Node kinds of the explored graph.
+_CHANCE, _DECISION, _TERMINAL = 0, 1, 2
+
+Vec = tuple[Fraction, ...]
+
+
+@dataclasses.dataclass
+class _Graph:
+    """The reachable graph over keys. Forced moves (one legal action) are chance edges of probability 1."""
+
+    kind: list[int]
+    mover: list[int]
+    edges: list[list[tuple[Fraction, int]]]
+    """Chance nodes: (probability, successor), one entry per successor (probabilities of outcomes merged)."""
+    choices: list[list[tuple[int, int]]]
+    """Decision nodes: (action id, successor), sorted by action id."""
+    result: list[Vec | None]
+    """Terminal nodes: the quantity vector (win shares, loser indicators, scores)."""
+    has_loser: bool
+
+
+def solve_game(game: Game, objective: str = "win", *, game_id: str = "", rules_id: str = "",
+               max_states: int = DEFAULT_MAX_STATES, hidden_information: bool = False,
+               name: str | None = None, keep_strategy: bool = False) -> ExactResult:
+    """Solve ``game`` exactly for ``objective`` (``"win"`` or ``"solo"``); see the module text for both.
+
+    ``hidden_information`` (the registry's flag; also assumed when the state overrides ``determinize``) refuses
+    decisions, which open-information backward induction would solve wrongly; ``name`` names the game in refusals
+    (a :class:`~wuerfel.engine.errors.Words` for both languages; default: its id). ``keep_strategy`` keeps the
+    positions' keys and the chosen moves in ``result.strategy`` (memory: the keys of every position).
+    """
+    if objective not in OBJECTIVES:
+        raise ExactSolveError(N_("Unknown objective '{objective}'. Known: {known}"), objective=objective,
+                              known=", ".join(OBJECTIVES))
+    n = game.num_players
+    if objective == "solo" and n != 1:
+        raise ExactSolveError(N_("The objective solo is for one player, not {n}."), n=n)
+    start = time.perf_counter()
+    root = game.new_initial_state()
+    # A game that draws hidden dice for a player's guesses has secrets even where its registry entry forgot to say.
+    hidden_information = hidden_information or type(root).determinize is not State.determinize
+    graph, index = _explore(root, n, max_states, hidden_information, with_scores=objective == "solo",
+                            name=name or game_id or game.id)
+    sign = Fraction(-1) if objective == "solo" and root.lower_is_better() else Fraction(1)
+    solver = _Solver(graph, n, objective, sign)
+    values = solver.solve()
+    strategy = Strategy(game, index, solver.chosen_actions(), values, n) if keep_strategy else None
+    del index
+    v0 = values[0]
+    seats = tuple(SeatChances(win=v0[p], lose=v0[n + p] if graph.has_loser else None,
+                              score=v0[2 * n + p] if objective == "solo" else None) for p in range(n))
+    value = v0[2 * n] if objective == "solo" else v0[0]
+    return ExactResult(game=game_id or game.id, rules=rules_id, players=n, objective=objective, value=value,
+                       seats=seats, seconds=time.perf_counter() - start, states=len(graph.kind),
+                       decisions=sum(1 for k in graph.kind if k == _DECISION), largest_cycle=solver.largest_cycle,
+                       strategy=strategy)
+
+
+class Strategy:
+    """The solved play of one game: for any reachable position, the move the solution makes and every seat's
+    exact chances from there. Positions are found by their :meth:`State.solver_key`."""
+
+    def __init__(self, game: Game, index: dict[Hashable, int], actions: dict[int, int], values: list[Vec],
+                 n: int) -> None:
+        self.game = game
+        self._index = index
+        self._actions = actions
+        self._values = values
+        self._n = n
+
+    def action(self, state: State) -> Action | None:
+        """The solution's move at a decision of ``state``: the only legal one where there is no choice; None at a
+        throw, at the end, or in a position the solution never reaches."""
+        i = self._index.get(state.solver_key())
+        if i is None or state.is_chance() or state.is_terminal():
+            return None
+        if i not in self._actions:
+            actors = state.actors()
+            legal = [c for a in state.legal_actions(actors[0]) for c in _expand(a)] if len(actors) == 1 else []
+            return legal[0] if len(legal) == 1 else None
+        return self.game.action_from_id(self._actions[i])
+
+    def chances(self, state: State) -> tuple[SeatChances, ...] | None:
+        """Every seat's exact win and lose chances from ``state`` on, as solved (None: never reached). ``lose``
+        is 0 here for a game without loser, since one position cannot tell."""
+        i = self._index.get(state.solver_key())
+        if i is None:
+            return None
+        v, n = self._values[i], self._n
+        return tuple(SeatChances(win=v[p], lose=v[n + p], score=v[2 * n + p] if len(v) > 2 * n else None)
+                     for p in range(n))
+
+
+# --- exploration ---------------------------------------------------------------------------------------------
+
+
+def _check_key(key: Hashable) -> None:
+    """Refuse keys that are not values: unhashable ones, and ones hashed by identity (every state would be new)."""
+    try:
+        hash(key)
+    except TypeError as exc:
+        raise ExactSolveError(N_("The positions of this game are not values the solver can compare "
+                                 "({kind} cannot be hashed)."), kind=type(key).__name__) from exc
+    cls = type(key)
+    if cls.__hash__ is object.__hash__ and cls.__eq__ is object.__eq__:
+        raise ExactSolveError(N_("The positions of this game are not values the solver can compare "
+                                 "({kind} is compared by identity)."), kind=cls.__name__)
+
+
+def _expand(action: Action) -> Iterator[Action]:
+    """The concrete actions a (possibly parameterised) legal action stands for."""
+    free = amounts(action)
+    if not free:
+        yield action
+        return
+    total = 1
+    for a in free.values():
+        total *= max(a.high - a.low + 1, 0)
+    if total > MAX_AMOUNT_CHOICES:
+        raise ExactSolveError(N_("A move of this game has {n} possible amounts; the exact solver takes at most "
+                                 "{max}."), n=total, max=MAX_AMOUNT_CHOICES)
+    names = list(free)
+    for values in itertools.product(*(range(free[k].low, free[k].high + 1) for k in names)):
+        yield with_amount(action, **dict(zip(names, values, strict=True)))
+
+
+def _terminal_vector(state: State, n: int, with_scores: bool) -> tuple[Vec, bool]:
+    """The quantities the solver carries: win share per seat, loser indicator per seat, and (``solo``) scores."""
+    winners = set(state.winners())
+    losers = set(state.losers())
+    share = Fraction(1, len(winners)) if winners else Fraction(0)
+    scores = state.scores()
+    vec = (tuple(share if p in winners else Fraction(0) for p in range(n))
+           + tuple(Fraction(1) if p in losers else Fraction(0) for p in range(n))
+           + (tuple(Fraction(s) for s in scores[:n]) if with_scores else ()))
+    return vec, bool(losers)
+
+
+def _explore(root: State, n: int, max_states: int, hidden_information: bool, with_scores: bool,
+             name: str) -> tuple[_Graph, dict[Hashable, int]]:
+    root_key = root.solver_key()
+    _check_key(root_key)
+    index: dict[Hashable, int] = {root_key: 0}
+    reps: list[State | None] = [root]
+    moves: list[int] = [root.to_move()]
+    g = _Graph(kind=[], mover=[], edges=[], choices=[], result=[], has_loser=False)
+    game = root.game
+
+    def node(state: State) -> int:
+        key = state.solver_key()
+        try:
+            i = index.get(key)
+        except TypeError:
+            _check_key(key)  # refuses it in words
+            raise
+        if i is None:
+            i = len(reps)
+            if i >= max_states:
+                raise ExactSolveError(N_("{game} has more than {max} positions to solve (or infinitely many): "
+                                         "too many for the exact solver. The game can give its positions a "
+                                         "smaller key (State.solver_key), or try fewer players or a smaller rule "
+                                         "set."), game=name, max=max_states)
+            index[key] = i
+            reps.append(state)
+            moves.append(state.to_move())
+        elif key is not state and state.to_move() != moves[i]:
+            raise ExactSolveError(N_("The solver key of {game} joins positions that differ in who moves: the key "
+                                     "breaks its contract (State.solver_key)."), game=name)
+        return i
+
+    i = 0
+    while i < len(reps):
+        s = reps[i]
+        assert s is not None
+        reps[i] = None  # the key stands for the state from now on; let the state go
+        tm = moves[i]
+        edges: list[tuple[Fraction, int]] = []
+        choices: list[tuple[int, int]] = []
+        result: Vec | None = None
+        kind, mover = _CHANCE, -1
+        if tm == TERMINAL:
+            kind = _TERMINAL
+            result, lost = _terminal_vector(s, n, with_scores)
+            g.has_loser = g.has_loser or lost
+        elif tm == CHANCE:
+            merged: dict[int, Fraction] = {}
+            for outcome, p in s.chance_outcomes():
+                if p == 0:
+                    continue  # only a person at a real table reports it (a void throw)
+                j = node(s._apply_outcome(outcome))
+                merged[j] = merged.get(j, Fraction(0)) + p
+            if sum(merged.values()) != 1:
+                raise ExactSolveError(N_("The chances of a throw in {game} do not add up to 1."), game=name)
+            edges = [(p, j) for j, p in merged.items()]
+        else:
+            actors = s.actors()
+            if tm == SIMULTANEOUS and len(actors) != 1:
+                raise ExactSolveError(N_("{game} has simultaneous decisions; the exact solver solves only games "
+                                         "where one player decides at a time."), game=name)
+            mover = actors[0] if actors else -1
+            legal = [c for a in s.legal_actions(mover) for c in _expand(a)] if actors else []
+            if not legal:
+                raise ExactSolveError(N_("A position of {game} has a player to move but no legal move."),
+                                      game=name)
+            if len(legal) == 1:
+                edges = [(Fraction(1), node(s._apply_action(legal[0], mover)))]
+            else:
+                if hidden_information:
+                    raise ExactSolveError(N_("{game} has decisions under hidden information; the exact solver "
+                                             "solves those only for games of open information."), game=name)
+                kind = _DECISION
+                by_id: dict[int, int] = {}
+                for a in legal:
+                    by_id.setdefault(game.action_id(a), node(s._apply_action(a, mover)))
+                choices = sorted(by_id.items())
+        g.kind.append(kind)
+        g.mover.append(mover)
+        g.edges.append(edges)
+        g.choices.append(choices)
+        g.result.append(result)
+        i += 1
+    return g, index
+
+
+# --- strongly connected components -----------------------------------------------------------------------
+
+
+def _successors(g: _Graph, i: int) -> list[int]:
+    if g.kind[i] == _DECISION:
+        return [j for _, j in g.choices[i]]
+    return [j for _, j in g.edges[i]]
+
+
+def strongly_connected(num: int, succ: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Tarjan's SCCs of the graph ``0..num-1``, iteratively (no recursion limit), in reverse topological order:
+    every SCC comes after all SCCs it can reach."""
+    index = [-1] * num
+    low = [0] * num
+    on_stack = [False] * num
+    stack: list[int] = []
+    out: list[list[int]] = []
+    counter = 0
+    for root in range(num):
+        if index[root] >= 0:
+            continue
+        work: list[tuple[int, int]] = [(root, 0)]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack[root] = True
+        while work:
+            v, k = work[-1]
+            nxt = succ[v]
+            if k < len(nxt):
+                work[-1] = (v, k + 1)
+                w = nxt[k]
+                if index[w] < 0:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack[w] = True
+                    work.append((w, 0))
+                elif on_stack[w]:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                low[u] = min(low[u], low[v])
+            if low[v] == index[v]:
+                comp: list[int] = []
+                while True:
+                    w = stack.pop()
+                    on_stack[w] = False
+                    comp.append(w)
+                    if w == v:
+                        break
+                out.append(comp)
+    return out
+
+
+# --- exact linear systems --------------------------------------------------------------------------------
+
+
+def solve_linear(rows: list[dict[int, Fraction]], consts: list[Vec]) -> list[Vec]:
+    """Solve ``x_i = Σ_j rows[i][j]·x_j + consts[i]`` exactly (vectors: several right-hand sides at once), where
+    the coefficients are probabilities (non-negative, each row summing to at most 1), as they are in a game.
+
+    Raises :class:`ZeroDivisionError` when the system has no unique solution — for a game: some position can go
+    on for ever. That is decided on the graph (:func:`ends_surely`), not by arithmetic. Small systems are solved
+    by sparse elimination over Fractions (:func:`solve_by_elimination`), large ones by p-adic lifting
+    (:func:`solve_by_lifting`), whose cost does not grow with the fill-in that makes Fractions crawl.
+    """
+    if not ends_surely(rows):
+        raise ZeroDivisionError("singular")
+    m = len(rows)
+    if m > LIFTING_FROM:
+        try:
+            return solve_by_elimination(rows, consts, max_entries=FILL_FACTOR * (m + sum(map(len, rows))))
+        except _TooDense:
+            if m > MAX_LIFTING_UNKNOWNS:
+                raise ExactSolveError(N_("{n} positions of this game can return to each other, too many to solve "
+                                         "exactly. The game can give its positions a smaller key "
+                                         "(State.solver_key), or try fewer players."), n=m) from None
+        for prime in PRIMES:
+            solution = solve_by_lifting(rows, consts, prime)
+            if solution is not None:
+                return solution
+    return solve_by_elimination(rows, consts)
+
+
+LIFTING_FROM = 40
+"""Systems with at most this many unknowns are always solved by elimination."""
+
+FILL_FACTOR = 8
+"""Elimination of a larger system gives up for lifting once its entries grow past this many times the original
+ones: sparse cycles (a race, a track) stay sparse and are fastest by elimination, while cycles that fill in
+(Hin und her's struck sets, a hypercube) make Fraction elimination cubic in slow arithmetic. Measured on the
+toys: strike-and-unstrike on five faces takes 150 s by elimination, 7 s by lifting."""
+
+
+class _TooDense(Exception):
+    """Elimination stopped: the fill-in passed its budget."""
+
+PRIMES = (8388593, 8388587, 8388581)
+"""Primes below 2**23 for lifting: products of two residues summed over up to 2**17 unknowns fit in 63 bits. A
+second and third are tried only if the matrix happens to be singular modulo the first."""
+
+MAX_LIFTING_UNKNOWNS = 2000
+"""Lifting holds a dense m×m matrix and inverts it in O(m³): measured 6 s for a dense m = 1000, so about a minute
+for 2000 (32 MB). A larger cycle that also fills in under elimination is refused. (The 63-bit bound would allow
+2**16.)"""
+
+
+def ends_surely(rows: Sequence[dict[int, Fraction]]) -> bool:
+    """Whether ``I − A`` is invertible for the substochastic ``A`` of ``rows``: exactly when every unknown can
+    reach, along positive coefficients, a row that leaks (sums to less than 1) — a position from which the game
+    can leave the cycle. Otherwise a closed set of positions keeps the game going for ever."""
+    m = len(rows)
+    back: list[list[int]] = [[] for _ in range(m)]
+    todo: list[int] = []
+    reached = [False] * m
+    for i, r in enumerate(rows):
+        total = Fraction(0)
+        for j, v in r.items():
+            if v:
+                back[j].append(i)
+                total += v
+        if total < 1:
+            reached[i] = True
+            todo.append(i)
+    while todo:
+        j = todo.pop()
+        for i in back[j]:
+            if not reached[i]:
+                reached[i] = True
+                todo.append(i)
+    return all(reached)
+
+
+def _inverse_mod(matrix: Any, p: int) -> Any:
+    """The inverse of an integer matrix modulo the prime ``p`` (Gauss–Jordan in numpy), or None if singular.
+
+    Rows are reduced modulo ``p`` lazily: only the pivot row and the multipliers, never the whole matrix per step.
+    A row then collects at most ``m`` products below ``p²`` each, which fits 63 bits for ``p < 2**23`` and
+    ``m ≤ 2**16`` (far above :data:`MAX_LIFTING_UNKNOWNS`); the modulo of every entry per step was most of the time.
+    """
+    import numpy as np
+
+    m = matrix.shape[0]
+    a = matrix % p
+    inv = np.eye(m, dtype=np.int64)
+    for col in range(m):
+        nz = np.flatnonzero(a[col:, col] % p)
+        if not len(nz):
+            return None
+        piv = col + int(nz[0])
+        if piv != col:
+            a[[col, piv]] = a[[piv, col]]
+            inv[[col, piv]] = inv[[piv, col]]
+        a[col, col:] %= p
+        inv[col] %= p
+        scale = pow(int(a[col, col]), p - 2, p)
+        a[col, col:] = a[col, col:] * scale % p
+        inv[col] = inv[col] * scale % p
+        f = a[:, col] % p
+        f[col] = 0
+        targets = np.flatnonzero(f)
+        if 4 * len(targets) > m:  # dense by now: whole slices beat gathering rows
+            a[:, col:] -= np.outer(f, a[col, col:])
+            inv -= np.outer(f, inv[col])
+        elif len(targets):
+            factor = f[targets][:, None]
+            a[targets, col:] -= factor * a[col, col:]
+            inv[targets] -= factor * inv[col]
+    return inv % p
+
+
+def _rational(u: int, modulus: int, bound: int) -> tuple[int, int] | None:
+    """The fraction n/d (|n|, d ≤ bound) congruent to ``u`` modulo ``modulus`` (Wang's rational reconstruction)."""
+    r0, r1, t0, t1 = modulus, u % modulus, 0, 1
+    while r1 > bound:
+        q = r0 // r1
+        r0, r1 = r1, r0 - q * r1
+        t0, t1 = t1, t0 - q * t1
+    if t1 == 0 or abs(t1) > bound:
+        return None
+    return (-r1, -t1) if t1 < 0 else (r1, t1)
+
+
+def solve_by_lifting(rows: list[dict[int, Fraction]], consts: list[Vec], p: int) -> list[Vec] | None:
+    """Dixon's p-adic lifting: the exact solution from one inverse modulo ``p`` (numpy, machine integers) and a
+    residual kept exact in Python integers, then rational reconstruction, then an exact check of every equation
+    (so a wrong reconstruction is never returned: more digits are lifted instead). None if the matrix is singular
+    modulo ``p`` or its entries are too large for machine integers."""
+    import math
+
+    import numpy as np
+
+    m, q = len(rows), len(consts[0])
+    # Integer rows: row i of (I − A) times the lcm of its denominators; right-hand sides over one denominator each.
+    mat: list[list[tuple[int, int]]] = []
+    rhs_frac: list[list[Fraction]] = []
+    for i, r in enumerate(rows):
+        coeffs = {j: -v for j, v in r.items() if v}
+        coeffs[i] = coeffs.get(i, Fraction(0)) + 1
+        scale = math.lcm(*(v.denominator for v in coeffs.values()))
+        mat.append([(j, int(v * scale)) for j, v in coeffs.items() if v])
+        rhs_frac.append([c * scale for c in consts[i]])
+    denominators = [math.lcm(*(rhs_frac[i][k].denominator for i in range(m))) for k in range(q)]
+    rhs = [[int(rhs_frac[i][k] * denominators[k]) for k in range(q)] for i in range(m)]
+    biggest = max(abs(v) for row in mat for _, v in row)
+    if biggest >= 1 << 40:
+        return None
+    dense = np.zeros((m, m), dtype=np.int64)
+    for i, row in enumerate(mat):
+        for j, v in row:
+            dense[i, j] = v
+    inv = _inverse_mod(dense, p)
+    if inv is None:
+        return None
+    residual = [list(r) for r in rhs]
+    digits: list[list[list[int]]] = []
+    modulus = 1
+    steps, check_at = 0, 4
+    while True:
+        res_mod = np.array([[v % p for v in r] for r in residual], dtype=np.int64)
+        x = (inv @ res_mod) % p
+        xl = x.tolist()
+        for i, row in enumerate(mat):
+            ri = residual[i]
+            for j, v in row:
+                xj = xl[j]
+                for k in range(q):
+                    ri[k] -= v * xj[k]
+            residual[i] = [val // p for val in ri]
+        digits.append(xl)
+        modulus *= p
+        steps += 1
+        if steps == check_at:
+            check_at *= 2
+            solution = _reconstruct(digits, p, modulus, mat, rhs, denominators)
+            if solution is not None:
+                return solution
+        if steps > 1 << 16:
+            return None
+
+
+def _reconstruct(digits: list[list[list[int]]], p: int, modulus: int, mat: list[list[tuple[int, int]]],
+                 rhs: list[list[int]], denominators: list[int]) -> list[Vec] | None:
+    """Rational solutions from the p-adic digits so far, if they satisfy every equation exactly; else None."""
+    from math import isqrt
+
+    m, q = len(digits[0]), len(digits[0][0])
+    steps = len(digits)
+    bound = isqrt(modulus // 2)
+    values = [[0] * q for _ in range(m)]
+    dl = digits
+    for i in range(m):
+        for k in range(q):
+            u = 0
+            for s in range(steps - 1, -1, -1):
+                u = u * p + dl[s][i][k]
+            values[i][k] = u
+    columns: list[list[Fraction]] = []
+    for k in range(q):
+        common = 1
+        nums: list[tuple[int, int]] = []
+        for i in range(m):
+            found = _rational(values[i][k] * common % modulus, modulus, bound)
+            if found is None:
+                return None
+            n, d = found
+            common *= d
+            nums.append((n, common))
+        # x_i = n_i / common_i; every equation checked over the final common denominator, in integers.
+        ints = [n * (common // c) for n, c in nums]
+        for i, row in enumerate(mat):
+            if sum(v * ints[j] for j, v in row) != rhs[i][k] * common:
+                return None
+        columns.append([Fraction(n, denominators[k] * c) for n, c in nums])
+    return [tuple(columns[k][i] for k in range(q)) for i in range(m)]
+
+
+def solve_by_elimination(rows: list[dict[int, Fraction]], consts: list[Vec],
+                         max_entries: int | None = None) -> list[Vec]:
+    """Sparse Gaussian elimination over Fractions with a minimum-degree order (the variable touching the fewest
+    others first keeps the fill-in and so the Fraction arithmetic small); raises :class:`_TooDense` once the
+    entries pass ``max_entries``."""
+    m = len(rows)
+    entries = sum(map(len, rows))
+    a = [dict(r) for r in rows]
+    b = [list(c) for c in consts]
+    refs: list[set[int]] = [set() for _ in range(m)]
+    for i, r in enumerate(a):
+        for j in r:
+            if j != i:
+                refs[j].add(i)
+    done = [False] * m
+    heap = [(len(a[i]) * len(refs[i]), i) for i in range(m)]
+    heapq.heapify(heap)
+    order: list[int] = []
+    while heap:
+        cost, i = heapq.heappop(heap)
+        if done[i] or cost != len(a[i]) * len(refs[i]):
+            continue
+        done[i] = True
+        order.append(i)
+        d = 1 - a[i].pop(i, Fraction(0))
+        if d == 0:
+            raise ZeroDivisionError("singular")
+        if d != 1:
+            inv = 1 / d
+            for j in a[i]:
+                a[i][j] *= inv
+            b[i] = [x * inv for x in b[i]]
+        row_i, b_i = a[i], b[i]
+        for j in row_i:
+            refs[j].discard(i)
+        for k in refs[i]:
+            c = a[k].pop(i)
+            row_k = a[k]
+            for j, v in row_i.items():
+                old = row_k.get(j)
+                if old is None:
+                    row_k[j] = c * v
+                    entries += 1
+                else:
+                    row_k[j] = old + c * v
+                if j != k:
+                    refs[j].add(k)
+            if max_entries is not None and entries > max_entries:
+                raise _TooDense
+            b[k] = [x + c * y for x, y in zip(b[k], b_i, strict=True)]
+            heapq.heappush(heap, (len(row_k) * len(refs[k]), k))
+        for j in row_i:
+            heapq.heappush(heap, (len(a[j]) * len(refs[j]), j))
+        refs[i] = set()
+    x: list[Vec | None] = [None] * m
+    for i in reversed(order):
+        acc = list(b[i])
+        for j, v in a[i].items():
+            xj = x[j]
+            assert xj is not None
+            acc = [s + v * t for s, t in zip(acc, xj, strict=True)]
+        x[i] = tuple(acc)
+    return [v for v in x if v is not None]
+
+
+def _combine(edges: Sequence[tuple[Fraction, int]], values: Sequence[Vec | None], size: int) -> Vec:
+    """``Σ p·values[j]`` over the edges, exactly. Zero components and certain edges skip the Fraction arithmetic,
+    which is most of the solver's time (a loser column of a game without loser is all zeros)."""
+    zero = Fraction(0)
+    acc: list[Fraction] | None = None
+    for p, j in edges:
+        v = values[j]
+        assert v is not None
+        if acc is None:
+            acc = list(v) if p == 1 else [p * t if t else zero for t in v]
+        else:
+            acc = [s + p * t if t else s for s, t in zip(acc, v, strict=True)]
+    return tuple(acc) if acc is not None else (zero,) * size
+
+
+# --- the solver --------------------------------------------------------------------------------------------
+
+
+class _Solver:
+    def __init__(self, g: _Graph, n: int, objective: str, sign: Fraction) -> None:
+        self.g = g
+        self.n = n
+        self.objective = objective
+        self.sign = sign
+        self.size = 3 * n if objective == "solo" else 2 * n
+        self.val: list[Vec | None] = [None] * len(g.kind)
+        self.largest_cycle = 1
+        self.chosen: dict[int, int] = {}
+        """Decision node → the successor chosen."""
+
+    def chosen_actions(self) -> dict[int, int]:
+        """Decision node → the id of the chosen move (the lowest id among moves to the chosen successor)."""
+        out: dict[int, int] = {}
+        for i, j in self.chosen.items():
+            out[i] = next(a for a, k in self.g.choices[i] if k == j)
+        return out
+
+    def preference(self, mover: int, v: Sequence[Any]) -> tuple[Any, ...]:
+        """What the mover maximises, in order (the last resort, the lowest action id, is the caller's)."""
+        n = self.n
+        if self.objective == "solo":
+            return (self.sign * v[2 * n], v[0], -v[n])
+        return (v[mover], -v[n + mover])
+
+    def best(self, i: int, values: Sequence[Sequence[Any] | None], current: int | None = None) -> int:
+        """The successor the mover of decision node ``i`` chooses; ``current`` is kept when it is as good as the
+        best (so policy iteration cannot cycle between equally good actions)."""
+        mover = self.g.mover[i]
+        best_j, best_pref = -1, None
+        for _, j in self.g.choices[i]:
+            vj = values[j]
+            assert vj is not None
+            pref = self.preference(mover, vj)
+            if best_pref is None or pref > best_pref:
+                best_j, best_pref = j, pref
+        if current is not None:
+            vc = values[current]
+            assert vc is not None
+            if self.preference(mover, vc) == best_pref:
+                return current
+        return best_j
+
+    def chance_value(self, i: int) -> Vec:
+        return _combine(self.g.edges[i], self.val, self.size)
+
+    def solve(self) -> list[Vec]:
+        g = self.g
+        succ = [_successors(g, i) for i in range(len(g.kind))]
+        for comp in strongly_connected(len(g.kind), succ):
+            if len(comp) == 1 and comp[0] not in succ[comp[0]]:
+                i = comp[0]
+                if g.kind[i] == _TERMINAL:
+                    self.val[i] = g.result[i]
+                elif g.kind[i] == _DECISION:
+                    self.chosen[i] = self.best(i, self.val)
+                    self.val[i] = self.val[self.chosen[i]]
+                else:
+                    self.val[i] = self.chance_value(i)
+                continue
+            self.largest_cycle = max(self.largest_cycle, len(comp))
+            self.solve_cycle(comp)
+        out = [v for v in self.val if v is not None]
+        assert len(out) == len(self.val)
+        return out
+
+    def solve_cycle(self, comp: list[int]) -> None:
+        g = self.g
+        decisions = [i for i in comp if g.kind[i] == _DECISION]
+        policy: dict[int, int] = {}
+        if decisions:
+            floats = self.float_iteration(comp)
+            policy = {i: self.best(i, floats) for i in decisions}
+        for _ in range(MAX_POLICY_ROUNDS):
+            values = self.evaluate(comp, policy)
+            for i, v in zip(comp, values, strict=True):
+                self.val[i] = v
+            changed = False
+            for i in decisions:
+                choice = self.best(i, self.val, policy[i])
+                if choice != policy[i]:
+                    policy[i], changed = choice, True
+            if not changed:
+                self.chosen.update(policy)
+                return
+            for i in comp:
+                self.val[i] = None
+        raise ExactSolveError(N_("The players' best strategies in a cycle of positions keep changing; the exact "
+                                 "solver finds no stable solution for this game."))
+
+    def evaluate(self, comp: list[int], policy: dict[int, int]) -> list[Vec]:
+        """The exact values of the SCC's positions when decisions follow ``policy`` (one linear system)."""
+        g = self.g
+        local = {i: k for k, i in enumerate(comp)}
+        rows: list[dict[int, Fraction]] = []
+        consts: list[Vec] = []
+        for i in comp:
+            edges = [(Fraction(1), policy[i])] if g.kind[i] == _DECISION else g.edges[i]
+            row: dict[int, Fraction] = {}
+            leaving: list[tuple[Fraction, int]] = []
+            for p, j in edges:
+                k = local.get(j)
+                if k is not None:
+                    row[k] = row.get(k, Fraction(0)) + p
+                else:
+                    leaving.append((p, j))
+            rows.append(row)
+            consts.append(_combine(leaving, self.val, self.size))
+        try:
+            return solve_linear(rows, consts)
+        except ZeroDivisionError:
+            raise ExactSolveError(N_("Some position of this game can go on for ever without the game ending; "
+                                     "the exact solver solves only games that end with certainty.")) from None
+
+    def float_iteration(self, comp: list[int]) -> list[list[float] | None]:
+        """A float value iteration over the SCC: only a good first strategy for the exact policy iteration."""
+        g = self.g
+        values: list[list[float] | None] = [None] * len(g.kind)
+        for i in comp:
+            values[i] = [0.0] * self.size
+        for j in {j for i in comp for j in _successors(g, i)} - set(comp):
+            vj = self.val[j]
+            assert vj is not None
+            values[j] = [float(x) for x in vj]
+        edges = {i: [(float(p), j) for p, j in g.edges[i]] for i in comp if g.kind[i] != _DECISION}
+        for _ in range(10_000):
+            delta = 0.0
+            for i in comp:
+                new: list[float]
+                if g.kind[i] == _DECISION:
+                    chosen = values[self.best(i, values)]
+                    assert chosen is not None
+                    new = list(chosen)
+                else:
+                    new = [0.0] * self.size
+                    for p, j in edges[i]:
+                        fj = values[j]
+                        assert fj is not None
+                        new = [s + p * t for s, t in zip(new, fj, strict=True)]
+                old = values[i]
+                assert old is not None
+                delta = max(delta, max(abs(x - y) for x, y in zip(new, old, strict=True)))
+                values[i] = new
+            if delta < 1e-10:  # only a first strategy: the exact rounds correct what is left
+                break
+        return values
