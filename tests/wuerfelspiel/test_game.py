@@ -398,7 +398,7 @@ def test_hints_list_every_option() -> None:
 def test_hints_in_the_terminal_show_the_moves_and_the_measure_in_german() -> None:
     from tests.cli.helpers import play
 
-    out = play(["wuerfelspiel", "--players", "Anna", "--dice", "seed:1"], ["?", "q", ""]).output
+    out = play(["wuerfelspiel", "--players", "Anna", "--dice", "seed:1"], ["", "?", "q", ""]).output
     hints = out[out.index("Tipps"):]
     assert "Behalte" in hints and "würfle nach" in hints and "erwartete Endsumme" in hints
     assert "expected final total" not in out
