@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from wuerfel.bots.base import RandomBot
 from wuerfel.engine import clocks
+from wuerfel.engine.components import components_json
 from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError
 from wuerfel.engine.game import Outcome, Roll, State
 from wuerfel.engine.record import Event, EventViews, GameRecord, Match, Statement, event_object, event_statement
@@ -388,9 +389,14 @@ class LiveTable:
             manual = cache.get(mkey)
             if manual is None:
                 manual = cache[mkey] = self._manual(state, lang)
+        ckey = ("components", seat, lang)
+        components = cache.get(ckey)
+        if components is None:
+            components = cache[ckey] = self._components(state, seat, lang)
         terminal = state.is_terminal()
         msg = {
             "v": PROTOCOL_VERSION, "type": "state", "seq": seq, "seat": seat, "my_seats": mine, "view": view,
+            "components": components,
             "events": events, "legal": legal, "to_move": list(actors), "manual": manual, "finished": terminal,
             "winners": list(state.winners()) if terminal else [], "deadline": self._deadline_json(lang),
         }
@@ -400,6 +406,16 @@ class LiveTable:
             msg["table"] = self.summary(conn.base_url)
             conn.table_version = self.version
         await self._send(conn, msg)
+
+    def _components(self, state: State, seat: int | None, lang: str) -> list[dict[str, Any]]:
+        """What ``seat`` sees on the table, translated into the reader's language with the seats' names: the web
+        table draws it without a catalogue. A game whose components cannot be made must not stop the table: the
+        page then draws the seats alone (the view and the moves still arrive)."""
+        try:
+            return components_json(state.components(seat), lang, self._seat_names(lang))
+        except Exception:
+            log.exception("no components for table %s at seq %d", self.row.id, self.seq)
+            return []
 
     def _event_json(self, i: int, seat: int | None, lang: str, cache: dict[Any, Any]) -> dict[str, Any] | None:
         """Event ``i`` as ``seat`` may see it now: in full, redacted as the game states, or ``None`` (not told)."""
