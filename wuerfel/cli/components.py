@@ -110,10 +110,15 @@ class _Draw:
         table.add_column("")
         for k, col in enumerate(c.columns):
             seat = c.column_seats[k] if k < len(c.column_seats) else None
-            title = self.text(col) or (self.seat(seat) if seat is not None else "")
+            # A column of a seat is headed by his name (over the game's heading: "Anna / Spalte ×2").
+            title = "\n".join(x for x in (self.seat(seat) if seat is not None else "", self.text(col)) if x)
             table.add_column(escape(title), justify="right")
         for r in c.rows:
-            cells = ["·" if v is None else escape(self.text(v)) for v in r.cells]
+            opts = list(r.options) + [None] * (len(r.cells) - len(r.options))
+            # An open box shows what the dice would score there, dim and in brackets: a suggestion, not an entry.
+            cells = [escape(self.text(v)) if v is not None else
+                     f"[dim]({escape(self.text(o))})[/dim]" if o is not None else "·"
+                     for v, o in zip(r.cells, opts, strict=False)]
             table.add_row(escape(self.text(r.label)), *cells, style="bold" if r.total else None,
                           end_section=False)
         return table

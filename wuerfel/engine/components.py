@@ -134,6 +134,9 @@ class SheetRow:
     """One cell per column: a number, a Text (a struck box: ``Phrase("crossed out")``), None for an empty box."""
     total: bool = False
     """A sum row (drawn emphasised)."""
+    options: tuple[Any, ...] = ()
+    """Per column: what the current throw would write into this empty box (a number or a text such as "12+35"),
+    None where it cannot go; empty: no candidates. Drawn as a suggestion, so no front end computes scores."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -213,7 +213,8 @@ function drawSheet(ctx, c, i) {
   head.appendChild(el("th", "", ""));
   c.columns.forEach((col, k) => {
     const seat = c.column_seats[k];
-    const th = el("th", "", col || (seat !== null && seat !== undefined ? seatLabel(ctx, seat) : ""));
+    const who = seat !== null && seat !== undefined ? seatLabel(ctx, seat) : "";
+    const th = el("th", "", [who, col || ""].filter((x) => x).join(" "));
     if (seat !== null && seat !== undefined && ctx.mySeats.includes(seat)) th.classList.add("me");
     head.appendChild(th);
   });
@@ -221,7 +222,13 @@ function drawSheet(ctx, c, i) {
   for (const r of c.rows) {
     const tr = el("tr", r.total ? "sum" : "");
     tr.appendChild(el("td", "box", r.label || ""));
-    for (const v of r.cells) tr.appendChild(el("td", v === null || v === undefined ? "" : "filled", cellText(ctx, v)));
+    r.cells.forEach((v, k) => {
+      const empty = v === null || v === undefined;
+      const opt = empty && r.options && r.options.length ? r.options[k] : null;
+      // An open box shows what the dice would score there (the game computes it), as a suggestion.
+      if (opt !== null && opt !== undefined) tr.appendChild(el("td", "cand" + (opt === 0 ? " zero" : ""), cellText(ctx, opt)));
+      else tr.appendChild(el("td", empty ? "" : "filled", cellText(ctx, v)));
+    });
     table.appendChild(tr);
   }
   wrap.appendChild(table);
