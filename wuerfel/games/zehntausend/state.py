@@ -20,6 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, ClassVar, TypeVar
 
+from wuerfel.engine import components as cmp
 from wuerfel.engine.dice import Dice, counts, is_sub_multiset, roll_distribution, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
@@ -836,6 +837,36 @@ class ZehntausendState(State):
         return self.winners_ if self.node == "over" else ()
 
     # --- information ---------------------------------------------------------------------------------------------
+    def components(self, player: int | None) -> tuple[cmp.Component, ...]:
+        """The throw to choose from, the dice set aside this turn, the turn's points (with what is needed to bank
+        and a pending proof or confirmation), the seats with minus marks. Everything is public in Zehntausend."""
+        r = self.rules
+        t = self.turn
+        out: list[cmp.Component] = []
+        playing = self.node != "over"
+        if playing and self.throw is not None and self.node == "select":
+            out.append(cmp.Dice(tuple(self.throw), thrown=True, seat=self.player))
+        aside = tuple(d for e in t.history if e[0] == "select" for d in e[1]) if playing else ()
+        if aside:
+            out.append(cmp.Dice(aside, kept=tuple(range(len(aside))), seat=self.player,
+                                label=cmp.Phrase(N_("Set aside this turn"))))
+        if playing:
+            out.append(cmp.Counter(t.total, label=cmp.Phrase(N_("This turn"))))
+            if t.threshold:
+                out.append(cmp.Counter(t.threshold, label=cmp.Phrase(N_("Needed to bank"))))
+            if t.proof:
+                out.append(cmp.Message(cmp.Phrase(N_("Pasch must be proven"))))
+            if t.confirm is not None:
+                out.append(cmp.Message(cmp.Phrase(N_("Confirmation pending: {need} more points"),
+                                                  {"need": t.confirm})))
+        rueckwaerts = r.game.mode == "rueckwaerts"
+        out.append(cmp.Seats(tuple(
+            cmp.SeatLine(p, score=self.scores_[p], active=playing and p == self.player,
+                         note="−" * self.minus[p] if self.minus[p] else None)
+            for p in range(self.game.num_players)), lower_is_better=rueckwaerts,
+            label=cmp.Phrase(N_("Scores (target {target})"), {"target": r.game.target})))
+        return tuple(out)
+
     def view(self, player: int | None) -> JSON:
         """Everything is public in Zehntausend: the same view for every seat and for spectators."""
         r = self.rules
