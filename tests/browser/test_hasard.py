@@ -53,11 +53,14 @@ def test_lustige_sieben_board_and_sealed_stakes(server: Server, new_page) -> Non
     assert view["banker"] == 1 and view["throws_done"] == 0
     board = anna.locator("#ls-board")
     expect(board.locator(".ls-field")).to_have_count(11)
-    # The 7 lies in the middle, between the left column 2…6 and the right column 8…12.
+    # As the rules lay it out (and the game's components say): the 7 on top, the left column 2, 4, 6, 9, 11, the
+    # right column 3, 5, 8, 10, 12, each from top to bottom.
     boxes = {int(f.get_attribute("data-number") or 0): f.bounding_box() for f in board.locator(".ls-field").all()}
-    assert all(boxes[n]["x"] + boxes[n]["width"] <= boxes[7]["x"] for n in (2, 3, 4, 5, 6))
-    assert all(boxes[n]["x"] >= boxes[7]["x"] + boxes[7]["width"] for n in (8, 9, 10, 11, 12))
-    assert [boxes[n]["y"] for n in (2, 3, 4, 5, 6)] == sorted(boxes[n]["y"] for n in (2, 3, 4, 5, 6))
+    left, right = (2, 4, 6, 9, 11), (3, 5, 8, 10, 12)
+    assert all(boxes[7]["y"] + boxes[7]["height"] <= boxes[n]["y"] for n in left + right)
+    assert all(boxes[a]["x"] + boxes[a]["width"] <= boxes[b]["x"] for a in left for b in right)
+    assert [boxes[n]["y"] for n in left] == sorted(boxes[n]["y"] for n in left)
+    assert [boxes[n]["y"] for n in right] == sorted(boxes[n]["y"] for n in right)
     expect(anna.locator("#ls-bank")).to_contain_text("Computer")  # the bot, named in words
     expect(anna.locator("#ls-last")).to_be_visible()  # the first bank's throws were paid
     # The other punter's stakes are sealed: once it is done, the page says only that it has staked.

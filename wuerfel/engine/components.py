@@ -134,6 +134,8 @@ class SheetRow:
     """One cell per column: a number, a Text (a struck box: ``Phrase("crossed out")``), None for an empty box."""
     total: bool = False
     """A sum row (drawn emphasised)."""
+    key: str = ""
+    """A stable name of the row (a box id: "full_house"), not shown: a game's own table finds its rows by it."""
     options: tuple[Any, ...] = ()
     """Per column: what the current throw would write into this empty box (a number or a text such as "12+35"),
     None where it cannot go; empty: no candidates. Drawn as a suggestion, so no front end computes scores."""

@@ -357,7 +357,7 @@ class WuerfelspielState(State):
 
         def box_row(i: int, box: str) -> cmp.SheetRow:
             opts = tuple(option(p, c, i, box) for p, c in cols)
-            return cmp.SheetRow(cmp.Phrase(BOX_MSGIDS[box]), tuple(self.sheets[p][c][i] for p, c in cols),
+            return cmp.SheetRow(cmp.Phrase(BOX_MSGIDS[box]), tuple(self.sheets[p][c][i] for p, c in cols), key=box,
                                 options=opts if any(o is not None for o in opts) else ())
 
         def sum_row(label: cmp.Text, value: Any) -> cmp.SheetRow:
