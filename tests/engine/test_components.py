@@ -204,3 +204,15 @@ def test_verdecktes_cups_hide_the_others_dice() -> None:
     assert len(mine.values) == 5 and mine.face == "poker" and mine.hidden == 0
     assert theirs.values == () and theirs.hidden == 5
     assert str(resolve(mine.label, "de")).startswith("du hast: ")
+
+
+def test_hand_phrases_say_what_describe_key_says() -> None:
+    """Every hand and announcement of every rule combination: the translatable phrase reads as the engine's own
+    description (German exactly; English up to capitals, as the web page always wrote it)."""
+    from wuerfel.games.hasard.poker import announcements, describe_key, key_phrase, possible_keys
+
+    keys = {k for q in (False, True) for j in (False, True) for k in (*possible_keys(q, j), *announcements(q, j))}
+    assert len(keys) > 300
+    for k in keys:
+        assert resolve(key_phrase(k), "de") == describe_key(k, "de")
+        assert str(resolve(key_phrase(k), "en")).lower() == describe_key(k, "en").lower()

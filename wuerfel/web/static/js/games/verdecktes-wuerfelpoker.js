@@ -1,7 +1,8 @@
 // Verdecktes Würfelpoker (and Joker Poker): the thrower's own dice under his cup (only his view carries them), the
 // announcement picker (hand class, then ranks, then optional kickers — every choice is a legal action), the
 // "Schwindel!" call with its countdown, revealed cups, the pot and every player's chips.
-// View shape: wuerfel/games/hasard/verdecktes_poker.py view(); hand keys: wuerfel/games/hasard/poker.py.
+// View shape: wuerfel/games/hasard/verdecktes_poker.py view() and components(); hand keys: wuerfel/games/hasard/poker.py
+// (the game evaluates hands: the page reads the key of the own hand from the view and its name from the components).
 import {renderDice} from "../dice.js";
 import {el, actionButtons} from "./generic.js";
 
@@ -30,54 +31,6 @@ export function describeKey(t, key) {
 }
 
 const sameKey = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-
-function cmpKey(a, b) {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const d = (a[i] ?? -1) - (b[i] ?? -1);
-    if (d) return d;
-  }
-  return 0;
-}
-
-function naturalKey(dice, quint) {
-  const count = new Map();
-  for (const d of dice) count.set(d, (count.get(d) || 0) + 1);
-  const groups = [...count.entries()].sort((x, y) => (y[1] - x[1]) || (y[0] - x[0]));
-  const shape = groups.map((g) => g[1]).join("");
-  const ranks = groups.map((g) => g[0]);
-  const desc = (xs) => [...xs].sort((x, y) => y - x);
-  if (shape === "5") return [7, ranks[0]];
-  if (shape === "41") return [6, ranks[0], ranks[1]];
-  if (shape === "32") return [5, ranks[0], ranks[1]];
-  if (shape === "311") return [3, ranks[0], ...desc(ranks.slice(1))];
-  if (shape === "221") return [2, Math.max(ranks[0], ranks[1]), Math.min(ranks[0], ranks[1]), ranks[2]];
-  if (shape === "2111") return [1, ranks[0], ...desc(ranks.slice(1))];
-  const all = desc(dice);
-  if (quint && all[0] - all[4] === 4) return [4, all[0]];
-  return [0, ...all];
-}
-
-/** The hand key of five poker dice, as wuerfel/games/hasard/poker.py hand_key (with Joker aces: the best choice). */
-export function handKey(dice, quint, joker) {
-  const rest = dice.filter((d) => !(joker && d === 6));
-  const n = dice.length - rest.length;
-  if (!n) return naturalKey(dice, quint);
-  let best = null;
-  for (let code = 0; code < 6 ** n; code++) {
-    const sub = [];
-    for (let c = code, i = 0; i < n; i++, c = Math.floor(c / 6)) sub.push(1 + (c % 6));
-    const k = naturalKey([...rest, ...sub], quint);
-    if (!best || cmpKey(k, best) > 0) best = k;
-  }
-  return best;
-}
-
-/** The rules as the legal announcements show them: only hands that can really be thrown may be announced. */
-function rulesFromLegal(announces) {
-  const quint = announces.some((e) => e.action.hand[0] === 4);
-  const joker = !announces.some((e) => e.action.hand[0] === 1 && e.action.hand[1] === 6);  // no "Ein Paar Asse"
-  return {quint, joker};
-}
 
 export function render(root, ctx) {
   const {view: v, t, fmt, names} = ctx;
@@ -130,9 +83,11 @@ export function render(root, ctx) {
       li.appendChild(tray);
       li.appendChild(el("span", "cup", tv.revealed ? t("vp.revealed") : t("vp.only_you")));
       const ann = ctx.legal.filter((e) => e.action.kind === "announce");
-      if (ann.length && i === turns.length - 1 && tv.dice.length === 5) {
-        const {quint, joker} = rulesFromLegal(ann);
-        const own = el("span", "badge", t("vp.your_hand", {hand: describeKey(t, handKey(tv.dice, quint, joker))}));
+      // The hand as the game names it (its dice component of this cup: "du hast: Drilling Damen").
+      const cup = ((ctx.msg && ctx.msg.components) || []).find((c) => c.kind === "dice" && c.seat === tv.player
+        && c.values.length === 5);
+      if (ann.length && i === turns.length - 1 && cup && cup.label) {
+        const own = el("span", "badge", cup.label);
         own.id = "vp-own-hand";
         li.appendChild(own);
       }
@@ -232,11 +187,9 @@ function picker(ctx, announces) {
     b.addEventListener("click", act);
     return b;
   };
-  const own = ((ctx.view.turns || []).at(-1) || {}).dice;
-  if (Array.isArray(own) && own.length === 5) {
+  const key = ((ctx.view.turns || []).at(-1) || {}).hand;  // the game's key of my own hand (only my view has it)
+  if (Array.isArray(key)) {
     // "Die Wahrheit": the true hand in full (or as much of it as may be announced).
-    const {quint, joker} = rulesFromLegal(announces);
-    const key = handKey(own, quint, joker);
     const truth = announces.filter((e) => sameKey(e.action.hand, key.slice(0, e.action.hand.length)))
       .sort((a, b) => b.action.hand.length - a.action.hand.length)[0];
     if (truth) {
