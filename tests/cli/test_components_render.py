@@ -66,3 +66,43 @@ def test_a_game_without_its_renderer_is_drawn_from_its_components() -> None:
     result = play(["pig", "--players", "bot:random,bot:random", "--dice", "seed:3", "--rules", "standard"])
     assert result.exit_code == 0, result.output[-2000:]
     assert "Dieser Zug:" in result.output and "Target score: 30" in result.output
+
+
+def _sample_states(game_id: str, seed: int = 5, every: int = 7, limit: int = 400) -> list[object]:
+    """Every ``every``-th state of a random game (and its end), enough to meet each component of a game."""
+    import random
+
+    from wuerfel.bots.base import RandomBot
+    from wuerfel.engine.record import Match
+    from wuerfel.engine.registry import get_game
+    from wuerfel.engine.sources import SeededSource
+
+    info = get_game(game_id)
+    n = max(info.min_players, 2) if info.max_players >= 2 else info.min_players
+    m = Match.new(game_id, info.default_preset, [f"P{i}" for i in range(n)])
+    src, bot, rng = SeededSource(seed), RandomBot(seed), random.Random(seed)
+    out = []
+    for step in range(limit):
+        if m.state.is_terminal():
+            break
+        if step % every == 0:
+            out.append(m.state)
+        if m.state.is_chance():
+            m.chance(src.choose(m.state))
+        else:
+            p = rng.choice(m.state.actors())
+            m.act(bot.choose(m.state, p), p)
+    out.append(m.state)
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["zehntausend", "wuerfelspiel", "escalero", "lustige-sieben",
+                                     "verdecktes-wuerfelpoker"])
+def test_every_state_of_the_games_is_drawn_in_both_languages(game_id: str) -> None:
+    for state in _sample_states(game_id):
+        n = state.game.num_players  # type: ignore[attr-defined]
+        for seat in (*range(n), None):
+            comps = state.components(seat)  # type: ignore[attr-defined]
+            for lang in ("de", "en"):
+                out = text(comps, lang, seat)
+                assert out.strip(), f"{game_id}: nothing drawn"
