@@ -125,6 +125,8 @@ class Dice(Component):
     hidden: int = 0
     seat: int | None = None
     label: Text = None
+    key: str = ""
+    """A stable name of these dice ("throw", "aside"), not shown: a game's own table finds them by it."""
 
 
 @dataclasses.dataclass(frozen=True)

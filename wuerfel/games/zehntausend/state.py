@@ -844,11 +844,25 @@ class ZehntausendState(State):
         t = self.turn
         out: list[cmp.Component] = []
         playing = self.node != "over"
+        hot = self.node == "decide" and t.aside == 0 and t.total > 0
         if playing and self.throw is not None and self.node == "select":
-            out.append(cmp.Dice(tuple(self.throw), thrown=True, seat=self.player))
-        aside = tuple(d for e in t.history if e[0] == "select" for d in e[1]) if playing else ()
+            out.append(cmp.Dice(tuple(self.throw), thrown=True, seat=self.player, key="throw"))
+        elif playing and not hot:
+            # What still lies on the table from the last throw (dimmed by the web table); between turns the end of
+            # the previous turn (the Niete that lost it).
+            left = _left_on_table(t.history) if self.node != "throw" else None
+            seat = self.player
+            if not left and self.prev is not None and not t.history:
+                left, seat = _left_on_table(self.prev[1]), self.prev[0]
+            if left:
+                out.append(cmp.Dice(left, thrown=True, seat=seat, key="left", label=cmp.Phrase(N_("Last throw"))))
+        if hot:
+            out.append(cmp.Message(cmp.Phrase(N_("All dice scored — the full cup again!"))))
+        # The dice lying aside in this cycle: the last ``aside`` dice of this turn's selections.
+        chosen = [d for e in t.history if e[0] == "select" for d in e[1]]
+        aside = tuple(chosen[len(chosen) - t.aside:]) if playing and 0 < t.aside <= len(chosen) else ()
         if aside:
-            out.append(cmp.Dice(aside, kept=tuple(range(len(aside))), seat=self.player,
+            out.append(cmp.Dice(aside, kept=tuple(range(len(aside))), seat=self.player, key="aside",
                                 label=cmp.Phrase(N_("Set aside this turn"))))
         if playing:
             out.append(cmp.Counter(t.total, label=cmp.Phrase(N_("This turn"))))
@@ -1125,6 +1139,21 @@ def _meld_list(sel: Selection, tr: Any) -> str:
             labels.append(lab)
         count[lab] = count.get(lab, 0) + 1
     return " + ".join(lab if count[lab] == 1 else f"{count[lab]}× {lab}" for lab in labels)
+
+
+def _left_on_table(history: tuple[tuple[Any, ...], ...]) -> tuple[int, ...] | None:
+    """The dice of the last throw of a turn that were not set aside from it; None before the turn's first throw."""
+    for i in range(len(history) - 1, -1, -1):
+        if history[i][0] != "throw":
+            continue
+        left = list(history[i][1])
+        for later in history[i + 1:]:
+            if later[0] == "select":
+                for d in later[1]:
+                    if d in left:
+                        left.remove(d)
+        return tuple(left)
+    return None
 
 
 def _entry_json(e: tuple[Any, ...]) -> JSON:
