@@ -364,10 +364,20 @@ class EscaleroState(State):
                 return cmp.Phrase(N_("{points} (served)"), {"points": v})
             return v
 
-        rows = tuple(cmp.SheetRow(cmp.Phrase(ROW_MSGIDS[r]), tuple(cell(r, s[r]) for s in self.sheets))
+        free = set(self.free_rows()) if self.to_move() >= 0 else set()
+        n = self.game.num_players
+
+        def options(r: int) -> tuple[Any, ...]:
+            """What the throw would score in row ``r`` of the player to move (the view's ``options``)."""
+            if r not in free:
+                return ()
+            return tuple(row_value(self.dice, r, self.served(), self.rules) if p == self.player else None
+                         for p in range(n))
+
+        rows = tuple(cmp.SheetRow(cmp.Phrase(ROW_MSGIDS[r]), tuple(cell(r, s[r]) for s in self.sheets), key=str(r),
+                                  options=options(r))
                      for r in range(N_ROWS))
         total = cmp.SheetRow(cmp.Phrase(N_("Total")), tuple(self.totals()), total=True)
-        n = self.game.num_players
         return cmp.Sheet(tuple(None for _ in range(n)), (*rows, total), column_seats=tuple(range(n)))
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:

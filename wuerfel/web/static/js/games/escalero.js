@@ -63,8 +63,8 @@ export function render(root, ctx) {
 }
 
 /** The sheet as the game states it (its sheet component: row names, "—" for a crossed-out box, served entries
- * marked, the totals); a tap on a free box of the player to move writes the throw there (the candidate points come
- * from the game's view, `options`). */
+ * marked, the totals); a tap on a free box of the player to move writes the throw there (the candidate points are
+ * the rows' `options`, computed by the game). */
 function sheet(ctx, enters) {
   const {view: v, t, names, fmt} = ctx;
   const comp = ((ctx.msg && ctx.msg.components) || []).find((c) => c.kind === "sheet") || {rows: [], column_seats: []};
@@ -98,7 +98,7 @@ function sheet(ctx, enters) {
         if (!row.total) td.classList.add("filled");
         if (val === "—") { td.classList.add("struck"); td.title = t("es.crossed"); }
       } else if (entry && !ctx.pending) {
-        const pts = (v.options || {})[String(r)];
+        const pts = row.options && row.options.length ? row.options[k] ?? undefined : undefined;
         td.textContent = pts === undefined ? "·" : fmt(pts);
         td.className = "cand" + (pts === 0 ? " zero" : "");
         td.title = entry.label;
