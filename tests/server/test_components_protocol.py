@@ -40,3 +40,28 @@ def test_components_are_translated_per_connection_and_keep_sealed_stakes_sealed(
     assert {f["number"]: f["own"] for f in _kind(mine, "stakes")["fields"] if f["own"]} == {8: 2}
     theirs = ws2.state_at_least(mine["seq"])  # the message after the stake (whose event seat 2 is not told of)
     assert all(f["own"] == 0 and not any(f["stakes"]) for f in _kind(theirs, "stakes")["fields"])
+
+
+def test_replay_steps_carry_the_components_of_a_spectator(clients: Callable[..., Client]) -> None:
+    """The replay page draws every step with the generic table: each step brings the spectator's components."""
+    a = clients("en").guest("Anna")
+    b = clients("en").guest("Bert")
+    t = a.create("stapel", seats=2)
+    assert b.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
+    assert a.post(f"/api/tables/{t['id']}/start").status_code == 200
+    wa, wb = a.ws(t["id"]), b.ws(t["id"])
+    st = wa.recv_type("state")
+    wb.recv_type("state")
+    for _ in range(200):
+        if st["finished"]:
+            break
+        ws = wa if st["to_move"][0] == 0 else wb
+        cur = ws.state_at_least(st["seq"])
+        ws.send({"action": cur["legal"][-1]["action"], "expected_seq": cur["seq"]})
+        st = ws.state_at_least(cur["seq"] + 1)
+    assert st["finished"]
+    steps = a.http.get(f"/api/tables/{t['id']}/replay").json()["steps"]
+    for step in steps:
+        seats = _kind(step, "seats")
+        assert [s["score"] for s in seats["seats"]] == step["view"]["scores"]
+    assert _kind(steps[-1], "seats")["seats"] == _kind(st, "seats")["seats"]
