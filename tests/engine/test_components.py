@@ -223,3 +223,24 @@ def test_hand_phrases_say_what_describe_key_says() -> None:
     for k in keys:
         assert resolve(key_phrase(k), "de") == describe_key(k, "de")
         assert str(resolve(key_phrase(k), "en")).lower() == describe_key(k, "en").lower()
+
+
+def test_event_check_sees_a_component_that_counts_sealed_stakes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Other punters are not told that a stake was placed at all; a component counting the stakes tells them."""
+    from wuerfel.engine.testing import check_event_views
+    from wuerfel.games.hasard.lustige_sieben import LustigeSiebenState
+
+    m = Match.new("lustige-sieben", "lustige-sieben", ["A", "B", "C"])
+    src = SeededSource(1)
+    while not m.state.actors():
+        m.chance(src.choose(m.state))
+    check_event_views(m.state, random.Random(0))
+    honest = LustigeSiebenState.components
+
+    def counting(self: LustigeSiebenState, player: int | None) -> tuple[Component, ...]:
+        n = sum(len(items) for _p, items in self.betting.committed) if self.betting is not None else 0
+        return (*honest(self, player), Message(str(n)))
+
+    monkeypatch.setattr(LustigeSiebenState, "components", counting)
+    with pytest.raises(AssertionError, match="is not told of Stake"):
+        check_event_views(m.state, random.Random(0))

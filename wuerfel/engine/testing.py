@@ -179,7 +179,8 @@ def _shown_as(view: EventView, event: Action | Outcome, player: int | None) -> s
 
 
 def check_event_views(state: State, rng: random.Random) -> None:
-    """The game's statement of each possible next event (:meth:`State.event_view`) against the views after it.
+    """The game's statement of each possible next event (:meth:`State.event_view`) against the views (and table
+    components) after it.
 
     The alternatives are every outcome of a chance node or every legal action of every actor (sampled beyond
     :data:`MAX_ALTERNATIVES`). For each seat and a spectator, grouped by what the seat is shown of them:
@@ -201,9 +202,9 @@ def check_event_views(state: State, rng: random.Random) -> None:
     afters = [state.apply_outcome(e) if p is None else state.apply_action(e, p)  # type: ignore[arg-type]
               for e, p in alts]
     seats: list[int | None] = [*range(n), None]
-    after_views = [[json.dumps(after.view(seat), sort_keys=True) for seat in seats] for after in afters]
+    after_views = [[_seen(after, seat) for seat in seats] for after in afters]
     for k, seat in enumerate(seats):
-        before = json.dumps(state.view(seat), sort_keys=True)
+        before = _seen(state, seat)
         groups: dict[str, set[str]] = {}
         everyone: dict[str, set[str]] = {}
         for (e, p), views in zip(alts, after_views, strict=True):
@@ -222,6 +223,11 @@ def check_event_views(state: State, rng: random.Random) -> None:
             # when the views of all forget it alike (who called, once the round is over).
             assert other == key or "none" in (key, other) or everyone[key] == everyone[other], (
                 f"seat {seat} is told {key} and {other} apart, but his view is the same: the event tells more")
+
+
+def _seen(state: State, seat: int | None) -> str:
+    """Everything a seat sees of a state: its view and its table components."""
+    return json.dumps(state.view(seat), sort_keys=True) + "\n" + components_text(state, seat)
 
 
 def random_playthrough(
