@@ -4,6 +4,8 @@ changes what it draws."""
 
 from __future__ import annotations
 
+import os
+
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Server
@@ -37,6 +39,8 @@ def test_generic_table_draws_the_components_and_plays_a_move(server: Server, new
     expect(game.locator(".cmp-seats li[data-seat='0']")).to_have_class("cmp-seat active me")
     expect(game.locator(".cmp-seats li[data-seat='1']")).to_contain_text("Computer")
     expect(game.locator(".cmp-message")).to_have_text("Target score: 50")
+    if os.environ.get("WUERFEL_SCREENSHOTS"):  # as test_hasard.py: a picture for a human to look at
+        anna.screenshot(path=os.path.join(os.environ["WUERFEL_SCREENSHOTS"], "generic-table.png"), full_page=True)
     # The moves are buttons; holding banks the turn's points, which the seats then show.
     before = msg(anna)["seq"]
     score = _component(m, "seats")["seats"][0]["score"]
