@@ -317,17 +317,3 @@ def test_replay_draws_every_step_with_the_games_own_table(server: Server, new_pa
     expect(page.locator(marker)).to_have_count(1)
     assert page.evaluate("() => window.__errors") == []
     _shot(page, f"replay-{game}")
-
-
-def test_the_rules_the_picker_reads_off_the_legal_announcements() -> None:
-    """verdecktes-wuerfelpoker.js names the thrower's own hand with the rules it reads off the legal announcements
-    (the view does not carry them): Quint counts iff a Quint may be announced, aces are jokers iff "Ein Paar Asse"
-    may not be (two wild aces always make more than a pair)."""
-    from wuerfel.games.hasard.verdecktes_poker import _announce_actions
-
-    for quint in (False, True):
-        for joker in (False, True):
-            for kickers in (False, True):
-                hands = [a.hand for a in _announce_actions(quint, joker, kickers)]
-                assert any(h[0] == 4 for h in hands) == quint
-                assert (not any(h[:2] == (1, 6) for h in hands)) == joker
