@@ -4,23 +4,6 @@
 // A game's own renderer (games/<id>.js) exports the same `render(root, ctx)` and may reuse the helpers below.
 import {renderDice, setSelected} from "../dice.js";
 
-const DICE_KEYS = ["throw", "roll", "dice", "last_throw", "last_roll", "current"];
-const NOT_DICE = ["scores", "to_move", "winners", "players"];
-
-/** True for an array that looks like dice faces. */
-export function isDice(v) {
-  return Array.isArray(v) && v.length > 0 && v.length <= 12 && v.every((x) => Number.isInteger(x) && x >= 1 && x <= 6);
-}
-
-/** The dice to show on the felt: the view's own dice field if it has one, else the last throw from the events. */
-export function mainDice(ctx) {
-  const v = ctx.view || {};
-  for (const k of DICE_KEYS) if (isDice(v[k])) return {key: k, dice: v[k]};
-  for (const [k, val] of Object.entries(v)) if (!NOT_DICE.includes(k) && /dice|throw|roll|wurf/i.test(k) && isDice(val)) return {key: k, dice: val};
-  if (ctx.lastRoll) return {key: `seq${ctx.lastRollSeq}`, dice: ctx.lastRoll};
-  return null;
-}
-
 export function el(tag, cls = "", text = "") {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
