@@ -245,6 +245,8 @@ class Message(Component):
 
     kind = "message"
     text: Text
+    key: str = ""
+    """A stable name of the line ("last_call"), not shown: a game's own table finds it by it."""
 
 
 KINDS: dict[str, type[Component]] = {c.kind: c for c in (Dice, Sheet, Track, Counter, Chips, StakeBoard, Seats,

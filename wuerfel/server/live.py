@@ -468,14 +468,17 @@ class LiveTable:
         }
 
     def _seat_names(self, lang: str) -> list[str]:
-        """The seats as the pages call them (a bot as "Computer (kind)"), for labels that name a seat ("Anna
-        beginnt" rather than "Platz 1 beginnt")."""
+        """The seats as the pages call them (a bot as "Computer (Faustregel)", its kind in words), for labels and
+        table components that name a seat ("Anna beginnt" rather than "Platz 1 beginnt")."""
+        from wuerfel.bots import bot_label
+
         nums = bot_numbers(self.row.seats)
         out = []
         for s in self.row.seats:
             if s.bot:
-                out.append(translate("Computer {n} ({bot})", lang, n=nums[s.seat], bot=s.bot) if s.seat in nums
-                           else translate("Computer ({bot})", lang, bot=s.bot))
+                kind = bot_label(s.bot, lang)
+                out.append(translate("Computer {n} ({bot})", lang, n=nums[s.seat], bot=kind) if s.seat in nums
+                           else translate("Computer ({bot})", lang, bot=kind))
             else:
                 out.append(s.name or translate("Seat {n}", lang, n=s.seat + 1))
         return out

@@ -390,22 +390,27 @@ class VerdecktesState(State):
         Dice under another player's cup are never in here (only that five dice lie there)."""
         out: list[cmp.Component] = []
         playing = not self.is_terminal()
-        for t in self.turns if playing else ():
-            said = cmp.Phrase(N_("“{hand}”"), {"hand": key_phrase(t.announcement)}) if t.announcement else None
+        for i, t in enumerate(self.turns if playing else ()):
             if t.dice and (t.revealed or player == t.player):
                 hand = key_phrase(hand_key(t.dice, self.rules.quint, self.rules.joker))
-                if t.revealed:
-                    label: cmp.Text = (cmp.Phrase(N_("counts as: {hand}"), {"hand": key_phrase(t.standing)})
-                                       if t.standing is not None else hand)
-                else:
-                    label = cmp.Phrase(N_("you have: {hand}"), {"hand": hand})
-                out.append(cmp.Dice(tuple(t.dice), face="poker", seat=t.player, label=label,
+                label: cmp.Text = hand if t.revealed else cmp.Phrase(N_("you have: {hand}"), {"hand": hand})
+                out.append(cmp.Dice(tuple(t.dice), face="poker", seat=t.player, label=label, key=f"cup:{i}",
                                     thrown=not t.revealed and t.announcement is None))
-                if said is not None and not t.revealed:
-                    out.append(cmp.Message(said))
             elif t.dice:
-                out.append(cmp.Dice((), face="poker", hidden=len(t.dice), seat=t.player,
-                                    label=said or cmp.Phrase(N_("under the cup"))))
+                out.append(cmp.Dice((), face="poker", hidden=len(t.dice), seat=t.player, key=f"cup:{i}",
+                                    label=cmp.Phrase(N_("under the cup"))))
+            if t.announcement is not None:
+                out.append(cmp.Message(cmp.Phrase(N_("“{hand}”"), {"hand": key_phrase(t.announcement)}),
+                                       key=f"announce:{i}"))
+            if t.standing is not None and t.announcement is not None and t.standing != t.announcement:
+                out.append(cmp.Message(cmp.Phrase(N_("counts as: {hand}"), {"hand": key_phrase(t.standing)}),
+                                       key=f"standing:{i}"))
+        last = self.turns[-1] if self.turns else None
+        if (playing and self.phase == "challenge" and player in self.actors() and last is not None
+                and last.announcement is not None):
+            out.append(cmp.Message(cmp.Phrase(N_("{name} announces “{hand}”. Do you believe it?"),
+                                              {"name": cmp.SeatRef(last.player),
+                                               "hand": key_phrase(last.announcement)}), key="call"))
         if self.last_call is not None:
             challenger, announcer, hand, held, paid = self.last_call
             msgid = (N_("{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — the announcement holds, "
@@ -414,7 +419,7 @@ class VerdecktesState(State):
                         "{n} into the pot."))
             out.append(cmp.Message(cmp.Phrase(msgid, {"caller": cmp.SeatRef(challenger),
                                                        "announcer": cmp.SeatRef(announcer),
-                                                       "hand": key_phrase(tuple(hand)), "n": paid})))
+                                                       "hand": key_phrase(tuple(hand)), "n": paid}), key="last_call"))
         if self.stich and playing:
             out.append(cmp.Message(cmp.Phrase(N_("Stichrunde: the tied players throw again"))))
         if playing and self.phase != "lot":

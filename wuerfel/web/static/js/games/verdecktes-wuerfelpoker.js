@@ -32,6 +32,12 @@ export function describeKey(t, key) {
 
 const sameKey = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
+/** A line the game states in its components under `key` (hands named by the game, in the page's language). */
+function said(ctx, key) {
+  const c = ((ctx.msg && ctx.msg.components) || []).find((x) => x.kind === "message" && x.key === key);
+  return c ? c.text : null;
+}
+
 export function render(root, ctx) {
   const {view: v, t, fmt, names} = ctx;
   root.replaceChildren();
@@ -47,11 +53,9 @@ export function render(root, ctx) {
   if (v.stichrunde) root.appendChild(el("p", "hint", "")).appendChild(el("span", "badge", t("vp.stichrunde")));
   // The last "Schwindel!": what the cup showed, who was right and who paid — it stays on the table after the round
   // ends and its turns are cleared.
-  const lc = v.last_call;
-  if (lc) {
-    const params = {caller: nameOf(lc.challenger), announcer: nameOf(lc.announcer), hand: describeKey(t, lc.hand),
-      n: fmt(lc.paid)};
-    const p = el("p", "sub hint", t(lc.held ? "vp.call_held" : "vp.call_bluff", params));
+  const lastCall = said(ctx, "last_call");
+  if (v.last_call && lastCall) {
+    const p = el("p", "sub hint", lastCall);
     p.id = "vp-last-call";
     root.appendChild(p);
   }
@@ -64,14 +68,14 @@ export function render(root, ctx) {
     li.dataset.seat = String(tv.player);
     li.dataset.turn = String(i);
     li.appendChild(el("span", "who", nameOf(tv.player)));
-    if (tv.announcement) li.appendChild(el("span", "ann", t("vp.quoted", {hand: describeKey(t, tv.announcement)})));
+    const quoted = said(ctx, `announce:${i}`);
+    if (tv.announcement && quoted) li.appendChild(el("span", "ann", quoted));
     else li.appendChild(el("span", "sub", t("vp.thinking")));
     if (tv.challenger !== null && tv.challenger !== undefined) {
       li.appendChild(el("span", "badge warn", t("vp.called_by", {name: nameOf(tv.challenger)})));
     }
-    if (tv.standing && tv.announcement && !sameKey(tv.standing, tv.announcement)) {
-      li.appendChild(el("span", "sub", t("vp.standing", {hand: describeKey(t, tv.standing)})));
-    }
+    const standing = said(ctx, `standing:${i}`);
+    if (standing) li.appendChild(el("span", "sub", standing));
     if (Array.isArray(tv.dice)) {
       // Present only when revealed or when this viewer threw them himself (the server decides).
       const tray = el("div", "tray vp-dice");
@@ -145,10 +149,8 @@ function countdown(ctx, node) {
 function callBox(ctx, calls) {
   const box = el("div", "vp-picker");
   box.id = "vp-call";
-  const cur = (ctx.view.turns || []).at(-1);
-  if (cur && cur.announcement) {
-    box.appendChild(el("p", "sub", ctx.t("vp.call_question", {name: ctx.names[cur.player] || "", hand: describeKey(ctx.t, cur.announcement)})));
-  }
+  const question = said(ctx, "call");
+  if (question) box.appendChild(el("p", "sub", question));
   const row = el("div", "actions");
   for (const e of calls) {
     const who = ctx.mySeats.length > 1 ? ` (${ctx.names[e.seat] || e.seat + 1})` : "";
