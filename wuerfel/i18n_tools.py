@@ -17,7 +17,7 @@ from wuerfel.i18n import LOCALE_DIR, catalog
 
 PACKAGE = Path(__file__).parent
 MARKERS = {"N_", "_", "t", "tr", "translate", "IllegalAction", "RuleError", "RecordError", "WuerfelError",
-           "gettext", "ngettext"}
+           "gettext", "ngettext", "Phrase"}
 TEMPLATE_RE = re.compile(r"""(?:_|gettext)\(\s*(['"])(.+?)\1""", re.S)
 
 

@@ -13,6 +13,7 @@ from tests.cli.games import PigPlusGame, PigPlusState, pigplus_info
 from tests.cli.helpers import load_record, play
 from wuerfel.cli.play import PlaySession, build_session, describe_outcome
 from wuerfel.cli.render import Standings, result_table, score_label
+from wuerfel.engine.components import Component, Phrase, Seats
 from wuerfel.engine.game import JSON, Roll, State
 from wuerfel.engine.record import Match
 from wuerfel.engine.registry import _REGISTRY, get_game, register
@@ -236,6 +237,11 @@ def test_a_view_score_label_heads_the_result_and_the_generic_board() -> None:
     class ChipPigState(PigPlusState):
         def view(self, player: int | None) -> JSON:
             return {**super().view(player), "score_label": "Chips"}
+
+        def components(self, player: int | None) -> tuple[Component, ...]:
+            # The generic board is drawn from the components: the game names its scores in its seats.
+            return tuple(dataclasses.replace(c, label=Phrase("Chips")) if isinstance(c, Seats) else c
+                         for c in super().components(player))
 
     class ChipPigGame(PigPlusGame):
         def new_initial_state(self) -> State:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from wuerfel.engine.components import Component, Counter, Dice, Message, Phrase, SeatLine, Seats
 from wuerfel.engine.dice import roll_distribution
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
@@ -40,6 +41,8 @@ class PigState(State):
     player: int = 0
     turn: int = 0
     rolling: bool = True
+    last: int = 0
+    """The face of the last throw (0: none yet), shown on the table."""
 
     def to_move(self) -> int:
         if max(self.scores_) >= self.game.rules.target:
@@ -68,8 +71,8 @@ class PigState(State):
     def _apply_outcome(self, outcome: Outcome) -> State:
         assert isinstance(outcome, Roll)
         if outcome.dice[0] == 1:
-            return dataclasses.replace(self, turn=0, player=(self.player + 1) % self.game.num_players)
-        return dataclasses.replace(self, turn=self.turn + outcome.dice[0], rolling=False)
+            return dataclasses.replace(self, turn=0, player=(self.player + 1) % self.game.num_players, last=1)
+        return dataclasses.replace(self, turn=self.turn + outcome.dice[0], rolling=False, last=outcome.dice[0])
 
     def dice_to_throw(self) -> int:
         return 1 if self.is_chance() else 0
@@ -88,6 +91,14 @@ class PigState(State):
 
     def view(self, player: int | None) -> JSON:
         return {"game": "pig", "to_move": self.to_move(), "scores": list(self.scores_), "turn": self.turn}
+
+    def components(self, player: int | None) -> tuple[Component, ...]:
+        """The last die, the turn's points against the target, the seats: enough for the generic tables."""
+        dice = (Dice((self.last,), thrown=True, label=Phrase(N_("Dice"))),) if self.last else ()
+        return (*dice, Counter(self.turn, label=Phrase(N_("This turn"))),
+                Seats(tuple(SeatLine(p, score=s, active=p in self.actors()) for p, s in enumerate(self.scores_)),
+                      label=Phrase(N_("Points"))),
+                Message(Phrase(N_("Target score: {target}"), {"target": self.game.rules.target})))
 
 
 class PigGame(Game):

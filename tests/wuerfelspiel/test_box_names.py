@@ -102,3 +102,13 @@ def test_the_names_change_no_key() -> None:
         assert "Dreierpasch" not in rules_key(rules) and "style" not in rules_key(rules)
         assert spec_from_rules(rules).box_names == rules.boxes
     assert box_label("three_kind", "de") == "3 Gleiche"  # without rules: the Würfelspiel's names
+
+
+@pytest.mark.parametrize(("preset", "lang"), CASES)
+def test_names_on_the_sheet_component(preset: str, lang: str) -> None:
+    """The generic and the game's own web table draw the sheet component: its rows carry the sheet's names too."""
+    from wuerfel.engine.components import components_json
+
+    sheet = next(c for c in components_json(start(preset).components(0), lang, ["Anna"]) if c["kind"] == "sheet")
+    labels = {r["key"]: r["label"] for r in sheet["rows"] if r.get("key")}
+    assert (labels["three_kind"], labels["four_kind"], labels["five_kind"]) == NAMES[preset, lang]

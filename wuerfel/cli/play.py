@@ -27,6 +27,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from wuerfel.bots import bot_label, make_bot
+from wuerfel.cli.components import render_components
 from wuerfel.cli.main import LangOption, app
 from wuerfel.cli.progress import working
 from wuerfel.cli.render import Standings, decimal, generic_renderer, result_table, score_label
@@ -342,8 +343,13 @@ class PlaySession:
         v.setdefault("viewer", viewer)
         v.setdefault("actors", list(self.state.actors()))
         v.setdefault("you", self.you)
-        renderer = self.info.terminal_renderer or generic_renderer
-        return renderer(v, self.lang)
+        if self.info.terminal_renderer is not None:
+            return self.info.terminal_renderer(v, self.lang)
+        if type(self.state).components is not State.components:
+            # A game without its own renderer is drawn from its table components (never more than the view shows).
+            return render_components(self.state.components(viewer), self.lang, self.names, viewer)
+        # A game that states no components yet (only the seats by default) still shows its whole view.
+        return generic_renderer(v, self.lang)
 
     def show(self, viewer: int | None) -> None:
         self.console.rule(escape(self.info.name(self.lang)))

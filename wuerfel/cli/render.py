@@ -1,10 +1,11 @@
 """Rendering a view in the terminal without knowing the game.
 
-A game may register its own ``GameInfo.terminal_renderer(view, lang)``; every other game gets this generic one,
-which only relies on what every view must contain (``game``, ``to_move``, ``scores``) and shows the rest as labelled
-values: a scoreboard with one row per player (any other per-player list becomes a further column), dice as dice, and
-everything else as "label: value" lines. Labels are the view's keys made readable, translated when some catalogue
-knows them, so a game gets German labels by translating its keys instead of writing a renderer.
+A game may register its own ``GameInfo.terminal_renderer(view, lang)``; a game that states its table components is
+drawn by :mod:`wuerfel.cli.components`; every other game gets this view-based generic one, which only relies on
+what every view must contain (``game``, ``to_move``, ``scores``) and shows the rest as labelled values: a scoreboard
+with one row per player (any other per-player list becomes a further column), dice as dice, and everything else as
+"label: value" lines. Labels are the view's keys made readable, translated when some catalogue knows them, so a game
+gets German labels by translating its keys instead of writing a renderer.
 """
 
 from __future__ import annotations

@@ -7,8 +7,11 @@ copied game logic into JavaScript. A game now says *what* is on the table; the f
 Text in components is a :class:`Phrase` (a msgid of the game's catalogue plus parameters), translated by the front
 end in the reader's language; numbers stay numbers.
 
-Every component has ``to_json()`` with a ``"kind"`` key; :func:`components_json` is what the server sends and the
-terminal reads. Components must never carry anything the player's ``view`` hides.
+Every component has ``to_json()`` with a ``"kind"`` key. :func:`components_json` gives two forms: without a
+language the *neutral* form (texts as ``{"msgid", "params"}``, read back by :func:`components_from_json`: records,
+tests, other programs), with a language the *translated* form the server sends to a browser (every text a plain
+string in the reader's language, seat references as the names people see), so the web table holds no catalogue.
+Components must never carry anything the player's ``view`` hides (``engine/testing.py`` checks it like the views).
 """
 
 from __future__ import annotations
@@ -21,14 +24,32 @@ Face = Literal["pips", "poker"]
 
 
 @dataclasses.dataclass(frozen=True)
+class SeatRef:
+    """A seat inside a text ("{name} holds the bank"): the front end puts in the name it shows for that seat (a
+    player's name, "Computer 2 (heuristic)"), which the game does not know."""
+
+    seat: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat_ref": self.seat}
+
+
+@dataclasses.dataclass(frozen=True)
 class Phrase:
-    """A translatable text: ``msgid`` (English, marked with ``N_``) and the values for its ``{placeholders}``."""
+    """A translatable text: ``msgid`` (English, marked with ``N_``) and the values for its ``{placeholders}``.
+
+    A parameter may itself be a :class:`Phrase` (a hand's name inside a sentence: translated first) or a
+    :class:`SeatRef` (a seat's name). Phrases compare and hash by value, so components stay usable as keys.
+    """
 
     msgid: str
     params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"msgid": self.msgid, "params": dict(self.params)}
+        return {"msgid": self.msgid, "params": {k: _json(v) for k, v in self.params.items()}}
+
+    def __hash__(self) -> int:
+        return hash((self.msgid, tuple(sorted((k, repr(v)) for k, v in self.params.items()))))
 
 
 Text = Phrase | str | None
@@ -39,29 +60,51 @@ def text_json(t: Text) -> Any:
     return t.to_json() if isinstance(t, Phrase) else t
 
 
+def seat_name(seat: int, names: Sequence[str], lang: str) -> str:
+    """The name of ``seat`` as the front end shows it, "Platz 3" where it has none."""
+    from wuerfel.i18n import translate
+
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return translate("Seat {n}", lang, n=seat + 1)
+
+
+def resolve(t: Any, lang: str, names: Sequence[str] = ()) -> Any:
+    """A text (or a parameter) in ``lang``: a Phrase translated with its parameters resolved first, a SeatRef as
+    the seat's name; anything else (a number, a plain string, None) as it is."""
+    from wuerfel.i18n import translate
+
+    if isinstance(t, Phrase):
+        return translate(t.msgid, lang, **{k: resolve(v, lang, names) for k, v in t.params.items()})
+    if isinstance(t, SeatRef):
+        return seat_name(t.seat, names, lang)
+    return t
+
+
 class Component:
     """Base of all components; subclasses are frozen dataclasses with a class-level ``kind``."""
 
     kind: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lang: str | None = None, names: Sequence[str] = ()) -> dict[str, Any]:
+        """The neutral form (``lang`` None) or the form translated into ``lang`` (see the module docstring)."""
         out: dict[str, Any] = {"kind": self.kind}
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            out[f.name] = _json(getattr(self, f.name))
+            out[f.name] = _json(getattr(self, f.name), lang, names)
         return out
 
 
-def _json(v: Any) -> Any:
-    if isinstance(v, Phrase):
-        return v.to_json()
+def _json(v: Any, lang: str | None = None, names: Sequence[str] = ()) -> Any:
+    if isinstance(v, Phrase | SeatRef):
+        return v.to_json() if lang is None else resolve(v, lang, names)
     if isinstance(v, Component):
-        return v.to_json()
+        return v.to_json(lang, names)
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        return {f.name: _json(getattr(v, f.name)) for f in dataclasses.fields(v)}
+        return {f.name: _json(getattr(v, f.name), lang, names) for f in dataclasses.fields(v)}
     if isinstance(v, Mapping):
-        return {str(k): _json(x) for k, x in v.items()}
-    if isinstance(v, (tuple, list)):
-        return [_json(x) for x in v]
+        return {str(k): _json(x, lang, names) for k, x in v.items()}
+    if isinstance(v, tuple | list):
+        return [_json(x, lang, names) for x in v]
     return v
 
 
@@ -69,8 +112,9 @@ def _json(v: Any) -> Any:
 class Dice(Component):
     """Dice on the table: ``values`` as thrown (1–6; poker faces 1=Neun … 6=As when ``face == "poker"``).
 
-    ``kept``: indexes of dice left standing; ``thrown``: True when these dice just fell (front ends animate only
-    thrown dice); ``hidden``: how many further dice lie under a cup, unseen by this player; ``seat``: whose dice.
+    ``kept``: indexes of dice left standing (or set aside); ``thrown``: True when these dice just fell (front ends
+    animate only thrown dice); ``hidden``: how many further dice lie under a cup, unseen by this player (drawn as
+    cups: a covered hand shows ``values=()`` and ``hidden=5``); ``seat``: whose dice (None: the table's).
     """
 
     kind = "dice"
@@ -81,15 +125,22 @@ class Dice(Component):
     hidden: int = 0
     seat: int | None = None
     label: Text = None
+    key: str = ""
+    """A stable name of these dice ("throw", "aside"), not shown: a game's own table finds them by it."""
 
 
 @dataclasses.dataclass(frozen=True)
 class SheetRow:
     label: Text
     cells: tuple[Any, ...]
-    """One cell per column: a number, a string, None for an empty box."""
+    """One cell per column: a number, a Text (a struck box: ``Phrase("crossed out")``), None for an empty box."""
     total: bool = False
     """A sum row (drawn emphasised)."""
+    key: str = ""
+    """A stable name of the row (a box id: "full_house"), not shown: a game's own table finds its rows by it."""
+    options: tuple[Any, ...] = ()
+    """Per column: what the current throw would write into this empty box (a number or a text such as "12+35"),
+    None where it cannot go; empty: no candidates. Drawn as a suggestion, so no front end computes scores."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -148,13 +199,22 @@ class StakeField:
     number: int | None = None
     group: str = ""
     """Fields of one group are drawn together (a column of the board)."""
+    hit: bool = False
+    """The field the last throw decided (drawn highlighted)."""
+    own: int = 0
+    """The reader's own sealed stakes on this field, not yet on the board (only he sees them)."""
 
 
 @dataclasses.dataclass(frozen=True)
 class StakeBoard(Component):
+    """A board of fields with the chips lying on them. ``layout``: rows of groups, top to bottom, the groups of a
+    row side by side (Lustige Sieben: ``(("seven",), ("left", "right"))``); empty: all groups in one row in the
+    order they first appear. Fields keep their order within a group."""
+
     kind = "stakes"
     fields: tuple[StakeField, ...]
     label: Text = None
+    layout: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -175,6 +235,8 @@ class Seats(Component):
     kind = "seats"
     seats: tuple[SeatLine, ...]
     lower_is_better: bool = False
+    label: Text = None
+    """What the scores count ("Chips", "Strafpunkte"); None: points."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -183,13 +245,100 @@ class Message(Component):
 
     kind = "message"
     text: Text
+    key: str = ""
+    """A stable name of the line ("last_call"), not shown: a game's own table finds it by it."""
 
 
-def components_json(components: Sequence[Component]) -> list[dict[str, Any]]:
-    return [c.to_json() for c in components]
+KINDS: dict[str, type[Component]] = {c.kind: c for c in (Dice, Sheet, Track, Counter, Chips, StakeBoard, Seats,
+                                                          Message)}
+"""Every component class by its ``kind``: front ends draw exactly these (docs/protocol.md)."""
+
+
+def components_json(components: Sequence[Component], lang: str | None = None,
+                    names: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """The components as JSON: neutral (``lang`` None) or translated into ``lang`` with ``names`` for the seats."""
+    return [c.to_json(lang, names) for c in components]
+
+
+def components_from_json(data: Sequence[Mapping[str, Any]]) -> tuple[Component, ...]:
+    """The neutral JSON form read back into components (``components_from_json(components_json(cs)) == cs``).
+
+    An unknown kind or field is refused with a ValueError that names it: a component nobody can draw must not be
+    dropped silently.
+    """
+    return tuple(_component_from_json(d) for d in data)
+
+
+def _component_from_json(d: Mapping[str, Any]) -> Component:
+    kind = d.get("kind")
+    cls = KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValueError(f"unknown component kind {kind!r}")
+    return _dataclass_from(cls, {k: v for k, v in d.items() if k != "kind"})
+
+
+_NESTED: dict[tuple[type, str], type] = {
+    (Sheet, "rows"): SheetRow,
+    (StakeBoard, "fields"): StakeField,
+    (Seats, "seats"): SeatLine,
+}
+"""Fields that hold tuples of the nested records, which the JSON form writes as plain objects."""
+
+
+def _dataclass_from(cls: type, d: Mapping[str, Any]) -> Any:
+    known = {f.name for f in dataclasses.fields(cls)}
+    unknown = set(d) - known
+    if unknown:
+        raise ValueError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+    out: dict[str, Any] = {}
+    for name, value in d.items():
+        nested = _NESTED.get((cls, name))
+        if nested is not None:
+            out[name] = tuple(_dataclass_from(nested, x) for x in value)
+        else:
+            out[name] = _value_from(value)
+    return cls(**out)
+
+
+def _value_from(v: Any) -> Any:
+    """Lists become tuples (components are frozen), ``{"msgid", "params"}`` a Phrase, ``{"seat_ref"}`` a SeatRef."""
+    if isinstance(v, list):
+        return tuple(_value_from(x) for x in v)
+    if isinstance(v, dict):
+        if set(v) == {"seat_ref"}:
+            return SeatRef(int(v["seat_ref"]))
+        if "msgid" in v and set(v) <= {"msgid", "params"}:
+            return Phrase(v["msgid"], {k: _value_from(x) for k, x in (v.get("params") or {}).items()})
+        return {k: _value_from(x) for k, x in v.items()}
+    return v
+
+
+def phrases(components: Sequence[Component]) -> list[Phrase]:
+    """Every Phrase in the components, nested ones included: the i18n test holds their msgids to the catalogues."""
+    found: list[Phrase] = []
+
+    def walk(v: Any) -> None:
+        if isinstance(v, Phrase):
+            found.append(v)
+            for x in v.params.values():
+                walk(x)
+        elif dataclasses.is_dataclass(v) and not isinstance(v, type):
+            for f in dataclasses.fields(v):
+                walk(getattr(v, f.name))
+        elif isinstance(v, tuple | list):
+            for x in v:
+                walk(x)
+        elif isinstance(v, Mapping):
+            for x in v.values():
+                walk(x)
+
+    for c in components:
+        walk(c)
+    return found
 
 
 __all__ = [
+    "KINDS",
     "Chips",
     "Component",
     "Counter",
@@ -198,6 +347,7 @@ __all__ = [
     "Message",
     "Phrase",
     "SeatLine",
+    "SeatRef",
     "Seats",
     "Sheet",
     "SheetRow",
@@ -205,6 +355,10 @@ __all__ = [
     "StakeField",
     "Text",
     "Track",
+    "components_from_json",
     "components_json",
+    "phrases",
+    "resolve",
+    "seat_name",
     "text_json",
 ]

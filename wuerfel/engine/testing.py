@@ -9,6 +9,9 @@ It plays random games and checks at every node:
 * chance probabilities are positive or zero, the outcomes distinct, and the sum exactly 1;
 * views are JSON-serialisable, carry ``game``/``to_move``/``scores``, and are identical for every state the player
   cannot tell apart (``determinize``) — "no leak";
+* the table components (``State.components``) are known kinds, round-trip through their JSON form, translate, and
+  are identical for every state the player cannot tell apart, like the views (a component showing a hidden die
+  would be a leak the views never had);
 * what an event shows to a seat (``State.event_view``) agrees with that seat's views: alternatives the seat is
   shown alike leave its view alike (a hidden event hides what the view hides; an event it is not told about at all
   leaves its view unchanged), and alternatives it is shown differently leave its view different (the move list
@@ -27,6 +30,7 @@ import random
 from fractions import Fraction
 
 from wuerfel.bots.base import Bot, RandomBot
+from wuerfel.engine.components import KINDS, Component, components_from_json, components_json, phrases
 from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.game import Action, EventView, Outcome, State, amounts, covers, sample_action, with_amount
 from wuerfel.engine.record import GameRecord, Match
@@ -57,10 +61,15 @@ def check_node(state: State, rng: random.Random, try_all: bool = True, chips: bo
         json.dumps(v)
         for key in ("game", "to_move", "scores"):
             assert key in v, f"view lacks {key!r}"
+    for p in [*range(n), None]:
+        check_components(state, p)
     for p in range(n):
         other = state.determinize(p, rng)
         assert json.dumps(other.view(p), sort_keys=True) == json.dumps(state.view(p), sort_keys=True), (
             f"view of player {p} differs between states he cannot tell apart: a leak"
+        )
+        assert components_text(other, p) == components_text(state, p), (
+            f"components of player {p} differ between states he cannot tell apart: a leak"
         )
     if not state.is_terminal() and has_secrets(state):
         check_event_views(state, rng)
@@ -136,6 +145,29 @@ def check_results(state: State, chips: bool | None = None) -> None:
         assert sum(payoffs) == 0, f"payoffs {payoffs} do not sum to zero: chips were made or lost"
 
 
+def components_text(state: State, player: int | None) -> str:
+    """The neutral JSON of what ``player`` sees on the table, as a comparable string."""
+    return json.dumps(components_json(state.components(player)), sort_keys=True)
+
+
+def check_components(state: State, player: int | None) -> None:
+    """The components are known kinds and round-trip through their neutral JSON; the translated form exists in
+    every language without an error (a Phrase whose placeholders its parameters do not fill is caught here)."""
+    comps = tuple(state.components(player))
+    for c in comps:
+        assert isinstance(c, Component) and KINDS.get(c.kind) is type(c), f"unknown component {c!r}"
+    data = json.loads(json.dumps(components_json(comps)))
+    assert components_from_json(data) == comps, "components JSON round-trip changed them"
+    for ph in phrases(comps):
+        try:
+            ph.msgid.format(**{k: "x" for k in ph.params})
+        except (KeyError, IndexError, ValueError) as exc:
+            raise AssertionError(f"phrase {ph.msgid!r} lacks a parameter: {exc}") from exc
+    names = [f"P{p}" for p in range(state.game.num_players)]
+    for lang in ("de", "en"):
+        json.dumps(components_json(comps, lang, names))
+
+
 def concrete_actions(state: State, listed: Action, player: int, rng: random.Random) -> list[Action]:
     """The concrete actions to try for one listed legal action: itself, or for a parameterised one its bounds and a
     random amount within them, after checking that the bounds are sane and the amounts just outside are refused."""
@@ -187,7 +219,8 @@ def _shown_as(view: EventView, event: Action | Outcome, player: int | None) -> s
 
 
 def check_event_views(state: State, rng: random.Random) -> None:
-    """The game's statement of each possible next event (:meth:`State.event_view`) against the views after it.
+    """The game's statement of each possible next event (:meth:`State.event_view`) against the views (and table
+    components) after it.
 
     The alternatives are every outcome of a chance node or every legal action of every actor (sampled beyond
     :data:`MAX_ALTERNATIVES`). For each seat and a spectator, grouped by what the seat is shown of them:
@@ -209,9 +242,9 @@ def check_event_views(state: State, rng: random.Random) -> None:
     afters = [state.apply_outcome(e) if p is None else state.apply_action(e, p)  # type: ignore[arg-type]
               for e, p in alts]
     seats: list[int | None] = [*range(n), None]
-    after_views = [[json.dumps(after.view(seat), sort_keys=True) for seat in seats] for after in afters]
+    after_views = [[_seen(after, seat) for seat in seats] for after in afters]
     for k, seat in enumerate(seats):
-        before = json.dumps(state.view(seat), sort_keys=True)
+        before = _seen(state, seat)
         groups: dict[str, set[str]] = {}
         everyone: dict[str, set[str]] = {}
         for (e, p), views in zip(alts, after_views, strict=True):
@@ -230,6 +263,11 @@ def check_event_views(state: State, rng: random.Random) -> None:
             # when the views of all forget it alike (who called, once the round is over).
             assert other == key or "none" in (key, other) or everyone[key] == everyone[other], (
                 f"seat {seat} is told {key} and {other} apart, but his view is the same: the event tells more")
+
+
+def _seen(state: State, seat: int | None) -> str:
+    """Everything a seat sees of a state: its view and its table components."""
+    return json.dumps(state.view(seat), sort_keys=True) + "\n" + components_text(state, seat)
 
 
 def random_playthrough(

@@ -672,7 +672,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             if i and event is None:  # a step the public was not told about still is a step of the replay
                 event = {"seq": i, "type": "action", "player": None, "data": None, "hidden": True, "label": ""}
             steps.append({"index": i, "seq": i, "event": event, "view": states[i].view(None),
-                          "lower_is_better": states[i].lower_is_better()})
+                          "lower_is_better": states[i].lower_is_better(),
+                          "components": t._components(states[i], None, lang)})
         end = start + len(steps)
         return {"table": t.summary(base_url(request)), "total": total, "start": start, "steps": steps,
                 "next": end if end < total else None}

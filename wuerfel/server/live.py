@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from wuerfel.bots.base import RandomBot
 from wuerfel.engine import clocks
+from wuerfel.engine.components import components_json
 from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError
 from wuerfel.engine.game import Outcome, Roll, State
 from wuerfel.engine.record import Event, EventViews, GameRecord, Match, Statement, event_object, event_statement
@@ -424,9 +425,14 @@ class LiveTable:
             manual = cache.get(mkey)
             if manual is None:
                 manual = cache[mkey] = self._manual(state, lang)
+        ckey = ("components", seat, lang)
+        components = cache.get(ckey)
+        if components is None:
+            components = cache[ckey] = self._components(state, seat, lang)
         terminal = state.is_terminal()
         msg = {
             "v": PROTOCOL_VERSION, "type": "state", "seq": seq, "seat": seat, "my_seats": mine, "view": view,
+            "components": components,
             "events": events, "legal": legal, "to_move": list(actors), "manual": manual, "finished": terminal,
             "winners": list(state.winners()) if terminal else [], "result": result_json(state),
             "deadline": self._deadline_json(lang), "throw": self._throw_json(due),
@@ -437,6 +443,16 @@ class LiveTable:
             msg["table"] = self.summary(conn.base_url)
             conn.table_version = self.version
         await self._send(conn, msg)
+
+    def _components(self, state: State, seat: int | None, lang: str) -> list[dict[str, Any]]:
+        """What ``seat`` sees on the table, translated into the reader's language with the seats' names: the web
+        table draws it without a catalogue. A game whose components cannot be made must not stop the table: the
+        page then draws the seats alone (the view and the moves still arrive)."""
+        try:
+            return components_json(state.components(seat), lang, self._seat_names(lang))
+        except Exception:
+            log.exception("no components for table %s at seq %d", self.row.id, self.seq)
+            return []
 
     def _event_json(self, i: int, seat: int | None, lang: str, cache: dict[Any, Any]) -> dict[str, Any] | None:
         """Event ``i`` as ``seat`` may see it now: in full, redacted as the game states, or ``None`` (not told)."""
@@ -489,14 +505,17 @@ class LiveTable:
         }
 
     def _seat_names(self, lang: str) -> list[str]:
-        """The seats as the pages call them (a bot as "Computer (kind)"), for labels that name a seat ("Anna
-        beginnt" rather than "Platz 1 beginnt")."""
+        """The seats as the pages call them (a bot as "Computer (Faustregel)", its kind in words), for labels and
+        table components that name a seat ("Anna beginnt" rather than "Platz 1 beginnt")."""
+        from wuerfel.bots import bot_label
+
         nums = bot_numbers(self.row.seats)
         out = []
         for s in self.row.seats:
             if s.bot:
-                out.append(translate("Computer {n} ({bot})", lang, n=nums[s.seat], bot=s.bot) if s.seat in nums
-                           else translate("Computer ({bot})", lang, bot=s.bot))
+                kind = bot_label(s.bot, lang)
+                out.append(translate("Computer {n} ({bot})", lang, n=nums[s.seat], bot=kind) if s.seat in nums
+                           else translate("Computer ({bot})", lang, bot=kind))
             else:
                 out.append(s.name or translate("Seat {n}", lang, n=s.seat + 1))
         return out

@@ -18,6 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine import components as cmp
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.dice import Dice, is_sub_multiset, multisets, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction
@@ -33,6 +34,9 @@ ROWS_DE = ("Neuner", "Zehner", "Buben", "Damen", "Könige", "Asse", "Quint", "Fu
            "Fünfling serviert")
 ROWS_EN = ("Nines", "Tens", "Jacks", "Queens", "Kings", "Aces", "Quint", "Full hand", "Poker (four of a kind)",
            "Five of a kind", "Five of a kind served")
+ROW_MSGIDS = (N_("Nines (9)"), N_("Tens (10)"), N_("Jacks (J)"), N_("Queens (Q)"), N_("Kings (K)"), N_("Aces (A)"),
+              N_("Quint"), N_("Full hand"), N_("Poker (four alike)"), N_("Five alike"), N_("Five alike served"))
+"""The rows as the sheet names them (the faces in brackets: the dice show 9 10 B D K A)."""
 STRIKE_WORDS = frozenset({"streichen", "gestrichen", "strike", "cross", "out"})
 KEEP_WORDS = frozenset({"stehen", "lassen", "behalten", "keep"})
 QUINT_ROW, FULL_ROW, POKER_ROW, FIVE_ROW, FIVE_SERVED_ROW = 6, 7, 8, 9, 10
@@ -98,6 +102,15 @@ def row_value(dice: Dice, row: int, served: bool, rules: EscaleroRules) -> int:
     if row == FIVE_SERVED_ROW:
         return rules.five_served_points if five and served else 0
     raise ValueError(row)
+
+
+def row_served(row: int, points: int, rules: EscaleroRules) -> bool:
+    """Was ``points`` in ``row`` written for a served hand? Told by the value, where the rules give a served hand
+    more than a thrown one (the sheet stores points only); the row "Five alike served" says so by its name."""
+    pairs = {QUINT_ROW: rules.quint_points, FULL_ROW: rules.full_points, POKER_ROW: rules.poker_points,
+             FIVE_ROW: rules.five_points}
+    pair = pairs.get(row)
+    return pair is not None and pair[0] != pair[1] and points == pair[1]
 
 
 def qualifies_for_combination(dice: Dice, rules: EscaleroRules) -> bool:
@@ -323,6 +336,64 @@ class EscaleroState(State):
             v["winners"] = list(self.winners())
             v.update(result_view(self))
         return v
+
+    def components(self, player: int | None) -> tuple[cmp.Component, ...]:
+        """The poker dice of the turn (the standing ones marked while the others are rethrown), the throws, every
+        sheet with its row names and served entries marked, the seats. Everything here is public."""
+        out: list[cmp.Component] = []
+        playing = self.settlement is None and self.start_player >= 0
+        if playing and self.dice:
+            kept: tuple[int, ...] = ()
+            if self.kept is not None:
+                left = list(self.kept)
+                idx = []
+                for i, d in enumerate(self.dice):
+                    if d in left:
+                        left.remove(d)
+                        idx.append(i)
+                kept = tuple(idx)
+            out.append(cmp.Dice(tuple(self.dice), face="poker", kept=kept, thrown=self.kept is None,
+                                seat=self.player))
+            if self.served() and self.kept is None:
+                out.append(cmp.Message(cmp.Phrase(N_("Served! All five dice fell in one throw."))))
+        if playing:
+            out.append(cmp.Counter(self.throws, target=self.rules.max_throws, label=cmp.Phrase(N_("Throws"))))
+        out.append(self.sheet_component())
+        totals = self.totals()
+        settled = self.settlement.players if self.settlement is not None else None
+        out.append(cmp.Seats(tuple(
+            cmp.SeatLine(p, score=totals[p], active=playing and p == self.player,
+                         note=(f"{settled[p]:+d}" if settled is not None and settled[p] else None))
+            for p in range(self.game.num_players)), label=cmp.Phrase(N_("Points"))))
+        return tuple(out)
+
+    def sheet_component(self) -> cmp.Sheet:
+        """Every player's sheet: a struck box as "—", a served entry marked, the totals (the web and the terminal
+        used to tell served entries by comparing with the preset's points in JavaScript)."""
+        def cell(row: int, v: int) -> Any:
+            if v == EMPTY:
+                return None
+            if v == 0:
+                return "—"
+            if row_served(row, v, self.rules):
+                return cmp.Phrase(N_("{points} (served)"), {"points": v})
+            return v
+
+        free = set(self.free_rows()) if self.to_move() >= 0 else set()
+        n = self.game.num_players
+
+        def options(r: int) -> tuple[Any, ...]:
+            """What the throw would score in row ``r`` of the player to move (the view's ``options``)."""
+            if r not in free:
+                return ()
+            return tuple(row_value(self.dice, r, self.served(), self.rules) if p == self.player else None
+                         for p in range(n))
+
+        rows = tuple(cmp.SheetRow(cmp.Phrase(ROW_MSGIDS[r]), tuple(cell(r, s[r]) for s in self.sheets), key=str(r),
+                                  options=options(r))
+                     for r in range(N_ROWS))
+        total = cmp.SheetRow(cmp.Phrase(N_("Total")), tuple(self.totals()), total=True)
+        return cmp.Sheet(tuple(None for _ in range(n)), (*rows, total), column_seats=tuple(range(n)))
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
         """See :func:`wuerfel.games.hasard.common.describe_outcome`; ``names`` (optional) names the lot's seat."""

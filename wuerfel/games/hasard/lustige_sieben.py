@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.chips import ChipLedger
+from wuerfel.engine.components import Component, Counter, Dice, Message, Phrase, SeatLine, Seats, StakeBoard, StakeField
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import (
     CHANCE,
@@ -303,6 +304,48 @@ class LustigeSiebenState(State):
             banker, sums, bank_net = self.last_bank
             v["last_bank"] = {"banker": banker, "sums": list(sums), "net": bank_net}
         return v
+
+    def components(self, player: int | None) -> tuple[Component, ...]:
+        """The board as the rules lay it out (the 7 on top, the left column 2, 4, 6, 9, 11, the right column 3, 5,
+        8, 10, 12) with the chips lying on every field and the reader's own sealed stakes, the last throw, the bank
+        and every seat's chips. Other punters' sealed stakes are not shown (not even that there are any)."""
+        n = self.game.num_players
+        lying: dict[int, list[int]] = {}
+        for p, number, amount in self.board:
+            lying.setdefault(number, [0] * n)[p] += amount
+        own: dict[int, int] = {}
+        if self.betting is not None and player is not None:
+            for item in self.betting.items(player):
+                number, amount = _stake_of(item)
+                own[number] = own.get(number, 0) + amount
+        hit = self.last[0] if self.last else None
+        groups = {SEVEN: "seven", **dict.fromkeys(LEFT, "left"), **dict.fromkeys(RIGHT, "right")}
+        board = StakeBoard(tuple(StakeField(str(k), tuple(lying.get(k, [0] * n)), number=k, group=groups[k],
+                                            hit=k == hit, own=own.get(k, 0))
+                                 for k in (SEVEN, *LEFT, *RIGHT)),
+                           label=Phrase(N_("Chips on the board")), layout=(("seven",), ("left", "right")))
+        deciding = set(self.betting.actors()) if self.betting is not None else set()
+        net = self.last[2] if self.last else None
+        seats = Seats(tuple(
+            SeatLine(p, score=self.ledger.players[p], active=p in deciding,
+                     role=Phrase(N_("Bank")) if p == self.banker and self.started else None,
+                     note=(Phrase(N_("is staking …")) if p in deciding else
+                           Phrase(N_("has staked")) if self.betting is not None and p != self.banker else
+                           (f"{net[p]:+d}" if net is not None and net[p] else None)))
+            for p in range(n)), label=Phrase(N_("Chips")))
+        out: list[Component] = []
+        if self.last:
+            total, dice, _net = self.last
+            where = {"left": N_("left column"), "right": N_("right column"), "seven": N_("the 7")}[column(total)]
+            out.append(Dice(tuple(dice), thrown=True))
+            out.append(Message(Phrase(N_("Last throw: {dice} = {sum} ({where})"),
+                                      {"dice": " + ".join(map(str, dice)), "sum": total, "where": Phrase(where)})))
+        out.append(board)
+        if self.started and not self.is_terminal():
+            out.append(Counter(self.throws_done, target=self.rules.bank_throws,
+                               label=Phrase(N_("Throws of this bank"))))
+        out.append(seats)
+        return tuple(out)
 
     def determinize(self, player: int, rng: Any) -> State:
         """Re-draw the sealed stakes of the other punters (the only thing hidden in this game)."""

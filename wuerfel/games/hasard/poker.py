@@ -16,7 +16,9 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
+from wuerfel.engine.components import Phrase
 from wuerfel.engine.dice import Dice, roll_distribution, sort_dice
+from wuerfel.engine.errors import N_
 from wuerfel.engine.pokerdice import face_name, face_plural
 
 Key = tuple[int, ...]
@@ -147,3 +149,31 @@ def describe_key(key: Key, lang: str = "de") -> str:
     if kick:
         head += ", " + " ".join(face_name(r, lang) for r in kick)
     return head
+
+
+_HEADS = {NICHTS: N_("Nothing"), PAAR: N_("Pair of {a}"), ZWEI_PAARE: N_("Two pairs, {a} and {b}"),
+          DRILLING: N_("Three {a}"), FULL_HOUSE: N_("Full house, {a} over {b}"), VIERLING: N_("Four {a}"),
+          FUENFLING: N_("Five {a}")}
+_PLURALS = (N_("nines"), N_("tens"), N_("jacks"), N_("queens"), N_("kings"), N_("aces"))
+_FACES = (N_("Nine"), N_("Ten"), N_("Jack"), N_("Queen"), N_("King"), N_("Ace"))
+_WITH_KICKERS = (N_("{hand}, {k1}"), N_("{hand}, {k1} {k2}"), N_("{hand}, {k1} {k2} {k3}"),
+                 N_("{hand}, {k1} {k2} {k3} {k4}"), N_("{hand}, {k1} {k2} {k3} {k4} {k5}"))
+
+
+def key_phrase(key: Key) -> Phrase:
+    """A hand or announcement as a translatable phrase ("Drilling Damen, As Neun"), for table components: the
+    front ends show it in the reader's language without knowing poker (the web table used to rebuild these names
+    in JavaScript)."""
+    cls = key[0]
+    principal = PRINCIPAL_LENGTH[cls]
+    main = key[1: 1 + principal]
+    kick = key[1 + principal:]
+    if cls == QUINT:
+        head = Phrase(N_("high Quint") if main[0] == 6 else N_("low Quint"))
+    else:
+        head = Phrase(_HEADS[cls], {k: Phrase(_PLURALS[r - 1]) for k, r in zip(("a", "b"), main, strict=False)})
+    if not kick:
+        return head
+    params: dict[str, object] = {"hand": head}
+    params.update({f"k{i + 1}": Phrase(_FACES[r - 1]) for i, r in enumerate(kick)})
+    return Phrase(_WITH_KICKERS[len(kick) - 1], params)

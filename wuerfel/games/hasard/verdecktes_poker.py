@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine import components as cmp
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.clocks import Deadline, Pass
 from wuerfel.engine.dice import Dice, roll_distribution
@@ -47,6 +48,7 @@ from wuerfel.games.hasard.poker import (
     announcements,
     describe_key,
     hand_key,
+    key_phrase,
     lowest_completion,
     matches,
 )
@@ -405,6 +407,52 @@ class VerdecktesState(State):
         if self.is_terminal():
             out.update(result_view(self))
         return out
+
+    def components(self, player: int | None) -> tuple[cmp.Component, ...]:
+        """Every cup of the round: the reader's own dice with their hand, the others' as cups with what was
+        announced, lifted cups with what counts; the last "Schwindel!" call, the round, the chips and the pot.
+        Dice under another player's cup are never in here (only that five dice lie there)."""
+        out: list[cmp.Component] = []
+        playing = not self.is_terminal()
+        for i, t in enumerate(self.turns if playing else ()):
+            if t.dice and (t.revealed or player == t.player):
+                hand = key_phrase(hand_key(t.dice, self.rules.quint, self.rules.joker))
+                label: cmp.Text = hand if t.revealed else cmp.Phrase(N_("you have: {hand}"), {"hand": hand})
+                out.append(cmp.Dice(tuple(t.dice), face="poker", seat=t.player, label=label, key=f"cup:{i}",
+                                    thrown=not t.revealed and t.announcement is None))
+            elif t.dice:
+                out.append(cmp.Dice((), face="poker", hidden=len(t.dice), seat=t.player, key=f"cup:{i}",
+                                    label=cmp.Phrase(N_("under the cup"))))
+            if t.announcement is not None:
+                out.append(cmp.Message(cmp.Phrase(N_("“{hand}”"), {"hand": key_phrase(t.announcement)}),
+                                       key=f"announce:{i}"))
+            if t.standing is not None and t.announcement is not None and t.standing != t.announcement:
+                out.append(cmp.Message(cmp.Phrase(N_("counts as: {hand}"), {"hand": key_phrase(t.standing)}),
+                                       key=f"standing:{i}"))
+        last = self.turns[-1] if self.turns else None
+        if (playing and self.phase == "challenge" and player in self.actors() and last is not None
+                and last.announcement is not None):
+            out.append(cmp.Message(cmp.Phrase(N_("{name} announces “{hand}”. Do you believe it?"),
+                                              {"name": cmp.SeatRef(last.player),
+                                               "hand": key_phrase(last.announcement)}), key="call"))
+        if self.last_call is not None:
+            challenger, announcer, hand, held, paid = self.last_call
+            msgid = (N_("{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — the announcement holds, "
+                        "{caller} pays {n} into the pot.") if held else
+                     N_("{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — a bluff, {announcer} pays "
+                        "{n} into the pot."))
+            out.append(cmp.Message(cmp.Phrase(msgid, {"caller": cmp.SeatRef(challenger),
+                                                       "announcer": cmp.SeatRef(announcer),
+                                                       "hand": key_phrase(tuple(hand)), "n": paid}), key="last_call"))
+        if self.stich and playing:
+            out.append(cmp.Message(cmp.Phrase(N_("Stichrunde: the tied players throw again"))))
+        if playing and self.phase != "lot":
+            out.append(cmp.Counter(self.round_no + 1, target=self.rules.rounds, label=cmp.Phrase(N_("Round"))))
+        out.append(cmp.Counter(self.ledger.pot, label=cmp.Phrase(N_("Pot"))))
+        actors = set(self.actors())
+        out.append(cmp.Seats(tuple(cmp.SeatLine(p, score=self.ledger.players[p], active=p in actors)
+                                   for p in range(self.game.num_players)), label=cmp.Phrase(N_("Chips"))))
+        return tuple(out)
 
     def determinize(self, player: int, rng: Any) -> State:
         """Re-draw every throw ``player`` has not seen (others' dice still under the cup); ``self`` if there is none.

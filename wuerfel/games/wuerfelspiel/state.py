@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any, ClassVar
 
+from wuerfel.engine import components as cmp
 from wuerfel.engine.dice import Dice, is_sub_multiset, multisets, roll_distribution, sort_dice, sub_multisets
 from wuerfel.engine.errors import N_, IllegalAction, Words
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
@@ -33,6 +34,23 @@ KEEP_ID_BASE = 1000
 """Action ids: scoring is ``column * 16 + box index`` (< 100); keeping is ``1000 + keep index`` (see
 :func:`wuerfel.solvers.fillgame.dice_space`)."""
 
+
+BOX_MSGIDS: dict[str, str] = {
+    "ones": N_("Aces"), "twos": N_("Twos"), "threes": N_("Threes"), "fours": N_("Fours"), "fives": N_("Fives"),
+    "sixes": N_("Sixes"), "three_kind": N_("Three of a kind"), "four_kind": N_("Four of a kind"),
+    "full_house": N_("Full house"), "small_straight": N_("Small straight"), "large_straight": N_("Large straight"),
+    "five_kind": N_("Five of a kind"), "chance": N_("Chance"),
+}
+
+STYLE_MSGIDS: dict[str, dict[str, str]] = {
+    "kniffel": {"three_kind": N_("Three of a kind (Kniffel sheet)"), "four_kind": N_("Four of a kind (Kniffel sheet)"),
+                "five_kind": N_("Kniffel (Kniffel sheet)")},
+    "yahtzee": {"three_kind": N_("Three of a kind (Kniffel sheet)"), "four_kind": N_("Four of a kind (Kniffel sheet)"),
+                "five_kind": N_("Yahtzee (Yahtzee sheet)")},
+}
+"""The sheet rows' msgids where a printed sheet names a box otherwise than the Würfelspiel (``rules.STYLE_LABELS``):
+"Three of a kind" is "3 Gleiche" in German, the Kniffel block's same box "Dreierpasch", so it needs its own msgid."""
+"""The boxes as the sheet of the table components names them (translated: "Aces" is "1-er" on a German sheet)."""
 
 @dataclasses.dataclass(frozen=True)
 class Keep(Action):
@@ -312,6 +330,75 @@ class WuerfelspielState(State):
             "players": players,
             "winners": list(self.winners()),
         }
+
+    def components(self, player: int | None) -> tuple[cmp.Component, ...]:
+        """The dice (kept ones marked while the others are thrown again), turn and rolls left, the whole sheet with
+        the points the dice would score in every open box of the current player, the seats. All public."""
+        rules = self.rules
+        n = self.game.num_players
+        out: list[cmp.Component] = []
+        playing = not self.is_terminal()
+        if playing and self.dice:
+            kept: tuple[int, ...] = ()
+            if self.rolling and self.kept:
+                left = list(self.kept)
+                idx = []
+                for i, d in enumerate(self.dice):
+                    if d in left:
+                        left.remove(d)
+                        idx.append(i)
+                kept = tuple(idx)
+            out.append(cmp.Dice(tuple(self.dice), kept=kept, thrown=not self.rolling, seat=self.player))
+        if playing:
+            out.append(cmp.Counter(self.turn_number(), target=rules.turns, label=cmp.Phrase(N_("Turn"))))
+            out.append(cmp.Counter(rules.rerolls - max(0, self.throws - 1), label=cmp.Phrase(N_("Rolls left"))))
+        out.append(self.sheet_component())
+        out.append(cmp.Seats(tuple(cmp.SeatLine(p, score=self.total(p), active=playing and p == self.player)
+                                   for p in range(n)), label=cmp.Phrase(N_("Points"))))
+        return tuple(out)
+
+    def sheet_component(self) -> cmp.Sheet:
+        """Every player's columns side by side; the candidates (points the dice score in each open box of the
+        current player) come from the game, so the web no longer reads them out of the moves' labels."""
+        rules = self.rules
+        n = self.game.num_players
+        ncols = rules.columns
+        cols = [(p, c) for p in range(n) for c in range(ncols)]
+        offer = not self.rolling and bool(self.dice) and not self.is_terminal()
+        totals = {(p, c): self.column_totals(p, c) for p, c in cols}
+        style = sheet_style(rules)
+
+        def option(p: int, c: int, i: int, box: str) -> Any:
+            if not offer or p != self.player or self.sheets[p][c][i] is not None:
+                return None
+            pts, extra = self.points(c, box)
+            return f"{pts}+{extra}" if extra else pts
+
+        def box_row(i: int, box: str) -> cmp.SheetRow:
+            opts = tuple(option(p, c, i, box) for p, c in cols)
+            msgid = STYLE_MSGIDS.get(style, {}).get(box) or BOX_MSGIDS[box]
+            return cmp.SheetRow(cmp.Phrase(msgid), tuple(self.sheets[p][c][i] for p, c in cols), key=box,
+                                options=opts if any(o is not None for o in opts) else ())
+
+        def sum_row(label: cmp.Text, value: Any) -> cmp.SheetRow:
+            return cmp.SheetRow(label, tuple(value(p, c) for p, c in cols), total=True)
+
+        upper = [(i, b) for i, b in enumerate(rules.boxes) if b in UPPER_FACE]
+        lower = [(i, b) for i, b in enumerate(rules.boxes) if b not in UPPER_FACE]
+        rows: list[cmp.SheetRow] = [box_row(i, b) for i, b in upper]
+        if upper:
+            label = (cmp.Phrase(N_("Upper part ({threshold})"), {"threshold": rules.upper_bonus_threshold})
+                     if rules.upper_bonus else cmp.Phrase(N_("Upper part")))
+            rows.append(sum_row(label, lambda p, c: totals[(p, c)].upper))
+            if rules.upper_bonus:
+                rows.append(sum_row(cmp.Phrase(N_("Bonus")), lambda p, c: totals[(p, c)].bonus or None))
+        rows += [box_row(i, b) for i, b in lower]
+        rows.append(sum_row(cmp.Phrase(N_("Column total")), lambda p, c: totals[(p, c)].total))
+        if ncols > 1:
+            rows.append(sum_row(cmp.Phrase(N_("Weighted total")), lambda p, c: self.total(p) if c == 0 else None))
+        heads = tuple(cmp.Phrase(N_("Column ×{w}"), {"w": w}) if ncols > 1 else None
+                      for _p in range(n) for w in rules.column_weights)
+        return cmp.Sheet(heads, tuple(rows), column_seats=tuple(p for p, _c in cols))
 
     def parse_action_text(self, text: str, player: int) -> Action:
         """A move typed by a person: dice to keep ("6 6", "behalte 66", "k 66", "alle" = throw all again) or a

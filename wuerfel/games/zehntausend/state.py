@@ -20,6 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, ClassVar, TypeVar
 
+from wuerfel.engine import components as cmp
 from wuerfel.engine.dice import Dice, counts, is_sub_multiset, roll_distribution, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
@@ -888,6 +889,50 @@ class ZehntausendState(State):
         return (self.player,)
 
     # --- information ---------------------------------------------------------------------------------------------
+    def components(self, player: int | None) -> tuple[cmp.Component, ...]:
+        """The throw to choose from, the dice set aside this turn, the turn's points (with what is needed to bank
+        and a pending proof or confirmation), the seats with minus marks. Everything is public in Zehntausend."""
+        r = self.rules
+        t = self.turn
+        out: list[cmp.Component] = []
+        playing = self.node != "over"
+        hot = self.node == "decide" and t.aside == 0 and t.total > 0
+        if playing and self.throw is not None and self.node == "select":
+            out.append(cmp.Dice(tuple(self.throw), thrown=True, seat=self.player, key="throw"))
+        elif playing and not hot:
+            # What still lies on the table from the last throw (dimmed by the web table); between turns the end of
+            # the previous turn (the Niete that lost it).
+            left = _left_on_table(t.history) if self.node != "throw" else None
+            seat = self.player
+            if not left and self.prev is not None and not t.history:
+                left, seat = _left_on_table(self.prev[1]), self.prev[0]
+            if left:
+                out.append(cmp.Dice(left, thrown=True, seat=seat, key="left", label=cmp.Phrase(N_("Last throw"))))
+        if hot:
+            out.append(cmp.Message(cmp.Phrase(N_("All dice scored — the full cup again!"))))
+        # The dice lying aside in this cycle: the last ``aside`` dice of this turn's selections.
+        chosen = [d for e in t.history if e[0] == "select" for d in e[1]]
+        aside = tuple(chosen[len(chosen) - t.aside:]) if playing and 0 < t.aside <= len(chosen) else ()
+        if aside:
+            out.append(cmp.Dice(aside, kept=tuple(range(len(aside))), seat=self.player, key="aside",
+                                label=cmp.Phrase(N_("Set aside this turn"))))
+        if playing:
+            out.append(cmp.Counter(t.total, label=cmp.Phrase(N_("This turn"))))
+            if t.threshold:
+                out.append(cmp.Counter(t.threshold, label=cmp.Phrase(N_("Needed to bank"))))
+            if t.proof:
+                out.append(cmp.Message(cmp.Phrase(N_("Pasch must be proven"))))
+            if t.confirm is not None:
+                out.append(cmp.Message(cmp.Phrase(N_("Confirmation pending: {need} more points"),
+                                                  {"need": t.confirm})))
+        rueckwaerts = r.game.mode == "rueckwaerts"
+        out.append(cmp.Seats(tuple(
+            cmp.SeatLine(p, score=self.scores_[p], active=playing and p == self.player,
+                         note="−" * self.minus[p] if self.minus[p] else None)
+            for p in range(self.game.num_players)), lower_is_better=rueckwaerts,
+            label=cmp.Phrase(N_("Scores (target {target})"), {"target": r.game.target})))
+        return tuple(out)
+
     def view(self, player: int | None) -> JSON:
         """Everything is public in Zehntausend: the same view for every seat and for spectators."""
         r = self.rules
@@ -1155,6 +1200,21 @@ def _meld_list(sel: Selection, tr: Any) -> str:
             labels.append(lab)
         count[lab] = count.get(lab, 0) + 1
     return " + ".join(lab if count[lab] == 1 else f"{count[lab]}× {lab}" for lab in labels)
+
+
+def _left_on_table(history: tuple[tuple[Any, ...], ...]) -> tuple[int, ...] | None:
+    """The dice of the last throw of a turn that were not set aside from it; None before the turn's first throw."""
+    for i in range(len(history) - 1, -1, -1):
+        if history[i][0] != "throw":
+            continue
+        left = list(history[i][1])
+        for later in history[i + 1:]:
+            if later[0] == "select":
+                for d in later[1]:
+                    if d in left:
+                        left.remove(d)
+        return tuple(left)
+    return None
 
 
 def _entry_json(e: tuple[Any, ...]) -> JSON:

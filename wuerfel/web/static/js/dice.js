@@ -6,21 +6,23 @@ import {t} from "./i18n.js";
 const FACE_ROT = {1: [0, 0], 6: [0, 180], 3: [0, -90], 4: [0, 90], 2: [-90, 0], 5: [90, 0]};
 export const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/** Face labels for dice that are not pips (poker dice: 9 10 B D K A), set by a game's template; else null. */
-export function faceLabels() {
-  const f = window.DICE_FACES;
+/** Face labels for dice that are not pips (poker dice: 9 10 B D K A): `own` when a caller gives them (the generic
+ * table, from a dice component's `face`), else those a game's template set; else null (pips). */
+export function faceLabels(own = null) {
+  const f = own || window.DICE_FACES;
   return Array.isArray(f) && f.length === 6 ? f : null;
 }
 
 /** What a screen reader says for a die: its face (the letter of a poker die) — the state is aria-pressed. */
-function dieLabel(value) {
-  return t("die_face", {face: faceLabels() ? faceLabels()[value - 1] : String(value)});
+function dieLabel(value, own = null) {
+  const labels = faceLabels(own);
+  return t("die_face", {face: labels ? labels[value - 1] : String(value)});
 }
 
-function face(n) {
+function face(n, own = null) {
   const f = document.createElement("div");
   f.className = `face f${n}`;
-  const labels = faceLabels();
+  const labels = faceLabels(own);
   if (labels) {
     const l = document.createElement("span");
     l.className = "flabel" + (n === 6 ? " ace" : "");
@@ -37,18 +39,19 @@ function face(n) {
 }
 
 /** A die element showing `value` (1–6; anything else is shown as a plain label). `clickable` makes it a button. */
-export function makeDie(value, {clickable = false, title = ""} = {}) {
+export function makeDie(value, {clickable = false, title = "", faces = null} = {}) {
   const el = document.createElement(clickable ? "button" : "div");
   el.className = "die";
+  el.faces = faces;
   if (clickable) { el.type = "button"; el.setAttribute("aria-pressed", "false"); } else el.setAttribute("role", "img");
   if (title) el.title = title;
   el.dataset.face = String(value);
   if (Number.isInteger(value) && value >= 1 && value <= 6) {
     const cube = document.createElement("div");
     cube.className = "cube";
-    for (const n of [1, 2, 3, 4, 5, 6]) cube.appendChild(face(n));
+    for (const n of [1, 2, 3, 4, 5, 6]) cube.appendChild(face(n, faces));
     el.appendChild(cube);
-    el.setAttribute("aria-label", dieLabel(value));
+    el.setAttribute("aria-label", dieLabel(value, faces));
     turn(el, value, false);
   } else {
     const lab = document.createElement("span");
@@ -68,7 +71,7 @@ export function turn(el, value, animate = true) {
   if (!cube) return;
   const [x, y] = FACE_ROT[value] || [0, 0];
   el.dataset.face = String(value);
-  el.setAttribute("aria-label", dieLabel(value));
+  el.setAttribute("aria-label", dieLabel(value, el.faces));
   if (!animate || reducedMotion()) {
     cube.style.transition = "none";
     cube.style.transform = `rotateX(${x}deg) rotateY(${y}deg)`;
@@ -107,10 +110,11 @@ const TUMBLE_MS = 900;
  * a later one shows them at rest. Dice that were kept, set aside or left lying are never animated; deciding from the
  * message's events, not from what changed on screen, is what keeps a stake or a set-aside from making old dice
  * tumble again. */
-export function renderDice(container, values, {thrown = null, slot = "", clickable = false, onClick = null} = {}) {
+export function renderDice(container, values, {thrown = null, slot = "", clickable = false, onClick = null,
+  faces = null} = {}) {
   container.replaceChildren();
   const els = values.map((v, i) => {
-    const d = makeDie(v, {clickable});
+    const d = makeDie(v, {clickable, faces});
     d.dataset.index = String(i);
     if (clickable && onClick) d.addEventListener("click", () => onClick(i, d));
     container.appendChild(d);

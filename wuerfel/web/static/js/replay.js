@@ -35,7 +35,7 @@ function show(k) {
   const st = steps[i];
   const [roll, rollSeq] = lastRollAt(i);
   const toMove = typeof st.view.to_move === "number" && st.view.to_move >= 0 ? [st.view.to_move] : [];
-  const msg = {seq: i, view: st.view, legal: [], to_move: toMove, my_seats: [], finished: i === steps.length - 1,
+  const msg = {seq: i, view: st.view, components: st.components || [], legal: [], to_move: toMove, my_seats: [], finished: i === steps.length - 1,
     winners: i === steps.length - 1 ? boot.table.winners || [] : [], table: boot.table, events: []};
   const ctx = {msg, view: st.view, legal: [], send: () => {}, names, t, fmt, pending: false, lastRoll: roll,
     lastRollSeq: rollSeq, mySeats: [], seat: null, myTurn: false, log: [], showNotice: () => {}, replay: true,

@@ -1,33 +1,10 @@
-// Escalero: every player's sheet (eleven boxes, crossed-out boxes, served entries, totals), poker dice tapped to keep,
-// and a tap on a free box of the sheet to write the throw there. View shape: wuerfel/games/hasard/escalero.py view().
+// Escalero: every player's sheet (eleven boxes, crossed-out boxes, served entries, totals — as the game's sheet
+// component states them), poker dice tapped to keep, and a tap on a free box of the sheet to write the throw there.
+// View shape: wuerfel/games/hasard/escalero.py view() and components().
 import {el, actionButtons, pickDice} from "./generic.js";
-
-const ROWS = 11;
-const EMPTY = -1;
-const SERVED_ROWS = {6: "quint_points", 7: "full_points", 8: "poker_points", 9: "five_points"};
-let points = null;        // {row: [normal, served]} of the table's preset, to mark served entries on the sheet
-let pointsFor = "";
-let latest = null;        // the last [root, ctx] drawn: a late answer redraws that one, never an older message
-
-/** The points of the preset (normal, served) so a sheet value can be marked "serviert"; custom rules: not marked. */
-function loadPoints(ctx, root) {
-  const table = ctx.msg.table || null;
-  if (!table || pointsFor === table.rules_id) return;
-  pointsFor = table.rules_id;
-  points = null;
-  if (table.rules_id.includes("+")) return;
-  fetch(`/api/games/escalero/options?preset=${encodeURIComponent(table.rules_id)}`).then((r) => r.json()).then((data) => {
-    const byKey = Object.fromEntries((data.options || []).map((o) => [o.key, o.value]));
-    points = {};
-    for (const [row, key] of Object.entries(SERVED_ROWS)) if (Array.isArray(byKey[key])) points[row] = byKey[key];
-    if (latest && latest[0].isConnected) render(latest[0], latest[1]);
-  }).catch(() => {});
-}
 
 export function render(root, ctx) {
   const {view: v, t, legal} = ctx;
-  latest = [root, ctx];
-  loadPoints(ctx, root);
   root.replaceChildren();
   const dice = v.dice || [];
   const keeps = legal.filter((e) => e.action.kind === "keep");
@@ -85,15 +62,19 @@ export function render(root, ctx) {
   }
 }
 
+/** The sheet as the game states it (its sheet component: row names, "—" for a crossed-out box, served entries
+ * marked, the totals); a tap on a free box of the player to move writes the throw there (the candidate points are
+ * the rows' `options`, computed by the game). */
 function sheet(ctx, enters) {
   const {view: v, t, names, fmt} = ctx;
+  const comp = ((ctx.msg && ctx.msg.components) || []).find((c) => c.kind === "sheet") || {rows: [], column_seats: []};
   const wrap = el("div", "sheet-wrap");
   const tbl = el("table", "sheet es-sheet");
   tbl.id = "es-sheet";
-  const sheets = v.sheets || [];
+  const seats = comp.column_seats;
   const head = el("tr");
   head.appendChild(el("th", "", t("es.box")));
-  sheets.forEach((_, p) => {
+  seats.forEach((p) => {
     const th = el("th", "", names[p] || String(p + 1));
     if (p === v.player && v.to_move >= 0) th.classList.add("cur");
     head.appendChild(th);
@@ -103,30 +84,21 @@ function sheet(ctx, enters) {
   tbl.appendChild(thead);
   const tb = el("tbody");
   const byRow = new Map(enters.map((e) => [`${e.seat}|${e.action.row}`, e]));
-  for (let r = 0; r < ROWS; r++) {
-    const tr = el("tr");
-    const rowName = t("es.row." + r);
-    tr.appendChild(el("td", "box", rowName.charAt(0).toUpperCase() + rowName.slice(1)));
-    sheets.forEach((s, p) => {
-      const val = s[r];
+  comp.rows.forEach((row, r) => {
+    const tr = el("tr", row.total ? "sum" : "");
+    tr.appendChild(el("td", "box", row.label || ""));
+    row.cells.forEach((val, k) => {
+      const p = seats[k];
       const td = el("td");
       td.dataset.seat = String(p);
-      td.dataset.row = String(r);
-      const entry = byRow.get(`${p}|${r}`);
-      if (val !== EMPTY && val !== null && val !== undefined) {
-        td.classList.add("filled");
-        if (val === 0) { td.textContent = "—"; td.classList.add("struck"); td.title = t("es.crossed"); }
-        else {
-          td.textContent = fmt(val);
-          const pts = points && points[r];
-          if (pts && pts[0] !== pts[1] && val === pts[1]) {
-            const s2 = el("span", "srv", t("es.served_mark"));
-            s2.title = t("es.served");
-            td.appendChild(s2);
-          }
-        }
+      const entry = row.total ? null : byRow.get(`${p}|${r}`);
+      if (!row.total) td.dataset.row = String(r);
+      if (val !== null && val !== undefined) {
+        td.textContent = typeof val === "number" ? fmt(val) : String(val);
+        if (!row.total) td.classList.add("filled");
+        if (val === "—") { td.classList.add("struck"); td.title = t("es.crossed"); }
       } else if (entry && !ctx.pending) {
-        const pts = (v.options || {})[String(r)];
+        const pts = row.options && row.options.length ? row.options[k] ?? undefined : undefined;
         td.textContent = pts === undefined ? "·" : fmt(pts);
         td.className = "cand" + (pts === 0 ? " zero" : "");
         td.title = entry.label;
@@ -139,11 +111,7 @@ function sheet(ctx, enters) {
       tr.appendChild(td);
     });
     tb.appendChild(tr);
-  }
-  const tot = el("tr", "sum");
-  tot.appendChild(el("td", "box", t("es.total")));
-  (v.scores || []).forEach((s) => tot.appendChild(el("td", "", fmt(s))));
-  tb.appendChild(tot);
+  });
   tbl.appendChild(tb);
   wrap.appendChild(tbl);
   return wrap;

@@ -1,10 +1,9 @@
-// Lustige Sieben: the board (2…6 | 7 | 8…12), the chips lying on every field, the bank, sealed stakes set with taps,
-// the last throw and what it paid. View shape: wuerfel/games/hasard/lustige_sieben.py view().
+// Lustige Sieben: the board (from the game's stake board component: 7 on top, left column 2 4 6 9 11, right column
+// 3 5 8 10 12), the chips lying on every field, the bank, sealed stakes set with taps, the last throw and what it
+// paid. View shape: wuerfel/games/hasard/lustige_sieben.py view() and components().
 import {renderDice} from "../dice.js";
-import {el} from "./generic.js";
+import {el, boardRows} from "./generic.js";
 
-const LEFT = [2, 3, 4, 5, 6];
-const RIGHT = [8, 9, 10, 11, 12];
 let amount = 1;           // the chip value the player taps onto the board
 
 function signed(fmt, n) {
@@ -38,42 +37,33 @@ export function render(root, ctx) {
     cell(fmt(v.pool), t("ls.on_board")));
   root.appendChild(info);
 
-  // The board: every field with the chips lying on it (by owner) and, while staking, my own sealed stakes.
-  const lying = new Map();   // number -> [[player, amount]]
-  for (const [p, n, a] of v.board || []) {
-    if (!lying.has(n)) lying.set(n, []);
-    lying.get(n).push([p, a]);
-  }
-  const mine = new Map();
-  for (const [n, a] of (betting && betting.mine) || []) mine.set(n, (mine.get(n) || 0) + a);
+  // The board as the game lays it out (its stake board component: the 7 on top, then the left and right columns),
+  // every field with the chips lying on it by owner and my own sealed stakes; the rules live in the game, not here.
+  const comp = (ctx.msg.components || []).find((c) => c.kind === "stakes");
   const byNumber = new Map(stakes.map((e) => [e.action.number, e]));
-  const lastSum = v.last ? v.last.sum : null;
-
   const board = el("div", "ls-board");
   board.id = "ls-board";
-  const field = (n) => {
+  const field = (f) => {
+    const n = f.number;
     const entry = byNumber.get(n);
-    const f = el(entry ? "button" : "div", "ls-field" + (n === 7 ? " seven" : ""));
-    f.dataset.number = String(n);
-    if (lastSum === n) f.classList.add("hit");
-    f.appendChild(el("span", "ls-num", String(n)));
+    const e = el(entry ? "button" : "div", "ls-field" + (f.hit ? " hit" : ""));
+    e.dataset.number = String(n);
+    e.appendChild(el("span", "ls-num", f.label || String(n)));
     const chips = el("span", "ls-chips");
-    for (const [p, a] of lying.get(n) || []) {
+    f.stakes.forEach((a, p) => {
+      if (!a) return;
       const c = el("span", "ls-chip" + (ctx.mySeats.includes(p) ? " me" : ""), `${nameOf(p)} ${fmt(a)}`);
       c.dataset.seat = String(p);
       chips.appendChild(c);
-    }
-    if (mine.has(n)) {
-      const c = el("span", "ls-chip sealed", t("ls.my_stake", {n: fmt(mine.get(n))}));
-      chips.appendChild(c);
-    }
-    f.appendChild(chips);
+    });
+    if (f.own) chips.appendChild(el("span", "ls-chip sealed", t("ls.my_stake", {n: fmt(f.own)})));
+    e.appendChild(chips);
     if (entry) {
-      f.type = "button";
-      f.disabled = ctx.pending;
-      f.title = entry.label;
-      f.dataset.action = JSON.stringify(entry.action);
-      f.addEventListener("click", () => {
+      e.type = "button";
+      e.disabled = ctx.pending;
+      e.title = entry.label;
+      e.dataset.action = JSON.stringify(entry.action);
+      e.addEventListener("click", () => {
         const {min, max} = entry.action.amount;
         if (!(Number.isInteger(amount) && amount >= min && amount <= max)) {
           ctx.showNotice(t("ls.amount_range", {min: fmt(min), max: fmt(max)}));
@@ -82,13 +72,20 @@ export function render(root, ctx) {
         ctx.send({seat: entry.seat, action: {...entry.action, amount}, label: entry.label});
       });
     }
-    return f;
+    return e;
   };
-  const colL = el("div", "ls-col");
-  LEFT.forEach((n) => colL.appendChild(field(n)));
-  const colR = el("div", "ls-col");
-  RIGHT.forEach((n) => colR.appendChild(field(n)));
-  board.append(colL, field(7), colR);
+  for (const row of comp ? boardRows(comp) : []) {
+    const r = el("div", "ls-row");
+    const fields = row.map((g) => comp.fields.filter((x) => x.group === g));
+    if (fields.length === 1 && fields[0].length === 1) r.classList.add("single");  // a field alone on its row
+    fields.forEach((fs, k) => {
+      const col = el("div", "ls-col");
+      col.dataset.group = row[k];
+      fs.forEach((f) => col.appendChild(field(f)));
+      r.appendChild(col);
+    });
+    board.appendChild(r);
+  }
   root.appendChild(board);
 
   // Staking: choose the chip value, tap fields, then "done".

@@ -1,7 +1,8 @@
 // Verdecktes Würfelpoker (and Joker Poker): the thrower's own dice under his cup (only his view carries them), the
 // announcement picker (hand class, then ranks, then optional kickers — every choice is a legal action), the
 // "Schwindel!" call with its countdown, revealed cups, the pot and every player's chips.
-// View shape: wuerfel/games/hasard/verdecktes_poker.py view(); hand keys: wuerfel/games/hasard/poker.py.
+// View shape: wuerfel/games/hasard/verdecktes_poker.py view() and components(); hand keys: wuerfel/games/hasard/poker.py
+// (the game evaluates hands: the page reads the key of the own hand from the view and its name from the components).
 import {renderDice} from "../dice.js";
 import {el, actionButtons} from "./generic.js";
 
@@ -31,52 +32,10 @@ export function describeKey(t, key) {
 
 const sameKey = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-function cmpKey(a, b) {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const d = (a[i] ?? -1) - (b[i] ?? -1);
-    if (d) return d;
-  }
-  return 0;
-}
-
-function naturalKey(dice, quint) {
-  const count = new Map();
-  for (const d of dice) count.set(d, (count.get(d) || 0) + 1);
-  const groups = [...count.entries()].sort((x, y) => (y[1] - x[1]) || (y[0] - x[0]));
-  const shape = groups.map((g) => g[1]).join("");
-  const ranks = groups.map((g) => g[0]);
-  const desc = (xs) => [...xs].sort((x, y) => y - x);
-  if (shape === "5") return [7, ranks[0]];
-  if (shape === "41") return [6, ranks[0], ranks[1]];
-  if (shape === "32") return [5, ranks[0], ranks[1]];
-  if (shape === "311") return [3, ranks[0], ...desc(ranks.slice(1))];
-  if (shape === "221") return [2, Math.max(ranks[0], ranks[1]), Math.min(ranks[0], ranks[1]), ranks[2]];
-  if (shape === "2111") return [1, ranks[0], ...desc(ranks.slice(1))];
-  const all = desc(dice);
-  if (quint && all[0] - all[4] === 4) return [4, all[0]];
-  return [0, ...all];
-}
-
-/** The hand key of five poker dice, as wuerfel/games/hasard/poker.py hand_key (with Joker aces: the best choice). */
-export function handKey(dice, quint, joker) {
-  const rest = dice.filter((d) => !(joker && d === 6));
-  const n = dice.length - rest.length;
-  if (!n) return naturalKey(dice, quint);
-  let best = null;
-  for (let code = 0; code < 6 ** n; code++) {
-    const sub = [];
-    for (let c = code, i = 0; i < n; i++, c = Math.floor(c / 6)) sub.push(1 + (c % 6));
-    const k = naturalKey([...rest, ...sub], quint);
-    if (!best || cmpKey(k, best) > 0) best = k;
-  }
-  return best;
-}
-
-/** The rules as the legal announcements show them: only hands that can really be thrown may be announced. */
-function rulesFromLegal(announces) {
-  const quint = announces.some((e) => e.action.hand[0] === 4);
-  const joker = !announces.some((e) => e.action.hand[0] === 1 && e.action.hand[1] === 6);  // no "Ein Paar Asse"
-  return {quint, joker};
+/** A line the game states in its components under `key` (hands named by the game, in the page's language). */
+function said(ctx, key) {
+  const c = ((ctx.msg && ctx.msg.components) || []).find((x) => x.kind === "message" && x.key === key);
+  return c ? c.text : null;
 }
 
 export function render(root, ctx) {
@@ -94,11 +53,9 @@ export function render(root, ctx) {
   if (v.stichrunde) root.appendChild(el("p", "hint", "")).appendChild(el("span", "badge", t("vp.stichrunde")));
   // The last "Schwindel!": what the cup showed, who was right and who paid — it stays on the table after the round
   // ends and its turns are cleared.
-  const lc = v.last_call;
-  if (lc) {
-    const params = {caller: nameOf(lc.challenger), announcer: nameOf(lc.announcer), hand: describeKey(t, lc.hand),
-      n: fmt(lc.paid)};
-    const p = el("p", "sub hint", t(lc.held ? "vp.call_held" : "vp.call_bluff", params));
+  const lastCall = said(ctx, "last_call");
+  if (v.last_call && lastCall) {
+    const p = el("p", "sub hint", lastCall);
     p.id = "vp-last-call";
     root.appendChild(p);
   }
@@ -111,14 +68,14 @@ export function render(root, ctx) {
     li.dataset.seat = String(tv.player);
     li.dataset.turn = String(i);
     li.appendChild(el("span", "who", nameOf(tv.player)));
-    if (tv.announcement) li.appendChild(el("span", "ann", t("vp.quoted", {hand: describeKey(t, tv.announcement)})));
+    const quoted = said(ctx, `announce:${i}`);
+    if (tv.announcement && quoted) li.appendChild(el("span", "ann", quoted));
     else li.appendChild(el("span", "sub", t("vp.thinking")));
     if (tv.challenger !== null && tv.challenger !== undefined) {
       li.appendChild(el("span", "badge warn", t("vp.called_by", {name: nameOf(tv.challenger)})));
     }
-    if (tv.standing && tv.announcement && !sameKey(tv.standing, tv.announcement)) {
-      li.appendChild(el("span", "sub", t("vp.standing", {hand: describeKey(t, tv.standing)})));
-    }
+    const standing = said(ctx, `standing:${i}`);
+    if (standing) li.appendChild(el("span", "sub", standing));
     if (Array.isArray(tv.dice)) {
       // Present only when revealed or when this viewer threw them himself (the server decides).
       const tray = el("div", "tray vp-dice");
@@ -130,9 +87,11 @@ export function render(root, ctx) {
       li.appendChild(tray);
       li.appendChild(el("span", "cup", tv.revealed ? t("vp.revealed") : t("vp.only_you")));
       const ann = ctx.legal.filter((e) => e.action.kind === "announce");
-      if (ann.length && i === turns.length - 1 && tv.dice.length === 5) {
-        const {quint, joker} = rulesFromLegal(ann);
-        const own = el("span", "badge", t("vp.your_hand", {hand: describeKey(t, handKey(tv.dice, quint, joker))}));
+      // The hand as the game names it (its dice component of this cup: "du hast: Drilling Damen").
+      const cup = ((ctx.msg && ctx.msg.components) || []).find((c) => c.kind === "dice" && c.seat === tv.player
+        && c.values.length === 5);
+      if (ann.length && i === turns.length - 1 && cup && cup.label) {
+        const own = el("span", "badge", cup.label);
         own.id = "vp-own-hand";
         li.appendChild(own);
       }
@@ -190,10 +149,8 @@ function countdown(ctx, node) {
 function callBox(ctx, calls) {
   const box = el("div", "vp-picker");
   box.id = "vp-call";
-  const cur = (ctx.view.turns || []).at(-1);
-  if (cur && cur.announcement) {
-    box.appendChild(el("p", "sub", ctx.t("vp.call_question", {name: ctx.names[cur.player] || "", hand: describeKey(ctx.t, cur.announcement)})));
-  }
+  const question = said(ctx, "call");
+  if (question) box.appendChild(el("p", "sub", question));
   const row = el("div", "actions");
   for (const e of calls) {
     const who = ctx.mySeats.length > 1 ? ` (${ctx.names[e.seat] || e.seat + 1})` : "";
@@ -232,11 +189,9 @@ function picker(ctx, announces) {
     b.addEventListener("click", act);
     return b;
   };
-  const own = ((ctx.view.turns || []).at(-1) || {}).dice;
-  if (Array.isArray(own) && own.length === 5) {
+  const key = ((ctx.view.turns || []).at(-1) || {}).hand;  // the game's key of my own hand (only my view has it)
+  if (Array.isArray(key)) {
     // "Die Wahrheit": the true hand in full (or as much of it as may be announced).
-    const {quint, joker} = rulesFromLegal(announces);
-    const key = handKey(own, quint, joker);
     const truth = announces.filter((e) => sameKey(e.action.hand, key.slice(0, e.action.hand.length)))
       .sort((a, b) => b.action.hand.length - a.action.hand.length)[0];
     if (truth) {

@@ -10,9 +10,23 @@ function boxName(v, box, t) {
   return t("box." + box);
 }
 
-function pointsOf(label) {
-  const m = /\((\d+)(?:\s*\+\s*(\d+))?/.exec(label || "");
-  return m ? (m[2] ? `${m[1]}+${m[2]}` : m[1]) : "·";
+/** What the dice would score in each open box, as the game states it in its sheet component (`options` of the row
+ * whose `key` is the box): "seat|column|box" → points ("12", or "50+100" with a bonus). */
+function candidates(ctx) {
+  const comp = ((ctx.msg && ctx.msg.components) || []).find((c) => c.kind === "sheet");
+  const out = new Map();
+  if (!comp) return out;
+  const first = new Map();
+  comp.column_seats.forEach((p, k) => { if (!first.has(p)) first.set(p, k); });
+  for (const row of comp.rows) {
+    if (!row.key || !row.options || !row.options.length) continue;
+    row.options.forEach((o, k) => {
+      if (o === null || o === undefined) return;
+      const p = comp.column_seats[k];
+      out.set(`${p}|${k - first.get(p)}|${row.key}`, String(o));
+    });
+  }
+  return out;
 }
 
 export function render(root, ctx) {
@@ -71,6 +85,7 @@ function sheet(ctx, scores) {
   tbl.appendChild(thead);
   const tb = el("tbody");
   const byCell = new Map(scores.map((e) => [`${e.seat}|${e.action.column}|${e.action.box}`, e]));
+  const points = candidates(ctx);
   const upper = v.upper_boxes || [];
   const boxRow = (box) => {
     const tr = el("tr");
@@ -81,7 +96,7 @@ function sheet(ctx, scores) {
       const entry = byCell.get(`${p}|${c}|${box}`);
       if (val !== null && val !== undefined) { td.textContent = fmt(val); td.classList.add("filled"); }
       else if (entry && !ctx.pending) {
-        const pts = pointsOf(entry.label);
+        const pts = points.get(`${p}|${c}|${box}`) ?? "·";
         td.textContent = pts;
         td.className = "cand" + (pts === "0" ? " zero" : "");
         td.title = entry.label;

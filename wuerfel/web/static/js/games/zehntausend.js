@@ -10,29 +10,12 @@ let chosenSig = "";
 function sortNum(a) { return [...a].sort((x, y) => x - y); }
 function same(a, b) { return a.length === b.length && sortNum(a).join(",") === sortNum(b).join(","); }
 
-/** The dice lying aside in this cycle: the last `turn.aside` dice of this turn's selections. */
-function asideDice(v) {
-  const t = v.turn || {};
-  const n = typeof t.aside === "number" ? t.aside : 0;
-  if (!n) return [];
-  const all = [];
-  for (const h of t.history || []) if (h.event === "select") all.push(...h.dice);
-  return all.slice(-n);
-}
-
-/** The dice of the last throw that were not set aside from it (what still lies on the table). */
-function lastThrowLeft(v) {
-  const h = (v.turn && v.turn.history) || [];
-  for (let i = h.length - 1; i >= 0; i--) {
-    if (h[i].event !== "throw") continue;
-    const left = [...h[i].dice];
-    for (const later of h.slice(i + 1)) {
-      if (later.event !== "select") continue;
-      for (const d of later.dice) { const k = left.indexOf(d); if (k >= 0) left.splice(k, 1); }
-    }
-    return left;
-  }
-  return null;
+/** The dice the game lists under `key` in its components ("left": what lies on the table from the last throw, or
+ * at the previous turn's end; "aside": the dice set aside in this cycle) — the page no longer works them out of the
+ * turn's history itself. */
+function componentDice(ctx, key) {
+  const c = ((ctx.msg && ctx.msg.components) || []).find((x) => x.kind === "dice" && x.key === key);
+  return c ? c.values : null;
 }
 
 function fact(big, lbl, id = "") {
@@ -149,24 +132,21 @@ export function render(root, ctx) {
       update();
     }
   } else {
-    const last = lastThrowLeft(v);
     const hot = v.node === "decide" && turn.aside === 0 && turn.total > 0;
-    // Between turns the table still shows how the previous turn ended (e.g. the Niete that lost it).
-    const prev = v.previous_turn && !(turn.history || []).length ? lastThrowLeft({turn: v.previous_turn}) : null;
+    // Between turns the table still shows how the previous turn ended (e.g. the Niete that lost it): the game's
+    // "left" dice are either.
+    const left = componentDice(ctx, "left");
     if (hot) {
       tray.appendChild(el("div", "badge", t("zt.hot_dice")));
-    } else if (last && last.length && v.node !== "throw") {
+    } else if (left && left.length) {
       tray.title = t("zt.last_throw");
-      renderDice(tray, last, {thrown: ctx.thrown}).forEach((d) => d.classList.add("dim"));
-    } else if (prev && prev.length) {
-      tray.title = t("zt.last_throw");
-      renderDice(tray, prev, {thrown: ctx.thrown}).forEach((d) => d.classList.add("dim"));
+      renderDice(tray, left, {thrown: ctx.thrown}).forEach((d) => d.classList.add("dim"));
     } else if (v.node === "throw" && !ctx.msg.manual && !ctx.msg.throw) {
       tray.appendChild(el("div", "sub", t("dice_rolling")));
     }
   }
 
-  const aside = asideDice(v);
+  const aside = componentDice(ctx, "aside") || [];
   if (aside.length) {
     const wrap = el("div", "aside-tray");
     wrap.id = "aside";

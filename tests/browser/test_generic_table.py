@@ -1,0 +1,111 @@
+"""The generic table draws a game from its table components alone (the toy game Pig has no table of its own):
+the die that fell, the turn's points, the seats with whose turn it is, the message line — and a move made from it
+changes what it draws."""
+
+from __future__ import annotations
+
+import os
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Server
+from tests.browser.helpers import create_table, guest, msg, wait_connected
+
+
+def _component(m: dict, kind: str) -> dict:
+    return next(c for c in m["components"] if c["kind"] == kind)
+
+
+def test_generic_table_draws_the_components_and_plays_a_move(server: Server, new_page) -> None:
+    anna = new_page()
+    guest(anna, server.url, "Anna")
+    create_table(anna, server.url, "pig", seats=2, bots={1: "random"}, options={"target": 50})
+    anna.locator("#start-btn").click()
+    wait_connected(anna)
+    # Anna's turn with a die on the table (a 1 passes the turn to the bot, which plays until it is hers again).
+    anna.wait_for_function("() => { const m = window.wuerfelTable.msg; return m && m.legal.length > 0 "
+                           "&& !window.wuerfelTable.pending && m.components.some(c => c.kind === 'dice'); }")
+    m = msg(anna)
+    die = _component(m, "dice")["values"][0]
+    turn = _component(m, "counter")["value"]
+    game = anna.locator("#game")
+    # Every component is drawn, with the texts the server translated (German page).
+    expect(game.locator(".cmp-dice .die")).to_have_count(1)
+    expect(game.locator(".cmp-dice .die")).to_have_attribute("data-face", str(die))
+    expect(game.locator(".cmp-dice .cmp-label")).to_have_text("Würfel")
+    expect(game.locator(".cmp-counter .big")).to_have_text(str(turn))
+    expect(game.locator(".cmp-counter .lbl")).to_have_text("Dieser Zug")
+    expect(game.locator(".cmp-seats li[data-seat='0']")).to_contain_text("Anna")
+    expect(game.locator(".cmp-seats li[data-seat='0']")).to_have_class("cmp-seat active me")
+    expect(game.locator(".cmp-seats li[data-seat='1']")).to_contain_text("Computer")
+    expect(game.locator(".cmp-message")).to_have_text("Target score: 50")
+    if os.environ.get("WUERFEL_SCREENSHOTS"):  # as test_hasard.py: a picture for a human to look at
+        anna.screenshot(path=os.path.join(os.environ["WUERFEL_SCREENSHOTS"], "generic-table.png"), full_page=True)
+    # The moves are buttons; holding banks the turn's points, which the seats then show.
+    before = msg(anna)["seq"]
+    score = _component(m, "seats")["seats"][0]["score"]
+    game.locator("button[data-kind='hold']").click()
+    anna.wait_for_function(f"() => window.wuerfelTable.msg.seq > {before}")
+    expect(game.locator(".cmp-seats li[data-seat='0'] .num")).to_have_text(str(score + turn))
+    # Whose turn it is follows the components of every message (the bot may already have passed back to Anna).
+    anna.wait_for_function("() => { const m = window.wuerfelTable.msg; const seats = m.components.find("
+                           "c => c.kind === 'seats').seats; return seats.every(s => document.querySelector("
+                           "`#game .cmp-seats li[data-seat='${s.seat}']`).classList.contains('active') === s.active)"
+                           " && seats.some(s => s.active) === (m.to_move.length > 0); }")
+
+
+def test_generic_table_draws_every_component_kind(server: Server, new_page) -> None:
+    """Every kind the protocol lists, drawn by the page's own module from translated components (as the server sends
+    them), and a move with an amount sent with the amount typed in."""
+    from tests.engine.test_components import EVERY_KIND
+    from wuerfel.engine.components import components_json
+
+    page = new_page()
+    guest(page, server.url, "Anna")
+    comps = components_json(EVERY_KIND, "de", ["Anna", "Bert"])
+    legal = [{"seat": 0, "action": {"kind": "stake", "number": 7, "amount": {"min": 1, "max": 5}},
+              "label": "1 bis 5 Chips auf 7"}]
+    page.evaluate("""async ([components, legal]) => {
+        const {render} = await import('/static/js/games/generic.js');
+        const {t} = await import('/static/js/i18n.js');
+        const root = document.createElement('div');
+        root.id = 'probe';
+        document.body.appendChild(root);
+        window.sent = null;
+        const ctx = {msg: {seq: 1, components}, view: {}, legal, names: ['Anna', 'Bert'], t,
+          fmt: (x) => String(x), mySeats: [0], pending: false, send: (e) => { window.sent = e; },
+          showNotice: (m) => { window.notice = m; }, thrown: null, lastRoll: null};
+        render(root, ctx);
+    }""", [comps, legal])
+    probe = page.locator("#probe")
+    dice = probe.locator("[data-kind='dice']")
+    expect(dice.locator(".die[data-face]")).to_have_count(3)
+    expect(dice.locator(".die.kept")).to_have_count(2)
+    expect(dice.locator(".die.cup")).to_have_count(2)
+    expect(dice.locator(".die[data-face='6'] .f6 .flabel")).to_have_text(["A", "A"])  # poker faces
+    expect(dice.locator(".cmp-label")).to_have_text("Bert · Würfel")
+    sheet = probe.locator("[data-kind='sheet'] table")
+    expect(sheet.locator("th")).to_have_text(["", "Anna", "Bert B"])
+    expect(sheet.locator("tr.sum td")).to_have_text(["Gesamt", "3", "7"])
+    expect(sheet.locator("td.cand")).to_have_text("7")  # a candidate of the empty box
+    track = probe.locator("[data-kind='track'] .cmp-num")
+    expect(track).to_have_count(3)
+    expect(probe.locator("[data-kind='track'] .cmp-num.marked")).to_have_count(2)
+    expect(probe.locator("[data-kind='track'] .cmp-num.next")).to_have_text("2")
+    expect(probe.locator("[data-kind='counter'] .big")).to_have_text("3.5 / 21")
+    expect(probe.locator("[data-kind='chips'] li.pot")).to_contain_text("3")
+    rows = probe.locator("[data-kind='stakes'] .cmp-board-row")
+    expect(rows).to_have_count(2)  # the layout: "top" above "left"
+    expect(rows.nth(0).locator(".cmp-field.hit")).to_contain_text("7")
+    expect(rows.nth(0).locator(".cmp-chip.sealed")).to_have_text("dein Einsatz 1")
+    expect(rows.nth(1).locator(".cmp-field")).to_contain_text("Pott")
+    seats = probe.locator("[data-kind='seats'] li")
+    expect(seats.nth(0)).to_have_class("cmp-seat active me")
+    expect(seats.nth(0)).to_contain_text("Bank")
+    expect(seats.nth(1)).to_have_class("cmp-seat finished")
+    expect(probe.locator("[data-kind='message']")).to_have_text("Bert hat die Bank")
+    # The move with an amount: a number field within its bounds, the button sends the chosen amount.
+    probe.locator(".cmp-amount-input").fill("4")
+    probe.locator(".cmp-amount button").click()
+    page.wait_for_function("() => window.sent !== null")
+    assert page.evaluate("() => window.sent.action") == {"kind": "stake", "number": 7, "amount": 4}
