@@ -83,3 +83,15 @@ def test_quit_and_help_at_the_throw_prompt_in_english() -> None:
     assert "Ann, your throw: press Enter to throw (h help, q quit):" in out
     assert "It is this player's throw: Enter throws the dice." in out
     assert "Throw:" not in out and "Game ended." in out
+
+
+def test_a_game_without_decisions_shows_the_table_before_each_of_a_persons_throws() -> None:
+    """In Jule nothing is ever decided, so no decision draws the table: it is drawn before each of Anna's throws
+    (she sees which number she needs), and "that throw ends your turn" — true of every throw — is not said."""
+    out = play(["jule", "--players", "Anna,bot:random", "--dice", "seed:3"], ["", "", "", "q", ""]).output
+    prompts = out.count("Enter drücken zum Würfeln")
+    assert prompts >= 3
+    track = "Anna · 1 bis 6 und zurück"
+    assert out.count(track) >= prompts
+    assert out.index(track) < out.index("Enter drücken zum Würfeln")
+    assert "beendet den Zug" not in out and "ends your turn" not in out

@@ -611,6 +611,10 @@ class PlaySession:
         _ = self._
         if self.pass_screen(p):
             return  # the Enter that took the screen is his request to throw: one key, not two
+        if not self.info.decisions:
+            # A game without decisions is never drawn for a decision: the table (Jule's track, the pot, the running
+            # total) is shown before each of a person's throws, or he would throw without seeing where he stands.
+            self.show(None if self.secret else p)
         while True:
             if p == self.you:
                 prompt = _("Your throw: press Enter to throw (h help, q quit):")
@@ -628,8 +632,8 @@ class PlaySession:
     def turn_ended_by_throw(self, seat: int | None) -> None:
         """Say so when a throw ends a person's turn before he decides anything (a Niete, a failed confirmation):
         otherwise the next player's moves follow at once and the lost turn is never mentioned."""
-        if seat is None or seat in self.bots or self.state.is_terminal():
-            return
+        if seat is None or seat in self.bots or self.state.is_terminal() or not self.info.decisions:
+            return  # in a game without decisions every turn is ended by a throw: nothing to point out
         if self.state.is_chance():
             nxt = self.thrower()  # the next throw is somebody else's: the turn has passed
             if nxt is None or nxt == seat:
