@@ -161,10 +161,16 @@ def _rows(game: Game, bots: Sequence[Any], seed: int, games: int, jobs: int) -> 
         _FORKED = None
 
 
-def play_one(game: Game, bots: Sequence[Any], rng: random.Random) -> State:
+_CHANCE_TABLES: dict[int, tuple[Any, list[float], list[Any]]] = {}
+"""Cumulative float tables of chance distributions, by the identity of the (cached, immutable) outcome tuple a game
+returns; kept across games of a run, since games hand out the same tuple for the same throw."""
+
+
+def play_one(game: Game, bots: Sequence[Any], rng: random.Random,
+             cache: dict[int, tuple[Any, list[float], list[Any]]] | None = None) -> State:
     """One bot-only game to the end. Chance outcomes are drawn from the node's exact distribution."""
     state = game.new_initial_state()
-    cache: dict[int, tuple[Any, list[float], list[Any]]] = {}
+    cache = _CHANCE_TABLES if cache is None else cache
     steps = 0
     while not state.is_terminal():
         steps += 1
@@ -180,7 +186,7 @@ def play_one(game: Game, bots: Sequence[Any], rng: random.Random) -> State:
                     acc += float(prob)
                     cum.append(acc)
                 entry = (outcomes, cum, [o for o, _ in outcomes])
-                if len(cache) > 512:
+                if len(cache) > 4096:
                     cache.clear()
                 cache[id(outcomes)] = entry
             _, cum, outs = entry
