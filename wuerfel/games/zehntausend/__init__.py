@@ -91,7 +91,10 @@ def _throw_scorer(rules: ZehntausendRules) -> Any:
 
         return [", ".join(meld(m) for m in s.melds) for s in (legal_selections(rules, dice) if dice else [])]
 
-    return ThrowScorer("selections", 1, rules.dice.count, score, extra=extra, labels=labels)
+    def nothing(lang: str) -> str:
+        return translate("Niete: no legal selection, the turn is lost.", lang)
+
+    return ThrowScorer("selections", 1, rules.dice.count, score, extra=extra, labels=labels, nothing=nothing)
 
 
 INFO = register(GameInfo(
