@@ -88,11 +88,11 @@ class BoardField:
 
     number: int
     group: str = ""
-    label: str = ""
-    """What the table writes on the field (default: the number)."""
+    label: Text = None
+    """What the table writes on the field (a Phrase to translate, "Schwarz"; default: the number)."""
 
     def text(self) -> Text:
-        return self.label or str(self.number)
+        return self.label if self.label is not None else str(self.number)
 
 
 @dataclasses.dataclass(frozen=True)
