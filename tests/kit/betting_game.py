@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from wuerfel.engine.chips import ChipLedger
+from wuerfel.engine.components import Component, Dice
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.registry import GameInfo
 from wuerfel.engine.rules import opt
@@ -129,6 +130,10 @@ class HighThrowState(State):
         return {"game": GAME_ID, "to_move": self.to_move(), "scores": list(self.ledger.players),
                 "dice": list(self.dice), "level": b.level, "paid": list(b.paid), "folded": sorted(b.folded),
                 "pot": self.ledger.pot}
+
+    def components(self, player: int | None) -> tuple[Component, ...]:
+        thrown = tuple(d for d in self.dice if d is not None)
+        return (*self._betting().components(self.ledger), Dice(thrown))
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         return describe_betting_action(action, lang) or super().describe_action(action, lang)

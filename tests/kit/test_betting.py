@@ -124,3 +124,11 @@ def test_a_game_on_the_protocol_passes_the_conformance_checks(n: int) -> None:
         folds += "fold" in kinds
         raises += "raise" in kinds
     assert folds and raises  # the random games went through both branches of the protocol
+
+
+def test_the_table_shows_the_pot_and_the_level() -> None:
+    b, ledger = opened(n=2, chips=5, m=1, top=3)
+    b, ledger = b.offer(0).apply(Raise(3), 0, ledger)
+    chips, level = b.components(ledger)
+    assert chips.seats == (2, 4) and chips.pot == 4  # type: ignore[attr-defined]
+    assert level.value == 3 and level.target == 3  # type: ignore[attr-defined]

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from wuerfel.engine.chips import ChipLedger
+from wuerfel.engine.components import Chips, Component, Counter, Phrase
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import Action, Amount, parameterised
 from wuerfel.games.kit.seats import clockwise
@@ -178,6 +179,12 @@ class Betting:
         if b.sole_survivor() is not None:
             rest = ()
         return dataclasses.replace(b, answering=rest, raiser=b.raiser if rest else None)
+
+    # --- the table ------------------------------------------------------------------------------------------
+    def components(self, ledger: ChipLedger) -> tuple[Component, ...]:
+        """Every seat's chips with the pot, and the stake level against the maximum (all public)."""
+        return (Chips(ledger.players, ledger.balance(POT), Phrase(N_("Pot"))),
+                Counter(self.level, target=self.maximum, label=Phrase(N_("Stake level"))))
 
     # --- the end --------------------------------------------------------------------------------------------
     def award(self, ledger: ChipLedger, winners: Sequence[int]) -> ChipLedger:
