@@ -19,7 +19,7 @@ from wuerfel.engine.registry import _REGISTRY, GameInfo, register
 from wuerfel.engine.rules import opt
 from wuerfel.engine.testing import check_results, random_playthrough
 from wuerfel.games.kit import BankGame, BankState, BoardField, BoardSpec, Lot, settle_board
-from wuerfel.games.kit.bank import BOARD, Done, Stake, collect, pay_at_odds, return_standing
+from wuerfel.games.kit.bank import BOARD, Done, Rotation, Stake, collect, pay_at_odds, return_standing
 
 GAME_ID = "zehner-toy"
 UNDER = 1
@@ -156,3 +156,17 @@ def test_a_bank_game_on_the_kit_passes_the_conformance_checks(n: int) -> None:
         match = random_playthrough(Match.new(GAME_ID, None, [f"p{i}" for i in range(n)]), seed, chips=True)
         check_results(match.state, chips=True)
         assert isinstance(match.state, ToyState) and match.state.board == () and match.state.banks_done == n
+
+
+def test_the_rotation_passes_left_after_the_holders_turns_and_ends_after_its_rounds() -> None:
+    r = Rotation()
+    assert r.others(3) == (1, 2)
+    r = r.after_turn(3, 2)
+    assert (r.holder, r.turns, r.passed) == (0, 1, 0)
+    r = r.after_turn(3, 2)
+    assert (r.holder, r.turns, r.passed) == (1, 0, 1) and r.others(3) == (0, 2)
+    maker = Rotation(2)  # Craps: the maker passes after every game
+    for _ in range(3):
+        maker = maker.after_turn(3, 1)
+    assert maker.holder == 2 and maker.over(3, 1) and not maker.over(3, 2)
+    assert Rotation(2, 1, 0).pass_left(3) == Rotation(0, 0, 1)  # an announced end closes the bank at once

@@ -3,7 +3,7 @@ real dice, the throw-off among tied seats, the chip ledger, the bases of pure-ch
 scoring function plus rules data), bank games with a stake board, and the raise protocol."""
 
 from wuerfel.engine.chips import ChipLedger
-from wuerfel.games.kit.bank import BankGame, BankState, BoardField, BoardSpec, settle_board
+from wuerfel.games.kit.bank import BankGame, BankState, BoardField, BoardSpec, Rotation, settle_board
 from wuerfel.games.kit.betting import Betting
 from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot
 from wuerfel.games.kit.rounds import RoundState
@@ -22,6 +22,7 @@ __all__ = [
     "BoardSpec",
     "ChipLedger",
     "Lot",
+    "Rotation",
     "RoundState",
     "SimpleGame",
     "SimpleState",

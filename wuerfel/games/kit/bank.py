@@ -12,10 +12,10 @@ Written once here, so that a bank game is its board, a dice count and a settleme
   :class:`~wuerfel.engine.game.Amount`), never one action per amount, which grew with the rules until a rule value
   of 10^18 took the server's memory. A punter sees his own sealed stakes; the others are not told a stake was placed
   at all until the last "no more stakes" uncovers them (:meth:`BankState.event_view`);
-* **the rotation** (:class:`BankState`): the bank passes to the left neighbour after ``bank_throws`` throws (spec A's
-  resolution) and goes round the table ``bank_rounds`` times, then the game ends; who holds it first is the lot
-  (G3) or seat 1. Stakes still standing when a bank closes go back to their owners, because the bank that accepted
-  them is closed;
+* **the rotation** (:class:`Rotation`, kept by :class:`BankState`; Craps' maker and Va banque's banker rotate the
+  same way): the bank passes to the left neighbour after ``bank_throws`` throws (spec A's resolution) and goes
+  round the table ``bank_rounds`` times, then the game ends; who holds it first is the lot (G3) or seat 1. Stakes
+  still standing when a bank closes go back to their owners, because the bank that accepted them is closed;
 * **settlement over the chip ledger** (:func:`settle_board`, :func:`collect`, :func:`pay_at_odds`,
   :func:`return_standing`): a stake is lost (the bank collects it), won at odds (the stake comes back and the bank
   pays ``multiplier − 1`` times it on top) or stands for the next throw; chips are only moved, so they are conserved;
@@ -79,6 +79,38 @@ LOT_BANK_NAMED = N_("{name} holds the bank")
 
 Bet = tuple[int, int, int]
 """(player, field number, amount) lying on the board."""
+
+
+# --- the rotation -------------------------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Rotation:
+    """Who holds the bank (or Craps' maker role, Va banque's bank) and how far it has gone round the table.
+
+    The role passes to the left neighbour (G4) after ``per_holder`` turns of its holder — throws of a bank (9, 19),
+    games of a maker (11: one), rounds of a banker (22: one) — or when the game says so (31: the announced end);
+    the game ends when it has passed ``rounds`` times round the table."""
+
+    holder: int = 0
+    turns: int = 0
+    """Turns of the current holder so far."""
+    passed: int = 0
+    """How often the role has passed."""
+
+    def others(self, n: int) -> tuple[int, ...]:
+        """Everybody but the holder (the punters, the maker's opponents), in seat order."""
+        return tuple(p for p in range(n) if p != self.holder)
+
+    def pass_left(self, n: int) -> Rotation:
+        return Rotation(left_of(self.holder, n), 0, self.passed + 1)
+
+    def after_turn(self, n: int, per_holder: int) -> Rotation:
+        """One more turn of the holder; the role passes left once he has had ``per_holder`` of them."""
+        turns = self.turns + 1
+        return self.pass_left(n) if turns >= per_holder else dataclasses.replace(self, turns=turns)
+
+    def over(self, n: int, rounds: int) -> bool:
+        """Every seat has held the role ``rounds`` times."""
+        return self.passed >= rounds * n
 
 
 # --- the board ----------------------------------------------------------------------------------------------------
@@ -257,12 +289,17 @@ class BankState(State):
     def n(self) -> int:
         return self.game.num_players
 
+    @property
+    def rotation(self) -> Rotation:
+        """The bank's place in the rotation (the state keeps it as flat fields, which its view shows)."""
+        return Rotation(self.banker, self.throws_done, self.banks_done)
+
     def game_over(self) -> bool:
         """The bank has gone round the table ``bank_rounds`` times."""
-        return self.banks_done >= self.rules.bank_rounds * self.n
+        return self.rotation.over(self.n, self.rules.bank_rounds)
 
     def punters(self) -> tuple[int, ...]:
-        return tuple(p for p in range(self.n) if p != self.banker)
+        return self.rotation.others(self.n)
 
     def available(self, player: int) -> int:
         """Chips a punter can still stake this throw (his balance minus his sealed stakes); never below 0."""
@@ -373,10 +410,11 @@ class BankState(State):
                                     last=(value, outcome.dice, net), bank_sums=(*self.bank_sums, value),
                                     bank_net=self.bank_net + net[self.banker])
         if state.bank_closes():
-            state = dataclasses.replace(state, ledger=return_standing(ledger, state.board), board=(), throws_done=0,
+            passed = self.rotation.pass_left(self.n)
+            state = dataclasses.replace(state, ledger=return_standing(ledger, state.board), board=(),
                                         bank_sums=(), bank_net=0,
                                         last_bank=(self.banker, state.bank_sums, state.bank_net),
-                                        banker=left_of(self.banker, self.n), banks_done=self.banks_done + 1)
+                                        banker=passed.holder, throws_done=passed.turns, banks_done=passed.passed)
         if state.to_move() == TERMINAL:
             return state
         return state.open_betting()
