@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, NoReturn
 
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.components import Chips, Component, Counter, Phrase
@@ -141,7 +141,7 @@ class Betting:
             return (parameterised(Raise, amount=Amount(self.level + 1, self.maximum)), Check())
         return ()
 
-    def explain_illegal(self, action: Action, seat: int) -> None:
+    def explain_illegal(self, action: Action, seat: int) -> NoReturn:
         """Raise the reason an action of the protocol is refused (call only for a refused one)."""
         if isinstance(action, Raise) and seat == self.offered and not self.answering:
             raise IllegalAction(N_("A raise must reach {low} to {high} chips."), low=self.level + 1,
