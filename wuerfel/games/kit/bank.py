@@ -31,6 +31,7 @@ A game on it subclasses :class:`BankState` and :class:`BankGame` and says :attr:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -137,8 +138,9 @@ class BoardSpec:
     unknown_field: str = N_("There is no field {number} on the board (2 to 12).")
     label: str = N_("Chips on the board")
 
-    @property
+    @functools.cached_property
     def numbers(self) -> tuple[int, ...]:
+        """The field numbers in display order (asked for every legal-action list: computed once)."""
         return tuple(f.number for f in self.fields)
 
     def index(self, number: int) -> int:
@@ -295,8 +297,9 @@ class BankState(State):
         return Rotation(self.banker, self.throws_done, self.banks_done)
 
     def game_over(self) -> bool:
-        """The bank has gone round the table ``bank_rounds`` times."""
-        return self.rotation.over(self.n, self.rules.bank_rounds)
+        """The bank has gone round the table ``bank_rounds`` times (:meth:`Rotation.over` on the flat fields, which
+        ``to_move`` asks at every node without building the value)."""
+        return self.banks_done >= self.rules.bank_rounds * self.n
 
     def punters(self) -> tuple[int, ...]:
         return self.rotation.others(self.n)
@@ -314,7 +317,8 @@ class BankState(State):
     def to_move(self) -> int:
         if not self.started:
             return CHANCE
-        if self.game_over():
+        # game_over(), written out: to_move is asked at every node and the bank games' throughput is a bench figure
+        if self.banks_done >= self.rules.bank_rounds * self.game.num_players:
             return TERMINAL
         if self.betting is not None:
             return SIMULTANEOUS
