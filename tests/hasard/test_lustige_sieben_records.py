@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from wuerfel.engine.game import Action, Outcome, State
+from wuerfel.engine.game import Action, Outcome, State, is_parameterised
 from wuerfel.engine.record import GameRecord, Match, event_object
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.rules import options_to_dict
@@ -38,7 +38,8 @@ def step_text(state: State, event: Action | Outcome | None, player: int | None) 
     parts: dict[str, Any] = {
         "fingerprint": fingerprint(state),
         "components": [components_text(state, p) for p in [*range(n), None]],
-        "legal_ids": [[state.game.action_id(a) for a in state.legal_actions(p) if not _amount(a)]
+        # a parameterised action (an amount's range) has no single id; its JSON is in the fingerprint
+        "legal_ids": [[state.game.action_id(a) for a in state.legal_actions(p) if not is_parameterised(a)]
                       for p in state.actors()],
     }
     if state.is_terminal():
@@ -53,13 +54,6 @@ def step_text(state: State, event: Action | Outcome | None, player: int | None) 
             parts["words"] = [state.describe_outcome(event, lang, names) for lang in ("de", "en")]
         parts["shown"] = [repr(state.event_view(event, player, seat)) for seat in [*range(n), None]]
     return json.dumps(parts, sort_keys=True, default=str)
-
-
-def _amount(action: Action) -> bool:
-    """A listed parameterised action has no single id (its amount is a range)."""
-    from wuerfel.engine.game import Amount
-
-    return any(isinstance(getattr(action, f), Amount) for f in getattr(action, "__dataclass_fields__", {}))
 
 
 def digest(record: GameRecord) -> str:
