@@ -1,8 +1,10 @@
 """Building blocks of the dice games, written once: seats and turn order, the lot for who begins, the void throw of
-real dice, the throw-off among tied seats, the chip ledger, and the bases of pure-chance games (a game on them is a
-scoring function plus rules data)."""
+real dice, the throw-off among tied seats, the chip ledger, the bases of pure-chance games (a game on them is a
+scoring function plus rules data), bank games with a stake board, and the raise protocol."""
 
 from wuerfel.engine.chips import ChipLedger
+from wuerfel.games.kit.bank import BankGame, BankState, BoardField, BoardSpec, Rotation, settle_board
+from wuerfel.games.kit.betting import Betting
 from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot
 from wuerfel.games.kit.rounds import RoundState
 from wuerfel.games.kit.seats import clockwise, in_turn_order, left_of, next_seat
@@ -13,8 +15,14 @@ from wuerfel.games.kit.void import Void, parse_throw, throw_outcomes
 __all__ = [
     "START_NAME",
     "START_WORDS",
+    "BankGame",
+    "BankState",
+    "Betting",
+    "BoardField",
+    "BoardSpec",
     "ChipLedger",
     "Lot",
+    "Rotation",
     "RoundState",
     "SimpleGame",
     "SimpleState",
@@ -28,6 +36,7 @@ __all__ = [
     "parse_lot",
     "parse_throw",
     "ranking_groups",
+    "settle_board",
     "start_option",
     "throw_outcomes",
 ]
