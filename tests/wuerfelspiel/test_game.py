@@ -400,7 +400,7 @@ def test_hints_in_the_terminal_show_the_moves_and_the_measure_in_german() -> Non
 
     out = play(["wuerfelspiel", "--players", "Anna", "--dice", "seed:1"], ["", "?", "q", ""]).output
     hints = out[out.index("Tipps"):]
-    assert "Behalte" in hints and "würfle nach" in hints and "erwartete Endsumme" in hints
+    assert "stehen lassen" in hints and "neu werfen" in hints and "erwartete Endsumme" in hints
     assert "expected final total" not in out
 
 

@@ -44,6 +44,7 @@ import numba
 import numpy as np
 
 from wuerfel.engine.dice import multiset_probability, multisets
+from wuerfel.games.kit.keeps import keep_table
 
 FORMAT_VERSION = 1
 """Bump when the meaning or layout of the cached tables changes: it is part of every cache key."""
@@ -85,9 +86,9 @@ class DiceSpace:
 
 @cache
 def dice_space(n: int = 5, sides: int = 6) -> DiceSpace:
-    keeps: list[tuple[int, ...]] = []
-    for m in range(n + 1):
-        keeps.extend(multisets(m, sides))
+    """The keeps numbered as the kit numbers them (:func:`wuerfel.games.kit.keeps.keep_table`, the numbers in the
+    games' keep action ids), so a solver's table and a game's action id read the same index."""
+    keeps = keep_table(n, sides)
     index = {k: i for i, k in enumerate(keeps)}
     size = np.array([len(k) for k in keeps], dtype=np.int64)
     child = np.full((len(keeps), sides), -1, dtype=np.int64)

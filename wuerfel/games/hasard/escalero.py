@@ -15,12 +15,13 @@ import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine import components as cmp
 from wuerfel.engine.chips import ChipLedger
-from wuerfel.engine.dice import Dice, is_sub_multiset, multisets, sort_dice
+from wuerfel.engine.dice import Dice, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.pokerdice import format_dice
@@ -28,6 +29,19 @@ from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import opt, require
 from wuerfel.games.hasard.common import describe_outcome, last_place, result_view
 from wuerfel.games.kit import Lot, Void, lot_outcomes, parse_lot, parse_throw, throw_outcomes
+from wuerfel.games.kit.keeps import (
+    KEEP_WORDS,
+    Keep,
+    KeepRules,
+    describe_keep,
+    dice_component,
+    keep_from_id,
+    keep_id,
+    keep_refusal,
+    legal_keeps,
+    menu_order,
+    parse_keep,
+)
 from wuerfel.i18n import translate
 
 ROWS_DE = ("Neuner", "Zehner", "Buben", "Damen", "Könige", "Asse", "Quint", "Full Hand", "Poker", "Fünfling",
@@ -38,7 +52,6 @@ ROW_MSGIDS = (N_("Nines (9)"), N_("Tens (10)"), N_("Jacks (J)"), N_("Queens (Q)"
               N_("Quint"), N_("Full hand"), N_("Poker (four alike)"), N_("Five alike"), N_("Five alike served"))
 """The rows as the sheet names them (the faces in brackets: the dice show 9 10 B D K A)."""
 STRIKE_WORDS = frozenset({"streichen", "gestrichen", "strike", "cross", "out"})
-KEEP_WORDS = frozenset({"stehen", "lassen", "behalten", "keep"})
 QUINT_ROW, FULL_ROW, POKER_ROW, FIVE_ROW, FIVE_SERVED_ROW = 6, 7, 8, 9, 10
 N_ROWS = 11
 
@@ -117,18 +130,14 @@ def qualifies_for_combination(dice: Dice, rules: EscaleroRules) -> bool:
     return any(row_value(dice, r, False, rules) > 0 for r in (QUINT_ROW, FULL_ROW, POKER_ROW, FIVE_ROW))
 
 
-# --- actions ------------------------------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True)
-class Keep(Action):
-    """Leave these dice standing and throw the others again."""
-
-    kind: ClassVar[str] = "keep"
-    dice: tuple[int, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "dice", sort_dice(self.dice))
+@cache
+def keep_rules(min_keep: int, max_keep: int) -> KeepRules:
+    """The kit's keep rules of Escalero: free keeps of ``min_keep``..``max_keep`` of the five dice (27/32: "1 bis
+    4"; ``min_keep = 0`` lets all five be thrown again, which serves the hand again)."""
+    return KeepRules(5, min_keep=min_keep, max_keep=max_keep)
 
 
+# --- actions (the keep is the kit's :class:`~wuerfel.games.kit.keeps.Keep`) ---------------------------------------
 @dataclasses.dataclass(frozen=True)
 class Enter(Action):
     """Write the hand's value for this row into the sheet (0 if the hand does not qualify: crossed out)."""
@@ -144,13 +153,6 @@ class Strike(Action):
     kind: ClassVar[str] = "strike"
     row: int
 
-
-_KEEP_CODES: dict[Dice, int] = {}
-_KEEPS: list[Dice] = []
-for _n in range(0, 5):
-    for _m in multisets(_n):
-        _KEEP_CODES[_m] = len(_KEEPS)
-        _KEEPS.append(_m)
 
 EMPTY = -1
 
@@ -198,13 +200,9 @@ class EscaleroState(State):
             return ()
         out: list[Action] = []
         if self.throws < self.rules.max_throws:
-            lo, hi = self.rules.min_keep, self.rules.max_keep
-            from wuerfel.engine.dice import sub_multisets
-
-            keeps = [k for k in sub_multisets(self.dice) if lo <= len(k) <= hi]
-            # Menu order: most dice first, high faces first ("A A A B stehen lassen" before "9 stehen lassen").
-            keeps.sort(key=lambda k: (-len(k), [-f for f in reversed(k)]))
-            out.extend(Keep(k) for k in keeps)
+            # menu order: most dice first, high faces first ("A A A B stehen lassen" before "9 stehen lassen")
+            keeps = legal_keeps(self.dice, keep_rules(self.rules.min_keep, self.rules.max_keep))
+            out.extend(Keep(k) for k in menu_order(keeps))
         for r in self.free_rows():
             out.append(Enter(r))
             if row_value(self.dice, r, self.served(), self.rules) > 0:
@@ -220,10 +218,9 @@ class EscaleroState(State):
         if isinstance(action, Keep):
             if self.throws >= self.rules.max_throws:
                 raise IllegalAction(N_("No throws are left; write an entry."))
-            if not is_sub_multiset(action.dice, self.dice):
-                raise IllegalAction(N_("You can only leave dice standing that you have thrown."))
-            raise IllegalAction(N_("Leave between {lo} and {hi} dice standing."), lo=self.rules.min_keep,
-                                hi=self.rules.max_keep)
+            refused = keep_refusal(action.dice, self.dice, keep_rules(self.rules.min_keep, self.rules.max_keep))
+            if refused is not None:
+                raise refused[1]
 
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Keep):
@@ -343,17 +340,7 @@ class EscaleroState(State):
         out: list[cmp.Component] = []
         playing = self.settlement is None and self.start_player >= 0
         if playing and self.dice:
-            kept: tuple[int, ...] = ()
-            if self.kept is not None:
-                left = list(self.kept)
-                idx = []
-                for i, d in enumerate(self.dice):
-                    if d in left:
-                        left.remove(d)
-                        idx.append(i)
-                kept = tuple(idx)
-            out.append(cmp.Dice(tuple(self.dice), face="poker", kept=kept, thrown=self.kept is None,
-                                seat=self.player))
+            out.append(dice_component(self.dice, self.kept, face="poker", seat=self.player))
             if self.served() and self.kept is None:
                 out.append(cmp.Message(cmp.Phrase(N_("Served! All five dice fell in one throw."))))
         if playing:
@@ -402,8 +389,6 @@ class EscaleroState(State):
     def parse_action_text(self, text: str, player: int) -> Action:
         """A row by name writes it ("Damen", "full hand"; "Damen streichen" / "cross out queens" strikes it); poker
         dice keep those ("A A K", "A A K stehen lassen"). Rows are read first: "Asse" is the row, "A A" the dice."""
-        from wuerfel.engine.pokerdice import parse_poker_dice
-
         words = text.casefold().replace(",", " ").split()
         strike = any(w in STRIKE_WORDS for w in words)
         rest = " ".join(w for w in words if w not in STRIKE_WORDS and w not in KEEP_WORDS)
@@ -412,18 +397,16 @@ class EscaleroState(State):
                 if rest in (name.casefold(), name.casefold().split(" (")[0]):
                     return Strike(r) if strike else Enter(r)
         if not strike and rest:
-            try:
-                return Keep(parse_poker_dice(rest))
-            except ValueError:
-                pass
+            keep = parse_keep(rest, poker=True)
+            if keep is not None:
+                return keep
         raise IllegalAction(N_("Type the dice to leave standing (e.g. A A K) or a row (e.g. Damen, Damen "
                                "streichen)."))
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         rows = ROWS_EN if lang == "en" else ROWS_DE
         if isinstance(action, Keep):
-            kept = format_dice(action.dice, lang) or "—"
-            return translate("keep {kept}, rethrow {n}", lang, kept=kept, n=5 - len(action.dice))
+            return describe_keep(action.dice, 5, lang, face="poker")
         if isinstance(action, Enter):
             pts = row_value(self.dice, action.row, self.served(), self.rules)
             return f"{rows[action.row]}: {pts}"
@@ -450,7 +433,7 @@ class EscaleroGame(Game):
         if isinstance(action, Strike):
             return N_ROWS + action.row
         if isinstance(action, Keep):
-            return 2 * N_ROWS + _KEEP_CODES[action.dice]
+            return 2 * N_ROWS + keep_id(action.dice)  # the kit's numbering (keeps of 0..4 dice come first)
         raise ValueError(action)
 
     def action_from_id(self, action_id: int) -> Action:
@@ -458,7 +441,10 @@ class EscaleroGame(Game):
             return Enter(action_id)
         if action_id < 2 * N_ROWS:
             return Strike(action_id - N_ROWS)
-        return Keep(_KEEPS[action_id - 2 * N_ROWS])
+        try:
+            return Keep(keep_from_id(action_id - 2 * N_ROWS, 4))
+        except ValueError as exc:
+            raise IllegalAction(N_("Unknown move '{kind}'."), kind=str(action_id)) from exc
 
 
 def make(rules: Any, n: int) -> Game:

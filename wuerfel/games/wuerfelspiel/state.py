@@ -14,9 +14,20 @@ from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from wuerfel.engine import components as cmp
-from wuerfel.engine.dice import Dice, is_sub_multiset, multisets, roll_distribution, sort_dice, sub_multisets
+from wuerfel.engine.dice import Dice, roll_distribution, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction, Words
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.games.kit.keeps import (
+    Keep,
+    KeepRules,
+    describe_keep,
+    dice_component,
+    keep_from_id,
+    keep_id,
+    keep_refusal,
+    legal_keeps,
+    parse_keep,
+)
 from wuerfel.games.wuerfelspiel.rules import (
     ALL_BOXES,
     LOWER_BOXES,
@@ -31,8 +42,10 @@ from wuerfel.games.wuerfelspiel.rules import (
 from wuerfel.i18n import translate
 
 KEEP_ID_BASE = 1000
-"""Action ids: scoring is ``column * 16 + box index`` (< 100); keeping is ``1000 + keep index`` (see
-:func:`wuerfel.solvers.fillgame.dice_space`)."""
+"""Action ids: scoring is ``column * 16 + box index`` (< 100); keeping is ``1000 +`` the kit's keep number
+(:func:`wuerfel.games.kit.keeps.keep_id`, the numbering :func:`wuerfel.solvers.fillgame.dice_space` indexes by)."""
+KEEP_RULES = KeepRules(5)
+"""Free keeps of 0 to 4 dice: at least one die is thrown again (spec B-6); writing into a box ends the turn."""
 
 
 BOX_MSGIDS: dict[str, str] = {
@@ -53,17 +66,6 @@ STYLE_MSGIDS: dict[str, dict[str, str]] = {
 """The boxes as the sheet of the table components names them (translated: "Aces" is "1-er" on a German sheet)."""
 
 @dataclasses.dataclass(frozen=True)
-class Keep(Action):
-    """Keep these dice and throw the others again."""
-
-    kind: ClassVar[str] = "keep"
-    dice: Dice
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "dice", sort_dice(self.dice))
-
-
-@dataclasses.dataclass(frozen=True)
 class Score(Action):
     """Write the current dice into ``box`` of ``column`` (0-based); ends the turn."""
 
@@ -75,20 +77,6 @@ class Score(Action):
 @cache
 def _outcomes(n: int) -> tuple[tuple[Outcome, Fraction], ...]:
     return tuple((Roll(d), p) for d, p in roll_distribution(n))
-
-
-@cache
-def _keeps() -> tuple[Dice, ...]:
-    """Every multiset of 0..5 dice, by size then lexicographically (the solver's keep order)."""
-    out: list[Dice] = []
-    for m in range(6):
-        out.extend(multisets(m))
-    return tuple(out)
-
-
-@cache
-def _keep_index() -> dict[Dice, int]:
-    return {k: i for i, k in enumerate(_keeps())}
 
 
 Column = tuple[int | None, ...]
@@ -154,7 +142,7 @@ class WuerfelspielState(State):
     def _legal_actions(self) -> tuple[Action, ...]:
         out: list[Action] = []
         if self.throws <= self.rules.rerolls:
-            out.extend(Keep(k) for k in sub_multisets(self.dice) if len(k) < len(self.dice))
+            out.extend(Keep(k) for k in legal_keeps(self.dice, KEEP_RULES))
         for c in range(self.rules.columns):
             for box in self.rules.boxes:
                 if self.score_allowed(c, box) is None:
@@ -220,10 +208,11 @@ class WuerfelspielState(State):
         if isinstance(action, Keep):
             if self.throws > self.rules.rerolls:
                 raise IllegalAction(N_("No re-throws left: you must write the dice into a box."),)
-            if not is_sub_multiset(action.dice, self.dice):
+            refused = keep_refusal(action.dice, self.dice, KEEP_RULES)
+            if refused is not None and refused[0] == "not_thrown":
                 raise IllegalAction(N_("You can only keep dice you have thrown ({dice})."),
                                     dice=" ".join(map(str, self.dice)))
-            if len(action.dice) >= len(self.dice):
+            if refused is not None:
                 raise IllegalAction(N_("A re-throw needs at least one die to throw; to keep all, choose a box."))
 
     def _apply_action(self, action: Action, player: int) -> State:
@@ -339,16 +328,7 @@ class WuerfelspielState(State):
         out: list[cmp.Component] = []
         playing = not self.is_terminal()
         if playing and self.dice:
-            kept: tuple[int, ...] = ()
-            if self.rolling and self.kept:
-                left = list(self.kept)
-                idx = []
-                for i, d in enumerate(self.dice):
-                    if d in left:
-                        left.remove(d)
-                        idx.append(i)
-                kept = tuple(idx)
-            out.append(cmp.Dice(tuple(self.dice), kept=kept, thrown=not self.rolling, seat=self.player))
+            out.append(dice_component(self.dice, self.kept if self.rolling else None, seat=self.player))
         if playing:
             out.append(cmp.Counter(self.turn_number(), target=rules.turns, label=cmp.Phrase(N_("Turn"))))
             out.append(cmp.Counter(rules.rerolls - max(0, self.throws - 1), label=cmp.Phrase(N_("Rolls left"))))
@@ -406,15 +386,9 @@ class WuerfelspielState(State):
         words = text.strip().lower().replace(",", " ").split()
         if not words:
             raise IllegalAction(N_("I did not understand that."))
-        if words[0] in ("alle", "all", "neu", "again"):
-            return Keep(())
-        if words[0] in ("k", "keep", "behalte", "b", "halte"):
-            words = words[1:]
-        digits = "".join(words)
-        if not words:
-            return Keep(())
-        if digits.isdigit():
-            return Keep(tuple(int(d) for d in digits))
+        keep = parse_keep(text)
+        if keep is not None:
+            return keep
         column = 0
         if words[0].isdigit() and len(words) > 1:
             column = int(words[0]) - 1
@@ -444,9 +418,7 @@ class WuerfelspielState(State):
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         if isinstance(action, Keep):
-            if not action.dice:
-                return translate("Throw all dice again", lang)
-            return translate("Keep {dice}, throw again", lang, dice=" ".join(map(str, action.dice)))
+            return describe_keep(action.dice, 5, lang)
         if isinstance(action, Score):
             label = box_label(action.box, lang, self.rules) if action.box in ALL_BOXES else action.box
             if self.dice and not self.rolling and action.box in self.rules.boxes and \
@@ -501,10 +473,13 @@ class WuerfelspielGame(Game):
         if isinstance(action, Score):
             return action.column * 16 + ALL_BOXES.index(action.box)
         if isinstance(action, Keep):
-            return KEEP_ID_BASE + _keep_index()[action.dice]
+            return KEEP_ID_BASE + keep_id(action.dice)
         raise ValueError(action)
 
     def action_from_id(self, action_id: int) -> Action:
         if action_id >= KEEP_ID_BASE:
-            return Keep(_keeps()[action_id - KEEP_ID_BASE])
+            try:
+                return Keep(keep_from_id(action_id - KEEP_ID_BASE, 5))
+            except ValueError as exc:
+                raise IllegalAction(N_("Unknown move '{kind}'."), kind=str(action_id)) from exc
         return Score(action_id // 16, ALL_BOXES[action_id % 16])
