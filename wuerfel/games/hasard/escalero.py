@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Literal
 
 from wuerfel.engine import components as cmp
 from wuerfel.engine.chips import ChipLedger
-from wuerfel.engine.dice import Dice, sort_dice
+from wuerfel.engine.dice import Dice
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.pokerdice import format_dice
@@ -33,12 +33,12 @@ from wuerfel.games.kit.keeps import (
     KEEP_WORDS,
     Keep,
     KeepRules,
+    KeepTurn,
     describe_keep,
     dice_component,
     keep_from_id,
     keep_id,
     keep_refusal,
-    legal_keeps,
     menu_order,
     parse_keep,
 )
@@ -165,20 +165,32 @@ class EscaleroState(State):
     player: int = 0
     start_player: int = -1
     """-1 until the lot has fallen."""
-    throws: int = 0
-    """Throws made this turn (0: the first throw is due)."""
-    dice: Dice = ()
-    kept: Dice | None = None
-    """Dice left standing while the others are rethrown; None when no throw is pending."""
-    rethrew_all: bool = False
-    """The last throw was a later throw of all five dice (keep 0, only where ``min_keep = 0``): served again."""
+    turn: KeepTurn = KeepTurn(limit=3)
+    """The keep turn of the player to move (the kit's): dice, dice standing, throws against ``max_throws`` (the
+    game's initial state sets the rules' limit), and whether the last throw was of all five dice."""
     settlement: ChipLedger | None = None
+
+    @property
+    def dice(self) -> Dice:
+        """The dice on the table after the turn's last throw (none before its first)."""
+        return self.turn.dice
+
+    @property
+    def throws(self) -> int:
+        """Throws made this turn (0: the first throw is due)."""
+        return self.turn.throws
+
+    @property
+    def kept(self) -> Dice | None:
+        """Dice left standing while the others are rethrown; None when no keep was made (also before the first
+        throw, which throws all five)."""
+        return self.turn.kept if self.turn.throws > 0 else None
 
     # --- node kind ----------------------------------------------------------------------------------------
     def to_move(self) -> int:
         if self.settlement is not None:
             return TERMINAL
-        if self.start_player < 0 or self.kept is not None or self.throws == 0:
+        if self.start_player < 0 or self.turn.throwing:
             return CHANCE
         return self.player
 
@@ -187,8 +199,12 @@ class EscaleroState(State):
         return self.game.rules  # type: ignore[no-any-return]
 
     def served(self) -> bool:
-        """The hand fell in one throw: the first throw of the turn, or a later throw of all five dice."""
-        return self.throws == 1 or (self.throws > 1 and self.rethrew_all)
+        """The hand fell in one throw: the first throw of the turn, or a later throw of all five dice (only where
+        ``min_keep = 0``) — the kit's fresh throw."""
+        return self.turn.fresh
+
+    def keep_rules(self) -> KeepRules:
+        return keep_rules(self.rules.min_keep, self.rules.max_keep)
 
     def free_rows(self, player: int | None = None) -> tuple[int, ...]:
         p = self.player if player is None else player
@@ -199,10 +215,9 @@ class EscaleroState(State):
         if self.to_move() < 0 or (player is not None and player != self.player):
             return ()
         out: list[Action] = []
-        if self.throws < self.rules.max_throws:
+        if self.turn.may_rethrow():
             # menu order: most dice first, high faces first ("A A A B stehen lassen" before "9 stehen lassen")
-            keeps = legal_keeps(self.dice, keep_rules(self.rules.min_keep, self.rules.max_keep))
-            out.extend(Keep(k) for k in menu_order(keeps))
+            out.extend(Keep(k) for k in menu_order(self.turn.legal_keeps(self.keep_rules())))
         for r in self.free_rows():
             out.append(Enter(r))
             if row_value(self.dice, r, self.served(), self.rules) > 0:
@@ -216,22 +231,22 @@ class EscaleroState(State):
             if self.sheets[self.player][action.row] != EMPTY:
                 raise IllegalAction(N_("The row {row} is already filled."), row=ROWS_DE[action.row])
         if isinstance(action, Keep):
-            if self.throws >= self.rules.max_throws:
+            if not self.turn.may_rethrow():
                 raise IllegalAction(N_("No throws are left; write an entry."))
-            refused = keep_refusal(action.dice, self.dice, keep_rules(self.rules.min_keep, self.rules.max_keep))
+            refused = keep_refusal(action.dice, self.dice, self.keep_rules())
             if refused is not None:
                 raise refused[1]
 
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Keep):
-            return dataclasses.replace(self, kept=action.dice)
+            return dataclasses.replace(self, turn=self.turn.keep(action.dice, self.keep_rules()))
         assert isinstance(action, (Enter, Strike))
         value = 0 if isinstance(action, Strike) else row_value(self.dice, action.row, self.served(), self.rules)
         sheet = list(self.sheets[player])
         sheet[action.row] = value
         sheets = (*self.sheets[:player], tuple(sheet), *self.sheets[player + 1:])
         nxt = (player + 1) % self.game.num_players
-        state = dataclasses.replace(self, sheets=sheets, player=nxt, throws=0, dice=(), kept=None, rethrew_all=False)
+        state = dataclasses.replace(self, sheets=sheets, player=nxt, turn=KeepTurn(limit=self.rules.max_throws))
         if all(v != EMPTY for s in sheets for v in s):
             totals = tuple(sum(s) for s in sheets)
             from wuerfel.games.hasard.common import winner_takes_differences
@@ -257,7 +272,7 @@ class EscaleroState(State):
     def dice_to_throw(self) -> int:
         if not self.is_chance() or self.start_player < 0:
             return 0
-        return 5 if self.kept is None else 5 - len(self.kept)
+        return self.turn.to_throw()
 
     def thrower(self) -> int | None:
         return self.player if self.is_chance() and self.start_player >= 0 else None
@@ -268,7 +283,7 @@ class EscaleroState(State):
         return after_own_move and self.throws > 0
 
     def dice_standing(self) -> Dice:
-        return (self.kept or ()) if self.is_chance() and self.start_player >= 0 else ()
+        return self.turn.standing() if self.is_chance() and self.start_player >= 0 else ()
 
     def parse_outcome(self, text: str) -> Outcome:
         if self.start_player < 0:
@@ -284,9 +299,7 @@ class EscaleroState(State):
         if isinstance(outcome, Void):
             return self
         assert isinstance(outcome, Roll)
-        kept = self.kept or ()
-        return dataclasses.replace(self, dice=sort_dice(kept + outcome.dice), kept=None, throws=self.throws + 1,
-                                   rethrew_all=self.kept == ())
+        return dataclasses.replace(self, turn=self.turn.thrown(outcome.dice))
 
     # --- results ------------------------------------------------------------------------------------------
     def totals(self) -> tuple[int, ...]:
@@ -425,7 +438,8 @@ class EscaleroGame(Game):
         sheets = tuple(tuple(EMPTY for _ in range(N_ROWS)) for _ in range(n))
         rules: EscaleroRules = self.rules
         start = -1 if rules.start == "lot" and n > 1 else 0  # solitaire needs no lot
-        return EscaleroState(self, sheets, player=max(start, 0), start_player=start)
+        return EscaleroState(self, sheets, player=max(start, 0), start_player=start,
+                             turn=KeepTurn(limit=rules.max_throws))
 
     def action_id(self, action: Action) -> int:
         if isinstance(action, Enter):
