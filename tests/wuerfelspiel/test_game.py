@@ -34,7 +34,7 @@ def state_with(rules: WuerfelspielRules, dice: tuple[int, ...], column: dict[str
     s = game.new_initial_state()
     col = tuple((column or {}).get(b) for b in rules.boxes)
     sheets = ((col, *tuple(tuple(None for _ in rules.boxes) for _ in range(rules.columns - 1))), *s.sheets[1:])
-    return dataclasses.replace(s, sheets=sheets, dice=tuple(sorted(dice)), throws=throws, rolling=False)
+    return dataclasses.replace(s, sheets=sheets).with_dice(tuple(dice), throws)
 
 
 # --- scoring -----------------------------------------------------------------------------------------------------

@@ -20,12 +20,12 @@ from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, R
 from wuerfel.games.kit.keeps import (
     Keep,
     KeepRules,
+    KeepTurn,
     describe_keep,
     dice_component,
     keep_from_id,
     keep_id,
     keep_refusal,
-    legal_keeps,
     parse_keep,
 )
 from wuerfel.games.wuerfelspiel.rules import (
@@ -108,11 +108,35 @@ class WuerfelspielState(State):
     extras: tuple[tuple[int, ...], ...]
     """extras[player][column]: Yahtzee bonus points earned in that column."""
     player: int = 0
-    dice: Dice = ()
-    kept: Dice = ()
-    throws: int = 0
-    """Throws made in this turn (1 = the first throw)."""
-    rolling: bool = True
+    turn: KeepTurn = KeepTurn(limit=3)
+    """The keep turn of the player to move (the kit's): dice, dice kept while the others are thrown, throws against
+    ``rerolls + 1`` (the game's initial state sets the rules' limit). After the last box: no throw is due."""
+
+    @property
+    def dice(self) -> Dice:
+        """The dice of the turn's last throw (none before its first)."""
+        return self.turn.dice
+
+    @property
+    def kept(self) -> Dice:
+        """The dice kept while the others are thrown again (empty when no throw is due)."""
+        return self.turn.kept or ()
+
+    @property
+    def throws(self) -> int:
+        """Throws made in this turn (1 = the first throw)."""
+        return self.turn.throws
+
+    @property
+    def rolling(self) -> bool:
+        """A throw is due (a chance node)."""
+        return self.turn.throwing
+
+    def with_dice(self, dice: Dice, throws: int = 1) -> WuerfelspielState:
+        """This state with the player to move looking at ``dice`` after ``throws`` throws (tests, benches, hints:
+        a position without playing up to it)."""
+        return dataclasses.replace(self, turn=KeepTurn(self.turn.limit, dice=sort_dice(dice), kept=None,
+                                                       throws=throws, fresh=throws == 1))
 
     # --- node kind -------------------------------------------------------------------------------------------
     def to_move(self) -> int:
@@ -141,8 +165,7 @@ class WuerfelspielState(State):
 
     def _legal_actions(self) -> tuple[Action, ...]:
         out: list[Action] = []
-        if self.throws <= self.rules.rerolls:
-            out.extend(Keep(k) for k in legal_keeps(self.dice, KEEP_RULES))
+        out.extend(Keep(k) for k in self.turn.legal_keeps(KEEP_RULES))
         for c in range(self.rules.columns):
             for box in self.rules.boxes:
                 if self.score_allowed(c, box) is None:
@@ -206,7 +229,7 @@ class WuerfelspielState(State):
             if reason is not None:
                 raise IllegalAction(reason[0], **reason[1])
         if isinstance(action, Keep):
-            if self.throws > self.rules.rerolls:
+            if not self.turn.may_rethrow():
                 raise IllegalAction(N_("No re-throws left: you must write the dice into a box."),)
             refused = keep_refusal(action.dice, self.dice, KEEP_RULES)
             if refused is not None and refused[0] == "not_thrown":
@@ -217,7 +240,7 @@ class WuerfelspielState(State):
 
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Keep):
-            return dataclasses.replace(self, kept=action.dice, rolling=True)
+            return dataclasses.replace(self, turn=self.turn.keep(action.dice, KEEP_RULES))
         assert isinstance(action, Score)
         pts, extra = self.points(action.column, action.box)
         sheet = list(self.sheets[player])
@@ -230,10 +253,11 @@ class WuerfelspielState(State):
             ex = list(extras[player])
             ex[action.column] += extra
             extras = (*extras[:player], tuple(ex), *extras[player + 1:])
+        turn = KeepTurn(self.turn.limit)
         nxt = dataclasses.replace(self, sheets=sheets, extras=extras, player=(player + 1) % self.game.num_players,
-                                  dice=(), kept=(), throws=0, rolling=True)
+                                  turn=turn)
         if nxt._all_full():
-            nxt = dataclasses.replace(nxt, rolling=False, player=player)
+            nxt = dataclasses.replace(nxt, turn=dataclasses.replace(turn, kept=None), player=player)
         return nxt
 
     # --- chance ----------------------------------------------------------------------------------------------
@@ -241,7 +265,7 @@ class WuerfelspielState(State):
         return _outcomes(self.dice_to_throw()) if self.rolling else ()
 
     def dice_to_throw(self) -> int:
-        return 5 - len(self.kept) if self.rolling else 0
+        return self.turn.to_throw()
 
     def thrower(self) -> int | None:
         return self.player if self.rolling else None
@@ -252,12 +276,11 @@ class WuerfelspielState(State):
         return after_own_move and self.throws > 0
 
     def dice_standing(self) -> Dice:
-        return self.kept if self.rolling else ()
+        return self.turn.standing()
 
     def _apply_outcome(self, outcome: Outcome) -> State:
         assert isinstance(outcome, Roll)
-        return dataclasses.replace(self, dice=sort_dice(self.kept + outcome.dice), kept=(), rolling=False,
-                                   throws=self.throws + 1)
+        return dataclasses.replace(self, turn=self.turn.thrown(outcome.dice))
 
     # --- results ---------------------------------------------------------------------------------------------
     def column_totals(self, player: int, column: int) -> ColumnTotals:
@@ -467,7 +490,7 @@ class WuerfelspielGame(Game):
         empty_col: Column = tuple(None for _ in r.boxes)
         sheets = tuple(tuple(empty_col for _ in range(r.columns)) for _ in range(self.num_players))
         extras = tuple(tuple(0 for _ in range(r.columns)) for _ in range(self.num_players))
-        return WuerfelspielState(self, sheets, extras)
+        return WuerfelspielState(self, sheets, extras, turn=KeepTurn(limit=r.rerolls + 1))
 
     def action_id(self, action: Action) -> int:
         if isinstance(action, Score):
