@@ -43,8 +43,7 @@ from functools import cache
 import numba
 import numpy as np
 
-from wuerfel.engine.dice import multiset_probability, multisets
-from wuerfel.games.kit.keeps import keep_table
+from wuerfel.engine.dice import keep_table, multiset_probability, multisets
 
 FORMAT_VERSION = 1
 """Bump when the meaning or layout of the cached tables changes: it is part of every cache key."""
@@ -86,8 +85,8 @@ class DiceSpace:
 
 @cache
 def dice_space(n: int = 5, sides: int = 6) -> DiceSpace:
-    """The keeps numbered as the kit numbers them (:func:`wuerfel.games.kit.keeps.keep_table`, the numbers in the
-    games' keep action ids), so a solver's table and a game's action id read the same index."""
+    """The keeps numbered by the one keep table (:func:`wuerfel.engine.dice.keep_table`, which the kit's ``keep_id``
+    and so the games' keep action ids read), so a solver's table and a game's action id use the same index."""
     keeps = keep_table(n, sides)
     index = {k: i for i, k in enumerate(keeps)}
     size = np.array([len(k) for k in keeps], dtype=np.int64)

@@ -18,7 +18,8 @@ Hasard: Chicago, Sequenzen, Dreimal Pasch, Ohio, …), so that the same words me
   used is the limit of every later player in that round (Chicago family);
 * :func:`keep_id` / :func:`keep_from_id` — one stable numbering of keeps for every game and dice count (all
   multisets of 0, 1, 2, … dice, by size, then lexicographically; the table of n dice is the start of the table of
-  n + 1, so a keep has the same number whether a game throws 5 dice or 6) — the order the solvers index keeps by;
+  n + 1, so a keep has the same number whether a game throws 5 dice or 6) — the order the solvers index keeps by
+  (the table itself is ``engine.dice.keep_table``, below both the games and the solvers);
 * :func:`parse_keep`, :func:`describe_keep`, :func:`dice_component` — typed entry ("1 5", "A A K stehen lassen",
   "alle"), the label of a keep, and the table's dice with the standing ones marked.
 
@@ -33,7 +34,7 @@ from functools import cache
 from typing import ClassVar
 
 from wuerfel.engine import components as cmp
-from wuerfel.engine.dice import Dice, is_sub_multiset, multisets, sort_dice, sub_multisets
+from wuerfel.engine.dice import Dice, is_sub_multiset, keep_table, sort_dice, sub_multisets
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import Action
 
@@ -222,15 +223,6 @@ class RoundLimit:
 
 
 # --- stable ids ---------------------------------------------------------------------------------------------------
-
-
-@cache
-def keep_table(n: int = 5, sides: int = 6) -> tuple[Dice, ...]:
-    """Every multiset of 0..n dice, by size, then lexicographically: keep number i is ``keep_table(n)[i]``."""
-    out: list[Dice] = []
-    for m in range(n + 1):
-        out.extend(multisets(m, sides))
-    return tuple(out)
 
 
 @cache
