@@ -23,7 +23,7 @@ t0 = time.perf_counter()
 from wuerfel.engine.registry import get_game
 info = get_game("kniffel")
 rules = info.load_rules(sys.argv[1])
-from wuerfel.solvers.kniffel import tables
+from wuerfel.games.wuerfelspiel.solver import tables
 t1 = time.perf_counter()
 c1 = time.process_time()
 t = tables(rules, fresh=True, use_disk=False)

@@ -261,7 +261,7 @@ from wuerfel.engine.registry import get_game
 from wuerfel.games.wuerfelspiel.endgame import Endgame
 from wuerfel.games.wuerfelspiel.player import Planner
 from wuerfel.solvers.fillgame import solve_fill_game
-from wuerfel.solvers.kniffel import spec_from_rules
+from wuerfel.games.wuerfelspiel.solver import spec_from_rules
 import numba
 
 rules = get_game("wuerfelspiel").load_rules(
