@@ -379,6 +379,7 @@ def test_game_solvers_keep_their_objectives_and_refuse_a_player_count() -> None:
 
 
 def test_a_cycle_too_large_for_either_method_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(exact, "MAX_CUT", 0)  # not through a cut: the whole cycle as one system
     monkeypatch.setattr(exact, "FILL_FACTOR", 0)
     monkeypatch.setattr(exact, "MAX_LIFTING_UNKNOWNS", 48)
     with pytest.raises(ExactSolveError, match="49 positions of this game can return to each other"):

@@ -427,6 +427,40 @@ def strongly_connected(num: int, succ: Sequence[Sequence[int]]) -> list[list[int
     return out
 
 
+def _cut(comp: list[int], succ: dict[int, list[int]]) -> tuple[list[int], list[int]]:
+    """A set of positions whose removal leaves the SCC without cycles (the targets of a depth-first search's back
+    edges: without them every remaining edge goes from a later to an earlier finish), and the positions in the
+    order they finished (every position after the non-cut positions it leads to)."""
+    state: dict[int, int] = {}
+    cut: dict[int, None] = {}
+    finished: list[int] = []
+    for root in comp:
+        if root in state:
+            continue
+        state[root] = 1
+        stack = [(root, iter(succ[root]))]
+        while stack:
+            v, it = stack[-1]
+            for w in it:
+                seen = state.get(w)
+                if seen is None:
+                    state[w] = 1
+                    stack.append((w, iter(succ[w])))
+                    break
+                if seen == 1:
+                    cut[w] = None  # a back edge: w is on the current path
+            else:
+                stack.pop()
+                state[v] = 2
+                finished.append(v)
+    return list(cut), finished
+
+
+MAX_CUT = 64
+"""An SCC whose cut has at most this many positions is solved through the cut (:meth:`_Solver.evaluate_by_cut`);
+a larger one as one linear system over all its positions."""
+
+
 # --- exact linear systems --------------------------------------------------------------------------------
 
 
@@ -861,11 +895,18 @@ class _Solver:
     def evaluate(self, comp: list[int], policy: dict[int, int]) -> list[IVec]:
         """The exact values of the SCC's positions when decisions follow ``policy`` (one linear system)."""
         g = self.g
+
+        def edges_of(i: int) -> tuple[list[tuple[int, int]], int]:
+            return ([(1, policy[i])], 1) if g.kind[i] == _DECISION else (g.edges[i], g.denom[i])
+
         local = {i: k for k, i in enumerate(comp)}
+        cut, order = _cut(comp, {i: [j for _, j in edges_of(i)[0] if j in local] for i in comp})
+        if len(cut) <= MAX_CUT:
+            return self.evaluate_by_cut(comp, edges_of, cut, order)
         rows: list[dict[int, Fraction]] = []
         consts: list[Vec] = []
         for i in comp:
-            edges, d = ([(1, policy[i])], 1) if g.kind[i] == _DECISION else (g.edges[i], g.denom[i])
+            edges, d = edges_of(i)
             row: dict[int, Fraction] = {}
             leaving: list[tuple[int, int]] = []
             for w, j in edges:
@@ -876,11 +917,66 @@ class _Solver:
                     leaving.append((w, j))
             rows.append(row)
             consts.append(_to_fvec(_combine(leaving, d, self.val, self.size)))
+        return [_to_ivec(v) for v in self.solve_system(rows, consts)]
+
+    def solve_system(self, rows: list[dict[int, Fraction]], consts: list[Vec]) -> list[Vec]:
         try:
-            return [_to_ivec(v) for v in solve_linear(rows, consts)]
+            return solve_linear(rows, consts)
         except ZeroDivisionError:
             raise ExactSolveError(N_("Some position of this game can go on for ever without the game ending; "
                                      "the exact solver solves only games that end with certainty.")) from None
+
+    def evaluate_by_cut(self, comp: list[int], edges_of: Any, cut: list[int], order: list[int]) -> list[IVec]:
+        """The SCC solved through a *cut*: positions whose removal leaves no cycle (a throw-off's first throw, one
+        seat of a ring of misses). Every other position is, by plain backward induction in integers, an affine
+        function of the cut's values — vectors of ``size + len(cut)`` numerators, the last ones the coefficients
+        —, so only a system of ``len(cut)`` unknowns is left for Fractions (a throw-off of 6,000 positions that can
+        tie again: one unknown)."""
+        size, k = self.size, len(cut)
+        ext: dict[int, IVec] = {}
+        zeros = (0,) * k
+        for f, c in zip(cut, range(k), strict=True):
+            ext[f] = (1, (0,) * size + tuple(1 if x == c else 0 for x in range(k)))
+        comp_set = set(comp)
+        for i in comp:
+            for _, j in edges_of(i)[0]:
+                if j not in comp_set and j not in ext:
+                    v = self.val[j]
+                    assert v is not None
+                    ext[j] = (v[0], v[1] + zeros)
+        for i in order:
+            if i not in ext:
+                edges, d = edges_of(i)
+                ext[i] = _combine(edges, d, ext, size + k)
+        rows: list[dict[int, Fraction]] = []
+        consts: list[Vec] = []
+        for f in cut:
+            edges, d = edges_of(f)
+            den, nums = _combine(edges, d, ext, size + k)  # a cut position in it stays its unknown
+            rows.append({c: Fraction(nums[size + c], den) for c in range(k) if nums[size + c]})
+            consts.append(tuple(Fraction(x, den) for x in nums[:size]))
+        at_cut = [_to_ivec(v) for v in self.solve_system(rows, consts)]
+        out: list[IVec] = []
+        for i in comp:
+            if i in cut:
+                out.append(at_cut[cut.index(i)])
+                continue
+            d, nums = ext[i]
+            common = 1
+            for c in range(k):
+                if nums[size + c] and common % at_cut[c][0]:
+                    common = common * at_cut[c][0] // math.gcd(common, at_cut[c][0])
+            acc = [x * common for x in nums[:size]]
+            for c in range(k):
+                coef = nums[size + c]
+                if coef:
+                    dc, xc = at_cut[c]
+                    f = coef * (common // dc)
+                    acc = [a + f * x if x else a for a, x in zip(acc, xc, strict=True)]
+            den = d * common
+            gg = math.gcd(den, *acc)
+            out.append((den // gg, tuple(a // gg for a in acc)))
+        return out
 
     def float_iteration(self, comp: list[int]) -> list[list[float] | None]:
         """A float value iteration over the SCC: only a good first strategy for the exact policy iteration."""
