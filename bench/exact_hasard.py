@@ -4,8 +4,9 @@ seat's win and lose chance — or the solver's refusal in words.
 
 Run from the repository root: ``python bench/exact_hasard.py`` (2 and 3 players of every game);
 ``--players N`` (repeatable) for other tables, ``--game ID`` (repeatable) for some games, ``--rules R`` for one
-rule set, ``--max-states`` as ``wuerfel solve``. The figures are those of ``docs/hasard.md`` ("Exakte Chancen");
-nothing is asserted here.
+rule set, ``--max-states`` as ``wuerfel solve``; ``--first-seat``: seat 1 begins instead of the lot (with the lot
+every seat of these games has the same chances, so this shows what beginning is worth). The figures are those of
+``docs/hasard.md`` ("Exakte Chancen"); nothing is asserted here.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def main() -> None:
     ap.add_argument("--rules")
     ap.add_argument("--players", type=int, action="append")
     ap.add_argument("--max-states", type=int, default=DEFAULT_MAX_STATES)
+    ap.add_argument("--first-seat", action="store_true")
     args = ap.parse_args()
     print(f"{'game':<28} {'n':>2} {'states':>8} {'decide':>7} {'cycle':>6} {'seconds':>8}  win/lose % per seat")
     for game_id in args.game or GAMES:
@@ -48,7 +50,10 @@ def main() -> None:
         for n in args.players or (2, 3):
             if not info.min_players <= n <= info.max_players:
                 continue
-            game = info.new_game(args.rules, n)
+            data = dict(info.resolve(args.rules or info.default_preset).data)
+            if args.first_seat:
+                data["start"] = "first_seat"
+            game = info.make(info.rules_from_dict(data), n)
             label = f"{game_id}" + (f" ({args.rules})" if args.rules else "")
             try:
                 result = solve_game(game, "solo" if n == 1 else "win", max_states=args.max_states,
