@@ -379,6 +379,7 @@ def test_game_solvers_keep_their_objectives_and_refuse_a_player_count() -> None:
 
 
 def test_a_cycle_too_large_for_either_method_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(exact, "MAX_CUT", 0)  # not through a cut: the whole cycle as one system
     monkeypatch.setattr(exact, "FILL_FACTOR", 0)
     monkeypatch.setattr(exact, "MAX_LIFTING_UNKNOWNS", 48)
     with pytest.raises(ExactSolveError, match="49 positions of this game can return to each other"):
@@ -459,3 +460,34 @@ def test_solve_refuses_a_limit_below_one(toys: None) -> None:
     assert result.exit_code == 2 and "--max-states muss mindestens 1 sein." in result.stderr
     result = run(["solve", "erste-sechs", "--players", "9"])
     assert result.exit_code == 2 and "von 1 bis 8 Spielern gespielt, nicht von 9" in result.stderr
+
+
+@pytest.mark.parametrize("make", [
+    lambda: StrikeGame(StrikeRules(sides=3), 2),
+    lambda: StrikeGame(StrikeRules(sides=6, keyed=True), 3),
+    lambda: SixGame(SixRules(), 5),
+    lambda: KeyedPigGame(PigRules(target=10), 2),
+])
+def test_cycles_through_a_cut_equal_cycles_as_one_system(make: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Solving a cycle through its cut (backward induction on affine values, then a small system) gives exactly
+    what one system over the whole cycle gives, with decisions in the cycle too (Pig)."""
+    cut = solve_game(make())
+    monkeypatch.setattr(exact, "MAX_CUT", 0)
+    whole = solve_game(make())
+    assert cut.seats == whole.seats and cut.value == whole.value
+    assert cut.largest_cycle == whole.largest_cycle > 1
+
+
+def test_a_throw_that_changes_nothing_is_solved_in_closed_form_and_for_ever_is_refused() -> None:
+    """A single position that can come back to itself (x = p·x + rest) and one that can only come back."""
+    from wuerfel.solvers.exact import _CHANCE, _TERMINAL, _Graph, _Solver
+
+    # 0: stays with 1/3, goes to 1 (seat 1 wins) with 1/6 and to 2 (seat 2 wins) with 1/2
+    g = _Graph(kind=[_CHANCE, _TERMINAL, _TERMINAL], mover=[-1] * 3, edges=[[(2, 0), (1, 1), (3, 2)], [], []],
+               denom=[6, 1, 1], choices=[[], [], []], result=[None, (1, (1, 0, 0, 0)), (1, (0, 1, 0, 0))],
+               has_loser=False)
+    values = _Solver(g, 2, "win", Fraction(1)).solve()
+    assert values[0] == (4, (1, 3, 0, 0))  # 1/4 and 3/4: the stay is spread over the ways out
+    g.edges[0] = [(6, 0)]
+    with pytest.raises(ExactSolveError, match="go on for ever"):
+        _Solver(g, 2, "win", Fraction(1)).solve()

@@ -34,18 +34,20 @@ from __future__ import annotations
 import dataclasses
 import heapq
 import itertools
+import math
 import time
 from collections.abc import Hashable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
 from wuerfel.engine.errors import N_, WuerfelError
-from wuerfel.engine.game import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State, amounts, with_amount
+from wuerfel.engine.game import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, Outcome, State, amounts, with_amount
 
 DEFAULT_MAX_STATES = 100_000
 """Reachable keys explored before a game is refused as too large (or infinite). Measured: a race of four players
-with 89,856 positions takes 20 s and 200 MB; states of the book's games are heavier (up to a minute for 80,000).
-``--max-states`` raises it for a patient user."""
+with 89,856 positions takes 20 s and 200 MB; Jule for four (89,857 positions) 13 s. Most of the time goes to the
+game's own moves (each of 56 throws of three dice makes a new state), so a key that merges positions is worth far
+more than a larger limit. ``--max-states`` raises it for a patient user."""
 
 MAX_AMOUNT_CHOICES = 1_000
 """A parameterised action (an amount) is expanded value by value up to this many values; beyond, refused."""
@@ -110,6 +112,22 @@ _CHANCE, _DECISION, _TERMINAL = 0, 1, 2
 
 Vec = tuple[Fraction, ...]
 
+IVec = tuple[int, tuple[int, ...]]
+"""A value vector as the solver keeps it: ``(d, (n_0, n_1, …))`` stands for ``(n_0/d, n_1/d, …)``, in lowest terms
+over one common denominator. Why: the Fractions of :mod:`fractions` are pure Python, and an expectation over 56
+throws of three dice made hundreds of them (a gcd each) per position — most of the solver's time. Integers over one
+denominator need one lcm per successor and one gcd per position."""
+
+
+def _to_ivec(xs: Sequence[Fraction]) -> IVec:
+    d = math.lcm(*(x.denominator for x in xs)) if xs else 1
+    return d, tuple(x.numerator * (d // x.denominator) for x in xs)
+
+
+def _to_fvec(v: IVec) -> Vec:
+    d, nums = v
+    return tuple(Fraction(x, d) for x in nums)
+
 
 @dataclasses.dataclass
 class _Graph:
@@ -117,11 +135,14 @@ class _Graph:
 
     kind: list[int]
     mover: list[int]
-    edges: list[list[tuple[Fraction, int]]]
-    """Chance nodes: (probability, successor), one entry per successor (probabilities of outcomes merged)."""
+    edges: list[list[tuple[int, int]]]
+    """Chance nodes: (weight, successor), one entry per successor (probabilities of outcomes merged); the
+    probability is ``weight / denom[i]``."""
+    denom: list[int]
+    """Chance nodes: the common denominator of their edges' probabilities (the weights sum to it)."""
     choices: list[list[tuple[int, int]]]
     """Decision nodes: (action id, successor), sorted by action id."""
-    result: list[Vec | None]
+    result: list[IVec | None]
     """Terminal nodes: the quantity vector (win shares, loser indicators, scores)."""
     has_loser: bool
 
@@ -153,7 +174,7 @@ def solve_game(game: Game, objective: str = "win", *, game_id: str = "", rules_i
     values = solver.solve()
     strategy = Strategy(game, index, solver.chosen_actions(), values, n) if keep_strategy else None
     del index
-    v0 = values[0]
+    v0 = _to_fvec(values[0])
     seats = tuple(SeatChances(win=v0[p], lose=v0[n + p] if graph.has_loser else None,
                               score=v0[2 * n + p] if objective == "solo" else None) for p in range(n))
     value = v0[2 * n] if objective == "solo" else v0[0]
@@ -167,7 +188,7 @@ class Strategy:
     """The solved play of one game: for any reachable position, the move the solution makes and every seat's
     exact chances from there. Positions are found by their :meth:`State.solver_key`."""
 
-    def __init__(self, game: Game, index: dict[Hashable, int], actions: dict[int, int], values: list[Vec],
+    def __init__(self, game: Game, index: dict[Hashable, int], actions: dict[int, int], values: list[IVec],
                  n: int) -> None:
         self.game = game
         self._index = index
@@ -193,7 +214,7 @@ class Strategy:
         i = self._index.get(state.solver_key())
         if i is None:
             return None
-        v, n = self._values[i], self._n
+        v, n = _to_fvec(self._values[i]), self._n
         return tuple(SeatChances(win=v[p], lose=v[n + p], score=v[2 * n + p] if len(v) > 2 * n else None)
                      for p in range(n))
 
@@ -231,16 +252,36 @@ def _expand(action: Action) -> Iterator[Action]:
         yield with_amount(action, **dict(zip(names, values, strict=True)))
 
 
-def _terminal_vector(state: State, n: int, with_scores: bool) -> tuple[Vec, bool]:
+def _terminal_vector(state: State, n: int, with_scores: bool) -> tuple[IVec, bool]:
     """The quantities the solver carries: win share per seat, loser indicator per seat, and (``solo``) scores."""
     winners = set(state.winners())
     losers = set(state.losers())
     share = Fraction(1, len(winners)) if winners else Fraction(0)
-    scores = state.scores()
     vec = (tuple(share if p in winners else Fraction(0) for p in range(n))
            + tuple(Fraction(1) if p in losers else Fraction(0) for p in range(n))
-           + (tuple(Fraction(s) for s in scores[:n]) if with_scores else ()))
-    return vec, bool(losers)
+           + (tuple(Fraction(s) for s in state.scores()[:n]) if with_scores else ()))
+    return _to_ivec(vec), bool(losers)
+
+
+_INT_CHANCES: dict[int, tuple[Any, int, list[tuple[Outcome, int]]]] = {}
+"""``id(outcomes) → (outcomes, d, [(outcome, weight)])``: a game's list of outcomes with integer weights over one
+denominator, converted once per list object (games return the same cached tuple for every throw of k dice). The
+list itself is kept, so its id cannot be reused while the entry lives."""
+
+
+def _int_chances(outcomes: Sequence[tuple[Outcome, Fraction]]) -> tuple[int, list[tuple[Outcome, int]]]:
+    """The outcomes of positive probability with integer weights over their common denominator."""
+    hit = _INT_CHANCES.get(id(outcomes))
+    if hit is not None and hit[0] is outcomes:
+        return hit[1], hit[2]
+    listed = [(o, Fraction(p)) for o, p in outcomes if p != 0]  # probability 0: only a person reports it
+    d = math.lcm(*(p.denominator for _, p in listed)) if listed else 1
+    weighted = [(o, p.numerator * (d // p.denominator)) for o, p in listed]
+    if isinstance(outcomes, tuple):  # an immutable list may be shared: keep its conversion
+        if len(_INT_CHANCES) > 4096:
+            _INT_CHANCES.clear()
+        _INT_CHANCES[id(outcomes)] = (outcomes, d, weighted)
+    return d, weighted
 
 
 def _explore(root: State, n: int, max_states: int, hidden_information: bool, with_scores: bool,
@@ -250,7 +291,7 @@ def _explore(root: State, n: int, max_states: int, hidden_information: bool, wit
     index: dict[Hashable, int] = {root_key: 0}
     reps: list[State | None] = [root]
     moves: list[int] = [root.to_move()]
-    g = _Graph(kind=[], mover=[], edges=[], choices=[], result=[], has_loser=False)
+    g = _Graph(kind=[], mover=[], edges=[], denom=[], choices=[], result=[], has_loser=False)
     game = root.game
 
     def node(state: State) -> int:
@@ -281,24 +322,24 @@ def _explore(root: State, n: int, max_states: int, hidden_information: bool, wit
         assert s is not None
         reps[i] = None  # the key stands for the state from now on; let the state go
         tm = moves[i]
-        edges: list[tuple[Fraction, int]] = []
+        edges: list[tuple[int, int]] = []
+        denom = 1
         choices: list[tuple[int, int]] = []
-        result: Vec | None = None
+        result: IVec | None = None
         kind, mover = _CHANCE, -1
         if tm == TERMINAL:
             kind = _TERMINAL
             result, lost = _terminal_vector(s, n, with_scores)
             g.has_loser = g.has_loser or lost
         elif tm == CHANCE:
-            merged: dict[int, Fraction] = {}
-            for outcome, p in s.chance_outcomes():
-                if p == 0:
-                    continue  # only a person at a real table reports it (a void throw)
+            denom, weighted = _int_chances(s.chance_outcomes())
+            merged: dict[int, int] = {}
+            for outcome, w in weighted:
                 j = node(s._apply_outcome(outcome))
-                merged[j] = merged.get(j, Fraction(0)) + p
-            if sum(merged.values()) != 1:
+                merged[j] = merged.get(j, 0) + w
+            if sum(merged.values()) != denom:
                 raise ExactSolveError(N_("The chances of a throw in {game} do not add up to 1."), game=name)
-            edges = [(p, j) for j, p in merged.items()]
+            edges = [(w, j) for j, w in merged.items()]
         else:
             actors = s.actors()
             if tm == SIMULTANEOUS and len(actors) != 1:
@@ -310,7 +351,7 @@ def _explore(root: State, n: int, max_states: int, hidden_information: bool, wit
                 raise ExactSolveError(N_("A position of {game} has a player to move but no legal move."),
                                       game=name)
             if len(legal) == 1:
-                edges = [(Fraction(1), node(s._apply_action(legal[0], mover)))]
+                edges = [(1, node(s._apply_action(legal[0], mover)))]
             else:
                 if hidden_information:
                     raise ExactSolveError(N_("{game} has decisions under hidden information; the exact solver "
@@ -323,6 +364,7 @@ def _explore(root: State, n: int, max_states: int, hidden_information: bool, wit
         g.kind.append(kind)
         g.mover.append(mover)
         g.edges.append(edges)
+        g.denom.append(denom)
         g.choices.append(choices)
         g.result.append(result)
         i += 1
@@ -384,6 +426,40 @@ def strongly_connected(num: int, succ: Sequence[Sequence[int]]) -> list[list[int
                         break
                 out.append(comp)
     return out
+
+
+def _cut(comp: list[int], succ: dict[int, list[int]]) -> tuple[list[int], list[int]]:
+    """A set of positions whose removal leaves the SCC without cycles (the targets of a depth-first search's back
+    edges: without them every remaining edge goes from a later to an earlier finish), and the positions in the
+    order they finished (every position after the non-cut positions it leads to)."""
+    state: dict[int, int] = {}
+    cut: dict[int, None] = {}
+    finished: list[int] = []
+    for root in comp:
+        if root in state:
+            continue
+        state[root] = 1
+        stack = [(root, iter(succ[root]))]
+        while stack:
+            v, it = stack[-1]
+            for w in it:
+                seen = state.get(w)
+                if seen is None:
+                    state[w] = 1
+                    stack.append((w, iter(succ[w])))
+                    break
+                if seen == 1:
+                    cut[w] = None  # a back edge: w is on the current path
+            else:
+                stack.pop()
+                state[v] = 2
+                finished.append(v)
+    return list(cut), finished
+
+
+MAX_CUT = 64
+"""An SCC whose cut has at most this many positions is solved through the cut (:meth:`_Solver.evaluate_by_cut`);
+a larger one as one linear system over all its positions."""
 
 
 # --- exact linear systems --------------------------------------------------------------------------------
@@ -674,19 +750,30 @@ def solve_by_elimination(rows: list[dict[int, Fraction]], consts: list[Vec],
     return [v for v in x if v is not None]
 
 
-def _combine(edges: Sequence[tuple[Fraction, int]], values: Sequence[Vec | None], size: int) -> Vec:
-    """``Σ p·values[j]`` over the edges, exactly. Zero components and certain edges skip the Fraction arithmetic,
-    which is most of the solver's time (a loser column of a game without loser is all zeros)."""
-    zero = Fraction(0)
-    acc: list[Fraction] | None = None
-    for p, j in edges:
+def _combine(edges: Sequence[tuple[int, int]], denom: int, values: Sequence[IVec | None], size: int) -> IVec:
+    """``Σ w·values[j] / denom`` over the edges ``(w, j)``, exactly, in integers: one lcm of the successors'
+    denominators, integer products (zeros skipped: a loser column of a game without loser is all zeros), one gcd
+    at the end. A certain edge takes its successor's vector as it is."""
+    if len(edges) == 1 and edges[0][0] == denom:
+        v = values[edges[0][1]]
+        assert v is not None
+        return v
+    common = 1
+    for _, j in edges:
         v = values[j]
         assert v is not None
-        if acc is None:
-            acc = list(v) if p == 1 else [p * t if t else zero for t in v]
-        else:
-            acc = [s + p * t if t else s for s, t in zip(acc, v, strict=True)]
-    return tuple(acc) if acc is not None else (zero,) * size
+        if common % v[0]:
+            common = common * v[0] // math.gcd(common, v[0])
+    acc = [0] * size
+    for w, j in edges:
+        d, nums = values[j]  # type: ignore[misc]
+        f = w * (common // d)
+        acc = [a + f * x if x else a for a, x in zip(acc, nums, strict=True)]
+    den = denom * common
+    g = math.gcd(den, *acc)
+    if g > 1:
+        return den // g, tuple(a // g for a in acc)
+    return den, tuple(acc)
 
 
 # --- the solver --------------------------------------------------------------------------------------------
@@ -699,7 +786,7 @@ class _Solver:
         self.objective = objective
         self.sign = sign
         self.size = 3 * n if objective == "solo" else 2 * n
-        self.val: list[Vec | None] = [None] * len(g.kind)
+        self.val: list[IVec | None] = [None] * len(g.kind)
         self.largest_cycle = 1
         self.chosen: dict[int, int] = {}
         """Decision node → the successor chosen."""
@@ -712,52 +799,75 @@ class _Solver:
         return out
 
     def preference(self, mover: int, v: Sequence[Any]) -> tuple[Any, ...]:
-        """What the mover maximises, in order (the last resort, the lowest action id, is the caller's)."""
+        """What the mover maximises, in order (the last resort, the lowest action id, is the caller's); ``v`` is
+        a vector of numbers (Fractions or floats)."""
         n = self.n
         if self.objective == "solo":
             return (self.sign * v[2 * n], v[0], -v[n])
         return (v[mover], -v[n + mover])
 
-    def best(self, i: int, values: Sequence[Sequence[Any] | None], current: int | None = None) -> int:
+    def exact_preference(self, mover: int, v: IVec) -> tuple[Any, ...]:
+        """:meth:`preference` of an exact vector (only the components it reads become Fractions)."""
+        d, nums = v
+        n = self.n
+        if self.objective == "solo":
+            return (self.sign * Fraction(nums[2 * n], d), Fraction(nums[0], d), -Fraction(nums[n], d))
+        return (Fraction(nums[mover], d), -Fraction(nums[n + mover], d))
+
+    def best(self, i: int, values: Sequence[Any], current: int | None = None, exact: bool = True) -> int:
         """The successor the mover of decision node ``i`` chooses; ``current`` is kept when it is as good as the
-        best (so policy iteration cannot cycle between equally good actions)."""
+        best (so policy iteration cannot cycle between equally good actions). ``values`` are exact vectors, or
+        float lists when ``exact`` is false."""
         mover = self.g.mover[i]
+        pref = self.exact_preference if exact else self.preference
         best_j, best_pref = -1, None
         for _, j in self.g.choices[i]:
             vj = values[j]
             assert vj is not None
-            pref = self.preference(mover, vj)
-            if best_pref is None or pref > best_pref:
-                best_j, best_pref = j, pref
+            p = pref(mover, vj)
+            if best_pref is None or p > best_pref:
+                best_j, best_pref = j, p
         if current is not None:
             vc = values[current]
             assert vc is not None
-            if self.preference(mover, vc) == best_pref:
+            if pref(mover, vc) == best_pref:
                 return current
         return best_j
 
-    def chance_value(self, i: int) -> Vec:
-        return _combine(self.g.edges[i], self.val, self.size)
-
-    def solve(self) -> list[Vec]:
+    def solve(self) -> list[IVec]:
         g = self.g
         succ = [_successors(g, i) for i in range(len(g.kind))]
         for comp in strongly_connected(len(g.kind), succ):
-            if len(comp) == 1 and comp[0] not in succ[comp[0]]:
+            if len(comp) == 1:
                 i = comp[0]
                 if g.kind[i] == _TERMINAL:
                     self.val[i] = g.result[i]
-                elif g.kind[i] == _DECISION:
-                    self.chosen[i] = self.best(i, self.val)
-                    self.val[i] = self.val[self.chosen[i]]
+                    continue
+                if g.kind[i] == _DECISION:
+                    if i not in succ[i]:
+                        self.chosen[i] = self.best(i, self.val)
+                        self.val[i] = self.val[self.chosen[i]]
+                        continue
                 else:
                     self.val[i] = self.chance_value(i)
-                continue
+                    continue
             self.largest_cycle = max(self.largest_cycle, len(comp))
             self.solve_cycle(comp)
         out = [v for v in self.val if v is not None]
         assert len(out) == len(self.val)
         return out
+
+    def chance_value(self, i: int) -> IVec:
+        """A chance position outside any cycle but its own: ``x = Σ p_j x_j + p_ii x``, so ``x = Σ_{j≠i} w_j x_j /
+        (d − w_ii)`` in closed form (a throw that changes nothing: the game waits for one that does)."""
+        edges, d = self.g.edges[i], self.g.denom[i]
+        stay = sum(w for w, j in edges if j == i)
+        if stay:
+            if stay == d:
+                raise ExactSolveError(N_("Some position of this game can go on for ever without the game ending; "
+                                         "the exact solver solves only games that end with certainty."))
+            edges = [(w, j) for w, j in edges if j != i]
+        return _combine(edges, d - stay, self.val, self.size)
 
     def solve_cycle(self, comp: list[int]) -> None:
         g = self.g
@@ -765,7 +875,7 @@ class _Solver:
         policy: dict[int, int] = {}
         if decisions:
             floats = self.float_iteration(comp)
-            policy = {i: self.best(i, floats) for i in decisions}
+            policy = {i: self.best(i, floats, exact=False) for i in decisions}
         for _ in range(MAX_POLICY_ROUNDS):
             values = self.evaluate(comp, policy)
             for i, v in zip(comp, values, strict=True):
@@ -783,29 +893,91 @@ class _Solver:
         raise ExactSolveError(N_("The players' best strategies in a cycle of positions keep changing; the exact "
                                  "solver finds no stable solution for this game."))
 
-    def evaluate(self, comp: list[int], policy: dict[int, int]) -> list[Vec]:
+    def evaluate(self, comp: list[int], policy: dict[int, int]) -> list[IVec]:
         """The exact values of the SCC's positions when decisions follow ``policy`` (one linear system)."""
         g = self.g
+
+        def edges_of(i: int) -> tuple[list[tuple[int, int]], int]:
+            return ([(1, policy[i])], 1) if g.kind[i] == _DECISION else (g.edges[i], g.denom[i])
+
         local = {i: k for k, i in enumerate(comp)}
+        cut, order = _cut(comp, {i: [j for _, j in edges_of(i)[0] if j in local] for i in comp})
+        if len(cut) <= MAX_CUT:
+            return self.evaluate_by_cut(comp, edges_of, cut, order)
         rows: list[dict[int, Fraction]] = []
         consts: list[Vec] = []
         for i in comp:
-            edges = [(Fraction(1), policy[i])] if g.kind[i] == _DECISION else g.edges[i]
+            edges, d = edges_of(i)
             row: dict[int, Fraction] = {}
-            leaving: list[tuple[Fraction, int]] = []
-            for p, j in edges:
+            leaving: list[tuple[int, int]] = []
+            for w, j in edges:
                 k = local.get(j)
                 if k is not None:
-                    row[k] = row.get(k, Fraction(0)) + p
+                    row[k] = row.get(k, Fraction(0)) + Fraction(w, d)
                 else:
-                    leaving.append((p, j))
+                    leaving.append((w, j))
             rows.append(row)
-            consts.append(_combine(leaving, self.val, self.size))
+            consts.append(_to_fvec(_combine(leaving, d, self.val, self.size)))
+        return [_to_ivec(v) for v in self.solve_system(rows, consts)]
+
+    def solve_system(self, rows: list[dict[int, Fraction]], consts: list[Vec]) -> list[Vec]:
         try:
             return solve_linear(rows, consts)
         except ZeroDivisionError:
             raise ExactSolveError(N_("Some position of this game can go on for ever without the game ending; "
                                      "the exact solver solves only games that end with certainty.")) from None
+
+    def evaluate_by_cut(self, comp: list[int], edges_of: Any, cut: list[int], order: list[int]) -> list[IVec]:
+        """The SCC solved through a *cut*: positions whose removal leaves no cycle (a throw-off's first throw, one
+        seat of a ring of misses). Every other position is, by plain backward induction in integers, an affine
+        function of the cut's values — vectors of ``size + len(cut)`` numerators, the last ones the coefficients
+        —, so only a system of ``len(cut)`` unknowns is left for Fractions (a throw-off of 6,000 positions that can
+        tie again: one unknown)."""
+        size, k = self.size, len(cut)
+        ext: dict[int, IVec] = {}
+        zeros = (0,) * k
+        for f, c in zip(cut, range(k), strict=True):
+            ext[f] = (1, (0,) * size + tuple(1 if x == c else 0 for x in range(k)))
+        comp_set = set(comp)
+        for i in comp:
+            for _, j in edges_of(i)[0]:
+                if j not in comp_set and j not in ext:
+                    v = self.val[j]
+                    assert v is not None
+                    ext[j] = (v[0], v[1] + zeros)
+        for i in order:
+            if i not in ext:
+                edges, d = edges_of(i)
+                ext[i] = _combine(edges, d, ext, size + k)
+        rows: list[dict[int, Fraction]] = []
+        consts: list[Vec] = []
+        for f in cut:
+            edges, d = edges_of(f)
+            den, nums = _combine(edges, d, ext, size + k)  # a cut position in it stays its unknown
+            rows.append({c: Fraction(nums[size + c], den) for c in range(k) if nums[size + c]})
+            consts.append(tuple(Fraction(x, den) for x in nums[:size]))
+        at_cut = [_to_ivec(v) for v in self.solve_system(rows, consts)]
+        out: list[IVec] = []
+        for i in comp:
+            if i in cut:
+                out.append(at_cut[cut.index(i)])
+                continue
+            d, nums = ext[i]
+            common = 1
+            for c in range(k):
+                if nums[size + c] and common % at_cut[c][0]:
+                    common = common * at_cut[c][0] // math.gcd(common, at_cut[c][0])
+            acc = [x * common for x in nums[:size]]
+            for c in range(k):
+                coef = nums[size + c]
+                if coef:
+                    dc, xc = at_cut[c]
+                    f = coef * (common // dc)
+                    acc = [a + f * x if x else a for a, x in zip(acc, xc, strict=True)]
+            den = d * common
+            gg = math.gcd(den, *acc)
+            out.append((den // gg, tuple(a // gg for a in acc)))
+        return out
 
     def float_iteration(self, comp: list[int]) -> list[list[float] | None]:
         """A float value iteration over the SCC: only a good first strategy for the exact policy iteration."""
@@ -816,14 +988,14 @@ class _Solver:
         for j in {j for i in comp for j in _successors(g, i)} - set(comp):
             vj = self.val[j]
             assert vj is not None
-            values[j] = [float(x) for x in vj]
-        edges = {i: [(float(p), j) for p, j in g.edges[i]] for i in comp if g.kind[i] != _DECISION}
+            values[j] = [x / vj[0] for x in vj[1]]
+        edges = {i: [(w / g.denom[i], j) for w, j in g.edges[i]] for i in comp if g.kind[i] != _DECISION}
         for _ in range(10_000):
             delta = 0.0
             for i in comp:
                 new: list[float]
                 if g.kind[i] == _DECISION:
-                    chosen = values[self.best(i, values)]
+                    chosen = values[self.best(i, values, exact=False)]
                     assert chosen is not None
                     new = list(chosen)
                 else:

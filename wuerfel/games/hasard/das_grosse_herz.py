@@ -12,6 +12,7 @@ whose throw is next. The game ends when one player is left: he loses. Others are
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -73,6 +74,21 @@ class DasGrosseHerzState(SimpleState):
         nxt = next_seat(self.seat, self.n, still)
         assert nxt is not None
         return dataclasses.replace(s, seat=nxt)
+
+    def solver_key(self) -> Hashable:
+        """The hearts up to a relabelling of the six numbers, whose throw it is, and who finished first.
+
+        Why that is enough: a throw offers its number to the thrower and then clockwise to whoever still lacks it,
+        so the rules never read *which* number it is, only which seats have it; and every number is equally likely.
+        Renaming the numbers the same way in every heart therefore changes no chance of anything. A heart as six
+        bits per seat is the same as six columns, one per number, saying which seats have it: the multiset of
+        these columns is the position up to renaming (2 players: 81,015 positions become a few hundred). The
+        result reads the first to finish (the winner) and who is left (the loser, seen in the hearts); the later
+        finishing order, the last throw and who received it are only shown."""
+        if self.phase == "over":
+            return ("over", self.winners(), self.losers())
+        columns = tuple(sorted(sum((h >> k & 1) << p for p, h in enumerate(self.hearts)) for k in range(6)))
+        return (self.phase, self.seat, columns, self.finished[0] if self.finished else None)
 
     # --- results --------------------------------------------------------------------------------------------
     def scores(self) -> tuple[float, ...]:

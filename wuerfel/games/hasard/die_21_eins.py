@@ -8,6 +8,7 @@ threw the fewest ones (tied seats share the last place).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -67,6 +68,14 @@ class Die21EinsState(SimpleState):
         if s.counter >= self.rules.target:
             return dataclasses.replace(s, phase="over")
         return dataclasses.replace(s, seat=left_of(self.seat, self.n))
+
+    def solver_key(self) -> Hashable:
+        """The throws read only the table's counter; the winner is who threw the last one. Without a loser (the
+        text) that is all: the ones per seat count only for the loser of ``fewest_ones``, which keeps them. Who
+        began and the last throw are only shown."""
+        if self.phase == "over":
+            return ("over", self.winners(), self.losers())
+        return (self.phase, self.seat, self.ones if self.rules.loser == "fewest_ones" else self.counter)
 
     # --- results --------------------------------------------------------------------------------------------
     def scores(self) -> tuple[float, ...]:

@@ -8,6 +8,7 @@ win.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -54,6 +55,14 @@ class DoppeltesLottchenState(SimpleState):
         if s.total >= self.rules.limit:
             return dataclasses.replace(s, phase="over")
         return dataclasses.replace(s, seat=left_of(self.seat, self.n))
+
+    def solver_key(self) -> Hashable:
+        """Only the table's total and whose throw it is decide the rest: who loses is who reaches the limit, and
+        everybody else wins. The pips per seat are only shown (the seat scores); who began and the last throw
+        too."""
+        if self.phase == "over":
+            return ("over", self.seat)
+        return (self.phase, self.seat, self.total)
 
     # --- results --------------------------------------------------------------------------------------------
     def scores(self) -> tuple[float, ...]:

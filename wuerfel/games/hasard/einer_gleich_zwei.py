@@ -10,6 +10,7 @@ names no winner: the highest total wins, a tie is thrown off (resolution).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -17,6 +18,7 @@ from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
+from wuerfel.games.kit.round_key import round_key
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
 
 
@@ -56,6 +58,12 @@ class EinerGleichZweiState(RoundState):
 
     def throw_points(self, dice: tuple[int, ...], index: int) -> int:
         return valid_points(dice)
+
+    def solver_key(self) -> Hashable:
+        """The round game's key (:func:`~wuerfel.games.kit.round_key.round_key`): a turn here reads only its
+        throws and points, so the extremes of the final totals and the first and last group before a throw-off are
+        all the rest of the game depends on — and repeated throw-offs no longer make the positions infinite."""
+        return round_key(self)
 
 
 class EinerGleichZweiGame(SimpleGame):

@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -322,6 +322,16 @@ class EinsBisSechzehnState(SimpleState):
                 return translate("ticks off {numbers}", lang, numbers=", ".join(map(str, done)))
             return translate("ticks off {n} numbers", lang, n=action.count)
         return super().describe_action(action, lang)
+
+    def solver_key(self) -> Hashable:
+        """Whose turn, every seat's progress, and in the claim mode's decision the longest run the throw allows:
+        the claims are 0 up to that run and lead to the same positions whatever the dice were. The dice
+        themselves, who began and the last thrower are only shown. At the end: the winner and the loser."""
+        if self.phase == "over":
+            return ("over", self.winners(), self.losers())
+        if self.phase == "decide":
+            return (self.phase, self.seat, self.progress, self.can_run())
+        return (self.phase, self.seat, self.progress)
 
     # --- results --------------------------------------------------------------------------------------------
     def scores(self) -> tuple[float, ...]:

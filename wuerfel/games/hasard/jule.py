@@ -9,6 +9,7 @@ once; every loser gives the winner one chip per number not struck.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -74,6 +75,11 @@ class JuleState(SimpleState):
         if p + 1 == len(TARGETS):
             return dataclasses.replace(self, progress=progress, phase="over")
         return dataclasses.replace(self, progress=progress, seat=left_of(self.seat, self.n))
+
+    def solver_key(self) -> Hashable:
+        """Whose throw it is and every seat's progress: a throw reads the thrower's progress, the result the
+        progress of all (the last place loses). Who began and the last throw are only shown."""
+        return (self.phase, self.seat, self.progress)
 
     # --- results --------------------------------------------------------------------------------------------
     def scores(self) -> tuple[float, ...]:

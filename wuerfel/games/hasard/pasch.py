@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -18,6 +19,7 @@ from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
+from wuerfel.games.kit.round_key import round_key
 from wuerfel.games.kit.rounds import ROUNDS_NAME, SETTLE_LOSER_NAME, rounds_option, settle_loser_option
 
 
@@ -73,6 +75,12 @@ class PaschState(RoundState):
 
     def throw_points(self, dice: tuple[int, ...], index: int) -> int:
         return pasch_points(dice, self.rules.pair, self.rules.triple_factor)
+
+    def solver_key(self) -> Hashable:
+        """The round game's key (:func:`~wuerfel.games.kit.round_key.round_key`): a turn here reads only its
+        throws and points, so the extremes of the final totals and the first and last group before a throw-off are
+        all the rest of the game depends on — and repeated throw-offs no longer make the positions infinite."""
+        return round_key(self)
 
 
 class PaschGame(SimpleGame):
