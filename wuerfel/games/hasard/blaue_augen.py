@@ -8,6 +8,7 @@ highest total wins, a tie is thrown off, the lowest total loses (spec resolution
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -16,6 +17,7 @@ from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
 from wuerfel.games.kit.rounds import ROUNDS_NAME, SETTLE_LOSER_NAME, rounds_option, settle_loser_option
+from wuerfel.games.kit.solverkeys import round_key
 
 
 @dataclasses.dataclass(frozen=True)
@@ -62,6 +64,11 @@ class BlaueAugenState(RoundState):
 
     def throw_points(self, dice: tuple[int, ...], index: int) -> int:
         return eyes(dice, self.rules.faces)
+
+    def solver_key(self) -> Hashable:
+        """The kit's round key: sound because a throw's points depend on its dice alone and the result only
+        compares totals and throw-offs (:func:`~wuerfel.games.kit.solverkeys.round_key`)."""
+        return round_key(self)
 
 
 class BlaueAugenGame(SimpleGame):

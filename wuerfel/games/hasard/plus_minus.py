@@ -5,11 +5,16 @@ weitermachen." Resolution: negative totals are legal and end nothing; after ever
 a tie is thrown off with a new nine-throw series, the lowest total loses. The spec's two other readings of "darf
 weitermachen" are options: a negative final total is replaced once by a new series, or the +, +, − pattern goes on
 until the total is no longer negative.
+
+Exact solving (``wuerfel solve plus-minus``): the kit's round key (:func:`~wuerfel.games.kit.solverkeys.round_key`)
+plus the replaced series. Under ``continue`` a turn's total can fall without bound before it climbs back, and every
+depth has its own chances of where it ends, so no key makes that rule set finite: the solver refuses it.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -18,6 +23,7 @@ from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
+from wuerfel.games.kit.solverkeys import round_key
 
 THROWS = 9
 
@@ -88,6 +94,14 @@ class PlusMinusState(RoundState):
         if not s.turn_over():
             return s
         return dataclasses.replace(s, replaced=False)._end_turn()
+
+    def solver_key(self) -> Hashable:
+        """The round key (sound for the reasons :func:`round_key` gives: a throw's points depend only on the die
+        and its place in the turn), with ``replaced``, which decides whether a negative series is replaced. The
+        count of throws is read only up to the ninth and then by its place in the +, +, − pattern
+        (``continue``), so beyond nine it is kept modulo 3."""
+        throws = self.throws if self.throws < THROWS else THROWS + self.throws % 3
+        return round_key(self, extra=self.replaced, throws=throws)
 
     def view_extra(self, player: int | None) -> JSON:
         out = super().view_extra(player)

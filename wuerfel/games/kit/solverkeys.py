@@ -1,0 +1,68 @@
+"""Solver keys of the kit's games: what the generic exact solver (:mod:`wuerfel.solvers.exact`) needs of a position.
+
+The kit's states carry what the table shows and what the rules read together; most of what makes their state spaces
+large or infinite is read by no result:
+
+* the last throw and whose it was (``last``, ``last_seat``): only shown;
+* absolute totals where only their comparison decides: ranking, losers and throw-offs compare totals, so adding one
+  number to every seat's total changes none of them (:func:`relative`);
+* the history of throw-offs: a throw-off appends one entry per tied seat, and results are compared lexicographically
+  (total, then throw-off 1, then 2, …); every comparison that is already decided stays decided, so the finished
+  entries matter only through the order they put the seats in (:func:`dense_ranks`) — a throw-off that ties again
+  comes back to the same key, a cycle the solver solves exactly instead of an ever-growing history.
+
+:func:`round_key` is the key of :class:`~wuerfel.games.kit.rounds.RoundState` games built from these; a game whose
+turn carries more (Plus – minus's replaced series) passes it as ``extra``. Each game that uses a key says in its
+docstring why it is sound (the contract of :meth:`wuerfel.engine.game.State.solver_key`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from wuerfel.games.kit.rounds import RoundState
+
+
+def dense_ranks(rows: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Per row, how many distinct rows are smaller (lexicographically): an order-preserving relabelling that keeps
+    ties. Comparing two rows, or a row extended by more entries, gives the same answer on the ranks."""
+    distinct = sorted(set(map(tuple, rows)))
+    place = {row: i for i, row in enumerate(distinct)}
+    return tuple(place[tuple(row)] for row in rows)
+
+
+def relative(totals: Sequence[int]) -> tuple[int, ...]:
+    """Totals less the smallest: what comparisons of totals read (adding one number to all changes none of them)."""
+    low = min(totals, default=0)
+    return tuple(t - low for t in totals)
+
+
+def round_key(state: RoundState, extra: Hashable = (), throws: int | None = None) -> Hashable:
+    """The key of a round game (:class:`~wuerfel.games.kit.rounds.RoundState`) whose points of a throw depend only
+    on the dice and the throw's place in the turn, and whose result is the ranking of the totals with throw-offs.
+
+    Sound because:
+
+    * in the game itself (no throw-off yet) every rule reads the totals only by comparing them (``ranking_now`` at
+      the end, ``next_throw_off`` on its groups), and a turn adds its points to its thrower's total whatever the
+      others have: so :func:`relative` totals and the turn in progress (thrower, throws, points so far, ``extra``)
+      determine the future;
+    * once the throw-offs have begun the totals never change; a throw-off's points go to its own entry, and the
+      seats are ranked lexicographically by (total, throw-off 1, …). The finished entries matter only through the
+      order they put the seats in, so they are replaced by :func:`dense_ranks`; the entry under way stays as it is;
+    * ``start`` orders the tied seats of every later throw-off, so it is kept; ``round_no`` is kept in the game and
+      dropped in the throw-offs (they come after the last round); the last throw is only shown and left out.
+
+    ``throws`` replaces the count of throws of the turn where a game reads less of it (default: as it is).
+    """
+    turn = (state.seat, state.index, state.order, state.throws if throws is None else throws, state.turn_total,
+            extra)
+    if not state.playoffs:
+        return (type(state), state.phase, state.start, state.round_no, turn, relative(state.totals))
+    under_way = state.phase != "over"
+    done = state.playoffs[:-1] if under_way else state.playoffs
+    standing = dense_ranks([(state.totals[p], *(row[p] or 0 for row in done)) for p in range(state.n)])
+    current = state.playoffs[-1] if under_way else ()
+    return (type(state), state.phase, state.start, turn, standing, current)
