@@ -18,14 +18,17 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine.errors import N_
 from wuerfel.engine.game import JSON, Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
-from wuerfel.games.kit.solverkeys import round_key
+from wuerfel.games.kit.solverkeys import refuse_exact, round_key
 
 THROWS = 9
+INFINITE = N_("Plus – minus with 'go on until no longer negative' has infinitely many positions: a turn's total "
+              "can fall without bound before it climbs back. The exact solver solves the other rule sets.")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,11 +100,13 @@ class PlusMinusState(RoundState):
 
     def solver_key(self) -> Hashable:
         """The round key (sound for the reasons :func:`round_key` gives: a throw's points depend only on the die
-        and its place in the turn), with ``replaced``, which decides whether a negative series is replaced. The
-        count of throws is read only up to the ninth and then by its place in the +, +, − pattern
-        (``continue``), so beyond nine it is kept modulo 3."""
-        throws = self.throws if self.throws < THROWS else THROWS + self.throws % 3
-        return round_key(self, extra=self.replaced, throws=throws)
+        and its place in the turn), with ``replaced``, which decides whether a negative series is replaced.
+
+        ``continue`` is refused in words: a turn goes on until its total is no longer negative, the total can
+        fall without bound on the way, and from every depth the chances of where it climbs back differ."""
+        if self.rules.negative == "continue":
+            refuse_exact(INFINITE)
+        return round_key(self, extra=self.replaced)
 
     def view_extra(self, player: int | None) -> JSON:
         out = super().view_extra(player)

@@ -19,10 +19,19 @@ docstring why it is sound (the contract of :meth:`wuerfel.engine.game.State.solv
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from wuerfel.games.kit.rounds import RoundState
+
+
+def refuse_exact(msgid: str, **params: Any) -> NoReturn:
+    """Refuse an exact solve from :meth:`~wuerfel.engine.game.State.solver_key`, in words: for a rule set whose
+    reachable positions are infinitely many in a way no key makes finite (the solver meets the key of the first
+    position at once, so the refusal comes before any search instead of after ``max_states`` positions)."""
+    from wuerfel.solvers.exact import ExactSolveError
+
+    raise ExactSolveError(msgid, **params)
 
 
 def dense_ranks(rows: Sequence[Sequence[int]]) -> tuple[int, ...]:
