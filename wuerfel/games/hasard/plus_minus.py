@@ -100,13 +100,15 @@ class PlusMinusState(RoundState):
 
     def solver_key(self) -> Hashable:
         """The round key (sound for the reasons :func:`round_key` gives: a throw's points depend only on the die
-        and its place in the turn), with ``replaced``, which decides whether a negative series is replaced.
+        and its place in the turn), with ``replaced``. The points of the turn so far are folded into the thrower's
+        total except while ``replace`` may still look at them (its first series, before the ninth throw decides
+        whether it is replaced).
 
         ``continue`` is refused in words: a turn goes on until its total is no longer negative, the total can
         fall without bound on the way, and from every depth the chances of where it climbs back differ."""
         if self.rules.negative == "continue":
             refuse_exact(INFINITE)
-        return round_key(self, extra=self.replaced)
+        return round_key(self, extra=self.replaced, fold=self.rules.negative == "carry_on" or self.replaced)
 
     def view_extra(self, player: int | None) -> JSON:
         out = super().view_extra(player)

@@ -48,7 +48,7 @@ def relative(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(t - low for t in totals)
 
 
-def round_key(state: RoundState, extra: Hashable = (), throws: int | None = None) -> Hashable:
+def round_key(state: RoundState, extra: Hashable = (), fold: bool = True) -> Hashable:
     """The key of a round game (:class:`~wuerfel.games.kit.rounds.RoundState`) whose points of a throw depend only
     on the dice and the throw's place in the turn, and whose result is the ranking of the totals with throw-offs.
 
@@ -58,20 +58,32 @@ def round_key(state: RoundState, extra: Hashable = (), throws: int | None = None
       the end, ``next_throw_off`` on its groups), and a turn adds its points to its thrower's total whatever the
       others have: so :func:`relative` totals and the turn in progress (thrower, throws, points so far, ``extra``)
       determine the future;
+    * ``fold``: where no rule reads the points of the turn so far except the end of the turn, which adds them to
+      the thrower's total (or enters them as his throw-off score), they are added to it in the key at once — a
+      turn of nine throws then needs only the difference to the others, not the pair (total, points so far). A
+      game whose rules look at the turn's points on the way (Plus – minus's ``replace``) passes ``fold=False``;
     * once the throw-offs have begun the totals never change; a throw-off's points go to its own entry, and the
       seats are ranked lexicographically by (total, throw-off 1, …). The finished entries matter only through the
-      order they put the seats in, so they are replaced by :func:`dense_ranks`; the entry under way stays as it is;
+      order they put the seats in, so they are replaced by :func:`dense_ranks`. In the entry under way only the
+      tied seats take part, each starting from nothing (an entry not yet thrown counts 0) and adding his turn, and
+      they are compared only with each other (the others differ from them before this entry): like the totals of
+      the game, it is kept relative;
     * ``start`` orders the tied seats of every later throw-off, so it is kept; ``round_no`` is kept in the game and
       dropped in the throw-offs (they come after the last round); the last throw is only shown and left out.
-
-    ``throws`` replaces the count of throws of the turn where a game reads less of it (default: as it is).
     """
-    turn = (state.seat, state.index, state.order, state.throws if throws is None else throws, state.turn_total,
-            extra)
+    running = state.turn_total if fold else 0
+    turn = (state.seat, state.index, state.order, state.throws, None if fold else state.turn_total, extra)
     if not state.playoffs:
-        return (type(state), state.phase, state.start, state.round_no, turn, relative(state.totals))
+        totals = list(state.totals)
+        if state.phase == "throw":
+            totals[state.seat] += running
+        return (type(state), state.phase, state.start, state.round_no, turn, relative(totals))
     under_way = state.phase != "over"
     done = state.playoffs[:-1] if under_way else state.playoffs
     standing = dense_ranks([(state.totals[p], *(row[p] or 0 for row in done)) for p in range(state.n)])
-    current = state.playoffs[-1] if under_way else ()
+    current: tuple[int | None, ...] = ()
+    if under_way:
+        entry = {p: (state.playoffs[-1][p] or 0) + (running if p == state.seat else 0) for p in state.order}
+        low = min(entry.values())
+        current = tuple(entry[p] - low if p in entry else None for p in range(state.n))
     return (type(state), state.phase, state.start, turn, standing, current)
