@@ -20,8 +20,8 @@ from wuerfel.engine.game import JSON, Game, Outcome, Roll
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options
 from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
+from wuerfel.games.kit.round_key import round_key
 from wuerfel.games.kit.rounds import ROUNDS_NAME, SETTLE_LOSER_NAME, rounds_option, settle_loser_option
-from wuerfel.games.kit.solverkeys import round_key
 
 HEAVEN_AND_HELL = N_("{dice}: heaven {heaven} + hell {hell} = {points}")
 
@@ -67,7 +67,7 @@ class HimmelUndHoelleState(RoundState):
 
     def solver_key(self) -> Hashable:
         """The kit's round key: sound because a throw's points depend on its dice alone and the result only
-        compares totals and throw-offs (:func:`~wuerfel.games.kit.solverkeys.round_key`)."""
+        compares totals and throw-offs (:func:`~wuerfel.games.kit.round_key.round_key`)."""
         return round_key(self)
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:

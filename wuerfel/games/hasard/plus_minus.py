@@ -6,7 +6,7 @@ a tie is thrown off with a new nine-throw series, the lowest total loses. The sp
 weitermachen" are options: a negative final total is replaced once by a new series, or the +, +, − pattern goes on
 until the total is no longer negative.
 
-Exact solving (``wuerfel solve plus-minus``): the kit's round key (:func:`~wuerfel.games.kit.solverkeys.round_key`)
+Exact solving (``wuerfel solve plus-minus``): the kit's round key (:func:`~wuerfel.games.kit.round_key.round_key`)
 plus the replaced series. Under ``continue`` a turn's total can fall without bound before it climbs back, and every
 depth has its own chances of where it ends, so no key makes that rule set finite: the solver refuses it.
 """
@@ -23,8 +23,9 @@ from wuerfel.engine.game import JSON, Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
+from wuerfel.games.kit.round_key import round_key
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
-from wuerfel.games.kit.solverkeys import refuse_exact, round_key
+from wuerfel.games.kit.solverkeys import refuse_exact
 
 THROWS = 9
 INFINITE = N_("Plus – minus with 'go on until no longer negative' has infinitely many positions: a turn's total "
@@ -99,16 +100,19 @@ class PlusMinusState(RoundState):
         return dataclasses.replace(s, replaced=False)._end_turn()
 
     def solver_key(self) -> Hashable:
-        """The round key (sound for the reasons :func:`round_key` gives: a throw's points depend only on the die
-        and its place in the turn), with ``replaced``. The points of the turn so far are folded into the thrower's
-        total except while ``replace`` may still look at them (its first series, before the ninth throw decides
-        whether it is replaced).
+        """The kit's round key (:func:`~wuerfel.games.kit.round_key.round_key`: a throw's points depend only on the
+        die and its place in the turn, the result only compares totals and throw-offs), which folds the points of
+        the turn so far into the thrower's total. That is sound while no rule reads them on the way; ``replace``
+        does, on the first series of a turn (is it negative after the ninth throw?), so there they are kept as
+        they are, and so is ``replaced``.
 
         ``continue`` is refused in words: a turn goes on until its total is no longer negative, the total can
         fall without bound on the way, and from every depth the chances of where it climbs back differ."""
         if self.rules.negative == "continue":
             refuse_exact(INFINITE)
-        return round_key(self, extra=self.replaced, fold=self.rules.negative == "carry_on" or self.replaced)
+        if self.rules.negative == "replace" and not self.replaced:
+            return (round_key(self), False, self.turn_total)
+        return (round_key(self), self.replaced)
 
     def view_extra(self, player: int | None) -> JSON:
         out = super().view_extra(player)
