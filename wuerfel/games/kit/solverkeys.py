@@ -5,7 +5,6 @@ of a position), beside the round games' key in :mod:`wuerfel.games.kit.round_key
   once finished, only through the order they put the seats in; replacing them by their ranks keeps every
   comparison and makes a throw-off that ties again come back to the same key — a cycle the solver solves exactly —
   instead of an ever-growing history (Hin und her);
-* :func:`relative`: where rules only compare totals, adding one number to all changes nothing;
 * :func:`refuse_exact`: a rule set whose positions are infinitely many in a way no key makes finite is refused in
   words at the first position (Elf hoch with three players, Plus – minus's ``continue``).
 
@@ -35,8 +34,3 @@ def dense_ranks(rows: Sequence[Sequence[int]]) -> tuple[int, ...]:
     place = {row: i for i, row in enumerate(distinct)}
     return tuple(place[tuple(row)] for row in rows)
 
-
-def relative(totals: Sequence[int]) -> tuple[int, ...]:
-    """Totals less the smallest: what comparisons of totals read (adding one number to all changes none of them)."""
-    low = min(totals, default=0)
-    return tuple(t - low for t in totals)
