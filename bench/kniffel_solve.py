@@ -23,7 +23,7 @@ t0 = time.perf_counter()
 from wuerfel.engine.registry import get_game
 info = get_game("kniffel")
 rules = info.load_rules(sys.argv[1])
-from wuerfel.solvers.kniffel import tables
+from wuerfel.games.wuerfelspiel.solver import tables
 t1 = time.perf_counter()
 c1 = time.process_time()
 t = tables(rules, fresh=True, use_disk=False)
@@ -69,7 +69,7 @@ def main() -> None:
         adv.advise(s, 0)  # builds/loads the tables
         times = []
         for dice in ((2, 2, 3, 5, 6), (6, 6, 6, 1, 2), (1, 2, 3, 4, 6), (3, 3, 4, 4, 5)):
-            s2 = dataclasses.replace(game.new_initial_state(), dice=dice, rolling=False, throws=1)
+            s2 = game.new_initial_state().with_dice(dice, 1)
             t = time.perf_counter()
             adv = info.advisor(game)  # a fresh advisor: no plan cached for this sheet
             advice = adv.advise(s2, 0)
@@ -92,8 +92,7 @@ def main() -> None:
                                                          full),
     }
     for label, sheet in positions.items():
-        s = dataclasses.replace(game.new_initial_state(), sheets=(sheet,), dice=(2, 2, 3, 5, 6), rolling=False,
-                                throws=1)
+        s = dataclasses.replace(game.new_initial_state(), sheets=(sheet,)).with_dice((2, 2, 3, 5, 6), 1)
         t = time.perf_counter()
         advice = info.advisor(game).advise(s, 0)
         print(f"hint (brettspielnetz endgame, {label}): {(time.perf_counter() - t) * 1000:.1f} ms "

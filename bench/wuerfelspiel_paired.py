@@ -61,7 +61,7 @@ def _code_digest() -> str:
     root = Path(__file__).resolve().parent.parent / "wuerfel"
     h = hashlib.sha256()
     for f in sorted([*root.glob("games/wuerfelspiel/*.py"), root / "solvers" / "fillgame.py",
-                     root / "solvers" / "kniffel.py", *root.glob("games/wuerfelspiel/data/*")]):
+                     *root.glob("games/wuerfelspiel/data/*")]):
         h.update(f.read_bytes())
     return h.hexdigest()[:16]
 
@@ -95,7 +95,7 @@ def main() -> None:
 
     import numpy as np
 
-    from wuerfel.solvers.kniffel import cache_dir
+    from wuerfel.games.wuerfelspiel.solver import cache_dir
 
     store = cache_dir() / "paired"
     store.mkdir(parents=True, exist_ok=True)

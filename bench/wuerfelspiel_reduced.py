@@ -51,8 +51,8 @@ def main() -> None:
 
     from wuerfel.engine.registry import get_game
     from wuerfel.games.wuerfelspiel import player as P
+    from wuerfel.games.wuerfelspiel.solver import spec_from_rules
     from wuerfel.solvers.fillgame import FillSpec, solve_fill_game
-    from wuerfel.solvers.kniffel import spec_from_rules
 
     base = get_game("wuerfelspiel").load_rules("brettspielnetz")
     rules = dataclasses.replace(base, boxes=tuple(args.boxes.split(",")), upper_bonus=0)

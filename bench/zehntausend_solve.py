@@ -24,11 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from wuerfel.bots import make_bot
 from wuerfel.games.zehntausend import melds
 from wuerfel.games.zehntausend.options import library, load_rules
+from wuerfel.games.zehntausend.solvers import turn as zt
+from wuerfel.games.zehntausend.solvers.duel import solve_duel
+from wuerfel.games.zehntausend.solvers.play import Evaluator
+from wuerfel.games.zehntausend.solvers.solo import solve_solo
 from wuerfel.games.zehntausend.state import ZehntausendGame, ZehntausendState
-from wuerfel.solvers import zehntausend_turn as zt
-from wuerfel.solvers.zehntausend_duel import solve_duel
-from wuerfel.solvers.zehntausend_play import Evaluator
-from wuerfel.solvers.zehntausend_solo import solve_solo
 
 GAME_PRESETS = ["farkle", "zehntausend-einfach", "zehntausend-350", "macke-klassisch", "macke-6"]
 

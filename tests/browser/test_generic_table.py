@@ -9,7 +9,7 @@ import os
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import create_table, guest, msg, wait_connected
+from tests.browser.helpers import create_table, guest, msg, my_decision, wait_connected
 
 
 def _component(m: dict, kind: str) -> dict:
@@ -22,7 +22,9 @@ def test_generic_table_draws_the_components_and_plays_a_move(server: Server, new
     create_table(anna, server.url, "pig", seats=2, bots={1: "random"}, options={"target": 50})
     anna.locator("#start-btn").click()
     wait_connected(anna)
-    # Anna's turn with a die on the table (a 1 passes the turn to the bot, which plays until it is hers again).
+    # Anna's turn with a die on the table: her turn starts with her own throw, which waits for her tap ("Würfeln");
+    # a 1 passes the turn to the bot, which plays until it is hers again and her throw is due once more.
+    my_decision(anna)
     anna.wait_for_function("() => { const m = window.wuerfelTable.msg; return m && m.legal.length > 0 "
                            "&& !window.wuerfelTable.pending && m.components.some(c => c.kind === 'dice'); }")
     m = msg(anna)

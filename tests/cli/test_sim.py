@@ -104,3 +104,36 @@ def test_losses_places_and_chips_come_from_the_result_api() -> None:
         assert math.isclose(p["mean_payoff"], p["mean"] - start)
     text = run(["sim", "lustige-sieben", "--players", "3", "--games", "5", "--seed", "4"]).stdout
     assert "Verloren" in text and "Ø Rang" in text and "Gewinn" in text
+
+
+def test_jobs_give_exactly_the_figures_of_one_process() -> None:
+    """``--jobs 2`` forks workers that play whole games, seeded per game; the parent sums in game order. Run as its
+    own process (a fork inside the test worker could inherit its threads' locks)."""
+    import subprocess
+    import sys
+
+    from tests.paths import REPO
+
+    def sim(jobs: int) -> dict:
+        out = subprocess.run([sys.executable, "-m", "wuerfel", "sim", "zehntausend", "--rules", "farkle",
+                              "--players", "2", "--bot", "heuristic,random", "--games", "240", "--seed", "5",
+                              "--jobs", str(jobs), "--json"],
+                             cwd=REPO, capture_output=True, text=True, timeout=600, check=True)
+        return strip_time(json.loads(out.stdout))
+
+    one, two = sim(1), sim(2)
+    assert one == two
+    assert one["games"] == 240 and sum(p["wins"] for p in one["players"]) == 240
+
+
+def test_game_k_does_not_depend_on_the_games_before_it() -> None:
+    """Bots are re-seeded per game, so the first 30 games of a run of 60 are the run of 30 (what splitting needs)."""
+    from wuerfel.bots import make_bot
+    from wuerfel.cli.sim import play_row
+
+    info = get_game("pigplus")
+    game = info.new_game(info.rules_from_dict(info.resolve(None).data), 2)
+    bots = [make_bot("pigplus", "random", game, 1), make_bot("pigplus", "random", game, 2)]
+    rows = [play_row(game, bots, 9, g) for g in range(6)]
+    assert [play_row(game, bots, 9, g) for g in (5, 3, 0)] == [rows[5], rows[3], rows[0]]
+    assert len(set(rows)) > 1

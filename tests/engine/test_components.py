@@ -173,7 +173,7 @@ def test_escalero_sheet_names_rows_and_marks_served_entries() -> None:
     assert de["rows"][-1] == {"label": "Gesamt", "cells": [full_served, 0], "total": True, "key": "",
                               "options": []}
     # The player to move sees what his throw would score in each free row (as the view's options say).
-    thrown = dataclasses.replace(state, start_player=0, player=0, throws=1, dice=(6, 6, 6, 5, 5))
+    thrown = dataclasses.replace(state, start_player=0, player=0, turn=state.turn.thrown((6, 6, 6, 5, 5)))
     view = thrown.view(0)
     rows = {r.key: r for r in thrown.sheet_component().rows if r.key}
     assert {k: r.options[0] for k, r in rows.items() if r.options} == {

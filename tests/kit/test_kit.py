@@ -52,6 +52,24 @@ def test_the_void_throw_has_probability_zero_and_is_typed_as_x() -> None:
         parse_throw("5 3 1", 2, poker=False)
 
 
+def test_void_throws_with_reasons_and_after_a_knock() -> None:
+    from wuerfel.games.kit.void import AFTER_KNOCK, VOID_REASONS, parse_void, void_outcomes
+
+    # the Hasard games' void throw keeps its JSON; Zehntausend's names its reason
+    assert Void().to_json() == {"kind": "void"} and Void("brennt").to_json() == {"kind": "void", "reason": "brennt"}
+    with pytest.raises(ValueError):
+        Void("wackelt")
+    outs = dict(throw_outcomes(2, VOID_REASONS))
+    assert [o for o in outs if isinstance(o, Void)] == [Void(r) for r in VOID_REASONS] and sum(outs.values()) == 1
+    assert void_outcomes(AFTER_KNOCK) == ((Void("tuermchen"), Fraction(0)),)
+    assert parse_void("b", VOID_REASONS) == Void("brennt") and parse_void("haus", VOID_REASONS) == Void("tuermchen")
+    assert parse_void("x") == Void() and parse_void("3 5") is None and parse_void("b") is None
+    assert parse_void("t", VOID_REASONS, knocked=True) == Void("tuermchen")
+    with pytest.raises(IllegalAction):
+        parse_void("vom tisch", VOID_REASONS, knocked=True)  # after knocking only stacked dice remain
+    assert Void().label() != Void("vom_tisch").label()
+
+
 def test_the_hasard_module_still_offers_the_lot_and_the_void_throw() -> None:
     from wuerfel.games.hasard import common
 

@@ -15,9 +15,9 @@ from wuerfel.engine.game import Roll
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.rules import rules_key
 from wuerfel.games.wuerfelspiel.rules import ALL_BOXES, box_label, sheet_style
+from wuerfel.games.wuerfelspiel.solver import spec_from_rules
 from wuerfel.games.wuerfelspiel.state import Score, WuerfelspielState
 from wuerfel.i18n import translate
-from wuerfel.solvers.kniffel import spec_from_rules
 
 # preset, lang: names of three_kind, four_kind, five_kind (the other boxes keep the Würfelspiel's names)
 NAMES = {

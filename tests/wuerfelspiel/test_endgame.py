@@ -181,7 +181,7 @@ def test_hints_in_the_endgame_show_exact_expected_totals() -> None:
     naive = NaiveSheet(rules)
     sheet = SHEETS[0]
     dice = (5, 5, 6, 6, 6)
-    s = dataclasses.replace(game.new_initial_state(), sheets=(sheet,), dice=dice, rolling=False, throws=3)
+    s = dataclasses.replace(game.new_initial_state(), sheets=(sheet,)).with_dice(dice, 3)
     advice = INFO.advisor(game).advise(s, 0)
     total = s.total(0)
     for a in advice:
@@ -222,7 +222,7 @@ def test_a_hint_near_the_end_solves_the_endgame_in_the_background_and_the_next_h
     col2 = (None, 6, 9, 12, 15, 24, None, None, None, 30, None, 0, None)
     col3 = (3, 8, 12, 16, 20, 24, 25, 20, 25, 30, 40, 50, 25)
     sheet: Sheet = (col1, col2, col3)
-    s = dataclasses.replace(game.new_initial_state(), sheets=(sheet,), dice=(2, 2, 4, 4, 4), rolling=False, throws=3)
+    s = dataclasses.replace(game.new_initial_state(), sheets=(sheet,)).with_dice((2, 2, 4, 4, 4), 3)
     adv = INFO.advisor(game)
     adv.planner._endgames.clear()  # the planner is shared within the process: start from nothing solved
     first = adv.advise(s, 0)
@@ -261,7 +261,7 @@ from wuerfel.engine.registry import get_game
 from wuerfel.games.wuerfelspiel.endgame import Endgame
 from wuerfel.games.wuerfelspiel.player import Planner
 from wuerfel.solvers.fillgame import solve_fill_game
-from wuerfel.solvers.kniffel import spec_from_rules
+from wuerfel.games.wuerfelspiel.solver import spec_from_rules
 import numba
 
 rules = get_game("wuerfelspiel").load_rules(

@@ -34,7 +34,7 @@ def state_with(rules: WuerfelspielRules, dice: tuple[int, ...], column: dict[str
     s = game.new_initial_state()
     col = tuple((column or {}).get(b) for b in rules.boxes)
     sheets = ((col, *tuple(tuple(None for _ in rules.boxes) for _ in range(rules.columns - 1))), *s.sheets[1:])
-    return dataclasses.replace(s, sheets=sheets, dice=tuple(sorted(dice)), throws=throws, rolling=False)
+    return dataclasses.replace(s, sheets=sheets).with_dice(tuple(dice), throws)
 
 
 # --- scoring -----------------------------------------------------------------------------------------------------
@@ -400,7 +400,7 @@ def test_hints_in_the_terminal_show_the_moves_and_the_measure_in_german() -> Non
 
     out = play(["wuerfelspiel", "--players", "Anna", "--dice", "seed:1"], ["", "?", "q", ""]).output
     hints = out[out.index("Tipps"):]
-    assert "Behalte" in hints and "würfle nach" in hints and "erwartete Endsumme" in hints
+    assert "stehen lassen" in hints and "neu werfen" in hints and "erwartete Endsumme" in hints
     assert "expected final total" not in out
 
 

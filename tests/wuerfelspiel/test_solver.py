@@ -15,8 +15,8 @@ import pytest
 
 from wuerfel.engine.dice import roll_distribution, sub_multisets
 from wuerfel.games.wuerfelspiel.rules import ALL_BOXES, WuerfelspielRules, box_score
+from wuerfel.games.wuerfelspiel.solver import tables
 from wuerfel.solvers.fillgame import dice_space, turn_tables
-from wuerfel.solvers.kniffel import tables
 
 KNIFFEL = WuerfelspielRules(columns=1, column_weights=(1,))
 YAHTZEE = dataclasses.replace(KNIFFEL, yahtzee_bonus=100, joker="forced")
@@ -171,9 +171,9 @@ def test_disk_cache_round_trip_and_fresh(tmp_path) -> None:
     assert not first.from_cache
     files = list(tmp_path.glob("fillgame-*.npy"))
     assert len(files) == 1
-    from wuerfel.solvers import kniffel
+    from wuerfel.games.wuerfelspiel import solver
 
-    kniffel._MEMORY.clear()
+    solver._MEMORY.clear()
     again = tables(KNIFFEL)
     assert again.from_cache and again.value == first.value
     # another rule set gets another key
@@ -181,9 +181,10 @@ def test_disk_cache_round_trip_and_fresh(tmp_path) -> None:
 
 
 def test_cache_key_changes_with_format_version(monkeypatch) -> None:
-    from wuerfel.solvers import fillgame, kniffel
+    from wuerfel.games.wuerfelspiel import solver
+    from wuerfel.solvers import fillgame
 
-    spec = kniffel.spec_from_rules(KNIFFEL)
+    spec = solver.spec_from_rules(KNIFFEL)
     k1 = spec.key()
     monkeypatch.setattr(fillgame, "FORMAT_VERSION", fillgame.FORMAT_VERSION + 1)
     assert spec.key() != k1
@@ -258,7 +259,7 @@ class NaiveSlack(Naive):
 
 @pytest.mark.parametrize("first_only", [False, True])
 def test_slack_tables_match_naive_expectimax(first_only: bool) -> None:
-    from wuerfel.solvers.kniffel import slack_tables
+    from wuerfel.games.wuerfelspiel.solver import slack_tables
 
     W = slack_tables(KNIFFEL, 2, first_throw_only=first_only)
     naive = NaiveSlack(KNIFFEL, first_only)

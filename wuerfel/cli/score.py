@@ -1,10 +1,10 @@
 """``wuerfel score``: what one throw is worth under a rule set, for every game that scores throws.
 
 The game is the one whose library knows the rule set (or ``--game``); its ``GameInfo.throw_scorer`` answers, so the
-command knows no game. Zehntausend lists every legal selection at the start of a fresh turn, best first (a cup with
-fewer dice is the same question later in a turn); box games (Würfelspiel, Kniffel, Escalero) list the points in every
-box of one column. A stable contract for scripts (``--json``: one document per throw, one throw per stdin line; an
-empty line is the empty throw, which scores nothing) and a quick answer at the table.
+command knows no game: a game that scores *selections* lists every legal set of dice to put aside, best first (with
+its own words for a throw without any), a game of *boxes* lists the points in every box of one column
+(:mod:`wuerfel.engine.throwscore`). A stable contract for scripts (``--json``: one document per throw, one throw per
+stdin line; an empty line is the empty throw, which scores nothing) and a quick answer at the table.
 """
 
 from __future__ import annotations
@@ -69,8 +69,9 @@ def read_throw(scorer: ThrowScorer, text: str | list[str]) -> Dice:
 
 
 def score_document(rules_id: str, scorer: ThrowScorer, throw: Dice, lang: str = "de") -> dict[str, Any]:
-    """The JSON contract: ``{"rules", "dice", "niete", "selections": [{"dice", "points", "melds"}]}`` for
-    Zehntausend, ``{"rules", "dice", "boxes": [{"box", "name", "points"}]}`` for box games."""
+    """The JSON contract: ``"rules"`` first, then the game's document — ``{"dice", "niete", "selections": [{"dice",
+    "points", "melds"}]}`` for selections (Zehntausend), ``{"dice", "boxes": [{"box", "name", "points"}]}`` for box
+    games."""
     return {"rules": rules_id, **scorer.score(throw, lang)}
 
 
@@ -96,7 +97,7 @@ def _table(doc: dict[str, Any], scorer: ThrowScorer, lang: str) -> Table:
     for i, s in enumerate(doc["selections"]):
         table.add_row("-".join(map(str, s["dice"])), str(s["points"]), escape(words[i]) if i < len(words) else "")
     if not doc["selections"]:
-        table.add_row("—", "0", _("Niete: no legal selection, the turn is lost."))
+        table.add_row("—", "0", escape(scorer.nothing(lang)) if scorer.nothing else "")
     return table
 
 

@@ -3,17 +3,23 @@
 The loop is deliberately bare (no record, no JSON per step): states are immutable values, so a game is a fold of
 ``apply_outcome``/``apply_action`` over a seeded dice source and the bots' choices. Each game has its own dice seed
 derived from ``--seed`` and the game's number, so a run is reproducible and game *k* is the same game whatever
-``--games`` is; bots are made once per seat (their tables are built once) and seeded from ``--seed`` and the seat.
+``--games`` is. Bots are made once per seat (their tables are built once) and their random choices are re-seeded
+before every game from ``--seed``, the seat and the game's number, so game *k* does not depend on the games before it
+either. That is what lets ``--jobs N`` split the games over N processes and still give exactly the figures of one
+process: the workers are forked after the bots are built (tables shared, not rebuilt), each plays whole games, and
+the parent sums the per-game results in game order, so even the floating-point sums are the same.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import multiprocessing
+import os
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,10 +92,85 @@ def game_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index) & 0xFFFF_FFFF_FFFF
 
 
-def play_one(game: Game, bots: Sequence[Any], rng: random.Random) -> State:
+def bot_seed(seed: int, seat: int, index: int) -> int:
+    """The seed of a seat's bot for game ``index``: a bot's only randomness is its ``rng``, re-seeded per game."""
+    return ((seed * 101 + seat) * 1_000_003 + index) & 0xFFFF_FFFF_FFFF
+
+
+def reseed_bots(bots: Sequence[Any], seed: int, index: int) -> None:
+    """Give every bot's ``rng`` (the convention of every bot here: ``self.rng = random.Random(seed)``) the seed of
+    game ``index``. Bots without randomness have no ``rng`` and are left as they are."""
+    for seat, bot in enumerate(bots):
+        rng = getattr(bot, "rng", None)
+        if isinstance(rng, random.Random):
+            rng.seed(bot_seed(seed, seat, index))
+
+
+GameRow = tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...],
+                tuple[int, ...] | None]
+"""What a summary needs of one game: scores, winners, losers, ranking, payoffs."""
+
+
+def play_row(game: Game, bots: Sequence[Any], seed: int, index: int) -> GameRow:
+    """Game ``index`` of a run with ``seed``, reduced to its result: the same whichever process plays it."""
+    reseed_bots(bots, seed, index)
+    final = play_one(game, bots, random.Random(game_seed(seed, index)))
+    return (tuple(final.scores()), tuple(final.winners()), tuple(final.losers()), tuple(final.ranking()),
+            final.payoffs())
+
+
+_FORKED: tuple[Game, Sequence[Any], int] | None = None
+"""The game, bots and seed a forked worker inherits from the parent (set just before the pool is forked)."""
+
+
+def _play_chunk(bounds: tuple[int, int]) -> list[GameRow]:
+    assert _FORKED is not None
+    game, bots, seed = _FORKED
+    return [play_row(game, bots, seed, g) for g in range(*bounds)]
+
+
+def default_jobs() -> int:
+    """All cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+MIN_GAMES_PER_JOB = 50
+"""Fewer games than this per process are not worth forking for: a short run stays in one process."""
+
+
+def _rows(game: Game, bots: Sequence[Any], seed: int, games: int, jobs: int) -> Iterator[GameRow]:
+    """Every game's row in game order; with ``jobs > 1`` played by forked workers in chunks, read back in order."""
+    global _FORKED
+    jobs = min(jobs, games // MIN_GAMES_PER_JOB)
+    if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        for g in range(games):
+            yield play_row(game, bots, seed, g)
+        return
+    # Chunks small enough for a live progress bar and an even share, large enough that pickling is negligible.
+    size = max(1, min(500, games // (jobs * 8)))
+    chunks = [(a, min(a + size, games)) for a in range(0, games, size)]
+    _FORKED = (game, bots, seed)
+    try:
+        with multiprocessing.get_context("fork").Pool(min(jobs, len(chunks))) as pool:
+            for rows in pool.imap(_play_chunk, chunks):
+                yield from rows
+    finally:
+        _FORKED = None
+
+
+_CHANCE_TABLES: dict[int, tuple[Any, list[float], list[Any]]] = {}
+"""Cumulative float tables of chance distributions, by the identity of the (cached, immutable) outcome tuple a game
+returns; kept across games of a run, since games hand out the same tuple for the same throw."""
+
+
+def play_one(game: Game, bots: Sequence[Any], rng: random.Random,
+             cache: dict[int, tuple[Any, list[float], list[Any]]] | None = None) -> State:
     """One bot-only game to the end. Chance outcomes are drawn from the node's exact distribution."""
     state = game.new_initial_state()
-    cache: dict[int, tuple[Any, list[float], list[Any]]] = {}
+    cache = _CHANCE_TABLES if cache is None else cache
     steps = 0
     while not state.is_terminal():
         steps += 1
@@ -105,7 +186,7 @@ def play_one(game: Game, bots: Sequence[Any], rng: random.Random) -> State:
                     acc += float(prob)
                     cum.append(acc)
                 entry = (outcomes, cum, [o for o, _ in outcomes])
-                if len(cache) > 512:
+                if len(cache) > 4096:
                     cache.clear()
                 cache[id(outcomes)] = entry
             _, cum, outs = entry
@@ -128,13 +209,17 @@ def play_one(game: Game, bots: Sequence[Any], rng: random.Random) -> State:
 
 def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Sequence[str], games: int, seed: int,
              progress: Callable[[int], None] | None = None,
-             ready: Callable[[], None] | None = None) -> SimResult:
+             ready: Callable[[], None] | None = None, jobs: int = 1) -> SimResult:
     """Play ``games`` bot-only games and summarise the final scores and shared wins per seat.
+
+    ``jobs`` processes share the games (see the module's docstring): the result is exactly that of one process.
 
     ``ready()`` is called once the bots are built (their tables can take many seconds on a fresh machine), so a
     progress display can say "preparing" until then instead of standing at 0."""
     if games < 1:
         raise RuleError(N_("--games must be at least 1."))
+    if jobs < 1:
+        raise RuleError(N_("--jobs must be at least 1."))
     if len(bot_names) not in (1, players):
         raise RuleError(N_("Give one bot for all seats or one per seat ({n})."), n=players)
     names = list(bot_names) * players if len(bot_names) == 1 else list(bot_names)
@@ -153,25 +238,19 @@ def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Se
     payoffs: list[float] | None = None
     step = max(1, games // 200)
     start = time.perf_counter()
-    for g in range(games):
-        rng = random.Random(game_seed(seed, g))
-        final = play_one(game, bots, rng)
-        scores = final.scores()
+    for g, (scores, winners, losers, ranking, paid) in enumerate(_rows(game, bots, seed, games, jobs)):
         for p in range(n):
             total[p] += scores[p]
             total_sq[p] += scores[p] * scores[p]
-        winners = final.winners()
         for p in winners:
             wins[p] += 1.0 / len(winners)
-        losers = final.losers()
         for p in losers:
             losses[p] += 1.0 / len(losers)
         place = 1
-        for group in final.ranking():
+        for group in ranking:
             for p in group:
                 places[p] += place
             place += len(group)
-        paid = final.payoffs()
         if paid is not None:
             payoffs = payoffs or [0.0] * n
             for p in range(n):
@@ -198,6 +277,7 @@ def sim_cmd(
     bot: str = typer.Option(None, "--bot", help="Bot für alle Plätze, oder einer je Platz durch Komma getrennt"),
     games: int = typer.Option(..., "--games", help="Anzahl der Partien"),
     seed: int = typer.Option(..., "--seed", help="Startwert: gleicher Seed, gleiche Partien"),
+    jobs: int = typer.Option(None, "--jobs", help="Prozesse (Standard: alle Kerne); gleiche Ergebnisse wie mit 1"),
     as_json: bool = typer.Option(False, "--json"),
     lang: str = LangOption,
 ) -> None:
@@ -207,8 +287,9 @@ def sim_cmd(
     try:
         info = get_game(game)
         bot_names = [b.strip() for b in (bot or default_bot_name(info)).split(",")]
+        jobs = default_jobs() if jobs is None else jobs
         if as_json:
-            result = simulate(info, rules, players, bot_names, games, seed)
+            result = simulate(info, rules, players, bot_names, games, seed, jobs=jobs)
         else:
             err = Console(stderr=True)
             with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -224,7 +305,7 @@ def sim_cmd(
                         err.print(_("Simulating") + " …", highlight=False)
 
                 result = simulate(info, rules, players, bot_names, games, seed,
-                                  progress=lambda done: bar.update(task, completed=done), ready=ready)
+                                  progress=lambda done: bar.update(task, completed=done), ready=ready, jobs=jobs)
     except WuerfelError as exc:
         fail(exc, lang)
     if as_json:

@@ -52,6 +52,17 @@ def multisets(n: int, sides: int = 6) -> tuple[Dice, ...]:
     return tuple(combinations_with_replacement(range(1, sides + 1), n))
 
 
+@cache
+def keep_table(n: int = 5, sides: int = 6) -> tuple[Dice, ...]:
+    """Every multiset of 0..n dice, by size, then lexicographically: the one numbering of keeps (dice left standing)
+    that the games' keep action ids and the solvers' tables share (``wuerfel.games.kit.keeps.keep_id``). The table
+    of n dice is the start of the table of n + 1, so a keep's number does not depend on the dice count."""
+    out: list[Dice] = []
+    for m in range(n + 1):
+        out.extend(multisets(m, sides))
+    return tuple(out)
+
+
 def multiset_probability(dice: Dice, sides: int = 6) -> Fraction:
     """Exact probability that ``len(dice)`` fair dice show exactly this multiset."""
     n = len(dice)

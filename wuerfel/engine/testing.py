@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import Protocol
 
-from wuerfel.bots.base import Bot, RandomBot
 from wuerfel.engine.components import KINDS, Component, components_from_json, components_json, phrases
 from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.game import Action, EventView, Outcome, State, amounts, covers, sample_action, with_amount
@@ -270,8 +271,29 @@ def _seen(state: State, seat: int | None) -> str:
     return json.dumps(state.view(seat), sort_keys=True) + "\n" + components_text(state, seat)
 
 
+class Chooser(Protocol):
+    """Whatever picks a seat's move: a bot of :mod:`wuerfel.bots` fits without this module importing it (the
+    engine is the bottom layer; bots build on it)."""
+
+    def choose(self, state: State, player: int) -> Action: ...
+
+
+class _UniformChooser:
+    """Uniform over the legal actions, an amount drawn within its bounds: the default fuzzer. It draws exactly as
+    ``wuerfel.bots.RandomBot`` with the same seed does (a test holds the two together), so a seed's playthrough is
+    the same whether a test passes random bots or none."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, player: int) -> Action:
+        actions = list(state.legal_actions(player))
+        assert actions, f"seat {player} is to move but has no legal action"
+        return sample_action(self.rng.choice(actions), self.rng)
+
+
 def random_playthrough(
-    match: Match, seed: int, max_steps: int = 20_000, bots: list[Bot] | None = None, check: bool = True,
+    match: Match, seed: int, max_steps: int = 20_000, bots: Sequence[Chooser] | None = None, check: bool = True,
     chips: bool | None = None,
 ) -> Match:
     """Play one game to its end with random (or given) bots and a seeded source, checking every node (``chips``:
@@ -279,7 +301,7 @@ def random_playthrough(
     rng = random.Random(seed)
     source = SeededSource(seed)
     n = match.game.num_players
-    players: list[Bot] = bots if bots is not None else [RandomBot(seed * 101 + p) for p in range(n)]
+    players: Sequence[Chooser] = bots if bots is not None else [_UniformChooser(seed * 101 + p) for p in range(n)]
     steps = 0
     while not match.state.is_terminal():
         if check:

@@ -37,3 +37,6 @@ class ThrowScorer:
     """The throw in the game's notation for the text output (poker dice: "A A K K K"); None: faces joined by -."""
     labels: Callable[[Dice, str], list[str]] | None = None
     """Selections only: what each selection consists of in words, in the order of ``selections``."""
+    nothing: Callable[[str], str] | None = None
+    """Selections only: what the text output says of a throw with no legal selection, in ``lang`` (Zehntausend: a
+    Niete loses the turn); the game says it because what an empty throw costs is its rule. None: an empty row."""

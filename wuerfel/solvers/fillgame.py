@@ -43,7 +43,7 @@ from functools import cache
 import numba
 import numpy as np
 
-from wuerfel.engine.dice import multiset_probability, multisets
+from wuerfel.engine.dice import keep_table, multiset_probability, multisets
 
 FORMAT_VERSION = 1
 """Bump when the meaning or layout of the cached tables changes: it is part of every cache key."""
@@ -85,9 +85,9 @@ class DiceSpace:
 
 @cache
 def dice_space(n: int = 5, sides: int = 6) -> DiceSpace:
-    keeps: list[tuple[int, ...]] = []
-    for m in range(n + 1):
-        keeps.extend(multisets(m, sides))
+    """The keeps numbered by the one keep table (:func:`wuerfel.engine.dice.keep_table`, which the kit's ``keep_id``
+    and so the games' keep action ids read), so a solver's table and a game's action id use the same index."""
+    keeps = keep_table(n, sides)
     index = {k: i for i, k in enumerate(keeps)}
     size = np.array([len(k) for k in keeps], dtype=np.int64)
     child = np.full((len(keeps), sides), -1, dtype=np.int64)

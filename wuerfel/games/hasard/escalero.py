@@ -15,12 +15,13 @@ import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine import components as cmp
 from wuerfel.engine.chips import ChipLedger
-from wuerfel.engine.dice import Dice, is_sub_multiset, multisets, sort_dice
+from wuerfel.engine.dice import Dice
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.pokerdice import format_dice
@@ -28,6 +29,19 @@ from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import opt, require
 from wuerfel.games.hasard.common import describe_outcome, last_place, result_view
 from wuerfel.games.kit import Lot, Void, lot_outcomes, parse_lot, parse_throw, throw_outcomes
+from wuerfel.games.kit.keeps import (
+    KEEP_WORDS,
+    Keep,
+    KeepRules,
+    KeepTurn,
+    describe_keep,
+    dice_component,
+    keep_from_id,
+    keep_id,
+    keep_refusal,
+    menu_order,
+    parse_keep,
+)
 from wuerfel.i18n import translate
 
 ROWS_DE = ("Neuner", "Zehner", "Buben", "Damen", "Könige", "Asse", "Quint", "Full Hand", "Poker", "Fünfling",
@@ -38,7 +52,6 @@ ROW_MSGIDS = (N_("Nines (9)"), N_("Tens (10)"), N_("Jacks (J)"), N_("Queens (Q)"
               N_("Quint"), N_("Full hand"), N_("Poker (four alike)"), N_("Five alike"), N_("Five alike served"))
 """The rows as the sheet names them (the faces in brackets: the dice show 9 10 B D K A)."""
 STRIKE_WORDS = frozenset({"streichen", "gestrichen", "strike", "cross", "out"})
-KEEP_WORDS = frozenset({"stehen", "lassen", "behalten", "keep"})
 QUINT_ROW, FULL_ROW, POKER_ROW, FIVE_ROW, FIVE_SERVED_ROW = 6, 7, 8, 9, 10
 N_ROWS = 11
 
@@ -117,18 +130,14 @@ def qualifies_for_combination(dice: Dice, rules: EscaleroRules) -> bool:
     return any(row_value(dice, r, False, rules) > 0 for r in (QUINT_ROW, FULL_ROW, POKER_ROW, FIVE_ROW))
 
 
-# --- actions ------------------------------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True)
-class Keep(Action):
-    """Leave these dice standing and throw the others again."""
-
-    kind: ClassVar[str] = "keep"
-    dice: tuple[int, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "dice", sort_dice(self.dice))
+@cache
+def keep_rules(min_keep: int, max_keep: int) -> KeepRules:
+    """The kit's keep rules of Escalero: free keeps of ``min_keep``..``max_keep`` of the five dice (27/32: "1 bis
+    4"; ``min_keep = 0`` lets all five be thrown again, which serves the hand again)."""
+    return KeepRules(5, min_keep=min_keep, max_keep=max_keep)
 
 
+# --- actions (the keep is the kit's :class:`~wuerfel.games.kit.keeps.Keep`) ---------------------------------------
 @dataclasses.dataclass(frozen=True)
 class Enter(Action):
     """Write the hand's value for this row into the sheet (0 if the hand does not qualify: crossed out)."""
@@ -145,13 +154,6 @@ class Strike(Action):
     row: int
 
 
-_KEEP_CODES: dict[Dice, int] = {}
-_KEEPS: list[Dice] = []
-for _n in range(0, 5):
-    for _m in multisets(_n):
-        _KEEP_CODES[_m] = len(_KEEPS)
-        _KEEPS.append(_m)
-
 EMPTY = -1
 
 
@@ -163,20 +165,32 @@ class EscaleroState(State):
     player: int = 0
     start_player: int = -1
     """-1 until the lot has fallen."""
-    throws: int = 0
-    """Throws made this turn (0: the first throw is due)."""
-    dice: Dice = ()
-    kept: Dice | None = None
-    """Dice left standing while the others are rethrown; None when no throw is pending."""
-    rethrew_all: bool = False
-    """The last throw was a later throw of all five dice (keep 0, only where ``min_keep = 0``): served again."""
+    turn: KeepTurn = KeepTurn(limit=3)
+    """The keep turn of the player to move (the kit's): dice, dice standing, throws against ``max_throws`` (the
+    game's initial state sets the rules' limit), and whether the last throw was of all five dice."""
     settlement: ChipLedger | None = None
+
+    @property
+    def dice(self) -> Dice:
+        """The dice on the table after the turn's last throw (none before its first)."""
+        return self.turn.dice
+
+    @property
+    def throws(self) -> int:
+        """Throws made this turn (0: the first throw is due)."""
+        return self.turn.throws
+
+    @property
+    def kept(self) -> Dice | None:
+        """Dice left standing while the others are rethrown; None when no keep was made (also before the first
+        throw, which throws all five)."""
+        return self.turn.kept if self.turn.throws > 0 else None
 
     # --- node kind ----------------------------------------------------------------------------------------
     def to_move(self) -> int:
         if self.settlement is not None:
             return TERMINAL
-        if self.start_player < 0 or self.kept is not None or self.throws == 0:
+        if self.start_player < 0 or self.turn.throwing:
             return CHANCE
         return self.player
 
@@ -185,8 +199,12 @@ class EscaleroState(State):
         return self.game.rules  # type: ignore[no-any-return]
 
     def served(self) -> bool:
-        """The hand fell in one throw: the first throw of the turn, or a later throw of all five dice."""
-        return self.throws == 1 or (self.throws > 1 and self.rethrew_all)
+        """The hand fell in one throw: the first throw of the turn, or a later throw of all five dice (only where
+        ``min_keep = 0``) — the kit's fresh throw."""
+        return self.turn.fresh
+
+    def keep_rules(self) -> KeepRules:
+        return keep_rules(self.rules.min_keep, self.rules.max_keep)
 
     def free_rows(self, player: int | None = None) -> tuple[int, ...]:
         p = self.player if player is None else player
@@ -197,14 +215,9 @@ class EscaleroState(State):
         if self.to_move() < 0 or (player is not None and player != self.player):
             return ()
         out: list[Action] = []
-        if self.throws < self.rules.max_throws:
-            lo, hi = self.rules.min_keep, self.rules.max_keep
-            from wuerfel.engine.dice import sub_multisets
-
-            keeps = [k for k in sub_multisets(self.dice) if lo <= len(k) <= hi]
-            # Menu order: most dice first, high faces first ("A A A B stehen lassen" before "9 stehen lassen").
-            keeps.sort(key=lambda k: (-len(k), [-f for f in reversed(k)]))
-            out.extend(Keep(k) for k in keeps)
+        if self.turn.may_rethrow():
+            # menu order: most dice first, high faces first ("A A A B stehen lassen" before "9 stehen lassen")
+            out.extend(Keep(k) for k in menu_order(self.turn.legal_keeps(self.keep_rules())))
         for r in self.free_rows():
             out.append(Enter(r))
             if row_value(self.dice, r, self.served(), self.rules) > 0:
@@ -218,23 +231,22 @@ class EscaleroState(State):
             if self.sheets[self.player][action.row] != EMPTY:
                 raise IllegalAction(N_("The row {row} is already filled."), row=ROWS_DE[action.row])
         if isinstance(action, Keep):
-            if self.throws >= self.rules.max_throws:
+            if not self.turn.may_rethrow():
                 raise IllegalAction(N_("No throws are left; write an entry."))
-            if not is_sub_multiset(action.dice, self.dice):
-                raise IllegalAction(N_("You can only leave dice standing that you have thrown."))
-            raise IllegalAction(N_("Leave between {lo} and {hi} dice standing."), lo=self.rules.min_keep,
-                                hi=self.rules.max_keep)
+            refused = keep_refusal(action.dice, self.dice, self.keep_rules())
+            if refused is not None:
+                raise refused[1]
 
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Keep):
-            return dataclasses.replace(self, kept=action.dice)
+            return dataclasses.replace(self, turn=self.turn.keep(action.dice, self.keep_rules()))
         assert isinstance(action, (Enter, Strike))
         value = 0 if isinstance(action, Strike) else row_value(self.dice, action.row, self.served(), self.rules)
         sheet = list(self.sheets[player])
         sheet[action.row] = value
         sheets = (*self.sheets[:player], tuple(sheet), *self.sheets[player + 1:])
         nxt = (player + 1) % self.game.num_players
-        state = dataclasses.replace(self, sheets=sheets, player=nxt, throws=0, dice=(), kept=None, rethrew_all=False)
+        state = dataclasses.replace(self, sheets=sheets, player=nxt, turn=KeepTurn(limit=self.rules.max_throws))
         if all(v != EMPTY for s in sheets for v in s):
             totals = tuple(sum(s) for s in sheets)
             from wuerfel.games.hasard.common import winner_takes_differences
@@ -260,7 +272,7 @@ class EscaleroState(State):
     def dice_to_throw(self) -> int:
         if not self.is_chance() or self.start_player < 0:
             return 0
-        return 5 if self.kept is None else 5 - len(self.kept)
+        return self.turn.to_throw()
 
     def thrower(self) -> int | None:
         return self.player if self.is_chance() and self.start_player >= 0 else None
@@ -271,7 +283,7 @@ class EscaleroState(State):
         return after_own_move and self.throws > 0
 
     def dice_standing(self) -> Dice:
-        return (self.kept or ()) if self.is_chance() and self.start_player >= 0 else ()
+        return self.turn.standing() if self.is_chance() and self.start_player >= 0 else ()
 
     def parse_outcome(self, text: str) -> Outcome:
         if self.start_player < 0:
@@ -287,9 +299,7 @@ class EscaleroState(State):
         if isinstance(outcome, Void):
             return self
         assert isinstance(outcome, Roll)
-        kept = self.kept or ()
-        return dataclasses.replace(self, dice=sort_dice(kept + outcome.dice), kept=None, throws=self.throws + 1,
-                                   rethrew_all=self.kept == ())
+        return dataclasses.replace(self, turn=self.turn.thrown(outcome.dice))
 
     # --- results ------------------------------------------------------------------------------------------
     def totals(self) -> tuple[int, ...]:
@@ -343,17 +353,7 @@ class EscaleroState(State):
         out: list[cmp.Component] = []
         playing = self.settlement is None and self.start_player >= 0
         if playing and self.dice:
-            kept: tuple[int, ...] = ()
-            if self.kept is not None:
-                left = list(self.kept)
-                idx = []
-                for i, d in enumerate(self.dice):
-                    if d in left:
-                        left.remove(d)
-                        idx.append(i)
-                kept = tuple(idx)
-            out.append(cmp.Dice(tuple(self.dice), face="poker", kept=kept, thrown=self.kept is None,
-                                seat=self.player))
+            out.append(dice_component(self.dice, self.kept, face="poker", seat=self.player))
             if self.served() and self.kept is None:
                 out.append(cmp.Message(cmp.Phrase(N_("Served! All five dice fell in one throw."))))
         if playing:
@@ -402,8 +402,6 @@ class EscaleroState(State):
     def parse_action_text(self, text: str, player: int) -> Action:
         """A row by name writes it ("Damen", "full hand"; "Damen streichen" / "cross out queens" strikes it); poker
         dice keep those ("A A K", "A A K stehen lassen"). Rows are read first: "Asse" is the row, "A A" the dice."""
-        from wuerfel.engine.pokerdice import parse_poker_dice
-
         words = text.casefold().replace(",", " ").split()
         strike = any(w in STRIKE_WORDS for w in words)
         rest = " ".join(w for w in words if w not in STRIKE_WORDS and w not in KEEP_WORDS)
@@ -412,18 +410,16 @@ class EscaleroState(State):
                 if rest in (name.casefold(), name.casefold().split(" (")[0]):
                     return Strike(r) if strike else Enter(r)
         if not strike and rest:
-            try:
-                return Keep(parse_poker_dice(rest))
-            except ValueError:
-                pass
+            keep = parse_keep(rest, poker=True)
+            if keep is not None:
+                return keep
         raise IllegalAction(N_("Type the dice to leave standing (e.g. A A K) or a row (e.g. Damen, Damen "
                                "streichen)."))
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         rows = ROWS_EN if lang == "en" else ROWS_DE
         if isinstance(action, Keep):
-            kept = format_dice(action.dice, lang) or "—"
-            return translate("keep {kept}, rethrow {n}", lang, kept=kept, n=5 - len(action.dice))
+            return describe_keep(action.dice, 5, lang, face="poker")
         if isinstance(action, Enter):
             pts = row_value(self.dice, action.row, self.served(), self.rules)
             return f"{rows[action.row]}: {pts}"
@@ -442,7 +438,8 @@ class EscaleroGame(Game):
         sheets = tuple(tuple(EMPTY for _ in range(N_ROWS)) for _ in range(n))
         rules: EscaleroRules = self.rules
         start = -1 if rules.start == "lot" and n > 1 else 0  # solitaire needs no lot
-        return EscaleroState(self, sheets, player=max(start, 0), start_player=start)
+        return EscaleroState(self, sheets, player=max(start, 0), start_player=start,
+                             turn=KeepTurn(limit=rules.max_throws))
 
     def action_id(self, action: Action) -> int:
         if isinstance(action, Enter):
@@ -450,7 +447,7 @@ class EscaleroGame(Game):
         if isinstance(action, Strike):
             return N_ROWS + action.row
         if isinstance(action, Keep):
-            return 2 * N_ROWS + _KEEP_CODES[action.dice]
+            return 2 * N_ROWS + keep_id(action.dice)  # the kit's numbering (keeps of 0..4 dice come first)
         raise ValueError(action)
 
     def action_from_id(self, action_id: int) -> Action:
@@ -458,7 +455,10 @@ class EscaleroGame(Game):
             return Enter(action_id)
         if action_id < 2 * N_ROWS:
             return Strike(action_id - N_ROWS)
-        return Keep(_KEEPS[action_id - 2 * N_ROWS])
+        try:
+            return Keep(keep_from_id(action_id - 2 * N_ROWS, 4))
+        except ValueError as exc:
+            raise IllegalAction(N_("Unknown move '{kind}'."), kind=str(action_id)) from exc
 
 
 def make(rules: Any, n: int) -> Game:

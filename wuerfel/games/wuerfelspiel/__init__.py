@@ -41,7 +41,7 @@ def _advisor(game: Game) -> Any:
 
 
 def _solve_score(rules: WuerfelspielRules, rules_id: str, fresh: bool = False) -> Any:
-    from wuerfel.solvers.kniffel import solve_score
+    from wuerfel.games.wuerfelspiel.solver import solve_score
 
     return solve_score(rules, rules_id, fresh)
 

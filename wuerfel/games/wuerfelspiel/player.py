@@ -27,9 +27,9 @@ import numpy as np
 
 from wuerfel.games.wuerfelspiel.endgame import Endgame
 from wuerfel.games.wuerfelspiel.rules import UPPER_FACE, WuerfelspielRules
+from wuerfel.games.wuerfelspiel.solver import slack_tables, tables
 from wuerfel.games.wuerfelspiel.valuenet import NetValue, SheetFeatures, ValueNet, find_value_net
 from wuerfel.solvers.fillgame import FillSpec, _multi_entry_gains, _multi_plan, box_points, dice_space
-from wuerfel.solvers.kniffel import slack_tables, tables
 
 SLACK_SCALE = 0.25
 """The share of the other columns' open boxes a column may treat as turns to give up (see docs/wuerfelspiel.md)."""

@@ -14,9 +14,20 @@ from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from wuerfel.engine import components as cmp
-from wuerfel.engine.dice import Dice, is_sub_multiset, multisets, roll_distribution, sort_dice, sub_multisets
+from wuerfel.engine.dice import Dice, roll_distribution, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction, Words
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.games.kit.keeps import (
+    Keep,
+    KeepRules,
+    KeepTurn,
+    describe_keep,
+    dice_component,
+    keep_from_id,
+    keep_id,
+    keep_refusal,
+    parse_keep,
+)
 from wuerfel.games.wuerfelspiel.rules import (
     ALL_BOXES,
     LOWER_BOXES,
@@ -31,8 +42,10 @@ from wuerfel.games.wuerfelspiel.rules import (
 from wuerfel.i18n import translate
 
 KEEP_ID_BASE = 1000
-"""Action ids: scoring is ``column * 16 + box index`` (< 100); keeping is ``1000 + keep index`` (see
-:func:`wuerfel.solvers.fillgame.dice_space`)."""
+"""Action ids: scoring is ``column * 16 + box index`` (< 100); keeping is ``1000 +`` the kit's keep number
+(:func:`wuerfel.games.kit.keeps.keep_id`, the numbering :func:`wuerfel.solvers.fillgame.dice_space` indexes by)."""
+KEEP_RULES = KeepRules(5)
+"""Free keeps of 0 to 4 dice: at least one die is thrown again (spec B-6); writing into a box ends the turn."""
 
 
 BOX_MSGIDS: dict[str, str] = {
@@ -53,17 +66,6 @@ STYLE_MSGIDS: dict[str, dict[str, str]] = {
 """The boxes as the sheet of the table components names them (translated: "Aces" is "1-er" on a German sheet)."""
 
 @dataclasses.dataclass(frozen=True)
-class Keep(Action):
-    """Keep these dice and throw the others again."""
-
-    kind: ClassVar[str] = "keep"
-    dice: Dice
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "dice", sort_dice(self.dice))
-
-
-@dataclasses.dataclass(frozen=True)
 class Score(Action):
     """Write the current dice into ``box`` of ``column`` (0-based); ends the turn."""
 
@@ -75,20 +77,6 @@ class Score(Action):
 @cache
 def _outcomes(n: int) -> tuple[tuple[Outcome, Fraction], ...]:
     return tuple((Roll(d), p) for d, p in roll_distribution(n))
-
-
-@cache
-def _keeps() -> tuple[Dice, ...]:
-    """Every multiset of 0..5 dice, by size then lexicographically (the solver's keep order)."""
-    out: list[Dice] = []
-    for m in range(6):
-        out.extend(multisets(m))
-    return tuple(out)
-
-
-@cache
-def _keep_index() -> dict[Dice, int]:
-    return {k: i for i, k in enumerate(_keeps())}
 
 
 Column = tuple[int | None, ...]
@@ -120,11 +108,35 @@ class WuerfelspielState(State):
     extras: tuple[tuple[int, ...], ...]
     """extras[player][column]: Yahtzee bonus points earned in that column."""
     player: int = 0
-    dice: Dice = ()
-    kept: Dice = ()
-    throws: int = 0
-    """Throws made in this turn (1 = the first throw)."""
-    rolling: bool = True
+    turn: KeepTurn = KeepTurn(limit=3)
+    """The keep turn of the player to move (the kit's): dice, dice kept while the others are thrown, throws against
+    ``rerolls + 1`` (the game's initial state sets the rules' limit). After the last box: no throw is due."""
+
+    @property
+    def dice(self) -> Dice:
+        """The dice of the turn's last throw (none before its first)."""
+        return self.turn.dice
+
+    @property
+    def kept(self) -> Dice:
+        """The dice kept while the others are thrown again (empty when no throw is due)."""
+        return self.turn.kept or ()
+
+    @property
+    def throws(self) -> int:
+        """Throws made in this turn (1 = the first throw)."""
+        return self.turn.throws
+
+    @property
+    def rolling(self) -> bool:
+        """A throw is due (a chance node)."""
+        return self.turn.throwing
+
+    def with_dice(self, dice: Dice, throws: int = 1) -> WuerfelspielState:
+        """This state with the player to move looking at ``dice`` after ``throws`` throws (tests, benches, hints:
+        a position without playing up to it)."""
+        return dataclasses.replace(self, turn=KeepTurn(self.turn.limit, dice=sort_dice(dice), kept=None,
+                                                       throws=throws, fresh=throws == 1))
 
     # --- node kind -------------------------------------------------------------------------------------------
     def to_move(self) -> int:
@@ -153,8 +165,7 @@ class WuerfelspielState(State):
 
     def _legal_actions(self) -> tuple[Action, ...]:
         out: list[Action] = []
-        if self.throws <= self.rules.rerolls:
-            out.extend(Keep(k) for k in sub_multisets(self.dice) if len(k) < len(self.dice))
+        out.extend(Keep(k) for k in self.turn.legal_keeps(KEEP_RULES))
         for c in range(self.rules.columns):
             for box in self.rules.boxes:
                 if self.score_allowed(c, box) is None:
@@ -218,17 +229,18 @@ class WuerfelspielState(State):
             if reason is not None:
                 raise IllegalAction(reason[0], **reason[1])
         if isinstance(action, Keep):
-            if self.throws > self.rules.rerolls:
+            if not self.turn.may_rethrow():
                 raise IllegalAction(N_("No re-throws left: you must write the dice into a box."),)
-            if not is_sub_multiset(action.dice, self.dice):
+            refused = keep_refusal(action.dice, self.dice, KEEP_RULES)
+            if refused is not None and refused[0] == "not_thrown":
                 raise IllegalAction(N_("You can only keep dice you have thrown ({dice})."),
                                     dice=" ".join(map(str, self.dice)))
-            if len(action.dice) >= len(self.dice):
+            if refused is not None:
                 raise IllegalAction(N_("A re-throw needs at least one die to throw; to keep all, choose a box."))
 
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Keep):
-            return dataclasses.replace(self, kept=action.dice, rolling=True)
+            return dataclasses.replace(self, turn=self.turn.keep(action.dice, KEEP_RULES))
         assert isinstance(action, Score)
         pts, extra = self.points(action.column, action.box)
         sheet = list(self.sheets[player])
@@ -241,10 +253,11 @@ class WuerfelspielState(State):
             ex = list(extras[player])
             ex[action.column] += extra
             extras = (*extras[:player], tuple(ex), *extras[player + 1:])
+        turn = KeepTurn(self.turn.limit)
         nxt = dataclasses.replace(self, sheets=sheets, extras=extras, player=(player + 1) % self.game.num_players,
-                                  dice=(), kept=(), throws=0, rolling=True)
+                                  turn=turn)
         if nxt._all_full():
-            nxt = dataclasses.replace(nxt, rolling=False, player=player)
+            nxt = dataclasses.replace(nxt, turn=dataclasses.replace(turn, kept=None), player=player)
         return nxt
 
     # --- chance ----------------------------------------------------------------------------------------------
@@ -252,7 +265,7 @@ class WuerfelspielState(State):
         return _outcomes(self.dice_to_throw()) if self.rolling else ()
 
     def dice_to_throw(self) -> int:
-        return 5 - len(self.kept) if self.rolling else 0
+        return self.turn.to_throw()
 
     def thrower(self) -> int | None:
         return self.player if self.rolling else None
@@ -263,12 +276,11 @@ class WuerfelspielState(State):
         return after_own_move and self.throws > 0
 
     def dice_standing(self) -> Dice:
-        return self.kept if self.rolling else ()
+        return self.turn.standing()
 
     def _apply_outcome(self, outcome: Outcome) -> State:
         assert isinstance(outcome, Roll)
-        return dataclasses.replace(self, dice=sort_dice(self.kept + outcome.dice), kept=(), rolling=False,
-                                   throws=self.throws + 1)
+        return dataclasses.replace(self, turn=self.turn.thrown(outcome.dice))
 
     # --- results ---------------------------------------------------------------------------------------------
     def column_totals(self, player: int, column: int) -> ColumnTotals:
@@ -339,16 +351,7 @@ class WuerfelspielState(State):
         out: list[cmp.Component] = []
         playing = not self.is_terminal()
         if playing and self.dice:
-            kept: tuple[int, ...] = ()
-            if self.rolling and self.kept:
-                left = list(self.kept)
-                idx = []
-                for i, d in enumerate(self.dice):
-                    if d in left:
-                        left.remove(d)
-                        idx.append(i)
-                kept = tuple(idx)
-            out.append(cmp.Dice(tuple(self.dice), kept=kept, thrown=not self.rolling, seat=self.player))
+            out.append(dice_component(self.dice, self.kept if self.rolling else None, seat=self.player))
         if playing:
             out.append(cmp.Counter(self.turn_number(), target=rules.turns, label=cmp.Phrase(N_("Turn"))))
             out.append(cmp.Counter(rules.rerolls - max(0, self.throws - 1), label=cmp.Phrase(N_("Rolls left"))))
@@ -406,15 +409,9 @@ class WuerfelspielState(State):
         words = text.strip().lower().replace(",", " ").split()
         if not words:
             raise IllegalAction(N_("I did not understand that."))
-        if words[0] in ("alle", "all", "neu", "again"):
-            return Keep(())
-        if words[0] in ("k", "keep", "behalte", "b", "halte"):
-            words = words[1:]
-        digits = "".join(words)
-        if not words:
-            return Keep(())
-        if digits.isdigit():
-            return Keep(tuple(int(d) for d in digits))
+        keep = parse_keep(text)
+        if keep is not None:
+            return keep
         column = 0
         if words[0].isdigit() and len(words) > 1:
             column = int(words[0]) - 1
@@ -444,9 +441,7 @@ class WuerfelspielState(State):
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         if isinstance(action, Keep):
-            if not action.dice:
-                return translate("Throw all dice again", lang)
-            return translate("Keep {dice}, throw again", lang, dice=" ".join(map(str, action.dice)))
+            return describe_keep(action.dice, 5, lang)
         if isinstance(action, Score):
             label = box_label(action.box, lang, self.rules) if action.box in ALL_BOXES else action.box
             if self.dice and not self.rolling and action.box in self.rules.boxes and \
@@ -495,16 +490,19 @@ class WuerfelspielGame(Game):
         empty_col: Column = tuple(None for _ in r.boxes)
         sheets = tuple(tuple(empty_col for _ in range(r.columns)) for _ in range(self.num_players))
         extras = tuple(tuple(0 for _ in range(r.columns)) for _ in range(self.num_players))
-        return WuerfelspielState(self, sheets, extras)
+        return WuerfelspielState(self, sheets, extras, turn=KeepTurn(limit=r.rerolls + 1))
 
     def action_id(self, action: Action) -> int:
         if isinstance(action, Score):
             return action.column * 16 + ALL_BOXES.index(action.box)
         if isinstance(action, Keep):
-            return KEEP_ID_BASE + _keep_index()[action.dice]
+            return KEEP_ID_BASE + keep_id(action.dice)
         raise ValueError(action)
 
     def action_from_id(self, action_id: int) -> Action:
         if action_id >= KEEP_ID_BASE:
-            return Keep(_keeps()[action_id - KEEP_ID_BASE])
+            try:
+                return Keep(keep_from_id(action_id - KEEP_ID_BASE, 5))
+            except ValueError as exc:
+                raise IllegalAction(N_("Unknown move '{kind}'."), kind=str(action_id)) from exc
         return Score(action_id // 16, ALL_BOXES[action_id % 16])

@@ -33,8 +33,8 @@ import numba
 import numpy as np
 
 from wuerfel.games.wuerfelspiel.rules import UPPER_FACE, WuerfelspielRules
+from wuerfel.games.wuerfelspiel.solver import spec_from_rules
 from wuerfel.solvers.fillgame import NEG, _plan_throws
-from wuerfel.solvers.kniffel import spec_from_rules
 
 if TYPE_CHECKING:
     from wuerfel.games.wuerfelspiel.player import Planner, TurnPlan

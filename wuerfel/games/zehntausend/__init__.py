@@ -38,23 +38,22 @@ def _solver(objective: str) -> Callable[..., Any]:
     """Import the solver only when it is asked for (numba is slow to import)."""
 
     def run(rules: ZehntausendRules, rules_id: str, fresh: bool = False) -> Any:
-        from wuerfel.solvers import zehntausend_duel, zehntausend_solo, zehntausend_turn
+        from wuerfel.games.zehntausend.solvers import duel, solo, turn
 
-        fn = {"turn": zehntausend_turn.solve_turn_result, "duel": zehntausend_duel.solve_duel_result,
-              "solo": zehntausend_solo.solve_solo_result}[objective]
+        fn = {"turn": turn.solve_turn_result, "duel": duel.solve_duel_result, "solo": solo.solve_solo_result}[objective]
         return fn(rules, rules_id, fresh)
 
     return run
 
 
 def _optimal_bot(game: Game, seed: int) -> Any:
-    from wuerfel.solvers.zehntausend_play import make_optimal_bot
+    from wuerfel.games.zehntausend.solvers.play import make_optimal_bot
 
     return make_optimal_bot(game, seed)
 
 
 def _advisor(game: Game) -> Any:
-    from wuerfel.solvers.zehntausend_play import make_advisor
+    from wuerfel.games.zehntausend.solvers.play import make_advisor
 
     return make_advisor(game)
 
@@ -92,7 +91,10 @@ def _throw_scorer(rules: ZehntausendRules) -> Any:
 
         return [", ".join(meld(m) for m in s.melds) for s in (legal_selections(rules, dice) if dice else [])]
 
-    return ThrowScorer("selections", 1, rules.dice.count, score, extra=extra, labels=labels)
+    def nothing(lang: str) -> str:
+        return translate("Niete: no legal selection, the turn is lost.", lang)
+
+    return ThrowScorer("selections", 1, rules.dice.count, score, extra=extra, labels=labels, nothing=nothing)
 
 
 INFO = register(GameInfo(

@@ -24,6 +24,13 @@ from wuerfel.engine import components as cmp
 from wuerfel.engine.dice import Dice, counts, is_sub_multiset, roll_distribution, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.games.kit.void import (
+    AFTER_KNOCK,
+    VOID_REASONS,
+    Void,
+    parse_void,
+    throw_outcomes,
+)
 from wuerfel.games.zehntausend.melds import (
     Meld,
     OpenSets,
@@ -38,15 +45,6 @@ from wuerfel.games.zehntausend.melds import (
     turned_selection,
 )
 from wuerfel.games.zehntausend.options import ZehntausendRules
-
-VOID_REASONS: tuple[str, ...] = ("brennt", "tuermchen", "vom_tisch")
-"""Why a throw of real dice does not count: a tilted die, stacked dice (*Türmchen/Haus*), a die off the table."""
-
-VOID_LABELS: dict[str, str] = {
-    "brennt": N_("void throw: a die is tilted (brennt)"),
-    "tuermchen": N_("void throw: stacked dice (Türmchen)"),
-    "vom_tisch": N_("void throw: a die fell off the table"),
-}
 
 # --------------------------------------------------------------------------------------------------------------
 # Actions and outcomes
@@ -129,18 +127,6 @@ class Rethrow(Action):
     kind: ClassVar[str] = "rethrow"
 
 
-@dataclasses.dataclass(frozen=True)
-class Void(Outcome):
-    """A void throw of real dice (reported by a person, or simulated): not evaluated, thrown again."""
-
-    kind: ClassVar[str] = "void"
-    reason: str
-
-    def __post_init__(self) -> None:
-        if self.reason not in VOID_REASONS:
-            raise ValueError(f"unknown reason {self.reason!r}")
-
-
 _SIMPLE: tuple[type[Action], ...] = (Bank, Continue, GiveUp, TurnFives, TakeOver, Decline, Knock, Rethrow)
 _SELECT_BASE = 16
 
@@ -205,8 +191,7 @@ def _throw_outcomes(n: int, mode: str, probability: Fraction, stage: str, knock_
     """
     rolls = roll_distribution(n)
     if mode == "scorekeeper":
-        voids = VOID_REASONS if stage == "throw" else ("tuermchen",)
-        return tuple((Roll(d), p) for d, p in rolls) + tuple((Void(r), Fraction(0)) for r in voids)
+        return throw_outcomes(n, VOID_REASONS if stage == "throw" else AFTER_KNOCK)
     if mode == "simulated":
         valid = (1 - probability) if stage == "throw" else knock_success
         out: list[tuple[Outcome, Fraction]] = []
@@ -474,20 +459,17 @@ class ZehntausendState(State):
     def parse_outcome(self, text: str) -> Outcome:
         """Dice as typed ("3 3 1 5 6"), or a void throw by name or initial (b/brennt, t/türmchen/haus, v/vom tisch)
         where the rules know mishaps."""
-        low = text.strip().casefold()
         if self.node in ("throw", "knocked") and self.rules.mishap.mode == "scorekeeper":
-            for reason, words in _VOID_WORDS.items():
-                if low in words:
-                    if self.node == "knocked" and reason != "tuermchen":
-                        raise IllegalAction(N_("After knocking only stacked dice can make the throw void."))
-                    return Void(reason)
+            void = parse_void(text, VOID_REASONS, knocked=self.node == "knocked")
+            if void is not None:
+                return void
         return super().parse_outcome(text)
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
         from wuerfel.i18n import translate
 
         if isinstance(outcome, Void):
-            return translate(VOID_LABELS[outcome.reason], lang)
+            return translate(outcome.label(), lang)
         if isinstance(outcome, Roll):
             return " ".join(str(d) for d in outcome.dice) + self._consequence(outcome, lang)
         return str(outcome.to_json())
@@ -1160,12 +1142,6 @@ class ZehntausendState(State):
             raise IllegalAction(N_("That is more dice than there are."))
         return Select(tuple(faces), turns)
 
-
-_VOID_WORDS: dict[str, tuple[str, ...]] = {
-    "brennt": ("b", "brennt", "brennen", "burn", "burning", "tilted"),
-    "tuermchen": ("t", "türmchen", "tuermchen", "turm", "haus", "h", "stacked", "tower"),
-    "vom_tisch": ("v", "vom tisch", "tisch", "off", "off the table", "o"),
-}
 
 _ACTION_WORDS: dict[str, tuple[str, ...]] = {
     "bank": ("b", "bank", "stop", "s", "aufhören", "aufhoeren", "schreiben", "schluss"),

@@ -39,7 +39,7 @@ def _names(view: dict[str, Any], tr: Translator) -> list[str]:
 
 def _void_text(reason: Any, tr: Translator) -> str:
     """A void throw in words ("ein Würfel ist vom Tisch gefallen"), never its id ("vom_tisch")."""
-    from wuerfel.games.zehntausend.state import VOID_LABELS
+    from wuerfel.games.kit.void import VOID_LABELS
 
     label = VOID_LABELS.get(str(reason))
     return tr(label) if label else tr("void throw")

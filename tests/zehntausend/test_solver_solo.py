@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.solvers.naive_zehntausend import solo_value_iteration
+from tests.zehntausend.naive_solvers import solo_value_iteration
 from wuerfel.games.zehntausend.options import load_rules
-from wuerfel.solvers.zehntausend_solo import solve_solo, solve_solo_result
+from wuerfel.games.zehntausend.solvers.solo import solve_solo, solve_solo_result
 
 SOLO = {"game": {"mode": "solo", "min_players": 1}}
 

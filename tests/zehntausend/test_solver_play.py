@@ -9,15 +9,15 @@ import pytest
 from wuerfel.bots import make_bot
 from wuerfel.engine.registry import get_game
 from wuerfel.games.zehntausend.options import library, load_rules
-from wuerfel.games.zehntausend.state import Bank, Continue, ZehntausendGame, ZehntausendState
-from wuerfel.solvers.zehntausend_play import (
+from wuerfel.games.zehntausend.solvers.play import (
     MEASURE_POINTS,
     MEASURE_WIN,
     Evaluator,
     ZehntausendAdvisor,
     state_key,
 )
-from wuerfel.solvers.zehntausend_turn import solve_turn
+from wuerfel.games.zehntausend.solvers.turn import solve_turn
+from wuerfel.games.zehntausend.state import Bank, Continue, ZehntausendGame, ZehntausendState
 
 
 def _play(game: ZehntausendGame, bots: list, seed: int, max_steps: int = 4000) -> ZehntausendState:  # type: ignore[type-arg]
@@ -108,8 +108,8 @@ def test_optimal_beats_heuristic_in_a_short_farkle_duel() -> None:
 
 def test_solo_advice_counts_turns() -> None:
     from wuerfel.engine.game import Roll
-    from wuerfel.solvers.zehntausend_play import MEASURE_TURNS
-    from wuerfel.solvers.zehntausend_solo import solve_solo
+    from wuerfel.games.zehntausend.solvers.play import MEASURE_TURNS
+    from wuerfel.games.zehntausend.solvers.solo import solve_solo
 
     rules = load_rules("zehntausend-350-solo", {"game": {"target": 1000}})
     game = ZehntausendGame(rules, 1)
@@ -132,7 +132,7 @@ def test_solo_advice_counts_turns() -> None:
 def test_endgame_layer_banks_at_the_target_and_not_when_it_cannot_win() -> None:
     import dataclasses
 
-    from wuerfel.solvers.zehntausend_play import NOTE_BANK_ENDS, OptimalBot, endgame_bank
+    from wuerfel.games.zehntausend.solvers.play import NOTE_BANK_ENDS, OptimalBot, endgame_bank
 
     rules = load_rules("macke-klassisch")
     game = ZehntausendGame(rules, 3)

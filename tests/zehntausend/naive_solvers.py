@@ -1,6 +1,6 @@
 """Deliberately naive reference solvers for the Zehntausend solver tests.
 
-Written separately from ``wuerfel/solvers/zehntausend_*.py`` and sharing none of their code except the scoring of
+Written separately from ``wuerfel/games/zehntausend/solvers/*.py`` and sharing none of their code except the scoring of
 selections (``melds.legal_selections`` / ``turned_selection``, which have their own tests): the turn transitions
 are re-derived from spec §3.4 in the plainest form, values come from memoised recursion over explicit
 ``(total, state)`` tuples in exact order, and fixed points are found by plain value iteration. Slow but obviously

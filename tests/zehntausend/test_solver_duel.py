@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.solvers.naive_zehntausend import duel_value_iteration
+from tests.zehntausend.naive_solvers import duel_value_iteration
 from wuerfel.games.zehntausend.options import load_rules
-from wuerfel.solvers import zehntausend_duel as duel
-from wuerfel.solvers.zehntausend_duel import duel_support, solve_duel
+from wuerfel.games.zehntausend.solvers import duel
+from wuerfel.games.zehntausend.solvers.duel import duel_support, solve_duel
 
 
 @pytest.mark.parametrize(("name", "overrides"), [

@@ -7,7 +7,8 @@ player to move), so each pair ``(i, j, seat)`` / ``(j, i, other seat)`` is a fix
 optimisations; it is found by Newton's method on the piecewise linear turn value (its slope is the probability of
 busting under the optimal policy, carried along the sweep), which is policy iteration in disguise and converges in
 two or three steps from the neighbouring pair's answer. The in-turn optimisation is the sweep of
-:mod:`wuerfel.solvers.zehntausend_turn` over the same compiled graph, with banking worth ``1 − W`` of the opponent.
+:mod:`wuerfel.games.zehntausend.solvers.turn` over the same compiled graph, with banking worth ``1 − W`` of the
+opponent.
 
 End of game: ``immediate`` — banking the target wins. ``finish_round`` (two players) — when the start player
 reaches the target, the other player has one last turn in which he must overtake; its win probability ``L[d]``
@@ -37,7 +38,7 @@ import numpy as np
 from wuerfel.engine.errors import N_
 from wuerfel.engine.rules import options_to_dict
 from wuerfel.games.zehntausend.options import ZehntausendRules
-from wuerfel.solvers.zehntausend_turn import (
+from wuerfel.games.zehntausend.solvers.turn import (
     FORMAT_VERSION,
     TurnGraph,
     TurnKey,

@@ -6,13 +6,12 @@ import random
 
 import pytest
 
-from tests.solvers.naive_zehntausend import expected_turn_points
+from tests.zehntausend.naive_solvers import expected_turn_points
 from wuerfel.bots.base import RandomBot
 from wuerfel.engine.errors import RuleError
 from wuerfel.games.zehntausend.options import load_rules
-from wuerfel.games.zehntausend.state import Select, ZehntausendGame, ZehntausendState
-from wuerfel.solvers.zehntausend_play import state_key
-from wuerfel.solvers.zehntausend_turn import (
+from wuerfel.games.zehntausend.solvers.play import state_key
+from wuerfel.games.zehntausend.solvers.turn import (
     TurnKey,
     exact_model,
     moves,
@@ -22,6 +21,7 @@ from wuerfel.solvers.zehntausend_turn import (
     turn_graph,
     turn_refusal,
 )
+from wuerfel.games.zehntausend.state import Select, ZehntausendGame, ZehntausendState
 
 WITHIN_CYCLE = {"extension": {"across_hot_dice": False}}
 """Ergänzen within one cycle of the dice: the form the solvers solve exactly."""

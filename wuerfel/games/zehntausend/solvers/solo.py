@@ -5,7 +5,7 @@ solo position between turns is ``(score, threshold)`` and the objective is ``E[s
 turns still needed. A bank of T from score s leads to ``(s + T, T + 50)``; a bust to ``(s, fallback)``. Banks raise the
 score, so ``E`` is filled for decreasing scores; the only cycle, a bust back to ``(s, fallback)``, is one fixed point
 per score, solved by Newton's method on the turn value (slope = probability of busting under the optimal policy).
-Each ``(s, th)`` is one sweep of the turn graph of :mod:`wuerfel.solvers.zehntausend_turn` with banking worth
+Each ``(s, th)`` is one sweep of the turn graph of :mod:`wuerfel.games.zehntausend.solvers.turn` with banking worth
 ``−E`` of the next position.
 
 What is exact and what is not: the objective above is solved exactly for every rule set without *minus marks*.
@@ -25,8 +25,8 @@ import numba
 import numpy as np
 
 from wuerfel.games.zehntausend.options import ZehntausendRules
-from wuerfel.solvers.zehntausend_duel import _goal_units, cache_dir, rules_key
-from wuerfel.solvers.zehntausend_turn import TurnGraph, sweep_slope, turn_graph
+from wuerfel.games.zehntausend.solvers.duel import _goal_units, cache_dir, rules_key
+from wuerfel.games.zehntausend.solvers.turn import TurnGraph, sweep_slope, turn_graph
 
 SOLO_FORMAT = 2
 

@@ -1,11 +1,11 @@
 """The optimal Zehntausend bot and the hint advisor, both reading the exact solver tables.
 
 Which table rates a position: in a two-player game whose rules the duel solver handles
-(:func:`~wuerfel.solvers.zehntausend_duel.duel_support`) and whose table is at hand (cached on disk by
+(:func:`~wuerfel.games.zehntausend.solvers.duel.duel_support`) and whose table is at hand (cached on disk by
 ``wuerfel solve zehntausend --objective duel``, or small enough to compute on the spot), the **winning chance**;
 otherwise the **single-turn optimum** (expected points of this turn, with the turn's real threshold and, when this
 bust would complete a minus-mark streak, its penalty). Rules the solver refuses (Ergänzen across hot dice,
-:func:`~wuerfel.solvers.zehntausend_turn.turn_refusal`) and positions its model does not cover (the literal Macke
+:func:`~wuerfel.games.zehntausend.solvers.turn.turn_refusal`) and positions its model does not cover (the literal Macke
 model) fall back to the heuristic bot and get no hints, so the bot never makes an illegal move and no hint is a
 wrong number.
 """
@@ -21,6 +21,25 @@ from wuerfel.engine.advice import Advice
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.zehntausend.options import ZehntausendRules
+from wuerfel.games.zehntausend.solvers.duel import (
+    LAST_TURN_CAP,
+    DuelSolution,
+    cache_dir,
+    duel_support,
+    rules_key,
+    solve_duel,
+)
+from wuerfel.games.zehntausend.solvers.solo import SOLO_FORMAT, SoloSolution, solve_solo
+from wuerfel.games.zehntausend.solvers.turn import (
+    TurnGraph,
+    TurnKey,
+    TurnSolution,
+    moves,
+    solve_turn,
+    turn_five_key,
+    turn_graph,
+    turn_refusal,
+)
 from wuerfel.games.zehntausend.state import (
     Bank,
     Continue,
@@ -30,25 +49,6 @@ from wuerfel.games.zehntausend.state import (
     TakeOver,
     TurnFives,
     ZehntausendState,
-)
-from wuerfel.solvers.zehntausend_duel import (
-    LAST_TURN_CAP,
-    DuelSolution,
-    cache_dir,
-    duel_support,
-    rules_key,
-    solve_duel,
-)
-from wuerfel.solvers.zehntausend_solo import SOLO_FORMAT, SoloSolution, solve_solo
-from wuerfel.solvers.zehntausend_turn import (
-    TurnGraph,
-    TurnKey,
-    TurnSolution,
-    moves,
-    solve_turn,
-    turn_five_key,
-    turn_graph,
-    turn_refusal,
 )
 
 MEASURE_POINTS = N_("expected points of this turn")
