@@ -8,6 +8,7 @@ highest total wins, a tie is thrown off, the lowest total loses (spec resolution
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -15,6 +16,7 @@ from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
+from wuerfel.games.kit.round_key import round_key
 from wuerfel.games.kit.rounds import ROUNDS_NAME, SETTLE_LOSER_NAME, rounds_option, settle_loser_option
 
 
@@ -62,6 +64,11 @@ class BlaueAugenState(RoundState):
 
     def throw_points(self, dice: tuple[int, ...], index: int) -> int:
         return eyes(dice, self.rules.faces)
+
+    def solver_key(self) -> Hashable:
+        """The kit's round key: sound because a throw's points depend on its dice alone and the result only
+        compares totals and throw-offs (:func:`~wuerfel.games.kit.round_key.round_key`)."""
+        return round_key(self)
 
 
 class BlaueAugenGame(SimpleGame):

@@ -5,11 +5,16 @@ Kasse verdoppeln. Wer unter 11 Augen würfelt, muß die Differenz auf 11 in die 
 doubling is paying the pot's current size (resolution); balances may go negative. A game may be several pots
 ("new game: everyone antes 3 again"); each next pot is begun by the left neighbour of the previous pot's first
 thrower (resolution). The pot's mean is finite but its variance is not: never check this game by sample means.
+
+Exact solving (:meth:`ElfHochState.solver_key`): two players and one pot solve (the taker wins, the other loses);
+with three or more players, or more pots, who ends last depends on chip differences that a 12 can make any size,
+so no finite key exists and the solver refuses.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -20,9 +25,13 @@ from wuerfel.engine.game import JSON, Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, left_of, start_option
+from wuerfel.games.kit.solverkeys import refuse_exact
 from wuerfel.games.kit.throwoff import ranking_groups
 
 POT = "pot"
+INFINITE = N_("Elf hoch has infinitely many positions with three or more players or more than one pot: who ends "
+              "last depends on differences of chips that a 12 can make any size. The exact solver solves it for two "
+              "players and one pot.")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -84,6 +93,23 @@ class ElfHochState(SimpleState):
         if s.pot_no >= self.rules.pots:
             return dataclasses.replace(s, phase="over")
         return s.begin(left_of(self.pot_start, self.n))
+
+    def solver_key(self) -> Hashable:
+        """Two players, one pot: whose throw it is and which seats have paid anything; the chips themselves are
+        left out. Sound because with one pot the game ends when somebody throws 11, and then the taker holds
+        what the other paid (antes and payments) and the other minus that: the taker wins and the other loses
+        unless the other paid nothing (possible only with no ante), and then they tie. A throw below 11 always
+        pays something, a 12 pays the pot, which holds something exactly when somebody paid something; so the
+        "paid anything" marks follow from the marks and the dice alone. At the end the key is the result.
+
+        Every other table is refused in words: with three players the loser is whoever paid most besides the
+        taker, and with more pots the balances carry over; a 12 doubles the pot, so those differences grow without
+        bound, every one of them has its own chances of being made up, and no finite key exists."""
+        if self.n != 2 or self.rules.pots != 1:
+            refuse_exact(INFINITE)
+        if self.phase == "over":
+            return ("over", self.winners(), self.losers())
+        return (self.phase, self.seat, tuple(b < 0 for b in self.ledger.players))
 
     # --- results --------------------------------------------------------------------------------------------
     def scores(self) -> tuple[float, ...]:

@@ -10,7 +10,7 @@ number of rounds the highest total wins; a tie is thrown off (resolution).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -20,6 +20,7 @@ from wuerfel.engine.game import JSON, Game, Outcome, Roll
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options
 from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
+from wuerfel.games.kit.round_key import round_key
 from wuerfel.games.kit.rounds import ROUNDS_NAME, SETTLE_LOSER_NAME, rounds_option, settle_loser_option
 
 HEAVEN_AND_HELL = N_("{dice}: heaven {heaven} + hell {hell} = {points}")
@@ -63,6 +64,11 @@ class HimmelUndHoelleState(RoundState):
 
     def throw_points(self, dice: tuple[int, ...], index: int) -> int:
         return sum(die_value(d) for d in dice)
+
+    def solver_key(self) -> Hashable:
+        """The kit's round key: sound because a throw's points depend on its dice alone and the result only
+        compares totals and throw-offs (:func:`~wuerfel.games.kit.round_key.round_key`)."""
+        return round_key(self)
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
         """A throw with what it counts: "2 + 6: 25 + 61 = 86"."""

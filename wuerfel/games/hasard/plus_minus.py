@@ -5,21 +5,31 @@ weitermachen." Resolution: negative totals are legal and end nothing; after ever
 a tie is thrown off with a new nine-throw series, the lowest total loses. The spec's two other readings of "darf
 weitermachen" are options: a negative final total is replaced once by a new series, or the +, +, − pattern goes on
 until the total is no longer negative.
+
+Exact solving (``wuerfel solve plus-minus``): the kit's round key (:func:`~wuerfel.games.kit.round_key.round_key`)
+plus the replaced series. Under ``continue`` a turn's total can fall without bound before it climbs back, and every
+depth has its own chances of where it ends, so no key makes that rule set finite: the solver refuses it.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine.errors import N_
 from wuerfel.engine.game import JSON, Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
+from wuerfel.games.kit.round_key import round_key
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
+from wuerfel.games.kit.solverkeys import refuse_exact
 
 THROWS = 9
+INFINITE = N_("Plus – minus with 'go on until no longer negative' has infinitely many positions: a turn's total "
+              "can fall without bound before it climbs back. The exact solver solves the other rule sets.")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -88,6 +98,21 @@ class PlusMinusState(RoundState):
         if not s.turn_over():
             return s
         return dataclasses.replace(s, replaced=False)._end_turn()
+
+    def solver_key(self) -> Hashable:
+        """The kit's round key (:func:`~wuerfel.games.kit.round_key.round_key`: a throw's points depend only on the
+        die and its place in the turn, the result only compares totals and throw-offs), which folds the points of
+        the turn so far into the thrower's total. That is sound while no rule reads them on the way; ``replace``
+        does, on the first series of a turn (is it negative after the ninth throw?), so there they are kept as
+        they are, and so is ``replaced``.
+
+        ``continue`` is refused in words: a turn goes on until its total is no longer negative, the total can
+        fall without bound on the way, and from every depth the chances of where it climbs back differ."""
+        if self.rules.negative == "continue":
+            refuse_exact(INFINITE)
+        if self.rules.negative == "replace" and not self.replaced:
+            return (round_key(self), False, self.turn_total)
+        return (round_key(self), self.replaced)
 
     def view_extra(self, player: int | None) -> JSON:
         out = super().view_extra(player)
