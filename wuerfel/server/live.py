@@ -36,9 +36,10 @@ from wuerfel.server.store import EventRow, Player, SeatRow, Store, TableRow, mak
 
 log = logging.getLogger("wuerfel.server")
 
-PROTOCOL_VERSION = 2
-"""2: a person's throw waits for his request (``{"throw": true}``) and the state message says whose throw is due
-(``throw``); see docs/protocol.md "Versions"."""
+PROTOCOL_VERSION = 3
+"""3: presence — the seats whose players are connected (``online`` in ``state``, ``table`` and the summary, and the
+``presence`` message when it changes). 2: a person's throw waits for his request (``{"throw": true}``) and the state
+message says whose throw is due (``throw``); see docs/protocol.md "Versions"."""
 THROW_WAIT = 60.0
 """Seconds a person's throw waits for his tap before the server throws for him (``--throw-wait``; 0: no limit)."""
 MAX_MESSAGE = 16 * 1024
@@ -234,6 +235,8 @@ class LiveTable:
         self.throw_at: float | None = None
         """When the pending person's throw falls by itself (loop clock; None: no throw of a person is pending)."""
         self.throw_wall: float = 0.0
+        self._online_told: list[int] | None = None
+        """The presence the connections were last told (see :meth:`_tell_presence`); None: nobody told yet."""
 
     # --- derived data -----------------------------------------------------------------------------------------
     @property
@@ -263,6 +266,15 @@ class LiveTable:
             return []
         return [s.seat for s in self.row.seats if s.player_id == player.id and not s.bot]
 
+    def online(self) -> list[int]:
+        """The people's seats whose player has an open connection to this table, in seat order.
+
+        Presence is a fact of this server process alone (who holds a websocket now), never stored: after a restart
+        nobody is connected until their page reconnects. A person holding several seats (the host at a hot-seat
+        table) is present in all of them; bots and free seats are never listed (a bot needs no connection)."""
+        here = {c.player.id for c in self.conns if c.player is not None and not c.closed}
+        return [s.seat for s in self.row.seats if s.kind == "human" and s.player_id in here]
+
     def summary(self, base_url: str = "") -> dict[str, Any]:
         if self._summary is None:
             numbers = bot_numbers(self.row.seats)
@@ -281,6 +293,7 @@ class LiveTable:
         out["winners"] = list(st.winners()) if st is not None and st.is_terminal() else []
         out["result"] = result_json(st)
         out["invite_url"] = base_url.rstrip("/") + out["url"]
+        out["online"] = self.online()
         return out
 
     def _changed(self) -> None:
@@ -352,6 +365,8 @@ class LiveTable:
     async def join(self, conn: Conn) -> None:
         async with self.lock:
             self.conns.add(conn)
+            # The others hear that this player came; he reads who is here in his first message.
+            self._tell_presence(skip=conn)
             if self.match is None:
                 await self._send(conn, {"v": PROTOCOL_VERSION, "type": "table", "table": self.summary(conn.base_url)})
             else:
@@ -362,7 +377,23 @@ class LiveTable:
     def leave(self, conn: Conn) -> None:
         conn.stop()
         self.conns.discard(conn)
+        self._tell_presence()
         self._maybe_evict()
+
+    def _tell_presence(self, skip: Conn | None = None) -> None:
+        """Tell every connection who is here when that changed (a player's first tab opened, his last one closed,
+        a seat taken or left). Only queues messages (see :class:`Conn`), so it may run with or without the lock.
+
+        A second tab of a player already present changes nothing and sends nothing: the table hears about people,
+        not about their tabs."""
+        now = self.online()
+        if now == self._online_told:
+            return
+        self._online_told = now
+        msg = {"v": PROTOCOL_VERSION, "type": "presence", "online": now}
+        for c in list(self.conns):
+            if c is not skip:
+                c.push(msg)
 
     def _maybe_evict(self) -> None:
         """A finished table nobody watches leaves memory; it is loaded again from its log when asked for."""
@@ -435,7 +466,7 @@ class LiveTable:
             "components": components,
             "events": events, "legal": legal, "to_move": list(actors), "manual": manual, "finished": terminal,
             "winners": list(state.winners()) if terminal else [], "result": result_json(state),
-            "deadline": self._deadline_json(lang), "throw": self._throw_json(due),
+            "deadline": self._deadline_json(lang), "throw": self._throw_json(due), "online": self._online(cache),
         }
         if skipped:
             msg["skipped"] = skipped
@@ -443,6 +474,13 @@ class LiveTable:
             msg["table"] = self.summary(conn.base_url)
             conn.table_version = self.version
         await self._send(conn, msg)
+
+    def _online(self, cache: dict[Any, Any]) -> list[int]:
+        """:meth:`online`, worked out once per broadcast."""
+        got = cache.get("online")
+        if got is None:
+            got = cache["online"] = self.online()
+        return list(got)
 
     def _components(self, state: State, seat: int | None, lang: str) -> list[dict[str, Any]]:
         """What ``seat`` sees on the table, translated into the reader's language with the seats' names: the web
@@ -585,6 +623,7 @@ class LiveTable:
         self.row.seats[seat.seat] = seat
         self._changed()
         await self._broadcast_table()
+        self._tell_presence()
 
     async def start(self, player: Player) -> None:
         async with self.lock:

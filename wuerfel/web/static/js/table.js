@@ -17,6 +17,7 @@ const S = {
   seenAtLoad: boot.table.seq || 0,  // events up to here were history when the page loaded: they never tumble
   focusKey: null,     // the control of the table that had the keyboard focus, to put it back after a redraw
   focusParked: false, restoring: false,
+  online: boot.table.online || [],  // the people's seats whose player is connected now (protocol 3, "presence")
 };
 window.wuerfelTable = S;  // for tests and the curious: the last message, the seq, the log
 
@@ -66,7 +67,8 @@ function connect() {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
     if (m.type === "state") onState(m);
-    else if (m.type === "table") { S.table = m.table; renderAll(); }
+    else if (m.type === "table") { S.table = m.table; if (m.table.online) S.online = m.table.online; renderAll(); }
+    else if (m.type === "presence") { S.online = m.online || []; renderAll(); }
     else if (m.type === "error") onError(m);
   };
   ws.onclose = () => {
@@ -86,6 +88,7 @@ function onState(m) {
   const moved = S.msg === null || m.seq !== S.seq;
   S.msg = m;
   S.table = m.table || S.table;
+  if (Array.isArray(m.online)) S.online = m.online;
   S.seq = m.seq;
   const known = S.log.length ? S.log[S.log.length - 1].seq : 0;
   S.thrown = null;
@@ -278,6 +281,19 @@ function statusText(m) {
   return t("their_turn", {name: (m.to_move || []).map((i) => nm[i]).join(", ")});
 }
 
+/** A person's seat says whether its player is connected: a dot with its words for screen readers and a tooltip.
+ * Bots and free seats get nothing (a bot needs no connection). */
+function presenceMark(s) {
+  if (!s || s.kind !== "human") return null;
+  const here = S.online.includes(s.seat);
+  const dot = document.createElement("span");
+  dot.className = "presence " + (here ? "on" : "off");
+  dot.setAttribute("role", "img");
+  dot.setAttribute("aria-label", here ? t("present") : t("absent"));
+  dot.title = here ? t("present") : t("absent");
+  return dot;
+}
+
 function renderScores(m) {
   const tb = $("scores");
   const nm = names();
@@ -300,8 +316,12 @@ function renderScores(m) {
     if (m && (m.my_seats || []).includes(i)) tr.classList.add("me");
     if (m && (m.winners || []).includes(i)) tr.classList.add("winner");
     if (m && m.result && (m.result.losers || []).includes(i)) tr.classList.add("loser");
+    const seat = (S.table.seats || [])[i];
+    if (seat && seat.kind === "human") tr.dataset.online = S.online.includes(i) ? "yes" : "no";
     const a = document.createElement("td");
-    a.textContent = n;
+    const mark = presenceMark(seat);
+    if (mark) a.appendChild(mark);
+    a.append(n);
     const b = document.createElement("td");
     b.className = "num";
     b.textContent = scores[i] === undefined ? "–" : fmt(scores[i]);
@@ -349,6 +369,8 @@ function renderSeating() {
     const who = document.createElement("span");
     who.className = "who";
     who.textContent = `${s.seat + 1}. ${seatName(s)}`;
+    const mark = presenceMark(s);
+    if (mark) { who.prepend(mark); row.dataset.online = S.online.includes(s.seat) ? "yes" : "no"; }
     row.appendChild(who);
     if (s.kind === "empty") {
       empty += 1;

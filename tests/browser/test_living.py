@@ -1,0 +1,41 @@
+"""Living tables in the browser: who is at the table (presence), seen by the other player as it changes."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Server
+from tests.browser.helpers import create_table, guest, wait_connected
+
+
+def _row(page: Page, seat: int):  # type: ignore[no-untyped-def]
+    return page.locator("#scores tr[data-online]").nth(seat)
+
+
+def test_presence_is_shown_and_follows_a_player_who_leaves_and_returns(server: Server, new_page) -> None:
+    anna = new_page()
+    guest(anna, server.url, "Anna")
+    url = create_table(anna, server.url, "pig", seats=2)
+    bert = new_page()
+    guest(bert, server.url, "Bert", "/table/" + url.split("/table/")[1])
+    bert.wait_for_url("**/table/**")
+    bert.locator("#seat-list .seat.empty .sit").first.click()
+    # Before the start the seat list marks both as present, in words for screen readers.
+    expect(anna.locator("#seat-list .seat[data-seat='1']")).to_have_attribute("data-online", "yes", timeout=15_000)
+    expect(anna.locator("#seat-list .seat[data-seat='1'] .presence")).to_have_attribute("aria-label", "am Tisch")
+    anna.locator("#start-btn").click()
+    wait_connected(anna)
+    wait_connected(bert)
+    expect(_row(anna, 1)).to_have_attribute("data-online", "yes", timeout=15_000)
+    # Bert closes his tab: Anna's scoreboard says he is gone.
+    ctx = bert.context
+    bert.close()
+    expect(_row(anna, 1)).to_have_attribute("data-online", "no", timeout=15_000)
+    expect(_row(anna, 1).locator(".presence")).to_have_attribute("aria-label", "nicht am Tisch")
+    # He comes back (same browser, same session): he reads at once that Anna is there, and she sees him back.
+    back = ctx.new_page()
+    back.goto(url)
+    wait_connected(back)
+    expect(_row(back, 0)).to_have_attribute("data-online", "yes", timeout=15_000)
+    expect(_row(back, 1)).to_have_attribute("data-online", "yes")
+    expect(_row(anna, 1)).to_have_attribute("data-online", "yes", timeout=15_000)
