@@ -614,6 +614,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             await t.leave_seat(p, data.get("seat"))
         elif what == "bot":
             await t.set_bot(p, data.get("seat"), data.get("bot"))
+        elif what == "resign":
+            await t.resign(p, data.get("seat"))
         else:
             await t.start(p)
         touch(t.id)
@@ -631,6 +633,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     async def api_bot(request: Request, table_id: str) -> dict[str, Any]:
         return await seat_call(request, table_id, "bot")
 
+    @app.post("/api/tables/{table_id}/resign")
+    async def api_resign(request: Request, table_id: str) -> dict[str, Any]:
+        return await seat_call(request, table_id, "resign")
+
     @app.post("/api/tables/{table_id}/start")
     async def api_start(request: Request, table_id: str) -> dict[str, Any]:
         return await seat_call(request, table_id, "start")
@@ -647,7 +653,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         throw never uncovered stays under the cup, for everybody else for ever)."""
         t = await finished_table(table_id)
         assert t.match is not None
-        return t.match.record.seen_by(t.seats_of(await player_of(request))).to_json()
+        return t.record().seen_by(t.seats_of(await player_of(request))).to_json()
 
     @app.get("/api/tables/{table_id}/replay")
     async def api_replay(request: Request, table_id: str, start: int = 0, count: int = REPLAY_PAGE

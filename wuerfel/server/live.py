@@ -49,18 +49,27 @@ BAD_MESSAGE = N_("The message must be an object with 'action', 'outcome' or 'thr
 SPECIAL_OUTCOME_LABELS = {"void": N_("Void throw")}
 
 
-def result_json(state: State | None) -> dict[str, Any]:
+def result_json(state: State | None, resigned: int | None = None, seats: int = 0) -> dict[str, Any]:
     """The result as the engine states it, for every client to draw the same way (no client works a ranking out of
     a view): the score direction always, and at the end the ranking best first (tied seats grouped), the winners,
-    the losers and the net chips per seat (``None`` for a game without chips)."""
+    the losers and the net chips per seat (``None`` for a game without chips).
+
+    A game ended by a resignation (``resigned``: the seat that gave up, of ``seats``) is no finished game of the
+    engine's, whose scores rank nobody yet: the seat that resigned is the loser and last, every other seat shares
+    the win (one group), and no chips are settled. ``resigned`` says who gave up (None: nobody did)."""
     if state is None:
-        return {"lower_is_better": False, "ranking": [], "winners": [], "losers": [], "payoffs": None}
+        return {"lower_is_better": False, "ranking": [], "winners": [], "losers": [], "payoffs": None,
+                "resigned": None}
+    if resigned is not None:
+        others = [s for s in range(seats) if s != resigned]
+        return {"lower_is_better": state.lower_is_better(), "ranking": [others, [resigned]], "winners": others,
+                "losers": [resigned], "payoffs": None, "resigned": resigned}
     over = state.is_terminal()
     payoffs = state.payoffs() if over else None
     return {"lower_is_better": state.lower_is_better(),
             "ranking": [list(g) for g in state.ranking()] if over else [],
             "winners": list(state.winners()) if over else [], "losers": list(state.losers()) if over else [],
-            "payoffs": list(payoffs) if payoffs is not None else None}
+            "payoffs": list(payoffs) if payoffs is not None else None, "resigned": None}
 MAX_CHOICES = 12
 """Scorekeeper tables list every possible outcome as a one-tap choice when there are at most this many (one die,
 a lot for the first player); five dice (252 outcomes) are typed as faces instead."""
@@ -251,10 +260,20 @@ class LiveTable:
     def state(self) -> State | None:
         return self.match.state if self.match else None
 
+    @property
+    def over(self) -> bool:
+        """The game has ended: the engine's end, or a seat resigned (see :meth:`resign`)."""
+        return self.row.resigned is not None or (self.match is not None and self.match.state.is_terminal())
+
+    def result(self) -> dict[str, Any]:
+        """:func:`result_json` of this table, a resignation included."""
+        return result_json(self.state, self.row.resigned, self.row.num_seats)
+
     def throw_due(self) -> int | None:
         """The seat whose throw the table waits for (a person's tap or a bot's pause), or None: no chance node, a
-        throw that falls at once, or a scorekeeper table (where the dice are entered by hand)."""
-        if self.match is None or self.row.scorekeeper:
+        throw that falls at once, a scorekeeper table (where the dice are entered by hand), or a game ended by a
+        resignation."""
+        if self.match is None or self.row.scorekeeper or self.row.resigned is not None:
             return None
         return waits_for(self.match.state, self.match.record.events)
 
@@ -288,10 +307,10 @@ class LiveTable:
                 "url": f"/table/{self.row.id}",
             }
         out = dict(self._summary)
-        st = self.state
         out["seq"] = self.seq
-        out["winners"] = list(st.winners()) if st is not None and st.is_terminal() else []
-        out["result"] = result_json(st)
+        out["result"] = self.result()
+        out["winners"] = out["result"]["winners"]
+        out["resigned"] = self.row.resigned
         out["invite_url"] = base_url.rstrip("/") + out["url"]
         out["online"] = self.online()
         return out
@@ -336,6 +355,16 @@ class LiveTable:
         """``seats`` as the terminal writes them (``bot:KIND`` or ``human``): ``wuerfel play --load`` of a record
         downloaded from a table continues it with the same bots in their seats."""
         return {"table": self.row.id, "seats": [f"bot:{s.bot}" if s.bot else "human" for s in self.row.seats]}
+
+    def record(self) -> GameRecord:
+        """The game's record as stored, with ``meta.resigned`` (the seat that gave up) when the game ended so: the
+        events are the game's as far as it was played; the resignation is the table's, not a move of the game."""
+        assert self.match is not None
+        rec = self.match.record
+        if self.row.resigned is None:
+            return rec
+        return GameRecord(game=rec.game, rules_id=rec.rules_id, rules=rec.rules, players=rec.players,
+                          events=rec.events, meta={**rec.meta, "resigned": self.row.resigned})
 
     async def _ready_bots(self) -> dict[int, Any]:
         """The bots of this match, made on first need, off the loop and outside the table lock.
@@ -426,7 +455,7 @@ class LiveTable:
         state = self.match.state
         lang = conn.lang
         mine = self.seats_of(conn.player)
-        actors = state.actors()
+        actors = () if self.row.resigned is not None else state.actors()
         due = self.throw_due()
         seat = self._view_seat(conn, mine, actors if due is None else (due,))
         key = ("view", seat)
@@ -451,7 +480,7 @@ class LiveTable:
         events = [e for i in range(start, seq) if (e := self._event_json(i, seat, lang, cache)) is not None]
         conn.last_seq = seq
         manual = None
-        if self.row.scorekeeper and state.is_chance():
+        if self.row.scorekeeper and state.is_chance() and not self.over:
             mkey = ("manual", lang)
             manual = cache.get(mkey)
             if manual is None:
@@ -460,12 +489,13 @@ class LiveTable:
         components = cache.get(ckey)
         if components is None:
             components = cache[ckey] = self._components(state, seat, lang)
-        terminal = state.is_terminal()
+        terminal = self.over
+        result = self.result()
         msg = {
             "v": PROTOCOL_VERSION, "type": "state", "seq": seq, "seat": seat, "my_seats": mine, "view": view,
             "components": components,
             "events": events, "legal": legal, "to_move": list(actors), "manual": manual, "finished": terminal,
-            "winners": list(state.winners()) if terminal else [], "result": result_json(state),
+            "winners": result["winners"], "result": result,
             "deadline": self._deadline_json(lang), "throw": self._throw_json(due), "online": self._online(cache),
         }
         if skipped:
@@ -781,7 +811,7 @@ class LiveTable:
     def _playing(self) -> Match:
         if self.match is None:
             raise TableError("not_started", N_("The game has not started yet."))
-        if self.match.state.is_terminal():
+        if self.over:
             raise TableError("game_over", N_("The game is over."))
         return self.match
 
@@ -878,6 +908,30 @@ class LiveTable:
         await self._broadcast_state()
         self._maybe_evict()
 
+    async def resign(self, player: Player, seat: object) -> None:
+        """The player gives up in ``seat``: the game ends at once with that seat last and the loser (see
+        :func:`result_json`).
+
+        Resigning is a table event, not a move of the game: no game has a "resign" action and the engine's record
+        folds only its own moves and throws. So the log of moves stays exactly as played, and the resignation is
+        stored with the table (``game_tables.resigned``, written together with the status ``finished``): a restart,
+        the replay and the record download (``meta.resigned``) all read it from there. Only a person sitting in the
+        seat may resign it — not the host for somebody else, and not for a bot.
+        """
+        async with self.lock:
+            self._playing()
+            s = self._seat(seat)
+            if s.kind != "human" or s.player_id != player.id:
+                raise TableError("not_seated", N_("You are not sitting in that seat."))
+            with db_refusal():
+                await asyncio.to_thread(self.hub.store.resign, self.row.id, s.seat)
+            self.row.resigned = s.seat
+            self.row.status = "finished"
+            self._changed()
+            self._arm_clock()  # stops the clock and a pending throw's window: nothing is due any more
+            await self._broadcast_state()
+            self._maybe_evict()
+
     # --- clocks -------------------------------------------------------------------------------------------------
     def _arm_clock(self, fresh: bool = False) -> None:
         """Start, keep or stop the clock after the table reached a new node (call with the lock held).
@@ -894,7 +948,7 @@ class LiveTable:
             self.clock.cancel()
         self.clock = None
         st = self.state
-        dl = st.deadline() if st is not None and not st.is_terminal() and not self.row.scorekeeper else None
+        dl = st.deadline() if st is not None and not self.over and not self.row.scorekeeper else None
         if dl is None or st is None:
             self.clock_at = None
             self.clock_actors = frozenset()
@@ -1008,11 +1062,9 @@ class LiveTable:
 
     # --- bots ---------------------------------------------------------------------------------------------------
     def _bot_to_act(self) -> int | None:
-        if self.match is None:
+        if self.match is None or self.over:
             return None
         st = self.match.state
-        if st.is_terminal():
-            return None
         if st.is_chance():
             due = self.throw_due()
             return due if due is not None and self._is_bot(due) else None
@@ -1100,7 +1152,7 @@ class LiveTable:
         backoff = 0.0
         while True:
             async with self.lock:
-                if self.match is None or not self.match.state.is_chance() or self.row.scorekeeper:
+                if self.match is None or not self.match.state.is_chance() or self.row.scorekeeper or self.over:
                     break
                 if self.throw_due() is not None:
                     break  # a person's throw stays his to ask for (its window is open); a bot throws after its pause

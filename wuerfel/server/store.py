@@ -85,6 +85,8 @@ class TableRow:
     created_at: dt.datetime
     finished_at: dt.datetime | None
     seats: list[SeatRow]
+    resigned: int | None = None
+    """The seat whose player resigned, which ended the game (None: nobody resigned)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -218,6 +220,7 @@ class Store:
             scorekeeper=bool(row.scorekeeper), private=bool(row.private), host_id=row.host_id, status=row.status,
             created_at=_aware(row.created_at) or now(), finished_at=_aware(row.finished_at),
             seats=[SeatRow(s.seat, s.player_id, s.bot, s.name, bool(s.guest)) for s in seat_rows],
+            resigned=row.resigned,
         )
 
     @staticmethod
@@ -253,6 +256,13 @@ class Store:
         with self.engine.begin() as c:
             c.execute(sa.update(db.seats).where(db.seats.c.table_id == table_id, db.seats.c.seat == seat.seat)
                       .values(player_id=seat.player_id, bot=seat.bot, name=seat.name))
+
+    def resign(self, table_id: str, seat: int) -> None:
+        """The player in ``seat`` resigned: the game ends (status ``finished``) with that seat recorded, in one
+        transaction, so a restart never finds a finished game without its reason or the reverse."""
+        with self.engine.begin() as c:
+            c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id)
+                      .values(status="finished", finished_at=now(), resigned=seat))
 
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as c:

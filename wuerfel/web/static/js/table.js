@@ -259,6 +259,8 @@ function statusText(m) {
   const nm = names();
   if (m.finished) {
     const w = (m.winners || []).map((i) => nm[i]);
+    const r = m.result ? m.result.resigned : null;
+    if (r !== null && r !== undefined) return t("resigned_status", {name: nm[r], names: w.join(", ")});
     return w.length ? t("winner", {names: w.join(", ")}) : t("game_over");
   }
   const mine = (m.to_move || []).filter((s) => (m.my_seats || []).includes(s));
@@ -346,6 +348,14 @@ function renderLog() {
     li.textContent = `${who}: ${e.hidden ? (e.label || t("hidden")) : (e.label || "")}`;
     ol.appendChild(li);
   }
+  // A resignation is the table's, not a move of the game: it closes the list in words, without a number.
+  const r = S.table.resigned;
+  if (r !== null && r !== undefined) {
+    const li = document.createElement("li");
+    li.className = "table-event resigned";
+    li.textContent = t("resigned_log", {name: nm[r]});
+    ol.appendChild(li);
+  }
   ol.scrollTop = ol.scrollHeight;
 }
 
@@ -407,6 +417,13 @@ function renderSeating() {
   $("seating-hint").textContent = empty ? t("waiting_for_players", {n: empty}) : (isHost ? t("ready_to_start") : t("waiting_for_host"));
 }
 
+/** "Aufgeben" for a player of a running game (the seat this page shows), asked once more before it is sent. */
+function renderResign(m) {
+  const can = !!m && !m.finished && S.table.status === "playing" && (m.my_seats || []).length > 0;
+  $("resign-box").classList.toggle("hidden", !can);
+  if (!can) $("resign-confirm").classList.add("hidden");
+}
+
 function button(label, cls, onClick) {
   const b = document.createElement("button");
   b.type = "button";
@@ -431,6 +448,7 @@ function renderAll() {
   renderScores(S.msg);
   renderLog();
   const m = S.msg;
+  renderResign(m);
   if (!m || S.table.status === "open") return;
   $("status").textContent = statusText(m);
   renderThrow(m);
@@ -581,6 +599,9 @@ async function main() {
     try { S.renderer = await import(mod.dataset.module); } catch (err) { console.error(err); S.renderer = generic; }
   }
   $("start-btn").addEventListener("click", () => tableCall("start", {}));
+  $("resign-btn").addEventListener("click", () => { $("resign-confirm").classList.remove("hidden"); $("resign-yes").focus(); });
+  $("resign-no").addEventListener("click", () => { $("resign-confirm").classList.add("hidden"); $("resign-btn").focus(); });
+  $("resign-yes").addEventListener("click", () => tableCall("resign", {seat: S.msg ? S.msg.seat : null}));
   const copy = $("copy-invite");
   if (copy) copy.addEventListener("click", async () => {
     const inp = $("invite-url");
