@@ -68,3 +68,35 @@ def test_resign_from_the_page_ends_the_game_in_words_for_both(server: Server, ne
     expect(bert.locator("#final li.won")).to_contain_text("Bert")
     expect(bert.locator("#final li.lost")).to_contain_text("Anna")
     expect(anna.locator("#resign-box")).to_be_hidden()
+
+
+def test_rematch_in_one_click_for_both(server: Server, new_page) -> None:
+    anna = new_page()
+    guest(anna, server.url, "Anna")
+    url = create_table(anna, server.url, "pig", seats=2)
+    bert = new_page()
+    guest(bert, server.url, "Bert", "/table/" + url.split("/table/")[1])
+    bert.wait_for_url("**/table/**")
+    bert.locator("#seat-list .seat.empty .sit").first.click()
+    expect(anna.locator("#start-btn")).to_be_enabled()
+    anna.locator("#start-btn").click()
+    wait_connected(anna)
+    wait_connected(bert)
+    bert.locator("#resign-btn").click()
+    bert.locator("#resign-yes").click()
+    anna.wait_for_function("() => document.body.dataset.status === 'finished'", timeout=15_000)
+    # Anna asks for the rematch: her page opens the new table with her in her seat …
+    anna.locator("#rematch-btn").click()
+    anna.wait_for_url(lambda u: u != url and "/table/" in u, timeout=15_000)
+    new_url = anna.url
+    expect(anna.locator("#seat-list .seat[data-seat='0']")).to_contain_text("Anna")
+    # … and Bert, still at the old table, is offered it and takes his old seat in one click.
+    expect(bert.locator(".rematch-offer")).to_have_text("Eine Revanche mit denselben Regeln und Plätzen wartet.",
+                                                       timeout=15_000)
+    bert.locator("#rematch-join").click()
+    bert.wait_for_url(new_url, timeout=15_000)
+    expect(anna.locator("#seat-list .seat[data-seat='1']")).to_contain_text("Bert", timeout=15_000)
+    expect(anna.locator("#start-btn")).to_be_enabled()
+    anna.locator("#start-btn").click()
+    wait_connected(anna)
+    wait_connected(bert)

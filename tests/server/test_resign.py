@@ -84,3 +84,39 @@ def test_a_resignation_survives_a_restart_and_the_bots_stop(tmp_path: Path) -> N
         assert a2.http.get(f"/api/tables/{t['id']}").json()["resigned"] == 0
     finally:
         srv.stop()
+
+
+def test_rematch_same_rules_and_seats_offered_to_everyone(clients: Make) -> None:
+    a = clients().guest("Anna")
+    b = clients("de").guest("Bert")
+    t = a.create("stapel", seats=3, bots={"2": "random"}, overrides={"target": 7})
+    assert b.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
+    early = b.post(f"/api/tables/{t['id']}/rematch")
+    assert early.status_code == 409 and early.json()["error"]["code"] == "not_finished"
+    assert a.post(f"/api/tables/{t['id']}/start").status_code == 200
+    wa = a.ws(t["id"])
+    wa.recv_type("state")
+    assert a.post(f"/api/tables/{t['id']}/resign", {"seat": 0}).status_code == 200
+    watcher = clients("de").guest("Zaungast")
+    refused = watcher.post(f"/api/tables/{t['id']}/rematch")
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "not_seated"
+    assert "Revanche" in refused.json()["error"]["message"]
+    # Bert asks: a new table with the same game, rules and bot; he hosts it in his old seat, Anna's waits for her.
+    r = b.post(f"/api/tables/{t['id']}/rematch")
+    assert r.status_code == 200, r.text
+    new = r.json()
+    assert new["id"] != t["id"] and new["status"] == "open" and new["host"] == b.player["id"]  # type: ignore[index]
+    assert (new["game"], new["rules_id"]) == (t["game"], t["rules_id"])
+    assert [s["kind"] for s in new["seats"]] == ["empty", "human", "bot"]
+    assert new["seats"][1]["name"] == "Bert" and new["seats"][2]["bot"] == "random"
+    # Anna, still at the old table, is told at once; asking again gives the same table, never a second one.
+    while True:
+        st = wa.recv_type("state")
+        if st.get("table", {}).get("rematch"):
+            break
+    assert st["table"]["rematch"] == new["url"]
+    assert a.post(f"/api/tables/{t['id']}/rematch").json()["id"] == new["id"]
+    assert a.post(f"/api/tables/{new['id']}/sit", {"seat": 0}).status_code == 200
+    assert b.post(f"/api/tables/{new['id']}/start").status_code == 200
+    # The rules came along (target 7), resolved as before.
+    assert b.http.get(f"/api/tables/{new['id']}").json()["rules_id"] == t["rules_id"]

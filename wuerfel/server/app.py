@@ -633,6 +633,22 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     async def api_bot(request: Request, table_id: str) -> dict[str, Any]:
         return await seat_call(request, table_id, "bot")
 
+    @app.post("/api/tables/{table_id}/rematch")
+    async def api_rematch(request: Request, table_id: str) -> dict[str, Any]:
+        """The rematch of a finished table (made on the first request, the same one on every later request)."""
+        check_csrf(request, request.headers.get(auth.CSRF_HEADER))
+        p = await need_player(request)
+        t = await need_table(table_id)
+        if t.row.rematch is None:
+            waiting = await asyncio.to_thread(app.state.store.open_tables_of, p.id)
+            if sum(not idle_open(tid, "open", created) for tid, created in waiting) >= MAX_OPEN_TABLES:
+                raise ApiError("too_many_tables", N_("You already have {n} tables waiting to start. Start one of "
+                                                     "them, or wait until one has been idle for {minutes} minutes."),
+                               429, n=MAX_OPEN_TABLES, minutes=max(1, round(open_idle / 60)))
+        new_id = await t.rematch(p)
+        touch(new_id)
+        return (await need_table(new_id)).summary(base_url(request))
+
     @app.post("/api/tables/{table_id}/resign")
     async def api_resign(request: Request, table_id: str) -> dict[str, Any]:
         return await seat_call(request, table_id, "resign")

@@ -311,6 +311,7 @@ class LiveTable:
         out["result"] = self.result()
         out["winners"] = out["result"]["winners"]
         out["resigned"] = self.row.resigned
+        out["rematch"] = f"/table/{self.row.rematch}" if self.row.rematch else None
         out["invite_url"] = base_url.rstrip("/") + out["url"]
         out["online"] = self.online()
         return out
@@ -931,6 +932,35 @@ class LiveTable:
             self._arm_clock()  # stops the clock and a pending throw's window: nothing is due any more
             await self._broadcast_state()
             self._maybe_evict()
+
+    async def rematch(self, player: Player) -> str:
+        """A new table for the same game with the same rules and seats, asked for by a player of this finished one;
+        returns its id. Only one rematch per table: whoever asks later (or twice) is given the same one.
+
+        The asker hosts it and sits where he sat (every seat he held: a hot-seat or scorekeeper table comes back
+        whole); bots keep their seats; the other people's seats wait for them. Everybody still at this table is
+        told at once (the summary's ``rematch``), so each can take his seat there in one click.
+        """
+        async with self.lock:
+            if self.row.status != "finished":
+                raise TableError("not_finished", N_("The game is not finished yet."))
+            if not self.seats_of(player):
+                raise TableError("not_seated", N_("Only the players of this table can ask for a rematch."))
+            if self.row.rematch is not None:
+                return self.row.rematch
+            rows = [SeatRow(s.seat, None, s.bot, s.bot) if s.bot else
+                    SeatRow(s.seat, player.id, None, s.name, not player.registered) if s.player_id == player.id else
+                    SeatRow(s.seat) for s in self.row.seats]
+            r = self.row
+            with db_refusal():
+                new = await asyncio.to_thread(self.hub.store.create_table, r.game, r.rules_id, r.rules, r.num_seats,
+                                              r.scorekeeper, r.private, player.id, rows)
+                await asyncio.to_thread(self.hub.store.set_rematch, r.id, new.id)
+            self.hub.tables[new.id] = LiveTable(self.hub, new)
+            self.row.rematch = new.id
+            self._changed()
+            await self._broadcast_state()
+            return new.id
 
     # --- clocks -------------------------------------------------------------------------------------------------
     def _arm_clock(self, fresh: bool = False) -> None:

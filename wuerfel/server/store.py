@@ -87,6 +87,8 @@ class TableRow:
     seats: list[SeatRow]
     resigned: int | None = None
     """The seat whose player resigned, which ended the game (None: nobody resigned)."""
+    rematch: str | None = None
+    """The table of the rematch of this finished game, once somebody asked for it (None: not yet)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -220,7 +222,7 @@ class Store:
             scorekeeper=bool(row.scorekeeper), private=bool(row.private), host_id=row.host_id, status=row.status,
             created_at=_aware(row.created_at) or now(), finished_at=_aware(row.finished_at),
             seats=[SeatRow(s.seat, s.player_id, s.bot, s.name, bool(s.guest)) for s in seat_rows],
-            resigned=row.resigned,
+            resigned=row.resigned, rematch=row.rematch,
         )
 
     @staticmethod
@@ -256,6 +258,11 @@ class Store:
         with self.engine.begin() as c:
             c.execute(sa.update(db.seats).where(db.seats.c.table_id == table_id, db.seats.c.seat == seat.seat)
                       .values(player_id=seat.player_id, bot=seat.bot, name=seat.name))
+
+    def set_rematch(self, table_id: str, rematch_id: str) -> None:
+        """Link a finished table to its rematch (every later request for a rematch finds this one)."""
+        with self.engine.begin() as c:
+            c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id).values(rematch=rematch_id))
 
     def resign(self, table_id: str, seat: int) -> None:
         """The player in ``seat`` resigned: the game ends (status ``finished``) with that seat recorded, in one

@@ -589,8 +589,43 @@ function finalStandings(m) {
   lobby.href = "/";
   lobby.textContent = t("new_game");
   row.append(rep, lobby);
+  const mine = m.my_seats || [];
+  if (S.table.rematch) {
+    // Somebody asked for the rematch: everybody here is offered his old seat at it, in one click.
+    const p = document.createElement("p");
+    p.className = "rematch-offer";
+    p.textContent = t("rematch_offered");
+    box.append(p);
+    const join = button(t("rematch_join"), "btn primary", () => joinRematch(mine));
+    join.id = "rematch-join";
+    row.prepend(join);
+  } else if (mine.length) {
+    const b = button(t("rematch"), "btn primary", () => askRematch());
+    b.id = "rematch-btn";
+    row.prepend(b);
+  }
   box.append(ol, row);
   return box;
+}
+
+/** Ask for the rematch (the server makes it once; a second asker gets the same table) and go there. */
+async function askRematch() {
+  try {
+    const next = await api(`/api/tables/${S.table.id}/rematch`, {});
+    window.location.href = next.url;
+  } catch (e) {
+    showNotice(e.message);
+  }
+}
+
+/** Take the old seat at the rematch if it is still free, then open it (a taken seat: the page offers the rest). */
+async function joinRematch(mine) {
+  const url = S.table.rematch;
+  const id = url.split("/table/")[1];
+  for (const seat of mine) {
+    try { await api(`/api/tables/${id}/sit`, {seat}); } catch { /* taken, or ours already: choose on the page */ }
+  }
+  window.location.href = url;
 }
 
 async function main() {
