@@ -62,7 +62,7 @@ MAX_OPEN_TABLES = 5
 """Unstarted tables one player may host at a time (one guest once filled the lobby with 1,500 in 5 s)."""
 OPEN_TABLE_IDLE = 30 * 60.0
 """Seconds without seating activity after which an unstarted table leaves the lobby and stops counting against its
-host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides, for tests)."""
+host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides). Measured from the stored ``active_at``."""
 """New accounts per address per minute (each costs a password hash)."""
 
 
@@ -103,7 +103,6 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     app.state.sessions = {}
     app.state.limiter = auth.RateLimiter(limit=LOGIN_FAILS_PER_ACCOUNT, window=60.0)
     app.state.hashing = 0
-    app.state.activity = {}
     open_idle = float(os.environ.get("WUERFEL_OPEN_TABLE_IDLE") or OPEN_TABLE_IDLE)
     app.add_middleware(Guard, max_body=MAX_BODY)
     templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
@@ -493,24 +492,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return resp
 
     # --- tables ------------------------------------------------------------------------------------------------
-    def touch(table_id: str) -> None:
-        activity: dict[str, float] = app.state.activity
-        if len(activity) > 100_000:
-            activity.clear()
-        activity[table_id] = time.time()
-
-    def idle_open(table_id: str, status: str, created_at: Any) -> bool:
-        """An unstarted table nobody has seated, left or started for ``open_idle`` seconds: it leaves the lobby.
-        The last activity lives in memory; after a restart the creation time stands in for it."""
+    def idle_open(status: str, last_active: Any) -> bool:
+        """An unstarted table whose seating nobody changed for ``open_idle`` seconds: it leaves the lobby and no
+        longer counts against its host's limit. The last change is stored with the table (``active_at``, set on
+        creation and by every seat taken, left or given to a bot), so a restart changes nothing about it."""
         if status != "open":
             return False
-        last = max(created_at.timestamp(), app.state.activity.get(table_id, 0.0))
-        return bool(last < time.time() - open_idle)
+        return bool(last_active.timestamp() < time.time() - open_idle)
 
     @app.get("/api/tables")
     async def api_tables(request: Request) -> dict[str, Any]:
         rows = await asyncio.to_thread(app.state.store.list_tables, ("open", "playing"))
-        rows = [r for r in rows if not idle_open(r.id, r.status, r.created_at)]
+        rows = [r for r in rows if not idle_open(r.status, r.last_active)]
         base = base_url(request)
         out = []
         known = {g.id for g in all_games()}
@@ -528,7 +521,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         p = await need_player(request)
         data = await body_json(request)
         waiting = await asyncio.to_thread(app.state.store.open_tables_of, p.id)
-        if sum(not idle_open(tid, "open", created) for tid, created in waiting) >= MAX_OPEN_TABLES:
+        if sum(not idle_open("open", last) for _, last in waiting) >= MAX_OPEN_TABLES:
             raise ApiError("too_many_tables", N_("You already have {n} tables waiting to start. Start one of them, "
                                                  "or wait until one has been idle for {minutes} minutes."), 429,
                            n=MAX_OPEN_TABLES, minutes=max(1, round(open_idle / 60)))
@@ -567,7 +560,6 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         names = seat_names(data.get("names"), n, bots, flags["scorekeeper"])
         t = await hub().create(info, rules_id, rules, n, flags["scorekeeper"], flags["private"], p, bots,
                                flags["sit"], names)
-        touch(t.id)
         return t.summary(base_url(request))
 
     def seat_names(raw: Any, n: int, bots: dict[int, str], scorekeeper: bool) -> dict[int, str]:
@@ -618,7 +610,6 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             await t.resign(p, data.get("seat"))
         else:
             await t.start(p)
-        touch(t.id)
         return t.summary(base_url(request))
 
     @app.post("/api/tables/{table_id}/sit")
@@ -641,12 +632,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         t = await need_table(table_id)
         if t.row.rematch is None:
             waiting = await asyncio.to_thread(app.state.store.open_tables_of, p.id)
-            if sum(not idle_open(tid, "open", created) for tid, created in waiting) >= MAX_OPEN_TABLES:
+            if sum(not idle_open("open", last) for _, last in waiting) >= MAX_OPEN_TABLES:
                 raise ApiError("too_many_tables", N_("You already have {n} tables waiting to start. Start one of "
                                                      "them, or wait until one has been idle for {minutes} minutes."),
                                429, n=MAX_OPEN_TABLES, minutes=max(1, round(open_idle / 60)))
         new_id = await t.rematch(p)
-        touch(new_id)
         return (await need_table(new_id)).summary(base_url(request))
 
     @app.post("/api/tables/{table_id}/resign")

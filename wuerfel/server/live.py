@@ -650,7 +650,7 @@ class LiveTable:
 
     async def _save_seat(self, seat: SeatRow) -> None:
         with db_refusal():
-            await asyncio.to_thread(self.hub.store.set_seat, self.row.id, seat)
+            self.row.active_at = await asyncio.to_thread(self.hub.store.set_seat, self.row.id, seat)
         self.row.seats[seat.seat] = seat
         self._changed()
         await self._broadcast_table()
