@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import create_table, guest, wait_connected
+from tests.browser.helpers import click_action, create_table, guest, my_turn, wait_connected
 
 
 def _row(page: Page, seat: int):  # type: ignore[no-untyped-def]
@@ -100,3 +102,48 @@ def test_rematch_in_one_click_for_both(server: Server, new_page) -> None:
     anna.locator("#start-btn").click()
     wait_connected(anna)
     wait_connected(bert)
+
+
+def test_seating_changes_are_read_in_words_by_everyone(server: Server, new_page) -> None:
+    anna = new_page()
+    guest(anna, server.url, "Anna")
+    url = create_table(anna, server.url, "pig", seats=2)
+    bert = new_page(locale="en-US")
+    guest(bert, server.url, "Bert", "/table/" + url.split("/table/")[1])
+    bert.wait_for_url("**/table/**")
+    bert.locator("#seat-list .seat.empty .sit").first.click()
+    expect(anna.locator("#log li.note").last).to_have_text("Bert setzt sich auf Platz 2.", timeout=15_000)
+    # The host takes Bert's seat away and gives it to a bot: Bert reads both in English, in the list of the table.
+    anna.locator("#seat-list .seat[data-seat='1'] .remove-player").click()
+    expect(bert.locator("#log li.note").last).to_have_text("The host removed Bert from seat 2.", timeout=15_000)
+    anna.locator("#seat-list .seat[data-seat='1'] .add-bot").click()
+    expect(bert.locator("#log li.note").last).to_contain_text("takes seat 2.", timeout=15_000)
+    expect(bert.locator("#notice")).to_contain_text("takes seat 2.")
+    expect(anna.locator("#log li.note").last).to_contain_text("übernimmt Platz 2.")
+
+
+def test_tab_title_says_your_move(server: Server, new_page) -> None:
+    anna = new_page()
+    guest(anna, server.url, "Anna")
+    url = create_table(anna, server.url, "pig", seats=2)
+    bert = new_page()
+    guest(bert, server.url, "Bert", "/table/" + url.split("/table/")[1])
+    bert.wait_for_url("**/table/**")
+    bert.locator("#seat-list .seat.empty .sit").first.click()
+    expect(anna.locator("#start-btn")).to_be_enabled()
+    assert not anna.title().startswith("Du bist am Zug!")  # nothing to do before the start
+    anna.locator("#start-btn").click()
+    wait_connected(anna)
+    wait_connected(bert)
+    # Pig starts with Anna's own throw: her tab says so, Bert's does not.
+    expect(anna).to_have_title(re.compile(r"^Du bist am Zug! · "), timeout=15_000)
+    expect(bert).not_to_have_title(re.compile(r"^Du bist am Zug!"))
+    anna.locator("#throw-btn").click()
+    # A 1 passes the turn by itself; otherwise Anna holds, which passes it.
+    anna.wait_for_function("() => { const S = window.wuerfelTable, m = S.msg; return !!m && !S.pending && "
+                           "(m.legal.length > 0 || !!(m.throw && m.throw.seat === 1)); }", timeout=15_000)
+    if my_turn(anna):
+        click_action(anna, {"kind": "hold"})
+    # Now Bert's tab says it (his throw), Anna's title is plain again.
+    expect(bert).to_have_title(re.compile(r"^Du bist am Zug! · "), timeout=15_000)
+    expect(anna).not_to_have_title(re.compile(r"^Du bist am Zug!"))

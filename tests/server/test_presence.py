@@ -83,3 +83,34 @@ def test_bots_and_spectators_are_never_listed(clients: Make) -> None:
     presence(ww, [0])
     ww.close()
     w.close()
+
+
+def test_seating_changes_are_told_in_words_in_each_readers_language(clients: Make) -> None:
+    host, guest = clients("de").guest("Wirtin"), clients("en").guest("Gast")
+    t = host.create("stapel", seats=3)
+    wh = host.ws(t["id"])
+    wh.recv_type("table")
+    assert guest.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
+    assert wh.recv_type("table")["note"] == "Gast setzt sich auf Platz 2."
+    wg = guest.ws(t["id"])
+    wg.recv_type("table")
+    assert host.post(f"/api/tables/{t['id']}/bot", {"seat": 2, "bot": "random"}).status_code == 200
+    notes = [w.recv_type("table")["note"] for w in (wh, wg)]
+    assert notes[0].endswith("übernimmt Platz 3.") and notes[0].startswith("Computer (")
+    assert notes[1].endswith("takes seat 3.")
+    assert host.post(f"/api/tables/{t['id']}/bot", {"seat": 2, "bot": None}).status_code == 200
+    assert wg.recv_type("table")["note"] == notes[1].replace("takes seat 3.", "left seat 3.")
+    assert wh.recv_type("table")["note"] == notes[0].replace("übernimmt Platz 3.", "hat Platz 3 freigegeben.")
+    # The host removes his guest: both read it, the guest in English.
+    assert host.post(f"/api/tables/{t['id']}/leave", {"seat": 1}).status_code == 200
+    assert wh.recv_type("table")["note"] == "Der Gastgeber hat Gast von Platz 2 genommen."
+    assert wg.recv_type("table")["note"] == "The host removed Gast from seat 2."
+    assert guest.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
+    assert guest.post(f"/api/tables/{t['id']}/leave", {"seat": 1}).status_code == 200
+    while True:
+        msg = wh.recv_type("table")
+        if "freigegeben" in msg["note"]:
+            break
+    assert msg["note"] == "Gast hat Platz 2 freigegeben."
+    wh.close()
+    wg.close()

@@ -31,7 +31,7 @@ from wuerfel.engine.record import Event, EventViews, GameRecord, Match, Statemen
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import SystemSource
 from wuerfel.engine.throws import waits_for
-from wuerfel.i18n import translate
+from wuerfel.i18n import LANGUAGES, translate
 from wuerfel.server.store import EventRow, Player, SeatRow, Store, TableRow, make_writer
 
 log = logging.getLogger("wuerfel.server")
@@ -434,9 +434,13 @@ class LiveTable:
         """Queue ``msg`` for ``conn``: it returns at once, whatever the client's socket does (see :class:`Conn`)."""
         conn.push(msg)
 
-    async def _broadcast_table(self) -> None:
+    async def _broadcast_table(self, note: Callable[[str], str] | None = None) -> None:
+        """Send the new seating to everyone; ``note`` says in the reader's language what happened (protocol 3)."""
         for c in list(self.conns):
-            await self._send(c, {"v": PROTOCOL_VERSION, "type": "table", "table": self.summary(c.base_url)})
+            msg: dict[str, Any] = {"v": PROTOCOL_VERSION, "type": "table", "table": self.summary(c.base_url)}
+            if note is not None:
+                msg["note"] = note(c.lang)
+            await self._send(c, msg)
 
     async def _broadcast_state(self) -> None:
         cache: dict[Any, Any] = {}
@@ -618,7 +622,9 @@ class LiveTable:
                 # Several seats are for the host's own table (hot-seat, one phone at a real table); anyone else
                 # filling every free seat would block the table.
                 raise TableError("one_seat", N_("You already have a seat at this table."))
-            await self._save_seat(SeatRow(s.seat, player.id, None, player.name, not player.registered))
+            await self._save_seat(SeatRow(s.seat, player.id, None, player.name, not player.registered),
+                                  lambda lang: translate(N_("{name} sits down in seat {n}."), lang,
+                                                         name=player.name, n=s.seat + 1))
 
     async def leave_seat(self, player: Player, seat: object) -> None:
         async with self.lock:
@@ -627,7 +633,10 @@ class LiveTable:
             if s.kind != "human" or (s.player_id != player.id and player.id != self.row.host_id):
                 # The host may clear anyone's seat before the start (someone who joined and went away).
                 raise TableError("not_seated", N_("You are not sitting in that seat."))
-            await self._save_seat(SeatRow(s.seat))
+            name = s.name or ""
+            msgid = N_("{name} left seat {n}.") if s.player_id == player.id else N_(
+                "The host removed {name} from seat {n}.")
+            await self._save_seat(SeatRow(s.seat), lambda lang: translate(msgid, lang, name=name, n=s.seat + 1))
 
     async def set_bot(self, player: Player, seat: object, bot: object) -> None:
         async with self.lock:
@@ -637,7 +646,10 @@ class LiveTable:
             s = self._seat(seat)
             if bot is None:
                 if s.kind == "bot":
-                    await self._save_seat(SeatRow(s.seat))
+                    # Named before the seat is cleared (the names follow the seating).
+                    names = {lang: self._seat_names(lang)[s.seat] for lang in LANGUAGES}
+                    await self._save_seat(SeatRow(s.seat), lambda lang: translate(
+                        N_("{name} left seat {n}."), lang, name=names.get(lang, names[LANGUAGES[0]]), n=s.seat + 1))
                 return
             from wuerfel.bots import bot_names
 
@@ -646,14 +658,16 @@ class LiveTable:
                                  name=str(bot)[:40], known=", ".join(bot_names(self.row.game)))
             if s.kind == "human":
                 raise TableError("seat_taken", N_("That seat is taken."))
-            await self._save_seat(SeatRow(s.seat, None, bot, bot))
+            await self._save_seat(SeatRow(s.seat, None, bot, bot), lambda lang: translate(
+                N_("{name} takes seat {n}."), lang, name=self._seat_names(lang)[s.seat], n=s.seat + 1))
 
-    async def _save_seat(self, seat: SeatRow) -> None:
+    async def _save_seat(self, seat: SeatRow, note: Callable[[str], str] | None = None) -> None:
+        """Store one seat and tell everyone at the table, with ``note`` saying in words what happened."""
         with db_refusal():
             self.row.active_at = await asyncio.to_thread(self.hub.store.set_seat, self.row.id, seat)
         self.row.seats[seat.seat] = seat
         self._changed()
-        await self._broadcast_table()
+        await self._broadcast_table(note)
         self._tell_presence()
 
     async def start(self, player: Player) -> None:

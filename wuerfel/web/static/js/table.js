@@ -8,6 +8,7 @@ import {api} from "./api.js";
 import {seatName as nameOfSeat} from "./seats.js";
 
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
+const baseTitle = document.title;
 const $ = (id) => document.getElementById(id);
 
 const S = {
@@ -17,6 +18,7 @@ const S = {
   seenAtLoad: boot.table.seq || 0,  // events up to here were history when the page loaded: they never tumble
   focusKey: null,     // the control of the table that had the keyboard focus, to put it back after a redraw
   focusParked: false, restoring: false,
+  notes: [],          // what happened to the seating, in words (the server's `note` of a `table` message)
   online: boot.table.online || [],  // the people's seats whose player is connected now (protocol 3, "presence")
 };
 window.wuerfelTable = S;  // for tests and the curious: the last message, the seq, the log
@@ -67,7 +69,12 @@ function connect() {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
     if (m.type === "state") onState(m);
-    else if (m.type === "table") { S.table = m.table; if (m.table.online) S.online = m.table.online; renderAll(); }
+    else if (m.type === "table") {
+      S.table = m.table;
+      if (m.table.online) S.online = m.table.online;
+      if (m.note) { S.notes.push(m.note); showNotice(m.note, "info"); }
+      renderAll();
+    }
     else if (m.type === "presence") { S.online = m.online || []; renderAll(); }
     else if (m.type === "error") onError(m);
   };
@@ -342,6 +349,13 @@ function renderLog() {
   ol.replaceChildren();
   const shown = S.log.slice(-60);
   ol.start = shown.length && shown[0].seq ? shown[0].seq : 1;
+  // What happened to the seats before the start, in words: unnumbered lines of the table, not moves of the game.
+  for (const text of S.notes.slice(-20)) {
+    const li = document.createElement("li");
+    li.className = "table-event note";
+    li.textContent = text;
+    ol.appendChild(li);
+  }
   for (const e of shown) {
     const li = document.createElement("li");
     const who = e.type === "chance" ? t("dice") : (e.player !== null && e.player !== undefined ? nm[e.player] : "");
@@ -443,8 +457,19 @@ async function tableCall(what, body) {
   }
 }
 
+/** The tab says "Du bist am Zug" while this page's player has a move or a throw to make, so a player in another tab
+ * (or another window) sees it in the tab strip; the title goes back when the move is made. */
+function renderTitle(m) {
+  const mine = m && !m.finished && S.table.status === "playing" && ((m.legal || []).length > 0
+    || !!(m.throw && !m.throw.bot && (m.my_seats || []).includes(m.throw.seat))
+    || !!(m.manual && (m.my_seats || []).length));
+  const title = mine ? `${t("your_move_title")} · ${baseTitle}` : baseTitle;
+  if (document.title !== title) document.title = title;
+}
+
 function renderAll() {
   renderSeating();
+  renderTitle(S.msg);
   renderScores(S.msg);
   renderLog();
   const m = S.msg;
