@@ -58,6 +58,8 @@ REGISTRATIONS_PER_ADDRESS = 10
 """New accounts per address per minute (each costs a password hash)."""
 REPLAY_PAGE = 100
 """Replay steps per answer (each carries a full view)."""
+MY_TABLES = 200
+"""Most tables Meine Partien lists (a player with more unfinished games sees the newest)."""
 MAX_OPEN_TABLES = 5
 """Unstarted tables one player may host at a time (one guest once filled the lobby with 1,500 in 5 s)."""
 OPEN_TABLE_IDLE = 30 * 60.0
@@ -591,6 +593,25 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             out[s] = name
         return out
 
+    async def my_tables(request: Request, p: Player) -> list[dict[str, Any]]:
+        """The player's unfinished tables, those waiting for him first, then newest first (the store's order)."""
+        ids = await asyncio.to_thread(app.state.store.table_ids_of_player, p.id)
+        out = []
+        base = base_url(request)
+        for tid in ids[:MY_TABLES]:
+            t = await hub().get(tid)
+            if t is None:
+                continue
+            s = t.summary(base)
+            s["your_turn"] = t.waits_for(p)
+            out.append(s)
+        out.sort(key=lambda s: not s["your_turn"])  # stable: newest first within each group
+        return out
+
+    @app.get("/api/my-tables")
+    async def api_my_tables(request: Request) -> dict[str, Any]:
+        return {"tables": await my_tables(request, await need_player(request))}
+
     @app.get("/api/tables/{table_id}")
     async def api_table(request: Request, table_id: str) -> dict[str, Any]:
         return (await need_table(table_id)).summary(base_url(request))
@@ -790,6 +811,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return await page(request, "table.html", table=t.summary(base_url(request)),
                           ws_url=f"/ws/table/{table_id}", game=game_json(t.info, lang_of(request)),
                           game_template=gt if (TEMPLATES_DIR / gt).exists() else None)
+
+    @app.get("/my-games")
+    async def my_games_page(request: Request) -> Response:
+        p = await player_of(request)
+        if p is None:
+            return RedirectResponse("/login?next=/my-games", status_code=303)
+        tables = await my_tables(request, p)
+        lang = lang_of(request)
+        names = {g.id: game_json(g, lang)["name"] for g in all_games()}
+        return await page(request, "my_games.html", tables=tables, game_names=names)
 
     @app.get("/replay/{table_id}")
     async def replay_page(request: Request, table_id: str) -> Response:

@@ -37,8 +37,9 @@ from wuerfel.server.store import EventRow, Player, SeatRow, Store, TableRow, mak
 log = logging.getLogger("wuerfel.server")
 
 PROTOCOL_VERSION = 3
-"""3: presence — the seats whose players are connected (``online`` in ``state``, ``table`` and the summary, and the
-``presence`` message when it changes). 2: a person's throw waits for his request (``{"throw": true}``) and the state
+"""3: living tables — presence (``online`` in ``state``, ``table`` and the summary, the ``presence`` message),
+resigning (``resigned``), the rematch (``rematch``), seating changes in words (``note``) and Meine Partien
+(``/api/my-tables``). 2: a person's throw waits for his request (``{"throw": true}``) and the state
 message says whose throw is due (``throw``); see docs/protocol.md "Versions"."""
 THROW_WAIT = 60.0
 """Seconds a person's throw waits for his tap before the server throws for him (``--throw-wait``; 0: no limit)."""
@@ -293,6 +294,18 @@ class LiveTable:
         table) is present in all of them; bots and free seats are never listed (a bot needs no connection)."""
         here = {c.player.id for c in self.conns if c.player is not None and not c.closed}
         return [s.seat for s in self.row.seats if s.kind == "human" and s.player_id in here]
+
+    def waits_for(self, player: Player) -> bool:
+        """Is the running game waiting for this player: a move of one of his seats, his throw, or (scorekeeper) the
+        dice he is to enter? ("Du bist am Zug" on Meine Partien.)"""
+        mine = self.seats_of(player)
+        if self.match is None or self.over or not mine:
+            return False
+        st = self.match.state
+        if self.row.scorekeeper and st.is_chance():
+            return True
+        due = self.throw_due()
+        return due in mine if due is not None else any(s in mine for s in st.actors())
 
     def summary(self, base_url: str = "") -> dict[str, Any]:
         if self._summary is None:

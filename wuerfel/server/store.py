@@ -254,6 +254,21 @@ class Store:
                     seat_rows[s.table_id].append(s)
         return [self._table(r, seat_rows[r.id]) for r in rows]
 
+    def table_ids_of_player(self, player_id: int, statuses: Sequence[str] = ("open", "playing")) -> list[str]:
+        """The tables, newest first, where the player holds a seat (any table: private and scorekeeper ones too,
+        they are his)."""
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(db.game_tables.c.id).distinct()
+                             .select_from(db.game_tables.join(db.seats, db.seats.c.table_id == db.game_tables.c.id))
+                             .where(db.seats.c.player_id == player_id, db.game_tables.c.status.in_(list(statuses)))
+                             .order_by(db.game_tables.c.id)).all()
+            ids = [r.id for r in rows]
+            if not ids:
+                return []
+            created = dict(c.execute(sa.select(db.game_tables.c.id, db.game_tables.c.created_at)
+                                     .where(db.game_tables.c.id.in_(ids))).all())
+        return sorted(ids, key=lambda i: created[i], reverse=True)
+
     def open_tables_of(self, host_id: int) -> list[tuple[str, dt.datetime]]:
         """(id, last seating change) of the unstarted tables a player hosts (for the per-player limit)."""
         with self.engine.connect() as c:
