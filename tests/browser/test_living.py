@@ -70,6 +70,10 @@ def test_resign_from_the_page_ends_the_game_in_words_for_both(server: Server, ne
     expect(bert.locator("#final li.won")).to_contain_text("Bert")
     expect(bert.locator("#final li.lost")).to_contain_text("Anna")
     expect(anna.locator("#resign-box")).to_be_hidden()
+    # The replay ends with the same words.
+    anna.goto(url.replace("/table/", "/replay/"))
+    anna.locator("#last").click()
+    expect(anna.locator("#step-label")).to_contain_text("Anna (Gast) hat aufgegeben.", timeout=15_000)
 
 
 def test_rematch_in_one_click_for_both(server: Server, new_page) -> None:
