@@ -65,8 +65,8 @@ def test_resign_from_the_page_ends_the_game_in_words_for_both(server: Server, ne
     anna.wait_for_function("() => document.body.dataset.status === 'finished'", timeout=15_000)
     bert.wait_for_function("() => document.body.dataset.status === 'finished'", timeout=15_000)
     expect(anna.locator("#status")).to_have_text("Anna (Gast) hat aufgegeben – gewonnen hat Bert (Gast).")
-    expect(anna.locator("#log li.resigned")).to_have_text("Anna (Gast) hat aufgegeben.")
-    expect(bert.locator("#log li.resigned")).to_have_text("Anna (guest) resigned.")
+    expect(anna.locator("#table-end")).to_have_text("Anna (Gast) hat aufgegeben.")
+    expect(bert.locator("#table-end")).to_have_text("Anna (guest) resigned.")
     expect(bert.locator("#final li.won")).to_contain_text("Bert")
     expect(bert.locator("#final li.lost")).to_contain_text("Anna")
     expect(anna.locator("#resign-box")).to_be_hidden()
@@ -116,14 +116,17 @@ def test_seating_changes_are_read_in_words_by_everyone(server: Server, new_page)
     guest(bert, server.url, "Bert", "/table/" + url.split("/table/")[1])
     bert.wait_for_url("**/table/**")
     bert.locator("#seat-list .seat.empty .sit").first.click()
-    expect(anna.locator("#log li.note").last).to_have_text("Bert setzt sich auf Platz 2.", timeout=15_000)
+    expect(anna.locator("#table-notes li.note").last).to_have_text("Bert setzt sich auf Platz 2.", timeout=15_000)
     # The host takes Bert's seat away and gives it to a bot: Bert reads both in English, in the list of the table.
     anna.locator("#seat-list .seat[data-seat='1'] .remove-player").click()
-    expect(bert.locator("#log li.note").last).to_have_text("The host removed Bert from seat 2.", timeout=15_000)
+    expect(bert.locator("#table-notes li.note").last).to_have_text("The host removed Bert from seat 2.",
+                                                                    timeout=15_000)
     anna.locator("#seat-list .seat[data-seat='1'] .add-bot").click()
-    expect(bert.locator("#log li.note").last).to_contain_text("takes seat 2.", timeout=15_000)
+    expect(bert.locator("#table-notes li.note").last).to_contain_text("takes seat 2.", timeout=15_000)
     expect(bert.locator("#notice")).to_contain_text("takes seat 2.")
-    expect(anna.locator("#log li.note").last).to_contain_text("übernimmt Platz 2.")
+    expect(anna.locator("#table-notes li.note").last).to_contain_text("übernimmt Platz 2.")
+    # The numbered move list holds moves only (its numbers are the events' seqs).
+    expect(anna.locator("#log li")).to_have_count(0)
 
 
 def test_tab_title_says_your_move(server: Server, new_page) -> None:

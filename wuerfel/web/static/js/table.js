@@ -349,27 +349,27 @@ function renderLog() {
   ol.replaceChildren();
   const shown = S.log.slice(-60);
   ol.start = shown.length && shown[0].seq ? shown[0].seq : 1;
-  // What happened to the seats before the start, in words: unnumbered lines of the table, not moves of the game.
-  for (const text of S.notes.slice(-20)) {
+  // What happened to the seats before the start, in words: lines of the table above the moves, not moves of the
+  // game (they are kept out of the numbered list, whose numbers are the events' seqs).
+  const notes = $("table-notes");
+  notes.replaceChildren(...S.notes.slice(-20).map((text) => {
     const li = document.createElement("li");
     li.className = "table-event note";
     li.textContent = text;
-    ol.appendChild(li);
-  }
+    return li;
+  }));
+  notes.classList.toggle("hidden", !S.notes.length);
   for (const e of shown) {
     const li = document.createElement("li");
     const who = e.type === "chance" ? t("dice") : (e.player !== null && e.player !== undefined ? nm[e.player] : "");
     li.textContent = `${who}: ${e.hidden ? (e.label || t("hidden")) : (e.label || "")}`;
     ol.appendChild(li);
   }
-  // A resignation is the table's, not a move of the game: it closes the list in words, without a number.
+  // A resignation is the table's, not a move of the game: it closes the list in words, under it.
   const r = S.table.resigned;
-  if (r !== null && r !== undefined) {
-    const li = document.createElement("li");
-    li.className = "table-event resigned";
-    li.textContent = t("resigned_log", {name: nm[r]});
-    ol.appendChild(li);
-  }
+  const end = $("table-end");
+  end.textContent = r !== null && r !== undefined ? t("resigned_log", {name: nm[r]}) : "";
+  end.classList.toggle("hidden", !end.textContent);
   ol.scrollTop = ol.scrollHeight;
 }
 
