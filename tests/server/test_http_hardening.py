@@ -260,6 +260,38 @@ def test_idle_open_tables_leave_the_lobby(tmp_path: Path, monkeypatch: pytest.Mo
         srv.stop()
 
 
+def test_idle_expiry_reads_the_stored_last_seating_change_across_a_restart(tmp_path: Path) -> None:
+    """The last seating change is stored (``active_at``): a table somebody sat down at recently stays in the lobby
+    after a restart even though it was created long ago, and one nobody touched for longer than the window goes.
+    The times are set in the database (no waiting): the window is the default 30 minutes."""
+    import datetime as dt
+
+    import sqlalchemy as sa
+
+    from wuerfel.server import db
+
+    url = f"sqlite:///{tmp_path / 'idle.db'}"
+    srv = ServerProcess(url, log_dir=tmp_path).start()
+    try:
+        host, other = Client(srv.url).guest("Wirtin"), Client(srv.url).guest("Gast")
+        fresh, stale = host.create("stapel", seats=2)["id"], host.create("stapel", seats=2)["id"]
+        assert other.post(f"/api/tables/{fresh}/sit", {"seat": 1}).status_code == 200
+        srv.kill()
+        eng = sa.create_engine(url)
+        long_ago = dt.datetime.now(dt.UTC) - dt.timedelta(hours=2)
+        with eng.begin() as c:
+            recent = c.execute(sa.select(db.game_tables.c.active_at).where(db.game_tables.c.id == fresh)).scalar_one()
+            c.execute(sa.update(db.game_tables).values(created_at=long_ago))
+            c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == stale).values(active_at=long_ago))
+        eng.dispose()
+        assert recent is not None  # sitting down stored the moment
+        srv = ServerProcess(url, port=srv.port, log_dir=tmp_path).start()
+        listed = {x["id"] for x in Client(srv.url).http.get("/api/tables").json()["tables"]}
+        assert fresh in listed and stale not in listed
+    finally:
+        srv.stop()
+
+
 def test_guests_are_marked_in_every_table_summary(server: ServerProcess, clients: Make) -> None:
     host, member = clients().guest("Gastgeberin"), clients()
     assert member.post("/api/register", {"name": "Mitglied", "password": "seit-2026-dabei"}).status_code == 200

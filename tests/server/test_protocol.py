@@ -108,7 +108,7 @@ def test_every_bad_input_is_refused_and_changes_nothing(clients: Make) -> None:
     assert wc.recv_type("error")["error"]["code"] == "not_your_seat"
     # nothing changed, the connections still work
     wa.send({"type": "ping"})
-    assert wa.recv_type("pong")["v"] == PROTOCOL_VERSION == 2
+    assert wa.recv_type("pong")["v"] == PROTOCOL_VERSION == 3
     wa.send({"action": good, "expected_seq": seq})
     assert wa.state_at_least(seq + 1)["seq"] >= seq + 1
     assert wb.state_at_least(seq + 1)["seq"] >= seq + 1
@@ -335,7 +335,9 @@ def test_random_messages_never_change_the_table(clients: Make) -> None:
     a, b, t = two_player_table(clients)
     w = a.ws(t["id"])
     s0 = w.recv_type("state")
-    log0 = b.ws(t["id"], since=0).recv_type("state")["events"]
+    wb = b.ws(t["id"], since=0)  # kept open to the end: Bert's coming and going is told to Anna (presence)
+    log0 = wb.recv_type("state")["events"]
+    assert w.recv_type("presence")["online"] == [0, 1]
     scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False),
                         st.text(max_size=20))
     values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=4),

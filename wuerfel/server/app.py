@@ -58,11 +58,13 @@ REGISTRATIONS_PER_ADDRESS = 10
 """New accounts per address per minute (each costs a password hash)."""
 REPLAY_PAGE = 100
 """Replay steps per answer (each carries a full view)."""
+MY_TABLES = 200
+"""Most tables Meine Partien lists (a player with more unfinished games sees the newest)."""
 MAX_OPEN_TABLES = 5
 """Unstarted tables one player may host at a time (one guest once filled the lobby with 1,500 in 5 s)."""
 OPEN_TABLE_IDLE = 30 * 60.0
 """Seconds without seating activity after which an unstarted table leaves the lobby and stops counting against its
-host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides, for tests)."""
+host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides). Measured from the stored ``active_at``."""
 """New accounts per address per minute (each costs a password hash)."""
 
 
@@ -103,7 +105,6 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     app.state.sessions = {}
     app.state.limiter = auth.RateLimiter(limit=LOGIN_FAILS_PER_ACCOUNT, window=60.0)
     app.state.hashing = 0
-    app.state.activity = {}
     open_idle = float(os.environ.get("WUERFEL_OPEN_TABLE_IDLE") or OPEN_TABLE_IDLE)
     app.add_middleware(Guard, max_body=MAX_BODY)
     templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
@@ -493,24 +494,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return resp
 
     # --- tables ------------------------------------------------------------------------------------------------
-    def touch(table_id: str) -> None:
-        activity: dict[str, float] = app.state.activity
-        if len(activity) > 100_000:
-            activity.clear()
-        activity[table_id] = time.time()
-
-    def idle_open(table_id: str, status: str, created_at: Any) -> bool:
-        """An unstarted table nobody has seated, left or started for ``open_idle`` seconds: it leaves the lobby.
-        The last activity lives in memory; after a restart the creation time stands in for it."""
+    def idle_open(status: str, last_active: Any) -> bool:
+        """An unstarted table whose seating nobody changed for ``open_idle`` seconds: it leaves the lobby and no
+        longer counts against its host's limit. The last change is stored with the table (``active_at``, set on
+        creation and by every seat taken, left or given to a bot), so a restart changes nothing about it."""
         if status != "open":
             return False
-        last = max(created_at.timestamp(), app.state.activity.get(table_id, 0.0))
-        return bool(last < time.time() - open_idle)
+        return bool(last_active.timestamp() < time.time() - open_idle)
 
     @app.get("/api/tables")
     async def api_tables(request: Request) -> dict[str, Any]:
         rows = await asyncio.to_thread(app.state.store.list_tables, ("open", "playing"))
-        rows = [r for r in rows if not idle_open(r.id, r.status, r.created_at)]
+        rows = [r for r in rows if not idle_open(r.status, r.last_active)]
         base = base_url(request)
         out = []
         known = {g.id for g in all_games()}
@@ -528,7 +523,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         p = await need_player(request)
         data = await body_json(request)
         waiting = await asyncio.to_thread(app.state.store.open_tables_of, p.id)
-        if sum(not idle_open(tid, "open", created) for tid, created in waiting) >= MAX_OPEN_TABLES:
+        if sum(not idle_open("open", last) for _, last in waiting) >= MAX_OPEN_TABLES:
             raise ApiError("too_many_tables", N_("You already have {n} tables waiting to start. Start one of them, "
                                                  "or wait until one has been idle for {minutes} minutes."), 429,
                            n=MAX_OPEN_TABLES, minutes=max(1, round(open_idle / 60)))
@@ -567,7 +562,6 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         names = seat_names(data.get("names"), n, bots, flags["scorekeeper"])
         t = await hub().create(info, rules_id, rules, n, flags["scorekeeper"], flags["private"], p, bots,
                                flags["sit"], names)
-        touch(t.id)
         return t.summary(base_url(request))
 
     def seat_names(raw: Any, n: int, bots: dict[int, str], scorekeeper: bool) -> dict[int, str]:
@@ -599,6 +593,25 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             out[s] = name
         return out
 
+    async def my_tables(request: Request, p: Player) -> list[dict[str, Any]]:
+        """The player's unfinished tables, those waiting for him first, then newest first (the store's order)."""
+        ids = await asyncio.to_thread(app.state.store.table_ids_of_player, p.id)
+        out = []
+        base = base_url(request)
+        for tid in ids[:MY_TABLES]:
+            t = await hub().get(tid)
+            if t is None:
+                continue
+            s = t.summary(base)
+            s["your_turn"] = t.waits_for(p)
+            out.append(s)
+        out.sort(key=lambda s: not s["your_turn"])  # stable: newest first within each group
+        return out
+
+    @app.get("/api/my-tables")
+    async def api_my_tables(request: Request) -> dict[str, Any]:
+        return {"tables": await my_tables(request, await need_player(request))}
+
     @app.get("/api/tables/{table_id}")
     async def api_table(request: Request, table_id: str) -> dict[str, Any]:
         return (await need_table(table_id)).summary(base_url(request))
@@ -614,9 +627,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             await t.leave_seat(p, data.get("seat"))
         elif what == "bot":
             await t.set_bot(p, data.get("seat"), data.get("bot"))
+        elif what == "resign":
+            await t.resign(p, data.get("seat"))
         else:
             await t.start(p)
-        touch(t.id)
         return t.summary(base_url(request))
 
     @app.post("/api/tables/{table_id}/sit")
@@ -630,6 +644,25 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     @app.post("/api/tables/{table_id}/bot")
     async def api_bot(request: Request, table_id: str) -> dict[str, Any]:
         return await seat_call(request, table_id, "bot")
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def api_rematch(request: Request, table_id: str) -> dict[str, Any]:
+        """The rematch of a finished table (made on the first request, the same one on every later request)."""
+        check_csrf(request, request.headers.get(auth.CSRF_HEADER))
+        p = await need_player(request)
+        t = await need_table(table_id)
+        if t.row.rematch is None:
+            waiting = await asyncio.to_thread(app.state.store.open_tables_of, p.id)
+            if sum(not idle_open("open", last) for _, last in waiting) >= MAX_OPEN_TABLES:
+                raise ApiError("too_many_tables", N_("You already have {n} tables waiting to start. Start one of "
+                                                     "them, or wait until one has been idle for {minutes} minutes."),
+                               429, n=MAX_OPEN_TABLES, minutes=max(1, round(open_idle / 60)))
+        new_id = await t.rematch(p)
+        return (await need_table(new_id)).summary(base_url(request))
+
+    @app.post("/api/tables/{table_id}/resign")
+    async def api_resign(request: Request, table_id: str) -> dict[str, Any]:
+        return await seat_call(request, table_id, "resign")
 
     @app.post("/api/tables/{table_id}/start")
     async def api_start(request: Request, table_id: str) -> dict[str, Any]:
@@ -647,7 +680,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         throw never uncovered stays under the cup, for everybody else for ever)."""
         t = await finished_table(table_id)
         assert t.match is not None
-        return t.match.record.seen_by(t.seats_of(await player_of(request))).to_json()
+        return t.record().seen_by(t.seats_of(await player_of(request))).to_json()
 
     @app.get("/api/tables/{table_id}/replay")
     async def api_replay(request: Request, table_id: str, start: int = 0, count: int = REPLAY_PAGE
@@ -778,6 +811,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return await page(request, "table.html", table=t.summary(base_url(request)),
                           ws_url=f"/ws/table/{table_id}", game=game_json(t.info, lang_of(request)),
                           game_template=gt if (TEMPLATES_DIR / gt).exists() else None)
+
+    @app.get("/my-games")
+    async def my_games_page(request: Request) -> Response:
+        p = await player_of(request)
+        if p is None:
+            return RedirectResponse("/login?next=/my-games", status_code=303)
+        tables = await my_tables(request, p)
+        lang = lang_of(request)
+        names = {g.id: game_json(g, lang)["name"] for g in all_games()}
+        return await page(request, "my_games.html", tables=tables, game_names=names)
 
     @app.get("/replay/{table_id}")
     async def replay_page(request: Request, table_id: str) -> Response:

@@ -45,6 +45,9 @@ game_tables = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("resigned", sa.Integer, nullable=True),
+    sa.Column("rematch", sa.String(32), nullable=True),
+    sa.Column("active_at", sa.DateTime(timezone=True), nullable=True),
     sa.Index("ix_game_tables_status", "status"),
 )
 

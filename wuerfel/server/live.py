@@ -31,14 +31,16 @@ from wuerfel.engine.record import Event, EventViews, GameRecord, Match, Statemen
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import SystemSource
 from wuerfel.engine.throws import waits_for
-from wuerfel.i18n import translate
+from wuerfel.i18n import LANGUAGES, translate
 from wuerfel.server.store import EventRow, Player, SeatRow, Store, TableRow, make_writer
 
 log = logging.getLogger("wuerfel.server")
 
-PROTOCOL_VERSION = 2
-"""2: a person's throw waits for his request (``{"throw": true}``) and the state message says whose throw is due
-(``throw``); see docs/protocol.md "Versions"."""
+PROTOCOL_VERSION = 3
+"""3: living tables — presence (``online`` in ``state``, ``table`` and the summary, the ``presence`` message),
+resigning (``resigned``), the rematch (``rematch``), seating changes in words (``note``) and Meine Partien
+(``/api/my-tables``). 2: a person's throw waits for his request (``{"throw": true}``) and the state
+message says whose throw is due (``throw``); see docs/protocol.md "Versions"."""
 THROW_WAIT = 60.0
 """Seconds a person's throw waits for his tap before the server throws for him (``--throw-wait``; 0: no limit)."""
 MAX_MESSAGE = 16 * 1024
@@ -48,18 +50,27 @@ BAD_MESSAGE = N_("The message must be an object with 'action', 'outcome' or 'thr
 SPECIAL_OUTCOME_LABELS = {"void": N_("Void throw")}
 
 
-def result_json(state: State | None) -> dict[str, Any]:
+def result_json(state: State | None, resigned: int | None = None, seats: int = 0) -> dict[str, Any]:
     """The result as the engine states it, for every client to draw the same way (no client works a ranking out of
     a view): the score direction always, and at the end the ranking best first (tied seats grouped), the winners,
-    the losers and the net chips per seat (``None`` for a game without chips)."""
+    the losers and the net chips per seat (``None`` for a game without chips).
+
+    A game ended by a resignation (``resigned``: the seat that gave up, of ``seats``) is no finished game of the
+    engine's, whose scores rank nobody yet: the seat that resigned is the loser and last, every other seat shares
+    the win (one group), and no chips are settled. ``resigned`` says who gave up (None: nobody did)."""
     if state is None:
-        return {"lower_is_better": False, "ranking": [], "winners": [], "losers": [], "payoffs": None}
+        return {"lower_is_better": False, "ranking": [], "winners": [], "losers": [], "payoffs": None,
+                "resigned": None}
+    if resigned is not None:
+        others = [s for s in range(seats) if s != resigned]
+        return {"lower_is_better": state.lower_is_better(), "ranking": [others, [resigned]], "winners": others,
+                "losers": [resigned], "payoffs": None, "resigned": resigned}
     over = state.is_terminal()
     payoffs = state.payoffs() if over else None
     return {"lower_is_better": state.lower_is_better(),
             "ranking": [list(g) for g in state.ranking()] if over else [],
             "winners": list(state.winners()) if over else [], "losers": list(state.losers()) if over else [],
-            "payoffs": list(payoffs) if payoffs is not None else None}
+            "payoffs": list(payoffs) if payoffs is not None else None, "resigned": None}
 MAX_CHOICES = 12
 """Scorekeeper tables list every possible outcome as a one-tap choice when there are at most this many (one die,
 a lot for the first player); five dice (252 outcomes) are typed as faces instead."""
@@ -234,6 +245,8 @@ class LiveTable:
         self.throw_at: float | None = None
         """When the pending person's throw falls by itself (loop clock; None: no throw of a person is pending)."""
         self.throw_wall: float = 0.0
+        self._online_told: list[int] | None = None
+        """The presence the connections were last told (see :meth:`_tell_presence`); None: nobody told yet."""
 
     # --- derived data -----------------------------------------------------------------------------------------
     @property
@@ -248,10 +261,20 @@ class LiveTable:
     def state(self) -> State | None:
         return self.match.state if self.match else None
 
+    @property
+    def over(self) -> bool:
+        """The game has ended: the engine's end, or a seat resigned (see :meth:`resign`)."""
+        return self.row.resigned is not None or (self.match is not None and self.match.state.is_terminal())
+
+    def result(self) -> dict[str, Any]:
+        """:func:`result_json` of this table, a resignation included."""
+        return result_json(self.state, self.row.resigned, self.row.num_seats)
+
     def throw_due(self) -> int | None:
         """The seat whose throw the table waits for (a person's tap or a bot's pause), or None: no chance node, a
-        throw that falls at once, or a scorekeeper table (where the dice are entered by hand)."""
-        if self.match is None or self.row.scorekeeper:
+        throw that falls at once, a scorekeeper table (where the dice are entered by hand), or a game ended by a
+        resignation."""
+        if self.match is None or self.row.scorekeeper or self.row.resigned is not None:
             return None
         return waits_for(self.match.state, self.match.record.events)
 
@@ -262,6 +285,27 @@ class LiveTable:
         if player is None:
             return []
         return [s.seat for s in self.row.seats if s.player_id == player.id and not s.bot]
+
+    def online(self) -> list[int]:
+        """The people's seats whose player has an open connection to this table, in seat order.
+
+        Presence is a fact of this server process alone (who holds a websocket now), never stored: after a restart
+        nobody is connected until their page reconnects. A person holding several seats (the host at a hot-seat
+        table) is present in all of them; bots and free seats are never listed (a bot needs no connection)."""
+        here = {c.player.id for c in self.conns if c.player is not None and not c.closed}
+        return [s.seat for s in self.row.seats if s.kind == "human" and s.player_id in here]
+
+    def waits_for(self, player: Player) -> bool:
+        """Is the running game waiting for this player: a move of one of his seats, his throw, or (scorekeeper) the
+        dice he is to enter? ("Du bist am Zug" on Meine Partien.)"""
+        mine = self.seats_of(player)
+        if self.match is None or self.over or not mine:
+            return False
+        st = self.match.state
+        if self.row.scorekeeper and st.is_chance():
+            return True
+        due = self.throw_due()
+        return due in mine if due is not None else any(s in mine for s in st.actors())
 
     def summary(self, base_url: str = "") -> dict[str, Any]:
         if self._summary is None:
@@ -276,11 +320,13 @@ class LiveTable:
                 "url": f"/table/{self.row.id}",
             }
         out = dict(self._summary)
-        st = self.state
         out["seq"] = self.seq
-        out["winners"] = list(st.winners()) if st is not None and st.is_terminal() else []
-        out["result"] = result_json(st)
+        out["result"] = self.result()
+        out["winners"] = out["result"]["winners"]
+        out["resigned"] = self.row.resigned
+        out["rematch"] = f"/table/{self.row.rematch}" if self.row.rematch else None
         out["invite_url"] = base_url.rstrip("/") + out["url"]
+        out["online"] = self.online()
         return out
 
     def _changed(self) -> None:
@@ -324,6 +370,16 @@ class LiveTable:
         downloaded from a table continues it with the same bots in their seats."""
         return {"table": self.row.id, "seats": [f"bot:{s.bot}" if s.bot else "human" for s in self.row.seats]}
 
+    def record(self) -> GameRecord:
+        """The game's record as stored, with ``meta.resigned`` (the seat that gave up) when the game ended so: the
+        events are the game's as far as it was played; the resignation is the table's, not a move of the game."""
+        assert self.match is not None
+        rec = self.match.record
+        if self.row.resigned is None:
+            return rec
+        return GameRecord(game=rec.game, rules_id=rec.rules_id, rules=rec.rules, players=rec.players,
+                          events=rec.events, meta={**rec.meta, "resigned": self.row.resigned})
+
     async def _ready_bots(self) -> dict[int, Any]:
         """The bots of this match, made on first need, off the loop and outside the table lock.
 
@@ -352,6 +408,8 @@ class LiveTable:
     async def join(self, conn: Conn) -> None:
         async with self.lock:
             self.conns.add(conn)
+            # The others hear that this player came; he reads who is here in his first message.
+            self._tell_presence(skip=conn)
             if self.match is None:
                 await self._send(conn, {"v": PROTOCOL_VERSION, "type": "table", "table": self.summary(conn.base_url)})
             else:
@@ -362,7 +420,23 @@ class LiveTable:
     def leave(self, conn: Conn) -> None:
         conn.stop()
         self.conns.discard(conn)
+        self._tell_presence()
         self._maybe_evict()
+
+    def _tell_presence(self, skip: Conn | None = None) -> None:
+        """Tell every connection who is here when that changed (a player's first tab opened, his last one closed,
+        a seat taken or left). Only queues messages (see :class:`Conn`), so it may run with or without the lock.
+
+        A second tab of a player already present changes nothing and sends nothing: the table hears about people,
+        not about their tabs."""
+        now = self.online()
+        if now == self._online_told:
+            return
+        self._online_told = now
+        msg = {"v": PROTOCOL_VERSION, "type": "presence", "online": now}
+        for c in list(self.conns):
+            if c is not skip:
+                c.push(msg)
 
     def _maybe_evict(self) -> None:
         """A finished table nobody watches leaves memory; it is loaded again from its log when asked for."""
@@ -373,9 +447,13 @@ class LiveTable:
         """Queue ``msg`` for ``conn``: it returns at once, whatever the client's socket does (see :class:`Conn`)."""
         conn.push(msg)
 
-    async def _broadcast_table(self) -> None:
+    async def _broadcast_table(self, note: Callable[[str], str] | None = None) -> None:
+        """Send the new seating to everyone; ``note`` says in the reader's language what happened (protocol 3)."""
         for c in list(self.conns):
-            await self._send(c, {"v": PROTOCOL_VERSION, "type": "table", "table": self.summary(c.base_url)})
+            msg: dict[str, Any] = {"v": PROTOCOL_VERSION, "type": "table", "table": self.summary(c.base_url)}
+            if note is not None:
+                msg["note"] = note(c.lang)
+            await self._send(c, msg)
 
     async def _broadcast_state(self) -> None:
         cache: dict[Any, Any] = {}
@@ -395,7 +473,7 @@ class LiveTable:
         state = self.match.state
         lang = conn.lang
         mine = self.seats_of(conn.player)
-        actors = state.actors()
+        actors = () if self.row.resigned is not None else state.actors()
         due = self.throw_due()
         seat = self._view_seat(conn, mine, actors if due is None else (due,))
         key = ("view", seat)
@@ -420,7 +498,7 @@ class LiveTable:
         events = [e for i in range(start, seq) if (e := self._event_json(i, seat, lang, cache)) is not None]
         conn.last_seq = seq
         manual = None
-        if self.row.scorekeeper and state.is_chance():
+        if self.row.scorekeeper and state.is_chance() and not self.over:
             mkey = ("manual", lang)
             manual = cache.get(mkey)
             if manual is None:
@@ -429,13 +507,14 @@ class LiveTable:
         components = cache.get(ckey)
         if components is None:
             components = cache[ckey] = self._components(state, seat, lang)
-        terminal = state.is_terminal()
+        terminal = self.over
+        result = self.result()
         msg = {
             "v": PROTOCOL_VERSION, "type": "state", "seq": seq, "seat": seat, "my_seats": mine, "view": view,
             "components": components,
             "events": events, "legal": legal, "to_move": list(actors), "manual": manual, "finished": terminal,
-            "winners": list(state.winners()) if terminal else [], "result": result_json(state),
-            "deadline": self._deadline_json(lang), "throw": self._throw_json(due),
+            "winners": result["winners"], "result": result,
+            "deadline": self._deadline_json(lang), "throw": self._throw_json(due), "online": self._online(cache),
         }
         if skipped:
             msg["skipped"] = skipped
@@ -443,6 +522,13 @@ class LiveTable:
             msg["table"] = self.summary(conn.base_url)
             conn.table_version = self.version
         await self._send(conn, msg)
+
+    def _online(self, cache: dict[Any, Any]) -> list[int]:
+        """:meth:`online`, worked out once per broadcast."""
+        got = cache.get("online")
+        if got is None:
+            got = cache["online"] = self.online()
+        return list(got)
 
     def _components(self, state: State, seat: int | None, lang: str) -> list[dict[str, Any]]:
         """What ``seat`` sees on the table, translated into the reader's language with the seats' names: the web
@@ -549,7 +635,9 @@ class LiveTable:
                 # Several seats are for the host's own table (hot-seat, one phone at a real table); anyone else
                 # filling every free seat would block the table.
                 raise TableError("one_seat", N_("You already have a seat at this table."))
-            await self._save_seat(SeatRow(s.seat, player.id, None, player.name, not player.registered))
+            await self._save_seat(SeatRow(s.seat, player.id, None, player.name, not player.registered),
+                                  lambda lang: translate(N_("{name} sits down in seat {n}."), lang,
+                                                         name=player.name, n=s.seat + 1))
 
     async def leave_seat(self, player: Player, seat: object) -> None:
         async with self.lock:
@@ -558,7 +646,10 @@ class LiveTable:
             if s.kind != "human" or (s.player_id != player.id and player.id != self.row.host_id):
                 # The host may clear anyone's seat before the start (someone who joined and went away).
                 raise TableError("not_seated", N_("You are not sitting in that seat."))
-            await self._save_seat(SeatRow(s.seat))
+            name = s.name or ""
+            msgid = N_("{name} left seat {n}.") if s.player_id == player.id else N_(
+                "The host removed {name} from seat {n}.")
+            await self._save_seat(SeatRow(s.seat), lambda lang: translate(msgid, lang, name=name, n=s.seat + 1))
 
     async def set_bot(self, player: Player, seat: object, bot: object) -> None:
         async with self.lock:
@@ -568,7 +659,10 @@ class LiveTable:
             s = self._seat(seat)
             if bot is None:
                 if s.kind == "bot":
-                    await self._save_seat(SeatRow(s.seat))
+                    # Named before the seat is cleared (the names follow the seating).
+                    names = {lang: self._seat_names(lang)[s.seat] for lang in LANGUAGES}
+                    await self._save_seat(SeatRow(s.seat), lambda lang: translate(
+                        N_("{name} left seat {n}."), lang, name=names.get(lang, names[LANGUAGES[0]]), n=s.seat + 1))
                 return
             from wuerfel.bots import bot_names
 
@@ -577,14 +671,17 @@ class LiveTable:
                                  name=str(bot)[:40], known=", ".join(bot_names(self.row.game)))
             if s.kind == "human":
                 raise TableError("seat_taken", N_("That seat is taken."))
-            await self._save_seat(SeatRow(s.seat, None, bot, bot))
+            await self._save_seat(SeatRow(s.seat, None, bot, bot), lambda lang: translate(
+                N_("{name} takes seat {n}."), lang, name=self._seat_names(lang)[s.seat], n=s.seat + 1))
 
-    async def _save_seat(self, seat: SeatRow) -> None:
+    async def _save_seat(self, seat: SeatRow, note: Callable[[str], str] | None = None) -> None:
+        """Store one seat and tell everyone at the table, with ``note`` saying in words what happened."""
         with db_refusal():
-            await asyncio.to_thread(self.hub.store.set_seat, self.row.id, seat)
+            self.row.active_at = await asyncio.to_thread(self.hub.store.set_seat, self.row.id, seat)
         self.row.seats[seat.seat] = seat
         self._changed()
-        await self._broadcast_table()
+        await self._broadcast_table(note)
+        self._tell_presence()
 
     async def start(self, player: Player) -> None:
         async with self.lock:
@@ -742,7 +839,7 @@ class LiveTable:
     def _playing(self) -> Match:
         if self.match is None:
             raise TableError("not_started", N_("The game has not started yet."))
-        if self.match.state.is_terminal():
+        if self.over:
             raise TableError("game_over", N_("The game is over."))
         return self.match
 
@@ -839,6 +936,59 @@ class LiveTable:
         await self._broadcast_state()
         self._maybe_evict()
 
+    async def resign(self, player: Player, seat: object) -> None:
+        """The player gives up in ``seat``: the game ends at once with that seat last and the loser (see
+        :func:`result_json`).
+
+        Resigning is a table event, not a move of the game: no game has a "resign" action and the engine's record
+        folds only its own moves and throws. So the log of moves stays exactly as played, and the resignation is
+        stored with the table (``game_tables.resigned``, written together with the status ``finished``): a restart,
+        the replay and the record download (``meta.resigned``) all read it from there. Only a person sitting in the
+        seat may resign it — not the host for somebody else, and not for a bot.
+        """
+        async with self.lock:
+            self._playing()
+            s = self._seat(seat)
+            if s.kind != "human" or s.player_id != player.id:
+                raise TableError("not_seated", N_("You are not sitting in that seat."))
+            with db_refusal():
+                await asyncio.to_thread(self.hub.store.resign, self.row.id, s.seat)
+            self.row.resigned = s.seat
+            self.row.status = "finished"
+            self._changed()
+            self._arm_clock()  # stops the clock and a pending throw's window: nothing is due any more
+            await self._broadcast_state()
+            self._maybe_evict()
+
+    async def rematch(self, player: Player) -> str:
+        """A new table for the same game with the same rules and seats, asked for by a player of this finished one;
+        returns its id. Only one rematch per table: whoever asks later (or twice) is given the same one.
+
+        The asker hosts it and sits where he sat (every seat he held: a hot-seat or scorekeeper table comes back
+        whole); bots keep their seats; the other people's seats wait for them. Everybody still at this table is
+        told at once (the summary's ``rematch``), so each can take his seat there in one click.
+        """
+        async with self.lock:
+            if self.row.status != "finished":
+                raise TableError("not_finished", N_("The game is not finished yet."))
+            if not self.seats_of(player):
+                raise TableError("not_seated", N_("Only the players of this table can ask for a rematch."))
+            if self.row.rematch is not None:
+                return self.row.rematch
+            rows = [SeatRow(s.seat, None, s.bot, s.bot) if s.bot else
+                    SeatRow(s.seat, player.id, None, s.name, not player.registered) if s.player_id == player.id else
+                    SeatRow(s.seat) for s in self.row.seats]
+            r = self.row
+            with db_refusal():
+                new = await asyncio.to_thread(self.hub.store.create_table, r.game, r.rules_id, r.rules, r.num_seats,
+                                              r.scorekeeper, r.private, player.id, rows)
+                await asyncio.to_thread(self.hub.store.set_rematch, r.id, new.id)
+            self.hub.tables[new.id] = LiveTable(self.hub, new)
+            self.row.rematch = new.id
+            self._changed()
+            await self._broadcast_state()
+            return new.id
+
     # --- clocks -------------------------------------------------------------------------------------------------
     def _arm_clock(self, fresh: bool = False) -> None:
         """Start, keep or stop the clock after the table reached a new node (call with the lock held).
@@ -855,7 +1005,7 @@ class LiveTable:
             self.clock.cancel()
         self.clock = None
         st = self.state
-        dl = st.deadline() if st is not None and not st.is_terminal() and not self.row.scorekeeper else None
+        dl = st.deadline() if st is not None and not self.over and not self.row.scorekeeper else None
         if dl is None or st is None:
             self.clock_at = None
             self.clock_actors = frozenset()
@@ -969,11 +1119,9 @@ class LiveTable:
 
     # --- bots ---------------------------------------------------------------------------------------------------
     def _bot_to_act(self) -> int | None:
-        if self.match is None:
+        if self.match is None or self.over:
             return None
         st = self.match.state
-        if st.is_terminal():
-            return None
         if st.is_chance():
             due = self.throw_due()
             return due if due is not None and self._is_bot(due) else None
@@ -1061,7 +1209,7 @@ class LiveTable:
         backoff = 0.0
         while True:
             async with self.lock:
-                if self.match is None or not self.match.state.is_chance() or self.row.scorekeeper:
+                if self.match is None or not self.match.state.is_chance() or self.row.scorekeeper or self.over:
                     break
                 if self.throw_due() is not None:
                     break  # a person's throw stays his to ask for (its window is open); a bot throws after its pause

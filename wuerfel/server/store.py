@@ -85,6 +85,17 @@ class TableRow:
     created_at: dt.datetime
     finished_at: dt.datetime | None
     seats: list[SeatRow]
+    resigned: int | None = None
+    """The seat whose player resigned, which ended the game (None: nobody resigned)."""
+    rematch: str | None = None
+    """The table of the rematch of this finished game, once somebody asked for it (None: not yet)."""
+    active_at: dt.datetime | None = None
+    """The last seating change (created, a seat taken, left or given to a bot): an unstarted table idle too long
+    leaves the lobby. None only for tables created before it was stored (their creation time stands in)."""
+
+    @property
+    def last_active(self) -> dt.datetime:
+        return self.active_at or self.created_at
 
 
 @dataclasses.dataclass(frozen=True)
@@ -196,12 +207,12 @@ class Store:
             c.execute(sa.insert(db.game_tables).values(
                 id=table_id, game=game, rules_id=rules_id, rules=json.dumps(rules, ensure_ascii=False),
                 num_seats=num_seats, scorekeeper=scorekeeper, private=private, host_id=host_id, status="open",
-                created_at=created))
+                created_at=created, active_at=created))
             c.execute(sa.insert(db.seats), [
                 {"table_id": table_id, "seat": s.seat, "player_id": s.player_id, "bot": s.bot, "name": s.name}
                 for s in all_seats])
         return TableRow(table_id, game, rules_id, rules, num_seats, scorekeeper, private, host_id, "open", created,
-                        None, all_seats)
+                        None, all_seats, active_at=created)
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as c:
@@ -218,6 +229,7 @@ class Store:
             scorekeeper=bool(row.scorekeeper), private=bool(row.private), host_id=row.host_id, status=row.status,
             created_at=_aware(row.created_at) or now(), finished_at=_aware(row.finished_at),
             seats=[SeatRow(s.seat, s.player_id, s.bot, s.name, bool(s.guest)) for s in seat_rows],
+            resigned=row.resigned, rematch=row.rematch, active_at=_aware(row.active_at),
         )
 
     @staticmethod
@@ -242,17 +254,48 @@ class Store:
                     seat_rows[s.table_id].append(s)
         return [self._table(r, seat_rows[r.id]) for r in rows]
 
-    def open_tables_of(self, host_id: int) -> list[tuple[str, dt.datetime]]:
-        """(id, created_at) of the unstarted tables a player hosts (for the per-player limit)."""
+    def table_ids_of_player(self, player_id: int, statuses: Sequence[str] = ("open", "playing")) -> list[str]:
+        """The tables, newest first, where the player holds a seat (any table: private and scorekeeper ones too,
+        they are his)."""
         with self.engine.connect() as c:
-            rows = c.execute(sa.select(db.game_tables.c.id, db.game_tables.c.created_at)
-                             .where(db.game_tables.c.host_id == host_id, db.game_tables.c.status == "open")).all()
-        return [(r.id, _aware(r.created_at) or now()) for r in rows]
+            rows = c.execute(sa.select(db.game_tables.c.id).distinct()
+                             .select_from(db.game_tables.join(db.seats, db.seats.c.table_id == db.game_tables.c.id))
+                             .where(db.seats.c.player_id == player_id, db.game_tables.c.status.in_(list(statuses)))
+                             .order_by(db.game_tables.c.id)).all()
+            ids = [r.id for r in rows]
+            if not ids:
+                return []
+            created = dict(c.execute(sa.select(db.game_tables.c.id, db.game_tables.c.created_at)
+                                     .where(db.game_tables.c.id.in_(ids))).all())
+        return sorted(ids, key=lambda i: created[i], reverse=True)
 
-    def set_seat(self, table_id: str, seat: SeatRow) -> None:
+    def open_tables_of(self, host_id: int) -> list[tuple[str, dt.datetime]]:
+        """(id, last seating change) of the unstarted tables a player hosts (for the per-player limit)."""
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(db.game_tables.c.id, db.game_tables.c.created_at, db.game_tables.c.active_at)
+                             .where(db.game_tables.c.host_id == host_id, db.game_tables.c.status == "open")).all()
+        return [(r.id, _aware(r.active_at) or _aware(r.created_at) or now()) for r in rows]
+
+    def set_seat(self, table_id: str, seat: SeatRow) -> dt.datetime:
+        """Change one seat; the table's ``active_at`` moves to now in the same transaction (returned)."""
+        when = now()
         with self.engine.begin() as c:
             c.execute(sa.update(db.seats).where(db.seats.c.table_id == table_id, db.seats.c.seat == seat.seat)
                       .values(player_id=seat.player_id, bot=seat.bot, name=seat.name))
+            c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id).values(active_at=when))
+        return when
+
+    def set_rematch(self, table_id: str, rematch_id: str) -> None:
+        """Link a finished table to its rematch (every later request for a rematch finds this one)."""
+        with self.engine.begin() as c:
+            c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id).values(rematch=rematch_id))
+
+    def resign(self, table_id: str, seat: int) -> None:
+        """The player in ``seat`` resigned: the game ends (status ``finished``) with that seat recorded, in one
+        transaction, so a restart never finds a finished game without its reason or the reverse."""
+        with self.engine.begin() as c:
+            c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id)
+                      .values(status="finished", finished_at=now(), resigned=seat))
 
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as c:

@@ -45,7 +45,10 @@ function show(k) {
   if (ev && ev.type === "chance" && ev.data && Array.isArray(ev.data.dice)) ctx.thrown = {id: `r${i}:${++shown}`, dice: ev.data.dice};
   try { renderer.render($("game"), ctx); } catch (err) { console.error(err); generic.render($("game"), ctx); }
   $("slider").value = String(i);
-  $("step-label").textContent = t("step", {i, n: steps.length - 1});
+  // A game ended by a resignation says so at its last step (the resignation is the table's, not a step of the game).
+  const r = boot.table.resigned;
+  const ended = i === steps.length - 1 && r !== null && r !== undefined ? ` · ${t("resigned_log", {name: names[r]})}` : "";
+  $("step-label").textContent = t("step", {i, n: steps.length - 1}) + ended;
   document.body.dataset.step = String(i);
   const tb = $("scores");
   tb.replaceChildren();

@@ -8,6 +8,7 @@ import {api} from "./api.js";
 import {seatName as nameOfSeat} from "./seats.js";
 
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
+const baseTitle = document.title;
 const $ = (id) => document.getElementById(id);
 
 const S = {
@@ -17,6 +18,8 @@ const S = {
   seenAtLoad: boot.table.seq || 0,  // events up to here were history when the page loaded: they never tumble
   focusKey: null,     // the control of the table that had the keyboard focus, to put it back after a redraw
   focusParked: false, restoring: false,
+  notes: [],          // what happened to the seating, in words (the server's `note` of a `table` message)
+  online: boot.table.online || [],  // the people's seats whose player is connected now (protocol 3, "presence")
 };
 window.wuerfelTable = S;  // for tests and the curious: the last message, the seq, the log
 
@@ -66,7 +69,13 @@ function connect() {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
     if (m.type === "state") onState(m);
-    else if (m.type === "table") { S.table = m.table; renderAll(); }
+    else if (m.type === "table") {
+      S.table = m.table;
+      if (m.table.online) S.online = m.table.online;
+      if (m.note) { S.notes.push(m.note); showNotice(m.note, "info"); }
+      renderAll();
+    }
+    else if (m.type === "presence") { S.online = m.online || []; renderAll(); }
     else if (m.type === "error") onError(m);
   };
   ws.onclose = () => {
@@ -86,6 +95,7 @@ function onState(m) {
   const moved = S.msg === null || m.seq !== S.seq;
   S.msg = m;
   S.table = m.table || S.table;
+  if (Array.isArray(m.online)) S.online = m.online;
   S.seq = m.seq;
   const known = S.log.length ? S.log[S.log.length - 1].seq : 0;
   S.thrown = null;
@@ -256,6 +266,8 @@ function statusText(m) {
   const nm = names();
   if (m.finished) {
     const w = (m.winners || []).map((i) => nm[i]);
+    const r = m.result ? m.result.resigned : null;
+    if (r !== null && r !== undefined) return t("resigned_status", {name: nm[r], names: w.join(", ")});
     return w.length ? t("winner", {names: w.join(", ")}) : t("game_over");
   }
   const mine = (m.to_move || []).filter((s) => (m.my_seats || []).includes(s));
@@ -276,6 +288,19 @@ function statusText(m) {
   }
   if (!(m.to_move || []).length) return t("dice_rolling");
   return t("their_turn", {name: (m.to_move || []).map((i) => nm[i]).join(", ")});
+}
+
+/** A person's seat says whether its player is connected: a dot with its words for screen readers and a tooltip.
+ * Bots and free seats get nothing (a bot needs no connection). */
+function presenceMark(s) {
+  if (!s || s.kind !== "human") return null;
+  const here = S.online.includes(s.seat);
+  const dot = document.createElement("span");
+  dot.className = "presence " + (here ? "on" : "off");
+  dot.setAttribute("role", "img");
+  dot.setAttribute("aria-label", here ? t("present") : t("absent"));
+  dot.title = here ? t("present") : t("absent");
+  return dot;
 }
 
 function renderScores(m) {
@@ -300,8 +325,12 @@ function renderScores(m) {
     if (m && (m.my_seats || []).includes(i)) tr.classList.add("me");
     if (m && (m.winners || []).includes(i)) tr.classList.add("winner");
     if (m && m.result && (m.result.losers || []).includes(i)) tr.classList.add("loser");
+    const seat = (S.table.seats || [])[i];
+    if (seat && seat.kind === "human") tr.dataset.online = S.online.includes(i) ? "yes" : "no";
     const a = document.createElement("td");
-    a.textContent = n;
+    const mark = presenceMark(seat);
+    if (mark) a.appendChild(mark);
+    a.append(n);
     const b = document.createElement("td");
     b.className = "num";
     b.textContent = scores[i] === undefined ? "–" : fmt(scores[i]);
@@ -320,12 +349,27 @@ function renderLog() {
   ol.replaceChildren();
   const shown = S.log.slice(-60);
   ol.start = shown.length && shown[0].seq ? shown[0].seq : 1;
+  // What happened to the seats before the start, in words: lines of the table above the moves, not moves of the
+  // game (they are kept out of the numbered list, whose numbers are the events' seqs).
+  const notes = $("table-notes");
+  notes.replaceChildren(...S.notes.slice(-20).map((text) => {
+    const li = document.createElement("li");
+    li.className = "table-event note";
+    li.textContent = text;
+    return li;
+  }));
+  notes.classList.toggle("hidden", !S.notes.length);
   for (const e of shown) {
     const li = document.createElement("li");
     const who = e.type === "chance" ? t("dice") : (e.player !== null && e.player !== undefined ? nm[e.player] : "");
     li.textContent = `${who}: ${e.hidden ? (e.label || t("hidden")) : (e.label || "")}`;
     ol.appendChild(li);
   }
+  // A resignation is the table's, not a move of the game: it closes the list in words, under it.
+  const r = S.table.resigned;
+  const end = $("table-end");
+  end.textContent = r !== null && r !== undefined ? t("resigned_log", {name: nm[r]}) : "";
+  end.classList.toggle("hidden", !end.textContent);
   ol.scrollTop = ol.scrollHeight;
 }
 
@@ -349,6 +393,8 @@ function renderSeating() {
     const who = document.createElement("span");
     who.className = "who";
     who.textContent = `${s.seat + 1}. ${seatName(s)}`;
+    const mark = presenceMark(s);
+    if (mark) { who.prepend(mark); row.dataset.online = S.online.includes(s.seat) ? "yes" : "no"; }
     row.appendChild(who);
     if (s.kind === "empty") {
       empty += 1;
@@ -385,6 +431,13 @@ function renderSeating() {
   $("seating-hint").textContent = empty ? t("waiting_for_players", {n: empty}) : (isHost ? t("ready_to_start") : t("waiting_for_host"));
 }
 
+/** "Aufgeben" for a player of a running game (the seat this page shows), asked once more before it is sent. */
+function renderResign(m) {
+  const can = !!m && !m.finished && S.table.status === "playing" && (m.my_seats || []).length > 0;
+  $("resign-box").classList.toggle("hidden", !can);
+  if (!can) $("resign-confirm").classList.add("hidden");
+}
+
 function button(label, cls, onClick) {
   const b = document.createElement("button");
   b.type = "button";
@@ -404,11 +457,23 @@ async function tableCall(what, body) {
   }
 }
 
+/** The tab says "Du bist am Zug" while this page's player has a move or a throw to make, so a player in another tab
+ * (or another window) sees it in the tab strip; the title goes back when the move is made. */
+function renderTitle(m) {
+  const mine = m && !m.finished && S.table.status === "playing" && ((m.legal || []).length > 0
+    || !!(m.throw && !m.throw.bot && (m.my_seats || []).includes(m.throw.seat))
+    || !!(m.manual && (m.my_seats || []).length));
+  const title = mine ? `${t("your_move_title")} · ${baseTitle}` : baseTitle;
+  if (document.title !== title) document.title = title;
+}
+
 function renderAll() {
   renderSeating();
+  renderTitle(S.msg);
   renderScores(S.msg);
   renderLog();
   const m = S.msg;
+  renderResign(m);
   if (!m || S.table.status === "open") return;
   $("status").textContent = statusText(m);
   renderThrow(m);
@@ -549,8 +614,43 @@ function finalStandings(m) {
   lobby.href = "/";
   lobby.textContent = t("new_game");
   row.append(rep, lobby);
+  const mine = m.my_seats || [];
+  if (S.table.rematch) {
+    // Somebody asked for the rematch: everybody here is offered his old seat at it, in one click.
+    const p = document.createElement("p");
+    p.className = "rematch-offer";
+    p.textContent = t("rematch_offered");
+    box.append(p);
+    const join = button(t("rematch_join"), "btn primary", () => joinRematch(mine));
+    join.id = "rematch-join";
+    row.prepend(join);
+  } else if (mine.length) {
+    const b = button(t("rematch"), "btn primary", () => askRematch());
+    b.id = "rematch-btn";
+    row.prepend(b);
+  }
   box.append(ol, row);
   return box;
+}
+
+/** Ask for the rematch (the server makes it once; a second asker gets the same table) and go there. */
+async function askRematch() {
+  try {
+    const next = await api(`/api/tables/${S.table.id}/rematch`, {});
+    window.location.href = next.url;
+  } catch (e) {
+    showNotice(e.message);
+  }
+}
+
+/** Take the old seat at the rematch if it is still free, then open it (a taken seat: the page offers the rest). */
+async function joinRematch(mine) {
+  const url = S.table.rematch;
+  const id = url.split("/table/")[1];
+  for (const seat of mine) {
+    try { await api(`/api/tables/${id}/sit`, {seat}); } catch { /* taken, or ours already: choose on the page */ }
+  }
+  window.location.href = url;
 }
 
 async function main() {
@@ -559,6 +659,9 @@ async function main() {
     try { S.renderer = await import(mod.dataset.module); } catch (err) { console.error(err); S.renderer = generic; }
   }
   $("start-btn").addEventListener("click", () => tableCall("start", {}));
+  $("resign-btn").addEventListener("click", () => { $("resign-confirm").classList.remove("hidden"); $("resign-yes").focus(); });
+  $("resign-no").addEventListener("click", () => { $("resign-confirm").classList.add("hidden"); $("resign-btn").focus(); });
+  $("resign-yes").addEventListener("click", () => tableCall("resign", {seat: S.msg ? S.msg.seat : null}));
   const copy = $("copy-invite");
   if (copy) copy.addEventListener("click", async () => {
     const inp = $("invite-url");

@@ -1,0 +1,45 @@
+"""Meine Partien: a player's unfinished tables, those waiting for his move first, as JSON and as a page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tests.server.conftest import Client
+
+Make = Callable[..., Client]
+
+
+def test_my_games_lists_the_players_tables_with_his_move_first(clients: Make) -> None:
+    anna = clients("de").guest("Anna")
+    bert = clients().guest("Bert")
+    # Table 1: Anna and Bert, Bert begins (Anna waits). Table 2: Anna against a bot, her throw is due.
+    waiting = bert.create("stapel", seats=2)
+    assert anna.post(f"/api/tables/{waiting['id']}/sit", {"seat": 1}).status_code == 200
+    assert bert.post(f"/api/tables/{waiting['id']}/start").status_code == 200
+    mine = anna.create("pig", seats=2, bots={"1": "random"})
+    assert anna.post(f"/api/tables/{mine['id']}/start").status_code == 200
+    unstarted = anna.create("stapel", seats=2)
+    finished = anna.create("stapel", seats=2, bots={"1": "random"})
+    assert anna.post(f"/api/tables/{finished['id']}/start").status_code == 200
+    assert anna.post(f"/api/tables/{finished['id']}/resign", {"seat": 0}).status_code == 200
+    stranger = clients().guest("Fremd")
+    stranger.create("stapel", seats=2)
+
+    listed = anna.http.get("/api/my-tables").json()["tables"]
+    ids = [t["id"] for t in listed]
+    assert set(ids) == {waiting["id"], mine["id"], unstarted["id"]}  # not the finished one, nor a stranger's
+    turn = {t["id"]: t["your_turn"] for t in listed}
+    assert turn == {waiting["id"]: False, mine["id"]: True, unstarted["id"]: False}
+    assert ids[0] == mine["id"]  # her move first
+    # Bert's list: the shared table, where it is his move (stapel: seat 0 begins, the server threw the pile).
+    assert [(t["id"], t["your_turn"]) for t in bert.http.get("/api/my-tables").json()["tables"]] == [
+        (waiting["id"], True)]
+
+    page = anna.http.get("/my-games")
+    assert page.status_code == 200
+    html = page.text
+    assert "Meine Partien" in html and "Du bist am Zug" in html and "Wartet auf den Start" in html
+    assert html.index(mine["id"]) < html.index(waiting["id"])
+    assert finished["id"] not in html
+    assert clients().http.get("/my-games", follow_redirects=False).status_code == 303  # nobody: log in first
+    assert clients().http.get("/api/my-tables").status_code == 401
