@@ -89,22 +89,39 @@ class Component:
     def to_json(self, lang: str | None = None, names: Sequence[str] = ()) -> dict[str, Any]:
         """The neutral form (``lang`` None) or the form translated into ``lang`` (see the module docstring)."""
         out: dict[str, Any] = {"kind": self.kind}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            out[f.name] = _json(getattr(self, f.name), lang, names)
+        for name in _field_names(type(self)):
+            out[name] = _json(getattr(self, name), lang, names)
         return out
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A dataclass's field names, looked up once per class: every state message and every no-leak comparison turns
+    components into JSON, and ``dataclasses.fields`` on each value was most of that time."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+_PLAIN = frozenset({int, float, str, bool})
+
+
 def _json(v: Any, lang: str | None = None, names: Sequence[str] = ()) -> Any:
+    if v is None or isinstance(v, str | int | float):  # the commonest values first
+        return v
     if isinstance(v, Phrase | SeatRef):
         return v.to_json() if lang is None else resolve(v, lang, names)
     if isinstance(v, Component):
         return v.to_json(lang, names)
+    if isinstance(v, tuple | list):
+        return [x if x is None or type(x) in _PLAIN else _json(x, lang, names) for x in v]
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        return {f.name: _json(getattr(v, f.name), lang, names) for f in dataclasses.fields(v)}
+        return {name: _json(getattr(v, name), lang, names) for name in _field_names(type(v))}
     if isinstance(v, Mapping):
         return {str(k): _json(x, lang, names) for k, x in v.items()}
-    if isinstance(v, tuple | list):
-        return [_json(x, lang, names) for x in v]
     return v
 
 
@@ -318,16 +335,18 @@ def phrases(components: Sequence[Component]) -> list[Phrase]:
     found: list[Phrase] = []
 
     def walk(v: Any) -> None:
+        if v is None or type(v) in _PLAIN:
+            return
         if isinstance(v, Phrase):
             found.append(v)
             for x in v.params.values():
                 walk(x)
-        elif dataclasses.is_dataclass(v) and not isinstance(v, type):
-            for f in dataclasses.fields(v):
-                walk(getattr(v, f.name))
         elif isinstance(v, tuple | list):
             for x in v:
                 walk(x)
+        elif dataclasses.is_dataclass(v) and not isinstance(v, type):
+            for name in _field_names(type(v)):
+                walk(getattr(v, name))
         elif isinstance(v, Mapping):
             for x in v.values():
                 walk(x)

@@ -16,26 +16,37 @@ It plays random games and checks at every node:
   shown alike leave its view alike (a hidden event hides what the view hides; an event it is not told about at all
   leaves its view unchanged), and alternatives it is shown differently leave its view different (the move list
   tells nobody more than his view does) — checked at every node of games with secrets;
-* the result (:func:`check_results`): before the end nobody has won, lost or been ranked; at the end the ranking
-  is a partition of all seats into non-empty groups, the winners are its first group, the losers lie in its last
-  group (and are nobody when everybody ties), and the payoffs of a game with chips are whole numbers that sum to
-  zero;
+* the table components translate: in German and English no ``{placeholder}`` is left unfilled (whether every
+  msgid has a German translation is the conformance suite's check: a test game has no catalogue);
+* the result (:func:`check_results`): before the end nobody has won, lost or been ranked and nobody has a return;
+  at the end the ranking is a partition of all seats into non-empty groups, the winners are its first group and
+  share the returns (1/k each, nobody else has any), the losers lie in its last group (and are nobody when
+  everybody ties), and the payoffs of a game with chips are whole numbers that sum to zero;
+* chips are conserved along a game (:class:`ChipAudit`): every chip ledger a state holds keeps its total, and the
+  seats' net payoffs plus the chips lying in the ledgers' pools stay what they were at the start;
 * replaying the record rebuilds the same state, and the record survives a JSON round-trip.
+
+:func:`playout` is the loop the registry-wide conformance suite (``tests/test_conformance.py``) drives: seeded, with
+given bots, bounded, with a hook for checks that live outside the engine (the terminal renderer).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import Protocol
+from typing import Any, Protocol
 
+from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.components import KINDS, Component, components_from_json, components_json, phrases
 from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.game import Action, EventView, Outcome, State, amounts, covers, sample_action, with_amount
 from wuerfel.engine.record import GameRecord, Match
 from wuerfel.engine.sources import SeededSource
+from wuerfel.i18n import LANGUAGES
 
 
 def fingerprint(state: State) -> str:
@@ -52,9 +63,10 @@ def fingerprint(state: State) -> str:
     return json.dumps(parts, sort_keys=True, default=str)
 
 
-def check_node(state: State, rng: random.Random, try_all: bool = True, chips: bool | None = None) -> None:
+def check_node(state: State, rng: random.Random, try_all: bool = True, chips: bool | None = None,
+               max_alternatives: int | None = None) -> None:
     """All per-node invariants; raises AssertionError with a description on failure (``chips``: see
-    :func:`check_results`)."""
+    :func:`check_results`; ``max_alternatives``: see :func:`check_event_views`)."""
     game = state.game
     n = game.num_players
     for p in [*range(n), None]:
@@ -73,7 +85,7 @@ def check_node(state: State, rng: random.Random, try_all: bool = True, chips: bo
             f"components of player {p} differ between states he cannot tell apart: a leak"
         )
     if not state.is_terminal() and has_secrets(state):
-        check_event_views(state, rng)
+        check_event_views(state, rng, max_alternatives)
     check_results(state, chips)
     if state.is_terminal():
         assert not state.actors() and not state.chance_outcomes()
@@ -128,10 +140,19 @@ def check_results(state: State, chips: bool | None = None) -> None:
     if payoffs is not None:
         assert len(payoffs) == n, f"payoffs for {len(payoffs)} seats, not {n}"
         assert all(isinstance(x, int) and not isinstance(x, bool) for x in payoffs), f"payoffs not whole: {payoffs}"
+    returns = state.returns()
+    assert len(returns) == n, f"returns for {len(returns)} seats, not {n}"
     if not state.is_terminal():
         assert ranking == () and winners == () and losers == (), (
             f"a result before the end: ranking {ranking}, winners {winners}, losers {losers}")
+        assert not any(returns), f"returns {returns} before the end"
         return
+    if winners:
+        # A shared win counts as a fraction: k winners hold 1/k each, nobody else holds anything.
+        assert all(abs(r - (1 / len(winners) if p in winners else 0)) < 1e-9 for p, r in enumerate(returns)), (
+            f"returns {returns} are not the winners' {winners} shares")
+    else:
+        assert not any(returns), f"returns {returns} without a winner"
     seats = [p for group in ranking for p in group]
     assert all(group for group in ranking), f"empty group in ranking {ranking}"
     assert sorted(seats) == list(range(n)), f"ranking {ranking} is not a partition of the {n} seats"
@@ -165,8 +186,29 @@ def check_components(state: State, player: int | None) -> None:
         except (KeyError, IndexError, ValueError) as exc:
             raise AssertionError(f"phrase {ph.msgid!r} lacks a parameter: {exc}") from exc
     names = [f"P{p}" for p in range(state.game.num_players)]
-    for lang in ("de", "en"):
-        json.dumps(components_json(comps, lang, names))
+    for lang in LANGUAGES:
+        translated = components_json(comps, lang, names)
+        json.dumps(translated)
+        for text in strings_in(translated):
+            assert not PLACEHOLDER.search(text), f"untranslated placeholder in {text!r} ({lang})"
+
+
+PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+"""A ``{name}`` a translation left unfilled (``translate`` gives the text unformatted when its parameters do not fit
+it, so a screen shows the brace instead of crashing; the checks find it)."""
+
+
+def strings_in(data: Any) -> Iterator[str]:
+    """Every string in a JSON-like value (dict keys left out)."""
+    stack = [data]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            yield v
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list | tuple):
+            stack.extend(v)
 
 
 def concrete_actions(state: State, listed: Action, player: int, rng: random.Random) -> list[Action]:
@@ -219,12 +261,13 @@ def _shown_as(view: EventView, event: Action | Outcome, player: int | None) -> s
     return json.dumps(["full", event.to_json(), player], sort_keys=True)
 
 
-def check_event_views(state: State, rng: random.Random) -> None:
+def check_event_views(state: State, rng: random.Random, max_alternatives: int | None = None) -> None:
     """The game's statement of each possible next event (:meth:`State.event_view`) against the views (and table
     components) after it.
 
-    The alternatives are every outcome of a chance node or every legal action of every actor (sampled beyond
-    :data:`MAX_ALTERNATIVES`). For each seat and a spectator, grouped by what the seat is shown of them:
+    The alternatives are every outcome of a chance node or every legal action of every actor (a random sample of
+    ``max_alternatives`` beyond that many, :data:`MAX_ALTERNATIVES` by default: short playouts of many cases take
+    fewer per node and meet more nodes). For each seat and a spectator, grouped by what the seat is shown of them:
 
     * one group, one view: alternatives shown alike must leave the seat's view alike — else the view tells what the
       move list hides (or the move list hides what is no secret: "only what is secret is hidden");
@@ -238,8 +281,9 @@ def check_event_views(state: State, rng: random.Random) -> None:
     else:
         # a move with an amount stands for all its amounts: one drawn within the bounds is its representative
         alts = [(sample_action(a, rng), p) for p in state.actors() for a in state.legal_actions(p)]
-    if len(alts) > MAX_ALTERNATIVES:
-        alts = rng.sample(alts, MAX_ALTERNATIVES)
+    limit = MAX_ALTERNATIVES if max_alternatives is None else max_alternatives
+    if len(alts) > limit:
+        alts = rng.sample(alts, limit)
     afters = [state.apply_outcome(e) if p is None else state.apply_action(e, p)  # type: ignore[arg-type]
               for e, p in alts]
     seats: list[int | None] = [*range(n), None]
@@ -292,32 +336,95 @@ class _UniformChooser:
         return sample_action(self.rng.choice(actions), self.rng)
 
 
+def chip_ledgers(state: State) -> dict[str, ChipLedger]:
+    """The chip ledgers (:mod:`wuerfel.engine.chips`) a dataclass state holds in its fields, by field name."""
+    if not dataclasses.is_dataclass(state):
+        return {}
+    return {f.name: v for f in dataclasses.fields(state) if isinstance(v := getattr(state, f.name), ChipLedger)}
+
+
+class ChipAudit:
+    """Chips are conserved along one game: call :meth:`check` on every state of it in order.
+
+    Two statements are held, both generic: every chip ledger the state holds keeps the total it had when first seen
+    (a ledger only moves chips; one that appears late, such as a settlement at the end, from then on), and the
+    seats' net payoffs plus the chips lying in the ledgers' pools (pot, board, bank) stay what they were at the
+    first state — a chip a seat lost lies in a pool or with another seat. :func:`check_results` adds that the
+    payoffs sum to zero at the end.
+    """
+
+    def __init__(self) -> None:
+        self.totals: dict[str, int] = {}
+        self.balance: int | None = None
+
+    def check(self, state: State) -> None:
+        ledgers = chip_ledgers(state)
+        for name, ledger in ledgers.items():
+            total = ledger.total()
+            first = self.totals.setdefault(name, total)
+            assert total == first, f"the chips of ledger {name!r} went from {first} to {total}"
+        payoffs = state.payoffs()
+        if payoffs is None:
+            return
+        balance = sum(payoffs) + sum(amount for ledger in ledgers.values() for _, amount in ledger.pools)
+        if self.balance is None:
+            self.balance = balance
+        assert balance == self.balance, (
+            f"net payoffs {payoffs} and the pools make {balance}, not {self.balance} as at the start: chips were "
+            "made or lost")
+
+
+def playout(
+    match: Match, seed: int, bots: Sequence[Chooser], max_steps: int, until_end: bool = True, check: bool = True,
+    chips: bool | None = None, max_alternatives: int | None = None, full_checks: int = 400,
+    per_node: Callable[[State, int], None] | None = None,
+) -> Match:
+    """Play ``match`` on with ``bots`` (one per seat) and a seeded source, checking every node it reaches.
+
+    ``max_steps`` bounds the events played; ``until_end``: the game must end within them (else it may stop there,
+    every node it met checked — a short playout of the conformance suite). ``full_checks``: nodes at which every
+    legal action is tried (later ones try a random one, and every tenth all). ``per_node(state, step)`` runs further
+    checks at every node (the suite draws it in the terminal). Chips are audited (:class:`ChipAudit`) and the record
+    replays exactly, also when the playout stops before the end.
+    """
+    rng = random.Random(seed)
+    source = SeededSource(seed)
+    audit = ChipAudit()
+    steps = 0
+    while True:
+        state = match.state
+        if check:
+            check_node(state, rng, try_all=steps < full_checks or rng.random() < 0.1, chips=chips,
+                       max_alternatives=max_alternatives)
+            audit.check(state)
+            if per_node is not None:
+                per_node(state, steps)
+        if state.is_terminal():
+            break
+        if steps >= max_steps:
+            assert not until_end, f"game did not end within {max_steps} steps"
+            break
+        if state.is_chance():
+            match.chance(source.choose(state))
+        else:
+            actors = state.actors()
+            p = actors[0] if len(actors) == 1 else rng.choice(actors)
+            match.act(bots[p].choose(state, p), p)
+        steps += 1
+    if check:
+        check_replay(match)
+    return match
+
+
 def random_playthrough(
     match: Match, seed: int, max_steps: int = 20_000, bots: Sequence[Chooser] | None = None, check: bool = True,
     chips: bool | None = None,
 ) -> Match:
     """Play one game to its end with random (or given) bots and a seeded source, checking every node (``chips``:
     the game's ``GameInfo.chips``, see :func:`check_results`)."""
-    rng = random.Random(seed)
-    source = SeededSource(seed)
     n = match.game.num_players
     players: Sequence[Chooser] = bots if bots is not None else [_UniformChooser(seed * 101 + p) for p in range(n)]
-    steps = 0
-    while not match.state.is_terminal():
-        if check:
-            check_node(match.state, rng, try_all=steps < 400 or rng.random() < 0.1, chips=chips)
-        if match.state.is_chance():
-            match.chance(source.choose(match.state))
-        else:
-            actors = match.state.actors()
-            p = actors[0] if len(actors) == 1 else rng.choice(actors)
-            match.act(players[p].choose(match.state, p), p)
-        steps += 1
-        assert steps <= max_steps, f"game did not end within {max_steps} steps"
-    if check:
-        check_node(match.state, rng, chips=chips)
-        check_replay(match)
-    return match
+    return playout(match, seed, players, max_steps, check=check, chips=chips)
 
 
 def check_replay(match: Match) -> None:

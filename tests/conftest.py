@@ -1,0 +1,22 @@
+"""What every test run shares: the ``slow`` marker runs only when asked for.
+
+``./dev.sh test`` (CI) selects no marker, and CI must stay well under 30 minutes as the games multiply; the long
+playouts, solves and samplings behind ``@pytest.mark.slow`` run with ``-m slow`` (or any marker expression naming it)
+or with ``WUERFEL_SLOW=1``, and are otherwise skipped with that sentence (``-rs`` prints it)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+SLOW_SKIP = "slow: run with -m slow or WUERFEL_SLOW=1"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if "slow" in (config.getoption("markexpr") or "") or os.environ.get("WUERFEL_SLOW") == "1":
+        return
+    skip = pytest.mark.skip(reason=SLOW_SKIP)
+    for item in items:
+        if item.get_closest_marker("slow") is not None:
+            item.add_marker(skip)
