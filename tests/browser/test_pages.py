@@ -24,3 +24,23 @@ def test_a_wrong_table_link_says_so(server: Server, new_page, locale: str, text:
     page.get_by_role("link", name=back).click()
     page.wait_for_url(server.url + "/")
     expect(page.locator(".game-card").first).to_be_visible()
+
+
+def test_the_lobby_offers_only_the_seat_counts_the_rules_allow(server: Server, new_page) -> None:
+    """Zehntausend is registered for 1–8 players, but its default rules need two and its Solo exactly one: the seat
+    choice follows the chosen preset instead of offering a count the server then refuses."""
+    page = new_page()
+    guest(page, server.url, "Sitz")
+    page.goto(server.url + "/")
+    page.locator(".game-card[data-game='zehntausend']").click()
+    seats = page.locator("#seats option")
+    expect(seats).to_have_count(7)
+    expect(seats.first).to_have_text("2")
+    expect(page.locator("#seats")).to_have_value("2")
+    page.locator("#preset").select_option("zehntausend-350-solo")
+    expect(seats).to_have_count(1)
+    expect(page.locator("#seats")).to_have_value("1")
+    expect(page.locator("#seat-config select")).to_have_count(1)
+    page.locator("#preset").select_option("zehntausend-einfach")
+    expect(seats).to_have_count(7)
+    expect(page.locator("#seats")).to_have_value("2")

@@ -134,3 +134,13 @@ def test_faces_must_be_pips_or_poker() -> None:
         GameInfo(**{**{f: getattr(pig_info(), f) for f in ("id", "name_de", "name_en", "options_class", "make",
                                                             "min_players", "max_players", "default_preset")},
                     "faces": "hex"})
+
+
+def test_player_counts_follow_the_rule_set() -> None:
+    """A rule set may narrow the registered range: Zehntausend's default rules need two players, its Solo one."""
+    from wuerfel.engine.registry import get_game
+
+    info = get_game("zehntausend")
+    assert (info.min_players, info.max_players) == (1, 8)
+    assert info.player_counts() == list(range(2, 9))
+    assert info.player_counts("zehntausend-350-solo") == [1]

@@ -58,6 +58,8 @@ def test_games_options_and_rule_validation(clients: Make) -> None:
     games = {g["id"]: g for g in c.http.get("/api/games").json()["games"]}
     assert {"pig", "stapel"} <= set(games)
     assert "random" in games["stapel"]["bots"] and games["stapel"]["presets"][0]["id"] == "standard"
+    stapel = games["stapel"]
+    assert stapel["presets"][0]["players"] == list(range(stapel["min_players"], stapel["max_players"] + 1))
     opts = c.http.get("/api/games/stapel/options").json()["options"]
     assert {o["key"]: o["description"] for o in opts} == {"target": "Zielpunktzahl",
                                                           "max_take": "Höchstens so viele nehmen",

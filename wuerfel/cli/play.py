@@ -136,14 +136,7 @@ def default_bot(info: GameInfo) -> str:
 
 def player_counts(info: GameInfo, rules: Any) -> list[int]:
     """Player counts this rule set allows (a rule set may narrow the game's range: Solo is one player)."""
-    ok = []
-    for n in range(info.min_players, info.max_players + 1):
-        try:
-            info.new_game(rules, n)
-        except RuleError:
-            continue
-        ok.append(n)
-    return ok
+    return info.player_counts(rules)
 
 
 def default_players(info: GameInfo, rules: Any, lang: str) -> str:

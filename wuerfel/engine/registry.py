@@ -158,6 +158,20 @@ class GameInfo:
                             lo=lo, hi=self.max_players, n=n)
         return self.make(rules, n)
 
+    def player_counts(self, rules: Any = None) -> list[int]:
+        """The player counts these rules allow, fewest first: a rule set may narrow the game's range (Zehntausend's
+        default rules need two, its Solo one), and the lobby and the terminal offer only these."""
+        if rules is None or isinstance(rules, str):
+            rules = self.load_rules(rules)
+        ok = []
+        for n in range(self.min_players, self.max_players + 1):
+            try:
+                self.new_game(rules, n)
+            except RuleError:
+                continue
+            ok.append(n)
+        return ok
+
 
 _REGISTRY: dict[str, GameInfo] = {}
 _loaded = False

@@ -226,6 +226,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
     # --- games and rules ---------------------------------------------------------------------------------------
     games_cache: dict[tuple[str, str], dict[str, Any]] = {}
+    counts_cache: dict[tuple[str, str], list[int]] = {}
+
+    def player_counts(info: GameInfo, name: str, data: Any) -> list[int]:
+        """The seat counts a rule set allows (the same in every language, so worked out once)."""
+        key = (info.id, name)
+        if key not in counts_cache:
+            counts_cache[key] = info.player_counts(info.rules_from_dict(data))
+        return counts_cache[key]
 
     def game_json(info: GameInfo, lang: str) -> dict[str, Any]:
         """A game's lobby entry; cached, because listing presets reads every preset file of the game."""
@@ -243,7 +251,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             try:
                 res = info.resolve(name)
                 presets.append({"id": name, "kind": "overlay" if lib and lib.is_overlay(name) else "preset",
-                                "name": res.name(lang), "note": res.describe(lang), "source": res.source})
+                                "name": res.name(lang), "note": res.describe(lang), "source": res.source,
+                                "players": player_counts(info, name, res.data)})
             except WuerfelError:
                 continue
         return {"id": info.id, "name": info.name(lang), "description": info.description(lang),

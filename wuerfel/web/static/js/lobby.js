@@ -39,14 +39,7 @@ function chooseGame(id) {
     ps.appendChild(o);
   }
   showPresetNote();
-  const ss = $("seats");
-  ss.replaceChildren();
-  for (let n = game.min_players; n <= game.max_players; n++) {
-    const o = el("option", "", String(n));
-    o.value = String(n);
-    ss.appendChild(o);
-  }
-  ss.value = String(Math.max(game.min_players, Math.min(2, game.max_players)));
+  seatChoices(true);
   overrides = {};
   $("kept-changes").classList.add("hidden");
   renderSeatConfig();
@@ -93,6 +86,26 @@ function renderSeatConfig() {
     }
     box.appendChild(row);
   }
+}
+
+/** The seat counts the chosen rules allow (a preset may narrow the game's range: Zehntausend's default rules need two
+ * players, its Solo one); the choice stays where it is allowed, else two, else the fewest. */
+function seatChoices(fresh) {
+  const ss = $("seats");
+  const p = game.presets.find((x) => x.id === $("preset").value);
+  const all = [];
+  for (let n = game.min_players; n <= game.max_players; n++) all.push(n);
+  const counts = p && p.players && p.players.length ? p.players : all;
+  const before = parseInt(ss.value, 10);
+  ss.replaceChildren();
+  for (const n of counts) {
+    const o = el("option", "", String(n));
+    o.value = String(n);
+    ss.appendChild(o);
+  }
+  const keep = !fresh && counts.includes(before) ? before : (counts.includes(2) ? 2 : counts[0]);
+  ss.value = String(keep);
+  if (!fresh && keep !== before) renderSeatConfig();
 }
 
 function showPresetNote() {
@@ -469,7 +482,7 @@ for (const b of document.querySelectorAll(".quick-play")) b.addEventListener("cl
 for (const c of document.querySelectorAll(".game-card")) c.addEventListener("click", () => chooseGame(c.dataset.game));
 $("opt-filter").addEventListener("input", filterOptions);
 // Changing the preset keeps the player's edits (and says so) instead of silently dropping them.
-$("preset").addEventListener("change", () => { showPresetNote(); loadOptions(true); });
+$("preset").addEventListener("change", () => { showPresetNote(); seatChoices(false); loadOptions(true); });
 $("seats").addEventListener("change", renderSeatConfig);
 $("scorekeeper").addEventListener("change", renderSeatConfig);
 $("create-form").addEventListener("submit", create);
