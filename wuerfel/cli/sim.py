@@ -197,8 +197,11 @@ def draw_outcome(state: State, rng: random.Random, cache: dict[int, tuple[Any, l
 
 
 def play_one(game: Game, bots: Sequence[Any], rng: random.Random,
-             cache: dict[int, tuple[Any, list[float], list[Any]]] | None = None) -> State:
-    """One bot-only game to the end. Chance outcomes are drawn from the node's exact distribution."""
+             cache: dict[int, tuple[Any, list[float], list[Any]]] | None = None, trusted: bool = True) -> State:
+    """One bot-only game to the end. Chance outcomes are drawn from the node's exact distribution.
+
+    The bots choose among the legal actions, so their choices are applied without the legality check
+    (``trusted``, see :meth:`State.apply_action`); ``trusted=False`` checks every move (a bot under test)."""
     state = game.new_initial_state()
     cache = _CHANCE_TABLES if cache is None else cache
     steps = 0
@@ -210,7 +213,7 @@ def play_one(game: Game, bots: Sequence[Any], rng: random.Random,
             state = state._apply_outcome(draw_outcome(state, rng, cache))
             continue
         actor = state.actors()[0]
-        state = state.apply_action(bots[actor].choose(state, actor), actor)
+        state = state.apply_action(bots[actor].choose(state, actor), actor, trusted=trusted)
     return state
 
 

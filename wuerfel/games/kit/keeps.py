@@ -11,6 +11,7 @@ Hasard: Chicago, Sequenzen, Dreimal Pasch, Ohio, …), so that the same words me
   *frozen* keeps (Chicago: a die left standing is never thrown again) or *free* ones (Kniffel: any die may be
   thrown again later), and "keep all" as the stop where a game stops that way;
 * :func:`legal_keeps`, :func:`keep_refusal` — the legal keeps of a throw and why a keep is not one;
+  :func:`keep_actions` the same as shared :class:`Keep` actions, built once per throw and process;
 * :class:`KeepTurn` — the turn itself as a value: dice on the table, dice standing while the others are thrown,
   throws used against the turn's limit, and whether the last throw was a throw of all dice (Escalero's "serviert":
   the hand fell in one throw — the first throw, or a later fresh throw of all five where that is allowed);
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from wuerfel.engine import components as cmp
@@ -95,6 +96,16 @@ def legal_keeps(dice: Dice, rules: KeepRules, frozen: Dice = ()) -> tuple[Dice, 
     holds the dice already frozen (``frozen``); "keep all" is listed only where it is the stop."""
     return tuple(k for k in sub_multisets(dice)
                  if rules.allows_size(len(k)) and (not rules.frozen or is_sub_multiset(frozen, k)))
+
+
+@lru_cache(maxsize=16384)
+def keep_actions(dice: Dice, rules: KeepRules, frozen: Dice = (), menu: bool = False) -> tuple[Keep, ...]:
+    """The legal keeps of the (sorted) throw ``dice`` as :class:`Keep` actions, in the order of
+    :func:`legal_keeps` or, with ``menu``, of :func:`menu_order`. Cached: a legal list is asked for at every
+    decision, and the same throw comes back again and again (252 throws of five dice), so each tuple of keeps is
+    built and sorted once per process and shared by every state that shows it."""
+    keeps = legal_keeps(dice, rules, frozen)
+    return tuple(Keep(k) for k in (menu_order(keeps) if menu else keeps))
 
 
 def menu_order(keeps: Iterable[Dice]) -> list[Dice]:
@@ -173,6 +184,10 @@ class KeepTurn:
 
     def legal_keeps(self, rules: KeepRules) -> tuple[Dice, ...]:
         return legal_keeps(self.dice, rules, self.frozen) if self.may_rethrow() else ()
+
+    def keep_actions(self, rules: KeepRules, menu: bool = False) -> tuple[Keep, ...]:
+        """:meth:`legal_keeps` as actions (shared, cached: :func:`keep_actions`)."""
+        return keep_actions(self.dice, rules, self.frozen, menu) if self.may_rethrow() else ()
 
     def refusal(self, keep: Dice, rules: KeepRules) -> tuple[str, IllegalAction] | None:
         """As :func:`keep_refusal`, and "no_throws" when the limit is reached."""
