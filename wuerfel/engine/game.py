@@ -126,9 +126,9 @@ def covers(listed: Action, action: Action) -> bool:
 
 def sample_action(action: Action, rng: Any) -> Action:
     """A concrete action drawn uniformly within a parameterised one's bounds (the action itself if concrete)."""
-    free = amounts(action)
-    if not free:
+    if not is_parameterised(action):  # the cheap question first: the random bot asks it at every decision
         return action
+    free = amounts(action)
     return with_amount(action, **{k: rng.randint(a.low, a.high) for k, a in free.items()})
 
 

@@ -216,11 +216,8 @@ def _with(obj: _T, **changes: Any) -> _T:
     state remembers about itself (``State.remember``: its legal actions) is not copied: it belongs to the old one."""
     new = object.__new__(type(obj))
     d = new.__dict__
-    old = obj.__dict__
-    if "_memo_legal" in old:
-        d.update({k: v for k, v in old.items() if not k.startswith("_memo_")})
-    else:
-        d.update(old)
+    d.update(obj.__dict__)
+    d.pop("_memo_legal", None)  # the one value a Zehntausend state remembers
     d.update(changes)
     return new
 
