@@ -262,7 +262,7 @@ class WuerfelspielState(State):
 
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Keep):
-            return dataclasses.replace(self, turn=self.turn.keep(action.dice, KEEP_RULES))
+            return _evolve(self, turn=self.turn.keep(action.dice, KEEP_RULES, checked=False))
         assert isinstance(action, Score)
         pts, extra = self.points(action.column, action.box)
         sheet = list(self.sheets[player])
@@ -302,7 +302,7 @@ class WuerfelspielState(State):
 
     def _apply_outcome(self, outcome: Outcome) -> State:
         assert isinstance(outcome, Roll)
-        return dataclasses.replace(self, turn=self.turn.thrown(outcome.dice))
+        return _evolve(self, turn=self.turn.thrown(outcome.dice))
 
     # --- results ---------------------------------------------------------------------------------------------
     def column_totals(self, player: int, column: int) -> ColumnTotals:
@@ -475,6 +475,23 @@ class WuerfelspielState(State):
                                  points=pts)
             return translate("Column {column}: {box}", lang, column=action.column + 1, box=label)
         return super().describe_action(action, lang)
+
+
+def _evolve(state: WuerfelspielState, **changes: object) -> WuerfelspielState:
+    """``dataclasses.replace`` without re-running ``__init__`` (a state has no checks in it; it is copied at every
+    keep and throw of every simulated game). What the old state remembered about itself (``State.remember``) is not
+    copied: it is the old state's."""
+    new = object.__new__(WuerfelspielState)
+    d = new.__dict__
+    d.update(state.__dict__)
+    for key in _MEMOS:
+        d.pop(key, None)
+    d.update(changes)
+    return new
+
+
+_MEMOS = ("_memo_legal", "_memo_full", "_memo_scores")
+"""The values a Würfelspiel state remembers (its legal list, whether all boxes are full, the scores)."""
 
 
 def _box_words_param(box: str, rules: WuerfelspielRules) -> Words:
