@@ -21,6 +21,7 @@ from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import get_game
 from wuerfel.games.kit.keeps import Keep
 from wuerfel.games.wuerfelspiel.state import KEEP_RULES, Score, WuerfelspielState
+from wuerfel.games.zehntausend.state import ZehntausendState
 
 CASES = [("wuerfelspiel", "kniffel"), ("wuerfelspiel", "yahtzee"), ("wuerfelspiel", "yahtzee-classic"),
          ("zehntausend", "farkle"), ("zehntausend", None), ("jule", None), ("escalero", "escalero")]
@@ -149,8 +150,10 @@ def test_remembered_values_stay_out_of_equality_pickles_and_successors() -> None
     restored = pickle.loads(pickle.dumps(state))
     assert restored.memo("_memo_legal") is None
     assert restored.view(None) == state.view(None) and restored.legal_actions() == legal
+    assert isinstance(state, ZehntausendState)
     same = dataclasses.replace(state)  # equal fields, nothing remembered yet
     assert same == state and hash(same) == hash(state)
     after = state.apply_action(legal[0])
     assert after.memo("_memo_legal") is None  # a successor never inherits its parent's legal list
-    assert after.legal_actions() == after._legal_actions()  # type: ignore[attr-defined]
+    assert isinstance(after, ZehntausendState)
+    assert after.legal_actions() == after._legal_actions()
