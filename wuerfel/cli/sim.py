@@ -40,7 +40,7 @@ from wuerfel.bots import make_bot
 from wuerfel.cli.main import LangOption, app, fail
 from wuerfel.cli.render import decimal
 from wuerfel.engine.errors import N_, RuleError, WuerfelError
-from wuerfel.engine.game import Game, State
+from wuerfel.engine.game import Game, Outcome, State
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.i18n import Translator, normalize_language
 
@@ -166,9 +166,42 @@ _CHANCE_TABLES: dict[int, tuple[Any, list[float], list[Any]]] = {}
 returns; kept across games of a run, since games hand out the same tuple for the same throw."""
 
 
+def draw_outcome(state: State, rng: random.Random, cache: dict[int, tuple[Any, list[float], list[Any]]]) -> Outcome:
+    """One outcome of the chance node ``state``, drawn from its exact distribution with one ``rng.random()`` through
+    a cumulative float table (kept in ``cache`` by the identity of the outcome tuple). Never a probability-0 outcome
+    (those are for people to report)."""
+    outcomes = state.chance_outcomes()
+    entry = cache.get(id(outcomes))
+    if entry is None or entry[0] is not outcomes:
+        cum: list[float] = []
+        acc = 0.0
+        for _, prob in outcomes:
+            acc += float(prob)
+            cum.append(acc)
+        entry = (outcomes, cum, [o for o, _ in outcomes])
+        if len(cache) > 4096:
+            cache.clear()
+        cache[id(outcomes)] = entry
+    _, cum, outs = entry
+    x = rng.random() * cum[-1]
+    lo, hi = 0, len(cum) - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if cum[mid] > x:
+            hi = mid
+        else:
+            lo = mid + 1
+    while outcomes[lo][1] == 0:  # never a probability-0 outcome (those are for people to report)
+        lo -= 1
+    return outs[lo]  # type: ignore[no-any-return]
+
+
 def play_one(game: Game, bots: Sequence[Any], rng: random.Random,
-             cache: dict[int, tuple[Any, list[float], list[Any]]] | None = None) -> State:
-    """One bot-only game to the end. Chance outcomes are drawn from the node's exact distribution."""
+             cache: dict[int, tuple[Any, list[float], list[Any]]] | None = None, trusted: bool = True) -> State:
+    """One bot-only game to the end. Chance outcomes are drawn from the node's exact distribution.
+
+    The bots choose among the legal actions, so their choices are applied without the legality check
+    (``trusted``, see :meth:`State.apply_action`); ``trusted=False`` checks every move (a bot under test)."""
     state = game.new_initial_state()
     cache = _CHANCE_TABLES if cache is None else cache
     steps = 0
@@ -177,33 +210,10 @@ def play_one(game: Game, bots: Sequence[Any], rng: random.Random,
         if steps > MAX_STEPS:
             raise RuleError(N_("A simulated game did not end after {n} steps."), n=MAX_STEPS)
         if state.is_chance():
-            outcomes = state.chance_outcomes()
-            entry = cache.get(id(outcomes))
-            if entry is None or entry[0] is not outcomes:
-                cum: list[float] = []
-                acc = 0.0
-                for _, prob in outcomes:
-                    acc += float(prob)
-                    cum.append(acc)
-                entry = (outcomes, cum, [o for o, _ in outcomes])
-                if len(cache) > 4096:
-                    cache.clear()
-                cache[id(outcomes)] = entry
-            _, cum, outs = entry
-            x = rng.random() * cum[-1]
-            lo, hi = 0, len(cum) - 1
-            while lo < hi:
-                mid = (lo + hi) // 2
-                if cum[mid] > x:
-                    hi = mid
-                else:
-                    lo = mid + 1
-            while outcomes[lo][1] == 0:  # never a probability-0 outcome (those are for people to report)
-                lo -= 1
-            state = state._apply_outcome(outs[lo])
+            state = state._apply_outcome(draw_outcome(state, rng, cache))
             continue
         actor = state.actors()[0]
-        state = state.apply_action(bots[actor].choose(state, actor), actor)
+        state = state.apply_action(bots[actor].choose(state, actor), actor, trusted=trusted)
     return state
 
 

@@ -89,7 +89,12 @@ def amounts(action: Action) -> dict[str, Amount]:
 
 
 def is_parameterised(action: Action) -> bool:
-    return bool(amounts(action))
+    """Whether ``action`` holds an :class:`Amount` (is a range, not a move). Asked for every applied move, so it
+    reads the instance's fields directly where it can (dataclass actions keep them in ``__dict__``)."""
+    values = getattr(action, "__dict__", None)
+    if values is None:
+        return bool(amounts(action))
+    return any(type(v) is Amount for v in values.values())
 
 
 def parameterised(cls: type[Action], **fields: Any) -> Action:
@@ -121,9 +126,9 @@ def covers(listed: Action, action: Action) -> bool:
 
 def sample_action(action: Action, rng: Any) -> Action:
     """A concrete action drawn uniformly within a parameterised one's bounds (the action itself if concrete)."""
-    free = amounts(action)
-    if not free:
+    if not is_parameterised(action):  # the cheap question first: the random bot asks it at every decision
         return action
+    free = amounts(action)
     return with_amount(action, **{k: rng.randint(a.low, a.high) for k, a in free.items()})
 
 
@@ -286,12 +291,20 @@ class State(ABC):
     def _apply_action(self, action: Action, player: int) -> State:
         """Apply an action already known to be legal."""
 
-    def apply_action(self, action: Action, player: int | None = None) -> State:
+    def apply_action(self, action: Action, player: int | None = None, trusted: bool = False) -> State:
         """Return the state after ``player`` takes ``action``; refuse an illegal one with a reason.
 
         The reason is the game's own where it knows one better (:meth:`explain_illegal`); the old state is
         unchanged either way because states are immutable.
+
+        ``trusted``: the caller took ``action`` from this state's :meth:`legal_actions` for ``player`` (a bot's
+        choice in a simulation or search; a parameterised one with its amount chosen within the bounds), so the
+        check is skipped — it cost a scan of the legal list per move, a large share of a simulation. Never pass it
+        for input from outside (a client, a typed move, a record): the result of an illegal action applied this
+        way is undefined. ``player`` None: the single actor.
         """
+        if trusted:
+            return self._apply_action(action, self.actors()[0] if player is None else player)
         if self.is_terminal():
             raise IllegalAction(N_("The game is over."))
         if self.is_chance():
@@ -316,6 +329,25 @@ class State(ABC):
             return False  # a range is a description, never a move
         legal = self.legal_actions(player)
         return action in legal or any(covers(a, action) for a in legal if type(a) is type(action))
+
+    def memo(self, key: str) -> Any:
+        """A value cached on this state by :meth:`remember` (None: not yet). A state is immutable, so what is derived
+        from it (its legal actions, its scores) may be computed once and kept on it; the cache lives beside the
+        dataclass fields, so equality, hashing and the JSON forms never see it, and pickling leaves it out."""
+        return self.__dict__.get(key)
+
+    def remember(self, key: str, value: Any) -> Any:
+        """Keep ``value`` on this state under ``key`` (a name starting with ``_memo_``) and return it."""
+        object.__setattr__(self, key, value)
+        return value
+
+    def __getstate__(self) -> Any:
+        """Pickled without the cached values (:meth:`remember`): they are rebuilt on demand, and a state sent to
+        another process carries only what it is."""
+        state = self.__dict__
+        if any(k.startswith("_memo_") for k in state):
+            state = {k: v for k, v in state.items() if not k.startswith("_memo_")}
+        return state
 
     def deadline(self) -> Deadline | None:
         """The time limit of this decision node, if the rules set one (see :mod:`wuerfel.engine.clocks`).

@@ -39,7 +39,6 @@ from wuerfel.games.kit.keeps import (
     keep_from_id,
     keep_id,
     keep_refusal,
-    menu_order,
     parse_keep,
 )
 from wuerfel.i18n import translate
@@ -214,10 +213,8 @@ class EscaleroState(State):
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         if self.to_move() < 0 or (player is not None and player != self.player):
             return ()
-        out: list[Action] = []
-        if self.turn.may_rethrow():
-            # menu order: most dice first, high faces first ("A A A B stehen lassen" before "9 stehen lassen")
-            out.extend(Keep(k) for k in menu_order(self.turn.legal_keeps(self.keep_rules())))
+        # menu order: most dice first, high faces first ("A A A B stehen lassen" before "9 stehen lassen")
+        out: list[Action] = list(self.turn.keep_actions(self.keep_rules(), menu=True))
         for r in self.free_rows():
             out.append(Enter(r))
             if row_value(self.dice, r, self.served(), self.rules) > 0:

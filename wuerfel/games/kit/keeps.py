@@ -11,6 +11,7 @@ Hasard: Chicago, Sequenzen, Dreimal Pasch, Ohio, …), so that the same words me
   *frozen* keeps (Chicago: a die left standing is never thrown again) or *free* ones (Kniffel: any die may be
   thrown again later), and "keep all" as the stop where a game stops that way;
 * :func:`legal_keeps`, :func:`keep_refusal` — the legal keeps of a throw and why a keep is not one;
+  :func:`keep_actions` the same as shared :class:`Keep` actions, built once per throw and process;
 * :class:`KeepTurn` — the turn itself as a value: dice on the table, dice standing while the others are thrown,
   throws used against the turn's limit, and whether the last throw was a throw of all dice (Escalero's "serviert":
   the hand fell in one throw — the first throw, or a later fresh throw of all five where that is allowed);
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from wuerfel.engine import components as cmp
@@ -95,6 +96,16 @@ def legal_keeps(dice: Dice, rules: KeepRules, frozen: Dice = ()) -> tuple[Dice, 
     holds the dice already frozen (``frozen``); "keep all" is listed only where it is the stop."""
     return tuple(k for k in sub_multisets(dice)
                  if rules.allows_size(len(k)) and (not rules.frozen or is_sub_multiset(frozen, k)))
+
+
+@lru_cache(maxsize=16384)
+def keep_actions(dice: Dice, rules: KeepRules, frozen: Dice = (), menu: bool = False) -> tuple[Keep, ...]:
+    """The legal keeps of the (sorted) throw ``dice`` as :class:`Keep` actions, in the order of
+    :func:`legal_keeps` or, with ``menu``, of :func:`menu_order`. Cached: a legal list is asked for at every
+    decision, and the same throw comes back again and again (252 throws of five dice), so each tuple of keeps is
+    built and sorted once per process and shared by every state that shows it."""
+    keeps = legal_keeps(dice, rules, frozen)
+    return tuple(Keep(k) for k in (menu_order(keeps) if menu else keeps))
 
 
 def menu_order(keeps: Iterable[Dice]) -> list[Dice]:
@@ -174,6 +185,10 @@ class KeepTurn:
     def legal_keeps(self, rules: KeepRules) -> tuple[Dice, ...]:
         return legal_keeps(self.dice, rules, self.frozen) if self.may_rethrow() else ()
 
+    def keep_actions(self, rules: KeepRules, menu: bool = False) -> tuple[Keep, ...]:
+        """:meth:`legal_keeps` as actions (shared, cached: :func:`keep_actions`)."""
+        return keep_actions(self.dice, rules, self.frozen, menu) if self.may_rethrow() else ()
+
     def refusal(self, keep: Dice, rules: KeepRules) -> tuple[str, IllegalAction] | None:
         """As :func:`keep_refusal`, and "no_throws" when the limit is reached."""
         if not self.may_rethrow():
@@ -181,22 +196,34 @@ class KeepTurn:
         return keep_refusal(keep, self.dice, rules, self.frozen)
 
     # --- moves ----------------------------------------------------------------------------------------------------
-    def keep(self, keep: Dice, rules: KeepRules) -> KeepTurn:
-        """Leave ``keep`` standing; the rest is thrown next. Raises the refusal of an illegal keep."""
-        refused = self.refusal(keep, rules)
-        if refused is not None:
-            raise refused[1]
+    def keep(self, keep: Dice, rules: KeepRules, checked: bool = True) -> KeepTurn:
+        """Leave ``keep`` standing; the rest is thrown next. Raises the refusal of an illegal keep; ``checked=False``
+        where the caller knows the keep is legal (a game's ``_apply_action``, whose move the engine checked)."""
+        if checked:
+            refused = self.refusal(keep, rules)
+            if refused is not None:
+                raise refused[1]
         keep = sort_dice(keep)
-        return dataclasses.replace(self, kept=keep, frozen=keep if rules.frozen else ())
+        return _evolve(self, kept=keep, frozen=keep if rules.frozen else ())
 
     def thrown(self, roll: Dice) -> KeepTurn:
         """The dice just thrown land beside the ones standing; one throw more is used."""
         assert self.kept is not None and len(roll) == self.to_throw(), (self.kept, roll)
-        return dataclasses.replace(self, dice=sort_dice(self.kept + tuple(roll)), kept=None,
-                                   throws=self.throws + 1, fresh=len(roll) == self.n)
+        return _evolve(self, dice=sort_dice(self.kept + tuple(roll)), kept=None, throws=self.throws + 1,
+                       fresh=len(roll) == self.n)
 
     def component(self, face: cmp.Face = "pips", seat: int | None = None) -> cmp.Dice:
         return dice_component(self.dice, self.kept, face=face, seat=seat)
+
+
+def _evolve(turn: KeepTurn, **changes: object) -> KeepTurn:
+    """``dataclasses.replace`` without re-running ``__init__`` (a turn has no checks in it): a turn is copied at
+    every throw and keep of every simulated game, and this is several times faster."""
+    new = object.__new__(KeepTurn)
+    d = new.__dict__
+    d.update(turn.__dict__)
+    d.update(changes)
+    return new
 
 
 @dataclasses.dataclass(frozen=True)

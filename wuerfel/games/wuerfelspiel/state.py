@@ -79,6 +79,16 @@ def _outcomes(n: int) -> tuple[tuple[Outcome, Fraction], ...]:
     return tuple((Roll(d), p) for d, p in roll_distribution(n))
 
 
+@cache
+def _score_table(columns: int, boxes: tuple[str, ...]) -> tuple[tuple[Score, ...], ...]:
+    """``Score(column, box)`` for every column and box of a sheet (``[column][box index]``): the legal list's
+    actions, built once and shared."""
+    return tuple(tuple(Score(c, b) for b in boxes) for c in range(columns))
+
+
+_BOX_NUMBER = {b: i for i, b in enumerate(ALL_BOXES)}
+"""A box's number in the action ids (its place in ``ALL_BOXES``)."""
+
 Column = tuple[int | None, ...]
 
 
@@ -142,9 +152,10 @@ class WuerfelspielState(State):
     def to_move(self) -> int:
         if self.rolling:
             return CHANCE
-        if self._all_full():
-            return TERMINAL
-        return self.player
+        full = self.memo("_memo_full")  # asked several times per state (is_terminal, actors, legal_actions)
+        if full is None:
+            full = self.remember("_memo_full", self._all_full())
+        return TERMINAL if full else self.player
 
     def _all_full(self) -> bool:
         return all(v is not None for sheet in self.sheets for col in sheet for v in col)
@@ -157,19 +168,30 @@ class WuerfelspielState(State):
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         if self.to_move() < 0 or (player is not None and player != self.player):
             return ()
-        memo = self.__dict__.get("_legal")
-        if memo is None:
-            memo = self._legal_actions()
-            object.__setattr__(self, "_legal", memo)  # a cache on an immutable value: computed once
-        return memo
+        memo = self.memo("_memo_legal")
+        return memo if memo is not None else self.remember("_memo_legal", self._legal_actions())
 
     def _legal_actions(self) -> tuple[Action, ...]:
-        out: list[Action] = []
-        out.extend(Keep(k) for k in self.turn.legal_keeps(KEEP_RULES))
-        for c in range(self.rules.columns):
-            for box in self.rules.boxes:
-                if self.score_allowed(c, box) is None:
-                    out.append(Score(c, box))
+        """The keeps (shared per throw by the kit), then the boxes the dice may go into, column by column, in the
+        sheet's order — the boxes for which :meth:`score_allowed` names no reason, decided here without building
+        the reasons: the joker rule is asked once per throw, and the :class:`Score` actions come from a table."""
+        rules = self.rules
+        boxes = rules.boxes
+        table = _score_table(rules.columns, boxes)
+        dice = self.dice
+        forced = rules.joker == "forced" and "five_kind" in boxes and len(dice) == 5 and dice[0] == dice[-1]
+        out: list[Action] = list(self.turn.keep_actions(KEEP_RULES))
+        for c, col in enumerate(self.sheets[self.player]):
+            row = table[c]
+            if forced and col[boxes.index("five_kind")] is not None:
+                upper = ALL_BOXES[dice[0] - 1]
+                if upper in boxes and col[boxes.index(upper)] is None:
+                    out.append(row[boxes.index(upper)])
+                    continue
+                if any(col[i] is None for i, b in enumerate(boxes) if b in LOWER_BOXES):
+                    out.extend(row[i] for i, v in enumerate(col) if v is None and boxes[i] not in UPPER_FACE)
+                    continue
+            out.extend(row[i] for i, v in enumerate(col) if v is None)
         return tuple(out)
 
     def score_allowed(self, column: int, box: str) -> tuple[str, dict[str, Any]] | None:
@@ -240,7 +262,7 @@ class WuerfelspielState(State):
 
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Keep):
-            return dataclasses.replace(self, turn=self.turn.keep(action.dice, KEEP_RULES))
+            return _evolve(self, turn=self.turn.keep(action.dice, KEEP_RULES, checked=False))
         assert isinstance(action, Score)
         pts, extra = self.points(action.column, action.box)
         sheet = list(self.sheets[player])
@@ -280,7 +302,7 @@ class WuerfelspielState(State):
 
     def _apply_outcome(self, outcome: Outcome) -> State:
         assert isinstance(outcome, Roll)
-        return dataclasses.replace(self, turn=self.turn.thrown(outcome.dice))
+        return _evolve(self, turn=self.turn.thrown(outcome.dice))
 
     # --- results ---------------------------------------------------------------------------------------------
     def column_totals(self, player: int, column: int) -> ColumnTotals:
@@ -290,11 +312,10 @@ class WuerfelspielState(State):
         return sum(w * self.column_totals(player, c).total for c, w in enumerate(self.rules.column_weights))
 
     def scores(self) -> tuple[float, ...]:
-        memo = self.__dict__.get("_scores")
+        memo = self.memo("_memo_scores")
         if memo is None:
-            memo = tuple(float(self.total(p)) for p in range(self.game.num_players))
-            object.__setattr__(self, "_scores", memo)
-        return memo
+            memo = self.remember("_memo_scores", tuple(float(self.total(p)) for p in range(self.game.num_players)))
+        return memo  # type: ignore[no-any-return]
 
     def winners(self) -> tuple[int, ...]:
         if not self.is_terminal():
@@ -456,6 +477,23 @@ class WuerfelspielState(State):
         return super().describe_action(action, lang)
 
 
+def _evolve(state: WuerfelspielState, **changes: object) -> WuerfelspielState:
+    """``dataclasses.replace`` without re-running ``__init__`` (a state has no checks in it; it is copied at every
+    keep and throw of every simulated game). What the old state remembered about itself (``State.remember``) is not
+    copied: it is the old state's."""
+    new = object.__new__(WuerfelspielState)
+    d = new.__dict__
+    d.update(state.__dict__)
+    for key in _MEMOS:
+        d.pop(key, None)
+    d.update(changes)
+    return new
+
+
+_MEMOS = ("_memo_legal", "_memo_full", "_memo_scores")
+"""The values a Würfelspiel state remembers (its legal list, whether all boxes are full, the scores)."""
+
+
 def _box_words_param(box: str, rules: WuerfelspielRules) -> Words:
     """A box's name for a refusal, in the reader's language (decided when the refusal is translated)."""
     return Words(box_label(box, "en", rules), box_label(box, "de", rules))
@@ -493,8 +531,8 @@ class WuerfelspielGame(Game):
         return WuerfelspielState(self, sheets, extras, turn=KeepTurn(limit=r.rerolls + 1))
 
     def action_id(self, action: Action) -> int:
-        if isinstance(action, Score):
-            return action.column * 16 + ALL_BOXES.index(action.box)
+        if isinstance(action, Score) and action.box in _BOX_NUMBER:
+            return action.column * 16 + _BOX_NUMBER[action.box]
         if isinstance(action, Keep):
             return KEEP_ID_BASE + keep_id(action.dice)
         raise ValueError(action)

@@ -212,10 +212,12 @@ _T = TypeVar("_T")
 
 def _with(obj: _T, **changes: Any) -> _T:
     """``dataclasses.replace`` for our frozen value classes without re-running ``__init__``: states are copied
-    on every transition, and this is several times faster (the classes have no ``__post_init__`` checks)."""
+    on every transition, and this is several times faster (the classes have no ``__post_init__`` checks). What a
+    state remembers about itself (``State.remember``: its legal actions) is not copied: it belongs to the old one."""
     new = object.__new__(type(obj))
     d = new.__dict__
     d.update(obj.__dict__)
+    d.pop("_memo_legal", None)  # the one value a Zehntausend state remembers
     d.update(changes)
     return new
 
@@ -378,6 +380,10 @@ class ZehntausendState(State):
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         if self.node in ("over", "throw", "knocked") or (player is not None and player != self.player):
             return ()
+        memo = self.memo("_memo_legal")  # asked by the bot and again by apply_action's check: built once
+        return memo if memo is not None else self.remember("_memo_legal", self._legal_actions())
+
+    def _legal_actions(self) -> tuple[Action, ...]:
         if self.node == "select":
             return tuple(a for a, _ in self.choices())
         if self.node == "offer":
