@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from tests.browser.conftest import Server
 from tests.browser.helpers import guest, msg, seq
