@@ -52,7 +52,9 @@ def typed(state: State, outcome: Outcome, session: PlaySession) -> str:
     if isinstance(outcome, Roll):
         faces = [str(d) for d in outcome.dice]
         candidates += [" ".join(faces), " ".join(reversed(faces))]
-    candidates.append(describe_outcome(state, outcome, session.lang, session.names))
+    label = describe_outcome(state, outcome, session.lang, session.names)
+    # Poker dice are typed by their names ("As König Bube Bube Neun"), as the prompt's example shows them.
+    candidates.insert(0 if session.info.faces == "poker" else len(candidates), label)
     for text in candidates:
         try:
             if state.parse_outcome(text) == outcome:
