@@ -323,6 +323,15 @@ class State(ABC):
             raise IllegalAction(N_("That move is not allowed now."))
         return self._apply_action(action, player)
 
+    def asked_seat(self, player: int | None) -> int | None:
+        """The seat a ``legal_actions(player)`` call is about: ``player`` if he is among the actors, the one actor when
+        ``player`` is None; else None (nobody acts, he does not, or several act at once and none was named), for which
+        the list is empty. Games whose actors are several at once (sealed stakes, call windows) start with it."""
+        actors = self.actors()
+        if player is None:
+            return actors[0] if len(actors) == 1 else None
+        return player if player in actors else None
+
     def is_legal(self, action: Action, player: int) -> bool:
         """Whether the concrete ``action`` is one of ``player``'s legal actions or within a parameterised one."""
         if is_parameterised(action):

@@ -207,14 +207,8 @@ class VerdecktesState(State):
 
     # --- decisions ----------------------------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
-        actors = self.actors()
-        if not actors:
-            return ()
+        player = self.asked_seat(player)
         if player is None:
-            if len(actors) != 1:
-                return ()
-            player = actors[0]
-        if player not in actors:
             return ()
         if self.phase == "announce":
             return _announce_actions(self.rules.quint, self.rules.joker, self.rules.kickers)

@@ -329,14 +329,8 @@ class BankState(State):
 
     # --- staking --------------------------------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
-        actors = self.actors()
-        if not actors:
-            return ()
+        player = self.asked_seat(player)
         if player is None:
-            if len(actors) != 1:
-                return ()
-            player = actors[0]
-        if player not in actors:
             return ()
         cap = self.stake_cap(player)
         if cap < 1:
