@@ -70,6 +70,19 @@ events = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
 
+chat_messages = sa.Table(
+    "chat_messages", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("author", sa.String(64), nullable=False),
+    sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id"), nullable=True),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+)
+"""Chat at a table (protocol 4): ``seq`` counts the table's messages from 1; ``seat`` is the writer's seat, None
+for a spectator."""
+
 BUSY_TIMEOUT = 5.0
 """Seconds a SQLite statement waits for a lock held by somebody else before it fails."""
 JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024

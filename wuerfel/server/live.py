@@ -32,12 +32,14 @@ from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import SystemSource
 from wuerfel.engine.throws import waits_for
 from wuerfel.i18n import LANGUAGES, translate
-from wuerfel.server.store import EventRow, Player, SeatRow, Store, TableRow, make_writer
+from wuerfel.server.store import ChatRow, EventRow, Player, SeatRow, Store, TableRow, make_writer
+from wuerfel.server.store import now as store_now
 
 log = logging.getLogger("wuerfel.server")
 
-PROTOCOL_VERSION = 3
-"""3: living tables — presence (``online`` in ``state``, ``table`` and the summary, the ``presence`` message),
+PROTOCOL_VERSION = 4
+"""4: chat at each table (the ``chat`` message both ways, ``chat_history`` on joining, ``meta.chat`` in the record).
+3: living tables — presence (``online`` in ``state``, ``table`` and the summary, the ``presence`` message),
 resigning (``resigned``), the rematch (``rematch``), seating changes in words (``note``) and Meine Partien
 (``/api/my-tables``). 2: a person's throw waits for his request (``{"throw": true}``) and the state
 message says whose throw is due (``throw``); see docs/protocol.md "Versions"."""
@@ -48,6 +50,13 @@ MAX_MESSAGE = 16 * 1024
 
 BAD_MESSAGE = N_("The message must be an object with 'action', 'outcome' or 'throw', and 'expected_seq'.")
 SPECIAL_OUTCOME_LABELS = {"void": N_("Void throw")}
+
+CHAT_MAX = 500
+"""Most characters of one chat message (after trimming); a longer one is refused, never cut."""
+CHAT_RATE = (5, 10.0)
+"""At most this many chat messages per person (a spectator without a name: per connection) in this many seconds."""
+CHAT_HISTORY = 100
+"""The last chat messages a connection is sent when it joins (the record keeps all of them)."""
 
 
 def result_json(state: State | None, resigned: int | None = None, seats: int = 0) -> dict[str, Any]:
@@ -246,6 +255,11 @@ class LiveTable:
         """When the pending person's throw falls by itself (loop clock; None: no throw of a person is pending)."""
         self.throw_wall: float = 0.0
         self._online_told: list[int] | None = None
+        self.chat: list[ChatRow] = []
+        """Every chat message of the table, as stored (loaded with the table; see :meth:`_chat`)."""
+        self._chat_sent: dict[object, list[float]] = {}
+        """Per writer (player id, or the connection of a spectator without a name): when his recent messages were
+        accepted (loop clock), for the rate limit :data:`CHAT_RATE`."""
         """The presence the connections were last told (see :meth:`_tell_presence`); None: nobody told yet."""
 
     # --- derived data -----------------------------------------------------------------------------------------
@@ -375,10 +389,15 @@ class LiveTable:
         events are the game's as far as it was played; the resignation is the table's, not a move of the game."""
         assert self.match is not None
         rec = self.match.record
-        if self.row.resigned is None:
+        meta = dict(rec.meta)
+        if self.row.resigned is not None:
+            meta["resigned"] = self.row.resigned
+        if self.chat:
+            meta["chat"] = [m.to_json() for m in self.chat]
+        if meta == rec.meta:
             return rec
         return GameRecord(game=rec.game, rules_id=rec.rules_id, rules=rec.rules, players=rec.players,
-                          events=rec.events, meta={**rec.meta, "resigned": self.row.resigned})
+                          events=rec.events, meta=meta)
 
     async def _ready_bots(self) -> dict[int, Any]:
         """The bots of this match, made on first need, off the loop and outside the table lock.
@@ -411,11 +430,16 @@ class LiveTable:
             # The others hear that this player came; he reads who is here in his first message.
             self._tell_presence(skip=conn)
             if self.match is None:
-                await self._send(conn, {"v": PROTOCOL_VERSION, "type": "table", "table": self.summary(conn.base_url)})
+                await self._send(conn, {"v": PROTOCOL_VERSION, "type": "table", "table": self.summary(conn.base_url),
+                                        "chat": self._chat_history()})
             else:
                 if conn.last_seq < 0 or conn.last_seq > self.seq:
                     conn.last_seq = self.seq
-                await self._send_state(conn, {})
+                await self._send_state(conn, {}, first=True)
+
+    def _chat_history(self) -> list[dict[str, Any]]:
+        """The last :data:`CHAT_HISTORY` chat messages, which the first message on a connection carries."""
+        return [m.to_json() for m in self.chat[-CHAT_HISTORY:]]
 
     def leave(self, conn: Conn) -> None:
         conn.stop()
@@ -468,7 +492,7 @@ class LiveTable:
                 return s
         return mine[0] if mine else None
 
-    async def _send_state(self, conn: Conn, cache: dict[Any, Any]) -> None:
+    async def _send_state(self, conn: Conn, cache: dict[Any, Any], first: bool = False) -> None:
         assert self.match is not None
         state = self.match.state
         lang = conn.lang
@@ -521,6 +545,8 @@ class LiveTable:
         if conn.table_version != self.version:
             msg["table"] = self.summary(conn.base_url)
             conn.table_version = self.version
+        if first:
+            msg["chat"] = self._chat_history()
         await self._send(conn, msg)
 
     def _online(self, cache: dict[Any, Any]) -> list[int]:
@@ -793,6 +819,9 @@ class LiveTable:
         if isinstance(msg, dict) and msg.get("type") == "ping" and len(msg) == 1:
             await self._send(conn, {"v": PROTOCOL_VERSION, "type": "pong"})
             return
+        if isinstance(msg, dict) and msg.get("type") == "chat":
+            await self._chat(conn, msg)
+            return
         bad = BAD_MESSAGE
         if not isinstance(msg, dict) or sum(k in msg for k in ("action", "outcome", "throw")) != 1:
             await self._error(conn, "bad_message", bad)
@@ -832,6 +861,55 @@ class LiveTable:
                                                     lang), self.seq))
                 return
         self._schedule()
+
+    async def _chat(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """A chat message from a player of this table: trimmed, checked, stored, then sent to everyone at the table.
+
+        Only people sitting at the table may write (spectators read along): a table is the players' room, and a
+        stranger's words must not land in the players' record. The text is stored and sent as plain text; the page
+        shows it as text (never as HTML), so nothing in it can act on a reader's page. Refusals come as ``error``
+        messages in the writer's language and change nothing.
+        """
+        text = msg.get("text")
+        if set(msg) != {"type", "text"} or not isinstance(text, str):
+            await self._error(conn, "bad_message", N_("A chat message must be an object with 'type' and 'text'."))
+            return
+        text = text.strip()
+        if not text:
+            await self._error(conn, "chat_empty", N_("The message is empty."))
+            return
+        if len(text) > CHAT_MAX:
+            await self._send(conn, error_json("chat_too_long", translate(
+                N_("A message may have at most {n} characters."), conn.lang, n=CHAT_MAX), self.seq))
+            return
+        mine = self.seats_of(conn.player)
+        if not mine or conn.player is None:
+            await self._error(conn, "chat_not_allowed", N_("Only the players of this table may write here."))
+            return
+        key: object = conn.player.id
+        async with self.lock:
+            clock = asyncio.get_running_loop().time()
+            count, window = CHAT_RATE
+            recent = [t for t in self._chat_sent.get(key, []) if clock - t < window]
+            self._chat_sent[key] = recent
+            if len(recent) >= count:
+                await self._send(conn, error_json("chat_too_fast", translate(
+                    N_("Not so fast: at most {n} messages in {s} seconds."), conn.lang, n=count, s=int(window)),
+                    self.seq))
+                return
+            row = ChatRow(len(self.chat) + 1, self.row.seats[mine[0]].name or conn.player.name, conn.player.id,
+                          mine[0], store_now(), text)
+            try:
+                with db_refusal():
+                    await asyncio.to_thread(self.hub.store.add_chat, self.row.id, row)
+            except TableError as exc:
+                await self._send(conn, error_json(exc.code, exc.message(conn.lang), self.seq))
+                return
+            self.chat.append(row)
+            self._chat_sent[key] = [*recent, clock]
+            out = {"v": PROTOCOL_VERSION, "type": "chat", **row.to_json()}
+            for c in list(self.conns):
+                await self._send(c, out)
 
     async def _error(self, conn: Conn, code: str, msgid: str) -> None:
         await self._send(conn, error_json(code, translate(msgid, conn.lang), self.seq))
@@ -1343,6 +1421,7 @@ class Hub:
                 # A table resumed at a timed node gets a full new window: the old one ran out while nobody could
                 # act (the server was down), and expiring it at once would decide for people who had no chance.
                 t._arm_clock(fresh=True)
+            t.chat = await asyncio.to_thread(self.store.load_chat, table_id)
         except (WuerfelError, RuntimeError):
             # A game that is no longer installed, or a log that no longer replays: the table is unusable, the rest
             # of the server is not.

@@ -107,6 +107,23 @@ class EventRow:
     event: Event
 
 
+@dataclasses.dataclass(frozen=True)
+class ChatRow:
+    """One chat message at a table (see :meth:`Store.add_chat`)."""
+
+    seq: int
+    author: str
+    player_id: int | None
+    seat: int | None
+    """The writer's seat; None: he watches (a spectator)."""
+    at: dt.datetime
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "author": self.author, "seat": self.seat, "spectator": self.seat is None,
+                "at": self.at.strftime("%Y-%m-%dT%H:%M:%SZ"), "text": self.text}
+
+
 class NameTaken(Exception):
     """A registered player already has this name."""
 
@@ -296,6 +313,20 @@ class Store:
         with self.engine.begin() as c:
             c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id)
                       .values(status="finished", finished_at=now(), resigned=seat))
+
+    def add_chat(self, table_id: str, msg: ChatRow) -> None:
+        """Store one chat message; the primary key (table, seq) refuses a second message with the same number."""
+        with self.engine.begin() as c:
+            c.execute(sa.insert(db.chat_messages).values(
+                table_id=table_id, seq=msg.seq, author=msg.author, player_id=msg.player_id, seat=msg.seat,
+                created_at=msg.at, text=msg.text))
+
+    def load_chat(self, table_id: str) -> list[ChatRow]:
+        """Every chat message of a table in order (the record keeps them all; the page is sent the last ones)."""
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(db.chat_messages).where(db.chat_messages.c.table_id == table_id)
+                             .order_by(db.chat_messages.c.seq)).all()
+        return [ChatRow(r.seq, r.author, r.player_id, r.seat, _aware(r.created_at) or now(), r.text) for r in rows]
 
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as c:

@@ -1,0 +1,127 @@
+"""Chat at each table (protocol 4), with real websocket clients: players write, everyone at the table reads it,
+a late joiner gets the last messages, refusals come in the writer's language, and the messages are kept with the
+table (restart, record download)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.server.conftest import Client, ServerProcess, Ws
+from tests.server.test_protocol import two_player_table
+from wuerfel.server.live import CHAT_MAX, CHAT_RATE
+
+Make = Callable[..., Client]
+
+
+def chat(w: Ws, text: str, timeout: float = 10) -> dict[str, Any]:
+    """Read until the ``chat`` message with this text arrives (fails at the timeout)."""
+    while True:
+        msg = w.recv_type("chat", timeout)
+        if msg["text"] == text:
+            return msg
+
+
+def refusal(w: Ws, timeout: float = 10) -> dict[str, Any]:
+    return w.recv_type("error", timeout)["error"]
+
+
+def test_players_chat_and_a_spectator_reads_along(clients: Make) -> None:
+    a, b, t = two_player_table(clients)
+    watcher = clients()  # no name: watching needs none
+    wa, wb, ww = a.ws(t["id"]), b.ws(t["id"]), watcher.ws(t["id"])
+    for w in (wa, wb, ww):
+        assert w.recv_type("state")["chat"] == []
+    text = '  <img src=x onerror="alert(1)"> Viel Glück & gute Würfe!  '
+    wa.send({"type": "chat", "text": text})
+    for w in (wa, wb, ww):
+        msg = chat(w, text.strip())  # trimmed, otherwise exactly as written: the page shows it as text
+        assert msg["author"] == "Anna" and msg["seat"] == 0 and not msg["spectator"] and msg["seq"] == 1
+        assert msg["at"].endswith("Z")
+    wb.send({"type": "chat", "text": "Danke"})
+    assert chat(ww, "Danke")["seat"] == 1
+    # A spectator reads but may not write at a table that does not allow it.
+    ww.send({"type": "chat", "text": "Hallo"})
+    assert refusal(ww)["code"] == "chat_not_allowed"
+    # Whoever joins later is sent the messages so far in his first message.
+    late = clients().ws(t["id"])
+    history = late.recv_type("state")["chat"]
+    assert [m["text"] for m in history] == [text.strip(), "Danke"] and [m["seq"] for m in history] == [1, 2]
+    for w in (wa, wb, ww, late):
+        w.close()
+
+
+def test_refusals_in_the_writers_language(clients: Make) -> None:
+    a, _b, t = two_player_table(clients, lang="de")
+    wa = a.ws(t["id"])
+    wa.recv_type("state")
+    wa.send({"type": "chat", "text": "   "})
+    err = refusal(wa)
+    assert err["code"] == "chat_empty" and err["message"] == "Die Nachricht ist leer."
+    wa.send({"type": "chat", "text": "x" * (CHAT_MAX + 1)})
+    err = refusal(wa)
+    assert err["code"] == "chat_too_long" and err["message"] == f"Eine Nachricht hat höchstens {CHAT_MAX} Zeichen."
+    wa.send({"type": "chat", "text": 5})
+    assert refusal(wa)["code"] == "bad_message"
+    en = clients("en").ws(t["id"])
+    en.recv_type("state")
+    en.send({"type": "chat", "text": "hi"})
+    err = refusal(en)
+    assert err["code"] == "chat_not_allowed" and err["message"] == "Only the players of this table may write here."
+    # The longest message allowed goes through.
+    wa.send({"type": "chat", "text": "y" * CHAT_MAX})
+    chat(wa, "y" * CHAT_MAX)
+    wa.close()
+    en.close()
+
+
+def test_chat_is_rate_limited_per_person(clients: Make) -> None:
+    a, b, t = two_player_table(clients, lang="en")
+    wa, wa2, wb = a.ws(t["id"]), a.ws(t["id"]), b.ws(t["id"])
+    for w in (wa, wa2, wb):
+        w.recv_type("state")
+    count, window = CHAT_RATE
+    # Two tabs of one person share his limit: spreading the messages over tabs gains nothing.
+    for i in range(count):
+        (wa if i % 2 else wa2).send({"type": "chat", "text": f"m{i}"})
+        chat(wb, f"m{i}")
+    wa.send({"type": "chat", "text": "one too many"})
+    err = refusal(wa)
+    assert err["code"] == "chat_too_fast"
+    assert err["message"] == f"Not so fast: at most {count} messages in {int(window)} seconds."
+    # Another player is not held up by Anna's limit.
+    wb.send({"type": "chat", "text": "meine Runde"})
+    chat(wa, "meine Runde")
+    for w in (wa, wa2, wb):
+        w.close()
+
+
+def test_chat_survives_a_restart_and_goes_into_the_record(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'w.db'}"
+    srv = ServerProcess(db, log_dir=tmp_path).start()
+    try:
+        a = Client(srv.url).guest("Anna")
+        t = a.create("pig", seats=2, bots={"1": "random"}, overrides={"target": 1000})
+        assert a.post(f"/api/tables/{t['id']}/start").status_code == 200
+        w = a.ws(t["id"])
+        w.recv_type("state")
+        w.send({"type": "chat", "text": "vor dem Neustart"})
+        chat(w, "vor dem Neustart")  # sent to everyone only after it was stored
+        w.close()
+        srv.kill()
+        srv = ServerProcess(db, port=srv.port, log_dir=tmp_path).start()
+        a2 = Client(srv.url)
+        a2.http.cookies = a.http.cookies
+        a2.refresh_csrf()
+        w = a2.ws(t["id"])
+        assert [m["text"] for m in w.recv_type("state")["chat"]] == ["vor dem Neustart"]
+        w.send({"type": "chat", "text": "danach"})
+        assert chat(w, "danach")["seq"] == 2  # numbering goes on after the stored messages
+        w.close()
+        assert a2.post(f"/api/tables/{t['id']}/resign", {"seat": 0}).status_code == 200
+        rec = a2.http.get(f"/api/tables/{t['id']}/record").json()
+        assert [(m["seq"], m["author"], m["seat"], m["text"]) for m in rec["meta"]["chat"]] == [
+            (1, "Anna", 0, "vor dem Neustart"), (2, "Anna", 0, "danach")]
+    finally:
+        srv.stop()
