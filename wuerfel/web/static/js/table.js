@@ -6,6 +6,7 @@ import * as generic from "./games/generic.js";
 import {renderKeypad} from "./keypad.js";
 import {api} from "./api.js";
 import {seatName as nameOfSeat} from "./seats.js";
+import {chatHistory, chatMessage, chatRefused, chatWritable, initChat} from "./chat.js";
 
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
 const baseTitle = document.title;
@@ -68,7 +69,9 @@ function connect() {
   ws.onmessage = (ev) => {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
+    if (Array.isArray(m.chat)) chatHistory(m.chat);  // the first message on a connection: the talk so far
     if (m.type === "state") onState(m);
+    else if (m.type === "chat") chatMessage(m);
     else if (m.type === "table") {
       S.table = m.table;
       if (m.table.online) S.online = m.table.online;
@@ -184,6 +187,11 @@ function settleRequest(m) {
 }
 
 function onError(m) {
+  if (m.error && String(m.error.code || "").startsWith("chat_")) {
+    // A refused chat message concerns the chat alone: a move in flight is still waiting for its own answer.
+    chatRefused(m.error.message || t("refused"));
+    return;
+  }
   const r = S.request;
   if (r && m.error && m.error.code === "stale_seq") {
     // The state message that follows decides: the move is sent again, or the player is told.
@@ -467,7 +475,16 @@ function renderTitle(m) {
   if (document.title !== title) document.title = title;
 }
 
+/** Send any message on the table's socket (the chat's); false when there is no open connection. */
+function sendRaw(msg) {
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) return false;
+  S.ws.send(JSON.stringify(msg));
+  return true;
+}
+
 function renderAll() {
+  const me = boot.player ? boot.player.id : null;
+  chatWritable(me !== null && (S.table.seats || []).some((s) => s.player_id === me && !s.bot));
   renderSeating();
   renderTitle(S.msg);
   renderScores(S.msg);
@@ -668,6 +685,7 @@ async function main() {
     inp.select();
     try { await navigator.clipboard.writeText(inp.value); copy.textContent = t("copied"); } catch { document.execCommand("copy"); }
   });
+  initChat(sendRaw);
   trackFocus();
   renderAll();
   setConn(false);
