@@ -125,3 +125,91 @@ def test_chat_survives_a_restart_and_goes_into_the_record(tmp_path: Path) -> Non
             (1, "Anna", 0, "vor dem Neustart"), (2, "Anna", 0, "danach")]
     finally:
         srv.stop()
+
+
+def spectators(w: Ws, want: list[tuple[str | None, bool]], timeout: float = 10) -> dict[str, Any]:
+    """Read until a ``presence`` message lists exactly these spectators (name, muted) (fails at the timeout)."""
+    while True:
+        msg = w.recv_type("presence", timeout)
+        if [(s["name"], s["muted"]) for s in msg["spectators"]] == want:
+            return msg
+
+
+def test_spectators_are_listed_and_write_where_the_table_allows_it(clients: Make) -> None:
+    a, _b, t = two_player_table(clients, lang="de", spectator_chat=True)
+    assert t["spectator_chat"] is True and t["spectators"] == []
+    wa = a.ws(t["id"])
+    wa.recv_type("state")
+    # A spectator without a name is listed as one (the page says "Zuschauer"); one with a name by his name.
+    anon = clients("de").ws(t["id"])
+    assert anon.recv_type("state")["table"]["spectators"] == [{"player_id": None, "name": None, "muted": False}]
+    spectators(wa, [(None, False)])
+    carla = clients("de").guest("Carla")
+    wc = carla.ws(t["id"])
+    wc.recv_type("state")
+    spectators(wa, [("Carla", False), (None, False)])
+    wc.send({"type": "chat", "text": "Ich schaue zu"})
+    msg = chat(wa, "Ich schaue zu")
+    assert msg["author"] == "Carla" and msg["seat"] is None and msg["spectator"] is True
+    # Without a name nobody can tell him apart or mute him: he reads only.
+    anon.send({"type": "chat", "text": "hallo"})
+    err = refusal(anon)
+    assert err["code"] == "chat_not_allowed" and err["message"] == "Gib dir einen Namen, um hier zu schreiben."
+    anon.close()
+    spectators(wa, [("Carla", False)])
+    wc.close()
+    spectators(wa, [])
+    wa.close()
+
+
+def test_the_host_mutes_a_spectator_and_it_survives_a_restart(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'w.db'}"
+    srv = ServerProcess(db, log_dir=tmp_path).start()
+    try:
+        a = Client(srv.url, "de").guest("Anna")
+        t = a.create("pig", seats=2, bots={"1": "random"}, overrides={"target": 1000}, spectator_chat=True)
+        assert a.post(f"/api/tables/{t['id']}/start").status_code == 200
+        carla = Client(srv.url, "en").guest("Carla")
+        dora = Client(srv.url, "de").guest("Dora")
+        wa, wc = a.ws(t["id"]), carla.ws(t["id"])
+        wa.recv_type("state")
+        wc.recv_type("state")
+        spectators(wa, [("Carla", False)])
+        cid = carla.player["id"] if carla.player else -1
+        # Only the host mutes, and only spectators.
+        r = dora.post(f"/api/tables/{t['id']}/mute", {"player_id": cid, "muted": True})
+        assert r.status_code == 403 and r.json()["error"]["code"] == "not_host"
+        aid = a.player["id"] if a.player else -1
+        r = a.post(f"/api/tables/{t['id']}/mute", {"player_id": aid, "muted": True})
+        assert r.status_code == 409 and r.json()["error"]["message"] == "Stummschalten kann man nur Zuschauer."
+        r = a.post(f"/api/tables/{t['id']}/mute", {"player_id": cid, "muted": True})
+        assert r.status_code == 200, r.text
+        assert r.json()["muted"] == [cid]
+        # Everyone reads it in words, in his language; the spectator list marks her.
+        told = wa.recv_type("table")
+        assert told["note"] == "Der Gastgeber hat Carla im Chat stummgeschaltet."
+        assert told["table"]["spectators"] == [{"player_id": cid, "name": "Carla", "muted": True}]
+        assert wc.recv_type("table")["note"] == "The host muted Carla in the chat."
+        wc.send({"type": "chat", "text": "still here"})
+        err = refusal(wc)
+        assert err["code"] == "chat_muted" and err["message"] == "The host has muted you at this table."
+        wc.close()
+        wa.close()
+        srv.kill()
+        srv = ServerProcess(db, port=srv.port, log_dir=tmp_path).start()
+        c2 = Client(srv.url, "en")
+        c2.http.cookies = carla.http.cookies
+        wc = c2.ws(t["id"])
+        assert wc.recv_type("state")["table"]["muted"] == [cid]
+        wc.send({"type": "chat", "text": "after the restart"})
+        assert refusal(wc)["code"] == "chat_muted"
+        a2 = Client(srv.url, "de")
+        a2.http.cookies = a.http.cookies
+        a2.refresh_csrf()
+        assert a2.post(f"/api/tables/{t['id']}/mute", {"player_id": cid, "muted": False}).status_code == 200
+        assert wc.recv_type("table")["note"] == "Carla may write in the chat again."
+        wc.send({"type": "chat", "text": "thanks"})
+        assert chat(wc, "thanks")["spectator"] is True
+        wc.close()
+    finally:
+        srv.stop()
