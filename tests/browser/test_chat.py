@@ -56,3 +56,40 @@ def test_two_players_chat_and_a_spectator_reads_along(server: Server, new_page) 
     late = new_page()
     late.goto(url + "?watch=1")
     expect(late.locator("#chat-log li")).to_have_count(2, timeout=15_000)
+
+
+def test_spectators_are_listed_write_where_allowed_and_the_host_mutes_one(server: Server, new_page) -> None:
+    anna = new_page()
+    guest(anna, server.url, "Anna")
+    url = create_table(anna, server.url, "pig", seats=2, bots={1: "random"}, spectator_chat=True)
+    anna.locator("#start-btn").click()
+    wait_connected(anna)
+    expect(anna.locator("#no-spectators")).to_be_visible()
+    carla = new_page()
+    guest(carla, server.url, "Carla", "/table/" + url.split("/table/")[1])
+    carla.wait_for_url("**/table/**")
+    wait_connected(carla)
+    nobody = new_page()
+    nobody.goto(url + "?watch=1")
+    wait_connected(nobody)
+    # Anna reads who watches: Carla by name, the one without a name as "Zuschauer".
+    expect(anna.locator("#spectator-list li")).to_have_count(2, timeout=15_000)
+    expect(anna.locator("#spectator-list li").nth(0)).to_contain_text("Carla")
+    expect(anna.locator("#spectator-list li").nth(1)).to_have_text("Zuschauer")
+    expect(anna.locator("#spectator-count")).to_have_text("(2)")
+    # This table lets spectators with a name write; the one without a name is told how to.
+    expect(nobody.locator("#chat-readonly")).to_have_text("Gib dir einen Namen, um hier zu schreiben.")
+    _say(carla, "Hallo vom Rand")
+    line = anna.locator("#chat-log li").last
+    expect(line.locator(".chat-text")).to_have_text("Hallo vom Rand", timeout=15_000)
+    expect(line.locator(".chat-author")).to_have_text("Carla (schaut zu)")
+    # The host mutes her: she reads why she has no input any more, and the list marks her.
+    anna.locator("#spectator-list li").nth(0).locator("button.mute").click()
+    expect(carla.locator("#chat-readonly")).to_have_text("Der Gastgeber hat dich an diesem Tisch stummgeschaltet.",
+                                                        timeout=15_000)
+    expect(carla.locator("#chat-form")).to_be_hidden()
+    expect(carla.locator("#notice")).to_have_text("Der Gastgeber hat Carla im Chat stummgeschaltet.")
+    expect(anna.locator("#spectator-list li[data-muted='yes']")).to_contain_text("Carla")
+    # And lets her write again.
+    anna.locator("#spectator-list li").nth(0).locator("button.mute").click()
+    expect(carla.locator("#chat-form")).to_be_visible(timeout=15_000)

@@ -34,11 +34,13 @@ export function chatRefused(text) {
   box.classList.remove("hidden");
 }
 
-/** Whether this page may write (a seated player); the others read along and are told why there is no input. */
-export function chatWritable(write) {
+/** Whether this page may write; otherwise the input is hidden and `why` says in words why there is none. */
+export function chatWritable(write, why = null) {
   chat.write = write;
   $("chat-form").classList.toggle("hidden", !write);
-  $("chat-readonly").classList.toggle("hidden", write);
+  const box = $("chat-readonly");
+  box.textContent = why || "";
+  box.classList.toggle("hidden", write);
 }
 
 function renderChat() {

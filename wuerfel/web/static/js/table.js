@@ -78,7 +78,11 @@ function connect() {
       if (m.note) { S.notes.push(m.note); showNotice(m.note, "info"); }
       renderAll();
     }
-    else if (m.type === "presence") { S.online = m.online || []; renderAll(); }
+    else if (m.type === "presence") {
+      S.online = m.online || [];
+      if (Array.isArray(m.spectators)) S.table = {...S.table, spectators: m.spectators};
+      renderAll();
+    }
     else if (m.type === "error") onError(m);
   };
   ws.onclose = () => {
@@ -475,6 +479,54 @@ function renderTitle(m) {
   if (document.title !== title) document.title = title;
 }
 
+/** Who may write in the chat here (the server decides; this only spares an input that would be refused): a seated
+ * player; a spectator with a name where the table allows it and the host has not muted him. */
+function renderChatAccess() {
+  const me = boot.player ? boot.player.id : null;
+  const seated = me !== null && (S.table.seats || []).some((s) => s.player_id === me && !s.bot);
+  const muted = me !== null && (S.table.muted || []).includes(me);
+  let why = null;
+  if (!seated) {
+    if (!S.table.spectator_chat) why = t("chat_players_only");
+    else if (me === null) why = t("chat_need_name");
+    else if (muted) why = t("chat_muted");
+  }
+  chatWritable(why === null, why);
+}
+
+/** The people watching (protocol 4 `spectators`): names, "Zuschauer" for those without one; the host mutes here. */
+function renderSpectators() {
+  const list = $("spectator-list");
+  const all = S.table.spectators || [];
+  const me = boot.player ? boot.player.id : null;
+  const host = me !== null && S.table.host === me;
+  list.replaceChildren();
+  for (const s of all) {
+    const li = document.createElement("li");
+    const name = document.createElement("span");
+    name.textContent = s.name || t("spectator");
+    li.append(name);
+    if (s.muted) {
+      li.dataset.muted = "yes";
+      const mark = document.createElement("span");
+      mark.className = "muted small";
+      mark.textContent = " (" + t("muted_mark") + ")";
+      li.append(mark);
+    }
+    if (host && s.player_id !== null && S.table.spectator_chat) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn small mute";
+      b.textContent = s.muted ? t("unmute") : t("mute");
+      b.addEventListener("click", () => tableCall("mute", {player_id: s.player_id, muted: !s.muted}));
+      li.append(" ", b);
+    }
+    list.append(li);
+  }
+  $("spectator-count").textContent = all.length ? `(${all.length})` : "";
+  $("no-spectators").classList.toggle("hidden", all.length > 0);
+}
+
 /** Send any message on the table's socket (the chat's); false when there is no open connection. */
 function sendRaw(msg) {
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) return false;
@@ -483,8 +535,8 @@ function sendRaw(msg) {
 }
 
 function renderAll() {
-  const me = boot.player ? boot.player.id : null;
-  chatWritable(me !== null && (S.table.seats || []).some((s) => s.player_id === me && !s.bot));
+  renderChatAccess();
+  renderSpectators();
   renderSeating();
   renderTitle(S.msg);
   renderScores(S.msg);
