@@ -213,3 +213,23 @@ def test_the_host_mutes_a_spectator_and_it_survives_a_restart(tmp_path: Path) ->
         wc.close()
     finally:
         srv.stop()
+
+
+def test_the_rematch_keeps_the_chat_setting_and_starts_a_fresh_chat(clients: Make) -> None:
+    a, _b, t = two_player_table(clients, spectator_chat=True)
+    wa = a.ws(t["id"])
+    wa.recv_type("state")
+    wa.send({"type": "chat", "text": "gleich noch eine?"})
+    chat(wa, "gleich noch eine?")
+    assert a.post(f"/api/tables/{t['id']}/resign", {"seat": 0}).status_code == 200
+    r = a.post(f"/api/tables/{t['id']}/rematch")
+    assert r.status_code == 200, r.text
+    new = r.json()
+    assert new["spectator_chat"] is True and new["muted"] == []
+    # Before the start the first message (``table``) carries the chat too: the new table's own, empty.
+    w = a.ws(new["id"])
+    assert w.recv_type("table")["chat"] == []
+    w.send({"type": "chat", "text": "neue Runde"})
+    assert chat(w, "neue Runde")["seq"] == 1
+    w.close()
+    wa.close()
