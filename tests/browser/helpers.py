@@ -20,7 +20,8 @@ def guest(page: Page, base: str, name: str, path: str = "/") -> None:
 
 
 def create_table(page: Page, base: str, game: str, seats: int = 2, bots: dict[int, str] | None = None,
-                 options: dict[str, Any] | None = None, scorekeeper: bool = False, preset: str | None = None) -> str:
+                 options: dict[str, Any] | None = None, scorekeeper: bool = False, preset: str | None = None,
+                 spectator_chat: bool = False) -> str:
     """Create a table through the lobby form (rules editor included); returns the table's URL."""
     page.goto(base + "/")
     page.locator(f".game-card[data-game='{game}']").click()
@@ -44,6 +45,8 @@ def create_table(page: Page, base: str, game: str, seats: int = 2, bots: dict[in
     page.wait_for_function("() => document.body.dataset.rules === 'ok'")
     if scorekeeper:
         page.locator("#scorekeeper").check()
+    if spectator_chat:
+        page.locator("#spectator-chat").check()
     expect(page.locator("#create-btn")).to_be_enabled()
     page.locator("#create-btn").click()
     page.wait_for_url("**/table/**")

@@ -546,7 +546,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         except WuerfelError as exc:
             raise ApiError("bad_request", exc.msgid, 422, **exc.params) from exc
         flags = {}
-        for k in ("scorekeeper", "private", "sit"):
+        for k in ("scorekeeper", "private", "sit", "spectator_chat"):
             v = data.get(k, k == "sit")
             if not isinstance(v, bool):
                 raise ApiError("bad_request", N_("'{field}' must be true or false."), 422, field=k)
@@ -570,7 +570,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             bots[s] = v
         names = seat_names(data.get("names"), n, bots, flags["scorekeeper"])
         t = await hub().create(info, rules_id, rules, n, flags["scorekeeper"], flags["private"], p, bots,
-                               flags["sit"], names)
+                               flags["sit"], names, flags["spectator_chat"])
         return t.summary(base_url(request))
 
     def seat_names(raw: Any, n: int, bots: dict[int, str], scorekeeper: bool) -> dict[int, str]:
@@ -672,6 +672,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     @app.post("/api/tables/{table_id}/resign")
     async def api_resign(request: Request, table_id: str) -> dict[str, Any]:
         return await seat_call(request, table_id, "resign")
+
+    @app.post("/api/tables/{table_id}/mute")
+    async def api_mute(request: Request, table_id: str) -> dict[str, Any]:
+        """The host mutes a spectator in the chat, or lets him write again (``{"player_id": n, "muted": bool}``)."""
+        check_csrf(request, request.headers.get(auth.CSRF_HEADER))
+        p = await need_player(request)
+        data = await body_json(request)
+        t = await need_table(table_id)
+        await t.mute(p, data.get("player_id"), data.get("muted"))
+        return t.summary(base_url(request))
 
     @app.post("/api/tables/{table_id}/start")
     async def api_start(request: Request, table_id: str) -> dict[str, Any]:

@@ -48,6 +48,7 @@ game_tables = sa.Table(
     sa.Column("resigned", sa.Integer, nullable=True),
     sa.Column("rematch", sa.String(32), nullable=True),
     sa.Column("active_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("spectator_chat", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("ix_game_tables_status", "status"),
 )
 
@@ -69,6 +70,26 @@ events = sa.Table(
     sa.Column("data", sa.Text, nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
+
+chat_messages = sa.Table(
+    "chat_messages", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("author", sa.String(64), nullable=False),
+    sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id"), nullable=True),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+)
+"""Chat at a table (protocol 4): ``seq`` counts the table's messages from 1; ``seat`` is the writer's seat, None
+for a spectator."""
+
+chat_mutes = sa.Table(
+    "chat_mutes", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
+)
+"""Spectators the host muted at a table: they read along but may not write in its chat."""
 
 BUSY_TIMEOUT = 5.0
 """Seconds a SQLite statement waits for a lock held by somebody else before it fails."""

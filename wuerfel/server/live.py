@@ -32,12 +32,14 @@ from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import SystemSource
 from wuerfel.engine.throws import waits_for
 from wuerfel.i18n import LANGUAGES, translate
-from wuerfel.server.store import EventRow, Player, SeatRow, Store, TableRow, make_writer
+from wuerfel.server.store import ChatRow, EventRow, Player, SeatRow, Store, TableRow, make_writer
+from wuerfel.server.store import now as store_now
 
 log = logging.getLogger("wuerfel.server")
 
-PROTOCOL_VERSION = 3
-"""3: living tables — presence (``online`` in ``state``, ``table`` and the summary, the ``presence`` message),
+PROTOCOL_VERSION = 4
+"""4: chat at each table (the ``chat`` message both ways, ``chat_history`` on joining, ``meta.chat`` in the record).
+3: living tables — presence (``online`` in ``state``, ``table`` and the summary, the ``presence`` message),
 resigning (``resigned``), the rematch (``rematch``), seating changes in words (``note``) and Meine Partien
 (``/api/my-tables``). 2: a person's throw waits for his request (``{"throw": true}``) and the state
 message says whose throw is due (``throw``); see docs/protocol.md "Versions"."""
@@ -48,6 +50,13 @@ MAX_MESSAGE = 16 * 1024
 
 BAD_MESSAGE = N_("The message must be an object with 'action', 'outcome' or 'throw', and 'expected_seq'.")
 SPECIAL_OUTCOME_LABELS = {"void": N_("Void throw")}
+
+CHAT_MAX = 500
+"""Most characters of one chat message (after trimming); a longer one is refused, never cut."""
+CHAT_RATE = (5, 10.0)
+"""At most this many chat messages per person (a spectator without a name: per connection) in this many seconds."""
+CHAT_HISTORY = 100
+"""The last chat messages a connection is sent when it joins (the record keeps all of them)."""
 
 
 def result_json(state: State | None, resigned: int | None = None, seats: int = 0) -> dict[str, Any]:
@@ -245,7 +254,15 @@ class LiveTable:
         self.throw_at: float | None = None
         """When the pending person's throw falls by itself (loop clock; None: no throw of a person is pending)."""
         self.throw_wall: float = 0.0
-        self._online_told: list[int] | None = None
+        self._online_told: tuple[list[int], list[dict[str, Any]]] | None = None
+        self.chat: list[ChatRow] = []
+        self.muted: set[int] = set()
+        """The spectators (player ids) the host muted: they read the chat but may not write (stored, see
+        :meth:`mute`)."""
+        """Every chat message of the table, as stored (loaded with the table; see :meth:`_chat`)."""
+        self._chat_sent: dict[object, list[float]] = {}
+        """Per writer (player id, or the connection of a spectator without a name): when his recent messages were
+        accepted (loop clock), for the rate limit :data:`CHAT_RATE`."""
         """The presence the connections were last told (see :meth:`_tell_presence`); None: nobody told yet."""
 
     # --- derived data -----------------------------------------------------------------------------------------
@@ -295,6 +312,36 @@ class LiveTable:
         here = {c.player.id for c in self.conns if c.player is not None and not c.closed}
         return [s.seat for s in self.row.seats if s.kind == "human" and s.player_id in here]
 
+    def spectators(self) -> list[dict[str, Any]]:
+        """The people watching now: every open connection without a seat of its player at this table, one entry per
+        named person (however many tabs) and one per connection without a name (``name`` null; the pages call it
+        "Zuschauer"). Named ones first, by name; like presence, a fact of this process, never stored."""
+        seated = {s.player_id for s in self.row.seats if s.kind == "human"}
+        named: dict[int, str] = {}
+        anonymous = 0
+        for c in self.conns:
+            if c.closed:
+                continue
+            if c.player is None:
+                anonymous += 1
+            elif c.player.id not in seated:
+                named[c.player.id] = c.player.name
+        out: list[dict[str, Any]] = [
+            {"player_id": pid, "name": name, "muted": pid in self.muted}
+            for pid, name in sorted(named.items(), key=lambda kv: (kv[1].casefold(), kv[0]))]
+        out += [{"player_id": None, "name": None, "muted": False}] * anonymous
+        return out
+
+    def may_chat(self, player: Player | None) -> bool:
+        """Whether this person may write in the chat: a player seated here; a spectator with a name when the table
+        allows spectators to write and the host has not muted him. A spectator without a name never writes: the
+        host could neither tell him apart nor mute him."""
+        if player is None:
+            return False
+        if self.seats_of(player):
+            return True
+        return self.row.spectator_chat and player.id not in self.muted
+
     def waits_for(self, player: Player) -> bool:
         """Is the running game waiting for this player: a move of one of his seats, his throw, or (scorekeeper) the
         dice he is to enter? ("Du bist am Zug" on Meine Partien.)"""
@@ -315,6 +362,7 @@ class LiveTable:
                 "rules_id": self.row.rules_id, "status": self.row.status, "scorekeeper": self.row.scorekeeper,
                 "private": self.row.private, "host": self.row.host_id,
                 "created_at": self.row.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                "spectator_chat": self.row.spectator_chat, "muted": sorted(self.muted),
                 "seats": [{"seat": s.seat, "kind": s.kind, "player_id": s.player_id, "name": s.name, "bot": s.bot,
                            "bot_number": numbers.get(s.seat), "guest": s.guest} for s in self.row.seats],
                 "url": f"/table/{self.row.id}",
@@ -327,6 +375,7 @@ class LiveTable:
         out["rematch"] = f"/table/{self.row.rematch}" if self.row.rematch else None
         out["invite_url"] = base_url.rstrip("/") + out["url"]
         out["online"] = self.online()
+        out["spectators"] = self.spectators()
         return out
 
     def _changed(self) -> None:
@@ -375,10 +424,15 @@ class LiveTable:
         events are the game's as far as it was played; the resignation is the table's, not a move of the game."""
         assert self.match is not None
         rec = self.match.record
-        if self.row.resigned is None:
+        meta = dict(rec.meta)
+        if self.row.resigned is not None:
+            meta["resigned"] = self.row.resigned
+        if self.chat:
+            meta["chat"] = [m.to_json() for m in self.chat]
+        if meta == rec.meta:
             return rec
         return GameRecord(game=rec.game, rules_id=rec.rules_id, rules=rec.rules, players=rec.players,
-                          events=rec.events, meta={**rec.meta, "resigned": self.row.resigned})
+                          events=rec.events, meta=meta)
 
     async def _ready_bots(self) -> dict[int, Any]:
         """The bots of this match, made on first need, off the loop and outside the table lock.
@@ -411,11 +465,16 @@ class LiveTable:
             # The others hear that this player came; he reads who is here in his first message.
             self._tell_presence(skip=conn)
             if self.match is None:
-                await self._send(conn, {"v": PROTOCOL_VERSION, "type": "table", "table": self.summary(conn.base_url)})
+                await self._send(conn, {"v": PROTOCOL_VERSION, "type": "table", "table": self.summary(conn.base_url),
+                                        "chat": self._chat_history()})
             else:
                 if conn.last_seq < 0 or conn.last_seq > self.seq:
                     conn.last_seq = self.seq
-                await self._send_state(conn, {})
+                await self._send_state(conn, {}, first=True)
+
+    def _chat_history(self) -> list[dict[str, Any]]:
+        """The last :data:`CHAT_HISTORY` chat messages, which the first message on a connection carries."""
+        return [m.to_json() for m in self.chat[-CHAT_HISTORY:]]
 
     def leave(self, conn: Conn) -> None:
         conn.stop()
@@ -429,11 +488,11 @@ class LiveTable:
 
         A second tab of a player already present changes nothing and sends nothing: the table hears about people,
         not about their tabs."""
-        now = self.online()
+        now = (self.online(), self.spectators())
         if now == self._online_told:
             return
         self._online_told = now
-        msg = {"v": PROTOCOL_VERSION, "type": "presence", "online": now}
+        msg = {"v": PROTOCOL_VERSION, "type": "presence", "online": now[0], "spectators": now[1]}
         for c in list(self.conns):
             if c is not skip:
                 c.push(msg)
@@ -468,7 +527,7 @@ class LiveTable:
                 return s
         return mine[0] if mine else None
 
-    async def _send_state(self, conn: Conn, cache: dict[Any, Any]) -> None:
+    async def _send_state(self, conn: Conn, cache: dict[Any, Any], first: bool = False) -> None:
         assert self.match is not None
         state = self.match.state
         lang = conn.lang
@@ -521,6 +580,8 @@ class LiveTable:
         if conn.table_version != self.version:
             msg["table"] = self.summary(conn.base_url)
             conn.table_version = self.version
+        if first:
+            msg["chat"] = self._chat_history()
         await self._send(conn, msg)
 
     def _online(self, cache: dict[Any, Any]) -> list[int]:
@@ -793,6 +854,9 @@ class LiveTable:
         if isinstance(msg, dict) and msg.get("type") == "ping" and len(msg) == 1:
             await self._send(conn, {"v": PROTOCOL_VERSION, "type": "pong"})
             return
+        if isinstance(msg, dict) and msg.get("type") == "chat":
+            await self._chat(conn, msg)
+            return
         bad = BAD_MESSAGE
         if not isinstance(msg, dict) or sum(k in msg for k in ("action", "outcome", "throw")) != 1:
             await self._error(conn, "bad_message", bad)
@@ -832,6 +896,89 @@ class LiveTable:
                                                     lang), self.seq))
                 return
         self._schedule()
+
+    async def _chat(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """A chat message from a player of this table: trimmed, checked, stored, then sent to everyone at the table.
+
+        Only people sitting at the table may write (spectators read along): a table is the players' room, and a
+        stranger's words must not land in the players' record. The text is stored and sent as plain text; the page
+        shows it as text (never as HTML), so nothing in it can act on a reader's page. Refusals come as ``error``
+        messages in the writer's language and change nothing.
+        """
+        text = msg.get("text")
+        if set(msg) != {"type", "text"} or not isinstance(text, str):
+            await self._error(conn, "bad_message", N_("A chat message must be an object with 'type' and 'text'."))
+            return
+        text = text.strip()
+        if not text:
+            await self._error(conn, "chat_empty", N_("The message is empty."))
+            return
+        if len(text) > CHAT_MAX:
+            await self._send(conn, error_json("chat_too_long", translate(
+                N_("A message may have at most {n} characters."), conn.lang, n=CHAT_MAX), self.seq))
+            return
+        mine = self.seats_of(conn.player)
+        if conn.player is None or not self.may_chat(conn.player):
+            if conn.player is not None and conn.player.id in self.muted and not mine:
+                await self._error(conn, "chat_muted", N_("The host has muted you at this table."))
+            elif self.row.spectator_chat and conn.player is None:
+                await self._error(conn, "chat_not_allowed", N_("Give yourself a name to write here."))
+            else:
+                await self._error(conn, "chat_not_allowed", N_("Only the players of this table may write here."))
+            return
+        key: object = conn.player.id
+        async with self.lock:
+            clock = asyncio.get_running_loop().time()
+            count, window = CHAT_RATE
+            recent = [t for t in self._chat_sent.get(key, []) if clock - t < window]
+            self._chat_sent[key] = recent
+            if len(recent) >= count:
+                await self._send(conn, error_json("chat_too_fast", translate(
+                    N_("Not so fast: at most {n} messages in {s} seconds."), conn.lang, n=count, s=int(window)),
+                    self.seq))
+                return
+            seat = mine[0] if mine else None
+            author = (self.row.seats[seat].name if seat is not None else None) or conn.player.name
+            row = ChatRow(len(self.chat) + 1, author, conn.player.id, seat, store_now(), text)
+            try:
+                with db_refusal():
+                    await asyncio.to_thread(self.hub.store.add_chat, self.row.id, row)
+            except TableError as exc:
+                await self._send(conn, error_json(exc.code, exc.message(conn.lang), self.seq))
+                return
+            self.chat.append(row)
+            self._chat_sent[key] = [*recent, clock]
+            out = {"v": PROTOCOL_VERSION, "type": "chat", **row.to_json()}
+            for c in list(self.conns):
+                await self._send(c, out)
+
+    async def mute(self, host: Player, target: object, muted: object) -> None:
+        """The host mutes a spectator (``muted`` true) or lets him write again: stored with the table, so it holds
+        across a restart and for every tab of his; everyone at the table reads it in words (the ``table`` message's
+        ``note``). Only spectators are muted: a player at the table is part of the game and may always speak."""
+        if isinstance(target, bool) or not isinstance(target, int) or not isinstance(muted, bool):
+            raise TableError("bad_request", N_("'player_id' must be a whole number and 'muted' true or false."),
+                             422)
+        async with self.lock:
+            if self.row.host_id != host.id:
+                raise TableError("not_host", N_("Only the host of the table may do that."), 403)
+            if any(s.player_id == target for s in self.row.seats):
+                raise TableError("not_spectator", N_("Only a spectator can be muted."))
+            who = await asyncio.to_thread(self.hub.store.get_player, target)
+            if who is None:
+                raise TableError("not_found", N_("There is no such player."), 404)
+            with db_refusal():
+                await asyncio.to_thread(self.hub.store.set_muted, self.row.id, target, muted)
+            if muted:
+                self.muted.add(target)
+                msgid = N_("The host muted {name} in the chat.")
+            else:
+                self.muted.discard(target)
+                msgid = N_("{name} may write in the chat again.")
+            self._changed()
+            self._online_told = None  # the spectator list carries ``muted``: tell it again
+            self._tell_presence()
+            await self._broadcast_table(lambda lang: translate(msgid, lang, name=who.name))
 
     async def _error(self, conn: Conn, code: str, msgid: str) -> None:
         await self._send(conn, error_json(code, translate(msgid, conn.lang), self.seq))
@@ -981,7 +1128,7 @@ class LiveTable:
             r = self.row
             with db_refusal():
                 new = await asyncio.to_thread(self.hub.store.create_table, r.game, r.rules_id, r.rules, r.num_seats,
-                                              r.scorekeeper, r.private, player.id, rows)
+                                              r.scorekeeper, r.private, player.id, rows, r.spectator_chat)
                 await asyncio.to_thread(self.hub.store.set_rematch, r.id, new.id)
             self.hub.tables[new.id] = LiveTable(self.hub, new)
             self.row.rematch = new.id
@@ -1343,6 +1490,8 @@ class Hub:
                 # A table resumed at a timed node gets a full new window: the old one ran out while nobody could
                 # act (the server was down), and expiring it at once would decide for people who had no chance.
                 t._arm_clock(fresh=True)
+            t.chat = await asyncio.to_thread(self.store.load_chat, table_id)
+            t.muted = await asyncio.to_thread(self.store.muted, table_id)
         except (WuerfelError, RuntimeError):
             # A game that is no longer installed, or a log that no longer replays: the table is unusable, the rest
             # of the server is not.
@@ -1356,7 +1505,7 @@ class Hub:
 
     async def create(self, info: GameInfo, rules_id: str, rules: dict[str, Any], seats: int, scorekeeper: bool,
                      private: bool, host: Player, bots: dict[int, str], sit: bool,
-                     names: dict[int, str] | None = None) -> LiveTable:
+                     names: dict[int, str] | None = None, spectator_chat: bool = False) -> LiveTable:
         rows = [SeatRow(s, None, b, b) for s, b in bots.items()]
         # A real table (scorekeeper) names its people: the creator's phone holds those seats under their names.
         rows += [SeatRow(s, host.id, None, name) for s, name in (names or {}).items() if s not in bots]
@@ -1364,7 +1513,7 @@ class Hub:
             rows.append(SeatRow(0, host.id, None, host.name, not host.registered))
         with db_refusal():
             row = await asyncio.to_thread(self.store.create_table, info.id, rules_id, rules, seats, scorekeeper,
-                                          private, host.id, rows)
+                                          private, host.id, rows, spectator_chat)
         t = LiveTable(self, row)
         self.tables[row.id] = t
         return t

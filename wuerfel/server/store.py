@@ -89,6 +89,8 @@ class TableRow:
     """The seat whose player resigned, which ended the game (None: nobody resigned)."""
     rematch: str | None = None
     """The table of the rematch of this finished game, once somebody asked for it (None: not yet)."""
+    spectator_chat: bool = False
+    """Spectators (with a name) may write in the chat; chosen at creation (default: only the players write)."""
     active_at: dt.datetime | None = None
     """The last seating change (created, a seat taken, left or given to a bot): an unstarted table idle too long
     leaves the lobby. None only for tables created before it was stored (their creation time stands in)."""
@@ -105,6 +107,23 @@ class EventRow:
     table_id: str
     seq: int
     event: Event
+
+
+@dataclasses.dataclass(frozen=True)
+class ChatRow:
+    """One chat message at a table (see :meth:`Store.add_chat`)."""
+
+    seq: int
+    author: str
+    player_id: int | None
+    seat: int | None
+    """The writer's seat; None: he watches (a spectator)."""
+    at: dt.datetime
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "author": self.author, "seat": self.seat, "spectator": self.seat is None,
+                "at": self.at.strftime("%Y-%m-%dT%H:%M:%SZ"), "text": self.text}
 
 
 class NameTaken(Exception):
@@ -198,7 +217,8 @@ class Store:
 
     # --- tables -----------------------------------------------------------------------------------------------
     def create_table(self, game: str, rules_id: str, rules: dict[str, Any], num_seats: int, scorekeeper: bool,
-                     private: bool, host_id: int | None, seats: Sequence[SeatRow]) -> TableRow:
+                     private: bool, host_id: int | None, seats: Sequence[SeatRow],
+                     spectator_chat: bool = False) -> TableRow:
         table_id = secrets.token_urlsafe(12)
         created = now()
         by_seat = {s.seat: s for s in seats}
@@ -207,12 +227,12 @@ class Store:
             c.execute(sa.insert(db.game_tables).values(
                 id=table_id, game=game, rules_id=rules_id, rules=json.dumps(rules, ensure_ascii=False),
                 num_seats=num_seats, scorekeeper=scorekeeper, private=private, host_id=host_id, status="open",
-                created_at=created, active_at=created))
+                created_at=created, active_at=created, spectator_chat=spectator_chat))
             c.execute(sa.insert(db.seats), [
                 {"table_id": table_id, "seat": s.seat, "player_id": s.player_id, "bot": s.bot, "name": s.name}
                 for s in all_seats])
         return TableRow(table_id, game, rules_id, rules, num_seats, scorekeeper, private, host_id, "open", created,
-                        None, all_seats, active_at=created)
+                        None, all_seats, spectator_chat=spectator_chat, active_at=created)
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as c:
@@ -230,6 +250,7 @@ class Store:
             created_at=_aware(row.created_at) or now(), finished_at=_aware(row.finished_at),
             seats=[SeatRow(s.seat, s.player_id, s.bot, s.name, bool(s.guest)) for s in seat_rows],
             resigned=row.resigned, rematch=row.rematch, active_at=_aware(row.active_at),
+            spectator_chat=bool(row.spectator_chat),
         )
 
     @staticmethod
@@ -296,6 +317,34 @@ class Store:
         with self.engine.begin() as c:
             c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id)
                       .values(status="finished", finished_at=now(), resigned=seat))
+
+    def add_chat(self, table_id: str, msg: ChatRow) -> None:
+        """Store one chat message; the primary key (table, seq) refuses a second message with the same number."""
+        with self.engine.begin() as c:
+            c.execute(sa.insert(db.chat_messages).values(
+                table_id=table_id, seq=msg.seq, author=msg.author, player_id=msg.player_id, seat=msg.seat,
+                created_at=msg.at, text=msg.text))
+
+    def load_chat(self, table_id: str) -> list[ChatRow]:
+        """Every chat message of a table in order (the record keeps them all; the page is sent the last ones)."""
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(db.chat_messages).where(db.chat_messages.c.table_id == table_id)
+                             .order_by(db.chat_messages.c.seq)).all()
+        return [ChatRow(r.seq, r.author, r.player_id, r.seat, _aware(r.created_at) or now(), r.text) for r in rows]
+
+    def set_muted(self, table_id: str, player_id: int, muted: bool) -> None:
+        """Mute a spectator at a table, or lift it (both idempotent)."""
+        where = sa.and_(db.chat_mutes.c.table_id == table_id, db.chat_mutes.c.player_id == player_id)
+        with self.engine.begin() as c:
+            c.execute(sa.delete(db.chat_mutes).where(where))
+            if muted:
+                c.execute(sa.insert(db.chat_mutes).values(table_id=table_id, player_id=player_id))
+
+    def muted(self, table_id: str) -> set[int]:
+        """The players muted at a table."""
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(db.chat_mutes.c.player_id).where(db.chat_mutes.c.table_id == table_id))
+            return {r.player_id for r in rows}
 
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as c:

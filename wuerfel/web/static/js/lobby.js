@@ -413,6 +413,7 @@ async function create(ev) {
   const body = {
     game: game.id, preset: $("preset").value, overrides: Object.keys(overrides).length ? overrides : null,
     seats: parseInt($("seats").value, 10), scorekeeper: real, private: $("private").checked,
+    spectator_chat: $("spectator-chat").checked,
     bots, sit, ...(real ? {names} : {}),
   };
   $("create-btn").disabled = true;

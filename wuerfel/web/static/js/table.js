@@ -6,6 +6,7 @@ import * as generic from "./games/generic.js";
 import {renderKeypad} from "./keypad.js";
 import {api} from "./api.js";
 import {seatName as nameOfSeat} from "./seats.js";
+import {chatHistory, chatMessage, chatRefused, chatWritable, initChat} from "./chat.js";
 
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
 const baseTitle = document.title;
@@ -68,14 +69,20 @@ function connect() {
   ws.onmessage = (ev) => {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
+    if (Array.isArray(m.chat)) chatHistory(m.chat);  // the first message on a connection: the talk so far
     if (m.type === "state") onState(m);
+    else if (m.type === "chat") chatMessage(m);
     else if (m.type === "table") {
       S.table = m.table;
       if (m.table.online) S.online = m.table.online;
       if (m.note) { S.notes.push(m.note); showNotice(m.note, "info"); }
       renderAll();
     }
-    else if (m.type === "presence") { S.online = m.online || []; renderAll(); }
+    else if (m.type === "presence") {
+      S.online = m.online || [];
+      if (Array.isArray(m.spectators)) S.table = {...S.table, spectators: m.spectators};
+      renderAll();
+    }
     else if (m.type === "error") onError(m);
   };
   ws.onclose = () => {
@@ -184,6 +191,11 @@ function settleRequest(m) {
 }
 
 function onError(m) {
+  if (m.error && String(m.error.code || "").startsWith("chat_")) {
+    // A refused chat message concerns the chat alone: a move in flight is still waiting for its own answer.
+    chatRefused(m.error.message || t("refused"));
+    return;
+  }
   const r = S.request;
   if (r && m.error && m.error.code === "stale_seq") {
     // The state message that follows decides: the move is sent again, or the player is told.
@@ -467,7 +479,64 @@ function renderTitle(m) {
   if (document.title !== title) document.title = title;
 }
 
+/** Who may write in the chat here (the server decides; this only spares an input that would be refused): a seated
+ * player; a spectator with a name where the table allows it and the host has not muted him. */
+function renderChatAccess() {
+  const me = boot.player ? boot.player.id : null;
+  const seated = me !== null && (S.table.seats || []).some((s) => s.player_id === me && !s.bot);
+  const muted = me !== null && (S.table.muted || []).includes(me);
+  let why = null;
+  if (!seated) {
+    if (!S.table.spectator_chat) why = t("chat_players_only");
+    else if (me === null) why = t("chat_need_name");
+    else if (muted) why = t("chat_muted");
+  }
+  chatWritable(why === null, why);
+}
+
+/** The people watching (protocol 4 `spectators`): names, "Zuschauer" for those without one; the host mutes here. */
+function renderSpectators() {
+  const list = $("spectator-list");
+  const all = S.table.spectators || [];
+  const me = boot.player ? boot.player.id : null;
+  const host = me !== null && S.table.host === me;
+  list.replaceChildren();
+  for (const s of all) {
+    const li = document.createElement("li");
+    const name = document.createElement("span");
+    name.textContent = s.name || t("spectator");
+    li.append(name);
+    if (s.muted) {
+      li.dataset.muted = "yes";
+      const mark = document.createElement("span");
+      mark.className = "muted small";
+      mark.textContent = " (" + t("muted_mark") + ")";
+      li.append(mark);
+    }
+    if (host && s.player_id !== null && S.table.spectator_chat) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn small mute";
+      b.textContent = s.muted ? t("unmute") : t("mute");
+      b.addEventListener("click", () => tableCall("mute", {player_id: s.player_id, muted: !s.muted}));
+      li.append(" ", b);
+    }
+    list.append(li);
+  }
+  $("spectator-count").textContent = all.length ? `(${all.length})` : "";
+  $("no-spectators").classList.toggle("hidden", all.length > 0);
+}
+
+/** Send any message on the table's socket (the chat's); false when there is no open connection. */
+function sendRaw(msg) {
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) return false;
+  S.ws.send(JSON.stringify(msg));
+  return true;
+}
+
 function renderAll() {
+  renderChatAccess();
+  renderSpectators();
   renderSeating();
   renderTitle(S.msg);
   renderScores(S.msg);
@@ -668,6 +737,7 @@ async function main() {
     inp.select();
     try { await navigator.clipboard.writeText(inp.value); copy.textContent = t("copied"); } catch { document.execCommand("copy"); }
   });
+  initChat(sendRaw);
   trackFocus();
   renderAll();
   setConn(false);
