@@ -396,6 +396,7 @@ class LiveTable:
                 "private": self.row.private, "host": self.row.host_id,
                 "created_at": self.row.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
                 "spectator_chat": self.row.spectator_chat, "muted": sorted(self.muted), "hints": self.row.hints,
+                "advisor": self.info.advisor is not None,
                 "seats": [{"seat": s.seat, "kind": s.kind, "player_id": s.player_id, "name": s.name, "bot": s.bot,
                            "bot_number": numbers.get(s.seat), "guest": s.guest} for s in self.row.seats],
                 "url": f"/table/{self.row.id}",
