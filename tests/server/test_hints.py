@@ -120,3 +120,14 @@ def test_not_his_decision_and_no_leak_at_a_game_with_secrets(clients: Make) -> N
     no_hint_arrives(ww)
     for w in (wa, wb, ww):
         w.close()
+
+
+def test_a_rematch_keeps_the_tables_hint_setting(clients: Make) -> None:
+    a, b, t = two_player_table(clients, hints=False)
+    assert t["hints"] is False and t["advisor"] is False  # Stapel has no advisor
+    assert b.post(f"/api/tables/{t['id']}/resign", {"seat": 1}).status_code == 200
+    r = a.post(f"/api/tables/{t['id']}/rematch")
+    assert r.status_code == 200, r.text
+    assert r.json()["hints"] is False
+    host = clients().guest("Carla")
+    assert host.create("zehntausend", seats=2, bots={"1": "random"})["advisor"] is True
