@@ -21,7 +21,7 @@ def guest(page: Page, base: str, name: str, path: str = "/") -> None:
 
 def create_table(page: Page, base: str, game: str, seats: int = 2, bots: dict[int, str] | None = None,
                  options: dict[str, Any] | None = None, scorekeeper: bool = False, preset: str | None = None,
-                 spectator_chat: bool = False) -> str:
+                 spectator_chat: bool = False, hints: bool = True) -> str:
     """Create a table through the lobby form (rules editor included); returns the table's URL."""
     page.goto(base + "/")
     page.locator(f".game-card[data-game='{game}']").click()
@@ -47,6 +47,7 @@ def create_table(page: Page, base: str, game: str, seats: int = 2, bots: dict[in
         page.locator("#scorekeeper").check()
     if spectator_chat:
         page.locator("#spectator-chat").check()
+    page.locator("#hints").set_checked(hints)
     expect(page.locator("#create-btn")).to_be_enabled()
     page.locator("#create-btn").click()
     page.wait_for_url("**/table/**")

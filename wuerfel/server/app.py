@@ -546,8 +546,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         except WuerfelError as exc:
             raise ApiError("bad_request", exc.msgid, 422, **exc.params) from exc
         flags = {}
-        for k in ("scorekeeper", "private", "sit", "spectator_chat"):
-            v = data.get(k, k == "sit")
+        for k in ("scorekeeper", "private", "sit", "spectator_chat", "hints"):
+            v = data.get(k, k in ("sit", "hints"))
             if not isinstance(v, bool):
                 raise ApiError("bad_request", N_("'{field}' must be true or false."), 422, field=k)
             flags[k] = v
@@ -570,7 +570,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             bots[s] = v
         names = seat_names(data.get("names"), n, bots, flags["scorekeeper"])
         t = await hub().create(info, rules_id, rules, n, flags["scorekeeper"], flags["private"], p, bots,
-                               flags["sit"], names, flags["spectator_chat"])
+                               flags["sit"], names, flags["spectator_chat"], flags["hints"])
         return t.summary(base_url(request))
 
     def seat_names(raw: Any, n: int, bots: dict[int, str], scorekeeper: bool) -> dict[int, str]:

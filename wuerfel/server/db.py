@@ -49,6 +49,7 @@ game_tables = sa.Table(
     sa.Column("rematch", sa.String(32), nullable=True),
     sa.Column("active_at", sa.DateTime(timezone=True), nullable=True),
     sa.Column("spectator_chat", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.true()),
     sa.Index("ix_game_tables_status", "status"),
 )
 

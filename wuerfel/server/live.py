@@ -14,9 +14,11 @@ import functools
 import gc
 import json
 import logging
+import math
 import os
 import random
 import secrets
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -24,6 +26,7 @@ from typing import Any, Protocol
 
 from wuerfel.bots.base import RandomBot
 from wuerfel.engine import clocks
+from wuerfel.engine.advice import Advice
 from wuerfel.engine.components import components_json
 from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError
 from wuerfel.engine.game import Outcome, Roll, State
@@ -37,7 +40,7 @@ from wuerfel.server.store import now as store_now
 
 log = logging.getLogger("wuerfel.server")
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 """4: chat at each table (the ``chat`` message both ways, ``chat_history`` on joining, ``meta.chat`` in the record).
 3: living tables — presence (``online`` in ``state``, ``table`` and the summary, the ``presence`` message),
 resigning (``resigned``), the rematch (``rematch``), seating changes in words (``note``) and Meine Partien
@@ -209,6 +212,30 @@ class TableError(Exception):
         return translate(self.msgid, lang, **self.params)
 
 
+def hint_number(x: float, lang: str) -> str:
+    """A hint's value as the terminal shows it (``wuerfel.cli.render.decimal``): two decimals, a comma in German."""
+    text = f"{x:.2f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def as_advice(item: Any) -> Advice:
+    """What an advisor returned, as :class:`Advice`: built-in advisors return it; an ``(action, value)`` pair or an
+    object or mapping with its fields (a plug-in's quick advisor) is read as the terminal reads it."""
+    if isinstance(item, Advice):
+        return item
+    if isinstance(item, tuple) and len(item) == 2:
+        return Advice(action=item[0], value=item[1])
+
+    def get(key: str, default: Any = "") -> Any:
+        return item.get(key, default) if isinstance(item, dict) else getattr(item, key, default)
+
+    value = get("value", float("nan"))
+    label = get("label")
+    return Advice(action=get("action", None), value=value if isinstance(value, int | float) else float("nan"),
+                  measure=str(get("measure") or ""), note=str(get("note") or ""), params=dict(get("params") or {}),
+                  label=label if isinstance(label, str) else "")
+
+
 def error_json(code: str, message: str, seq: int | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"v": PROTOCOL_VERSION, "type": "error", "error": {"code": code, "message": message}}
     if seq is not None:
@@ -256,6 +283,12 @@ class LiveTable:
         self.throw_wall: float = 0.0
         self._online_told: tuple[list[int], list[dict[str, Any]]] | None = None
         self.chat: list[ChatRow] = []
+        self._advisor: Any = None
+        """The game's advisor (``GameInfo.advisor``), made on the first hint asked for and kept: some build tables."""
+        self._advisor_lock = threading.Lock()
+        """Advisors are not promised to be thread-safe: hints of two players are computed one after the other."""
+        self._hinting: set[Conn] = set()
+        """Connections whose hint is being computed: one at a time each, so nobody queues up the worker threads."""
         self.muted: set[int] = set()
         """The spectators (player ids) the host muted: they read the chat but may not write (stored, see
         :meth:`mute`)."""
@@ -362,7 +395,8 @@ class LiveTable:
                 "rules_id": self.row.rules_id, "status": self.row.status, "scorekeeper": self.row.scorekeeper,
                 "private": self.row.private, "host": self.row.host_id,
                 "created_at": self.row.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
-                "spectator_chat": self.row.spectator_chat, "muted": sorted(self.muted),
+                "spectator_chat": self.row.spectator_chat, "muted": sorted(self.muted), "hints": self.row.hints,
+                "advisor": self.info.advisor is not None,
                 "seats": [{"seat": s.seat, "kind": s.kind, "player_id": s.player_id, "name": s.name, "bot": s.bot,
                            "bot_number": numbers.get(s.seat), "guest": s.guest} for s in self.row.seats],
                 "url": f"/table/{self.row.id}",
@@ -857,6 +891,9 @@ class LiveTable:
         if isinstance(msg, dict) and msg.get("type") == "chat":
             await self._chat(conn, msg)
             return
+        if isinstance(msg, dict) and msg.get("type") == "hint":
+            await self._hint(conn, msg)
+            return
         bad = BAD_MESSAGE
         if not isinstance(msg, dict) or sum(k in msg for k in ("action", "outcome", "throw")) != 1:
             await self._error(conn, "bad_message", bad)
@@ -951,6 +988,80 @@ class LiveTable:
             out = {"v": PROTOCOL_VERSION, "type": "chat", **row.to_json()}
             for c in list(self.conns):
                 await self._send(c, out)
+
+    async def _hint(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """Hints (protocol 5): the advisor's rating of each choice, sent to the asking connection alone.
+
+        Only a seated player whose decision is due gets them, and only where the table allows hints. The advisor
+        is given a state drawn from what that seat sees (``State.determinize``): for a game with secrets it never
+        reads the others' hidden dice, so its advice cannot betray them. The state is taken under the table's lock
+        and the advice computed outside it, in a worker thread: an advisor may think for a while, and the table
+        (and the event loop) go on meanwhile. The answer carries the ``seq`` it is about; a page drops an answer
+        whose position has passed."""
+        seat = msg.get("seat")
+        if (set(msg) - {"type", "seat"}
+                or (seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)))):
+            await self._error(conn, "bad_message", N_("A hint request must be an object with 'type' and 'seat'."))
+            return
+        if not self.row.hints:
+            await self._error(conn, "hints_off", N_("Hints are switched off at this table."))
+            return
+        if self.info.advisor is None:
+            await self._error(conn, "no_advisor", N_("No hints are available for this game."))
+            return
+        if conn in self._hinting:
+            await self._error(conn, "hint_busy", N_("The hint you asked for is still being worked out."))
+            return
+        async with self.lock:
+            state = self.match.state if self.match is not None else None
+            due: list[int] = []
+            if state is not None and not self.over and self.row.resigned is None and self.throw_due() is None:
+                actors = state.actors()
+                due = [s for s in self.seats_of(conn.player) if s in actors]
+            if seat is not None:
+                due = [s for s in due if s == seat]
+            if state is None or not due:
+                await self._error(conn, "hint_not_due", N_("Hints are given only when it is your decision."))
+                return
+            assert self.match is not None
+            player, seq, game = due[0], self.seq, self.match.game
+            seen = state.determinize(player, random.Random(secrets.randbits(64)))
+        lang = conn.lang
+        self._hinting.add(conn)
+        try:
+            items = await asyncio.to_thread(self._advise, game, seen, player, lang)
+        except WuerfelError as exc:
+            await self._send(conn, error_json("hint_refused", exc.translated(lang), self.seq))
+            return
+        except Exception:
+            log.exception("no hint at table %s at seq %d", self.row.id, seq)
+            await self._error(conn, "internal_error", N_("Something went wrong on the server; no hint this time."))
+            return
+        finally:
+            self._hinting.discard(conn)
+        await self._send(conn, {"v": PROTOCOL_VERSION, "type": "hint", "seq": seq, "seat": player, "advice": items})
+
+    def _advise(self, game: Any, state: State, player: int, lang: str) -> list[dict[str, Any]]:
+        """The advice for ``player`` in ``state`` as the page shows it, in the advisor's order (best first; run in a
+        worker thread). Labels, measures and notes come in the reader's language, the value also as text in his
+        number format, so the page needs no catalogue for them."""
+        with self._advisor_lock:
+            if self._advisor is None:
+                assert self.info.advisor is not None
+                self._advisor = self.info.advisor(game)
+            advice = list(self._advisor.advise(state, player))
+        legal = state.legal_actions(player)
+        out: list[dict[str, Any]] = []
+        for item in advice:
+            a = as_advice(item)
+            label = a.label or (state.describe_action(a.action, lang) if a.action is not None else "")
+            value = a.value if isinstance(a.value, int | float) and math.isfinite(a.value) else None
+            note = translate(a.note, lang, **a.params) if a.note else ""
+            out.append({"action": a.action.to_json() if a.action is not None else None, "label": label,
+                        "legal": a.action in legal if a.action is not None else False, "value": value,
+                        "text": hint_number(value, lang) if value is not None else "",
+                        "measure": translate(a.measure, lang) if a.measure else "", "note": note})
+        return out
 
     async def mute(self, host: Player, target: object, muted: object) -> None:
         """The host mutes a spectator (``muted`` true) or lets him write again: stored with the table, so it holds
@@ -1128,7 +1239,8 @@ class LiveTable:
             r = self.row
             with db_refusal():
                 new = await asyncio.to_thread(self.hub.store.create_table, r.game, r.rules_id, r.rules, r.num_seats,
-                                              r.scorekeeper, r.private, player.id, rows, r.spectator_chat)
+                                              r.scorekeeper, r.private, player.id, rows, r.spectator_chat,
+                                              r.hints)
                 await asyncio.to_thread(self.hub.store.set_rematch, r.id, new.id)
             self.hub.tables[new.id] = LiveTable(self.hub, new)
             self.row.rematch = new.id
@@ -1505,7 +1617,8 @@ class Hub:
 
     async def create(self, info: GameInfo, rules_id: str, rules: dict[str, Any], seats: int, scorekeeper: bool,
                      private: bool, host: Player, bots: dict[int, str], sit: bool,
-                     names: dict[int, str] | None = None, spectator_chat: bool = False) -> LiveTable:
+                     names: dict[int, str] | None = None, spectator_chat: bool = False,
+                     hints: bool = True) -> LiveTable:
         rows = [SeatRow(s, None, b, b) for s, b in bots.items()]
         # A real table (scorekeeper) names its people: the creator's phone holds those seats under their names.
         rows += [SeatRow(s, host.id, None, name) for s, name in (names or {}).items() if s not in bots]
@@ -1513,7 +1626,7 @@ class Hub:
             rows.append(SeatRow(0, host.id, None, host.name, not host.registered))
         with db_refusal():
             row = await asyncio.to_thread(self.store.create_table, info.id, rules_id, rules, seats, scorekeeper,
-                                          private, host.id, rows, spectator_chat)
+                                          private, host.id, rows, spectator_chat, hints)
         t = LiveTable(self, row)
         self.tables[row.id] = t
         return t

@@ -91,6 +91,9 @@ class TableRow:
     """The table of the rematch of this finished game, once somebody asked for it (None: not yet)."""
     spectator_chat: bool = False
     """Spectators (with a name) may write in the chat; chosen at creation (default: only the players write)."""
+    hints: bool = True
+    """The players may ask the game's advisor for hints (protocol 5); chosen at creation (default: yes, since no
+    table is rated yet)."""
     active_at: dt.datetime | None = None
     """The last seating change (created, a seat taken, left or given to a bot): an unstarted table idle too long
     leaves the lobby. None only for tables created before it was stored (their creation time stands in)."""
@@ -218,7 +221,7 @@ class Store:
     # --- tables -----------------------------------------------------------------------------------------------
     def create_table(self, game: str, rules_id: str, rules: dict[str, Any], num_seats: int, scorekeeper: bool,
                      private: bool, host_id: int | None, seats: Sequence[SeatRow],
-                     spectator_chat: bool = False) -> TableRow:
+                     spectator_chat: bool = False, hints: bool = True) -> TableRow:
         table_id = secrets.token_urlsafe(12)
         created = now()
         by_seat = {s.seat: s for s in seats}
@@ -227,12 +230,12 @@ class Store:
             c.execute(sa.insert(db.game_tables).values(
                 id=table_id, game=game, rules_id=rules_id, rules=json.dumps(rules, ensure_ascii=False),
                 num_seats=num_seats, scorekeeper=scorekeeper, private=private, host_id=host_id, status="open",
-                created_at=created, active_at=created, spectator_chat=spectator_chat))
+                created_at=created, active_at=created, spectator_chat=spectator_chat, hints=hints))
             c.execute(sa.insert(db.seats), [
                 {"table_id": table_id, "seat": s.seat, "player_id": s.player_id, "bot": s.bot, "name": s.name}
                 for s in all_seats])
         return TableRow(table_id, game, rules_id, rules, num_seats, scorekeeper, private, host_id, "open", created,
-                        None, all_seats, spectator_chat=spectator_chat, active_at=created)
+                        None, all_seats, spectator_chat=spectator_chat, hints=hints, active_at=created)
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as c:
@@ -250,7 +253,7 @@ class Store:
             created_at=_aware(row.created_at) or now(), finished_at=_aware(row.finished_at),
             seats=[SeatRow(s.seat, s.player_id, s.bot, s.name, bool(s.guest)) for s in seat_rows],
             resigned=row.resigned, rematch=row.rematch, active_at=_aware(row.active_at),
-            spectator_chat=bool(row.spectator_chat),
+            spectator_chat=bool(row.spectator_chat), hints=bool(row.hints),
         )
 
     @staticmethod

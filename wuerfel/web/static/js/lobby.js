@@ -414,6 +414,7 @@ async function create(ev) {
     game: game.id, preset: $("preset").value, overrides: Object.keys(overrides).length ? overrides : null,
     seats: parseInt($("seats").value, 10), scorekeeper: real, private: $("private").checked,
     spectator_chat: $("spectator-chat").checked,
+    hints: $("hints").checked,
     bots, sit, ...(real ? {names} : {}),
   };
   $("create-btn").disabled = true;

@@ -21,6 +21,9 @@ const S = {
   focusParked: false, restoring: false,
   notes: [],          // what happened to the seating, in words (the server's `note` of a `table` message)
   online: boot.table.online || [],  // the people's seats whose player is connected now (protocol 3, "presence")
+  hint: null,         // the last hint answer ({seq, seat, advice}, protocol 5); shown while its position stands
+  hintAsked: null,    // the seq a hint was asked at and is still being worked out (null: none in the making)
+  hintError: "",      // the last refusal of a hint, in words (cleared when the game moves on)
 };
 window.wuerfelTable = S;  // for tests and the curious: the last message, the seq, the log
 
@@ -72,6 +75,7 @@ function connect() {
     if (Array.isArray(m.chat)) chatHistory(m.chat);  // the first message on a connection: the talk so far
     if (m.type === "state") onState(m);
     else if (m.type === "chat") chatMessage(m);
+    else if (m.type === "hint") onHint(m);
     else if (m.type === "table") {
       S.table = m.table;
       if (m.table.online) S.online = m.table.online;
@@ -115,7 +119,7 @@ function onState(m) {
       if (e.seq > S.seenAtLoad && !(S.table && S.table.scorekeeper)) S.thrown = {id: e.seq, dice: e.data.dice};
     }
   }
-  if (moved) { clearNotice(); runClock(m); }  // a refusal stays visible until the game moves on
+  if (moved) { clearNotice(); runClock(m); S.hintError = ""; }  // a refusal stays visible until the game moves on
   settleRequest(m);
   renderAll();
   document.body.dataset.seq = String(m.seq);
@@ -190,7 +194,16 @@ function settleRequest(m) {
   if (answered || gone) { S.request = null; S.pending = false; }
 }
 
+const HINT_ERRORS = new Set(["hints_off", "no_advisor", "hint_not_due", "hint_busy", "hint_refused"]);
+
 function onError(m) {
+  if (m.error && (HINT_ERRORS.has(m.error.code) || (S.hintAsked !== null && m.error.code === "internal_error"))) {
+    // A refused hint concerns the hint panel alone: a move in flight still waits for its own answer.
+    S.hintAsked = null;
+    S.hintError = m.error.message || t("refused");
+    renderHint(S.msg);
+    return;
+  }
   if (m.error && String(m.error.code || "").startsWith("chat_")) {
     // A refused chat message concerns the chat alone: a move in flight is still waiting for its own answer.
     chatRefused(m.error.message || t("refused"));
@@ -443,6 +456,66 @@ function renderSeating() {
   $("seating-hint").textContent = empty ? t("waiting_for_players", {n: empty}) : (isHost ? t("ready_to_start") : t("waiting_for_host"));
 }
 
+/** Ask the game's advisor about the decision shown (protocol 5, "Hints"): the answer comes to this page alone. */
+function askHint() {
+  const m = S.msg;
+  if (!m || !S.ws || S.ws.readyState !== WebSocket.OPEN) { showNotice(t("not_connected")); return; }
+  const msg = {type: "hint"};
+  if ((m.my_seats || []).length > 1 && m.seat !== null) msg.seat = m.seat;
+  S.hintAsked = m.seq;
+  S.hintError = "";
+  S.ws.send(JSON.stringify(msg));
+  renderHint(m);
+}
+
+function onHint(m) {
+  S.hintAsked = null;
+  S.hint = m;
+  renderHint(S.msg);
+}
+
+/** The "Tipp" button where the table allows hints, the game has an advisor and this page's player decides now; under
+ * it the answer for the position on the board (an answer about a position that has passed is dropped), each choice
+ * with its value as the server wrote it in the reader's language and number format, best first. */
+function renderHint(m) {
+  const box = $("hint-box");
+  const allowed = !!(S.table && S.table.hints && S.table.advisor);
+  const deciding = !!m && !m.finished && (m.legal || []).length > 0;
+  box.classList.toggle("hidden", !(allowed && deciding));
+  if (!allowed || !deciding) return;
+  const waiting = S.hintAsked !== null && S.hintAsked === m.seq;
+  const hint = S.hint && S.hint.seq === m.seq ? S.hint : null;
+  $("hint-btn").disabled = waiting;
+  $("hint-wait").classList.toggle("hidden", !waiting);
+  const err = $("hint-error");
+  err.textContent = S.hintError;
+  err.classList.toggle("hidden", !S.hintError);
+  const list = $("hint-list");
+  list.replaceChildren();
+  for (const a of hint ? hint.advice : []) {
+    const li = document.createElement("li");
+    const label = document.createElement("span");
+    label.className = "hint-label";
+    label.textContent = a.label;
+    li.append(label);
+    if (a.text) {
+      const value = document.createElement("strong");
+      value.className = "hint-value";
+      value.textContent = a.text;
+      li.append(" ", value);
+    }
+    const extra = [a.measure, a.note].filter(Boolean).join(" · ");
+    if (extra) {
+      const small = document.createElement("span");
+      small.className = "small muted";
+      small.textContent = ` (${extra})`;
+      li.append(small);
+    }
+    list.append(li);
+  }
+  $("hint-panel").classList.toggle("hidden", !(waiting || hint || S.hintError));
+}
+
 /** "Aufgeben" for a player of a running game (the seat this page shows), asked once more before it is sent. */
 function renderResign(m) {
   const can = !!m && !m.finished && S.table.status === "playing" && (m.my_seats || []).length > 0;
@@ -543,6 +616,7 @@ function renderAll() {
   renderLog();
   const m = S.msg;
   renderResign(m);
+  renderHint(m);
   if (!m || S.table.status === "open") return;
   $("status").textContent = statusText(m);
   renderThrow(m);
@@ -730,6 +804,7 @@ async function main() {
   $("start-btn").addEventListener("click", () => tableCall("start", {}));
   $("resign-btn").addEventListener("click", () => { $("resign-confirm").classList.remove("hidden"); $("resign-yes").focus(); });
   $("resign-no").addEventListener("click", () => { $("resign-confirm").classList.add("hidden"); $("resign-btn").focus(); });
+  $("hint-btn").addEventListener("click", askHint);
   $("resign-yes").addEventListener("click", () => tableCall("resign", {seat: S.msg ? S.msg.seat : null}));
   const copy = $("copy-invite");
   if (copy) copy.addEventListener("click", async () => {
