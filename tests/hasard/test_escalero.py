@@ -33,6 +33,7 @@ from wuerfel.games.hasard.escalero import (
     EscaleroState,
     Keep,
     Strike,
+    compute_row_value,
     row_value,
 )
 from wuerfel.games.hasard.escalero_solver import EscaleroOptimalBot, solo_value, solve_solo
@@ -100,6 +101,20 @@ def test_row_values_served_and_not() -> None:
     assert row_value(five, 4, False, R) == 25
     assert row_value(five, 4, False, EscaleroRules(strict_number_rows=True)) == 0
     assert row_value(P("K K 9 10 B"), 4, False, EscaleroRules(strict_number_rows=True)) == 10
+
+
+@pytest.mark.parametrize("rules", [EscaleroRules(), EscaleroRules(strict_number_rows=True, five_counts_as_poker=False,
+                                                                   quint_points=(20, 30), full_points=(30, 30))])
+def test_row_tables_give_the_counted_values(rules: EscaleroRules) -> None:
+    """``row_value`` reads a per-hand table (issue 17): every hand, in any order, every row, served or not, gives
+    what counting the dice gives; a row off the sheet is still refused."""
+    for dice, _ in roll_distribution(5):
+        for hand in (dice, tuple(reversed(dice))):
+            for r in range(FIVE_SERVED_ROW + 1):
+                for served in (False, True):
+                    assert row_value(hand, r, served, rules) == compute_row_value(hand, r, served, rules)
+    with pytest.raises(ValueError):
+        row_value((1, 2, 3, 4, 5), FIVE_SERVED_ROW + 1, False, rules)
 
 
 def test_void_throw_repeats_and_does_not_spoil_served() -> None:

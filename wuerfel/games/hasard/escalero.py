@@ -91,7 +91,24 @@ class EscaleroRules:
 
 
 def row_value(dice: Dice, row: int, served: bool, rules: EscaleroRules) -> int:
-    """Points a hand scores in a row (0 when it does not qualify); ``served``: all five dice fell in one throw."""
+    """Points a hand scores in a row (0 when it does not qualify); ``served``: all five dice fell in one throw.
+
+    Read from the hand's row table (:func:`row_values`): the legal list, the bots and the view ask for many rows of
+    the same hand, and counting the dice for each was most of a random game's time."""
+    if not 0 <= row < N_ROWS:
+        raise ValueError(row)
+    return row_values(dice, rules)[served][row]
+
+
+@cache
+def row_values(dice: Dice, rules: EscaleroRules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Every row's points for a hand: (thrown, served), each indexed by row; computed once per hand and rule set."""
+    return (tuple(compute_row_value(dice, r, False, rules) for r in range(N_ROWS)),
+            tuple(compute_row_value(dice, r, True, rules) for r in range(N_ROWS)))
+
+
+def compute_row_value(dice: Dice, row: int, served: bool, rules: EscaleroRules) -> int:
+    """:func:`row_value` from the rules' text, counting the dice (the definition the row tables are built from)."""
     c = Counter(dice)
     shape = sorted(c.values(), reverse=True)
     five = shape == [5]
@@ -126,7 +143,7 @@ def row_served(row: int, points: int, rules: EscaleroRules) -> bool:
 
 
 def qualifies_for_combination(dice: Dice, rules: EscaleroRules) -> bool:
-    return any(row_value(dice, r, False, rules) > 0 for r in (QUINT_ROW, FULL_ROW, POKER_ROW, FIVE_ROW))
+    return any(compute_row_value(dice, r, False, rules) > 0 for r in (QUINT_ROW, FULL_ROW, POKER_ROW, FIVE_ROW))
 
 
 @cache

@@ -128,6 +128,14 @@ class Rethrow(Action):
 
 
 _SIMPLE: tuple[type[Action], ...] = (Bank, Continue, GiveUp, TurnFives, TakeOver, Decline, Knock, Rethrow)
+_OFFER_ACTIONS: tuple[Action, ...] = (TakeOver(), Decline())
+_KNOCK_ACTIONS: tuple[Action, ...] = (Knock(), Rethrow())
+_DECIDE_ACTIONS: dict[tuple[bool, bool, bool, bool], tuple[Action, ...]] = {
+    (bank, roll, turn, give_up): tuple(a for a, on in ((Bank(), bank), (Continue(), roll), (TurnFives(), turn),
+                                                      (GiveUp(), give_up)) if on)
+    for bank in (False, True) for roll in (False, True) for turn in (False, True) for give_up in (False, True)}
+"""The decide node's legal list by (may bank, may throw, may turn 5s, may give up): shared tuples of shared
+actions (they carry no fields), built once instead of on every decision. The order is the list's order."""
 _SELECT_BASE = 16
 
 # --------------------------------------------------------------------------------------------------------------
@@ -215,10 +223,10 @@ def _with(obj: _T, **changes: Any) -> _T:
     on every transition, and this is several times faster (the classes have no ``__post_init__`` checks). What a
     state remembers about itself (``State.remember``: its legal actions) is not copied: it belongs to the old one."""
     new = object.__new__(type(obj))
-    d = new.__dict__
-    d.update(obj.__dict__)
+    d = obj.__dict__.copy()  # one copy handed over whole: a quarter faster than filling the new one's dict
     d.pop("_memo_legal", None)  # the one value a Zehntausend state remembers
     d.update(changes)
+    object.__setattr__(new, "__dict__", d)
     return new
 
 
@@ -374,7 +382,21 @@ class ZehntausendState(State):
         """Legal selections of the current throw with their effect, best first (empty outside the select node)."""
         if self.node != "select" or self.throw is None:
             return ()
-        return _choices(self.rules, self.throw, self.turn.open_sets, self._confirm_min(), self._forced())
+        return self._choice_entry()[0]
+
+    def _choice_entry(self) -> tuple[tuple[tuple[Select, Choice], ...], dict[Select, Choice]]:
+        """The select node's choices and their map, from the game's own table: keyed by small tuples, so the rule
+        set (a deep tree) is not hashed on every step as the module-wide ``lru_cache`` would."""
+        key = (self.throw or (), self.turn.open_sets, self._confirm_min(), self.pool_mode)
+        table = self.game.choice_table
+        entry = table.get(key)
+        if entry is None:
+            rules = self.game.rules
+            entry = (_choices(rules, *key), _choice_map(rules, *key))
+            if len(table) > 50_000:
+                table.clear()
+            table[key] = entry
+        return entry
 
     # --- decisions -----------------------------------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
@@ -387,24 +409,18 @@ class ZehntausendState(State):
         if self.node == "select":
             return tuple(a for a, _ in self.choices())
         if self.node == "offer":
-            return (TakeOver(), Decline())
+            return _OFFER_ACTIONS
         if self.node == "knock":
-            return (Knock(), Rethrow())
-        out: list[Action] = []
-        if self.can_bank():
-            out.append(Bank())
-        if self.can_roll():
-            out.append(Continue())
-            if self.turn.turnable > 0:
-                out.append(TurnFives())
-        if self.can_give_up():
-            out.append(GiveUp())
-        return tuple(out)
+            return _KNOCK_ACTIONS
+        blockers = self.bank_blockers()
+        can_roll = self.can_roll()
+        key = (not blockers, can_roll, can_roll and self.turn.turnable > 0,
+               self.rules.turn.stop_below_threshold == "counts_as_bust" and blockers == ["threshold"])
+        return _DECIDE_ACTIONS[key]
 
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Select):
-            choice = _choice_map(self.rules, self.throw or (), self.turn.open_sets, self._confirm_min(),
-                                 self._forced())[action]
+            choice = self._choice_entry()[1][action]
             return self._select(action, choice)
         if isinstance(action, Bank):
             return self._bank(self.turn.total)
@@ -437,8 +453,12 @@ class ZehntausendState(State):
     def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
         if self.node not in ("throw", "knocked"):
             return ()
-        mode, prob, knock = self.game.mishap_key
-        return _throw_outcomes(self.turn.cup, mode, prob, self.node, knock)
+        key = (self.turn.cup, self.node)
+        outcomes = self.game.outcome_table.get(key)
+        if outcomes is None:  # the game's own table: no Fraction in the key to hash on every throw
+            mode, prob, knock = self.game.mishap_key
+            outcomes = self.game.outcome_table[key] = _throw_outcomes(self.turn.cup, mode, prob, self.node, knock)
+        return outcomes
 
     def apply_outcome(self, outcome: Outcome) -> State:
         """As the engine's, with a hashed membership test (a throw of six dice has 462 outcomes)."""
@@ -1236,6 +1256,12 @@ class ZehntausendGame(Game):
         super().__init__(rules, num_players)
         m = rules.mishap
         self.mishap_key: tuple[str, Fraction, Fraction] = (m.mode, _frac(m.probability), _frac(m.knock_success))
+        self.outcome_table: dict[tuple[int, str], tuple[tuple[Outcome, Fraction], ...]] = {}
+        """Chance nodes by (dice in the cup, node): the same tuple every time, looked up without hashing the
+        Fractions of ``mishap_key`` (and the same identity keeps the simulators' float tables valid)."""
+        self.choice_table: dict[tuple[Dice, OpenSets, int, bool],
+                                tuple[tuple[tuple[Select, Choice], ...], dict[Select, Choice]]] = {}
+        """Select nodes' choices by (throw, open sets, confirmation minimum, forced), see ``_choice_entry``."""
 
     def new_initial_state(self) -> ZehntausendState:
         n = self.num_players
