@@ -77,7 +77,9 @@ def play(game_id: str, bot_names: list[str], games: int, seed: int) -> tuple[lis
 
 def strength_figures(game_id: str, games: int) -> list[str]:
     out = []
-    for names in (["optimal", "heuristic"], ["heuristic", "optimal"], ["optimal", "optimal"]):
+    for names in (["optimal", "heuristic"], ["heuristic", "optimal"], ["optimal", "optimal"],
+                  ["optimal", "heuristic", "heuristic"], ["heuristic", "heuristic", "optimal"],
+                  ["optimal", "optimal", "optimal"]):
         t0 = time.perf_counter()
         shares, times = play(game_id, names, games, seed=7)
         ms = f"decision mean {statistics.mean(times) * 1000:.2f} ms, max {max(times) * 1000:.1f} ms" if times else ""
