@@ -3,6 +3,7 @@ the generic solver, bots and hints."""
 
 from __future__ import annotations
 
+import copy
 import random
 from fractions import Fraction
 
@@ -13,11 +14,16 @@ from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.sources import SeededSource
 from wuerfel.games.hasard.sechzerspiel import (
+    LEAD,
     EnterRow,
     SechzerspielAdvisor,
     SechzerspielHeuristicBot,
     SechzerspielOptimalBot,
     SechzerspielState,
+    duel_row_values,
+    duel_tables,
+    duel_value,
+    mask_of,
     row_values,
     solo_values,
 )
@@ -140,3 +146,35 @@ def test_random_games_end_with_every_sheet_full() -> None:
         assert all(v is not None for sh in s.sheets for v in sh)
         assert s.totals == tuple(sum(sh) for sh in s.sheets)
         check_results(s)
+
+
+def test_duel_tables_are_the_generic_solvers_chances_on_late_positions() -> None:
+    """Two players with two free rows each: the generic exact solver over the real game's positions from there
+    gives each free row the chance the duel's tables give (both players, every face)."""
+    info = get_game("sechzerspiel")
+    game = info.new_game(info.load_rules(None, {"start": "first_seat"}), 2)
+    s = game.new_initial_state()
+    for face, row in ((6, 6), (5, 6), (2, 1), (1, 1), (5, 5), (6, 5), (3, 3), (3, 3)):
+        s = enter(s, face, row)
+    assert s.seat == 0 and s.totals == (36 + 2 + 25 + 9, 30 + 1 + 30 + 9)
+    g = copy.copy(game)
+    g.new_initial_state = lambda: s  # type: ignore[method-assign]
+    res = solve_game(g, "win", keep_strategy=True)
+    strategy = res.strategy
+    assert strategy is not None and res.states < 5000
+    assert duel_tables()[(mask_of(s.sheets[0]), mask_of(s.sheets[1]), 0)][s.totals[0] - s.totals[1] + LEAD] == \
+        pytest.approx(float(res.seats[0].win), abs=1e-12)
+    for face in range(1, 7):
+        t = throw(s, face)
+        for r, v in duel_row_values(t, 0).items():
+            u = t.apply_action(EnterRow(r), 0)
+            assert v == pytest.approx(float(strategy.chances(u)[0].win), abs=1e-12)
+            for face2 in range(1, 7):
+                w = throw(u, face2)
+                for r2, v2 in duel_row_values(w, 1).items():
+                    after = w.apply_action(EnterRow(r2), 1)
+                    assert v2 == pytest.approx(float(strategy.chances(after)[1].win), abs=1e-12)
+
+
+def test_the_first_thrower_of_a_duel_is_slightly_behind() -> None:
+    assert 0.49 < duel_value() < 0.5

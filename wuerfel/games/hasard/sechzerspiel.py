@@ -259,10 +259,79 @@ class SechzerspielHeuristicBot:
         return EnterRow(free[i])
 
 
+LEAD = 6 * sum(ROWS)
+"""The largest lead one sheet can have over another (126): leads are indexed from −LEAD to +LEAD."""
+
+
+@cache
+def duel_tables() -> dict[tuple[int, int, int], Any]:
+    """Two players, both playing to win: for every pair of sheets (the first thrower's, the second's) and whose
+    throw it is (0: the first thrower's, 1: the second's), the first thrower's chance to win as an array over his
+    lead (index lead + LEAD). A tie at the end is thrown off with one die each, even odds: worth one half.
+    Backward over the sheets, in numpy over the leads (1,716 pairs of sheets × 6 faces × the free rows)."""
+    import numpy as np
+
+    size = 2 * LEAD + 1
+    leads = np.arange(-LEAD, LEAD + 1)
+    end = np.where(leads > 0, 1.0, np.where(leads == 0, 0.5, 0.0))
+
+    def shifted(x: Any, by: int) -> Any:
+        """y[L] = x[L + by], the edge repeated where L + by leaves the range (never reached)."""
+        idx = np.clip(np.arange(size) + by, 0, size - 1)
+        return x[idx]
+
+    tables: dict[tuple[int, int, int], Any] = {}
+    masks = sorted(range(FULL + 1), key=lambda m: -bin(m).count("1"))
+    for m1 in masks:
+        for m0 in masks:
+            k0, k1 = bin(m0).count("1"), bin(m1).count("1")
+            if k0 == k1 + 1:  # the second thrower's throw: he picks the row worst for the first
+                nxt = [(r, end if (m0 == FULL and (m1 | 1 << (r - 1)) == FULL) else
+                        tables[(m0, m1 | 1 << (r - 1), 0)]) for r in ROWS if not m1 >> (r - 1) & 1]
+                acc = np.zeros(size)
+                for f in range(1, 7):
+                    acc += np.min([shifted(x, -r * f) for r, x in nxt], axis=0)
+                tables[(m0, m1, 1)] = acc / 6
+            elif k0 == k1 and m0 != FULL:  # the first thrower's throw: the row best for him
+                nxt = [(r, tables[(m0 | 1 << (r - 1), m1, 1)]) for r in ROWS if not m0 >> (r - 1) & 1]
+                acc = np.zeros(size)
+                for f in range(1, 7):
+                    acc += np.max([shifted(x, r * f) for r, x in nxt], axis=0)
+                tables[(m0, m1, 0)] = acc / 6
+    return tables
+
+
+def duel_value() -> float:
+    """The first thrower's chance to win a two-player game when both play to win."""
+    return float(duel_tables()[(0, 0, 0)][LEAD])
+
+
+def duel_row_values(state: SechzerspielState, player: int) -> dict[int, float]:
+    """Two players, main pass: each free row's chance to win for the player to move (both play to win after)."""
+    first = state.order[0]
+    other = 1 - first
+    m = (mask_of(state.sheets[first]), mask_of(state.sheets[other]))
+    lead = state.totals[first] - state.totals[other]
+    face = state.last[0]
+    tables = duel_tables()
+    out: dict[int, float] = {}
+    for r in state.free_rows(player):
+        bit = 1 << (r - 1)
+        if player == first:
+            x = tables[(m[0] | bit, m[1], 1)][lead + r * face + LEAD]
+        else:
+            after = (m[0], m[1] | bit)
+            pos = lead - r * face
+            x = (1.0 if pos > 0 else 0.5 if pos == 0 else 0.0) if after == (FULL, FULL) else \
+                tables[(*after, 0)][pos + LEAD]
+        out[r] = float(x) if player == first else 1.0 - float(x)
+    return out
+
+
 class SechzerspielOptimalBot:
-    """The row that maximises the expected own total (the exact solo values), at any number of players. The exact
-    two-player win shares do not fit the generic solver (more than a million positions: every pair of sheets with
-    every lead, docs/hasard.md), so the bot does not play them; alone it is optimal."""
+    """Two players: the exact duel — every row chosen for the highest chance to win (:func:`duel_tables`; the
+    generic exact solver does not fit, so the tables are the game's own, checked against it on late positions).
+    Alone or with more players: the row that maximises the expected own total (the exact solo values)."""
 
     name = "optimal"
 
@@ -271,13 +340,16 @@ class SechzerspielOptimalBot:
 
     def choose(self, state: State, player: int) -> Action:
         assert isinstance(state, SechzerspielState)
-        vals = row_values(mask_of(state.sheets[player]), state.last[0])
+        if state.n == 2 and not state.playoffs:
+            vals = {r: round(v, 12) for r, v in duel_row_values(state, player).items()}
+        else:
+            vals = {r: float(v) for r, v in row_values(mask_of(state.sheets[player]), state.last[0]).items()}
         return EnterRow(max(vals, key=lambda r: (vals[r], r)))
 
 
 class SechzerspielAdvisor:
-    """Every free row with the expected final own total if the throw goes there and the rest is played alone at
-    its best, and what it loses against the best row."""
+    """Every free row with its value and what it loses against the best row: with two players the exact chance to
+    win, else the expected final own total if the throw goes there and the rest is played at its best."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -287,6 +359,9 @@ class SechzerspielAdvisor:
 
         if not isinstance(state, SechzerspielState) or state.phase != "decide" or player != state.seat:
             return []
+        if state.n == 2:
+            return rated({EnterRow(r): v for r, v in duel_row_values(state, player).items()},
+                         N_("chance to win (both play optimally)"))
         own = state.totals[player]
         vals = row_values(mask_of(state.sheets[player]), state.last[0])
         return rated({EnterRow(r): float(own + v) for r, v in vals.items()},
