@@ -10,6 +10,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.hasard.kit_helpers import check_results, new, throw
 from wuerfel.engine.errors import IllegalAction
@@ -184,3 +186,15 @@ def test_bots_and_hints() -> None:
     advice = BoeseSiebenAdvisor(game).advise(s, 0)
     assert advice[0].action == ON and advice[1].note == "{loss} less than the best"
     assert BoeseSiebenAdvisor(game).advise(s, 1) == []
+
+
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=6), st.integers(0, 3), st.sampled_from(["all", "one"]))
+@settings(max_examples=200, deadline=None)
+def test_forming_sevens_keeps_every_pip(dice: list[int], room: int, per_throw: str) -> None:
+    """Every die is set aside in a seven or left: 7 pips per seven plus the pips left are the throw's pips; with
+    ``all`` no seven is left among the dice left unless the room ran out."""
+    formed, rest = form_sevens(dice, room, per_throw)
+    assert 2 * formed + len(rest) == len(dice) and 7 * formed + sum(rest) == sum(dice)
+    assert formed <= room and (per_throw == "all" or formed <= 1)
+    if per_throw == "all" and formed < room:
+        assert all(7 - d not in rest for d in rest)

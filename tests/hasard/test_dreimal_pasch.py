@@ -8,6 +8,8 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.hasard.kit_helpers import check_results, new, throw
 from wuerfel.engine.dice import roll_distribution, sort_dice, sub_multisets
@@ -169,3 +171,10 @@ def test_bots_and_hints() -> None:
     assert len(advice) == len(s.legal_actions(0)) and advice[0].note == "the best choice"
     assert all(a.value >= b.value for a, b in itertools.pairwise(advice))
     assert Counter(type(a.action) for a in advice)[Stop] == 1
+
+
+@given(st.lists(st.integers(1, 6), min_size=6, max_size=6))
+@settings(max_examples=200, deadline=None)
+def test_pairs_never_exceed_three_and_ignore_the_order(dice: list[int]) -> None:
+    assert 0 <= pairs(dice) <= 3 and pairs(dice) == pairs(sorted(dice, reverse=True))
+    assert result_of(dice)[1] == sum(dice)
