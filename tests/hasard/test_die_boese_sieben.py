@@ -198,3 +198,21 @@ def test_forming_sevens_keeps_every_pip(dice: list[int], room: int, per_throw: s
     assert formed <= room and (per_throw == "all" or formed <= 1)
     if per_throw == "all" and formed < room:
         assert all(7 - d not in rest for d in rest)
+
+
+def test_the_solver_key_keeps_the_pips_not_the_faces() -> None:
+    """Two turns with the same sevens and the same pips left but other faces have one key, and so have all that
+    follows: stopping gives equal results, throwing on equal chances of every next key (the key's contract)."""
+    a = throw(new("die-boese-sieben", 2), (1, 1, 2, 2, 3, 3))
+    b = throw(new("die-boese-sieben", 2), (1, 1, 1, 3, 3, 3))
+    assert a.turn.rest != b.turn.rest and a.solver_key() == b.solver_key()
+    assert a.apply_action(STOP, 0).solver_key() == b.apply_action(STOP, 0).solver_key()
+
+    def next_keys(s):  # type: ignore[no-untyped-def]
+        out: dict[object, Fraction] = {}
+        for o, p in s.chance_outcomes():
+            k = s.apply_outcome(o).solver_key()
+            out[k] = out.get(k, Fraction(0)) + p
+        return out
+
+    assert next_keys(a.apply_action(ON, 0)) == next_keys(b.apply_action(ON, 0))
