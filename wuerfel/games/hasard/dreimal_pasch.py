@@ -311,7 +311,7 @@ def solve_solo(rules: Any, rules_id: str, fresh: bool = False) -> Any:
     from wuerfel.solvers.api import SolveResult
 
     if fresh:
-        for f in (solo_tables, space, beat_tables, duel_value, duel_tables):
+        for f in (solo_tables, space, beat_tables, duel_value, duel_tables, many_tables):
             f.cache_clear()
     t0 = time.perf_counter()
     value = float(solo_tables(rules.max_throws, rules.min_keep, rules.max_keep).start[0])
@@ -385,19 +385,25 @@ def decision_values(state: DreimalPaschState, player: int) -> dict[Action, float
             return duel_tables(kt.limit, r.min_keep, r.max_keep, w).values(kt.dice, kt.throws)
         tables, col = beat_tables(kt.limit, r.min_keep, r.max_keep, 1.0 - w)
         return tables.values(kt.dice, kt.throws, col[before[0]])
-    return _many_players(state, before, later).values(kt.dice, kt.throws)
-
-
-def _many_players(state: DreimalPaschState, before: list[Result], later: int) -> TurnTables:
-    r = state.rules
-    kt = state.turn.keep
-    sp = space(r.min_keep, r.max_keep)
     best = max(before, default=None)
     tied = sum(1 for x in before if x == best)
+    first_sets = bool(r.inherit_limit and state.index == 0)
+    tables = many_tables(kt.limit, r.min_keep, r.max_keep, best, tied, later,
+                         None if first_sets else state.limit.limit())
+    return tables.values(kt.dice, kt.throws)
+
+
+@cache
+def many_tables(limit: int, min_keep: int, max_keep: int, best: Result | None, tied: int, later: int,
+                later_limit: int | None) -> TurnTables:
+    """More players: a final hand is worth 0 below the best result thrown, a share where it ties it, and above it
+    the chance that none of the ``later`` players beats it, each playing to beat it with ``later_limit`` throws
+    (None: the throws this player uses, where the first player's throws bind the others). Built once per
+    position kind and process."""
+    sp = space(min_keep, max_keep)
 
     def worth(t: int) -> np.ndarray:
-        lim = (t if r.inherit_limit and state.index == 0 else state.limit.limit())
-        beaten = beat_chance(lim, r.min_keep, r.max_keep, 0.5) if later else {}
+        beaten = beat_chance(later_limit or t, min_keep, max_keep, 0.5) if later else {}
         out = np.zeros((len(sp.results), 1))
         for i, res in enumerate(sp.results):
             if best is not None and res < best:
@@ -406,7 +412,7 @@ def _many_players(state: DreimalPaschState, before: list[Result], later: int) ->
             out[i, 0] = share * (1.0 - beaten[res]) ** later if later else share
         return out
 
-    return turn_tables(kt.limit, r.min_keep, r.max_keep, worth)
+    return turn_tables(limit, min_keep, max_keep, worth)
 
 
 class DreimalPaschHeuristicBot:
