@@ -26,6 +26,7 @@ from wuerfel.games.hasard.sechzerspiel import (
     mask_of,
     row_values,
     solo_values,
+    strongest_opponent,
 )
 from wuerfel.solvers.exact import solve_game
 
@@ -115,10 +116,12 @@ def test_bots_play_legal_rows_and_the_optimal_bot_follows_the_values() -> None:
             p = s.to_move()
             a = bots[p % 2].choose(s, p)
             assert a in s.legal_actions(p)
-            if p % 2 == 0:
-                vals = row_values(sum(1 << (r - 1) for r in range(1, 7) if s.sheets[p][r - 1] is not None),
-                                  s.last[0])
+            if p % 2 == 0 and n == 1:
+                vals = row_values(mask_of(s.sheets[p]), s.last[0])
                 assert vals[a.row] == max(vals.values())
+            elif p % 2 == 0:  # more players: the duel against the strongest opponent
+                chances = duel_row_values(s, p, strongest_opponent(s, p))
+                assert chances[a.row] == pytest.approx(max(chances.values()), abs=1e-12)
             s = s.apply_action(a, p)
         check_results(s)
 

@@ -306,10 +306,14 @@ def duel_value() -> float:
     return float(duel_tables()[(0, 0, 0)][LEAD])
 
 
-def duel_row_values(state: SechzerspielState, player: int) -> dict[int, float]:
-    """Two players, main pass: each free row's chance to win for the player to move (both play to win after)."""
-    first = state.order[0]
-    other = 1 - first
+def duel_row_values(state: SechzerspielState, player: int, opponent: int | None = None) -> dict[int, float]:
+    """Main pass: each free row's chance for the player to move to end ahead of ``opponent`` (default: the other
+    of two players) when both play to win (:func:`duel_tables`; whoever of the two throws first in a round is the
+    table's first thrower)."""
+    if opponent is None:
+        opponent = 1 - player
+    first = min((player, opponent), key=state.order.index)
+    other = opponent if first == player else player
     m = (mask_of(state.sheets[first]), mask_of(state.sheets[other]))
     lead = state.totals[first] - state.totals[other]
     face = state.last[0]
@@ -328,10 +332,19 @@ def duel_row_values(state: SechzerspielState, player: int) -> dict[int, float]:
     return out
 
 
+def strongest_opponent(state: SechzerspielState, player: int) -> int:
+    """The other seat with the highest total plus the expected points its free rows still bring (solo play)."""
+    v = solo_values()
+    return max((p for p in range(state.n) if p != player),
+               key=lambda p: (state.totals[p] + float(v[mask_of(state.sheets[p])]), -p))
+
+
 class SechzerspielOptimalBot:
     """Two players: the exact duel — every row chosen for the highest chance to win (:func:`duel_tables`; the
     generic exact solver does not fit, so the tables are the game's own, checked against it on late positions).
-    Alone or with more players: the row that maximises the expected own total (the exact solo values)."""
+    More players: the duel against the strongest opponent (:func:`strongest_opponent`: the highest total plus
+    what his free rows are expected to bring) — to win one must end ahead of him above all. Alone: the row that
+    maximises the expected total (the exact solo values)."""
 
     name = "optimal"
 
@@ -340,8 +353,9 @@ class SechzerspielOptimalBot:
 
     def choose(self, state: State, player: int) -> Action:
         assert isinstance(state, SechzerspielState)
-        if state.n == 2 and not state.playoffs:
-            vals = {r: round(v, 12) for r, v in duel_row_values(state, player).items()}
+        if state.n >= 2 and not state.playoffs:
+            opponent = strongest_opponent(state, player)
+            vals = {r: round(v, 12) for r, v in duel_row_values(state, player, opponent).items()}
         else:
             vals = {r: float(v) for r, v in row_values(mask_of(state.sheets[player]), state.last[0]).items()}
         return EnterRow(max(vals, key=lambda r: (vals[r], r)))
