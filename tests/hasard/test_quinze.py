@@ -168,3 +168,50 @@ def test_bots_and_hints() -> None:
     assert advice[1].note == "{loss} less than the best" and advice[0].value > advice[1].value
     assert QuinzeAdvisor(game).advise(s, 1) == []
     assert Fraction(1) > Fraction(str(round(duel_value(15), 6))) > Fraction(2, 5)  # the first to throw is behind
+
+
+def test_round_robin_one_throw_each_and_who_stops_or_busts_leaves() -> None:
+    """The spec's option: one throw each in turn; before a later throw a player may stop; the round ends when
+    everybody has stopped or gone bust; equal sums, fewer throws win; payments as in the book."""
+    s = new("quinze", 3, order="round_robin")
+    s = throw(s, 6, 5, 4)  # everybody's first throw, no decision before it
+    assert s.seat == 0 and set(s.legal_actions(0)) == {ON, STOP}
+    s = throw(s.apply_action(ON, 0), 6)  # 12
+    s = s.apply_action(STOP, 1)  # stops at 5
+    s = throw(s.apply_action(ON, 2), 6)  # 10
+    assert s.seat == 0
+    s = s.apply_action(STOP, 0)
+    assert s.seat == 2  # seat 1 has left the rotation
+    s = throw(s.apply_action(ON, 2), 6)  # 16: out
+    assert s.is_terminal() and s.results == ((1, 12, -2), (1, 5, -1), BUST)
+    assert s.winners() == (0,) and s.payoffs() == (7 + 10, -7, -10)
+    check_results(s)
+
+
+def test_round_robin_tie_is_thrown_off_the_same_way_and_bots_play_it() -> None:
+    s = new("quinze", 2, order="round_robin")
+    s = throw(s, 6, 6)
+    s = s.apply_action(STOP, 0)
+    s = s.apply_action(STOP, 1)
+    assert s.playoffs and s.order == (0, 1) and s.is_chance()
+    s = throw(s, 3, 4)
+    s = s.apply_action(STOP, 0)
+    s = s.apply_action(STOP, 1)
+    assert s.is_terminal() and s.winners() == (1,)
+    info = get_game("quinze")
+    game = info.new_game(info.load_rules("quinze-reihum"), 3)
+    bots = [QuinzeOptimalBot(game), QuinzeHeuristicBot(game), QuinzeOptimalBot(game)]
+    for seed in range(5):
+        t = game.new_initial_state()
+        src = SeededSource(seed)
+        while not t.is_terminal():
+            if t.is_chance():
+                t = t.apply_outcome(src.choose(t))
+                continue
+            p = t.to_move()
+            a = bots[p].choose(t, p)
+            assert a in t.legal_actions(p)
+            t = t.apply_action(a, p)
+        check_results(t)
+    advice = QuinzeAdvisor(game).advise(throw(new("quinze", 3, order="round_robin"), 6, 6, 6), 0)
+    assert advice[0].measure == "expected final sum (optimal play)"

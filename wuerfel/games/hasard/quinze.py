@@ -35,6 +35,8 @@ from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
 from wuerfel.games.kit.hands import HandGame, HandState, Result, Stop, ThrowOn, parse_throw_or_stop
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME
+from wuerfel.games.kit.seats import clockwise, in_turn_order
+from wuerfel.games.kit.throwoff import next_throw_off
 
 BUST: Result = (0, 0, 0)
 
@@ -43,6 +45,11 @@ BUST: Result = (0, 0, 0)
 class QuinzeRules:
     """Options of Quinze; every default is the text or the spec's resolution."""
 
+    order: Literal["turns", "round_robin"] = opt(
+        "turns", de="Reihenfolge: jeder würfelt seine ganze Runde, bevor der Würfel weitergeht (Auslegung), oder "
+                    "reihum je ein Wurf; wer aufhört oder ausscheidet, scheidet aus der Runde aus",
+        en="Order: each throws his whole turn before the die passes on (resolution), or one throw each in turn; "
+           "who stops or busts leaves the rotation")
     target: int = opt(15, de="Die Zahl, die man erreichen und nicht überschreiten darf (Text: 15)",
                       en="The number to reach and not pass (text: 15)", low=6, high=60)
     bust_chips: int = opt(10, de="Chips, die jeder Ausgeschiedene dem Sieger zahlt (Text: 10)",
@@ -55,11 +62,14 @@ class QuinzeRules:
 
 
 label_options(QuinzeRules, {
+    "order": ("Reihenfolge", "Order"),
     "target": ("Zielzahl", "Target"),
     "bust_chips": ("Chips je Ausgeschiedenen", "Chips per busted player"),
     "settle_loser": SETTLE_LOSER_NAME,
     "start": START_NAME,
-}, {"start": START_WORDS})
+}, {"order": {"turns": ("ganze Runden nacheinander", "whole turns one after another"),
+              "round_robin": ("reihum je ein Wurf", "one throw each in turn")},
+    "start": START_WORDS})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -190,13 +200,90 @@ class QuinzeState(HandState):
         return v
 
 
+@dataclasses.dataclass(frozen=True)
+class QuinzeRoundRobinState(QuinzeState):
+    """The spec's option ``order = "round_robin"``: one throw per player in turn; before each later throw a player
+    may stop instead; who stops or busts leaves the rotation, the round ends when nobody is left in it. A throw-off
+    is played the same way among the tied. Every running sum is public (the seats' notes)."""
+
+    turns: tuple[QuinzeTurn | None, ...] = ()
+    """Per seat his turn in the current pass (None: not in it)."""
+
+    def begin(self, start: int) -> QuinzeRoundRobinState:
+        s = dataclasses.replace(self, phase="turn", start=start)
+        return s._start_pass(clockwise(start, self.n))
+
+    def _start_pass(self, order: tuple[int, ...]) -> QuinzeRoundRobinState:
+        turns = tuple(QuinzeTurn() if p in order else None for p in range(self.n))
+        return dataclasses.replace(self, order=order, index=0, turns=turns, turn=turns[order[0]])
+
+    def _after_turn_step(self, turn: Any) -> QuinzeRoundRobinState:
+        turns = list(self.turns)
+        turns[self.seat] = turn
+        s = dataclasses.replace(self, turns=tuple(turns), turn=turn)
+        return s if turn.step == "throw" else s._advance()  # "throw": he throws on now; else the die passes
+
+    def _advance(self) -> QuinzeRoundRobinState:
+        k = len(self.order)
+        for step in range(1, k + 1):
+            i = (self.index + step) % k
+            t = self.turns[self.order[i]]
+            if t is not None and t.step != "done":
+                return dataclasses.replace(self, index=i, turn=t)
+        return self._end_pass()
+
+    def _end_pass(self) -> QuinzeRoundRobinState:
+        target = self.rules.target
+        rows = list(self.playoffs[-1] if self.playoffs else self.results)
+        for p in self.order:
+            t = self.turns[p]
+            assert t is not None
+            rows[p] = result_of(t.total, t.throws, target)
+        if self.playoffs:
+            s = dataclasses.replace(self, playoffs=(*self.playoffs[:-1], tuple(rows)))
+        else:
+            s = dataclasses.replace(self, results=tuple(rows))
+        if not s.playoffs and s.void_round(s.results):
+            return dataclasses.replace(s, results=(None,) * s.n, replays=s.replays + 1)._start_pass(s.order)
+        tied = next_throw_off(s.ranking_now(), s.settle_loser())
+        if not tied:
+            return dataclasses.replace(s, phase="over", turn=None, turns=())
+        s = dataclasses.replace(s, playoffs=(*s.playoffs, (None,) * s.n))
+        return s._start_pass(in_turn_order(tied, s.start, s.n))
+
+    def seat_note(self, seat: int) -> Any:
+        t = self.turns[seat] if seat < len(self.turns) else None
+        if t is None or t.throws == 0:
+            return None
+        if t.total > self.rules.target:
+            return Phrase(N_("out (over {target})"), {"target": self.rules.target})
+        return self.turn_note(t)
+
+    def solver_key(self) -> Any:
+        """Every seat's running turn of this pass (they all still count), whose throw or decision it is, and the
+        earlier passes as the hand games' key has them."""
+        if self.phase != "turn":
+            return super().solver_key()
+        w = 3
+        earlier = [(*(self.results[p] or (0,) * w), *(x for row in (self.playoffs[:-1] if self.playoffs else ())
+                                                      for x in (row[p] or (0,) * w))) for p in range(self.n)]
+        from wuerfel.games.kit.solverkeys import dense_ranks
+
+        return (self.start, self.order, self.index, dense_ranks(earlier) if self.playoffs else (), self.turns)
+
+
 class QuinzeGame(HandGame):
     id = "quinze"
     state_class = QuinzeState
 
 
+class QuinzeRoundRobinGame(HandGame):
+    id = "quinze"
+    state_class = QuinzeRoundRobinState
+
+
 def make(rules: Any, n: int) -> Game:
-    return QuinzeGame(rules, n)
+    return QuinzeRoundRobinGame(rules, n) if rules.order == "round_robin" else QuinzeGame(rules, n)
 
 
 # --- optimal play -------------------------------------------------------------------------------------------------
@@ -321,7 +408,7 @@ def decision_values(state: QuinzeState, player: int) -> dict[Action, float]:
     """The chance to win of throwing on and of stopping in the player's decision: exact with two players (the
     duel, :func:`duel_value`), by :func:`win_utility` with more; alone the expected final sum."""
     turn, target = state.turn, state.rules.target
-    if state.n == 1:
+    if state.n == 1 or isinstance(state, QuinzeRoundRobinState):
         stop, on = solo_table(target)[(turn.total, turn.throws)]
         return {ThrowOn(): float(on), Stop(): float(stop)}
     rows = state.playoffs[-1] if state.playoffs else state.results
@@ -355,7 +442,8 @@ class QuinzeOptimalBot:
     """Maximises its chance to win (:func:`decision_values`): with two players the exact duel — the strategy of the
     generic exact solver, computed by the turn's own small fixed point in milliseconds instead of its 45,000
     positions (``test_duel_bot_plays_the_generic_solvers_strategy``); with more players against the results thrown,
-    each later player assumed to play to beat the best so far; alone the best expected sum."""
+    each later player assumed to play to beat the best so far; alone, and in the round-robin variant (not solved:
+    the others' running sums would be part of every decision), the best expected sum."""
 
     name = "optimal"
 
@@ -381,7 +469,7 @@ class QuinzeAdvisor:
         if not isinstance(state, QuinzeState) or state.to_move() != player:
             return []
         vals = decision_values(state, player)
-        if state.n == 1:
+        if state.n == 1 or isinstance(state, QuinzeRoundRobinState):
             return rated(vals, N_("expected final sum (optimal play)"))
         measure = N_("chance to win (both play optimally)") if state.n == 2 else N_(
             "chance to win (against the results thrown)")

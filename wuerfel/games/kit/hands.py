@@ -347,6 +347,10 @@ class HandState(State):
         """A note beside the seat whose turn it is (throws so far, points so far); None: nothing."""
         return None
 
+    def seat_note(self, seat: int) -> Any:
+        """The note beside a seat while the game runs (default: the turn's note beside the seat to move)."""
+        return self.turn_note(self.turn) if seat == self.seat else None
+
     def message(self) -> Phrase | None:
         if self.phase == "over":
             return Phrase(N_("The game is over."))
@@ -360,7 +364,7 @@ class HandState(State):
         playing = self.phase == "turn"
         seats = Seats(tuple(SeatLine(seat=p, score=self.scores()[p], active=playing and p == self.seat,
                                      finished=self.phase == "over" and p in self.winners(),
-                                     note=self.turn_note(self.turn) if playing and p == self.seat else None)
+                                     note=self.seat_note(p) if playing else None)
                             for p in range(self.n)))
         rows = [SheetRow(Phrase(RESULT), tuple(None if r is None else self.result_phrase(r) for r in self.results),
                          key="result")]
