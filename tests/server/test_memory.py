@@ -28,8 +28,9 @@ class InProcessServer:
     def __init__(self, db_url: str, bot_delay: float) -> None:
         self.app = create_app(db_url, bot_delay=bot_delay)
         self.port = free_port()
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                                    lifespan="on"))
+        self.server = uvicorn.Server(
+            uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
+        )
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread = threading.Thread(target=self._run, name="test-uvicorn", daemon=True)
 
@@ -155,28 +156,33 @@ def test_a_rematch_of_a_table_that_left_memory(serve: Callable[..., InProcessSer
         a.close()
 
 
-@pytest.mark.parametrize(("game", "preset", "bot", "tables_of"), [
-    ("wuerfelspiel", "kniffel", "best", lambda b: b.planner),
-    ("escalero", None, "optimal", lambda b: (b.E, b._tables)),
-])
-def test_the_bots_of_every_table_share_their_rule_sets_tables(serve: Callable[..., InProcessServer], game: str,
-                                                              preset: str | None, bot: str,
-                                                              tables_of: Callable[[Any], Any]) -> None:
+@pytest.mark.parametrize(
+    ("game", "preset", "bot", "tables_of"),
+    [
+        ("wuerfelspiel", "kniffel", "best", lambda b: b.planner),
+        ("escalero", None, "optimal", lambda b: (b.E, b._tables)),
+    ],
+)
+def test_the_bots_of_every_table_share_their_rule_sets_tables(
+    serve: Callable[..., InProcessServer], game: str, preset: str | None, bot: str, tables_of: Callable[[Any], Any]
+) -> None:
     srv = serve(bot_delay=3600)  # the bots are made but never move: the tables stay running
     c = Client(srv.url).guest("Anna")
     try:
         ids = []
         for _ in range(2):
-            t = c.create(game, **({"preset": preset} if preset else {}), seats=2, bots={"0": bot, "1": bot},
-                         sit=False)
+            t = c.create(game, **({"preset": preset} if preset else {}), seats=2, bots={"0": bot, "1": bot}, sit=False)
             assert c.post(f"/api/tables/{t['id']}/start").status_code == 200
             ids.append(t["id"])
         bots = [b for tid in ids for b in srv.call(srv.hub.tables[tid]._ready_bots()).values()]
         assert len(bots) == 4 and len({id(b) for b in bots}) == 4  # four bots …
         first = tables_of(bots[0])
         for b in bots[1:]:  # … one set of tables, the very same objects
-            assert all(x is y for x, y in zip(tables_of(b), first, strict=True)) if isinstance(first, tuple) \
+            assert (
+                all(x is y for x, y in zip(tables_of(b), first, strict=True))
+                if isinstance(first, tuple)
                 else tables_of(b) is first
+            )
     finally:
         c.close()
 
@@ -192,6 +198,7 @@ def test_the_shared_cache_builds_once_per_key_and_keeps_a_few() -> None:
             builds.append(key)
             time.sleep(0.05)  # long enough for the other threads to ask meanwhile (not a timing assertion)
             return {"key": key}
+
         return make
 
     got: list[dict[str, int]] = []
