@@ -162,6 +162,7 @@ def test_a_rematch_of_a_table_that_left_memory(serve: Callable[..., InProcessSer
         ("wuerfelspiel", "kniffel", "best", lambda b: b.planner),
         ("escalero", None, "optimal", lambda b: (b.E, b._tables)),
     ],
+    ids=["wuerfelspiel", "escalero"],
 )
 def test_the_bots_of_every_table_share_their_rule_sets_tables(
     serve: Callable[..., InProcessServer], game: str, preset: str | None, bot: str, tables_of: Callable[[Any], Any]

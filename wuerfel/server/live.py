@@ -1064,10 +1064,11 @@ class LiveTable:
         worker thread). Labels, measures and notes come in the reader's language, the value also as text in his
         number format, so the page needs no catalogue for them."""
         with self._advisor_lock:
-            if self._advisor is None:
+            advisor = self._advisor  # one read: the game's end lets the advisor go from the loop thread
+            if advisor is None:
                 assert self.info.advisor is not None
-                self._advisor = self.info.advisor(game)
-            advice = list(self._advisor.advise(state, player))
+                advisor = self._advisor = self.info.advisor(game)
+            advice = list(advisor.advise(state, player))
         legal = state.legal_actions(player)
         out: list[dict[str, Any]] = []
         for item in advice:
