@@ -10,7 +10,8 @@ Starts ``wuerfel serve`` from a checkout (``--root``, default this one: run it o
 3. ``--tables`` running tables, two ``best`` bots each (the three-column Brettspielnetz rules; ``--preset``),
    started through the API; measured once every table's bots are made and have moved (``--bot-delay`` paces them so
    the games run on slowly and cost little CPU) — the first table's (the shared tables and compiled kernels) and
-   the growth per further table.
+   the growth per further table; with ``--play`` they then play to their end (the strong bot solves its endgames
+   in the last turns): the peak while they play and what stays once all finished.
 
     python bench/server_memory.py [--tables 20] [--finished 50] [--root /work/main]
 """
@@ -245,6 +246,20 @@ def bot_memory(root: Path) -> None:
         print(f"  {game_id} {preset or 'default'} {kind}: {a:.1f} | {b:.2f} | {c:.2f} | {d:.2f}")
 
 
+def play_out(client: Any, pid: int, ids: list[str], timeout: float = 3600) -> tuple[float, float]:
+    """Let the tables play to their end, sampling the RSS every second: (peak while playing, once all finished)."""
+    peak = rss_mb(pid)
+    deadline = time.monotonic() + timeout
+    left = list(ids)
+    while left:
+        if time.monotonic() > deadline:
+            raise SystemExit(f"{len(left)} tables did not finish")
+        time.sleep(1)
+        peak = max(peak, rss_mb(pid))
+        left = [t for t in left if client.get(f"/api/tables/{t}").json()["status"] != "finished"]
+    return peak, settled_rss(pid)
+
+
 def main() -> None:
     import httpx
 
@@ -255,6 +270,7 @@ def main() -> None:
     ap.add_argument("--bot-delay", type=float, default=2.0)
     ap.add_argument("--root", type=Path, default=ROOT, help="the checkout whose server is measured")
     ap.add_argument("--bots", action="store_true", help="only where each bot's memory goes (tracemalloc)")
+    ap.add_argument("--play", action="store_true", help="then let the running tables play to their end")
     args = ap.parse_args()
     root = args.root.resolve()
     if args.bots:
@@ -308,6 +324,14 @@ def main() -> None:
                     print(
                         f"{args.tables} running tables: {many:.0f} MB, +{many - one:.0f} MB for {n} more, "
                         f"{(many - one) / n:.1f} MB per further table"
+                    )
+                if args.play:
+                    t1 = time.perf_counter()
+                    peak, end = play_out(client, proc.pid, [first, *ids])
+                    print(
+                        f"played to the end ({time.perf_counter() - t1:.0f} s): peak {peak:.0f} MB "
+                        f"({(peak - idle) / args.tables:.1f} MB per table over idle, endgames included), "
+                        f"{end:.0f} MB once all finished"
                     )
         finally:
             client.close()
