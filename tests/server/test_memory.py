@@ -226,3 +226,59 @@ def test_the_shared_cache_builds_once_per_key_and_keeps_a_few() -> None:
         shared.shared(kind, 4, failing)
     assert shared.shared(kind, 4, build(4))["key"] == 4  # a failed build caches nothing
     shared.forget(kind)
+
+
+def test_a_finished_table_read_is_freed_with_the_answer(tmp_path: Path) -> None:
+    """No reference cycle keeps a table that was only read: the server freezes the collector's survivors every
+    second (``Hub.freeze_garbage_collector``), so a cycle would hold it for ten minutes."""
+    import gc
+    import random
+    import weakref
+
+    from tests.server.test_serverio_inproc import run_loop
+    from wuerfel.bots.base import RandomBot
+    from wuerfel.engine.record import Match
+    from wuerfel.engine.registry import get_game
+    from wuerfel.server.store import EventRow, SeatRow, Store
+
+    store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
+    host = store.create_player("Host")
+    info = get_game("wuerfelspiel")
+    rules = info.resolve("kniffel").data
+    row = store.create_table(
+        "wuerfelspiel", "kniffel", rules, 1, False, False, host.id, [SeatRow(0, None, "random", "random")]
+    )
+    m = Match.new("wuerfelspiel", "kniffel", ["bot:random"], rules=info.rules_from_dict(rules))
+    rng, bot = random.Random(1), RandomBot(1)
+    while not m.state.is_terminal():
+        st = m.state
+        if st.is_chance():
+            outs = [(o, float(p)) for o, p in st.chance_outcomes() if p > 0]
+            m.chance(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
+        else:
+            m.act(bot.choose(st, 0), 0)
+    store.set_status(row.id, "playing")
+    store.append([EventRow(row.id, k + 1, ev) for k, ev in enumerate(m.record.events)], [(row.id, "finished")])
+
+    async def body() -> None:
+        hub = Hub(store, bot_delay=0)
+        t = await hub.peek(row.id)
+        assert t is not None and t.over and t.seq == len(m.record.events)
+        t.summary()
+        for i in range(t.seq):
+            t._event_json(i, None, "de", {})
+        table, state = weakref.ref(t), weakref.ref(t.match.state)  # type: ignore[union-attr]
+        del t
+        # The load's task (shared by concurrent readers) lets go of its result when its done-callback has run.
+        deadline = time.monotonic() + 10
+        while table() is not None and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        assert table() is None and state() is None and row.id not in hub.tables
+        await hub.close()
+
+    gc.disable()
+    try:
+        run_loop(body())
+    finally:
+        gc.enable()
+        store.close()
