@@ -12,8 +12,9 @@ from tests.browser.helpers import create_table, guest
 def test_odds_panel_shows_the_tables_classes(server: Server, new_page) -> None:
     anna: Page = new_page()
     guest(anna, server.url, "Anna")
-    create_table(anna, server.url, "verdecktes-wuerfelpoker", seats=2, bots={1: "heuristic"},
-                 preset="verdecktes-mit-quint")
+    create_table(
+        anna, server.url, "verdecktes-wuerfelpoker", seats=2, bots={1: "heuristic"}, preset="verdecktes-mit-quint"
+    )
     panel = anna.locator("#odds-panel")
     expect(panel.locator("summary")).to_have_text("Wahrscheinlichkeiten")
     expect(anna.locator("#odds-table")).to_be_hidden()
