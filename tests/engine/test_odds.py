@@ -129,3 +129,11 @@ def test_names_follow_the_language() -> None:
     en = {c["class"]: c["name"] for c in odds_document("x", "y", odds, "en")["classes"]}
     assert de["three_alike"] == "Drilling" and en["three_alike"] == "Three alike"
     assert de["pair"] == "Ein Paar" and en["pair"] == "One pair"
+
+
+def test_hasard_dice_games() -> None:
+    assert _odds("elf-hoch") == {"eleven": Fraction(2, 36), "twelve": Fraction(1, 36), "under": Fraction(33, 36)}
+    assert _odds("pasch") == {"triple": Fraction(6, 216), "pair": Fraction(90, 216), "none": Fraction(120, 216)}
+    valid = _count(3, lambda t: any(2 * t[i] == sum(t) for i in range(3)))
+    assert _odds("einer-gleich-zwei")["valid"] == valid == Fraction(5, 24)
+    assert _odds("zehnerspiel") == {"under": Fraction(3, 8), "bank": Fraction(5, 8)}
