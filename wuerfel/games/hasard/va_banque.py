@@ -38,7 +38,7 @@ from wuerfel.engine.components import Chips, Component, Dice, Message, Phrase, S
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.registry import GameInfo, register
-from wuerfel.engine.rules import opt, require
+from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.kit.bank import Rotation
 from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot
 from wuerfel.games.kit.seats import left_of
@@ -102,6 +102,25 @@ class VaBanqueRules:
     def validate(self) -> None:
         for key in ("starting_chips", "stake", "bank_rounds"):
             require(getattr(self, key) >= 1, key, "≥ 1", getattr(self, key))
+
+
+label_options(
+    VaBanqueRules,
+    {
+        "starting_chips": ("Chips zu Beginn", "Starting chips"),
+        "stake": ("Einsatz je Runde", "Stake per round"),
+        "bank_rounds": ("Runden der Bank", "Rounds of the bank"),
+        "forfeit": ("Rest an den Bankhalter (Variante)", "Remainder to the banker (variant)"),
+        "forfeit_only_if_unable": ("Nur wer nicht dividieren konnte", "Only who could not divide"),
+        "first_bank": ("Wer zuerst die Bank hält", "Who holds the bank first"),
+    },
+    {
+        "first_bank": {
+            "lot": ("das Los (höchster Wurf)", "the lot (highest throw)"),
+            "first_seat": ("Platz 1", "seat 1"),
+        }
+    },
+)
 
 
 # --- the arithmetic -----------------------------------------------------------------------------------------------

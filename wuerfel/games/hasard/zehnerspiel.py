@@ -29,7 +29,7 @@ from wuerfel.engine.dice import roll_distribution
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
-from wuerfel.engine.rules import opt, require
+from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.kit.bank import DONE_WORDS, BankGame, BankState, BoardField, BoardSpec, Done, Stake
 
 UNDER = 10
@@ -101,6 +101,29 @@ class ZehnerspielRules:
     def multiplier(self) -> int:
         """Chips returned per chip staked when the throw stays under 10 (stake included)."""
         return 3 if self.payout == "net" else 2
+
+
+label_options(
+    ZehnerspielRules,
+    {
+        "starting_chips": ("Chips zu Beginn", "Starting chips"),
+        "max_stake": ("Höchster Einsatz", "Largest stake"),
+        "payout": ("Auszahlung", "Payout"),
+        "bank_throws": ("Würfe je Bank", "Throws per bank"),
+        "bank_rounds": ("Runden der Bank", "Rounds of the bank"),
+        "first_bank": ("Wer zuerst die Bank hält", "Who holds the bank first"),
+    },
+    {
+        "payout": {
+            "returned": ("2× des Einsatzes zurück", "2× the stake returned"),
+            "net": ("2× Gewinn zusätzlich zum Einsatz", "2× won on top of the stake"),
+        },
+        "first_bank": {
+            "lot": ("das Los (höchster Wurf)", "the lot (highest throw)"),
+            "first_seat": ("Platz 1", "seat 1"),
+        },
+    },
+)
 
 
 def p_under() -> Fraction:
