@@ -271,6 +271,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 "default_bot": info.default_bot if info.default_bot in bot_names(info.id) else "random",
                 "has_template": (TEMPLATES_DIR / "games" / f"{info.id}.html").exists(),
                 "faces": info.faces, "featured": info.featured, "chips": info.chips, "decisions": info.decisions,
+                "odds": info.odds is not None,
                 "perfect_information": info.perfect_information}
 
     def rules_name(game: str, rules_id: str, lang: str) -> str:
@@ -633,6 +634,30 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     @app.get("/api/tables/{table_id}")
     async def api_table(request: Request, table_id: str) -> dict[str, Any]:
         return (await seen_table(table_id)).summary(base_url(request))
+
+    def odds_json(info: GameInfo, rules_id: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The exact class probabilities of one throw under these rules (``wuerfel odds``' document); 404 for a
+        game that classifies no throw."""
+        from wuerfel.engine.odds import odds_document
+
+        if info.odds is None:
+            raise ApiError("no_odds", N_("{game} does not classify a throw; no odds to show."), 404,
+                           game=info.name(lang))
+        return odds_document(info.id, rules_id, info.odds(info.rules_from_dict(data)), lang)
+
+    @app.get("/api/games/{game}/odds")
+    async def api_game_odds(request: Request, game: str, preset: str | None = None) -> dict[str, Any]:
+        info = known_game(game)
+        lang = lang_of(request)
+        rules_id, data = resolve_rules(info, preset, None, lang)
+        return await asyncio.to_thread(odds_json, info, rules_id, data, lang)
+
+    @app.get("/api/tables/{table_id}/odds")
+    async def api_table_odds(request: Request, table_id: str) -> dict[str, Any]:
+        """The odds under the table's own rules (edited rules included): what the table page's
+        "Wahrscheinlichkeiten" panel shows beside the game."""
+        t = await need_table(table_id)
+        return await asyncio.to_thread(odds_json, t.info, t.row.rules_id, t.row.rules, lang_of(request))
 
     async def seat_call(request: Request, table_id: str, what: str) -> dict[str, Any]:
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
