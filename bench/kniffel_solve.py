@@ -130,7 +130,7 @@ def _worker(python: str, code: str, arg: str, env: dict[str, str], cwd: Path) ->
     return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("[")]
 
 
-def side_by_side(presets: list[str], rounds: int, peer_python: Path | None) -> None:
+def side_by_side(presets: list[str], rounds: int, peer_python: Path | None, warm_up: bool = True) -> None:
     """Ours, the numba reference and yatzy-solver, each solving twice per fresh process, order alternating."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     peer_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
@@ -144,7 +144,7 @@ def side_by_side(presets: list[str], rounds: int, peer_python: Path | None) -> N
         if peer_python is not None and preset in PEER_VARIANT:
             sides["yatzy-solver"] = (str(peer_python), WORKER_PEER, PEER_VARIANT[preset], peer_env, Path("/tmp"))
         for name, (py, code, arg, e, cwd) in sides.items():  # warm numba's compile caches outside the timing
-            if name != "yatzy-solver":
+            if warm_up and name != "yatzy-solver":
                 _worker(py, code, arg, e, cwd)
         runs: dict[str, list[list[list[float]]]] = {name: [] for name in sides}
         for r in range(rounds):
@@ -183,6 +183,8 @@ def main() -> None:
     ap.add_argument("--no-peers", action="store_true", help="skip the side-by-side part")
     ap.add_argument("--only-peers", action="store_true", help="only the side-by-side part")
     ap.add_argument("--no-yatzy", action="store_true", help="side by side without yatzy-solver (no peer venv)")
+    ap.add_argument("--no-warm-up", action="store_true",
+                    help="skip the run that fills numba's compile caches (when they are known to be warm)")
     ap.add_argument("--peer-venv", type=Path, default=DEFAULT_PEER_VENV,
                     help=f"venv for yatzy-solver, outside the repository (default {DEFAULT_PEER_VENV})")
     args = ap.parse_args()
@@ -190,7 +192,7 @@ def main() -> None:
         ap.error("--peer-venv must lie outside the repository")
     if not args.no_peers:
         peer = None if args.no_yatzy else ensure_peer(args.peer_venv)
-        side_by_side([p for p in args.side_by_side.split(",") if p], args.rounds, peer)
+        side_by_side([p for p in args.side_by_side.split(",") if p], args.rounds, peer, not args.no_warm_up)
         if args.only_peers:
             return
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
