@@ -35,10 +35,10 @@ def test_two_players_chat_and_a_spectator_reads_along(server: Server, new_page) 
     expect(anna.get_by_label("Nachricht an den Tisch")).to_be_visible()
     markup = "<b>Viel Glück</b> & los!"
     _say(anna, markup)
-    for page in (anna, bert, watcher):
+    for page, author in ((anna, "Anna (Gast)"), (bert, "Anna (guest)"), (watcher, "Anna (Gast)")):
         line = page.locator("#chat-log li").last
         expect(line.locator(".chat-text")).to_have_text(markup, timeout=15_000)  # shown as written, not as HTML
-        expect(line.locator(".chat-author")).to_have_text("Anna (Gast)")
+        expect(line.locator(".chat-author")).to_have_text(author)  # a guest is marked, in the reader's language
         expect(line.locator("b")).to_have_count(0)
     expect(anna.locator("#chat-input")).to_have_value("")
     _say(bert, "Thanks, you too")

@@ -73,6 +73,19 @@ host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides). Measured from the stored `
 """New accounts per address per minute (each costs a password hash)."""
 
 
+def time_left_text(seconds: float, lang: str) -> str:
+    """What is left of a move, as Meine Partien says it: to the minute (to the second in the last minute)."""
+    s = max(0, int(seconds))
+    d, h, m = s // 86400, s % 86400 // 3600, s % 3600 // 60
+    if d:
+        return translate(N_("{d} d {h} h left"), lang, d=d, h=h)
+    if h:
+        return translate(N_("{h} h {m} min left"), lang, h=h, m=m)
+    if m:
+        return translate(N_("{m} min left"), lang, m=m)
+    return translate(N_("{s} s left"), lang, s=s)
+
+
 def clock_scale_from_env() -> float:
     """``WUERFEL_CLOCK_SCALE`` as a positive number (1 when unset or not a positive number)."""
     try:
@@ -901,7 +914,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         tables = await my_tables(request, p)
         lang = lang_of(request)
         names = {g.id: game_json(g, lang)["name"] for g in all_games()}
-        return await page(request, "my_games.html", tables=tables, game_names=names)
+        return await page(request, "my_games.html", tables=tables, game_names=names,
+                          time_left_text=lambda s: time_left_text(s, lang))
 
     @app.get("/replay/{table_id}")
     async def replay_page(request: Request, table_id: str) -> Response:

@@ -410,7 +410,11 @@ async function create(ev) {
     } else if (s.value) bots[s.dataset.seat] = s.value;
   }
   const real = $("scorekeeper").checked;
+  // The time control (protocol 6): "live:60" → {clock: "live", limit: 60}; a real table keeps no clock.
+  const [clock, limit] = $("clock").value.split(":");
+  const timing = clock === "none" || real ? {} : {clock, limit: parseInt(limit, 10)};
   const body = {
+    ...timing, on_expiry: $("on-expiry").value,
     game: game.id, preset: $("preset").value, overrides: Object.keys(overrides).length ? overrides : null,
     seats: parseInt($("seats").value, 10), scorekeeper: real, private: $("private").checked,
     spectator_chat: $("spectator-chat").checked,
