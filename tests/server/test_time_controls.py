@@ -90,6 +90,22 @@ def test_the_bot_takes_the_seat_of_a_player_whose_time_ran_out_and_gives_it_back
     assert told["table"]["seats"][0]["standin"] is None
 
 
+def test_a_player_still_connected_takes_her_seat_back_with_the_back_message(fast: ServerProcess) -> None:
+    a, _b, tid = two_players(fast, clock="live", limit=60)
+    wa = a.ws(tid)
+    wa.recv_type("state")
+    # Her page stays open but she does nothing: the stand-in takes the seat all the same; Meine Partien does not
+    # call it her move while the computer plays it.
+    state_where(wa, lambda m: m["table"]["seats"][0]["standin"] if "table" in m else False)
+    assert not a.http.get("/api/my-tables").json()["tables"][0]["your_turn"]
+    wa.send({"type": "back"})
+    back = state_where(wa, lambda m: m.get("note") == "Anna ist zurück und spielt wieder selbst.")
+    assert back["table"]["seats"][0]["standin"] is None
+    wa.send({"type": "back"})  # nobody plays for her any more: refused in words, nothing changes
+    err = wa.recv_type("error")
+    assert err["error"] == {"code": "not_away", "message": "An diesem Tisch spielt kein Computer für dich."}
+
+
 def test_forfeit_on_expiry_ends_the_game_with_the_seat_lost(fast: ServerProcess) -> None:
     a, b, tid = two_players(fast, clock="live", limit=30, on_expiry="forfeit")
     wb = b.ws(tid)

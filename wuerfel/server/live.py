@@ -423,7 +423,8 @@ class LiveTable:
     def waits_for(self, player: Player) -> bool:
         """Is the running game waiting for this player: a move of one of his seats, his throw, or (scorekeeper) the
         dice he is to enter? ("Du bist am Zug" on Meine Partien.)"""
-        mine = self.seats_of(player)
+        # A seat a stand-in plays does not wait for him (the game goes on without him until he is back).
+        mine = [s for s in self.seats_of(player) if not self.row.seats[s].standin]
         if self.match is None or self.over or not mine:
             return False
         st = self.match.state
@@ -554,7 +555,12 @@ class LiveTable:
         async with self.lock:
             # A player whose seat a stand-in plays is back: the seat is his again (the others read it; he reads it
             # with his first message).
-            back = conn.player is not None and await self._give_back(conn.player)
+            back = False
+            if conn.player is not None:
+                try:
+                    back = await self._give_back(conn.player)
+                except TableError:
+                    log.warning("table %s could not give player %d his seat back", self.row.id, conn.player.id)
             self.conns.add(conn)
             # The others hear that this player came; he reads who is here in his first message.
             self._tell_presence(skip=conn)
