@@ -1299,6 +1299,7 @@ class LiveTable:
             with db_refusal():
                 await asyncio.to_thread(self.hub.store.resign, self.row.id, s.seat)
             self.row.resigned = s.seat
+            self.row.ended_by = "resigned"
             self.row.status = "finished"
             self._changed()
             self._arm_clock()  # stops the clock and a pending throw's window: nothing is due any more
