@@ -28,10 +28,11 @@ class ClockServer(ServerProcess):
                          extra_args=["--clock-scale", str(scale)])
 
 
-@pytest.fixture
-def fast(tmp_path: Path) -> Iterator[ClockServer]:
-    """30 seconds per move last 3 s; the stand-in bot thinks half a second per move."""
-    srv = ClockServer(tmp_path / "fast.db", scale=0.1, bot_delay=0.5)
+@pytest.fixture(scope="module")
+def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClockServer]:
+    """30 seconds per move last 3 s; the stand-in bot thinks half a second per move (one server for the module:
+    its tables are independent)."""
+    srv = ClockServer(tmp_path_factory.mktemp("fast") / "fast.db", scale=0.1, bot_delay=0.5)
     srv.start()
     try:
         yield srv

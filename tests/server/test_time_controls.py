@@ -22,9 +22,10 @@ SCALE = 0.05
 """A 30-second move runs out after 1.5 s: long enough to watch, short enough for a test."""
 
 
-@pytest.fixture
-def fast(tmp_path: Path) -> Iterator[ServerProcess]:
-    """A server of its own with the test-speed clock (``--clock-scale``)."""
+@pytest.fixture(scope="module")
+def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for this module with the test-speed clock (``--clock-scale``); its tables are independent."""
+    tmp_path = tmp_path_factory.mktemp("fast")
     srv = ServerProcess(f"sqlite:///{tmp_path / 'w.db'}", log_dir=tmp_path, plugins=("toy",),
                         extra_args=["--clock-scale", str(SCALE)]).start()
     try:
@@ -66,7 +67,7 @@ def test_a_table_is_created_with_a_time_control_and_bad_ones_are_refused_in_word
         assert r.status_code == 422, bad
         assert word in r.json()["error"]["message"]
         assert "muss" in r.json()["error"]["message"]  # German first
-    assert len(a.http.get("/api/my-tables").json()["tables"]) == 3  # nothing was created by a refusal
+    assert len(a.http.get("/api/my-tables").json()["tables"]) == 3  # nothing was created by a refusal (a new guest)
 
 
 def test_the_bot_takes_the_seat_of_a_player_whose_time_ran_out_and_gives_it_back(fast: ServerProcess) -> None:
