@@ -75,3 +75,17 @@ def test_a_deadline_ahead_is_kept_and_a_passed_one_gets_the_grace(tmp_path: Path
         assert at - before == pytest.approx(dt.timedelta(seconds=RESTART_GRACE / 2), abs=dt.timedelta(seconds=10))
     finally:
         store.close()
+
+
+def test_a_forfeit_scores_like_a_resignation_and_alone_nobody_wins() -> None:
+    from wuerfel.engine.record import Match
+    from wuerfel.server.live import result_json
+
+    state = Match.new(GAME, None, ["Anna", "Bert", "Cleo"]).state
+    three = result_json(state, 1, 3, "timeout")
+    assert three["ranking"] == [[0, 2], [1]] and three["winners"] == [0, 2] and three["losers"] == [1]
+    assert three["ended_by"] == "timeout" and three["payoffs"] is None
+    alone = result_json(state, 0, 1, "timeout")
+    assert alone["ranking"] == [[0]] and alone["winners"] == [] and alone["losers"] == [0]
+    assert result_json(state, 1, 3)["ended_by"] == "resigned"
+    assert result_json(state)["ended_by"] is None

@@ -96,7 +96,9 @@ def result_json(state: State | None, resigned: int | None = None, seats: int = 0
                 "resigned": None, "ended_by": None}
     if resigned is not None:
         others = [s for s in range(seats) if s != resigned]
-        return {"lower_is_better": state.lower_is_better(), "ranking": [others, [resigned]], "winners": others,
+        # Alone at the table (a solo game) there is nobody to share the win: the ranking is the lost seat alone.
+        ranking = [others, [resigned]] if others else [[resigned]]
+        return {"lower_is_better": state.lower_is_better(), "ranking": ranking, "winners": others,
                 "losers": [resigned], "payoffs": None, "resigned": resigned, "ended_by": ended_by or "resigned"}
     over = state.is_terminal()
     payoffs = state.payoffs() if over else None
