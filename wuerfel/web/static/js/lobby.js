@@ -50,6 +50,9 @@ function renderSeatConfig() {
   const box = $("seat-config");
   const n = parseInt($("seats").value, 10);
   const real = $("scorekeeper").checked;
+  // A table with real dice keeps no clock (its people keep their own time): the time control is not offered there.
+  $("clock").disabled = real;
+  $("on-expiry").disabled = real;
   const keep = Object.fromEntries([...box.querySelectorAll("select")].map((s) => [s.dataset.seat, s.value]));
   const keepNames = Object.fromEntries([...box.querySelectorAll("input.sk-name")].map((s) => [s.dataset.seat, s.value]));
   box.replaceChildren();
