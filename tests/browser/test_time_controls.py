@@ -61,20 +61,22 @@ def _row(page: Page, seat: int):  # type: ignore[no-untyped-def]
 
 
 def test_the_computer_takes_the_seat_of_a_player_who_left_and_gives_it_back(fast: ClockServer, new_page) -> None:
-    anna, bert, url = table_for_two(new_page, fast.url, "live:30")
+    # Two minutes per move (12 s at this speed): time enough to check the pages once she is back before her next
+    # move could run out again.
+    anna, bert, url = table_for_two(new_page, fast.url, "live:120")
     # Anna's move (her throw starts it): the running clock is hers, on both pages.
     expect(bert.locator("#move-clock")).to_have_attribute("data-seats", "0")
     expect(bert.locator("#move-clock")).to_contain_text("Anna")
     # She closes her tab during her move; when her time is up the computer takes her seat, in words for Bert.
     ctx = anna.context
     anna.close()
-    expect(_row(bert, 0)).to_have_attribute("data-standin", "yes", timeout=20_000)
+    expect(_row(bert, 0)).to_have_attribute("data-standin", "yes", timeout=40_000)
     expect(_row(bert, 0).locator(".standin")).to_have_text(" (Computer übernimmt)")
     expect(bert.locator("#table-notes")).to_contain_text(
         "Die Bedenkzeit von Anna ist abgelaufen: Der Computer übernimmt, bis Anna zurückkommt.")
     # The stand-in plays her seat: moves of seat 0 appear although nobody is there.
     bert.wait_for_function("() => window.wuerfelTable.log.some(e => e.type === 'action' && e.player === 0)",
-                           timeout=20_000)
+                           timeout=40_000)
     # She comes back (same browser, same session) and plays her seat again; both read it.
     back = ctx.new_page()
     back.goto(url)
