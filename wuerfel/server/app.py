@@ -123,9 +123,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         gc.collect()
         gc.freeze()
         freezer = asyncio.get_running_loop().create_task(hub.freeze_garbage_collector())
+        sweeper = asyncio.get_running_loop().create_task(hub.sweep_forever())
         try:
             yield
         finally:
+            sweeper.cancel()
             freezer.cancel()
             resumer.cancel()
             await hub.close()
@@ -228,6 +230,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
     async def need_table(table_id: str) -> LiveTable:
         t = await hub().get(table_id)
+        if t is None:
+            raise ApiError("not_found", N_("There is no such table."), 404)
+        return t
+
+    async def seen_table(table_id: str) -> LiveTable:
+        """:func:`need_table` for reading only: a finished table is served from its log and not kept (Hub.peek)."""
+        t = await hub().peek(table_id)
         if t is None:
             raise ApiError("not_found", N_("There is no such table."), 404)
         return t
@@ -675,7 +684,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         out = []
         base = base_url(request)
         for tid in ids[:MY_TABLES]:
-            t = await hub().get(tid)
+            t = await hub().peek(tid)
             if t is None:
                 continue
             s = t.summary(base)
@@ -695,7 +704,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
     @app.get("/api/tables/{table_id}")
     async def api_table(request: Request, table_id: str) -> dict[str, Any]:
-        return (await need_table(table_id)).summary(base_url(request))
+        return (await seen_table(table_id)).summary(base_url(request))
 
     async def seat_call(request: Request, table_id: str, what: str) -> dict[str, Any]:
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
@@ -760,7 +769,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return await seat_call(request, table_id, "start")
 
     async def finished_table(table_id: str) -> LiveTable:
-        t = await need_table(table_id)
+        t = await seen_table(table_id)
         if t.row.status != "finished" or t.match is None:
             raise ApiError("not_finished", N_("The game is not finished yet."), 409)
         return t
@@ -894,7 +903,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
     @app.get("/table/{table_id}")
     async def table_page(request: Request, table_id: str, watch: int = 0) -> Response:
-        t = await hub().get(table_id)
+        t = await hub().peek(table_id)
         if t is None:
             return await page(request, "lobby.html", 404, games=[], tables=[],
                               error=translate(N_("There is no such table."), lang_of(request)))
@@ -919,7 +928,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
     @app.get("/replay/{table_id}")
     async def replay_page(request: Request, table_id: str) -> Response:
-        t = await hub().get(table_id)
+        t = await hub().peek(table_id)
         if t is None:
             return await page(request, "lobby.html", 404, games=[], tables=[],
                               error=translate(N_("There is no such table."), lang_of(request)))
@@ -957,7 +966,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             # (and focus) the guest field, where Enter would make a guest under the account's name.
             invite = None
             if nxt.startswith("/table/"):
-                t = await hub().get(nxt.split("/")[2].split("?")[0])
+                t = await hub().peek(nxt.split("/")[2].split("?")[0])
                 invite = await invitation(t, lang_of(request)) if t is not None else None
             return await page(request, "login.html", exc.status, next=nxt, name=f.get("name", "")[:64],
                               error=translate(exc.msgid, lang_of(request), **exc.params), form=what,
