@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action
+from wuerfel.i18n import DecimalText
 
 LOSS_NOTE = N_("{loss} less than the best")
 BEST_NOTE = N_("the best choice")
@@ -36,5 +37,5 @@ def rated(values: Mapping[Action, float], measure: str, lower_is_better: bool = 
             out.append(Advice(action=action, value=value, measure=measure, note=BEST_NOTE))
         else:
             out.append(Advice(action=action, value=value, measure=measure, note=LOSS_NOTE,
-                              params={"loss": f"{loss:.{digits}f}"}))
+                              params={"loss": DecimalText(f"{loss:.{digits}f}")}))
     return out
