@@ -22,7 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 HASARD_RACES = {"jule", "hin-und-her", "plus-minus", "die-21-eins", "das-grosse-herz", "himmel-und-hoelle", "elf-hoch",
                 "gestrichene-zwoelf", "blaue-augen", "pasch", "doppeltes-lottchen", "einer-gleich-zwei",
                 "eins-bis-sechzehn"}
-BUILT_IN = {"zehntausend", "wuerfelspiel", "lustige-sieben", "verdecktes-wuerfelpoker", "escalero", *HASARD_RACES}
+HASARD_KEEP_GAMES_B = {"chicago", "chicago-hoch-tief"}
+"""Hasard part 2 (keep-and-rethrow games), the games of one engineer; another set beside it holds the others."""
+BUILT_IN = {"zehntausend", "wuerfelspiel", "lustige-sieben", "verdecktes-wuerfelpoker", "escalero", *HASARD_RACES,
+            *HASARD_KEEP_GAMES_B}
 
 
 def python(code: str, *path: Path) -> str:
@@ -125,6 +128,7 @@ def test_flags_of_the_built_in_games() -> None:
         "escalero": (True, True, True, "poker", 0),
         **{g: (True, g in {"jule", "elf-hoch", "gestrichene-zwoelf"}, g == "eins-bis-sechzehn", "pips", 0)
            for g in HASARD_RACES},
+        **{g: (True, False, True, "pips", 0) for g in HASARD_KEEP_GAMES_B},
     }
     assert get_game("lustige-sieben").hidden_information and not get_game("zehntausend").hidden_information
 
