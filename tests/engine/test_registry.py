@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HASARD_RACES = {"jule", "hin-und-her", "plus-minus", "die-21-eins", "das-grosse-herz", "himmel-und-hoelle", "elf-hoch",
                 "gestrichene-zwoelf", "blaue-augen", "pasch", "doppeltes-lottchen", "einer-gleich-zwei",
                 "eins-bis-sechzehn"}
-HASARD_KEEP_GAMES_B = {"chicago", "chicago-hoch-tief", "ohio"}
+HASARD_KEEP_GAMES_B = {"chicago", "chicago-hoch-tief", "ohio", "sequenzen"}
 """Hasard part 2 (keep-and-rethrow games), the games of one engineer; another set beside it holds the others."""
 BUILT_IN = {"zehntausend", "wuerfelspiel", "lustige-sieben", "verdecktes-wuerfelpoker", "escalero", *HASARD_RACES,
             *HASARD_KEEP_GAMES_B}

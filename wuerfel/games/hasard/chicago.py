@@ -31,7 +31,6 @@ from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.kit import START_NAME, START_WORDS, Lot, Void, start_option
 from wuerfel.games.kit.hand_round import STOP_WORDS, HandRoundState, Stop, new_state
 from wuerfel.games.kit.keeps import Keep, KeepRules, describe_keep, keep_from_id, keep_id, parse_keep
-from wuerfel.games.kit.solverkeys import dense_ranks
 from wuerfel.i18n import translate
 
 HOCH, TIEF = "hoch", "tief"
@@ -336,26 +335,10 @@ class ChicagoState(HandRoundState):
             return Phrase(N_("The first player declares hoch or tief after his first throw"))
         return Phrase(N_("This round counts {mode}"), {"mode": self.mode})
 
-    def solver_key(self) -> Hashable:
-        """The state without what is only shown (the finished hands' dice, the round's number) and, while dice are
-        thrown, without the hand the standing dice came from (the throw replaces it: :meth:`KeepTurn.thrown` reads
-        only the standing dice); in the lot and at the end only what the rest reads. Seats are never relabelled."""
-        if self.phase != "play":
-            return (
-                self.phase,
-                self.start,
-                self.marks,
-                self.round_no if self.phase == "lot" else 0,
-                self.ranking() if self.phase == "over" else (),
-            )
-        t = self.turn
-        frozen = t.frozen if self.rules.frozen_keeps else ()
-        # while dice are thrown only the standing ones matter (the turn still remembers the hand they came from)
-        turn = (t.limit, t.throws, t.kept, frozen) if t.throwing else (t.limit, t.throws, t.dice, frozen)
-        passes: Hashable = self.passes
-        if self.in_throw_off:  # earlier passes matter only by the order they put the seats in (kit.solverkeys)
-            passes = (dense_ranks(self.round_results_before()), self.passes[-1])
-        return (self.start, self.order, self.index, turn, self.limit, passes, self.marks, self.mode, self.rolled_dice)
+    def extra_key(self) -> Hashable:
+        """Chicago's own fields for the solver's key: what counts this round, the dice thrown (read with the
+        tie-break by dice only; 0 otherwise)."""
+        return (self.mode, self.rolled_dice)
 
 
 class ChicagoGame(Game):

@@ -21,7 +21,7 @@ States are frozen dataclasses (hashable values with exact chance), so the generi
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
@@ -32,6 +32,7 @@ from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, R
 from wuerfel.games.kit.keeps import Keep, KeepTurn, RoundLimit, dice_component
 from wuerfel.games.kit.lot import LOT_BEGINS, LOT_BEGINS_NAMED, Lot, lot_outcomes, parse_lot
 from wuerfel.games.kit.seats import clockwise, in_turn_order, left_of
+from wuerfel.games.kit.solverkeys import dense_ranks
 from wuerfel.games.kit.throwoff import ranking_groups
 from wuerfel.games.kit.void import VOID_LABEL, Void, parse_throw, throw_outcomes
 
@@ -478,6 +479,29 @@ class HandRoundState(State):
 
     def extra_components(self) -> tuple[Any, ...]:
         return ()
+
+    # --- exact solving -----------------------------------------------------------------------------------------
+    def extra_key(self) -> Hashable:
+        """The game's own fields the rest of the game reads (for :meth:`solver_key`)."""
+        return ()
+
+    def solver_key(self) -> Hashable:
+        """The state without what is only shown (the finished hands' dice, the round's number) and, while dice are
+        thrown, without the hand the standing dice came from (the throw replaces it: :meth:`KeepTurn.thrown` reads
+        only the standing dice; free keeps leave no frozen dice that matter); in a throw-off the earlier passes only
+        by the order they put the seats in (:func:`~wuerfel.games.kit.solverkeys.dense_ranks`: a throw-off that
+        ties again comes back to the same key instead of growing the history); in the lot and at the end only what
+        the rest reads. A void round played again comes back to the key of its start. Seats are never
+        relabelled."""
+        if self.phase != "play":
+            return (self.phase, self.start, self.marks, self.ranking() if self.phase == "over" else ())
+        t = self.turn
+        frozen = t.frozen if self.keep_rules().frozen else ()
+        turn = (t.limit, t.throws, t.kept, frozen) if t.throwing else (t.limit, t.throws, t.dice, frozen)
+        passes: Hashable = self.passes
+        if self.in_throw_off:
+            passes = (dense_ranks(self.round_results_before()), self.passes[-1])
+        return (self.start, self.order, self.index, turn, self.limit, passes, self.marks, self.extra_key())
 
 
 def new_state(cls: type[HandRoundState], game: Game) -> HandRoundState:
