@@ -114,7 +114,38 @@ def bench_chicago(games: int) -> None:
     report_bots("chicago-hoch-tief", None, games, {"bierdeckel": 1})
 
 
-BENCHES: dict[str, Callable[[int], None]] = {"chicago": bench_chicago}
+def bench_sequenzen(games: int) -> None:
+    from wuerfel.games.hasard import sequenzen_solver as ss
+
+    print("Sequenzen")
+    solo("sequenzen")
+    solo("sequenzen", "sequenzen-zwei-stehen")
+    for rules in ("sequenzen", "sequenzen-zwei-stehen"):
+        info = get_game("sequenzen")
+        r = info.rules_from_dict(info.resolve(rules).data)
+        ss.duel_tables.cache_clear()
+        t0 = time.perf_counter()
+        p, ws = ss.duel_tables(r)
+        print(
+            f"  {rules}: duel, the first player wins {100 * p:.4f} %, the first thrower of a throw-off "
+            f"{100 * ws[int(r.max_throws)]:.4f} % ({time.perf_counter() - t0:.2f} s)"
+        )
+    report_bots("sequenzen", None, games)
+    report_bots("sequenzen", "sequenzen-zwei-stehen", games)
+
+
+def bench_ohio(games: int) -> None:
+    print("Ohio")
+    solo("ohio")
+    solo("ohio", "ohio-drei-wuerfe")
+    report_bots("ohio", None, max(games // 4, 10))
+
+
+BENCHES: dict[str, Callable[[int], None]] = {
+    "chicago": bench_chicago,
+    "sequenzen": bench_sequenzen,
+    "ohio": bench_ohio,
+}
 
 
 def main() -> None:
