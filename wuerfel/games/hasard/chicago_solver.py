@@ -45,6 +45,7 @@ from wuerfel.games.hasard.chicago import (
     hand_points,
 )
 from wuerfel.games.kit.hand_round import Stop
+from wuerfel.games.kit.hints import rated
 from wuerfel.games.kit.keeps import Keep, legal_keeps
 from wuerfel.solvers.api import SolveResult
 
@@ -66,9 +67,7 @@ def result_of(hand: Dice, throws: int, mode: str) -> tuple[int, int]:
 class TurnSolver:
     """Backward induction of one turn for a utility ``U[h, t]`` (hand index, throws 1..L; a vector per entry)."""
 
-    def __init__(
-        self, rules: ChicagoRules, mode: str, limit: int, utility: np.ndarray, first_throw_done: bool = False
-    ) -> None:
+    def __init__(self, rules: ChicagoRules, mode: str, limit: int, utility: np.ndarray) -> None:
         self.rules = rules
         self.mode = mode
         self.limit = limit
@@ -209,10 +208,6 @@ def round_position(state: ChicagoState) -> tuple[tuple[tuple[int, int], ...], in
     return earlier, later, sets_limit  # type: ignore[return-value]
 
 
-def _as_throws(results: tuple[tuple[int, int], ...], dice_tie: bool) -> tuple[tuple[int, int], ...]:
-    return results
-
-
 def action_values(state: ChicagoState, player: int) -> dict[Action, float]:
     """The chance to avoid this round's Bierdeckel after each legal move (module text for the model)."""
     legal = state.legal_actions(player)
@@ -301,18 +296,7 @@ class ChicagoAdvisor:
         vals = action_values(state, player)
         if not vals:
             return []
-        best = max(vals.values())
-        measure = N_("chance to avoid the Bierdeckel this round")
-        return [
-            Advice(
-                action=a,
-                value=v,
-                measure=measure,
-                note=N_("{loss} below the best") if best - v > 1e-12 else "",
-                params={"loss": f"{best - v:.4f}"} if best - v > 1e-12 else {},
-            )
-            for a, v in sorted(vals.items(), key=lambda kv: -kv[1])
-        ]
+        return rated(vals, N_("chance to avoid the Bierdeckel this round"))
 
 
 # --- solo and duel figures ------------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from wuerfel.games.hasard.ohio import (
     OhioState,
     row_value,
 )
+from wuerfel.games.kit.hints import rated
 from wuerfel.solvers.api import SolveResult
 from wuerfel.solvers.fillgame import FillSpec, TurnTables, box_value, dice_space, solve_fill_game, turn_tables
 
@@ -168,18 +169,7 @@ class OhioAdvisor:
             return []
         own = sum(v for v in state.sheets[player] if v != EMPTY)
         values = self.bot.values(state, player)
-        best = max(values.values())
-        measure = N_("expected final total (optimal play)")
-        return [
-            Advice(
-                action=a,
-                value=own + v,
-                measure=measure,
-                note=N_("{loss} below the best") if best - v > 1e-9 else "",
-                params={"loss": f"{best - v:.3f}"} if best - v > 1e-9 else {},
-            )
-            for a, v in sorted(values.items(), key=lambda kv: -kv[1])
-        ]
+        return rated(values, N_("expected final total (optimal play)"), "points", offset=own)
 
 
 def make_bot(game: Game, seed: int = 0) -> Any:

@@ -32,6 +32,7 @@ from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.hasard.sequenzen import SequenzenRules, SequenzenState, keep_rules, sequence_rank
 from wuerfel.games.kit.hand_round import Stop
+from wuerfel.games.kit.hints import rated
 from wuerfel.games.kit.keeps import Keep, legal_keeps
 from wuerfel.solvers.api import SolveResult
 
@@ -201,14 +202,15 @@ def action_values(state: SequenzenState, player: int) -> dict[Action, float]:
     if not legal:
         return {}
     limit = state.turn.limit
-    solver = _solver(state.game.rules, limit, win_utility(state, limit).tobytes(), limit)
+    solver = _solver(state.game.rules, limit, win_utility(state, limit).tobytes())
     return {a: float(solver.action_value(state.turn.throws, state.turn.dice, a)[0]) for a in legal}
 
 
 _SOLVERS: dict[Any, TurnSolver] = {}
 
 
-def _solver(rules: SequenzenRules, limit: int, key: bytes, _l: int) -> TurnSolver:
+def _solver(rules: SequenzenRules, limit: int, key: bytes) -> TurnSolver:
+    """One turn solver per distinct utility (positions with the same earlier results share it)."""
     k = (rules, limit, key)
     s = _SOLVERS.get(k)
     if s is None:
@@ -271,17 +273,7 @@ class SequenzenAdvisor:
         vals = action_values(state, player)
         if not vals:
             return []
-        best = max(vals.values())
-        return [
-            Advice(
-                action=a,
-                value=v,
-                measure=N_("chance to win the round"),
-                note=N_("{loss} below the best") if best - v > 1e-12 else "",
-                params={"loss": f"{best - v:.4f}"} if best - v > 1e-12 else {},
-            )
-            for a, v in sorted(vals.items(), key=lambda kv: -kv[1])
-        ]
+        return rated(vals, N_("chance to win the round"))
 
 
 def solo_value(rules: SequenzenRules) -> float:

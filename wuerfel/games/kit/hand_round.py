@@ -45,7 +45,6 @@ THROWS_ROW = N_("Throws")
 MARKS_ROW = N_("Bierdeckel")
 THROW_OFF_ROW = N_("Throw-off {k}")
 LIMIT_NOTE = N_("throw {k} of at most {n}")
-NOT_YOUR_TURN = N_("It is not your turn.")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -508,6 +507,3 @@ def new_state(cls: type[HandRoundState], game: Game) -> HandRoundState:
     """The initial state of a hand-round game: the lot (G3) unless the rules say seat 1 begins."""
     state = cls(game)
     return state.initial(lot=getattr(game.rules, "start", "lot") == "lot")
-
-
-NOT_NOW = NOT_YOUR_TURN
