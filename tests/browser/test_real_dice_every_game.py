@@ -29,8 +29,10 @@ CASES = [(g, None) for g in GAMES] + [(g, "eins-bis-sechzehn-selbst-abhaken") fo
 numbers he formed himself."""
 DECIDING = {"eins-bis-sechzehn-selbst-abhaken": [1, 2, 3]}
 """Faces entered in a variant with a decision, so that the throw leaves one to make (1, 2 and 3 form 1 to 6)."""
-ENTRIES = 5
-"""Entries per game (throws, choices, decisions): enough for the first throws of both people."""
+ENTRIES = 7
+"""Entries per game (throws, choices, decisions): enough for the first throws of both people — also where the first
+person's turn ends with a decision and the second's first throw waits for him to take the dice (Chicago: the lot, a
+void throw, a throw, "stop", the next thrower's tap, his throw)."""
 WAIT_MS = 30_000
 
 

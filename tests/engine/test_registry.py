@@ -23,9 +23,10 @@ HASARD_RACES = {"jule", "hin-und-her", "plus-minus", "die-21-eins", "das-grosse-
                 "gestrichene-zwoelf", "blaue-augen", "pasch", "doppeltes-lottchen", "einer-gleich-zwei",
                 "eins-bis-sechzehn"}
 HASARD_PART2A = {"quinze", "sechzerspiel", "dreimal-pasch", "die-boese-sieben"}
+HASARD_KEEP_GAMES_B = {"chicago", "chicago-hoch-tief", "ohio", "sequenzen"}
+"""Hasard part 2 (keep-and-rethrow and sheet games), in two sets as two engineers built them."""
 BUILT_IN = {"zehntausend", "wuerfelspiel", "lustige-sieben", "verdecktes-wuerfelpoker", "escalero", "zehnerspiel",
-            "va-banque",
-            *HASARD_RACES, *HASARD_PART2A}
+            "va-banque", *HASARD_RACES, *HASARD_PART2A, *HASARD_KEEP_GAMES_B}
 
 
 def python(code: str, *path: Path) -> str:
@@ -131,6 +132,7 @@ def test_flags_of_the_built_in_games() -> None:
         **{g: (True, g in {"jule", "elf-hoch", "gestrichene-zwoelf"}, g == "eins-bis-sechzehn", "pips", 0)
            for g in HASARD_RACES},
         **{g: (True, g == "quinze", True, "pips", 0) for g in HASARD_PART2A},
+        **{g: (True, False, True, "pips", 0) for g in HASARD_KEEP_GAMES_B},
     }
     assert get_game("lustige-sieben").hidden_information and not get_game("zehntausend").hidden_information
 

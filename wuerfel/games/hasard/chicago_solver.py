@@ -1,0 +1,369 @@
+"""Chicago's and Chicago hoch-tief's exact turn solver: solo value, the two-player round, the bots and the hints.
+
+A Chicago turn is tiny: after throw ``t`` the player holds three dice ``H`` of which ``F`` are frozen; he stops (the
+hand counts with ``t`` throws) or leaves ``K`` standing (``F ⊆ K``, at most two dice) and throws the rest. So the
+value of a turn is a backward induction over (throw, hand, frozen dice) — at most a few hundred positions — for
+any *utility* of the finished hand and its throws. One induction serves every purpose, vectorised over many
+utilities at once (numpy):
+
+* **solo** (``wuerfel solve chicago``): the utility is the hand's points — the maximum expected points of one turn
+  with the full throw limit;
+* **the two-player round**: the second player, who knows the first's hand and throws and may use no more throws,
+  maximises his chance to beat it (a full tie is a throw-off of one throw each: an even chance); the first player
+  maximises the chance that the second fails, knowing that the number of throws he uses becomes the second's limit.
+  The utility of the second is one vector per possible target (every hand × every throw count), so all targets are
+  solved in one induction. Winning the round is avoiding the Bierdeckel, rounds are independent and the start
+  rotates whatever happens, so playing every round for the round maximises the chance to win the match;
+* **more players** (the ``optimal`` bot): a player avoids the Bierdeckel unless he is the worst of those who
+  played before him and every later player beats him. The earlier results are visible; each later player is taken
+  to beat a hand with the chance an optimal second player of a duel would (the tables above), independently.
+  The last player of a round is therefore exact, the first of two players too (the duel), and the others play a
+  stated approximation (docs/hasard.md, "Chicago").
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
+from typing import Any
+
+import numpy as np
+
+from wuerfel.engine.advice import Advice
+from wuerfel.engine.dice import Dice, multisets, roll_distribution, sort_dice
+from wuerfel.engine.errors import N_
+from wuerfel.engine.game import Action, Game, State
+from wuerfel.games.hasard.chicago import (
+    HOCH,
+    TIEF,
+    ChicagoRules,
+    ChicagoState,
+    Convert,
+    Declare,
+    conversion_keeps,
+    hand_points,
+)
+from wuerfel.games.kit.hand_round import Stop
+from wuerfel.games.kit.hints import rated
+from wuerfel.games.kit.keeps import Keep, legal_keeps
+from wuerfel.solvers.api import SolveResult
+
+HANDS: tuple[Dice, ...] = multisets(3)
+HAND_INDEX = {h: i for i, h in enumerate(HANDS)}
+
+
+@cache
+def _rolls(k: int) -> tuple[tuple[Dice, float], ...]:
+    return tuple((d, float(p)) for d, p in roll_distribution(k))
+
+
+def result_of(hand: Dice, throws: int, mode: str) -> tuple[int, int]:
+    """A finished hand as the round compares it, higher is better: points (negated in "tief"), then fewer throws."""
+    pts = hand_points(hand, mode)
+    return (pts if mode == HOCH else -pts, -throws)
+
+
+class TurnSolver:
+    """Backward induction of one turn for a utility ``U[h, t]`` (hand index, throws 1..L; a vector per entry)."""
+
+    def __init__(self, rules: ChicagoRules, mode: str, limit: int, utility: np.ndarray) -> None:
+        self.rules = rules
+        self.mode = mode
+        self.limit = limit
+        self.U = utility
+        self.frozen = bool(rules.frozen_keeps)
+        self.keep_rules = _keep_rules(self.frozen)
+        self._dec: dict[tuple[int, Dice, Dice], np.ndarray] = {}
+        self._keep: dict[tuple[int, Dice], np.ndarray] = {}
+
+    def conversions(self, t: int, hand: Dice, frozen: Dice) -> tuple[Dice, ...]:
+        if not (self.rules.two_sixes and self.mode == HOCH and t in (1, 2) and t < self.limit):
+            return ()
+        return conversion_keeps(hand, frozen)
+
+    def decision(self, t: int, hand: Dice, frozen: Dice) -> np.ndarray:
+        """Value of the position after throw ``t`` showing ``hand`` with ``frozen`` standing, played optimally."""
+        key = (t, hand, frozen)
+        v = self._dec.get(key)
+        if v is not None:
+            return v
+        v = self.U[HAND_INDEX[hand], t]
+        if t < self.limit:
+            for k in legal_keeps(hand, self.keep_rules, frozen):
+                v = np.maximum(v, self.keep_value(t, k, self.frozen))
+            for k in self.conversions(t, hand, frozen):
+                v = np.maximum(v, self.keep_value(t, k, True))
+        self._dec[key] = v
+        return v
+
+    def keep_value(self, t: int, kept: Dice, frozen: bool) -> np.ndarray:
+        """Value of leaving ``kept`` standing after throw ``t`` and throwing the others."""
+        key = (t, kept) if frozen == self.frozen else (t, (*kept, -1))
+        v = self._keep.get(key)
+        if v is not None:
+            return v
+        acc = None
+        for roll, p in _rolls(3 - len(kept)):
+            x = p * self.decision(t + 1, sort_dice(kept + roll), kept if self.frozen else ())
+            acc = x if acc is None else acc + x
+        assert acc is not None
+        self._keep[key] = acc
+        return acc
+
+    def start_value(self) -> np.ndarray:
+        """Value before the turn's first throw."""
+        acc = None
+        for roll, p in _rolls(3):
+            x = p * self.decision(1, roll, ())
+            acc = x if acc is None else acc + x
+        assert acc is not None
+        return acc
+
+    def action_value(self, t: int, hand: Dice, frozen: Dice, action: Action) -> np.ndarray:
+        if isinstance(action, Stop):
+            return self.U[HAND_INDEX[hand], t]
+        if isinstance(action, Keep):
+            return self.keep_value(t, action.dice, self.frozen)
+        if isinstance(action, Convert):
+            return self.keep_value(t, action.dice, True)
+        raise ValueError(action)
+
+
+@cache
+def _keep_rules(frozen: bool) -> Any:
+    from wuerfel.games.hasard.chicago import keep_rules
+
+    return keep_rules(frozen)
+
+
+def _compare(a: tuple[int, int], b: tuple[int, int]) -> float:
+    return 1.0 if a > b else 0.5 if a == b else 0.0
+
+
+@lru_cache(maxsize=32)
+def responder_tables(rules: ChicagoRules, mode: str, limit: int) -> np.ndarray:
+    """``Q[h, t]``: the chance that a player with ``limit`` throws, playing for it, beats the finished hand ``h``
+    of ``t`` throws (a full tie counts half: a throw-off of one throw each). One induction for all targets."""
+    m = len(HANDS) * (limit + 1)
+    U = np.zeros((len(HANDS), limit + 1, m))
+    for th, target in enumerate(HANDS):
+        for tt in range(1, limit + 1):
+            col = th * (limit + 1) + tt
+            goal = result_of(target, tt, mode)
+            for h, hand in enumerate(HANDS):
+                for t in range(1, limit + 1):
+                    U[h, t, col] = _compare(result_of(hand, t, mode), goal)
+    solver = TurnSolver(rules, mode, limit, U)
+    return solver.start_value().reshape(len(HANDS), limit + 1)
+
+
+def later_limit(rules: ChicagoRules, first_throws: int) -> int:
+    return first_throws if rules.inherit_limit else int(rules.max_throws)
+
+
+def beat_chance(rules: ChicagoRules, mode: str, limit_later: int | None, hand: Dice, throws: int) -> float:
+    """The chance that one later player beats ``hand`` of ``throws`` throws (``limit_later`` None: the player who
+    set the limit is asking, so the later limit is what his ``throws`` make it)."""
+    lim = later_limit(rules, throws) if limit_later is None else limit_later
+    if throws > lim:  # cannot happen under the text's rules; a later player then has fewer throws than the target
+        lim_tab = responder_tables(rules, mode, max(lim, throws))
+        return float(lim_tab[HAND_INDEX[hand], throws])
+    return float(responder_tables(rules, mode, lim)[HAND_INDEX[hand], throws])
+
+
+def safe_utility(
+    rules: ChicagoRules, mode: str, limit: int, earlier: Sequence[tuple[int, int]], later: int, sets_limit: bool
+) -> np.ndarray:
+    """``U[h, t]`` = the chance to avoid the Bierdeckel with hand ``h`` after ``t`` throws (module text)."""
+    U = np.zeros((len(HANDS), limit + 1, 1))
+    round_limit = None if sets_limit else limit
+    for h, hand in enumerate(HANDS):
+        for t in range(1, limit + 1):
+            mine = result_of(hand, t, mode)
+            if any(r < mine for r in earlier):
+                U[h, t, 0] = 1.0
+                continue
+            ties = sum(1 for r in earlier if r == mine)
+            worst = 1.0 / (ties + 1)
+            q = beat_chance(rules, mode, round_limit, hand, t) if later else 1.0
+            U[h, t, 0] = 1.0 - worst * q**later
+    return U
+
+
+@lru_cache(maxsize=256)
+def _safe_solver(
+    rules: ChicagoRules, mode: str, limit: int, earlier: tuple[tuple[int, int], ...], later: int, sets_limit: bool
+) -> TurnSolver:
+    return TurnSolver(rules, mode, limit, safe_utility(rules, mode, limit, earlier, later, sets_limit))
+
+
+def round_position(state: ChicagoState) -> tuple[tuple[tuple[int, int], ...], int, bool]:
+    """What the bot reads of a round: the results of those who played before (as compared), how many play after,
+    whether this turn sets the limit."""
+    p = state.seat
+    earlier = tuple(tuple(r) for q, r in enumerate(state.passes[0]) if r is not None and q != p)
+    later = len(state.order) - state.index - 1
+    sets_limit = state.index == 0 and state.rules.inherit_limit
+    return earlier, later, sets_limit  # type: ignore[return-value]
+
+
+def action_values(state: ChicagoState, player: int) -> dict[Action, float]:
+    """The chance to avoid this round's Bierdeckel after each legal move (module text for the model)."""
+    legal = state.legal_actions(player)
+    if not legal:
+        return {}
+    rules: ChicagoRules = state.rules
+    earlier, later, sets_limit = round_position(state)
+    limit = state.turn.limit
+    t, hand, frozen = state.turn.throws, state.turn.dice, state.turn.frozen if rules.frozen_keeps else ()
+    out: dict[Action, float] = {}
+    if state.mode == "":
+        for a in legal:
+            assert isinstance(a, Declare)
+            solver = _safe_solver(rules, a.mode, limit, earlier, later, sets_limit)
+            out[a] = float(solver.decision(t, hand, frozen)[0])
+        return out
+    solver = _safe_solver(rules, state.mode, limit, earlier, later, sets_limit)
+    for a in legal:
+        out[a] = float(solver.action_value(t, hand, frozen, a)[0])
+    return out
+
+
+class OptimalBot:
+    """Plays the strategy of :func:`action_values`: the exact duel with two players, and against the visible
+    results with more (module text)."""
+
+    name = "optimal"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+
+    def choose(self, state: State, player: int) -> Action:
+        assert isinstance(state, ChicagoState)
+        vals = action_values(state, player)
+        # ties: stop before rethrowing (fewer throws), then the menu's order
+        order = {a: i for i, a in enumerate(state.legal_actions(player))}
+        return max(vals, key=lambda a: (round(vals[a], 12), -order[a]))
+
+
+class HeuristicBot:
+    """A rule of thumb: keep the ones and twos ("hoch") or the low dice ("tief"), stop with a good hand, declare
+    "hoch" when the first throw shows a one or a two."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+
+    def choose(self, state: State, player: int) -> Action:
+        assert isinstance(state, ChicagoState)
+        legal = state.legal_actions(player)
+        dice = state.turn.dice
+        if state.mode == "":
+            return Declare(HOCH if (1 in dice or 2 in dice) else TIEF)
+        mode = state.mode
+        if mode == HOCH:
+            good = hand_points(dice, HOCH) >= 160
+            wanted = tuple(d for d in dice if d in (1, 2))[:2]
+        else:
+            good = hand_points(dice, TIEF) <= 6
+            wanted = tuple(d for d in dice if d <= 2)[:2]
+        if good:
+            return Stop()
+        for a in legal:
+            if isinstance(a, Convert):
+                return a
+        want = sort_dice(wanted)
+        for a in legal:
+            if isinstance(a, Keep) and a.dice == want:
+                return a
+        keeps = [a for a in legal if isinstance(a, Keep) and set(want) >= set(a.dice)]
+        return keeps[0] if keeps else Stop()
+
+
+class ChicagoAdvisor:
+    """Hints: every legal move with the chance to avoid the Bierdeckel of this round, best first, and how much each
+    loses against the best."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def advise(self, state: State, player: int) -> list[Advice]:
+        assert isinstance(state, ChicagoState)
+        if player != state.to_move():
+            return []
+        vals = action_values(state, player)
+        if not vals:
+            return []
+        return rated(vals, N_("chance to avoid the Bierdeckel this round"))
+
+
+# --- solo and duel figures ------------------------------------------------------------------------------------------
+def points_utility(limit: int, mode: str) -> np.ndarray:
+    U = np.zeros((len(HANDS), limit + 1, 1))
+    for h, hand in enumerate(HANDS):
+        U[h, 1:, 0] = hand_points(hand, mode) if mode == HOCH else -hand_points(hand, mode)
+    return U
+
+
+def solo_value(rules: ChicagoRules, mode: str = HOCH) -> float:
+    """The maximum expected points of one turn with the full throw limit ("tief": the minimum expected pips)."""
+    limit = int(rules.max_throws)
+    v = float(TurnSolver(rules, mode, limit, points_utility(limit, mode)).start_value()[0])
+    return v if mode == HOCH else -v
+
+
+def duel_first_wins(rules: ChicagoRules, hoch_tief: bool) -> float:
+    """The first player's chance to win a round of two players, both playing the duel optimally (hoch-tief: he also
+    declares optimally after his first throw)."""
+    limit = int(rules.max_throws)
+    modes = (HOCH, TIEF) if hoch_tief else (HOCH,)
+    solvers = []
+    for mode in modes:
+        U = np.zeros((len(HANDS), limit + 1, 1))
+        for h, hand in enumerate(HANDS):
+            for t in range(1, limit + 1):
+                U[h, t, 0] = 1.0 - beat_chance(rules, mode, None, hand, t)
+        solvers.append(TurnSolver(rules, mode, limit, U))
+    total = 0.0
+    for roll, p in _rolls(3):
+        total += p * max(float(s.decision(1, roll, ())[0]) for s in solvers)
+    return total
+
+
+def match_first_wins(round_first: float, marks: int, rotate: Callable[[int, bool], int] | None = None) -> float:
+    """Seat 1's chance to win a two-player match to ``marks`` Bierdeckel, seat 1 beginning, the start alternating
+    (left neighbour), when the beginner wins a round with ``round_first``."""
+
+    @cache
+    def win(a: int, b: int, start: int) -> float:
+        if a >= marks:
+            return 0.0
+        if b >= marks:
+            return 1.0
+        p0 = round_first if start == 0 else 1.0 - round_first  # seat 1 wins the round
+        return p0 * win(a, b + 1, 1 - start) + (1 - p0) * win(a + 1, b, 1 - start)
+
+    return win(0, 0, 0)
+
+
+def solve_solo(rules: ChicagoRules, rules_id: str, fresh: bool = False, hoch_tief: bool = False) -> SolveResult:
+    """``wuerfel solve chicago``: one turn with the full throw limit, the maximum expected points."""
+    if fresh:
+        responder_tables.cache_clear()
+        _safe_solver.cache_clear()
+    t0 = time.perf_counter()
+    value = solo_value(rules, HOCH)
+    extra: dict[str, Any] = {}
+    if hoch_tief:
+        extra["tief_min_expected_pips"] = solo_value(rules, TIEF)
+    return SolveResult(
+        game="chicago-hoch-tief" if hoch_tief else "chicago",
+        rules=rules_id,
+        objective="solo",
+        value=value,
+        seconds=time.perf_counter() - t0,
+        extra=extra,
+        value_of=N_("the expected points of one turn with the full throw limit, played for points"),
+    )

@@ -1,0 +1,54 @@
+"""Hints that say how much each move loses against the best (issue 13: "a hint says how much each choice loses").
+
+An advisor rates every legal move; :func:`rated` turns the ratings into :class:`~wuerfel.engine.advice.Advice`, best
+first, each but the best with a note naming its loss. The note carries the number as whole and decimal digits in
+separate placeholders, so the catalogue writes the decimal separator of its language ("0,4 Prozentpunkte weniger",
+"0.4 percentage points below"): the advice is computed once and translated for whoever asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal
+
+from wuerfel.engine.advice import Advice
+from wuerfel.engine.errors import N_
+from wuerfel.engine.game import Action
+
+LOSS_CHANCE = N_("{whole}.{decimals} percentage points below the best")
+LOSS_POINTS = N_("{whole}.{decimals} points below the best")
+
+
+def loss_params(loss: float, decimals: int) -> dict[str, str]:
+    """``loss`` rounded to ``decimals`` places, split into its whole part and its decimal digits."""
+    scaled = round(loss * 10**decimals)
+    return {"whole": str(scaled // 10**decimals), "decimals": str(scaled % 10**decimals).zfill(decimals)}
+
+
+def rated(
+    values: Mapping[Action, float], measure: str, unit: Literal["chance", "points"] = "chance", offset: float = 0.0
+) -> list[Advice]:
+    """Advice for every rated move, best first; ``unit`` "chance": values are probabilities and the loss is shown in
+    percentage points (one decimal), "points": in points (two decimals). ``offset`` is added to every shown value
+    (points already on the sheet) and cancels in the losses."""
+    if not values:
+        return []
+    best = max(values.values())
+    out: list[Advice] = []
+    for action, v in sorted(values.items(), key=lambda kv: -kv[1]):
+        loss = (best - v) * (100.0 if unit == "chance" else 1.0)
+        decimals = 1 if unit == "chance" else 2
+        shown = loss_params(loss, decimals)
+        if shown["whole"] == "0" and set(shown["decimals"]) == {"0"}:
+            out.append(Advice(action=action, value=offset + v, measure=measure))
+            continue
+        out.append(
+            Advice(
+                action=action,
+                value=offset + v,
+                measure=measure,
+                note=LOSS_CHANCE if unit == "chance" else LOSS_POINTS,
+                params=shown,
+            )
+        )
+    return out
