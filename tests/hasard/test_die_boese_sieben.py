@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.hasard.kit_helpers import check_results, new, throw
+from wuerfel.games.kit.hints import LOSS_CHANCE
 from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.sources import SeededSource
@@ -184,7 +185,7 @@ def test_bots_and_hints() -> None:
     game = info.new_game(info.load_rules(), 2)
     s = throw(new("die-boese-sieben", 2), (1, 1, 2, 2, 3, 3))  # nothing: throw on
     advice = BoeseSiebenAdvisor(game).advise(s, 0)
-    assert advice[0].action == ON and advice[1].note == "{loss} less than the best"
+    assert advice[0].action == ON and advice[1].note == LOSS_CHANCE
     assert BoeseSiebenAdvisor(game).advise(s, 1) == []
 
 

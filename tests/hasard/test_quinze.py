@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from tests.hasard.kit_helpers import check_results, new, throw
+from wuerfel.games.kit.hints import LOSS_CHANCE
 from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.sources import SeededSource
@@ -164,8 +165,8 @@ def test_bots_and_hints() -> None:
     game = info.new_game(info.load_rules(), 2)
     s = throw(new("quinze", 2), 6)
     advice = QuinzeAdvisor(game).advise(s, 0)
-    assert advice[0].action == ON and advice[0].note == "the best choice"
-    assert advice[1].note == "{loss} less than the best" and advice[0].value > advice[1].value
+    assert advice[0].action == ON and advice[0].note == ""
+    assert advice[1].note == LOSS_CHANCE and advice[0].value > advice[1].value
     assert QuinzeAdvisor(game).advise(s, 1) == []
     assert Fraction(1) > Fraction(str(round(duel_value(15), 6))) > Fraction(2, 5)  # the first to throw is behind
 
