@@ -14,7 +14,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.hasard.kit_helpers import check_results, new, throw
-from wuerfel.games.kit.hints import LOSS_CHANCE
 from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.sources import SeededSource
@@ -30,6 +29,7 @@ from wuerfel.games.hasard.die_boese_sieben import (
     throw_table,
 )
 from wuerfel.games.kit.hands import Stop, ThrowOn
+from wuerfel.games.kit.hints import LOSS_CHANCE
 from wuerfel.solvers.exact import solve_game
 
 ON, STOP = ThrowOn(), Stop()

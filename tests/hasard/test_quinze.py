@@ -9,7 +9,6 @@ from fractions import Fraction
 import pytest
 
 from tests.hasard.kit_helpers import check_results, new, throw
-from wuerfel.games.kit.hints import LOSS_CHANCE
 from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.sources import SeededSource
@@ -25,6 +24,7 @@ from wuerfel.games.hasard.quinze import (
     throws_cap,
 )
 from wuerfel.games.kit.hands import Stop, ThrowOn
+from wuerfel.games.kit.hints import LOSS_CHANCE
 from wuerfel.solvers.exact import solve_game
 
 ON, STOP = ThrowOn(), Stop()

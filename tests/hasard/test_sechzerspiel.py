@@ -10,7 +10,6 @@ from fractions import Fraction
 import pytest
 
 from tests.hasard.kit_helpers import check_results, new, throw
-from wuerfel.games.kit.hints import LOSS_CHANCE
 from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.sources import SeededSource
@@ -29,6 +28,7 @@ from wuerfel.games.hasard.sechzerspiel import (
     solo_values,
     strongest_opponent,
 )
+from wuerfel.games.kit.hints import LOSS_CHANCE
 from wuerfel.solvers.exact import solve_game
 
 
