@@ -29,6 +29,7 @@ from wuerfel.games.hasard.die_boese_sieben import (
     throw_table,
 )
 from wuerfel.games.kit.hands import Stop, ThrowOn
+from wuerfel.games.kit.hints import LOSS_CHANCE
 from wuerfel.solvers.exact import solve_game
 
 ON, STOP = ThrowOn(), Stop()
@@ -184,7 +185,7 @@ def test_bots_and_hints() -> None:
     game = info.new_game(info.load_rules(), 2)
     s = throw(new("die-boese-sieben", 2), (1, 1, 2, 2, 3, 3))  # nothing: throw on
     advice = BoeseSiebenAdvisor(game).advise(s, 0)
-    assert advice[0].action == ON and advice[1].note == "{loss} less than the best"
+    assert advice[0].action == ON and advice[1].note == LOSS_CHANCE
     assert BoeseSiebenAdvisor(game).advise(s, 1) == []
 
 

@@ -24,6 +24,7 @@ from wuerfel.games.hasard.quinze import (
     throws_cap,
 )
 from wuerfel.games.kit.hands import Stop, ThrowOn
+from wuerfel.games.kit.hints import LOSS_CHANCE
 from wuerfel.solvers.exact import solve_game
 
 ON, STOP = ThrowOn(), Stop()
@@ -164,8 +165,8 @@ def test_bots_and_hints() -> None:
     game = info.new_game(info.load_rules(), 2)
     s = throw(new("quinze", 2), 6)
     advice = QuinzeAdvisor(game).advise(s, 0)
-    assert advice[0].action == ON and advice[0].note == "the best choice"
-    assert advice[1].note == "{loss} less than the best" and advice[0].value > advice[1].value
+    assert advice[0].action == ON and advice[0].note == ""
+    assert advice[1].note == LOSS_CHANCE and advice[0].value > advice[1].value
     assert QuinzeAdvisor(game).advise(s, 1) == []
     assert Fraction(1) > Fraction(str(round(duel_value(15), 6))) > Fraction(2, 5)  # the first to throw is behind
 

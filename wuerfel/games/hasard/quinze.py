@@ -464,13 +464,13 @@ class QuinzeAdvisor:
         self.game = game
 
     def advise(self, state: State, player: int) -> list[Any]:
-        from wuerfel.games.kit.rating import rated
+        from wuerfel.games.kit.hints import rated
 
         if not isinstance(state, QuinzeState) or state.to_move() != player:
             return []
         vals = decision_values(state, player)
         if state.n == 1 or isinstance(state, QuinzeRoundRobinState):
-            return rated(vals, N_("expected final sum (optimal play)"))
+            return rated(vals, N_("expected final sum (optimal play)"), "points")
         measure = N_("chance to win (both play optimally)") if state.n == 2 else N_(
             "chance to win (against the results thrown)")
         return rated(vals, measure)

@@ -369,7 +369,7 @@ class SechzerspielAdvisor:
         self.game = game
 
     def advise(self, state: State, player: int) -> list[Any]:
-        from wuerfel.games.kit.rating import rated
+        from wuerfel.games.kit.hints import rated
 
         if not isinstance(state, SechzerspielState) or state.phase != "decide" or player != state.seat:
             return []
@@ -378,8 +378,8 @@ class SechzerspielAdvisor:
                          N_("chance to win (both play optimally)"))
         own = state.totals[player]
         vals = row_values(mask_of(state.sheets[player]), state.last[0])
-        return rated({EnterRow(r): float(own + v) for r, v in vals.items()},
-                     N_("expected final total (optimal play)"))
+        return rated({EnterRow(r): float(v) for r, v in vals.items()},
+                     N_("expected final total (optimal play)"), "points", offset=own)
 
 
 INFO = register(GameInfo(
