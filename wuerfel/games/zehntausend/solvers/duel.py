@@ -32,12 +32,13 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
-import numba
 import numpy as np
 
 from wuerfel.engine.errors import N_
 from wuerfel.engine.rules import options_to_dict
 from wuerfel.games.zehntausend.options import ZehntausendRules
+from wuerfel.games.zehntausend.solvers import turn as _turn
+from wuerfel.games.zehntausend.solvers.jit import compile_kernels
 from wuerfel.games.zehntausend.solvers.turn import (
     FORMAT_VERSION,
     TurnGraph,
@@ -56,6 +57,12 @@ LAST_TURN_CAP = 30_000
 """Largest margin (points) the last player of a finish-round game is solved for; beyond it the margin counts as this."""
 
 DUEL_FORMAT = 1
+
+
+def _compile() -> None:
+    """The duel's kernels compiled (with the turn sweeps they call): a duel solve or a turn's table needs numba."""
+    _turn.compile_all()
+    compile_kernels(globals(), ("sweep", "sweep_slope", "_bank_payoff", "_eval_start", "_solve_all"))
 
 
 def duel_support(rules: ZehntausendRules) -> tuple[bool, str]:
@@ -148,6 +155,7 @@ class DuelSolution:
 
         ``last_turn_need``: in the last turn of a finish-round game, the points the mover must exceed.
         """
+        _compile()
         u = self.unit
         g = self.graph
         th = -(-threshold(self.rules) // u)
@@ -173,7 +181,6 @@ def _last_turn_payoff(n: int, d: int, shared: bool) -> np.ndarray:
     return B
 
 
-@numba.njit(cache=True)
 def _bank_payoff(i, j, seat, G, immediate, W, L, n):  # type: ignore[no-untyped-def]
     B = np.empty(n)
     dcap = L.shape[0] - 1
@@ -189,6 +196,7 @@ def _bank_payoff(i, j, seat, G, immediate, W, L, n):  # type: ignore[no-untyped-
 
 
 def _run(g: TurnGraph, n_rows: int, th: int, B: np.ndarray, z: float) -> tuple[np.ndarray, np.ndarray]:
+    _compile()
     total = n_rows + g.max_dv + 1
     VD = np.empty((total, len(g)))
     VC = np.full((total, len(g)), -np.inf)
@@ -204,7 +212,6 @@ def _run(g: TurnGraph, n_rows: int, th: int, B: np.ndarray, z: float) -> tuple[n
     return VD, VC
 
 
-@numba.njit(cache=True)
 def _eval_start(i, j, seat, z, G, immediate, W, L, th, VD, VC, DD, DC, B,  # type: ignore[no-untyped-def]
                 can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust,
                 reach, start, nix, max_dv):
@@ -235,7 +242,6 @@ def _eval_start(i, j, seat, z, G, immediate, W, L, th, VD, VC, DD, DC, B,  # typ
     return v, d
 
 
-@numba.njit(cache=True)
 def _solve_all(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf, order,  # type: ignore[no-untyped-def]
                grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv):
     S = len(can_roll)
@@ -338,6 +344,7 @@ def solve_duel(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = Tr
                                     reason=reason, seconds=time.perf_counter() - t0, from_cache=True)
         except (OSError, ValueError, KeyError):
             pass
+    _compile()
     dcap = 0 if immediate else LAST_TURN_CAP // u
     L = _last_turn_table(rules, g, dcap) if not immediate else np.zeros(1)
     W = np.zeros((G, G, 2))
