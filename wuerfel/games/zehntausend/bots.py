@@ -132,11 +132,11 @@ class HeuristicBot:
         r = s.rules
         best: Action = actions[0]
         best_v = -1e30
+        effect, facts = s.select_effect, s._decide_facts
         for a, c in s.choices():  # the legal list's order
-            ch = s.select_effect(a, c)
+            ch = effect(a, c, False)
             total = ch["total"]
-            stop, roll, _ = s._decide_facts(total, ch["cup"], ch["aside"], ch["proof"], ch["confirm"],
-                                            ch["turnable"])
+            stop, roll, _ = facts(total, ch["cup"], ch["aside"], ch["proof"], ch["confirm"], ch["turnable"])
             if roll:  # a decide node of mine: bank now or throw once more (value() of that node)
                 v = _roll_value(r, ch["confirm"], total, ch["cup"])
                 if stop and float(total) > v:

@@ -601,8 +601,9 @@ class ZehntausendState(State):
             return s._bank(t2.total) if stop else s._bust()
         return _with(self, turn=t2, node="decide", _memo_legal=legal)
 
-    def select_effect(self, action: Select, c: Choice) -> dict[str, Any]:
-        """The turn's changed fields after setting aside ``action`` (its choice ``c``) outside Rückwärts play.
+    def select_effect(self, action: Select, c: Choice, history: bool = True) -> dict[str, Any]:
+        """The turn's changed fields after setting aside ``action`` (its choice ``c``) outside Rückwärts play
+        (``history`` False: without the new history, which only the transition needs).
 
         Shared by the transition and the heuristic bot, which values every candidate from these few numbers
         instead of building the successor state."""
@@ -631,14 +632,14 @@ class ZehntausendState(State):
         any_time = r.selection.five_pair_to_one and r.selection.five_turn_timing == "any_time"
         turnable = t.turnable + c.five_left if any_time else 0
         throw_n = len(self.throw or ())
-        hist = (*t.history, entry)
+        hist = (*t.history, entry) if history else ()
         if cup == 0 and r.turn.hot_dice:
             trig = r.confirm.trigger
             if r.confirm.enabled and (trig == "all_dice_set_aside"
                                       or (trig == "full_throw_all_scored" and throw_n == n and c.used == n)):
                 confirm = r.confirm.min_points
             cup, aside, turnable = n, 0, 0
-            hist = (*hist, ("hot_dice",))
+            hist = (*hist, ("hot_dice",)) if history else ()
             if not r.extension.across_hot_dice:
                 open_sets = ()
         if r.confirm.enabled and r.confirm.trigger == "throw_all_scoring" and throw_n == n and c.throw_all:
