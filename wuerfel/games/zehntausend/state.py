@@ -157,8 +157,10 @@ class Choice:
     """The whole throw was scorable (trigger ``throw_all_scoring``)."""
 
 
-_ChoiceEntry = tuple[tuple[tuple[Select, Choice], ...], dict[Select, Choice], tuple[Action, ...]]
-"""A select node's choices (best first), the same as a map, and its legal list (the choices' actions)."""
+_ChoiceEntry = tuple[tuple[tuple[Select, Choice], ...], dict[Select, Choice], tuple[Action, ...], dict[int, Choice]]
+"""A select node's choices (best first), the same as a map, its legal list (the choices' actions), and the map by
+the identity of the listed action (a bot hands back the very object it took from the list: no dataclass hash; the
+entry keeps those objects alive, so their ids cannot be reused while it exists)."""
 
 
 @lru_cache(maxsize=50_000)
@@ -222,15 +224,29 @@ def _frac(x: float) -> Fraction:
 _T = TypeVar("_T")
 
 
+_NEW = object.__new__
+_SET = object.__setattr__
+
+
 def _with(obj: _T, **changes: Any) -> _T:
     """``dataclasses.replace`` for our frozen value classes without re-running ``__init__``: states are copied
     on every transition, and this is several times faster (the classes have no ``__post_init__`` checks). What a
     state remembers about itself (``State.remember``: its legal actions) is not copied: it belongs to the old one."""
-    new = object.__new__(type(obj))
+    new = _NEW(type(obj))
     d = obj.__dict__.copy()  # one copy handed over whole: a quarter faster than filling the new one's dict
-    d.pop("_memo_legal", None)  # the one value a Zehntausend state remembers
+    if "_memo_legal" in d:  # the one value a Zehntausend state remembers
+        del d["_memo_legal"]
     d.update(changes)
-    object.__setattr__(new, "__dict__", d)
+    _SET(new, "__dict__", d)
+    return new
+
+
+def _made(obj: _T, d: dict[str, Any]) -> _T:
+    """A new object of ``obj``'s class with the field dict ``d`` (a copy of ``obj``'s, changed by the caller):
+    ``_with`` written out at the hottest transitions (a throw, a selection, throwing again), where packing the
+    changes as keywords cost a third of the copy."""
+    new = _NEW(type(obj))
+    _SET(new, "__dict__", d)
     return new
 
 
@@ -424,12 +440,17 @@ class ZehntausendState(State):
 
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Select):
-            choice = self._choice_entry()[1][action]
+            entry = self._choice_entry()
+            choice = entry[3].get(id(action)) or entry[1][action]
             return self._select(action, choice)
         if isinstance(action, Bank):
             return self._bank(self.turn.total)
         if isinstance(action, Continue):
-            return _with(self, node="throw", throw=None)
+            d = self.__dict__.copy()
+            d.pop("_memo_legal", None)
+            d["node"] = "throw"
+            d["throw"] = None
+            return _made(self, d)
         if isinstance(action, GiveUp):
             return self._log(("give_up",))._bust()
         if isinstance(action, TurnFives):
@@ -552,8 +573,17 @@ class ZehntausendState(State):
         need = self._confirm_min()  # the throw leaves the pending confirmation as it is
         entry = game.choice_entry(dice, t0.open_sets, need, self.pool_mode)
         if entry[0]:  # the usual case: one copy of the turn and one of the state, which knows its legal list
-            t = _with(t0, voids=0, throws=t0.throws + 1, knocked=False, history=hist)
-            return _with(self, turn=t, throw=dice, node="select", _memo_legal=entry[2])
+            td = t0.__dict__.copy()
+            td["voids"] = 0
+            td["throws"] = t0.throws + 1
+            td["knocked"] = False
+            td["history"] = hist
+            d = self.__dict__.copy()
+            d["turn"] = _made(t0, td)
+            d["throw"] = dice
+            d["node"] = "select"
+            d["_memo_legal"] = entry[2]
+            return _made(self, d)
         # Niete / Macke — or a throw that scored, but less than the confirmation needs: that is no Niete, and the
         # record says so, so nobody is told "Niete" about a throw that visibly scored.
         scored = need and _choices(self.rules, dice, t0.open_sets, 0, self._forced())
@@ -594,12 +624,18 @@ class ZehntausendState(State):
             s = _with(self, turn=t2, throw=None)
             return s._pass_pool(self._next_seat(self.player))
         ch = self.select_effect(action, c)
-        t2 = _with(t, **ch)
+        td = t.__dict__.copy()
+        td.update(ch)
+        t2 = _made(t, td)
         stop, roll, legal = self._decide_facts(t2.total, t2.cup, t2.aside, t2.proof, t2.confirm, t2.turnable)
         if not roll:
             s = _with(self, turn=t2, node="decide")
             return s._bank(t2.total) if stop else s._bust()
-        return _with(self, turn=t2, node="decide", _memo_legal=legal)
+        d = self.__dict__.copy()
+        d["turn"] = t2
+        d["node"] = "decide"
+        d["_memo_legal"] = legal
+        return _made(self, d)
 
     def select_effect(self, action: Select, c: Choice, history: bool = True) -> dict[str, Any]:
         """The turn's changed fields after setting aside ``action`` (its choice ``c``) outside Rückwärts play
@@ -1378,7 +1414,7 @@ class ZehntausendGame(Game):
         entry = table.get(key)
         if entry is None:
             choices = _choices(self.rules, *key)
-            entry = (choices, dict(choices), tuple(a for a, _ in choices))
+            entry = (choices, dict(choices), tuple(a for a, _ in choices), {id(a): c for a, c in choices})
             if len(table) > 50_000:
                 table.clear()
             table[key] = entry
