@@ -59,10 +59,16 @@ LAST_TURN_CAP = 30_000
 DUEL_FORMAT = 1
 
 
+_compiled = False
+
+
 def _compile() -> None:
     """The duel's kernels compiled (with the turn sweeps they call): a duel solve or a turn's table needs numba."""
-    _turn.compile_all()
-    compile_kernels(globals(), ("sweep", "sweep_slope", "_bank_payoff", "_eval_start", "_solve_all"))
+    global _compiled
+    if not _compiled:  # asked once per turn table: a flag, not a walk over the names
+        _turn.compile_all()
+        compile_kernels(globals(), ("sweep", "sweep_slope", "_bank_payoff", "_eval_start", "_solve_all"))
+        _compiled = True
 
 
 def duel_support(rules: ZehntausendRules) -> tuple[bool, str]:

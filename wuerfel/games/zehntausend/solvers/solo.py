@@ -32,10 +32,16 @@ from wuerfel.games.zehntausend.solvers.turn import TurnGraph, sweep_slope, turn_
 SOLO_FORMAT = 2
 
 
+_compiled = False
+
+
 def _compile() -> None:
     """The solo kernels compiled (with the turn sweep they call)."""
-    _turn.compile_all()
-    compile_kernels(globals(), ("sweep_slope", "_solo_eval", "_solo_all"))
+    global _compiled
+    if not _compiled:  # asked once per turn table: a flag, not a walk over the names
+        _turn.compile_all()
+        compile_kernels(globals(), ("sweep_slope", "_solo_eval", "_solo_all"))
+        _compiled = True
 
 
 @dataclasses.dataclass(eq=False)
