@@ -754,7 +754,7 @@ class ZehntausendState(State):
         if self.extra or (self.end_triggered and p == n - 1):
             return None
         q = p + 1 if p + 1 < n else 0
-        if self.skip[q]:
+        if self.skip and self.skip[q]:
             return None
         turns = list(self.turns)
         turns[p] += 1
