@@ -55,11 +55,29 @@ def throw_stats(rules: ZehntausendRules, n: int, need: int = 0) -> tuple[float, 
     return p_bust, e
 
 
+_STATS: dict[int, tuple[ZehntausendRules, dict[tuple[int, int], tuple[float, float]]]] = {}
+"""``throw_stats`` per rule set, found by the rule set's identity: its ``lru_cache`` hashes the rule tree on every
+call (a Python ``__hash__``, a fifth of the bot's time). The entry keeps the rules alive, so the id stays its own."""
+
+
+def _stats(r: ZehntausendRules, cup: int, need: int) -> tuple[float, float]:
+    entry = _STATS.get(id(r))
+    if entry is None or entry[0] is not r:
+        if len(_STATS) > 64:
+            _STATS.clear()
+        entry = _STATS[id(r)] = (r, {})
+    table = entry[1]
+    out = table.get((cup, need))
+    if out is None:
+        out = table[(cup, need)] = throw_stats(r, cup, need)
+    return out
+
+
 def _roll_value(r: ZehntausendRules, confirm: int | None, total: int, cup: int) -> float:
     """Value of throwing ``cup`` dice once more at turn total ``total`` (``confirm``: the turn's pending
     confirmation, which a single-throw confirmation turns into the points the throw must bring)."""
     need = confirm if (confirm is not None and r.confirm.scope == "single_throw") else 0
-    p, e = throw_stats(r, cup, need or 0)
+    p, e = _stats(r, cup, need or 0)
     loss = total if r.turn.bust == "negate" else 0
     return (1.0 - p) * (total + e) - p * loss
 
