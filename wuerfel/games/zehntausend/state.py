@@ -643,43 +643,41 @@ class ZehntausendState(State):
 
         Shared by the transition and the heuristic bot, which values every candidate from these few numbers
         instead of building the successor state."""
-        r = self.rules
-        n = r.dice.count
+        (n, proof_on, same_throw, confirm_single, extension, any_time, hot_dice, confirm_on, trig, min_points,
+         across) = self.game.select_rules
         t = self.turn
         entry = ("select", action.dice, c.points, action.turn_fives)
         total = t.total + c.points
         cup = t.cup - c.used
         aside = t.aside + c.used
         proof = t.proof
-        if r.proof.enabled:
+        if proof_on:
             proving = c.sel.proving
             if proof and proving:
                 proof = False
             if c.sel.has_set:
-                proof = not (r.proof.same_throw and proving)
+                proof = not (same_throw and proving)
         confirm = t.confirm
         if confirm is not None:
-            if r.confirm.scope == "single_throw":
+            if confirm_single:
                 confirm = None
             else:
                 need = confirm - c.points
                 confirm = None if need <= 0 else need
-        open_sets = c.sel.opened if r.extension.enabled else ()
-        any_time = r.selection.five_pair_to_one and r.selection.five_turn_timing == "any_time"
+        open_sets = c.sel.opened if extension else ()
         turnable = t.turnable + c.five_left if any_time else 0
         throw_n = len(self.throw or ())
         hist = (*t.history, entry) if history else ()
-        if cup == 0 and r.turn.hot_dice:
-            trig = r.confirm.trigger
-            if r.confirm.enabled and (trig == "all_dice_set_aside"
-                                      or (trig == "full_throw_all_scored" and throw_n == n and c.used == n)):
-                confirm = r.confirm.min_points
+        if cup == 0 and hot_dice:
+            if confirm_on and (trig == "all_dice_set_aside"
+                               or (trig == "full_throw_all_scored" and throw_n == n and c.used == n)):
+                confirm = min_points
             cup, aside, turnable = n, 0, 0
             hist = (*hist, ("hot_dice",)) if history else ()
-            if not r.extension.across_hot_dice:
+            if not across:
                 open_sets = ()
-        if r.confirm.enabled and r.confirm.trigger == "throw_all_scoring" and throw_n == n and c.throw_all:
-            confirm = r.confirm.min_points
+        if confirm_on and trig == "throw_all_scoring" and throw_n == n and c.throw_all:
+            confirm = min_points
         return {"total": total, "cup": cup, "aside": aside, "first": False, "open_sets": open_sets, "proof": proof,
                 "confirm": confirm, "turnable": turnable, "history": hist}
 
@@ -1404,6 +1402,12 @@ class ZehntausendGame(Game):
         self.instant_wins = bool(r.scoring.instant_win)
         """Whether any throw can win at once (R-15): most rule sets have none, so most throws skip the check."""
         self.plain_turn_end = r.game.mode in ("standard", "solo") and r.minus_marks.count == 0
+        sel, cf = r.selection, r.confirm
+        self.select_rules = (r.dice.count, r.proof.enabled, r.proof.same_throw, cf.scope == "single_throw",
+                             r.extension.enabled, sel.five_pair_to_one and sel.five_turn_timing == "any_time",
+                             r.turn.hot_dice, cf.enabled, cf.trigger, cf.min_points, r.extension.across_hot_dice)
+        """The rules a selection reads (``ZehntausendState.select_effect``), read once: the heuristic bot asks it
+        for every candidate of every throw."""
         """A bank or bust here changes nothing but the player's score, marks and the seat: the transitions end the
         turn and start the next one in one copy of the state (``ZehntausendState._hand_over``)."""
 
