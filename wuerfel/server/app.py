@@ -91,9 +91,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         gc.collect()
         gc.freeze()
         freezer = asyncio.get_running_loop().create_task(hub.freeze_garbage_collector())
+        sweeper = asyncio.get_running_loop().create_task(hub.sweep_forever())
         try:
             yield
         finally:
+            sweeper.cancel()
             freezer.cancel()
             resumer.cancel()
             await hub.close()
@@ -200,6 +202,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             raise ApiError("not_found", N_("There is no such table."), 404)
         return t
 
+    async def seen_table(table_id: str) -> LiveTable:
+        """:func:`need_table` for reading only: a finished table is served from its log and not kept (Hub.peek)."""
+        t = await hub().peek(table_id)
+        if t is None:
+            raise ApiError("not_found", N_("There is no such table."), 404)
+        return t
+
     def base_url(request: Request | WebSocket) -> str:
         scheme = {"ws": "http", "wss": "https"}.get(request.url.scheme, request.url.scheme)
         return f"{scheme}://{request.headers.get('host', request.url.netloc)}"
@@ -262,6 +271,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 "default_bot": info.default_bot if info.default_bot in bot_names(info.id) else "random",
                 "has_template": (TEMPLATES_DIR / "games" / f"{info.id}.html").exists(),
                 "faces": info.faces, "featured": info.featured, "chips": info.chips, "decisions": info.decisions,
+                "odds": info.odds is not None,
                 "perfect_information": info.perfect_information}
 
     def rules_name(game: str, rules_id: str, lang: str) -> str:
@@ -608,7 +618,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         out = []
         base = base_url(request)
         for tid in ids[:MY_TABLES]:
-            t = await hub().get(tid)
+            t = await hub().peek(tid)
             if t is None:
                 continue
             s = t.summary(base)
@@ -623,7 +633,31 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
     @app.get("/api/tables/{table_id}")
     async def api_table(request: Request, table_id: str) -> dict[str, Any]:
-        return (await need_table(table_id)).summary(base_url(request))
+        return (await seen_table(table_id)).summary(base_url(request))
+
+    def odds_json(info: GameInfo, rules_id: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The exact class probabilities of one throw under these rules (``wuerfel odds``' document); 404 for a
+        game that classifies no throw."""
+        from wuerfel.engine.odds import odds_document
+
+        if info.odds is None:
+            raise ApiError("no_odds", N_("{game} does not classify a throw; no odds to show."), 404,
+                           game=info.name(lang))
+        return odds_document(info.id, rules_id, info.odds(info.rules_from_dict(data)), lang)
+
+    @app.get("/api/games/{game}/odds")
+    async def api_game_odds(request: Request, game: str, preset: str | None = None) -> dict[str, Any]:
+        info = known_game(game)
+        lang = lang_of(request)
+        rules_id, data = resolve_rules(info, preset, None, lang)
+        return await asyncio.to_thread(odds_json, info, rules_id, data, lang)
+
+    @app.get("/api/tables/{table_id}/odds")
+    async def api_table_odds(request: Request, table_id: str) -> dict[str, Any]:
+        """The odds under the table's own rules (edited rules included): what the table page's
+        "Wahrscheinlichkeiten" panel shows beside the game."""
+        t = await need_table(table_id)
+        return await asyncio.to_thread(odds_json, t.info, t.row.rules_id, t.row.rules, lang_of(request))
 
     async def seat_call(request: Request, table_id: str, what: str) -> dict[str, Any]:
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
@@ -688,7 +722,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return await seat_call(request, table_id, "start")
 
     async def finished_table(table_id: str) -> LiveTable:
-        t = await need_table(table_id)
+        t = await seen_table(table_id)
         if t.row.status != "finished" or t.match is None:
             raise ApiError("not_finished", N_("The game is not finished yet."), 409)
         return t
@@ -819,7 +853,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
     @app.get("/table/{table_id}")
     async def table_page(request: Request, table_id: str, watch: int = 0) -> Response:
-        t = await hub().get(table_id)
+        t = await hub().peek(table_id)
         if t is None:
             return await page(request, "lobby.html", 404, games=[], tables=[],
                               error=translate(N_("There is no such table."), lang_of(request)))
@@ -843,7 +877,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
     @app.get("/replay/{table_id}")
     async def replay_page(request: Request, table_id: str) -> Response:
-        t = await hub().get(table_id)
+        t = await hub().peek(table_id)
         if t is None:
             return await page(request, "lobby.html", 404, games=[], tables=[],
                               error=translate(N_("There is no such table."), lang_of(request)))
@@ -881,7 +915,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             # (and focus) the guest field, where Enter would make a guest under the account's name.
             invite = None
             if nxt.startswith("/table/"):
-                t = await hub().get(nxt.split("/")[2].split("?")[0])
+                t = await hub().peek(nxt.split("/")[2].split("?")[0])
                 invite = await invitation(t, lang_of(request)) if t is not None else None
             return await page(request, "login.html", exc.status, next=nxt, name=f.get("name", "")[:64],
                               error=translate(exc.msgid, lang_of(request), **exc.params), form=what,

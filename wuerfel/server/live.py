@@ -261,6 +261,8 @@ class LiveTable:
         self._bots_for: Match | None = None
         """The match ``bots`` were made for: they are made on first need (:meth:`_ready_bots`), not at start."""
         self._bot_making = asyncio.Lock()
+        self.used_at = time.monotonic()
+        """When :meth:`Hub.get` last handed this table out (monotonic clock; see :meth:`Hub.sweep`)."""
         self.driver: asyncio.Task[None] | None = None
         self._summary: dict[str, Any] | None = None
         self.version = 0
@@ -496,6 +498,8 @@ class LiveTable:
     async def join(self, conn: Conn) -> None:
         async with self.lock:
             self.conns.add(conn)
+            # A finished table may have been let go between its lookup and this join: a connection keeps it live.
+            self.hub.tables.setdefault(self.id, self)
             # The others hear that this player came; he reads who is here in his first message.
             self._tell_presence(skip=conn)
             if self.match is None:
@@ -532,9 +536,23 @@ class LiveTable:
                 c.push(msg)
 
     def _maybe_evict(self) -> None:
-        """A finished table nobody watches leaves memory; it is loaded again from its log when asked for."""
-        if self.row.status == "finished" and not self.conns and self.hub.tables.get(self.row.id) is self:
+        """A finished table nobody watches leaves memory; it is loaded again from its log when asked for.
+
+        Called after the last event was queued for every connection (the end of a step, a resignation) and when a
+        connection leaves. What only a running game needs — its bots, the hint advisor — goes at once, even while
+        people still look at the final position; the table itself stays while anybody is connected, so the chat
+        and the rematch offer still reach everyone at it, and leaves with the last of them."""
+        if self.row.status != "finished":
+            return
+        self._let_go()
+        if not self.conns and self.hub.tables.get(self.row.id) is self:
             del self.hub.tables[self.row.id]
+
+    def _let_go(self) -> None:
+        """Drop the bots and the advisor of a game that has ended (a strong Würfelspiel bot keeps its solved
+        endgame, megabytes; the shared solver tables stay in :mod:`wuerfel.engine.shared` for the next table)."""
+        self.bots = {}
+        self._advisor = None
 
     async def _send(self, conn: Conn, msg: dict[str, Any]) -> None:
         """Queue ``msg`` for ``conn``: it returns at once, whatever the client's socket does (see :class:`Conn`)."""
@@ -1046,10 +1064,11 @@ class LiveTable:
         worker thread). Labels, measures and notes come in the reader's language, the value also as text in his
         number format, so the page needs no catalogue for them."""
         with self._advisor_lock:
-            if self._advisor is None:
+            advisor = self._advisor  # one read: the game's end lets the advisor go from the loop thread
+            if advisor is None:
                 assert self.info.advisor is not None
-                self._advisor = self.info.advisor(game)
-            advice = list(self._advisor.advise(state, player))
+                advisor = self._advisor = self.info.advisor(game)
+            advice = list(advisor.advise(state, player))
         legal = state.legal_actions(player)
         out: list[dict[str, Any]] = []
         for item in advice:
@@ -1246,7 +1265,8 @@ class LiveTable:
             self.row.rematch = new.id
             self._changed()
             await self._broadcast_state()
-            return new.id
+        self._maybe_evict()  # loaded just for the rematch (nobody at it): it goes again
+        return new.id
 
     # --- clocks -------------------------------------------------------------------------------------------------
     def _arm_clock(self, fresh: bool = False) -> None:
@@ -1526,6 +1546,12 @@ def db_unavailable(exc: BaseException) -> bool:
     return isinstance(exc, DBAPIError) and not isinstance(exc, IntegrityError)
 
 
+SWEEP_EVERY = 30.0
+"""Seconds between two :meth:`Hub.sweep` of the finished tables nobody holds."""
+SWEEP_GRACE = 10.0
+"""Seconds a table handed out by :meth:`Hub.get` is safe from :meth:`Hub.sweep`."""
+
+
 def _env_int(name: str, default: int) -> int:
     try:
         return max(1, int(os.environ.get(name, default)))
@@ -1575,6 +1601,25 @@ class Hub:
             del self._by_address[address]
 
     async def get(self, table_id: str) -> LiveTable | None:
+        """The live table, loaded from its log if need be and kept in :attr:`tables`: for whoever acts on it or
+        joins it (a websocket, a rematch, the host's muting). A finished table registered so leaves again as soon
+        as nobody is connected and nothing holds it (:meth:`LiveTable._maybe_evict`, :meth:`sweep`)."""
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        t = await self.peek(table_id)
+        if t is None:
+            return None
+        # Another request may have registered the table meanwhile: everybody must act on one object.
+        t = self.tables.setdefault(table_id, t)
+        t.used_at = time.monotonic()
+        return t
+
+    async def peek(self, table_id: str) -> LiveTable | None:
+        """The table for reading (its summary, the replay, the record, a page): the live one when it is in memory,
+        else loaded from its log. A finished table read so is *not* kept: it is the stored log folded into its
+        states, without bots, and it is freed with the answer — a server that is asked for thousands of old tables
+        (links, Meine Partien, crawlers) keeps none of them (issue 17: 13–15 MB per 50 tables, until restart)."""
         t = self.tables.get(table_id)
         if t is not None:
             return t
@@ -1609,6 +1654,8 @@ class Hub:
             # of the server is not.
             log.exception("table %s cannot be loaded", table_id)
             return None
+        if row.status == "finished":
+            return t  # read from the store, not kept (see :meth:`peek`); :meth:`get` registers it when it is used
         self.tables[table_id] = t
         if row.status == "playing":
             # Whoever loads a table first — a visitor or the background resume — lets it continue.
@@ -1649,6 +1696,28 @@ class Hub:
                 last_full = time.monotonic()
             gc.collect()
             gc.freeze()
+
+    def sweep(self) -> int:
+        """Let go of every finished table nobody is connected to and nothing is working on (its lock is free); returns
+        how many left. The finished tables are evicted when their last connection leaves; this catches those
+        registered by a request that did not end in a connection (a refused websocket, a rematch or mute that
+        failed)."""
+        gone = 0
+        now = time.monotonic()
+        for t in list(self.tables.values()):
+            # A table just handed out by :meth:`get` is about to be used (a websocket between its lookup and its
+            # join): it is left alone for a while.
+            if (t.row.status == "finished" and not t.conns and not t.lock.locked()
+                    and now - t.used_at >= SWEEP_GRACE):
+                t._maybe_evict()
+                gone += self.tables.get(t.id) is not t
+        return gone
+
+    async def sweep_forever(self, every: float = SWEEP_EVERY) -> None:
+        """:meth:`sweep` every ``every`` seconds, for as long as the server runs."""
+        while True:
+            await asyncio.sleep(every)
+            self.sweep()
 
     async def resume_all(self) -> int:
         """Load every unfinished table from its log and let bots and dice continue where they stopped.

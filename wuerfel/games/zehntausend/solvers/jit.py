@@ -1,7 +1,8 @@
 """numba on demand for the Zehntausend solver kernels.
 
-The kernels (the turn sweep, the duel's and the solo game's fixed points) are written as plain Python functions and
-compiled with numba only when a solve needs compiled speed. Importing numba and compiling costs about 110 MB of
+The turn sweeps and the solo game's fixed points are written as plain Python functions and compiled with numba only
+when a solve needs compiled speed (the duel module, imported only when a duel table is used, compiles the sweeps it
+calls at its import). Importing numba and compiling costs about 110 MB of
 memory and a second or more; the optimal bot of a small rule set needs one single-turn table (Farkle: 6 keys, 400
 totals), which plain Python fills in a fraction of a second — so a process that only plays such a bot never loads
 numba (issue 17: the optimal Farkle bot's memory). numba without ``fastmath`` keeps IEEE double arithmetic in the

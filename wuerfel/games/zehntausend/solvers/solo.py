@@ -25,8 +25,8 @@ import numpy as np
 
 from wuerfel.games.zehntausend.options import ZehntausendRules
 from wuerfel.games.zehntausend.solvers import turn as _turn
-from wuerfel.games.zehntausend.solvers.duel import _goal_units, cache_dir, rules_key
 from wuerfel.games.zehntausend.solvers.jit import compile_kernels
+from wuerfel.games.zehntausend.solvers.support import _goal_units, cache_dir, rules_key
 from wuerfel.games.zehntausend.solvers.turn import TurnGraph, sweep_slope, turn_graph
 
 SOLO_FORMAT = 2
