@@ -4,9 +4,9 @@ A step is one event: a chance outcome or a decision. For each case the script pl
 through ``play_one`` (the fast path: a trusted apply of actions taken from ``legal_actions``, float chance tables)
 and through the plain engine (every action checked by ``apply_action``, every outcome by ``apply_outcome``), prints
 both rates and says whether both played the same games move for move ("same"). ``--profile`` prints the cProfile
-of the fast path. Run from the repository root:
+of the fast path; ``--only GAME`` (repeatable) plays only that game's cases. Run from the repository root:
 
-    .venv/bin/python bench/engine_steps.py [GAMES] [--profile]
+    .venv/bin/python bench/engine_steps.py [GAMES] [--profile] [--only GAME]
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from wuerfel.cli.sim import draw_outcome, game_seed, play_one, reseed_bots
 from wuerfel.engine.game import Game, State
 from wuerfel.engine.registry import get_game
 
-CASES = [("wuerfelspiel", "kniffel"), ("wuerfelspiel", "yahtzee"), ("zehntausend", "farkle"), ("jule", None),
-         ("escalero", "escalero")]
+CASES = [("wuerfelspiel", "kniffel"), ("wuerfelspiel", "yahtzee"), ("zehntausend", "farkle"),
+         ("zehntausend", "zehntausend-einfach"), ("jule", None), ("escalero", "escalero")]
 """Random play, two seats, each game's named rule set (None: its default)."""
 TABLES: dict[int, Any] = {}
 """The plain loop's chance tables (the same draws as ``play_one``'s own)."""
@@ -65,12 +65,16 @@ def plain_game(game: Game, bots: list[Any], rng: random.Random, log: list[Any]) 
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    argv = sys.argv[1:]
+    only = {argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--only"}
+    args = [a for i, a in enumerate(argv) if not a.startswith("--") and (i == 0 or argv[i - 1] != "--only")]
     games = int(args[0]) if args else 300
     profile = "--profile" in sys.argv
     print(f"{'game':14} {'rules':10} {'games':>6} {'steps':>8} {'plain steps/s':>14} {'fast steps/s':>13} "
           f"{'fast games/s':>13} {'x':>6} {'same':>5}")
     for game_id, rules in CASES:
+        if only and game_id not in only:
+            continue
         info = get_game(game_id)
         game = info.new_game(info.rules_from_dict(info.resolve(rules).data), 2)
         bots = [make_bot(game_id, "random", game, s) for s in range(2)]

@@ -154,6 +154,8 @@ def test_remembered_values_stay_out_of_equality_pickles_and_successors() -> None
     same = dataclasses.replace(state)  # equal fields, nothing remembered yet
     assert same == state and hash(same) == hash(state)
     after = state.apply_action(legal[0])
-    assert after.memo("_memo_legal") is None  # a successor never inherits its parent's legal list
+    # a successor never inherits its parent's legal list; a Zehntausend transition may hand it its own
+    assert after.memo("_memo_legal") in (None, after._legal_actions())
+    assert after.memo("_memo_legal") is not legal
     assert isinstance(after, ZehntausendState)
     assert after.legal_actions() == after._legal_actions()

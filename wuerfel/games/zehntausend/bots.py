@@ -1,10 +1,15 @@
 """The heuristic Zehntausend bot: sensible under every preset and overlay, never illegal, cheap enough for simulations.
 
-It never reasons about rules itself: it asks the state for the legal actions and, to compare selections, applies
-each candidate to the (immutable) state and values the position that results. The value of a position is a
-one-throw look-ahead: bank now (if the rules allow it) or throw once more, using the exact probability of a Niete
-and the expected points of a throw of that many dice under these rules (computed once per rule set). Thresholds,
-proof, confirmation, dice-left limits and forced continuation are therefore respected automatically.
+It never reasons about rules itself: it asks the state for the legal actions and, to compare selections, values
+the position each candidate leads to. The value of a position is a one-throw look-ahead: bank now (if the rules
+allow it) or throw once more, using the exact probability of a Niete and the expected points of a throw of that many
+dice under these rules (computed once per rule set). Thresholds, proof, confirmation, dice-left limits and forced
+continuation are therefore respected automatically.
+
+A candidate is valued from the few turn fields it changes (``ZehntausendState.select_effect`` and
+``_decide_facts``, the code the transition itself runs), not from a successor state built for it: building one per
+candidate was over half of the bot's time. Only where the selection ends the turn (no throw left: it banks or busts,
+which may end the game) or passes the Rückwärts pool is the successor built and valued as before.
 """
 
 from __future__ import annotations
@@ -50,6 +55,33 @@ def throw_stats(rules: ZehntausendRules, n: int, need: int = 0) -> tuple[float, 
     return p_bust, e
 
 
+_STATS: dict[int, tuple[ZehntausendRules, dict[tuple[int, int], tuple[float, float]]]] = {}
+"""``throw_stats`` per rule set, found by the rule set's identity: its ``lru_cache`` hashes the rule tree on every
+call (a Python ``__hash__``, a fifth of the bot's time). The entry keeps the rules alive, so the id stays its own."""
+
+
+def _stats(r: ZehntausendRules, cup: int, need: int) -> tuple[float, float]:
+    entry = _STATS.get(id(r))
+    if entry is None or entry[0] is not r:
+        if len(_STATS) > 64:
+            _STATS.clear()
+        entry = _STATS[id(r)] = (r, {})
+    table = entry[1]
+    out = table.get((cup, need))
+    if out is None:
+        out = table[(cup, need)] = throw_stats(r, cup, need)
+    return out
+
+
+def _roll_value(r: ZehntausendRules, confirm: int | None, total: int, cup: int) -> float:
+    """Value of throwing ``cup`` dice once more at turn total ``total`` (``confirm``: the turn's pending
+    confirmation, which a single-throw confirmation turns into the points the throw must bring)."""
+    need = confirm if (confirm is not None and r.confirm.scope == "single_throw") else 0
+    p, e = _stats(r, cup, need or 0)
+    loss = total if r.turn.bust == "negate" else 0
+    return (1.0 - p) * (total + e) - p * loss
+
+
 class HeuristicBot:
     """Bank when the expected gain of one more throw no longer pays for the risk of losing the turn."""
 
@@ -60,11 +92,7 @@ class HeuristicBot:
 
     # --- position values -----------------------------------------------------------------------------------------
     def _roll_value(self, s: ZehntausendState, total: int, cup: int) -> float:
-        r = s.rules
-        need = s.turn.confirm if (s.turn.confirm is not None and r.confirm.scope == "single_throw") else 0
-        p, e = throw_stats(r, cup, need or 0)
-        loss = total if r.turn.bust == "negate" else 0
-        return (1.0 - p) * (total + e) - p * loss
+        return _roll_value(s.rules, s.turn.confirm, total, cup)
 
     def value(self, s: ZehntausendState, me: int) -> float:
         """Rough value of a position for ``me`` (turn points at stake, relative to not playing the turn)."""
@@ -116,6 +144,29 @@ class HeuristicBot:
         return self._roll_value(s, total, cup) > self._fresh_turn_value(s)
 
     def _select(self, s: ZehntausendState, actions: list[Action], me: int) -> Action:
+        """The candidate whose position is worth most (the first of equals), as :meth:`value` rates it."""
+        if s.pool_mode or s.player != me:
+            return self._select_by_successors(s, actions, me)
+        r = s.rules
+        best: Action = actions[0]
+        best_v = -1e30
+        effect, facts = s.select_effect, s._decide_facts
+        for a, c in s.choices():  # the legal list's order
+            ch = effect(a, c, False)
+            total = ch["total"]
+            stop, roll, _ = facts(total, ch["cup"], ch["aside"], ch["proof"], ch["confirm"], ch["turnable"])
+            if roll:  # a decide node of mine: bank now or throw once more (value() of that node)
+                v = _roll_value(r, ch["confirm"], total, ch["cup"])
+                if stop and float(total) > v:
+                    v = float(total)
+            else:  # the selection ends the turn (and maybe the game): value what follows
+                v = self.value(s._apply_action(a, me), me)  # type: ignore[arg-type]  # legal by construction
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+        return best
+
+    def _select_by_successors(self, s: ZehntausendState, actions: list[Action], me: int) -> Action:
+        """Each candidate applied and its successor valued (Rückwärts play: the pool passes on at once)."""
         best: Action = actions[0]
         best_v = -1e30
         for a in actions:

@@ -157,6 +157,12 @@ class Choice:
     """The whole throw was scorable (trigger ``throw_all_scoring``)."""
 
 
+_ChoiceEntry = tuple[tuple[tuple[Select, Choice], ...], dict[Select, Choice], tuple[Action, ...], dict[int, Choice]]
+"""A select node's choices (best first), the same as a map, its legal list (the choices' actions), and the map by
+the identity of the listed action (a bot hands back the very object it took from the list: no dataclass hash; the
+entry keeps those objects alive, so their ids cannot be reused while it exists)."""
+
+
 @lru_cache(maxsize=50_000)
 def _choices(rules: ZehntausendRules, throw: Dice, open_sets: OpenSets, confirm_min: int, forced: bool
              ) -> tuple[tuple[Select, Choice], ...]:
@@ -218,15 +224,29 @@ def _frac(x: float) -> Fraction:
 _T = TypeVar("_T")
 
 
+_NEW = object.__new__
+_SET = object.__setattr__
+
+
 def _with(obj: _T, **changes: Any) -> _T:
     """``dataclasses.replace`` for our frozen value classes without re-running ``__init__``: states are copied
     on every transition, and this is several times faster (the classes have no ``__post_init__`` checks). What a
     state remembers about itself (``State.remember``: its legal actions) is not copied: it belongs to the old one."""
-    new = object.__new__(type(obj))
+    new = _NEW(type(obj))
     d = obj.__dict__.copy()  # one copy handed over whole: a quarter faster than filling the new one's dict
-    d.pop("_memo_legal", None)  # the one value a Zehntausend state remembers
+    if "_memo_legal" in d:  # the one value a Zehntausend state remembers
+        del d["_memo_legal"]
     d.update(changes)
-    object.__setattr__(new, "__dict__", d)
+    _SET(new, "__dict__", d)
+    return new
+
+
+def _made(obj: _T, d: dict[str, Any]) -> _T:
+    """A new object of ``obj``'s class with the field dict ``d`` (a copy of ``obj``'s, changed by the caller):
+    ``_with`` written out at the hottest transitions (a throw, a selection, throwing again), where packing the
+    changes as keywords cost a third of the copy."""
+    new = _NEW(type(obj))
+    _SET(new, "__dict__", d)
     return new
 
 
@@ -336,6 +356,18 @@ class ZehntausendState(State):
             return CHANCE
         return self.player
 
+    def is_terminal(self) -> bool:
+        """As the engine's, read from the node directly: asked at every step of every simulation."""
+        return self.node == "over"
+
+    def is_chance(self) -> bool:
+        node = self.node
+        return node == "throw" or node == "knocked"
+
+    def actors(self) -> tuple[int, ...]:
+        node = self.node
+        return () if node == "over" or node == "throw" or node == "knocked" else (self.player,)
+
     # --- derived turn facts --------------------------------------------------------------------------------------
     def dice_left(self) -> int:
         """LEFT(t): dice neither set aside nor freshly refilled (R-14)."""
@@ -384,19 +416,10 @@ class ZehntausendState(State):
             return ()
         return self._choice_entry()[0]
 
-    def _choice_entry(self) -> tuple[tuple[tuple[Select, Choice], ...], dict[Select, Choice]]:
-        """The select node's choices and their map, from the game's own table: keyed by small tuples, so the rule
-        set (a deep tree) is not hashed on every step as the module-wide ``lru_cache`` would."""
-        key = (self.throw or (), self.turn.open_sets, self._confirm_min(), self.pool_mode)
-        table = self.game.choice_table
-        entry = table.get(key)
-        if entry is None:
-            rules = self.game.rules
-            entry = (_choices(rules, *key), _choice_map(rules, *key))
-            if len(table) > 50_000:
-                table.clear()
-            table[key] = entry
-        return entry
+    def _choice_entry(self) -> _ChoiceEntry:
+        """The select node's choices, their map and its legal list, from the game's own table: keyed by small
+        tuples, so the rule set (a deep tree) is not hashed on every step as the module-wide ``lru_cache`` would."""
+        return self.game.choice_entry(self.throw or (), self.turn.open_sets, self._confirm_min(), self.pool_mode)
 
     # --- decisions -----------------------------------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
@@ -407,25 +430,27 @@ class ZehntausendState(State):
 
     def _legal_actions(self) -> tuple[Action, ...]:
         if self.node == "select":
-            return tuple(a for a, _ in self.choices())
+            return self._choice_entry()[2] if self.throw is not None else ()
         if self.node == "offer":
             return _OFFER_ACTIONS
         if self.node == "knock":
             return _KNOCK_ACTIONS
-        blockers = self.bank_blockers()
-        can_roll = self.can_roll()
-        key = (not blockers, can_roll, can_roll and self.turn.turnable > 0,
-               self.rules.turn.stop_below_threshold == "counts_as_bust" and blockers == ["threshold"])
-        return _DECIDE_ACTIONS[key]
+        t = self.turn
+        return self._decide_facts(t.total, t.cup, t.aside, t.proof, t.confirm, t.turnable)[2]
 
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Select):
-            choice = self._choice_entry()[1][action]
+            entry = self._choice_entry()
+            choice = entry[3].get(id(action)) or entry[1][action]
             return self._select(action, choice)
         if isinstance(action, Bank):
             return self._bank(self.turn.total)
         if isinstance(action, Continue):
-            return _with(self, node="throw", throw=None)
+            d = self.__dict__.copy()
+            d.pop("_memo_legal", None)
+            d["node"] = "throw"
+            d["throw"] = None
+            return _made(self, d)
         if isinstance(action, GiveUp):
             return self._log(("give_up",))._bust()
         if isinstance(action, TurnFives):
@@ -539,21 +564,40 @@ class ZehntausendState(State):
         return _with(self, turn=_with(self.turn, history=(*self.turn.history, entry)))
 
     def _thrown(self, dice: Dice) -> ZehntausendState:
-        t = _with(self.turn, voids=0, throws=self.turn.throws + 1, knocked=False,
-                  history=(*self.turn.history, ("throw", dice)))
-        s = _with(self, turn=t, throw=dice, node="select")
-        if instant_win(self.rules, dice):
-            return s._log(("instant_win",))._finish((self.player,))
-        if s.choices():
-            return s
+        t0 = self.turn
+        hist = (*t0.history, ("throw", dice))
+        game = self.game
+        if game.instant_wins and instant_win(self.rules, dice):
+            t = _with(t0, voids=0, throws=t0.throws + 1, knocked=False, history=hist)
+            return _with(self, turn=t, throw=dice, node="select")._log(("instant_win",))._finish((self.player,))
+        need = self._confirm_min()  # the throw leaves the pending confirmation as it is
+        entry = game.choice_entry(dice, t0.open_sets, need, self.pool_mode)
+        if entry[0]:  # the usual case: one copy of the turn and one of the state, which knows its legal list
+            td = t0.__dict__.copy()
+            td["voids"] = 0
+            td["throws"] = t0.throws + 1
+            td["knocked"] = False
+            td["history"] = hist
+            d = self.__dict__.copy()
+            d["turn"] = _made(t0, td)
+            d["throw"] = dice
+            d["node"] = "select"
+            d["_memo_legal"] = entry[2]
+            return _made(self, d)
         # Niete / Macke — or a throw that scored, but less than the confirmation needs: that is no Niete, and the
         # record says so, so nobody is told "Niete" about a throw that visibly scored.
-        need = s._confirm_min()
-        scored = need and _choices(self.rules, dice, s.turn.open_sets, 0, s._forced())
-        s = s._log(("confirm_failed", need) if scored else ("niete",))
+        scored = need and _choices(self.rules, dice, t0.open_sets, 0, self._forced())
+        hist = (*hist, ("confirm_failed", need) if scored else ("niete",))
+        first = t0.first and not t0.taken_over
+        if not self.pool_mode and not (first and self.rules.turn.first_throw_niete != "bust"):
+            fast = self._bust_fast(hist, t0.total)
+            if fast is not None:
+                return fast
+        t = _with(t0, voids=0, throws=t0.throws + 1, knocked=False, history=hist)
+        s = _with(self, turn=t, throw=dice, node="select")
         if s.pool_mode:
             return s._receive_pool()
-        if t.first and not t.taken_over:
+        if first:
             mode = self.rules.turn.first_throw_niete
             pts = self.rules.turn.first_throw_points
             if mode == "nix":
@@ -579,47 +623,78 @@ class ZehntausendState(State):
             t2 = _with(t, total=total, cup=cup, history=hist)
             s = _with(self, turn=t2, throw=None)
             return s._pass_pool(self._next_seat(self.player))
+        ch = self.select_effect(action, c)
+        td = t.__dict__.copy()
+        td.update(ch)
+        t2 = _made(t, td)
+        stop, roll, legal = self._decide_facts(t2.total, t2.cup, t2.aside, t2.proof, t2.confirm, t2.turnable)
+        if not roll:
+            s = _with(self, turn=t2, node="decide")
+            return s._bank(t2.total) if stop else s._bust()
+        d = self.__dict__.copy()
+        d["turn"] = t2
+        d["node"] = "decide"
+        d["_memo_legal"] = legal
+        return _made(self, d)
+
+    def select_effect(self, action: Select, c: Choice, history: bool = True) -> dict[str, Any]:
+        """The turn's changed fields after setting aside ``action`` (its choice ``c``) outside Rückwärts play
+        (``history`` False: without the new history, which only the transition needs).
+
+        Shared by the transition and the heuristic bot, which values every candidate from these few numbers
+        instead of building the successor state."""
+        (n, proof_on, same_throw, confirm_single, extension, any_time, hot_dice, confirm_on, trig, min_points,
+         across) = self.game.select_rules
+        t = self.turn
+        entry = ("select", action.dice, c.points, action.turn_fives)
         total = t.total + c.points
         cup = t.cup - c.used
         aside = t.aside + c.used
         proof = t.proof
-        if r.proof.enabled:
+        if proof_on:
             proving = c.sel.proving
             if proof and proving:
                 proof = False
             if c.sel.has_set:
-                proof = not (r.proof.same_throw and proving)
+                proof = not (same_throw and proving)
         confirm = t.confirm
         if confirm is not None:
-            if r.confirm.scope == "single_throw":
+            if confirm_single:
                 confirm = None
             else:
                 need = confirm - c.points
                 confirm = None if need <= 0 else need
-        open_sets = c.sel.opened if r.extension.enabled else ()
-        any_time = r.selection.five_pair_to_one and r.selection.five_turn_timing == "any_time"
+        open_sets = c.sel.opened if extension else ()
         turnable = t.turnable + c.five_left if any_time else 0
         throw_n = len(self.throw or ())
-        hist = (*t.history, entry)
-        if cup == 0 and r.turn.hot_dice:
-            trig = r.confirm.trigger
-            if r.confirm.enabled and (trig == "all_dice_set_aside"
-                                      or (trig == "full_throw_all_scored" and throw_n == n and c.used == n)):
-                confirm = r.confirm.min_points
+        hist = (*t.history, entry) if history else ()
+        if cup == 0 and hot_dice:
+            if confirm_on and (trig == "all_dice_set_aside"
+                               or (trig == "full_throw_all_scored" and throw_n == n and c.used == n)):
+                confirm = min_points
             cup, aside, turnable = n, 0, 0
-            hist = (*hist, ("hot_dice",))
-            if not r.extension.across_hot_dice:
+            hist = (*hist, ("hot_dice",)) if history else ()
+            if not across:
                 open_sets = ()
-        if r.confirm.enabled and r.confirm.trigger == "throw_all_scoring" and throw_n == n and c.throw_all:
-            confirm = r.confirm.min_points
-        t2 = _with(t, total=total, cup=cup, aside=aside, first=False, open_sets=open_sets,
-                   proof=proof, confirm=confirm, turnable=turnable, history=hist)
-        s = _with(self, turn=t2, node="decide")
-        can_stop = not s.bank_blockers()
-        can_roll = s.can_roll()
-        if not can_roll:
-            return s._bank(total) if can_stop else s._bust()
-        return s
+        if confirm_on and trig == "throw_all_scoring" and throw_n == n and c.throw_all:
+            confirm = min_points
+        return {"total": total, "cup": cup, "aside": aside, "first": False, "open_sets": open_sets, "proof": proof,
+                "confirm": confirm, "turnable": turnable, "history": hist}
+
+    def _decide_facts(self, total: int, cup: int, aside: int, proof: bool, confirm: int | None, turnable: int
+                      ) -> tuple[bool, bool, tuple[Action, ...]]:
+        """(may bank, may throw, the legal list) at a decide node of this turn with these fields (the throws and
+        the threshold are the turn's): ``bank_blockers`` and ``can_roll`` without building the state."""
+        r = self.rules
+        t = self.turn
+        md = r.turn.max_dice_left_to_bank
+        pending = proof or confirm is not None or (md >= 0 and aside != 0 and cup > md)
+        low = total < t.threshold
+        mt = r.turn.max_throws
+        roll = cup > 0 and (mt == 0 or t.throws < mt)
+        stop = not pending and not low
+        give_up = low and not pending and r.turn.stop_below_threshold == "counts_as_bust"
+        return stop, roll, _DECIDE_ACTIONS[(stop, roll, roll and turnable > 0, give_up)]
 
     def _void(self, reason: str) -> ZehntausendState:
         """A void throw (§3.8): not counted, repeated with the same dice; a streak may cost points or the turn."""
@@ -667,9 +742,55 @@ class ZehntausendState(State):
         target = self.rules.game.target
         return score >= target if self.rules.game.reach == "at_least" else score > target
 
+    def _hand_over(self, p: int, hist: tuple[tuple[Any, ...], ...], kind: str, points: int,
+                   **changes: Any) -> ZehntausendState | None:
+        """The end of ``p``'s turn (its ``hist``, its result ``kind`` and ``points``, the score ``changes``) and the
+        start of the next player's turn in one copy of the state — what ``_end_turn`` + ``_next_turn`` +
+        ``_start_turn`` do through several copies, for the case where nothing happens in between (no round end,
+        tie-break or skipped seat). None: not that case; the caller takes the general path."""
+        n = self.game.num_players
+        if self.extra or (self.end_triggered and p == n - 1):
+            return None
+        q = p + 1 if p + 1 < n else 0
+        if self.skip and self.skip[q]:
+            return None
+        turns = list(self.turns)
+        turns[p] += 1
+        last = changes.get("last_result")
+        tr = self.rules.turn
+        th = tr.min_bank
+        beat = None
+        if tr.beat_predecessor:
+            if last is not None:
+                th = max(th, last + 1)
+                beat = last if th == last + 1 else None
+            else:
+                th = max(th, tr.beat_fallback)
+        offer = changes.get("offer")
+        return _with(self, turns=tuple(turns), prev=(p, hist, kind, points), player=q,
+                     turn=Turn(cup=self.rules.dice.count, threshold=th, beat=beat), throw=None,
+                     node="offer" if offer is not None else "throw", **changes)
+
     def _bank(self, v: int, nix: bool = False) -> ZehntausendState:
         r = self.rules
         p = self.player
+        if self.game.plain_turn_end and not self.pool_mode:
+            score = self.scores_[p] + v
+            if not self._reached(score):
+                kind = "nix" if nix else "bank"
+                cup = self.turn.cup
+                sc = list(self.scores_)
+                sc[p] = score
+                minus = self.minus
+                if minus[p]:
+                    ml = list(minus)
+                    ml[p] = 0
+                    minus = tuple(ml)
+                offer = (v, cup) if (r.takeover.enabled and not nix and r.game.mode != "solo" and cup > 0) else None
+                fast = self._hand_over(p, (*self.turn.history, (kind, v)), kind, v, scores_=tuple(sc),
+                                       minus=minus, last_result=v, last_kind=kind, offer=offer)
+                if fast is not None:
+                    return fast
         s = self._credit(p, v)._log(("nix", v) if nix else ("bank", v))
         minus = list(s.minus)
         minus[p] = 0
@@ -701,7 +822,23 @@ class ZehntausendState(State):
             s = _with(s, end_triggered=True)
         return s._next_turn()
 
+    def _bust_fast(self, hist: tuple[tuple[Any, ...], ...], lost: int) -> ZehntausendState | None:
+        """A bust after the turn's ``hist`` in one copy (see ``_hand_over``); None: the general path."""
+        if not self.game.plain_turn_end or self.pool_mode:
+            return None
+        p = self.player
+        sc = self.scores_
+        if lost and self.rules.turn.bust == "negate":
+            lst = list(sc)
+            lst[p] -= lost
+            sc = tuple(lst)
+        return self._hand_over(p, (*hist, ("bust", lost)), "bust", lost, scores_=sc, last_result=None,
+                               last_kind="bust", offer=None)
+
     def _bust(self) -> ZehntausendState:
+        fast = self._bust_fast(self.turn.history, self.turn.total)
+        if fast is not None:
+            return fast
         r = self.rules
         p = self.player
         s = self
@@ -1259,9 +1396,33 @@ class ZehntausendGame(Game):
         self.outcome_table: dict[tuple[int, str], tuple[tuple[Outcome, Fraction], ...]] = {}
         """Chance nodes by (dice in the cup, node): the same tuple every time, looked up without hashing the
         Fractions of ``mishap_key`` (and the same identity keeps the simulators' float tables valid)."""
-        self.choice_table: dict[tuple[Dice, OpenSets, int, bool],
-                                tuple[tuple[tuple[Select, Choice], ...], dict[Select, Choice]]] = {}
+        self.choice_table: dict[tuple[Dice, OpenSets, int, bool], _ChoiceEntry] = {}
         """Select nodes' choices by (throw, open sets, confirmation minimum, forced), see ``_choice_entry``."""
+        r = rules
+        self.instant_wins = bool(r.scoring.instant_win)
+        """Whether any throw can win at once (R-15): most rule sets have none, so most throws skip the check."""
+        self.plain_turn_end = r.game.mode in ("standard", "solo") and r.minus_marks.count == 0
+        sel, cf = r.selection, r.confirm
+        self.select_rules = (r.dice.count, r.proof.enabled, r.proof.same_throw, cf.scope == "single_throw",
+                             r.extension.enabled, sel.five_pair_to_one and sel.five_turn_timing == "any_time",
+                             r.turn.hot_dice, cf.enabled, cf.trigger, cf.min_points, r.extension.across_hot_dice)
+        """The rules a selection reads (``ZehntausendState.select_effect``), read once: the heuristic bot asks it
+        for every candidate of every throw."""
+        """A bank or bust here changes nothing but the player's score, marks and the seat: the transitions end the
+        turn and start the next one in one copy of the state (``ZehntausendState._hand_over``)."""
+
+    def choice_entry(self, throw: Dice, open_sets: OpenSets, confirm_min: int, forced: bool) -> _ChoiceEntry:
+        """The choices of a throw (see ``ZehntausendState._choice_entry``), built once per game and key."""
+        key = (throw, open_sets, confirm_min, forced)
+        table = self.choice_table
+        entry = table.get(key)
+        if entry is None:
+            choices = _choices(self.rules, *key)
+            entry = (choices, dict(choices), tuple(a for a, _ in choices), {id(a): c for a, c in choices})
+            if len(table) > 50_000:
+                table.clear()
+            table[key] = entry
+        return entry
 
     def new_initial_state(self) -> ZehntausendState:
         n = self.num_players

@@ -25,21 +25,24 @@ number to beat), takeover, simulated mishaps, the Rückwärts/Bumerang/solo mode
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import json
 import math
 import time
 from functools import lru_cache
-from pathlib import Path
 
 import numba
 import numpy as np
 
-from wuerfel.engine.errors import N_
-from wuerfel.engine.rules import options_to_dict
 from wuerfel.games.zehntausend.options import ZehntausendRules
+from wuerfel.games.zehntausend.solvers.jit import compiled
+from wuerfel.games.zehntausend.solvers.support import (  # re-exported: the names were defined here
+    DUEL_FORMAT,
+    LAST_TURN_CAP,
+    _goal_units,
+    cache_dir,
+    duel_support,
+    rules_key,
+)
 from wuerfel.games.zehntausend.solvers.turn import (
-    FORMAT_VERSION,
     TurnGraph,
     TurnKey,
     bank_flags_ok,
@@ -53,52 +56,12 @@ from wuerfel.games.zehntausend.solvers.turn import (
 )
 from wuerfel.solvers.fillgame import PARALLEL_KERNELS
 
-LAST_TURN_CAP = 30_000
-"""Largest margin (points) the last player of a finish-round game is solved for; beyond it the margin counts as this."""
+sweep = compiled(sweep)  # the turn module's kernels are plain functions until needed (solvers/jit.py); this
+sweep_slope = compiled(sweep_slope)  # module's compiled kernels call them, so they are compiled here
 
-DUEL_FORMAT = 1
+__all__ = ["DUEL_FORMAT", "LAST_TURN_CAP", "DuelSolution", "_goal_units", "cache_dir", "duel_support", "rules_key",
+           "solve_duel", "turn_refusal"]
 
-
-def duel_support(rules: ZehntausendRules) -> tuple[bool, str]:
-    """(exact, reason): whether :func:`solve_duel` solves this rule set exactly, and if not, why (an English msgid)."""
-    r = rules
-    if r.game.mode != "standard":
-        return False, N_("The two-player solver needs the standard game mode.")
-    if r.turn.bust != "forfeit":
-        return False, N_("Not solvable exactly for two players: with bust = negate a bust lowers the score.")
-    if r.minus_marks.count > 0 and r.minus_marks.penalty != 0:
-        return False, N_("Not solvable exactly for two players: minus marks lower the score and their streak "
-                         "would be part of the state.")
-    if r.turn.first_throw_niete == "minus":
-        return False, N_("Not solvable exactly for two players: the first-throw Minus lowers the score.")
-    if r.turn.beat_predecessor:
-        return False, N_("Not solvable exactly for two players: the number to beat (beat the predecessor) "
-                         "would be part of the state.")
-    if r.takeover.enabled:
-        return False, N_("Not solvable exactly for two players: a takeover offer would be part of the state.")
-    if r.mishap.mode == "simulated" and r.mishap.probability > 0:
-        return False, N_("Not solvable exactly for two players: simulated mishaps.")
-    if r.game.end_rule == "finish_round" and r.game.tie == "extra_round":
-        return False, N_("Not solvable exactly for two players: extra rounds after a tie.")
-    refusal = turn_refusal(r)
-    if refusal:
-        return False, refusal
-    if r.selection.model != "standard":
-        return False, N_("Not solvable exactly for two players: the solver simplifies the turn itself under the "
-                         "literal Macke model.")
-    return True, ""
-
-
-def rules_key(rules: ZehntausendRules) -> str:
-    """A stable hash of the complete rule set plus the code format versions (the on-disk cache key)."""
-    doc = json.dumps(options_to_dict(rules), sort_keys=True, default=str)
-    return hashlib.sha256(f"{doc}|turn{FORMAT_VERSION}|duel{DUEL_FORMAT}".encode()).hexdigest()[:24]
-
-
-def cache_dir() -> Path:
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("wuerfel")) / "zehntausend"
 
 
 @dataclasses.dataclass(eq=False)
@@ -378,11 +341,6 @@ def _last_turn_table(rules: ZehntausendRules, g: TurnGraph, dcap: int) -> np.nda
             v += g.p_bust[s0] * float(B[min(f, len(B) - 1)])
         L[d] = v
     return L
-
-
-def _goal_units(rules: ZehntausendRules, unit: int) -> int:
-    target = rules.game.target + (1 if rules.game.reach == "more_than" else 0)
-    return -(-target // unit)
 
 
 @lru_cache(maxsize=8)

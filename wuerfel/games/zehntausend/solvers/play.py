@@ -13,7 +13,7 @@ wrong number.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -21,15 +21,8 @@ from wuerfel.engine.advice import Advice
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.zehntausend.options import ZehntausendRules
-from wuerfel.games.zehntausend.solvers.duel import (
-    LAST_TURN_CAP,
-    DuelSolution,
-    cache_dir,
-    duel_support,
-    rules_key,
-    solve_duel,
-)
 from wuerfel.games.zehntausend.solvers.solo import SOLO_FORMAT, SoloSolution, solve_solo
+from wuerfel.games.zehntausend.solvers.support import LAST_TURN_CAP, cache_dir, duel_support, rules_key
 from wuerfel.games.zehntausend.solvers.turn import (
     TurnGraph,
     TurnKey,
@@ -50,6 +43,9 @@ from wuerfel.games.zehntausend.state import (
     TurnFives,
     ZehntausendState,
 )
+
+if TYPE_CHECKING:
+    from wuerfel.games.zehntausend.solvers.duel import DuelSolution
 
 MEASURE_POINTS = N_("expected points of this turn")
 MEASURE_WIN = N_("winning chance")
@@ -135,6 +131,8 @@ class Evaluator:
 
     def duel(self) -> DuelSolution:
         if self._duel is None:
+            from wuerfel.games.zehntausend.solvers.duel import solve_duel  # numba: only when a duel table is used
+
             self._duel = solve_duel(self.rules)
         return self._duel
 

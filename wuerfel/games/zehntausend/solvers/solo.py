@@ -21,14 +21,27 @@ import dataclasses
 import time
 from functools import lru_cache
 
-import numba
 import numpy as np
 
 from wuerfel.games.zehntausend.options import ZehntausendRules
-from wuerfel.games.zehntausend.solvers.duel import _goal_units, cache_dir, rules_key
+from wuerfel.games.zehntausend.solvers import turn as _turn
+from wuerfel.games.zehntausend.solvers.jit import compile_kernels
+from wuerfel.games.zehntausend.solvers.support import _goal_units, cache_dir, rules_key
 from wuerfel.games.zehntausend.solvers.turn import TurnGraph, sweep_slope, turn_graph
 
 SOLO_FORMAT = 2
+
+
+_compiled = False
+
+
+def _compile() -> None:
+    """The solo kernels compiled (with the turn sweep they call)."""
+    global _compiled
+    if not _compiled:  # asked once per turn table: a flag, not a walk over the names
+        _turn.compile_all()
+        compile_kernels(globals(), ("sweep_slope", "_solo_eval", "_solo_all"))
+        _compiled = True
 
 
 @dataclasses.dataclass(eq=False)
@@ -52,6 +65,7 @@ class SoloSolution:
     def turn_tables(self, score: int, threshold_points: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
         """(VD, VC, B, z) of the turn at ``score`` that must reach ``threshold_points``: every in-turn position's
         value is minus the expected number of turns still needed after this one."""
+        _compile()
         g = self.graph
         u = g.unit
         if score < 0 or score % u or score // u >= self.goal:
@@ -74,7 +88,6 @@ class SoloSolution:
         return VD, VC, B, z
 
 
-@numba.njit(cache=True)
 def _solo_eval(s, th, z, G, thf, E, VD, VC, DD, DC, B, can_roll, bank_ok, giveup_ok, tf, order,  # type: ignore[no-untyped-def]
                grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, max_dv):
     """Turn value (−expected further turns after this one) at score s with threshold th when a bust is worth z."""
@@ -90,7 +103,6 @@ def _solo_eval(s, th, z, G, thf, E, VD, VC, DD, DC, B, can_roll, bank_ok, giveup
                        grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start)
 
 
-@numba.njit(cache=True)
 def _solo_all(G, thf, E, can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,  # type: ignore[no-untyped-def]
               opt_start, opt_dv, opt_tgt, p_bust, reach, start, max_dv, plain):
     """Fill E[s, th] from the highest score down. ``plain`` (no beat-the-predecessor): every turn faces ``thf``,
@@ -160,6 +172,7 @@ def solve_solo(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = Tr
     else:
         nth = max(G + 2, thf + 1)
     E = np.full((G, nth), np.nan)
+    _compile()
     if not tr.beat_predecessor:
         _solo_all_plain(G, thf, E, g)
     else:

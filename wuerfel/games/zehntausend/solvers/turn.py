@@ -6,7 +6,8 @@ total plus a small *key* of everything else the rules look at (dice in the cup, 
 confirmation pending and how much it still needs, sets open for Ergänzen, pairs of 5s that may still be turned).
 The keys reachable in one rule set are found once by a breadth-first walk over the exact chance outcomes (the
 multisets of the dice in the cup) and the legal selections of :mod:`wuerfel.games.zehntausend.melds`; the throws
-that offer the same choices are merged, and the sweep over the totals runs in numba.
+that offer the same choices are merged, and the sweep over the totals runs in numba (plain Python for a small
+graph: :func:`run_kernel`).
 
 The same compiled graph serves the two-player and the solo solvers: they only change what banking and busting are
 worth (:func:`sweep` takes both as arrays over the turn total).
@@ -25,8 +26,8 @@ import math
 import time
 from collections import deque
 from functools import lru_cache
+from typing import Any
 
-import numba
 import numpy as np
 
 from wuerfel.engine.dice import Dice, roll_distribution
@@ -40,10 +41,32 @@ from wuerfel.games.zehntausend.melds import (
     turned_selection,
 )
 from wuerfel.games.zehntausend.options import ZehntausendRules
+from wuerfel.games.zehntausend.solvers.jit import compile_kernels, plain
 
 FORMAT_VERSION = 2
 """Bumped whenever the meaning of a cached table changes (part of every on-disk cache key). 2: open sets carry
 their running value (Ergänzen doubles it), which changes the tables of rule sets with a fixed four-of-a-kind."""
+
+
+PLAIN_WORK = 400_000
+"""Up to this many option visits (totals × options) a kernel runs as plain Python instead of loading numba (see
+:mod:`~wuerfel.games.zehntausend.solvers.jit`): Farkle's single-turn table is about 230,000."""
+KERNELS = ("_reach", "sweep", "sweep_slope")
+
+
+def compile_all() -> None:
+    """Switch this module's kernels to their numba-compiled forms (before a solver that needs the speed)."""
+    compile_kernels(globals(), KERNELS)
+
+
+def run_kernel(name: str, work: int, *args: Any) -> Any:
+    """Run the kernel ``name``: compiled when ``work`` exceeds :data:`PLAIN_WORK`, else as plain Python over
+    memoryviews of the arrays (Python floats: many times faster to index than numpy scalars, the same IEEE
+    arithmetic). The choice depends on the work alone, so a table never depends on what else the process did."""
+    if work > PLAIN_WORK:
+        compile_all()
+        return globals()[name](*args)
+    return plain(globals()[name])(*(memoryview(a) if isinstance(a, np.ndarray) else a for a in args))
 
 
 @dataclasses.dataclass(frozen=True, order=True)
@@ -339,11 +362,11 @@ def turn_graph(rules: ZehntausendRules, prune: bool = True) -> TurnGraph:
         opt_tgt=np.array(opt_tgt, dtype=np.int64), p_bust=p_bust,
         max_dv=max(opt_dv) if opt_dv else 1, reach=np.zeros(S),
     )
-    g.reach = _reach(g.can_roll, g.bank_ok, g.tf, g.grp_start, g.grp_prob, g.opt_start, g.opt_tgt)
+    g.reach = run_kernel("_reach", 100 * len(opt_dv), g.can_roll, g.bank_ok, g.tf, g.grp_start, g.grp_prob,
+                         g.opt_start, g.opt_tgt)
     return g
 
 
-@numba.njit(cache=True)
 def _reach(can_roll, bank_ok, tf, grp_start, grp_prob, opt_start, opt_tgt):  # type: ignore[no-untyped-def]
     """Largest probability of reaching a key that may bank (value iteration; every throw can bust, so it converges)."""
     S = len(can_roll)
@@ -379,7 +402,6 @@ def _reach(can_roll, bank_ok, tf, grp_start, grp_prob, opt_start, opt_tgt):  # t
     return a
 
 
-@numba.njit(cache=True)
 def sweep(n_rows, th, VD, VC, B, Z, INST, can_roll, bank_ok, giveup_ok, tf, order,  # type: ignore[no-untyped-def]
           grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust):
     """Fill ``VD[t, s]`` (value after a selection, before deciding) and ``VC[t, s]`` (value of throwing) for the
@@ -421,7 +443,6 @@ def sweep(n_rows, th, VD, VC, B, Z, INST, can_roll, bank_ok, giveup_ok, tf, orde
             VD[t, s] = best
 
 
-@numba.njit(cache=True)
 def sweep_slope(n_rows, total, th, z, inst, VD, VC, DD, DC, B,  # type: ignore[no-untyped-def]
                 can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust,
                 reach, start):
@@ -612,8 +633,8 @@ def _solve_points(g: TurnGraph, th: int, n_rows: int, bust_extra: int) -> tuple[
             VD[n_rows:, s] = B[n_rows:]
         else:
             VD[n_rows:, s] = a[s] * B[n_rows:] + (1.0 - a[s]) * Z[n_rows:]
-    sweep(n_rows, th, VD, VC, B, Z, INST, g.can_roll, g.bank_ok, g.giveup_ok, g.tf, g.order, g.grp_start,
-          g.grp_prob, g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust)
+    run_kernel("sweep", n_rows * len(g.opt_dv), n_rows, th, VD, VC, B, Z, INST, g.can_roll, g.bank_ok, g.giveup_ok,
+               g.tf, g.order, g.grp_start, g.grp_prob, g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust)
     return VD, VC
 
 
