@@ -13,8 +13,9 @@ import pytest
 
 from tests.hasard.kit_helpers import check_results, new, throw
 from wuerfel.engine.errors import IllegalAction
-from wuerfel.engine.game import State
+from wuerfel.engine.game import Game, State
 from wuerfel.engine.registry import get_game
+from wuerfel.engine.sources import SeededSource
 from wuerfel.games.hasard import ohio_solver as oh
 from wuerfel.games.hasard.ohio import EMPTY, OHIO_ROW, Enter, OhioState, row_value
 from wuerfel.games.kit import Keep, Void
@@ -214,3 +215,41 @@ def test_bots_play_legal_games(seed: int) -> None:
             assert a in s.legal_actions(p)
             s = s.apply_action(a, p)
     check_results(s)
+
+
+def test_optimal_bot_moves_the_same_on_the_numba_solvers_tables() -> None:
+    """The NumPy path changes no choice: in seeded games the bot moves as it does on the numba solver's tables."""
+    from wuerfel.solvers.fillgame import solve_fill_game, turn_tables
+
+    info = get_game("ohio")
+    rules = info.load_rules(None, None)
+    spec = oh.spec_from_rules(rules)
+    E_numba = solve_fill_game(spec)
+
+    class NumbaTablesBot(oh.OhioOptimalBot):
+        def __init__(self, game: Game) -> None:
+            super().__init__(game)
+            self.E = E_numba[:, 0, 0]
+
+        def _keep_table(self, mask: int) -> np.ndarray:
+            if mask not in keeps:
+                keeps[mask] = turn_tables(spec, E_numba, mask, 0, 0).keep
+            return keeps[mask]
+
+    keeps: dict[int, np.ndarray] = {}
+    moves = 0
+    for seed in range(6):
+        game = info.new_game(rules, 2)
+        ours, theirs = oh.OhioOptimalBot(game), NumbaTablesBot(game)
+        source = SeededSource(seed)
+        s: State = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance():
+                s = s.apply_outcome(source.choose(s))
+                continue
+            p = s.to_move()
+            a = ours.choose(s, p)
+            assert a == theirs.choose(s, p)
+            moves += 1
+            s = s.apply_action(a, p)
+    assert moves > 300

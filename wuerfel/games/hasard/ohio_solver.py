@@ -84,6 +84,7 @@ def solve_solo(rules: OhioRules, rules_id: str, fresh: bool = False) -> SolveRes
     """``wuerfel solve ohio``: the optimal solitaire expected sum of the whole sheet."""
     if fresh:
         solved.cache_clear()
+        keep_table.cache_clear()
     t0 = time.perf_counter()
     value = solo_value(rules)
     return SolveResult(
@@ -95,6 +96,16 @@ def solve_solo(rules: OhioRules, rules_id: str, fresh: bool = False) -> SolveRes
         extra={"sheets": 1 << N_ROWS},
         value_of=N_("the expected total of a sheet played alone with the best strategy"),
     )
+
+
+@lru_cache(maxsize=1024)
+def keep_table(rules: OhioRules, mask: int) -> np.ndarray:
+    """keep[t, k] of the turn of sheet ``mask``: built once per sheet and rule set for every bot and hint of the
+    process (it was once per bot, so every new game's turns rebuilt them: issue 13). Read-only: it is shared."""
+    scores, E = solved(rules)
+    keep = plain_turn_tables(scores, E, mask, N_DICE, 6, rules.min_keep, rules.max_keep)[1]
+    keep.flags.writeable = False
+    return keep
 
 
 def sheet_mask(sheet: tuple[int, ...]) -> int:
@@ -111,15 +122,9 @@ class OhioOptimalBot:
         self.rules: OhioRules = game.rules
         self.scores, self.E = solved(self.rules)
         self.space = plain_space(N_DICE, 6)
-        self._keeps: dict[int, np.ndarray] = {}
 
     def _keep_table(self, mask: int) -> np.ndarray:
-        """keep[t, k] of the turn of sheet ``mask`` (built once per sheet and bot)."""
-        kt = self._keeps.get(mask)
-        if kt is None:
-            r = self.rules
-            kt = self._keeps[mask] = plain_turn_tables(self.scores, self.E, mask, N_DICE, 6, r.min_keep, r.max_keep)[1]
-        return kt
+        return keep_table(self.rules, mask)
 
     def values(self, state: OhioState, player: int) -> dict[Action, float]:
         """Expected own future points (this entry included) of every legal action."""
