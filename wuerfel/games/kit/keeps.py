@@ -208,8 +208,9 @@ class KeepTurn:
 
     def thrown(self, roll: Dice) -> KeepTurn:
         """The dice just thrown land beside the ones standing; one throw more is used."""
-        assert self.kept is not None and len(roll) == self.to_throw(), (self.kept, roll)
-        return _evolve(self, dice=sort_dice(self.kept + tuple(roll)), kept=None, throws=self.throws + 1,
+        kept = self.kept
+        assert kept is not None and len(roll) == self.n - len(kept), (kept, roll)
+        return _evolve(self, dice=tuple(sorted(kept + tuple(roll))), kept=None, throws=self.throws + 1,
                        fresh=len(roll) == self.n)
 
     def component(self, face: cmp.Face = "pips", seat: int | None = None) -> cmp.Dice:

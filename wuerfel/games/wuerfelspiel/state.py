@@ -8,6 +8,7 @@ columns (:class:`Score`, ends the turn) or keeps some dice and re-throws the res
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -23,6 +24,7 @@ from wuerfel.games.kit.keeps import (
     KeepTurn,
     describe_keep,
     dice_component,
+    keep_actions,
     keep_from_id,
     keep_id,
     keep_refusal,
@@ -150,12 +152,13 @@ class WuerfelspielState(State):
 
     # --- node kind -------------------------------------------------------------------------------------------
     def to_move(self) -> int:
-        if self.rolling:
-            return CHANCE
-        full = self.memo("_memo_full")  # asked several times per state (is_terminal, actors, legal_actions)
-        if full is None:
-            full = self.remember("_memo_full", self._all_full())
-        return TERMINAL if full else self.player
+        # asked several times per state (is_terminal, actors, legal_actions): kept on the state, and set at once by
+        # the transitions that know it (a throw hands the move to its thrower, a keep makes a chance node)
+        who: int | None = self.__dict__.get("_memo_to_move")
+        if who is None:
+            who = CHANCE if self.turn.kept is not None else TERMINAL if self._all_full() else self.player
+            object.__setattr__(self, "_memo_to_move", who)
+        return who
 
     def _all_full(self) -> bool:
         return all(v is not None for sheet in self.sheets for col in sheet for v in col)
@@ -168,8 +171,29 @@ class WuerfelspielState(State):
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         if self.to_move() < 0 or (player is not None and player != self.player):
             return ()
-        memo = self.memo("_memo_legal")
-        return memo if memo is not None else self.remember("_memo_legal", self._legal_actions())
+        memo = self.__dict__.get("_memo_legal")
+        if memo is not None:
+            return memo  # type: ignore[no-any-return]
+        turn = self.turn
+        dice = turn.dice
+        if len(dice) == 5 and dice[0] == dice[-1] and self.game.forced_joker:
+            memo = self._legal_actions()  # the joker rule may bind this five of a kind to some boxes
+        else:
+            # the keeps of this throw (shared) and the open boxes (the same all turn long: kept across its states)
+            boxes = self.__dict__.get("_memo_boxes")
+            if boxes is None:
+                boxes = self._open_boxes()
+                object.__setattr__(self, "_memo_boxes", boxes)
+            memo = _keeps(dice) + boxes if turn.throws < turn.limit else boxes
+        object.__setattr__(self, "_memo_legal", memo)
+        return memo
+
+    def _open_boxes(self) -> tuple[Score, ...]:
+        """Every open box of the player to move, column by column, in the sheet's order (no joker rule applied)."""
+        rules = self.rules
+        table = _score_table(rules.columns, rules.boxes)
+        return tuple(table[c][i] for c, col in enumerate(self.sheets[self.player]) for i, v in enumerate(col)
+                     if v is None)
 
     def _legal_actions(self) -> tuple[Action, ...]:
         """The keeps (shared per throw by the kit), then the boxes the dice may go into, column by column, in the
@@ -262,7 +286,7 @@ class WuerfelspielState(State):
 
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Keep):
-            return _evolve(self, turn=self.turn.keep(action.dice, KEEP_RULES, checked=False))
+            return _evolve(self, turn=self.turn.keep(action.dice, KEEP_RULES, checked=False), _memo_to_move=CHANCE)
         assert isinstance(action, Score)
         pts, extra = self.points(action.column, action.box)
         sheet = list(self.sheets[player])
@@ -276,15 +300,17 @@ class WuerfelspielState(State):
             ex[action.column] += extra
             extras = (*extras[:player], tuple(ex), *extras[player + 1:])
         turn = KeepTurn(self.turn.limit)
-        nxt = dataclasses.replace(self, sheets=sheets, extras=extras, player=(player + 1) % self.game.num_players,
-                                  turn=turn)
+        nxt = _evolve(self, _new_turn=True, sheets=sheets, extras=extras,
+                      player=(player + 1) % self.game.num_players, turn=turn, _memo_to_move=CHANCE)
         if nxt._all_full():
-            nxt = dataclasses.replace(nxt, turn=dataclasses.replace(turn, kept=None), player=player)
+            nxt = _evolve(nxt, turn=dataclasses.replace(turn, kept=None), player=player, _memo_to_move=TERMINAL)
         return nxt
 
     # --- chance ----------------------------------------------------------------------------------------------
     def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
-        return _outcomes(self.dice_to_throw()) if self.rolling else ()
+        turn = self.turn  # asked at every throw of a simulation: the turn's fields read directly
+        kept = turn.kept
+        return _outcomes(turn.n - len(kept)) if kept is not None else ()
 
     def dice_to_throw(self) -> int:
         return self.turn.to_throw()
@@ -302,7 +328,7 @@ class WuerfelspielState(State):
 
     def _apply_outcome(self, outcome: Outcome) -> State:
         assert isinstance(outcome, Roll)
-        return _evolve(self, turn=self.turn.thrown(outcome.dice))
+        return _evolve(self, turn=self.turn.thrown(outcome.dice), _memo_to_move=self.player)
 
     # --- results ---------------------------------------------------------------------------------------------
     def column_totals(self, player: int, column: int) -> ColumnTotals:
@@ -477,21 +503,31 @@ class WuerfelspielState(State):
         return super().describe_action(action, lang)
 
 
-def _evolve(state: WuerfelspielState, **changes: object) -> WuerfelspielState:
+def _evolve(state: WuerfelspielState, _new_turn: bool = False, **changes: object) -> WuerfelspielState:
     """``dataclasses.replace`` without re-running ``__init__`` (a state has no checks in it; it is copied at every
-    keep and throw of every simulated game). What the old state remembered about itself (``State.remember``) is not
-    copied: it is the old state's."""
+    keep, throw and box of every simulated game). What the old state remembered about itself (``State.remember``) is
+    not copied: it is the old state's — except, within a turn (``_new_turn`` False), the open boxes, which only a box
+    written changes. ``changes`` may set a memo the caller knows (``_memo_to_move``)."""
     new = object.__new__(WuerfelspielState)
     d = new.__dict__
     d.update(state.__dict__)
     for key in _MEMOS:
         d.pop(key, None)
+    if _new_turn:
+        d.pop("_memo_boxes", None)
     d.update(changes)
     return new
 
 
-_MEMOS = ("_memo_legal", "_memo_full", "_memo_scores")
-"""The values a Würfelspiel state remembers (its legal list, whether all boxes are full, the scores)."""
+_MEMOS = ("_memo_legal", "_memo_scores", "_memo_to_move")
+"""The values a Würfelspiel state remembers (its legal list, the scores, who moves) and forgets at every step; its
+open boxes (``_memo_boxes``) last the turn."""
+
+
+@cache
+def _keeps(dice: Dice) -> tuple[Keep, ...]:
+    """The keeps of a throw (the kit's shared tuple), by the dice alone: the kit's cache also hashes the rules."""
+    return keep_actions(dice, KEEP_RULES, (), False)
 
 
 def _box_words_param(box: str, rules: WuerfelspielRules) -> Words:
@@ -522,6 +558,11 @@ class WuerfelspielGame(Game):
     id = "wuerfelspiel"
     action_classes = (Keep, Score)
     rules: WuerfelspielRules
+
+    @functools.cached_property
+    def forced_joker(self) -> bool:
+        """The joker rule may bind a five of a kind to some boxes (then its legal list is built box by box)."""
+        return self.rules.joker == "forced" and "five_kind" in self.rules.boxes
 
     def new_initial_state(self) -> WuerfelspielState:
         r = self.rules
