@@ -161,7 +161,7 @@ class WuerfelspielState(State):
         return who
 
     def _all_full(self) -> bool:
-        return all(v is not None for sheet in self.sheets for col in sheet for v in col)
+        return all(None not in col for sheet in self.sheets for col in sheet)
 
     @property
     def rules(self) -> WuerfelspielRules:
@@ -169,7 +169,8 @@ class WuerfelspielState(State):
 
     # --- decisions -------------------------------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
-        if self.to_move() < 0 or (player is not None and player != self.player):
+        who = self.__dict__.get("_memo_to_move")
+        if (self.to_move() if who is None else who) < 0 or (player is not None and player != self.player):
             return ()
         memo = self.__dict__.get("_memo_legal")
         if memo is not None:
@@ -179,11 +180,15 @@ class WuerfelspielState(State):
         if len(dice) == 5 and dice[0] == dice[-1] and self.game.forced_joker:
             memo = self._legal_actions()  # the joker rule may bind this five of a kind to some boxes
         else:
-            # the keeps of this throw (shared) and the open boxes (the same all turn long: kept across its states)
-            boxes = self.__dict__.get("_memo_boxes")
+            # the keeps of this throw (shared) and the open boxes: kept per player across states (a box written
+            # takes its action out, see _apply_action), so built once per player and game
+            opens = self.__dict__.get("_memo_open")
+            p = self.player
+            boxes = None if opens is None else opens[p]
             if boxes is None:
                 boxes = self._open_boxes()
-                object.__setattr__(self, "_memo_boxes", boxes)
+                opens = (None,) * self.game.num_players if opens is None else opens
+                object.__setattr__(self, "_memo_open", (*opens[:p], boxes, *opens[p + 1:]))
             memo = _keeps(dice) + boxes if turn.throws < turn.limit else boxes
         object.__setattr__(self, "_memo_legal", memo)
         return memo
@@ -254,7 +259,12 @@ class WuerfelspielState(State):
         rules = self.rules
         col = self.sheets[self.player][column]
         extra = 0
-        pts = box_score(box, self.dice, rules)
+        dice = self.dice
+        pts = self.game.box_points(dice).get(box)
+        if pts is None:
+            pts = box_score(box, dice, rules)  # not a box of this sheet: box_score names it
+        if len(set(dice)) != 1:
+            return pts, 0  # no five of a kind: neither joker nor bonus (the common case, asked every turn)
         if self._joker_active(column):
             fk = col[rules.boxes.index("five_kind")]
             if rules.yahtzee_bonus and fk:
@@ -286,7 +296,7 @@ class WuerfelspielState(State):
 
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Keep):
-            return _evolve(self, turn=self.turn.keep(action.dice, KEEP_RULES, checked=False), _memo_to_move=CHANCE)
+            return _step(self, self.turn.keep(action.dice, KEEP_RULES, checked=False), CHANCE)
         assert isinstance(action, Score)
         pts, extra = self.points(action.column, action.box)
         sheet = list(self.sheets[player])
@@ -299,9 +309,15 @@ class WuerfelspielState(State):
             ex = list(extras[player])
             ex[action.column] += extra
             extras = (*extras[:player], tuple(ex), *extras[player + 1:])
-        turn = KeepTurn(self.turn.limit)
+        turn = _new_turn(self.turn.limit)
         nxt = _evolve(self, _new_turn=True, sheets=sheets, extras=extras,
                       player=(player + 1) % self.game.num_players, turn=turn, _memo_to_move=CHANCE)
+        opens = self.__dict__.get("_memo_open")
+        if opens is not None and opens[player] is not None:
+            rules = self.rules
+            target = _score_table(rules.columns, rules.boxes)[action.column][rules.boxes.index(action.box)]
+            mine = tuple(a for a in opens[player] if a is not target)  # the lists hold the table's own actions
+            nxt.__dict__["_memo_open"] = (*opens[:player], mine, *opens[player + 1:])
         if nxt._all_full():
             nxt = _evolve(nxt, turn=dataclasses.replace(turn, kept=None), player=player, _memo_to_move=TERMINAL)
         return nxt
@@ -328,7 +344,7 @@ class WuerfelspielState(State):
 
     def _apply_outcome(self, outcome: Outcome) -> State:
         assert isinstance(outcome, Roll)
-        return _evolve(self, turn=self.turn.thrown(outcome.dice), _memo_to_move=self.player)
+        return _step(self, self.turn.thrown(outcome.dice), self.player)
 
     # --- results ---------------------------------------------------------------------------------------------
     def column_totals(self, player: int, column: int) -> ColumnTotals:
@@ -506,7 +522,7 @@ class WuerfelspielState(State):
 def _evolve(state: WuerfelspielState, _new_turn: bool = False, **changes: object) -> WuerfelspielState:
     """``dataclasses.replace`` without re-running ``__init__`` (a state has no checks in it; it is copied at every
     keep, throw and box of every simulated game). What the old state remembered about itself (``State.remember``) is
-    not copied: it is the old state's — except, within a turn (``_new_turn`` False), the open boxes, which only a box
+    not copied: it is the old state's — except, unless ``_new_turn``, the players' open boxes, which only a box
     written changes. ``changes`` may set a memo the caller knows (``_memo_to_move``)."""
     new = object.__new__(WuerfelspielState)
     d = new.__dict__
@@ -514,14 +530,33 @@ def _evolve(state: WuerfelspielState, _new_turn: bool = False, **changes: object
     for key in _MEMOS:
         d.pop(key, None)
     if _new_turn:
-        d.pop("_memo_boxes", None)
+        d.pop("_memo_open", None)
     d.update(changes)
     return new
 
 
+def _step(state: WuerfelspielState, turn: KeepTurn, who: int) -> WuerfelspielState:
+    """:func:`_evolve` for a keep or a throw, written out (two or three of them in every turn of every simulated
+    game): only the turn changes, and the new state knows who moves (``who``)."""
+    new = object.__new__(WuerfelspielState)
+    d = new.__dict__
+    d.update(state.__dict__)
+    d.pop("_memo_legal", None)
+    d.pop("_memo_scores", None)
+    d["turn"] = turn
+    d["_memo_to_move"] = who
+    return new
+
+
 _MEMOS = ("_memo_legal", "_memo_scores", "_memo_to_move")
-"""The values a Würfelspiel state remembers (its legal list, the scores, who moves) and forgets at every step; its
-open boxes (``_memo_boxes``) last the turn."""
+"""The values a Würfelspiel state remembers (its legal list, the scores, who moves) and forgets at every step; the
+players' open boxes (``_memo_open``) are handed on."""
+
+
+@cache
+def _new_turn(limit: int) -> KeepTurn:
+    """The turn before its first throw (immutable, so one shared value per limit: built at every box written)."""
+    return KeepTurn(limit)
 
 
 @cache
@@ -558,6 +593,19 @@ class WuerfelspielGame(Game):
     id = "wuerfelspiel"
     action_classes = (Keep, Score)
     rules: WuerfelspielRules
+
+    @functools.cached_property
+    def _box_points(self) -> dict[Dice, dict[str, int]]:
+        return {}
+
+    def box_points(self, dice: Dice) -> dict[str, int]:
+        """What the (sorted) ``dice`` score in each box of the sheet, without joker (:func:`box_score`): one row per
+        throw, kept on the game (252 throws of five dice), since a box is scored at the end of every turn."""
+        table = self._box_points
+        row = table.get(dice)
+        if row is None:
+            row = table[dice] = {b: box_score(b, dice, self.rules) for b in self.rules.boxes}
+        return row
 
     @functools.cached_property
     def forced_joker(self) -> bool:
