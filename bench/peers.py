@@ -356,17 +356,17 @@ PAIRINGS: tuple[Pairing, ...] = (
     Pairing("yahtzee-envs", "random Yahtzee, 1 seat vs yahtzee-envs", "ours-random-yahtzee-1", "yahtzee-envs",
             "yahtzee-envs", (2000, 1000), RATES),
     Pairing("yacht", "random Yahtzee, 2 seats vs OpenSpiel yacht", "ours-random-yahtzee-2", "openspiel-yacht",
-            "open-spiel", (1000, 200), RATES),
+            "open-spiel", (1000, 100), RATES),
     Pairing("farkle-pig", "random Farkle engine steps vs OpenSpiel pig", "ours-random-farkle", "openspiel-pig",
             "open-spiel", (300, 3000), (Metric("steps_s", 1.0),)),
     Pairing("farkle-pyfarkle", "random Farkle vs pyfarkle", "ours-random-farkle", "pyfarkle-random", "pyfarkle",
-            (300, 200), RATES),
+            (300, 100), RATES),
     Pairing("farkle-heuristic", "heuristic Farkle bot vs farkle-simulation (naive)", "ours-heuristic-farkle",
-            "farkle-simulation", "farkle-simulation", (300, 1000), (Metric("games_s", 1.0),)),
+            "farkle-simulation", "farkle-simulation", (200, 1000), (Metric("games_s", 1.0),)),
     Pairing("farkle-optimal", "optimal Farkle bot vs pyfarkle's table player", "ours-optimal-farkle",
-            "pyfarkle-table", "pyfarkle", (300, 300), (Metric("games_s", 1.0), Metric("rss_mb", 2.0))),
+            "pyfarkle-table", "pyfarkle", (100, 100), (Metric("games_s", 1.0), Metric("rss_mb", 2.0))),
     Pairing("yahtzee-best", "Yahtzee best bot vs yahtzee-solve's player", "ours-best-yahtzee-1", "yahtzee-solve",
-            "yahtzee-solve", (200, 1), (Metric("games_s", 1.0),)),
+            "yahtzee-solve", (100, 1), (Metric("games_s", 1.0),)),
 )
 LABELS = {"games_s": "games/s", "steps_s": "steps/s", "rss_mb": "peak RSS MB"}
 

@@ -154,10 +154,11 @@ class WuerfelspielState(State):
     def to_move(self) -> int:
         # asked several times per state (is_terminal, actors, legal_actions): kept on the state, and set at once by
         # the transitions that know it (a throw hands the move to its thrower, a keep makes a chance node)
-        who: int | None = self.__dict__.get("_memo_to_move")
+        d = self.__dict__
+        who: int | None = d.get("_memo_to_move")
         if who is None:
-            who = CHANCE if self.turn.kept is not None else TERMINAL if self._all_full() else self.player
-            object.__setattr__(self, "_memo_to_move", who)
+            who = d["_memo_to_move"] = CHANCE if self.turn.kept is not None else TERMINAL if self._all_full() \
+                else self.player  # a memo beside the fields, stored as State.remember does
         return who
 
     def _all_full(self) -> bool:
@@ -169,10 +170,11 @@ class WuerfelspielState(State):
 
     # --- decisions -------------------------------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
-        who = self.__dict__.get("_memo_to_move")
+        d = self.__dict__  # the memos read and stored directly, as State.memo and State.remember do
+        who = d.get("_memo_to_move")
         if (self.to_move() if who is None else who) < 0 or (player is not None and player != self.player):
             return ()
-        memo = self.__dict__.get("_memo_legal")
+        memo = d.get("_memo_legal")
         if memo is not None:
             return memo  # type: ignore[no-any-return]
         turn = self.turn
@@ -182,15 +184,15 @@ class WuerfelspielState(State):
         else:
             # the keeps of this throw (shared) and the open boxes: kept per player across states (a box written
             # takes its action out, see _apply_action), so built once per player and game
-            opens = self.__dict__.get("_memo_open")
+            opens = d.get("_memo_open")
             p = self.player
             boxes = None if opens is None else opens[p]
             if boxes is None:
                 boxes = self._open_boxes()
                 opens = (None,) * self.game.num_players if opens is None else opens
-                object.__setattr__(self, "_memo_open", (*opens[:p], boxes, *opens[p + 1:]))
+                d["_memo_open"] = (*opens[:p], boxes, *opens[p + 1:])
             memo = _keeps(dice) + boxes if turn.throws < turn.limit else boxes
-        object.__setattr__(self, "_memo_legal", memo)
+        d["_memo_legal"] = memo
         return memo
 
     def _open_boxes(self) -> tuple[Score, ...]:
