@@ -1,7 +1,9 @@
 """Ours against the peers on PyPI, side by side in one run (issue 17): both figures, the ratio, the target.
 
 Each pairing is measured three times, ours and the peer alternating, each run in a fresh subprocess (so neither
-side profits from the other's warm caches or pays for its garbage); the table shows the medians. The peers are
+side profits from the other's warm caches or pays for its garbage); the table shows the medians. Times are CPU
+seconds of the measuring process (``time.process_time``) on both sides: the machine is shared, and wall-clock would
+measure the queue. Setup (imports, bots, tables) is outside the timed loop; peak RSS is the whole process. The peers are
 installed once, on demand, into a virtualenv of their own OUTSIDE the repository (``--peer-venv``, default
 ``~/.cache/wuerfel/bench-peers``), never into the project's venv and never as a project dependency; pinned
 versions, so a later run measures the same code. A peer that does not install is named with pip's error, not faked.
