@@ -16,7 +16,7 @@ from wuerfel.bots import make_bot
 from wuerfel.engine.record import Match
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.sources import SeededSource
-from wuerfel.games.hasard.escalero_solver import solve_solo, solved
+from wuerfel.games.hasard.escalero_solver import forget_solved, solve_solo
 
 
 def play(game: str, n: int, games: int) -> tuple[float, list[float], list[tuple[float, ...]]]:
@@ -43,7 +43,7 @@ def play(game: str, n: int, games: int) -> tuple[float, list[float], list[tuple[
 
 def main() -> None:
     rules = get_game("escalero").load_rules()
-    solved.cache_clear()
+    forget_solved()
     r = solve_solo(rules, "escalero")
     print(f"escalero solve (solo): value {r.value:.6f}, {r.seconds:.3f} s (numba kernels cached)")
     for game, n, games in (("escalero", 1, 200), ("escalero", 3, 30), ("lustige-sieben", 4, 30),

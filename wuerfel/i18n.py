@@ -41,10 +41,21 @@ def normalize_language(lang: str | None) -> str:
     return base if base in LANGUAGES else DEFAULT_LANGUAGE
 
 
+class DecimalText(str):
+    """A number already written with a decimal point, for a message translated later: the message's language decides
+    the separator (``0.097`` in English, ``0,097`` in German) when :func:`translate` fills it in, so code that builds
+    a message without knowing who reads it (an advisor's note) still gives each reader their own decimal mark."""
+
+    def localised(self, lang: str) -> str:
+        return self.replace(".", ",") if lang == "de" else str(self)
+
+
 def translate(msgid: str, lang: str | None = None, /, **params: Any) -> str:
     """Translate ``msgid`` into ``lang`` and fill in ``params`` (``str.format`` placeholders)."""
-    text = catalog(normalize_language(lang)).get(msgid, msgid)
+    lang = normalize_language(lang)
+    text = catalog(lang).get(msgid, msgid)
     if params:
+        params = {k: v.localised(lang) if isinstance(v, DecimalText) else v for k, v in params.items()}
         try:
             return text.format(**params)
         except (KeyError, IndexError, ValueError):

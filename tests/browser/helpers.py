@@ -21,8 +21,10 @@ def guest(page: Page, base: str, name: str, path: str = "/") -> None:
 
 def create_table(page: Page, base: str, game: str, seats: int = 2, bots: dict[int, str] | None = None,
                  options: dict[str, Any] | None = None, scorekeeper: bool = False, preset: str | None = None,
-                 spectator_chat: bool = False, hints: bool = True) -> str:
-    """Create a table through the lobby form (rules editor included); returns the table's URL."""
+                 spectator_chat: bool = False, hints: bool = True, clock: str | None = None,
+                 on_expiry: str | None = None) -> str:
+    """Create a table through the lobby form (rules editor included); returns the table's URL. ``clock`` is the
+    time control's option ("live:30", "corr:1"), ``on_expiry`` "bot" or "forfeit"."""
     page.goto(base + "/")
     page.locator(f".game-card[data-game='{game}']").click()
     if preset:
@@ -48,6 +50,10 @@ def create_table(page: Page, base: str, game: str, seats: int = 2, bots: dict[in
     if spectator_chat:
         page.locator("#spectator-chat").check()
     page.locator("#hints").set_checked(hints)
+    if clock:
+        page.locator("#clock").select_option(clock)
+    if on_expiry:
+        page.locator("#on-expiry").select_option(on_expiry)
     expect(page.locator("#create-btn")).to_be_enabled()
     page.locator("#create-btn").click()
     page.wait_for_url("**/table/**")

@@ -35,10 +35,10 @@ def test_two_players_chat_and_a_spectator_reads_along(server: Server, new_page) 
     expect(anna.get_by_label("Nachricht an den Tisch")).to_be_visible()
     markup = "<b>Viel Glück</b> & los!"
     _say(anna, markup)
-    for page in (anna, bert, watcher):
+    for page, author in ((anna, "Anna (Gast)"), (bert, "Anna (guest)"), (watcher, "Anna (Gast)")):
         line = page.locator("#chat-log li").last
         expect(line.locator(".chat-text")).to_have_text(markup, timeout=15_000)  # shown as written, not as HTML
-        expect(line.locator(".chat-author")).to_have_text("Anna")
+        expect(line.locator(".chat-author")).to_have_text(author)  # a guest is marked, in the reader's language
         expect(line.locator("b")).to_have_count(0)
     expect(anna.locator("#chat-input")).to_have_value("")
     _say(bert, "Thanks, you too")
@@ -82,7 +82,7 @@ def test_spectators_are_listed_write_where_allowed_and_the_host_mutes_one(server
     _say(carla, "Hallo vom Rand")
     line = anna.locator("#chat-log li").last
     expect(line.locator(".chat-text")).to_have_text("Hallo vom Rand", timeout=15_000)
-    expect(line.locator(".chat-author")).to_have_text("Carla (schaut zu)")
+    expect(line.locator(".chat-author")).to_have_text("Carla (Gast) (schaut zu)")
     # The host mutes her: she reads why she has no input any more, and the list marks her.
     anna.locator("#spectator-list li").nth(0).locator("button.mute").click()
     expect(carla.locator("#chat-readonly")).to_have_text("Der Gastgeber hat dich an diesem Tisch stummgeschaltet.",

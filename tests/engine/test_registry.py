@@ -22,7 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 HASARD_RACES = {"jule", "hin-und-her", "plus-minus", "die-21-eins", "das-grosse-herz", "himmel-und-hoelle", "elf-hoch",
                 "gestrichene-zwoelf", "blaue-augen", "pasch", "doppeltes-lottchen", "einer-gleich-zwei",
                 "eins-bis-sechzehn"}
-BUILT_IN = {"zehntausend", "wuerfelspiel", "lustige-sieben", "verdecktes-wuerfelpoker", "escalero", *HASARD_RACES}
+HASARD_PART2A = {"quinze", "sechzerspiel", "dreimal-pasch", "die-boese-sieben"}
+BUILT_IN = {"zehntausend", "wuerfelspiel", "lustige-sieben", "verdecktes-wuerfelpoker", "escalero", "zehnerspiel",
+            "va-banque",
+            *HASARD_RACES, *HASARD_PART2A}
 
 
 def python(code: str, *path: Path) -> str:
@@ -123,8 +126,11 @@ def test_flags_of_the_built_in_games() -> None:
         "lustige-sieben": (False, True, True, "pips", 0),
         "verdecktes-wuerfelpoker": (False, True, True, "poker", 0),
         "escalero": (True, True, True, "poker", 0),
+        "zehnerspiel": (False, True, True, "pips", 0),
+        "va-banque": (True, True, True, "pips", 0),
         **{g: (True, g in {"jule", "elf-hoch", "gestrichene-zwoelf"}, g == "eins-bis-sechzehn", "pips", 0)
            for g in HASARD_RACES},
+        **{g: (True, g == "quinze", True, "pips", 0) for g in HASARD_PART2A},
     }
     assert get_game("lustige-sieben").hidden_information and not get_game("zehntausend").hidden_information
 

@@ -82,7 +82,8 @@ def test_game_plays_to_the_end_and_only_views_leave_the_server(game_id: str, cli
     payoffs = final.payoffs()
     assert st["result"] == {"lower_is_better": final.lower_is_better(), "ranking": [list(g) for g in final.ranking()],
                             "winners": list(final.winners()), "losers": list(final.losers()),
-                            "payoffs": None if payoffs is None else list(payoffs), "resigned": None}
+                            "payoffs": None if payoffs is None else list(payoffs), "resigned": None,
+                            "ended_by": None}
     assert (payoffs is not None) == info.chips
     assert all(m["result"]["ranking"] == [] for m in seen[:-1])  # no result before the end
 

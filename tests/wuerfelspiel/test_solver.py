@@ -171,9 +171,10 @@ def test_disk_cache_round_trip_and_fresh(tmp_path) -> None:
     assert not first.from_cache
     files = list(tmp_path.glob("fillgame-*.npy"))
     assert len(files) == 1
+    from wuerfel.engine import shared
     from wuerfel.games.wuerfelspiel import solver
 
-    solver._MEMORY.clear()
+    shared.forget(solver.COLUMNS)
     again = tables(KNIFFEL)
     assert again.from_cache and again.value == first.value
     # another rule set gets another key

@@ -18,6 +18,9 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Adresse, an der 
           throw_wait: float = typer.Option(60.0, "--throw-wait", min=0.0,
                                            help="So lange wartet ein Wurf auf das Tippen des Werfers, dann würfelt "
                                                 "der Server für ihn (Sekunden; 0: ohne Grenze)"),
+          clock_scale: float = typer.Option(None, "--clock-scale", min=0.0001,
+                                            help="Faktor für alle Bedenkzeiten (nur für Tests; Standard: "
+                                                 "WUERFEL_CLOCK_SCALE oder 1)"),
           secure_cookies: bool = typer.Option(False, "--secure-cookies", help="Cookies nur über HTTPS"),
           sync: str = typer.Option("NORMAL", "--sqlite-synchronous", help="SQLite synchronous: NORMAL oder FULL"),
           ws_impl: str = typer.Option("auto", "--ws-impl", help="uvicorn websocket implementation"),
@@ -33,7 +36,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Adresse, an der 
         raise typer.BadParameter("NORMAL | FULL")
     url = normalize_url(db)
     application = create_app(url, bot_delay=bot_delay, secure_cookies=secure_cookies, synchronous=sync.upper(),
-                             throw_wait=throw_wait)
+                             throw_wait=throw_wait, clock_scale=clock_scale)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     config = uvicorn.Config(application, host=host, port=port, log_level=log_level, ws=ws_impl, ws_max_size=1024 * 1024,
                             ws_ping_interval=20, ws_ping_timeout=20, lifespan="on")

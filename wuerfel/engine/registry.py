@@ -89,6 +89,9 @@ class GameInfo:
     throw_scorer: Callable[[Any], Any] | None = None
     """factory(rules) → :class:`wuerfel.engine.throwscore.ThrowScorer`: what one throw scores (``wuerfel score``);
     None for games that do not score a throw by itself."""
+    odds: Callable[[Any], Any] | None = None
+    """factory(rules) → :class:`wuerfel.engine.odds.ThrowOdds`: the classes of one throw and how each is found
+    (``wuerfel odds``, the table's "Wahrscheinlichkeiten"); None for games that do not classify a throw."""
 
     def __post_init__(self) -> None:
         if self.faces not in ("pips", "poker"):

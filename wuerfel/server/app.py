@@ -12,6 +12,7 @@ import contextlib
 import gc
 import json
 import logging
+import math
 import os
 import time
 from collections.abc import AsyncIterator
@@ -32,7 +33,11 @@ from wuerfel.i18n import LANGUAGES, catalog, translate
 from wuerfel.server import auth
 from wuerfel.server.guard import Guard
 from wuerfel.server.live import (
+    CLOCKS,
     CLOSE_LIMIT,
+    CORR_DAYS,
+    LIVE_SECONDS,
+    ON_EXPIRY,
     PROTOCOL_VERSION,
     THROW_WAIT,
     Conn,
@@ -68,6 +73,28 @@ host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides). Measured from the stored `
 """New accounts per address per minute (each costs a password hash)."""
 
 
+def time_left_text(seconds: float, lang: str) -> str:
+    """What is left of a move, as Meine Partien says it: to the minute (to the second in the last minute)."""
+    s = max(0, int(seconds))
+    d, h, m = s // 86400, s % 86400 // 3600, s % 3600 // 60
+    if d:
+        return translate(N_("{d} d {h} h left"), lang, d=d, h=h)
+    if h:
+        return translate(N_("{h} h {m} min left"), lang, h=h, m=m)
+    if m:
+        return translate(N_("{m} min left"), lang, m=m)
+    return translate(N_("{s} s left"), lang, s=s)
+
+
+def clock_scale_from_env() -> float:
+    """``WUERFEL_CLOCK_SCALE`` as a positive number (1 when unset or not a positive number)."""
+    try:
+        v = float(os.environ.get("WUERFEL_CLOCK_SCALE") or 1.0)
+    except ValueError:
+        return 1.0
+    return v if v > 0 else 1.0
+
+
 class ApiError(Exception):
     def __init__(self, code: str, msgid: str, status: int = 400, **params: Any) -> None:
         super().__init__(msgid)
@@ -75,13 +102,18 @@ class ApiError(Exception):
 
 
 def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies: bool = False,
-               synchronous: str = "NORMAL", throw_wait: float = THROW_WAIT) -> FastAPI:
-    """Build the app; the database is opened and migrated at startup, unfinished tables resume in the background."""
+               synchronous: str = "NORMAL", throw_wait: float = THROW_WAIT, clock_scale: float | None = None
+               ) -> FastAPI:
+    """Build the app; the database is opened and migrated at startup, unfinished tables resume in the background.
+
+    ``clock_scale`` multiplies every table clock's limit (None: ``WUERFEL_CLOCK_SCALE``, else 1): the test-speed
+    clock, with which a browser test lets a 30-second move run out in a fraction of a second."""
+    scale = clock_scale if clock_scale is not None else clock_scale_from_env()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store.open, db_url, synchronous)
-        hub = Hub(store, bot_delay=bot_delay, throw_wait=throw_wait)
+        hub = Hub(store, bot_delay=bot_delay, throw_wait=throw_wait, clock_scale=scale)
         app.state.store = store
         app.state.hub = hub
         # Unfinished tables are loaded in the background: the server listens at once however long their logs are.
@@ -91,9 +123,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         gc.collect()
         gc.freeze()
         freezer = asyncio.get_running_loop().create_task(hub.freeze_garbage_collector())
+        sweeper = asyncio.get_running_loop().create_task(hub.sweep_forever())
         try:
             yield
         finally:
+            sweeper.cancel()
             freezer.cancel()
             resumer.cancel()
             await hub.close()
@@ -200,6 +234,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             raise ApiError("not_found", N_("There is no such table."), 404)
         return t
 
+    async def seen_table(table_id: str) -> LiveTable:
+        """:func:`need_table` for reading only: a finished table is served from its log and not kept (Hub.peek)."""
+        t = await hub().peek(table_id)
+        if t is None:
+            raise ApiError("not_found", N_("There is no such table."), 404)
+        return t
+
     def base_url(request: Request | WebSocket) -> str:
         scheme = {"ws": "http", "wss": "https"}.get(request.url.scheme, request.url.scheme)
         return f"{scheme}://{request.headers.get('host', request.url.netloc)}"
@@ -262,6 +303,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 "default_bot": info.default_bot if info.default_bot in bot_names(info.id) else "random",
                 "has_template": (TEMPLATES_DIR / "games" / f"{info.id}.html").exists(),
                 "faces": info.faces, "featured": info.featured, "chips": info.chips, "decisions": info.decisions,
+                "odds": info.odds is not None,
                 "perfect_information": info.perfect_information}
 
     def rules_name(game: str, rules_id: str, lang: str) -> str:
@@ -464,6 +506,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 for other in [k for k, (q, _) in cache.items() if q.id == p.id]:
                     cache.pop(other, None)
                 await asyncio.to_thread(app.state.store.delete_player_sessions, p.id)
+                if not p.registered:
+                    await abandon_seats(p)
         resp.delete_cookie(auth.SESSION_COOKIE)
 
     @app.post("/api/logout")
@@ -501,6 +545,37 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         if lang in LANGUAGES:
             set_lang_cookie(resp, lang)
         return resp
+
+    async def abandon_seats(p: Player) -> None:
+        """A guest who logged out can never come back (no password): each table he sat at handles his seat like an
+        expired clock (``LiveTable.abandon``), so no table waits for him for ever."""
+        for tid in await asyncio.to_thread(app.state.store.table_ids_of_player, p.id):
+            t = await hub().get(tid)
+            if t is not None:
+                try:
+                    await t.abandon(p)
+                except TableError:
+                    log.warning("the seats of guest %d at table %s could not be handed on", p.id, tid)
+
+    def time_control(data: dict[str, Any]) -> tuple[str, int | None, str]:
+        """The time control asked for at creation: (``none``|``live``|``corr``, seconds per move, expiry setting).
+
+        ``clock`` names the kind; ``limit`` the limit in its own unit (seconds for live: 30, 60, 120; days for
+        correspondence: 1, 3, 7), ``on_expiry`` ``bot`` (default) or ``forfeit``. Anything else is refused."""
+        kind = data.get("clock", "none")
+        if kind not in CLOCKS:
+            raise ApiError("bad_request", N_("'clock' must be one of: {known}"), 422, known=", ".join(CLOCKS))
+        on_expiry = data.get("on_expiry", "bot")
+        if on_expiry not in ON_EXPIRY:
+            raise ApiError("bad_request", N_("'on_expiry' must be one of: {known}"), 422, known=", ".join(ON_EXPIRY))
+        if kind == "none":
+            return kind, None, on_expiry
+        limit = data.get("limit")
+        allowed = LIVE_SECONDS if kind == "live" else CORR_DAYS
+        if isinstance(limit, bool) or limit not in allowed:
+            raise ApiError("bad_request", N_("'limit' must be one of: {known}"), 422,
+                           known=", ".join(map(str, allowed)))
+        return kind, int(limit) * (1 if kind == "live" else 86400), on_expiry
 
     # --- tables ------------------------------------------------------------------------------------------------
     def idle_open(status: str, last_active: Any) -> bool:
@@ -569,8 +644,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                                known=", ".join(bot_names(info.id)))
             bots[s] = v
         names = seat_names(data.get("names"), n, bots, flags["scorekeeper"])
+        clock, move_seconds, on_expiry = time_control(data)
         t = await hub().create(info, rules_id, rules, n, flags["scorekeeper"], flags["private"], p, bots,
-                               flags["sit"], names, flags["spectator_chat"], flags["hints"])
+                               flags["sit"], names, flags["spectator_chat"], flags["hints"], clock, move_seconds,
+                               on_expiry)
         return t.summary(base_url(request))
 
     def seat_names(raw: Any, n: int, bots: dict[int, str], scorekeeper: bool) -> dict[int, str]:
@@ -608,13 +685,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         out = []
         base = base_url(request)
         for tid in ids[:MY_TABLES]:
-            t = await hub().get(tid)
+            t = await hub().peek(tid)
             if t is None:
                 continue
             s = t.summary(base)
             s["your_turn"] = t.waits_for(p)
+            # Protocol 6: seconds until the running move's time runs out (None: no clock runs now).
+            at = s.get("deadline_at")
+            s["time_left"] = round(max(0.0, at - time.time()), 3) if at is not None else None
             out.append(s)
-        out.sort(key=lambda s: not s["your_turn"])  # stable: newest first within each group
+        # "Du bist am Zug" first, the most urgent of those first; the others newest first (stable sort).
+        out.sort(key=lambda s: (not s["your_turn"],
+                                s["time_left"] if s["your_turn"] and s["time_left"] is not None else math.inf))
         return out
 
     @app.get("/api/my-tables")
@@ -623,7 +705,31 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
     @app.get("/api/tables/{table_id}")
     async def api_table(request: Request, table_id: str) -> dict[str, Any]:
-        return (await need_table(table_id)).summary(base_url(request))
+        return (await seen_table(table_id)).summary(base_url(request))
+
+    def odds_json(info: GameInfo, rules_id: str, data: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The exact class probabilities of one throw under these rules (``wuerfel odds``' document); 404 for a
+        game that classifies no throw."""
+        from wuerfel.engine.odds import odds_document
+
+        if info.odds is None:
+            raise ApiError("no_odds", N_("{game} does not classify a throw; no odds to show."), 404,
+                           game=info.name(lang))
+        return odds_document(info.id, rules_id, info.odds(info.rules_from_dict(data)), lang)
+
+    @app.get("/api/games/{game}/odds")
+    async def api_game_odds(request: Request, game: str, preset: str | None = None) -> dict[str, Any]:
+        info = known_game(game)
+        lang = lang_of(request)
+        rules_id, data = resolve_rules(info, preset, None, lang)
+        return await asyncio.to_thread(odds_json, info, rules_id, data, lang)
+
+    @app.get("/api/tables/{table_id}/odds")
+    async def api_table_odds(request: Request, table_id: str) -> dict[str, Any]:
+        """The odds under the table's own rules (edited rules included): what the table page's
+        "Wahrscheinlichkeiten" panel shows beside the game."""
+        t = await need_table(table_id)
+        return await asyncio.to_thread(odds_json, t.info, t.row.rules_id, t.row.rules, lang_of(request))
 
     async def seat_call(request: Request, table_id: str, what: str) -> dict[str, Any]:
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
@@ -688,7 +794,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return await seat_call(request, table_id, "start")
 
     async def finished_table(table_id: str) -> LiveTable:
-        t = await need_table(table_id)
+        t = await seen_table(table_id)
         if t.row.status != "finished" or t.match is None:
             raise ApiError("not_finished", N_("The game is not finished yet."), 409)
         return t
@@ -727,8 +833,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                           "lower_is_better": states[i].lower_is_better(),
                           "components": t._components(states[i], None, lang)})
         end = start + len(steps)
-        return {"table": t.summary(base_url(request)), "total": total, "start": start, "steps": steps,
-                "next": end if end < total else None}
+        out = {"table": t.summary(base_url(request)), "total": total, "start": start, "steps": steps,
+               "next": end if end < total else None}
+        if start == 0:
+            out["chat"] = [m.to_json() for m in t.chat]  # protocol 6: the replay shows the table's talk
+        return out
 
     # --- websocket ---------------------------------------------------------------------------------------------
     @app.websocket("/ws/table/{table_id}")
@@ -819,7 +928,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
     @app.get("/table/{table_id}")
     async def table_page(request: Request, table_id: str, watch: int = 0) -> Response:
-        t = await hub().get(table_id)
+        t = await hub().peek(table_id)
         if t is None:
             return await page(request, "lobby.html", 404, games=[], tables=[],
                               error=translate(N_("There is no such table."), lang_of(request)))
@@ -839,11 +948,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         tables = await my_tables(request, p)
         lang = lang_of(request)
         names = {g.id: game_json(g, lang)["name"] for g in all_games()}
-        return await page(request, "my_games.html", tables=tables, game_names=names)
+        return await page(request, "my_games.html", tables=tables, game_names=names,
+                          time_left_text=lambda s: time_left_text(s, lang))
 
     @app.get("/replay/{table_id}")
     async def replay_page(request: Request, table_id: str) -> Response:
-        t = await hub().get(table_id)
+        t = await hub().peek(table_id)
         if t is None:
             return await page(request, "lobby.html", 404, games=[], tables=[],
                               error=translate(N_("There is no such table."), lang_of(request)))
@@ -881,7 +991,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             # (and focus) the guest field, where Enter would make a guest under the account's name.
             invite = None
             if nxt.startswith("/table/"):
-                t = await hub().get(nxt.split("/")[2].split("?")[0])
+                t = await hub().peek(nxt.split("/")[2].split("?")[0])
                 invite = await invitation(t, lang_of(request)) if t is not None else None
             return await page(request, "login.html", exc.status, next=nxt, name=f.get("name", "")[:64],
                               error=translate(exc.msgid, lang_of(request), **exc.params), form=what,

@@ -50,6 +50,12 @@ game_tables = sa.Table(
     sa.Column("active_at", sa.DateTime(timezone=True), nullable=True),
     sa.Column("spectator_chat", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.true()),
+    sa.Column("clock", sa.String(8), nullable=False, server_default="none"),
+    sa.Column("move_seconds", sa.Integer, nullable=True),
+    sa.Column("on_expiry", sa.String(8), nullable=False, server_default="bot"),
+    sa.Column("deadline_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("deadline_seq", sa.Integer, nullable=True),
+    sa.Column("ended_by", sa.String(16), nullable=True),
     sa.Index("ix_game_tables_status", "status"),
 )
 
@@ -60,6 +66,7 @@ seats = sa.Table(
     sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id"), nullable=True),
     sa.Column("bot", sa.String(64), nullable=True),
     sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("standin", sa.String(64), nullable=True),
 )
 
 events = sa.Table(

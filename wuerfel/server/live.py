@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import datetime as dt
 import functools
 import gc
 import json
@@ -35,17 +37,33 @@ from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import SystemSource
 from wuerfel.engine.throws import waits_for
 from wuerfel.i18n import LANGUAGES, translate
-from wuerfel.server.store import ChatRow, EventRow, Player, SeatRow, Store, TableRow, make_writer
+from wuerfel.server.store import ChatRow, Deadline, EventRow, Player, SeatRow, Store, TableRow, make_writer
 from wuerfel.server.store import now as store_now
 
 log = logging.getLogger("wuerfel.server")
 
-PROTOCOL_VERSION = 5
-"""4: chat at each table (the ``chat`` message both ways, ``chat_history`` on joining, ``meta.chat`` in the record).
+PROTOCOL_VERSION = 6
+"""6: time controls — ``clock`` in the summary (chosen at creation: ``none``, ``live``, ``corr``), the running
+move's ``clock`` in ``state``, ``standin`` per seat ("Computer übernimmt"), ``note`` on ``state`` messages, the
+``back`` message, ``ended_by`` in the summary and the result, ``guest`` in chat messages, ``time_left`` on Meine
+Partien. 5: hints. 4: chat at each table (the ``chat`` message both ways, ``chat_history`` on joining,
+``meta.chat`` in the record).
 3: living tables — presence (``online`` in ``state``, ``table`` and the summary, the ``presence`` message),
 resigning (``resigned``), the rematch (``rematch``), seating changes in words (``note``) and Meine Partien
 (``/api/my-tables``). 2: a person's throw waits for his request (``{"throw": true}``) and the state
 message says whose throw is due (``throw``); see docs/protocol.md "Versions"."""
+CLOCKS = ("none", "live", "corr")
+"""The time controls a table may have: none, live (seconds per move), correspondence (days per move)."""
+LIVE_SECONDS = (30, 60, 120)
+"""The limits per move a live table may choose (seconds)."""
+CORR_DAYS = (1, 3, 7)
+"""The limits per move a correspondence table may choose (days), as at Brettspielnetz."""
+ON_EXPIRY = ("bot", "forfeit")
+"""What a table does when a move's time runs out: the computer takes the seat until its player returns, or the
+player forfeits the game."""
+RESTART_GRACE = 60.0
+"""Seconds (nominal, scaled like every limit) a move whose deadline passed while the server was down still gets
+after the restart: nobody could move meanwhile, so the clock does not decide the moment the server is back."""
 THROW_WAIT = 60.0
 """Seconds a person's throw waits for his tap before the server throws for him (``--throw-wait``; 0: no limit)."""
 MAX_MESSAGE = 16 * 1024
@@ -62,27 +80,32 @@ CHAT_HISTORY = 100
 """The last chat messages a connection is sent when it joins (the record keeps all of them)."""
 
 
-def result_json(state: State | None, resigned: int | None = None, seats: int = 0) -> dict[str, Any]:
+def result_json(state: State | None, resigned: int | None = None, seats: int = 0,
+                ended_by: str | None = None) -> dict[str, Any]:
     """The result as the engine states it, for every client to draw the same way (no client works a ranking out of
     a view): the score direction always, and at the end the ranking best first (tied seats grouped), the winners,
-    the losers and the net chips per seat (``None`` for a game without chips).
+    the losers and the net chips per seat (``None`` for a game without chips). ``ended_by`` (protocol 6) says
+    why a game ended early: ``resigned``, ``timeout`` (the seat forfeited on time) or ``abandoned`` (its guest
+    logged out); a forfeit is scored like a resignation.
 
     A game ended by a resignation (``resigned``: the seat that gave up, of ``seats``) is no finished game of the
     engine's, whose scores rank nobody yet: the seat that resigned is the loser and last, every other seat shares
     the win (one group), and no chips are settled. ``resigned`` says who gave up (None: nobody did)."""
     if state is None:
         return {"lower_is_better": False, "ranking": [], "winners": [], "losers": [], "payoffs": None,
-                "resigned": None}
+                "resigned": None, "ended_by": None}
     if resigned is not None:
         others = [s for s in range(seats) if s != resigned]
-        return {"lower_is_better": state.lower_is_better(), "ranking": [others, [resigned]], "winners": others,
-                "losers": [resigned], "payoffs": None, "resigned": resigned}
+        # Alone at the table (a solo game) there is nobody to share the win: the ranking is the lost seat alone.
+        ranking = [others, [resigned]] if others else [[resigned]]
+        return {"lower_is_better": state.lower_is_better(), "ranking": ranking, "winners": others,
+                "losers": [resigned], "payoffs": None, "resigned": resigned, "ended_by": ended_by or "resigned"}
     over = state.is_terminal()
     payoffs = state.payoffs() if over else None
     return {"lower_is_better": state.lower_is_better(),
             "ranking": [list(g) for g in state.ranking()] if over else [],
             "winners": list(state.winners()) if over else [], "losers": list(state.losers()) if over else [],
-            "payoffs": list(payoffs) if payoffs is not None else None, "resigned": None}
+            "payoffs": list(payoffs) if payoffs is not None else None, "resigned": None, "ended_by": None}
 MAX_CHOICES = 12
 """Scorekeeper tables list every possible outcome as a one-tap choice when there are at most this many (one die,
 a lot for the first player); five dice (252 outcomes) are typed as faces instead."""
@@ -261,6 +284,8 @@ class LiveTable:
         self._bots_for: Match | None = None
         """The match ``bots`` were made for: they are made on first need (:meth:`_ready_bots`), not at start."""
         self._bot_making = asyncio.Lock()
+        self.used_at = time.monotonic()
+        """When :meth:`Hub.get` last handed this table out (monotonic clock; see :meth:`Hub.sweep`)."""
         self.driver: asyncio.Task[None] | None = None
         self._summary: dict[str, Any] | None = None
         self.version = 0
@@ -281,6 +306,14 @@ class LiveTable:
         self.throw_at: float | None = None
         """When the pending person's throw falls by itself (loop clock; None: no throw of a person is pending)."""
         self.throw_wall: float = 0.0
+        self.move_timer: asyncio.Task[None] | None = None
+        """The table's time control: runs out the current move of the people due (see :meth:`_arm_move`)."""
+        self.move_at: float | None = None
+        """When the running move's time runs out (loop clock; None: no table clock runs)."""
+        self._deadline_due: tuple[int, ...] = ()
+        """The seats the stored deadline was set for (a narrower position keeps it, see :meth:`_next_deadline`)."""
+        self._bots_seats: tuple[tuple[int, str], ...] = ()
+        """The (seat, kind) pairs ``bots`` were made for: a stand-in taking a seat needs its bot made."""
         self._online_told: tuple[list[int], list[dict[str, Any]]] | None = None
         self.chat: list[ChatRow] = []
         self._advisor: Any = None
@@ -318,7 +351,7 @@ class LiveTable:
 
     def result(self) -> dict[str, Any]:
         """:func:`result_json` of this table, a resignation included."""
-        return result_json(self.state, self.row.resigned, self.row.num_seats)
+        return result_json(self.state, self.row.resigned, self.row.num_seats, self.row.ended_by)
 
     def throw_due(self) -> int | None:
         """The seat whose throw the table waits for (a person's tap or a bot's pause), or None: no chance node, a
@@ -329,7 +362,23 @@ class LiveTable:
         return waits_for(self.match.state, self.match.record.events)
 
     def _is_bot(self, seat: int) -> bool:
-        return 0 <= seat < len(self.row.seats) and self.row.seats[seat].bot is not None
+        """A bot plays this seat now: a bot's seat, or a person's seat a stand-in plays while he is away."""
+        return 0 <= seat < len(self.row.seats) and self._bot_kind(self.row.seats[seat]) is not None
+
+    @staticmethod
+    def _bot_kind(s: SeatRow) -> str | None:
+        return s.bot or s.standin
+
+    def standin_kind(self) -> str:
+        """The bot that plays a person's seat while he is away: the game's rule-of-thumb bot when it has one (made
+        at once, plays sensibly), else its default bot, else the random bot."""
+        from wuerfel.bots import bot_names
+
+        names = bot_names(self.row.game)
+        for kind in ("heuristic", self.info.default_bot):
+            if kind in names:
+                return kind
+        return "random"
 
     def seats_of(self, player: Player | None) -> list[int]:
         if player is None:
@@ -378,7 +427,8 @@ class LiveTable:
     def waits_for(self, player: Player) -> bool:
         """Is the running game waiting for this player: a move of one of his seats, his throw, or (scorekeeper) the
         dice he is to enter? ("Du bist am Zug" on Meine Partien.)"""
-        mine = self.seats_of(player)
+        # A seat a stand-in plays does not wait for him (the game goes on without him until he is back).
+        mine = [s for s in self.seats_of(player) if not self.row.seats[s].standin]
         if self.match is None or self.over or not mine:
             return False
         st = self.match.state
@@ -398,7 +448,11 @@ class LiveTable:
                 "spectator_chat": self.row.spectator_chat, "muted": sorted(self.muted), "hints": self.row.hints,
                 "advisor": self.info.advisor is not None,
                 "seats": [{"seat": s.seat, "kind": s.kind, "player_id": s.player_id, "name": s.name, "bot": s.bot,
-                           "bot_number": numbers.get(s.seat), "guest": s.guest} for s in self.row.seats],
+                           "bot_number": numbers.get(s.seat), "guest": s.guest, "standin": s.standin}
+                          for s in self.row.seats],
+                "clock": {"kind": self.row.clock, "seconds": self.row.move_seconds,
+                          "on_expiry": self.row.on_expiry},
+                "ended_by": self.row.ended_by,
                 "url": f"/table/{self.row.id}",
             }
         out = dict(self._summary)
@@ -406,6 +460,7 @@ class LiveTable:
         out["result"] = self.result()
         out["winners"] = out["result"]["winners"]
         out["resigned"] = self.row.resigned
+        out["deadline_at"] = self._deadline_wall()
         out["rematch"] = f"/table/{self.row.rematch}" if self.row.rematch else None
         out["invite_url"] = base_url.rstrip("/") + out["url"]
         out["online"] = self.online()
@@ -461,6 +516,8 @@ class LiveTable:
         meta = dict(rec.meta)
         if self.row.resigned is not None:
             meta["resigned"] = self.row.resigned
+            if self.row.ended_by and self.row.ended_by != "resigned":
+                meta["ended_by"] = self.row.ended_by
         if self.chat:
             meta["chat"] = [m.to_json() for m in self.chat]
         if meta == rec.meta:
@@ -480,11 +537,16 @@ class LiveTable:
 
         m = self.match
         async with self._bot_making:
-            if m is not None and self._bots_for is not m:
-                seats = [(s.seat, s.bot) for s in self.row.seats if s.bot]
+            seats = tuple((s.seat, kind) for s in self.row.seats if (kind := self._bot_kind(s)) is not None)
+            if m is not None and (self._bots_for is not m or self._bots_seats != seats):
+                # A stand-in that took a seat gets its bot; the bots already playing keep theirs (and their memory).
+                keep = self.bots if self._bots_for is m else {}
+                old = dict(self._bots_seats) if self._bots_for is m else {}
                 self.bots = await asyncio.to_thread(
-                    lambda: {seat: make_bot(self.row.game, kind, m.game, secrets.randbits(32)) for seat, kind in seats})
+                    lambda: {seat: keep[seat] if old.get(seat) == kind and seat in keep
+                             else make_bot(self.row.game, kind, m.game, secrets.randbits(32)) for seat, kind in seats})
                 self._bots_for = m
+                self._bots_seats = seats
         return self.bots
 
     @staticmethod
@@ -495,7 +557,17 @@ class LiveTable:
     # --- connections ------------------------------------------------------------------------------------------
     async def join(self, conn: Conn) -> None:
         async with self.lock:
+            # A player whose seat a stand-in plays is back: the seat is his again (the others read it; he reads it
+            # with his first message).
+            back = False
+            if conn.player is not None:
+                try:
+                    back = await self._give_back(conn.player)
+                except TableError:
+                    log.warning("table %s could not give player %d his seat back", self.row.id, conn.player.id)
             self.conns.add(conn)
+            # A finished table may have been let go between its lookup and this join: a connection keeps it live.
+            self.hub.tables.setdefault(self.id, self)
             # The others hear that this player came; he reads who is here in his first message.
             self._tell_presence(skip=conn)
             if self.match is None:
@@ -504,7 +576,8 @@ class LiveTable:
             else:
                 if conn.last_seq < 0 or conn.last_seq > self.seq:
                     conn.last_seq = self.seq
-                await self._send_state(conn, {}, first=True)
+                await self._send_state(conn, {}, first=True, note=translate(
+                    N_("You are back: you play your seat again."), conn.lang) if back else None)
 
     def _chat_history(self) -> list[dict[str, Any]]:
         """The last :data:`CHAT_HISTORY` chat messages, which the first message on a connection carries."""
@@ -532,9 +605,23 @@ class LiveTable:
                 c.push(msg)
 
     def _maybe_evict(self) -> None:
-        """A finished table nobody watches leaves memory; it is loaded again from its log when asked for."""
-        if self.row.status == "finished" and not self.conns and self.hub.tables.get(self.row.id) is self:
+        """A finished table nobody watches leaves memory; it is loaded again from its log when asked for.
+
+        Called after the last event was queued for every connection (the end of a step, a resignation) and when a
+        connection leaves. What only a running game needs — its bots, the hint advisor — goes at once, even while
+        people still look at the final position; the table itself stays while anybody is connected, so the chat
+        and the rematch offer still reach everyone at it, and leaves with the last of them."""
+        if self.row.status != "finished":
+            return
+        self._let_go()
+        if not self.conns and self.hub.tables.get(self.row.id) is self:
             del self.hub.tables[self.row.id]
+
+    def _let_go(self) -> None:
+        """Drop the bots and the advisor of a game that has ended (a strong Würfelspiel bot keeps its solved
+        endgame, megabytes; the shared solver tables stay in :mod:`wuerfel.engine.shared` for the next table)."""
+        self.bots = {}
+        self._advisor = None
 
     async def _send(self, conn: Conn, msg: dict[str, Any]) -> None:
         """Queue ``msg`` for ``conn``: it returns at once, whatever the client's socket does (see :class:`Conn`)."""
@@ -548,10 +635,13 @@ class LiveTable:
                 msg["note"] = note(c.lang)
             await self._send(c, msg)
 
-    async def _broadcast_state(self) -> None:
+    async def _broadcast_state(self, note: Callable[[str], str] | None = None, skip: Conn | None = None) -> None:
+        """Send the new state to everyone; ``note`` says in the reader's language what happened to a seat (the
+        clock decided, a bot took a seat or gave it back: protocol 6)."""
         cache: dict[Any, Any] = {}
         for c in list(self.conns):
-            await self._send_state(c, cache)
+            if c is not skip:
+                await self._send_state(c, cache, note=note(c.lang) if note is not None else None)
 
     def _view_seat(self, conn: Conn, mine: list[int], actors: tuple[int, ...]) -> int | None:
         if conn.want_seat is not None and conn.want_seat in mine:
@@ -561,7 +651,8 @@ class LiveTable:
                 return s
         return mine[0] if mine else None
 
-    async def _send_state(self, conn: Conn, cache: dict[Any, Any], first: bool = False) -> None:
+    async def _send_state(self, conn: Conn, cache: dict[Any, Any], first: bool = False,
+                          note: str | None = None) -> None:
         assert self.match is not None
         state = self.match.state
         lang = conn.lang
@@ -608,7 +699,10 @@ class LiveTable:
             "events": events, "legal": legal, "to_move": list(actors), "manual": manual, "finished": terminal,
             "winners": result["winners"], "result": result,
             "deadline": self._deadline_json(lang), "throw": self._throw_json(due), "online": self._online(cache),
+            "clock": self._clock_json(),
         }
+        if note:
+            msg["note"] = note
         if skipped:
             msg["skipped"] = skipped
         if conn.table_version != self.version:
@@ -794,12 +888,14 @@ class LiveTable:
                 self.match = None
                 raise
             status = "finished" if match.state.is_terminal() else "playing"
+            deadline = self._next_deadline()
             try:
                 with db_refusal():
-                    await self._commit(0, new, hidden, [(self.row.id, status)])
+                    await self._commit(0, new, hidden, [(self.row.id, status)], deadline)
             except Exception:
                 self.match = None
                 raise
+            self._set_deadline_row(deadline)
             self.row.status = status
             self._changed()
             for c in self.conns:
@@ -848,8 +944,9 @@ class LiveTable:
         return m.record.events[old_len:], hidden
 
     async def _commit(self, old_len: int, new: list[Event], hidden: list[tuple[Statement, State, Any]],
-                      statuses: list[tuple[str, str]]) -> None:
-        """Make the new events durable; on failure undo them in memory, so memory never runs ahead of the log."""
+                      statuses: list[tuple[str, str]], deadline: Deadline | None = None) -> None:
+        """Make the new events durable (with the deadline of the position they lead to, at a table with a clock);
+        on failure undo them in memory, so memory never runs ahead of the log."""
         assert self.match is not None
         m = self.match
         rows = [EventRow(self.row.id, old_len + i + 1, ev) for i, ev in enumerate(new)]
@@ -865,7 +962,7 @@ class LiveTable:
                 self.before.extend(b for _, b, _ in hidden)
                 self.objs.extend(o for _, _, o in hidden)
 
-        write: asyncio.Future[None] = self.hub.writer.write(rows, statuses)
+        write: asyncio.Future[None] = self.hub.writer.write(rows, statuses, [deadline] if deadline else [])
         write.add_done_callback(settle)
         await asyncio.shield(write)
 
@@ -893,6 +990,9 @@ class LiveTable:
             return
         if isinstance(msg, dict) and msg.get("type") == "hint":
             await self._hint(conn, msg)
+            return
+        if isinstance(msg, dict) and msg.get("type") == "back" and len(msg) == 1:
+            await self.come_back(conn)
             return
         bad = BAD_MESSAGE
         if not isinstance(msg, dict) or sum(k in msg for k in ("action", "outcome", "throw")) != 1:
@@ -976,7 +1076,8 @@ class LiveTable:
                 return
             seat = mine[0] if mine else None
             author = (self.row.seats[seat].name if seat is not None else None) or conn.player.name
-            row = ChatRow(len(self.chat) + 1, author, conn.player.id, seat, store_now(), text)
+            row = ChatRow(len(self.chat) + 1, author, conn.player.id, seat, store_now(), text,
+                          not conn.player.registered)
             try:
                 with db_refusal():
                     await asyncio.to_thread(self.hub.store.add_chat, self.row.id, row)
@@ -1046,10 +1147,11 @@ class LiveTable:
         worker thread). Labels, measures and notes come in the reader's language, the value also as text in his
         number format, so the page needs no catalogue for them."""
         with self._advisor_lock:
-            if self._advisor is None:
+            advisor = self._advisor  # one read: the game's end lets the advisor go from the loop thread
+            if advisor is None:
                 assert self.info.advisor is not None
-                self._advisor = self.info.advisor(game)
-            advice = list(self._advisor.advise(state, player))
+                advisor = self._advisor = self.info.advisor(game)
+            advice = list(advisor.advise(state, player))
         legal = state.legal_actions(player)
         out: list[dict[str, Any]] = []
         for item in advice:
@@ -1104,6 +1206,8 @@ class LiveTable:
     async def _move(self, conn: Conn, action_json: Any, expected: int, seat: int | None) -> None:
         m = self._playing()
         mine = self.seats_of(conn.player)
+        if conn.player is not None and mine:
+            await self._give_back(conn.player)  # a move of his own says he is back
         if not mine or (seat is not None and seat not in mine):
             raise TableError("not_your_seat", N_("That is not your seat."))
         try:
@@ -1160,6 +1264,8 @@ class LiveTable:
         if self.row.scorekeeper:
             raise TableError("manual_dice", N_("At this table the dice are thrown by hand: enter what fell."))
         mine = self.seats_of(conn.player)
+        if conn.player is not None and mine:
+            await self._give_back(conn.player)
         if not mine or (seat is not None and seat not in mine):
             raise TableError("not_your_seat", N_("That is not your seat."))
         if expected != self.seq:
@@ -1186,7 +1292,9 @@ class LiveTable:
         statuses = []
         if self.match.state.is_terminal():
             statuses.append((self.row.id, "finished"))
-        await self._commit(old_len, new, hidden, statuses)
+        deadline = self._next_deadline()
+        await self._commit(old_len, new, hidden, statuses, deadline)
+        self._set_deadline_row(deadline)
         if statuses:
             self.row.status = "finished"
             self._changed()
@@ -1212,6 +1320,7 @@ class LiveTable:
             with db_refusal():
                 await asyncio.to_thread(self.hub.store.resign, self.row.id, s.seat)
             self.row.resigned = s.seat
+            self.row.ended_by = "resigned"
             self.row.status = "finished"
             self._changed()
             self._arm_clock()  # stops the clock and a pending throw's window: nothing is due any more
@@ -1240,13 +1349,14 @@ class LiveTable:
             with db_refusal():
                 new = await asyncio.to_thread(self.hub.store.create_table, r.game, r.rules_id, r.rules, r.num_seats,
                                               r.scorekeeper, r.private, player.id, rows, r.spectator_chat,
-                                              r.hints)
+                                              r.hints, r.clock, r.move_seconds, r.on_expiry)
                 await asyncio.to_thread(self.hub.store.set_rematch, r.id, new.id)
             self.hub.tables[new.id] = LiveTable(self.hub, new)
             self.row.rematch = new.id
             self._changed()
             await self._broadcast_state()
-            return new.id
+        self._maybe_evict()  # loaded just for the rematch (nobody at it): it goes again
+        return new.id
 
     # --- clocks -------------------------------------------------------------------------------------------------
     def _arm_clock(self, fresh: bool = False) -> None:
@@ -1257,9 +1367,11 @@ class LiveTable:
         act when the window opened (one of several callers passed) — the window keeps its end, so nobody gains time
         because somebody else answered. ``fresh`` (a table resumed after a restart) always opens a full window.
         Scorekeeper tables run no clock: the people at the real table keep their own time and the phone only records
-        what they decided, however long typing it takes.
+        what they decided, however long typing it takes. The table's own time control (protocol 6) is armed too
+        (:meth:`_arm_move`).
         """
         self._arm_throw()
+        self._arm_move()
         if self.clock is not None and self.clock is not asyncio.current_task():
             self.clock.cancel()
         self.clock = None
@@ -1376,6 +1488,225 @@ class LiveTable:
         return {"seconds": dl.seconds, "at": round(self.clock_wall, 3), "left": round(left, 3),
                 "what": translate(dl.what, lang) if dl.what else "", "on_expiry": dl.on_expiry.to_json()}
 
+    # --- time controls (protocol 6) ------------------------------------------------------------------------------
+    def move_due(self) -> list[int]:
+        """The people's seats the table's clock runs for now.
+
+        A move of theirs at a table with a time control whose game is not over: a decision, or the throw that
+        starts their turn (a player who walked away at his throw must not stop the table either; the server's
+        own throw window, :meth:`_arm_throw`, may fall first and only throws). Not at a node with a window of the
+        game's own (``State.deadline()``: the rules' clock is far shorter and decides by itself), not at a
+        scorekeeper table (the people at the real table keep their own time), and only for seats their player
+        plays himself (a stand-in bot needs no clock)."""
+        if (self.row.clock == "none" or not self.row.move_seconds or self.match is None or self.over
+                or self.row.scorekeeper):
+            return []
+        st = self.match.state
+        if st.is_chance():
+            due = self.throw_due()
+            return [due] if due is not None and not self._is_bot(due) else []
+        if st.deadline() is not None:
+            return []
+        return [a for a in st.actors()
+                if 0 <= a < len(self.row.seats) and self.row.seats[a].kind == "human" and not self._is_bot(a)]
+
+    def move_limit(self) -> float:
+        """The real seconds per move: the table's limit times the server's clock scale (1 but on a test server)."""
+        return float(self.row.move_seconds or 0) * self.hub.clock_scale
+
+    def _next_deadline(self) -> Deadline | None:
+        """The deadline of the position the table just reached, to be committed with it (None: no clock here).
+
+        A full limit from now for the people due; the running deadline when the new position only narrows who is
+        due (one of several deciding at once answered: nobody gains time because another was quick); (id, None,
+        None) when nobody's clock runs (a bot's move, a throw, the end)."""
+        if self.row.clock == "none":
+            return None
+        due = self.move_due()
+        if not due:
+            return (self.row.id, None, None)
+        if self.row.deadline_at is not None and self._deadline_due and set(due) < set(self._deadline_due):
+            return (self.row.id, self.row.deadline_at, self.seq)
+        return (self.row.id, store_now() + dt.timedelta(seconds=self.move_limit()), self.seq)
+
+    def _set_deadline_row(self, deadline: Deadline | None) -> None:
+        """The committed deadline, in memory too (call after the commit succeeded)."""
+        if deadline is None:
+            return
+        _, self.row.deadline_at, self.row.deadline_seq = deadline
+        self._deadline_due = tuple(self.move_due()) if self.row.deadline_at is not None else ()
+
+    def _deadline_wall(self) -> float | None:
+        """When the running move's time runs out (Unix time); None: no table clock runs now."""
+        if self.row.deadline_at is None or self.row.deadline_seq != self.seq or not self.move_due():
+            return None
+        return round(self.row.deadline_at.timestamp(), 3)
+
+    def _clock_json(self) -> dict[str, Any] | None:
+        """The running move's clock as sent to clients (protocol 6): whose it is, the nominal limit, the real one
+        (scaled on a test server), when it runs out (server's Unix time), what is left, and what happens then."""
+        at = self._deadline_wall()
+        if at is None:
+            return None
+        if self.move_at is not None:
+            left = self.move_at - asyncio.get_running_loop().time()
+        else:
+            left = at - time.time()
+        return {"kind": self.row.clock, "seconds": self.row.move_seconds, "limit": self.move_limit(), "at": at,
+                "left": round(max(0.0, left), 3), "seats": self.move_due(), "on_expiry": self.row.on_expiry}
+
+    def _arm_move(self) -> None:
+        """Run the table's clock to the stored deadline of the current position (call with the lock held).
+
+        The timer only wakes the table at the deadline; the deadline itself is the stored one (``deadline_at``,
+        committed with the move), so a restarted server arms the same moment again (:meth:`rearm_after_restart`).
+        """
+        if self.move_timer is not None and self.move_timer is not asyncio.current_task():
+            self.move_timer.cancel()
+        self.move_timer = None
+        self.move_at = None
+        at = self._deadline_wall()
+        if at is None:
+            return
+        loop = asyncio.get_running_loop()
+        self.move_at = loop.time() + max(0.0, at - time.time())
+        self.move_timer = loop.create_task(self._move_expired(self.seq, self.move_at))
+
+    async def rearm_after_restart(self) -> None:
+        """After loading a running table: keep its stored deadline, or give it one it lacks.
+
+        A deadline still ahead stands as stored (a correspondence game keeps its days across a restart). One that
+        passed while the server was down gets :data:`RESTART_GRACE` (at most a whole limit) from now: nobody could
+        move meanwhile. A position without a stored deadline (a seat given back just before a crash) gets a full
+        limit. The result is stored, so a second restart finds it."""
+        due = self.move_due()
+        if not due:
+            return
+        now = store_now()
+        at = self.row.deadline_at
+        if at is None or self.row.deadline_seq != self.seq:
+            at = now + dt.timedelta(seconds=self.move_limit())
+        elif at <= now:
+            at = now + dt.timedelta(seconds=min(self.move_limit(), RESTART_GRACE * self.hub.clock_scale))
+        else:
+            self._set_deadline_row((self.row.id, at, self.seq))
+            return
+        await asyncio.to_thread(self.hub.store.set_deadline, self.row.id, at, self.seq)
+        self._set_deadline_row((self.row.id, at, self.seq))
+
+    async def _move_expired(self, seq: int, when: float) -> None:
+        """The running move's time ran out and the table still waits for it: the table's setting decides (see
+        :meth:`_expire_seats`). A failure to store that is retried shortly rather than stalling the table."""
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(max(0.0, when - loop.time()))
+        async with self.lock:
+            if self.match is None or self.seq != seq or self.move_at != when:
+                return
+            due = self.move_due()
+            if not due:
+                return
+            try:
+                await self._expire_seats(due, "timeout")
+            except Exception as exc:
+                log.exception("the clock at table %s could not decide for %s", self.row.id, due)
+                if db_unavailable(exc):
+                    self._report_db_failure()
+                if self.seq == seq and self.move_at == when:
+                    self.move_at = loop.time() + 1.0
+                    self.move_timer = loop.create_task(self._move_expired(seq, self.move_at))
+                return
+        self._schedule()
+
+    async def _expire_seats(self, seats: list[int], why: str) -> None:
+        """The clock decides for ``seats`` (``why``: ``timeout``) or their guest left for good (``abandoned``), as
+        the table was set up (call with the lock held; the caller schedules the bots afterwards).
+
+        ``forfeit``: the first of them loses the game at once — stored like a resignation, with the reason — and
+        every seat reads why. ``bot``: a stand-in bot takes each seat ("Computer übernimmt", stored) and makes its
+        decisions, recorded as the seat's own moves, until the player returns (:meth:`_give_back`)."""
+        names = {lang: self._seat_names(lang) for lang in LANGUAGES}
+
+        def say(msgid: str, seat: int) -> Callable[[str], str]:
+            return lambda lang: translate(msgid, lang, name=names.get(lang, names[LANGUAGES[0]])[seat])
+
+        if self.row.on_expiry == "forfeit":
+            seat = seats[0]
+            with db_refusal():
+                await asyncio.to_thread(self.hub.store.resign, self.row.id, seat, why)
+            self.row.resigned = seat
+            self.row.ended_by = why
+            self.row.status = "finished"
+            self.row.deadline_at = self.row.deadline_seq = None
+            self._changed()
+            self._arm_clock()
+            msgid = FORFEIT_TIMEOUT if why == "timeout" else FORFEIT_ABANDONED
+            await self._broadcast_state(say(msgid, seat))
+            self._maybe_evict()
+            return
+        kind = self.standin_kind()
+        for seat in seats:
+            with db_refusal():
+                await asyncio.to_thread(self.hub.store.set_standin, self.row.id, seat, kind)
+            self.row.seats[seat] = dataclasses.replace(self.row.seats[seat], standin=kind)
+        self._changed()
+        self._arm_throw()
+        self._arm_move()
+        msgid = STANDIN_TIMEOUT if why == "timeout" else STANDIN_ABANDONED
+        for seat in seats:
+            await self._broadcast_state(say(msgid, seat))
+
+    async def _give_back(self, player: Player, skip: Conn | None = None) -> bool:
+        """The player is back: every seat of his a stand-in plays is his again, with a full limit for a move of
+        his that is due, and every seat reads it (call with the lock held). False: no stand-in played for him."""
+        seats = [s.seat for s in self.row.seats if s.kind == "human" and s.player_id == player.id and s.standin]
+        if not seats or self.match is None or self.over:
+            return False
+        names = {lang: self._seat_names(lang) for lang in LANGUAGES}
+        for seat in seats:
+            with db_refusal():
+                await asyncio.to_thread(self.hub.store.set_standin, self.row.id, seat, None)
+            self.row.seats[seat] = dataclasses.replace(self.row.seats[seat], standin=None)
+        self._changed()
+        deadline = self._next_deadline()
+        if deadline is not None:
+            with db_refusal():
+                await asyncio.to_thread(self.hub.store.set_deadline, *deadline)
+            self._set_deadline_row(deadline)
+        self._arm_throw()
+        self._arm_move()
+        for seat in seats:
+            await self._broadcast_state(lambda lang, seat=seat: translate(
+                BACK_NOTE, lang, name=names.get(lang, names[LANGUAGES[0]])[seat]), skip=skip)
+        return True
+
+    async def come_back(self, conn: Conn) -> None:
+        """The ``back`` message: a player whose seat a stand-in plays takes it again from the open page."""
+        async with self.lock:
+            if conn.player is None or not await self._give_back(conn.player):
+                await self._error(conn, "not_away", N_("No computer is playing for you at this table."))
+
+    async def abandon(self, player: Player) -> None:
+        """A guest logged out: he can never come back (a guest has no password), so his seats are handled like
+        an expired clock — before the start he leaves them; in a running game the table's setting decides
+        (:meth:`_expire_seats`: a stand-in bot for good, or a forfeit). A scorekeeper table is one phone at a real
+        table, which its people go on using: nothing changes there."""
+        async with self.lock:
+            mine = [s for s in self.row.seats if s.kind == "human" and s.player_id == player.id]
+            if not mine or self.row.scorekeeper:
+                return
+            if self.row.status == "open":
+                for s in mine:
+                    name = s.name or player.name
+                    await self._save_seat(SeatRow(s.seat), lambda lang, name=name, n=s.seat + 1: translate(
+                        N_("{name} logged out and left seat {n}."), lang, name=name, n=n))
+                return
+            if self.match is None or self.over:
+                return
+            seats = [s.seat for s in mine if not s.standin]
+            if seats:
+                await self._expire_seats(seats, "abandoned")
+        self._schedule()
+
     # --- bots ---------------------------------------------------------------------------------------------------
     def _bot_to_act(self) -> int | None:
         if self.match is None or self.over:
@@ -1385,7 +1716,7 @@ class LiveTable:
             due = self.throw_due()
             return due if due is not None and self._is_bot(due) else None
         for a in st.actors():
-            if 0 <= a < len(self.row.seats) and self.row.seats[a].bot:
+            if self._is_bot(a):
                 return a
         return None
 
@@ -1417,8 +1748,8 @@ class LiveTable:
                 if seat is None or self.match is None:
                     return
                 m = self.match
-                if self._bots_for is not m:
-                    continue  # the match changed while its bots were made: make the new ones
+                if self._bots_for is not m or seat not in bots:
+                    continue  # the match or the stand-ins changed while the bots were made: make the new ones
                 state = m.state
                 if state.is_chance():
                     # The bot's own throw, after the same pause as its moves.
@@ -1493,6 +1824,11 @@ class LiveTable:
             c.push(error_json("db_unavailable", translate(DB_RETRYING, c.lang), self.seq))
 
 
+FORFEIT_TIMEOUT = N_("{name}'s time ran out: {name} loses the game.")
+FORFEIT_ABANDONED = N_("{name} logged out and loses the game.")
+STANDIN_TIMEOUT = N_("{name}'s time ran out: the computer plays for {name} until {name} returns.")
+STANDIN_ABANDONED = N_("{name} logged out: the computer plays for {name} from now on.")
+BACK_NOTE = N_("{name} is back and plays again.")
 DB_MOVE_FAILED = N_("The database cannot be written at the moment; the move was not made. Try again shortly.")
 DB_RETRYING = N_("The database cannot be written at the moment; the server keeps trying.")
 RETRY_FIRST = 0.5
@@ -1526,6 +1862,12 @@ def db_unavailable(exc: BaseException) -> bool:
     return isinstance(exc, DBAPIError) and not isinstance(exc, IntegrityError)
 
 
+SWEEP_EVERY = 30.0
+"""Seconds between two :meth:`Hub.sweep` of the finished tables nobody holds."""
+SWEEP_GRACE = 10.0
+"""Seconds a table handed out by :meth:`Hub.get` is safe from :meth:`Hub.sweep`."""
+
+
 def _env_int(name: str, default: int) -> int:
     try:
         return max(1, int(os.environ.get(name, default)))
@@ -1536,8 +1878,12 @@ def _env_int(name: str, default: int) -> int:
 class Hub:
     """Every live table of the server, plus what they share: the store, the writer, the dice."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6, throw_wait: float = THROW_WAIT) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.6, throw_wait: float = THROW_WAIT,
+                 clock_scale: float = 1.0) -> None:
         self.store = store
+        self.clock_scale = clock_scale
+        """Every table clock's limit is multiplied by this (1 in production; a test server runs a 60 s move in
+        0.6 s with 0.01, and a day in under 15 minutes with 0.01 too — tests pick what they need)."""
         self.writer = make_writer(store)
         self.bot_delay = bot_delay
         self.throw_wait = throw_wait
@@ -1575,6 +1921,25 @@ class Hub:
             del self._by_address[address]
 
     async def get(self, table_id: str) -> LiveTable | None:
+        """The live table, loaded from its log if need be and kept in :attr:`tables`: for whoever acts on it or
+        joins it (a websocket, a rematch, the host's muting). A finished table registered so leaves again as soon
+        as nobody is connected and nothing holds it (:meth:`LiveTable._maybe_evict`, :meth:`sweep`)."""
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        t = await self.peek(table_id)
+        if t is None:
+            return None
+        # Another request may have registered the table meanwhile: everybody must act on one object.
+        t = self.tables.setdefault(table_id, t)
+        t.used_at = time.monotonic()
+        return t
+
+    async def peek(self, table_id: str) -> LiveTable | None:
+        """The table for reading (its summary, the replay, the record, a page): the live one when it is in memory,
+        else loaded from its log. A finished table read so is *not* kept: it is the stored log folded into its
+        states, without bots, and it is freed with the answer — a server that is asked for thousands of old tables
+        (links, Meine Partien, crawlers) keeps none of them (issue 17: 13–15 MB per 50 tables, until restart)."""
         t = self.tables.get(table_id)
         if t is not None:
             return t
@@ -1599,6 +1964,7 @@ class Hub:
                 # Replaying a long log and building the bots take long: a worker thread does it (the table is not
                 # published yet, so nothing else touches it meanwhile).
                 await asyncio.to_thread(t.restore, events)
+                await t.rearm_after_restart()
                 # A table resumed at a timed node gets a full new window: the old one ran out while nobody could
                 # act (the server was down), and expiring it at once would decide for people who had no chance.
                 t._arm_clock(fresh=True)
@@ -1609,6 +1975,8 @@ class Hub:
             # of the server is not.
             log.exception("table %s cannot be loaded", table_id)
             return None
+        if row.status == "finished":
+            return t  # read from the store, not kept (see :meth:`peek`); :meth:`get` registers it when it is used
         self.tables[table_id] = t
         if row.status == "playing":
             # Whoever loads a table first — a visitor or the background resume — lets it continue.
@@ -1618,7 +1986,8 @@ class Hub:
     async def create(self, info: GameInfo, rules_id: str, rules: dict[str, Any], seats: int, scorekeeper: bool,
                      private: bool, host: Player, bots: dict[int, str], sit: bool,
                      names: dict[int, str] | None = None, spectator_chat: bool = False,
-                     hints: bool = True) -> LiveTable:
+                     hints: bool = True, clock: str = "none", move_seconds: int | None = None,
+                     on_expiry: str = "bot") -> LiveTable:
         rows = [SeatRow(s, None, b, b) for s, b in bots.items()]
         # A real table (scorekeeper) names its people: the creator's phone holds those seats under their names.
         rows += [SeatRow(s, host.id, None, name) for s, name in (names or {}).items() if s not in bots]
@@ -1626,7 +1995,8 @@ class Hub:
             rows.append(SeatRow(0, host.id, None, host.name, not host.registered))
         with db_refusal():
             row = await asyncio.to_thread(self.store.create_table, info.id, rules_id, rules, seats, scorekeeper,
-                                          private, host.id, rows, spectator_chat, hints)
+                                          private, host.id, rows, spectator_chat, hints, clock, move_seconds,
+                                          on_expiry)
         t = LiveTable(self, row)
         self.tables[row.id] = t
         return t
@@ -1649,6 +2019,28 @@ class Hub:
                 last_full = time.monotonic()
             gc.collect()
             gc.freeze()
+
+    def sweep(self) -> int:
+        """Let go of every finished table nobody is connected to and nothing is working on (its lock is free); returns
+        how many left. The finished tables are evicted when their last connection leaves; this catches those
+        registered by a request that did not end in a connection (a refused websocket, a rematch or mute that
+        failed)."""
+        gone = 0
+        now = time.monotonic()
+        for t in list(self.tables.values()):
+            # A table just handed out by :meth:`get` is about to be used (a websocket between its lookup and its
+            # join): it is left alone for a while.
+            if (t.row.status == "finished" and not t.conns and not t.lock.locked()
+                    and now - t.used_at >= SWEEP_GRACE):
+                t._maybe_evict()
+                gone += self.tables.get(t.id) is not t
+        return gone
+
+    async def sweep_forever(self, every: float = SWEEP_EVERY) -> None:
+        """:meth:`sweep` every ``every`` seconds, for as long as the server runs."""
+        while True:
+            await asyncio.sleep(every)
+            self.sweep()
 
     async def resume_all(self) -> int:
         """Load every unfinished table from its log and let bots and dice continue where they stopped.
@@ -1687,4 +2079,6 @@ class Hub:
                 t.clock.cancel()
             if t.throw_timer is not None:
                 t.throw_timer.cancel()
+            if t.move_timer is not None:
+                t.move_timer.cancel()
         await asyncio.to_thread(self.writer.close)

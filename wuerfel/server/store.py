@@ -63,6 +63,9 @@ class SeatRow:
     name: str | None = None
     guest: bool = False
     """A guest (no password) sits here: pages mark the name "(guest)", so nobody passes for a registered player."""
+    standin: str | None = None
+    """The bot that plays this person's seat while he is away ("Computer übernimmt", after his clock ran out or he
+    left for good); None: he plays it himself. Stored, so a restart keeps the bot in the seat."""
 
     @property
     def kind(self) -> str:
@@ -98,6 +101,21 @@ class TableRow:
     """The last seating change (created, a seat taken, left or given to a bot): an unstarted table idle too long
     leaves the lobby. None only for tables created before it was stored (their creation time stands in)."""
 
+    clock: str = "none"
+    """The time control chosen at creation: ``none``, ``live`` (seconds per move) or ``corr`` (days per move)."""
+    move_seconds: int | None = None
+    """The limit per move in seconds (nominal: a test server may scale it, see ``Hub.clock_scale``); None: none."""
+    on_expiry: str = "bot"
+    """What happens when a move's time runs out: ``bot`` (the computer plays the seat until the player returns)
+    or ``forfeit`` (the player loses the game)."""
+    deadline_at: dt.datetime | None = None
+    """When the running move's time runs out (stored with the move, so a restart re-arms the same deadline)."""
+    deadline_seq: int | None = None
+    """The position (number of events) ``deadline_at`` belongs to; a deadline of another position is stale."""
+    ended_by: str | None = None
+    """Why the game ended before its end: ``resigned``, ``timeout`` (forfeit on time), ``abandoned`` (a guest
+    logged out of a forfeit table); None: played out, or not over."""
+
     @property
     def last_active(self) -> dt.datetime:
         return self.active_at or self.created_at
@@ -112,6 +130,10 @@ class EventRow:
     event: Event
 
 
+Deadline = tuple[str, "dt.datetime | None", "int | None"]
+"""(table id, when the running move's time runs out, the position it belongs to) — None, None: no clock runs."""
+
+
 @dataclasses.dataclass(frozen=True)
 class ChatRow:
     """One chat message at a table (see :meth:`Store.add_chat`)."""
@@ -123,10 +145,12 @@ class ChatRow:
     """The writer's seat; None: he watches (a spectator)."""
     at: dt.datetime
     text: str
+    guest: bool = False
+    """The writer is a guest (no password): pages mark the name "(Gast)" like everywhere else (protocol 6)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"seq": self.seq, "author": self.author, "seat": self.seat, "spectator": self.seat is None,
-                "at": self.at.strftime("%Y-%m-%dT%H:%M:%SZ"), "text": self.text}
+                "at": self.at.strftime("%Y-%m-%dT%H:%M:%SZ"), "text": self.text, "guest": self.guest}
 
 
 class NameTaken(Exception):
@@ -221,7 +245,8 @@ class Store:
     # --- tables -----------------------------------------------------------------------------------------------
     def create_table(self, game: str, rules_id: str, rules: dict[str, Any], num_seats: int, scorekeeper: bool,
                      private: bool, host_id: int | None, seats: Sequence[SeatRow],
-                     spectator_chat: bool = False, hints: bool = True) -> TableRow:
+                     spectator_chat: bool = False, hints: bool = True, clock: str = "none",
+                     move_seconds: int | None = None, on_expiry: str = "bot") -> TableRow:
         table_id = secrets.token_urlsafe(12)
         created = now()
         by_seat = {s.seat: s for s in seats}
@@ -230,12 +255,14 @@ class Store:
             c.execute(sa.insert(db.game_tables).values(
                 id=table_id, game=game, rules_id=rules_id, rules=json.dumps(rules, ensure_ascii=False),
                 num_seats=num_seats, scorekeeper=scorekeeper, private=private, host_id=host_id, status="open",
-                created_at=created, active_at=created, spectator_chat=spectator_chat, hints=hints))
+                created_at=created, active_at=created, spectator_chat=spectator_chat, hints=hints, clock=clock,
+                move_seconds=move_seconds, on_expiry=on_expiry))
             c.execute(sa.insert(db.seats), [
                 {"table_id": table_id, "seat": s.seat, "player_id": s.player_id, "bot": s.bot, "name": s.name}
                 for s in all_seats])
         return TableRow(table_id, game, rules_id, rules, num_seats, scorekeeper, private, host_id, "open", created,
-                        None, all_seats, spectator_chat=spectator_chat, hints=hints, active_at=created)
+                        None, all_seats, spectator_chat=spectator_chat, hints=hints, active_at=created, clock=clock,
+                        move_seconds=move_seconds, on_expiry=on_expiry)
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as c:
@@ -251,9 +278,11 @@ class Store:
             id=row.id, game=row.game, rules_id=row.rules_id, rules=json.loads(row.rules), num_seats=row.num_seats,
             scorekeeper=bool(row.scorekeeper), private=bool(row.private), host_id=row.host_id, status=row.status,
             created_at=_aware(row.created_at) or now(), finished_at=_aware(row.finished_at),
-            seats=[SeatRow(s.seat, s.player_id, s.bot, s.name, bool(s.guest)) for s in seat_rows],
+            seats=[SeatRow(s.seat, s.player_id, s.bot, s.name, bool(s.guest), s.standin) for s in seat_rows],
             resigned=row.resigned, rematch=row.rematch, active_at=_aware(row.active_at),
-            spectator_chat=bool(row.spectator_chat), hints=bool(row.hints),
+            spectator_chat=bool(row.spectator_chat), hints=bool(row.hints), clock=row.clock or "none",
+            move_seconds=row.move_seconds, on_expiry=row.on_expiry or "bot", deadline_at=_aware(row.deadline_at),
+            deadline_seq=row.deadline_seq, ended_by=row.ended_by,
         )
 
     @staticmethod
@@ -314,12 +343,30 @@ class Store:
         with self.engine.begin() as c:
             c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id).values(rematch=rematch_id))
 
-    def resign(self, table_id: str, seat: int) -> None:
-        """The player in ``seat`` resigned: the game ends (status ``finished``) with that seat recorded, in one
-        transaction, so a restart never finds a finished game without its reason or the reverse."""
+    def resign(self, table_id: str, seat: int, ended_by: str = "resigned") -> None:
+        """The player in ``seat`` resigned (or forfeited: ``ended_by`` ``timeout``/``abandoned``): the game ends
+        (status ``finished``) with that seat and the reason recorded, in one transaction, so a restart never finds
+        a finished game without its reason or the reverse."""
         with self.engine.begin() as c:
             c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id)
-                      .values(status="finished", finished_at=now(), resigned=seat))
+                      .values(status="finished", finished_at=now(), resigned=seat, ended_by=ended_by,
+                              deadline_at=None, deadline_seq=None))
+
+    def set_standin(self, table_id: str, seat: int, bot: str | None) -> None:
+        """A bot takes a person's seat while he is away (``bot``), or gives it back (None)."""
+        with self.engine.begin() as c:
+            c.execute(sa.update(db.seats).where(db.seats.c.table_id == table_id, db.seats.c.seat == seat)
+                      .values(standin=bot))
+
+    def set_deadline(self, table_id: str, at: dt.datetime | None, seq: int | None) -> None:
+        """Store the running move's deadline outside a move (a seat given back re-arms its clock)."""
+        with self.engine.begin() as c:
+            self._set_deadline(c, table_id, at, seq)
+
+    @staticmethod
+    def _set_deadline(c: sa.Connection, table_id: str, at: dt.datetime | None, seq: int | None) -> None:
+        c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id)
+                  .values(deadline_at=at, deadline_seq=seq))
 
     def add_chat(self, table_id: str, msg: ChatRow) -> None:
         """Store one chat message; the primary key (table, seq) refuses a second message with the same number."""
@@ -331,9 +378,14 @@ class Store:
     def load_chat(self, table_id: str) -> list[ChatRow]:
         """Every chat message of a table in order (the record keeps them all; the page is sent the last ones)."""
         with self.engine.connect() as c:
-            rows = c.execute(sa.select(db.chat_messages).where(db.chat_messages.c.table_id == table_id)
+            guest = sa.and_(db.chat_messages.c.player_id.is_not(None), db.players.c.password_hash.is_(None))
+            rows = c.execute(sa.select(db.chat_messages, guest.label("guest"))
+                             .select_from(db.chat_messages.outerjoin(
+                                 db.players, db.players.c.id == db.chat_messages.c.player_id))
+                             .where(db.chat_messages.c.table_id == table_id)
                              .order_by(db.chat_messages.c.seq)).all()
-        return [ChatRow(r.seq, r.author, r.player_id, r.seat, _aware(r.created_at) or now(), r.text) for r in rows]
+        return [ChatRow(r.seq, r.author, r.player_id, r.seat, _aware(r.created_at) or now(), r.text, bool(r.guest))
+                for r in rows]
 
     def set_muted(self, table_id: str, player_id: int, muted: bool) -> None:
         """Mute a spectator at a table, or lift it (both idempotent)."""
@@ -364,14 +416,17 @@ class Store:
     _INSERT_EVENTS = sa.insert(db.events)
 
     def append(self, rows: Sequence[EventRow], statuses: Sequence[tuple[str, str]] = (),
-               conn: sa.Connection | None = None) -> None:
-        """Append events (and status changes) in one transaction; a duplicate (table, seq) fails the whole batch.
+               conn: sa.Connection | None = None, deadlines: Sequence[Deadline] = ()) -> None:
+        """Append events (and status changes, and the new deadlines of timed tables) in one transaction; a
+        duplicate (table, seq) fails the whole batch.
 
         ``conn``: a connection the caller keeps open (the loop writer does, to skip the pool on the hot path).
+        A move and the deadline of the move it leads to are committed together: a restart never finds a position
+        with the deadline of another.
         """
         if conn is None:
             with self.engine.connect() as c:
-                self.append(rows, statuses, c)
+                self.append(rows, statuses, c, deadlines)
             return
         with conn.begin():
             if rows:
@@ -382,6 +437,8 @@ class Store:
                     for r in rows])
             for table_id, status in statuses:
                 self._set_status(conn, table_id, status)
+            for table_id, at, seq in deadlines:
+                self._set_deadline(conn, table_id, at, seq)
 
     def checkpoint(self) -> None:
         """Copy the SQLite WAL into the database file and truncate it (no-op on PostgreSQL); at shutdown, when
@@ -462,8 +519,8 @@ class BatchWriter:
     def __init__(self, store: Store, wal_limit: int | None = None) -> None:
         self.store = store
         self.wal_limit = WAL_LIMIT if wal_limit is None else wal_limit
-        self._q: queue.SimpleQueue[tuple[list[EventRow], list[tuple[str, str]], Future[None]] | None] = \
-            queue.SimpleQueue()
+        self._q: queue.SimpleQueue[
+            tuple[list[EventRow], list[tuple[str, str]], Future[None], list[Deadline]] | None] = queue.SimpleQueue()
         self._sqlite = store.engine.dialect.name == "sqlite"
         self._wal = _wal_path(store.engine) if self._sqlite else None
         self._conn: sa.Connection | None = None
@@ -475,9 +532,10 @@ class BatchWriter:
         self._thread = threading.Thread(target=self._run, name="wuerfel-writer", daemon=True)
         self._thread.start()
 
-    def submit(self, rows: Sequence[EventRow], statuses: Sequence[tuple[str, str]] = ()) -> Future[None]:
+    def submit(self, rows: Sequence[EventRow], statuses: Sequence[tuple[str, str]] = (),
+               deadlines: Sequence[Deadline] = ()) -> Future[None]:
         fut: Future[None] = Future()
-        self._q.put((list(rows), list(statuses), fut))
+        self._q.put((list(rows), list(statuses), fut, list(deadlines)))
         return fut
 
     def close(self) -> None:
@@ -527,11 +585,13 @@ class BatchWriter:
                 self._conn.close()
             self._conn = None
 
-    def _commit(self, batch: list[tuple[list[EventRow], list[tuple[str, str]], Future[None]]]) -> None:
+    def _commit(self, batch: list[tuple[list[EventRow], list[tuple[str, str]], Future[None], list[Deadline]]]
+                ) -> None:
         rows = [r for b in batch for r in b[0]]
         statuses = [s for b in batch for s in b[1]]
+        deadlines = [d for b in batch for d in b[3]]
         try:
-            self.store.append(rows, statuses, self._connection())
+            self.store.append(rows, statuses, self._connection(), deadlines)
             self.commits += 1
             self.failing = None
         except Exception as exc:
@@ -596,11 +656,12 @@ class ThreadWriter:
     def failing(self) -> str | None:
         return self._writer.failing
 
-    def write(self, rows: Sequence[EventRow], statuses: Sequence[tuple[str, str]] = ()) -> Any:
+    def write(self, rows: Sequence[EventRow], statuses: Sequence[tuple[str, str]] = (),
+              deadlines: Sequence[Deadline] = ()) -> Any:
         """A future that completes when the rows are committed (fails with the database error otherwise)."""
         import asyncio
 
-        return asyncio.wrap_future(self._writer.submit(rows, statuses))
+        return asyncio.wrap_future(self._writer.submit(rows, statuses, deadlines))
 
     def close(self) -> None:
         self._writer.close()

@@ -75,6 +75,17 @@ def make(rules: Any, n: int) -> Game:
     return EinerGleichZweiGame(rules, n)
 
 
+def _odds(rules: EinerGleichZweiRules) -> Any:
+    """``wuerfel odds``: whether a throw counts (one die is the sum of the other two)."""
+    from wuerfel.engine.components import Phrase
+    from wuerfel.engine.errors import N_
+    from wuerfel.engine.odds import ThrowClass, ThrowOdds
+
+    return ThrowOdds(3, (ThrowClass("valid", Phrase(N_("one die is the sum of the other two"))),
+                         ThrowClass("invalid", Phrase(N_("no die is the sum of the other two")))),
+                     lambda dice: "valid" if valid_points(tuple(dice)) else "invalid")
+
+
 INFO = register(GameInfo(
     id="einer-gleich-zwei", name_de="Einer gleich zwei", name_en="Einer gleich zwei",
     options_class=EinerGleichZweiRules, make=make, min_players=2, max_players=8,
@@ -83,5 +94,5 @@ INFO = register(GameInfo(
     description_en="'One equals two': three dice, ten throws; a throw counts when one die is the sum of the other "
                    "two (Hasard 20).",
     aliases=("einer_gleich_zwei",), default_bot="random",
-    decisions=False,
+    decisions=False, odds=_odds,
 ))

@@ -144,6 +144,19 @@ def make(rules: Any, n: int) -> Game:
     return ElfHochGame(rules, n)
 
 
+def _odds(rules: ElfHochRules) -> Any:
+    """``wuerfel odds``: what a throw of the two dice does to the pot."""
+    from wuerfel.engine.odds import ThrowClass, ThrowOdds
+
+    def classify(dice: Any) -> str:
+        total = sum(dice)
+        return "eleven" if total == 11 else "twelve" if total == 12 else "under"
+
+    return ThrowOdds(2, (ThrowClass("eleven", Phrase(N_("11: takes the pot"))),
+                         ThrowClass("twelve", Phrase(N_("12: doubles the pot"))),
+                         ThrowClass("under", Phrase(N_("under 11: pays the difference to 11")))), classify)
+
+
 INFO = register(GameInfo(
     id="elf-hoch", name_de="Elf hoch", name_en="Elf hoch", options_class=ElfHochRules, make=make,
     min_players=2, max_players=8, default_preset="elf-hoch", presets_dir=Path(__file__).parent / "presets" / "elf-hoch",
@@ -153,5 +166,5 @@ INFO = register(GameInfo(
                    "(Hasard 10).",
     aliases=("elf_hoch",), default_bot="random",
     chips=True,
-    decisions=False,
+    decisions=False, odds=_odds,
 ))

@@ -499,6 +499,14 @@ def throw_scorer(rules: EscaleroRules) -> Any:
     return ThrowScorer("boxes", 5, 5, score, parse=lambda text: parse_poker_dice(text), show=format_dice)
 
 
+def throw_odds(rules: EscaleroRules) -> Any:
+    """``wuerfel odds``: one throw of the five poker dice by the combination it shows, in Escalero's words (the
+    Quint always counts; "Poker" is four alike)."""
+    from wuerfel.games.hasard.poker_odds import poker_throw_odds
+
+    return poker_throw_odds(quint=True, joker=False, escalero=True)
+
+
 # --- registration -------------------------------------------------------------------------------------------------
 def _bot(game: Game, seed: int) -> Any:
     from wuerfel.games.hasard.escalero_solver import make_bot
@@ -532,4 +540,5 @@ INFO = register(GameInfo(
     description_en="Poker dice, up to three throws, eleven boxes, 'served' scores more (Hasard 32).",
     bots={"optimal": _bot}, solvers={"solo": _solve}, terminal_renderer=_render,
     advisor=_advisor, default_bot="optimal", throw_scorer=throw_scorer, chips=True, faces="poker",
+    odds=throw_odds,
 ))

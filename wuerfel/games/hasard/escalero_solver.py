@@ -6,17 +6,18 @@ first, or with keeps of 0–4 also a later throw of all five, the solver's "fres
 So it is a :class:`~wuerfel.solvers.fillgame.FillSpec` with ``scores[box, throw, roll]`` taken from
 :func:`~wuerfel.games.hasard.escalero.row_value`, and the generic solver (written for the Würfelspiel) computes the
 optimal expected future points of every sheet (2,048 states). The table takes well under a second once numba's
-compiled kernels are cached, so it is kept in memory per rule set (the rules object is hashable) and not on disk.
+compiled kernels are cached, so it is kept in memory per rule set (the rules object is hashable) and not on disk:
+in :mod:`wuerfel.engine.shared`, with the turn tables the bots look up, so the bots of every table share them.
 """
 
 from __future__ import annotations
 
 import time
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from wuerfel.engine import shared
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.hasard.escalero import (
@@ -45,11 +46,27 @@ def spec_from_rules(rules: EscaleroRules) -> FillSpec:
                     bonus_box=np.zeros(N_ROWS, dtype=np.bool_), fresh_throw_scores_as_first=True)
 
 
-@lru_cache(maxsize=8)
+SOLVED = "escalero.solved"
+TURNS = "escalero.turns"
+"""The kinds of the shared tables (:mod:`wuerfel.engine.shared`): the solved sheets and the turn tables per rule set."""
+TURNS_KEPT = 256
+"""Turn tables (one per sheet, 17 KB each) kept per rule set; the bots of a game meet 11 sheets each."""
+
+
 def solved(rules: EscaleroRules) -> tuple[FillSpec, np.ndarray]:
     """(spec, E) with E[mask, 0, 0] the optimal expected future points of a sheet whose filled boxes are ``mask``."""
-    spec = spec_from_rules(rules)
-    return spec, solve_fill_game(spec)
+
+    def solve() -> tuple[FillSpec, np.ndarray]:
+        spec = spec_from_rules(rules)
+        return spec, solve_fill_game(spec)
+
+    return shared.shared(SOLVED, rules, solve)
+
+
+def forget_solved() -> None:
+    """Drop the solved tables (a fresh solve, the benchmark)."""
+    shared.forget(SOLVED)
+    shared.forget(TURNS)
 
 
 def solo_value(rules: EscaleroRules) -> float:
@@ -60,7 +77,7 @@ def solo_value(rules: EscaleroRules) -> float:
 def solve_solo(rules: EscaleroRules, rules_id: str, fresh: bool = False) -> SolveResult:
     """``wuerfel solve escalero``: the optimal solitaire expected total (objective "solo")."""
     if fresh:
-        solved.cache_clear()
+        forget_solved()
     t0 = time.perf_counter()
     value = solo_value(rules)
     return SolveResult(game="escalero", rules=rules_id, objective="solo", value=value,
@@ -85,12 +102,16 @@ class EscaleroOptimalBot:
         self.game = game
         self.spec, self.E = solved(game.rules)
         self.space = dice_space(5, 6)
-        self._tables: dict[int, TurnTables] = {}
+        self._tables: dict[int, TurnTables] = shared.shared(TURNS, game.rules, dict)
+        """The turn tables of these rules, shared by every bot and advisor of them (see :meth:`_turn`)."""
 
     def _turn(self, mask: int) -> TurnTables:
         tt = self._tables.get(mask)
         if tt is None:
+            # Two threads may work out the same sheet at once: both get equal tables, one of them is kept.
             tt = turn_tables(self.spec, self.E, mask, 0, 0)
+            if len(self._tables) >= TURNS_KEPT:
+                self._tables.clear()
             self._tables[mask] = tt
         return tt
 

@@ -207,6 +207,20 @@ def _render(view: dict[str, Any], lang: str) -> Any:
     return render_lustige_sieben(view, lang)
 
 
+def _odds(rules: LustigeSiebenRules) -> Any:
+    """``wuerfel odds``: the bank's throw by the column it falls in, and the bank's exact edge per chip staked on a
+    column and on the 7 (per settlement: a standing 7-stake counts once, when it is settled)."""
+    from wuerfel.engine.odds import OddsNote, ThrowClass, ThrowOdds
+
+    edges = field_edges(rules)
+    return ThrowOdds(2, (ThrowClass("seven", Phrase(N_("the 7"))), ThrowClass("left", Phrase(N_("left column"))),
+                         ThrowClass("right", Phrase(N_("right column")))), lambda dice: column(sum(dice)),
+                     notes=(OddsNote("bank_edge_column", Phrase(N_("Bank's edge per chip on a column")),
+                                     -edges["left"]),
+                            OddsNote("bank_edge_seven", Phrase(N_("Bank's edge per chip on the 7")),
+                                     -edges["seven"])))
+
+
 INFO = register(GameInfo(
     id="lustige-sieben", name_de="Lustige Sieben", name_en="Lustige Sieben",
     options_class=LustigeSiebenRules, make=make, min_players=2, max_players=9,
@@ -216,5 +230,5 @@ INFO = register(GameInfo(
     "(Hasard 9).",
     aliases=("lustige_sieben", "merry-seven"),
     bots={"heuristic": _punter_bot}, terminal_renderer=_render, default_bot="heuristic",
-    advisor=_advisor, perfect_information=False, chips=True,
+    advisor=_advisor, perfect_information=False, chips=True, odds=_odds,
 ))

@@ -92,11 +92,26 @@ def make(rules: Any, n: int) -> Game:
     return PaschGame(rules, n)
 
 
+def _odds(rules: PaschRules) -> Any:
+    """``wuerfel odds``: a triple, a pair, or no doublet among the three dice."""
+    from wuerfel.engine.components import Phrase
+    from wuerfel.engine.errors import N_
+    from wuerfel.engine.odds import ThrowClass, ThrowOdds
+
+    def classify(dice: Any) -> str:
+        most = max(Counter(dice).values())
+        return "triple" if most == 3 else "pair" if most == 2 else "none"
+
+    return ThrowOdds(3, (ThrowClass("triple", Phrase(N_("three alike (Dreierpasch)"))),
+                         ThrowClass("pair", Phrase(N_("a pair (Pasch)"))),
+                         ThrowClass("none", Phrase(N_("no doublet")))), classify)
+
+
 INFO = register(GameInfo(
     id="pasch", name_de="Pasch", name_en="Pasch", options_class=PaschRules, make=make,
     min_players=2, max_players=8, default_preset="pasch", presets_dir=Path(__file__).parent / "presets" / "pasch",
     description_de="Drei Würfel, nur Paschs zählen, ein Dreierpasch vierfach (Hasard 17).",
     description_en="'Doublets': three dice, only pairs count, a triple fourfold (Hasard 17).",
     default_bot="random",
-    decisions=False,
+    decisions=False, odds=_odds,
 ))

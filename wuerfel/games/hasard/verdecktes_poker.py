@@ -613,6 +613,13 @@ def _render(view: dict[str, Any], lang: str) -> Any:
     return render_verdecktes(view, lang)
 
 
+def _odds(rules: VerdecktesRules) -> Any:
+    """``wuerfel odds``: one throw of the five poker dice by hand class, with the rules' Quint and Joker."""
+    from wuerfel.games.hasard.poker_odds import poker_throw_odds
+
+    return poker_throw_odds(rules.quint, rules.joker)
+
+
 INFO = register(GameInfo(
     id="verdecktes-wuerfelpoker", name_de="Verdecktes Würfelpoker", name_en="Verdecktes Würfelpoker",
     options_class=VerdecktesRules, make=make, min_players=2,
@@ -623,5 +630,5 @@ INFO = register(GameInfo(
     "(Hasard 28, Joker Poker 29).",
     aliases=("verdecktes-poker", "verdecktes_wuerfelpoker"),
     bots={"heuristic": _bluff_bot}, terminal_renderer=_render, default_bot="heuristic",
-    advisor=_advisor, perfect_information=False, chips=True, faces="poker",
+    advisor=_advisor, perfect_information=False, chips=True, faces="poker", odds=_odds,
 ))

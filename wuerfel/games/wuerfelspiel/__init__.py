@@ -60,6 +60,48 @@ def _throw_scorer(rules: WuerfelspielRules) -> Any:
     return ThrowScorer("boxes", rules.dice, rules.dice, score)
 
 
+COMBINATION_BOXES = ("five_kind", "large_straight", "small_straight", "full_house", "four_kind", "three_kind")
+"""The boxes a throw fills by its pattern, best first: a throw is classed by the first of them it fills."""
+
+
+def _odds(rules: WuerfelspielRules) -> Any:
+    """``wuerfel odds``: one throw of the five dice classed by the best combination box of the rules' sheet it
+    fills (5 Gleiche, Große Straße, Kleine Straße, Full House, 4 Gleiche, 3 Gleiche, in that order), or by none
+    (then only the number boxes and the Chance take it). A throw fills at most one of these boxes besides the ones
+    it implies (a large straight is a small one, four alike are three alike), so the classes partition the throws.
+    The names are the rules' sheet's (Kniffel, Dreierpasch …)."""
+    from collections import Counter
+
+    from wuerfel.engine.components import Phrase
+    from wuerfel.engine.errors import N_
+    from wuerfel.engine.odds import ThrowClass, ThrowOdds
+    from wuerfel.games.wuerfelspiel.rules import box_label
+
+    boxes = tuple(b for b in COMBINATION_BOXES if b in rules.boxes)
+
+    def fills(box: str, dice: Any) -> bool:
+        shape = sorted(Counter(dice).values(), reverse=True)
+        present = set(dice)
+        if box == "five_kind":
+            return shape[0] == 5
+        if box == "large_straight":
+            return present in ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
+        if box == "small_straight":
+            return any({lo, lo + 1, lo + 2, lo + 3} <= present for lo in (1, 2, 3))
+        if box == "full_house":
+            return shape == [3, 2] or (shape[0] == 5 and rules.full_house_allows_five_kind)
+        return shape[0] >= (4 if box == "four_kind" else 3)
+
+    def classify(dice: Any) -> str:
+        return next((b for b in boxes if fills(b, dice)), "none")
+
+    def name(box: str) -> Any:
+        return lambda lang: box_label(box, lang, rules)
+
+    classes = tuple(ThrowClass(b, name(b)) for b in boxes)
+    return ThrowOdds(rules.dice, (*classes, ThrowClass("none", Phrase(N_("no combination")))), classify)
+
+
 def _render(view: dict[str, Any], lang: str) -> Any:
     from wuerfel.games.wuerfelspiel.render import terminal_renderer
 
@@ -85,6 +127,7 @@ INFO = register(GameInfo(
     terminal_renderer=_render,
     default_bot="best",
     throw_scorer=_throw_scorer,
+    odds=_odds,
     featured=2,
 ))
 

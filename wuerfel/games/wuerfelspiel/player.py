@@ -17,7 +17,6 @@ exactly optimal.
 from __future__ import annotations
 
 import dataclasses
-import threading
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -25,6 +24,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
+from wuerfel.engine.shared import shared
 from wuerfel.games.wuerfelspiel.endgame import Endgame
 from wuerfel.games.wuerfelspiel.rules import UPPER_FACE, WuerfelspielRules
 from wuerfel.games.wuerfelspiel.solver import slack_tables, tables
@@ -410,20 +410,19 @@ def fixed_dice(rules: WuerfelspielRules, seed: int, first: int, count: int) -> n
     return np.random.default_rng([seed, first]).integers(1, 7, size=(count, rules.turns, rules.rerolls + 1, 5))
 
 
-_PLANNERS = threading.Lock()
+PLANNERS = "wuerfelspiel.planner"
+"""The kind of the shared planners in :mod:`wuerfel.engine.shared` (one per rule set, a few rule sets kept)."""
 
 
 def planner_for(rules: WuerfelspielRules) -> Planner:
-    """One planner per rule set (the tables are large; bots and advisors share them). Bots of several tables ask
-    from the server's worker threads at once: the first builds it, the others wait for it instead of building it
-    again."""
-    with _PLANNERS:
-        return _planner_for(rules)
+    """One planner per rule set (the tables are large; bots and advisors of every table share them). Bots of
+    several tables ask from the server's worker threads at once: the first builds it, the others wait for it
+    instead of building it again (:func:`wuerfel.engine.shared.shared`)."""
+    return _planner_for(rules)
 
 
-@cache
 def _planner_for(rules: WuerfelspielRules) -> Planner:
-    return Planner(rules)
+    return shared(PLANNERS, rules, lambda: Planner(rules))
 
 
 # ------------------------------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from wuerfel.engine import shared
 from wuerfel.engine.errors import N_
 from wuerfel.engine.rules import rules_key
 from wuerfel.games.wuerfelspiel.rules import (
@@ -77,15 +78,21 @@ class KniffelTables:
         return float(self.E[0, 0, 0])
 
 
-_MEMORY: dict[str, KniffelTables] = {}
+COLUMNS = "wuerfelspiel.columns"
+SLACK = "wuerfelspiel.slack"
+"""The kinds of the solved one-column tables and the slack tables in :mod:`wuerfel.engine.shared`: kept in memory
+for a few rule sets (keyed by the spec's key), read again from the disk cache when a rule set comes back."""
+COLUMNS_KEPT = 16
+"""One-column tables kept (4 MB each: solving and checking many rule sets in one process stays quick)."""
 
 
 def tables(rules: WuerfelspielRules, fresh: bool = False, use_disk: bool = True) -> KniffelTables:
     """The solved tables for ``rules`` (memory, then disk, then solve); ``fresh`` recomputes and rewrites them."""
     spec = _spec_cached(rules)
     key = spec.key()
-    if not fresh and key in _MEMORY:
-        return _MEMORY[key]
+    held = None if fresh else shared.peek(COLUMNS, key)
+    if held is not None:
+        return held  # type: ignore[no-any-return]
     path = cache_dir() / f"fillgame-{key}.npy"
     t0 = time.perf_counter()
     if not fresh and use_disk and path.exists():
@@ -93,7 +100,7 @@ def tables(rules: WuerfelspielRules, fresh: bool = False, use_disk: bool = True)
             E = np.load(path)
             if E.shape == (1 << spec.n_boxes, spec.n_flags, spec.n_upper):
                 result = KniffelTables(spec, E, time.perf_counter() - t0, True)
-                _MEMORY[key] = result
+                shared.put(COLUMNS, key, result, COLUMNS_KEPT)
                 return result
         except (OSError, ValueError):
             pass  # a damaged cache file is recomputed and overwritten
@@ -107,11 +114,8 @@ def tables(rules: WuerfelspielRules, fresh: bool = False, use_disk: bool = True)
             os.replace(tmp, path)
         except OSError:
             pass  # a read-only cache only costs time
-    _MEMORY[key] = result
+    shared.put(COLUMNS, key, result, COLUMNS_KEPT)
     return result
-
-
-_SLACK_MEMORY: dict[str, np.ndarray] = {}
 
 
 def slack_tables(rules: WuerfelspielRules, max_slack: int, fresh: bool = False, first_throw_only: bool = False,
@@ -123,8 +127,9 @@ def slack_tables(rules: WuerfelspielRules, max_slack: int, fresh: bool = False, 
         return base.E[None]
     kind = ("slack1st" if first_throw_only else "slack") + (f"c{pass_cost:g}" if pass_cost else "")
     key = f"{base.spec.key()}-{kind}{max_slack}"
-    if not fresh and key in _SLACK_MEMORY:
-        return _SLACK_MEMORY[key]
+    held = None if fresh else shared.peek(SLACK, key)
+    if held is not None:
+        return held  # type: ignore[no-any-return]
     path = cache_dir() / f"fillgame-{key}.npy"
     W: np.ndarray | None = None
     if not fresh:
@@ -150,7 +155,7 @@ def slack_tables(rules: WuerfelspielRules, max_slack: int, fresh: bool = False, 
         except OSError:
             pass
     W[0] = base.E  # the plain game stays exact
-    _SLACK_MEMORY[key] = W
+    shared.put(SLACK, key, W)
     return W
 
 

@@ -97,6 +97,37 @@ def _throw_scorer(rules: ZehntausendRules) -> Any:
     return ThrowScorer("selections", 1, rules.dice.count, score, extra=extra, labels=labels, nothing=nothing)
 
 
+def _odds(rules: ZehntausendRules) -> Any:
+    """``wuerfel odds``: the first throw of a fresh turn (all the rules' dice) classed by its most valuable
+    selection — Niete, or the best meld in it: a straight, a pyramid, three pairs, the largest n of a kind, or only
+    single 1s and 5s. The classes are the ones the rules can make at all (a meld switched off never appears)."""
+    from wuerfel.engine.components import Phrase
+    from wuerfel.engine.dice import roll_distribution
+    from wuerfel.engine.errors import N_
+    from wuerfel.engine.odds import ThrowClass, ThrowOdds
+    from wuerfel.games.zehntausend.melds import throw_value
+
+    def classify(dice: Any) -> str:
+        best = throw_value(rules, dice)
+        if best is None:
+            return "niete"
+        kinds = {m.kind for m in best.melds}
+        for kind in ("straight", "pyramid", "pairs"):
+            if kind in kinds:
+                return kind
+        sizes = [len(m.dice) for m in best.melds if m.kind == "kind"]
+        return f"kind_{max(sizes)}" if sizes else "singles"
+
+    count = rules.dice.count
+    candidates = [ThrowClass("straight", Phrase(N_("straight"))), ThrowClass("pyramid", Phrase(N_("pyramid"))),
+                  ThrowClass("pairs", Phrase(N_("three pairs"))),
+                  *(ThrowClass(f"kind_{k}", Phrase(N_("{n} of a kind"), {"n": k})) for k in range(count, 2, -1)),
+                  ThrowClass("singles", Phrase(N_("only single 1s and 5s"))),
+                  ThrowClass("niete", Phrase(N_("Niete")))]
+    seen = {classify(d) for d, _ in roll_distribution(count)}
+    return ThrowOdds(count, tuple(c for c in candidates if c.key in seen), classify)
+
+
 INFO = register(GameInfo(
     id="zehntausend",
     name_de="Zehntausend",
@@ -116,6 +147,7 @@ INFO = register(GameInfo(
     terminal_renderer=render,
     default_bot="heuristic",
     throw_scorer=_throw_scorer,
+    odds=_odds,
     featured=1,
 ))
 

@@ -51,6 +51,7 @@ from wuerfel.games.zehntausend.solvers.turn import (
     turn_graph,
     turn_refusal,
 )
+from wuerfel.solvers.fillgame import PARALLEL_KERNELS
 
 LAST_TURN_CAP = 30_000
 """Largest margin (points) the last player of a finish-round game is solved for; beyond it the margin counts as this."""
@@ -236,10 +237,82 @@ def _eval_start(i, j, seat, z, G, immediate, W, L, th, VD, VC, DD, DC, B,  # typ
 
 
 @numba.njit(cache=True)
+def _solve_pair(i, j, sa, seats, G, immediate, W, L, th, VD, VC, DD, DC, B,  # type: ignore[no-untyped-def]
+                can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust,
+                reach, start, nix, max_dv):
+    """Solve the coupled pair (i, j, sa) / (j, i, other seat) and write both into W; returns the Newton steps.
+
+    Reads W only at higher levels (i + j + t, t ≥ 1, and the extrapolation from j + 1, j + 2) and the pair's own
+    cells, so the pairs of one level are independent: :func:`_solve_all_parallel` hands them to several threads.
+    """
+    iters = 0
+    sb = 1 - sa if seats == 2 else 0
+    guess = 0.5
+    if j + 2 < G:
+        guess = 2.0 * W[i, j + 1, sa] - W[i, j + 2, sa]
+    elif j + 1 < G:
+        guess = W[i, j + 1, sa]
+    x = guess
+    if i == j and seats == 1:
+        for _ in range(100):
+            iters += 1
+            v, gslope = _eval_start(i, j, sa, 1.0 - x, G, immediate, W, L, th, VD, VC, DD, DC, B,
+                                    can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,
+                                    opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv)
+            if abs(v - x) < 1e-12:
+                x = v
+                break
+            x = x - (x - v) / (1.0 + gslope)
+        W[i, j, sa] = x
+        return iters
+    y = 0.5
+    for _ in range(100):
+        iters += 1
+        y, gy = _eval_start(j, i, sb, 1.0 - x, G, immediate, W, L, th, VD, VC, DD, DC, B,
+                            can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,
+                            opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv)
+        x2, gx = _eval_start(i, j, sa, 1.0 - y, G, immediate, W, L, th, VD, VC, DD, DC, B,
+                             can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,
+                             opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv)
+        if abs(x2 - x) < 1e-12:
+            x = x2
+            break
+        x = x - (x - x2) / (1.0 - gx * gy)
+    W[i, j, sa] = x
+    W[j, i, sb] = y
+    return iters
+
+
+@numba.njit(cache=True)
+def _level_pairs(total, G, seats):  # type: ignore[no-untyped-def]
+    """The coupled pairs of one level (i + j = total) as (i, seat) with i ≤ j, each pair once."""
+    lo = max(0, total - G + 1)
+    hi = min(G - 1, total)
+    n = 0
+    pi = np.empty(2 * (hi - lo + 1), dtype=np.int64)
+    ps = np.empty(2 * (hi - lo + 1), dtype=np.int64)
+    for i in range(lo, hi + 1):
+        j = total - i
+        for sa in range(seats):
+            if i > j or (i == j and sa == 1):
+                continue
+            pi[n] = i
+            ps[n] = sa
+            n += 1
+    return pi[:n], ps[:n]
+
+
+@numba.njit(cache=True)
+def _scratch_rows(G, L, max_dv):  # type: ignore[no-untyped-def]
+    return G + L.shape[0] + 2 * max_dv + 2
+
+
+@numba.njit(cache=True)
 def _solve_all(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf, order,  # type: ignore[no-untyped-def]
                grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv):
+    """All levels in one thread (the reference :func:`_solve_all_parallel` must reproduce bit for bit)."""
     S = len(can_roll)
-    rows = G + L.shape[0] + 2 * max_dv + 2
+    rows = _scratch_rows(G, L, max_dv)
     VD = np.empty((rows, S))
     VC = np.empty((rows, S))
     DD = np.empty((rows, S))
@@ -248,52 +321,45 @@ def _solve_all(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf, order, 
     iters = 0
     seats = 1 if immediate else 2
     for total in range(2 * G - 2, -1, -1):
-        lo = max(0, total - G + 1)
-        hi = min(G - 1, total)
-        for i in range(lo, hi + 1):
-            j = total - i
-            for sa in range(seats):
-                sb = 1 - sa if seats == 2 else 0
-                # each coupled pair once: (i, j, sa) with (j, i, sb)
-                if i > j or (i == j and sa == 1):
-                    continue
-                guess = 0.5
-                if j + 2 < G:
-                    guess = 2.0 * W[i, j + 1, sa] - W[i, j + 2, sa]
-                elif j + 1 < G:
-                    guess = W[i, j + 1, sa]
-                x = guess
-                if i == j and seats == 1:
-                    for _ in range(100):
-                        iters += 1
-                        v, gslope = _eval_start(i, j, sa, 1.0 - x, G, immediate, W, L, th, VD, VC, DD, DC, B,
-                                                can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,
-                                                opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv)
-                        if abs(v - x) < 1e-12:
-                            x = v
-                            break
-                        x = x - (x - v) / (1.0 + gslope)
-                    W[i, j, sa] = x
-                    continue
-                y = 0.5
-                for _ in range(100):
-                    iters += 1
-                    y, gy = _eval_start(j, i, sb, 1.0 - x, G, immediate, W, L, th, VD, VC, DD, DC, B,
-                                        can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,
-                                        opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv)
-                    x2, gx = _eval_start(i, j, sa, 1.0 - y, G, immediate, W, L, th, VD, VC, DD, DC, B,
-                                         can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,
-                                         opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv)
-                    if abs(x2 - x) < 1e-12:
-                        x = x2
-                        break
-                    x = x - (x - x2) / (1.0 - gx * gy)
-                W[i, j, sa] = x
-                W[j, i, sb] = y
+        pi, ps = _level_pairs(total, G, seats)
+        for k in range(len(pi)):
+            iters += _solve_pair(pi[k], total - pi[k], ps[k], seats, G, immediate, W, L, th, VD, VC, DD, DC, B,
+                                 can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_dv,
+                                 opt_tgt, p_bust, reach, start, nix, max_dv)
         if seats == 1:
-            for i in range(lo, hi + 1):
+            for i in range(max(0, total - G + 1), min(G - 1, total) + 1):
                 W[i, total - i, 1] = W[i, total - i, 0]
     return iters
+
+
+@numba.njit(cache=True, parallel=True)
+def _solve_all_parallel(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf,  # type: ignore[no-untyped-def]
+                        order, grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv,
+                        workers):
+    """:func:`_solve_all` with the independent pairs of each level spread over ``workers`` threads (pair k to
+    worker k mod workers; the pairs of a level cost about the same: the two turns of a pair sweep 2G − i − j rows
+    together). Each worker has its own scratch tables; the levels run one after another."""
+    S = len(can_roll)
+    rows = _scratch_rows(G, L, max_dv)
+    VD = np.empty((workers, rows, S))
+    VC = np.empty((workers, rows, S))
+    DD = np.empty((workers, rows, S))
+    DC = np.empty((workers, rows, S))
+    B = np.empty((workers, rows))
+    its = np.zeros(workers, dtype=np.int64)
+    seats = 1 if immediate else 2
+    for total in range(2 * G - 2, -1, -1):
+        pi, ps = _level_pairs(total, G, seats)
+        n = len(pi)
+        for w in numba.prange(workers):
+            for k in range(w, n, workers):
+                its[w] += _solve_pair(pi[k], total - pi[k], ps[k], seats, G, immediate, W, L, th, VD[w], VC[w],
+                                      DD[w], DC[w], B[w], can_roll, bank_ok, giveup_ok, tf, order, grp_start,
+                                      grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv)
+        if seats == 1:
+            for i in range(max(0, total - G + 1), min(G - 1, total) + 1):
+                W[i, total - i, 1] = W[i, total - i, 0]
+    return its.sum()
 
 
 def _last_turn_table(rules: ZehntausendRules, g: TurnGraph, dcap: int) -> np.ndarray:
@@ -320,8 +386,13 @@ def _goal_units(rules: ZehntausendRules, unit: int) -> int:
 
 
 @lru_cache(maxsize=8)
-def solve_duel(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = True) -> DuelSolution:
-    """The two-player optimum (see the module docstring); cached in memory and on disk."""
+def solve_duel(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = True,
+               workers: int | None = None) -> DuelSolution:
+    """The two-player optimum (see the module docstring); cached in memory and on disk.
+
+    ``workers``: threads that share the pairs of each level (None: numba's thread count, i.e. every core; 1: the
+    serial kernel). The result does not depend on it: every pair is solved by the same code from the same inputs.
+    """
     t0 = time.perf_counter()
     exact, reason = duel_support(rules)
     g = turn_graph(rules)
@@ -343,8 +414,14 @@ def solve_duel(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = Tr
     W = np.zeros((G, G, 2))
     th = -(-threshold(rules) // u)
     nix = rules.turn.first_throw_points // u if rules.turn.first_throw_niete == "nix" else -1
-    _solve_all(G, immediate, W, L, th, g.can_roll, g.bank_ok, g.giveup_ok, g.tf, g.order, g.grp_start,
-               g.grp_prob, g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust, g.reach, g.start, nix, g.max_dv)
+    n_workers = numba.get_num_threads() if workers is None else max(1, workers)
+    args = (G, immediate, W, L, th, g.can_roll, g.bank_ok, g.giveup_ok, g.tf, g.order, g.grp_start, g.grp_prob,
+            g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust, g.reach, g.start, nix, g.max_dv)
+    if n_workers == 1:
+        _solve_all(*args)
+    else:
+        with PARALLEL_KERNELS:
+            _solve_all_parallel(*args, n_workers)
     if use_disk:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -52,7 +52,9 @@ function renderChat() {
     li.dataset.seq = String(m.seq);
     const who = document.createElement("span");
     who.className = "chat-author";
-    who.textContent = m.spectator ? t("chat_spectator_author", {name: m.author}) : m.author;
+    // A guest is marked "(Gast)" in the chat as on every seat (protocol 6): a guest must not pass for a member.
+    const author = m.guest ? t("guest_seat", {name: m.author}) : m.author;
+    who.textContent = m.spectator ? t("chat_spectator_author", {name: author}) : author;
     const text = document.createElement("span");
     text.className = "chat-text";
     text.textContent = m.text;

@@ -50,6 +50,9 @@ function renderSeatConfig() {
   const box = $("seat-config");
   const n = parseInt($("seats").value, 10);
   const real = $("scorekeeper").checked;
+  // A table with real dice keeps no clock (its people keep their own time): the time control is not offered there.
+  $("clock").disabled = real;
+  $("on-expiry").disabled = real;
   const keep = Object.fromEntries([...box.querySelectorAll("select")].map((s) => [s.dataset.seat, s.value]));
   const keepNames = Object.fromEntries([...box.querySelectorAll("input.sk-name")].map((s) => [s.dataset.seat, s.value]));
   box.replaceChildren();
@@ -410,7 +413,11 @@ async function create(ev) {
     } else if (s.value) bots[s.dataset.seat] = s.value;
   }
   const real = $("scorekeeper").checked;
+  // The time control (protocol 6): "live:60" → {clock: "live", limit: 60}; a real table keeps no clock.
+  const [clock, limit] = $("clock").value.split(":");
+  const timing = clock === "none" || real ? {} : {clock, limit: parseInt(limit, 10)};
   const body = {
+    ...timing, on_expiry: $("on-expiry").value,
     game: game.id, preset: $("preset").value, overrides: Object.keys(overrides).length ? overrides : null,
     seats: parseInt($("seats").value, 10), scorekeeper: real, private: $("private").checked,
     spectator_chat: $("spectator-chat").checked,

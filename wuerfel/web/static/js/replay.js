@@ -47,7 +47,8 @@ function show(k) {
   $("slider").value = String(i);
   // A game ended by a resignation says so at its last step (the resignation is the table's, not a step of the game).
   const r = boot.table.resigned;
-  const ended = i === steps.length - 1 && r !== null && r !== undefined ? ` · ${t("resigned_log", {name: names[r]})}` : "";
+  const why = boot.table.ended_by || "resigned";
+  const ended = i === steps.length - 1 && r !== null && r !== undefined ? ` · ${t(why + "_log", {name: names[r]})}` : "";
   $("step-label").textContent = t("step", {i, n: steps.length - 1}) + ended;
   document.body.dataset.step = String(i);
   const tb = $("scores");
@@ -74,6 +75,26 @@ function show(k) {
   if (cur) cur.scrollIntoView({block: "nearest"});
 }
 
+/** The table's chat as it was kept with the record (protocol 6): every message, as text, guests marked. */
+function renderChat(list) {
+  const ol = $("chat-log");
+  ol.replaceChildren();
+  for (const m of list) {
+    const li = document.createElement("li");
+    li.dataset.seq = String(m.seq);
+    const who = document.createElement("span");
+    who.className = "chat-author";
+    const author = m.guest ? t("guest_seat", {name: m.author}) : m.author;
+    who.textContent = m.spectator ? t("chat_spectator_author", {name: author}) : author;
+    const text = document.createElement("span");
+    text.className = "chat-text";
+    text.textContent = m.text;
+    li.append(who, text);
+    ol.append(li);
+  }
+  $("chat-empty").classList.toggle("hidden", list.length > 0);
+}
+
 async function main() {
   const mod = document.getElementById("game-renderer");
   if (mod && mod.dataset.module) {
@@ -84,6 +105,7 @@ async function main() {
     let next = 0;
     while (next !== null && next !== undefined) {
       const data = await api(`/api/tables/${boot.table.id}/replay?start=${next}`);
+      if (Array.isArray(data.chat)) renderChat(data.chat);
       steps = steps.concat(data.steps);
       next = data.next;
     }

@@ -7,6 +7,7 @@ import {renderKeypad} from "./keypad.js";
 import {api} from "./api.js";
 import {seatName as nameOfSeat} from "./seats.js";
 import {chatHistory, chatMessage, chatRefused, chatWritable, initChat} from "./chat.js";
+import {initSoundToggle, yourMove} from "./attention.js";
 
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
 const baseTitle = document.title;
@@ -120,6 +121,9 @@ function onState(m) {
     }
   }
   if (moved) { clearNotice(); runClock(m); S.hintError = ""; }  // a refusal stays visible until the game moves on
+  runMoveClock(m);
+  // What the clock or a stand-in did to a seat, in words (protocol 6): listed with the seating notes and shown.
+  if (m.note) { S.notes.push(m.note); showNotice(m.note, "info"); }
   settleRequest(m);
   renderAll();
   document.body.dataset.seq = String(m.seq);
@@ -143,6 +147,41 @@ function runClock(m) {
   };
   tick();
   clock = setInterval(tick, 250);
+}
+
+let moveClock = null;
+
+/** "12:03:10" / "0:25": what is left of a move, to the second. */
+function clockText(s) {
+  const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const two = (x) => String(x).padStart(2, "0");
+  if (d > 0) return t("clock_days", {d, time: `${h}:${two(m)}`});
+  return h > 0 ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
+/** The table's time control (protocol 6, `clock`): a running clock for the seat to move, counted down from when the
+ * message arrived (the server's `left`, so a wrong clock on this computer changes nothing). */
+function runMoveClock(m) {
+  const box = $("move-clock");
+  if (moveClock) { clearInterval(moveClock); moveClock = null; }
+  const c = m.clock;
+  if (!c || m.finished || typeof c.left !== "number") {
+    box.classList.add("hidden");
+    delete box.dataset.seats;
+    return;
+  }
+  const end = Date.now() + c.left * 1000;
+  const who = (c.seats || []).map((i) => names()[i]).join(", ");
+  box.dataset.seats = (c.seats || []).join(",");
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+    box.textContent = t("clock_left", {name: who, time: clockText(left)});
+    box.classList.toggle("urgent", left <= 10 && c.kind === "live");
+    box.classList.remove("hidden");
+    if (!left && moveClock) { clearInterval(moveClock); moveClock = null; }
+  };
+  tick();
+  moveClock = setInterval(tick, 250);
 }
 
 // The own move in flight (S.request) keeps the page "pending" until the server answers *it*: another player's move
@@ -292,7 +331,8 @@ function statusText(m) {
   if (m.finished) {
     const w = (m.winners || []).map((i) => nm[i]);
     const r = m.result ? m.result.resigned : null;
-    if (r !== null && r !== undefined) return t("resigned_status", {name: nm[r], names: w.join(", ")});
+    const why = (m.result && m.result.ended_by) || "resigned";
+    if (r !== null && r !== undefined) return t(why + "_status", {name: nm[r], names: w.join(", ")});
     return w.length ? t("winner", {names: w.join(", ")}) : t("game_over");
   }
   const mine = (m.to_move || []).filter((s) => (m.my_seats || []).includes(s));
@@ -356,6 +396,14 @@ function renderScores(m) {
     const mark = presenceMark(seat);
     if (mark) a.appendChild(mark);
     a.append(n);
+    if (seat && seat.standin) {
+      // "Computer übernimmt" (protocol 6): a bot plays this person's seat until he is back.
+      tr.dataset.standin = "yes";
+      const sub = document.createElement("span");
+      sub.className = "small muted standin";
+      sub.textContent = ` (${t("standin_mark")})`;
+      a.append(sub);
+    }
     const b = document.createElement("td");
     b.className = "num";
     b.textContent = scores[i] === undefined ? "–" : fmt(scores[i]);
@@ -393,7 +441,8 @@ function renderLog() {
   // A resignation is the table's, not a move of the game: it closes the list in words, under it.
   const r = S.table.resigned;
   const end = $("table-end");
-  end.textContent = r !== null && r !== undefined ? t("resigned_log", {name: nm[r]}) : "";
+  const why = S.table.ended_by || "resigned";
+  end.textContent = r !== null && r !== undefined ? t(why + "_log", {name: nm[r]}) : "";
   end.classList.toggle("hidden", !end.textContent);
   ol.scrollTop = ol.scrollHeight;
 }
@@ -550,6 +599,14 @@ function renderTitle(m) {
     || !!(m.manual && (m.my_seats || []).length));
   const title = mine ? `${t("your_move_title")} · ${baseTitle}` : baseTitle;
   if (document.title !== title) document.title = title;
+  yourMove(!!mine);
+}
+
+/** A stand-in bot plays this page's seat ("Computer übernimmt", protocol 6): say so, and offer to play again. */
+function renderBack(m) {
+  const me = boot.player ? boot.player.id : null;
+  const away = me !== null && !!m && !m.finished && (S.table.seats || []).some((s) => s.player_id === me && s.standin);
+  $("back-box").classList.toggle("hidden", !away);
 }
 
 /** Who may write in the chat here (the server decides; this only spares an input that would be refused): a seated
@@ -616,6 +673,7 @@ function renderAll() {
   renderLog();
   const m = S.msg;
   renderResign(m);
+  renderBack(m);
   renderHint(m);
   if (!m || S.table.status === "open") return;
   $("status").textContent = statusText(m);
@@ -813,6 +871,8 @@ async function main() {
     try { await navigator.clipboard.writeText(inp.value); copy.textContent = t("copied"); } catch { document.execCommand("copy"); }
   });
   initChat(sendRaw);
+  initSoundToggle($("sound-toggle"));
+  $("back-btn").addEventListener("click", () => { if (!sendRaw({type: "back"})) showNotice(t("not_connected")); });
   trackFocus();
   renderAll();
   setConn(false);

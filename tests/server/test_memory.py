@@ -1,0 +1,284 @@
+"""The server's memory (issue 17): finished tables are served from the store and not kept, a table that finishes
+leaves memory with its last connection, and the bots of every table of one rule set share one set of solver tables.
+
+A real server (uvicorn serving the app in a thread of this process, so the test can look into its live registry),
+real SQLite, real HTTP and real websockets."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from tests.server.conftest import Client, free_port
+from wuerfel.engine import shared
+from wuerfel.server.app import create_app
+from wuerfel.server.live import Hub
+
+
+class InProcessServer:
+    """The app served by uvicorn in a thread: the registry (``hub.tables``) and the loop are at hand."""
+
+    def __init__(self, db_url: str, bot_delay: float) -> None:
+        self.app = create_app(db_url, bot_delay=bot_delay)
+        self.port = free_port()
+        self.server = uvicorn.Server(
+            uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
+        )
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread = threading.Thread(target=self._run, name="test-uvicorn", daemon=True)
+
+    def _run(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.loop.run_until_complete(self.server.serve())
+
+    def start(self) -> InProcessServer:
+        self.thread.start()
+        until(lambda: self.server.started, 60, "the server did not come up")
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(30)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def hub(self) -> Hub:
+        hub: Hub = self.app.state.hub
+        return hub
+
+    def call(self, coro: Any, timeout: float = 60) -> Any:
+        """Run a coroutine on the server's own loop (a live table is only ever touched there)."""
+        assert self.loop is not None
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+
+def until(cond: Callable[[], Any], timeout: float = 20, what: str = "condition not met in time") -> None:
+    deadline = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.02)
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Callable[[float], InProcessServer]]:
+    made: list[InProcessServer] = []
+
+    def make(bot_delay: float = 0) -> InProcessServer:
+        srv = InProcessServer(f"sqlite:///{tmp_path / f'w{len(made)}.db'}", bot_delay).start()
+        made.append(srv)
+        return srv
+
+    yield make
+    for srv in made:
+        srv.stop()
+
+
+def without_presence(summary: dict[str, Any]) -> dict[str, Any]:
+    """A summary without who is connected now (a fact of the moment, not of the table)."""
+    return {k: v for k, v in summary.items() if k not in ("online", "spectators")}
+
+
+def finished_by_bots(c: Client, srv: InProcessServer) -> dict[str, Any]:
+    """A one-column Kniffel table of two strong bots, started by its host (who does not sit), played to the end."""
+    t = c.create("wuerfelspiel", preset="kniffel", seats=2, bots={"0": "best", "1": "best"}, sit=False)
+    w = c.ws(t["id"])
+    assert c.post(f"/api/tables/{t['id']}/start").status_code == 200
+    while True:
+        st = w.recv_type("state", timeout=60)
+        if st["finished"]:
+            break
+    w.close()
+    until(lambda: t["id"] not in srv.hub.tables, what="the finished table stayed in memory")
+    return t
+
+
+def test_a_finished_table_is_read_from_the_store_and_not_kept(serve: Callable[..., InProcessServer]) -> None:
+    srv = serve()
+    c = Client(srv.url).guest("Anna")
+    try:
+        t = finished_by_bots(c, srv)
+        tid = t["id"]
+        # While a spectator is connected the table is live; what it reads then is what everybody reads later.
+        w = c.ws(tid, since=5)
+        live_state = w.recv_type("state")
+        assert tid in srv.hub.tables and srv.hub.tables[tid].bots == {}  # the game is over: its bots are gone
+        live_summary = without_presence(c.http.get(f"/api/tables/{tid}").json())
+        live_replay = c.replay_steps(tid)
+        live_record = c.http.get(f"/api/tables/{tid}/record").json()
+        w.close()
+        until(lambda: tid not in srv.hub.tables, what="the table stayed after its last connection left")
+        # Read from the store: the same content, and nothing stays behind.
+        assert without_presence(c.http.get(f"/api/tables/{tid}").json()) == live_summary
+        assert c.replay_steps(tid) == live_replay
+        assert c.http.get(f"/api/tables/{tid}/record").json() == live_record
+        for page in (f"/table/{tid}", f"/replay/{tid}"):
+            assert c.http.get(page).status_code == 200
+        assert tid not in srv.hub.tables
+        # Resuming by seq after the table left memory: the same events and view as before.
+        w = c.ws(tid, since=5)
+        again = w.recv_type("state")
+        for key in ("seq", "events", "view", "components", "finished", "result", "skipped"):
+            assert again.get(key) == live_state.get(key), key
+        w.close()
+        until(lambda: tid not in srv.hub.tables, what="the table stayed after the resumed connection left")
+    finally:
+        c.close()
+
+
+def test_a_rematch_of_a_table_that_left_memory(serve: Callable[..., InProcessServer]) -> None:
+    srv = serve()
+    a = Client(srv.url).guest("Anna")
+    try:
+        t = a.create("wuerfelspiel", preset="kniffel", seats=2, bots={"1": "best"})
+        assert a.post(f"/api/tables/{t['id']}/start").status_code == 200
+        assert a.post(f"/api/tables/{t['id']}/resign", {"seat": 0}).status_code == 200
+        until(lambda: t["id"] not in srv.hub.tables, what="the resigned table stayed in memory")
+        r = a.post(f"/api/tables/{t['id']}/rematch")
+        assert r.status_code == 200, r.text
+        new = r.json()
+        assert new["status"] == "open" and [s["kind"] for s in new["seats"]] == ["human", "bot"]
+        # The old table is let go again at once (nobody is at it); it names its rematch, and asking again gives it.
+        assert t["id"] not in srv.hub.tables and new["id"] in srv.hub.tables
+        assert a.http.get(f"/api/tables/{t['id']}").json()["rematch"] == new["url"]
+        assert a.post(f"/api/tables/{t['id']}/rematch").json()["id"] == new["id"]
+        assert a.post(f"/api/tables/{new['id']}/start").status_code == 200
+    finally:
+        a.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "bot", "tables_of"),
+    [
+        ("wuerfelspiel", "kniffel", "best", lambda b: b.planner),
+        ("escalero", None, "optimal", lambda b: (b.E, b._tables)),
+    ],
+    ids=["wuerfelspiel", "escalero"],
+)
+def test_the_bots_of_every_table_share_their_rule_sets_tables(
+    serve: Callable[..., InProcessServer], game: str, preset: str | None, bot: str, tables_of: Callable[[Any], Any]
+) -> None:
+    srv = serve(bot_delay=3600)  # the bots are made but never move: the tables stay running
+    c = Client(srv.url).guest("Anna")
+    try:
+        ids = []
+        for _ in range(2):
+            t = c.create(game, **({"preset": preset} if preset else {}), seats=2, bots={"0": bot, "1": bot}, sit=False)
+            assert c.post(f"/api/tables/{t['id']}/start").status_code == 200
+            ids.append(t["id"])
+        bots = [b for tid in ids for b in srv.call(srv.hub.tables[tid]._ready_bots()).values()]
+        assert len(bots) == 4 and len({id(b) for b in bots}) == 4  # four bots …
+        first = tables_of(bots[0])
+        for b in bots[1:]:  # … one set of tables, the very same objects
+            assert (
+                all(x is y for x, y in zip(tables_of(b), first, strict=True))
+                if isinstance(first, tuple)
+                else tables_of(b) is first
+            )
+    finally:
+        c.close()
+
+
+def test_the_shared_cache_builds_once_per_key_and_keeps_a_few() -> None:
+    kind = "test.memory"
+    shared.forget(kind)
+    builds: list[int] = []
+    start = threading.Barrier(4)
+
+    def build(key: int) -> Callable[[], dict[str, int]]:
+        def make() -> dict[str, int]:
+            builds.append(key)
+            time.sleep(0.05)  # long enough for the other threads to ask meanwhile (not a timing assertion)
+            return {"key": key}
+
+        return make
+
+    got: list[dict[str, int]] = []
+
+    def ask() -> None:
+        start.wait()
+        got.append(shared.shared(kind, 1, build(1), limit=2))
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert builds == [1] and all(g is got[0] for g in got)  # four threads at once: one build, one object
+    shared.shared(kind, 2, build(2), limit=2)
+    shared.shared(kind, 3, build(3), limit=2)  # the least recently used (1) goes
+    assert shared.peek(kind, 1) is None and shared.peek(kind, 2) is not None
+    assert shared.stats()[kind] == {"held": 2, "limit": 2, "built": 3}
+
+    def failing() -> dict[str, int]:
+        raise RuntimeError("no tables")
+
+    with pytest.raises(RuntimeError):
+        shared.shared(kind, 4, failing)
+    assert shared.shared(kind, 4, build(4))["key"] == 4  # a failed build caches nothing
+    shared.forget(kind)
+
+
+def test_a_finished_table_read_is_freed_with_the_answer(tmp_path: Path) -> None:
+    """No reference cycle keeps a table that was only read: the server freezes the collector's survivors every
+    second (``Hub.freeze_garbage_collector``), so a cycle would hold it for ten minutes."""
+    import gc
+    import random
+    import weakref
+
+    from tests.server.test_serverio_inproc import run_loop
+    from wuerfel.bots.base import RandomBot
+    from wuerfel.engine.record import Match
+    from wuerfel.engine.registry import get_game
+    from wuerfel.server.store import EventRow, SeatRow, Store
+
+    store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
+    host = store.create_player("Host")
+    info = get_game("wuerfelspiel")
+    rules = info.resolve("kniffel").data
+    row = store.create_table(
+        "wuerfelspiel", "kniffel", rules, 1, False, False, host.id, [SeatRow(0, None, "random", "random")]
+    )
+    m = Match.new("wuerfelspiel", "kniffel", ["bot:random"], rules=info.rules_from_dict(rules))
+    rng, bot = random.Random(1), RandomBot(1)
+    while not m.state.is_terminal():
+        st = m.state
+        if st.is_chance():
+            outs = [(o, float(p)) for o, p in st.chance_outcomes() if p > 0]
+            m.chance(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
+        else:
+            m.act(bot.choose(st, 0), 0)
+    store.set_status(row.id, "playing")
+    store.append([EventRow(row.id, k + 1, ev) for k, ev in enumerate(m.record.events)], [(row.id, "finished")])
+
+    async def body() -> None:
+        hub = Hub(store, bot_delay=0)
+        t = await hub.peek(row.id)
+        assert t is not None and t.over and t.seq == len(m.record.events)
+        t.summary()
+        for i in range(t.seq):
+            t._event_json(i, None, "de", {})
+        table, state = weakref.ref(t), weakref.ref(t.match.state)  # type: ignore[union-attr]
+        del t
+        # The load's task (shared by concurrent readers) lets go of its result when its done-callback has run.
+        deadline = time.monotonic() + 10
+        while table() is not None and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        assert table() is None and state() is None and row.id not in hub.tables
+        await hub.close()
+
+    gc.disable()
+    try:
+        run_loop(body())
+    finally:
+        gc.enable()
+        store.close()

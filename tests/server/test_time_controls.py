@@ -1,0 +1,193 @@
+"""Time controls at a table (protocol 6), on a real server process with the test-speed clock.
+
+The clock runs out a move of a person: "Computer übernimmt" puts a stand-in bot in the seat until the player is
+back, "forfeit" ends the game with that seat lost. Deadlines are stored with the moves: a server killed and started
+again on the same SQLite file re-arms the same deadline. Every wait is a read with a deadline, never a sleep.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.server.conftest import Client, ServerProcess, Ws
+from wuerfel.engine.record import Event
+from wuerfel.server.store import EventRow, SeatRow, Store
+
+SCALE = 0.05
+"""A 30-second move runs out after 1.5 s: long enough to watch, short enough for a test."""
+
+
+@pytest.fixture(scope="module")
+def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for this module with the test-speed clock (``--clock-scale``); its tables are independent."""
+    tmp_path = tmp_path_factory.mktemp("fast")
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'w.db'}", log_dir=tmp_path, plugins=("toy",),
+                        extra_args=["--clock-scale", str(SCALE)]).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def two_players(srv: ServerProcess, **clock: object) -> tuple[Client, Client, str]:
+    """Anna hosts a Pig table with ``clock`` and Bert joins; started, Anna (seat 0) to move."""
+    a = Client(srv.url).guest("Anna")
+    b = Client(srv.url).guest("Bert")
+    t = a.create("pig", seats=2, overrides={"target": 1000}, **clock)
+    assert b.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
+    assert a.post(f"/api/tables/{t['id']}/start").status_code == 200
+    return a, b, t["id"]
+
+
+def state_where(ws: Ws, cond, timeout: float = 15) -> dict:  # type: ignore[no-untyped-def]
+    """Read state messages until one satisfies ``cond`` (fails at the deadline)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        msg = ws.recv_type("state", max(0.01, deadline - time.monotonic()))
+        if cond(msg):
+            return msg
+
+
+def test_a_table_is_created_with_a_time_control_and_bad_ones_are_refused_in_words(fast: ServerProcess) -> None:
+    a = Client(fast.url, "de").guest("Anna")
+    t = a.create("pig", seats=2, clock="live", limit=60, on_expiry="forfeit")
+    assert t["clock"] == {"kind": "live", "seconds": 60, "on_expiry": "forfeit"}
+    t = a.create("pig", seats=2, clock="corr", limit=3)
+    assert t["clock"] == {"kind": "corr", "seconds": 3 * 86400, "on_expiry": "bot"}
+    assert a.create("pig", seats=2)["clock"] == {"kind": "none", "seconds": None, "on_expiry": "bot"}
+    for bad, word in [({"clock": "blitz"}, "'clock'"), ({"clock": "live", "limit": 45}, "'limit'"),
+                      ({"clock": "corr", "limit": 30}, "'limit'"), ({"clock": "live", "limit": True}, "'limit'"),
+                      ({"clock": "live", "limit": 30, "on_expiry": "pass"}, "'on_expiry'")]:
+        r = a.post("/api/tables", {"game": "pig", "seats": 2, **bad})
+        assert r.status_code == 422, bad
+        assert word in r.json()["error"]["message"]
+        assert "muss" in r.json()["error"]["message"]  # German first
+    assert len(a.http.get("/api/my-tables").json()["tables"]) == 3  # nothing was created by a refusal (a new guest)
+
+
+def test_the_bot_takes_the_seat_of_a_player_whose_time_ran_out_and_gives_it_back(fast: ServerProcess) -> None:
+    a, b, tid = two_players(fast, clock="live", limit=30)
+    wb = b.ws(tid)
+    first = wb.recv_type("state")
+    assert first["clock"]["seats"] == [0] and first["clock"]["seconds"] == 30
+    assert first["clock"]["limit"] == pytest.approx(30 * SCALE)
+    # Anna never opens the table: her time runs out, a stand-in plays her seat, Bert reads it in words.
+    taken = state_where(wb, lambda m: m.get("note"))
+    assert taken["note"] == "Die Bedenkzeit von Anna ist abgelaufen: Der Computer übernimmt, bis Anna zurückkommt."
+    assert taken["table"]["seats"][0]["standin"]
+    # The stand-in's decisions are the seat's own recorded moves.
+    state_where(wb, lambda m: any(e["type"] == "action" and e["player"] == 0 for e in m["events"]))
+    # Anna comes back: the seat is hers again, both read it.
+    wa = a.ws(tid)
+    back = wa.recv_type("state")
+    assert back["note"] == "Du bist zurück und spielst deinen Platz wieder selbst."
+    assert back["table"]["seats"][0]["standin"] is None
+    told = state_where(wb, lambda m: m.get("note") == "Anna ist zurück und spielt wieder selbst.")
+    assert told["table"]["seats"][0]["standin"] is None
+
+
+def test_a_player_still_connected_takes_her_seat_back_with_the_back_message(fast: ServerProcess) -> None:
+    a, _b, tid = two_players(fast, clock="live", limit=60)
+    wa = a.ws(tid)
+    wa.recv_type("state")
+    # Her page stays open but she does nothing: the stand-in takes the seat all the same; Meine Partien does not
+    # call it her move while the computer plays it.
+    state_where(wa, lambda m: m["table"]["seats"][0]["standin"] if "table" in m else False)
+    assert not a.http.get("/api/my-tables").json()["tables"][0]["your_turn"]
+    wa.send({"type": "back"})
+    back = state_where(wa, lambda m: m.get("note") == "Anna ist zurück und spielt wieder selbst.")
+    assert back["table"]["seats"][0]["standin"] is None
+    wa.send({"type": "back"})  # nobody plays for her any more: refused in words, nothing changes
+    err = wa.recv_type("error")
+    assert err["error"] == {"code": "not_away", "message": "An diesem Tisch spielt kein Computer für dich."}
+
+
+def test_forfeit_on_expiry_ends_the_game_with_the_seat_lost(fast: ServerProcess) -> None:
+    a, b, tid = two_players(fast, clock="live", limit=30, on_expiry="forfeit")
+    wb = b.ws(tid)
+    end = state_where(wb, lambda m: m["finished"])
+    assert end["note"] == "Die Bedenkzeit von Anna ist abgelaufen: Anna verliert die Partie."
+    assert end["result"]["resigned"] == 0 and end["result"]["ended_by"] == "timeout"
+    assert end["result"]["winners"] == [1] and end["result"]["losers"] == [0]
+    summary = a.http.get(f"/api/tables/{tid}").json()
+    assert summary["status"] == "finished" and summary["ended_by"] == "timeout"
+    record = a.http.get(f"/api/tables/{tid}/record").json()
+    assert record["meta"]["resigned"] == 0 and record["meta"]["ended_by"] == "timeout"
+
+
+def test_a_guest_who_logs_out_is_handled_like_an_expired_clock(fast: ServerProcess) -> None:
+    a, b, tid = two_players(fast, clock="corr", limit=7)
+    wa = a.ws(tid)
+    wa.recv_type("state")
+    assert b.post("/api/logout").status_code == 200
+    taken = state_where(wa, lambda m: m.get("note"))
+    assert taken["note"] == "Bert hat sich abgemeldet: Der Computer spielt von jetzt an für Bert."
+    assert taken["table"]["seats"][1]["standin"]
+    # And at a forfeit table the guest who logs out loses.
+    a2, b2, tid2 = two_players(fast, on_expiry="forfeit")
+    w2 = a2.ws(tid2)
+    w2.recv_type("state")
+    assert b2.post("/api/logout").status_code == 200
+    end = state_where(w2, lambda m: m["finished"])
+    assert end["note"] == "Bert hat sich abgemeldet und verliert die Partie."
+    assert end["result"]["ended_by"] == "abandoned" and end["result"]["winners"] == [0]
+
+
+def test_a_correspondence_deadline_survives_a_restart_intact(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'w.db'}"
+    srv = ServerProcess(db, log_dir=tmp_path, plugins=("toy",)).start()
+    try:
+        a, b, tid = two_players(srv, clock="corr", limit=3)
+        before = a.http.get(f"/api/tables/{tid}").json()["deadline_at"]
+        assert before == pytest.approx(time.time() + 3 * 86400, abs=120)
+        mine = a.http.get("/api/my-tables").json()["tables"]
+        assert mine[0]["your_turn"] and mine[0]["time_left"] == pytest.approx(3 * 86400, abs=120)
+        assert not b.http.get("/api/my-tables").json()["tables"][0]["your_turn"]
+        srv.kill()  # SIGKILL: no shutdown code runs; the deadline is what the database holds
+        srv = ServerProcess(db, port=srv.port, log_dir=tmp_path, plugins=("toy",)).start()
+        a2 = Client(srv.url)
+        a2.http.cookies = a.http.cookies
+        assert a2.http.get(f"/api/tables/{tid}").json()["deadline_at"] == before
+        w = a2.ws(tid)
+        st = w.recv_type("state")
+        assert st["clock"]["at"] == before and st["clock"]["seats"] == [0]
+        # The game goes on after the restart: Anna's throw brings her decision, with a fresh deadline of 3 days.
+        assert st["throw"]["seat"] == 0
+        w.send({"throw": True, "expected_seq": st["seq"]})
+        nxt = state_where(w, lambda m: m["seq"] > st["seq"] and m["clock"] is not None)
+        assert nxt["clock"]["at"] >= before
+    finally:
+        srv.stop()
+
+
+def test_the_store_keeps_a_deadline_with_the_move_it_belongs_to(tmp_path: Path) -> None:
+    store = Store.open(f"sqlite:///{tmp_path / 's.db'}")
+    try:
+        p = store.create_player("Anna")
+        t = store.create_table("pig", "standard", {}, 2, False, False, p.id, [SeatRow(0, p.id, None, "Anna")],
+                               clock="corr", move_seconds=86400, on_expiry="forfeit")
+        at = dt.datetime(2030, 1, 2, 3, 4, 5, tzinfo=dt.UTC)
+        store.append([EventRow(t.id, 1, Event("action", {"kind": "roll"}, 0))], [(t.id, "playing")],
+                     deadlines=[(t.id, at, 1)])
+        row = store.get_table(t.id)
+        assert row is not None
+        assert (row.clock, row.move_seconds, row.on_expiry) == ("corr", 86400, "forfeit")
+        assert (row.deadline_at, row.deadline_seq) == (at, 1)
+        # A duplicate event fails the batch: the deadline of the refused move is not stored either.
+        with pytest.raises(Exception):  # noqa: B017 - the database's own integrity error
+            store.append([EventRow(t.id, 1, Event("action", {"kind": "roll"}, 0))], [],
+                         deadlines=[(t.id, at + dt.timedelta(days=1), 2)])
+        row = store.get_table(t.id)
+        assert row is not None and (row.deadline_at, row.deadline_seq) == (at, 1)
+        store.set_standin(t.id, 0, "heuristic")
+        store.resign(t.id, 0, "timeout")
+        row = store.get_table(t.id)
+        assert row is not None
+        assert row.seats[0].standin == "heuristic" and row.ended_by == "timeout" and row.deadline_at is None
+    finally:
+        store.close()
