@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -18,14 +19,9 @@ from wuerfel.server.store import Store
 GAMES = [g.id for g in all_games()]
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_game_plays_to_the_end_and_only_views_leave_the_server(game_id: str, clients: Callable[..., Client],
-                                                               server: ServerProcess) -> None:
-    info = next(g for g in all_games() if g.id == game_id)
-    n = max(2, info.min_players)
-    host = clients().guest("Mensch")
-    games = {g["id"]: g for g in host.http.get("/api/games").json()["games"]}
-    bot = games[game_id]["default_bot"]
+def play_one_table(host: Client, game_id: str, n: int, bot: str) -> tuple[dict, Any, list[dict], int, dict]:
+    """A new table of ``game_id`` played to the end: seat 0 takes the first legal move and taps "Würfeln" for his
+    own throws; returns the table, its socket, every state seat 0 received, the number of taps and the last state."""
     t = host.create(game_id, seats=n, bots={str(s): bot for s in range(1, n)})
     ws = host.ws(t["id"])
     assert ws.recv_type("table")["table"]["status"] == "open"
@@ -46,7 +42,24 @@ def test_game_plays_to_the_end_and_only_views_leave_the_server(game_id: str, cli
         # first move (20 s and more on a busy machine); every other state comes in well under a second.
         st = ws.recv_type("state", timeout=180)
     assert st["finished"], f"{game_id} did not finish"
-    # Every game in the registry is one whose players throw (the table waited for seat 0's tap at least once).
+    return t, ws, seen, taps, st
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_game_plays_to_the_end_and_only_views_leave_the_server(game_id: str, clients: Callable[..., Client],
+                                                               server: ServerProcess) -> None:
+    info = next(g for g in all_games() if g.id == game_id)
+    n = max(2, info.min_players)
+    host = clients().guest("Mensch")
+    games = {g["id"]: g for g in host.http.get("/api/games").json()["games"]}
+    bot = games[game_id]["default_bot"]
+    # Every game in the registry is one whose players throw: the table waits for seat 0's tap at least once. A game
+    # may end before seat 0's first throw (Elf hoch: the first thrower's 11 takes the pot), so a game that did is
+    # played again at a new table, at most five times (Elf hoch: 1 in 36 a table, so about 1 in 60 million).
+    for _ in range(5):
+        t, _ws, seen, taps, st = play_one_table(host, game_id, n, bot)
+        if taps >= 1:
+            break
     assert taps >= 1
     mine = GameRecord.from_json(host.http.get(f"/api/tables/{t['id']}/record").json())
     store = Store.open(server.db_url)

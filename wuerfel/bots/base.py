@@ -31,7 +31,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State, player: int) -> Action:
-        actions = list(state.legal_actions(player))
+        actions = state.legal_actions(player)  # a sequence: choice() indexes it, no copy needed
         if not actions:
             raise ValueError("no legal action")
         return sample_action(self.rng.choice(actions), self.rng)

@@ -19,6 +19,7 @@ import os
 import random
 import sys
 import time
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,7 +41,7 @@ from wuerfel.bots import make_bot
 from wuerfel.cli.main import LangOption, app, fail
 from wuerfel.cli.render import decimal
 from wuerfel.engine.errors import N_, RuleError, WuerfelError
-from wuerfel.engine.game import Game, Outcome, State
+from wuerfel.engine.game import CHANCE, TERMINAL, Game, Outcome, State
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.i18n import Translator, normalize_language
 
@@ -166,6 +167,25 @@ _CHANCE_TABLES: dict[int, tuple[Any, list[float], list[Any]]] = {}
 returns; kept across games of a run, since games hand out the same tuple for the same throw."""
 
 
+def _chance_table(outcomes: Sequence[tuple[Outcome, Any]]) -> tuple[Any, list[float], list[Any]]:
+    """The cumulative float table of a distribution and, per slot, the outcome drawn when ``rng.random()`` falls in
+    it: the slot's own, or the nearest one before it with a probability above 0 (one ``bisect`` then picks it)."""
+    cum: list[float] = []
+    acc = 0.0
+    for _, prob in outcomes:
+        acc += float(prob)
+        cum.append(acc)
+    outs: list[Any] = []
+    for i, (outcome, prob) in enumerate(outcomes):
+        if prob == 0:  # never a probability-0 outcome (those are for people to report)
+            j = i
+            while j > 0 and outcomes[j][1] == 0:
+                j -= 1
+            outcome = outcomes[j][0]
+        outs.append(outcome)
+    return outcomes, cum, outs
+
+
 def draw_outcome(state: State, rng: random.Random, cache: dict[int, tuple[Any, list[float], list[Any]]]) -> Outcome:
     """One outcome of the chance node ``state``, drawn from its exact distribution with one ``rng.random()`` through
     a cumulative float table (kept in ``cache`` by the identity of the outcome tuple). Never a probability-0 outcome
@@ -173,27 +193,13 @@ def draw_outcome(state: State, rng: random.Random, cache: dict[int, tuple[Any, l
     outcomes = state.chance_outcomes()
     entry = cache.get(id(outcomes))
     if entry is None or entry[0] is not outcomes:
-        cum: list[float] = []
-        acc = 0.0
-        for _, prob in outcomes:
-            acc += float(prob)
-            cum.append(acc)
-        entry = (outcomes, cum, [o for o, _ in outcomes])
+        entry = _chance_table(outcomes)
         if len(cache) > 4096:
             cache.clear()
         cache[id(outcomes)] = entry
-    _, cum, outs = entry
-    x = rng.random() * cum[-1]
-    lo, hi = 0, len(cum) - 1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if cum[mid] > x:
-            hi = mid
-        else:
-            lo = mid + 1
-    while outcomes[lo][1] == 0:  # never a probability-0 outcome (those are for people to report)
-        lo -= 1
-    return outs[lo]  # type: ignore[no-any-return]
+    cum = entry[1]
+    # the first slot whose cumulative probability exceeds the draw (the last one if rounding reaches the total)
+    return entry[2][min(bisect_right(cum, rng.random() * cum[-1]), len(cum) - 1)]
 
 
 def play_one(game: Game, bots: Sequence[Any], rng: random.Random,
@@ -205,16 +211,21 @@ def play_one(game: Game, bots: Sequence[Any], rng: random.Random,
     state = game.new_initial_state()
     cache = _CHANCE_TABLES if cache is None else cache
     steps = 0
-    while not state.is_terminal():
+    while True:
+        # one to_move per step: is_terminal, is_chance and actors each ask it again (the same node kinds: games that
+        # override actors() differ only at simultaneous nodes, where it is asked)
+        who = state.to_move()
+        if who == TERMINAL:
+            return state
         steps += 1
         if steps > MAX_STEPS:
             raise RuleError(N_("A simulated game did not end after {n} steps."), n=MAX_STEPS)
-        if state.is_chance():
+        if who == CHANCE:
             state = state._apply_outcome(draw_outcome(state, rng, cache))
             continue
-        actor = state.actors()[0]
-        state = state.apply_action(bots[actor].choose(state, actor), actor, trusted=trusted)
-    return state
+        actor = who if who >= 0 else state.actors()[0]
+        action = bots[actor].choose(state, actor)
+        state = state._apply_action(action, actor) if trusted else state.apply_action(action, actor)
 
 
 def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Sequence[str], games: int, seed: int,

@@ -203,14 +203,26 @@ class KeepTurn:
             refused = self.refusal(keep, rules)
             if refused is not None:
                 raise refused[1]
-        keep = sort_dice(keep)
-        return _evolve(self, kept=keep, frozen=keep if rules.frozen else ())
+        keep = tuple(sorted(keep))
+        new = object.__new__(KeepTurn)  # _evolve written out: a turn is copied at every keep of every simulation
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["kept"] = keep
+        d["frozen"] = keep if rules.frozen else ()
+        return new
 
     def thrown(self, roll: Dice) -> KeepTurn:
         """The dice just thrown land beside the ones standing; one throw more is used."""
-        assert self.kept is not None and len(roll) == self.to_throw(), (self.kept, roll)
-        return _evolve(self, dice=sort_dice(self.kept + tuple(roll)), kept=None, throws=self.throws + 1,
-                       fresh=len(roll) == self.n)
+        kept = self.kept
+        assert kept is not None and len(roll) == self.n - len(kept), (kept, roll)
+        new = object.__new__(KeepTurn)  # _evolve written out: a turn is copied at every throw of every simulation
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["dice"] = tuple(sorted(kept + tuple(roll)))
+        d["kept"] = None
+        d["throws"] = self.throws + 1
+        d["fresh"] = len(roll) == self.n
+        return new
 
     def component(self, face: cmp.Face = "pips", seat: int | None = None) -> cmp.Dice:
         return dice_component(self.dice, self.kept, face=face, seat=seat)

@@ -8,6 +8,7 @@ columns (:class:`Score`, ends the turn) or keeps some dice and re-throws the res
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -23,6 +24,7 @@ from wuerfel.games.kit.keeps import (
     KeepTurn,
     describe_keep,
     dice_component,
+    keep_actions,
     keep_from_id,
     keep_id,
     keep_refusal,
@@ -150,15 +152,17 @@ class WuerfelspielState(State):
 
     # --- node kind -------------------------------------------------------------------------------------------
     def to_move(self) -> int:
-        if self.rolling:
-            return CHANCE
-        full = self.memo("_memo_full")  # asked several times per state (is_terminal, actors, legal_actions)
-        if full is None:
-            full = self.remember("_memo_full", self._all_full())
-        return TERMINAL if full else self.player
+        # asked several times per state (is_terminal, actors, legal_actions): kept on the state, and set at once by
+        # the transitions that know it (a throw hands the move to its thrower, a keep makes a chance node)
+        d = self.__dict__
+        who: int | None = d.get("_memo_to_move")
+        if who is None:
+            who = d["_memo_to_move"] = CHANCE if self.turn.kept is not None else TERMINAL if self._all_full() \
+                else self.player  # a memo beside the fields, stored as State.remember does
+        return who
 
     def _all_full(self) -> bool:
-        return all(v is not None for sheet in self.sheets for col in sheet for v in col)
+        return all(None not in col for sheet in self.sheets for col in sheet)
 
     @property
     def rules(self) -> WuerfelspielRules:
@@ -166,10 +170,37 @@ class WuerfelspielState(State):
 
     # --- decisions -------------------------------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
-        if self.to_move() < 0 or (player is not None and player != self.player):
+        d = self.__dict__  # the memos read and stored directly, as State.memo and State.remember do
+        who = d.get("_memo_to_move")
+        if (self.to_move() if who is None else who) < 0 or (player is not None and player != self.player):
             return ()
-        memo = self.memo("_memo_legal")
-        return memo if memo is not None else self.remember("_memo_legal", self._legal_actions())
+        memo = d.get("_memo_legal")
+        if memo is not None:
+            return memo  # type: ignore[no-any-return]
+        turn = self.turn
+        dice = turn.dice
+        if len(dice) == 5 and dice[0] == dice[-1] and self.game.forced_joker:
+            memo = self._legal_actions()  # the joker rule may bind this five of a kind to some boxes
+        else:
+            # the keeps of this throw (shared) and the open boxes: kept per player across states (a box written
+            # takes its action out, see _apply_action), so built once per player and game
+            opens = d.get("_memo_open")
+            p = self.player
+            boxes = None if opens is None else opens[p]
+            if boxes is None:
+                boxes = self._open_boxes()
+                opens = (None,) * self.game.num_players if opens is None else opens
+                d["_memo_open"] = (*opens[:p], boxes, *opens[p + 1:])
+            memo = _keeps(dice) + boxes if turn.throws < turn.limit else boxes
+        d["_memo_legal"] = memo
+        return memo
+
+    def _open_boxes(self) -> tuple[Score, ...]:
+        """Every open box of the player to move, column by column, in the sheet's order (no joker rule applied)."""
+        rules = self.rules
+        table = _score_table(rules.columns, rules.boxes)
+        return tuple(table[c][i] for c, col in enumerate(self.sheets[self.player]) for i, v in enumerate(col)
+                     if v is None)
 
     def _legal_actions(self) -> tuple[Action, ...]:
         """The keeps (shared per throw by the kit), then the boxes the dice may go into, column by column, in the
@@ -230,7 +261,12 @@ class WuerfelspielState(State):
         rules = self.rules
         col = self.sheets[self.player][column]
         extra = 0
-        pts = box_score(box, self.dice, rules)
+        dice = self.dice
+        pts = self.game.box_points(dice).get(box)
+        if pts is None:
+            pts = box_score(box, dice, rules)  # not a box of this sheet: box_score names it
+        if len(set(dice)) != 1:
+            return pts, 0  # no five of a kind: neither joker nor bonus (the common case, asked every turn)
         if self._joker_active(column):
             fk = col[rules.boxes.index("five_kind")]
             if rules.yahtzee_bonus and fk:
@@ -262,7 +298,7 @@ class WuerfelspielState(State):
 
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Keep):
-            return _evolve(self, turn=self.turn.keep(action.dice, KEEP_RULES, checked=False))
+            return _step(self, self.turn.keep(action.dice, KEEP_RULES, checked=False), CHANCE)
         assert isinstance(action, Score)
         pts, extra = self.points(action.column, action.box)
         sheet = list(self.sheets[player])
@@ -275,16 +311,24 @@ class WuerfelspielState(State):
             ex = list(extras[player])
             ex[action.column] += extra
             extras = (*extras[:player], tuple(ex), *extras[player + 1:])
-        turn = KeepTurn(self.turn.limit)
-        nxt = dataclasses.replace(self, sheets=sheets, extras=extras, player=(player + 1) % self.game.num_players,
-                                  turn=turn)
+        turn = _new_turn(self.turn.limit)
+        nxt = _evolve(self, _new_turn=True, sheets=sheets, extras=extras,
+                      player=(player + 1) % self.game.num_players, turn=turn, _memo_to_move=CHANCE)
+        opens = self.__dict__.get("_memo_open")
+        if opens is not None and opens[player] is not None:
+            rules = self.rules
+            target = _score_table(rules.columns, rules.boxes)[action.column][rules.boxes.index(action.box)]
+            mine = tuple(a for a in opens[player] if a is not target)  # the lists hold the table's own actions
+            nxt.__dict__["_memo_open"] = (*opens[:player], mine, *opens[player + 1:])
         if nxt._all_full():
-            nxt = dataclasses.replace(nxt, turn=dataclasses.replace(turn, kept=None), player=player)
+            nxt = _evolve(nxt, turn=dataclasses.replace(turn, kept=None), player=player, _memo_to_move=TERMINAL)
         return nxt
 
     # --- chance ----------------------------------------------------------------------------------------------
     def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
-        return _outcomes(self.dice_to_throw()) if self.rolling else ()
+        turn = self.turn  # asked at every throw of a simulation: the turn's fields read directly
+        kept = turn.kept
+        return _outcomes(turn.n - len(kept)) if kept is not None else ()
 
     def dice_to_throw(self) -> int:
         return self.turn.to_throw()
@@ -302,7 +346,7 @@ class WuerfelspielState(State):
 
     def _apply_outcome(self, outcome: Outcome) -> State:
         assert isinstance(outcome, Roll)
-        return _evolve(self, turn=self.turn.thrown(outcome.dice))
+        return _step(self, self.turn.thrown(outcome.dice), self.player)
 
     # --- results ---------------------------------------------------------------------------------------------
     def column_totals(self, player: int, column: int) -> ColumnTotals:
@@ -477,21 +521,50 @@ class WuerfelspielState(State):
         return super().describe_action(action, lang)
 
 
-def _evolve(state: WuerfelspielState, **changes: object) -> WuerfelspielState:
+def _evolve(state: WuerfelspielState, _new_turn: bool = False, **changes: object) -> WuerfelspielState:
     """``dataclasses.replace`` without re-running ``__init__`` (a state has no checks in it; it is copied at every
-    keep and throw of every simulated game). What the old state remembered about itself (``State.remember``) is not
-    copied: it is the old state's."""
+    keep, throw and box of every simulated game). What the old state remembered about itself (``State.remember``) is
+    not copied: it is the old state's — except, unless ``_new_turn``, the players' open boxes, which only a box
+    written changes. ``changes`` may set a memo the caller knows (``_memo_to_move``)."""
     new = object.__new__(WuerfelspielState)
     d = new.__dict__
     d.update(state.__dict__)
     for key in _MEMOS:
         d.pop(key, None)
+    if _new_turn:
+        d.pop("_memo_open", None)
     d.update(changes)
     return new
 
 
-_MEMOS = ("_memo_legal", "_memo_full", "_memo_scores")
-"""The values a Würfelspiel state remembers (its legal list, whether all boxes are full, the scores)."""
+def _step(state: WuerfelspielState, turn: KeepTurn, who: int) -> WuerfelspielState:
+    """:func:`_evolve` for a keep or a throw, written out (two or three of them in every turn of every simulated
+    game): only the turn changes, and the new state knows who moves (``who``)."""
+    new = object.__new__(WuerfelspielState)
+    d = new.__dict__
+    d.update(state.__dict__)
+    d.pop("_memo_legal", None)
+    d.pop("_memo_scores", None)
+    d["turn"] = turn
+    d["_memo_to_move"] = who
+    return new
+
+
+_MEMOS = ("_memo_legal", "_memo_scores", "_memo_to_move")
+"""The values a Würfelspiel state remembers (its legal list, the scores, who moves) and forgets at every step; the
+players' open boxes (``_memo_open``) are handed on."""
+
+
+@cache
+def _new_turn(limit: int) -> KeepTurn:
+    """The turn before its first throw (immutable, so one shared value per limit: built at every box written)."""
+    return KeepTurn(limit)
+
+
+@cache
+def _keeps(dice: Dice) -> tuple[Keep, ...]:
+    """The keeps of a throw (the kit's shared tuple), by the dice alone: the kit's cache also hashes the rules."""
+    return keep_actions(dice, KEEP_RULES, (), False)
 
 
 def _box_words_param(box: str, rules: WuerfelspielRules) -> Words:
@@ -522,6 +595,24 @@ class WuerfelspielGame(Game):
     id = "wuerfelspiel"
     action_classes = (Keep, Score)
     rules: WuerfelspielRules
+
+    @functools.cached_property
+    def _box_points(self) -> dict[Dice, dict[str, int]]:
+        return {}
+
+    def box_points(self, dice: Dice) -> dict[str, int]:
+        """What the (sorted) ``dice`` score in each box of the sheet, without joker (:func:`box_score`): one row per
+        throw, kept on the game (252 throws of five dice), since a box is scored at the end of every turn."""
+        table = self._box_points
+        row = table.get(dice)
+        if row is None:
+            row = table[dice] = {b: box_score(b, dice, self.rules) for b in self.rules.boxes}
+        return row
+
+    @functools.cached_property
+    def forced_joker(self) -> bool:
+        """The joker rule may bind a five of a kind to some boxes (then its legal list is built box by box)."""
+        return self.rules.joker == "forced" and "five_kind" in self.rules.boxes
 
     def new_initial_state(self) -> WuerfelspielState:
         r = self.rules
