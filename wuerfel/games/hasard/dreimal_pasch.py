@@ -280,6 +280,19 @@ class TurnTables:
         return out
 
 
+@cache
+def legal_index(min_keep: int, max_keep: int) -> np.ndarray:
+    """(rolls × most keeps): the keeps a rethrow allows per roll (``Space.legal``), padded with the index one past
+    the last keep, so one gather finds every roll's best keep (a Python loop over the 462 rolls was most of the time
+    of a table: issue 13)."""
+    sp = space(min_keep, max_keep)
+    width = max(len(legal) for legal in sp.legal)
+    out = np.full((len(sp.rolls), max(width, 1)), len(sp.keeps), dtype=np.int64)
+    for i, legal in enumerate(sp.legal):
+        out[i, : len(legal)] = legal
+    return out
+
+
 def turn_tables(limit: int, min_keep: int, max_keep: int, worth: Callable[[int], np.ndarray]) -> TurnTables:
     """Backward induction over the throws: ``worth(t)`` is the (rolls × worths) value of stopping after throw t.
     After the last throw the turn stops; before it the player stops or keeps what is best."""
@@ -290,10 +303,9 @@ def turn_tables(limit: int, min_keep: int, max_keep: int, worth: Callable[[int],
     for t in range(limit - 1, 0, -1):
         keep_value = sp.targets @ best  # keeps × worths: throw the rest, then play on from throw t + 1
         keeps.append(keep_value)
-        best = stops[t - 1].copy()
-        for i, legal in enumerate(sp.legal):
-            if legal:
-                np.maximum(best[i], keep_value[list(legal)].max(axis=0), out=best[i])
+        # the best allowed keep of every roll at once: a gather over the padded keep lists (a row of -inf pads)
+        padded = np.vstack([keep_value, np.full((1, keep_value.shape[1]), -np.inf)])
+        best = np.maximum(stops[t - 1], padded[legal_index(min_keep, max_keep)].max(axis=1))
     keeps.reverse()
     first = sp.targets[sp.keep_index[()]] @ best
     return TurnTables(sp, tuple(stops), tuple(keeps), first)
@@ -311,7 +323,7 @@ def solve_solo(rules: Any, rules_id: str, fresh: bool = False) -> Any:
     from wuerfel.solvers.api import SolveResult
 
     if fresh:
-        for f in (solo_tables, space, beat_tables, duel_value, duel_tables, many_tables):
+        for f in (solo_tables, space, legal_index, beat_tables, duel_value, duel_tables, many_tables):
             f.cache_clear()
     t0 = time.perf_counter()
     value = float(solo_tables(rules.max_throws, rules.min_keep, rules.max_keep).start[0])
