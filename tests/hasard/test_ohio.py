@@ -4,14 +4,18 @@ computations, the bots and the hints."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from math import factorial
 
+import numpy as np
 import pytest
 
 from tests.hasard.kit_helpers import check_results, new, throw
 from wuerfel.engine.errors import IllegalAction
-from wuerfel.engine.game import State
+from wuerfel.engine.game import Game, State
 from wuerfel.engine.registry import get_game
+from wuerfel.engine.sources import SeededSource
 from wuerfel.games.hasard import ohio_solver as oh
 from wuerfel.games.hasard.ohio import EMPTY, OHIO_ROW, Enter, OhioState, row_value
 from wuerfel.games.kit import Keep, Void
@@ -97,7 +101,7 @@ def test_last_turn_on_the_sixes_equals_the_formula(throws: int) -> None:
     rules = get_game("ohio").load_rules(None, {"max_throws": throws})
     _spec, E = oh.solved(rules)
     mask = 0b1111111 & ~(1 << 5)
-    assert float(E[mask, 0, 0]) == pytest.approx(36 * (1 - (5 / 6) ** throws))
+    assert float(E[mask]) == pytest.approx(36 * (1 - (5 / 6) ** throws))
 
 
 def test_last_turn_on_ohio_equals_a_markov_chain_over_distinct_faces() -> None:
@@ -122,9 +126,9 @@ def test_last_turn_on_ohio_equals_a_markov_chain_over_distinct_faces() -> None:
         dist = nxt
     rules = get_game("ohio").load_rules(None, {"max_throws": 3})
     _spec, E = oh.solved(rules)
-    assert float(E[0b0111111, 0, 0]) == pytest.approx(40 * dist.get(6, 0.0))
+    assert float(E[0b0111111]) == pytest.approx(40 * dist.get(6, 0.0))
     one = get_game("ohio").load_rules(None, {"max_throws": 1})
-    assert float(oh.solved(one)[1][0b0111111, 0, 0]) == pytest.approx(40 * factorial(6) / 6**6)
+    assert float(oh.solved(one)[1][0b0111111]) == pytest.approx(40 * factorial(6) / 6**6)
 
 
 def test_solo_value_of_the_preset() -> None:
@@ -132,6 +136,51 @@ def test_solo_value_of_the_preset() -> None:
     v = oh.solo_value(rules)
     assert 120 < v < 140  # 128.549… (docs/hasard.md); the checks above pin the solver's pieces
     assert oh.solve_solo(rules, "ohio").value == pytest.approx(v)
+
+
+@pytest.mark.parametrize("throws", [6, 3])
+def test_numpy_solver_equals_the_numba_fill_game_solver(throws: int) -> None:
+    """Ohio solves on the NumPy path (no numba in a fresh process); the shared numba solver, given the same sheet,
+    gives the same value (128.549033 for the preset) and the same in-turn tables the bot reads."""
+    from wuerfel.solvers.fillgame import solve_fill_game, turn_tables
+
+    rules = get_game("ohio").load_rules(None, {"max_throws": throws})
+    scores, E = oh.solved(rules)
+    spec = oh.spec_from_rules(rules)
+    E_numba = solve_fill_game(spec)
+    assert np.allclose(E, E_numba[:, 0, 0], rtol=0, atol=1e-9)
+    assert oh.solo_value(rules) == pytest.approx(float(E_numba[0, 0, 0]), abs=1e-9)
+    if throws == 6:
+        assert round(oh.solo_value(rules), 6) == 128.549033
+    for mask in (0, 0b0000101, 0b1001101, 0b0111111):
+        box, keep = oh.plain_turn_tables(scores, E, mask, 6, 6, rules.min_keep, rules.max_keep)
+        tt = turn_tables(spec, E_numba, mask, 0, 0)
+        assert np.allclose(box, tt.box, rtol=0, atol=1e-9)
+        assert np.allclose(keep, tt.keep, rtol=0, atol=1e-9)
+
+
+def test_solving_and_playing_ohio_does_not_load_numba() -> None:
+    """Why the NumPy path exists: a fresh process that solves Ohio and lets the optimal bot move never imports
+    numba (its loading alone took 1–2 s)."""
+    code = (
+        "import sys\n"
+        "from wuerfel.engine.registry import get_game\n"
+        "from wuerfel.bots import make_bot\n"
+        "info = get_game('ohio')\n"
+        "rules = info.load_rules(None, None)\n"
+        "print(info.solvers['solo'](rules, 'ohio', True).value)\n"
+        "from wuerfel.engine.sources import SeededSource\n"
+        "game = info.new_game(rules, 2)\n"
+        "bot, source, s = make_bot('ohio', 'optimal', game, 1), SeededSource(1), game.new_initial_state()\n"
+        "while s.is_chance():\n"
+        "    s = s.apply_outcome(source.choose(s))\n"
+        "s.apply_action(bot.choose(s, s.to_move()), s.to_move())\n"
+        "print('numba' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    value, numba_loaded = out.stdout.split()
+    assert float(value) == pytest.approx(128.549033, abs=1e-6)
+    assert numba_loaded == "False"
 
 
 def test_optimal_bot_writes_ohio_and_keeps_distinct_faces() -> None:
@@ -166,3 +215,41 @@ def test_bots_play_legal_games(seed: int) -> None:
             assert a in s.legal_actions(p)
             s = s.apply_action(a, p)
     check_results(s)
+
+
+def test_optimal_bot_moves_the_same_on_the_numba_solvers_tables() -> None:
+    """The NumPy path changes no choice: in seeded games the bot moves as it does on the numba solver's tables."""
+    from wuerfel.solvers.fillgame import solve_fill_game, turn_tables
+
+    info = get_game("ohio")
+    rules = info.load_rules(None, None)
+    spec = oh.spec_from_rules(rules)
+    E_numba = solve_fill_game(spec)
+
+    class NumbaTablesBot(oh.OhioOptimalBot):
+        def __init__(self, game: Game) -> None:
+            super().__init__(game)
+            self.E = E_numba[:, 0, 0]
+
+        def _keep_table(self, mask: int) -> np.ndarray:
+            if mask not in keeps:
+                keeps[mask] = turn_tables(spec, E_numba, mask, 0, 0).keep
+            return keeps[mask]
+
+    keeps: dict[int, np.ndarray] = {}
+    moves = 0
+    for seed in range(6):
+        game = info.new_game(rules, 2)
+        ours, theirs = oh.OhioOptimalBot(game), NumbaTablesBot(game)
+        source = SeededSource(seed)
+        s: State = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance():
+                s = s.apply_outcome(source.choose(s))
+                continue
+            p = s.to_move()
+            a = ours.choose(s, p)
+            assert a == theirs.choose(s, p)
+            moves += 1
+            s = s.apply_action(a, p)
+    assert moves > 300

@@ -3,6 +3,7 @@ round, the variant; the solver against the generic exact solver and a closed for
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -149,3 +150,37 @@ def test_bots_play_legal_games(seed: int, n: int, keep_two: bool) -> None:
             assert a in s.legal_actions(p)
             s = s.apply_action(a, p)
     check_results(s)
+
+
+GOLDEN_MOVES = {
+    (2, False): "a1b485bad33b85d5171c6457b8366984945e32c923b449c0687663cd753ccd50",
+    (2, True): "dfa8478f07b193ee69908ce5aa57b909a7565086918d170b43b54b29f5c17525",
+    (3, False): "6740ad88cde666f11ac2ce9a25eae91dbdce21a2c98a9ff078dc184af6b364a1",
+    (4, True): "dadb1f133fa865a4eac78b66edc2a1c5125c0ddf0c059afc916c67c5395a7e9e",
+}
+"""sha256 of the optimal bots' moves in the seeded games of :func:`_bot_moves`, recorded before the per-move work
+of the bot was cached (issue 13): the caches must not change a single choice."""
+
+
+def _bot_moves(n: int, keep_two: bool, games: int = 30) -> str:
+    """Every move of optimal bots (all seats) in seeded games of ``n`` players, as one digest."""
+    out: list[str] = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        s: State = seq(n, keep_two=keep_two)
+        bots = [ss.OptimalBot(s.game) for _ in range(n)]
+        while not s.is_terminal():
+            if s.is_chance():
+                s = s.apply_outcome(rng.choice([o for o, p in s.chance_outcomes() if p]))
+            else:
+                p = s.to_move()
+                a = bots[p].choose(s, p)
+                out.append(f"{p}:{a!r}")
+                s = s.apply_action(a, p)
+        out.append("|")
+    return hashlib.sha256(";".join(out).encode()).hexdigest()
+
+
+@pytest.mark.parametrize(("n", "keep_two"), list(GOLDEN_MOVES))
+def test_optimal_bots_moves_are_unchanged_by_the_caches(n: int, keep_two: bool) -> None:
+    assert _bot_moves(n, keep_two) == GOLDEN_MOVES[n, keep_two]

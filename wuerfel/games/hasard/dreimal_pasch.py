@@ -49,31 +49,46 @@ class DreimalPaschRules:
     """Options of Dreimal Pasch; every default is the text or the spec's resolution."""
 
     max_throws: int = opt(3, de="Würfe je Spieler (Text: 3)", en="Throws per player (text: 3)", low=1, high=6)
-    min_keep: int = opt(2, de="Mindestens so viele Würfel bleiben beim Nachwerfen stehen (Text: 2; alle neu werfen "
-                              "ist immer erlaubt)",
-                        en="Fewest dice left standing at a rethrow (text: 2; throwing all again is always allowed)",
-                        low=1, high=5)
-    max_keep: int = opt(5, de="Höchstens so viele Würfel bleiben stehen (Text: 5)",
-                        en="Most dice left standing at a rethrow (text: 5)", low=1, high=5)
-    inherit_limit: bool = opt(False, de="Die Würfe des ersten Spielers sind die Höchstzahl der anderen (Text: nein, "
-                                        "jeder hat 3 Würfe)",
-                              en="The first player's throws are the others' limit (text: no, everyone has 3)")
+    min_keep: int = opt(
+        2,
+        de="Mindestens so viele Würfel bleiben beim Nachwerfen stehen (Text: 2; alle neu werfen ist immer erlaubt)",
+        en="Fewest dice left standing at a rethrow (text: 2; throwing all again is always allowed)",
+        low=1,
+        high=5,
+    )
+    max_keep: int = opt(
+        5,
+        de="Höchstens so viele Würfel bleiben stehen (Text: 5)",
+        en="Most dice left standing at a rethrow (text: 5)",
+        low=1,
+        high=5,
+    )
+    inherit_limit: bool = opt(
+        False,
+        de="Die Würfe des ersten Spielers sind die Höchstzahl der anderen (Text: nein, jeder hat 3 Würfe)",
+        en="The first player's throws are the others' limit (text: no, everyone has 3)",
+    )
     settle_loser: bool = settle_loser_option()
     start: Literal["lot", "first_seat"] = start_option()
 
     def validate(self) -> None:
-        require(self.min_keep <= self.max_keep, "min_keep/max_keep", "min_keep ≤ max_keep",
-                (self.min_keep, self.max_keep))
+        require(
+            self.min_keep <= self.max_keep, "min_keep/max_keep", "min_keep ≤ max_keep", (self.min_keep, self.max_keep)
+        )
 
 
-label_options(DreimalPaschRules, {
-    "max_throws": ("Würfe je Spieler", "Throws per player"),
-    "min_keep": ("Mindestens stehen lassen", "Fewest dice to keep"),
-    "max_keep": ("Höchstens stehen lassen", "Most dice to keep"),
-    "inherit_limit": ("Würfe des ersten gelten für alle", "First player's throws bind all"),
-    "settle_loser": SETTLE_LOSER_NAME,
-    "start": START_NAME,
-}, {"start": START_WORDS})
+label_options(
+    DreimalPaschRules,
+    {
+        "max_throws": ("Würfe je Spieler", "Throws per player"),
+        "min_keep": ("Mindestens stehen lassen", "Fewest dice to keep"),
+        "max_keep": ("Höchstens stehen lassen", "Most dice to keep"),
+        "inherit_limit": ("Würfe des ersten gelten für alle", "First player's throws bind all"),
+        "settle_loser": SETTLE_LOSER_NAME,
+        "start": START_NAME,
+    },
+    {"start": START_WORDS},
+)
 
 
 def pairs(dice: Sequence[int]) -> int:
@@ -160,8 +175,10 @@ class DreimalPaschState(HandState):
 
     def turn_note(self, turn: Any) -> Any:
         kt = turn.keep
-        return Phrase(N_("throw {throws} of {limit}, {pairs} pairs"),
-                      {"throws": kt.throws, "limit": kt.limit, "pairs": pairs(kt.dice)})
+        return Phrase(
+            N_("throw {throws} of {limit}, {pairs} pairs"),
+            {"throws": kt.throws, "limit": kt.limit, "pairs": pairs(kt.dice)},
+        )
 
     def score(self, result: Result) -> float:
         return float(result[0])
@@ -177,7 +194,7 @@ class DreimalPaschState(HandState):
         raise IllegalAction(N_("Leave dice standing and throw the others, or stop."))
 
     def parse_action_text(self, text: str, player: int) -> Action:
-        """"stop" stops; dice ("3 3 5 5", "behalte 3355") keep those; "alle" throws all six again."""
+        """ "stop" stops; dice ("3 3 5 5", "behalte 3355") keep those; "alle" throws all six again."""
         a = parse_throw_or_stop(text)
         if isinstance(a, Stop):
             return a
@@ -248,8 +265,9 @@ def space(min_keep: int, max_keep: int) -> Space:
     rolls = tuple(d for d, _ in roll_distribution(DICE))
     index = {d: i for i, d in enumerate(rolls)}
     rules = keep_rules(min_keep, max_keep)
-    keeps = tuple(sorted({k for d in rolls for k in sub_multisets(d) if rules.allows_size(len(k))},
-                         key=lambda k: (len(k), k)))
+    keeps = tuple(
+        sorted({k for d in rolls for k in sub_multisets(d) if rules.allows_size(len(k))}, key=lambda k: (len(k), k))
+    )
     keep_index = {k: i for i, k in enumerate(keeps)}
     targets = np.zeros((len(keeps), len(rolls)))
     for ki, k in enumerate(keeps):
@@ -280,6 +298,19 @@ class TurnTables:
         return out
 
 
+@cache
+def legal_index(min_keep: int, max_keep: int) -> np.ndarray:
+    """(rolls × most keeps): the keeps a rethrow allows per roll (``Space.legal``), padded with the index one past
+    the last keep, so one gather finds every roll's best keep (a Python loop over the 462 rolls was most of the time
+    of a table: issue 13)."""
+    sp = space(min_keep, max_keep)
+    width = max(len(legal) for legal in sp.legal)
+    out = np.full((len(sp.rolls), max(width, 1)), len(sp.keeps), dtype=np.int64)
+    for i, legal in enumerate(sp.legal):
+        out[i, : len(legal)] = legal
+    return out
+
+
 def turn_tables(limit: int, min_keep: int, max_keep: int, worth: Callable[[int], np.ndarray]) -> TurnTables:
     """Backward induction over the throws: ``worth(t)`` is the (rolls × worths) value of stopping after throw t.
     After the last throw the turn stops; before it the player stops or keeps what is best."""
@@ -290,10 +321,9 @@ def turn_tables(limit: int, min_keep: int, max_keep: int, worth: Callable[[int],
     for t in range(limit - 1, 0, -1):
         keep_value = sp.targets @ best  # keeps × worths: throw the rest, then play on from throw t + 1
         keeps.append(keep_value)
-        best = stops[t - 1].copy()
-        for i, legal in enumerate(sp.legal):
-            if legal:
-                np.maximum(best[i], keep_value[list(legal)].max(axis=0), out=best[i])
+        # the best allowed keep of every roll at once: a gather over the padded keep lists (a row of -inf pads)
+        padded = np.vstack([keep_value, np.full((1, keep_value.shape[1]), -np.inf)])
+        best = np.maximum(stops[t - 1], padded[legal_index(min_keep, max_keep)].max(axis=1))
     keeps.reverse()
     first = sp.targets[sp.keep_index[()]] @ best
     return TurnTables(sp, tuple(stops), tuple(keeps), first)
@@ -311,13 +341,18 @@ def solve_solo(rules: Any, rules_id: str, fresh: bool = False) -> Any:
     from wuerfel.solvers.api import SolveResult
 
     if fresh:
-        for f in (solo_tables, space, beat_tables, duel_value, duel_tables, many_tables):
+        for f in (solo_tables, space, legal_index, beat_tables, duel_value, duel_tables, many_tables):
             f.cache_clear()
     t0 = time.perf_counter()
     value = float(solo_tables(rules.max_throws, rules.min_keep, rules.max_keep).start[0])
-    return SolveResult(game="dreimal-pasch", rules=rules_id, objective="solo", value=value,
-                       seconds=time.perf_counter() - t0,
-                       value_of=N_("the expected number of pairs of one turn played alone at its best"))
+    return SolveResult(
+        game="dreimal-pasch",
+        rules=rules_id,
+        objective="solo",
+        value=value,
+        seconds=time.perf_counter() - t0,
+        value_of=N_("the expected number of pairs of one turn played alone at its best"),
+    )
 
 
 @cache
@@ -345,6 +380,7 @@ def duel_value(limit: int, min_keep: int, max_keep: int) -> float:
     """Two players (no inherited limit), both at their best: the first player's chance to win, the fixed point
     ``W = max E[1 − P(second beats r) − P(tie | r)(1 − W)]`` (a tie is thrown off by the same two in the same
     order: the same game again), by secant steps as in Quinze."""
+
     def f(w: float) -> float:
         return float(duel_tables(limit, min_keep, max_keep, w).start[0])
 
@@ -377,7 +413,7 @@ def decision_values(state: DreimalPaschState, player: int) -> dict[Action, float
     if state.n == 1:
         return solo_tables(kt.limit, r.min_keep, r.max_keep).values(kt.dice, kt.throws)
     rows = state.playoffs[-1] if state.playoffs else state.results
-    before = [x for p in state.order[:state.index] if (x := rows[p]) is not None]
+    before = [x for p in state.order[: state.index] if (x := rows[p]) is not None]
     later = len(state.order) - state.index - 1
     if state.n == 2 and len(state.order) == 2 and not r.inherit_limit:
         w = duel_value(kt.limit, r.min_keep, r.max_keep)
@@ -388,14 +424,16 @@ def decision_values(state: DreimalPaschState, player: int) -> dict[Action, float
     best = max(before, default=None)
     tied = sum(1 for x in before if x == best)
     first_sets = bool(r.inherit_limit and state.index == 0)
-    tables = many_tables(kt.limit, r.min_keep, r.max_keep, best, tied, later,
-                         None if first_sets else state.limit.limit())
+    tables = many_tables(
+        kt.limit, r.min_keep, r.max_keep, best, tied, later, None if first_sets else state.limit.limit()
+    )
     return tables.values(kt.dice, kt.throws)
 
 
 @cache
-def many_tables(limit: int, min_keep: int, max_keep: int, best: Result | None, tied: int, later: int,
-                later_limit: int | None) -> TurnTables:
+def many_tables(
+    limit: int, min_keep: int, max_keep: int, best: Result | None, tied: int, later: int, later_limit: int | None
+) -> TurnTables:
     """More players: a final hand is worth 0 below the best result thrown, a share where it ties it, and above it
     the chance that none of the ``later`` players beats it, each playing to beat it with ``later_limit`` throws
     (None: the throws this player uses, where the first player's throws bind the others). Built once per
@@ -465,18 +503,31 @@ class DreimalPaschAdvisor:
         vals = decision_values(state, player)
         if state.n == 1:
             return rated(vals, N_("expected pairs (optimal play)"), "points")
-        measure = N_("chance to win (both play optimally)") if state.n == 2 else N_(
-            "chance to win (against the results thrown)")
+        measure = (
+            N_("chance to win (both play optimally)")
+            if state.n == 2
+            else N_("chance to win (against the results thrown)")
+        )
         return rated(vals, measure)
 
 
-INFO = register(GameInfo(
-    id="dreimal-pasch", name_de="Dreimal Pasch", name_en="Dreimal Pasch", options_class=DreimalPaschRules,
-    make=make, min_players=2, max_players=8, default_preset="dreimal-pasch",
-    presets_dir=Path(__file__).parent / "presets" / "dreimal-pasch",
-    description_de="Sechs Würfel, drei Würfe: möglichst drei Paare (Hasard 24).",
-    description_en="'Three pairs': six dice, three throws, as many pairs as possible (Hasard 24).",
-    aliases=("dreimal_pasch",),
-    bots={"heuristic": DreimalPaschHeuristicBot, "optimal": DreimalPaschOptimalBot},
-    solvers={"solo": solve_solo}, advisor=DreimalPaschAdvisor, default_bot="heuristic",
-))
+INFO = register(
+    GameInfo(
+        id="dreimal-pasch",
+        name_de="Dreimal Pasch",
+        name_en="Dreimal Pasch",
+        options_class=DreimalPaschRules,
+        make=make,
+        min_players=2,
+        max_players=8,
+        default_preset="dreimal-pasch",
+        presets_dir=Path(__file__).parent / "presets" / "dreimal-pasch",
+        description_de="Sechs Würfel, drei Würfe: möglichst drei Paare (Hasard 24).",
+        description_en="'Three pairs': six dice, three throws, as many pairs as possible (Hasard 24).",
+        aliases=("dreimal_pasch",),
+        bots={"heuristic": DreimalPaschHeuristicBot, "optimal": DreimalPaschOptimalBot},
+        solvers={"solo": solve_solo},
+        advisor=DreimalPaschAdvisor,
+        default_bot="heuristic",
+    )
+)

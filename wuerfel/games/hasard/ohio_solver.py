@@ -1,9 +1,11 @@
 """Ohio's optimal solitaire policy on the shared fill-the-boxes solver: ``wuerfel solve ohio``, the bots, the hints.
 
 Ohio is a fill-the-boxes game (:mod:`wuerfel.solvers.fillgame`): seven boxes, six dice, up to six throws with free
-keeps of 0–5 dice, box points that depend only on the final dice. So it is a :class:`FillSpec` with the scores of
-:func:`~wuerfel.games.hasard.ohio.row_value`, and the generic solver computes the optimal expected future points of
-every sheet (128 states). The table is kept in memory per rule set.
+keeps of 0–5 dice, box points that depend only on the final dice, no bonus: a *plain* sheet, so the NumPy solver
+:mod:`wuerfel.solvers.fillplain` (the numba solver's recursion without numba, whose loading alone took 1–2 s of a
+fresh process) computes the optimal expected future points of every sheet (128 states) with the scores of
+:func:`~wuerfel.games.hasard.ohio.row_value`. The table is kept in memory per rule set. :func:`spec_from_rules` is
+the same sheet for the numba solver, which the tests hold to the same values.
 
 With several players the ``optimal`` bot plays this solitaire policy (spec D: "optimal solitaire DP"): the
 two-player game's exact win strategy needs both sheets and the score difference in every position — far beyond the
@@ -19,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from wuerfel.engine.advice import Advice
+from wuerfel.engine.dice import multisets
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.hasard.ohio import (
@@ -35,13 +38,21 @@ from wuerfel.games.hasard.ohio import (
 )
 from wuerfel.games.kit.hints import rated
 from wuerfel.solvers.api import SolveResult
-from wuerfel.solvers.fillgame import FillSpec, TurnTables, box_value, dice_space, solve_fill_game, turn_tables
+from wuerfel.solvers.fillplain import plain_space, plain_turn_tables, solve_plain
 
 
-def spec_from_rules(rules: OhioRules) -> FillSpec:
-    sp = dice_space(N_DICE, 6)
-    per_roll = [[row_value(roll, b, rules.ohio_points) for roll in sp.rolls] for b in range(N_ROWS)]
-    scores = np.array([[per_roll[b]] * rules.max_throws for b in range(N_ROWS)], dtype=np.float64)
+def score_table(rules: OhioRules) -> np.ndarray:
+    """scores[row, t, r]: the points of row ``row`` written after throw t with roll r (``FillSpec.scores``)."""
+    rolls = multisets(N_DICE, 6)
+    per_roll = [[row_value(roll, b, rules.ohio_points) for roll in rolls] for b in range(N_ROWS)]
+    return np.array([[per_roll[b]] * rules.max_throws for b in range(N_ROWS)], dtype=np.float64)
+
+
+def spec_from_rules(rules: OhioRules) -> Any:
+    """The same sheet as a ``fillgame.FillSpec`` for the numba solver (the tests hold both solvers to each other;
+    imported here only, so that playing and solving Ohio never loads numba)."""
+    from wuerfel.solvers.fillgame import FillSpec
+
     return FillSpec(
         name="ohio",
         n_dice=N_DICE,
@@ -50,26 +61,30 @@ def spec_from_rules(rules: OhioRules) -> FillSpec:
         min_keep=rules.min_keep,
         max_keep=rules.max_keep,
         box_names=ROWS_DE,
-        scores=scores,
+        scores=score_table(rules),
         bonus_box=np.zeros(N_ROWS, dtype=np.bool_),
     )
 
 
 @lru_cache(maxsize=8)
-def solved(rules: OhioRules) -> tuple[FillSpec, np.ndarray]:
-    """(spec, E) with E[mask, 0, 0] the optimal expected future points of a sheet whose filled rows are ``mask``."""
-    spec = spec_from_rules(rules)
-    return spec, solve_fill_game(spec)
+def solved(rules: OhioRules) -> tuple[np.ndarray, np.ndarray]:
+    """(scores, E) with E[mask] the optimal expected future points of a sheet whose filled rows are ``mask``.
+
+    NumPy alone (:mod:`wuerfel.solvers.fillplain`): a fresh process answers in a fraction of a second, where the
+    numba solver first spent 1–2 s importing numba and loading its kernels (issue 13)."""
+    scores = score_table(rules)
+    return scores, solve_plain(scores, N_DICE, 6, rules.min_keep, rules.max_keep)
 
 
 def solo_value(rules: OhioRules) -> float:
-    return float(solved(rules)[1][0, 0, 0])
+    return float(solved(rules)[1][0])
 
 
 def solve_solo(rules: OhioRules, rules_id: str, fresh: bool = False) -> SolveResult:
     """``wuerfel solve ohio``: the optimal solitaire expected sum of the whole sheet."""
     if fresh:
         solved.cache_clear()
+        keep_table.cache_clear()
     t0 = time.perf_counter()
     value = solo_value(rules)
     return SolveResult(
@@ -83,6 +98,16 @@ def solve_solo(rules: OhioRules, rules_id: str, fresh: bool = False) -> SolveRes
     )
 
 
+@lru_cache(maxsize=1024)
+def keep_table(rules: OhioRules, mask: int) -> np.ndarray:
+    """keep[t, k] of the turn of sheet ``mask``: built once per sheet and rule set for every bot and hint of the
+    process (it was once per bot, so every new game's turns rebuilt them: issue 13). Read-only: it is shared."""
+    scores, E = solved(rules)
+    keep = plain_turn_tables(scores, E, mask, N_DICE, 6, rules.min_keep, rules.max_keep)[1]
+    keep.flags.writeable = False
+    return keep
+
+
 def sheet_mask(sheet: tuple[int, ...]) -> int:
     return sum(1 << r for r, v in enumerate(sheet) if v != EMPTY)
 
@@ -94,15 +119,12 @@ class OhioOptimalBot:
 
     def __init__(self, game: Game, seed: int = 0) -> None:
         self.game = game
-        self.spec, self.E = solved(game.rules)
-        self.space = dice_space(N_DICE, 6)
-        self._tables: dict[int, TurnTables] = {}
+        self.rules: OhioRules = game.rules
+        self.scores, self.E = solved(self.rules)
+        self.space = plain_space(N_DICE, 6)
 
-    def _turn(self, mask: int) -> TurnTables:
-        tt = self._tables.get(mask)
-        if tt is None:
-            tt = self._tables[mask] = turn_tables(self.spec, self.E, mask, 0, 0)
-        return tt
+    def _keep_table(self, mask: int) -> np.ndarray:
+        return keep_table(self.rules, mask)
 
     def values(self, state: OhioState, player: int) -> dict[Action, float]:
         """Expected own future points (this entry included) of every legal action."""
@@ -111,9 +133,10 @@ class OhioOptimalBot:
         out: dict[Action, float] = {}
         for a in state.legal_actions(player):
             if isinstance(a, Enter):
-                out[a] = box_value(self.spec, self.E, mask, 0, 0, t, state.turn.dice, a.row)
+                points = row_value(tuple(sorted(state.turn.dice)), a.row, self.rules.ohio_points)
+                out[a] = float(points + self.E[mask | (1 << a.row)])
             elif isinstance(a, Keep):
-                out[a] = float(self._turn(mask).keep[t, self.space.index[a.dice]])
+                out[a] = float(self._keep_table(mask)[t, self.space.index[a.dice]])
         return out
 
     def choose(self, state: State, player: int) -> Action:

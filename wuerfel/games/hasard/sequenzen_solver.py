@@ -163,16 +163,37 @@ def beat_table(rules: SequenzenRules, limit: int, target_limit: int, in_throw_of
     return responder(bool(rules.keep_two), limit, target_limit, 1.0 - ws[limit], void)
 
 
+def utility_key(state: SequenzenState) -> tuple[Any, ...]:
+    """Everything :func:`win_utility` reads of a position, as a hashable key: the earlier results of this pass (as
+    a sorted tuple: only which results, not who threw them), the number of players, how many play after this one,
+    whether it is a throw-off and whether this player's throws set the others' limit."""
+    rules: SequenzenRules = state.rules
+    seat = state.seat
+    earlier = tuple(sorted(r for q, r in enumerate(state.passes[-1]) if r is not None and q != seat))
+    throw_off = state.in_throw_off
+    sets = state.index == 0 and not throw_off and rules.inherit_limit
+    return earlier, len(state.order), len(state.order) - state.index - 1, throw_off, sets
+
+
 def win_utility(state: SequenzenState, limit: int) -> np.ndarray:
     """``U[h, t]``: the chance to win the round with hand ``h`` after ``t`` throws (module text: exact with two
     players; with more, ties shared evenly, a void round worth 1/n, the later players independent)."""
-    rules: SequenzenRules = state.rules
-    seat, n = state.seat, len(state.order)
-    earlier = [r for q, r in enumerate(state.passes[-1]) if r is not None and q != seat]
-    later = n - state.index - 1
-    throw_off = state.in_throw_off
+    return _win_utility(state.rules, limit, *utility_key(state))
+
+
+@lru_cache(maxsize=1024)
+def _win_utility(
+    rules: SequenzenRules,
+    limit: int,
+    earlier: tuple[tuple[int, int], ...],
+    n: int,
+    later: int,
+    throw_off: bool,
+    sets: bool,
+) -> np.ndarray:
+    """:func:`win_utility` of the key :func:`utility_key`; cached, because building it (168 entries, each reading a
+    beat table) was most of a bot move (issue 13). The array is read-only: it is shared."""
     void_rule = rules.void_when_nothing and not throw_off
-    sets = state.index == 0 and not throw_off and rules.inherit_limit
     p_round, ws = duel_tables(rules)
     U = np.zeros((len(HANDS), limit + 1, 1))
     for h in range(len(HANDS)):
@@ -194,6 +215,7 @@ def win_utility(state: SequenzenState, limit: int) -> np.ndarray:
                 U[h, t, 0] = 1.0
             else:
                 U[h, t, 0] = (1.0 - ws[limit]) if n == 2 else 1.0 / (ties + 1)
+    U.flags.writeable = False
     return U
 
 
@@ -202,8 +224,15 @@ def action_values(state: SequenzenState, player: int) -> dict[Action, float]:
     if not legal:
         return {}
     limit = state.turn.limit
-    solver = _solver(state.game.rules, limit, win_utility(state, limit).tobytes())
+    solver = _position_solver(state.game.rules, limit, utility_key(state))
     return {a: float(solver.action_value(state.turn.throws, state.turn.dice, a)[0]) for a in legal}
+
+
+@lru_cache(maxsize=1024)
+def _position_solver(rules: SequenzenRules, limit: int, key: tuple[Any, ...]) -> TurnSolver:
+    """The turn solver of the positions with this :func:`utility_key`: a move looks it up instead of rebuilding
+    the utility and hashing its bytes (issue 13: the bot's slow moves)."""
+    return _solver(rules, limit, _win_utility(rules, limit, *key).tobytes())
 
 
 _SOLVERS: dict[Any, TurnSolver] = {}
@@ -288,6 +317,8 @@ def solve_solo(rules: SequenzenRules, rules_id: str, fresh: bool = False) -> Sol
     if fresh:
         duel_tables.cache_clear()
         beat_table.cache_clear()
+        _win_utility.cache_clear()
+        _position_solver.cache_clear()
         _SOLVERS.clear()
     t0 = time.perf_counter()
     value = solo_value(rules)
