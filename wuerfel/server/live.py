@@ -114,6 +114,16 @@ MAX_NON_DICE_CHOICES = 200
 far more than any table has seats)."""
 
 
+GUEST_NAME = N_("{name} (guest)")
+"""How messages in words mark a guest (no password): the pages and the chat mark him the same way."""
+
+
+def person_name(name: str, guest: bool, lang: str) -> str:
+    """A person's name as a message in words says it: a guest's marked "(Gast)", so no guest passes for a
+    registered player (see :meth:`LiveTable.seat_label` for a seat)."""
+    return translate(GUEST_NAME, lang, name=name) if guest else name
+
+
 def bot_numbers(seats: Sequence[SeatRow]) -> dict[int, int]:
     """Seat → the number of its bot among the table's bots of the same kind (1, 2 … in seat order), for every kind
     that sits at the table more than once.
@@ -795,6 +805,19 @@ class LiveTable:
                 out.append(s.name or translate("Seat {n}", lang, n=s.seat + 1))
         return out
 
+    def seat_label(self, seat: int, lang: str) -> str:
+        """The seat as messages in words name it: its name on the pages, a guest's marked "(Gast)" like in the
+        chat and on the seat list, so a guest never passes for a registered player in a note either."""
+        s = self.row.seats[seat]
+        name = self._seat_names(lang)[seat]
+        return person_name(name, s.guest, lang) if s.kind == "human" else name
+
+    def _named(self, seat: int) -> Callable[[str], str]:
+        """The seat's message name (:meth:`seat_label`) as it is now, in every language: a note is worded after
+        the seating changed (the seat left, a stand-in came), so its name is taken before."""
+        names = {lang: self.seat_label(seat, lang) for lang in LANGUAGES}
+        return lambda lang: names.get(lang, names[LANGUAGES[0]])
+
     @staticmethod
     def _outcome_label(state: State, o: Outcome, lang: str, names: Sequence[str] = ()) -> str:
         """The game's own description when it has one; else the faces, or our name for a common special outcome."""
@@ -826,7 +849,7 @@ class LiveTable:
                 raise TableError("one_seat", N_("You already have a seat at this table."))
             await self._save_seat(SeatRow(s.seat, player.id, None, player.name, not player.registered),
                                   lambda lang: translate(N_("{name} sits down in seat {n}."), lang,
-                                                         name=player.name, n=s.seat + 1))
+                                                         name=self.seat_label(s.seat, lang), n=s.seat + 1))
 
     async def leave_seat(self, player: Player, seat: object) -> None:
         async with self.lock:
@@ -835,10 +858,11 @@ class LiveTable:
             if s.kind != "human" or (s.player_id != player.id and player.id != self.row.host_id):
                 # The host may clear anyone's seat before the start (someone who joined and went away).
                 raise TableError("not_seated", N_("You are not sitting in that seat."))
-            name = s.name or ""
+            name = self._named(s.seat)
             msgid = N_("{name} left seat {n}.") if s.player_id == player.id else N_(
                 "The host removed {name} from seat {n}.")
-            await self._save_seat(SeatRow(s.seat), lambda lang: translate(msgid, lang, name=name, n=s.seat + 1))
+            await self._save_seat(SeatRow(s.seat), lambda lang: translate(msgid, lang, name=name(lang),
+                                                                          n=s.seat + 1))
 
     async def set_bot(self, player: Player, seat: object, bot: object) -> None:
         async with self.lock:
@@ -849,9 +873,9 @@ class LiveTable:
             if bot is None:
                 if s.kind == "bot":
                     # Named before the seat is cleared (the names follow the seating).
-                    names = {lang: self._seat_names(lang)[s.seat] for lang in LANGUAGES}
+                    name = self._named(s.seat)
                     await self._save_seat(SeatRow(s.seat), lambda lang: translate(
-                        N_("{name} left seat {n}."), lang, name=names.get(lang, names[LANGUAGES[0]]), n=s.seat + 1))
+                        N_("{name} left seat {n}."), lang, name=name(lang), n=s.seat + 1))
                 return
             from wuerfel.bots import bot_names
 
@@ -861,7 +885,7 @@ class LiveTable:
             if s.kind == "human":
                 raise TableError("seat_taken", N_("That seat is taken."))
             await self._save_seat(SeatRow(s.seat, None, bot, bot), lambda lang: translate(
-                N_("{name} takes seat {n}."), lang, name=self._seat_names(lang)[s.seat], n=s.seat + 1))
+                N_("{name} takes seat {n}."), lang, name=self.seat_label(s.seat, lang), n=s.seat + 1))
 
     async def _save_seat(self, seat: SeatRow, note: Callable[[str], str] | None = None) -> None:
         """Store one seat and tell everyone at the table, with ``note`` saying in words what happened."""
@@ -1191,7 +1215,8 @@ class LiveTable:
             self._changed()
             self._online_told = None  # the spectator list carries ``muted``: tell it again
             self._tell_presence()
-            await self._broadcast_table(lambda lang: translate(msgid, lang, name=who.name))
+            await self._broadcast_table(lambda lang: translate(msgid, lang,
+                                                               name=person_name(who.name, not who.registered, lang)))
 
     async def _error(self, conn: Conn, code: str, msgid: str) -> None:
         await self._send(conn, error_json(code, translate(msgid, conn.lang), self.seq))
@@ -1275,7 +1300,7 @@ class LiveTable:
             raise TableError("not_your_throw", N_("No dice are to be thrown now."))
         if due not in mine or (seat is not None and seat != due):
             raise TableError("not_your_throw", N_("It is {name}'s throw, not yours."),
-                             name=self._seat_names(conn.lang)[due])
+                             name=self.seat_label(due, conn.lang))
         await self._throw_for(m)
 
     async def _throw_for(self, m: Match) -> None:
@@ -1624,10 +1649,10 @@ class LiveTable:
         ``forfeit``: the first of them loses the game at once — stored like a resignation, with the reason — and
         every seat reads why. ``bot``: a stand-in bot takes each seat ("Computer übernimmt", stored) and makes its
         decisions, recorded as the seat's own moves, until the player returns (:meth:`_give_back`)."""
-        names = {lang: self._seat_names(lang) for lang in LANGUAGES}
+        named = {seat: self._named(seat) for seat in seats}
 
         def say(msgid: str, seat: int) -> Callable[[str], str]:
-            return lambda lang: translate(msgid, lang, name=names.get(lang, names[LANGUAGES[0]])[seat])
+            return lambda lang: translate(msgid, lang, name=named[seat](lang))
 
         if self.row.on_expiry == "forfeit":
             seat = seats[0]
@@ -1661,7 +1686,7 @@ class LiveTable:
         seats = [s.seat for s in self.row.seats if s.kind == "human" and s.player_id == player.id and s.standin]
         if not seats or self.match is None or self.over:
             return False
-        names = {lang: self._seat_names(lang) for lang in LANGUAGES}
+        named = {seat: self._named(seat) for seat in seats}
         for seat in seats:
             with db_refusal():
                 await asyncio.to_thread(self.hub.store.set_standin, self.row.id, seat, None)
@@ -1675,8 +1700,8 @@ class LiveTable:
         self._arm_throw()
         self._arm_move()
         for seat in seats:
-            await self._broadcast_state(lambda lang, seat=seat: translate(
-                BACK_NOTE, lang, name=names.get(lang, names[LANGUAGES[0]])[seat]), skip=skip)
+            await self._broadcast_state(lambda lang, seat=seat: translate(BACK_NOTE, lang, name=named[seat](lang)),
+                                        skip=skip)
         return True
 
     async def come_back(self, conn: Conn) -> None:
@@ -1696,9 +1721,9 @@ class LiveTable:
                 return
             if self.row.status == "open":
                 for s in mine:
-                    name = s.name or player.name
+                    name = self._named(s.seat)
                     await self._save_seat(SeatRow(s.seat), lambda lang, name=name, n=s.seat + 1: translate(
-                        N_("{name} logged out and left seat {n}."), lang, name=name, n=n))
+                        N_("{name} logged out and left seat {n}."), lang, name=name(lang), n=n))
                 return
             if self.match is None or self.over:
                 return
