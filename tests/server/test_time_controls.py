@@ -200,6 +200,60 @@ def test_a_correspondence_deadline_survives_a_restart_intact(tmp_path: Path) -> 
         srv.stop()
 
 
+def test_a_stand_in_keeps_the_seat_across_a_restart_until_its_player_is_back(tmp_path: Path) -> None:
+    """"Computer übernimmt" is table state, not a task: after SIGKILL and a restart on the same SQLite file the
+    stand-in goes on playing the seat, and the player takes it back by opening the table or by the ``back``
+    message, as before the restart."""
+    db = f"sqlite:///{tmp_path / 'w.db'}"
+
+    def serve(port: int | None = None) -> ServerProcess:
+        # A small bot pause: the two bots (the stand-in and seat 1's) must not finish the game before we look.
+        return ServerProcess(db, port=port, log_dir=tmp_path, plugins=("toy",), bot_delay=0.05,
+                             extra_args=["--clock-scale", str(SCALE)]).start()
+
+    srv = serve()
+    try:
+        a = Client(srv.url, "de").guest("Anna")
+        c = Client(srv.url, "de").guest("Cleo")
+        t = a.create("pig", seats=2, overrides={"target": 1000}, bots={"1": "random"}, clock="live", limit=30)
+        tid = t["id"]
+        assert a.post(f"/api/tables/{tid}/start").status_code == 200
+        wc = c.ws(tid)  # a spectator: Anna herself never opens the table
+        state_where(wc, lambda m: m["table"]["seats"][0]["standin"] if "table" in m else False)
+        state_where(wc, lambda m: any(e["type"] == "action" and e["player"] == 0 for e in m["events"]))
+        wc.close()
+        srv.kill()  # SIGKILL: the stand-in is what the database holds
+        srv = serve(srv.port)
+        c2 = Client(srv.url, "de")
+        c2.http.cookies = c.http.cookies
+        summary = c2.http.get(f"/api/tables/{tid}").json()
+        assert summary["status"] == "playing" and summary["seats"][0]["standin"]
+        wc = c2.ws(tid)
+        first = wc.recv_type("state")
+        assert first["table"]["seats"][0]["standin"]
+        # The stand-in plays on: a new move of seat 0 after the restart, while Anna is still away.
+        state_where(wc, lambda m: any(e["type"] == "action" and e["player"] == 0 and e["seq"] > first["seq"]
+                                      for e in m["events"]))
+        # Anna opens the table: the seat is hers again, the spectator reads it.
+        a2 = Client(srv.url, "de")
+        a2.http.cookies = a.http.cookies
+        wa = a2.ws(tid)
+        back = state_where(wa, lambda m: True)
+        assert back["note"] == "Du bist zurück und spielst deinen Platz wieder selbst."
+        assert back["table"]["seats"][0]["standin"] is None
+        state_where(wc, lambda m: m.get("note") == "Anna (Gast) ist zurück und spielt wieder selbst.")
+        # Her page stays open but she does nothing: the clock runs out again after the restart, the stand-in comes
+        # back, and "Wieder selbst spielen" (the ``back`` message) gives her the seat once more.
+        state_where(wa, lambda m: m["table"]["seats"][0]["standin"] if "table" in m else False)
+        wa.send({"type": "back"})
+        again = state_where(wa, lambda m: m.get("note") == "Anna (Gast) ist zurück und spielt wieder selbst.")
+        assert again["table"]["seats"][0]["standin"] is None
+        wa.close()
+        wc.close()
+    finally:
+        srv.stop()
+
+
 def test_the_store_keeps_a_deadline_with_the_move_it_belongs_to(tmp_path: Path) -> None:
     store = Store.open(f"sqlite:///{tmp_path / 's.db'}")
     try:
