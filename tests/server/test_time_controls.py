@@ -126,6 +126,21 @@ def test_messages_mark_a_guest_in_both_languages_and_a_registered_player_not(fas
     wc.close()
 
 
+def test_a_guest_who_logs_out_before_the_start_leaves_his_seat_named_as_a_guest(fast: ServerProcess) -> None:
+    a = Client(fast.url, "en").guest("Anna")
+    b = Client(fast.url, "de").guest("Bert")
+    t = a.create("pig", seats=2)
+    w = a.ws(t["id"])
+    w.recv_type("table")
+    assert b.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
+    assert w.recv_type("table")["note"] == "Bert (guest) sits down in seat 2."
+    assert b.post("/api/logout").status_code == 200
+    left = w.recv_type("table")
+    assert left["note"] == "Bert (guest) logged out and left seat 2."
+    assert left["table"]["seats"][1]["kind"] == "empty"
+    w.close()
+
+
 def test_a_player_still_connected_takes_her_seat_back_with_the_back_message(fast: ServerProcess) -> None:
     a, _b, tid = two_players(fast, clock="live", limit=60)
     wa = a.ws(tid)

@@ -1743,9 +1743,11 @@ class LiveTable:
             self._set_deadline_row(deadline)
         self._arm_throw()
         self._arm_move()
+        def back(seat: int) -> Callable[[str], str]:
+            return lambda lang: translate(BACK_NOTE, lang, name=named[seat](lang))
+
         for seat in seats:
-            await self._broadcast_state(lambda lang, seat=seat: translate(BACK_NOTE, lang, name=named[seat](lang)),
-                                        skip=skip)
+            await self._broadcast_state(back(seat), skip=skip)
         return True
 
     async def come_back(self, conn: Conn) -> None:
@@ -1764,10 +1766,13 @@ class LiveTable:
             if not mine or self.row.scorekeeper:
                 return
             if self.row.status == "open":
+                def left(seat: int) -> Callable[[str], str]:
+                    name = self._named(seat)
+                    return lambda lang: translate(N_("{name} logged out and left seat {n}."), lang, name=name(lang),
+                                                  n=seat + 1)
+
                 for s in mine:
-                    name = self._named(s.seat)
-                    await self._save_seat(SeatRow(s.seat), lambda lang, name=name, n=s.seat + 1: translate(
-                        N_("{name} logged out and left seat {n}."), lang, name=name(lang), n=n))
+                    await self._save_seat(SeatRow(s.seat), left(s.seat))
                 return
             if self.match is None or self.over:
                 return
