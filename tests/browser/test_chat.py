@@ -88,7 +88,7 @@ def test_spectators_are_listed_write_where_allowed_and_the_host_mutes_one(server
     expect(carla.locator("#chat-readonly")).to_have_text("Der Gastgeber hat dich an diesem Tisch stummgeschaltet.",
                                                         timeout=15_000)
     expect(carla.locator("#chat-form")).to_be_hidden()
-    expect(carla.locator("#notice")).to_have_text("Der Gastgeber hat Carla im Chat stummgeschaltet.")
+    expect(carla.locator("#notice")).to_have_text("Der Gastgeber hat Carla (Gast) im Chat stummgeschaltet.")
     expect(anna.locator("#spectator-list li[data-muted='yes']")).to_contain_text("Carla")
     # And lets her write again.
     anna.locator("#spectator-list li").nth(0).locator("button.mute").click()

@@ -116,10 +116,11 @@ def test_seating_changes_are_read_in_words_by_everyone(server: Server, new_page)
     guest(bert, server.url, "Bert", "/table/" + url.split("/table/")[1])
     bert.wait_for_url("**/table/**")
     bert.locator("#seat-list .seat.empty .sit").first.click()
-    expect(anna.locator("#table-notes li.note").last).to_have_text("Bert setzt sich auf Platz 2.", timeout=15_000)
+    expect(anna.locator("#table-notes li.note").last).to_have_text("Bert (Gast) setzt sich auf Platz 2.",
+                                                                      timeout=15_000)
     # The host takes Bert's seat away and gives it to a bot: Bert reads both in English, in the list of the table.
     anna.locator("#seat-list .seat[data-seat='1'] .remove-player").click()
-    expect(bert.locator("#table-notes li.note").last).to_have_text("The host removed Bert from seat 2.",
+    expect(bert.locator("#table-notes li.note").last).to_have_text("The host removed Bert (guest) from seat 2.",
                                                                     timeout=15_000)
     anna.locator("#seat-list .seat[data-seat='1'] .add-bot").click()
     expect(bert.locator("#table-notes li.note").last).to_contain_text("takes seat 2.", timeout=15_000)

@@ -73,7 +73,7 @@ def test_the_computer_takes_the_seat_of_a_player_who_left_and_gives_it_back(fast
     expect(_row(bert, 0)).to_have_attribute("data-standin", "yes", timeout=40_000)
     expect(_row(bert, 0).locator(".standin")).to_have_text(" (Computer übernimmt)")
     expect(bert.locator("#table-notes")).to_contain_text(
-        "Die Bedenkzeit von Anna ist abgelaufen: Der Computer übernimmt, bis Anna zurückkommt.")
+        "Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer übernimmt, bis Anna (Gast) zurückkommt.")
     # The stand-in plays her seat: moves of seat 0 appear although nobody is there.
     bert.wait_for_function("() => window.wuerfelTable.log.some(e => e.type === 'action' && e.player === 0)",
                            timeout=40_000)
@@ -84,7 +84,8 @@ def test_the_computer_takes_the_seat_of_a_player_who_left_and_gives_it_back(fast
     expect(back.locator("#table-notes")).to_contain_text("Du bist zurück und spielst deinen Platz wieder selbst.")
     expect(_row(back, 0)).not_to_have_attribute("data-standin", "yes")
     expect(back.locator("#back-box")).to_be_hidden()
-    expect(bert.locator("#table-notes")).to_contain_text("Anna ist zurück und spielt wieder selbst.", timeout=15_000)
+    expect(bert.locator("#table-notes")).to_contain_text("Anna (Gast) ist zurück und spielt wieder selbst.",
+                                                         timeout=15_000)
     expect(_row(bert, 0)).not_to_have_attribute("data-standin", "yes")
 
 
@@ -98,7 +99,7 @@ def test_forfeit_on_expiry_ends_the_game_in_words(fast: ClockServer, new_page) -
     expect(bert.locator("#table-end")).to_have_text(
         "Die Bedenkzeit von Anna (Gast) ist abgelaufen: Anna (Gast) hat die Partie verloren.")
     expect(bert.locator("#table-notes")).to_contain_text(
-        "Die Bedenkzeit von Anna ist abgelaufen: Anna verliert die Partie.")
+        "Die Bedenkzeit von Anna (Gast) ist abgelaufen: Anna (Gast) verliert die Partie.")
     expect(bert.locator("#final li.won")).to_contain_text("Bert")
     expect(bert.locator("#move-clock")).to_be_hidden()
     # The players still talk; the replay shows the table's chat with the game, guests marked.

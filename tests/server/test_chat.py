@@ -187,9 +187,9 @@ def test_the_host_mutes_a_spectator_and_it_survives_a_restart(tmp_path: Path) ->
         assert r.json()["muted"] == [cid]
         # Everyone reads it in words, in his language; the spectator list marks her.
         told = wa.recv_type("table")
-        assert told["note"] == "Der Gastgeber hat Carla im Chat stummgeschaltet."
+        assert told["note"] == "Der Gastgeber hat Carla (Gast) im Chat stummgeschaltet."
         assert told["table"]["spectators"] == [{"player_id": cid, "name": "Carla", "muted": True}]
-        assert wc.recv_type("table")["note"] == "The host muted Carla in the chat."
+        assert wc.recv_type("table")["note"] == "The host muted Carla (guest) in the chat."
         wc.send({"type": "chat", "text": "still here"})
         err = refusal(wc)
         assert err["code"] == "chat_muted" and err["message"] == "The host has muted you at this table."
@@ -207,7 +207,7 @@ def test_the_host_mutes_a_spectator_and_it_survives_a_restart(tmp_path: Path) ->
         a2.http.cookies = a.http.cookies
         a2.refresh_csrf()
         assert a2.post(f"/api/tables/{t['id']}/mute", {"player_id": cid, "muted": False}).status_code == 200
-        assert wc.recv_type("table")["note"] == "Carla may write in the chat again."
+        assert wc.recv_type("table")["note"] == "Carla (guest) may write in the chat again."
         wc.send({"type": "chat", "text": "thanks"})
         assert chat(wc, "thanks")["spectator"] is True
         wc.close()

@@ -25,8 +25,8 @@ from wuerfel.server.live import Hub
 class InProcessServer:
     """The app served by uvicorn in a thread: the registry (``hub.tables``) and the loop are at hand."""
 
-    def __init__(self, db_url: str, bot_delay: float) -> None:
-        self.app = create_app(db_url, bot_delay=bot_delay)
+    def __init__(self, db_url: str, bot_delay: float, **app_args: Any) -> None:
+        self.app = create_app(db_url, bot_delay=bot_delay, **app_args)
         self.port = free_port()
         self.server = uvicorn.Server(
             uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
@@ -70,11 +70,11 @@ def until(cond: Callable[[], Any], timeout: float = 20, what: str = "condition n
 
 
 @pytest.fixture
-def serve(tmp_path: Path) -> Iterator[Callable[[float], InProcessServer]]:
+def serve(tmp_path: Path) -> Iterator[Callable[..., InProcessServer]]:
     made: list[InProcessServer] = []
 
-    def make(bot_delay: float = 0) -> InProcessServer:
-        srv = InProcessServer(f"sqlite:///{tmp_path / f'w{len(made)}.db'}", bot_delay).start()
+    def make(bot_delay: float = 0, **app_args: Any) -> InProcessServer:
+        srv = InProcessServer(f"sqlite:///{tmp_path / f'w{len(made)}.db'}", bot_delay, **app_args).start()
         made.append(srv)
         return srv
 
@@ -282,3 +282,116 @@ def test_a_finished_table_read_is_freed_with_the_answer(tmp_path: Path) -> None:
     finally:
         gc.enable()
         store.close()
+
+
+# --- idle running tables ------------------------------------------------------------------------------------------
+def sweep_until_gone(srv: InProcessServer, tid: str) -> None:
+    """Sweep (on the server's loop, as its sweeper does) until the table left memory; fails at the deadline."""
+
+    async def sweep() -> bool:
+        srv.hub.sweep()
+        return tid not in srv.hub.tables
+
+    deadline = time.monotonic() + 20
+    while not srv.call(sweep()):
+        assert time.monotonic() < deadline, "the idle table stayed in memory"
+        time.sleep(0.05)
+
+
+def idle_quickly(srv: InProcessServer) -> None:
+    """Idle tables go after 0.2 s (the test's stand-in for ten minutes); the grace after a lookup is 0.1 s."""
+    srv.hub.idle_evict = 0.2
+    srv.hub.sweep_grace = 0.1
+
+
+def test_the_idle_limit_is_ten_minutes_scaled_like_every_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    from wuerfel.server.store import Store
+
+    store = Store.open(f"sqlite:///{tmp_path / 'i.db'}")
+    try:
+        assert Hub(store).idle_evict == 600 and Hub(store, clock_scale=0.5).idle_evict == 300
+        monkeypatch.setenv("WUERFEL_IDLE_EVICT", "120")
+        assert Hub(store, clock_scale=0.5).idle_evict == 60
+    finally:
+        store.close()
+
+
+def test_an_idle_running_table_leaves_memory_and_a_request_reloads_it_the_same(
+        serve: Callable[..., InProcessServer]) -> None:
+    srv = serve(0, throw_wait=0)  # a person's throw waits for his tap however long: no timer runs
+    a = Client(srv.url, "de").guest("Anna")
+    b = Client(srv.url, "de").guest("Bert")
+    t = a.create("zehntausend", seats=2)
+    tid = t["id"]
+    assert b.post(f"/api/tables/{tid}/sit", {"seat": 1}).status_code == 200
+    assert a.post(f"/api/tables/{tid}/start").status_code == 200
+    w = a.ws(tid)
+    st = w.recv_type("state")
+    w.send({"throw": True, "expected_seq": st["seq"]})  # her throw made: now her decision waits, nothing else
+    before = w.state_at_least(st["seq"] + 1)
+    w.close()
+    summary = without_presence(a.http.get(f"/api/tables/{tid}").json())
+    idle_quickly(srv)
+    sweep_until_gone(srv, tid)
+    # The next request loads it from its log: the same table, the same view, the same move to make.
+    assert without_presence(a.http.get(f"/api/tables/{tid}").json()) == summary
+    assert tid in srv.hub.tables
+    w = a.ws(tid)
+    again = w.recv_type("state")
+    assert again["seq"] == before["seq"] and again["view"] == before["view"]
+    assert again["legal"] == before["legal"] and again["throw"] == before["throw"]
+    # And it plays on as if the table had stayed: her decision, or Bert's throw if hers found nothing to keep.
+    if again["legal"]:
+        w.send({"action": again["legal"][0]["action"], "expected_seq": again["seq"]})
+    else:
+        wb = b.ws(tid)
+        wb.send({"throw": True, "expected_seq": wb.recv_type("state")["seq"]})
+        wb.close()
+    assert w.state_at_least(again["seq"] + 1)["seq"] > again["seq"]
+    w.close()
+
+
+def test_a_deadline_fires_for_an_evicted_table(serve: Callable[..., InProcessServer]) -> None:
+    # A 30-second move runs out after 1.5 s; nobody's throw waits for a tap by itself (only the table clock runs).
+    srv = serve(0, clock_scale=0.05, throw_wait=0)
+    a = Client(srv.url, "de").guest("Anna")
+    b = Client(srv.url, "de").guest("Bert")
+    t = a.create("zehntausend", seats=2, clock="live", limit=30)
+    tid = t["id"]
+    assert b.post(f"/api/tables/{tid}/sit", {"seat": 1}).status_code == 200
+    assert a.post(f"/api/tables/{tid}/start").status_code == 200
+    deadline = a.http.get(f"/api/tables/{tid}").json()["deadline_at"]
+    assert deadline is not None
+    idle_quickly(srv)
+    sweep_until_gone(srv, tid)
+    assert tid in srv.hub._wakers
+    # Nobody asks for the table: at the stored deadline the hub loads it, and the clock decides as it would have.
+    until(lambda: tid in srv.hub.tables, 30, "the evicted table was not loaded at its deadline")
+    until(lambda: srv.hub.tables[tid].row.seats[0].standin is not None, 30, "the clock did not decide")
+    assert time.time() >= deadline - 0.05
+
+
+def test_a_bot_only_game_is_never_evicted_mid_game(serve: Callable[..., InProcessServer]) -> None:
+    srv = serve(0.01)
+    c = Client(srv.url).guest("Gastgeberin")
+    t = c.create("wuerfelspiel", preset="kniffel", seats=2, bots={"0": "random", "1": "random"}, sit=False)
+    tid = t["id"]
+    assert c.post(f"/api/tables/{tid}/start").status_code == 200
+    srv.hub.idle_evict = 0.0
+    srv.hub.sweep_grace = 0.0
+
+    async def sweep() -> tuple[bool, str]:
+        srv.hub.sweep()
+        live = srv.hub.tables.get(tid)
+        return live is not None, live.row.status if live is not None else ""
+
+    # Swept over and over while the bots play nobody watching: it stays until the game is over, then it goes.
+    deadline = time.monotonic() + 60
+    while True:
+        kept, status = srv.call(sweep())
+        if not kept:
+            break
+        assert status == "playing" and time.monotonic() < deadline, "the bots' game did not end in time"
+        time.sleep(0.01)
+    assert c.http.get(f"/api/tables/{tid}").json()["status"] == "finished"

@@ -91,7 +91,7 @@ def test_seating_changes_are_told_in_words_in_each_readers_language(clients: Mak
     wh = host.ws(t["id"])
     wh.recv_type("table")
     assert guest.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
-    assert wh.recv_type("table")["note"] == "Gast setzt sich auf Platz 2."
+    assert wh.recv_type("table")["note"] == "Gast (Gast) setzt sich auf Platz 2."
     wg = guest.ws(t["id"])
     wg.recv_type("table")
     assert host.post(f"/api/tables/{t['id']}/bot", {"seat": 2, "bot": "random"}).status_code == 200
@@ -103,14 +103,14 @@ def test_seating_changes_are_told_in_words_in_each_readers_language(clients: Mak
     assert wh.recv_type("table")["note"] == notes[0].replace("übernimmt Platz 3.", "hat Platz 3 freigegeben.")
     # The host removes his guest: both read it, the guest in English.
     assert host.post(f"/api/tables/{t['id']}/leave", {"seat": 1}).status_code == 200
-    assert wh.recv_type("table")["note"] == "Der Gastgeber hat Gast von Platz 2 genommen."
-    assert wg.recv_type("table")["note"] == "The host removed Gast from seat 2."
+    assert wh.recv_type("table")["note"] == "Der Gastgeber hat Gast (Gast) von Platz 2 genommen."
+    assert wg.recv_type("table")["note"] == "The host removed Gast (guest) from seat 2."
     assert guest.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
     assert guest.post(f"/api/tables/{t['id']}/leave", {"seat": 1}).status_code == 200
     while True:
         msg = wh.recv_type("table")
         if "freigegeben" in msg["note"]:
             break
-    assert msg["note"] == "Gast hat Platz 2 freigegeben."
+    assert msg["note"] == "Gast (Gast) hat Platz 2 freigegeben."
     wh.close()
     wg.close()

@@ -78,7 +78,8 @@ def test_the_bot_takes_the_seat_of_a_player_whose_time_ran_out_and_gives_it_back
     assert first["clock"]["limit"] == pytest.approx(30 * SCALE)
     # Anna never opens the table: her time runs out, a stand-in plays her seat, Bert reads it in words.
     taken = state_where(wb, lambda m: m.get("note"))
-    assert taken["note"] == "Die Bedenkzeit von Anna ist abgelaufen: Der Computer übernimmt, bis Anna zurückkommt."
+    assert taken["note"] == ("Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer übernimmt, "
+                             "bis Anna (Gast) zurückkommt.")
     assert taken["table"]["seats"][0]["standin"]
     # The stand-in's decisions are the seat's own recorded moves.
     state_where(wb, lambda m: any(e["type"] == "action" and e["player"] == 0 for e in m["events"]))
@@ -87,8 +88,57 @@ def test_the_bot_takes_the_seat_of_a_player_whose_time_ran_out_and_gives_it_back
     back = wa.recv_type("state")
     assert back["note"] == "Du bist zurück und spielst deinen Platz wieder selbst."
     assert back["table"]["seats"][0]["standin"] is None
-    told = state_where(wb, lambda m: m.get("note") == "Anna ist zurück und spielt wieder selbst.")
+    told = state_where(wb, lambda m: m.get("note") == "Anna (Gast) ist zurück und spielt wieder selbst.")
     assert told["table"]["seats"][0]["standin"] is None
+
+
+def test_messages_mark_a_guest_in_both_languages_and_a_registered_player_not(fast: ServerProcess) -> None:
+    """Notes name a seat as the chat does: a guest "(Gast)"/"(guest)", a registered player plainly."""
+    anna = Client(fast.url, "de").guest("Anna")
+    rita = Client(fast.url, "de")
+    assert rita.post("/api/register", {"name": "Rita", "password": "geheim-123"}).status_code == 200
+    cleo = Client(fast.url, "en").guest("Cleo")
+    t = anna.create("pig", seats=2, overrides={"target": 1000}, clock="live", limit=30)
+    tid = t["id"]
+    wc = cleo.ws(tid)  # an English spectator reads every note too
+    wc.recv_type("table")
+    assert rita.post(f"/api/tables/{tid}/sit", {"seat": 1}).status_code == 200
+    assert wc.recv_type("table")["note"] == "Rita sits down in seat 2."
+    wr = rita.ws(tid)
+    wr.recv_type("table")
+    assert anna.post(f"/api/tables/{tid}/start").status_code == 200
+    # Anna (a guest) never opens the table: her time runs out.
+    taken = state_where(wr, lambda m: m.get("note"))
+    assert taken["note"] == ("Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer übernimmt, "
+                             "bis Anna (Gast) zurückkommt.")
+    told = state_where(wc, lambda m: m.get("note"))
+    assert told["note"] == ("Anna (guest)'s time ran out: the computer plays for Anna (guest) "
+                            "until Anna (guest) returns.")
+    # Anna comes back; both read it, each in his language.
+    wa = anna.ws(tid)
+    wa.recv_type("state")
+    assert state_where(wr, lambda m: m.get("note", "").endswith("zurück und spielt wieder selbst."))["note"] == (
+        "Anna (Gast) ist zurück und spielt wieder selbst.")
+    assert state_where(wc, lambda m: m.get("note", "").endswith("plays again."))["note"] == (
+        "Anna (guest) is back and plays again.")
+    wa.close()
+    wr.close()
+    wc.close()
+
+
+def test_a_guest_who_logs_out_before_the_start_leaves_his_seat_named_as_a_guest(fast: ServerProcess) -> None:
+    a = Client(fast.url, "en").guest("Anna")
+    b = Client(fast.url, "de").guest("Bert")
+    t = a.create("pig", seats=2)
+    w = a.ws(t["id"])
+    w.recv_type("table")
+    assert b.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
+    assert w.recv_type("table")["note"] == "Bert (guest) sits down in seat 2."
+    assert b.post("/api/logout").status_code == 200
+    left = w.recv_type("table")
+    assert left["note"] == "Bert (guest) logged out and left seat 2."
+    assert left["table"]["seats"][1]["kind"] == "empty"
+    w.close()
 
 
 def test_a_player_still_connected_takes_her_seat_back_with_the_back_message(fast: ServerProcess) -> None:
@@ -100,7 +150,7 @@ def test_a_player_still_connected_takes_her_seat_back_with_the_back_message(fast
     state_where(wa, lambda m: m["table"]["seats"][0]["standin"] if "table" in m else False)
     assert not a.http.get("/api/my-tables").json()["tables"][0]["your_turn"]
     wa.send({"type": "back"})
-    back = state_where(wa, lambda m: m.get("note") == "Anna ist zurück und spielt wieder selbst.")
+    back = state_where(wa, lambda m: m.get("note") == "Anna (Gast) ist zurück und spielt wieder selbst.")
     assert back["table"]["seats"][0]["standin"] is None
     wa.send({"type": "back"})  # nobody plays for her any more: refused in words, nothing changes
     err = wa.recv_type("error")
@@ -111,7 +161,7 @@ def test_forfeit_on_expiry_ends_the_game_with_the_seat_lost(fast: ServerProcess)
     a, b, tid = two_players(fast, clock="live", limit=30, on_expiry="forfeit")
     wb = b.ws(tid)
     end = state_where(wb, lambda m: m["finished"])
-    assert end["note"] == "Die Bedenkzeit von Anna ist abgelaufen: Anna verliert die Partie."
+    assert end["note"] == "Die Bedenkzeit von Anna (Gast) ist abgelaufen: Anna (Gast) verliert die Partie."
     assert end["result"]["resigned"] == 0 and end["result"]["ended_by"] == "timeout"
     assert end["result"]["winners"] == [1] and end["result"]["losers"] == [0]
     summary = a.http.get(f"/api/tables/{tid}").json()
@@ -126,7 +176,7 @@ def test_a_guest_who_logs_out_is_handled_like_an_expired_clock(fast: ServerProce
     wa.recv_type("state")
     assert b.post("/api/logout").status_code == 200
     taken = state_where(wa, lambda m: m.get("note"))
-    assert taken["note"] == "Bert hat sich abgemeldet: Der Computer spielt von jetzt an für Bert."
+    assert taken["note"] == "Bert (Gast) hat sich abgemeldet: Der Computer spielt von jetzt an für Bert (Gast)."
     assert taken["table"]["seats"][1]["standin"]
     # And at a forfeit table the guest who logs out loses.
     a2, b2, tid2 = two_players(fast, on_expiry="forfeit")
@@ -134,7 +184,7 @@ def test_a_guest_who_logs_out_is_handled_like_an_expired_clock(fast: ServerProce
     w2.recv_type("state")
     assert b2.post("/api/logout").status_code == 200
     end = state_where(w2, lambda m: m["finished"])
-    assert end["note"] == "Bert hat sich abgemeldet und verliert die Partie."
+    assert end["note"] == "Bert (Gast) hat sich abgemeldet und verliert die Partie."
     assert end["result"]["ended_by"] == "abandoned" and end["result"]["winners"] == [0]
 
 
@@ -161,6 +211,60 @@ def test_a_correspondence_deadline_survives_a_restart_intact(tmp_path: Path) -> 
         w.send({"throw": True, "expected_seq": st["seq"]})
         nxt = state_where(w, lambda m: m["seq"] > st["seq"] and m["clock"] is not None)
         assert nxt["clock"]["at"] >= before
+    finally:
+        srv.stop()
+
+
+def test_a_stand_in_keeps_the_seat_across_a_restart_until_its_player_is_back(tmp_path: Path) -> None:
+    """"Computer übernimmt" is table state, not a task: after SIGKILL and a restart on the same SQLite file the
+    stand-in goes on playing the seat, and the player takes it back by opening the table or by the ``back``
+    message, as before the restart."""
+    db = f"sqlite:///{tmp_path / 'w.db'}"
+
+    def serve(port: int | None = None) -> ServerProcess:
+        # A small bot pause: the two bots (the stand-in and seat 1's) must not finish the game before we look.
+        return ServerProcess(db, port=port, log_dir=tmp_path, plugins=("toy",), bot_delay=0.05,
+                             extra_args=["--clock-scale", str(SCALE)]).start()
+
+    srv = serve()
+    try:
+        a = Client(srv.url, "de").guest("Anna")
+        c = Client(srv.url, "de").guest("Cleo")
+        t = a.create("pig", seats=2, overrides={"target": 1000}, bots={"1": "random"}, clock="live", limit=30)
+        tid = t["id"]
+        assert a.post(f"/api/tables/{tid}/start").status_code == 200
+        wc = c.ws(tid)  # a spectator: Anna herself never opens the table
+        state_where(wc, lambda m: m["table"]["seats"][0]["standin"] if "table" in m else False)
+        state_where(wc, lambda m: any(e["type"] == "action" and e["player"] == 0 for e in m["events"]))
+        wc.close()
+        srv.kill()  # SIGKILL: the stand-in is what the database holds
+        srv = serve(srv.port)
+        c2 = Client(srv.url, "de")
+        c2.http.cookies = c.http.cookies
+        summary = c2.http.get(f"/api/tables/{tid}").json()
+        assert summary["status"] == "playing" and summary["seats"][0]["standin"]
+        wc = c2.ws(tid)
+        first = wc.recv_type("state")
+        assert first["table"]["seats"][0]["standin"]
+        # The stand-in plays on: a new move of seat 0 after the restart, while Anna is still away.
+        state_where(wc, lambda m: any(e["type"] == "action" and e["player"] == 0 and e["seq"] > first["seq"]
+                                      for e in m["events"]))
+        # Anna opens the table: the seat is hers again, the spectator reads it.
+        a2 = Client(srv.url, "de")
+        a2.http.cookies = a.http.cookies
+        wa = a2.ws(tid)
+        back = state_where(wa, lambda m: True)
+        assert back["note"] == "Du bist zurück und spielst deinen Platz wieder selbst."
+        assert back["table"]["seats"][0]["standin"] is None
+        state_where(wc, lambda m: m.get("note") == "Anna (Gast) ist zurück und spielt wieder selbst.")
+        # Her page stays open but she does nothing: the clock runs out again after the restart, the stand-in comes
+        # back, and "Wieder selbst spielen" (the ``back`` message) gives her the seat once more.
+        state_where(wa, lambda m: m["table"]["seats"][0]["standin"] if "table" in m else False)
+        wa.send({"type": "back"})
+        again = state_where(wa, lambda m: m.get("note") == "Anna (Gast) ist zurück und spielt wieder selbst.")
+        assert again["table"]["seats"][0]["standin"] is None
+        wa.close()
+        wc.close()
     finally:
         srv.stop()
 

@@ -89,3 +89,26 @@ def test_a_forfeit_scores_like_a_resignation_and_alone_nobody_wins() -> None:
     assert alone["ranking"] == [[0]] and alone["winners"] == [] and alone["losers"] == [0]
     assert result_json(state, 1, 3)["ended_by"] == "resigned"
     assert result_json(state)["ended_by"] is None
+
+
+def test_a_table_only_out_of_memory_keeps_a_passed_deadline(tmp_path: Path) -> None:
+    """A running table the server let go while idle (not a restart): people could move meanwhile, so a deadline
+    that passed stands and runs out at once when the table is loaded again — no restart grace."""
+    store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
+    try:
+        tid = started_table(store, tmp_path)
+        row = store.get_table(tid)
+        assert row is not None
+        passed = now() - dt.timedelta(minutes=5)
+        store.set_deadline(tid, passed, row.deadline_seq)
+
+        async def body() -> None:
+            hub = Hub(store, bot_delay=0)
+            hub._evicted.add(tid)
+            table = await hub.get(tid)
+            assert table is not None and table.row.deadline_at == passed
+            await hub.close()
+
+        run_loop(body())
+    finally:
+        store.close()

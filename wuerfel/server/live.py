@@ -114,6 +114,16 @@ MAX_NON_DICE_CHOICES = 200
 far more than any table has seats)."""
 
 
+GUEST_NAME = N_("{name} (guest)")
+"""How messages in words mark a guest (no password): the pages and the chat mark him the same way."""
+
+
+def person_name(name: str, guest: bool, lang: str) -> str:
+    """A person's name as a message in words says it: a guest's marked "(Gast)", so no guest passes for a
+    registered player (see :meth:`LiveTable.seat_label` for a seat)."""
+    return translate(GUEST_NAME, lang, name=name) if guest else name
+
+
 def bot_numbers(seats: Sequence[SeatRow]) -> dict[int, int]:
     """Seat → the number of its bot among the table's bots of the same kind (1, 2 … in seat order), for every kind
     that sits at the table more than once.
@@ -286,6 +296,9 @@ class LiveTable:
         self._bot_making = asyncio.Lock()
         self.used_at = time.monotonic()
         """When :meth:`Hub.get` last handed this table out (monotonic clock; see :meth:`Hub.sweep`)."""
+        self.touched_at = self.used_at
+        """When anything last happened here: handed out, joined, left, a move committed (monotonic clock). A running
+        table untouched for :attr:`Hub.idle_evict` with nobody connected leaves memory (:meth:`idle`)."""
         self.driver: asyncio.Task[None] | None = None
         self._summary: dict[str, Any] | None = None
         self.version = 0
@@ -566,6 +579,7 @@ class LiveTable:
                 except TableError:
                     log.warning("table %s could not give player %d his seat back", self.row.id, conn.player.id)
             self.conns.add(conn)
+            self.touched_at = time.monotonic()
             # A finished table may have been let go between its lookup and this join: a connection keeps it live.
             self.hub.tables.setdefault(self.id, self)
             # The others hear that this player came; he reads who is here in his first message.
@@ -586,6 +600,7 @@ class LiveTable:
     def leave(self, conn: Conn) -> None:
         conn.stop()
         self.conns.discard(conn)
+        self.touched_at = time.monotonic()
         self._tell_presence()
         self._maybe_evict()
 
@@ -622,6 +637,41 @@ class LiveTable:
         endgame, megabytes; the shared solver tables stay in :mod:`wuerfel.engine.shared` for the next table)."""
         self.bots = {}
         self._advisor = None
+
+    def idle(self, now: float) -> bool:
+        """A running table that may leave memory (see :meth:`Hub.sweep`): nobody connected, nothing touched it for
+        :attr:`Hub.idle_evict`, and nothing but the stored deadline of a person's move is pending — no bot or
+        stand-in to act (a bot-only game is never dropped mid-game), no throw the server owes, no task at work, no
+        game window or throw window open (those run in memory only; a reload would restart them). Its log and its
+        stored deadline are all there is to it: reloaded, it is the same table."""
+        if self.row.status != "playing" or self.match is None or self.over or self.conns:
+            return False
+        if now - self.touched_at < self.hub.idle_evict or now - self.used_at < self.hub.sweep_grace:
+            return False
+        if self.lock.locked() or self._bot_making.locked() or self._hinting:
+            return False
+        for task in (self.driver, self.resumer, self.clock, self.throw_timer):
+            if task is not None and not task.done():
+                return False
+        if self._bot_to_act() is not None:
+            return False
+        st = self.match.state
+        # A throw nobody has to ask for is the server's to make at once: the table is not waiting, it is working.
+        return not (st.is_chance() and self.throw_due() is None and not self.row.scorekeeper)
+
+    def _drop_idle(self) -> float | None:
+        """Stop this table's timers and leave memory (after :meth:`idle` said so); returns when its stored deadline
+        falls due (Unix time), for the hub to load it then (None: no table clock runs)."""
+        at = self._deadline_wall()
+        for task in (self.move_timer, self.clock, self.throw_timer):
+            if task is not None and not task.done():
+                task.cancel()
+        self.move_timer = self.clock = self.throw_timer = None
+        self.move_at = None
+        self._let_go()
+        if self.hub.tables.get(self.row.id) is self:
+            del self.hub.tables[self.row.id]
+        return at
 
     async def _send(self, conn: Conn, msg: dict[str, Any]) -> None:
         """Queue ``msg`` for ``conn``: it returns at once, whatever the client's socket does (see :class:`Conn`)."""
@@ -795,6 +845,19 @@ class LiveTable:
                 out.append(s.name or translate("Seat {n}", lang, n=s.seat + 1))
         return out
 
+    def seat_label(self, seat: int, lang: str) -> str:
+        """The seat as messages in words name it: its name on the pages, a guest's marked "(Gast)" like in the
+        chat and on the seat list, so a guest never passes for a registered player in a note either."""
+        s = self.row.seats[seat]
+        name = self._seat_names(lang)[seat]
+        return person_name(name, s.guest, lang) if s.kind == "human" else name
+
+    def _named(self, seat: int) -> Callable[[str], str]:
+        """The seat's message name (:meth:`seat_label`) as it is now, in every language: a note is worded after
+        the seating changed (the seat left, a stand-in came), so its name is taken before."""
+        names = {lang: self.seat_label(seat, lang) for lang in LANGUAGES}
+        return lambda lang: names.get(lang, names[LANGUAGES[0]])
+
     @staticmethod
     def _outcome_label(state: State, o: Outcome, lang: str, names: Sequence[str] = ()) -> str:
         """The game's own description when it has one; else the faces, or our name for a common special outcome."""
@@ -826,7 +889,7 @@ class LiveTable:
                 raise TableError("one_seat", N_("You already have a seat at this table."))
             await self._save_seat(SeatRow(s.seat, player.id, None, player.name, not player.registered),
                                   lambda lang: translate(N_("{name} sits down in seat {n}."), lang,
-                                                         name=player.name, n=s.seat + 1))
+                                                         name=self.seat_label(s.seat, lang), n=s.seat + 1))
 
     async def leave_seat(self, player: Player, seat: object) -> None:
         async with self.lock:
@@ -835,10 +898,11 @@ class LiveTable:
             if s.kind != "human" or (s.player_id != player.id and player.id != self.row.host_id):
                 # The host may clear anyone's seat before the start (someone who joined and went away).
                 raise TableError("not_seated", N_("You are not sitting in that seat."))
-            name = s.name or ""
+            name = self._named(s.seat)
             msgid = N_("{name} left seat {n}.") if s.player_id == player.id else N_(
                 "The host removed {name} from seat {n}.")
-            await self._save_seat(SeatRow(s.seat), lambda lang: translate(msgid, lang, name=name, n=s.seat + 1))
+            await self._save_seat(SeatRow(s.seat), lambda lang: translate(msgid, lang, name=name(lang),
+                                                                          n=s.seat + 1))
 
     async def set_bot(self, player: Player, seat: object, bot: object) -> None:
         async with self.lock:
@@ -849,9 +913,9 @@ class LiveTable:
             if bot is None:
                 if s.kind == "bot":
                     # Named before the seat is cleared (the names follow the seating).
-                    names = {lang: self._seat_names(lang)[s.seat] for lang in LANGUAGES}
+                    name = self._named(s.seat)
                     await self._save_seat(SeatRow(s.seat), lambda lang: translate(
-                        N_("{name} left seat {n}."), lang, name=names.get(lang, names[LANGUAGES[0]]), n=s.seat + 1))
+                        N_("{name} left seat {n}."), lang, name=name(lang), n=s.seat + 1))
                 return
             from wuerfel.bots import bot_names
 
@@ -861,7 +925,7 @@ class LiveTable:
             if s.kind == "human":
                 raise TableError("seat_taken", N_("That seat is taken."))
             await self._save_seat(SeatRow(s.seat, None, bot, bot), lambda lang: translate(
-                N_("{name} takes seat {n}."), lang, name=self._seat_names(lang)[s.seat], n=s.seat + 1))
+                N_("{name} takes seat {n}."), lang, name=self.seat_label(s.seat, lang), n=s.seat + 1))
 
     async def _save_seat(self, seat: SeatRow, note: Callable[[str], str] | None = None) -> None:
         """Store one seat and tell everyone at the table, with ``note`` saying in words what happened."""
@@ -958,6 +1022,7 @@ class LiveTable:
                 del m.record.events[old_len:]
                 m.state = m.record.replay()
             else:
+                self.touched_at = time.monotonic()
                 self.hidden.extend(h for h, _, _ in hidden)
                 self.before.extend(b for _, b, _ in hidden)
                 self.objs.extend(o for _, _, o in hidden)
@@ -1191,7 +1256,8 @@ class LiveTable:
             self._changed()
             self._online_told = None  # the spectator list carries ``muted``: tell it again
             self._tell_presence()
-            await self._broadcast_table(lambda lang: translate(msgid, lang, name=who.name))
+            await self._broadcast_table(lambda lang: translate(msgid, lang,
+                                                               name=person_name(who.name, not who.registered, lang)))
 
     async def _error(self, conn: Conn, code: str, msgid: str) -> None:
         await self._send(conn, error_json(code, translate(msgid, conn.lang), self.seq))
@@ -1275,7 +1341,7 @@ class LiveTable:
             raise TableError("not_your_throw", N_("No dice are to be thrown now."))
         if due not in mine or (seat is not None and seat != due):
             raise TableError("not_your_throw", N_("It is {name}'s throw, not yours."),
-                             name=self._seat_names(conn.lang)[due])
+                             name=self.seat_label(due, conn.lang))
         await self._throw_for(m)
 
     async def _throw_for(self, m: Match) -> None:
@@ -1572,13 +1638,16 @@ class LiveTable:
         self.move_at = loop.time() + max(0.0, at - time.time())
         self.move_timer = loop.create_task(self._move_expired(self.seq, self.move_at))
 
-    async def rearm_after_restart(self) -> None:
+    async def rearm_after_restart(self, grace: bool = True) -> None:
         """After loading a running table: keep its stored deadline, or give it one it lacks.
 
         A deadline still ahead stands as stored (a correspondence game keeps its days across a restart). One that
         passed while the server was down gets :data:`RESTART_GRACE` (at most a whole limit) from now: nobody could
         move meanwhile. A position without a stored deadline (a seat given back just before a crash) gets a full
-        limit. The result is stored, so a second restart finds it."""
+        limit. The result is stored, so a second restart finds it.
+
+        ``grace`` False: the table was only out of memory (:meth:`Hub.sweep`) while the server ran and people could
+        move; a deadline that passed meanwhile stands and runs out at once."""
         due = self.move_due()
         if not due:
             return
@@ -1586,7 +1655,7 @@ class LiveTable:
         at = self.row.deadline_at
         if at is None or self.row.deadline_seq != self.seq:
             at = now + dt.timedelta(seconds=self.move_limit())
-        elif at <= now:
+        elif at <= now and grace:
             at = now + dt.timedelta(seconds=min(self.move_limit(), RESTART_GRACE * self.hub.clock_scale))
         else:
             self._set_deadline_row((self.row.id, at, self.seq))
@@ -1624,10 +1693,10 @@ class LiveTable:
         ``forfeit``: the first of them loses the game at once — stored like a resignation, with the reason — and
         every seat reads why. ``bot``: a stand-in bot takes each seat ("Computer übernimmt", stored) and makes its
         decisions, recorded as the seat's own moves, until the player returns (:meth:`_give_back`)."""
-        names = {lang: self._seat_names(lang) for lang in LANGUAGES}
+        named = {seat: self._named(seat) for seat in seats}
 
         def say(msgid: str, seat: int) -> Callable[[str], str]:
-            return lambda lang: translate(msgid, lang, name=names.get(lang, names[LANGUAGES[0]])[seat])
+            return lambda lang: translate(msgid, lang, name=named[seat](lang))
 
         if self.row.on_expiry == "forfeit":
             seat = seats[0]
@@ -1661,7 +1730,7 @@ class LiveTable:
         seats = [s.seat for s in self.row.seats if s.kind == "human" and s.player_id == player.id and s.standin]
         if not seats or self.match is None or self.over:
             return False
-        names = {lang: self._seat_names(lang) for lang in LANGUAGES}
+        named = {seat: self._named(seat) for seat in seats}
         for seat in seats:
             with db_refusal():
                 await asyncio.to_thread(self.hub.store.set_standin, self.row.id, seat, None)
@@ -1674,9 +1743,11 @@ class LiveTable:
             self._set_deadline_row(deadline)
         self._arm_throw()
         self._arm_move()
+        def back(seat: int) -> Callable[[str], str]:
+            return lambda lang: translate(BACK_NOTE, lang, name=named[seat](lang))
+
         for seat in seats:
-            await self._broadcast_state(lambda lang, seat=seat: translate(
-                BACK_NOTE, lang, name=names.get(lang, names[LANGUAGES[0]])[seat]), skip=skip)
+            await self._broadcast_state(back(seat), skip=skip)
         return True
 
     async def come_back(self, conn: Conn) -> None:
@@ -1695,10 +1766,13 @@ class LiveTable:
             if not mine or self.row.scorekeeper:
                 return
             if self.row.status == "open":
+                def left(seat: int) -> Callable[[str], str]:
+                    name = self._named(seat)
+                    return lambda lang: translate(N_("{name} logged out and left seat {n}."), lang, name=name(lang),
+                                                  n=seat + 1)
+
                 for s in mine:
-                    name = s.name or player.name
-                    await self._save_seat(SeatRow(s.seat), lambda lang, name=name, n=s.seat + 1: translate(
-                        N_("{name} logged out and left seat {n}."), lang, name=name, n=n))
+                    await self._save_seat(SeatRow(s.seat), left(s.seat))
                 return
             if self.match is None or self.over:
                 return
@@ -1862,6 +1936,9 @@ def db_unavailable(exc: BaseException) -> bool:
     return isinstance(exc, DBAPIError) and not isinstance(exc, IntegrityError)
 
 
+IDLE_EVICT = 600.0
+"""Seconds (nominal, scaled like every limit) a running table nobody is connected to and nothing touched stays in
+memory (see :meth:`Hub.sweep`); ``WUERFEL_IDLE_EVICT`` sets another."""
 SWEEP_EVERY = 30.0
 """Seconds between two :meth:`Hub.sweep` of the finished tables nobody holds."""
 SWEEP_GRACE = 10.0
@@ -1879,11 +1956,24 @@ class Hub:
     """Every live table of the server, plus what they share: the store, the writer, the dice."""
 
     def __init__(self, store: Store, bot_delay: float = 0.6, throw_wait: float = THROW_WAIT,
-                 clock_scale: float = 1.0) -> None:
+                 clock_scale: float = 1.0, idle_evict: float | None = None) -> None:
         self.store = store
         self.clock_scale = clock_scale
         """Every table clock's limit is multiplied by this (1 in production; a test server runs a 60 s move in
         0.6 s with 0.01, and a day in under 15 minutes with 0.01 too — tests pick what they need)."""
+        nominal = idle_evict if idle_evict is not None else _env_int("WUERFEL_IDLE_EVICT", int(IDLE_EVICT))
+        self.idle_evict = nominal * clock_scale
+        """Seconds a running table nobody is connected to stays in memory untouched (:data:`IDLE_EVICT`, or
+        ``WUERFEL_IDLE_EVICT``; scaled like every limit, so the test-speed clock drops tables quickly too)."""
+        self._evicted: set[str] = set()
+        """Running tables this server let go while idle: loaded again, a deadline of theirs that passed stands (no
+        restart grace: the server was up, people could have moved)."""
+        self._wakers: dict[str, asyncio.TimerHandle] = {}
+        """Per evicted table with a running table clock: loads it when its stored deadline falls due."""
+        self._waking: set[asyncio.Task[Any]] = set()
+        self.sweep_grace = SWEEP_GRACE
+        """Seconds a table handed out by :meth:`get` is safe from :meth:`sweep` (a websocket between its lookup and
+        its join)."""
         self.writer = make_writer(store)
         self.bot_delay = bot_delay
         self.throw_wait = throw_wait
@@ -1925,14 +2015,13 @@ class Hub:
         joins it (a websocket, a rematch, the host's muting). A finished table registered so leaves again as soon
         as nobody is connected and nothing holds it (:meth:`LiveTable._maybe_evict`, :meth:`sweep`)."""
         t = self.tables.get(table_id)
-        if t is not None:
-            return t
-        t = await self.peek(table_id)
         if t is None:
-            return None
-        # Another request may have registered the table meanwhile: everybody must act on one object.
-        t = self.tables.setdefault(table_id, t)
-        t.used_at = time.monotonic()
+            t = await self.peek(table_id)
+            if t is None:
+                return None
+            # Another request may have registered the table meanwhile: everybody must act on one object.
+            t = self.tables.setdefault(table_id, t)
+        t.used_at = t.touched_at = time.monotonic()
         return t
 
     async def peek(self, table_id: str) -> LiveTable | None:
@@ -1964,7 +2053,7 @@ class Hub:
                 # Replaying a long log and building the bots take long: a worker thread does it (the table is not
                 # published yet, so nothing else touches it meanwhile).
                 await asyncio.to_thread(t.restore, events)
-                await t.rearm_after_restart()
+                await t.rearm_after_restart(grace=table_id not in self._evicted)
                 # A table resumed at a timed node gets a full new window: the old one ran out while nobody could
                 # act (the server was down), and expiring it at once would decide for people who had no chance.
                 t._arm_clock(fresh=True)
@@ -1977,6 +2066,10 @@ class Hub:
             return None
         if row.status == "finished":
             return t  # read from the store, not kept (see :meth:`peek`); :meth:`get` registers it when it is used
+        self._evicted.discard(table_id)
+        waker = self._wakers.pop(table_id, None)
+        if waker is not None:
+            waker.cancel()
         self.tables[table_id] = t
         if row.status == "playing":
             # Whoever loads a table first — a visitor or the background resume — lets it continue.
@@ -2031,13 +2124,44 @@ class Hub:
             # A table just handed out by :meth:`get` is about to be used (a websocket between its lookup and its
             # join): it is left alone for a while.
             if (t.row.status == "finished" and not t.conns and not t.lock.locked()
-                    and now - t.used_at >= SWEEP_GRACE):
+                    and now - t.used_at >= self.sweep_grace):
                 t._maybe_evict()
                 gone += self.tables.get(t.id) is not t
+            elif t.idle(now):
+                self._evicted.add(t.id)
+                at = t._drop_idle()
+                if at is not None:
+                    self._wake_at(t.id, at)
+                gone += 1
         return gone
 
+    def _wake_at(self, table_id: str, at: float) -> None:
+        """Load the evicted table ``table_id`` when its stored deadline falls due (Unix time ``at``): loading arms
+        its clock to the stored moment, which then runs out as if the table had stayed (as after a restart)."""
+        loop = asyncio.get_running_loop()
+        old = self._wakers.pop(table_id, None)
+        if old is not None:
+            old.cancel()
+
+        def wake() -> None:
+            self._wakers.pop(table_id, None)
+            if table_id in self.tables:
+                return
+            task = loop.create_task(self.get(table_id))
+            self._waking.add(task)
+            task.add_done_callback(self._woken)
+
+        self._wakers[table_id] = loop.call_later(max(0.0, at - time.time()), wake)
+
+    def _woken(self, task: asyncio.Task[Any]) -> None:
+        self._waking.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("an evicted table could not be loaded at its deadline", exc_info=task.exception())
+
     async def sweep_forever(self, every: float = SWEEP_EVERY) -> None:
-        """:meth:`sweep` every ``every`` seconds, for as long as the server runs."""
+        """:meth:`sweep` every ``every`` seconds (more often when idle tables go sooner: a test-speed clock), for
+        as long as the server runs."""
+        every = min(every, max(1.0, self.idle_evict / 2))
         while True:
             await asyncio.sleep(every)
             self.sweep()
@@ -2070,6 +2194,11 @@ class Hub:
         return n
 
     async def close(self) -> None:
+        for waker in self._wakers.values():
+            waker.cancel()
+        self._wakers.clear()
+        for task in list(self._waking):
+            task.cancel()
         for t in self.tables.values():
             if t.resumer is not None:
                 t.resumer.cancel()
