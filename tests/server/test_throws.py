@@ -61,7 +61,7 @@ def test_a_turn_starting_throw_waits_for_its_thrower_and_nobody_else_may_ask(cli
     assert wa.last is not None and wa.last["seq"] == 0  # and it keeps waiting
     # Bert may not throw for Anna: refused in his language, naming whose throw it is, and nothing changes
     err = refused(wb, {"throw": True, "expected_seq": 0})
-    assert err == {"code": "not_your_throw", "message": "Anna würfelt, nicht du."}
+    assert err == {"code": "not_your_throw", "message": "Anna (Gast) würfelt, nicht du."}
     # a spectator neither
     c = clients().guest("Zara")
     wc = c.ws(t["id"])
@@ -90,7 +90,7 @@ def test_english_refusals_say_whose_throw_it_is(clients: Make) -> None:
     wb = b.ws(t["id"])
     wb.recv_type("state")
     assert refused(wb, {"throw": True, "expected_seq": 0}) == {"code": "not_your_throw",
-                                                               "message": "It is Anna's throw, not yours."}
+                                                               "message": "It is Anna (guest)'s throw, not yours."}
     wa = a.ws(t["id"])
     wa.recv_type("state")
     st = tap(wa)
