@@ -95,6 +95,10 @@ def clock_scale_from_env() -> float:
     return v if v > 0 else 1.0
 
 
+ANALYSES_KEPT = 64
+"""Post-game analyses kept in memory (each a few kB to a few hundred kB)."""
+
+
 class ApiError(Exception):
     def __init__(self, code: str, msgid: str, status: int = 400, **params: Any) -> None:
         super().__init__(msgid)
@@ -839,6 +843,56 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             out["chat"] = [m.to_json() for m in t.chat]  # protocol 6: the replay shows the table's talk
         return out
 
+    # --- post-game analysis (issue 16.3) -------------------------------------------------------------------------
+    analyses: dict[tuple[str, str], asyncio.Future[dict[str, Any]]] = {}
+    """(table id, language) → the analysis, computed once; the oldest go first beyond :data:`ANALYSES_KEPT`."""
+
+    @app.get("/api/tables/{table_id}/analysis")
+    async def api_analysis(request: Request, table_id: str) -> dict[str, Any]:
+        """The exact analysis of a finished game (:mod:`wuerfel.engine.analysis`), computed once per language in a
+        worker thread (an advisor may build its tables first: the event loop must not wait for it); concurrent askers
+        share one computation. Games with hidden information are refused: their advisors rate what one seat knows,
+        and the full record would tell the others."""
+        t = await finished_table(table_id)
+        if not t.info.perfect_information:
+            raise ApiError("no_analysis", N_("There is no exact analysis for {game}: no exact solver rates its "
+                                             "decisions."), 422, game=t.info.name(lang_of(request)))
+        key = (t.row.id, lang_of(request))
+        fut = analyses.get(key)
+        if fut is None:
+            from wuerfel.engine.analysis import analyse_record
+
+            fut = asyncio.ensure_future(asyncio.to_thread(analyse_record, t.record(), key[1]))
+            analyses[key] = fut
+            while len(analyses) > ANALYSES_KEPT:
+                analyses.pop(next(iter(analyses)))
+        try:
+            doc = await asyncio.shield(fut)
+        except WuerfelError as exc:
+            raise ApiError("no_analysis", exc.msgid, 422, **exc.params) from exc
+        except Exception:
+            analyses.pop(key, None)  # a failure is not cached: the next asker tries again
+            raise
+        return doc
+
+    @app.get("/api/tables/{table_id}/analysis/win-chance.svg")
+    async def api_win_chance(request: Request, table_id: str) -> Response:
+        """The win-chance graph of a duel's analysis (matplotlib SVG, :mod:`wuerfel.server.analysis_plot`); 404
+        when the analysis has no duel measure."""
+        from wuerfel.server import analysis_plot
+
+        doc = await api_analysis(request, table_id)
+        wc = doc.get("win_chance")
+        if not wc:
+            raise ApiError("no_graph", N_("This analysis has no win-chance graph (no duel solver)."), 404)
+        lang = lang_of(request)
+        names = tuple(s["name"] for s in doc["seats"])
+        steps = {d["index"]: d["step"] for d in doc["decisions"]}
+        svg = await asyncio.to_thread(
+            analysis_plot.win_chance_svg, tuple(wc["steps"]), analysis_plot.as_tuples(wc["seats"]), names,
+            tuple(steps[i] for i in doc["mistakes"]), translate(N_("Step"), lang), translate(N_("Win chance"), lang))
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+
     # --- websocket ---------------------------------------------------------------------------------------------
     @app.websocket("/ws/table/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
@@ -958,7 +1012,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             return await page(request, "lobby.html", 404, games=[], tables=[],
                               error=translate(N_("There is no such table."), lang_of(request)))
         return await page(request, "replay.html", table=t.summary(base_url(request)),
-                          game=game_json(t.info, lang_of(request)))
+                          game=game_json(t.info, lang_of(request)),
+                          analysis=t.info.advisor is not None and t.info.perfect_information)
 
     async def form(request: Request) -> dict[str, str]:
         raw = await request.body()
