@@ -49,7 +49,9 @@ def test_replay_shows_the_analysis(server: Server, new_page: Any) -> None:
     first = next(d for d in doc["decisions"] if d["index"] == doc["mistakes"][0])
     item = page.locator(f"#events li[data-index='{first['step']}']")
     expect(item).to_have_class(re.compile(r"\bdecisive\b"))
-    expect(item.locator(".loss")).to_contain_text("percentage points")
+    expect(item.locator(".loss")).to_have_text(re.compile(r"^−\d+\.\d pp$"))
+    shown = float(item.locator(".loss").inner_text()[1:-3])
+    assert abs(shown - first["loss"] * 100) <= 0.051  # the loss in percentage points, one decimal
     expect(page.locator("#events li.decisive")).to_have_count(len(doc["mistakes"]))
     best = [d for d in doc["decisions"] if d["loss"] == 0]
     if best:

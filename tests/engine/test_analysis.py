@@ -150,3 +150,11 @@ def test_choices_are_actions() -> None:
     game = get_game("ohio").new_game(rules_of("ohio", None), 2)
     for d in doc["decisions"]:
         assert isinstance(game.action_from_json(d["chosen"]), Action)
+
+
+def test_the_three_column_wuerfelspiel_is_refused_before_its_tables_are_built() -> None:
+    """Its planner estimates (only one column is solved exactly), and building it would take minutes."""
+    record = Match.new("wuerfelspiel", "brettspielnetz", ["A", "B"]).record
+    with pytest.raises(AnalysisError) as exc:
+        analyse_record(record)
+    assert "Schätzungen" in exc.value.translated("de") and "estimates" in exc.value.translated("en")

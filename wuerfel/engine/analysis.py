@@ -144,9 +144,10 @@ def analyse_record(record: GameRecord, lang: str = "de",
     if factory is None:
         raise AnalysisError(NO_ADVISOR, game=info.name_de)
     game = record.make_game()
-    advisor = factory(game)
-    if getattr(advisor, "exact", True) is False:
+    exact_for = getattr(factory, "exact_for", None)
+    if exact_for is not None and not exact_for(game):
         raise AnalysisError(NOT_EXACT, game=info.name_de, players=game.num_players)
+    advisor = factory(game)
     n = game.num_players
     decisions: list[Decision] = []
     unrated = [0] * n

@@ -21,9 +21,9 @@ def win_chance_svg(steps: tuple[int, ...], chances: tuple[tuple[float, ...], ...
                    mistakes: tuple[int, ...], xlabel: str, ylabel: str) -> str:
     """Each seat's winning chance (0–100 %) at the analysed steps; decisive mistakes marked by a vertical line."""
     from matplotlib.figure import Figure
-    from matplotlib.ticker import PercentFormatter
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
 
-    fig = Figure(figsize=(5.0, 2.4), dpi=96)
+    fig = Figure(figsize=(4.2, 2.6), dpi=96)
     ax = fig.add_subplot()
     ax.spines["top"].set_visible(False)
     ax.spines["right"].set_visible(False)
@@ -34,6 +34,7 @@ def win_chance_svg(steps: tuple[int, ...], chances: tuple[tuple[float, ...], ...
     for m in mistakes:
         ax.axvline(m, color="#c9a227", linewidth=1.5, alpha=0.8)
     ax.set_ylim(0, 100)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.yaxis.set_major_formatter(PercentFormatter())
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)

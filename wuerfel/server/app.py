@@ -851,8 +851,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     async def api_analysis(request: Request, table_id: str) -> dict[str, Any]:
         """The exact analysis of a finished game (:mod:`wuerfel.engine.analysis`), computed once per language in a
         worker thread (an advisor may build its tables first: the event loop must not wait for it); concurrent askers
-        share one computation. Games with hidden information are refused: their advisors rate what one seat knows,
-        and the full record would tell the others."""
+        share one computation. The seats are named as on the pages. Games with hidden information are refused:
+        their advisors rate what one seat knows, and the full record would tell the others."""
         t = await finished_table(table_id)
         if not t.info.perfect_information:
             raise ApiError("no_analysis", N_("There is no exact analysis for {game}: no exact solver rates its "
@@ -873,7 +873,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         except Exception:
             analyses.pop(key, None)  # a failure is not cached: the next asker tries again
             raise
-        return doc
+        # The seats as the pages name them ("Computer (Faustregel)", a guest marked), not the record's ids.
+        seats = [{**s, "name": t.seat_label(s["seat"], key[1])} for s in doc["seats"]]
+        return {**doc, "seats": seats}
 
     @app.get("/api/tables/{table_id}/analysis/win-chance.svg")
     async def api_win_chance(request: Request, table_id: str) -> Response:

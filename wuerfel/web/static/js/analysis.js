@@ -18,10 +18,12 @@ function num(x, digits) {
   return x.toLocaleString(lang, {minimumFractionDigits: digits, maximumFractionDigits: digits});
 }
 
-/** A loss or a luck figure in the unit of the analysis: probabilities in percentage points, else points. */
-function amount(x, unit) {
+/** A loss or a luck figure in the unit of the analysis: probabilities in percentage points, else points
+ * (``short``: the abbreviated unit, for the narrow move list and table). */
+function amount(x, unit, short = false) {
   if (x === null || x === undefined) return T.not_measured;
-  return unit === "points" ? fill(T.points, {value: num(x, 2)}) : fill(T.pp, {value: num(x * 100, 1)});
+  if (unit === "points") return fill(short ? T.points_short : T.points, {value: num(x, 2)});
+  return fill(short ? T.pp_short : T.pp, {value: num(x * 100, 1)});
 }
 
 function annotate(doc) {
@@ -32,7 +34,7 @@ function annotate(doc) {
     if (!li || li.querySelector(".loss")) continue;
     const span = document.createElement("span");
     span.className = "loss" + (d.loss === 0 ? " best" : "");
-    span.textContent = d.loss === 0 ? T.best_mark : fill(T.loss_mark, {value: amount(d.loss, d.unit)});
+    span.textContent = d.loss === 0 ? T.best_mark : fill(T.loss_mark, {value: amount(d.loss, d.unit, true)});
     span.title = d.best_label;
     li.appendChild(span);
     li.dataset.loss = String(d.loss);
@@ -41,15 +43,15 @@ function annotate(doc) {
 }
 
 function render(doc) {
-  const names = doc.seats.map((s) => s.name);
+  const names = doc.seats.map((s) => s.name);  // named by the server as on the pages
   $("analysis-status").textContent = T["unit_" + doc.unit] || doc.unit;
   const tb = $("analysis-seats").querySelector("tbody");
   tb.replaceChildren();
   for (const s of doc.seats) {
     const tr = document.createElement("tr");
     tr.dataset.seat = String(s.seat);
-    const cells = [s.name, s.accuracy === null ? "–" : `${num(s.accuracy, 1)} %`, amount(s.loss, doc.unit),
-      amount(s.luck, doc.unit)];
+    const cells = [names[s.seat], s.accuracy === null ? "–" : `${num(s.accuracy, 1)} %`,
+      amount(s.loss, doc.unit, true), amount(s.luck, doc.unit, true)];
     cells.forEach((text, k) => {
       const td = document.createElement("td");
       td.textContent = text;
