@@ -44,7 +44,10 @@ def test_replay_shows_the_analysis(server: Server, new_page: Any) -> None:
     page.goto(f"{server.url}/replay/{table['id']}")
     panel = page.locator("#analysis-panel")
     expect(panel).to_have_attribute("data-ready", "1")
-    expect(page.locator("#analysis-seats tbody tr")).to_have_count(2)
+    expect(page.locator("#analysis-seats tbody tr[data-seat]")).to_have_count(2)
+    for s in doc["seats"]:  # accuracy as the API says, one decimal
+        expect(page.locator(f"#analysis-seats tr[data-seat='{s['seat']}'] td").first).to_have_text(
+            f"{s['accuracy']:.1f} %")
     expect(page.locator("#analysis-seats thead")).to_contain_text("Accuracy")
     first = next(d for d in doc["decisions"] if d["index"] == doc["mistakes"][0])
     item = page.locator(f"#events li[data-index='{first['step']}']")
@@ -72,7 +75,8 @@ def test_german_replay_and_a_game_without_analysis(server: Server, new_page: Any
     page.goto(f"{server.url}/replay/{ohio['id']}")
     expect(page.locator("#analysis-panel")).to_have_attribute("data-ready", "1")
     expect(page.locator("#analysis-seats thead")).to_contain_text("Genauigkeit")
-    expect(page.locator("#analysis-status")).to_contain_text("erwarteten Punkten")
+    expect(page.locator("#analysis-status")).to_contain_text("in erwarteten Punkten")
+    expect(page.locator("#analysis-seats tr.seat-name").first).to_contain_text("Computer (Faustregel)")
     expect(page.locator("#analysis-graph")).to_be_hidden()  # no duel solver: no graph
     expect(page.locator("#events .loss").first).to_be_visible()
     jule = bots_game(page, server.url, "jule", {"0": "random", "1": "random"})

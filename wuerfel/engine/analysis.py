@@ -256,8 +256,3 @@ def _win_chance(duel: list[_Point], final: State | None) -> dict[str, Any]:
         chance0.append(end)
     return {"steps": steps, "seats": [chance0, [1.0 - c for c in chance0]]}
 
-
-def analysable(info: Any) -> bool:
-    """Whether the game has an advisor at all (whether its rules and player count are rated exactly shows only in
-    :func:`analyse_record`)."""
-    return info.advisor is not None

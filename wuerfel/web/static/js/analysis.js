@@ -26,6 +26,12 @@ function amount(x, unit, short = false) {
   return fill(short ? T.pp_short : T.pp, {value: num(x * 100, 1)});
 }
 
+/** A seat's loss or luck as a bare number in the unit the status line names. */
+function figure(x, unit) {
+  if (x === null || x === undefined) return T.not_measured;
+  return unit === "points" ? num(x, 2) : num(x * 100, 1);
+}
+
 function annotate(doc) {
   const list = $("events");
   if (!list) return;
@@ -47,19 +53,28 @@ function render(doc) {
   $("analysis-status").textContent = T["unit_" + doc.unit] || doc.unit;
   const tb = $("analysis-seats").querySelector("tbody");
   tb.replaceChildren();
+  // Two rows a player (the panel is narrow): the name, then accuracy, loss and luck as bare numbers (the unit is
+  // said once, in the status line above the table).
   for (const s of doc.seats) {
+    const head = document.createElement("tr");
+    head.className = "seat-name";
+    const name = document.createElement("th");
+    name.colSpan = 3;
+    name.scope = "rowgroup";
+    name.textContent = names[s.seat];
+    head.appendChild(name);
     const tr = document.createElement("tr");
     tr.dataset.seat = String(s.seat);
-    const cells = [names[s.seat], s.accuracy === null ? "–" : `${num(s.accuracy, 1)} %`,
-      amount(s.loss, doc.unit, true), amount(s.luck, doc.unit, true)];
+    const cells = [s.accuracy === null ? "–" : `${num(s.accuracy, 1)} %`, figure(s.loss, doc.unit),
+      figure(s.luck, doc.unit)];
     cells.forEach((text, k) => {
       const td = document.createElement("td");
       td.textContent = text;
-      if (k) td.className = "num";
-      if (k === 1) td.title = fill(T.decisions, {best: s.best, n: s.decisions});
+      td.className = "num";
+      if (k === 0) td.title = fill(T.decisions, {best: s.best, n: s.decisions});
       tr.appendChild(td);
     });
-    tb.appendChild(tr);
+    tb.append(head, tr);
   }
   $("analysis-seats").classList.remove("hidden");
   const ol = $("analysis-mistake-list");
