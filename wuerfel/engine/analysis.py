@@ -122,14 +122,19 @@ class _Point:
 
 
 def _advice_values(advisor: Any, state: State, player: int) -> tuple[dict[Action, float], str] | None:
-    """The advisor's rating of every choice and its measure; None when it rates nothing here."""
+    """The advisor's rating of every choice and its measure; None when it rates nothing here, or when its first
+    advice (advisors put the best first) is not the highest value: then something outside the values decides
+    (Zehntausend's game-end rule over a single turn's values), and a loss in those values would be no loss."""
     advice = [a for a in advisor.advise(state, player) if getattr(a, "action", None) is not None]
     if not advice:
         return None
     measures = {a.measure for a in advice}
     if len(measures) != 1:
         return None
-    return {a.action: float(a.value) for a in advice}, measures.pop()
+    values = {a.action: float(a.value) for a in advice}
+    if float(advice[0].value) < max(values.values()) - TIE:
+        return None
+    return values, measures.pop()
 
 
 def analyse_record(record: GameRecord, lang: str = "de",
