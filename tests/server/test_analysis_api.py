@@ -4,9 +4,12 @@ HTTP), the same document as ``wuerfel analyse`` of its record; the duel graph as
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from tests.server.conftest import Client, ServerProcess
+import pytest
+
+from tests.server.conftest import Client, ServerProcess, pg_schema
 from wuerfel.engine.analysis import analyse_record
 from wuerfel.engine.record import GameRecord
 
@@ -56,3 +59,40 @@ def test_refusals(clients: Callable[..., Client], server: ServerProcess) -> None
     assert c.http.get(f"/api/tables/{ohio['id']}/analysis/win-chance.svg").status_code == 404
     running = c.create("ohio", seats=2)
     assert c.http.get(f"/api/tables/{running['id']}/analysis").status_code == 409
+
+
+def test_analysis_on_postgresql(tmp_path: Path) -> None:
+    """The finished table leaves memory with its last connection (issue 17), so the analysis replays it from the
+    store: on PostgreSQL as on SQLite (the session's server above)."""
+    with pg_schema() as db:
+        srv = ServerProcess(db, log_dir=tmp_path).start()
+        try:
+            c = Client(srv.url).guest("Erna")
+            t = finished(c, "die-boese-sieben", "optimal")
+            doc = c.http.get(f"/api/tables/{t['id']}/analysis").json()
+            assert doc["unit"] == "win_probability" and all(d["loss"] == 0.0 for d in doc["decisions"])
+            record = GameRecord.from_json(c.http.get(f"/api/tables/{t['id']}/record").json())
+            assert doc["decisions"] == analyse_record(record, "de")["decisions"]
+        finally:
+            srv.stop()
+
+
+@pytest.mark.slow
+def test_a_zehntausend_duel_analysed_after_a_restart(tmp_path: Path) -> None:
+    """A Farkle duel to 1,000: winning chances and the graph from the duel table the server process solves (slow:
+    a fresh process compiles the duel kernels); after a restart the same document."""
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'w.db'}", log_dir=tmp_path).start()
+    try:
+        c = Client(srv.url).guest("Erna")
+        t = finished(c, "zehntausend", "optimal", preset="farkle", overrides={"game.target": 1000})
+        doc = c.http.get(f"/api/tables/{t['id']}/analysis").json()
+        assert doc["unit"] == "win_probability" and doc["decisions"]
+        assert all(d["loss"] == 0.0 for d in doc["decisions"])
+        assert doc["win_chance"]["seats"][0][-1] in (0.0, 1.0)
+        srv.stop()
+        srv.start()
+        c = Client(srv.url).guest("Erna")
+        assert c.http.get(f"/api/tables/{t['id']}/analysis").json() == doc
+        assert c.http.get(f"/api/tables/{t['id']}/analysis/win-chance.svg").status_code == 200
+    finally:
+        srv.stop()
