@@ -26,13 +26,14 @@ from wuerfel.i18n import Translator, normalize_language
 
 
 def amount(value: float | None, unit: str, lang: str) -> str:
-    """A loss or a luck figure as a reader takes it: probabilities in percentage points, points with two decimals."""
+    """A loss or a luck figure as a reader takes it: probabilities in percentage points ("8,3 %-Pkt."), points
+    with two decimals ("1,39 Pkt."); the short units keep the tables narrow."""
     if value is None:
         return "—"
     _ = Translator(lang)
     if unit in ("win_probability", "probability"):
-        return _("{value} percentage points", value=decimal(value * 100, lang, 1))
-    return _("{value} points", value=decimal(value, lang, 2))
+        return _("{value} pp", value=decimal(value * 100, lang, 1))
+    return _("{value} pts", value=decimal(value, lang, 2))
 
 
 UNIT_WORDS = {"win_probability": N_("win probability"), "probability": N_("probability of the round's goal"),
