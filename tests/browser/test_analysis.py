@@ -66,6 +66,11 @@ def test_replay_shows_the_analysis(server: Server, new_page: Any) -> None:
     # a decisive mistake in the panel steps the replay to it
     page.locator("#analysis-mistake-list li").first.click()
     expect(page.locator("body")).to_have_attribute("data-step", str(first["step"]))
+    page.locator("#first").click()
+    expect(page.locator("body")).to_have_attribute("data-step", "0")
+    page.locator("#analysis-mistake-list li").first.focus()  # and by keyboard
+    page.keyboard.press("Enter")
+    expect(page.locator("body")).to_have_attribute("data-step", str(first["step"]))
 
 
 def test_german_replay_and_a_game_without_analysis(server: Server, new_page: Any) -> None:

@@ -86,9 +86,14 @@ function render(doc) {
     li.dataset.step = String(d.step);
     li.textContent = fill(T.mistake, {step: d.step, name: names[d.seat], chosen: d.chosen_label, best: d.best_label,
       loss: amount(d.loss, d.unit)});
-    li.addEventListener("click", () => {
+    const go = () => {
       const item = $("events").querySelector(`li[data-index="${d.step}"]`);
       if (item) item.click();
+    };
+    li.tabIndex = 0;  // reachable by keyboard: Enter or Space steps there as a click does
+    li.addEventListener("click", go);
+    li.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); }
     });
     ol.appendChild(li);
   }
