@@ -97,6 +97,8 @@ def clock_scale_from_env() -> float:
 
 ANALYSES_KEPT = 64
 """Post-game analyses kept in memory (each a few kB to a few hundred kB)."""
+ANALYSIS_WORKERS = 2
+"""Threads that compute post-game analyses (the rest wait their turn)."""
 
 
 class ApiError(Exception):
@@ -846,11 +848,17 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     # --- post-game analysis (issue 16.3) -------------------------------------------------------------------------
     analyses: dict[tuple[str, str], asyncio.Future[dict[str, Any]]] = {}
     """(table id, language) → the analysis, computed once; the oldest go first beyond :data:`ANALYSES_KEPT`."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    analysis_pool = ThreadPoolExecutor(max_workers=ANALYSIS_WORKERS, thread_name_prefix="wuerfel-analysis")
+    """Analyses run in their own few threads: many asked at once (a crawler on old replays) must not fill the
+    default executor that every store call and hint waits for."""
 
     @app.get("/api/tables/{table_id}/analysis")
     async def api_analysis(request: Request, table_id: str) -> dict[str, Any]:
         """The exact analysis of a finished game (:mod:`wuerfel.engine.analysis`), computed once per language in a
-        worker thread (an advisor may build its tables first: the event loop must not wait for it); concurrent askers
+        worker thread of its own pool (an advisor may build its tables first: the event loop must not wait for it,
+        nor the store calls in the default executor); concurrent askers
         share one computation. The seats are named as on the pages. Games with hidden information are refused:
         their advisors rate what one seat knows, and the full record would tell the others."""
         t = await finished_table(table_id)
@@ -862,7 +870,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         if fut is None:
             from wuerfel.engine.analysis import analyse_record
 
-            fut = asyncio.ensure_future(asyncio.to_thread(analyse_record, t.record(), key[1]))
+            fut = asyncio.get_running_loop().run_in_executor(analysis_pool, analyse_record, t.record(), key[1])
             analyses[key] = fut
             while len(analyses) > ANALYSES_KEPT:
                 analyses.pop(next(iter(analyses)))
