@@ -618,7 +618,8 @@ class OptimalBot:
 class KellyBot:
     """Names the best number but stakes the Kelly fraction of its chips — the edge, 41/70 of them — which maximises
     the growth of its chips over many games instead of one game's expectation (the optimal bot stakes everything and
-    is ruined by the first loss; bench/hasard_part3.py compares them)."""
+    is ruined by the first loss; bench/hasard_part3.py compares them; not offered at the table, where a session is a
+    few games)."""
 
     name = "kelly"
 
@@ -638,7 +639,7 @@ class NaiveBot:
     """The player who names the commonest sum, 7 ("die kommt am häufigsten"), with a tenth of his chips, and bids a
     fair part of what is open: the book's trap, 7 is the worst number (6557/13860), a bot to measure against."""
 
-    name = "naive"
+    name = "heuristic"
 
     def __init__(self, game: Game, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -749,7 +750,7 @@ INFO = register(
         "er würfelt, bis seine Zahl oder die seines ersten Wurfs fällt (Hasard 11).",
         description_en="The maker names a number from 2 to 12 and a stake, the others cover it; he throws until "
         "his number or his first throw's comes again (Hasard 11, the book's variant).",
-        bots={"optimal": OptimalBot, "kelly": KellyBot, "naive": NaiveBot},
+        bots={"optimal": OptimalBot, "heuristic": NaiveBot},
         default_bot="optimal",
         solvers={"solo": solve_solo},
         advisor=CrapsAdvisor,
