@@ -490,7 +490,7 @@ class CrapsState(State):
                                          "{max} chips)."), {"name": SeatRef(self.maker), "max": self.stake_cap()}),
                                key="name"))
         if playing:
-            named = N_("{name} named {number} and stakes {stake} chips; his chance: {whole}.{decimals} %.")
+            named = N_("{name} named {number}, stake {stake}; his chance: {whole}.{decimals} %.")
             out.append(Message(Phrase(named,
                                       {"name": SeatRef(self.maker), "number": self.number, "stake": self.stake,
                                        **percent_params(maker_win(self.number))}), key="named"))
@@ -503,8 +503,12 @@ class CrapsState(State):
                                       {"point": self.point, "number": self.number}), key="point"))
         if self.last_game is not None and self.phase != "cover":
             maker, number, stake, point, won, _shares = self.last_game
-            text = (N_("Last game: {name} named {number} and won {stake} chips.") if won else
-                    N_("Last game: {name} named {number}, the point was {point}; he lost {stake} chips."))
+            if won:
+                text = (N_("Last game: {name} named {number} and won 1 chip.") if stake == 1 else
+                        N_("Last game: {name} named {number} and won {stake} chips."))
+            else:
+                text = (N_("Last game: {name} named {number}, the point was {point}; he lost 1 chip.") if stake == 1
+                        else N_("Last game: {name} named {number}, the point was {point}; he lost {stake} chips."))
             out.append(Message(Phrase(text, {"name": SeatRef(maker), "number": number, "stake": stake,
                                              "point": point}), key="last_game"))
         for p in self.passed_over:
@@ -533,11 +537,15 @@ class CrapsState(State):
             if isinstance(action.stake, Amount):
                 return translate("names {number} (stake 1 to {max} chips)", lang, number=action.number,
                                  max=action.stake.high)
+            if action.stake == 1:
+                return translate("names {number} for 1 chip", lang, number=action.number)
             return translate("names {number} for {stake} chips", lang, number=action.number, stake=action.stake)
         if isinstance(action, Cover):
             if isinstance(action.amount, Amount):
                 return translate("covers {low} to {high} chips", lang, low=action.amount.low,
                                  high=action.amount.high)
+            if action.amount == 1:
+                return translate("covers 1 chip", lang)
             return translate("covers {n} chips", lang, n=action.amount)
         return super().describe_action(action, lang)
 
