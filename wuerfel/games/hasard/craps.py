@@ -494,10 +494,11 @@ class CrapsState(State):
             out.append(Message(Phrase(named,
                                       {"name": SeatRef(self.maker), "number": self.number, "stake": self.stake,
                                        **percent_params(maker_win(self.number))}), key="named"))
-        if self.phase == "cover":
+        bidder = self.bidder()
+        if bidder is not None:
             out.append(Message(Phrase(N_("{covered} of {stake} chips covered; {name} bids next."),
                                       {"covered": self.covered(), "stake": self.stake,
-                                       "name": SeatRef(self.bidder())}), key="cover"))
+                                       "name": SeatRef(bidder)}), key="cover"))
         if self.phase == "repeat":
             out.append(Message(Phrase(N_("Point {point}: it wins for the maker, {number} loses."),
                                       {"point": self.point, "number": self.number}), key="point"))
@@ -674,12 +675,12 @@ class CrapsAdvisor:
         if player != state.to_move():
             return []
         if state.phase == "name":
-            values = {Name(n, best_stake(state, n)): float(maker_win(n)) for n in NUMBERS}
-            return rated(values, N_("the maker's chance to win"), unit="chance")
+            names: dict[Action, float] = {Name(n, best_stake(state, n)): float(maker_win(n)) for n in NUMBERS}
+            return rated(names, N_("the maker's chance to win"), unit="chance")
         low, high = state.cover_bounds()
         e = edge(state.number)
-        values = {Cover(a): float(-a * e) for a in sorted({low, high})}
-        return rated(values, N_("expected net chips of the share"), unit="points")
+        bids: dict[Action, float] = {Cover(a): float(-a * e) for a in sorted({low, high})}
+        return rated(bids, N_("expected net chips of the share"), unit="points")
 
 
 def percent_params(x: Fraction) -> dict[str, str]:
