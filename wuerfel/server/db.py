@@ -68,6 +68,8 @@ seats = sa.Table(
     sa.Column("bot", sa.String(64), nullable=True),
     sa.Column("name", sa.String(64), nullable=True),
     sa.Column("standin", sa.String(64), nullable=True),
+    sa.Column("place", sa.Integer, nullable=True),
+    sa.Column("score", sa.Float, nullable=True),
 )
 
 events = sa.Table(

@@ -4,6 +4,11 @@
 its end updates the ratings in the same transaction that writes the status ``finished``. Tables that existed
 before are unrated.
 
+``seats.place`` and ``seats.score``: the seat's result, written with the status ``finished`` (place 1 = best, tied
+seats share a place; the score in the game's own measure, None where the game ended by a resignation or forfeit,
+whose scores rank nobody): the archive and the profiles read them without replaying any game. Games finished
+before have none (the archive still lists them; the statistics skip them).
+
 ``ratings``: the current Weng-Lin rating (openskill's Plackett-Luce model: ``mu``, ``sigma``) of one identity in one
 game. ``who`` names the identity: ``player:<id>`` (a registered player), ``bot:<kind>`` (one identity per bot kind
 and game: every "optimal" bot shares one rating), ``seat:<seats>:<k>`` (the virtual partner of whoever sits in seat
@@ -31,6 +36,9 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("game_tables") as batch:
         batch.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()))
+    with op.batch_alter_table("seats") as batch:
+        batch.add_column(sa.Column("place", sa.Integer, nullable=True))
+        batch.add_column(sa.Column("score", sa.Float, nullable=True))
     op.create_table(
         "ratings",
         sa.Column("game", sa.String(64), primary_key=True),
@@ -68,5 +76,8 @@ def downgrade() -> None:
     op.drop_table("rating_history")
     op.drop_index("ix_ratings_player", "ratings")
     op.drop_table("ratings")
+    with op.batch_alter_table("seats") as batch:
+        batch.drop_column("score")
+        batch.drop_column("place")
     with op.batch_alter_table("game_tables") as batch:
         batch.drop_column("rated")
