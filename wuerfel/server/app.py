@@ -437,8 +437,17 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             raise ApiError("rate_limited", N_("Too many new accounts from here. Please wait a minute."), 429)
         store: Store = app.state.store
         pw_hash = await hashing(auth.hash_password, password)
+        current = await player_of(request)
         try:
-            p = await asyncio.to_thread(store.create_player, clean, pw_hash)
+            if current is not None and not current.registered:
+                # A guest registering keeps his player and so his games (issue 16): every session of his now
+                # belongs to the registered player.
+                p = await asyncio.to_thread(store.register_guest, current.id, clean, pw_hash)
+                cache: dict[str, tuple[Player, float]] = app.state.sessions
+                for token in [k for k, (q, _) in cache.items() if q.id == p.id]:
+                    cache.pop(token, None)
+            else:
+                p = await asyncio.to_thread(store.create_player, clean, pw_hash)
         except NameTaken as exc:
             raise ApiError("name_taken", N_("The name '{name}' is already registered."), 409, name=clean) from exc
         return p, await asyncio.to_thread(store.create_session, p.id)
@@ -621,11 +630,22 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         except WuerfelError as exc:
             raise ApiError("bad_request", exc.msgid, 422, **exc.params) from exc
         flags = {}
-        for k in ("scorekeeper", "private", "sit", "spectator_chat", "hints"):
-            v = data.get(k, k in ("sit", "hints"))
+        for k in ("scorekeeper", "private", "sit", "spectator_chat", "hints", "rated"):
+            # A rated table has no hints unless asked for (and then it is refused below).
+            v = data.get(k, k == "sit" or (k == "hints" and not data.get("rated")))
             if not isinstance(v, bool):
                 raise ApiError("bad_request", N_("'{field}' must be true or false."), 422, field=k)
             flags[k] = v
+        if flags["rated"]:
+            # Rated: registered players only, no advisor, no hand-entered dice, at least two seats (issue 16).
+            if not p.registered:
+                raise ApiError("rated_guest", N_("Only registered players can play at a rated table."), 422)
+            if flags["hints"]:
+                raise ApiError("rated_hints", N_("A rated table has no hints."), 422)
+            if flags["scorekeeper"]:
+                raise ApiError("rated_scorekeeper", N_("A table with real dice cannot be rated."), 422)
+            if n < 2:
+                raise ApiError("rated_solo", N_("A rated game needs at least two seats."), 422)
         bots_in = data.get("bots") or {}
         if not isinstance(bots_in, dict):
             raise ApiError("bad_request", N_("'bots' must map seats to bot names."), 422)
@@ -647,7 +667,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         clock, move_seconds, on_expiry = time_control(data)
         t = await hub().create(info, rules_id, rules, n, flags["scorekeeper"], flags["private"], p, bots,
                                flags["sit"], names, flags["spectator_chat"], flags["hints"], clock, move_seconds,
-                               on_expiry)
+                               on_expiry, flags["rated"])
         return t.summary(base_url(request))
 
     def seat_names(raw: Any, n: int, bots: dict[int, str], scorekeeper: bool) -> dict[int, str]:
