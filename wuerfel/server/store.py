@@ -468,11 +468,14 @@ class Store:
 
     # --- archive, profiles, ratings (issue 16) ------------------------------------------------------------------
     def archive(self, player_id: int, game: str | None = None, rules_id: str | None = None, offset: int = 0,
-                limit: int = 20) -> tuple[list[ArchiveGame], int]:
+                limit: int = 20, public_only: bool = False) -> tuple[list[ArchiveGame], int]:
         """The finished games where the player held a seat, newest first, optionally of one game and rule set;
-        one page of them and how many there are in all."""
+        one page of them and how many there are in all. ``public_only``: without private and real-dice tables
+        (somebody else looking at a player's archive sees what the lobby showed)."""
         mine = sa.select(db.seats.c.table_id).where(db.seats.c.player_id == player_id)
         where = [db.game_tables.c.status == "finished", db.game_tables.c.id.in_(mine)]
+        if public_only:
+            where += [db.game_tables.c.private == sa.false(), db.game_tables.c.scorekeeper == sa.false()]
         if game:
             where.append(db.game_tables.c.game == game)
         if rules_id:
@@ -531,13 +534,15 @@ class Store:
         with self.engine.connect() as c:
             rows = c.execute(sa.select(db.game_tables.c.id, db.game_tables.c.game, db.game_tables.c.rules_id,
                                        db.game_tables.c.finished_at, db.game_tables.c.rated,
+                                       db.game_tables.c.private, db.game_tables.c.scorekeeper,
                                        db.game_tables.c.num_seats, db.seats.c.seat, db.seats.c.place,
                                        db.seats.c.score)
                              .select_from(db.game_tables.join(db.seats, db.seats.c.table_id == db.game_tables.c.id))
                              .where(db.seats.c.player_id == player_id, db.game_tables.c.status == "finished")
                              .order_by(db.game_tables.c.finished_at, db.game_tables.c.id, db.seats.c.seat)).all()
         return [{"table_id": r.id, "game": r.game, "rules_id": r.rules_id, "finished_at": _aware(r.finished_at),
-                 "rated": bool(r.rated), "seats": r.num_seats, "seat": r.seat, "place": r.place, "score": r.score}
+                 "rated": bool(r.rated), "public": not (r.private or r.scorekeeper), "seats": r.num_seats,
+                 "seat": r.seat, "place": r.place, "score": r.score}
                 for r in rows]
 
     def ratings_of(self, who: str) -> dict[str, tuple[float, float, int]]:

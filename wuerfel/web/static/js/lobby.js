@@ -421,7 +421,8 @@ async function create(ev) {
     game: game.id, preset: $("preset").value, overrides: Object.keys(overrides).length ? overrides : null,
     seats: parseInt($("seats").value, 10), scorekeeper: real, private: $("private").checked,
     spectator_chat: $("spectator-chat").checked,
-    hints: $("hints").checked,
+    hints: $("hints").checked && !$("rated").checked,
+    rated: $("rated").checked,
     bots, sit, ...(real ? {names} : {}),
   };
   $("create-btn").disabled = true;
@@ -494,6 +495,15 @@ $("opt-filter").addEventListener("input", filterOptions);
 $("preset").addEventListener("change", () => { showPresetNote(); seatChoices(false); loadOptions(true); });
 $("seats").addEventListener("change", renderSeatConfig);
 $("scorekeeper").addEventListener("change", renderSeatConfig);
+// A rated table has no hints and no hand-entered dice (issue 16): choosing it switches both off.
+$("rated").addEventListener("change", () => {
+  const rated = $("rated").checked;
+  if (rated) { $("hints").checked = false; $("scorekeeper").checked = false; renderSeatConfig(); }
+  $("hints").disabled = rated;
+});
+$("scorekeeper").addEventListener("change", () => {
+  if ($("scorekeeper").checked && $("rated").checked) { $("rated").checked = false; $("hints").disabled = false; }
+});
 $("create-form").addEventListener("submit", create);
 function fromHash() {
   if (location.hash === "#score") {
