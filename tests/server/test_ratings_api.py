@@ -176,10 +176,15 @@ def test_archive_filters_pages_and_guest_sessions(srv: ServerProcess) -> None:
     assert other.http.get("/api/archive").json()["total"] == 0
     assert other.http.get("/api/archive", params={"player": "Gustav"}).status_code == 404
     assert Client(srv.url).http.get("/api/archive").status_code == 401
-    # ... and the guest who registers keeps his games (the register page's promise).
+    # ... and the guest who registers keeps his games (the register page's promise) and his seat at a table that
+    # waits, no longer marked a guest.
+    waiting = guest.create("stapel", seats=2)
+    assert waiting["seats"][0]["guest"]
     r = guest.post("/api/register", {"name": f"Gustav{next(_names)}", "password": "lange-geheime-phrase"})
     assert r.status_code == 200 and r.json()["player"]["id"] == guest.player["id"]  # type: ignore[index]
     name = r.json()["player"]["name"]
+    seat = other.http.get(f"/api/tables/{waiting['id']}").json()["seats"][0]
+    assert not seat["guest"] and seat["name"] == name
     assert guest.http.get("/api/archive").json()["total"] == 3
     public = other.http.get("/api/archive", params={"player": name}).json()
     assert public["total"] == 3 and not public["own"]

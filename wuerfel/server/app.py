@@ -448,6 +448,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 # A guest registering keeps his player and so his games (issue 16): every session of his now
                 # belongs to the registered player.
                 p = await asyncio.to_thread(store.register_guest, current.id, clean, pw_hash)
+                hub().player_registered(p, current.name)
                 cache: dict[str, tuple[Player, float]] = app.state.sessions
                 for token in [k for k, (q, _) in cache.items() if q.id == p.id]:
                     cache.pop(token, None)

@@ -2148,6 +2148,16 @@ class Hub:
             gc.collect()
             gc.freeze()
 
+    def player_registered(self, player: Player, old_name: str) -> None:
+        """A guest registered (issue 16: he keeps his player and his games): the tables in memory drop his guest mark
+        and take his new name where his seat had the old one, as the store did (``Store.register_guest``)."""
+        for t in self.tables.values():
+            seats = t.row.seats
+            for i, s in enumerate(seats):
+                if s.player_id == player.id and s.guest:
+                    seats[i] = dataclasses.replace(s, guest=False, name=player.name if s.name == old_name else s.name)
+                    t._changed()
+
     def sweep(self) -> int:
         """Let go of every finished table nobody is connected to and nothing is working on (its lock is free); returns
         how many left. The finished tables are evicted when their last connection leaves; this catches those

@@ -667,19 +667,17 @@ class Store:
             else:
                 c.execute(sa.insert(db.ratings).values(game=table.game, who=key, player_id=pid, mu=r.mu,
                                                        sigma=r.sigma, games=1, updated_at=at))
-        history = []
-        for k, key in enumerate(who):
-            before, new = per_seat[k]
-            history.append({"key": key, "seat": k, "before": before, "after": new})
+        history: list[tuple[str, int, rt.Rating, rt.Rating]] = [
+            (key, k, *per_seat[k]) for k, key in enumerate(who)]
         for k in range(len(who)):
             key = rt.seat_identity(len(who), k)
-            history.append({"key": key, "seat": k, "before": rt.Rating(known[key].mu, known[key].sigma)
-                            if key in known else rt.initial(key), "after": after[key]})
+            history.append((key, k, rt.Rating(known[key].mu, known[key].sigma) if key in known else rt.initial(key),
+                            after[key]))
         c.execute(sa.insert(db.rating_history), [
-            {"table_id": result.table_id, "game": table.game, "who": h["key"],
-             "player_id": int(h["key"].split(":", 1)[1]) if h["key"].startswith("player:") else None,
-             "seat": h["seat"], "mu_before": h["before"].mu, "sigma_before": h["before"].sigma,
-             "mu": h["after"].mu, "sigma": h["after"].sigma, "at": at} for h in history])
+            {"table_id": result.table_id, "game": table.game, "who": key,
+             "player_id": int(key.split(":", 1)[1]) if key.startswith("player:") else None,
+             "seat": k, "mu_before": before.mu, "sigma_before": before.sigma, "mu": new.mu, "sigma": new.sigma,
+             "at": at} for key, k, before, new in history])
 
     def checkpoint(self) -> None:
         """Copy the SQLite WAL into the database file and truncate it (no-op on PostgreSQL); at shutdown, when
