@@ -45,9 +45,10 @@ from wuerfel.server.live import (
     Hub,
     LiveTable,
     TableError,
+    bot_numbers,
     error_json,
 )
-from wuerfel.server.store import NameTaken, Player, Store
+from wuerfel.server.store import NameTaken, Player, SeatRow, Store
 
 log = logging.getLogger("wuerfel.server")
 
@@ -872,18 +873,30 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         except Exception:
             return game  # a game that is no longer installed keeps its id
 
-    def who_label(entry: dict[str, Any], lang: str) -> str:
+    def who_label(entry: dict[str, Any], lang: str, number: int | None = None) -> str:
+        """A seat's or leaderboard entry's name as the table names it: "Computer 2 (Faustregel)" for the second
+        bot of a kind at one table, "Computer (Faustregel)" for a kind's identity on a leaderboard."""
         from wuerfel.bots import bot_label
 
         if entry.get("bot"):
+            if number is not None:
+                return translate(N_("Computer {n} ({bot})"), lang, n=number, bot=bot_label(entry["bot"], lang))
             return translate(N_("Computer ({bot})"), lang, bot=bot_label(entry["bot"], lang))
         return str(entry.get("name") or "?")
 
+    def points(x: float | None) -> float | int | None:
+        """A stored score as people write it: 6, not 6.0 (scores are floats in the store for games with halves)."""
+        if x is None:
+            return None
+        return int(x) if float(x).is_integer() else round(x, 2)
+
     def archive_json(g: Any, lang: str) -> dict[str, Any]:
+        numbers = bot_numbers([SeatRow(s["seat"], s["player_id"], s["bot"], s["name"]) for s in g.seats])
         return {"id": g.id, "game": g.game, "game_name": game_label(g.game, lang), "rules_id": g.rules_id,
                 "rules_name": rules_name(g.game, g.rules_id, lang), "rated": g.rated, "ended_by": g.ended_by,
                 "finished_at": g.finished_at.strftime("%Y-%m-%dT%H:%M:%SZ") if g.finished_at else None,
-                "seats": [{**s, "label": who_label(s, lang)} for s in g.seats],
+                "seats": [{**s, "score": points(s["score"]), "label": who_label(s, lang, numbers.get(s["seat"]))}
+                          for s in g.seats],
                 "replay_url": f"/replay/{g.id}", "record_url": f"/api/tables/{g.id}/record"}
 
     async def archive_of(request: Request, player: str | None, game: str | None, rules: str | None, page_no: int
@@ -961,7 +974,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 "archive_url": f"/archive?player={quoted}", "dice_url": f"/api/players/{quoted}/dice",
                 "recent": [{"table_id": r["table_id"], "game": r["game"], "game_name": game_label(r["game"], lang),
                             "rules_name": rules_name(r["game"], r["rules_id"], lang), "place": r["place"],
-                            "seats": r["seats"], "score": r["score"], "rated": r["rated"],
+                            "seats": r["seats"], "score": points(r["score"]), "rated": r["rated"],
                             "finished_at": r["finished_at"].strftime("%Y-%m-%dT%H:%M:%SZ")
                             if r["finished_at"] else None, "replay_url": f"/replay/{r['table_id']}"}
                            for r in recent]}

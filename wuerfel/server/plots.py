@@ -15,6 +15,7 @@ import functools
 import io
 import threading
 from collections.abc import Sequence
+from typing import Any
 
 _LOCK = threading.Lock()
 """matplotlib's pyplot state is global: one figure at a time (the plots are small, a few milliseconds each)."""
@@ -50,8 +51,14 @@ def score_histogram(scores: tuple[float, ...], xlabel: str, ylabel: str) -> str:
     """The distribution of a player's final scores in one game, as an SVG document."""
     with _LOCK:
         fig, ax = _figure()
-        bins = min(20, max(1, len(set(scores))))
+        lo, hi = min(scores), max(scores)
+        if all(float(s).is_integer() for s in scores) and hi - lo <= 40:
+            # Whole points: one bar per score, centred on it (not bars straddling two scores).
+            bins: Any = [x - 0.5 for x in range(int(lo), int(hi) + 2)]
+        else:
+            bins = min(20, max(1, len(set(scores))))
         ax.hist(list(scores), bins=bins, color="#2f7d4f", edgecolor="white")  # type: ignore[attr-defined]
+        ax.xaxis.get_major_locator().set_params(integer=True)  # type: ignore[attr-defined]
         ax.set_xlabel(xlabel)  # type: ignore[attr-defined]
         ax.set_ylabel(ylabel)  # type: ignore[attr-defined]
         ax.yaxis.get_major_locator().set_params(integer=True)  # type: ignore[attr-defined]
