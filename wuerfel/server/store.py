@@ -624,6 +624,14 @@ class Store:
             for result in results:
                 self._finish(conn, result)
 
+    _SET_RESULT = (sa.update(db.seats)
+                   .where(db.seats.c.table_id == sa.bindparam("t"), db.seats.c.seat == sa.bindparam("s"))
+                   .values(place=sa.bindparam("place"), score=sa.bindparam("score")))
+    _SET_RATING = (sa.update(db.ratings)
+                   .where(db.ratings.c.game == sa.bindparam("g"), db.ratings.c.who == sa.bindparam("w"))
+                   .values(mu=sa.bindparam("mu"), sigma=sa.bindparam("sigma"), games=db.ratings.c.games + 1,
+                           updated_at=sa.bindparam("at")))
+
     def _finish(self, c: sa.Connection, result: GameResult) -> None:
         """Store a game's result per seat and, at a rated table, update the ratings (inside the caller's
         transaction, after it wrote something: on SQLite the write lock is then held, so reading the ratings and
@@ -631,10 +639,12 @@ class Store:
         from wuerfel.server import ratings as rt
 
         places = rt.places_of(result.ranking)
-        for seat, place in places.items():
-            score = result.scores[seat] if result.scores is not None and seat < len(result.scores) else None
-            c.execute(sa.update(db.seats).where(db.seats.c.table_id == result.table_id, db.seats.c.seat == seat)
-                      .values(place=place, score=score))
+        # One prepared statement for all seats (executemany): the end of a game holds the writer thread, which
+        # every move of the server waits for (bench/ratings.py).
+        c.execute(self._SET_RESULT, [
+            {"t": result.table_id, "s": seat, "place": place,
+             "score": result.scores[seat] if result.scores is not None and seat < len(result.scores) else None}
+            for seat, place in places.items()])
         table = c.execute(sa.select(db.game_tables.c.game, db.game_tables.c.rated, db.game_tables.c.num_seats)
                           .where(db.game_tables.c.id == result.table_id)).first()
         if table is None or not table.rated or table.num_seats < 2 or len(places) != table.num_seats:
@@ -659,14 +669,15 @@ class Store:
         known = {r.who: r for r in c.execute(q)}
         after, per_seat = rt.update(who, places, {k: rt.Rating(r.mu, r.sigma) for k, r in known.items()})
         at = now()
-        for key, r in after.items():
-            pid = int(key.split(":", 1)[1]) if key.startswith("player:") else None
-            if key in known:
-                c.execute(sa.update(db.ratings).where(db.ratings.c.game == table.game, db.ratings.c.who == key)
-                          .values(mu=r.mu, sigma=r.sigma, games=db.ratings.c.games + 1, updated_at=at))
-            else:
-                c.execute(sa.insert(db.ratings).values(game=table.game, who=key, player_id=pid, mu=r.mu,
-                                                       sigma=r.sigma, games=1, updated_at=at))
+        old = [{"g": table.game, "w": key, "mu": r.mu, "sigma": r.sigma, "at": at}
+               for key, r in after.items() if key in known]
+        new = [{"game": table.game, "who": key, "mu": r.mu, "sigma": r.sigma, "games": 1, "updated_at": at,
+                "player_id": int(key.split(":", 1)[1]) if key.startswith("player:") else None}
+               for key, r in after.items() if key not in known]
+        if old:
+            c.execute(self._SET_RATING, old)
+        if new:
+            c.execute(sa.insert(db.ratings), new)
         history: list[tuple[str, int, rt.Rating, rt.Rating]] = [
             (key, k, *per_seat[k]) for k, key in enumerate(who)]
         for k in range(len(who)):
