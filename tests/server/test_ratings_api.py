@@ -113,7 +113,7 @@ def test_a_rated_game_moves_the_ratings_at_its_end(srv: ServerProcess) -> None:
 
 def test_a_resigned_rated_game_rates_as_stored(srv: ServerProcess) -> None:
     anna = registered(srv, "Anna")
-    bert = registered(srv, "Bert")
+    bert = registered(srv, "Bert", "en")
     t = anna.create("stapel", seats=2, rated=True, overrides={"target": 1000})
     assert bert.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
     assert anna.post(f"/api/tables/{t['id']}/start").status_code == 200
@@ -125,6 +125,11 @@ def test_a_resigned_rated_game_rates_as_stored(srv: ServerProcess) -> None:
     g = next(x for x in arch["games"] if x["id"] == t["id"])
     me = next(s for s in g["seats"] if s["mine"])
     assert g["rated"] and g["ended_by"] == "resigned" and me["place"] == 2 and me["rating_after"] < me["rating_before"]
+    # The pages in English.
+    assert "My finished games" in bert.http.get("/archive").text
+    assert "Leaderboards" in bert.http.get("/leaderboard").text
+    profile = bert.http.get(f"/players/{bert.player['name']}").text  # type: ignore[index]
+    assert "Recent results" in profile and "Place 2 of 2" in profile
 
 
 def test_the_end_and_the_ratings_are_one_transaction(srv: ServerProcess) -> None:
@@ -192,9 +197,3 @@ def test_archive_filters_pages_and_guest_sessions(srv: ServerProcess) -> None:
     assert sum(g["games"] for g in prof["games"]) == 3 and all(g["rating"] is None for g in prof["games"])
     assert other.http.get("/api/players/niemand-da").json()["error"]["code"] == "no_player"
 
-
-def test_pages_in_english(srv: ServerProcess) -> None:
-    anna = registered(srv, "Anna", "en")
-    assert "My finished games" in anna.http.get("/archive").text
-    assert "Leaderboards" in anna.http.get("/leaderboard").text
-    assert "No finished games yet." in anna.http.get(f"/players/{anna.player['name']}").text  # type: ignore[index]
