@@ -136,6 +136,9 @@ def test_resignation_rates_as_stored(store: Store) -> None:
     assert board[f"player:{b.id}"] < 25 < board[f"player:{a.id}"]
     assert board[f"player:{a.id}"] == pytest.approx(board["bot:optimal"])
     assert [(r["place"], r["score"]) for r in store.player_results(b.id)] == [(3, None)]
+    store.resign(tid, 0)  # a second end of the same game changes nothing and rates nobody again
+    assert {r["who"]: r["games"] for r in store.leaderboard("pig")}[f"player:{a.id}"] == 1
+    assert store.get_table(tid).resigned == 1  # type: ignore[union-attr]
 
 
 def test_a_guest_at_a_rated_table_rates_nobody(store: Store) -> None:

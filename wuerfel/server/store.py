@@ -396,7 +396,9 @@ class Store:
         (status ``finished``) with that seat and the reason recorded, in one transaction, so a restart never finds
         a finished game without its reason or the reverse."""
         with self.engine.begin() as c:
-            row = c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id)
+            # Only a game not over yet ends here: a second end would rate the game twice.
+            row = c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id,
+                                                            db.game_tables.c.status != "finished")
                             .values(status="finished", finished_at=now(), resigned=seat, ended_by=ended_by,
                                     deadline_at=None, deadline_seq=None)
                             .returning(db.game_tables.c.num_seats)).first()

@@ -466,8 +466,10 @@ async function refreshTables() {
       a.href = x.url;
       const last = el("td");
       last.appendChild(a);
+      const rules = el("td", "small", rulesName(x.game, x.rules_id));
+      if (x.rated) rules.append(" ", el("span", "badge rated", t("rated")));  // issue 16: registered players only
       tr.append(el("td", "", x.game_name), el("td", "", names + (free ? ` · ${t("open_seats", {n: free})}` : "")),
-        el("td", "small", rulesName(x.game, x.rules_id)), last);
+        rules, last);
       tb.appendChild(tr);
     }
   } catch { /* the list just stays as it was */ }
