@@ -37,7 +37,17 @@ from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import SystemSource
 from wuerfel.engine.throws import waits_for
 from wuerfel.i18n import LANGUAGES, translate
-from wuerfel.server.store import ChatRow, Deadline, EventRow, Player, SeatRow, Store, TableRow, make_writer
+from wuerfel.server.store import (
+    ChatRow,
+    Deadline,
+    EventRow,
+    GameResult,
+    Player,
+    SeatRow,
+    Store,
+    TableRow,
+    make_writer,
+)
 from wuerfel.server.store import now as store_now
 
 log = logging.getLogger("wuerfel.server")
@@ -459,6 +469,7 @@ class LiveTable:
                 "private": self.row.private, "host": self.row.host_id,
                 "created_at": self.row.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
                 "spectator_chat": self.row.spectator_chat, "muted": sorted(self.muted), "hints": self.row.hints,
+                "rated": self.row.rated,
                 "advisor": self.info.advisor is not None,
                 "seats": [{"seat": s.seat, "kind": s.kind, "player_id": s.player_id, "name": s.name, "bot": s.bot,
                            "bot_number": numbers.get(s.seat), "guest": s.guest, "standin": s.standin}
@@ -887,9 +898,20 @@ class LiveTable:
                 # Several seats are for the host's own table (hot-seat, one phone at a real table); anyone else
                 # filling every free seat would block the table.
                 raise TableError("one_seat", N_("You already have a seat at this table."))
+            self._may_sit_rated(player)
             await self._save_seat(SeatRow(s.seat, player.id, None, player.name, not player.registered),
                                   lambda lang: translate(N_("{name} sits down in seat {n}."), lang,
                                                          name=self.seat_label(s.seat, lang), n=s.seat + 1))
+
+    def _may_sit_rated(self, player: Player) -> None:
+        """A rated table seats registered players only, each once (a rating belongs to one person playing one
+        seat; a guest has no rating to keep)."""
+        if not self.row.rated:
+            return
+        if not player.registered:
+            raise TableError("rated_guest", N_("Only registered players can play at a rated table."))
+        if self.seats_of(player):
+            raise TableError("one_seat", N_("You already have a seat at this table."))
 
     async def leave_seat(self, player: Player, seat: object) -> None:
         async with self.lock:
@@ -943,6 +965,10 @@ class LiveTable:
                 raise TableError("not_host", N_("Only the host of the table may do that."), 403)
             if any(s.kind == "empty" for s in self.row.seats):
                 raise TableError("not_ready", N_("Every seat must be taken before the game can start."))
+            if self.row.rated:
+                people = [s.player_id for s in self.row.seats if s.kind == "human"]
+                if any(s.guest for s in self.row.seats if s.kind == "human") or len(set(people)) != len(people):
+                    raise TableError("rated_guest", N_("Only registered players can play at a rated table."))
             match = Match.new(self.row.game, self.row.rules_id, self._player_names(),
                               rules=self.info.rules_from_dict(self.row.rules), meta=self._record_meta())
             self.match = match
@@ -1027,9 +1053,18 @@ class LiveTable:
                 self.before.extend(b for _, b, _ in hidden)
                 self.objs.extend(o for _, _, o in hidden)
 
-        write: asyncio.Future[None] = self.hub.writer.write(rows, statuses, [deadline] if deadline else [])
+        # The game's end (a status "finished" of this table) carries its result: places, scores and, at a rated
+        # table, the ratings' update are committed with the last move (Store.append).
+        results = [self._game_result()] if (self.row.id, "finished") in statuses else []
+        write: asyncio.Future[None] = self.hub.writer.write(rows, statuses, [deadline] if deadline else [], results)
         write.add_done_callback(settle)
         await asyncio.shield(write)
+
+    def _game_result(self) -> GameResult:
+        """The result of the game that just ended as the engine states it (ranking with ties, final scores)."""
+        assert self.match is not None
+        st = self.match.state
+        return GameResult(self.row.id, [list(g) for g in st.ranking()], [float(x) for x in st.scores()])
 
     async def handle(self, conn: Conn, raw: str | bytes) -> None:
         """One client message: a move, a typed throw or a ping. Every refusal is an error message, nothing else."""
@@ -1415,7 +1450,7 @@ class LiveTable:
             with db_refusal():
                 new = await asyncio.to_thread(self.hub.store.create_table, r.game, r.rules_id, r.rules, r.num_seats,
                                               r.scorekeeper, r.private, player.id, rows, r.spectator_chat,
-                                              r.hints, r.clock, r.move_seconds, r.on_expiry)
+                                              r.hints, r.clock, r.move_seconds, r.on_expiry, r.rated)
                 await asyncio.to_thread(self.hub.store.set_rematch, r.id, new.id)
             self.hub.tables[new.id] = LiveTable(self.hub, new)
             self.row.rematch = new.id
@@ -2080,7 +2115,7 @@ class Hub:
                      private: bool, host: Player, bots: dict[int, str], sit: bool,
                      names: dict[int, str] | None = None, spectator_chat: bool = False,
                      hints: bool = True, clock: str = "none", move_seconds: int | None = None,
-                     on_expiry: str = "bot") -> LiveTable:
+                     on_expiry: str = "bot", rated: bool = False) -> LiveTable:
         rows = [SeatRow(s, None, b, b) for s, b in bots.items()]
         # A real table (scorekeeper) names its people: the creator's phone holds those seats under their names.
         rows += [SeatRow(s, host.id, None, name) for s, name in (names or {}).items() if s not in bots]
@@ -2089,7 +2124,7 @@ class Hub:
         with db_refusal():
             row = await asyncio.to_thread(self.store.create_table, info.id, rules_id, rules, seats, scorekeeper,
                                           private, host.id, rows, spectator_chat, hints, clock, move_seconds,
-                                          on_expiry)
+                                          on_expiry, rated)
         t = LiveTable(self, row)
         self.tables[row.id] = t
         return t
@@ -2112,6 +2147,16 @@ class Hub:
                 last_full = time.monotonic()
             gc.collect()
             gc.freeze()
+
+    def player_registered(self, player: Player, old_name: str) -> None:
+        """A guest registered (issue 16: he keeps his player and his games): the tables in memory drop his guest mark
+        and take his new name where his seat had the old one, as the store did (``Store.register_guest``)."""
+        for t in self.tables.values():
+            seats = t.row.seats
+            for i, s in enumerate(seats):
+                if s.player_id == player.id and s.guest:
+                    seats[i] = dataclasses.replace(s, guest=False, name=player.name if s.name == old_name else s.name)
+                    t._changed()
 
     def sweep(self) -> int:
         """Let go of every finished table nobody is connected to and nothing is working on (its lock is free); returns

@@ -368,6 +368,16 @@ function presenceMark(s) {
   return dot;
 }
 
+/** A registered player's name as a link to his profile (issue 16); anybody else's as plain text. */
+function profileLink(seat, text) {
+  if (!seat || seat.kind !== "human" || seat.guest || !seat.name) return text;
+  const link = document.createElement("a");
+  link.href = `/players/${encodeURIComponent(seat.name)}`;
+  link.className = "profile-link";
+  link.textContent = text;
+  return link;
+}
+
 function renderScores(m) {
   const tb = $("scores");
   const nm = names();
@@ -395,7 +405,7 @@ function renderScores(m) {
     const a = document.createElement("td");
     const mark = presenceMark(seat);
     if (mark) a.appendChild(mark);
-    a.append(n);
+    a.append(profileLink(seat, n));
     if (seat && seat.standin) {
       // "Computer übernimmt" (protocol 6): a bot plays this person's seat until he is back.
       tr.dataset.standin = "yes";
@@ -466,7 +476,13 @@ function renderSeating() {
     row.dataset.seat = String(s.seat);
     const who = document.createElement("span");
     who.className = "who";
-    who.textContent = `${s.seat + 1}. ${seatName(s)}`;
+    who.textContent = `${s.seat + 1}. `;
+    if (s.kind === "human" && !s.guest && s.name) {
+      // A registered player's name leads to his profile (issue 16).
+      const a = document.createElement("a");
+      a.href = `/players/${encodeURIComponent(s.name)}`; a.className = "profile-link"; a.textContent = seatName(s);
+      who.appendChild(a);
+    } else who.append(seatName(s));
     const mark = presenceMark(s);
     if (mark) { who.prepend(mark); row.dataset.online = S.online.includes(s.seat) ? "yes" : "no"; }
     row.appendChild(who);
