@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
 from wuerfel.bots.base import RandomBot
-from wuerfel.engine import clocks
+from wuerfel.engine import clocks, fairdice
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.components import components_json
 from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError
@@ -37,7 +37,7 @@ from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import SystemSource
 from wuerfel.engine.throws import waits_for
 from wuerfel.i18n import LANGUAGES, translate
-from wuerfel.server.store import ChatRow, Deadline, EventRow, Player, SeatRow, Store, TableRow, make_writer
+from wuerfel.server.store import ChatRow, Deadline, EventRow, Log, Player, SeatRow, Store, TableRow, make_writer
 from wuerfel.server.store import now as store_now
 
 log = logging.getLogger("wuerfel.server")
@@ -304,6 +304,15 @@ class LiveTable:
         self.version = 0
         """Bumped whenever the summary's seating or status changes (not on every move)."""
         self._rng = random.Random(0)
+        self.seeds: dict[int, str] = {}
+        """Provably fair dice: the seeds the people's browsers sent when they sat down (seat -> hex), until the
+        start fixes the combined seed. Kept in memory only: a seat whose seed was lost gets a server-made one."""
+        self.dice: dict[str, Any] | None = None
+        """The game's public dice data (``meta["dice"]`` of its record): version, the seats' seeds, the combined
+        seed and ``next``, the first throw's commitment when the game starts with a throw. None: no proof (a
+        scorekeeper table, a game started before provably fair dice)."""
+        self.secrets: dict[int, str] = {}
+        """The secrets of announced throws by the index of the announcing event (-1: before the first event)."""
         self.clock: asyncio.Task[None] | None = None
         """The running clock of a timed decision node (``State.deadline()``), if the table is at one."""
         self.clock_at: float | None = None
@@ -485,8 +494,12 @@ class LiveTable:
         self.version += 1
 
     # --- loading ----------------------------------------------------------------------------------------------
-    def restore(self, events: list[Event]) -> None:
+    def restore(self, events: list[Event] | Log) -> None:
         """Rebuild the match from the committed log, exactly: a fold of the events over the initial state."""
+        if isinstance(events, Log):
+            self.dice = events.dice
+            self.secrets = dict(events.secrets)
+            events = events.events
         record = GameRecord(game=self.row.game, rules_id=self.row.rules_id, rules=self.row.rules,
                             players=self._player_names(), events=list(events), meta=self._record_meta())
         states = record.states()
@@ -519,7 +532,60 @@ class LiveTable:
     def _record_meta(self) -> dict[str, object]:
         """``seats`` as the terminal writes them (``bot:KIND`` or ``human``): ``wuerfel play --load`` of a record
         downloaded from a table continues it with the same bots in their seats."""
-        return {"table": self.row.id, "seats": [f"bot:{s.bot}" if s.bot else "human" for s in self.row.seats]}
+        meta: dict[str, object] = {"table": self.row.id,
+                                   "seats": [f"bot:{s.bot}" if s.bot else "human" for s in self.row.seats]}
+        if self.dice is not None:
+            meta["dice"] = self.dice
+        return meta
+
+    # --- provably fair dice (wuerfel.engine.fairdice) -----------------------------------------------------------
+    def _fix_seeds(self, starter: Player, seed: object) -> None:
+        """At the start: every seat's seed (the one its browser sent, the starter's for his seats without one, or a
+        server-made one marked so) and the combined seed, fixed before the first commitment."""
+        if self.row.scorekeeper:
+            self.dice = None
+            return
+        mine = fairdice.valid_seed(seed)
+        seeds: list[dict[str, Any]] = []
+        for s in sorted(self.row.seats, key=lambda x: x.seat):
+            given = self.seeds.get(s.seat) or (mine if s.player_id == starter.id and not s.bot else None)
+            seeds.append({"seat": s.seat, "seed": given, "by": "player"} if given else
+                         {"seat": s.seat, "seed": fairdice.new_seed(), "by": "server"})
+        self.dice = {"v": fairdice.VERSION, "seeds": seeds,
+                     "seed": fairdice.combine_seeds([str(x["seed"]) for x in seeds])}
+        self.secrets = {}
+
+    def _announce(self, m: Match) -> None:
+        """After an event (or at the start): when the game now waits for the server's dice, make the throw's secret
+        and publish its commitment in that event's proof (``next``), before the throw falls."""
+        if self.dice is None or self.row.scorekeeper or not m.state.is_chance():
+            return
+        secret = fairdice.new_secret()
+        idx = len(m.record.events) - 1
+        self.secrets[idx] = secret
+        if idx < 0:
+            self.dice["next"] = fairdice.commitment(secret)
+            return
+        ev = m.record.events[idx]
+        m.record.events[idx] = dataclasses.replace(ev, proof={**(ev.proof or {}),
+                                                              "next": fairdice.commitment(secret)})
+
+    def _dice_of(self, m: Match) -> tuple[Outcome, dict[str, Any] | None]:
+        """The server's throw at the current chance node: derived from the announced secret and the combined seed
+        (with its proof), or, for a game without proof, drawn from the OS's CSPRNG as before."""
+        state = m.state
+        secret = self.secrets.get(len(m.record.events) - 1) if self.dice is not None else None
+        if secret is None:
+            return self.hub.source.choose(state), None
+        outcomes = state.chance_outcomes()
+        outcome = fairdice.derive(outcomes, secret, str(self.dice["seed"]))  # type: ignore[index]
+        hidden = event_statement(state, outcome, None) is not None
+        return outcome, fairdice.throw_proof(outcomes, secret, state.thrower(), hidden)
+
+    def _server_throw(self, m: Match) -> Callable[[], Any]:
+        """The step that throws the server's dice now (for :meth:`_advance`)."""
+        outcome, proof = self._dice_of(m)
+        return functools.partial(m.chance, outcome, proof)
 
     def record(self) -> GameRecord:
         """The game's record as stored, with ``meta.resigned`` (the seat that gave up) when the game ended so: the
@@ -787,13 +853,19 @@ class LiveTable:
         if shown.show == "none":
             return None
         if not shown.full:
-            return {"seq": i + 1, "type": ev.type, "player": ev.player if shown.player else None,
-                    "data": shown.data, "hidden": True, "label": translate(shown.label, lang) if shown.label else ""}
+            out = {"seq": i + 1, "type": ev.type, "player": ev.player if shown.player else None,
+                   "data": shown.data, "hidden": True, "label": translate(shown.label, lang) if shown.label else ""}
+            if ev.proof is not None:
+                out["proof"] = fairdice.public_proof(ev.proof)  # the commitment, never the secret of a hidden throw
+            return out
         key = ("label", i, lang)
         label = cache.get(key)
         if label is None:
             label = cache[key] = self._label(i, lang)
-        return {"seq": i + 1, "type": ev.type, "player": ev.player, "data": ev.data, "label": label}
+        out = {"seq": i + 1, "type": ev.type, "player": ev.player, "data": ev.data, "label": label}
+        if ev.proof is not None:
+            out["proof"] = ev.proof
+        return out
 
     def _label(self, i: int, lang: str) -> str:
         """The label of event ``i``, described in the state it was applied to."""
@@ -877,7 +949,7 @@ class LiveTable:
         if self.row.status != "open":
             raise TableError("already_started", N_("The game has already started."))
 
-    async def sit(self, player: Player, seat: object) -> None:
+    async def sit(self, player: Player, seat: object, seed: object = None) -> None:
         async with self.lock:
             self._must_be_open()
             s = self._seat(seat)
@@ -887,6 +959,9 @@ class LiveTable:
                 # Several seats are for the host's own table (hot-seat, one phone at a real table); anyone else
                 # filling every free seat would block the table.
                 raise TableError("one_seat", N_("You already have a seat at this table."))
+            given = fairdice.valid_seed(seed)
+            if given is not None:
+                self.seeds[s.seat] = given  # his contribution to the dice (see _fix_seeds)
             await self._save_seat(SeatRow(s.seat, player.id, None, player.name, not player.registered),
                                   lambda lang: translate(N_("{name} sits down in seat {n}."), lang,
                                                          name=self.seat_label(s.seat, lang), n=s.seat + 1))
@@ -936,17 +1011,19 @@ class LiveTable:
         await self._broadcast_table(note)
         self._tell_presence()
 
-    async def start(self, player: Player) -> None:
+    async def start(self, player: Player, seed: object = None) -> None:
         async with self.lock:
             self._must_be_open()
             if player.id != self.row.host_id:
                 raise TableError("not_host", N_("Only the host of the table may do that."), 403)
             if any(s.kind == "empty" for s in self.row.seats):
                 raise TableError("not_ready", N_("Every seat must be taken before the game can start."))
+            self._fix_seeds(player, seed)
             match = Match.new(self.row.game, self.row.rules_id, self._player_names(),
                               rules=self.info.rules_from_dict(self.row.rules), meta=self._record_meta())
             self.match = match
             try:
+                self._announce(match)
                 new, hidden = self._advance(lambda: None)
             except Exception:
                 self.match = None
@@ -955,7 +1032,7 @@ class LiveTable:
             deadline = self._next_deadline()
             try:
                 with db_refusal():
-                    await self._commit(0, new, hidden, [(self.row.id, status)], deadline)
+                    await self._commit(0, new, hidden, [(self.row.id, status)], deadline, pre=True)
             except Exception:
                 self.match = None
                 raise
@@ -990,6 +1067,7 @@ class LiveTable:
                 step()
                 # Count events, not state changes: a void throw is an event whose state may be the same object.
                 if len(m.record.events) > n:
+                    self._announce(m)
                     ev = m.record.events[-1]
                     hidden.append((self._hidden(prev, obj if obj is not None else event_object(m.game, ev), ev.player),
                                    prev, obj))
@@ -998,8 +1076,9 @@ class LiveTable:
                 # person's or a bot's throw that starts something waits (for the tap, or the bot's pause).
                 while m.state.is_chance() and waits_for(m.state, m.record.events) is None:
                     prev = m.state
-                    outcome = self.hub.source.choose(prev)
-                    m.chance(outcome)
+                    outcome, proof = self._dice_of(m)
+                    m.chance(outcome, proof)
+                    self._announce(m)
                     hidden.append((self._hidden(prev, outcome, None), prev, outcome))
         except BaseException:
             m.state = old_state
@@ -1008,12 +1087,17 @@ class LiveTable:
         return m.record.events[old_len:], hidden
 
     async def _commit(self, old_len: int, new: list[Event], hidden: list[tuple[Statement, State, Any]],
-                      statuses: list[tuple[str, str]], deadline: Deadline | None = None) -> None:
+                      statuses: list[tuple[str, str]], deadline: Deadline | None = None, pre: bool = False) -> None:
         """Make the new events durable (with the deadline of the position they lead to, at a table with a clock);
-        on failure undo them in memory, so memory never runs ahead of the log."""
+        on failure undo them in memory, so memory never runs ahead of the log. ``pre``: the start, which also
+        stores the game's dice data (row seq 0, with the first throw's secret if it announced one)."""
         assert self.match is not None
         m = self.match
-        rows = [EventRow(self.row.id, old_len + i + 1, ev) for i, ev in enumerate(new)]
+        rows = [EventRow(self.row.id, old_len + i + 1, ev,
+                         self.secrets.get(old_len + i) if ev.proof and "next" in ev.proof else None)
+                for i, ev in enumerate(new)]
+        if pre and self.dice is not None:
+            rows.insert(0, EventRow(self.row.id, 0, Event("dice", dict(self.dice)), self.secrets.get(-1)))
 
         def settle(done: asyncio.Future[None]) -> None:
             # Runs when the commit is decided, even if the waiting task was cancelled meanwhile (shutdown): memory
@@ -1348,8 +1432,8 @@ class LiveTable:
         """Throw the pending dice of this chance node (and every throw that falls at once after it); commit and tell
         everyone. Call with the lock held."""
         old_len = self.seq
-        outcome = self.hub.source.choose(m.state)
-        new, hidden = self._advance(lambda: m.chance(outcome), outcome)
+        step = self._server_throw(m)
+        new, hidden = self._advance(step)
         await self._finish_step(old_len, new, hidden)
 
     async def _finish_step(self, old_len: int, new: list[Event],
@@ -1828,9 +1912,9 @@ class LiveTable:
                 if state.is_chance():
                     # The bot's own throw, after the same pause as its moves.
                     try:
-                        outcome = self.hub.source.choose(state)
+                        step = self._server_throw(m)
                         old_len = self.seq
-                        new, hidden = self._advance(functools.partial(m.chance, outcome), outcome)
+                        new, hidden = self._advance(step)
                     except Exception:
                         log.exception("the throw of bot seat %d at table %s failed", seat, self.row.id)
                         return
@@ -2049,7 +2133,7 @@ class Hub:
         try:
             t = LiveTable(self, row)
             if row.status != "open":
-                events = await asyncio.to_thread(self.store.load_events, table_id)
+                events = await asyncio.to_thread(self.store.load_log, table_id)
                 # Replaying a long log and building the bots take long: a worker thread does it (the table is not
                 # published yet, so nothing else touches it meanwhile).
                 await asyncio.to_thread(t.restore, events)

@@ -474,7 +474,7 @@ function renderSeating() {
       empty += 1;
       // One seat per person at someone else's table (the host may take several: hot-seat).
       // A spectator without a name is sent to the invitation page, which asks for one and comes back here.
-      const sit = me === null ? () => { window.location.href = `/table/${tb.id}`; } : () => tableCall("sit", {seat: s.seat});
+      const sit = me === null ? () => { window.location.href = `/table/${tb.id}`; } : () => tableCall("sit", {seat: s.seat, seed: diceSeed()});
       if (isHost || !seatedHere) row.appendChild(button(t("sit_here"), "btn small primary sit", sit));
       if (isHost && boot.game.bots.length) {
         const sel = document.createElement("select");
@@ -844,12 +844,20 @@ async function askRematch() {
   }
 }
 
+/** Provably fair dice: this browser's random contribution to the table's combined seed (sent when sitting down
+ * and when starting; the server hashes every seat's seed into the seed each throw is derived from). */
+function diceSeed() {
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
 /** Take the old seat at the rematch if it is still free, then open it (a taken seat: the page offers the rest). */
 async function joinRematch(mine) {
   const url = S.table.rematch;
   const id = url.split("/table/")[1];
   for (const seat of mine) {
-    try { await api(`/api/tables/${id}/sit`, {seat}); } catch { /* taken, or ours already: choose on the page */ }
+    try { await api(`/api/tables/${id}/sit`, {seat, seed: diceSeed()}); } catch { /* taken, or ours already: choose on the page */ }
   }
   window.location.href = url;
 }
@@ -859,7 +867,7 @@ async function main() {
   if (mod && mod.dataset.module) {
     try { S.renderer = await import(mod.dataset.module); } catch (err) { console.error(err); S.renderer = generic; }
   }
-  $("start-btn").addEventListener("click", () => tableCall("start", {}));
+  $("start-btn").addEventListener("click", () => tableCall("start", {seed: diceSeed()}));
   $("resign-btn").addEventListener("click", () => { $("resign-confirm").classList.remove("hidden"); $("resign-yes").focus(); });
   $("resign-no").addEventListener("click", () => { $("resign-confirm").classList.add("hidden"); $("resign-btn").focus(); });
   $("hint-btn").addEventListener("click", askHint);
