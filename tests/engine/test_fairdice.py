@@ -38,9 +38,8 @@ def proved_game(game_id: str, n: int = 2, seed: int = 1, salt: str = "t") -> Gam
     pending: list[str] = []
 
     def announce() -> None:
+        """As the server does: at the start and with every throw, the next throw's commitment."""
         nonlocal count
-        if not m.state.is_chance():
-            return
         secret = secret_of(count, salt)
         count += 1
         pending[:] = [secret]
@@ -60,10 +59,10 @@ def proved_game(game_id: str, n: int = 2, seed: int = 1, salt: str = "t") -> Gam
             o = fd.derive(outs, pending[0], combined)
             hidden = event_statement(st, o, None) is not None
             m.chance(o, fd.throw_proof(outs, pending[0], st.thrower(), hidden))
+            announce()
         else:
             seat = st.actors()[0]
             m.act(bot.choose(st, seat), seat)
-        announce()
     assert m.state.is_terminal()
     return m.record
 
@@ -194,7 +193,7 @@ def test_altered_secret_or_commitment_fails() -> None:
     rec.events[i] = dataclasses.replace(ev, proof=bad)
     res = fd.verify_record(rec)
     assert [(f.index, "secret does not match" in f.msgid) for f in res.failures] == [(i, True)]
-    # A secret and commitment swapped together still disagree with the commitment announced before the throw.
+    # A secret and commitment replaced together still disagree with the commitment announced before the throw.
     bad["commit"] = fd.commitment(bad["secret"])
     rec.events[i] = dataclasses.replace(ev, proof=bad)
     res = fd.verify_record(rec)

@@ -55,10 +55,9 @@ def registered(base: str, name: str) -> Client:
     return c
 
 
-def play_pig_to_the_end(w: Ws, seat: int = 0) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Play seat ``seat`` of Pig (tap when the throw is due, hold otherwise) until the game ends; returns the last
-    state and every event as the connection was told, in order."""
-    st = w.recv_type("state")
+def play_pig_to_the_end(w: Ws, st: dict[str, Any], seat: int = 0) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play seat ``seat`` of Pig from state ``st`` (tap when the throw is due, hold otherwise) until the game ends;
+    returns the last state and every event as the connection was told, in order."""
     events = list(st["events"])
     end = time.monotonic() + 60
     while not st["finished"]:
@@ -78,23 +77,29 @@ def test_a_whole_game_verifies_and_tampering_is_caught(own_server: ServerProcess
     t = anna.create("pig", seats=2, bots={"1": "random"}, overrides={"target": 25})
     assert anna.post(f"/api/tables/{t['id']}/start", {"seed": SEED}).status_code == 200
     w = anna.ws(t["id"])
-    _, events = play_pig_to_the_end(w)
+    first = w.recv_type("state")
+    assert first["seq"] == 0 and first["throw"]["seat"] == 0  # her throw waits; its commitment is already out
+    promised = first["dice"]["next"]
+    _, events = play_pig_to_the_end(w, first)
     w.close()
-    # Live: every throw's commitment reached the table in the event before it (or, for the first, in the record's
-    # dice data), and the revealed secret opens it.
+    # Live: every throw's commitment reached the table before it: the first with the start, every later one with
+    # the throw before it (so before Anna's decisions in between); the revealed secret opens it.
     record = anna.http.get(f"/api/tables/{t['id']}/record").json()
     dice = record["meta"]["dice"]
     assert dice["seeds"][0] == {"seat": 0, "seed": SEED, "by": "player"}
     assert dice["seeds"][1]["by"] == "server"
     assert [e["seq"] for e in events] == list(range(1, len(record["events"]) + 1))
     announced = dice.get("next")
+    assert announced == promised
     throws = 0
     for e in events:
         if e["type"] == "chance":
             throws += 1
             assert e["proof"]["commit"] == announced
             assert fairdice.commitment(e["proof"]["secret"]) == announced
-        announced = (e.get("proof") or {}).get("next")
+            announced = None  # good for one throw: the next one's commitment comes with this throw
+        if "next" in (e.get("proof") or {}):
+            announced = e["proof"]["next"]
     assert throws >= 4
     # The record as downloaded: the command accepts it, in German and in English.
     path = tmp_path / "record.json"
@@ -137,6 +142,29 @@ def test_a_whole_game_verifies_and_tampering_is_caught(own_server: ServerProcess
     anna.close()
 
 
+def test_the_seats_seeds_go_into_the_combined_seed(server: ServerProcess) -> None:
+    """Each person's browser sends a seed when he sits down (the host's with the start); a bot's seat gets one from
+    the server, marked so; a malformed seed is replaced by the server's, never refused."""
+    anna = Client(server.url).guest("Anna")
+    bert = Client(server.url).guest("Bert")
+    t = anna.create("pig", seats=3, bots={"2": "random"}, overrides={"target": 1000})
+    assert bert.post(f"/api/tables/{t['id']}/sit", {"seat": 1, "seed": "ABCDEF0123"}).status_code == 200
+    assert anna.post(f"/api/tables/{t['id']}/start", {"seed": SEED}).status_code == 200
+    w = anna.ws(t["id"])
+    dice = w.recv_type("state")["dice"]
+    w.close()
+    assert [(s["seat"], s["by"]) for s in dice["seeds"]] == [(0, "player"), (1, "player"), (2, "server")]
+    assert dice["seeds"][0]["seed"] == SEED and dice["seeds"][1]["seed"] == "abcdef0123"
+    assert dice["seed"] == fairdice.combine_seeds([s["seed"] for s in dice["seeds"]])
+    t2 = anna.create("pig", seats=2, bots={"1": "random"})
+    assert anna.post(f"/api/tables/{t2['id']}/start", {"seed": "nicht hex"}).status_code == 200
+    w = anna.ws(t2["id"])
+    assert w.recv_type("state")["dice"]["seeds"][0]["by"] == "server"
+    w.close()
+    anna.close()
+    bert.close()
+
+
 def test_old_records_carry_no_proof(tmp_path: Path) -> None:
     """A record from before provably fair dice: a clear statement and its own exit status, no traceback."""
     from wuerfel.engine.record import Match
@@ -165,7 +193,7 @@ def test_a_restart_throws_the_die_it_committed_to(tmp_path: Path) -> None:
         w = a.ws(t["id"])
         st = w.recv_type("state")
         assert st["seq"] == 0 and st["throw"]["seat"] == 0
-        promised = a.http.get(f"/api/tables/{t['id']}").json()
+        promised = st["dice"]["next"]
         w.close()
         srv.kill()
         srv = ServerProcess(db, port=srv.port, log_dir=tmp_path).start()
@@ -174,14 +202,14 @@ def test_a_restart_throws_the_die_it_committed_to(tmp_path: Path) -> None:
         a2.refresh_csrf()
         w = a2.ws(t["id"])
         st = w.recv_type("state")
+        assert st["dice"]["next"] == promised  # the same commitment after the restart
         w.send({"throw": True, "expected_seq": st["seq"]})
         st = w.state_at_least(1)
         w.close()
         assert a2.post(f"/api/tables/{t['id']}/resign", {"seat": 0}).status_code == 200
         record = a2.http.get(f"/api/tables/{t['id']}/record").json()
         first = record["events"][0]
-        assert first["type"] == "chance" and first["proof"]["commit"] == record["meta"]["dice"]["next"]
-        assert promised["id"] == t["id"]
+        assert first["type"] == "chance" and first["proof"]["commit"] == promised == record["meta"]["dice"]["next"]
         path = tmp_path / "r.json"
         path.write_text(json.dumps(record), encoding="utf-8")
         r = run_verify(path)

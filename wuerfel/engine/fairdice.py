@@ -4,7 +4,8 @@ Why: the oldest complaint of every online dice game is "the dice are rigged". He
 deterministic, unbiased function of
 
 * a **per-throw secret** (32 bytes from the OS's CSPRNG, :func:`new_secret`), whose SHA-256 hash (the
-  *commitment*) is published in the event that leads to the chance node, before the throw falls, and
+  *commitment*) is published before the throw: the first throw's at the start (``meta["dice"]["next"]``), every
+  later one's in the event of the throw before it (``proof["next"]``), so before every decision in between, and
 * the table's **combined seed**: the SHA-256 of the seeds the seats contributed when the game started (each
   browser sends a random seed when its player sits down; bots and people whose client sent none get one made by
   the server, marked ``"by": "server"``), fixed before the first commitment.
@@ -199,6 +200,8 @@ def plan(outcomes: Sequence[tuple[Outcome, Fraction]]) -> Plan:
 def derive(outcomes: Sequence[tuple[Outcome, Fraction]], secret_hex: str, seed: str) -> Outcome:
     """The outcome of a chance node given the throw's secret and the table's combined seed (see the module)."""
     pl = plan(outcomes)
+    if not pl.outcomes:
+        raise ValueError("no chance node: nothing to throw")
     if pl.per_die:
         k = len(pl.faces)
         dice = [pl.faces[uniform_below(k, Stream(secret_hex, f"{LABEL}|{seed}|die|{i}"))] for i in range(pl.count)]
@@ -306,6 +309,9 @@ def verify_record(record: Any) -> Verification:
     announced = meta.get("next")
     for i, ev in enumerate(record.events):
         proof = ev.proof if isinstance(ev.proof, dict) else None
+        if ev.type == "chance" and not state.is_chance():
+            out.failures.append(Failure(i, N_("Event {index} does not apply to the game."), {"index": i}))
+            return out
         if ev.type == "chance":
             out.throws += 1
             commit = proof.get("commit") if proof else None
@@ -336,7 +342,10 @@ def verify_record(record: Any) -> Verification:
                         out.checked += 1
             else:
                 out.concealed += 1
-        announced = proof.get("next") if proof else None
+        if ev.type == "chance":
+            announced = None  # a commitment is good for one throw
+        if proof is not None and "next" in proof:
+            announced = proof["next"]
         try:
             state = apply_event(game, state, ev, i)
         except WuerfelError:

@@ -312,7 +312,8 @@ class LiveTable:
         seed and ``next``, the first throw's commitment when the game starts with a throw. None: no proof (a
         scorekeeper table, a game started before provably fair dice)."""
         self.secrets: dict[int, str] = {}
-        """The secrets of announced throws by the index of the announcing event (-1: before the first event)."""
+        """The secrets of announced throws by the index of the announcing event: -1 the start, else the throw whose
+        event announced the next one (entries past the log's end are left-overs of undone batches, never read)."""
         self.clock: asyncio.Task[None] | None = None
         """The running clock of a timed decision node (``State.deadline()``), if the table is at one."""
         self.clock_at: float | None = None
@@ -556,9 +557,11 @@ class LiveTable:
         self.secrets = {}
 
     def _announce(self, m: Match) -> None:
-        """After an event (or at the start): when the game now waits for the server's dice, make the throw's secret
-        and publish its commitment in that event's proof (``next``), before the throw falls."""
-        if self.dice is None or self.row.scorekeeper or not m.state.is_chance():
+        """At the start and with every throw of the server: make the secret of the *next* throw and publish its
+        commitment (``next``: in ``meta.dice`` at the start, else in the proof of the throw just made). So each
+        throw is fixed as early as possible: right after the one before it, before every decision in between (which
+        dice to keep, whether to go on) and before the thrower's tap. The last one is never used (nor revealed)."""
+        if self.dice is None or self.row.scorekeeper:
             return
         secret = fairdice.new_secret()
         idx = len(m.record.events) - 1
@@ -570,11 +573,19 @@ class LiveTable:
         m.record.events[idx] = dataclasses.replace(ev, proof={**(ev.proof or {}),
                                                               "next": fairdice.commitment(secret)})
 
+    def _pending_secret(self, m: Match) -> str | None:
+        """The secret announced for the throw now due: by the last throw with a proof, else at the start."""
+        for i in range(len(m.record.events) - 1, -1, -1):
+            ev = m.record.events[i]
+            if ev.proof is not None and "next" in ev.proof:
+                return self.secrets.get(i)
+        return self.secrets.get(-1)
+
     def _dice_of(self, m: Match) -> tuple[Outcome, dict[str, Any] | None]:
         """The server's throw at the current chance node: derived from the announced secret and the combined seed
         (with its proof), or, for a game without proof, drawn from the OS's CSPRNG as before."""
         state = m.state
-        secret = self.secrets.get(len(m.record.events) - 1) if self.dice is not None else None
+        secret = self._pending_secret(m) if self.dice is not None else None
         if secret is None:
             return self.hub.source.choose(state), None
         outcomes = state.chance_outcomes()
@@ -583,9 +594,15 @@ class LiveTable:
         return outcome, fairdice.throw_proof(outcomes, secret, state.thrower(), hidden)
 
     def _server_throw(self, m: Match) -> Callable[[], Any]:
-        """The step that throws the server's dice now (for :meth:`_advance`)."""
+        """The step that throws the server's dice now and announces the next throw (for :meth:`_advance`)."""
         outcome, proof = self._dice_of(m)
-        return functools.partial(m.chance, outcome, proof)
+
+        def step() -> None:
+            m.chance(outcome, proof)
+            if proof is not None:
+                self._announce(m)
+
+        return step
 
     def record(self) -> GameRecord:
         """The game's record as stored, with ``meta.resigned`` (the seat that gave up) when the game ended so: the
@@ -826,6 +843,10 @@ class LiveTable:
             conn.table_version = self.version
         if first:
             msg["chat"] = self._chat_history()
+            if self.dice is not None:
+                # Provably fair dice: the seats' seeds, the combined seed and the first throw's commitment (every
+                # later commitment comes in the proof of the event before its throw).
+                msg["dice"] = self.dice
         await self._send(conn, msg)
 
     def _online(self, cache: dict[Any, Any]) -> list[int]:
@@ -1067,7 +1088,6 @@ class LiveTable:
                 step()
                 # Count events, not state changes: a void throw is an event whose state may be the same object.
                 if len(m.record.events) > n:
-                    self._announce(m)
                     ev = m.record.events[-1]
                     hidden.append((self._hidden(prev, obj if obj is not None else event_object(m.game, ev), ev.player),
                                    prev, obj))
@@ -1078,7 +1098,8 @@ class LiveTable:
                     prev = m.state
                     outcome, proof = self._dice_of(m)
                     m.chance(outcome, proof)
-                    self._announce(m)
+                    if proof is not None:
+                        self._announce(m)
                     hidden.append((self._hidden(prev, outcome, None), prev, outcome))
         except BaseException:
             m.state = old_state
