@@ -98,7 +98,7 @@ class Stream:
 
     def take(self, n: int) -> bytes:
         while len(self.buf) < n:
-            self.buf += hmac.new(self.key, f"{self.label}|{self.counter}".encode(), hashlib.sha256).digest()
+            self.buf += hmac.digest(self.key, f"{self.label}|{self.counter}".encode(), "sha256")
             self.counter += 1
         out, self.buf = self.buf[:n], self.buf[n:]
         return out
