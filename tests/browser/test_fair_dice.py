@@ -4,15 +4,25 @@ links for download)."""
 
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import create_table, finished, guest, pig_policy, play_until, wait_connected
+from tests.browser.helpers import create_table, finished, pig_policy, play_until, wait_connected
+from tests.server.test_fair_dice_partials import render
 
 
 def test_a_played_game_says_every_throw_was_checked(server: Server, new_page) -> None:
+    """Rolf (registered) plays Pig against a bot on the table page; the replay shows the check, and the profile's
+    dice partial draws his counts per face from the statistics API."""
     anna = new_page()
-    guest(anna, server.url, "Anna")
+    anna.goto(server.url + "/")
+    csrf = anna.locator('meta[name="csrf-token"]').get_attribute("content")
+    r = anna.request.post(f"{server.url}/api/register", headers={"X-CSRF-Token": csrf or "",
+                                                                "Content-Type": "application/json"},
+                          data=json.dumps({"name": "Rolf", "password": "geheim-123"}))
+    assert r.ok, r.text()
     url = create_table(anna, server.url, "pig", seats=2, bots={1: "random"}, options={"target": 5})
     anna.locator("#start-btn").click()
     wait_connected(anna)
@@ -27,3 +37,18 @@ def test_a_played_game_says_every_throw_was_checked(server: Server, new_page) ->
     expect(anna.locator("#dice-proof-result")).to_have_text("✓ Alle Würfe geprüft.")
     expect(anna.locator("#dice-proof-summary")).to_contain_text(f"{throws} von {throws} Würfen geprüft")
     expect(anna.locator("#dice-proof")).to_contain_text(f"wuerfel verify wuerfel-{table_id}.json")
+
+    # The profile's partial (the ratings work's page includes it), on a page of this server, with its script.
+    anna.goto(server.url + "/")
+    partial = render("_profile_dice.html", "de", profile={"dice_url": "/api/players/rolf/dice"})
+    partial = partial.split("<script")[0]
+    anna.evaluate("html => { document.querySelector('main').innerHTML = html; }", partial)
+    anna.add_script_tag(url="/static/js/profile_dice.js", type="module")
+    stats = anna.request.get(f"{server.url}/api/players/rolf/dice").json()
+    assert stats["throws"] >= 1
+    table = anna.locator("#profile-dice table[data-kind='W6']")
+    expect(table).to_be_visible()
+    counts = table.locator("tr").nth(1).locator("td")
+    expect(counts).to_have_text([str(c) for c in stats["kinds"][0]["counts"]])
+    expect(anna.locator("#profile-dice-summary")).to_contain_text(f"{stats['throws']} Würfe für diesen Spieler")
+    expect(anna.locator("#profile-dice p[data-p]")).to_contain_text("Chi-Quadrat-Test gegen faire Würfel")

@@ -252,3 +252,14 @@ def test_dice_statistics_count_only_the_players_shown_throws() -> None:
     (w6,) = stats["kinds"]
     assert w6["name"] == "W6" and w6["df"] == 5 and w6["dice"] == sum(len(ev.data["dice"]) for ev in mine)
     assert sum(w6["counts"]) == w6["dice"] and 0 <= w6["p"] <= 1
+
+
+def test_dice_statistics_leave_out_hidden_throws() -> None:
+    """A throw under the cup counts for nobody's statistics (they are public: counting it would tell its dice)."""
+    rec = proved_game("verdecktes-wuerfelpoker", n=2, seed=3)
+    chance = [ev for ev in rec.events if ev.type == "chance" and ev.proof.get("seat") == 0]  # type: ignore[union-attr]
+    shown = [ev for ev in chance if not ev.proof.get("hidden")]  # type: ignore[union-attr]
+    assert len(shown) < len(chance)
+    stats = fd.dice_statistics([([0], rec.events)])
+    assert stats["throws"] == len(shown)
+    assert sum(k["dice"] for k in stats["kinds"]) == sum(len(ev.data["dice"]) for ev in shown)
