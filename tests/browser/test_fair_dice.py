@@ -31,7 +31,9 @@ def test_a_played_game_says_every_throw_was_checked(server: Server, new_page) ->
     record = anna.request.get(f"{server.url}/api/tables/{table_id}/record").json()
     assert record["meta"]["dice"]["seeds"][0]["by"] == "player"  # the page sent its seed with the start
     throws = sum(e["type"] == "chance" for e in record["events"])
-    assert throws >= 2
+    assert throws >= 1  # a target of 5 may be reached with one throw
+    # Rolf begins: his first throw falls on his tap, which carried the page's fresh seed.
+    assert "tap" in next(e for e in record["events"] if e["type"] == "chance")["proof"]
     anna.goto(f"{server.url}/replay/{table_id}")
     expect(anna.locator("#dice-proof")).to_have_attribute("data-state", "ok")
     expect(anna.locator("#dice-proof-result")).to_have_text("✓ Alle Würfe geprüft.")

@@ -200,6 +200,28 @@ def test_altered_secret_or_commitment_fails() -> None:
     assert [(f.index, "not the one announced" in f.msgid) for f in res.failures] == [(i, True)]
 
 
+def test_a_throw_with_a_tap_seed_verifies_and_a_changed_tap_fails() -> None:
+    """A tap's seed joins the combined seed for that throw only: the record verifies with it, not with another."""
+    info = get_game("zehntausend")
+    game = info.new_game(info.rules_from_dict(info.resolve(None).data), 2)
+    rec = proved_game("zehntausend")
+    i, ev = next((i, ev) for i, ev in enumerate(rec.events) if ev.type == "chance")
+    state = list(rec.states())[i]
+    seed = rec.meta["dice"]["seed"]
+    outs = state.chance_outcomes()
+    secret = ev.proof["secret"]  # type: ignore[index]
+    tap = next(t for t in (f"{n:04x}" for n in range(100))
+               if fd.derive(outs, secret, fd.throw_seed(seed, t)) != game.outcome_from_json(ev.data))
+    rec.events[i] = dataclasses.replace(ev, data=fd.derive(outs, secret, fd.throw_seed(seed, tap)).to_json(),
+                                        proof={**(ev.proof or {}), "tap": tap})
+    rec.events[i + 1:] = []  # the rest of the game followed the old throw
+    assert fd.verify_record(rec).ok
+    rec.events[i] = dataclasses.replace(rec.events[i], proof={**(rec.events[i].proof or {}), "tap": tap + "0"})
+    res = fd.verify_record(rec)
+    assert res.failures[0].index == i
+    assert "not the ones its secret gives" in res.failures[0].msgid
+
+
 def test_altered_seed_fails() -> None:
     rec = GameRecord.loads(proved_game("zehntausend").dumps())
     rec.meta["dice"]["seeds"][1]["seed"] = "00"

@@ -55,18 +55,23 @@ def registered(base: str, name: str) -> Client:
     return c
 
 
-def play_pig_to_the_end(w: Ws, st: dict[str, Any], seat: int = 0) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Play seat ``seat`` of Pig from state ``st`` (tap when the throw is due, hold otherwise) until the game ends;
-    returns the last state and every event as the connection was told, in order."""
+def play_pig_to_the_end(w: Ws, st: dict[str, Any], seat: int = 0, taps: list[str] | None = None
+                        ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play seat ``seat`` of Pig from state ``st`` (tap when the throw is due, hold otherwise) until the game ends,
+    sending a fresh seed with every tap and move as the page does (collected in ``taps``); returns the last state
+    and every event as the connection was told, in order."""
     events = list(st["events"])
     end = time.monotonic() + 60
     while not st["finished"]:
         assert time.monotonic() < end, "the game did not end in time"
         th = st["throw"]
+        tap = f"{len(taps or []) + 1:032x}"
+        if taps is not None:
+            taps.append(tap)
         if th is not None and th["seat"] == seat and not th["bot"]:
-            w.send({"throw": True, "expected_seq": st["seq"]})
+            w.send({"throw": True, "expected_seq": st["seq"], "seed": tap})
         elif seat in st["to_move"]:
-            w.send({"action": {"kind": "hold"}, "expected_seq": st["seq"]})
+            w.send({"action": {"kind": "hold"}, "expected_seq": st["seq"], "seed": tap})
         st = w.recv_type("state", timeout=max(0.01, end - time.monotonic()))
         events += st["events"]
     return st, events
@@ -80,7 +85,10 @@ def test_a_whole_game_verifies_and_tampering_is_caught(own_server: ServerProcess
     first = w.recv_type("state")
     assert first["seq"] == 0 and first["throw"]["seat"] == 0  # her throw waits; its commitment is already out
     promised = first["dice"]["next"]
-    _, events = play_pig_to_the_end(w, first)
+    w.send({"throw": True, "expected_seq": 0, "seed": "kein hex"})  # a malformed seed: refused, nothing thrown
+    assert w.recv_type("error")["error"]["code"] == "bad_message"
+    taps: list[str] = []
+    _, events = play_pig_to_the_end(w, first, taps=taps)
     w.close()
     # Live: every throw's commitment reached the table before it: the first with the start, every later one with
     # the throw before it (so before Anna's decisions in between); the revealed secret opens it.
@@ -101,6 +109,9 @@ def test_a_whole_game_verifies_and_tampering_is_caught(own_server: ServerProcess
         if "next" in (e.get("proof") or {}):
             announced = e["proof"]["next"]
     assert throws >= 4
+    # Her taps' seeds went into her throws (sent after their commitments were out); the bot's throws have none.
+    tapped = [e for e in record["events"] if e["type"] == "chance" and "tap" in e["proof"]]
+    assert tapped and all(e["proof"]["tap"] in taps and e["proof"]["seat"] == 0 for e in tapped)
     # The record as downloaded: the command accepts it, in German and in English.
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record), encoding="utf-8")

@@ -30,10 +30,12 @@ Derivation (version 1), exact and unbiased:
 the largest multiple of ``k`` below ``256**w`` (:func:`acceptance_limit`), so every result has exactly the same
 number of byte strings mapping to it: no modulo bias.
 
-What the proof does not cover (docs/web.md): the server makes each secret after the seeds are known, so a server
-that cheated could try secrets until it liked a throw before committing; the commitment rules out changing a throw
-after it was announced (after a player's decision or his tap), and the derivation rules out any bias of an honest
-secret. A scorekeeper table's dice are typed in from real dice and carry no proof.
+A person's tap ("Würfeln") and a move whose throw follows at once may carry a fresh seed of his browser
+(``proof["tap"]``, :func:`throw_seed`): it reaches the server after that throw's commitment, so not even a server
+that tried many secrets before committing could choose such a throw. The throws of bots and the table's own throws
+have no such seed: for them the proof rules out changing a throw after it was announced, and any bias of an honest
+secret, but not a server that tried secrets until it liked the next throw (docs/web.md). A scorekeeper table's dice
+are typed in from real dice and carry no proof.
 """
 
 from __future__ import annotations
@@ -85,6 +87,12 @@ def valid_seed(seed: Any) -> str | None:
 def combine_seeds(seeds: Sequence[str]) -> str:
     """The table's combined seed: SHA-256 over the seats' seeds in seat order."""
     return hashlib.sha256("|".join((LABEL, *seeds)).encode()).hexdigest()
+
+
+def throw_seed(seed: str, tap: str | None) -> str:
+    """The seed one throw is derived with: the combined seed, followed by the tap's seed when the person whose tap
+    or move made the throw sent one (``proof["tap"]``)."""
+    return seed if tap is None else f"{seed}|{tap}"
 
 
 class Stream:
@@ -216,7 +224,7 @@ def derive(outcomes: Sequence[tuple[Outcome, Fraction]], secret_hex: str, seed: 
 
 
 def throw_proof(outcomes: Sequence[tuple[Outcome, Fraction]], secret_hex: str, seat: int | None,
-                hidden: bool) -> JSON:
+                hidden: bool, tap: str | None = None) -> JSON:
     """The proof a throw's event carries: commitment and secret, plus what the dice statistics read without a
     replay (whose throw, the faces of its dice, whether the throw was hidden from anybody when it fell)."""
     proof: JSON = {"commit": commitment(secret_hex), "secret": secret_hex}
@@ -227,6 +235,8 @@ def throw_proof(outcomes: Sequence[tuple[Outcome, Fraction]], secret_hex: str, s
         proof["seat"] = seat
     if hidden:
         proof["hidden"] = True
+    if tap is not None:
+        proof["tap"] = tap
     return proof
 
 
@@ -328,8 +338,10 @@ def verify_record(record: Any) -> Verification:
                 if not _hex(secret, 64) or commitment(secret) != commit:
                     out.failures.append(Failure(i, N_("Event {index}: the revealed secret does not match the "
                                                       "commitment."), {"index": i}))
+                elif "tap" in proof and valid_seed(proof["tap"]) != proof["tap"]:
+                    out.failures.append(Failure(i, N_("Event {index}: the throw's seed is malformed."), {"index": i}))
                 else:
-                    want = derive(state.chance_outcomes(), secret, str(seed))
+                    want = derive(state.chance_outcomes(), secret, throw_seed(str(seed), proof.get("tap")))
                     try:
                         got = game.outcome_from_json(ev.data)
                     except WuerfelError:

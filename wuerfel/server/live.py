@@ -581,21 +581,22 @@ class LiveTable:
                 return self.secrets.get(i)
         return self.secrets.get(-1)
 
-    def _dice_of(self, m: Match) -> tuple[Outcome, dict[str, Any] | None]:
+    def _dice_of(self, m: Match, tap: str | None = None) -> tuple[Outcome, dict[str, Any] | None]:
         """The server's throw at the current chance node: derived from the announced secret and the combined seed
-        (with its proof), or, for a game without proof, drawn from the OS's CSPRNG as before."""
+        (with its proof), or, for a game without proof, drawn from the OS's CSPRNG as before. ``tap``: a seed the
+        person sent with the tap or move that makes this throw, after its commitment was out (see fairdice)."""
         state = m.state
         secret = self._pending_secret(m) if self.dice is not None else None
         if secret is None:
             return self.hub.source.choose(state), None
         outcomes = state.chance_outcomes()
-        outcome = fairdice.derive(outcomes, secret, str(self.dice["seed"]))  # type: ignore[index]
+        outcome = fairdice.derive(outcomes, secret, fairdice.throw_seed(str(self.dice["seed"]), tap))  # type: ignore[index]
         hidden = event_statement(state, outcome, None) is not None
-        return outcome, fairdice.throw_proof(outcomes, secret, state.thrower(), hidden)
+        return outcome, fairdice.throw_proof(outcomes, secret, state.thrower(), hidden, tap)
 
-    def _server_throw(self, m: Match) -> Callable[[], Any]:
+    def _server_throw(self, m: Match, tap: str | None = None) -> Callable[[], Any]:
         """The step that throws the server's dice now and announces the next throw (for :meth:`_advance`)."""
-        outcome, proof = self._dice_of(m)
+        outcome, proof = self._dice_of(m, tap)
 
         def step() -> None:
             m.chance(outcome, proof)
@@ -1067,15 +1068,16 @@ class LiveTable:
         self._schedule()
 
     # --- moves ------------------------------------------------------------------------------------------------
-    def _advance(self, step: Callable[[], Any], obj: Any = None
+    def _advance(self, step: Callable[[], Any], obj: Any = None, tap: str | None = None
                  ) -> tuple[list[Event], list[tuple[Statement, State, Any]]]:
         """Run ``step`` (which appends events via the match) and the server's throws after it; return the new events.
+        ``tap``: the mover's fresh seed, mixed into the first throw that follows his move at once.
 
         On any refusal the match is restored to exactly where it was.
         """
-        return self._advance_steps([(step, obj)])
+        return self._advance_steps([(step, obj)], tap)
 
-    def _advance_steps(self, steps: list[tuple[Callable[[], Any], Any]]
+    def _advance_steps(self, steps: list[tuple[Callable[[], Any], Any]], tap: str | None = None
                        ) -> tuple[list[Event], list[tuple[Statement, State, Any]]]:
         """:meth:`_advance` for several steps in a row (each appends at most one event), committed as one batch."""
         assert self.match is not None
@@ -1096,7 +1098,8 @@ class LiveTable:
                 # person's or a bot's throw that starts something waits (for the tap, or the bot's pause).
                 while m.state.is_chance() and waits_for(m.state, m.record.events) is None:
                     prev = m.state
-                    outcome, proof = self._dice_of(m)
+                    outcome, proof = self._dice_of(m, tap)
+                    tap = None
                     m.chance(outcome, proof)
                     if proof is not None:
                         self._announce(m)
@@ -1172,17 +1175,19 @@ class LiveTable:
         seat = msg.get("seat")
         if (isinstance(expected, bool) or not isinstance(expected, int)
                 or (seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)))
-                or set(msg) - {"action", "outcome", "throw", "expected_seq", "seat", "type"}
+                or set(msg) - {"action", "outcome", "throw", "expected_seq", "seat", "type", "seed"}
+                or ("seed" in msg and fairdice.valid_seed(msg["seed"]) is None)
                 or ("throw" in msg and msg["throw"] is not True)
                 or msg.get("type", "move") != "move"):
             await self._error(conn, "bad_message", bad)
             return
         async with self.lock:
             try:
+                tap = fairdice.valid_seed(msg.get("seed"))
                 if "action" in msg:
-                    await self._move(conn, msg["action"], expected, seat)
+                    await self._move(conn, msg["action"], expected, seat, tap)
                 elif "throw" in msg:
-                    await self._ask_throw(conn, expected, seat)
+                    await self._ask_throw(conn, expected, seat, tap)
                 else:
                     await self._throw(conn, msg["outcome"], expected)
             except TableError as exc:
@@ -1374,7 +1379,8 @@ class LiveTable:
             raise TableError("game_over", N_("The game is over."))
         return self.match
 
-    async def _move(self, conn: Conn, action_json: Any, expected: int, seat: int | None) -> None:
+    async def _move(self, conn: Conn, action_json: Any, expected: int, seat: int | None,
+                    tap: str | None = None) -> None:
         m = self._playing()
         mine = self.seats_of(conn.player)
         if conn.player is not None and mine:
@@ -1397,7 +1403,7 @@ class LiveTable:
             raise TableError("not_your_turn", N_("It is not your turn."))
         old_len = self.seq
         try:
-            new, hidden = self._advance(lambda: m.act(action, seat), action)
+            new, hidden = self._advance(lambda: m.act(action, seat), action, tap)
         except IllegalAction as exc:
             raise TableError("illegal_action", exc.msgid, 422, **exc.params) from exc
         await self._finish_step(old_len, new, hidden)
@@ -1424,7 +1430,7 @@ class LiveTable:
             raise TableError("bad_outcome", exc.msgid, 422, **exc.params) from exc
         await self._finish_step(old_len, new, hidden)
 
-    async def _ask_throw(self, conn: Conn, expected: int, seat: int | None) -> None:
+    async def _ask_throw(self, conn: Conn, expected: int, seat: int | None, tap: str | None = None) -> None:
         """A person asks for his throw ("Würfeln"): the server's dice fall for the seat whose throw is due.
 
         Refused, changing nothing: at a scorekeeper table (the dice are entered there), from a connection without
@@ -1447,13 +1453,13 @@ class LiveTable:
         if due not in mine or (seat is not None and seat != due):
             raise TableError("not_your_throw", N_("It is {name}'s throw, not yours."),
                              name=self.seat_label(due, conn.lang))
-        await self._throw_for(m)
+        await self._throw_for(m, tap)
 
-    async def _throw_for(self, m: Match) -> None:
+    async def _throw_for(self, m: Match, tap: str | None = None) -> None:
         """Throw the pending dice of this chance node (and every throw that falls at once after it); commit and tell
         everyone. Call with the lock held."""
         old_len = self.seq
-        step = self._server_throw(m)
+        step = self._server_throw(m, tap)
         new, hidden = self._advance(step)
         await self._finish_step(old_len, new, hidden)
 

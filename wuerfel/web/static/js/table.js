@@ -215,7 +215,7 @@ function settleRequest(m) {
     if (r.action && others && still && r.resends < MAX_RESENDS && S.ws && S.ws.readyState === WebSocket.OPEN) {
       r.resends += 1;
       r.expected = m.seq;
-      const out = {action: r.action, expected_seq: m.seq};
+      const out = {action: r.action, expected_seq: m.seq, seed: diceSeed()};
       if (r.seatField !== undefined) out.seat = r.seatField;
       S.ws.send(JSON.stringify(out));
       return;
@@ -267,7 +267,8 @@ function onError(m) {
 export function send(entryOrAction, seat = null) {
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { showNotice(t("not_connected")); return; }
   const action = entryOrAction && entryOrAction.action ? entryOrAction.action : entryOrAction;
-  const msg = {action, expected_seq: S.seq};
+  // A fresh seed with every move and tap: a throw that follows it is derived with it too (provably fair dice).
+  const msg = {action, expected_seq: S.seq, seed: diceSeed()};
   const s = entryOrAction && entryOrAction.seat !== undefined ? entryOrAction.seat : seat;
   if (s !== null && s !== undefined && S.msg && (S.msg.my_seats || []).length > 1) msg.seat = s;
   const mySeat = s !== null && s !== undefined ? s : (S.msg ? S.msg.seat : null);
@@ -280,7 +281,7 @@ export function send(entryOrAction, seat = null) {
 /** Ask for this seat's throw ("Würfeln"): the server's dice fall for it (docs/protocol.md, "throw"). */
 function sendThrow(seat) {
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { showNotice(t("not_connected")); return; }
-  const msg = {throw: true, expected_seq: S.seq};
+  const msg = {throw: true, expected_seq: S.seq, seed: diceSeed()};
   if (S.msg && (S.msg.my_seats || []).length > 1) msg.seat = seat;
   S.request = {throw: true, seat, expected: S.seq, stale: false, resends: 0};
   S.pending = true;
