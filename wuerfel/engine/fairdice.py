@@ -24,7 +24,8 @@ Derivation (version 1), exact and unbiased:
 * any other chance node (a lot, a shuffle, loaded odds of a special die) draws one whole number ``u`` below the
   common denominator ``D`` of its :class:`~fractions.Fraction` probabilities from the stream
   ``"wuerfel-dice-v1|{seed}|outcome|{counter}"`` and takes the outcome whose cumulative interval holds ``u``
-  (inverse CDF over exact fractions).
+  (inverse CDF over exact fractions, in the order ``chance_outcomes()`` lists them: that order is part of the
+  derivation, so a game must not reorder the outcomes of such a node without a new derivation version).
 
 :func:`uniform_below` reads ``w`` bytes at a time (the fewest that hold ``k - 1``) and rejects values at or above
 the largest multiple of ``k`` below ``256**w`` (:func:`acceptance_limit`), so every result has exactly the same
