@@ -18,7 +18,7 @@ from wuerfel.bots.base import RandomBot
 from wuerfel.engine import fairdice as fd
 from wuerfel.engine.game import Roll
 from wuerfel.engine.record import Event, GameRecord, Match, event_statement
-from wuerfel.engine.registry import get_game
+from wuerfel.engine.registry import all_games, get_game
 
 
 def secret_of(i: int, salt: str = "t") -> str:
@@ -285,3 +285,13 @@ def test_dice_statistics_leave_out_hidden_throws() -> None:
     stats = fd.dice_statistics([([0], rec.events)])
     assert stats["throws"] == len(shown)
     assert sum(k["dice"] for k in stats["kinds"]) == sum(len(ev.data["dice"]) for ev in shown)
+
+
+@pytest.mark.parametrize("game_id", sorted(g.id for g in all_games()))
+def test_every_game_plays_with_derived_dice_and_verifies(game_id: str) -> None:
+    """Every registered game's chance nodes (dice, lots, special dice) are derived to one of the engine's own
+    outcomes, and a whole random game so thrown verifies."""
+    info = get_game(game_id)
+    rec = proved_game(game_id, n=max(2, info.min_players), seed=11)
+    res = fd.verify_record(GameRecord.loads(rec.dumps()))
+    assert res.ok and res.checked + res.concealed == res.throws > 0
