@@ -767,10 +767,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     async def seat_call(request: Request, table_id: str, what: str) -> dict[str, Any]:
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
         p = await need_player(request)
-        data = await body_json(request) if what != "start" else {}
+        data = await body_json(request) if what != "start" or await request.body() else {}
         t = await need_table(table_id)
         if what == "sit":
-            await t.sit(p, data.get("seat"))
+            await t.sit(p, data.get("seat"), data.get("seed"))
         elif what == "leave":
             await t.leave_seat(p, data.get("seat"))
         elif what == "bot":
@@ -778,7 +778,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         elif what == "resign":
             await t.resign(p, data.get("seat"))
         else:
-            await t.start(p)
+            await t.start(p, data.get("seed"))
         return t.summary(base_url(request))
 
     @app.post("/api/tables/{table_id}/sit")
@@ -839,6 +839,41 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         t = await finished_table(table_id)
         assert t.match is not None
         return t.record().seen_by(t.seats_of(await player_of(request))).to_json()
+
+    # --- provably fair dice (issue 16): the replay page's check and a player's dice statistics ----------------
+    @app.get("/api/tables/{table_id}/verify")
+    async def api_verify(request: Request, table_id: str) -> dict[str, Any]:
+        """The check ``wuerfel verify`` makes, run by the server on the record as the asker may download it (what
+        the replay page shows as "alle Würfe geprüft"). A sceptic runs the command on the downloaded record."""
+        from wuerfel.engine.fairdice import verify_record
+
+        t = await finished_table(table_id)
+        assert t.match is not None
+        record = t.record().seen_by(t.seats_of(await player_of(request)))
+        lang = lang_of(request)
+        out = (await asyncio.to_thread(verify_record, record)).to_json()
+        for f in out["failures"]:
+            f["message"] = translate(f["msgid"], lang, **f["params"])
+        return out
+
+    @app.get("/api/players/{name}/dice")
+    async def api_player_dice(request: Request, name: str) -> dict[str, Any]:
+        """A registered player's dice against fair dice: per die kind the count of every face over the throws made
+        for his seats in his finished games (shown throws with a proof only), and a chi-square goodness-of-fit test.
+        Public, like the records it is computed from."""
+        from wuerfel.engine.fairdice import dice_statistics
+
+        store: Store = app.state.store
+        found = await asyncio.to_thread(store.find_registered, name[:64])
+        if found is None:
+            raise ApiError("no_player", N_("There is no registered player called '{name}'."), 404, name=name[:64])
+        who = found[0]
+
+        def compute() -> dict[str, Any]:
+            logs = store.finished_logs_of(who.id)
+            return dice_statistics([(seats, log.events) for seats, log in logs])
+
+        return {"player": who.name, **await asyncio.to_thread(compute)}
 
     @app.get("/api/tables/{table_id}/replay")
     async def api_replay(request: Request, table_id: str, start: int = 0, count: int = REPLAY_PAGE

@@ -131,6 +131,9 @@ class EventRow:
     table_id: str
     seq: int
     event: Event
+    secret: str | None = None
+    """The secret of the throw this event announced (its proof's ``next``): kept in the row, never in the event, so
+    a restarted server throws the die it committed to; it leaves the server only in that throw's own event."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -617,7 +620,7 @@ class Store:
                 t = now()
                 conn.execute(self._INSERT_EVENTS, [
                     {"table_id": r.table_id, "seq": r.seq, "type": r.event.type, "player": r.event.player,
-                     "data": json.dumps(r.event.data, ensure_ascii=False, separators=(",", ":")), "created_at": t}
+                     "data": json.dumps(_row_data(r), ensure_ascii=False, separators=(",", ":")), "created_at": t}
                     for r in rows])
             for table_id, status in statuses:
                 self._set_status(conn, table_id, status)
@@ -729,20 +732,82 @@ class Store:
         return None
 
     def load_events(self, table_id: str) -> list[Event]:
+        return self.load_log(table_id).events
+
+    def load_log(self, table_id: str) -> Log:
+        """The table's event log with its provably-fair-dice data (see :class:`Log`)."""
         with self.engine.connect() as c:
             rows = c.execute(sa.select(db.events.c.seq, db.events.c.type, db.events.c.player, db.events.c.data)
                              .where(db.events.c.table_id == table_id).order_by(db.events.c.seq)).all()
-        out: list[Event] = []
-        for i, r in enumerate(rows, start=1):
-            if r.seq != i:
-                raise RuntimeError(f"event log of table {table_id} has a gap at seq {i}")
-            out.append(Event(r.type, json.loads(r.data), r.player))
-        return out
+        return _log_of(table_id, rows)
+
+    def finished_logs_of(self, player_id: int) -> list[tuple[list[int], Log]]:
+        """Every finished game the player sat in: his seats and the game's log (for his dice statistics)."""
+        with self.engine.connect() as c:
+            seated = c.execute(sa.select(db.seats.c.table_id, db.seats.c.seat)
+                               .join(db.game_tables, db.game_tables.c.id == db.seats.c.table_id)
+                               .where(db.seats.c.player_id == player_id, db.game_tables.c.status == "finished",
+                                      db.game_tables.c.scorekeeper == sa.false())).all()
+            seats_of: dict[str, list[int]] = {}
+            for r in seated:
+                seats_of.setdefault(r.table_id, []).append(r.seat)
+            by_table: dict[str, list[Any]] = {t: [] for t in seats_of}
+            ids = list(seats_of)
+            for i in range(0, len(ids), 500):
+                for ev in c.execute(sa.select(db.events.c.table_id, db.events.c.seq, db.events.c.type,
+                                              db.events.c.player, db.events.c.data)
+                                    .where(db.events.c.table_id.in_(ids[i:i + 500]))
+                                    .order_by(db.events.c.table_id, db.events.c.seq)):
+                    by_table[ev.table_id].append(ev)
+        return [(sorted(seats_of[t]), _log_of(t, rows)) for t, rows in by_table.items()]
 
     def unfinished_table_ids(self) -> list[str]:
         with self.engine.connect() as c:
             return [r.id for r in c.execute(sa.select(db.game_tables.c.id)
                                             .where(db.game_tables.c.status == "playing"))]
+
+
+@dataclasses.dataclass
+class Log:
+    """A table's stored log: its events, the pre-game dice data (seeds, combined seed, the first commitment; row
+    seq 0, None for tables from before provably fair dice or scorekeeper tables) and the secrets of announced
+    throws (by the index of the announcing event, -1: announced before the first event)."""
+
+    events: list[Event]
+    dice: dict[str, Any] | None = None
+    secrets: dict[int, str] = dataclasses.field(default_factory=dict)
+
+
+def _row_data(r: EventRow) -> dict[str, Any]:
+    """The stored ``data`` column: the event's data, plus its proof and the announced secret under ``$`` keys (no
+    migration: the column is JSON text; :func:`_log_of` takes them out again)."""
+    data = dict(r.event.data)
+    if r.event.proof is not None:
+        data["$proof"] = r.event.proof
+    if r.secret is not None:
+        data["$secret"] = r.secret
+    return data
+
+
+def _log_of(table_id: str, rows: Sequence[Any]) -> Log:
+    log = Log(events=[])
+    i = 1
+    for r in rows:
+        data = json.loads(r.data)
+        secret = data.pop("$secret", None)
+        proof = data.pop("$proof", None)
+        if r.seq == 0:
+            log.dice = data
+            if secret is not None:
+                log.secrets[-1] = secret
+            continue
+        if r.seq != i:
+            raise RuntimeError(f"event log of table {table_id} has a gap at seq {i}")
+        if secret is not None:
+            log.secrets[i - 1] = secret
+        log.events.append(Event(r.type, data, r.player, proof))
+        i += 1
+    return log
 
 
 PROBE_WAIT = db.BUSY_TIMEOUT + 1.0
