@@ -10,11 +10,10 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import Server
 from tests.browser.helpers import create_table, finished, pig_policy, play_until, wait_connected
-from tests.server.test_fair_dice_partials import render
 
 
 def test_a_played_game_says_every_throw_was_checked(server: Server, new_page) -> None:
-    """Rolf (registered) plays Pig against a bot on the table page; the replay shows the check, and the profile's
+    """Rolf (registered) plays Pig against a bot on the table page; the replay shows the check, and his profile's
     dice partial draws his counts per face from the statistics API."""
     anna = new_page()
     anna.goto(server.url + "/")
@@ -40,12 +39,8 @@ def test_a_played_game_says_every_throw_was_checked(server: Server, new_page) ->
     expect(anna.locator("#dice-proof-summary")).to_contain_text(f"{throws} von {throws} Würfen geprüft")
     expect(anna.locator("#dice-proof")).to_contain_text(f"wuerfel verify wuerfel-{table_id}.json")
 
-    # The profile's partial (the ratings work's page includes it), on a page of this server, with its script.
-    anna.goto(server.url + "/")
-    partial = render("_profile_dice.html", "de", profile={"dice_url": "/api/players/rolf/dice"})
-    partial = partial.split("<script")[0]
-    anna.evaluate("html => { document.querySelector('main').innerHTML = html; }", partial)
-    anna.add_script_tag(url="/static/js/profile_dice.js", type="module")
+    # The profile page includes the dice partial; its script draws Rolf's counts per face from the statistics API.
+    anna.goto(server.url + "/players/Rolf")
     stats = anna.request.get(f"{server.url}/api/players/rolf/dice").json()
     assert stats["throws"] >= 1
     table = anna.locator("#profile-dice table[data-kind='W6']")
