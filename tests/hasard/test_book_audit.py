@@ -1,0 +1,84 @@
+"""Numbers of the book (seed 004, Obermair's *Hasard*) that were tested only through a scoring helper, now played
+through the engine: outcomes applied to a real state, the result read from the state. Found by the audit of issue
+14's "every example of the seed is a test" (docs/hasard.md, "The 32 games of the book")."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tests.hasard.kit_helpers import check_results, new, throw
+from wuerfel.engine.game import Roll
+from wuerfel.games.hasard.ohio import OHIO_ROW, Enter
+
+
+def test_pasch_through_the_engine_triple_fourfold_pair_its_face() -> None:
+    """ "6-6-6 zählen also 24"; the garbled "3-3 zählen also 5 und 4-4 zählen 3" read as [5-5] = 5, [3-3] = 3
+    (spec 17, docs "17 Pasch")."""
+    s = throw(new("pasch", 4), (6, 6, 6), (5, 5, 1), (3, 6, 3), (1, 2, 4))
+    assert s.is_terminal() and s.totals == (24, 5, 3, 0)
+    assert s.winners() == (0,) and s.losers() == (3,)
+    check_results(s)
+    # the overlay's reading (spec C: pair = pip sum): 5-5 = 10, 3-3 = 6, and the triple stays 4 × face
+    s = throw(new("pasch", 3, pair="pips"), (6, 6, 6), (5, 5, 1), (3, 6, 3))
+    assert s.totals == (24, 10, 6)
+
+
+def test_einer_gleich_zwei_ten_throws_through_the_engine() -> None:
+    """ "2-3-5" and "1-4-5" count the third die (5 each); the bracket "(4 + 2 = 6)" is 2-4-6 = 6; any other throw
+    counts nothing. Ten throws make a turn, then the next player throws."""
+    turn = [(2, 3, 5), (1, 4, 5), (2, 4, 6), (1, 2, 4), (6, 6, 6), (3, 3, 6), (1, 1, 2), (5, 5, 5), (1, 5, 6),
+            (2, 2, 3)]
+    s = new("einer-gleich-zwei", 2)
+    for i, d in enumerate(turn):
+        assert s.thrower() == 0, i
+        s = throw(s, d)
+    assert s.thrower() == 1 and s.totals == (5 + 5 + 6 + 0 + 0 + 6 + 2 + 0 + 6 + 0, 0)
+
+
+def test_blaue_augen_only_even_faces_graue_augen_only_odd_through_the_engine() -> None:
+    s = throw(new("blaue-augen", 3), (2, 4, 6), (1, 3, 5), (2, 2, 3))
+    assert s.is_terminal() and s.totals == (12, 0, 4) and s.winners() == (0,) and s.losers() == (1,)
+    s = throw(new("blaue-augen", 2, faces="odd"), (1, 3, 5), (2, 4, 6))
+    assert s.is_terminal() and s.totals == (9, 0)
+
+
+def test_ohio_the_books_table_max_166_played_through_the_engine() -> None:
+    """Max's column of the book's table: six 1s = 6 … six 6s = 36, Ohio 40, Summe 166 — written in any order."""
+    s = new("ohio", 1)
+    for k in (6, 1, 5, 2, 4, 3):
+        s = throw(s, (k,) * 6).apply_action(Enter(k - 1), 0)
+    s = throw(s, (3, 1, 6, 2, 5, 4)).apply_action(Enter(OHIO_ROW), 0)
+    assert s.is_terminal() and s.sheets[0] == (6, 12, 18, 24, 30, 36, 40) and s.totals() == (166,)
+
+
+def test_elf_hoch_the_pots_mean_is_twice_the_ante_pot_plus_145() -> None:
+    """Spec 10's engine note: the final pot has mean 2·pot₀ + 145 (finite; its variance is not). Exact, from the
+    engine's own chance outcomes and what each does to the pot: a throw maps a pot P to α·P + c (11 ends the game,
+    12 doubles, 2..10 add 11 − sum), so E[final | P] = a·P + b with a = P(11) / (1 − Σ p·α) and
+    b = a·Σ p·c / (1 − P(not 11))."""
+    s = new("elf-hoch", 2)
+    later = throw(s, (1, 1), (1, 2))  # the pot after two payments: 6 + 9 + 8
+    p1, p2 = s.ledger.pot, later.ledger.pot
+    assert (p1, p2) == (6, 23) and later.thrower() == s.thrower()
+    p_end = sum_pa = sum_pc = p_on = Fraction(0)
+    outcomes = dict(later.chance_outcomes())
+    for outcome, p in s.chance_outcomes():
+        if p == 0:  # the void throw ("es brennt"): never drawn
+            continue
+        assert outcomes[outcome] == p
+        after1, after2 = s.apply_outcome(outcome), later.apply_outcome(outcome)
+        if after1.is_terminal():
+            assert isinstance(outcome, Roll) and after2.is_terminal() and sum(outcome.dice) == 11
+            p_end += p
+            continue
+        n1, n2 = after1.ledger.pot, after2.ledger.pot
+        alpha = Fraction(n2 - n1, p2 - p1)
+        c = n1 - alpha * p1
+        assert (alpha, c) in {(2, 0)} | {(1, k) for k in range(1, 10)}
+        sum_pa += p * alpha
+        sum_pc += p * c
+        p_on += p
+    assert p_end == Fraction(2, 36)
+    a = p_end / (1 - sum_pa)
+    b = a * sum_pc / (1 - p_on)
+    assert (a, b) == (2, 145) and a * p1 + b == 157
