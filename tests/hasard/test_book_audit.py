@@ -8,7 +8,12 @@ from fractions import Fraction
 
 from tests.hasard.kit_helpers import check_results, new, throw
 from wuerfel.engine.game import Roll
+from wuerfel.engine.pokerdice import parse_poker_dice as dice
+from wuerfel.games.hasard.escalero import FIVE_ROW, FIVE_SERVED_ROW, POKER_ROW
+from wuerfel.games.hasard.escalero import Enter as Write
 from wuerfel.games.hasard.ohio import OHIO_ROW, Enter
+from wuerfel.games.hasard.zehnerspiel import FIELD
+from wuerfel.games.kit.bank import Done, Stake
 
 
 def test_pasch_through_the_engine_triple_fourfold_pair_its_face() -> None:
@@ -82,3 +87,27 @@ def test_elf_hoch_the_pots_mean_is_twice_the_ante_pot_plus_145() -> None:
     a = p_end / (1 - sum_pa)
     b = a * sum_pc / (1 - p_on)
     assert (a, b) == (2, 145) and a * p1 + b == 157
+
+
+def test_escalero_adam_damen_8_and_a_served_fuenfling_in_any_of_its_three_rows_through_the_engine() -> None:
+    """ "Neun-Bube-Dame-Dame-As … in die Reihe "Damen" … 8 Punkte (2 x 4)", written by a real turn; and the spec's
+    resolution that a served Fünfling may be written as Fünfling serviert (100), Fünfling (50) or Poker (45)."""
+    s = new("escalero", 2).apply_outcome(Roll(dice("9 B D D A")))
+    assert s.apply_action(Write(3), 0).sheets[0][3] == 8
+    s = new("escalero", 2).apply_outcome(Roll(dice("K K K K K")))
+    assert s.served()
+    written = {row: s.apply_action(Write(row), 0).sheets[0][row] for row in (FIVE_SERVED_ROW, FIVE_ROW, POKER_ROW)}
+    assert written == {FIVE_SERVED_ROW: 100, FIVE_ROW: 50, POKER_ROW: 45}
+
+
+def test_zehnerspiel_the_bank_pays_what_it_owes_and_may_go_negative() -> None:
+    """Spec A (bank games): bank balances may go negative; the engine never refuses a forced payment. Seven punters
+    at the largest stake and a throw under 10: the bank owes 35 of its 30 chips and pays them all."""
+    s = new("zehnerspiel", 8)
+    assert s.ledger.players[0] == 30  # seat 0 holds the bank (the lot fell on it)
+    for p in range(1, 8):
+        s = s.apply_action(Stake(FIELD, 5), p)
+    for p in s.actors():
+        s = s.apply_action(Done(), p)
+    s = s.apply_outcome(Roll((3, 3, 3)))
+    assert s.ledger.players == (30 - 35, *([35] * 7)) and s.ledger.total() == 240
