@@ -11,6 +11,7 @@ from wuerfel.engine.game import Roll
 from wuerfel.engine.pokerdice import parse_poker_dice as dice
 from wuerfel.games.hasard.escalero import FIVE_ROW, FIVE_SERVED_ROW, POKER_ROW
 from wuerfel.games.hasard.escalero import Enter as Write
+from wuerfel.games.hasard.lustige_sieben import LEFT, RIGHT
 from wuerfel.games.hasard.ohio import OHIO_ROW, Enter
 from wuerfel.games.hasard.zehnerspiel import FIELD
 from wuerfel.games.kit.bank import Done, Stake
@@ -111,3 +112,30 @@ def test_zehnerspiel_the_bank_pays_what_it_owes_and_may_go_negative() -> None:
         s = s.apply_action(Done(), p)
     s = s.apply_outcome(Roll((3, 3, 3)))
     assert s.ledger.players == (30 - 35, *([35] * 7)) and s.ledger.total() == 240
+
+
+def test_lustige_sieben_columns_and_the_seven_per_throw_as_the_spec_counts_them() -> None:
+    """Spec 9: each column falls with 15/36, the 7 with 6/36; the resolution (2× / 3× returned) gives the bank the
+    edge, the option "net" gives the punters +1/4 on a column and +1/12 on the 7 — per *throw*, a 7-stake left
+    standing by a right number counting as still the punter's (docs' "+1/7 on the 7" is per settlement: 1/12 ÷ 21/36).
+    Exact, from the engine's chance outcomes and its settlements."""
+    expected = {"returned": (Fraction(-1, 6), Fraction(-1, 12)), "net": (Fraction(1, 4), Fraction(1, 12))}
+    for payout, (column_edge, seven_edge) in expected.items():
+        s = new("lustige-sieben", 3, payout=payout)
+        s = s.apply_action(Stake(2, 1), 1).apply_action(Stake(7, 1), 2)
+        for p in s.actors():
+            s = s.apply_action(Done(), p)
+        chance = {"left": Fraction(0), "right": Fraction(0), 7: Fraction(0)}
+        gain = [Fraction(0)] * 3
+        for outcome, p in s.chance_outcomes():
+            if p == 0:  # the void throw
+                continue
+            assert isinstance(outcome, Roll)
+            total = sum(outcome.dice)
+            chance["left" if total in LEFT else "right" if total in RIGHT else 7] += p
+            after = s.apply_outcome(outcome)
+            for seat in (1, 2):
+                standing = sum(a for q, _, a in after.board if q == seat)
+                gain[seat] += p * (after.ledger.players[seat] + standing - 30)
+        assert chance == {"left": Fraction(15, 36), "right": Fraction(15, 36), 7: Fraction(6, 36)}
+        assert (gain[1], gain[2]) == (column_edge, seven_edge), payout
