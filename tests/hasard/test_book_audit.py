@@ -9,12 +9,15 @@ from fractions import Fraction
 from tests.hasard.kit_helpers import check_results, new, throw
 from wuerfel.engine.game import Roll
 from wuerfel.engine.pokerdice import parse_poker_dice as dice
+from wuerfel.games.hasard.chicago import HOCH, TIEF, Declare
 from wuerfel.games.hasard.escalero import FIVE_ROW, FIVE_SERVED_ROW, POKER_ROW
 from wuerfel.games.hasard.escalero import Enter as Write
 from wuerfel.games.hasard.lustige_sieben import LEFT, RIGHT
 from wuerfel.games.hasard.ohio import OHIO_ROW, Enter
 from wuerfel.games.hasard.zehnerspiel import FIELD
+from wuerfel.games.kit import Keep
 from wuerfel.games.kit.bank import Done, Stake
+from wuerfel.games.kit.hand_round import Stop
 
 
 def test_pasch_through_the_engine_triple_fourfold_pair_its_face() -> None:
@@ -139,3 +142,31 @@ def test_lustige_sieben_columns_and_the_seven_per_throw_as_the_spec_counts_them(
                 gain[seat] += p * (after.ledger.players[seat] + standing - 30)
         assert chance == {"left": Fraction(15, 36), "right": Fraction(15, 36), 7: Fraction(6, 36)}
         assert (gain[1], gain[2]) == (column_edge, seven_edge), payout
+
+
+def test_chicago_tief_full_tie_throw_off_gives_the_bierdeckel_to_the_higher_pips() -> None:
+    """Spec 14/15: a full tie for the Bierdeckel is thrown off with one throw of three dice each, "same values" — in a
+    "tief" round the pips, so the higher sum receives the Bierdeckel (docs "14 Chicago and 15 Chicago hoch-tief")."""
+    s = throw(new("chicago-hoch-tief", 2), (3, 4, 5)).apply_action(Declare(TIEF)).apply_action(Stop())
+    s = throw(s, (3, 4, 5))
+    assert s.in_throw_off and s.order == (0, 1) and s.marks == (0, 0)
+    assert throw(s, (3, 3, 3), (6, 6, 6)).marks == (0, 1)  # 9 pips against 18: 18 gets it (in "hoch" 9 would)
+    assert throw(s, (6, 6, 6), (3, 3, 3)).marks == (1, 0)
+    h = throw(new("chicago-hoch-tief", 2), (3, 4, 5)).apply_action(Declare(HOCH)).apply_action(Stop())
+    assert throw(throw(h, (3, 4, 5)), (3, 3, 3), (6, 6, 6)).marks == (1, 0)  # the same throws in "hoch"
+
+
+def test_sequenzen_a_throw_off_where_both_have_nothing_goes_to_fewer_throws_and_is_never_void() -> None:
+    """Docs "16 Sequenzen": the throw-off is one more turn each under the round's limit; nothing against nothing is
+    decided by fewer throws like any result (it is not a void round); equal throws tie again."""
+    s = throw(new("sequenzen", 2), (1, 3, 5)).apply_action(Keep(()))
+    s = throw(s, (3, 4, 5)).apply_action(Stop())  # 3-4-5 in two throws: the limit is 2
+    s = throw(s, (1, 1, 1)).apply_action(Keep(()))
+    s = throw(s, (3, 4, 5))  # 3-4-5 in two throws too: a full tie
+    assert s.in_throw_off and s.order == (0, 1) and s.turn.limit == 2
+    t = throw(s, (1, 1, 2)).apply_action(Stop())
+    t = throw(throw(t, (1, 1, 2)).apply_action(Keep(())), (1, 1, 3))
+    assert t.is_terminal() and t.winners() == (0,) and t.losers() == (1,)
+    check_results(t)
+    u = throw(throw(s, (1, 1, 2)).apply_action(Stop()), (1, 1, 2)).apply_action(Stop())
+    assert not u.is_terminal() and u.in_throw_off and len(u.passes) == 3 and u.round_no == 0
