@@ -170,3 +170,39 @@ def test_sequenzen_a_throw_off_where_both_have_nothing_goes_to_fewer_throws_and_
     check_results(t)
     u = throw(throw(s, (1, 1, 2)).apply_action(Stop()), (1, 1, 2)).apply_action(Stop())
     assert not u.is_terminal() and u.in_throw_off and len(u.passes) == 3 and u.round_no == 0
+
+
+def test_ohio_equal_totals_share_the_win_and_nobody_loses() -> None:
+    """Docs "26 Ohio": the text names no tie-break; equal totals share the win (no throw-off of a whole sheet), and
+    with everybody level there is no last place to lose (G8's loser is the last group below the others)."""
+    s = new("ohio", 2)
+    for _ in range(7):
+        for p in (0, 1):
+            s = throw(s, (6, 6, 6, 2, 2, 1))
+            s = s.apply_action(Enter(s.free_rows()[0]), p)
+    assert s.is_terminal() and s.totals()[0] == s.totals()[1] == 1 + 4 + 0 + 0 + 0 + 18 + 0
+    assert s.winners() == (0, 1) and s.losers() == ()
+    check_results(s)
+
+
+def test_jule_equal_progress_shares_a_place_and_both_pay_for_all_six() -> None:
+    """Docs "1 Jule": the others are ranked by progress, equal progress is an equal place; every non-winner pays one
+    chip per number not struck (all six under the resolution, written or not)."""
+    s = new("jule", 3)
+    for face in (1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2):
+        s = throw(s, face, 2, 2)  # seats 1 and 2 never throw their 1
+    s = throw(s, 1)
+    assert s.is_terminal() and s.progress == (12, 0, 0)
+    assert s.ranking() == ((0,), (1, 2)) and s.losers() == (1, 2) and s.payoffs() == (12, -6, -6)
+    check_results(s)
+
+
+def test_gestrichene_zwoelf_equal_unstruck_share_last_place() -> None:
+    """Docs "12 Gestrichene Zwölf": the others rank by numbers struck; equal counts share the last place (the text
+    settles everything in chips, no throw-off). The winner pays each 10 unstruck and collects 10 for his one seven."""
+    s = new("gestrichene-zwoelf", 3)
+    s = throw(s, (1, 1), (1, 1), (1, 1), (1, 1), (1, 2), (1, 2))  # seats 0, 1: the 2; seat 2: the 3
+    s = throw(s, *[(1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 6), (3, 6), (4, 6), (5, 6), (6, 6)])
+    assert s.is_terminal() and s.winners() == (0,)
+    assert s.ranking() == ((0,), (1, 2)) and s.losers() == (1, 2) and s.payoffs() == (0, 0, 0)
+    check_results(s)
