@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tests.hasard.kit_helpers import check_results, new, throw
+from wuerfel.engine.clocks import Pass
 from wuerfel.engine.game import Roll
 from wuerfel.engine.pokerdice import parse_poker_dice as dice
 from wuerfel.games.hasard.chicago import HOCH, TIEF, Declare
@@ -14,6 +15,8 @@ from wuerfel.games.hasard.escalero import FIVE_ROW, FIVE_SERVED_ROW, POKER_ROW
 from wuerfel.games.hasard.escalero import Enter as Write
 from wuerfel.games.hasard.lustige_sieben import LEFT, RIGHT
 from wuerfel.games.hasard.ohio import OHIO_ROW, Enter
+from wuerfel.games.hasard.poker import DRILLING, NICHTS, PAAR
+from wuerfel.games.hasard.verdecktes_poker import Announce, Challenge
 from wuerfel.games.hasard.zehnerspiel import FIELD
 from wuerfel.games.kit import Keep
 from wuerfel.games.kit.bank import Done, Stake
@@ -206,3 +209,20 @@ def test_gestrichene_zwoelf_equal_unstruck_share_last_place() -> None:
     assert s.is_terminal() and s.winners() == (0,)
     assert s.ranking() == ((0,), (1, 2)) and s.losers() == (1, 2) and s.payoffs() == (0, 0, 0)
     check_results(s)
+
+
+def test_verdecktes_a_player_out_of_the_stichrunde_may_still_call_schwindel() -> None:
+    """Docs "Verdecktes Würfelpoker": in a Stichrunde every other player may still call "Schwindel" (calling is part
+    of the turn, and the pot is at stake); an exposed bluff doubles the pot at the announcer's cost."""
+    s = new("verdecktes-wuerfelpoker", 3)
+    assert s.ledger.pot == 3 and s.order == (0, 1, 2)
+    for p in range(3):
+        s = s.apply_outcome(Roll(dice("9 10 B D A"))).apply_action(Announce((PAAR, 1) if p == 1 else (DRILLING, 4)))
+        for q in s.opponents(p):
+            s = s.apply_action(Pass(), q)
+    assert s.order == (0, 2) and s.stich == 1 and s.ledger.pot == 3  # seats 0 and 2 throw off, no new ante
+    s = s.apply_outcome(Roll(dice("9 10 B D A"))).apply_action(Announce((PAAR, 2)))
+    assert s.to_move() == 1 and s.opponents(0) == (1, 2)  # seat 1, out of the Stichrunde, is asked first
+    s = s.apply_action(Challenge(), 1)
+    assert s.ledger.pot == 6 and s.ledger.players == (16, 19, 19)
+    assert s.turns[0].challenger == 1 and s.turns[0].standing[0] == NICHTS
