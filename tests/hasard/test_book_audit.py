@@ -1,6 +1,9 @@
-"""Numbers of the book (seed 004, Obermair's *Hasard*) that were tested only through a scoring helper, now played
-through the engine: outcomes applied to a real state, the result read from the state. Found by the audit of issue
-14's "every example of the seed is a test" (docs/hasard.md, "The 32 games of the book")."""
+"""The audit of issue 14 ("every scoring rule and every example of the seed is a test", "docs/hasard.md lists the
+choices made where the book is ambiguous"): numbers of the book (seed 004, Obermair's *Hasard*) and facts of the spec
+that were tested only through a scoring helper or not at all, and choices docs/hasard.md states without a test.
+Everything is played through the engine: outcomes and actions applied to a real state, the result read from it, so
+a test fails when the game (not only a helper) gets a rule wrong. The 32 games: docs/hasard.md, "The 32 games of the
+book"."""
 
 from __future__ import annotations
 
