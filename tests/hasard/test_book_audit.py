@@ -229,3 +229,12 @@ def test_verdecktes_a_player_out_of_the_stichrunde_may_still_call_schwindel() ->
     s = s.apply_action(Challenge(), 1)
     assert s.ledger.pot == 6 and s.ledger.players == (16, 19, 19)
     assert s.turns[0].challenger == 1 and s.turns[0].standing[0] == NICHTS
+
+
+def test_die_21_eins_fewest_ones_tied_share_the_last_place() -> None:
+    """Docs "4 Die 21. Eins": under the spec's option `fewest_ones` the seats that threw the fewest ones lose, tied
+    seats sharing the last place (no throw-off: it would only count more ones)."""
+    s = throw(new("die-21-eins", 4, target=3, loser="fewest_ones"), 1, 1, 2, 2, 1)
+    assert s.is_terminal() and s.winners() == (0,) and s.counter == 3
+    assert s.ranking() == ((0,), (1,), (2, 3)) and s.losers() == (2, 3)
+    check_results(s)
