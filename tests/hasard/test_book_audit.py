@@ -238,3 +238,18 @@ def test_die_21_eins_fewest_ones_tied_share_the_last_place() -> None:
     assert s.is_terminal() and s.winners() == (0,) and s.counter == 3
     assert s.ranking() == ((0,), (1,), (2, 3)) and s.losers() == (2, 3)
     check_results(s)
+
+
+def test_plus_minus_a_tie_is_thrown_off_with_a_new_nine_throw_series() -> None:
+    """Spec 3 / docs "The round games": a tie for the highest total is thrown off with a new nine-throw series for
+    the tied players; the throw-off's scores decide and never change the totals."""
+    s = throw(new("plus-minus", 2), *([2] * 18))
+    assert s.totals == (6, 6) and not s.is_terminal()
+    for _ in range(8):
+        s = throw(s, 2)
+        assert s.thrower() == 0
+    s = throw(s, 2)
+    assert s.thrower() == 1
+    s = throw(s, *([1] * 9))
+    assert s.is_terminal() and s.totals == (6, 6) and s.winners() == (0,) and s.losers() == (1,)
+    check_results(s)
