@@ -253,3 +253,20 @@ def test_plus_minus_a_tie_is_thrown_off_with_a_new_nine_throw_series() -> None:
     s = throw(s, *([1] * 9))
     assert s.is_terminal() and s.totals == (6, 6) and s.winners() == (0,) and s.losers() == (1,)
     check_results(s)
+
+
+def test_throw_off_turns_are_one_turn_of_the_same_game() -> None:
+    """Docs "The round games": the throw-off is one more turn of the same game — Einer gleich zwei ten throws,
+    Himmel und Hölle one throw (of both dice), whose heaven-and-hell points decide."""
+    s = throw(new("einer-gleich-zwei", 2), *([(1, 2, 4)] * 20))  # nothing valid: 0 against 0
+    assert s.totals == (0, 0) and not s.is_terminal()
+    for _ in range(10):
+        assert s.thrower() == 0
+        s = throw(s, (1, 1, 2))
+    assert s.thrower() == 1
+    s = throw(s, *([(1, 2, 3)] * 10))
+    assert s.is_terminal() and s.winners() == (1,) and s.totals == (0, 0)  # 30 against 20 in the throw-off
+    h = throw(new("himmel-und-hoelle", 2, rounds=1), (6, 2), (5, 3))  # 86 each
+    assert h.totals == (86, 86) and not h.is_terminal() and h.thrower() == 0
+    h = throw(h, (1, 1), (1, 2))  # 32 against 41
+    assert h.is_terminal() and h.winners() == (1,) and h.losers() == (0,) and h.totals == (86, 86)
