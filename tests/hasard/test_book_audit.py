@@ -270,3 +270,15 @@ def test_throw_off_turns_are_one_turn_of_the_same_game() -> None:
     assert h.totals == (86, 86) and not h.is_terminal() and h.thrower() == 0
     h = throw(h, (1, 1), (1, 2))  # 32 against 41
     assert h.is_terminal() and h.winners() == (1,) and h.losers() == (0,) and h.totals == (86, 86)
+
+
+def test_escalero_number_rows_take_any_hand_unless_strict() -> None:
+    """Spec 32: "die ersten 6 gelten, wenn keine Fünferkombination erreicht wurde" — resolution: any hand may go into
+    a number row; `strict_number_rows` (preset `escalero-streng`): a hand that makes a combination goes into a number
+    row only as 0. Written by a real turn either way."""
+    for strict, kings in ((False, 20), (True, 0)):
+        s = new("escalero", 2, strict_number_rows=strict).apply_outcome(Roll(dice("K K K K 9")))
+        assert s.apply_action(Write(4), 0).sheets[0][4] == kings  # the Könige row: 4 × 5, or 0 when strict
+        assert s.apply_action(Write(POKER_ROW), 0).sheets[0][POKER_ROW] == 45  # served Poker either way
+    s = new("escalero", 2, strict_number_rows=True).apply_outcome(Roll(dice("K K 9 10 B")))
+    assert s.apply_action(Write(4), 0).sheets[0][4] == 10  # no combination: the number row counts
