@@ -26,7 +26,7 @@ HASARD_PART2A = {"quinze", "sechzerspiel", "dreimal-pasch", "die-boese-sieben"}
 HASARD_KEEP_GAMES_B = {"chicago", "chicago-hoch-tief", "ohio", "sequenzen"}
 """Hasard part 2 (keep-and-rethrow and sheet games), in two sets as two engineers built them."""
 BUILT_IN = {"zehntausend", "wuerfelspiel", "lustige-sieben", "verdecktes-wuerfelpoker", "escalero", "zehnerspiel",
-            "va-banque", *HASARD_RACES, *HASARD_PART2A, *HASARD_KEEP_GAMES_B}
+            "va-banque", "offenes-wuerfelpoker", *HASARD_RACES, *HASARD_PART2A, *HASARD_KEEP_GAMES_B}
 
 
 def python(code: str, *path: Path) -> str:
