@@ -43,7 +43,6 @@ from wuerfel.games.hasard.poker import Key, hand_key, key_phrase
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
 from wuerfel.games.kit.betting import (
     BETTING_ACTIONS,
-    POT,
     Betting,
     Call,
     Check,
