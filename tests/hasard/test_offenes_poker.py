@@ -85,7 +85,7 @@ def test_everybody_pays_the_minimum_stake_and_the_lot_picks_the_starter() -> Non
 
 
 def test_one_to_four_dice_stand_and_three_throws_at_most() -> None:
-    s = new(2).apply_outcome(Roll(P("A A K D 9")))
+    s: Any = new(2).apply_outcome(Roll(P("A A K D 9")))
     legal = s.legal_actions(0)
     assert Stop() in legal and Keep(P("A A")) in legal and Keep(P("A A K D")) in legal
     assert Keep(()) not in legal and Keep(P("A A K D 9")) not in legal

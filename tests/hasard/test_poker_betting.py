@@ -190,6 +190,7 @@ def test_hints_rate_every_legal_move() -> None:
     from wuerfel.games.kit import Lot
 
     s = game.new_initial_state().apply_outcome(Lot(0)).apply_outcome(Roll(P("A A K D 9")))
+    assert info.advisor is not None
     advice = info.advisor(game).advise(s, 0)
     assert len(advice) == len(s.legal_actions(0))
     assert advice[0].value >= advice[-1].value

@@ -649,7 +649,8 @@ class OffenesAdvisor:
         if player != state.to_move():
             return []
         values, measure = offenes_values(self.brain, state, player)
-        unit = "chance" if measure in (STICH_CHANCE, WIN_CHANCE) else "points"
-        return rated(values, measure, unit=unit)
+        if measure in (STICH_CHANCE, WIN_CHANCE):
+            return rated(values, measure, unit="chance")
+        return rated(values, measure, unit="points")
 
 
