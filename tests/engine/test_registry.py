@@ -127,6 +127,7 @@ def test_flags_of_the_built_in_games() -> None:
         "lustige-sieben": (False, True, True, "pips", 0),
         "verdecktes-wuerfelpoker": (False, True, True, "poker", 0),
         "escalero": (True, True, True, "poker", 0),
+        "offenes-wuerfelpoker": (True, True, True, "poker", 0),
         "zehnerspiel": (False, True, True, "pips", 0),
         "va-banque": (True, True, True, "pips", 0),
         **{g: (True, g in {"jule", "elf-hoch", "gestrichene-zwoelf"}, g == "eins-bis-sechzehn", "pips", 0)
