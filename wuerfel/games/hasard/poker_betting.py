@@ -407,8 +407,19 @@ class PokerBetting:
     @property
     def stich(self) -> tuple[float, np.ndarray, TurnTables]:
         if not hasattr(self, "_stich"):
-            self._stich = stich_chance(self.space)
+            if hasattr(self, "_duel"):
+                self._stich = (self._duel.p, self._duel.stich_b, self._duel.stich_a)
+            else:
+                self._stich = stich_chance(self.space)
         return self._stich
+
+    def prepare(self, n: int) -> None:
+        """Build the tables a bot of ``n`` players needs now (a front end says "preparing the bots" meanwhile) rather
+        than at its first move: the duel for two, the model's for more."""
+        if n == 2:
+            self._stich = (self.duel.p, self.duel.stich_b, self.duel.stich_a)
+        else:
+            self._multi = self.multi
 
     def rank(self, dice: Dice) -> int:
         return self.space.rank_of(dice)
@@ -618,6 +629,7 @@ class OffenesBot:
     def __init__(self, game: Game, seed: int = 0) -> None:
         self.game = game
         self.brain = offenes_brain(game.rules)
+        self.brain.prepare(game.num_players)
 
     def choose(self, state: State, player: int) -> Action:
         s: Any = state
