@@ -55,7 +55,7 @@ def turn(value: Callable[[tuple[int, ...]], float]) -> float:
     return sum(best(d, 1) for d in rolls(N)) / 36
 
 
-def brute_force_value() -> tuple[float, float]:
+def brute_force_value(split: bool = False) -> tuple[float, float]:
     """A's net chips of the pot by expectimax over the explicit tree (each mover maximises his own chips; zero-sum),
     and A's chance in a Stichrunde (a fixed point: a tie is worth p to A)."""
     p = 0.5
@@ -70,7 +70,9 @@ def brute_force_value() -> tuple[float, float]:
     def showdown(a: tuple[int, ...], b: tuple[int, ...], level: int) -> float:
         """A's chips when both have paid ``level``."""
         ka, kb = tiny_key(a), tiny_key(b)
-        return level * (1 if ka > kb else -1) if ka != kb else level * (2 * p - 1)
+        if ka == kb:
+            return 0.0 if split else level * (2 * p - 1)
+        return level * (1 if ka > kb else -1)
 
     def after_b(a: tuple[int, ...], b: tuple[int, ...], level: int) -> float:
         options = [showdown(a, b, level)]  # B checks
@@ -91,17 +93,26 @@ def brute_force_value() -> tuple[float, float]:
     return turn(after_a), p
 
 
+def tiny_space() -> Any:
+    keys = tuple(tiny_key(d) for d in itertools.combinations_with_replacement(range(1, 7), N))
+    return hand_space(keys, N, THROWS, 1, 1, False)
+
+
 @pytest.fixture(scope="module")
 def tiny() -> Any:
-    keys = tuple(tiny_key(d) for d in itertools.combinations_with_replacement(range(1, 7), N))
-    space = hand_space(keys, N, THROWS, 1, 1, False)
-    return solve_duel(space, M_MIN, M_MAX)
+    return solve_duel(tiny_space(), M_MIN, M_MAX)
 
 
 def test_exact_duel_equals_brute_force_on_a_tiny_game(tiny: Any) -> None:
     value, p = brute_force_value()
     assert tiny.p == pytest.approx(p, abs=1e-12)
     assert tiny.value == pytest.approx(value, abs=1e-12)
+
+
+def test_exact_duel_with_split_ties_equals_brute_force() -> None:
+    """Würfelpoker (23): equal hands share the pot instead of a Stichrunde."""
+    value, _ = brute_force_value(split=True)
+    assert solve_duel(tiny_space(), M_MIN, M_MAX, split_ties=True).value == pytest.approx(value, abs=1e-12)
 
 
 def test_best_responses_against_the_solution_reach_exactly_its_value(tiny: Any) -> None:

@@ -197,7 +197,7 @@ class Duel:
     minimum: int
     maximum: int
     p: float
-    """A's chance to win a Stichrunde (he throws first in it too)."""
+    """A's chance to win a Stichrunde (he throws first in it too); ½ where equal hands split the pot."""
     show: np.ndarray
     """levels × ranks a × ranks b: B's net chips at a showdown at that level."""
     final_b: np.ndarray
@@ -301,12 +301,15 @@ def stich_chance(space: HandSpace, tol: float = 1e-13) -> tuple[float, np.ndarra
     return p, vb, turn_tables(space, 1.0 - qb)
 
 
-def solve_duel(space: HandSpace, minimum: int, maximum: int) -> Duel:
-    """Backward induction over the tree of the module docstring."""
+def solve_duel(space: HandSpace, minimum: int, maximum: int, split_ties: bool = False) -> Duel:
+    """Backward induction over the tree of the module docstring. ``split_ties``: equal hands share the pot (23's
+    rule: each gets his stake back) instead of a Stichrunde — a tie is then worth 0, as if p were ½."""
     r = space.n_ranks
     levels = list(range(minimum, maximum + 1))
     lv = len(levels)
     p, stich_b, stich_a = stich_chance(space)
+    if split_ties:
+        p = 0.5
     cmp_ = np.sign(np.arange(r)[None, :] - np.arange(r)[:, None]).astype(float)  # a × b, +1: B higher
     show = np.array([np.where(cmp_ == 0, level * (1 - 2 * p), level * cmp_) for level in levels])
     final_b = show.copy()
@@ -387,15 +390,17 @@ class Situation:
 class PokerBetting:
     """The bot's brain for one rule set: the space, the duel solution (lazily), the multi-player tables."""
 
-    def __init__(self, space: HandSpace, minimum: int, maximum: int) -> None:
+    def __init__(self, space: HandSpace, minimum: int, maximum: int, split_ties: bool = False) -> None:
         self.space = space
         self.minimum = minimum
         self.maximum = maximum
+        self.split_ties = split_ties
+        """Equal best hands share the pot (23) rather than play a Stichrunde (27, 30)."""
 
     @property
     def duel(self) -> Duel:
         if not hasattr(self, "_duel"):
-            self._duel = solve_duel(self.space, self.minimum, self.maximum)
+            self._duel = solve_duel(self.space, self.minimum, self.maximum, self.split_ties)
         return self._duel
 
     @property
