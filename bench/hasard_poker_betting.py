@@ -13,6 +13,7 @@ Run from the repository root: ``python bench/hasard_poker_betting.py [--pots N] 
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import sys
@@ -62,6 +63,10 @@ class FixedBetting(OffenesBot):
         return self.rng.choice([Check(), *(Raise(x) for x in range(b.level + 1, b.maximum + 1))])
 
 
+def _fixed(game: Game, seed: int, rule: str) -> FixedBetting:
+    return FixedBetting(game, seed, rule)
+
+
 def play(game_id: str, rules_id: str, makers: list[Callable[[Game, int], Any]], seed: int) -> tuple[int, ...]:
     info = get_game(game_id)
     rules = info.load_rules(rules_id, {"games": 1, "start": "first_seat"})
@@ -89,9 +94,9 @@ def mean_net(game_id: str, rules_id: str, n: int, opponent: str | None, pots: in
         makers: list[Callable[[Game, int], Any]] = []
         for p in range(n):
             if p == seat or opponent is None:
-                makers.append(lambda game, s: OffenesBot(game, s))
+                makers.append(OffenesBot)
             else:
-                makers.append(lambda game, s, rule=opponent: FixedBetting(game, s, rule))
+                makers.append(functools.partial(_fixed, rule=opponent))
         pay = play(game_id, rules_id, makers, g)
         nets.append(pay[0] if opponent is None else pay[seat])
     return statistics.fmean(nets), statistics.stdev(nets) / len(nets) ** 0.5

@@ -203,3 +203,15 @@ def test_words_of_the_moves() -> None:
     s = new(2).apply_outcome(Roll(P("A A K D 9")))
     assert s.describe_action(Stop(), "de") == "aufhören: Ein Paar Asse, König Dame Neun"
     assert s.describe_action(Keep(P("A A")), "de") == "A A stehen lassen, 3 neu werfen"
+
+
+def test_quint_and_joker_come_from_the_shared_poker_rules_block() -> None:
+    from wuerfel.games.hasard.poker import PokerRules
+
+    info = get_game("offenes-wuerfelpoker")
+    rules = info.load_rules("offenes-mit-quint", None)
+    assert isinstance(rules, PokerRules) and rules.quint and not rules.joker
+    assert info.load_rules("offenes-joker-poker", None).joker
+    assert info.odds is not None
+    assert "quint" in {c.key for c in info.odds(rules).classes}  # `wuerfel odds` follows the block
+    assert "quint" not in {c.key for c in info.odds(info.load_rules(None, None)).classes}

@@ -39,7 +39,7 @@ from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, R
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.hasard.common import describe_outcome, last_place, result_view
-from wuerfel.games.hasard.poker import Key, hand_key, key_phrase
+from wuerfel.games.hasard.poker import POKER_OPTION_NAMES, Key, PokerRules, key_phrase
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
 from wuerfel.games.kit.betting import (
     BETTING_ACTIONS,
@@ -75,8 +75,9 @@ KEEP_BASE = 1000
 
 
 @dataclasses.dataclass(frozen=True)
-class OffenesRules:
-    """Options of Offenes Würfelpoker; every default is the text or the spec's resolution."""
+class OffenesRules(PokerRules):
+    """Options of Offenes Würfelpoker; every default is the text or the spec's resolution. Quint and Joker Poker
+    (``quint``, ``joker``) come from the shared poker rules block (:class:`~wuerfel.games.hasard.poker.PokerRules`)."""
 
     starting_chips: int = opt(30, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with",
                               low=1, high=10000)
@@ -94,10 +95,6 @@ class OffenesRules:
                         en="Most dice left standing at a rethrow (text: 4)", low=0, high=4)
     rethrow_all: bool = opt(False, de="Alle fünf Würfel dürfen neu geworfen werden (Text: nein, 1 bis 4 stehen)",
                             en="All five dice may be thrown again (text: no, 1 to 4 stand)")
-    quint: bool = opt(False, de="Quint (Straße) gilt: über dem Drilling, unter dem Full House",
-                      en="Quint (straight) counts: above three of a kind, below full house")
-    joker: bool = opt(False, de="Joker Poker (29): jedes As darf für jeden anderen Wert gelten",
-                      en="Joker Poker (29): every Ace may stand for any other value")
     start: Literal["lot", "first_seat"] = start_option()
 
     def validate(self) -> None:
@@ -117,8 +114,7 @@ label_options(
         "min_keep": ("Mindestens stehen lassen", "Fewest dice to keep"),
         "max_keep": ("Höchstens stehen lassen", "Most dice to keep"),
         "rethrow_all": ("Alle fünf neu werfen erlaubt", "Rethrowing all five allowed"),
-        "quint": ("Mit Quint (Straße)", "With Quint (straight)"),
-        "joker": ("Joker Poker (Asse als Joker)", "Joker Poker (aces wild)"),
+        **POKER_OPTION_NAMES,
         "start": START_NAME,
     },
     {"start": START_WORDS},
@@ -142,7 +138,7 @@ def _keep_rules(lo: int, hi: int, all_: bool) -> KeepRules:
 
 def hand_of(dice: Dice, rules: OffenesRules) -> Key:
     """The ranking key of a final hand under the rules (Quint and Joker as agreed)."""
-    return hand_key(tuple(sorted(dice)), rules.quint, rules.joker)
+    return rules.hand_key(tuple(sorted(dice)))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -540,9 +536,7 @@ def _advisor(game: Game) -> Any:
 
 def _odds(rules: OffenesRules) -> Any:
     """``wuerfel odds``: one throw of the five poker dice by hand class, with the rules' Quint and Joker."""
-    from wuerfel.games.hasard.poker_odds import poker_throw_odds
-
-    return poker_throw_odds(rules.quint, rules.joker)
+    return rules.throw_odds()
 
 
 INFO = register(GameInfo(

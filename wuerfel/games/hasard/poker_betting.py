@@ -49,7 +49,7 @@ from wuerfel.engine.dice import Dice, multisets, roll_distribution, sort_dice, s
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State, amounts, is_parameterised
 from wuerfel.engine.shared import shared
-from wuerfel.games.hasard.poker import hand_key
+from wuerfel.games.hasard.poker import PokerRules
 from wuerfel.games.kit.betting import Betting, Call, Check, Fold, Raise
 from wuerfel.games.kit.hands import Stop
 from wuerfel.games.kit.hints import rated
@@ -115,8 +115,9 @@ def hand_space(keys: tuple[Hashable, ...], n: int, throws: int, min_keep: int, m
 
 def poker_space(quint: bool, joker: bool, throws: int, min_keep: int, max_keep: int,
                 rethrow_all: bool) -> HandSpace:
-    """The space of five poker dice ranked by section A's key (Quint, Joker as agreed)."""
-    keys = tuple(hand_key(d, quint, joker) for d in multisets(5))
+    """The space of five poker dice ranked by section A's key (Quint, Joker as agreed: the poker rules block)."""
+    block = PokerRules(quint=quint, joker=joker)
+    keys = tuple(block.hand_key(d) for d in multisets(5))
     return hand_space(keys, 5, throws, min_keep, max_keep, rethrow_all)
 
 
