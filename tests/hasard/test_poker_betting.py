@@ -42,12 +42,12 @@ def rolls(k: int) -> list[tuple[int, ...]]:
     return list(itertools.product(range(1, 7), repeat=k))
 
 
-def turn(value: Callable[[tuple[int, ...]], float]) -> float:
+def turn(value: Callable[[tuple[int, ...]], float], throws: int = THROWS) -> float:
     """Brute force: every ordered throw, every die to keep, the best of stopping and keeping."""
 
     def best(d: tuple[int, ...], t: int) -> float:
         stop = value(tuple(sorted(d)))
-        if t >= THROWS:
+        if t >= throws:
             return stop
         keeps = max(sum(best((d[i], *r), t + 1) for r in rolls(1)) / 6 for i in range(N))
         return max(stop, keeps)
@@ -55,15 +55,15 @@ def turn(value: Callable[[tuple[int, ...]], float]) -> float:
     return sum(best(d, 1) for d in rolls(N)) / 36
 
 
-def brute_force_value(split: bool = False) -> tuple[float, float]:
+def brute_force_value(split: bool = False, throws: int = THROWS) -> tuple[float, float]:
     """A's net chips of the pot by expectimax over the explicit tree (each mover maximises his own chips; zero-sum),
     and A's chance in a Stichrunde (a fixed point: a tie is worth p to A)."""
     p = 0.5
     for _ in range(100):
         b_stich = {a: turn(lambda b, a=a, p=p: 1.0 if tiny_key(b) > tiny_key(a)  # type: ignore[misc]
-                           else (1 - p if tiny_key(b) == tiny_key(a) else 0.0))
+                           else (1 - p if tiny_key(b) == tiny_key(a) else 0.0), throws)
                    for a in itertools.combinations_with_replacement(range(1, 7), N)}
-        p, old = turn(lambda a, t=b_stich: 1 - t[a]), p  # type: ignore[misc]
+        p, old = turn(lambda a, t=b_stich: 1 - t[a], throws), p  # type: ignore[misc]
         if abs(p - old) < 1e-15:
             break
 
@@ -82,7 +82,7 @@ def brute_force_value(split: bool = False) -> tuple[float, float]:
 
     @cache
     def b_plays(a: tuple[int, ...], level: int) -> float:
-        return -turn(lambda b: -after_b(a, b, level))
+        return -turn(lambda b: -after_b(a, b, level), throws)
 
     def after_a(a: tuple[int, ...]) -> float:
         options = [b_plays(a, M_MIN)]
@@ -90,12 +90,12 @@ def brute_force_value(split: bool = False) -> tuple[float, float]:
             options.append(min(b_plays(a, l1), M_MIN))  # B calls blind or passes, whichever is worse for A
         return max(options)
 
-    return turn(after_a), p
+    return turn(after_a, throws), p
 
 
-def tiny_space() -> Any:
+def tiny_space(throws: int = THROWS) -> Any:
     keys = tuple(tiny_key(d) for d in itertools.combinations_with_replacement(range(1, 7), N))
-    return hand_space(keys, N, THROWS, 1, 1, False)
+    return hand_space(keys, N, throws, 1, 1, False)
 
 
 @pytest.fixture(scope="module")
@@ -113,6 +113,15 @@ def test_exact_duel_with_split_ties_equals_brute_force() -> None:
     """Würfelpoker (23): equal hands share the pot instead of a Stichrunde."""
     value, _ = brute_force_value(split=True)
     assert solve_duel(tiny_space(), M_MIN, M_MAX, split_ties=True).value == pytest.approx(value, abs=1e-12)
+
+
+def test_exact_duel_of_one_open_throw_equals_brute_force() -> None:
+    """Al Capone (30) and Würfelpoker (23) by the book: one throw each, no keeps."""
+    value, p = brute_force_value(throws=1)
+    duel = solve_duel(tiny_space(1), M_MIN, M_MAX)
+    assert duel.p == pytest.approx(p, abs=1e-12) and duel.value == pytest.approx(value, abs=1e-12)
+    br_a, br_b = duel.best_response()
+    assert br_a == pytest.approx(duel.value, abs=1e-12) and br_b == pytest.approx(-duel.value, abs=1e-12)
 
 
 def test_best_responses_against_the_solution_reach_exactly_its_value(tiny: Any) -> None:

@@ -590,18 +590,31 @@ def _preference(action: Action) -> tuple[int, int]:
     return (3, 0)
 
 
+# --- for any open poker game (23, 27, 30) --------------------------------------------------------------------------
+def betting_brain(kind: str, keys: tuple[Hashable, ...], n_dice: int, throws: int, min_keep: int, max_keep: int,
+                  rethrow_all: bool, minimum: int, maximum: int, split_ties: bool = False) -> PokerBetting:
+    """The brain of an open poker game's rule set, shared per process (:func:`wuerfel.engine.shared.shared`).
+
+    ``keys[i]`` is the game's comparable hand key of the throw ``multisets(n_dice)[i]`` (Würfelpoker's Sequenz
+    order, Al Capone's point scales, …); ``throws`` and the keep range as the game's turn allows them (one open throw:
+    ``throws = 1``); ``split_ties`` where equal best hands share the pot (23) instead of playing a Stichrunde. A bot
+    then asks ``brain.bet_choice(Situation(...), seat, n)`` (and ``brain.keep_choice(...)`` where there are keeps);
+    ``brain.bet_values`` and ``brain.keep_values`` rate every move for hints."""
+    key = (kind, keys, n_dice, throws, min_keep, max_keep, rethrow_all, minimum, maximum, split_ties)
+
+    def build() -> PokerBetting:
+        space = hand_space(keys, n_dice, throws, min_keep, max_keep, rethrow_all)
+        return PokerBetting(space, minimum, maximum, split_ties)
+
+    return shared("poker-betting", key, build)  # type: ignore[no-any-return]
+
+
 # --- Offenes Würfelpoker (27): the adapter, the bot and the hints -------------------------------------------------
 def offenes_brain(rules: Any) -> PokerBetting:
     """The shared brain of a rule set (built once per process: :func:`wuerfel.engine.shared.shared`)."""
-    key = (rules.quint, rules.joker, rules.max_throws, rules.min_keep, rules.max_keep, rules.rethrow_all,
-           rules.minimum, rules.maximum)
-
-    def build() -> PokerBetting:
-        space = poker_space(rules.quint, rules.joker, rules.max_throws, rules.min_keep, rules.max_keep,
-                            rules.rethrow_all)
-        return PokerBetting(space, rules.minimum, rules.maximum)
-
-    return shared("offenes-poker-betting", key, build)  # type: ignore[no-any-return]
+    keys = tuple(rules.hand_key(d) for d in multisets(5))
+    return betting_brain("offenes", keys, 5, rules.max_throws, rules.min_keep, rules.max_keep, rules.rethrow_all,
+                         rules.minimum, rules.maximum)
 
 
 def offenes_situation(state: Any) -> Situation:
