@@ -443,7 +443,7 @@ class OffenesState(State):
                 note = cmp.Phrase(N_("passed"))
             elif playing:
                 note = cmp.Phrase(N_("{n} in the pot"), {"n": self.bet.paid[p]})
-            lines.append(cmp.SeatLine(p, score=self.ledger.players[p], active=p in actors or p == self.seat,
+            lines.append(cmp.SeatLine(p, score=self.ledger.players[p], active=p in actors or p == self.thrower(),
                                       finished=self.phase == "over" and p in self.winners(), note=note))
         out.append(cmp.Seats(tuple(lines), label=cmp.Phrase(N_("Chips"))))
         return tuple(out)
