@@ -103,7 +103,8 @@ def test_equal_best_hands_split_the_pot_and_odd_chips_stay_for_the_next_round() 
     # "Haben 2 oder mehrere Spieler absolut gleiche Pokerkombinationen, so wird der Pott geteilt."
     s = new_state(3, rounds=2)
     s = throw(s, "4 4 4 2 2", "2 2 4 4 4", "6 5 4 3 1")
-    assert s.ledger.players == (19, 19, 18) and s.ledger.pot == 1 + 3  # 20, 20, 19 after the split; the odd chip stays, round 2 antes join
+    # 20, 20, 19 after the split; the odd chip stays in the pot, and round 2's antes join it
+    assert s.ledger.players == (19, 19, 18) and s.ledger.pot == 1 + 3
     assert s.round_no == 1 and s.starter == 0  # the first of the tied begins the next round
     s = throw(s, "6 6 1 2 3", "5 5 1 2 3", "1 1 2 3 4")
     assert s.is_terminal() and s.ledger.players == (23, 19, 18) and sum(s.payoffs()) == 0
