@@ -166,6 +166,13 @@ def _bot(game: Game, seed: int) -> Any:
     return PokerRoundBot(game, seed)
 
 
+def _optimal_bot(game: Game, seed: int) -> Any:
+    """The computed betting bot (:mod:`wuerfel.games.hasard.poker_round_bot`): exact for two players."""
+    from wuerfel.games.hasard.poker_round_bot import ComputedRoundBot
+
+    return ComputedRoundBot(game, seed)
+
+
 def _advisor(game: Game) -> Any:
     from wuerfel.games.hasard.poker_bots import PokerRoundAdvisor
 
@@ -181,6 +188,6 @@ INFO = register(GameInfo(
     description_en="One open throw of five poker dice: the best combination wins, the same combination is decided "
     "by a point scale (Hasard 30).",
     aliases=("al_capone", "alcapone"),
-    bots={"heuristic": _bot}, default_bot="heuristic", advisor=_advisor,
+    bots={"heuristic": _bot, "optimal": _optimal_bot}, default_bot="optimal", advisor=_advisor,
     perfect_information=True, chips=True, faces="poker", odds=_odds,
 ))

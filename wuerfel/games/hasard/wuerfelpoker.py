@@ -156,6 +156,13 @@ def _bot(game: Game, seed: int) -> Any:
     return PokerRoundBot(game, seed)
 
 
+def _optimal_bot(game: Game, seed: int) -> Any:
+    """The computed betting bot (:mod:`wuerfel.games.hasard.poker_round_bot`): exact for two players."""
+    from wuerfel.games.hasard.poker_round_bot import ComputedRoundBot
+
+    return ComputedRoundBot(game, seed)
+
+
 def _advisor(game: Game) -> Any:
     from wuerfel.games.hasard.poker_bots import PokerRoundAdvisor
 
@@ -171,7 +178,7 @@ INFO = register(GameInfo(
     description_en="'Dice poker' with five normal dice: the best hand takes the pot, equal hands split it "
     "(Hasard 23).",
     aliases=("wuerfel-poker", "dice-poker"),
-    bots={"heuristic": _bot}, default_bot="heuristic", advisor=_advisor,
+    bots={"heuristic": _bot, "optimal": _optimal_bot}, default_bot="optimal", advisor=_advisor,
     perfect_information=True, chips=True, odds=_odds,
 ))
 
