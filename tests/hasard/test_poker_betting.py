@@ -217,3 +217,29 @@ def test_hints_rate_every_legal_move() -> None:
     s = s.apply_action(Stop(), 0)
     advice = info.advisor(game).advise(s, 0)
     assert {type(a.action) for a in advice} == {Check, Raise} and len(advice) == 2  # no raise, raise to 2
+
+
+@pytest.mark.parametrize(("game_id", "rules_id"),
+                         [("al-capone", "al-capone"), ("wuerfelpoker", "wuerfelpoker-steigern")])
+def test_round_games_use_the_same_exact_betting(game_id: str, rules_id: str) -> None:
+    """23 and 30 (one open throw each): the solver on the game's own hand order is exact — its best responses reach
+    its value — and their computed bot plays legal moves to the end."""
+    from wuerfel.games.hasard.poker_round_bot import ComputedRoundBot, round_brain
+
+    info = get_game(game_id)
+    rules = info.load_rules(rules_id, {"rounds": 2})
+    m = Match.new(game_id, rules_id, ["a", "b"], rules=rules)
+    brain = round_brain(m.game)
+    assert brain.split_ties == (game_id == "wuerfelpoker")
+    br_a, br_b = brain.duel.best_response()
+    assert br_a == pytest.approx(brain.duel.value, abs=1e-12) and br_b == pytest.approx(-brain.duel.value, abs=1e-12)
+    bots = [ComputedRoundBot(m.game, 0), ComputedRoundBot(m.game, 1)]
+    source = SeededSource(5)
+    while not m.state.is_terminal():
+        s = m.state
+        if s.is_chance():
+            m.chance(source.choose(s))
+        else:
+            p = s.to_move()
+            m.act(bots[p].choose(s, p), p)  # Match.act refuses an illegal move
+    assert sum(m.state.payoffs() or ()) == 0

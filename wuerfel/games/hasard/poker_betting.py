@@ -246,39 +246,29 @@ class Duel:
         space, lv, r = self.space, len(self.levels), self.space.n_ranks
         m = self.minimum
         # A responds; B's keeps, blind answers and raises are fixed.
-        a_gain = np.zeros((lv, r, r))  # A's best value after B's fixed raise, per level, a, b
-        for li, level in enumerate(self.levels):
-            for a in range(r):
-                for b in range(r):
-                    l2 = int(self.raise_b[li, a, b])
-                    show = -self.show[self.li(l2), a, b]
-                    a_gain[li, a, b] = show if l2 == level else max(show, -level)
+        levels = np.array(list(self.levels))[:, None, None]
+        shown = -np.take_along_axis(self.show, self.raise_b - m, axis=0)  # A's chips if he calls B's fixed raise
+        a_gain = np.where(self.raise_b == levels, shown, np.maximum(shown, -levels))  # level × a × b, A best
         choose = self.final_b.transpose(2, 1, 0).reshape(r, r * lv)  # b × (a, level)
         got = policy_value(space, choose, a_gain.transpose(2, 1, 0).reshape(r, r * lv)).reshape(r, lv)
-        fa = np.empty(r)
-        for a in range(r):
-            best = got[a, 0]
-            for li in range(1, lv):
-                best = max(best, got[a, li] if self.b_calls(a, self.levels[li]) else m)
-            fa[a] = best
+        fa = got[:, 0].copy()
+        for li in range(1, lv):
+            calls = self.g_b[:, li] >= -m - EPS
+            fa = np.maximum(fa, np.where(calls, got[:, li], float(m)))
         br_a = float(turn_tables(space, fa).start[0])
         # B responds; A's keeps, raise and answers are fixed.
         dist = policy_value(space, np.repeat(self.final_a[:, None], r, axis=1), np.eye(r))
-        br_b = 0.0
+        vals = np.empty((r, r))  # b × a: B's best after his turn against A's fixed answers
         for a in range(r):
-            if dist[a] <= 0:
-                continue
             level = int(self.raise_a[a])
-            li = self.li(level)
-            vals = np.empty(r)
-            for b in range(r):
-                best = self.show[li, a, b]
-                for l2 in range(level + 1, self.maximum + 1):
-                    s = self.show[self.li(l2), a, b]
-                    best = max(best, s if self.a_calls(a, b, l2, level) else level)
-                vals[b] = best
-            play = float(turn_tables(space, vals).start[0])
-            br_b += dist[a] * (play if level == m else max(play, -m))
+            best = self.show[self.li(level), a, :].copy()
+            for l2 in range(level + 1, self.maximum + 1):
+                s = self.show[self.li(l2), a, :]
+                best = np.maximum(best, np.where(-s >= -level - EPS, s, float(level)))
+            vals[:, a] = best
+        play = turn_tables(space, vals).start
+        blind = np.where(self.raise_a == m, play, np.maximum(play, -m))
+        br_b = float(dist @ blind)
         return br_a, br_b
 
 
