@@ -672,6 +672,6 @@ class OffenesAdvisor:
         values, measure = offenes_values(self.brain, state, player)
         if measure in (STICH_CHANCE, WIN_CHANCE):
             return rated(values, measure, unit="chance")
-        return rated(values, measure, unit="points")
+        return rated(values, measure, unit="chips")
 
 
