@@ -360,7 +360,7 @@ class PokerRoundState(State):
         playing = self.phase == "play"
         b = self.betting
         folded = b.folded if b else frozenset()
-        for p, h in enumerate(self.hands if playing else ()):
+        for p, h in enumerate(self.hands if self.phase != "lot" else ()):  # the last round's hands stay at the end
             if h is not None:
                 label = self.hand_phrase(h)
                 if p in folded:
