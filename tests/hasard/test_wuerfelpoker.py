@@ -195,3 +195,12 @@ def test_the_lot_chooses_who_begins() -> None:
     s = info.new_game(info.load_rules("wuerfelpoker"), 3).new_initial_state()
     s = s.apply_outcome(Lot(2))
     assert isinstance(s, WuerfelpokerState) and s.thrower() == 2 and s.order == (2, 0, 1)
+
+
+def test_the_betting_decision_plugs_in_through_one_method() -> None:
+    class NeverRaise(PokerRoundBot):
+        def decide_bet(self, state: object, seat: int, chance: float | None) -> Check:
+            return Check()
+
+    s = throw(new_state(2, raising=True, rounds=1), "6 6 6 6 6")
+    assert NeverRaise(s.game, 0).choose(s, 0) == Check()

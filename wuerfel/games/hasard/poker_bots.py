@@ -18,8 +18,9 @@ from collections import Counter
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
+from wuerfel.games.hasard import poker_round
 from wuerfel.games.hasard.poker import QUINT
-from wuerfel.games.hasard.poker_round import KEEP_RULES, PokerRoundState, betting_decision, win_chance
+from wuerfel.games.hasard.poker_round import KEEP_RULES, PokerRoundState, win_chance
 from wuerfel.games.kit.betting import Call, Check, Fold, Raise
 from wuerfel.games.kit.hand_round import Stop
 from wuerfel.games.kit.keeps import Keep
@@ -50,7 +51,8 @@ def keep_choice(state: PokerRoundState) -> Action:
 
 
 class PokerRoundBot:
-    """The heuristic bot of 23 and 30 (module text)."""
+    """The heuristic bot of 23 and 30 (module text). A computed betting strategy plugs in by overriding
+    :meth:`decide_bet` (or by replacing ``poker_round.betting_decision``, which it looks up at every call)."""
 
     name = "heuristic"
 
@@ -58,13 +60,18 @@ class PokerRoundBot:
         self.game = game
         self.rng = random.Random(seed)
 
+    def decide_bet(self, state: PokerRoundState, seat: int, chance: float | None) -> Action:
+        """Raise/check or call/pass for ``seat``; ``chance``: his finished hand's chance to take the pot (None:
+        he has not thrown and bets blind)."""
+        return poker_round.betting_decision(state, seat, chance)
+
     def choose(self, state: State, player: int) -> Action:
         assert isinstance(state, PokerRoundState)
         legal = state.legal_actions(player)
         if state._betting().to_act() == player:
             hand = own_hand(state, player)
             chance = None if hand is None else win_chance(state, player, hand)
-            action = betting_decision(state, player, chance)
+            action = self.decide_bet(state, player, chance)
         else:
             action = keep_choice(state)
         if state.is_legal(action, player):

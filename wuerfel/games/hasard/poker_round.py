@@ -84,7 +84,7 @@ class PokerRoundState(State):
     """Position in ``order`` of the seat whose turn it is (== len(order): the pass is over)."""
     turn: KeepTurn = KeepTurn(limit=1)
     hands: tuple[Dice | None, ...] = ()
-    """Per seat his finished hand of the round's main pass (shown; None: not thrown, or passed before)."""
+    """Per seat his last finished hand of the round (the main pass, then his Stichrunde throws; None: not yet)."""
     results: tuple[tuple[tuple[int, ...], ...] | None, ...] = ()
     """Per seat: the result of the main pass, then one per Stichrunde he played (None: not compared)."""
     stich: int = 0
@@ -233,11 +233,10 @@ class PokerRoundState(State):
         dice = self.turn.dice
         results = list(self.results)
         results[seat] = ((results[seat] or ()) + (self.hand_result(dice),))
-        hands = self.hands
-        if not self.stich:
-            hands = tuple(dice if p == seat else h for p, h in enumerate(self.hands))
+        hands = tuple(dice if p == seat else h for p, h in enumerate(self.hands))  # a Stichrunde shows the new one
         betting = self._betting() if self.stich else self._betting().offer(seat)
-        state = dataclasses.replace(self, results=tuple(results), hands=hands, betting=betting, index=self.index + 1)
+        state = dataclasses.replace(self, results=tuple(results), hands=hands, betting=betting, index=self.index + 1,
+                                    turn=KeepTurn(limit=self.max_throws))
         return state._go_on()
 
     def _go_on(self) -> PokerRoundState:
@@ -361,16 +360,16 @@ class PokerRoundState(State):
         playing = self.phase == "play"
         b = self.betting
         folded = b.folded if b else frozenset()
-        for p, h in enumerate(self.hands if playing else ()):
+        for p, h in enumerate(self.hands if self.phase != "lot" else ()):  # the last round's hands stay at the end
             if h is not None:
                 label = self.hand_phrase(h)
                 if p in folded:
                     label = cmp.Phrase(N_("{hand} (passed)"), {"hand": label})
                 out.append(cmp.Dice(tuple(h), face=self.face, seat=p, label=label, key=f"hand:{p}"))
         seat = self.seat()
-        if playing and seat is not None and self.turn.dice and (self.stich or self.hands[seat] is None):
-            out.append(cmp.Dice(tuple(self.turn.dice), face=self.face, seat=seat, key="turn",
-                                kept=(), thrown=self.turn.kept is None, label=self.hand_phrase(self.turn.dice)))
+        if playing and seat is not None and self.turn.dice:
+            out.append(dataclasses.replace(self.turn.component(self.face, seat), key="turn",
+                                           label=self.hand_phrase(self.turn.dice)))
         if self.stich and playing:
             out.append(cmp.Message(cmp.Phrase(ODD_CHIPS_MSG if self.odd_chips else STICH_MSG), key="stich"))
         if self.history:
