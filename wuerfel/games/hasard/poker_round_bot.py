@@ -18,10 +18,9 @@ from typing import Any
 from wuerfel.engine.dice import multisets
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.hasard.poker_betting import PokerBetting, Situation, betting_brain
-from wuerfel.games.hasard.poker_bots import keep_choice
+from wuerfel.games.hasard.poker_bots import PokerRoundBot
 from wuerfel.games.hasard.poker_round import PokerRoundState
 from wuerfel.games.kit import hands as kit_hands
-from wuerfel.games.kit.betting import Call, Check
 from wuerfel.games.kit.hand_round import Stop
 
 
@@ -40,29 +39,27 @@ def round_situation(state: PokerRoundState) -> Situation:
     return Situation(tuple(state.order), tuple(state.hands), state._betting(), state.ledger.pot, state.stich > 0)
 
 
-class ComputedRoundBot:
-    """Betting (and keeps in the first pass) by the solver: exact for two players, the model for more."""
+class ComputedRoundBot(PokerRoundBot):
+    """The heuristic bot with the computed betting plugged in (:meth:`decide_bet`) and the solver's keeps in the
+    first pass: exact for two players, the model for more."""
 
     name = "optimal"
 
     def __init__(self, game: Game, seed: int = 0) -> None:
-        self.game = game
+        super().__init__(game, seed)
         self.brain = round_brain(game)
         self.brain.prepare(game.num_players)
 
+    def decide_bet(self, state: PokerRoundState, seat: int, chance: float | None) -> Action:
+        """The solver's betting move (``chance``, the heuristic's win chance, is not used: the solver has its own)."""
+        return self.brain.bet_choice(round_situation(state), seat, self.game.num_players)
+
     def choose(self, state: State, player: int) -> Action:
         assert isinstance(state, PokerRoundState)
-        n = self.game.num_players
-        sit = round_situation(state)
-        if state._betting().to_act() == player:
-            action: Action = self.brain.bet_choice(sit, player, n)
-        elif state.stich:
-            action = keep_choice(state)
-        else:
-            action = self.brain.keep_choice(sit, player, n, state.turn.dice, state.turn.throws)
-            if isinstance(action, kit_hands.Stop):
-                action = Stop()
-        if state.is_legal(action, player):
-            return action
-        legal = state.legal_actions(player)  # defensive: a move the round's menu does not list
-        return next((a for a in legal if isinstance(a, (Check, Call, Stop))), legal[0])
+        if state._betting().to_act() == player or state.stich:
+            return super().choose(state, player)
+        action: Action = self.brain.keep_choice(round_situation(state), player, self.game.num_players,
+                                                state.turn.dice, state.turn.throws)
+        if isinstance(action, kit_hands.Stop):
+            action = Stop()
+        return action if state.is_legal(action, player) else super().choose(state, player)
