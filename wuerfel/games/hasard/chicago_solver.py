@@ -367,3 +367,53 @@ def solve_solo(rules: ChicagoRules, rules_id: str, fresh: bool = False, hoch_tie
         extra=extra,
         value_of=N_("the expected points of one turn with the full throw limit, played for points"),
     )
+
+
+def match_chance(round_first: float, marks: int, next_start: str) -> float:
+    """The chance that the match's first beginner wins a two-player match to ``marks`` Bierdeckel, when a round's
+    beginner wins it with ``round_first``; the next round begins with the left neighbour (``"left"``: the start
+    alternates) or with the round's loser (``"loser"``).
+
+    Playing each round for the round is exactly optimal for the match, whichever rule rotates the start: a round of
+    two has two outcomes (the throw-off settles a full tie), the match value after winning it is at least that after
+    losing it, so any continuation values make the round's objective an increasing function of the round's chance.
+    """
+
+    @cache
+    def win(a: int, b: int, start: int) -> float:
+        """Seat 0's chance with a (his) and b (the other's) Bierdeckel, ``start`` beginning this round."""
+        if a >= marks:
+            return 0.0
+        if b >= marks:
+            return 1.0
+        p0 = round_first if start == 0 else 1.0 - round_first  # seat 0 wins the round
+        after_win = 1 - start if next_start == "left" else 1  # the loser (seat 1) begins
+        after_loss = 1 - start if next_start == "left" else 0
+        return p0 * win(a, b + 1, after_win) + (1 - p0) * win(a + 1, b, after_loss)
+
+    return win(0, 0, 0)
+
+
+def solve_two_players(rules: ChicagoRules, rules_id: str, fresh: bool = False, hoch_tief: bool = False) -> Any:
+    """``wuerfel solve chicago --players 2``: each seat's exact chance to win the match (or the one round) when
+    both play optimally — the round's duel (:func:`duel_first_wins`) and the match as a chain over the Bierdeckel
+    counts (:func:`match_chance`). None under ``tie_break = "dice"``: the turn tables count throws, not dice, so
+    the generic exact solver is the one to ask there."""
+    from wuerfel.solvers.api import TwoPlayerResult, seat_chances
+
+    if rules.tie_break != "throws":
+        return None
+    if fresh:
+        responder_tables.cache_clear()
+        _safe_solver.cache_clear()
+    t0 = time.perf_counter()
+    p = duel_first_wins(rules, hoch_tief)
+    first = match_chance(p, int(rules.bierdeckel), rules.next_start)
+    limit = int(rules.max_throws)
+    entries = len(HANDS) * (limit + 1) * len(HANDS) * (limit + 1) * (2 if hoch_tief else 1)
+    return TwoPlayerResult(
+        game="chicago-hoch-tief" if hoch_tief else "chicago", rules=rules_id,
+        seat_wins=seat_chances(first, rules.start), first_player_wins=first,
+        seconds=time.perf_counter() - t0, states=entries,
+        method=N_("one round's duel (the second player's chance against every hand and throw count, the first's "
+                  "best play against it) and the match as a chain over the Bierdeckel counts"))

@@ -306,6 +306,24 @@ def duel_value() -> float:
     return float(duel_tables()[(0, 0, 0)][LEAD])
 
 
+def solve_two_players(rules: Any, rules_id: str, fresh: bool = False) -> Any:
+    """``wuerfel solve sechzerspiel --players 2``: each seat's exact chance when both play to win, from the duel's
+    own tables (:func:`duel_tables`: every pair of sheets and whose throw it is, over the lead), where the generic
+    solver's positions tell every pair of sheets with every pair of totals apart (over 1,000,000)."""
+    from wuerfel.solvers.api import TwoPlayerResult, seat_chances
+
+    if fresh:
+        duel_tables.cache_clear()
+    t0 = time.perf_counter()
+    first = duel_value()
+    tables = duel_tables()
+    return TwoPlayerResult(
+        game="sechzerspiel", rules=rules_id, seat_wins=seat_chances(first, rules.start), first_player_wins=first,
+        seconds=time.perf_counter() - t0, states=len(tables) * (2 * LEAD + 1),
+        method=N_("every pair of sheets and whose throw it is, over the first thrower's lead, backward from the "
+                  "full sheets (a final tie thrown off: one half)"))
+
+
 def duel_row_values(state: SechzerspielState, player: int, opponent: int | None = None) -> dict[int, float]:
     """Main pass: each free row's chance for the player to move to end ahead of ``opponent`` (default: the other
     of two players) when both play to win (:func:`duel_tables`; whoever of the two throws first in a round is the
@@ -390,5 +408,6 @@ INFO = register(GameInfo(
     description_en="'Game of sixes': one die, six throws, each multiplied by a row 1 to 6 still free (Hasard 7).",
     aliases=("sechserspiel",),
     bots={"heuristic": SechzerspielHeuristicBot, "optimal": SechzerspielOptimalBot},
-    solvers={"solo": solve_solo}, advisor=SechzerspielAdvisor, default_bot="heuristic",
+    solvers={"solo": solve_solo}, two_player_solver=solve_two_players, advisor=SechzerspielAdvisor,
+    default_bot="heuristic",
 ))
