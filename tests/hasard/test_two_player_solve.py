@@ -9,15 +9,19 @@ import json
 import pytest
 
 from tests.cli.helpers import run
+from wuerfel.bots import make_bot
+from wuerfel.engine.registry import get_game
 from wuerfel.games.hasard.chicago_solver import match_chance
+from wuerfel.games.hasard.sechzerspiel import duel_value, policy_duel_value
+from wuerfel.solvers.exact import solve_game
 
 
 @pytest.mark.parametrize(("game", "rules", "first"), [
-    ("sechzerspiel", "sechzerspiel", 0.496315),
+    pytest.param("sechzerspiel", "sechzerspiel", 0.496315, marks=pytest.mark.slow),  # its tables: 3-10 s
     ("dreimal-pasch", "dreimal-pasch", 0.460933),
     ("chicago", "chicago", 0.528505),
     ("chicago", "chicago-eine-runde", 0.574857),
-    ("quinze", "quinze-reihum", 0.482371),
+    pytest.param("quinze", "quinze-reihum", 0.482371, marks=pytest.mark.slow),
 ])
 def test_own_two_player_solvers_answer_in_the_generic_solvers_keys(game: str, rules: str, first: float) -> None:
     """With the lot each seat begins half the time, so each has one half; the beginner's chance is the tables'.
@@ -37,8 +41,8 @@ def test_seat_one_beginning_gets_the_beginners_chance_and_the_text_says_whose_ta
     result = run(["solve", "dreimal-pasch", "--rules", "dreimal-pasch", "--players", "2", "--lang", "en"])
     assert result.exit_code == 0, result.output
     assert "Whoever begins wins 46.0933 %" in result.output and "The game's own tables" in result.output
-    german = run(["solve", "sechzerspiel", "--players", "2"])
-    assert "Wer beginnt, gewinnt mit 49,6315 %" in german.output
+    german = run(["solve", "chicago", "--players", "2"])
+    assert "Wer beginnt, gewinnt mit 52,8505 %" in german.output
 
 
 def brute_match(p: float, marks: int, next_start: str) -> float:
@@ -65,3 +69,32 @@ def test_match_chance_equals_walking_every_sequence_of_rounds(marks: int, next_s
     assert match_chance(0.6, 2, "left") == pytest.approx(0.552)
     assert match_chance(0.6, marks, next_start) == pytest.approx(brute_match(0.6, marks, next_start), abs=1e-12)
     assert match_chance(0.57, marks, next_start) == pytest.approx(brute_match(0.57, marks, next_start), abs=1e-12)
+
+
+@pytest.mark.slow
+def test_policy_evaluation_gives_the_bots_exact_chances() -> None:
+    """The generic solver with every decision fixed to the seats' bots (``policy``): Sequenzen to two throws. The
+    optimal bots meeting give the solved duel's value; the optimal bot against the best reply loses nothing (it
+    plays the solver's argmax); two heuristic bots are worth less to the optimal side than the duel."""
+    info = get_game("sequenzen")
+    game = info.new_game(info.load_rules(None, {"max_throws": 2, "start": "first_seat"}), 2)
+    best = solve_game(game, "win").seats[0].win
+    bots = [make_bot("sequenzen", "optimal", game, 0), make_bot("sequenzen", "optimal", game, 1)]
+    both = solve_game(game, "win", policy=lambda s, p: bots[p].choose(s, p))
+    assert both.seats[0].win == pytest.approx(best, abs=1e-12)
+    first_fixed = solve_game(game, "win", policy=lambda s, p: bots[0].choose(s, p) if p == 0 else None)
+    assert first_fixed.seats[0].win == pytest.approx(best, abs=1e-12)
+    heur = make_bot("sequenzen", "heuristic", game, 1)
+    against = solve_game(game, "win", policy=lambda s, p: heur.choose(s, p) if p == 1 else None)
+    assert against.seats[0].win >= best
+    assert both.states < solve_game(game, "win").states  # fixed moves: fewer positions reached
+
+
+@pytest.mark.slow
+def test_sechzerspiel_policy_evaluation() -> None:
+    """The game's own evaluation of fixed row rules: the optimal bots meeting give the duel's value; two heuristic
+    bots ignore the lead, so both totals are alike and independent: exactly one half; the optimal bot gains as first
+    and as second thrower."""
+    assert policy_duel_value("optimal", "optimal") == pytest.approx(duel_value(), abs=1e-12)
+    assert policy_duel_value("heuristic", "heuristic") == pytest.approx(0.5, abs=1e-12)
+    assert policy_duel_value("optimal", "heuristic") > 0.5 > policy_duel_value("heuristic", "optimal")
