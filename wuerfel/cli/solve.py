@@ -21,7 +21,8 @@ from wuerfel.engine.errors import N_, RuleError, Words, WuerfelError
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.i18n import Translator, normalize_language
 from wuerfel.solvers import exact
-from wuerfel.solvers.api import SolveResult, TwoPlayerResult
+from wuerfel.solvers.api import SolveResult
+from wuerfel.solvers.two_player import TwoPlayerResult
 
 OBJECTIVES = {"turn": N_("one turn"), "duel": N_("duel of two"), "solo": N_("solo game"), "score": N_("score"),
               "win": N_("each player's chances")}

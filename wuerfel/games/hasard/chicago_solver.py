@@ -439,7 +439,7 @@ def solve_two_players(rules: ChicagoRules, rules_id: str, fresh: bool = False, h
     """``wuerfel solve chicago --players 2``: each seat's exact chance to win the match (or the one round) when
     both play optimally — the round's duel (:func:`duel_first_wins`) and the match as a chain over the Bierdeckel
     counts (:func:`match_chance`); under ``tie_break = "dice"`` the turn tables count the dice thrown too."""
-    from wuerfel.solvers.api import TwoPlayerResult, seat_chances
+    from wuerfel.solvers.two_player import TwoPlayerResult, seat_chances
 
     if fresh:
         responder_tables.cache_clear()

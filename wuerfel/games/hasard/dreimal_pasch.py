@@ -401,7 +401,7 @@ def solve_two_players(rules: Any, rules_id: str, fresh: bool = False) -> Any:
     fixed point (:func:`duel_value`) over the tables of every result at once, where the generic solver would walk
     every first result times every throw of six dice. None with ``inherit_limit`` (the duel's tables give both
     players the full limit): the generic solver is then the one to ask."""
-    from wuerfel.solvers.api import TwoPlayerResult, seat_chances
+    from wuerfel.solvers.two_player import TwoPlayerResult, seat_chances
 
     if rules.inherit_limit:
         return None

@@ -529,7 +529,7 @@ def round_robin_decision_values(state: QuinzeRoundRobinState, player: int) -> di
 def solve_two_players(rules: Any, rules_id: str, fresh: bool = False) -> Any:
     """``wuerfel solve quinze --players 2`` for the round-robin variant (the whole-turn order is the generic exact
     solver's, which fits it): each seat's exact chance when both play to win (:func:`round_robin_value`)."""
-    from wuerfel.solvers.api import TwoPlayerResult, seat_chances
+    from wuerfel.solvers.two_player import TwoPlayerResult, seat_chances
 
     if rules.order != "round_robin":
         return None

@@ -310,7 +310,7 @@ def solve_two_players(rules: Any, rules_id: str, fresh: bool = False) -> Any:
     """``wuerfel solve sechzerspiel --players 2``: each seat's exact chance when both play to win, from the duel's
     own tables (:func:`duel_tables`: every pair of sheets and whose throw it is, over the lead), where the generic
     solver's positions tell every pair of sheets with every pair of totals apart (over 1,000,000)."""
-    from wuerfel.solvers.api import TwoPlayerResult, seat_chances
+    from wuerfel.solvers.two_player import TwoPlayerResult, seat_chances
 
     if fresh:
         duel_tables.cache_clear()
