@@ -9,6 +9,7 @@ nothing. A shared win counts as the fraction of it (a throw-off decides every ga
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import sys
@@ -37,9 +38,16 @@ def solo_figure(game_id: str) -> str:
 
 
 def two_player_figure(game_id: str) -> str:
+    """The game's own two-player tables where it has them (``two_player_solver``, fresh), else the generic solver."""
     info = get_game(game_id)
-    game = info.new_game(info.load_rules(), 2)
+    rules = info.load_rules()
     t0 = time.perf_counter()
+    if info.two_player_solver is not None:
+        own = info.two_player_solver(rules, info.default_preset, True)
+        if own is not None:
+            return (f"{game_id}: two players exact (own tables): the beginner wins {own.first_player_wins:.6f}; "
+                    f"{own.states} entries, {time.perf_counter() - t0:.2f} s fresh")
+    game = info.new_game(rules, 2)
     try:
         r = solve_game(game, "win", game_id=game_id, max_states=TWO_PLAYER_MAX_STATES)
     except ExactSolveError as exc:
@@ -102,8 +110,8 @@ def strength_figures(game_id: str, games: int) -> list[str]:
         )
         out.append(
             f"{game_id}: {' vs '.join(names)}: win shares "
-            + ", ".join(f"{x:.3f}" for x in shares)
-            + f" ({games} games, {time.perf_counter() - t0:.1f} s; {ms})"
+            + ", ".join(f"{x:.3f} ± {1.96 * math.sqrt(max(x * (1 - x), 1e-12) / games):.3f}" for x in shares)
+            + f" (± the 95 % interval; {games} games, {time.perf_counter() - t0:.1f} s; {ms})"
         )
     return out
 

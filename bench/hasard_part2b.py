@@ -70,7 +70,8 @@ def report_bots(game_id: str, rules: str | None, games: int, overrides: dict[str
         p, se = win_rates(game_id, rules, pair, games, {**(overrides or {}), "start": "first_seat"}, timing)
         print(
             f"  {game_id} ({rules or 'preset'}{', ' + str(overrides) if overrides else ''}): seat 1 {pair[0]} vs "
-            f"seat 2 {pair[1]}, seat 1 begins: seat 1 wins {100 * p:.1f} % ± {100 * se:.1f}"
+            f"seat 2 {pair[1]}, seat 1 begins: seat 1 wins {100 * p:.1f} % ± {100 * 1.96 * se:.1f} (95 %, {games} "
+            f"games)"
         )
     timing.sort()
     if timing:
@@ -134,11 +135,50 @@ def bench_sequenzen(games: int) -> None:
     report_bots("sequenzen", "sequenzen-zwei-stehen", games)
 
 
+def ohio_last_round_gain(games: int) -> None:
+    """The optimal bot (its last turn played to win) against the same bot playing its last turn for points too
+    (the solitaire policy throughout), both seats, the same seeds: what the last round's win play adds."""
+    from wuerfel.games.hasard import ohio_solver as oh
+
+    class Solitaire(oh.OhioOptimalBot):
+        def values(self, state: Any, player: int) -> dict[Any, float]:
+            saved = oh.last_round_worth
+            oh.last_round_worth = lambda *a: None  # type: ignore[assignment]
+            try:
+                return super().values(state, player)
+            finally:
+                oh.last_round_worth = saved
+
+    info = get_game("ohio")
+    game = info.new_game(info.load_rules(None, {"start": "first_seat"}), 2)
+    share = 0.0
+    for g in range(games):
+        for seat in (0, 1):
+            bots: list[Any] = [Solitaire(game), Solitaire(game)]
+            bots[seat] = oh.OhioOptimalBot(game)
+            source = SeededSource(5000 + g)
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                if s.is_chance():
+                    s = s.apply_outcome(source.choose(s))
+                else:
+                    p = s.to_move()
+                    s = s.apply_action(bots[p].choose(s, p), p, trusted=True)
+            w = s.winners()
+            share += (1.0 / len(w)) if seat in w else 0.0
+    n = 2 * games
+    p = share / n
+    half = 1.96 * math.sqrt(max(p * (1 - p), 1e-12) / n)
+    print(f"  ohio: the last turn played to win against the solitaire policy throughout: {100 * p:.1f} % ± "
+          f"{100 * half:.1f} (95 %, {n} games, both seats)")
+
+
 def bench_ohio(games: int) -> None:
     print("Ohio")
     solo("ohio")
     solo("ohio", "ohio-drei-wuerfe")
     report_bots("ohio", None, max(games // 4, 10))
+    ohio_last_round_gain(max(games // 4, 10))
 
 
 BENCHES: dict[str, Callable[[int], None]] = {

@@ -3,6 +3,7 @@ brute force over the game's own states, the bots and the hints."""
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -255,6 +256,28 @@ def test_duel_equals_the_generic_exact_solver_on_a_small_rule_set() -> None:
     rules = info.load_rules(None, {"max_throws": 2, "bierdeckel": 1, "start": "first_seat"})
     exact = solve_game(info.new_game(rules, 2), "win", game_id="chicago", rules_id="x")
     assert float(exact.seats[0].win) == pytest.approx(cs.duel_first_wins(rules, False), abs=1e-9)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("frozen", [True, False])
+def test_dice_tie_break_duel_and_bot_are_the_generic_exact_solvers(frozen: bool) -> None:
+    """``tie_break = "dice"``: the turn tables count the dice thrown as well as the throws (which still set the later
+    limit). One round of two players with at most two throws: the duel equals the generic exact solver, and the
+    optimal bot, whichever seat, loses nothing against the solver's best reply (its moves are the solver's argmax)."""
+    from wuerfel.bots import make_bot
+    from wuerfel.solvers.exact import solve_game
+
+    info = get_game("chicago")
+    rules = info.load_rules(None, {"max_throws": 2, "bierdeckel": 1, "start": "first_seat", "tie_break": "dice",
+                                   "frozen_keeps": frozen})
+    game = info.new_game(rules, 2)
+    best = float(solve_game(game, "win").seats[0].win)
+    assert best == pytest.approx(cs.duel_first_wins(rules, False), abs=1e-9)
+    assert best != pytest.approx(cs.duel_first_wins(dataclasses.replace(rules, tie_break="throws"), False))
+    bot = make_bot("chicago", "optimal", game, 0)
+    for seat in (0, 1):
+        fixed = solve_game(game, "win", policy=lambda s, p, seat=seat: bot.choose(s, p) if p == seat else None)
+        assert float(fixed.seats[0].win) == pytest.approx(best, abs=1e-9)
 
 
 def test_match_value_from_round_value() -> None:

@@ -3,6 +3,7 @@ computations, the bots and the hints."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import subprocess
 import sys
@@ -253,3 +254,43 @@ def test_optimal_bot_moves_the_same_on_the_numba_solvers_tables() -> None:
             moves += 1
             s = s.apply_action(a, p)
     assert moves > 300
+
+
+@pytest.mark.parametrize("throws", [1, 3, 6])
+def test_beat_chances_on_the_sixes_equal_the_binomial(throws: int) -> None:
+    """A last player with only the sixes free, playing to beat a lead of d: keeping every six is best, so the
+    number of sixes is Binomial(6, 1 − (5/6)^t); he wins above d and shares at exactly d (an independent formula)."""
+    from math import comb
+
+    rules = get_game("ohio").load_rules(None, {"max_throws": throws})
+    p = 1 - (5 / 6) ** throws
+    dist = [comb(6, k) * p**k * (1 - p) ** (6 - k) for k in range(7)]
+    for d in range(-1, 37):
+        want = sum(q for k, q in enumerate(dist) if 6 * k > d) + 0.5 * sum(q for k, q in enumerate(dist) if 6 * k == d)
+        assert oh.beaten(rules, 5, d) == pytest.approx(want, abs=1e-12), d
+    assert oh.beaten(rules, 5, 40) == 0.0 and oh.beaten(rules, 5, -3) == 1.0
+
+
+def test_last_turn_plays_to_win_against_the_visible_totals() -> None:
+    """The second of two players in his last turn, only the sixes free, 13 points behind: 12 (two sixes) loses, so
+    he keeps his sixes and throws on; three sixes (18) win: he writes. Keeping the two sixes wins unless none of
+    the other four dice shows a six in the five throws left: 1 − (5/6)^20. The first player's last turn weighs the
+    other's chance to beat him (beaten)."""
+    base = ohio(2)
+    full = (3, 6, 9, 12, 15, 30, 0)  # 75
+    behind = (2, 2, 3, 0, 15, EMPTY, 40)  # 62: 13 behind
+    s = dataclasses.replace(base, sheets=(full, behind), player=1)
+    s = throw(s, (6, 6, 1, 2, 3, 4))
+    bot = oh.OhioOptimalBot(s.game)
+    vals = bot.values(s, 1)
+    assert vals[Enter(5)] == 0.0 and bot.choose(s, 1) == Keep((6, 6))
+    # from two sixes, five throws left for the other four dice: at least one more six wins
+    assert vals[Keep((6, 6))] == pytest.approx(1 - (5 / 6) ** (4 * 5), abs=1e-9)
+    s2 = throw(dataclasses.replace(base, sheets=(full, behind), player=1), (6, 6, 6, 2, 3, 4))
+    assert bot.choose(s2, 1) == Enter(5) and bot.values(s2, 1)[Enter(5)] == 1.0
+    advice = oh.OhioAdvisor(s.game).advise(s, 1)
+    assert advice[0].action == Keep((6, 6)) and advice[0].value == pytest.approx(vals[Keep((6, 6))])
+    first = dataclasses.replace(base, sheets=(behind, behind), player=0)
+    worth = oh.last_round_worth(first.rules, first, 0)
+    assert worth is not None and worth[12, 0] == pytest.approx(1 - oh.beaten(first.rules, 5, 12))
+    assert oh.last_round_worth(base.rules, base, 0) is None  # before the last round: the solitaire policy

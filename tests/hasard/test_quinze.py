@@ -20,6 +20,7 @@ from wuerfel.games.hasard.quinze import (
     QuinzeOptimalBot,
     decision_values,
     duel_value,
+    round_robin_value,
     solo_table,
     throws_cap,
 )
@@ -137,6 +138,39 @@ def test_duel_bot_plays_the_generic_solvers_strategy() -> None:
             for a in s.legal_actions(p):
                 assert mine[a] == pytest.approx(float(strategy.chances(s.apply_action(a, p))[p].win), abs=1e-9)
             s = s.apply_action(rnd.choice(list(s.legal_actions(p))), p)
+
+
+def test_round_robin_duel_is_the_generic_solvers_strategy() -> None:
+    """The round-robin variant with two players to 8 (a small table): the game's own duel (both running turns and
+    whose move it is, the tie as a fixed point) gives the generic exact solver's first-seat share, and every
+    decision's chances are the solver's; the bot takes the best of them and the hint rates them as chances."""
+    info = get_game("quinze")
+    game = info.new_game(info.load_rules("quinze-reihum", {"target": 8, "start": "first_seat"}), 2)
+    res = solve_game(game, "win", keep_strategy=True)
+    assert round_robin_value(8) == pytest.approx(float(res.seats[0].win), abs=1e-12)
+    strategy = res.strategy
+    assert strategy is not None
+    bot = QuinzeOptimalBot(game)
+    rnd = random.Random(3)
+    decisions = 0
+    for seed in range(40):
+        s = game.new_initial_state()
+        src = SeededSource(seed)
+        while not s.is_terminal():
+            if s.is_chance():
+                s = s.apply_outcome(src.choose(s))
+                continue
+            p = s.to_move()
+            mine = decision_values(s, p)
+            for a in s.legal_actions(p):
+                assert mine[a] == pytest.approx(float(strategy.chances(s.apply_action(a, p))[p].win), abs=1e-9)
+            assert mine[bot.choose(s, p)] == max(mine.values())
+            decisions += 1
+            s = s.apply_action(rnd.choice(list(s.legal_actions(p))), p)
+    assert decisions > 40
+    s = throw(new("quinze", 2, order="round_robin"), 6, 6)
+    advice = QuinzeAdvisor(game).advise(s, 0)
+    assert advice[1].note == LOSS_CHANCE
 
 
 def test_throws_cap() -> None:

@@ -22,6 +22,7 @@ from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.i18n import Translator, normalize_language
 from wuerfel.solvers import exact
 from wuerfel.solvers.api import SolveResult
+from wuerfel.solvers.two_player import TwoPlayerResult
 
 OBJECTIVES = {"turn": N_("one turn"), "duel": N_("duel of two"), "solo": N_("solo game"), "score": N_("score"),
               "win": N_("each player's chances")}
@@ -65,7 +66,7 @@ def solve_cmd(
             if obj is not None and obj not in exact.OBJECTIVES:
                 raise RuleError(N_("Unknown objective '{objective}'. Known: {known}"), objective=obj,
                                 known=", ".join([*info.solvers, *exact.OBJECTIVES]))
-            solve_generic(info, game, rules, obj, players, max_states, as_json, lang)
+            solve_generic(info, game, rules, obj, players, max_states, as_json, lang, fresh)
             return
         if players is not None:
             raise RuleError(N_("The solver of {game} for the objective {objective} takes no number of players; "
@@ -92,9 +93,11 @@ def solve_cmd(
 
 
 def solve_generic(info: GameInfo, typed_game: str, rules: str | None, objective: str | None, players: int | None,
-                  max_states: int, as_json: bool, lang: str) -> None:
+                  max_states: int, as_json: bool, lang: str, fresh: bool = False) -> None:
     """Solve with the generic exact solver: ``win`` for several players, ``solo`` for one (the default follows the
-    number of players; without ``--players`` the smallest table of two or more, or one for a one-player game)."""
+    number of players; without ``--players`` the smallest table of two or more, or one for a one-player game).
+    Two players of a game with its own two-player tables (``GameInfo.two_player_solver``) are solved by those,
+    where the generic solver's positions would be too many."""
     _ = Translator(lang)
     if max_states < 1:
         fail(RuleError(N_("--max-states must be at least 1.")), lang)
@@ -103,6 +106,14 @@ def solve_generic(info: GameInfo, typed_game: str, rules: str | None, objective:
             players = 1 if objective == "solo" or info.max_players < 2 else max(2, info.min_players)
         obj = objective or ("solo" if players == 1 else "win")
         resolved = info.resolve(rules_for(info, typed_game, rules))
+        if players == 2 and obj == "win" and info.two_player_solver is not None:
+            rule_set = info.rules_from_dict(resolved.data)
+            with working(_("Solving {game} ({rules}), objective: {objective}", game=info.name(lang),
+                           rules=resolved.id, objective=objective_label(obj, lang)), quiet=as_json):
+                own = info.two_player_solver(rule_set, resolved.id, fresh)
+            if own is not None:
+                show_two_player(info, own, as_json, lang)
+                return
         game = info.new_game(info.rules_from_dict(resolved.data), players)
         with working(_("Solving {game} ({rules}), objective: {objective}", game=info.name(lang), rules=resolved.id,
                        objective=objective_label(obj, lang)), quiet=as_json):
@@ -136,3 +147,24 @@ def solve_generic(info: GameInfo, typed_game: str, rules: str | None, objective:
         say(_("This game names no loser."))
     say(_("{states} positions, the largest cycle has {cycle}; solved in {seconds} s.", states=result.states,
           cycle=result.largest_cycle, seconds=decimal(result.seconds, lang, 3)))
+
+
+def show_two_player(info: GameInfo, result: TwoPlayerResult, as_json: bool, lang: str) -> None:
+    """Print a game's own two-player solution as the generic solver's is printed (JSON: the same keys)."""
+    _ = Translator(lang)
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+
+    def say(text: str) -> None:
+        console.print(escape(text), soft_wrap=True, highlight=False)
+
+    say(_("{game} ({rules}), {n} players, objective: {objective}; value: {value}", game=info.name(lang),
+          rules=result.rules, n=2, objective=objective_label("win", lang), value=decimal(result.value, lang, 6)))
+    say(_("That is the first seat's chance to win."))
+    for p, w in enumerate(result.seat_wins):
+        say("  " + _("Seat {seat}: wins {win}, loses {lose}", seat=p + 1, win=decimal(w, lang, 4, percent=True),
+                     lose=decimal(1.0 - w, lang, 4, percent=True)))
+    say(_("Whoever begins wins {chance}.", chance=decimal(result.first_player_wins, lang, 4, percent=True)))
+    say(_("The game's own tables ({states} entries): {method}; solved in {seconds} s.", states=result.states,
+          method=_(result.method), seconds=decimal(result.seconds, lang, 3)))

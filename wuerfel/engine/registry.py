@@ -65,6 +65,10 @@ class GameInfo:
     """Game-specific bots by name ("heuristic", "optimal" …): factory(game, seed) → Bot. "random" is generic."""
     solvers: Mapping[str, Callable[..., Any]] = dataclasses.field(default_factory=dict)
     """Objective → solve(rules, rules_id, fresh: bool) → SolveResult (see :mod:`wuerfel.solvers.api`)."""
+    two_player_solver: Callable[..., Any] | None = None
+    """solve(rules, rules_id, fresh: bool) → :class:`wuerfel.solvers.two_player.TwoPlayerResult`, or None where
+    the generic exact solver is the tool for that rule set: the game's own exact two-player win shares, used by
+    ``wuerfel solve GAME --players 2`` (objective ``win``) where the generic solver's positions are too many."""
     advisor: Callable[[Game], Any] | None = None
     """factory(game) → object with ``advise(state, player) -> list[Advice]`` (:mod:`wuerfel.engine.advice`), best
     first, for hints ("?" in terminal play)."""

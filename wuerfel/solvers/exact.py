@@ -36,7 +36,7 @@ import heapq
 import itertools
 import math
 import time
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -149,13 +149,19 @@ class _Graph:
 
 def solve_game(game: Game, objective: str = "win", *, game_id: str = "", rules_id: str = "",
                max_states: int = DEFAULT_MAX_STATES, hidden_information: bool = False,
-               name: str | None = None, keep_strategy: bool = False) -> ExactResult:
+               name: str | None = None, keep_strategy: bool = False,
+               policy: Callable[[State, int], Action | None] | None = None) -> ExactResult:
     """Solve ``game`` exactly for ``objective`` (``"win"`` or ``"solo"``); see the module text for both.
 
     ``hidden_information`` (the registry's flag; also assumed when the state overrides ``determinize``) refuses
     decisions, which open-information backward induction would solve wrongly; ``name`` names the game in refusals
     (a :class:`~wuerfel.engine.errors.Words` for both languages; default: its id). ``keep_strategy`` keeps the
     positions' keys and the chosen moves in ``result.strategy`` (memory: the keys of every position).
+
+    ``policy(state, player) → action`` fixes decisions (say, each seat's bot): the result is then the exact
+    worth of that play — each seat's chance to win when these bots meet, without the noise of simulated games
+    (bench/hasard_part2_exact.py); where it returns None the seat chooses as the solver does (the best reply to
+    the fixed seats). The policy must choose by what the position's ``solver_key`` keeps, as the bots do.
     """
     if objective not in OBJECTIVES:
         raise ExactSolveError(N_("Unknown objective '{objective}'. Known: {known}"), objective=objective,
@@ -168,7 +174,7 @@ def solve_game(game: Game, objective: str = "win", *, game_id: str = "", rules_i
     # A game that draws hidden dice for a player's guesses has secrets even where its registry entry forgot to say.
     hidden_information = hidden_information or type(root).determinize is not State.determinize
     graph, index = _explore(root, n, max_states, hidden_information, with_scores=objective == "solo",
-                            name=name or game_id or game.id)
+                            name=name or game_id or game.id, policy=policy)
     sign = Fraction(-1) if objective == "solo" and root.lower_is_better() else Fraction(1)
     solver = _Solver(graph, n, objective, sign)
     values = solver.solve()
@@ -285,7 +291,8 @@ def _int_chances(outcomes: Sequence[tuple[Outcome, Fraction]]) -> tuple[int, lis
 
 
 def _explore(root: State, n: int, max_states: int, hidden_information: bool, with_scores: bool,
-             name: str) -> tuple[_Graph, dict[Hashable, int]]:
+             name: str, policy: Callable[[State, int], Action | None] | None = None
+             ) -> tuple[_Graph, dict[Hashable, int]]:
     root_key = root.solver_key()
     _check_key(root_key)
     index: dict[Hashable, int] = {root_key: 0}
@@ -346,7 +353,11 @@ def _explore(root: State, n: int, max_states: int, hidden_information: bool, wit
                 raise ExactSolveError(N_("{game} has simultaneous decisions; the exact solver solves only games "
                                          "where one player decides at a time."), game=name)
             mover = actors[0] if actors else -1
-            legal = [c for a in s.legal_actions(mover) for c in _expand(a)] if actors else []
+            fixed = policy(s, mover) if policy is not None and actors else None
+            if fixed is not None:
+                legal = [fixed]  # a fixed strategy: the move this seat's bot makes here
+            else:
+                legal = [c for a in s.legal_actions(mover) for c in _expand(a)] if actors else []
             if not legal:
                 raise ExactSolveError(N_("A position of {game} has a player to move but no legal move."),
                                       game=name)

@@ -417,6 +417,15 @@ def _solve(hoch_tief: bool) -> Any:
     return solve
 
 
+def _solve_two(hoch_tief: bool) -> Any:
+    def solve(rules: Any, rules_id: str, fresh: bool = False) -> Any:
+        from wuerfel.games.hasard.chicago_solver import solve_two_players
+
+        return solve_two_players(rules, rules_id, fresh, hoch_tief)
+
+    return solve
+
+
 PRESETS = Path(__file__).parent / "presets"
 
 INFO = register(
@@ -435,6 +444,7 @@ INFO = register(
         description_en="Three dice, up to three throws, 1 = 100, 2 = 60; the loser gets a Bierdeckel (Hasard 14).",
         bots={"optimal": _bot("optimal"), "heuristic": _bot("heuristic")},
         solvers={"solo": _solve(False)},
+        two_player_solver=_solve_two(False),
         advisor=_advisor,
         default_bot="optimal",
     )
@@ -455,6 +465,7 @@ INFO_HOCH_TIEF = register(
         description_en="Chicago; after his first throw the first player declares 'hoch' or 'tief' (Hasard 15).",
         bots={"optimal": _bot("optimal"), "heuristic": _bot("heuristic")},
         solvers={"solo": _solve(True)},
+        two_player_solver=_solve_two(True),
         advisor=_advisor,
         default_bot="optimal",
     )

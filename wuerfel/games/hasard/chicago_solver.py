@@ -65,47 +65,61 @@ def result_of(hand: Dice, throws: int, mode: str) -> tuple[int, int]:
 
 
 class TurnSolver:
-    """Backward induction of one turn for a utility ``U[h, t]`` (hand index, throws 1..L; a vector per entry)."""
+    """Backward induction of one turn for a utility ``U[h, t]`` (hand index, throws 1..L; a vector per entry), or
+    ``U[h, t, c]`` with c the dice thrown in the turn (3..3L) where the tie-break counts dice (``tie_break =
+    "dice"``): then the dice thrown are part of the position (``c``; 0 where they do not count)."""
 
     def __init__(self, rules: ChicagoRules, mode: str, limit: int, utility: np.ndarray) -> None:
         self.rules = rules
         self.mode = mode
         self.limit = limit
         self.U = utility
+        self.by_dice = utility.ndim == 4
         self.frozen = bool(rules.frozen_keeps)
         self.keep_rules = _keep_rules(self.frozen)
-        self._dec: dict[tuple[int, Dice, Dice], np.ndarray] = {}
-        self._keep: dict[tuple[int, Dice], np.ndarray] = {}
+        self._dec: dict[tuple[int, int, Dice, Dice], np.ndarray] = {}
+        self._keep: dict[tuple[int, int, Dice], np.ndarray] = {}
+
+    def first_cost(self) -> int:
+        """The dice counted after the first throw (three where dice count, else the unused 0)."""
+        return 3 if self.by_dice else 0
+
+    def stop_value(self, h: int, t: int, c: int) -> np.ndarray:
+        return self.U[h, t, c] if self.by_dice else self.U[h, t]
 
     def conversions(self, t: int, hand: Dice, frozen: Dice) -> tuple[Dice, ...]:
         if not (self.rules.two_sixes and self.mode == HOCH and t in (1, 2) and t < self.limit):
             return ()
         return conversion_keeps(hand, frozen)
 
-    def decision(self, t: int, hand: Dice, frozen: Dice) -> np.ndarray:
-        """Value of the position after throw ``t`` showing ``hand`` with ``frozen`` standing, played optimally."""
-        key = (t, hand, frozen)
+    def decision(self, t: int, hand: Dice, frozen: Dice, c: int | None = None) -> np.ndarray:
+        """Value of the position after throw ``t`` showing ``hand`` with ``frozen`` standing (``c`` dice thrown so
+        far where dice count; None: the first throw's), played optimally."""
+        c = self.first_cost() if c is None or not self.by_dice else c
+        key = (t, c, hand, frozen)
         v = self._dec.get(key)
         if v is not None:
             return v
-        v = self.U[HAND_INDEX[hand], t]
+        v = self.stop_value(HAND_INDEX[hand], t, c)
         if t < self.limit:
             for k in legal_keeps(hand, self.keep_rules, frozen):
-                v = np.maximum(v, self.keep_value(t, k, self.frozen))
+                v = np.maximum(v, self.keep_value(t, k, self.frozen, c))
             for k in self.conversions(t, hand, frozen):
-                v = np.maximum(v, self.keep_value(t, k, True))
+                v = np.maximum(v, self.keep_value(t, k, True, c))
         self._dec[key] = v
         return v
 
-    def keep_value(self, t: int, kept: Dice, frozen: bool) -> np.ndarray:
+    def keep_value(self, t: int, kept: Dice, frozen: bool, c: int | None = None) -> np.ndarray:
         """Value of leaving ``kept`` standing after throw ``t`` and throwing the others."""
-        key = (t, kept) if frozen == self.frozen else (t, (*kept, -1))
+        c = self.first_cost() if c is None or not self.by_dice else c
+        key = (t, c, kept) if frozen == self.frozen else (t, c, (*kept, -1))
         v = self._keep.get(key)
         if v is not None:
             return v
         acc = None
+        after = c + 3 - len(kept) if self.by_dice else 0
         for roll, p in _rolls(3 - len(kept)):
-            x = p * self.decision(t + 1, sort_dice(kept + roll), kept if self.frozen else ())
+            x = p * self.decision(t + 1, sort_dice(kept + roll), kept if self.frozen else (), after)
             acc = x if acc is None else acc + x
         assert acc is not None
         self._keep[key] = acc
@@ -120,13 +134,14 @@ class TurnSolver:
         assert acc is not None
         return acc
 
-    def action_value(self, t: int, hand: Dice, frozen: Dice, action: Action) -> np.ndarray:
+    def action_value(self, t: int, hand: Dice, frozen: Dice, action: Action, c: int | None = None) -> np.ndarray:
+        c = self.first_cost() if c is None or not self.by_dice else c
         if isinstance(action, Stop):
-            return self.U[HAND_INDEX[hand], t]
+            return self.stop_value(HAND_INDEX[hand], t, c)
         if isinstance(action, Keep):
-            return self.keep_value(t, action.dice, self.frozen)
+            return self.keep_value(t, action.dice, self.frozen, c)
         if isinstance(action, Convert):
-            return self.keep_value(t, action.dice, True)
+            return self.keep_value(t, action.dice, True, c)
         raise ValueError(action)
 
 
@@ -141,53 +156,76 @@ def _compare(a: tuple[int, int], b: tuple[int, int]) -> float:
     return 1.0 if a > b else 0.5 if a == b else 0.0
 
 
+def by_dice(rules: ChicagoRules) -> bool:
+    return rules.tie_break == "dice"
+
+
+def costs(rules: ChicagoRules, limit: int) -> range:
+    """What a finished hand's tie-break counts: throws 1..limit, or the dice thrown, 3..3·limit."""
+    return range(3, 3 * limit + 1) if by_dice(rules) else range(1, limit + 1)
+
+
 @lru_cache(maxsize=32)
 def responder_tables(rules: ChicagoRules, mode: str, limit: int) -> np.ndarray:
-    """``Q[h, t]``: the chance that a player with ``limit`` throws, playing for it, beats the finished hand ``h``
-    of ``t`` throws (a full tie counts half: a throw-off of one throw each). One induction for all targets."""
-    m = len(HANDS) * (limit + 1)
-    U = np.zeros((len(HANDS), limit + 1, m))
+    """``Q[h, k]``: the chance that a player with ``limit`` throws, playing for it, beats the finished hand ``h``
+    whose tie-break count is ``k`` (throws, or dice thrown under ``tie_break = "dice"``; a full tie counts half: a
+    throw-off of one throw each). One induction for all targets."""
+    ks = costs(rules, limit)
+    width = ks.stop
+    m = len(HANDS) * width
+    dice = by_dice(rules)
+    U = np.zeros((len(HANDS), limit + 1, width, m) if dice else (len(HANDS), limit + 1, m))
     for th, target in enumerate(HANDS):
-        for tt in range(1, limit + 1):
-            col = th * (limit + 1) + tt
-            goal = result_of(target, tt, mode)
+        for kt in ks:
+            col = th * width + kt
+            goal = result_of(target, kt, mode)
             for h, hand in enumerate(HANDS):
-                for t in range(1, limit + 1):
-                    U[h, t, col] = _compare(result_of(hand, t, mode), goal)
+                for k in ks:
+                    if dice:
+                        U[h, 1:, k, col] = _compare(result_of(hand, k, mode), goal)
+                    else:
+                        U[h, k, col] = _compare(result_of(hand, k, mode), goal)
     solver = TurnSolver(rules, mode, limit, U)
-    return solver.start_value().reshape(len(HANDS), limit + 1)
+    return solver.start_value().reshape(len(HANDS), width)
 
 
 def later_limit(rules: ChicagoRules, first_throws: int) -> int:
     return first_throws if rules.inherit_limit else int(rules.max_throws)
 
 
-def beat_chance(rules: ChicagoRules, mode: str, limit_later: int | None, hand: Dice, throws: int) -> float:
-    """The chance that one later player beats ``hand`` of ``throws`` throws (``limit_later`` None: the player who
-    set the limit is asking, so the later limit is what his ``throws`` make it)."""
+def beat_chance(rules: ChicagoRules, mode: str, limit_later: int | None, hand: Dice, throws: int,
+                dice: int = 0) -> float:
+    """The chance that one later player beats ``hand`` of ``throws`` throws (and ``dice`` dice thrown, where the
+    tie-break counts dice) (``limit_later`` None: the player who set the limit is asking, so the later limit is what
+    his ``throws`` make it)."""
     lim = later_limit(rules, throws) if limit_later is None else limit_later
+    k = dice if by_dice(rules) else throws
     if throws > lim:  # cannot happen under the text's rules; a later player then has fewer throws than the target
         lim_tab = responder_tables(rules, mode, max(lim, throws))
-        return float(lim_tab[HAND_INDEX[hand], throws])
-    return float(responder_tables(rules, mode, lim)[HAND_INDEX[hand], throws])
+        return float(lim_tab[HAND_INDEX[hand], k])
+    return float(responder_tables(rules, mode, lim)[HAND_INDEX[hand], k])
 
 
 def safe_utility(
     rules: ChicagoRules, mode: str, limit: int, earlier: Sequence[tuple[int, int]], later: int, sets_limit: bool
 ) -> np.ndarray:
-    """``U[h, t]`` = the chance to avoid the Bierdeckel with hand ``h`` after ``t`` throws (module text)."""
-    U = np.zeros((len(HANDS), limit + 1, 1))
+    """``U[h, t]`` (``U[h, t, c]`` where dice count) = the chance to avoid the Bierdeckel with hand ``h`` after
+    ``t`` throws (and ``c`` dice) (module text)."""
+    dice = by_dice(rules)
+    U = np.zeros((len(HANDS), limit + 1, 3 * limit + 1, 1) if dice else (len(HANDS), limit + 1, 1))
     round_limit = None if sets_limit else limit
     for h, hand in enumerate(HANDS):
         for t in range(1, limit + 1):
-            mine = result_of(hand, t, mode)
-            if any(r < mine for r in earlier):
-                U[h, t, 0] = 1.0
-                continue
-            ties = sum(1 for r in earlier if r == mine)
-            worst = 1.0 / (ties + 1)
-            q = beat_chance(rules, mode, round_limit, hand, t) if later else 1.0
-            U[h, t, 0] = 1.0 - worst * q**later
+            for c in range(3, 3 * t + 1) if dice else (0,):
+                mine = result_of(hand, c if dice else t, mode)
+                at = (h, t, c, 0) if dice else (h, t, 0)
+                if any(r < mine for r in earlier):
+                    U[at] = 1.0
+                    continue
+                ties = sum(1 for r in earlier if r == mine)
+                worst = 1.0 / (ties + 1)
+                q = beat_chance(rules, mode, round_limit, hand, t, c) if later else 1.0
+                U[at] = 1.0 - worst * q**later
     return U
 
 
@@ -217,16 +255,17 @@ def action_values(state: ChicagoState, player: int) -> dict[Action, float]:
     earlier, later, sets_limit = round_position(state)
     limit = state.turn.limit
     t, hand, frozen = state.turn.throws, state.turn.dice, state.turn.frozen if rules.frozen_keeps else ()
+    c = state.rolled()  # the dice thrown in this turn so far (counted only where the tie-break counts dice)
     out: dict[Action, float] = {}
     if state.mode == "":
         for a in legal:
             assert isinstance(a, Declare)
             solver = _safe_solver(rules, a.mode, limit, earlier, later, sets_limit)
-            out[a] = float(solver.decision(t, hand, frozen)[0])
+            out[a] = float(solver.decision(t, hand, frozen, c)[0])
         return out
     solver = _safe_solver(rules, state.mode, limit, earlier, later, sets_limit)
     for a in legal:
-        out[a] = float(solver.action_value(t, hand, frozen, a)[0])
+        out[a] = float(solver.action_value(t, hand, frozen, a, c)[0])
     return out
 
 
@@ -320,11 +359,13 @@ def duel_first_wins(rules: ChicagoRules, hoch_tief: bool) -> float:
     limit = int(rules.max_throws)
     modes = (HOCH, TIEF) if hoch_tief else (HOCH,)
     solvers = []
+    dice = by_dice(rules)
     for mode in modes:
-        U = np.zeros((len(HANDS), limit + 1, 1))
+        U = np.zeros((len(HANDS), limit + 1, 3 * limit + 1, 1) if dice else (len(HANDS), limit + 1, 1))
         for h, hand in enumerate(HANDS):
             for t in range(1, limit + 1):
-                U[h, t, 0] = 1.0 - beat_chance(rules, mode, None, hand, t)
+                for c in range(3, 3 * t + 1) if dice else (0,):
+                    U[(h, t, c, 0) if dice else (h, t, 0)] = 1.0 - beat_chance(rules, mode, None, hand, t, c)
         solvers.append(TurnSolver(rules, mode, limit, U))
     total = 0.0
     for roll, p in _rolls(3):
@@ -367,3 +408,50 @@ def solve_solo(rules: ChicagoRules, rules_id: str, fresh: bool = False, hoch_tie
         extra=extra,
         value_of=N_("the expected points of one turn with the full throw limit, played for points"),
     )
+
+
+def match_chance(round_first: float, marks: int, next_start: str) -> float:
+    """The chance that the match's first beginner wins a two-player match to ``marks`` Bierdeckel, when a round's
+    beginner wins it with ``round_first``; the next round begins with the left neighbour (``"left"``: the start
+    alternates) or with the round's loser (``"loser"``).
+
+    Playing each round for the round is exactly optimal for the match, whichever rule rotates the start: a round of
+    two has two outcomes (the throw-off settles a full tie), the match value after winning it is at least that after
+    losing it, so any continuation values make the round's objective an increasing function of the round's chance.
+    """
+
+    @cache
+    def win(a: int, b: int, start: int) -> float:
+        """Seat 0's chance with a (his) and b (the other's) Bierdeckel, ``start`` beginning this round."""
+        if a >= marks:
+            return 0.0
+        if b >= marks:
+            return 1.0
+        p0 = round_first if start == 0 else 1.0 - round_first  # seat 0 wins the round
+        after_win = 1 - start if next_start == "left" else 1  # the loser (seat 1) begins
+        after_loss = 1 - start if next_start == "left" else 0
+        return p0 * win(a, b + 1, after_win) + (1 - p0) * win(a + 1, b, after_loss)
+
+    return win(0, 0, 0)
+
+
+def solve_two_players(rules: ChicagoRules, rules_id: str, fresh: bool = False, hoch_tief: bool = False) -> Any:
+    """``wuerfel solve chicago --players 2``: each seat's exact chance to win the match (or the one round) when
+    both play optimally — the round's duel (:func:`duel_first_wins`) and the match as a chain over the Bierdeckel
+    counts (:func:`match_chance`); under ``tie_break = "dice"`` the turn tables count the dice thrown too."""
+    from wuerfel.solvers.two_player import TwoPlayerResult, seat_chances
+
+    if fresh:
+        responder_tables.cache_clear()
+        _safe_solver.cache_clear()
+    t0 = time.perf_counter()
+    p = duel_first_wins(rules, hoch_tief)
+    first = match_chance(p, int(rules.bierdeckel), rules.next_start)
+    limit = int(rules.max_throws)
+    entries = len(HANDS) * (limit + 1) * len(HANDS) * (limit + 1) * (2 if hoch_tief else 1)
+    return TwoPlayerResult(
+        game="chicago-hoch-tief" if hoch_tief else "chicago", rules=rules_id,
+        seat_wins=seat_chances(first, rules.start), first_player_wins=first,
+        seconds=time.perf_counter() - t0, states=entries,
+        method=N_("one round's duel (the second player's chance against every hand and throw count, the first's "
+                  "best play against it) and the match as a chain over the Bierdeckel counts"))

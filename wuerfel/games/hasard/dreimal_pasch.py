@@ -396,6 +396,29 @@ def duel_value(limit: int, min_keep: int, max_keep: int) -> float:
     return fb
 
 
+def solve_two_players(rules: Any, rules_id: str, fresh: bool = False) -> Any:
+    """``wuerfel solve dreimal-pasch --players 2``: each seat's exact chance when both play to win — the duel's
+    fixed point (:func:`duel_value`) over the tables of every result at once, where the generic solver would walk
+    every first result times every throw of six dice. None with ``inherit_limit`` (the duel's tables give both
+    players the full limit): the generic solver is then the one to ask."""
+    from wuerfel.solvers.two_player import TwoPlayerResult, seat_chances
+
+    if rules.inherit_limit:
+        return None
+    if fresh:
+        for f in (space, legal_index, beat_tables, duel_value, duel_tables):
+            f.cache_clear()
+    t0 = time.perf_counter()
+    first = duel_value(rules.max_throws, rules.min_keep, rules.max_keep)
+    sp = space(rules.min_keep, rules.max_keep)
+    entries = len(sp.results) * len(all_results(rules.min_keep, rules.max_keep)) * rules.max_throws
+    return TwoPlayerResult(
+        game="dreimal-pasch", rules=rules_id, seat_wins=seat_chances(first, rules.start), first_player_wins=first,
+        seconds=time.perf_counter() - t0, states=entries,
+        method=N_("the second player's best chance against every result of the first at once, the first's best "
+                  "play against it, a tie (the same game again) as a fixed point"))
+
+
 @cache
 def duel_tables(limit: int, min_keep: int, max_keep: int, w: float) -> TurnTables:
     """The first player's tables when a tie is worth ``w`` to him."""
@@ -527,6 +550,7 @@ INFO = register(
         aliases=("dreimal_pasch",),
         bots={"heuristic": DreimalPaschHeuristicBot, "optimal": DreimalPaschOptimalBot},
         solvers={"solo": solve_solo},
+        two_player_solver=solve_two_players,
         advisor=DreimalPaschAdvisor,
         default_bot="heuristic",
     )

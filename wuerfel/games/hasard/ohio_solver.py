@@ -38,7 +38,7 @@ from wuerfel.games.hasard.ohio import (
 )
 from wuerfel.games.kit.hints import rated
 from wuerfel.solvers.api import SolveResult
-from wuerfel.solvers.fillplain import plain_space, plain_turn_tables, solve_plain
+from wuerfel.solvers.fillplain import NEG, best_keeps, keep_values, plain_space, plain_turn_tables, solve_plain
 
 
 def score_table(rules: OhioRules) -> np.ndarray:
@@ -112,8 +112,85 @@ def sheet_mask(sheet: tuple[int, ...]) -> int:
     return sum(1 << r for r, v in enumerate(sheet) if v != EMPTY)
 
 
+# --- the last round: playing to win against the visible totals ------------------------------------------------
+def last_turn(rules: OhioRules, row: int, worth: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The turn of a sheet whose only free row is ``row``, for any worth of the points it writes there:
+    ``worth[s, c]`` is column c's worth of s points. Returns (stop[t, r, c]: writing roll r after throw t,
+    keep[t, k, c]: keeping k after throw t and throwing the rest, NEG after the last throw; start[c]: before the
+    first throw), each column played at its best (the recursion of :mod:`wuerfel.solvers.fillplain`)."""
+    sp = plain_space(N_DICE, 6)
+    throws = int(rules.max_throws)
+    points = score_table(rules)[row, -1].astype(np.int64)
+    stop = worth[points]  # rolls × columns
+    keep = np.full((throws, len(sp.keeps), worth.shape[1]), NEG)
+    V = stop
+    for t in range(throws - 2, -1, -1):
+        K = keep_values(sp, V)
+        keep[t] = K
+        V = np.maximum(best_keeps(sp, K, rules.min_keep, rules.max_keep)[sp.roll_keep], stop)
+    return np.broadcast_to(stop, (throws, *stop.shape)), keep, sp.prob @ V
+
+
+def row_maximum(rules: OhioRules, row: int) -> int:
+    return int(score_table(rules)[row, -1].max())
+
+
+@lru_cache(maxsize=64)
+def beat_chances(rules: OhioRules, row: int) -> np.ndarray:
+    """``Q[d + 1]`` for d = −1 … the row's maximum: the chance that a player whose last free row is ``row``, playing
+    to beat a lead of ``d`` points over him, writes more than d there (exactly d counts half: an equal total
+    shares the win). One induction for every lead at once (the leads are the columns)."""
+    top = row_maximum(rules, row)
+    leads = np.arange(-1, top + 1)
+    s = np.arange(top + 1)[:, None]
+    worth = np.where(s > leads[None, :], 1.0, np.where(s == leads[None, :], 0.5, 0.0))
+    return last_turn(rules, row, worth)[2]
+
+
+def beaten(rules: OhioRules, row: int, lead: int) -> float:
+    """The chance that a later player with only ``row`` free beats a total ``lead`` points above his (a tie half)."""
+    if lead < 0:
+        return 1.0
+    q = beat_chances(rules, row)
+    return float(q[lead + 1]) if lead + 1 < len(q) else 0.0
+
+
+def last_round_worth(rules: OhioRules, state: OhioState, player: int) -> np.ndarray | None:
+    """In the player's last turn (one free row), the worth of writing s points: his chance to win with the final
+    total — 0 below a finished player's total, a share where he ties the best of them, and the chance that no later
+    player (one free row each) beats it, each playing to beat it (:func:`beat_chances`), independently. Exact for
+    the round's last player and for two players; None before the last round (the solitaire policy plays)."""
+    free = state.free_rows(player)
+    if state.game.num_players < 2 or len(free) != 1:
+        return None
+    totals = state.totals()
+    finished = [totals[j] for j in range(state.game.num_players) if j != player and not state.free_rows(j)]
+    later = [(state.free_rows(j)[0], totals[j]) for j in range(state.game.num_players)
+             if j != player and len(state.free_rows(j)) == 1]
+    best = max(finished, default=None)
+    ties = finished.count(best) if best is not None else 0
+    worth = np.zeros((row_maximum(rules, free[0]) + 1, 1))
+    for s in range(worth.shape[0]):
+        mine = totals[player] + s
+        if best is not None and mine < best:
+            continue
+        share = 1.0 / (ties + 1) if best is not None and mine == best else 1.0
+        for row, total in later:
+            share *= 1.0 - beaten(rules, row, mine - total)
+        worth[s, 0] = share
+    return worth
+
+
+@lru_cache(maxsize=4096)
+def _last_keep_table(rules: OhioRules, row: int, worth: tuple[float, ...]) -> np.ndarray:
+    """keep[t, k] of a last turn for one worth (cached: the same totals come back game after game)."""
+    return last_turn(rules, row, np.array(worth)[:, None])[1][:, :, 0].copy()
+
+
 class OhioOptimalBot:
-    """Maximises the expected own sum (the solitaire policy; module text)."""
+    """Maximises the expected own sum (the solitaire policy; module text) until its last turn; there, with others
+    at the table, it maximises its chance to win against the visible totals (:func:`last_round_worth`: exact for
+    the last player of the game and for two players)."""
 
     name = "optimal"
 
@@ -127,10 +204,21 @@ class OhioOptimalBot:
         return keep_table(self.rules, mask)
 
     def values(self, state: OhioState, player: int) -> dict[Action, float]:
-        """Expected own future points (this entry included) of every legal action."""
+        """Expected own future points (this entry included) of every legal action; in the last turn with others at
+        the table, its chance to win instead."""
         mask = sheet_mask(state.sheets[player])
         t = state.turn.throws - 1
         out: dict[Action, float] = {}
+        worth = last_round_worth(self.rules, state, player)
+        if worth is not None:
+            row = state.free_rows(player)[0]
+            keep = _last_keep_table(self.rules, row, tuple(round(float(x), 15) for x in worth[:, 0]))
+            for a in state.legal_actions(player):
+                if isinstance(a, Enter):
+                    out[a] = float(worth[row_value(tuple(sorted(state.turn.dice)), a.row, self.rules.ohio_points), 0])
+                elif isinstance(a, Keep):
+                    out[a] = float(keep[t, self.space.index[a.dice]])
+            return out
         for a in state.legal_actions(player):
             if isinstance(a, Enter):
                 points = row_value(tuple(sorted(state.turn.dice)), a.row, self.rules.ohio_points)
@@ -192,6 +280,10 @@ class OhioAdvisor:
             return []
         own = sum(v for v in state.sheets[player] if v != EMPTY)
         values = self.bot.values(state, player)
+        if last_round_worth(self.bot.rules, state, player) is not None:
+            measure = N_("chance to win (both play optimally)") if state.game.num_players == 2 else N_(
+                "chance to win (against the results thrown)")
+            return rated(values, measure)
         return rated(values, N_("expected final total (optimal play)"), "points", offset=own)
 
 

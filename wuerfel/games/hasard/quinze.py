@@ -408,6 +408,8 @@ def decision_values(state: QuinzeState, player: int) -> dict[Action, float]:
     """The chance to win of throwing on and of stopping in the player's decision: exact with two players (the
     duel, :func:`duel_value`), by :func:`win_utility` with more; alone the expected final sum."""
     turn, target = state.turn, state.rules.target
+    if isinstance(state, QuinzeRoundRobinState) and len(state.order) == 2:
+        return round_robin_decision_values(state, player)
     if state.n == 1 or isinstance(state, QuinzeRoundRobinState):
         stop, on = solo_table(target)[(turn.total, turn.throws)]
         return {ThrowOn(): float(on), Stop(): float(stop)}
@@ -420,6 +422,128 @@ def decision_values(state: QuinzeState, player: int) -> dict[Action, float]:
         table = turn_values(target, win_utility(target, before, later))
     stop, on = table[(turn.total, turn.throws)]
     return {ThrowOn(): float(on), Stop(): float(stop)}
+
+
+# --- the round-robin variant with two players ----------------------------------------------------------------
+Side = tuple[int, int, str]
+"""One player's running turn in the round-robin variant: (sum, throws, step) with step "throw" (his next move is
+a throw), "decide" (stop or throw on) or "done" (stopped or bust)."""
+
+
+class RoundRobinDuel:
+    """Two players, one throw each in turn (``order = "round_robin"``), both playing to win; the value is the chance
+    of the pass's first player A. B's chance is its complement: a tie of sum and throws is thrown off, and a round
+    in which both bust is played again, each time by the same two in the same order — the same game again, worth
+    ``w`` (the fixed point :func:`round_robin_value`). Positions: both running turns and whose move it is; the
+    throws of two players still in the rotation differ by at most one, so they are a few thousand."""
+
+    def __init__(self, target: int, w: float) -> None:
+        self.target = target
+        self.w = w
+        self.memo: dict[tuple[Side, Side, int], float] = {}
+
+    def end(self, a: Side, b: Side) -> float:
+        ra, rb = result_of(a[0], a[1], self.target), result_of(b[0], b[1], self.target)
+        return 1.0 if ra > rb else 0.0 if ra < rb else self.w
+
+    def next_value(self, a: Side, b: Side, mover: int) -> float:
+        """After ``mover`` threw (or stopped): the die goes to the other if he is still in, else back to him."""
+        sides = (a, b)
+        for p in (1 - mover, mover):
+            if sides[p][2] != "done":
+                return self.value(a, b, p)
+        return self.end(a, b)
+
+    def throw(self, a: Side, b: Side, mover: int) -> float:
+        me = (a, b)[mover]
+        acc = 0.0
+        for d in range(1, 7):
+            total = me[0] + d
+            side = (total, me[1] + 1, "done" if total > self.target else "decide")
+            acc += self.next_value(side, b, 0) if mover == 0 else self.next_value(a, side, 1)
+        return acc / 6
+
+    def stop(self, a: Side, b: Side, mover: int) -> float:
+        if mover == 0:
+            return self.next_value((a[0], a[1], "done"), b, 0)
+        return self.next_value(a, (b[0], b[1], "done"), 1)
+
+    def value(self, a: Side, b: Side, mover: int) -> float:
+        key = (a, b, mover)
+        v = self.memo.get(key)
+        if v is None:
+            if (a, b)[mover][2] == "throw":
+                v = self.throw(a, b, mover)
+            else:
+                on, stop = self.throw(a, b, mover), self.stop(a, b, mover)
+                v = max(on, stop) if mover == 0 else min(on, stop)
+            self.memo[key] = v
+        return v
+
+    def start(self) -> float:
+        return self.value((0, 0, "throw"), (0, 0, "throw"), 0)
+
+
+@cache
+def round_robin_value(target: int) -> float:
+    """The round-robin variant with two players: the first player's chance when both play to win, the fixed point
+    W = f(W) of the tie's worth (secant steps, as for the whole-turn duel)."""
+    def f(w: float) -> float:
+        return RoundRobinDuel(target, w).start()
+
+    a, fa = 0.5, f(0.5)
+    b, fb = fa, f(fa)
+    for _ in range(30):
+        if abs(fb - b) < 1e-13:
+            return fb
+        slope = ((fb - b) - (fa - a)) / (b - a) if b != a else 0.0
+        a, fa = b, fb
+        b = b - (fb - b) / slope if slope else fb
+        fb = f(b)
+    return fb
+
+
+@cache
+def round_robin_duel(target: int) -> RoundRobinDuel:
+    """The solved duel at its fixed point; its memo fills as positions are asked for."""
+    duel = RoundRobinDuel(target, round_robin_value(target))
+    duel.start()
+    return duel
+
+
+def round_robin_decision_values(state: QuinzeRoundRobinState, player: int) -> dict[Action, float]:
+    """Two players in the round-robin variant: throwing on and stopping, each with the player's exact chance to
+    win (:class:`RoundRobinDuel`; A is the pass's first player, also in a throw-off)."""
+    duel = round_robin_duel(state.rules.target)
+    first, second = state.order
+    a, b = state.turns[first], state.turns[second]
+    assert a is not None and b is not None
+    sa, sb = (a.total, a.throws, a.step), (b.total, b.throws, b.step)
+    mover = 0 if player == first else 1
+    on, stop = duel.throw(sa, sb, mover), duel.stop(sa, sb, mover)
+    if mover == 1:
+        on, stop = 1.0 - on, 1.0 - stop
+    return {ThrowOn(): on, Stop(): stop}
+
+
+def solve_two_players(rules: Any, rules_id: str, fresh: bool = False) -> Any:
+    """``wuerfel solve quinze --players 2`` for the round-robin variant (the whole-turn order is the generic exact
+    solver's, which fits it): each seat's exact chance when both play to win (:func:`round_robin_value`)."""
+    from wuerfel.solvers.two_player import TwoPlayerResult, seat_chances
+
+    if rules.order != "round_robin":
+        return None
+    if fresh:
+        round_robin_value.cache_clear()
+        round_robin_duel.cache_clear()
+    t0 = time.perf_counter()
+    first = round_robin_value(rules.target)
+    duel = round_robin_duel(rules.target)
+    return TwoPlayerResult(
+        game="quinze", rules=rules_id, seat_wins=seat_chances(first, rules.start), first_player_wins=first,
+        seconds=time.perf_counter() - t0, states=len(duel.memo),
+        method=N_("both running sums and throws and whose move it is, a tie or a double bust (the same game "
+                  "again) as a fixed point"))
 
 
 class QuinzeHeuristicBot:
@@ -442,8 +566,9 @@ class QuinzeOptimalBot:
     """Maximises its chance to win (:func:`decision_values`): with two players the exact duel — the strategy of the
     generic exact solver, computed by the turn's own small fixed point in milliseconds instead of its 45,000
     positions (``test_duel_bot_plays_the_generic_solvers_strategy``); with more players against the results thrown,
-    each later player assumed to play to beat the best so far; alone, and in the round-robin variant (not solved:
-    the others' running sums would be part of every decision), the best expected sum."""
+    each later player assumed to play to beat the best so far; in the round-robin variant with two (or in its
+    throw-off of two) the exact duel over both running turns (:class:`RoundRobinDuel`); alone, and in the
+    round-robin variant with more players, the best expected sum."""
 
     name = "optimal"
 
@@ -469,8 +594,11 @@ class QuinzeAdvisor:
         if not isinstance(state, QuinzeState) or state.to_move() != player:
             return []
         vals = decision_values(state, player)
-        if state.n == 1 or isinstance(state, QuinzeRoundRobinState):
+        duel = isinstance(state, QuinzeRoundRobinState) and len(state.order) == 2
+        if state.n == 1 or (isinstance(state, QuinzeRoundRobinState) and not duel):
             return rated(vals, N_("expected final sum (optimal play)"), "points")
+        if duel:
+            return rated(vals, N_("chance to win (both play optimally)"))
         measure = N_("chance to win (both play optimally)") if state.n == 2 else N_(
             "chance to win (against the results thrown)")
         return rated(vals, measure)
@@ -483,6 +611,7 @@ INFO = register(GameInfo(
     description_en="'Fifteen': one die, as often as you like; over 15 you are out (Hasard 5).",
     aliases=("fuenfzehn", "fünfzehn"),
     bots={"heuristic": QuinzeHeuristicBot, "optimal": QuinzeOptimalBot},
-    solvers={"solo": solve_solo}, advisor=QuinzeAdvisor, default_bot="heuristic", chips=True,
+    solvers={"solo": solve_solo}, two_player_solver=solve_two_players, advisor=QuinzeAdvisor,
+    default_bot="heuristic", chips=True,
 ))
 

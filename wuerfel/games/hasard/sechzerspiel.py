@@ -306,6 +306,80 @@ def duel_value() -> float:
     return float(duel_tables()[(0, 0, 0)][LEAD])
 
 
+def solve_two_players(rules: Any, rules_id: str, fresh: bool = False) -> Any:
+    """``wuerfel solve sechzerspiel --players 2``: each seat's exact chance when both play to win, from the duel's
+    own tables (:func:`duel_tables`: every pair of sheets and whose throw it is, over the lead), where the generic
+    solver's positions tell every pair of sheets with every pair of totals apart (over 1,000,000)."""
+    from wuerfel.solvers.two_player import TwoPlayerResult, seat_chances
+
+    if fresh:
+        duel_tables.cache_clear()
+    t0 = time.perf_counter()
+    first = duel_value()
+    tables = duel_tables()
+    return TwoPlayerResult(
+        game="sechzerspiel", rules=rules_id, seat_wins=seat_chances(first, rules.start), first_player_wins=first,
+        seconds=time.perf_counter() - t0, states=len(tables) * (2 * LEAD + 1),
+        method=N_("every pair of sheets and whose throw it is, over the first thrower's lead, backward from the "
+                  "full sheets (a final tie thrown off: one half)"))
+
+
+def policy_duel_value(first: str, second: str) -> float:
+    """The exact chance that the first thrower wins a two-player game when he plays the bot ``first`` and the other
+    the bot ``second`` (``"optimal"``: the duel's row, a tie of chances to the higher row, as
+    :class:`SechzerspielOptimalBot`; ``"heuristic"``: :class:`SechzerspielHeuristicBot`'s rank rule). The same
+    backward walk as :func:`duel_tables`, each throw's row fixed by the seat's rule instead of the best one — so the
+    bench can print how much the optimal bot gains without the noise of simulated games (the generic solver's
+    positions are too many here)."""
+    import numpy as np
+
+    size = 2 * LEAD + 1
+    leads = np.arange(-LEAD, LEAD + 1)
+    end = np.where(leads > 0, 1.0, np.where(leads == 0, 0.5, 0.0))
+    duel = duel_tables()
+
+    def shifted(x: Any, by: int) -> Any:
+        return x[np.clip(np.arange(size) + by, 0, size - 1)]
+
+    def pick(kind: str, face: int, rows: list[int], own: list[Any], chance: list[Any]) -> Any:
+        """The first thrower's chance (over the lead) after the mover's row: ``own`` the mover's duel chance of
+        each row, ``chance`` the evaluated first thrower's chance."""
+        if kind == "heuristic":
+            return chance[round((face - 1) / 5 * (len(rows) - 1))]
+        best_v = np.full(size, -1.0)
+        out = np.zeros(size)
+        for v, c in zip(own, chance, strict=True):  # rows ascending: ">=" leaves a tie with the higher row
+            v = np.round(v, 12)
+            take = v >= best_v
+            best_v = np.where(take, v, best_v)
+            out = np.where(take, c, out)
+        return out
+
+    tables: dict[tuple[int, int, int], Any] = {}
+    masks = sorted(range(FULL + 1), key=lambda m: -bin(m).count("1"))
+    for m1 in masks:
+        for m0 in masks:
+            k0, k1 = bin(m0).count("1"), bin(m1).count("1")
+            if k0 == k1 + 1:
+                rows = [r for r in ROWS if not m1 >> (r - 1) & 1]
+                last = m0 == FULL and m1 | (1 << (rows[0] - 1)) == FULL
+                acc = np.zeros(size)
+                for f in range(1, 7):
+                    chance = [shifted(end if last else tables[(m0, m1 | 1 << (r - 1), 0)], -r * f) for r in rows]
+                    own = [1.0 - shifted(end if last else duel[(m0, m1 | 1 << (r - 1), 0)], -r * f) for r in rows]
+                    acc += pick(second, f, rows, own, chance)
+                tables[(m0, m1, 1)] = acc / 6
+            elif k0 == k1 and m0 != FULL:
+                rows = [r for r in ROWS if not m0 >> (r - 1) & 1]
+                acc = np.zeros(size)
+                for f in range(1, 7):
+                    chance = [shifted(tables[(m0 | 1 << (r - 1), m1, 1)], r * f) for r in rows]
+                    own = [shifted(duel[(m0 | 1 << (r - 1), m1, 1)], r * f) for r in rows]
+                    acc += pick(first, f, rows, own, chance)
+                tables[(m0, m1, 0)] = acc / 6
+    return float(tables[(0, 0, 0)][LEAD])
+
+
 def duel_row_values(state: SechzerspielState, player: int, opponent: int | None = None) -> dict[int, float]:
     """Main pass: each free row's chance for the player to move to end ahead of ``opponent`` (default: the other
     of two players) when both play to win (:func:`duel_tables`; whoever of the two throws first in a round is the
@@ -390,5 +464,6 @@ INFO = register(GameInfo(
     description_en="'Game of sixes': one die, six throws, each multiplied by a row 1 to 6 still free (Hasard 7).",
     aliases=("sechserspiel",),
     bots={"heuristic": SechzerspielHeuristicBot, "optimal": SechzerspielOptimalBot},
-    solvers={"solo": solve_solo}, advisor=SechzerspielAdvisor, default_bot="heuristic",
+    solvers={"solo": solve_solo}, two_player_solver=solve_two_players, advisor=SechzerspielAdvisor,
+    default_bot="heuristic",
 ))
