@@ -223,6 +223,9 @@ class PokerRoundState(State):
         return state._end_turn() if turn.throws >= turn.limit else state
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
+        """Poker dice by name, normal dice highest first without a sum (a poker hand has no use for one)."""
+        if isinstance(outcome, Roll) and self.face == "pips":
+            return " ".join(str(d) for d in sorted(outcome.dice, reverse=True))
         return describe_outcome(outcome, lang, poker=self.face == "poker", names=names)
 
     # --- the flow ----------------------------------------------------------------------------------------------
