@@ -136,3 +136,11 @@ def test_random_games_conserve_chips(preset: str) -> None:
         match = random_playthrough(Match.new("al-capone", preset, ["A", "B", "C"]), seed, chips=True)
         end = match.state
         assert isinstance(end, AlCaponeState) and end.is_terminal() and sum(end.payoffs()) == 0
+
+
+def test_a_blind_answer_gets_a_hint_from_the_chance_over_its_own_throw() -> None:
+    s = throw(new_state(2, rounds=1), "A A A A A")
+    s = s.apply_action(Raise(6), 0)  # type: ignore[assignment]
+    advice = PokerRoundAdvisor(s.game).advise(s, 1)
+    assert [a.action for a in advice] == [Fold(), Call()]  # five aces shown: a blind call can only split
+    assert advice[1].value < 0

@@ -204,3 +204,7 @@ def test_the_betting_decision_plugs_in_through_one_method() -> None:
 
     s = throw(new_state(2, raising=True, rounds=1), "6 6 6 6 6")
     assert NeverRaise(s.game, 0).choose(s, 0) == Check()
+
+
+def test_a_throw_is_named_highest_first_without_a_sum() -> None:
+    assert new_state(2).describe_outcome(Roll((1, 5, 3, 5, 2))) == "5 5 3 2 1"

@@ -7,7 +7,8 @@ on the exact chance of the finished hand to take the pot against the hands shown
 to come (:func:`~wuerfel.games.hasard.poker_round.win_chance`); a computed strategy replaces that one function.
 
 The hints rate every betting action by its expected chips under the same model (each later player throws once,
-everybody calls a raise), and a finished turn's stop by its chance to take the pot.
+everybody calls a raise; a player who has not thrown yet is rated by the chance averaged over his own throw), and a
+finished turn's stop by its chance to take the pot.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.hasard import poker_round
 from wuerfel.games.hasard.poker import QUINT
-from wuerfel.games.hasard.poker_round import KEEP_RULES, PokerRoundState, win_chance
+from wuerfel.games.hasard.poker_round import KEEP_RULES, PokerRoundState, blind_chance, win_chance
 from wuerfel.games.kit.betting import Call, Check, Fold, Raise
 from wuerfel.games.kit.hand_round import Stop
 from wuerfel.games.kit.keeps import Keep
@@ -94,9 +95,7 @@ class PokerRoundAdvisor:
             chance = win_chance(state, player, state.turn.dice)
             return [Advice(action=Stop(), value=chance, measure=WIN_CHANCE)]
         hand = own_hand(state, player)
-        if hand is None:
-            return []
-        chance = win_chance(state, player, hand)
+        chance = blind_chance(state, player) if hand is None else win_chance(state, player, hand)
         pot = state.ledger.pot
         values: dict[Action, float] = {}
         if b.answering:

@@ -223,6 +223,9 @@ class PokerRoundState(State):
         return state._end_turn() if turn.throws >= turn.limit else state
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
+        """Poker dice by name, normal dice highest first without a sum (a poker hand has no use for one)."""
+        if isinstance(outcome, Roll) and self.face == "pips":
+            return " ".join(str(d) for d in sorted(outcome.dice, reverse=True))
         return describe_outcome(outcome, lang, poker=self.face == "poker", names=names)
 
     # --- the flow ----------------------------------------------------------------------------------------------
@@ -465,9 +468,18 @@ def win_chance(state: PokerRoundState, seat: int, dice: Dice) -> float:
     player still in, and each player still to throw must throw a lower hand with one throw (``one_throw``: the
     game's exact distribution of results of one throw, ascending, as ``(result, probability)``). Equal hands count
     half (a split or a throw-off). Keeps of later players are not modelled (the default of one throw has none)."""
+    return _result_chance(state, seat, state.hand_result(dice))
+
+
+def blind_chance(state: PokerRoundState, seat: int) -> float:
+    """The chance to take the pot of a seat that has not thrown yet (he answers a raise blind): :func:`win_chance`
+    averaged over his own one throw."""
+    return sum(pr * _result_chance(state, seat, r) for r, pr in _one_throw(type(state), state.game))
+
+
+def _result_chance(state: PokerRoundState, seat: int, mine: tuple[int, ...]) -> float:
     one_throw = _one_throw(type(state), state.game)
     b = state._betting()
-    mine = state.hand_result(dice)
     chance = 1.0
     for p in range(state.n):
         if p == seat or p in b.folded:
