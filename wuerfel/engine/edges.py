@@ -26,6 +26,7 @@ from wuerfel.engine.components import Phrase, resolve
 from wuerfel.engine.errors import N_
 
 EDGE_NAME = N_("Bank's edge per chip staked")
+EDGE_ON = N_("Bank's edge per chip on {field}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -92,6 +93,14 @@ def stake_edge(outcomes: Iterable[tuple[Fraction, int | None]], throws_left: int
     for _ in range(throws_left):
         edge = a + s * edge
     return edge
+
+
+def edge_notes(edges: Iterable[BankEdge]) -> tuple[Any, ...]:
+    """The same edges as notes beside ``wuerfel odds``' table (:class:`~wuerfel.engine.odds.OddsNote`, keys
+    ``bank_edge_<field>``), so the odds and the rules panel never disagree."""
+    from wuerfel.engine.odds import OddsNote
+
+    return tuple(OddsNote(f"bank_edge_{e.key}", Phrase(EDGE_ON, {"field": e.name}), e.edge) for e in edges)
 
 
 def edges_document(edges: Iterable[BankEdge], lang: str = "de") -> list[dict[str, Any]]:

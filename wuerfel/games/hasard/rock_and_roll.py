@@ -482,14 +482,15 @@ def _odds(rules: RockAndRollRules) -> Any:
     """``wuerfel odds``: the six faces of the one poker die (each 1/6) in the order of the sheet, named with their
     colour, and the bank's edge
     per chip on a colour and on a face (0)."""
-    from wuerfel.engine.odds import OddsNote, ThrowClass, ThrowOdds
+    from wuerfel.engine.edges import edge_notes
+    from wuerfel.engine.odds import ThrowClass, ThrowOdds
 
     classes = tuple(ThrowClass(FACE_WORDS[f][1], Phrase(N_("{face} ({colour})"),
                                                         {"face": Phrase(FACE_WORDS[f][0]),
                                                          "colour": Phrase(COLOUR_NAMES[colour_of(f)])}))
                     for colour in COLOURS for f in COLOURS[colour])
-    notes = tuple(OddsNote(f"bank_edge_{e.key}", e.name, e.edge) for e in bank_edges(rules))
-    return ThrowOdds(1, classes, lambda dice: FACE_WORDS[dice[0]][1], faces="poker", notes=notes)
+    return ThrowOdds(1, classes, lambda dice: FACE_WORDS[dice[0]][1], faces="poker",
+                     notes=edge_notes(bank_edges(rules)))
 
 
 def _bot(game: Game, seed: int) -> Any:
