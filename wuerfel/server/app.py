@@ -370,11 +370,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         lang = lang_of(request)
         rules_id, data = resolve_rules(info, preset, None, lang)
         rules = info.rules_from_dict(data)
-        return {"game": info.id, "preset": rules_id, "bank_edges": game_edges(info, rules, lang), "options": [
+        out: dict[str, Any] = {"game": info.id, "preset": rules_id, "options": [
             {"key": o.key, "type": o.type, "choices": list(o.choices), "default": o.default, "value": o.value,
              "name": o.name(lang), "section": o.section(lang), "description": o.description(lang),
              "de": o.de, "en": o.en, "schema": option_schema(info.options_class, o.key, lang)}
             for o in describe_options(rules)]}
+        if info.bank_edges is not None:  # a bank game: its exact edge under these rules (the lobby's rules panel)
+            out["bank_edges"] = game_edges(info, rules, lang)
+        return out
 
     @app.post("/api/games/{game}/validate")
     async def api_validate(request: Request, game: str) -> dict[str, Any]:
@@ -383,9 +386,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         info = known_game(game)
         lang = lang_of(request)
         rules_id, rules = resolve_rules(info, data.get("preset"), data.get("overrides"), lang)
-        # The bank's exact edge under exactly these rules (a changed payout changes it): the lobby's rules panel.
-        return {"ok": True, "rules_id": rules_id, "rules": rules,
-                "bank_edges": game_edges(info, info.rules_from_dict(rules), lang)}
+        out: dict[str, Any] = {"ok": True, "rules_id": rules_id, "rules": rules}
+        if info.bank_edges is not None:
+            # The bank's exact edge under exactly these rules (a changed payout changes it): the lobby's rules panel.
+            out["bank_edges"] = game_edges(info, info.rules_from_dict(rules), lang)
+        return out
 
     @app.get("/api/i18n")
     async def api_i18n(request: Request) -> dict[str, Any]:
