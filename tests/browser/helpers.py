@@ -22,9 +22,10 @@ def guest(page: Page, base: str, name: str, path: str = "/") -> None:
 def create_table(page: Page, base: str, game: str, seats: int = 2, bots: dict[int, str] | None = None,
                  options: dict[str, Any] | None = None, scorekeeper: bool = False, preset: str | None = None,
                  spectator_chat: bool = False, hints: bool = True, clock: str | None = None,
-                 on_expiry: str | None = None) -> str:
+                 on_expiry: str | None = None, rated: bool = False) -> str:
     """Create a table through the lobby form (rules editor included); returns the table's URL. ``clock`` is the
-    time control's option ("live:30", "corr:1"), ``on_expiry`` "bot" or "forfeit"."""
+    time control's option ("live:30", "corr:1"), ``on_expiry`` "bot" or "forfeit"; ``rated`` checks "Gewertet"
+    (which switches the hints off)."""
     page.goto(base + "/")
     page.locator(f".game-card[data-game='{game}']").click()
     if preset:
@@ -50,6 +51,8 @@ def create_table(page: Page, base: str, game: str, seats: int = 2, bots: dict[in
     if spectator_chat:
         page.locator("#spectator-chat").check()
     page.locator("#hints").set_checked(hints)
+    if rated:
+        page.locator("#rated").check()
     if clock:
         page.locator("#clock").select_option(clock)
     if on_expiry:

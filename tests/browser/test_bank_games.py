@@ -3,6 +3,7 @@ every-game real-dice test only taps a few entries, too few for a game whose punt
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -54,4 +55,41 @@ def test_va_banque_the_books_example_with_real_dice(server: Server, phone: Page)
     assert done["faces"] == 30 and done["moves"] == 18
     last = msg(phone)["view"]["last_round"]
     assert [r[1] for r in last["results"]] == [44, 44] and len(last["winners"]) == 2
+    check_end(phone, 3)
+
+
+def test_craps_with_real_dice_names_a_number_bids_and_wins_on_the_point(server: Server, phone: Page) -> None:
+    # three people, shares bid in turn: every maker names 12 for 4 chips; the first bidder bids nothing, the last is
+    # left the whole stake (made at once); the throws 8, 5, 8 make 8 the point and win on it
+    open_real_table(phone, server.url, "craps", 3, preset="craps-bieten")
+    sums = [(2, 6), (1, 4), (3, 5)]
+    thrown: list[int] = []
+    bids: list[int] = []
+
+    def faces(n: int, m: dict[str, Any]) -> list[int]:
+        if m["view"]["phase"] == "repeat":  # the table names the point and the number that loses
+            expect(phone.locator("#game")).to_contain_text("Punkt 8")
+        pair = sums[len(thrown) % 3]
+        thrown.append(sum(pair))
+        return list(pair)
+
+    def choose(m: dict[str, Any]) -> Any:
+        k = kinds(m)
+        if "cover" in k:
+            bids.append(k["cover"]["amount"]["min"])
+            return k["cover"]  # the generic table sends the least share unless another is typed
+        entry = next(e for e in m["legal"] if e["action"]["kind"] == "name" and e["action"]["number"] == 12)
+
+        def name_twelve_for_four(page: Page) -> None:
+            button = page.locator(f"button[data-action='{json.dumps(entry['action'], separators=(',', ':'))}']")
+            button.locator("xpath=preceding-sibling::input").fill("4")
+            button.click()
+
+        return name_twelve_for_four
+
+    done = play(phone, faces, choose)
+    assert done["faces"] == 9 and done["moves"] == 6 and bids == [0, 0, 0]
+    view = msg(phone)["view"]
+    assert view["scores"] == [20, 20, 20]  # each maker won 4 from the one who covered him
+    assert view["last_game"]["won"] and view["last_game"]["point"] == 8 and view["last_game"]["stake"] == 4
     check_end(phone, 3)

@@ -20,7 +20,7 @@ from tests.browser.test_real_dice import NAMES, enter_throw, open_real_table, se
 from wuerfel.engine.registry import GameInfo, all_games
 
 PLAYED_TO_THE_END = {"zehntausend", "wuerfelspiel", "escalero", "lustige-sieben", "verdecktes-wuerfelpoker",
-                     "zehnerspiel"}
+                     "zehnerspiel", "craps"}
 """Games ``test_real_dice.py`` (and ``test_bank_games.py``) already play to the end with real dice."""
 GAMES = [g for g in all_games() if g.id not in PLAYED_TO_THE_END]
 CASES = [(g, None) for g in GAMES] + [(g, "eins-bis-sechzehn-selbst-abhaken") for g in GAMES

@@ -108,3 +108,11 @@ def test_the_hook_for_a_game_with_one_bet_and_the_documents() -> None:
     info = get_game("lustige-sieben")
     names = [e["name"] for e in game_edges(info, info.load_rules(), "de") or []]
     assert names[1] == "die 7, gesetzt vor dem ersten Wurf der Bank (noch 5 Würfe)"
+
+
+def test_craps_makers_edge_by_hand() -> None:
+    """Craps (the book's variant): the maker names 2; a first 2 wins, any other first sum is his point, which must
+    come again before a 2. Even money, so his edge is 2 · P(win) − 1."""
+    p = {s: two_dice(lambda x, s=s: x == s) for s in range(2, 13)}
+    win = p[2] + sum(p[x] * p[x] / (p[x] + p[2]) for x in range(3, 13))
+    assert edges("craps") == {"maker": 2 * win - 1} == {"maker": Fraction(41, 70)}

@@ -41,7 +41,7 @@ app.add_typer(rules_app, name="rules")
 
 console = Console()
 
-SUBCOMMAND_MODULES = ("play", "score", "odds", "sim", "solve", "serve")
+SUBCOMMAND_MODULES = ("play", "score", "odds", "sim", "solve", "serve", "analyse", "verify")
 """Modules of wuerfel.cli that register further subcommands (a missing one is skipped)."""
 
 def check_language(value: str) -> str:

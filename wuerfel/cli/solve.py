@@ -86,6 +86,8 @@ def solve_cmd(
                     value=decimal(result.value, lang, 6)))
     if result.value_of:
         console.print(_("That is {what}.", what=_(result.value_of)))
+    for msgid, params in result.lines:
+        console.print(escape(_(msgid, **params)), highlight=False)
     console.print(_("Solved in {seconds} s.", seconds=decimal(result.seconds, lang, 3)))
 
 

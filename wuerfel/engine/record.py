@@ -13,6 +13,7 @@ from collections.abc import Collection, Hashable, Iterable, Iterator
 from typing import Any
 
 from wuerfel.engine.errors import N_, RecordError, WuerfelError
+from wuerfel.engine.fairdice import public_proof
 from wuerfel.engine.game import JSON, PUBLIC, Action, EventView, Game, Outcome, State
 from wuerfel.engine.sources import DiceSource
 
@@ -27,11 +28,16 @@ class Event:
     """"action" or "chance"."""
     data: JSON
     player: int | None = None
+    proof: JSON | None = None
+    """Provably fair dice (:mod:`wuerfel.engine.fairdice`): on a throw its ``commit`` and, once shown, its
+    ``secret``; on any event ``next``, the commitment of the throw the game now waits for. Not part of the game."""
 
     def to_json(self) -> JSON:
         out: JSON = {"type": self.type, "data": self.data}
         if self.player is not None:
             out["player"] = self.player
+        if self.proof is not None:
+            out["proof"] = self.proof
         return out
 
     @classmethod
@@ -41,7 +47,10 @@ class Event:
         player = d.get("player")
         if player is not None and (not isinstance(player, int) or isinstance(player, bool)):
             raise RecordError(N_("Malformed event in the record."))
-        return cls(type=d["type"], data=d["data"], player=player)
+        proof = d.get("proof")
+        if proof is not None and not isinstance(proof, dict):
+            raise RecordError(N_("Malformed event in the record."))
+        return cls(type=d["type"], data=d["data"], player=player, proof=proof)
 
 
 @dataclasses.dataclass
@@ -104,7 +113,9 @@ class GameRecord:
             withheld = True
             v = next((v for v in vs if v.show == "redacted"), None)
             if v is not None:
-                events.append(Event(ev.type, dict(v.data or {}), ev.player if v.player else None))
+                # The commitment stays (it tells nothing), the secret of a throw none of them saw does not.
+                events.append(Event(ev.type, dict(v.data or {}), ev.player if v.player else None,
+                                    public_proof(ev.proof)))
         meta = dict(self.meta)
         if withheld:
             meta["seen_by"] = sorted(seats)
@@ -258,9 +269,9 @@ class Match:
         self.state = new_state
         return ev
 
-    def chance(self, outcome: Outcome) -> Event:
+    def chance(self, outcome: Outcome, proof: JSON | None = None) -> Event:
         new_state = self.state.apply_outcome(outcome)
-        ev = Event("chance", outcome.to_json())
+        ev = Event("chance", outcome.to_json(), proof=proof)
         self.record.events.append(ev)
         self.state = new_state
         return ev

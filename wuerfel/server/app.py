@@ -15,6 +15,7 @@ import logging
 import math
 import os
 import time
+import urllib.parse
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -45,9 +46,10 @@ from wuerfel.server.live import (
     Hub,
     LiveTable,
     TableError,
+    bot_numbers,
     error_json,
 )
-from wuerfel.server.store import NameTaken, Player, Store
+from wuerfel.server.store import NameTaken, Player, SeatRow, Store
 
 log = logging.getLogger("wuerfel.server")
 
@@ -66,6 +68,10 @@ REPLAY_PAGE = 100
 """Replay steps per answer (each carries a full view)."""
 MY_TABLES = 200
 """Most tables Meine Partien lists (a player with more unfinished games sees the newest)."""
+ARCHIVE_PAGE = 20
+"""Finished games per page of the archive."""
+RECENT_RESULTS = 10
+"""The latest results a profile lists."""
 MAX_OPEN_TABLES = 5
 """Unstarted tables one player may host at a time (one guest once filled the lobby with 1,500 in 5 s)."""
 OPEN_TABLE_IDLE = 30 * 60.0
@@ -94,6 +100,12 @@ def clock_scale_from_env() -> float:
     except ValueError:
         return 1.0
     return v if v > 0 else 1.0
+
+
+ANALYSES_KEPT = 64
+"""Post-game analyses kept in memory (each a few kB to a few hundred kB)."""
+ANALYSIS_WORKERS = 2
+"""Threads that compute post-game analyses (the rest wait their turn)."""
 
 
 class ApiError(Exception):
@@ -446,8 +458,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             raise ApiError("rate_limited", N_("Too many new accounts from here. Please wait a minute."), 429)
         store: Store = app.state.store
         pw_hash = await hashing(auth.hash_password, password)
+        current = await player_of(request)
         try:
-            p = await asyncio.to_thread(store.create_player, clean, pw_hash)
+            if current is not None and not current.registered:
+                # A guest registering keeps his player and so his games (issue 16): every session of his now
+                # belongs to the registered player.
+                p = await asyncio.to_thread(store.register_guest, current.id, clean, pw_hash)
+                hub().player_registered(p, current.name)
+                cache: dict[str, tuple[Player, float]] = app.state.sessions
+                for token in [k for k, (q, _) in cache.items() if q.id == p.id]:
+                    cache.pop(token, None)
+            else:
+                p = await asyncio.to_thread(store.create_player, clean, pw_hash)
         except NameTaken as exc:
             raise ApiError("name_taken", N_("The name '{name}' is already registered."), 409, name=clean) from exc
         return p, await asyncio.to_thread(store.create_session, p.id)
@@ -630,11 +652,22 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         except WuerfelError as exc:
             raise ApiError("bad_request", exc.msgid, 422, **exc.params) from exc
         flags = {}
-        for k in ("scorekeeper", "private", "sit", "spectator_chat", "hints"):
-            v = data.get(k, k in ("sit", "hints"))
+        for k in ("scorekeeper", "private", "sit", "spectator_chat", "hints", "rated"):
+            # A rated table has no hints unless asked for (and then it is refused below).
+            v = data.get(k, k == "sit" or (k == "hints" and not data.get("rated")))
             if not isinstance(v, bool):
                 raise ApiError("bad_request", N_("'{field}' must be true or false."), 422, field=k)
             flags[k] = v
+        if flags["rated"]:
+            # Rated: registered players only, no advisor, no hand-entered dice, at least two seats (issue 16).
+            if not p.registered:
+                raise ApiError("rated_guest", N_("Only registered players can play at a rated table."), 422)
+            if flags["hints"]:
+                raise ApiError("rated_hints", N_("A rated table has no hints."), 422)
+            if flags["scorekeeper"]:
+                raise ApiError("rated_scorekeeper", N_("A table with real dice cannot be rated."), 422)
+            if n < 2:
+                raise ApiError("rated_solo", N_("A rated game needs at least two seats."), 422)
         bots_in = data.get("bots") or {}
         if not isinstance(bots_in, dict):
             raise ApiError("bad_request", N_("'bots' must map seats to bot names."), 422)
@@ -656,7 +689,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         clock, move_seconds, on_expiry = time_control(data)
         t = await hub().create(info, rules_id, rules, n, flags["scorekeeper"], flags["private"], p, bots,
                                flags["sit"], names, flags["spectator_chat"], flags["hints"], clock, move_seconds,
-                               on_expiry)
+                               on_expiry, flags["rated"])
         return t.summary(base_url(request))
 
     def seat_names(raw: Any, n: int, bots: dict[int, str], scorekeeper: bool) -> dict[int, str]:
@@ -758,10 +791,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     async def seat_call(request: Request, table_id: str, what: str) -> dict[str, Any]:
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
         p = await need_player(request)
-        data = await body_json(request) if what != "start" else {}
+        data = await body_json(request) if what != "start" or await request.body() else {}
         t = await need_table(table_id)
         if what == "sit":
-            await t.sit(p, data.get("seat"))
+            await t.sit(p, data.get("seat"), data.get("seed"))
         elif what == "leave":
             await t.leave_seat(p, data.get("seat"))
         elif what == "bot":
@@ -769,7 +802,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         elif what == "resign":
             await t.resign(p, data.get("seat"))
         else:
-            await t.start(p)
+            await t.start(p, data.get("seed"))
         return t.summary(base_url(request))
 
     @app.post("/api/tables/{table_id}/sit")
@@ -831,6 +864,41 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         assert t.match is not None
         return t.record().seen_by(t.seats_of(await player_of(request))).to_json()
 
+    # --- provably fair dice (issue 16): the replay page's check and a player's dice statistics ----------------
+    @app.get("/api/tables/{table_id}/verify")
+    async def api_verify(request: Request, table_id: str) -> dict[str, Any]:
+        """The check ``wuerfel verify`` makes, run by the server on the record as the asker may download it (what
+        the replay page shows as "alle Würfe geprüft"). A sceptic runs the command on the downloaded record."""
+        from wuerfel.engine.fairdice import verify_record
+
+        t = await finished_table(table_id)
+        assert t.match is not None
+        record = t.record().seen_by(t.seats_of(await player_of(request)))
+        lang = lang_of(request)
+        out = (await asyncio.to_thread(verify_record, record)).to_json()
+        for f in out["failures"]:
+            f["message"] = translate(f["msgid"], lang, **f["params"])
+        return out
+
+    @app.get("/api/players/{name}/dice")
+    async def api_player_dice(request: Request, name: str) -> dict[str, Any]:
+        """A registered player's dice against fair dice: per die kind the count of every face over the throws made
+        for his seats in his finished games (shown throws with a proof only), and a chi-square goodness-of-fit test.
+        Public, like the records it is computed from."""
+        from wuerfel.engine.fairdice import dice_statistics
+
+        store: Store = app.state.store
+        found = await asyncio.to_thread(store.find_registered, name[:64])
+        if found is None:
+            raise ApiError("no_player", N_("There is no registered player called '{name}'."), 404, name=name[:64])
+        who = found[0]
+
+        def compute() -> dict[str, Any]:
+            logs = store.finished_logs_of(who.id)
+            return dice_statistics([(seats, log.events) for seats, log in logs])
+
+        return {"player": who.name, **await asyncio.to_thread(compute)}
+
     @app.get("/api/tables/{table_id}/replay")
     async def api_replay(request: Request, table_id: str, start: int = 0, count: int = REPLAY_PAGE
                          ) -> dict[str, Any]:
@@ -862,6 +930,225 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         if start == 0:
             out["chat"] = [m.to_json() for m in t.chat]  # protocol 6: the replay shows the table's talk
         return out
+
+    # --- post-game analysis (issue 16.3) -------------------------------------------------------------------------
+    analyses: dict[tuple[str, str], asyncio.Future[dict[str, Any]]] = {}
+    """(table id, language) → the analysis, computed once; the oldest go first beyond :data:`ANALYSES_KEPT`."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    analysis_pool = ThreadPoolExecutor(max_workers=ANALYSIS_WORKERS, thread_name_prefix="wuerfel-analysis")
+    """Analyses run in their own few threads: many asked at once (a crawler on old replays) must not fill the
+    default executor that every store call and hint waits for."""
+
+    @app.get("/api/tables/{table_id}/analysis")
+    async def api_analysis(request: Request, table_id: str) -> dict[str, Any]:
+        """The exact analysis of a finished game (:mod:`wuerfel.engine.analysis`), computed once per language in a
+        worker thread of its own pool (an advisor may build its tables first: the event loop must not wait for it,
+        nor the store calls in the default executor); concurrent askers
+        share one computation. The seats are named as on the pages. Games with hidden information are refused:
+        their advisors rate what one seat knows, and the full record would tell the others."""
+        t = await finished_table(table_id)
+        if not t.info.perfect_information:
+            raise ApiError("no_analysis", N_("There is no exact analysis for {game}: no exact solver rates its "
+                                             "decisions."), 422, game=t.info.name(lang_of(request)))
+        key = (t.row.id, lang_of(request))
+        fut = analyses.get(key)
+        if fut is None:
+            from wuerfel.engine.analysis import analyse_record
+
+            fut = asyncio.get_running_loop().run_in_executor(analysis_pool, analyse_record, t.record(), key[1])
+            analyses[key] = fut
+            while len(analyses) > ANALYSES_KEPT:
+                analyses.pop(next(iter(analyses)))
+        try:
+            doc = await asyncio.shield(fut)
+        except WuerfelError as exc:
+            raise ApiError("no_analysis", exc.msgid, 422, **exc.params) from exc
+        except Exception:
+            analyses.pop(key, None)  # a failure is not cached: the next asker tries again
+            raise
+        # The seats as the pages name them ("Computer (Faustregel)", a guest marked), not the record's ids.
+        seats = [{**s, "name": t.seat_label(s["seat"], key[1])} for s in doc["seats"]]
+        return {**doc, "seats": seats}
+
+    @app.get("/api/tables/{table_id}/analysis/win-chance.svg")
+    async def api_win_chance(request: Request, table_id: str) -> Response:
+        """The win-chance graph of a duel's analysis (matplotlib SVG, :mod:`wuerfel.server.analysis_plot`); 404
+        when the analysis has no duel measure."""
+        from wuerfel.server import analysis_plot
+
+        doc = await api_analysis(request, table_id)
+        wc = doc.get("win_chance")
+        if not wc:
+            raise ApiError("no_graph", N_("This analysis has no win-chance graph (no duel solver)."), 404)
+        lang = lang_of(request)
+        names = tuple(s["name"] for s in doc["seats"])
+        steps = {d["index"]: d["step"] for d in doc["decisions"]}
+        svg = await asyncio.to_thread(
+            analysis_plot.win_chance_svg, tuple(wc["steps"]), analysis_plot.as_tuples(wc["seats"]), names,
+            tuple(steps[i] for i in doc["mistakes"]), translate(N_("Step"), lang), translate(N_("Win chance"), lang))
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+    # --- archive, profiles, leaderboards (issue 16) ------------------------------------------------------------
+    def game_label(game: str, lang: str) -> str:
+        try:
+            return get_game(game).name(lang)
+        except Exception:
+            return game  # a game that is no longer installed keeps its id
+
+    def who_label(entry: dict[str, Any], lang: str, number: int | None = None) -> str:
+        """A seat's or leaderboard entry's name as the table names it: "Computer 2 (Faustregel)" for the second
+        bot of a kind at one table, "Computer (Faustregel)" for a kind's identity on a leaderboard."""
+        from wuerfel.bots import bot_label
+
+        if entry.get("bot"):
+            if number is not None:
+                return translate(N_("Computer {n} ({bot})"), lang, n=number, bot=bot_label(entry["bot"], lang))
+            return translate(N_("Computer ({bot})"), lang, bot=bot_label(entry["bot"], lang))
+        return str(entry.get("name") or "?")
+
+    def points(x: float | None) -> float | int | None:
+        """A stored score as people write it: 6, not 6.0 (scores are floats in the store for games with halves)."""
+        if x is None:
+            return None
+        return int(x) if float(x).is_integer() else round(x, 2)
+
+    def archive_json(g: Any, lang: str) -> dict[str, Any]:
+        numbers = bot_numbers([SeatRow(s["seat"], s["player_id"], s["bot"], s["name"]) for s in g.seats])
+        return {"id": g.id, "game": g.game, "game_name": game_label(g.game, lang), "rules_id": g.rules_id,
+                "rules_name": rules_name(g.game, g.rules_id, lang), "rated": g.rated, "ended_by": g.ended_by,
+                "finished_at": g.finished_at.strftime("%Y-%m-%dT%H:%M:%SZ") if g.finished_at else None,
+                "seats": [{**s, "score": points(s["score"]), "label": who_label(s, lang, numbers.get(s["seat"]))}
+                          for s in g.seats],
+                "replay_url": f"/replay/{g.id}", "record_url": f"/api/tables/{g.id}/record"}
+
+    async def archive_of(request: Request, player: str | None, game: str | None, rules: str | None, page_no: int
+                         ) -> dict[str, Any]:
+        """One page of an archive: a registered player's by name (his public games; all of them for himself), or
+        the asker's own (a guest's: the games of his session's player)."""
+        store: Store = app.state.store
+        me = await player_of(request)
+        if player:
+            who = await asyncio.to_thread(store.find_player_by_name, player[:64])
+            if who is None:
+                raise ApiError("no_player", N_("There is no registered player called '{name}'."), 404,
+                               name=player[:64])
+        elif me is None:
+            raise ApiError("not_logged_in", N_("Please choose a name or log in first."), 401)
+        else:
+            who = me
+        own = me is not None and me.id == who.id
+        page_no = max(1, page_no)
+        games, total = await asyncio.to_thread(store.archive, who.id, game or None, rules or None,
+                                               (page_no - 1) * ARCHIVE_PAGE, ARCHIVE_PAGE, not own)
+        lang = lang_of(request)
+        choices = await asyncio.to_thread(store.archive_choices, who.id)
+        return {"player": who.to_json(), "own": own, "game": game or None, "rules": rules or None,
+                "page": page_no, "pages": max(1, math.ceil(total / ARCHIVE_PAGE)), "total": total,
+                "games": [archive_json(g, lang) for g in games],
+                "choices": [{"game": g, "game_name": game_label(g, lang), "rules_id": r,
+                             "rules_name": rules_name(g, r, lang)} for g, r in choices]}
+
+    @app.get("/api/archive")
+    async def api_archive(request: Request, player: str | None = None, game: str | None = None,
+                          rules: str | None = None, page: int = 1) -> dict[str, Any]:
+        return await archive_of(request, player, game, rules, page)
+
+    async def profile_of(request: Request, name: str) -> dict[str, Any]:
+        """A registered player's profile: per game his games, wins (first place, ties included), mean score, his
+        rating; his recent results; the plots' addresses."""
+        store: Store = app.state.store
+        who = await asyncio.to_thread(store.find_player_by_name, name[:64])
+        if who is None:
+            raise ApiError("no_player", N_("There is no registered player called '{name}'."), 404, name=name[:64])
+        me = await player_of(request)
+        own = me is not None and me.id == who.id
+        results = await asyncio.to_thread(store.player_results, who.id)
+        ratings = await asyncio.to_thread(store.ratings_of, f"player:{who.id}")
+        lang = lang_of(request)
+        per: dict[str, dict[str, Any]] = {}
+        for r in results:
+            g = per.setdefault(r["game"], {"game": r["game"], "game_name": game_label(r["game"], lang), "games": 0,
+                                          "wins": 0, "scores": [], "rated_games": 0})
+            g["games"] += 1
+            g["wins"] += r["place"] == 1
+            g["rated_games"] += r["rated"]
+            if r["score"] is not None:
+                g["scores"].append(r["score"])
+        games = []
+        quoted = urllib.parse.quote(who.name)
+        for gid in sorted(per, key=lambda x: -per[x]["games"]):
+            g = per.pop(gid)
+            scores = g.pop("scores")
+            g["mean_score"] = round(sum(scores) / len(scores), 2) if scores else None
+            g["scored_games"] = len(scores)
+            if gid in ratings:
+                mu, sigma, n = ratings[gid]
+                g["rating"] = {"mu": round(mu, 3), "sigma": round(sigma, 3), "ordinal": round(mu - 3 * sigma, 3),
+                               "games": n}
+            else:
+                g["rating"] = None
+            g["score_plot"] = f"/players/{quoted}/plots/scores.svg?game={gid}" if scores else None
+            g["rating_plot"] = f"/players/{quoted}/plots/rating.svg?game={gid}" if gid in ratings else None
+            g["leaderboard_url"] = f"/leaderboard/{gid}"
+            games.append(g)
+        recent = [r for r in reversed(results) if own or r["public"]][:RECENT_RESULTS]
+        return {"player": who.to_json(), "own": own, "games": games,
+                "archive_url": f"/archive?player={quoted}", "dice_url": f"/api/players/{quoted}/dice",
+                "recent": [{"table_id": r["table_id"], "game": r["game"], "game_name": game_label(r["game"], lang),
+                            "rules_name": rules_name(r["game"], r["rules_id"], lang), "place": r["place"],
+                            "seats": r["seats"], "score": points(r["score"]), "rated": r["rated"],
+                            "finished_at": r["finished_at"].strftime("%Y-%m-%dT%H:%M:%SZ")
+                            if r["finished_at"] else None, "replay_url": f"/replay/{r['table_id']}"}
+                           for r in recent]}
+
+    @app.get("/api/players/{name}")
+    async def api_profile(request: Request, name: str) -> dict[str, Any]:
+        return await profile_of(request, name)
+
+    @app.get("/players/{name}/plots/{kind}.svg")
+    async def profile_plot(request: Request, name: str, kind: str, game: str = "") -> Response:
+        """A profile's plot as SVG (matplotlib, cached on its numbers; see :mod:`wuerfel.server.plots`)."""
+        from wuerfel.server import plots
+        from wuerfel.server import ratings as rt
+
+        store: Store = app.state.store
+        who = await asyncio.to_thread(store.find_player_by_name, name[:64])
+        if who is None or kind not in ("scores", "rating"):
+            raise ApiError("no_player", N_("There is no registered player called '{name}'."), 404, name=name[:64])
+        lang = lang_of(request)
+        if kind == "scores":
+            results = await asyncio.to_thread(store.player_results, who.id)
+            scores = tuple(r["score"] for r in results if r["game"] == game and r["score"] is not None)
+            if not scores:
+                raise ApiError("no_data", N_("Nothing to draw yet."), 404)
+            svg = await asyncio.to_thread(plots.score_histogram, scores, translate(N_("Final score"), lang),
+                                          translate(N_("Games"), lang))
+        else:
+            hist = await asyncio.to_thread(store.rating_history, rt.player_identity(who.id), game)
+            if not hist:
+                raise ApiError("no_data", N_("Nothing to draw yet."), 404)
+            first = rt.initial(rt.player_identity(who.id))  # every history starts at the default rating
+            start = (first.mu, first.sigma)
+            svg = await asyncio.to_thread(plots.rating_history,
+                                          plots.history_points(start, [(h["mu"], h["sigma"]) for h in hist]),
+                                          translate(N_("Rated games"), lang), translate(N_("Rating"), lang))
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=60"})
+
+    async def leaderboard_of(request: Request, game: str) -> dict[str, Any]:
+        info = known_game(game[:64])
+        lang = lang_of(request)
+        store: Store = app.state.store
+        rows = await asyncio.to_thread(store.leaderboard, info.id)
+        seats = await asyncio.to_thread(store.seat_advantages, info.id)
+        return {"game": info.id, "game_name": info.name(lang),
+                "entries": [{**r, "rank": i + 1, "label": who_label(r, lang),
+                             "profile_url": None if r["bot"] else f"/players/{urllib.parse.quote(r['name'] or '')}"}
+                            for i, r in enumerate(rows)],
+                "seats": seats}
+
+    @app.get("/api/leaderboard/{game}")
+    async def api_leaderboard(request: Request, game: str) -> dict[str, Any]:
+        return await leaderboard_of(request, game)
 
     # --- websocket ---------------------------------------------------------------------------------------------
     @app.websocket("/ws/table/{table_id}")
@@ -984,7 +1271,51 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             return await page(request, "lobby.html", 404, games=[], tables=[],
                               error=translate(N_("There is no such table."), lang_of(request)))
         return await page(request, "replay.html", table=t.summary(base_url(request)),
-                          game=game_json(t.info, lang_of(request)))
+                          game=game_json(t.info, lang_of(request)),
+                          analysis=t.info.advisor is not None and t.info.perfect_information)
+
+    @app.get("/archive")
+    async def archive_page(request: Request, player: str | None = None, game: str | None = None,
+                           rules: str | None = None, page: int = 1) -> Response:
+        if not player and await player_of(request) is None:
+            return RedirectResponse("/login?next=/archive", status_code=303)
+        try:
+            data = await archive_of(request, player, game, rules, page)
+        except ApiError as exc:
+            return await page_error(request, exc)
+        return await page_(request, "archive.html", archive=data)
+
+    @app.get("/players/{name}")
+    async def profile_page(request: Request, name: str) -> Response:
+        try:
+            data = await profile_of(request, name)
+        except ApiError as exc:
+            return await page_error(request, exc)
+        return await page_(request, "profile.html", profile=data)
+
+    @app.get("/leaderboard")
+    async def leaderboards_page(request: Request) -> Response:
+        lang = lang_of(request)
+        rated = set(await asyncio.to_thread(app.state.store.rated_games))
+        games = [{"id": g.id, "name": g.name(lang), "rated": g.id in rated} for g in all_games()]
+        return await page_(request, "leaderboard.html", board=None, games=games)
+
+    @app.get("/leaderboard/{game}")
+    async def leaderboard_page(request: Request, game: str) -> Response:
+        try:
+            data = await leaderboard_of(request, game)
+        except ApiError as exc:
+            return await page_error(request, exc)
+        return await page_(request, "leaderboard.html", board=data, games=[])
+
+    async def page_error(request: Request, exc: ApiError) -> Response:
+        return await page(request, "lobby.html", exc.status, games=[], tables=[],
+                          error=translate(exc.msgid, lang_of(request), **exc.params))
+
+    async def page_(request: Request, template: str, **ctx: Any) -> Response:
+        """:func:`page` under a second name, for handlers whose query parameter ``page`` (the archive's page
+        number) hides it."""
+        return await page(request, template, **ctx)
 
     async def form(request: Request) -> dict[str, str]:
         raw = await request.body()

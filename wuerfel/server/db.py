@@ -56,6 +56,7 @@ game_tables = sa.Table(
     sa.Column("deadline_at", sa.DateTime(timezone=True), nullable=True),
     sa.Column("deadline_seq", sa.Integer, nullable=True),
     sa.Column("ended_by", sa.String(16), nullable=True),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("ix_game_tables_status", "status"),
 )
 
@@ -67,6 +68,8 @@ seats = sa.Table(
     sa.Column("bot", sa.String(64), nullable=True),
     sa.Column("name", sa.String(64), nullable=True),
     sa.Column("standin", sa.String(64), nullable=True),
+    sa.Column("place", sa.Integer, nullable=True),
+    sa.Column("score", sa.Float, nullable=True),
 )
 
 events = sa.Table(
@@ -98,6 +101,39 @@ chat_mutes = sa.Table(
     sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
 )
 """Spectators the host muted at a table: they read along but may not write in its chat."""
+
+ratings = sa.Table(
+    "ratings", metadata,
+    sa.Column("game", sa.String(64), primary_key=True),
+    sa.Column("who", sa.String(80), primary_key=True),
+    sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id", ondelete="CASCADE"), nullable=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_ratings_player", "player_id"),
+)
+"""The current Weng-Lin rating of one identity in one game (``who``: ``player:<id>``, ``bot:<kind>`` or
+``seat:<seats>:<k>``, the seat order's advantage; see migration 0009)."""
+
+rating_history = sa.Table(
+    "rating_history", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("who", sa.String(80), nullable=False),
+    sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id", ondelete="CASCADE"), nullable=True),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("mu_before", sa.Float, nullable=False),
+    sa.Column("sigma_before", sa.Float, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_rating_history_who", "game", "who"),
+    sa.Index("ix_rating_history_table", "table_id"),
+    sa.Index("ix_rating_history_player", "player_id"),
+)
+"""One row per identity and rated game: the rating before and after (a profile's rating history)."""
 
 BUSY_TIMEOUT = 5.0
 """Seconds a SQLite statement waits for a lock held by somebody else before it fails."""

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
 from wuerfel.bots.base import RandomBot
-from wuerfel.engine import clocks
+from wuerfel.engine import clocks, fairdice
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.components import components_json
 from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError
@@ -37,7 +37,18 @@ from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import SystemSource
 from wuerfel.engine.throws import waits_for
 from wuerfel.i18n import LANGUAGES, translate
-from wuerfel.server.store import ChatRow, Deadline, EventRow, Player, SeatRow, Store, TableRow, make_writer
+from wuerfel.server.store import (
+    ChatRow,
+    Deadline,
+    EventRow,
+    GameResult,
+    Log,
+    Player,
+    SeatRow,
+    Store,
+    TableRow,
+    make_writer,
+)
 from wuerfel.server.store import now as store_now
 
 log = logging.getLogger("wuerfel.server")
@@ -304,6 +315,16 @@ class LiveTable:
         self.version = 0
         """Bumped whenever the summary's seating or status changes (not on every move)."""
         self._rng = random.Random(0)
+        self.seeds: dict[int, str] = {}
+        """Provably fair dice: the seeds the people's browsers sent when they sat down (seat -> hex), until the
+        start fixes the combined seed. Kept in memory only: a seat whose seed was lost gets a server-made one."""
+        self.dice: dict[str, Any] | None = None
+        """The game's public dice data (``meta["dice"]`` of its record): version, the seats' seeds, the combined
+        seed and ``next``, the first throw's commitment when the game starts with a throw. None: no proof (a
+        scorekeeper table, a game started before provably fair dice)."""
+        self.secrets: dict[int, str] = {}
+        """The secrets of announced throws by the index of the announcing event: -1 the start, else the throw whose
+        event announced the next one (entries past the log's end are left-overs of undone batches, never read)."""
         self.clock: asyncio.Task[None] | None = None
         """The running clock of a timed decision node (``State.deadline()``), if the table is at one."""
         self.clock_at: float | None = None
@@ -459,6 +480,7 @@ class LiveTable:
                 "private": self.row.private, "host": self.row.host_id,
                 "created_at": self.row.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
                 "spectator_chat": self.row.spectator_chat, "muted": sorted(self.muted), "hints": self.row.hints,
+                "rated": self.row.rated,
                 "advisor": self.info.advisor is not None,
                 "seats": [{"seat": s.seat, "kind": s.kind, "player_id": s.player_id, "name": s.name, "bot": s.bot,
                            "bot_number": numbers.get(s.seat), "guest": s.guest, "standin": s.standin}
@@ -485,8 +507,12 @@ class LiveTable:
         self.version += 1
 
     # --- loading ----------------------------------------------------------------------------------------------
-    def restore(self, events: list[Event]) -> None:
+    def restore(self, events: list[Event] | Log) -> None:
         """Rebuild the match from the committed log, exactly: a fold of the events over the initial state."""
+        if isinstance(events, Log):
+            self.dice = events.dice
+            self.secrets = dict(events.secrets)
+            events = events.events
         record = GameRecord(game=self.row.game, rules_id=self.row.rules_id, rules=self.row.rules,
                             players=self._player_names(), events=list(events), meta=self._record_meta())
         states = record.states()
@@ -519,7 +545,77 @@ class LiveTable:
     def _record_meta(self) -> dict[str, object]:
         """``seats`` as the terminal writes them (``bot:KIND`` or ``human``): ``wuerfel play --load`` of a record
         downloaded from a table continues it with the same bots in their seats."""
-        return {"table": self.row.id, "seats": [f"bot:{s.bot}" if s.bot else "human" for s in self.row.seats]}
+        meta: dict[str, object] = {"table": self.row.id,
+                                   "seats": [f"bot:{s.bot}" if s.bot else "human" for s in self.row.seats]}
+        if self.dice is not None:
+            meta["dice"] = self.dice
+        return meta
+
+    # --- provably fair dice (wuerfel.engine.fairdice) -----------------------------------------------------------
+    def _fix_seeds(self, starter: Player, seed: object) -> None:
+        """At the start: every seat's seed (the one its browser sent, the starter's for his seats without one, or a
+        server-made one marked so) and the combined seed, fixed before the first commitment."""
+        if self.row.scorekeeper:
+            self.dice = None
+            return
+        mine = fairdice.valid_seed(seed)
+        seeds: list[dict[str, Any]] = []
+        for s in sorted(self.row.seats, key=lambda x: x.seat):
+            given = self.seeds.get(s.seat) or (mine if s.player_id == starter.id and not s.bot else None)
+            seeds.append({"seat": s.seat, "seed": given, "by": "player"} if given else
+                         {"seat": s.seat, "seed": fairdice.new_seed(), "by": "server"})
+        self.dice = {"v": fairdice.VERSION, "seeds": seeds,
+                     "seed": fairdice.combine_seeds([str(x["seed"]) for x in seeds])}
+        self.secrets = {}
+
+    def _announce(self, m: Match) -> None:
+        """At the start and with every throw of the server: make the secret of the *next* throw and publish its
+        commitment (``next``: in ``meta.dice`` at the start, else in the proof of the throw just made). So each
+        throw is fixed as early as possible: right after the one before it, before every decision in between (which
+        dice to keep, whether to go on) and before the thrower's tap. The last one is never used (nor revealed)."""
+        if self.dice is None or self.row.scorekeeper:
+            return
+        secret = fairdice.new_secret()
+        idx = len(m.record.events) - 1
+        self.secrets[idx] = secret
+        if idx < 0:
+            self.dice["next"] = fairdice.commitment(secret)
+            return
+        ev = m.record.events[idx]
+        m.record.events[idx] = dataclasses.replace(ev, proof={**(ev.proof or {}),
+                                                              "next": fairdice.commitment(secret)})
+
+    def _pending_secret(self, m: Match) -> str | None:
+        """The secret announced for the throw now due: by the last throw with a proof, else at the start."""
+        for i in range(len(m.record.events) - 1, -1, -1):
+            ev = m.record.events[i]
+            if ev.proof is not None and "next" in ev.proof:
+                return self.secrets.get(i)
+        return self.secrets.get(-1)
+
+    def _dice_of(self, m: Match, tap: str | None = None) -> tuple[Outcome, dict[str, Any] | None]:
+        """The server's throw at the current chance node: derived from the announced secret and the combined seed
+        (with its proof), or, for a game without proof, drawn from the OS's CSPRNG as before. ``tap``: a seed the
+        person sent with the tap or move that makes this throw, after its commitment was out (see fairdice)."""
+        state = m.state
+        secret = self._pending_secret(m) if self.dice is not None else None
+        if secret is None:
+            return self.hub.source.choose(state), None
+        outcomes = state.chance_outcomes()
+        outcome = fairdice.derive(outcomes, secret, fairdice.throw_seed(str(self.dice["seed"]), tap))  # type: ignore[index]
+        hidden = event_statement(state, outcome, None) is not None
+        return outcome, fairdice.throw_proof(outcomes, secret, state.thrower(), hidden, tap)
+
+    def _server_throw(self, m: Match, tap: str | None = None) -> Callable[[], Any]:
+        """The step that throws the server's dice now and announces the next throw (for :meth:`_advance`)."""
+        outcome, proof = self._dice_of(m, tap)
+
+        def step() -> None:
+            m.chance(outcome, proof)
+            if proof is not None:
+                self._announce(m)
+
+        return step
 
     def record(self) -> GameRecord:
         """The game's record as stored, with ``meta.resigned`` (the seat that gave up) when the game ended so: the
@@ -760,6 +856,10 @@ class LiveTable:
             conn.table_version = self.version
         if first:
             msg["chat"] = self._chat_history()
+            if self.dice is not None:
+                # Provably fair dice: the seats' seeds, the combined seed and the first throw's commitment (every
+                # later commitment comes in the proof of the event before its throw).
+                msg["dice"] = self.dice
         await self._send(conn, msg)
 
     def _online(self, cache: dict[Any, Any]) -> list[int]:
@@ -787,13 +887,19 @@ class LiveTable:
         if shown.show == "none":
             return None
         if not shown.full:
-            return {"seq": i + 1, "type": ev.type, "player": ev.player if shown.player else None,
-                    "data": shown.data, "hidden": True, "label": translate(shown.label, lang) if shown.label else ""}
+            out = {"seq": i + 1, "type": ev.type, "player": ev.player if shown.player else None,
+                   "data": shown.data, "hidden": True, "label": translate(shown.label, lang) if shown.label else ""}
+            if ev.proof is not None:
+                out["proof"] = fairdice.public_proof(ev.proof)  # the commitment, never the secret of a hidden throw
+            return out
         key = ("label", i, lang)
         label = cache.get(key)
         if label is None:
             label = cache[key] = self._label(i, lang)
-        return {"seq": i + 1, "type": ev.type, "player": ev.player, "data": ev.data, "label": label}
+        out = {"seq": i + 1, "type": ev.type, "player": ev.player, "data": ev.data, "label": label}
+        if ev.proof is not None:
+            out["proof"] = ev.proof
+        return out
 
     def _label(self, i: int, lang: str) -> str:
         """The label of event ``i``, described in the state it was applied to."""
@@ -877,7 +983,7 @@ class LiveTable:
         if self.row.status != "open":
             raise TableError("already_started", N_("The game has already started."))
 
-    async def sit(self, player: Player, seat: object) -> None:
+    async def sit(self, player: Player, seat: object, seed: object = None) -> None:
         async with self.lock:
             self._must_be_open()
             s = self._seat(seat)
@@ -887,9 +993,23 @@ class LiveTable:
                 # Several seats are for the host's own table (hot-seat, one phone at a real table); anyone else
                 # filling every free seat would block the table.
                 raise TableError("one_seat", N_("You already have a seat at this table."))
+            self._may_sit_rated(player)
+            given = fairdice.valid_seed(seed)
+            if given is not None:
+                self.seeds[s.seat] = given  # his contribution to the dice (see _fix_seeds)
             await self._save_seat(SeatRow(s.seat, player.id, None, player.name, not player.registered),
                                   lambda lang: translate(N_("{name} sits down in seat {n}."), lang,
                                                          name=self.seat_label(s.seat, lang), n=s.seat + 1))
+
+    def _may_sit_rated(self, player: Player) -> None:
+        """A rated table seats registered players only, each once (a rating belongs to one person playing one
+        seat; a guest has no rating to keep)."""
+        if not self.row.rated:
+            return
+        if not player.registered:
+            raise TableError("rated_guest", N_("Only registered players can play at a rated table."))
+        if self.seats_of(player):
+            raise TableError("one_seat", N_("You already have a seat at this table."))
 
     async def leave_seat(self, player: Player, seat: object) -> None:
         async with self.lock:
@@ -936,17 +1056,23 @@ class LiveTable:
         await self._broadcast_table(note)
         self._tell_presence()
 
-    async def start(self, player: Player) -> None:
+    async def start(self, player: Player, seed: object = None) -> None:
         async with self.lock:
             self._must_be_open()
             if player.id != self.row.host_id:
                 raise TableError("not_host", N_("Only the host of the table may do that."), 403)
             if any(s.kind == "empty" for s in self.row.seats):
                 raise TableError("not_ready", N_("Every seat must be taken before the game can start."))
+            if self.row.rated:
+                people = [s.player_id for s in self.row.seats if s.kind == "human"]
+                if any(s.guest for s in self.row.seats if s.kind == "human") or len(set(people)) != len(people):
+                    raise TableError("rated_guest", N_("Only registered players can play at a rated table."))
+            self._fix_seeds(player, seed)
             match = Match.new(self.row.game, self.row.rules_id, self._player_names(),
                               rules=self.info.rules_from_dict(self.row.rules), meta=self._record_meta())
             self.match = match
             try:
+                self._announce(match)
                 new, hidden = self._advance(lambda: None)
             except Exception:
                 self.match = None
@@ -955,7 +1081,7 @@ class LiveTable:
             deadline = self._next_deadline()
             try:
                 with db_refusal():
-                    await self._commit(0, new, hidden, [(self.row.id, status)], deadline)
+                    await self._commit(0, new, hidden, [(self.row.id, status)], deadline, pre=True)
             except Exception:
                 self.match = None
                 raise
@@ -969,15 +1095,16 @@ class LiveTable:
         self._schedule()
 
     # --- moves ------------------------------------------------------------------------------------------------
-    def _advance(self, step: Callable[[], Any], obj: Any = None
+    def _advance(self, step: Callable[[], Any], obj: Any = None, tap: str | None = None
                  ) -> tuple[list[Event], list[tuple[Statement, State, Any]]]:
         """Run ``step`` (which appends events via the match) and the server's throws after it; return the new events.
+        ``tap``: the mover's fresh seed, mixed into the first throw that follows his move at once.
 
         On any refusal the match is restored to exactly where it was.
         """
-        return self._advance_steps([(step, obj)])
+        return self._advance_steps([(step, obj)], tap)
 
-    def _advance_steps(self, steps: list[tuple[Callable[[], Any], Any]]
+    def _advance_steps(self, steps: list[tuple[Callable[[], Any], Any]], tap: str | None = None
                        ) -> tuple[list[Event], list[tuple[Statement, State, Any]]]:
         """:meth:`_advance` for several steps in a row (each appends at most one event), committed as one batch."""
         assert self.match is not None
@@ -998,8 +1125,11 @@ class LiveTable:
                 # person's or a bot's throw that starts something waits (for the tap, or the bot's pause).
                 while m.state.is_chance() and waits_for(m.state, m.record.events) is None:
                     prev = m.state
-                    outcome = self.hub.source.choose(prev)
-                    m.chance(outcome)
+                    outcome, proof = self._dice_of(m, tap)
+                    tap = None
+                    m.chance(outcome, proof)
+                    if proof is not None:
+                        self._announce(m)
                     hidden.append((self._hidden(prev, outcome, None), prev, outcome))
         except BaseException:
             m.state = old_state
@@ -1008,12 +1138,17 @@ class LiveTable:
         return m.record.events[old_len:], hidden
 
     async def _commit(self, old_len: int, new: list[Event], hidden: list[tuple[Statement, State, Any]],
-                      statuses: list[tuple[str, str]], deadline: Deadline | None = None) -> None:
+                      statuses: list[tuple[str, str]], deadline: Deadline | None = None, pre: bool = False) -> None:
         """Make the new events durable (with the deadline of the position they lead to, at a table with a clock);
-        on failure undo them in memory, so memory never runs ahead of the log."""
+        on failure undo them in memory, so memory never runs ahead of the log. ``pre``: the start, which also
+        stores the game's dice data (row seq 0, with the first throw's secret if it announced one)."""
         assert self.match is not None
         m = self.match
-        rows = [EventRow(self.row.id, old_len + i + 1, ev) for i, ev in enumerate(new)]
+        rows = [EventRow(self.row.id, old_len + i + 1, ev,
+                         self.secrets.get(old_len + i) if ev.proof and "next" in ev.proof else None)
+                for i, ev in enumerate(new)]
+        if pre and self.dice is not None:
+            rows.insert(0, EventRow(self.row.id, 0, Event("dice", dict(self.dice)), self.secrets.get(-1)))
 
         def settle(done: asyncio.Future[None]) -> None:
             # Runs when the commit is decided, even if the waiting task was cancelled meanwhile (shutdown): memory
@@ -1027,9 +1162,18 @@ class LiveTable:
                 self.before.extend(b for _, b, _ in hidden)
                 self.objs.extend(o for _, _, o in hidden)
 
-        write: asyncio.Future[None] = self.hub.writer.write(rows, statuses, [deadline] if deadline else [])
+        # The game's end (a status "finished" of this table) carries its result: places, scores and, at a rated
+        # table, the ratings' update are committed with the last move (Store.append).
+        results = [self._game_result()] if (self.row.id, "finished") in statuses else []
+        write: asyncio.Future[None] = self.hub.writer.write(rows, statuses, [deadline] if deadline else [], results)
         write.add_done_callback(settle)
         await asyncio.shield(write)
+
+    def _game_result(self) -> GameResult:
+        """The result of the game that just ended as the engine states it (ranking with ties, final scores)."""
+        assert self.match is not None
+        st = self.match.state
+        return GameResult(self.row.id, [list(g) for g in st.ranking()], [float(x) for x in st.scores()])
 
     async def handle(self, conn: Conn, raw: str | bytes) -> None:
         """One client message: a move, a typed throw or a ping. Every refusal is an error message, nothing else."""
@@ -1067,17 +1211,19 @@ class LiveTable:
         seat = msg.get("seat")
         if (isinstance(expected, bool) or not isinstance(expected, int)
                 or (seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)))
-                or set(msg) - {"action", "outcome", "throw", "expected_seq", "seat", "type"}
+                or set(msg) - {"action", "outcome", "throw", "expected_seq", "seat", "type", "seed"}
+                or ("seed" in msg and fairdice.valid_seed(msg["seed"]) is None)
                 or ("throw" in msg and msg["throw"] is not True)
                 or msg.get("type", "move") != "move"):
             await self._error(conn, "bad_message", bad)
             return
         async with self.lock:
             try:
+                tap = fairdice.valid_seed(msg.get("seed"))
                 if "action" in msg:
-                    await self._move(conn, msg["action"], expected, seat)
+                    await self._move(conn, msg["action"], expected, seat, tap)
                 elif "throw" in msg:
-                    await self._ask_throw(conn, expected, seat)
+                    await self._ask_throw(conn, expected, seat, tap)
                 else:
                     await self._throw(conn, msg["outcome"], expected)
             except TableError as exc:
@@ -1269,7 +1415,8 @@ class LiveTable:
             raise TableError("game_over", N_("The game is over."))
         return self.match
 
-    async def _move(self, conn: Conn, action_json: Any, expected: int, seat: int | None) -> None:
+    async def _move(self, conn: Conn, action_json: Any, expected: int, seat: int | None,
+                    tap: str | None = None) -> None:
         m = self._playing()
         mine = self.seats_of(conn.player)
         if conn.player is not None and mine:
@@ -1292,7 +1439,7 @@ class LiveTable:
             raise TableError("not_your_turn", N_("It is not your turn."))
         old_len = self.seq
         try:
-            new, hidden = self._advance(lambda: m.act(action, seat), action)
+            new, hidden = self._advance(lambda: m.act(action, seat), action, tap)
         except IllegalAction as exc:
             raise TableError("illegal_action", exc.msgid, 422, **exc.params) from exc
         await self._finish_step(old_len, new, hidden)
@@ -1319,7 +1466,7 @@ class LiveTable:
             raise TableError("bad_outcome", exc.msgid, 422, **exc.params) from exc
         await self._finish_step(old_len, new, hidden)
 
-    async def _ask_throw(self, conn: Conn, expected: int, seat: int | None) -> None:
+    async def _ask_throw(self, conn: Conn, expected: int, seat: int | None, tap: str | None = None) -> None:
         """A person asks for his throw ("Würfeln"): the server's dice fall for the seat whose throw is due.
 
         Refused, changing nothing: at a scorekeeper table (the dice are entered there), from a connection without
@@ -1342,14 +1489,14 @@ class LiveTable:
         if due not in mine or (seat is not None and seat != due):
             raise TableError("not_your_throw", N_("It is {name}'s throw, not yours."),
                              name=self.seat_label(due, conn.lang))
-        await self._throw_for(m)
+        await self._throw_for(m, tap)
 
-    async def _throw_for(self, m: Match) -> None:
+    async def _throw_for(self, m: Match, tap: str | None = None) -> None:
         """Throw the pending dice of this chance node (and every throw that falls at once after it); commit and tell
         everyone. Call with the lock held."""
         old_len = self.seq
-        outcome = self.hub.source.choose(m.state)
-        new, hidden = self._advance(lambda: m.chance(outcome), outcome)
+        step = self._server_throw(m, tap)
+        new, hidden = self._advance(step)
         await self._finish_step(old_len, new, hidden)
 
     async def _finish_step(self, old_len: int, new: list[Event],
@@ -1415,7 +1562,7 @@ class LiveTable:
             with db_refusal():
                 new = await asyncio.to_thread(self.hub.store.create_table, r.game, r.rules_id, r.rules, r.num_seats,
                                               r.scorekeeper, r.private, player.id, rows, r.spectator_chat,
-                                              r.hints, r.clock, r.move_seconds, r.on_expiry)
+                                              r.hints, r.clock, r.move_seconds, r.on_expiry, r.rated)
                 await asyncio.to_thread(self.hub.store.set_rematch, r.id, new.id)
             self.hub.tables[new.id] = LiveTable(self.hub, new)
             self.row.rematch = new.id
@@ -1828,9 +1975,9 @@ class LiveTable:
                 if state.is_chance():
                     # The bot's own throw, after the same pause as its moves.
                     try:
-                        outcome = self.hub.source.choose(state)
+                        step = self._server_throw(m)
                         old_len = self.seq
-                        new, hidden = self._advance(functools.partial(m.chance, outcome), outcome)
+                        new, hidden = self._advance(step)
                     except Exception:
                         log.exception("the throw of bot seat %d at table %s failed", seat, self.row.id)
                         return
@@ -2049,7 +2196,7 @@ class Hub:
         try:
             t = LiveTable(self, row)
             if row.status != "open":
-                events = await asyncio.to_thread(self.store.load_events, table_id)
+                events = await asyncio.to_thread(self.store.load_log, table_id)
                 # Replaying a long log and building the bots take long: a worker thread does it (the table is not
                 # published yet, so nothing else touches it meanwhile).
                 await asyncio.to_thread(t.restore, events)
@@ -2080,7 +2227,7 @@ class Hub:
                      private: bool, host: Player, bots: dict[int, str], sit: bool,
                      names: dict[int, str] | None = None, spectator_chat: bool = False,
                      hints: bool = True, clock: str = "none", move_seconds: int | None = None,
-                     on_expiry: str = "bot") -> LiveTable:
+                     on_expiry: str = "bot", rated: bool = False) -> LiveTable:
         rows = [SeatRow(s, None, b, b) for s, b in bots.items()]
         # A real table (scorekeeper) names its people: the creator's phone holds those seats under their names.
         rows += [SeatRow(s, host.id, None, name) for s, name in (names or {}).items() if s not in bots]
@@ -2089,7 +2236,7 @@ class Hub:
         with db_refusal():
             row = await asyncio.to_thread(self.store.create_table, info.id, rules_id, rules, seats, scorekeeper,
                                           private, host.id, rows, spectator_chat, hints, clock, move_seconds,
-                                          on_expiry)
+                                          on_expiry, rated)
         t = LiveTable(self, row)
         self.tables[row.id] = t
         return t
@@ -2112,6 +2259,16 @@ class Hub:
                 last_full = time.monotonic()
             gc.collect()
             gc.freeze()
+
+    def player_registered(self, player: Player, old_name: str) -> None:
+        """A guest registered (issue 16: he keeps his player and his games): the tables in memory drop his guest mark
+        and take his new name where his seat had the old one, as the store did (``Store.register_guest``)."""
+        for t in self.tables.values():
+            seats = t.row.seats
+            for i, s in enumerate(seats):
+                if s.player_id == player.id and s.guest:
+                    seats[i] = dataclasses.replace(s, guest=False, name=player.name if s.name == old_name else s.name)
+                    t._changed()
 
     def sweep(self) -> int:
         """Let go of every finished table nobody is connected to and nothing is working on (its lock is free); returns

@@ -115,6 +115,9 @@ class TableRow:
     ended_by: str | None = None
     """Why the game ended before its end: ``resigned``, ``timeout`` (forfeit on time), ``abandoned`` (a guest
     logged out of a forfeit table); None: played out, or not over."""
+    rated: bool = False
+    """A rated table (issue 16): registered players and bots only, no hints; its end updates the ratings in the
+    same transaction (see :meth:`Store.append`'s ``results``)."""
 
     @property
     def last_active(self) -> dt.datetime:
@@ -128,6 +131,36 @@ class EventRow:
     table_id: str
     seq: int
     event: Event
+    secret: str | None = None
+    """The secret of the throw this event announced (its proof's ``next``): kept in the row, never in the event, so
+    a restarted server throws the die it committed to; it leaves the server only in that throw's own event."""
+
+
+@dataclasses.dataclass(frozen=True)
+class GameResult:
+    """How a game ended, stored with its status ``finished`` (:meth:`Store.append`): every seat's place and score,
+    and at a rated table the ratings' update — all in the transaction that ends the game."""
+
+    table_id: str
+    ranking: list[list[int]]
+    """Seats best first, tied seats grouped (the engine's :meth:`State.ranking`)."""
+    scores: list[float] | None = None
+    """Every seat's final score in the game's measure; None when the game ended by a resignation or forfeit."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ArchiveGame:
+    """One finished game in a player's archive: the table and every seat's result (see :meth:`Store.archive`)."""
+
+    id: str
+    game: str
+    rules_id: str
+    finished_at: dt.datetime | None
+    rated: bool
+    ended_by: str | None
+    seats: list[dict[str, Any]]
+    """Per seat: ``seat``, ``name``, ``player_id``, ``bot``, ``guest``, ``place``, ``score``, ``mine`` (the archive's
+    player sits there) and at a rated table ``rating_before``/``rating_after`` (ordinals) of who sat there."""
 
 
 Deadline = tuple[str, "dt.datetime | None", "int | None"]
@@ -194,6 +227,24 @@ class Store:
             raise NameTaken(name) from exc
         return Player(int(pid), name, password_hash is not None)
 
+    def register_guest(self, player_id: int, name: str, password_hash: str) -> Player:
+        """A guest registers: his player row gets the name and password, so he keeps his id and with it every game
+        he played as a guest (the register page promises "Behalte deinen Namen und deine Partien"). His seats
+        under his old name take the new one; seats he named for other people (a real table) keep theirs."""
+        try:
+            with self.engine.begin() as c:
+                old = c.execute(sa.select(db.players.c.name, db.players.c.password_hash)
+                                .where(db.players.c.id == player_id)).first()
+                if old is None or old.password_hash is not None:
+                    raise ValueError(f"player {player_id} is no guest")
+                c.execute(sa.update(db.players).where(db.players.c.id == player_id)
+                          .values(name=name, login_name=name.casefold(), password_hash=password_hash))
+                c.execute(sa.update(db.seats).where(db.seats.c.player_id == player_id, db.seats.c.name == old.name)
+                          .values(name=name))
+        except IntegrityError as exc:
+            raise NameTaken(name) from exc
+        return Player(player_id, name, True)
+
     def get_player(self, player_id: int) -> Player | None:
         with self.engine.connect() as c:
             row = c.execute(sa.select(db.players).where(db.players.c.id == player_id)).first()
@@ -246,7 +297,7 @@ class Store:
     def create_table(self, game: str, rules_id: str, rules: dict[str, Any], num_seats: int, scorekeeper: bool,
                      private: bool, host_id: int | None, seats: Sequence[SeatRow],
                      spectator_chat: bool = False, hints: bool = True, clock: str = "none",
-                     move_seconds: int | None = None, on_expiry: str = "bot") -> TableRow:
+                     move_seconds: int | None = None, on_expiry: str = "bot", rated: bool = False) -> TableRow:
         table_id = secrets.token_urlsafe(12)
         created = now()
         by_seat = {s.seat: s for s in seats}
@@ -256,13 +307,13 @@ class Store:
                 id=table_id, game=game, rules_id=rules_id, rules=json.dumps(rules, ensure_ascii=False),
                 num_seats=num_seats, scorekeeper=scorekeeper, private=private, host_id=host_id, status="open",
                 created_at=created, active_at=created, spectator_chat=spectator_chat, hints=hints, clock=clock,
-                move_seconds=move_seconds, on_expiry=on_expiry))
+                move_seconds=move_seconds, on_expiry=on_expiry, rated=rated))
             c.execute(sa.insert(db.seats), [
                 {"table_id": table_id, "seat": s.seat, "player_id": s.player_id, "bot": s.bot, "name": s.name}
                 for s in all_seats])
         return TableRow(table_id, game, rules_id, rules, num_seats, scorekeeper, private, host_id, "open", created,
                         None, all_seats, spectator_chat=spectator_chat, hints=hints, active_at=created, clock=clock,
-                        move_seconds=move_seconds, on_expiry=on_expiry)
+                        move_seconds=move_seconds, on_expiry=on_expiry, rated=rated)
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as c:
@@ -282,7 +333,7 @@ class Store:
             resigned=row.resigned, rematch=row.rematch, active_at=_aware(row.active_at),
             spectator_chat=bool(row.spectator_chat), hints=bool(row.hints), clock=row.clock or "none",
             move_seconds=row.move_seconds, on_expiry=row.on_expiry or "bot", deadline_at=_aware(row.deadline_at),
-            deadline_seq=row.deadline_seq, ended_by=row.ended_by,
+            deadline_seq=row.deadline_seq, ended_by=row.ended_by, rated=bool(row.rated),
         )
 
     @staticmethod
@@ -348,9 +399,17 @@ class Store:
         (status ``finished``) with that seat and the reason recorded, in one transaction, so a restart never finds
         a finished game without its reason or the reverse."""
         with self.engine.begin() as c:
-            c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id)
-                      .values(status="finished", finished_at=now(), resigned=seat, ended_by=ended_by,
-                              deadline_at=None, deadline_seq=None))
+            # Only a game not over yet ends here: a second end would rate the game twice.
+            row = c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id,
+                                                            db.game_tables.c.status != "finished")
+                            .values(status="finished", finished_at=now(), resigned=seat, ended_by=ended_by,
+                                    deadline_at=None, deadline_seq=None)
+                            .returning(db.game_tables.c.num_seats)).first()
+            if row is not None:
+                # The stored result of a resignation (as :func:`wuerfel.server.live.result_json` states it): the
+                # seat that gave up last, all others tied first; a rated table rates exactly that.
+                others = [s for s in range(row.num_seats) if s != seat]
+                self._finish(c, GameResult(table_id, [others, [seat]] if others else [[seat]]))
 
     def set_standin(self, table_id: str, seat: int, bot: str | None) -> None:
         """A bot takes a person's seat while he is away (``bot``), or gives it back (None)."""
@@ -412,13 +471,141 @@ class Store:
             values["finished_at"] = now()
         c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id).values(**values))
 
+    # --- archive, profiles, ratings (issue 16) ------------------------------------------------------------------
+    def archive(self, player_id: int, game: str | None = None, rules_id: str | None = None, offset: int = 0,
+                limit: int = 20, public_only: bool = False) -> tuple[list[ArchiveGame], int]:
+        """The finished games where the player held a seat, newest first, optionally of one game and rule set;
+        one page of them and how many there are in all. ``public_only``: without private and real-dice tables
+        (somebody else looking at a player's archive sees what the lobby showed)."""
+        mine = sa.select(db.seats.c.table_id).where(db.seats.c.player_id == player_id)
+        where = [db.game_tables.c.status == "finished", db.game_tables.c.id.in_(mine)]
+        if public_only:
+            where += [db.game_tables.c.private == sa.false(), db.game_tables.c.scorekeeper == sa.false()]
+        if game:
+            where.append(db.game_tables.c.game == game)
+        if rules_id:
+            where.append(db.game_tables.c.rules_id == rules_id)
+        with self.engine.connect() as c:
+            total = c.execute(sa.select(sa.func.count()).select_from(db.game_tables).where(*where)).scalar_one()
+            rows = c.execute(sa.select(db.game_tables.c.id, db.game_tables.c.game, db.game_tables.c.rules_id,
+                                       db.game_tables.c.finished_at, db.game_tables.c.rated,
+                                       db.game_tables.c.ended_by)
+                             .where(*where)
+                             .order_by(db.game_tables.c.finished_at.desc(), db.game_tables.c.id)
+                             .offset(max(0, offset)).limit(max(1, limit))).all()
+            ids = [r.id for r in rows]
+            seats: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
+            moved: dict[tuple[str, str], tuple[float, float]] = {}
+            if ids:
+                for r in c.execute(self._seats_query().where(db.seats.c.table_id.in_(ids))
+                                   .order_by(db.seats.c.table_id, db.seats.c.seat)):
+                    seats[r.table_id].append({
+                        "seat": r.seat, "name": r.name, "player_id": r.player_id, "bot": r.bot,
+                        "guest": bool(r.guest), "place": r.place, "score": r.score,
+                        "mine": r.player_id == player_id})
+                for h in c.execute(sa.select(db.rating_history).where(db.rating_history.c.table_id.in_(ids),
+                                                                      ~db.rating_history.c.who.like("seat:%"))):
+                    moved[(h.table_id, h.who)] = (h.mu_before - 3 * h.sigma_before, h.mu - 3 * h.sigma)
+        from wuerfel.server import ratings as rt
+
+        out = []
+        for r in rows:
+            for s in seats[r.id]:
+                key = rt.bot_identity(s["bot"]) if s["bot"] else (
+                    rt.player_identity(s["player_id"]) if s["player_id"] is not None else "")
+                if (r.id, key) in moved:
+                    s["rating_before"], s["rating_after"] = moved[(r.id, key)]
+            out.append(ArchiveGame(r.id, r.game, r.rules_id, _aware(r.finished_at), bool(r.rated), r.ended_by,
+                                   seats[r.id]))
+        return out, int(total)
+
+    def archive_choices(self, player_id: int) -> list[tuple[str, str]]:
+        """The (game, rule set) pairs of the player's finished games: what the archive's filter offers."""
+        mine = sa.select(db.seats.c.table_id).where(db.seats.c.player_id == player_id)
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(db.game_tables.c.game, db.game_tables.c.rules_id).distinct()
+                             .where(db.game_tables.c.status == "finished", db.game_tables.c.id.in_(mine))).all()
+        return sorted((r.game, r.rules_id) for r in rows)
+
+    def find_player_by_name(self, name: str) -> Player | None:
+        """The registered player with this name (case-insensitive): a profile's address names him."""
+        found = self.find_registered(name)
+        return found[0] if found else None
+
+    def player_results(self, player_id: int) -> list[dict[str, Any]]:
+        """Every result of the player's seats in finished games (oldest first): game, rule set, place, score,
+        whether it was rated and when. Profiles compute their statistics from these (games, wins, mean score,
+        the score distribution). A person holding several seats (hot-seat) has one result per seat."""
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(db.game_tables.c.id, db.game_tables.c.game, db.game_tables.c.rules_id,
+                                       db.game_tables.c.finished_at, db.game_tables.c.rated,
+                                       db.game_tables.c.private, db.game_tables.c.scorekeeper,
+                                       db.game_tables.c.num_seats, db.seats.c.seat, db.seats.c.place,
+                                       db.seats.c.score)
+                             .select_from(db.game_tables.join(db.seats, db.seats.c.table_id == db.game_tables.c.id))
+                             .where(db.seats.c.player_id == player_id, db.game_tables.c.status == "finished")
+                             .order_by(db.game_tables.c.finished_at, db.game_tables.c.id, db.seats.c.seat)).all()
+        return [{"table_id": r.id, "game": r.game, "rules_id": r.rules_id, "finished_at": _aware(r.finished_at),
+                 "rated": bool(r.rated), "public": not (r.private or r.scorekeeper), "seats": r.num_seats,
+                 "seat": r.seat, "place": r.place, "score": r.score}
+                for r in rows]
+
+    def ratings_of(self, who: str) -> dict[str, tuple[float, float, int]]:
+        """Game → (mu, sigma, rated games) of one identity."""
+        with self.engine.connect() as c:
+            return {r.game: (r.mu, r.sigma, r.games)
+                    for r in c.execute(sa.select(db.ratings).where(db.ratings.c.who == who))}
+
+    def rating_history(self, who: str, game: str | None = None) -> list[dict[str, Any]]:
+        """The identity's rating after each of its rated games, oldest first (per game: ``game``)."""
+        q = sa.select(db.rating_history).where(db.rating_history.c.who == who)
+        if game:
+            q = q.where(db.rating_history.c.game == game)
+        with self.engine.connect() as c:
+            rows = c.execute(q.order_by(db.rating_history.c.at, db.rating_history.c.id)).all()
+        return [{"table_id": r.table_id, "game": r.game, "at": _aware(r.at), "mu": r.mu, "sigma": r.sigma,
+                 "before": r.mu_before - 3 * r.sigma_before, "ordinal": r.mu - 3 * r.sigma} for r in rows]
+
+    def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
+        """The rated players and bots of one game, best ``ordinal`` (``mu - 3 sigma``) first, with the players'
+        names; and, apart, nothing of the seats (see :meth:`seat_advantages`)."""
+        order = (db.ratings.c.mu - 3 * db.ratings.c.sigma).desc()
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(db.ratings, db.players.c.name)
+                             .select_from(db.ratings.outerjoin(db.players, db.players.c.id == db.ratings.c.player_id))
+                             .where(db.ratings.c.game == game, ~db.ratings.c.who.like("seat:%"))
+                             .order_by(order, db.ratings.c.who).limit(limit)).all()
+        return [{"who": r.who, "name": r.name, "bot": r.who.split(":", 1)[1] if r.who.startswith("bot:") else None,
+                 "mu": r.mu, "sigma": r.sigma, "ordinal": r.mu - 3 * r.sigma, "games": r.games} for r in rows]
+
+    def seat_advantages(self, game: str) -> list[dict[str, Any]]:
+        """The learned advantage of each seat (table size, seat, mu, sigma, games) of one game."""
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(db.ratings).where(db.ratings.c.game == game,
+                                                         db.ratings.c.who.like("seat:%"))).all()
+        out = []
+        for r in rows:
+            _, n, k = r.who.split(":")
+            out.append({"seats": int(n), "seat": int(k), "mu": r.mu, "sigma": r.sigma, "games": r.games})
+        return sorted(out, key=lambda x: (x["seats"], x["seat"]))
+
+    def rated_games(self) -> list[str]:
+        """The games that have ratings (the leaderboards' index)."""
+        with self.engine.connect() as c:
+            return sorted(r.game for r in c.execute(sa.select(db.ratings.c.game).distinct()))
+
     # --- the event log ----------------------------------------------------------------------------------------
     _INSERT_EVENTS = sa.insert(db.events)
 
     def append(self, rows: Sequence[EventRow], statuses: Sequence[tuple[str, str]] = (),
-               conn: sa.Connection | None = None, deadlines: Sequence[Deadline] = ()) -> None:
-        """Append events (and status changes, and the new deadlines of timed tables) in one transaction; a
-        duplicate (table, seq) fails the whole batch.
+               conn: sa.Connection | None = None, deadlines: Sequence[Deadline] = (),
+               results: Sequence[GameResult] = ()) -> None:
+        """Append events (and status changes, and the new deadlines of timed tables, and the results of the games
+        that end here) in one transaction; a duplicate (table, seq) fails the whole batch.
+
+        ``results``: a game's end — its seats' places and scores, and at a rated table the ratings' update
+        (:meth:`_finish`): the last move, the status ``finished`` and the new ratings are one commit, so a crash
+        never leaves a finished game unrated or a rating moved by a game that is not over.
 
         ``conn``: a connection the caller keeps open (the loop writer does, to skip the pool on the hot path).
         A move and the deadline of the move it leads to are committed together: a restart never finds a position
@@ -426,19 +613,87 @@ class Store:
         """
         if conn is None:
             with self.engine.connect() as c:
-                self.append(rows, statuses, c, deadlines)
+                self.append(rows, statuses, c, deadlines, results)
             return
         with conn.begin():
             if rows:
                 t = now()
                 conn.execute(self._INSERT_EVENTS, [
                     {"table_id": r.table_id, "seq": r.seq, "type": r.event.type, "player": r.event.player,
-                     "data": json.dumps(r.event.data, ensure_ascii=False, separators=(",", ":")), "created_at": t}
+                     "data": json.dumps(_row_data(r), ensure_ascii=False, separators=(",", ":")), "created_at": t}
                     for r in rows])
             for table_id, status in statuses:
                 self._set_status(conn, table_id, status)
             for table_id, at, seq in deadlines:
                 self._set_deadline(conn, table_id, at, seq)
+            for result in results:
+                self._finish(conn, result)
+
+    _SET_RESULT = (sa.update(db.seats)
+                   .where(db.seats.c.table_id == sa.bindparam("t"), db.seats.c.seat == sa.bindparam("s"))
+                   .values(place=sa.bindparam("place"), score=sa.bindparam("score")))
+    _SET_RATING = (sa.update(db.ratings)
+                   .where(db.ratings.c.game == sa.bindparam("g"), db.ratings.c.who == sa.bindparam("w"))
+                   .values(mu=sa.bindparam("mu"), sigma=sa.bindparam("sigma"), games=db.ratings.c.games + 1,
+                           updated_at=sa.bindparam("at")))
+
+    def _finish(self, c: sa.Connection, result: GameResult) -> None:
+        """Store a game's result per seat and, at a rated table, update the ratings (inside the caller's
+        transaction, after it wrote something: on SQLite the write lock is then held, so reading the ratings and
+        writing them back cannot interleave with another writer; on PostgreSQL the rows are locked FOR UPDATE)."""
+        from wuerfel.server import ratings as rt
+
+        places = rt.places_of(result.ranking)
+        # One prepared statement for all seats (executemany): the end of a game holds the writer thread, which
+        # every move of the server waits for (bench/ratings.py).
+        c.execute(self._SET_RESULT, [
+            {"t": result.table_id, "s": seat, "place": place,
+             "score": result.scores[seat] if result.scores is not None and seat < len(result.scores) else None}
+            for seat, place in places.items()])
+        table = c.execute(sa.select(db.game_tables.c.game, db.game_tables.c.rated, db.game_tables.c.num_seats)
+                          .where(db.game_tables.c.id == result.table_id)).first()
+        if table is None or not table.rated or table.num_seats < 2 or len(places) != table.num_seats:
+            return
+        seat_rows = c.execute(self._seats_query().where(db.seats.c.table_id == result.table_id)
+                              .order_by(db.seats.c.seat)).all()
+        who: list[str] = []
+        for s in seat_rows:
+            if s.bot:
+                who.append(rt.bot_identity(s.bot))
+            elif s.player_id is not None and not s.guest:
+                who.append(rt.player_identity(s.player_id))
+            else:
+                # Refused at creation and at every seating; a table that still got here is not rated at all.
+                log.warning("rated table %s has seat %d without a registered player: not rated", result.table_id,
+                            s.seat)
+                return
+        keys = sorted({*who, *(rt.seat_identity(len(who), k) for k in range(len(who)))})
+        q = sa.select(db.ratings).where(db.ratings.c.game == table.game, db.ratings.c.who.in_(keys))
+        if c.dialect.name == "postgresql":
+            q = q.with_for_update()
+        known = {r.who: r for r in c.execute(q)}
+        after, per_seat = rt.update(who, places, {k: rt.Rating(r.mu, r.sigma) for k, r in known.items()})
+        at = now()
+        old = [{"g": table.game, "w": key, "mu": r.mu, "sigma": r.sigma, "at": at}
+               for key, r in after.items() if key in known]
+        new = [{"game": table.game, "who": key, "mu": r.mu, "sigma": r.sigma, "games": 1, "updated_at": at,
+                "player_id": int(key.split(":", 1)[1]) if key.startswith("player:") else None}
+               for key, r in after.items() if key not in known]
+        if old:
+            c.execute(self._SET_RATING, old)
+        if new:
+            c.execute(sa.insert(db.ratings), new)
+        history: list[tuple[str, int, rt.Rating, rt.Rating]] = [
+            (key, k, *per_seat[k]) for k, key in enumerate(who)]
+        for k in range(len(who)):
+            key = rt.seat_identity(len(who), k)
+            history.append((key, k, rt.Rating(known[key].mu, known[key].sigma) if key in known else rt.initial(key),
+                            after[key]))
+        c.execute(sa.insert(db.rating_history), [
+            {"table_id": result.table_id, "game": table.game, "who": key,
+             "player_id": int(key.split(":", 1)[1]) if key.startswith("player:") else None,
+             "seat": k, "mu_before": before.mu, "sigma_before": before.sigma, "mu": new.mu, "sigma": new.sigma,
+             "at": at} for key, k, before, new in history])
 
     def checkpoint(self) -> None:
         """Copy the SQLite WAL into the database file and truncate it (no-op on PostgreSQL); at shutdown, when
@@ -477,20 +732,82 @@ class Store:
         return None
 
     def load_events(self, table_id: str) -> list[Event]:
+        return self.load_log(table_id).events
+
+    def load_log(self, table_id: str) -> Log:
+        """The table's event log with its provably-fair-dice data (see :class:`Log`)."""
         with self.engine.connect() as c:
             rows = c.execute(sa.select(db.events.c.seq, db.events.c.type, db.events.c.player, db.events.c.data)
                              .where(db.events.c.table_id == table_id).order_by(db.events.c.seq)).all()
-        out: list[Event] = []
-        for i, r in enumerate(rows, start=1):
-            if r.seq != i:
-                raise RuntimeError(f"event log of table {table_id} has a gap at seq {i}")
-            out.append(Event(r.type, json.loads(r.data), r.player))
-        return out
+        return _log_of(table_id, rows)
+
+    def finished_logs_of(self, player_id: int) -> list[tuple[list[int], Log]]:
+        """Every finished game the player sat in: his seats and the game's log (for his dice statistics)."""
+        with self.engine.connect() as c:
+            seated = c.execute(sa.select(db.seats.c.table_id, db.seats.c.seat)
+                               .join(db.game_tables, db.game_tables.c.id == db.seats.c.table_id)
+                               .where(db.seats.c.player_id == player_id, db.game_tables.c.status == "finished",
+                                      db.game_tables.c.scorekeeper == sa.false())).all()
+            seats_of: dict[str, list[int]] = {}
+            for r in seated:
+                seats_of.setdefault(r.table_id, []).append(r.seat)
+            by_table: dict[str, list[Any]] = {t: [] for t in seats_of}
+            ids = list(seats_of)
+            for i in range(0, len(ids), 500):
+                for ev in c.execute(sa.select(db.events.c.table_id, db.events.c.seq, db.events.c.type,
+                                              db.events.c.player, db.events.c.data)
+                                    .where(db.events.c.table_id.in_(ids[i:i + 500]))
+                                    .order_by(db.events.c.table_id, db.events.c.seq)):
+                    by_table[ev.table_id].append(ev)
+        return [(sorted(seats_of[t]), _log_of(t, rows)) for t, rows in by_table.items()]
 
     def unfinished_table_ids(self) -> list[str]:
         with self.engine.connect() as c:
             return [r.id for r in c.execute(sa.select(db.game_tables.c.id)
                                             .where(db.game_tables.c.status == "playing"))]
+
+
+@dataclasses.dataclass
+class Log:
+    """A table's stored log: its events, the pre-game dice data (seeds, combined seed, the first commitment; row
+    seq 0, None for tables from before provably fair dice or scorekeeper tables) and the secrets of announced
+    throws (by the index of the announcing event, -1: announced before the first event)."""
+
+    events: list[Event]
+    dice: dict[str, Any] | None = None
+    secrets: dict[int, str] = dataclasses.field(default_factory=dict)
+
+
+def _row_data(r: EventRow) -> dict[str, Any]:
+    """The stored ``data`` column: the event's data, plus its proof and the announced secret under ``$`` keys (no
+    migration: the column is JSON text; :func:`_log_of` takes them out again)."""
+    data = dict(r.event.data)
+    if r.event.proof is not None:
+        data["$proof"] = r.event.proof
+    if r.secret is not None:
+        data["$secret"] = r.secret
+    return data
+
+
+def _log_of(table_id: str, rows: Sequence[Any]) -> Log:
+    log = Log(events=[])
+    i = 1
+    for r in rows:
+        data = json.loads(r.data)
+        secret = data.pop("$secret", None)
+        proof = data.pop("$proof", None)
+        if r.seq == 0:
+            log.dice = data
+            if secret is not None:
+                log.secrets[-1] = secret
+            continue
+        if r.seq != i:
+            raise RuntimeError(f"event log of table {table_id} has a gap at seq {i}")
+        if secret is not None:
+            log.secrets[i - 1] = secret
+        log.events.append(Event(r.type, data, r.player, proof))
+        i += 1
+    return log
 
 
 PROBE_WAIT = db.BUSY_TIMEOUT + 1.0
@@ -520,7 +837,8 @@ class BatchWriter:
         self.store = store
         self.wal_limit = WAL_LIMIT if wal_limit is None else wal_limit
         self._q: queue.SimpleQueue[
-            tuple[list[EventRow], list[tuple[str, str]], Future[None], list[Deadline]] | None] = queue.SimpleQueue()
+            tuple[list[EventRow], list[tuple[str, str]], Future[None], list[Deadline], list[GameResult]] | None
+        ] = queue.SimpleQueue()
         self._sqlite = store.engine.dialect.name == "sqlite"
         self._wal = _wal_path(store.engine) if self._sqlite else None
         self._conn: sa.Connection | None = None
@@ -533,9 +851,9 @@ class BatchWriter:
         self._thread.start()
 
     def submit(self, rows: Sequence[EventRow], statuses: Sequence[tuple[str, str]] = (),
-               deadlines: Sequence[Deadline] = ()) -> Future[None]:
+               deadlines: Sequence[Deadline] = (), results: Sequence[GameResult] = ()) -> Future[None]:
         fut: Future[None] = Future()
-        self._q.put((list(rows), list(statuses), fut, list(deadlines)))
+        self._q.put((list(rows), list(statuses), fut, list(deadlines), list(results)))
         return fut
 
     def close(self) -> None:
@@ -585,13 +903,14 @@ class BatchWriter:
                 self._conn.close()
             self._conn = None
 
-    def _commit(self, batch: list[tuple[list[EventRow], list[tuple[str, str]], Future[None], list[Deadline]]]
-                ) -> None:
+    def _commit(self, batch: list[tuple[list[EventRow], list[tuple[str, str]], Future[None], list[Deadline],
+                                        list[GameResult]]]) -> None:
         rows = [r for b in batch for r in b[0]]
         statuses = [s for b in batch for s in b[1]]
         deadlines = [d for b in batch for d in b[3]]
+        results = [g for b in batch for g in b[4]]
         try:
-            self.store.append(rows, statuses, self._connection(), deadlines)
+            self.store.append(rows, statuses, self._connection(), deadlines, results)
             self.commits += 1
             self.failing = None
         except Exception as exc:
@@ -657,11 +976,11 @@ class ThreadWriter:
         return self._writer.failing
 
     def write(self, rows: Sequence[EventRow], statuses: Sequence[tuple[str, str]] = (),
-              deadlines: Sequence[Deadline] = ()) -> Any:
+              deadlines: Sequence[Deadline] = (), results: Sequence[GameResult] = ()) -> Any:
         """A future that completes when the rows are committed (fails with the database error otherwise)."""
         import asyncio
 
-        return asyncio.wrap_future(self._writer.submit(rows, statuses, deadlines))
+        return asyncio.wrap_future(self._writer.submit(rows, statuses, deadlines, results))
 
     def close(self) -> None:
         self._writer.close()

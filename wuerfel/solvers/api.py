@@ -21,7 +21,15 @@ class SolveResult:
     """Further figures a solver wants to show (table sizes, cache hit …); not part of the JSON contract."""
     value_of: str = ""
     """What the value measures, an English msgid (translated for the text output)."""
+    details: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """JSON-able figures behind the value that a script wants (Craps: the best number and every number's chance);
+    in the JSON form as ``"details"`` only when a solver gives them, so the other solvers' output is unchanged."""
+    lines: tuple[tuple[str, dict[str, Any]], ...] = ()
+    """Further lines for the text output, as (English msgid, params), translated when printed."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "rules": self.rules, "objective": self.objective, "value": self.value,
-                "seconds": self.seconds, "value_of": self.value_of}
+        out = {"game": self.game, "rules": self.rules, "objective": self.objective, "value": self.value,
+               "seconds": self.seconds, "value_of": self.value_of}
+        if self.details:
+            out["details"] = self.details
+        return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 from wuerfel.engine.rules import label_options
 from wuerfel.games.hasard.escalero import EscaleroRules
 from wuerfel.games.hasard.lustige_sieben import LustigeSiebenRules
+from wuerfel.games.hasard.poker import POKER_OPTION_NAMES
 from wuerfel.games.hasard.verdecktes_poker import VerdecktesRules
 
 NORMAL_SERVED = (("normal", "normal"), ("serviert", "served"))
@@ -48,8 +49,7 @@ VERDECKTES = label_options(VerdecktesRules, {
     "starting_chips": ("Chips zu Beginn", "Starting chips"),
     "ante": ("Einsatz je Runde", "Ante per round"),
     "rounds": ("Runden", "Rounds"),
-    "quint": ("Mit Quint (Straße)", "With Quint (straight)"),
-    "joker": ("Joker Poker (Asse als Joker)", "Joker Poker (aces wild)"),
+    **POKER_OPTION_NAMES,
     "match": ("„Stimmt überein“ heißt", "'Matches' means"),
     "kickers": ("Beiwürfel ansagen", "Announce kickers"),
     "challenge_order": ("Wer „Schwindel“ rufen darf", "Who may call 'Schwindel'"),

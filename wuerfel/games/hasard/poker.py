@@ -11,15 +11,21 @@ thrown under the rules, so an announcement can never name an impossible hand.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from fractions import Fraction
 from functools import cache
 from itertools import product
+from typing import TYPE_CHECKING
 
 from wuerfel.engine.components import Phrase
 from wuerfel.engine.dice import Dice, roll_distribution, sort_dice
 from wuerfel.engine.errors import N_
 from wuerfel.engine.pokerdice import face_name, face_plural
+from wuerfel.engine.rules import opt
+
+if TYPE_CHECKING:
+    from wuerfel.engine.odds import ThrowOdds
 
 Key = tuple[int, ...]
 
@@ -66,6 +72,49 @@ def hand_key(dice: Dice, quint: bool = False, joker: bool = False) -> Key:
     rest = tuple(f for f in dice if f != JOKER)
     n = len(dice) - len(rest)
     return max(_natural_key(sort_dice(rest + sub), quint) for sub in product(range(1, 7), repeat=n))
+
+
+@dataclasses.dataclass(frozen=True)
+class PokerRules:
+    """The shared poker rules block of the poker-dice games (27 Offenes, 28 Verdecktes, 30 Al Capone): whether the
+    Quint counts (spec A, "only if agreed") and Joker Poker (29, every As wild).
+
+    A game's rules dataclass inherits it (``class AlCaponeRules(PokerRules): ...``), so the option names, their
+    German/English texts and labels (:data:`POKER_OPTION_NAMES`), the hand key under these rules
+    (:meth:`hand_key`) and the odds of one throw (:meth:`throw_odds`, behind ``wuerfel odds``) are written once and
+    mean the same in every game. The TOML keys stay ``quint`` and ``joker`` (the names Verdecktes Würfelpoker has
+    always used), so existing rule files, presets and records load unchanged. The two options are independent
+    (wild aces may complete a Quint when it counts, spec 29), so the block needs no cross-option check; a game's
+    ``validate()`` checks only its own options.
+    """
+
+    quint: bool = opt(False, de="Quint (Straße) gilt: über dem Drilling, unter dem Full House",
+                      en="Quint (straight) counts: above three of a kind, below full house")
+    joker: bool = opt(False, de="Joker Poker (29): jedes As darf für jeden anderen Wert gelten",
+                      en="Joker Poker (29): every Ace may stand for any other value")
+
+    def hand_key(self, dice: Dice) -> Key:
+        """The ranking key of five poker dice under these rules (see :func:`hand_key`)."""
+        return hand_key(dice, self.quint, self.joker)
+
+    def hand_distribution(self) -> tuple[tuple[Key, Fraction], ...]:
+        """Every hand key of one throw under these rules with its exact probability, ascending."""
+        return hand_distribution(self.quint, self.joker)
+
+    def throw_odds(self) -> ThrowOdds:
+        """One throw of five poker dice by hand class under these rules: a game's ``GameInfo.odds`` hook is
+        ``lambda rules: rules.throw_odds()``."""
+        from wuerfel.games.hasard.poker_odds import poker_throw_odds
+
+        return poker_throw_odds(self.quint, self.joker)
+
+
+POKER_OPTION_NAMES: dict[str, tuple[str, str]] = {
+    "quint": ("Mit Quint (Straße)", "With Quint (straight)"),
+    "joker": ("Joker Poker (Asse als Joker)", "Joker Poker (aces wild)"),
+}
+"""The human names (German, English) of the block's options, for a game's ``label_options`` call:
+``label_options(MyRules, {**POKER_OPTION_NAMES, "ante": (...), ...})``."""
 
 
 @cache

@@ -45,9 +45,9 @@ from wuerfel.games.hasard.common import describe_outcome, last_place, result_vie
 from wuerfel.games.hasard.poker import (
     PRINCIPAL_LENGTH,
     Key,
+    PokerRules,
     announcements,
     describe_key,
-    hand_key,
     key_phrase,
     lowest_completion,
     matches,
@@ -70,8 +70,9 @@ HIDDEN_THROW = N_("five dice under the cup")
 
 
 @dataclasses.dataclass(frozen=True)
-class VerdecktesRules:
-    """Options of Verdecktes Würfelpoker; every default is the text or the spec's resolution."""
+class VerdecktesRules(PokerRules):
+    """Options of Verdecktes Würfelpoker; every default is the text or the spec's resolution. Quint and Joker
+    (``quint``, ``joker``) come from the shared poker rules block (:class:`~wuerfel.games.hasard.poker.PokerRules`)."""
 
     starting_chips: int = opt(20, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with",
                               low=1, high=10000)
@@ -79,10 +80,6 @@ class VerdecktesRules:
                     low=1, high=1000)
     rounds: int = opt(6, de="Runden pro Partie (jede Runde gewinnt einer den Pott)",
                       en="Rounds per game (each round somebody wins the pot)", low=1, high=100)
-    quint: bool = opt(False, de="Quint (Straße) gilt: über dem Drilling, unter dem Full House",
-                      en="Quint (straight) counts: above three of a kind, below full house")
-    joker: bool = opt(False, de="Joker Poker (29): jedes As darf für jeden anderen Wert gelten",
-                      en="Joker Poker (29): every Ace may stand for any other value")
     match: Literal["at_least", "exact"] = opt(
         "at_least", de="„Stimmt überein“: der Wurf ist mindestens so hoch wie die Meldung oder genau wie gemeldet",
         en="'Matches': the throw is at least as high as announced, or exactly as announced")
@@ -245,7 +242,7 @@ class VerdecktesState(State):
             turn = dataclasses.replace(turn, challenger=challenger)
             return dataclasses.replace(self, turns=(*self.turns[:-1], turn), phase="reveal")
         r = self.rules
-        actual = hand_key(turn.dice, r.quint, r.joker)
+        actual = r.hand_key(turn.dice)
         true = matches(actual, announced, r.quint, r.joker, exact=r.match == "exact")
         payer = challenger if true else turn.player
         ledger = self.ledger.transfer(payer, POT, self.ledger.pot)
@@ -374,7 +371,7 @@ class VerdecktesState(State):
                         "entered": bool(t.dice)}
             if t.dice and (t.revealed or (player is not None and player == t.player)):
                 tv["dice"] = list(t.dice)
-                tv["hand"] = list(hand_key(t.dice, self.rules.quint, self.rules.joker))
+                tv["hand"] = list(self.rules.hand_key(t.dice))
             turns.append(tv)
         dl = self.deadline()
         out: JSON = {
@@ -410,7 +407,7 @@ class VerdecktesState(State):
         playing = not self.is_terminal()
         for i, t in enumerate(self.turns if playing else ()):
             if t.dice and (t.revealed or player == t.player):
-                hand = key_phrase(hand_key(t.dice, self.rules.quint, self.rules.joker))
+                hand = key_phrase(self.rules.hand_key(t.dice))
                 label: cmp.Text = hand if t.revealed else cmp.Phrase(N_("you have: {hand}"), {"hand": hand})
                 out.append(cmp.Dice(tuple(t.dice), face="poker", seat=t.player, label=label, key=f"cup:{i}",
                                     thrown=not t.revealed and t.announcement is None))
@@ -495,7 +492,7 @@ class VerdecktesState(State):
         if self.phase != "challenge" or turn is None or not turn.dice or turn.announcement is None:
             return ""
         r = self.rules
-        actual = hand_key(turn.dice, r.quint, r.joker)
+        actual = r.hand_key(turn.dice)
         true = matches(actual, turn.announcement, r.quint, r.joker, exact=r.match == "exact")
         pot = self.ledger.pot
         shown = describe_key(actual, lang)
@@ -615,9 +612,7 @@ def _render(view: dict[str, Any], lang: str) -> Any:
 
 def _odds(rules: VerdecktesRules) -> Any:
     """``wuerfel odds``: one throw of the five poker dice by hand class, with the rules' Quint and Joker."""
-    from wuerfel.games.hasard.poker_odds import poker_throw_odds
-
-    return poker_throw_odds(rules.quint, rules.joker)
+    return rules.throw_odds()
 
 
 INFO = register(GameInfo(

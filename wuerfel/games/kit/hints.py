@@ -17,6 +17,7 @@ from wuerfel.engine.game import Action
 
 LOSS_CHANCE = N_("{whole}.{decimals} percentage points below the best")
 LOSS_POINTS = N_("{whole}.{decimals} points below the best")
+LOSS_CHIPS = N_("{whole}.{decimals} chips below the best")
 
 
 def loss_params(loss: float, decimals: int) -> dict[str, str]:
@@ -26,11 +27,12 @@ def loss_params(loss: float, decimals: int) -> dict[str, str]:
 
 
 def rated(
-    values: Mapping[Action, float], measure: str, unit: Literal["chance", "points"] = "chance", offset: float = 0.0
+    values: Mapping[Action, float], measure: str, unit: Literal["chance", "points", "chips"] = "chance",
+    offset: float = 0.0
 ) -> list[Advice]:
     """Advice for every rated move, best first; ``unit`` "chance": values are probabilities and the loss is shown in
-    percentage points (one decimal), "points": in points (two decimals). ``offset`` is added to every shown value
-    (points already on the sheet) and cancels in the losses."""
+    percentage points (one decimal), "points": in points, "chips": in chips (expected chips; both two decimals).
+    ``offset`` is added to every shown value (points already on the sheet) and cancels in the losses."""
     if not values:
         return []
     best = max(values.values())
@@ -47,7 +49,7 @@ def rated(
                 action=action,
                 value=offset + v,
                 measure=measure,
-                note=LOSS_CHANCE if unit == "chance" else LOSS_POINTS,
+                note={"chance": LOSS_CHANCE, "points": LOSS_POINTS, "chips": LOSS_CHIPS}[unit],
                 params=shown,
             )
         )

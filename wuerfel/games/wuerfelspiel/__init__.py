@@ -34,10 +34,22 @@ def _heuristic(game: Game, seed: int) -> Any:
     return HeuristicBot(game, seed)
 
 
-def _advisor(game: Game) -> Any:
-    from wuerfel.games.wuerfelspiel.bots import Advisor
+class _AdvisorFactory:
+    """The hint advisor's factory; ``exact_for`` tells the post-game analysis (:mod:`wuerfel.engine.analysis`)
+    before any table is built that only one column is solved exactly: the 3-column planner estimates, and building
+    it takes minutes the analysis would waste on a refusal."""
 
-    return Advisor(game)
+    def __call__(self, game: Game) -> Any:
+        from wuerfel.games.wuerfelspiel.bots import Advisor
+
+        return Advisor(game)
+
+    @staticmethod
+    def exact_for(game: Game) -> bool:
+        return bool(game.rules.columns == 1)
+
+
+_advisor = _AdvisorFactory()
 
 
 def _solve_score(rules: WuerfelspielRules, rules_id: str, fresh: bool = False) -> Any:

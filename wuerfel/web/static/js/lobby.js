@@ -438,7 +438,8 @@ async function create(ev) {
     game: game.id, preset: $("preset").value, overrides: Object.keys(overrides).length ? overrides : null,
     seats: parseInt($("seats").value, 10), scorekeeper: real, private: $("private").checked,
     spectator_chat: $("spectator-chat").checked,
-    hints: $("hints").checked,
+    hints: $("hints").checked && !$("rated").checked,
+    rated: $("rated").checked,
     bots, sit, ...(real ? {names} : {}),
   };
   $("create-btn").disabled = true;
@@ -482,8 +483,10 @@ async function refreshTables() {
       a.href = x.url;
       const last = el("td");
       last.appendChild(a);
+      const rules = el("td", "small", rulesName(x.game, x.rules_id));
+      if (x.rated) rules.append(" ", el("span", "badge rated", t("rated")));  // issue 16: registered players only
       tr.append(el("td", "", x.game_name), el("td", "", names + (free ? ` · ${t("open_seats", {n: free})}` : "")),
-        el("td", "small", rulesName(x.game, x.rules_id)), last);
+        rules, last);
       tb.appendChild(tr);
     }
   } catch { /* the list just stays as it was */ }
@@ -511,6 +514,15 @@ $("opt-filter").addEventListener("input", filterOptions);
 $("preset").addEventListener("change", () => { showPresetNote(); seatChoices(false); loadOptions(true); });
 $("seats").addEventListener("change", renderSeatConfig);
 $("scorekeeper").addEventListener("change", renderSeatConfig);
+// A rated table has no hints and no hand-entered dice (issue 16): choosing it switches both off.
+$("rated").addEventListener("change", () => {
+  const rated = $("rated").checked;
+  if (rated) { $("hints").checked = false; $("scorekeeper").checked = false; renderSeatConfig(); }
+  $("hints").disabled = rated;
+});
+$("scorekeeper").addEventListener("change", () => {
+  if ($("scorekeeper").checked && $("rated").checked) { $("rated").checked = false; $("hints").disabled = false; }
+});
 $("create-form").addEventListener("submit", create);
 function fromHash() {
   if (location.hash === "#score") {

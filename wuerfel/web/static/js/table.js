@@ -215,7 +215,7 @@ function settleRequest(m) {
     if (r.action && others && still && r.resends < MAX_RESENDS && S.ws && S.ws.readyState === WebSocket.OPEN) {
       r.resends += 1;
       r.expected = m.seq;
-      const out = {action: r.action, expected_seq: m.seq};
+      const out = {action: r.action, expected_seq: m.seq, seed: diceSeed()};
       if (r.seatField !== undefined) out.seat = r.seatField;
       S.ws.send(JSON.stringify(out));
       return;
@@ -267,7 +267,8 @@ function onError(m) {
 export function send(entryOrAction, seat = null) {
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { showNotice(t("not_connected")); return; }
   const action = entryOrAction && entryOrAction.action ? entryOrAction.action : entryOrAction;
-  const msg = {action, expected_seq: S.seq};
+  // A fresh seed with every move and tap: a throw that follows it is derived with it too (provably fair dice).
+  const msg = {action, expected_seq: S.seq, seed: diceSeed()};
   const s = entryOrAction && entryOrAction.seat !== undefined ? entryOrAction.seat : seat;
   if (s !== null && s !== undefined && S.msg && (S.msg.my_seats || []).length > 1) msg.seat = s;
   const mySeat = s !== null && s !== undefined ? s : (S.msg ? S.msg.seat : null);
@@ -280,7 +281,7 @@ export function send(entryOrAction, seat = null) {
 /** Ask for this seat's throw ("Würfeln"): the server's dice fall for it (docs/protocol.md, "throw"). */
 function sendThrow(seat) {
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { showNotice(t("not_connected")); return; }
-  const msg = {throw: true, expected_seq: S.seq};
+  const msg = {throw: true, expected_seq: S.seq, seed: diceSeed()};
   if (S.msg && (S.msg.my_seats || []).length > 1) msg.seat = seat;
   S.request = {throw: true, seat, expected: S.seq, stale: false, resends: 0};
   S.pending = true;
@@ -368,6 +369,16 @@ function presenceMark(s) {
   return dot;
 }
 
+/** A registered player's name as a link to his profile (issue 16); anybody else's as plain text. */
+function profileLink(seat, text) {
+  if (!seat || seat.kind !== "human" || seat.guest || !seat.name) return text;
+  const link = document.createElement("a");
+  link.href = `/players/${encodeURIComponent(seat.name)}`;
+  link.className = "profile-link";
+  link.textContent = text;
+  return link;
+}
+
 function renderScores(m) {
   const tb = $("scores");
   const nm = names();
@@ -395,7 +406,7 @@ function renderScores(m) {
     const a = document.createElement("td");
     const mark = presenceMark(seat);
     if (mark) a.appendChild(mark);
-    a.append(n);
+    a.append(profileLink(seat, n));
     if (seat && seat.standin) {
       // "Computer übernimmt" (protocol 6): a bot plays this person's seat until he is back.
       tr.dataset.standin = "yes";
@@ -466,7 +477,13 @@ function renderSeating() {
     row.dataset.seat = String(s.seat);
     const who = document.createElement("span");
     who.className = "who";
-    who.textContent = `${s.seat + 1}. ${seatName(s)}`;
+    who.textContent = `${s.seat + 1}. `;
+    if (s.kind === "human" && !s.guest && s.name) {
+      // A registered player's name leads to his profile (issue 16).
+      const a = document.createElement("a");
+      a.href = `/players/${encodeURIComponent(s.name)}`; a.className = "profile-link"; a.textContent = seatName(s);
+      who.appendChild(a);
+    } else who.append(seatName(s));
     const mark = presenceMark(s);
     if (mark) { who.prepend(mark); row.dataset.online = S.online.includes(s.seat) ? "yes" : "no"; }
     row.appendChild(who);
@@ -474,7 +491,7 @@ function renderSeating() {
       empty += 1;
       // One seat per person at someone else's table (the host may take several: hot-seat).
       // A spectator without a name is sent to the invitation page, which asks for one and comes back here.
-      const sit = me === null ? () => { window.location.href = `/table/${tb.id}`; } : () => tableCall("sit", {seat: s.seat});
+      const sit = me === null ? () => { window.location.href = `/table/${tb.id}`; } : () => tableCall("sit", {seat: s.seat, seed: diceSeed()});
       if (isHost || !seatedHere) row.appendChild(button(t("sit_here"), "btn small primary sit", sit));
       if (isHost && boot.game.bots.length) {
         const sel = document.createElement("select");
@@ -844,12 +861,20 @@ async function askRematch() {
   }
 }
 
+/** Provably fair dice: this browser's random contribution to the table's combined seed (sent when sitting down
+ * and when starting; the server hashes every seat's seed into the seed each throw is derived from). */
+function diceSeed() {
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
 /** Take the old seat at the rematch if it is still free, then open it (a taken seat: the page offers the rest). */
 async function joinRematch(mine) {
   const url = S.table.rematch;
   const id = url.split("/table/")[1];
   for (const seat of mine) {
-    try { await api(`/api/tables/${id}/sit`, {seat}); } catch { /* taken, or ours already: choose on the page */ }
+    try { await api(`/api/tables/${id}/sit`, {seat, seed: diceSeed()}); } catch { /* taken, or ours already: choose on the page */ }
   }
   window.location.href = url;
 }
@@ -859,7 +884,7 @@ async function main() {
   if (mod && mod.dataset.module) {
     try { S.renderer = await import(mod.dataset.module); } catch (err) { console.error(err); S.renderer = generic; }
   }
-  $("start-btn").addEventListener("click", () => tableCall("start", {}));
+  $("start-btn").addEventListener("click", () => tableCall("start", {seed: diceSeed()}));
   $("resign-btn").addEventListener("click", () => { $("resign-confirm").classList.remove("hidden"); $("resign-yes").focus(); });
   $("resign-no").addEventListener("click", () => { $("resign-confirm").classList.add("hidden"); $("resign-btn").focus(); });
   $("hint-btn").addEventListener("click", askHint);

@@ -1,0 +1,90 @@
+"""The replay page's exact analysis (issue 16.3) in a real browser: the losses in the move list with the decisive
+mistakes highlighted, accuracy and luck per player, the win-chance graph, a click on a mistake steps there."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Server
+from tests.browser.helpers import guest
+
+
+def bots_game(page: Page, base: str, game: str, bots: dict[str, str]) -> dict[str, Any]:
+    """A table of bots only, played to its end (its status awaited with a deadline); returns the table."""
+    csrf = page.locator('meta[name="csrf-token"]').get_attribute("content")
+    headers = {"X-CSRF-Token": csrf or "", "Content-Type": "application/json"}
+    r = page.request.post(f"{base}/api/tables", headers=headers, data=json.dumps(
+        {"game": game, "seats": len(bots), "bots": bots, "sit": False, "private": True}))
+    assert r.ok, r.text()
+    table: dict[str, Any] = r.json()
+    assert page.request.post(f"{base}/api/tables/{table['id']}/start", headers=headers).ok
+    deadline = time.monotonic() + 60
+    while page.request.get(f"{base}/api/tables/{table['id']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)  # polling the condition under a deadline, never an assertion after a pause
+    return table
+
+
+def test_replay_shows_the_analysis(server: Server, new_page: Any) -> None:
+    page = new_page(locale="en-US")
+    guest(page, server.url, "Analyst")
+    # Sechzerspiel for two: exact duel solver (win chance, graph). The random bot errs in nearly every game; a game
+    # where it happened to choose only best rows is played again (at most five tables).
+    for _ in range(5):
+        table = bots_game(page, server.url, "sechzerspiel", {"0": "random", "1": "heuristic"})
+        doc = page.request.get(f"{server.url}/api/tables/{table['id']}/analysis").json()
+        if doc["mistakes"]:
+            break
+    assert doc["mistakes"], "five games without a single mistake"
+    page.goto(f"{server.url}/replay/{table['id']}")
+    panel = page.locator("#analysis-panel")
+    expect(panel).to_have_attribute("data-ready", "1")
+    expect(page.locator("#analysis-seats tbody tr[data-seat]")).to_have_count(2)
+    for s in doc["seats"]:  # accuracy as the API says, one decimal
+        expect(page.locator(f"#analysis-seats tr[data-seat='{s['seat']}'] td").first).to_have_text(
+            f"{s['accuracy']:.1f} %")
+    expect(page.locator("#analysis-seats thead")).to_contain_text("Accuracy")
+    first = next(d for d in doc["decisions"] if d["index"] == doc["mistakes"][0])
+    item = page.locator(f"#events li[data-index='{first['step']}']")
+    expect(item).to_have_class(re.compile(r"\bdecisive\b"))
+    expect(item.locator(".loss")).to_have_text(re.compile(r"^−\d+\.\d pp$"))
+    shown = float(item.locator(".loss").inner_text()[1:-3])
+    assert abs(shown - first["loss"] * 100) <= 0.051  # the loss in percentage points, one decimal
+    expect(page.locator("#events li.decisive")).to_have_count(len(doc["mistakes"]))
+    best = [d for d in doc["decisions"] if d["loss"] == 0]
+    if best:
+        expect(page.locator(f"#events li[data-index='{best[0]['step']}'] .loss.best")).to_have_text("best")
+    # the graph: an SVG the server drew, loaded
+    expect(page.locator("#analysis-graph")).to_be_visible()
+    page.wait_for_function("() => { const i = document.getElementById('analysis-graph-img');"
+                           " return i.complete && i.naturalWidth > 0; }")
+    # a decisive mistake in the panel steps the replay to it
+    page.locator("#analysis-mistake-list li").first.click()
+    expect(page.locator("body")).to_have_attribute("data-step", str(first["step"]))
+    page.locator("#first").click()
+    expect(page.locator("body")).to_have_attribute("data-step", "0")
+    page.locator("#analysis-mistake-list li").first.focus()  # and by keyboard
+    page.keyboard.press("Enter")
+    expect(page.locator("body")).to_have_attribute("data-step", str(first["step"]))
+
+
+def test_german_replay_and_a_game_without_analysis(server: Server, new_page: Any) -> None:
+    page = new_page()
+    guest(page, server.url, "Analystin")
+    ohio = bots_game(page, server.url, "ohio", {"0": "heuristic", "1": "optimal"})
+    page.goto(f"{server.url}/replay/{ohio['id']}")
+    expect(page.locator("#analysis-panel")).to_have_attribute("data-ready", "1")
+    expect(page.locator("#analysis-seats thead")).to_contain_text("Genauigkeit")
+    expect(page.locator("#analysis-status")).to_contain_text("in erwarteten Punkten")
+    expect(page.locator("#analysis-seats tr.seat-name").first).to_contain_text("Computer (Faustregel)")
+    expect(page.locator("#analysis-graph")).to_be_hidden()  # no duel solver: no graph
+    expect(page.locator("#events .loss").first).to_be_visible()
+    jule = bots_game(page, server.url, "jule", {"0": "random", "1": "random"})
+    page.goto(f"{server.url}/replay/{jule['id']}")
+    page.wait_for_selector("#events li")
+    expect(page.locator("#analysis-panel")).to_have_count(0)  # no advisor: no panel

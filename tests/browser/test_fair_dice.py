@@ -1,0 +1,51 @@
+"""Provably fair dice in the browser: the page contributes its seed when the host starts, a game played through the
+table page ends with a replay that says "Alle Würfe geprüft." (checked by the server on the same record the page
+links for download)."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Server
+from tests.browser.helpers import create_table, finished, pig_policy, play_until, wait_connected
+
+
+def test_a_played_game_says_every_throw_was_checked(server: Server, new_page) -> None:
+    """Rolf (registered) plays Pig against a bot on the table page; the replay shows the check, and his profile's
+    dice partial draws his counts per face from the statistics API."""
+    anna = new_page()
+    anna.goto(server.url + "/")
+    csrf = anna.locator('meta[name="csrf-token"]').get_attribute("content")
+    r = anna.request.post(f"{server.url}/api/register", headers={"X-CSRF-Token": csrf or "",
+                                                                "Content-Type": "application/json"},
+                          data=json.dumps({"name": "Rolf", "password": "geheim-123"}))
+    assert r.ok, r.text()
+    url = create_table(anna, server.url, "pig", seats=2, bots={1: "random"}, options={"target": 5})
+    anna.locator("#start-btn").click()
+    wait_connected(anna)
+    play_until([anna], pig_policy, lambda: finished(anna))
+    table_id = url.split("/table/")[1]
+    record = anna.request.get(f"{server.url}/api/tables/{table_id}/record").json()
+    assert record["meta"]["dice"]["seeds"][0]["by"] == "player"  # the page sent its seed with the start
+    throws = sum(e["type"] == "chance" for e in record["events"])
+    assert throws >= 1  # a target of 5 may be reached with one throw
+    # Rolf begins: his first throw falls on his tap, which carried the page's fresh seed.
+    assert "tap" in next(e for e in record["events"] if e["type"] == "chance")["proof"]
+    anna.goto(f"{server.url}/replay/{table_id}")
+    expect(anna.locator("#dice-proof")).to_have_attribute("data-state", "ok")
+    expect(anna.locator("#dice-proof-result")).to_have_text("✓ Alle Würfe geprüft.")
+    expect(anna.locator("#dice-proof-summary")).to_contain_text(f"{throws} von {throws} Würfen geprüft")
+    expect(anna.locator("#dice-proof")).to_contain_text(f"wuerfel verify wuerfel-{table_id}.json")
+
+    # The profile page includes the dice partial; its script draws Rolf's counts per face from the statistics API.
+    anna.goto(server.url + "/players/Rolf")
+    stats = anna.request.get(f"{server.url}/api/players/rolf/dice").json()
+    assert stats["throws"] >= 1
+    table = anna.locator("#profile-dice table[data-kind='W6']")
+    expect(table).to_be_visible()
+    counts = table.locator("tr").nth(1).locator("td")
+    expect(counts).to_have_text([str(c) for c in stats["kinds"][0]["counts"]])
+    expect(anna.locator("#profile-dice-summary")).to_contain_text(f"{stats['throws']} Würfe für diesen Spieler")
+    expect(anna.locator("#profile-dice p[data-p]")).to_contain_text("Chi-Quadrat-Test gegen faire Würfel")

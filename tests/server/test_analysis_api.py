@@ -1,0 +1,98 @@
+"""GET /api/tables/{id}/analysis (issue 16.3): a finished table's exact analysis through the real server (SQLite,
+HTTP), the same document as ``wuerfel analyse`` of its record; the duel graph as SVG; clear refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import Client, ServerProcess, pg_schema
+from wuerfel.engine.analysis import analyse_record
+from wuerfel.engine.record import GameRecord
+
+
+def finished(c: Client, game: str, bot: str, **body: Any) -> dict[str, Any]:
+    """A table of two bots, started by its host (who does not sit), played to the end."""
+    t = c.create(game, seats=2, bots={"0": bot, "1": bot}, sit=False, **body)
+    w = c.ws(t["id"])
+    assert c.post(f"/api/tables/{t['id']}/start").status_code == 200
+    while not w.recv_type("state", timeout=60)["finished"]:
+        pass
+    w.close()
+    return t
+
+
+def test_analysis_of_a_finished_table(clients: Callable[..., Client], server: ServerProcess) -> None:
+    c = clients().guest("Anna")
+    t = finished(c, "die-boese-sieben", "optimal")
+    r = c.http.get(f"/api/tables/{t['id']}/analysis")
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    assert doc["game"] == "die-boese-sieben" and doc["unit"] == "win_probability"
+    assert all(d["loss"] == 0.0 for d in doc["decisions"])  # two optimal bots
+    record = GameRecord.from_json(c.http.get(f"/api/tables/{t['id']}/record").json())
+    cli = analyse_record(record, "de")  # the command line's analysis of the downloaded record
+    assert {**doc, "seats": None} == {**cli, "seats": None}
+    assert [{**s, "name": ""} for s in doc["seats"]] == [{**s, "name": ""} for s in cli["seats"]]
+    assert [s["name"] for s in doc["seats"]] == ["Computer 1 (optimal)", "Computer 2 (optimal)"]
+    assert c.http.get(f"/api/tables/{t['id']}/analysis").json() == doc  # computed once, the same again
+    svg = c.http.get(f"/api/tables/{t['id']}/analysis/win-chance.svg")
+    assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+    assert "<svg" in svg.text
+    en = clients("en").guest("Bob").http.get(f"/api/tables/{t['id']}/analysis").json()
+    assert en["seats"] == doc["seats"] and [d["loss"] for d in en["decisions"]] == [d["loss"] for d in doc["decisions"]]
+
+
+def test_refusals(clients: Callable[..., Client], server: ServerProcess) -> None:
+    c = clients().guest("Carla")
+    jule = finished(c, "jule", "random")
+    r = c.http.get(f"/api/tables/{jule['id']}/analysis")
+    assert r.status_code == 422 and r.json()["error"]["code"] == "no_analysis"
+    assert "keine exakte Analyse" in r.json()["error"]["message"]
+    en = clients("en").guest("Dora").http.get(f"/api/tables/{jule['id']}/analysis")
+    assert en.status_code == 422 and "no exact analysis" in en.json()["error"]["message"]
+    ohio = finished(c, "ohio", "optimal")  # expected points: no duel graph
+    assert c.http.get(f"/api/tables/{ohio['id']}/analysis").json()["win_chance"] is None
+    assert c.http.get(f"/api/tables/{ohio['id']}/analysis/win-chance.svg").status_code == 404
+    running = c.create("ohio", seats=2)
+    assert c.http.get(f"/api/tables/{running['id']}/analysis").status_code == 409
+
+
+def test_analysis_on_postgresql(tmp_path: Path) -> None:
+    """The finished table leaves memory with its last connection (issue 17), so the analysis replays it from the
+    store: on PostgreSQL as on SQLite (the session's server above)."""
+    with pg_schema() as db:
+        srv = ServerProcess(db, log_dir=tmp_path).start()
+        try:
+            c = Client(srv.url).guest("Erna")
+            t = finished(c, "die-boese-sieben", "optimal")
+            doc = c.http.get(f"/api/tables/{t['id']}/analysis").json()
+            assert doc["unit"] == "win_probability" and all(d["loss"] == 0.0 for d in doc["decisions"])
+            record = GameRecord.from_json(c.http.get(f"/api/tables/{t['id']}/record").json())
+            assert doc["decisions"] == analyse_record(record, "de")["decisions"]
+        finally:
+            srv.stop()
+
+
+@pytest.mark.slow
+def test_a_zehntausend_duel_analysed_after_a_restart(tmp_path: Path) -> None:
+    """A Farkle duel to 1,000: winning chances and the graph from the duel table the server process solves (slow:
+    a fresh process compiles the duel kernels); after a restart the same document."""
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'w.db'}", log_dir=tmp_path).start()
+    try:
+        c = Client(srv.url).guest("Erna")
+        t = finished(c, "zehntausend", "optimal", preset="farkle", overrides={"game.target": 1000})
+        doc = c.http.get(f"/api/tables/{t['id']}/analysis").json()
+        assert doc["unit"] == "win_probability" and doc["decisions"]
+        assert all(d["loss"] == 0.0 for d in doc["decisions"])
+        assert doc["win_chance"]["seats"][0][-1] in (0.0, 1.0)
+        srv.stop()
+        srv.start()
+        c = Client(srv.url).guest("Erna")
+        assert c.http.get(f"/api/tables/{t['id']}/analysis").json() == doc
+        assert c.http.get(f"/api/tables/{t['id']}/analysis/win-chance.svg").status_code == 200
+    finally:
+        srv.stop()

@@ -1,0 +1,263 @@
+"""Exact post-game analysis (issue 16 item 3): every decision of a finished game against the best choice.
+
+The analysis knows no game. It replays a record and, at each decision, asks the game's advisor
+(``GameInfo.advisor``, the same one that gives hints) to rate every legal choice. Only advisors whose values are
+*exact* count: an advice's ``measure`` names what its value is, and :data:`SCALES` lists the measures that come from
+an exact solver (a duel solver's winning chance, an exact expected total …) with the unit they are in. An advisor may
+also say ``exact = False`` for rules it only estimates (the 3-column Würfelspiel's planner); the mixed strategy of
+the bluffing bot, a per-chip bank edge or a count of ticked-off numbers are no game values and are not listed, so
+those games are refused with a clear reason.
+
+Definitions (docs/web.md and docs/cli.md repeat them for players):
+
+- **loss** of a decision = value of the best choice − value of the chosen one, in the unit of the measure (a win
+  probability 0…1, or points), never negative; it is exactly 0 when the chosen choice is one of the best (values
+  within :data:`TIE` of the best are ties: two equally good choices computed along different paths differ in the
+  last bits of a float).
+- A **decision** is a position where the seat had at least two rated choices; forced moves are not counted.
+- **accuracy** of a seat = share of its decisions that chose one of the best, in percent (unit-free, so it reads
+  the same in every game; the sum of losses says how costly the rest were).
+- **decisive mistakes**: the largest losses of the game (at most :data:`DECISIVE`, each at least a tenth of the
+  largest), in the game's unit.
+- **luck** of a seat: how much the dice gave it above or below expectation, in the same unit. The value of the
+  chosen choice is the expectation over the throws that follow it; the value of the next rated position is what the
+  dice then gave. Luck sums (value of the next rated position − value of the choice before) over the game: with a
+  duel winning chance over both seats' positions (one seat's good luck is the other's bad luck) and closed by the
+  result (1 won, 0 lost); with an expected final total over the seat's own positions, closed by its final total when
+  throws follow its last choice. Measures of a single turn or round (Zehntausend without duel table, Chicago,
+  Sequenzen) restart every turn, so a luck figure would leave out every turn's first throw: there it is ``None``.
+  The very first throw of a seat, before any rated position, is not counted either.
+- **win chance over the game** (duel measures only): each seat's winning chance at every rated position.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import itertools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from wuerfel.engine.errors import N_, WuerfelError
+from wuerfel.engine.game import Action, Game, State
+from wuerfel.engine.record import GameRecord, apply_event, event_object
+
+TIE = 1e-9
+"""Values closer to the best than this are ties (loss exactly 0)."""
+
+DECISIVE = 3
+"""At most this many decisive mistakes are named."""
+
+
+class AnalysisError(WuerfelError):
+    """The record cannot be analysed exactly (no exact advisor for this game, these rules or this many players)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Scale:
+    """What an exact measure's values are: ``unit`` for the JSON ("win_probability", "probability" of a round's
+    goal, "points"), and whether they span the whole game (so values of later positions compare with earlier ones)."""
+
+    unit: str
+    whole_game: bool
+    duel: bool = False
+    """A two-seat winning chance: the other seat's chance is 1 − this one (draws count to the other)."""
+
+
+SCALES: dict[str, Scale] = {
+    # Zehntausend: the duel solver; the single-turn optimum (a turn's expected points).
+    N_("winning chance"): Scale("win_probability", True, duel=True),
+    N_("expected points of this turn"): Scale("points", False),
+    # Die böse Sieben, Quinze, Dreimal Pasch, Sechzerspiel with two players: the exact duel solvers.
+    N_("chance to win (both play optimally)"): Scale("win_probability", True, duel=True),
+    # Würfelspiel (one column), Escalero, Ohio, Sechzerspiel and the solo games: exact expected totals.
+    N_("expected final total"): Scale("points", True),
+    N_("expected final total (optimal play)"): Scale("points", True),
+    N_("expected pairs (optimal play)"): Scale("points", True),
+    N_("expected score (optimal play)"): Scale("points", True),
+    N_("expected final sum (optimal play)"): Scale("points", True),
+    N_("expected final value (optimal play)"): Scale("points", True),
+    # Chicago and Sequenzen: the exact chance of the round's goal.
+    N_("chance to avoid the Bierdeckel this round"): Scale("probability", False),
+    N_("chance to win the round"): Scale("probability", False),
+}
+"""Measure msgid (what an advisor's :class:`~wuerfel.engine.advice.Advice` says its value is) → its scale, for the
+measures that come from an exact solver. A measure not listed here is not analysed."""
+
+NO_ADVISOR = N_("There is no exact analysis for {game}: no exact solver rates its decisions.")
+NOT_EXACT = N_("There is no exact analysis for {game} with these rules and {players} players: its hints are "
+               "estimates, not exact values.")
+
+
+@dataclasses.dataclass
+class Decision:
+    """One analysed decision: the record's event ``index``, who chose, what, the best choice and the loss."""
+
+    index: int
+    seat: int
+    chosen: Action
+    best: Action
+    chosen_value: float
+    best_value: float
+    loss: float
+    unit: str
+    options: int
+    chosen_label: str = ""
+    best_label: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "step": self.index + 1, "seat": self.seat, "chosen": self.chosen.to_json(),
+                "best": self.best.to_json(), "loss": self.loss, "chosen_value": self.chosen_value,
+                "best_value": self.best_value, "unit": self.unit, "options": self.options,
+                "chosen_label": self.chosen_label, "best_label": self.best_label}
+
+
+@dataclasses.dataclass
+class _Point:
+    """A rated position on a seat's value trajectory: its value before (best) and after the choice (chosen)."""
+
+    index: int
+    before: float
+    after: float
+
+
+def _advice_values(advisor: Any, state: State, player: int) -> tuple[dict[Action, float], str] | None:
+    """The advisor's rating of every choice and its measure; None when it rates nothing here, or when its first
+    advice (advisors put the best first) is not the highest value: then something outside the values decides
+    (Zehntausend's game-end rule over a single turn's values), and a loss in those values would be no loss."""
+    advice = [a for a in advisor.advise(state, player) if getattr(a, "action", None) is not None]
+    if not advice:
+        return None
+    measures = {a.measure for a in advice}
+    if len(measures) != 1:
+        return None
+    values = {a.action: float(a.value) for a in advice}
+    if float(advice[0].value) < max(values.values()) - TIE:
+        return None
+    return values, measures.pop()
+
+
+def analyse_record(record: GameRecord, lang: str = "de",
+                   advisor_factory: Callable[[Game], Any] | None = None) -> dict[str, Any]:
+    """The analysis of a whole record as a JSON document (see the module docstring for the definitions).
+
+    Raises :class:`AnalysisError` when the game has no advisor or none of its decisions is rated exactly."""
+    from wuerfel.engine.registry import get_game
+
+    info = get_game(record.game)
+    factory = advisor_factory or info.advisor
+    if factory is None:
+        raise AnalysisError(NO_ADVISOR, game=info.name_de)
+    game = record.make_game()
+    exact_for = getattr(factory, "exact_for", None)
+    if exact_for is not None and not exact_for(game):
+        raise AnalysisError(NOT_EXACT, game=info.name_de, players=game.num_players)
+    advisor = factory(game)
+    n = game.num_players
+    decisions: list[Decision] = []
+    unrated = [0] * n
+    measures: dict[str, int] = {}
+    # value trajectories: for duel scales one shared list (seat 0's view), else one per seat
+    own: list[list[_Point]] = [[] for _ in range(n)]
+    duel: list[_Point] = []
+    state = game.new_initial_state()
+    for i, ev in enumerate(record.events):
+        if ev.type == "action" and not state.is_chance() and not state.is_terminal():
+            player = ev.player if ev.player is not None else state.to_move()
+            obj = event_object(game, ev)
+            legal = state.legal_actions(player)
+            if len(legal) >= 2 and isinstance(obj, Action):
+                rated = _advice_values(advisor, state, player)
+                scale = SCALES.get(rated[1]) if rated else None
+                if rated is None or scale is None or obj not in rated[0]:
+                    unrated[player] += 1
+                else:
+                    values, measure = rated
+                    measures[measure] = measures.get(measure, 0) + 1
+                    best_action = max(values, key=lambda a: values[a])
+                    best = values[best_action]
+                    chosen = values[obj]
+                    loss = best - chosen
+                    loss = 0.0 if loss < TIE else loss
+                    decisions.append(Decision(
+                        index=i, seat=player, chosen=obj, best=best_action, chosen_value=chosen, best_value=best,
+                        loss=loss, unit=scale.unit, options=len(values),
+                        chosen_label=state.describe_action(obj, lang),
+                        best_label=state.describe_action(best_action, lang)))
+                    if scale.duel and n == 2:
+                        flip = player == 1
+                        duel.append(_Point(i, 1 - best if flip else best, 1 - chosen if flip else chosen))
+                    elif scale.whole_game:
+                        own[player].append(_Point(i, best, chosen))
+        state = apply_event(game, state, ev, i)
+    if not measures:
+        raise AnalysisError(NOT_EXACT, game=info.name_de, players=n)
+    measure = max(measures, key=lambda m: measures[m])
+    main = SCALES[measure]
+    final = state if state.is_terminal() else None
+    luck = _luck(main, n, own, duel, final)
+    seats = []
+    for s in range(n):
+        mine = [d for d in decisions if d.seat == s]
+        same = [d for d in mine if d.unit == main.unit]
+        best_count = sum(1 for d in mine if d.loss == 0.0)
+        seats.append({
+            "seat": s, "name": record.players[s] if s < len(record.players) else str(s),
+            "decisions": len(mine), "best": best_count, "unrated": unrated[s],
+            "loss": sum(d.loss for d in same),
+            "accuracy": round(100.0 * best_count / len(mine), 1) if mine else None,
+            "luck": luck[s],
+        })
+    worst = sorted((d for d in decisions if d.loss > 0 and d.unit == main.unit), key=lambda d: -d.loss)
+    decisive = [d for d in worst[:DECISIVE] if d.loss >= worst[0].loss / 10] if worst else []
+    out: dict[str, Any] = {
+        "game": record.game, "rules": record.rules_id, "unit": main.unit, "measure": measure,
+        "decisions": [d.to_json() | {"decisive": d in decisive} for d in decisions],
+        "seats": seats,
+        "mistakes": [d.index for d in decisive],
+        "win_chance": _win_chance(duel, final) if main.duel and n == 2 else None,
+        "events": len(record.events),
+    }
+    return out
+
+
+def _result(final: State | None, seat: int) -> float | None:
+    """1 if ``seat`` won the finished game alone, 0 if it lost (a shared win: 1 / winners)."""
+    if final is None:
+        return None
+    winners = final.winners()
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def _luck(scale: Scale, n: int, own: Sequence[list[_Point]], duel: list[_Point], final: State | None
+          ) -> list[float | None]:
+    """Every seat's luck (module docstring), in the unit of ``scale``; None where it cannot be measured."""
+    if scale.duel and n == 2:
+        total = sum(b.before - a.after for a, b in itertools.pairwise(duel))
+        end = _result(final, 0)
+        if duel and end is not None:
+            total += end - duel[-1].after
+        return [total, -total]
+    if not scale.whole_game:
+        return [None] * n
+    out: list[float | None] = []
+    for s in range(n):
+        pts = own[s]
+        total = sum(b.before - a.after for a, b in itertools.pairwise(pts))
+        if pts and final is not None:
+            with contextlib.suppress(IndexError, TypeError, ValueError):
+                total += float(final.scores()[s]) - pts[-1].after
+        out.append(total)
+    return out
+
+
+def _win_chance(duel: list[_Point], final: State | None) -> dict[str, Any]:
+    """Seat 0's and seat 1's winning chance at every rated position (before the choice), and the result."""
+    steps = [p.index + 1 for p in duel]
+    chance0 = [p.before for p in duel]
+    end = _result(final, 0)
+    if end is not None:
+        steps.append(steps[-1] + 1 if steps else 0)
+        chance0.append(end)
+    return {"steps": steps, "seats": [chance0, [1.0 - c for c in chance0]]}
+

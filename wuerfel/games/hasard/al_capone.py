@@ -1,0 +1,193 @@
+"""Al Capone (Hasard game 30): one open throw of five poker dice each, the best combination takes the pot.
+
+Text: "Jeder Spieler hat nur einen offenen Wurf. Wer dabei mehr erreicht, zieht den Einsatz ein. Wieder gelten die
+üblichen Pokerkombinationen. Haben 2 oder mehrere Spieler dieselbe Kombination, entscheidet eine der drei folgenden
+Punktwertungen über den Sieg" — Wertung A (Neun 9, Zehn 10, Bube 11, Dame 12, König 13, As 14), B (9, 10, 2, 3, 4,
+11), C (1, 2, 3, 4, 5, 11). "Auch bei Al Capone dürfen die Einsätze erhöht werden": the kit's raise protocol.
+
+Resolutions (spec B 30, docs/hasard.md): "dieselbe Kombination" is the same *class* (section A: Nichts … Fünfling,
+the Quint only if agreed); within a class the normal rank order is replaced by the sum of the points of all five
+dice under the agreed scale (option ``points = "combination"``: the points of the combination's dice only, then the
+dead dice one by one, highest first); still equal → Stichrunde (one open throw each among the tied, no new stakes).
+Quint and Joker Poker are the shared poker rules block (:class:`~wuerfel.games.hasard.poker.PokerRules`); a hand
+made with jokers counts the points of the faces the aces stand for (spec 29: it ranks equal to the same natural hand).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from wuerfel.engine import components as cmp
+from wuerfel.engine.dice import Dice
+from wuerfel.engine.errors import N_
+from wuerfel.engine.game import Game
+from wuerfel.engine.registry import GameInfo, register
+from wuerfel.engine.rules import label_options, opt, require
+from wuerfel.games.hasard.poker import (
+    DRILLING,
+    FUENFLING,
+    FULL_HOUSE,
+    NICHTS,
+    PAAR,
+    POKER_OPTION_NAMES,
+    QUINT,
+    VIERLING,
+    ZWEI_PAARE,
+    Key,
+    PokerRules,
+    hand_key,
+)
+from wuerfel.games.hasard.poker_odds import BOOK_NAMES
+from wuerfel.games.hasard.poker_round import PokerRoundGame, PokerRoundState
+
+SCALES: dict[str, tuple[int, ...]] = {
+    "A": (9, 10, 11, 12, 13, 14),
+    "B": (9, 10, 2, 3, 4, 11),
+    "C": (1, 2, 3, 4, 5, 11),
+}
+"""The text's three point scales, by face Neun … As (poker-dice codes 1..6)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class AlCaponeRules(PokerRules):
+    """Options of Al Capone; Quint and Joker come from the shared poker rules block."""
+
+    starting_chips: int = opt(20, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with",
+                              low=1, high=10000)
+    ante: int = opt(1, de="Einsatz jedes Spielers in jeder Runde", en="Each player's stake at every round",
+                    low=1, high=1000)
+    rounds: int = opt(6, de="Runden pro Partie", en="Rounds per game", low=1, high=100)
+    scale: Literal["A", "B", "C"] = opt("A", de="Punktwertung bei gleicher Kombination (vor dem Spiel vereinbart)",
+                                        en="Point scale for the same combination (agreed before the game)")
+    points: Literal["all", "combination"] = opt(
+        "all", de="Welche Würfel zählen: alle fünf oder nur die der Kombination, dann die toten Würfel",
+        en="Which dice count: all five, or the combination's only, then the dead dice")
+    raising: bool = opt(True, de="Erhöhen erlaubt (mitgehen oder passen)", en="Raising allowed (call or pass)")
+    max_stake: int = opt(6, de="Höchster Einsatz beim Erhöhen", en="Highest stake when raising", low=1, high=1000)
+    start: Literal["lot", "first_seat"] = opt("lot", de="Wer die erste Runde beginnt: Los oder Platz 1",
+                                              en="Who begins the first round: lot or seat 1")
+
+    def validate(self) -> None:
+        for key in ("starting_chips", "ante", "rounds"):
+            require(getattr(self, key) >= 1, key, "≥ 1", getattr(self, key))
+        require(self.max_stake >= self.ante, "max_stake", f"≥ ante ({self.ante})", self.max_stake)
+
+
+label_options(AlCaponeRules, {
+    **POKER_OPTION_NAMES,
+    "starting_chips": ("Chips zu Beginn", "Starting chips"),
+    "ante": ("Einsatz je Runde", "Stake per round"),
+    "rounds": ("Runden", "Rounds"),
+    "scale": ("Punktwertung", "Point scale"),
+    "points": ("Gewertete Würfel", "Dice that count"),
+    "raising": ("Erhöhen", "Raising"),
+    "max_stake": ("Höchsteinsatz", "Highest stake"),
+    "start": ("Wer beginnt", "Who begins"),
+}, {
+    "scale": {"A": ("Wertung A (9 … 14)", "scale A (9 … 14)"), "B": ("Wertung B", "scale B"),
+              "C": ("Wertung C", "scale C")},
+    "points": {"all": ("alle fünf Würfel", "all five dice"),
+               "combination": ("die Kombination, dann die toten Würfel", "the combination, then the dead dice")},
+    "start": {"lot": ("das Los (höchster Wurf)", "the lot (highest throw)"), "first_seat": ("Platz 1", "seat 1")},
+})
+
+
+def key_dice(key: Key) -> tuple[Dice, Dice]:
+    """The dice of the natural hand with this key, split into the combination's dice and the dead dice (descending).
+
+    With Joker Poker the aces count as the faces they stand for: the hand is the natural one its key names."""
+    cls, ranks = key[0], key[1:]
+    if cls == NICHTS:
+        return (), ranks
+    if cls == PAAR:
+        return (ranks[0],) * 2, ranks[1:]
+    if cls == ZWEI_PAARE:
+        return (ranks[0],) * 2 + (ranks[1],) * 2, ranks[2:]
+    if cls == DRILLING:
+        return (ranks[0],) * 3, ranks[1:]
+    if cls == QUINT:
+        return tuple(range(ranks[0], ranks[0] - 5, -1)), ()
+    if cls == FULL_HOUSE:
+        return (ranks[0],) * 3 + (ranks[1],) * 2, ()
+    if cls == VIERLING:
+        return (ranks[0],) * 4, ranks[1:]
+    assert cls == FUENFLING
+    return (ranks[0],) * 5, ()
+
+
+@cache
+def al_capone_result(dice: Dice, quint: bool, joker: bool, scale: str, points: str) -> tuple[int, ...]:
+    """Class first; within a class the points of the agreed scale (all five dice, or the combination's dice and
+    then each dead die highest first)."""
+    key = hand_key(tuple(sorted(dice)), quint, joker)
+    combo, dead = key_dice(key)
+    value = SCALES[scale]
+    if points == "all":
+        return (key[0], sum(value[f - 1] for f in (*combo, *dead)))
+    return (key[0], sum(value[f - 1] for f in combo), *sorted((value[f - 1] for f in dead), reverse=True))
+
+
+@dataclasses.dataclass(frozen=True)
+class AlCaponeState(PokerRoundState):
+    ties: ClassVar[Literal["split", "stich"]] = "stich"
+    face: ClassVar[cmp.Face] = "poker"
+    game_id: ClassVar[str] = "al-capone"
+
+    def hand_result(self, dice: Dice) -> tuple[int, ...]:
+        r: AlCaponeRules = self.rules
+        return al_capone_result(tuple(sorted(dice)), r.quint, r.joker, r.scale, r.points)
+
+    def hand_phrase(self, dice: Dice) -> cmp.Phrase:
+        result = self.hand_result(dice)
+        return cmp.Phrase(N_("{hand}, {points} points"), {"hand": cmp.Phrase(BOOK_NAMES[result[0]]),
+                                                          "points": result[1]})
+
+
+class AlCaponeGame(PokerRoundGame):
+    id = "al-capone"
+    state_class = AlCaponeState
+
+
+def make(rules: Any, n: int) -> Game:
+    return AlCaponeGame(rules, n)
+
+
+def _odds(rules: AlCaponeRules) -> Any:
+    """``wuerfel odds``: the classes of one throw under the rules' Quint and Joker (the shared poker block)."""
+    return rules.throw_odds()
+
+
+def _bot(game: Game, seed: int) -> Any:
+    from wuerfel.games.hasard.poker_bots import PokerRoundBot
+
+    return PokerRoundBot(game, seed)
+
+
+def _optimal_bot(game: Game, seed: int) -> Any:
+    """The computed betting bot (:mod:`wuerfel.games.hasard.poker_round_bot`): exact for two players."""
+    from wuerfel.games.hasard.poker_round_bot import ComputedRoundBot
+
+    return ComputedRoundBot(game, seed)
+
+
+def _advisor(game: Game) -> Any:
+    from wuerfel.games.hasard.poker_bots import PokerRoundAdvisor
+
+    return PokerRoundAdvisor(game)
+
+
+INFO = register(GameInfo(
+    id="al-capone", name_de="Al Capone", name_en="Al Capone",
+    options_class=AlCaponeRules, make=make, min_players=2, max_players=8, default_preset="al-capone",
+    presets_dir=Path(__file__).parent / "presets" / "al-capone",
+    description_de="Ein offener Wurf mit fünf Pokerwürfeln: die beste Kombination gewinnt, bei gleicher entscheidet "
+    "die Punktwertung (Hasard 30).",
+    description_en="One open throw of five poker dice: the best combination wins, the same combination is decided "
+    "by a point scale (Hasard 30).",
+    aliases=("al_capone", "alcapone"),
+    bots={"heuristic": _bot, "optimal": _optimal_bot}, default_bot="optimal", advisor=_advisor,
+    perfect_information=True, chips=True, faces="poker", odds=_odds,
+))

@@ -1,0 +1,125 @@
+// The replay page's exact analysis (issue 16.3): fetches GET /api/tables/{id}/analysis once, writes each decision's
+// loss into the move list (the decisive mistakes highlighted), the accuracy, loss and luck of each player, the
+// decisive mistakes (a click steps the replay there) and, for a duel, the win-chance graph (an SVG the server draws
+// with matplotlib). The move list is replay.js's: this script only adds to its items, whenever they appear.
+import {api} from "./api.js";
+
+const panel = document.getElementById("analysis-panel");
+const T = JSON.parse(document.getElementById("analysis-i18n").textContent);
+const lang = document.documentElement.lang || "de";
+const $ = (id) => document.getElementById(id);
+
+function fill(s, params) {
+  for (const [k, v] of Object.entries(params)) s = s.split("{" + k + "}").join(String(v));
+  return s;
+}
+
+function num(x, digits) {
+  return x.toLocaleString(lang, {minimumFractionDigits: digits, maximumFractionDigits: digits});
+}
+
+/** A loss or a luck figure in the unit of the analysis: probabilities in percentage points, else points
+ * (``short``: the abbreviated unit, for the narrow move list and table). */
+function amount(x, unit, short = false) {
+  if (x === null || x === undefined) return T.not_measured;
+  if (unit === "points") return fill(short ? T.points_short : T.points, {value: num(x, 2)});
+  return fill(short ? T.pp_short : T.pp, {value: num(x * 100, 1)});
+}
+
+/** A seat's loss or luck as a bare number in the unit the status line names. */
+function figure(x, unit) {
+  if (x === null || x === undefined) return T.not_measured;
+  return unit === "points" ? num(x, 2) : num(x * 100, 1);
+}
+
+function annotate(doc) {
+  const list = $("events");
+  if (!list) return;
+  for (const d of doc.decisions) {
+    const li = list.querySelector(`li[data-index="${d.step}"]`);
+    if (!li || li.querySelector(".loss")) continue;
+    const span = document.createElement("span");
+    span.className = "loss" + (d.loss === 0 ? " best" : "");
+    span.textContent = d.loss === 0 ? T.best_mark : fill(T.loss_mark, {value: amount(d.loss, d.unit, true)});
+    span.title = d.best_label;
+    li.appendChild(span);
+    li.dataset.loss = String(d.loss);
+    if (d.decisive) li.classList.add("decisive");
+  }
+}
+
+function render(doc) {
+  const names = doc.seats.map((s) => s.name);  // named by the server as on the pages
+  $("analysis-status").textContent = T["unit_" + doc.unit] || doc.unit;
+  const tb = $("analysis-seats").querySelector("tbody");
+  tb.replaceChildren();
+  // Two rows a player (the panel is narrow): the name, then accuracy, loss and luck as bare numbers (the unit is
+  // said once, in the status line above the table).
+  for (const s of doc.seats) {
+    const head = document.createElement("tr");
+    head.className = "seat-name";
+    const name = document.createElement("th");
+    name.colSpan = 3;
+    name.scope = "rowgroup";
+    name.textContent = names[s.seat];
+    head.appendChild(name);
+    const tr = document.createElement("tr");
+    tr.dataset.seat = String(s.seat);
+    const cells = [s.accuracy === null ? "–" : `${num(s.accuracy, 1)} %`, figure(s.loss, doc.unit),
+      figure(s.luck, doc.unit)];
+    cells.forEach((text, k) => {
+      const td = document.createElement("td");
+      td.textContent = text;
+      td.className = "num";
+      if (k === 0) td.title = fill(T.decisions, {best: s.best, n: s.decisions});
+      tr.appendChild(td);
+    });
+    tb.append(head, tr);
+  }
+  $("analysis-seats").classList.remove("hidden");
+  const ol = $("analysis-mistake-list");
+  ol.replaceChildren();
+  const byIndex = new Map(doc.decisions.map((d) => [d.index, d]));
+  for (const idx of doc.mistakes) {
+    const d = byIndex.get(idx);
+    const li = document.createElement("li");
+    li.dataset.step = String(d.step);
+    li.textContent = fill(T.mistake, {step: d.step, name: names[d.seat], chosen: d.chosen_label, best: d.best_label,
+      loss: amount(d.loss, d.unit)});
+    const go = () => {
+      const item = $("events").querySelector(`li[data-index="${d.step}"]`);
+      if (item) item.click();
+    };
+    li.tabIndex = 0;  // reachable by keyboard: Enter or Space steps there as a click does
+    li.addEventListener("click", go);
+    li.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); }
+    });
+    ol.appendChild(li);
+  }
+  if (!doc.mistakes.length) {
+    const li = document.createElement("li");
+    li.textContent = T.none_lost;
+    ol.appendChild(li);
+  }
+  $("analysis-mistakes").classList.remove("hidden");
+  if (doc.win_chance) {
+    $("analysis-graph-img").src = `/api/tables/${panel.dataset.table}/analysis/win-chance.svg`;
+    $("analysis-graph").classList.remove("hidden");
+  }
+  annotate(doc);
+  // replay.js fills the move list page by page: annotate what arrives later too.
+  new MutationObserver(() => annotate(doc)).observe($("events"), {childList: true});
+  panel.dataset.ready = "1";
+}
+
+async function main() {
+  try {
+    render(await api(`/api/tables/${panel.dataset.table}/analysis`));
+  } catch (e) {
+    $("analysis-status").textContent = e.message || T.failed;
+    panel.dataset.ready = "error";
+  }
+}
+
+main();

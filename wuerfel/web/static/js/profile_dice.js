@@ -1,0 +1,58 @@
+// A player's dice statistics on his profile (templates/_profile_dice.html holds the translated texts): per die kind
+// the counts per face against the count fair dice lead one to expect, and the chi-square test's p-value.
+function fill(s, params) {
+  for (const [k, v] of Object.entries(params)) s = s.split("{" + k + "}").join(String(v));
+  return s;
+}
+
+function cell(tag, text) {
+  const c = document.createElement(tag);
+  c.textContent = text;
+  return c;
+}
+
+async function main() {
+  const box = document.getElementById("profile-dice");
+  if (!box || !box.dataset.url) return;
+  const summary = document.getElementById("profile-dice-summary");
+  const kinds = document.getElementById("profile-dice-kinds");
+  let v;
+  try {
+    const r = await fetch(box.dataset.url, {credentials: "same-origin", headers: {Accept: "application/json"}});
+    if (!r.ok) throw new Error(String(r.status));
+    v = await r.json();
+  } catch {
+    summary.textContent = box.dataset.unavailable;
+    return;
+  }
+  if (!v.throws) {
+    summary.textContent = box.dataset.none;
+    return;
+  }
+  summary.textContent = fill(box.dataset.throws, {n: v.throws});
+  const lang = document.documentElement.lang || "de";
+  for (const k of v.kinds) {
+    const h = cell("h3", `${k.name} · ${k.dice}`);
+    const table = document.createElement("table");
+    table.className = "scores dice-stats";
+    table.dataset.kind = k.name;
+    const rows = [[box.dataset.face, ...k.faces], [box.dataset.count, ...k.counts],
+      [box.dataset.expected, ...k.faces.map(() => (k.dice / k.faces.length).toLocaleString(lang, {maximumFractionDigits: 1}))]];
+    for (const [i, row] of rows.entries()) {
+      const tr = document.createElement("tr");
+      row.forEach((x, j) => tr.appendChild(cell(i === 0 || j === 0 ? "th" : "td", String(x))));
+      table.appendChild(tr);
+    }
+    kinds.append(h, table);
+    if (k.p !== null) {
+      const p = document.createElement("p");
+      p.className = "small";
+      p.dataset.p = String(k.p);
+      p.textContent = fill(box.dataset.test, {chi2: k.chi2.toLocaleString(lang, {maximumFractionDigits: 2}), df: k.df,
+        p: k.p.toLocaleString(lang, {maximumFractionDigits: 3})}) + " " + (k.p >= 0.01 ? box.dataset.fair : box.dataset.unusual);
+      kinds.appendChild(p);
+    }
+  }
+}
+
+main();

@@ -1,0 +1,44 @@
+// Provably fair dice on the replay page: show the server's check of this record (templates/_replay_dice.html holds
+// the translated texts; this file has none). The command `wuerfel verify` on the downloaded record is the proof a
+// sceptic runs; this panel is the same check, made for him by the server.
+function fill(s, params) {
+  for (const [k, v] of Object.entries(params)) s = s.split("{" + k + "}").join(String(v));
+  return s;
+}
+
+async function main() {
+  const box = document.getElementById("dice-proof");
+  if (!box) return;
+  const result = document.getElementById("dice-proof-result");
+  const summary = document.getElementById("dice-proof-summary");
+  const failures = document.getElementById("dice-proof-failures");
+  let v;
+  try {
+    const r = await fetch(box.dataset.url, {credentials: "same-origin", headers: {Accept: "application/json"}});
+    if (!r.ok) throw new Error(String(r.status));
+    v = await r.json();
+  } catch {
+    result.textContent = box.dataset.unavailable;
+    return;
+  }
+  if (!v.proof) {
+    result.textContent = fill(box.dataset.none, {n: v.throws});
+    box.dataset.state = "none";
+    return;
+  }
+  summary.textContent = fill(box.dataset.summary, {checked: v.checked, throws: v.throws, concealed: v.concealed});
+  if (v.ok) {
+    result.textContent = "✓ " + box.dataset.ok;
+    box.dataset.state = "ok";
+  } else {
+    result.textContent = "✗ " + fill(box.dataset.failed, {n: v.failures.length});
+    box.dataset.state = "failed";
+    for (const f of v.failures) {
+      const li = document.createElement("li");
+      li.textContent = f.message;
+      failures.appendChild(li);
+    }
+  }
+}
+
+main();
