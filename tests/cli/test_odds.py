@@ -52,3 +52,18 @@ def test_game_without_classes_is_refused() -> None:
     assert "teilt Würfe nicht in Klassen ein" in result.output
     result = run(["odds", "jule", "--lang", "en"])
     assert "does not classify a throw" in result.output
+
+
+def test_rock_and_roll_six_faces_and_a_fair_bank() -> None:
+    doc = json.loads(run(["odds", "rock-and-roll", "--json", "--lang", "en"]).stdout)
+    assert doc["dice"] == 1 and [c["fraction"] for c in doc["classes"]] == ["1/6"] * 6
+    assert [c["name"] for c in doc["classes"]][:2] == ["Nine (Black)", "Ace (Black)"]
+    assert {n["note"]: n["fraction"] for n in doc["notes"]} == {"bank_edge_colour": "0", "bank_edge_face": "0"}
+
+
+def test_rules_show_prints_the_banks_edge() -> None:
+    text = run(["rules", "show", "lustige-sieben"]).stdout
+    assert "Vorteil der Bank je gesetztem Chip" in text and "35101/248832" in text and "1/12" in text
+    doc = json.loads(run(["rules", "show", "zehnerspiel-netto", "--json"]).stdout)
+    assert doc["bank_edges"] == [{"field": "under", "name": "unter 10", "edge": -0.125, "fraction": "-1/8"}]
+    assert "bank_edges" not in json.loads(run(["rules", "show", "jule", "--json"]).stdout)

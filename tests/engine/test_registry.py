@@ -26,8 +26,8 @@ HASARD_PART2A = {"quinze", "sechzerspiel", "dreimal-pasch", "die-boese-sieben"}
 HASARD_KEEP_GAMES_B = {"chicago", "chicago-hoch-tief", "ohio", "sequenzen"}
 """Hasard part 2 (keep-and-rethrow and sheet games), in two sets as two engineers built them."""
 BUILT_IN = {"zehntausend", "wuerfelspiel", "lustige-sieben", "verdecktes-wuerfelpoker", "escalero", "zehnerspiel",
-            "va-banque", "craps", "offenes-wuerfelpoker", "wuerfelpoker", "al-capone", *HASARD_RACES,
-            *HASARD_PART2A, *HASARD_KEEP_GAMES_B}
+            "va-banque", "craps", "offenes-wuerfelpoker", "wuerfelpoker", "al-capone", "rock-and-roll",
+            *HASARD_RACES, *HASARD_PART2A, *HASARD_KEEP_GAMES_B}
 
 
 def python(code: str, *path: Path) -> str:
@@ -131,6 +131,7 @@ def test_flags_of_the_built_in_games() -> None:
         "offenes-wuerfelpoker": (True, True, True, "poker", 0),
         "zehnerspiel": (False, True, True, "pips", 0),
         "va-banque": (True, True, True, "pips", 0),
+        "rock-and-roll": (False, True, True, "poker", 0),
         "craps": (True, True, True, "pips", 0),
         "wuerfelpoker": (True, True, True, "pips", 0),
         "al-capone": (True, True, True, "poker", 0),

@@ -154,11 +154,16 @@ def rules_show(preset: str = typer.Argument(..., help="Preset, Variante oder Pfa
         rules = info.rules_from_dict(resolved.data, complete=False)
     except WuerfelError as exc:
         fail(exc, lang)
+    from wuerfel.engine.edges import game_edges
     from wuerfel.engine.rules import options_to_dict
 
+    edges = game_edges(info, rules, lang)
     if as_json:
-        print(json.dumps({"game": game_id, "id": resolved.id, "source": resolved.source, "note": resolved.note,
-                          "options": options_to_dict(rules)}, ensure_ascii=False))
+        doc: dict[str, Any] = {"game": game_id, "id": resolved.id, "source": resolved.source, "note": resolved.note,
+                               "options": options_to_dict(rules)}
+        if edges is not None:  # a bank game: the bank's exact edge under these rules
+            doc["bank_edges"] = edges
+        print(json.dumps(doc, ensure_ascii=False))
         return
     console.print(f"[bold]{escape(info.name(lang))}[/bold] — {escape(resolved.name(lang))} ({escape(resolved.id)})  "
                   f"[dim]{escape(resolved.describe(lang))}[/dim]", soft_wrap=True)
@@ -176,6 +181,17 @@ def rules_show(preset: str = typer.Argument(..., help="Preset, Variante oder Pfa
                       f"[bold]{value}[/bold]" if changed else value, escape(option_value(o, o.default, lang)),
                       escape(o.description(lang)))
     console.print(table)
+    if edges:
+        # The bank's exact edge under these rules (engine/edges.py): what a punter should know before staking.
+        edge_table = Table(_("Field"), _("Edge"), _("exact"), title=_("Bank's edge per chip staked"),
+                           header_style="bold")
+        for e in edges:
+            percent = f"{e['edge'] * 100:.2f} %"
+            edge_table.add_row(escape(e["name"]), percent.replace(".", ",") if lang == "de" else percent,
+                               e["fraction"])
+        console.print(edge_table)
+        console.print(escape(_("What the bank expects to win per chip staked, until the stake is settled: 0 is "
+                               "fair, below 0 the punters have the edge.")), style="dim", soft_wrap=True)
 
 
 def option_value(option: Any, value: Any, lang: str) -> str:

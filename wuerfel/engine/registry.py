@@ -96,6 +96,10 @@ class GameInfo:
     odds: Callable[[Any], Any] | None = None
     """factory(rules) → :class:`wuerfel.engine.odds.ThrowOdds`: the classes of one throw and how each is found
     (``wuerfel odds``, the table's "Wahrscheinlichkeiten"); None for games that do not classify a throw."""
+    bank_edges: Callable[[Any], Any] | None = None
+    """factory(rules) → a sequence of :class:`wuerfel.engine.edges.BankEdge`: the bank's exact expected gain per chip
+    staked on each kind of field or bet under these rules, shown in the rules panels (lobby, table, ``wuerfel rules
+    show``); None for games without a bank. :func:`wuerfel.engine.edges.single_edge` wraps a rules → Fraction."""
 
     def __post_init__(self) -> None:
         if self.faces not in ("pips", "poker"):

@@ -27,6 +27,7 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from wuerfel.engine.edges import game_edges
 from wuerfel.engine.errors import N_, WuerfelError
 from wuerfel.engine.registry import GameInfo, all_games, get_game
 from wuerfel.engine.rules import describe_options, humanize_params, option_schema, options_to_dict, set_dotted
@@ -315,7 +316,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 "default_bot": info.default_bot if info.default_bot in bot_names(info.id) else "random",
                 "has_template": (TEMPLATES_DIR / "games" / f"{info.id}.html").exists(),
                 "faces": info.faces, "featured": info.featured, "chips": info.chips, "decisions": info.decisions,
-                "odds": info.odds is not None,
+                "odds": info.odds is not None, "bank_edges": info.bank_edges is not None,
                 "perfect_information": info.perfect_information}
 
     def rules_name(game: str, rules_id: str, lang: str) -> str:
@@ -381,19 +382,27 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         lang = lang_of(request)
         rules_id, data = resolve_rules(info, preset, None, lang)
         rules = info.rules_from_dict(data)
-        return {"game": info.id, "preset": rules_id, "options": [
+        out: dict[str, Any] = {"game": info.id, "preset": rules_id, "options": [
             {"key": o.key, "type": o.type, "choices": list(o.choices), "default": o.default, "value": o.value,
              "name": o.name(lang), "section": o.section(lang), "description": o.description(lang),
              "de": o.de, "en": o.en, "schema": option_schema(info.options_class, o.key, lang)}
             for o in describe_options(rules)]}
+        if info.bank_edges is not None:  # a bank game: its exact edge under these rules (the lobby's rules panel)
+            out["bank_edges"] = game_edges(info, rules, lang)
+        return out
 
     @app.post("/api/games/{game}/validate")
     async def api_validate(request: Request, game: str) -> dict[str, Any]:
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
         data = await body_json(request)
         info = known_game(game)
-        rules_id, rules = resolve_rules(info, data.get("preset"), data.get("overrides"), lang_of(request))
-        return {"ok": True, "rules_id": rules_id, "rules": rules}
+        lang = lang_of(request)
+        rules_id, rules = resolve_rules(info, data.get("preset"), data.get("overrides"), lang)
+        out: dict[str, Any] = {"ok": True, "rules_id": rules_id, "rules": rules}
+        if info.bank_edges is not None:
+            # The bank's exact edge under exactly these rules (a changed payout changes it): the lobby's rules panel.
+            out["bank_edges"] = game_edges(info, info.rules_from_dict(rules), lang)
+        return out
 
     @app.get("/api/i18n")
     async def api_i18n(request: Request) -> dict[str, Any]:
@@ -756,6 +765,21 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         lang = lang_of(request)
         rules_id, data = resolve_rules(info, preset, None, lang)
         return await asyncio.to_thread(odds_json, info, rules_id, data, lang)
+
+    def table_edges(info: GameInfo, data: dict[str, Any], lang: str) -> list[dict[str, Any]] | None:
+        """The bank's exact edge under a table's own rules (the table page's rules panel); None without a bank."""
+        if info.bank_edges is None:
+            return None
+        return game_edges(info, info.rules_from_dict(data), lang)
+
+    @app.get("/api/tables/{table_id}/edges")
+    async def api_table_edges(request: Request, table_id: str) -> dict[str, Any]:
+        """The bank's exact edge per chip staked under the table's own rules (edited rules included), as the table
+        page's rules panel shows it; ``bank_edges`` is null for a game without a bank."""
+        t = await need_table(table_id)
+        lang = lang_of(request)
+        return {"game": t.info.id, "rules": t.row.rules_id,
+                "bank_edges": await asyncio.to_thread(table_edges, t.info, t.row.rules, lang)}
 
     @app.get("/api/tables/{table_id}/odds")
     async def api_table_odds(request: Request, table_id: str) -> dict[str, Any]:
@@ -1223,9 +1247,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             return await page(request, "login.html", next=f"/table/{table_id}", error=None, name="", form=None,
                               invite=await invitation(t, lang_of(request)))
         gt = f"games/{t.row.game}.html"
+        lang = lang_of(request)
         return await page(request, "table.html", table=t.summary(base_url(request)),
-                          ws_url=f"/ws/table/{table_id}", game=game_json(t.info, lang_of(request)),
-                          game_template=gt if (TEMPLATES_DIR / gt).exists() else None)
+                          ws_url=f"/ws/table/{table_id}", game=game_json(t.info, lang),
+                          game_template=gt if (TEMPLATES_DIR / gt).exists() else None,
+                          bank_edges=table_edges(t.info, t.row.rules, lang))
 
     @app.get("/my-games")
     async def my_games_page(request: Request) -> Response:

@@ -37,6 +37,7 @@ from wuerfel.engine.advice import Advice
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.components import Chips, Component, Dice, Message, Phrase, SeatLine, SeatRef, Seats
 from wuerfel.engine.dice import roll_distribution
+from wuerfel.engine.edges import single_edge
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import (
     CHANCE,
@@ -765,5 +766,6 @@ INFO = register(
         advisor=CrapsAdvisor,
         chips=True,
         odds=_odds,
+        bank_edges=single_edge(bank_edge, "maker", Phrase(N_("The maker's edge per chip staked (naming 2 or 12)"))),
     )
 )

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.components import Phrase
+from wuerfel.engine.edges import BankEdge
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
@@ -56,7 +57,7 @@ BOARD_SPEC = BoardSpec(
 
 __all__ = ["BOARD", "BOARD_SPEC", "DONE_WORDS", "INFO", "LEFT", "LOT_BANK", "LOT_BANK_NAMED", "NUMBERS", "RIGHT",
            "SEVEN", "Bet", "Done", "LustigeSiebenGame", "LustigeSiebenRules", "LustigeSiebenState", "PunterBot",
-           "Stake", "column", "field_edges", "make", "settle", "verdict"]
+           "Stake", "bank_edges", "column", "field_edges", "make", "settle", "verdict"]
 
 
 def column(number: int) -> str:
@@ -207,18 +208,36 @@ def _render(view: dict[str, Any], lang: str) -> Any:
     return render_lustige_sieben(view, lang)
 
 
-def _odds(rules: LustigeSiebenRules) -> Any:
-    """``wuerfel odds``: the bank's throw by the column it falls in, and the bank's exact edge per chip staked on a
-    column and on the 7 (per settlement: a standing 7-stake counts once, when it is settled)."""
-    from wuerfel.engine.odds import OddsNote, ThrowClass, ThrowOdds
+def bank_edges(rules: LustigeSiebenRules) -> tuple[BankEdge, ...]:
+    """``GameInfo.bank_edges``: the bank's exact expected gain per chip staked, until the stake is settled, from the
+    game's own :func:`verdict` over all 36 throws (the kit's :meth:`~wuerfel.games.kit.bank.BankState.field_edge`).
 
-    edges = field_edges(rules)
+    A column number is settled by the throw it is staked for. A stake on the 7 stands on a right number, so its edge
+    depends on the throws the bank has left (a stake still standing when the bank closes goes back to its owner): the
+    absorbing chain gives 1/7 · (1 − (5/12)^k) for k throws left (book's payouts) — shown for a stake placed before
+    the bank's first throw (k = ``bank_throws``) and before its last (k = 1: 1/12).
+    """
+    state = LustigeSiebenGame(rules, 2).new_initial_state()
+    assert isinstance(state, LustigeSiebenState)
+    k = rules.bank_throws
+    edges = [BankEdge("column", Phrase(N_("a number of the left or right column")), state.field_edge(LEFT[0])),
+             BankEdge("seven_first", Phrase(N_("the 7, staked before the bank's first throw ({n} throws left)"),
+                                            {"n": k}), state.field_edge(SEVEN, k))]
+    if k > 1:
+        edges.append(BankEdge("seven_last", Phrase(N_("the 7, staked before the bank's last throw")),
+                              state.field_edge(SEVEN, 1)))
+    return tuple(edges)
+
+
+def _odds(rules: LustigeSiebenRules) -> Any:
+    """``wuerfel odds``: the bank's throw by the column it falls in, and the bank's exact edge per chip staked
+    (:func:`bank_edges`: the same figures as the rules panel)."""
+    from wuerfel.engine.edges import edge_notes
+    from wuerfel.engine.odds import ThrowClass, ThrowOdds
+
     return ThrowOdds(2, (ThrowClass("seven", Phrase(N_("the 7"))), ThrowClass("left", Phrase(N_("left column"))),
                          ThrowClass("right", Phrase(N_("right column")))), lambda dice: column(sum(dice)),
-                     notes=(OddsNote("bank_edge_column", Phrase(N_("Bank's edge per chip on a column")),
-                                     -edges["left"]),
-                            OddsNote("bank_edge_seven", Phrase(N_("Bank's edge per chip on the 7")),
-                                     -edges["seven"])))
+                     notes=edge_notes(bank_edges(rules)))
 
 
 INFO = register(GameInfo(
@@ -230,5 +249,5 @@ INFO = register(GameInfo(
     "(Hasard 9).",
     aliases=("lustige_sieben", "merry-seven"),
     bots={"heuristic": _punter_bot}, terminal_renderer=_render, default_bot="heuristic",
-    advisor=_advisor, perfect_information=False, chips=True, odds=_odds,
+    advisor=_advisor, perfect_information=False, chips=True, odds=_odds, bank_edges=bank_edges,
 ))

@@ -54,6 +54,7 @@ __all__ = [
     "ZehnerspielRules",
     "ZehnerspielState",
     "bank_edge",
+    "bank_edges",
     "p_under",
     "verdict",
 ]
@@ -257,6 +258,16 @@ def _odds(rules: ZehnerspielRules) -> Any:
     )
 
 
+def bank_edges(rules: ZehnerspielRules) -> tuple[Any, ...]:
+    """``GameInfo.bank_edges``: the one field's edge, from the game's own settlement over all 216 throws (the kit's
+    :meth:`~wuerfel.games.kit.bank.BankState.field_edge`; equal to :func:`bank_edge`, a test holds them together)."""
+    from wuerfel.engine.edges import BankEdge
+
+    state = ZehnerspielGame(rules, 2).new_initial_state()
+    assert isinstance(state, ZehnerspielState)
+    return (BankEdge("under", Phrase(N_("under 10")), state.field_edge(FIELD)),)
+
+
 INFO = register(
     GameInfo(
         id="zehnerspiel",
@@ -279,5 +290,6 @@ INFO = register(
         perfect_information=False,
         chips=True,
         odds=_odds,
+        bank_edges=bank_edges,
     )
 )

@@ -282,6 +282,17 @@ class BankState(State):
         """Whether the current bank closes after the throw just settled (default: after ``bank_throws`` throws)."""
         return self.throws_done >= self.rules.bank_throws
 
+    def field_edge(self, number: int, throws_left: int | None = 1) -> Fraction:
+        """The bank's exact expected gain per chip staked on field ``number`` until the stake is settled, from this
+        game's own :meth:`verdict` over every throw of its dice (:func:`wuerfel.engine.edges.stake_edge`; a stake
+        that stands counts on for ``throws_left`` throws, then goes back to its owner as the bank closes)."""
+        from wuerfel.engine.dice import roll_distribution
+        from wuerfel.engine.edges import stake_edge
+
+        outcomes = [(p, self.verdict(number, self.throw_value(dice))) for dice, p in
+                    roll_distribution(self.dice_count())]
+        return stake_edge(outcomes, throws_left)
+
     # --- reading --------------------------------------------------------------------------------------------
     @property
     def rules(self) -> Any:

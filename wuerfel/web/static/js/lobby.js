@@ -381,17 +381,34 @@ function change(o, v) {
   validateTimer = setTimeout(validate, 150);
 }
 
+/** The bank's exact edge under the rules as they stand (the server computes it: GameInfo.bank_edges); hidden for a
+ * game without a bank or rules that do not validate. No game logic here: names and fractions come from the server. */
+function showEdges(edges) {
+  const box = $("bank-edges");
+  const list = $("bank-edge-list");
+  list.replaceChildren();
+  for (const e of edges || []) {
+    const li = el("li", "", `${e.name}: ${e.fraction} (${new Intl.NumberFormat(document.documentElement.lang || "de",
+      {style: "percent", maximumFractionDigits: 2}).format(e.edge)})`);
+    li.dataset.field = e.field;
+    list.appendChild(li);
+  }
+  box.classList.toggle("hidden", !(edges && edges.length));
+}
+
 async function validate() {
   const err = $("rules-error");
   document.body.dataset.rules = "pending";
   try {
-    await api(`/api/games/${encodeURIComponent(game.id)}/validate`, {preset: $("preset").value, overrides});
+    const res = await api(`/api/games/${encodeURIComponent(game.id)}/validate`, {preset: $("preset").value, overrides});
+    showEdges(res.bank_edges);
     valid = true;
     err.classList.add("hidden");
     $("rules-ok").textContent = Object.keys(overrides).length ? t("rules_ok") : "";
     document.body.dataset.rules = "ok";
   } catch (e) {
     valid = false;
+    showEdges(null);
     err.textContent = e.message;
     err.classList.remove("hidden");
     $("rules-ok").textContent = "";

@@ -1,0 +1,29 @@
+"""The bank's edge in the rules panels: the lobby shows it under the house rules and follows a change of rules; the
+table page's "Regeln" panel shows it under the table's rules; Rock and Roll's board is drawn with the book's rows.
+Every figure is the server's (engine/edges.py), never computed in the page."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Server
+from tests.browser.helpers import create_table, guest
+
+
+def test_lobby_and_table_show_the_banks_edge(server: Server, new_page) -> None:
+    anna: Page = new_page()
+    guest(anna, server.url, "Anna")
+    anna.goto(server.url + "/")
+    anna.locator(".game-card[data-game='zehnerspiel']").click()
+    under = anna.locator("#bank-edge-list li[data-field='under']")
+    expect(under).to_contain_text("1/4", timeout=30_000)
+    expect(anna.locator("#bank-edges-title")).to_have_text("Vorteil der Bank je gesetztem Chip")
+    anna.locator("#preset").select_option("zehnerspiel-netto")
+    expect(under).to_contain_text("-1/8", timeout=30_000)
+    anna.locator(".game-card[data-game='jule']").click()
+    expect(anna.locator("#bank-edges")).to_be_hidden(timeout=30_000)
+
+    create_table(anna, server.url, "rock-and-roll", seats=2, bots={1: "heuristic"})
+    panel = anna.locator("#rules-panel")
+    expect(panel.locator("tr[data-field='colour'] td").nth(2)).to_have_text("0")
+    expect(panel.locator("tr[data-field='face'] td").nth(0)).to_have_text("ein Wert (zahlt 5:1)")
