@@ -77,6 +77,8 @@ function render(doc) {
     tb.append(head, tr);
   }
   $("analysis-seats").classList.remove("hidden");
+  // a measure of a single turn, round or game gives no luck figure: say why instead of a bare "not measured"
+  $("analysis-luck-none").classList.toggle("hidden", !doc.seats.every((s) => s.luck === null));
   const ol = $("analysis-mistake-list");
   ol.replaceChildren();
   const byIndex = new Map(doc.decisions.map((d) => [d.index, d]));
