@@ -178,9 +178,19 @@ def test_craps_naming_seven_with_any_stake_loses_the_exact_chance() -> None:
     doc = analyse_record(play("craps", None, 3, "heuristic", seed=3))
     names = [d for d in doc["decisions"] if d["chosen"]["kind"] == "name"]
     assert doc["unit"] == "probability" and len(names) == 3  # one naming per maker, one round
+    assert doc["measure_name"] == "Gewinnchance des Machers"  # the page's status line names the measure
     assert Fraction(111, 140) == maker_win(2) and Fraction(6557, 13860) == maker_win(7)
     for d in names:
         assert d["chosen"]["number"] == 7 and d["best"]["number"] in (2, 12)
         assert d["loss"] == pytest.approx(float(maker_win(2) - maker_win(7)))
     assert all(s["unrated"] == 0 for s in doc["seats"])
     assert all(s["luck"] is None for s in doc["seats"])  # each game rated on its own: no luck figure
+
+
+def test_page_numbers_follow_the_language() -> None:
+    """Ratings on the German pages take a decimal comma and a true minus sign; English keeps the point."""
+    from wuerfel.server.app import format_number
+
+    assert format_number(-0.34, "de") == "−0,3"
+    assert format_number(3.14159, "de", 2) == "3,14" and format_number(3.14159, "en", 2) == "3.14"
+    assert format_number(0.5, "en", 2, sign=True) == "+0.50" and format_number(-1.0, "en", 1) == "−1.0"

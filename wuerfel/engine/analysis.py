@@ -41,6 +41,7 @@ from typing import Any
 from wuerfel.engine.errors import N_, WuerfelError
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.record import GameRecord, apply_event, event_object
+from wuerfel.i18n import translate
 
 TIE = 1e-9
 """Values closer to the best than this are ties (loss exactly 0)."""
@@ -230,6 +231,7 @@ def analyse_record(record: GameRecord, lang: str = "de",
     decisive = [d for d in worst[:DECISIVE] if d.loss >= worst[0].loss / 10] if worst else []
     out: dict[str, Any] = {
         "game": record.game, "rules": record.rules_id, "unit": main.unit, "measure": measure,
+        "measure_name": translate(measure, lang),
         "decisions": [d.to_json() | {"decisive": d in decisive} for d in decisions],
         "seats": seats,
         "mistakes": [d.index for d in decisive],

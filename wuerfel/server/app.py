@@ -113,6 +113,15 @@ class ApiError(Exception):
         self.code, self.msgid, self.status, self.params = code, msgid, status, params
 
 
+def format_number(x: float, lang: str, digits: int = 1, sign: bool = False) -> str:
+    """A rating or a mean as the page's language writes it: a decimal comma in German (the pages' own numbers,
+    as the analysis panel's toLocaleString; "-0.3 → -1.3" on a German page read as English), a true minus sign."""
+    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    if lang == "de":
+        text = text.replace(".", ",")
+    return text.replace("-", "−")
+
+
 def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies: bool = False,
                synchronous: str = "NORMAL", throw_wait: float = THROW_WAIT, clock_scale: float | None = None
                ) -> FastAPI:
@@ -1187,6 +1196,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         context = {"lang": lang, "_": _, "csrf_token": token, "player": p.to_json() if p else None,
                    "protocol_version": PROTOCOL_VERSION, "bot_label": lambda b: bot_label(b, lang),
                    "rules_name": lambda g, r: rules_name(g, r, lang),
+                   "num": lambda x, digits=1, sign=False: format_number(x, lang, digits, sign),
                    "csp_nonce": getattr(request.state, "csp_nonce", ""), **ctx}
         if not (TEMPLATES_DIR / template).exists():
             resp: Response = JSONResponse({"error": {"code": "no_template",
