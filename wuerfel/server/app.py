@@ -29,7 +29,14 @@ from fastapi.templating import Jinja2Templates
 
 from wuerfel.engine.errors import N_, WuerfelError
 from wuerfel.engine.registry import GameInfo, all_games, get_game
-from wuerfel.engine.rules import describe_options, humanize_params, option_schema, options_to_dict, set_dotted
+from wuerfel.engine.rules import (
+    describe_options,
+    flatten_overrides,
+    humanize_params,
+    option_schema,
+    options_to_dict,
+    set_dotted,
+)
 from wuerfel.i18n import LANGUAGES, catalog, translate
 from wuerfel.server import auth
 from wuerfel.server.guard import Guard
@@ -359,7 +366,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             data = resolved.data
             rules_id = resolved.id
             if overrides:
-                for key, value in overrides.items():
+                for key, value in flatten_overrides(info.options_class, overrides):
                     data = set_dotted(data, key, value)
                 rules_id += "+custom"
             rules = info.rules_from_dict(data)
