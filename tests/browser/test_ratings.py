@@ -56,4 +56,4 @@ def test_rated_game_against_a_bot_lands_in_archive_profile_and_leaderboard(serve
 def _ordinal_pattern() -> object:
     import re
 
-    return re.compile(r"^-?\d+\.\d$")
+    return re.compile(r"^−?\d+,\d$")  # the German page's decimal comma and minus sign

@@ -66,6 +66,8 @@ CASES = [
     pytest.param(lambda: play("escalero", None, 2, "optimal", seed=2), "points", id="escalero"),
     pytest.param(lambda: play("chicago", None, 2, "optimal", seed=2), "probability", id="chicago"),
     pytest.param(lambda: play("va-banque", None, 3, "optimal", seed=4), "points", id="va-banque"),
+    # Craps: the maker's exact chance to win the game with the number he names
+    pytest.param(lambda: play("craps", None, 3, "optimal", seed=3), "probability", id="craps"),
 ]
 
 
@@ -164,3 +166,31 @@ def test_the_three_column_wuerfelspiel_is_refused_before_its_tables_are_built() 
     with pytest.raises(AnalysisError) as exc:
         analyse_record(record)
     assert "Schätzungen" in exc.value.translated("de") and "estimates" in exc.value.translated("en")
+
+
+def test_craps_naming_seven_with_any_stake_loses_the_exact_chance() -> None:
+    """The heuristic maker names 7 with a tenth of his chips — a stake the advisor does not list (it lists each
+    number with its best stake): still rated, in the maker's exact chance, 111/140 − 6557/13860 per naming."""
+    from fractions import Fraction
+
+    from wuerfel.games.hasard.craps import maker_win
+
+    doc = analyse_record(play("craps", None, 3, "heuristic", seed=3))
+    names = [d for d in doc["decisions"] if d["chosen"]["kind"] == "name"]
+    assert doc["unit"] == "probability" and len(names) == 3  # one naming per maker, one round
+    assert doc["measure_name"] == "Gewinnchance des Machers"  # the page's status line names the measure
+    assert Fraction(111, 140) == maker_win(2) and Fraction(6557, 13860) == maker_win(7)
+    for d in names:
+        assert d["chosen"]["number"] == 7 and d["best"]["number"] in (2, 12)
+        assert d["loss"] == pytest.approx(float(maker_win(2) - maker_win(7)))
+    assert all(s["unrated"] == 0 for s in doc["seats"])
+    assert all(s["luck"] is None for s in doc["seats"])  # each game rated on its own: no luck figure
+
+
+def test_page_numbers_follow_the_language() -> None:
+    """Ratings on the German pages take a decimal comma and a true minus sign; English keeps the point."""
+    from wuerfel.server.app import format_number
+
+    assert format_number(-0.34, "de") == "−0,3"
+    assert format_number(3.14159, "de", 2) == "3,14" and format_number(3.14159, "en", 2) == "3.14"
+    assert format_number(0.5, "en", 2, sign=True) == "+0.50" and format_number(-1.0, "en", 1) == "−1.0"

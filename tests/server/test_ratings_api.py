@@ -109,6 +109,11 @@ def test_a_rated_game_moves_the_ratings_at_its_end(srv: ServerProcess) -> None:
     assert page.status_code == 200 and 'id="dice-stats"' in page.text and "Wertungszahl" in page.text
     lb = anna.http.get("/leaderboard/stapel")
     assert lb.status_code == 200 and name in lb.text and "Vorteil der Sitzordnung" in lb.text
+    # The German archive labels the rating change and writes it with a decimal comma, as the profile does.
+    import re
+
+    assert re.search(r"Wertungszahl −?\d+,\d → −?\d+,\d", anna.http.get("/archive").text)
+    assert re.search(r'class="rating"><a [^>]*>−?\d+,\d</a>', page.text)
 
 
 def test_a_resigned_rated_game_rates_as_stored(srv: ServerProcess) -> None:

@@ -36,7 +36,7 @@ def amount(value: float | None, unit: str, lang: str) -> str:
     return _("{value} pts", value=decimal(value, lang, 2))
 
 
-UNIT_WORDS = {"win_probability": N_("win probability"), "probability": N_("probability of the round's goal"),
+UNIT_WORDS = {"win_probability": N_("win probability"), "probability": N_("exact probability"),
               "points": N_("expected points")}
 
 

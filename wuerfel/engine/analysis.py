@@ -41,6 +41,7 @@ from typing import Any
 from wuerfel.engine.errors import N_, WuerfelError
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.record import GameRecord, apply_event, event_object
+from wuerfel.i18n import translate
 
 TIE = 1e-9
 """Values closer to the best than this are ties (loss exactly 0)."""
@@ -80,6 +81,10 @@ SCALES: dict[str, Scale] = {
     # Chicago and Sequenzen: the exact chance of the round's goal.
     N_("chance to avoid the Bierdeckel this round"): Scale("probability", False),
     N_("chance to win the round"): Scale("probability", False),
+    # Craps: the maker's exact chance to win this one game with the number he names (maker_win), and an opponent's
+    # exact expected net chips of his share; each game of the session is rated on its own (no luck figure).
+    N_("the maker's chance to win"): Scale("probability", False),
+    N_("expected net chips of the share"): Scale("points", False),
 }
 """Measure msgid (what an advisor's :class:`~wuerfel.engine.advice.Advice` says its value is) → its scale, for the
 measures that come from an exact solver. A measure not listed here is not analysed."""
@@ -137,6 +142,18 @@ def _advice_values(advisor: Any, state: State, player: int) -> tuple[dict[Action
     return values, measures.pop()
 
 
+def _value_of_other(advisor: Any, state: State, player: int, obj: Action,
+                    rated: tuple[dict[Action, float], str]) -> tuple[dict[Action, float], str]:
+    """``rated`` with the chosen action's value added when the advisor lists only representatives of a
+    parameterised choice (Craps lists each number with its best stake; a human names it with any stake) and can
+    value the chosen one exactly (``value_of(state, player, action)``, in the same measure); else unchanged."""
+    value_of = getattr(advisor, "value_of", None)
+    value = value_of(state, player, obj) if value_of is not None else None
+    if value is None:
+        return rated
+    return {**rated[0], obj: float(value)}, rated[1]
+
+
 def analyse_record(record: GameRecord, lang: str = "de",
                    advisor_factory: Callable[[Game], Any] | None = None) -> dict[str, Any]:
     """The analysis of a whole record as a JSON document (see the module docstring for the definitions).
@@ -169,6 +186,8 @@ def analyse_record(record: GameRecord, lang: str = "de",
             if len(legal) >= 2 and isinstance(obj, Action):
                 rated = _advice_values(advisor, state, player)
                 scale = SCALES.get(rated[1]) if rated else None
+                if rated is not None and scale is not None and obj not in rated[0]:
+                    rated = _value_of_other(advisor, state, player, obj, rated)
                 if rated is None or scale is None or obj not in rated[0]:
                     unrated[player] += 1
                 else:
@@ -212,6 +231,7 @@ def analyse_record(record: GameRecord, lang: str = "de",
     decisive = [d for d in worst[:DECISIVE] if d.loss >= worst[0].loss / 10] if worst else []
     out: dict[str, Any] = {
         "game": record.game, "rules": record.rules_id, "unit": main.unit, "measure": measure,
+        "measure_name": translate(measure, lang),
         "decisions": [d.to_json() | {"decisive": d in decisive} for d in decisions],
         "seats": seats,
         "mistakes": [d.index for d in decisive],

@@ -642,6 +642,25 @@ def deep_merge(base: Mapping[str, Any], overlay: Mapping[str, Any]) -> dict[str,
     return out
 
 
+def flatten_overrides(cls: type[Any], overrides: Mapping[str, Any], path: str = "") -> list[tuple[str, Any]]:
+    """Overrides given as dotted keys or as a nested partial tree (``{"game": {"target": 1000}}``) → dotted
+    (key, value) pairs for :func:`set_dotted`. A mapping under a *section* (a nested rules dataclass) is opened, so
+    the section's other options keep the preset's values; set whole, it would reset them to the class defaults (a
+    Farkle game to 1,000 quietly lost the preset's end rule). A mapping under an option (a table) stays whole."""
+    hints = _hints(cls)
+    out: list[tuple[str, Any]] = []
+    for key, value in overrides.items():
+        head, _, rest = str(key).partition(".")
+        tp = hints.get(head) if head in {f.name for f in dataclasses.fields(cls)} else None
+        if tp is not None and dataclasses.is_dataclass(tp) and isinstance(tp, type):
+            sub = {rest: value} if rest else value
+            if isinstance(sub, Mapping):
+                out.extend(flatten_overrides(tp, sub, _join(path, head)))
+                continue
+        out.append((_join(path, str(key)), value))
+    return out
+
+
 def set_dotted(data: Mapping[str, Any], key: str, value: Any) -> dict[str, Any]:
     """Return a copy of ``data`` with the dotted option ``key`` set (for the web editor).
 

@@ -30,7 +30,14 @@ from fastapi.templating import Jinja2Templates
 from wuerfel.engine.edges import game_edges
 from wuerfel.engine.errors import N_, WuerfelError
 from wuerfel.engine.registry import GameInfo, all_games, get_game
-from wuerfel.engine.rules import describe_options, humanize_params, option_schema, options_to_dict, set_dotted
+from wuerfel.engine.rules import (
+    describe_options,
+    flatten_overrides,
+    humanize_params,
+    option_schema,
+    options_to_dict,
+    set_dotted,
+)
 from wuerfel.i18n import LANGUAGES, catalog, translate
 from wuerfel.server import auth
 from wuerfel.server.guard import Guard
@@ -112,6 +119,15 @@ class ApiError(Exception):
     def __init__(self, code: str, msgid: str, status: int = 400, **params: Any) -> None:
         super().__init__(msgid)
         self.code, self.msgid, self.status, self.params = code, msgid, status, params
+
+
+def format_number(x: float, lang: str, digits: int = 1, sign: bool = False) -> str:
+    """A rating or a mean as the page's language writes it: a decimal comma in German (the pages' own numbers,
+    as the analysis panel's toLocaleString; "-0.3 → -1.3" on a German page read as English), a true minus sign."""
+    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    if lang == "de":
+        text = text.replace(".", ",")
+    return text.replace("-", "−")
 
 
 def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies: bool = False,
@@ -351,7 +367,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             data = resolved.data
             rules_id = resolved.id
             if overrides:
-                for key, value in overrides.items():
+                for key, value in flatten_overrides(info.options_class, overrides):
                     data = set_dotted(data, key, value)
                 rules_id += "+custom"
             rules = info.rules_from_dict(data)
@@ -1211,6 +1227,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         context = {"lang": lang, "_": _, "csrf_token": token, "player": p.to_json() if p else None,
                    "protocol_version": PROTOCOL_VERSION, "bot_label": lambda b: bot_label(b, lang),
                    "rules_name": lambda g, r: rules_name(g, r, lang),
+                   "num": lambda x, digits=1, sign=False: format_number(x, lang, digits, sign),
                    "csp_nonce": getattr(request.state, "csp_nonce", ""), **ctx}
         if not (TEMPLATES_DIR / template).exists():
             resp: Response = JSONResponse({"error": {"code": "no_template",

@@ -683,6 +683,17 @@ class CrapsAdvisor:
         bids: dict[Action, float] = {Cover(a): float(-a * e) for a in sorted({low, high})}
         return rated(bids, N_("expected net chips of the share"), unit="points")
 
+    def value_of(self, state: State, player: int, action: Action) -> float | None:
+        """The exact value of any legal choice in the measure :meth:`advise` gives (the post-game analysis asks for
+        a choice it does not list): naming N with any stake wins with maker_win(N) — the stake changes the chips,
+        not the chance —, a share s of N's game returns −s·edge(N)."""
+        assert isinstance(state, CrapsState)
+        if state.phase == "name" and isinstance(action, Name):
+            return float(maker_win(action.number))
+        if isinstance(action, Cover) and state.number:
+            return float(-action.amount * edge(state.number))
+        return None
+
 
 def percent_params(x: Fraction) -> dict[str, str]:
     """``x`` as a percentage with two decimals, whole part and decimals in separate placeholders so that each

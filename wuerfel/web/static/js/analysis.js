@@ -50,7 +50,8 @@ function annotate(doc) {
 
 function render(doc) {
   const names = doc.seats.map((s) => s.name);  // named by the server as on the pages
-  $("analysis-status").textContent = T["unit_" + doc.unit] || doc.unit;
+  // a probability is one turn's, round's or game's goal (Chicago's round, Craps' maker): the status names which
+  $("analysis-status").textContent = fill(T["unit_" + doc.unit] || doc.unit, {measure: doc.measure_name || ""});
   const tb = $("analysis-seats").querySelector("tbody");
   tb.replaceChildren();
   // Two rows a player (the panel is narrow): the name, then accuracy, loss and luck as bare numbers (the unit is
@@ -77,6 +78,8 @@ function render(doc) {
     tb.append(head, tr);
   }
   $("analysis-seats").classList.remove("hidden");
+  // a measure of a single turn, round or game gives no luck figure: say why instead of a bare "not measured"
+  $("analysis-luck-none").classList.toggle("hidden", !doc.seats.every((s) => s.luck === null));
   const ol = $("analysis-mistake-list");
   ol.replaceChildren();
   const byIndex = new Map(doc.decisions.map((d) => [d.index, d]));
