@@ -7,6 +7,7 @@ so it asks for the Escalero words; the hands are the same."""
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations_with_replacement
 
 from wuerfel.engine.components import Phrase
 from wuerfel.engine.dice import Dice
@@ -57,7 +58,10 @@ def poker_throw_odds(quint: bool, joker: bool, escalero: bool = False) -> ThrowO
     """One throw of five poker dice classified by its hand; without the Quint a straight is "Nichts" (spec A), with
     the Joker every As takes its best value."""
     names = ESCALERO_NAMES if escalero else BOOK_NAMES
-    order = [c for c in sorted(CLASS_KEYS) if quint or c != QUINT]
+    # only the classes a throw can make: with the Quint and the Joker together "Nichts" cannot fall (five different
+    # faces without an As are 9-10-J-Q-K, a Quint; any As pairs with another die)
+    made = {hand_key(dice, quint, joker)[0] for dice in combinations_with_replacement(range(1, 7), 5)}
+    order = [c for c in sorted(CLASS_KEYS) if c in made]
 
     def classify(dice: Dice) -> str:
         return CLASS_KEYS[hand_key(dice, quint, joker)[0]]
