@@ -117,6 +117,7 @@ class HeuristicBot:
         self._memo_game: object = None
         self._memo: dict[tuple[Any, ...], Action] = {}
         self._bank_memo: dict[tuple[int, int, int | None], bool] = {}
+        self._memo_throws = False
 
     # --- position values -----------------------------------------------------------------------------------------
     def _roll_value(self, s: ZehntausendState, total: int, cup: int) -> float:
@@ -177,6 +178,7 @@ class HeuristicBot:
             self._memo_game = s.game
             self._memo = {}
             self._bank_memo = {}
+            self._memo_throws = s.rules.turn.max_throws != 0
 
     def _select(self, s: ZehntausendState, actions: Sequence[Action], me: int) -> Action:
         """The candidate whose position is worth most (the first of equals), as :meth:`value` rates it.
@@ -193,8 +195,10 @@ class HeuristicBot:
         if self.memoise:
             if self._memo_game is not s.game:
                 self._memo_for(s)
+            # the throws count only under a throw limit (``_decide_facts``): without one, leaving it out of the key
+            # lets the same question at another throw of the turn find its answer
             key = (s.throw, t.open_sets, t.total, t.cup, t.aside, t.proof, t.confirm, t.turnable, t.threshold,
-                   t.throws)
+                   t.throws if self._memo_throws else 0)
             hit = self._memo.get(key)
             if hit is not None:
                 return hit
