@@ -103,6 +103,11 @@ def _decide_flags(actions: Sequence[Action]) -> tuple[bool, bool, bool, bool]:
     return entry[1], entry[2], entry[3], entry[4]
 
 
+_MEMOS: dict[int, tuple[object, dict[tuple[Any, ...], Action], dict[tuple[int, int, int | None], bool]]] = {}
+"""The heuristic bots' memos (select choices, bank decisions) per game object, by its identity; the entry keeps
+the game alive, so the id stays its own."""
+
+
 class HeuristicBot:
     """Bank when the expected gain of one more throw no longer pays for the risk of losing the turn."""
 
@@ -173,11 +178,18 @@ class HeuristicBot:
         return self._roll_value(s, total, cup) > self._fresh_turn_value(s)
 
     def _memo_for(self, s: ZehntausendState) -> None:
-        """Start the memos afresh when the bot plays another game object (other rules: other choices)."""
+        """Take the memos of the game object the bot now plays (other rules: other choices); every heuristic bot
+        at the same game shares them (the remembered choices do not depend on the seat)."""
         if self._memo_game is not s.game:
-            self._memo_game = s.game
-            self._memo = {}
-            self._bank_memo = {}
+            game = s.game
+            entry = _MEMOS.get(id(game))
+            if entry is None or entry[0] is not game:
+                if len(_MEMOS) > 16:
+                    _MEMOS.clear()
+                entry = _MEMOS[id(game)] = (game, {}, {})
+            self._memo_game = game
+            self._memo = entry[1]
+            self._bank_memo = entry[2]
             self._memo_throws = s.rules.turn.max_throws != 0
 
     def _select(self, s: ZehntausendState, actions: Sequence[Action], me: int) -> Action:
