@@ -54,3 +54,36 @@ def test_heuristic_bot_chooses_as_the_reference(name: str) -> None:
     assert decisions > selects
     if rules.game.mode != "rueckwaerts":  # Rückwärts play forces the best selection: nothing to choose
         assert selects > 0
+
+
+class PlainBot(HeuristicBot):
+    """The heuristic bot without its memos: every selection and every bank decision computed afresh."""
+
+    memoise = False
+
+
+@pytest.mark.parametrize("name", ["farkle", "zehntausend-einfach"])
+def test_memoised_choices_are_the_computed_ones(name: str) -> None:
+    """The bot remembers a selection by the turn fields it depends on, and a bank decision by total, cup and
+    confirmation (issue 17): over whole seeded games (full target) it plays move for move as without the memos,
+    and the memos were actually used (more selections asked than remembered)."""
+    game = INFO.new_game(INFO.load_rules(name), 2)
+    bots = [HeuristicBot(s) for s in range(2)]
+    plain = [PlainBot(s) for s in range(2)]
+    selects = 0
+    for g in range(12):
+        rng = random.Random(g)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                state = state.apply_outcome(draw_outcome(state, rng, {}))
+                continue
+            p = state.actors()[0]
+            assert isinstance(state, ZehntausendState)
+            choice = bots[p].choose(state, p)
+            assert choice == plain[p].choose(state, p), (g, state.view(None), choice)
+            selects += state.node == "select" and len(state.legal_actions()) > 1
+            state = state.apply_action(choice, p)
+    assert bots[0]._memo is bots[1]._memo  # shared by the bots at one game
+    assert 0 < len(bots[0]._memo) < selects
+    assert bots[0]._bank_memo

@@ -425,7 +425,7 @@ class ZehntausendState(State):
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         if self.node in ("over", "throw", "knocked") or (player is not None and player != self.player):
             return ()
-        memo = self.memo("_memo_legal")  # asked by the bot and again by apply_action's check: built once
+        memo = self.__dict__.get("_memo_legal")  # State.memo inlined: asked by the bot at every decision
         return memo if memo is not None else self.remember("_memo_legal", self._legal_actions())
 
     def _legal_actions(self) -> tuple[Action, ...]:
@@ -440,7 +440,9 @@ class ZehntausendState(State):
 
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Select):
-            entry = self._choice_entry()
+            t = self.turn  # _choice_entry inlined (every selection of every simulated game)
+            entry = self.game.choice_entry(self.throw or (), t.open_sets,
+                                           0 if t.confirm is None else self._confirm_min(), self.pool_mode)
             choice = entry[3].get(id(action)) or entry[1][action]
             return self._select(action, choice)
         if isinstance(action, Bank):
@@ -551,6 +553,8 @@ class ZehntausendState(State):
         return " — " + text
 
     def _apply_outcome(self, outcome: Outcome) -> State:
+        if type(outcome) is Roll:  # the usual case first: one type test per throw
+            return self._thrown(outcome.dice)
         if isinstance(outcome, Void):
             if self.node == "throw" and outcome.reason == "tuermchen" and self.rules.mishap.knock:
                 return _with(self, node="knock", turn=_with(
@@ -570,7 +574,7 @@ class ZehntausendState(State):
         if game.instant_wins and instant_win(self.rules, dice):
             t = _with(t0, voids=0, throws=t0.throws + 1, knocked=False, history=hist)
             return _with(self, turn=t, throw=dice, node="select")._log(("instant_win",))._finish((self.player,))
-        need = self._confirm_min()  # the throw leaves the pending confirmation as it is
+        need = 0 if t0.confirm is None else self._confirm_min()  # the throw leaves the confirmation as it is
         entry = game.choice_entry(dice, t0.open_sets, need, self.pool_mode)
         if entry[0]:  # the usual case: one copy of the turn and one of the state, which knows its legal list
             td = t0.__dict__.copy()
@@ -607,11 +611,11 @@ class ZehntausendState(State):
         return s._bust()
 
     def _select(self, action: Select, c: Choice) -> ZehntausendState:
-        r = self.rules
-        n = r.dice.count
         t = self.turn
-        entry = ("select", action.dice, c.points, action.turn_fives)
         if self.pool_mode:
+            r = self.rules
+            n = r.dice.count
+            entry = ("select", action.dice, c.points, action.turn_fives)
             cup = t.cup - c.used
             total = t.total + c.points
             hist = (*t.history, entry)
@@ -739,8 +743,7 @@ class ZehntausendState(State):
         return _with(self, scores_=tuple(sc))
 
     def _reached(self, score: int) -> bool:
-        target = self.rules.game.target
-        return score >= target if self.rules.game.reach == "at_least" else score > target
+        return score >= self.game.reach_at
 
     def _hand_over(self, p: int, hist: tuple[tuple[Any, ...], ...], kind: str, points: int,
                    **changes: Any) -> ZehntausendState | None:
@@ -767,8 +770,11 @@ class ZehntausendState(State):
             else:
                 th = max(th, tr.beat_fallback)
         offer = changes.get("offer")
+        td = self.game.fresh_turn.__dict__.copy()  # Turn(cup=n, threshold=th, beat=beat) without its __init__
+        td["threshold"] = th
+        td["beat"] = beat
         return _with(self, turns=tuple(turns), prev=(p, hist, kind, points), player=q,
-                     turn=Turn(cup=self.rules.dice.count, threshold=th, beat=beat), throw=None,
+                     turn=_made(self.game.fresh_turn, td), throw=None,
                      node="offer" if offer is not None else "throw", **changes)
 
     def _bank(self, v: int, nix: bool = False) -> ZehntausendState:
@@ -1399,7 +1405,11 @@ class ZehntausendGame(Game):
         self.choice_table: dict[tuple[Dice, OpenSets, int, bool], _ChoiceEntry] = {}
         """Select nodes' choices by (throw, open sets, confirmation minimum, forced), see ``_choice_entry``."""
         r = rules
+        self.reach_at = r.game.target if r.game.reach == "at_least" else r.game.target + 1
+        """The least score that reaches the target (``game.reach``): asked at every bank and by the bots."""
         self.instant_wins = bool(r.scoring.instant_win)
+        self.fresh_turn = Turn(cup=r.dice.count)
+        """A turn before its first throw: copied (not constructed) at every hand-over."""
         """Whether any throw can win at once (R-15): most rule sets have none, so most throws skip the check."""
         self.plain_turn_end = r.game.mode in ("standard", "solo") and r.minus_marks.count == 0
         sel, cf = r.selection, r.confirm
