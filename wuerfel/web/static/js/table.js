@@ -230,7 +230,12 @@ function settleRequest(m) {
     : after.some((e) => e.type === "chance");
   // Nothing of ours can still be under way when the seat may no longer act or the game ended.
   const gone = m.seq > r.expected && (m.finished || (r.action && !(m.to_move || []).includes(r.seat)));
-  if (answered || gone) { S.request = null; S.pending = false; }
+  // A page holding several seats is sent the view of one of them (m.seat): a sealed move of another of its seats
+  // (a punter's stake while the banker of Rock and Roll decides) is hidden from that view, so the gap it leaves is
+  // the answer.
+  const otherSeat = r.action && m.seq > r.expected && r.seat !== m.seat && (m.my_seats || []).includes(r.seat)
+    && S.log.filter((e) => e.seq > r.expected).length < m.seq - r.expected;
+  if (answered || gone || otherSeat) { S.request = null; S.pending = false; }
 }
 
 const HINT_ERRORS = new Set(["hints_off", "no_advisor", "hint_not_due", "hint_busy", "hint_refused"]);
