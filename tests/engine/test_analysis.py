@@ -194,3 +194,16 @@ def test_page_numbers_follow_the_language() -> None:
     assert format_number(-0.34, "de") == "−0,3"
     assert format_number(3.14159, "de", 2) == "3,14" and format_number(3.14159, "en", 2) == "3.14"
     assert format_number(0.5, "en", 2, sign=True) == "+0.50" and format_number(-1.0, "en", 1) == "−1.0"
+
+
+def test_a_game_without_a_choice_is_analysed_not_refused() -> None:
+    """Die böse Sieben can end before anybody had a choice (seed 138: both turns end on their throws). That game is
+    analysed with no decisions, in the game's measure — not refused as if its advisor were no exact one (the
+    server's analysis of such a table answered 422)."""
+    record = play("die-boese-sieben", None, 2, "optimal", seed=138)
+    doc = analyse_record(record, "de")
+    assert doc["unit"] == "win_probability" and doc["decisions"] == [] and doc["mistakes"] == []
+    assert [s["decisions"] for s in doc["seats"]] == [0, 0]
+    assert [s["accuracy"] for s in doc["seats"]] == [None, None] and [s["luck"] for s in doc["seats"]] == [None, None]
+    final = doc["win_chance"]["seats"]
+    assert sorted([final[0][-1], final[1][-1]]) == [0.0, 1.0]  # only the result

@@ -80,6 +80,8 @@ def print_analysis(doc: dict[str, Any], lang: str) -> None:
             table.add_row(str(d["step"]), escape(names[d["seat"]]), escape(d["chosen_label"]),
                           escape(d["best_label"]), mark + amount(d["loss"], d["unit"], lang))
         console.print(table)
+    elif not doc["decisions"]:
+        console.print(_("Nobody had a choice in this game: the dice decided it."))
     else:
         console.print(_("Every decision was one of the best."))
     seats = Table(_("Player"), _("Decisions"), _("Best choices"), _("Accuracy"), _("Loss"), _("Luck"),

@@ -15,6 +15,8 @@ Definitions (docs/web.md and docs/cli.md repeat them for players):
   within :data:`TIE` of the best are ties: two equally good choices computed along different paths differ in the
   last bits of a float).
 - A **decision** is a position where the seat had at least two rated choices; forced moves are not counted.
+  A game where the dice left nobody a choice (Die böse Sieben can end so) is analysed with no decisions, in the
+  measure its advisor rates the game in (found by :func:`_probe_measure`), rather than refused.
 - **accuracy** of a seat = share of its decisions that chose one of the best, in percent (unit-free, so it reads
   the same in every game; the sum of losses says how costly the rest were).
 - **decisive mistakes**: the largest losses of the game (at most :data:`DECISIVE`, each at least a tenth of the
@@ -210,7 +212,12 @@ def analyse_record(record: GameRecord, lang: str = "de",
                         own[player].append(_Point(i, best, chosen))
         state = apply_event(game, state, ev, i)
     if not measures:
-        raise AnalysisError(NOT_EXACT, game=info.name_de, players=n)
+        # No decision was rated. When there was none to rate (the dice decided every turn: a Böse Sieben game can
+        # end so), the game is still analysed, with no decisions, in the measure the advisor rates this game in.
+        probed = _probe_measure(game, advisor) if not any(unrated) else None
+        if probed is None:
+            raise AnalysisError(NOT_EXACT, game=info.name_de, players=n)
+        measures[probed] = 0
     measure = max(measures, key=lambda m: measures[m])
     main = SCALES[measure]
     final = state if state.is_terminal() else None
@@ -241,6 +248,30 @@ def analyse_record(record: GameRecord, lang: str = "de",
     return out
 
 
+def _probe_measure(game: Game, advisor: Any, tries: int = 20, steps: int = 5000) -> str | None:
+    """The exact measure the advisor rates ``game``'s decisions in (a key of :data:`SCALES`), found at the first
+    position of a few seeded random playthroughs where a seat has a choice; None if it rates none exactly."""
+    import random
+
+    rng = random.Random(0)
+    for _ in range(tries):
+        state = game.new_initial_state()
+        for _ in range(steps):
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                outcomes = [(o, p) for o, p in state.chance_outcomes() if p > 0]
+                state = state.apply_outcome(rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0])
+                continue
+            player = state.actors()[0]
+            legal = state.legal_actions(player)
+            if len(legal) >= 2:
+                rated = _advice_values(advisor, state, player)
+                return rated[1] if rated is not None and rated[1] in SCALES else None
+            state = state.apply_action(legal[0], player)
+    return None
+
+
 def _result(final: State | None, seat: int) -> float | None:
     """1 if ``seat`` won the finished game alone, 0 if it lost (a shared win: 1 / winners)."""
     if final is None:
@@ -253,6 +284,8 @@ def _luck(scale: Scale, n: int, own: Sequence[list[_Point]], duel: list[_Point],
           ) -> list[float | None]:
     """Every seat's luck (module docstring), in the unit of ``scale``; None where it cannot be measured."""
     if scale.duel and n == 2:
+        if not duel:
+            return [None, None]  # no rated position: nothing to measure the dice against
         total = sum(b.before - a.after for a, b in itertools.pairwise(duel))
         end = _result(final, 0)
         if duel and end is not None:

@@ -102,7 +102,7 @@ function render(doc) {
   }
   if (!doc.mistakes.length) {
     const li = document.createElement("li");
-    li.textContent = T.none_lost;
+    li.textContent = doc.decisions.length ? T.none_lost : T.no_choice;
     ol.appendChild(li);
   }
   $("analysis-mistakes").classList.remove("hidden");
