@@ -7,9 +7,9 @@ action it stands for, a number that ranks it (expected final score, winning chan
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from wuerfel.engine.game import Action
+from wuerfel.engine.game import Action, State
 
 
 @dataclasses.dataclass(frozen=True)
@@ -37,3 +37,26 @@ class Advice:
             "params": dict(self.params),
             "label": self.label,
         }
+
+
+@runtime_checkable
+class TurnLuck(Protocol):
+    """Optional advisor methods that let the post-game analysis (:mod:`wuerfel.engine.analysis`) measure luck where
+    the advisor's measure restarts every turn or round ("expected points of this turn"): it needs what a turn was
+    worth before anything of it was thrown and what it then brought, in that measure's unit. An advisor that cannot
+    say both exactly leaves them out, and the analysis reports no luck for its game (``luck: null``).
+
+    The analysis replays the record and asks at every position ``turn_start`` for every seat, and after every event
+    ``turn_result`` for every seat whose turn is open. Both must be cheap (a table look-up): they are asked a few
+    hundred times a game."""
+
+    def turn_start(self, state: State, player: int) -> tuple[float, str] | None:
+        """If a turn (or round) of ``player`` begins at ``state`` — none of its dice thrown yet — its exact expected
+        value in the measure its choices are rated in, under the play the advisor calls best, and that measure's
+        msgid (as :attr:`Advice.measure`); else None."""
+        ...
+
+    def turn_result(self, before: State, after: State, player: int) -> float | None:
+        """If ``player``'s turn (or round) ended with the step from ``before`` to ``after``, what it realised in the
+        measure's unit (the points it banked, 1 or 0 for a round's goal); else None."""
+        ...

@@ -40,6 +40,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from wuerfel.engine.advice import TurnLuck
 from wuerfel.engine.errors import N_, WuerfelError
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.record import GameRecord, apply_event, event_object
@@ -128,10 +129,33 @@ class _Point:
     after: float
 
 
-def _advice_values(advisor: Any, state: State, player: int) -> tuple[dict[Action, float], str] | None:
-    """The advisor's rating of every choice and its measure; None when it rates nothing here, or when its first
-    advice (advisors put the best first) is not the highest value: then something outside the values decides
-    (Zehntausend's game-end rule over a single turn's values), and a loss in those values would be no loss."""
+@dataclasses.dataclass
+class _Turn:
+    """A seat's turn (or round) under a measure that restarts every turn: what it was worth before anything of it
+    was thrown (``start``), its rated positions, and whether every choice in it had an exact value (``whole``)."""
+
+    measure: str
+    start: float
+    points: list[_Point] = dataclasses.field(default_factory=list)
+    whole: bool = True
+
+    def luck(self, result: float) -> float:
+        """What the dice gave in this turn: from the start expectation over each rated position (its value − the
+        value of the choice before) to the realised ``result`` (− the last choice's value). It equals ``result −
+        start −`` the sum of the turn's losses (best − chosen): the turn's outcome less what the choices cost."""
+        total = 0.0
+        prev = self.start
+        for p in self.points:
+            total += p.before - prev
+            prev = p.after
+        return total + result - prev
+
+
+def _rating(advisor: Any, state: State, player: int) -> tuple[dict[Action, float], str, bool] | None:
+    """The advisor's value of every choice, its measure, and whether the values decide here: False when its first
+    advice (advisors put the best first) is not the highest value, because something outside the values decides
+    (Zehntausend's game-end rule over a single turn's values) — a loss in those values would be no loss, but the
+    chosen value is still the exact expectation the dice are measured against. None when it rates nothing here."""
     advice = [a for a in advisor.advise(state, player) if getattr(a, "action", None) is not None]
     if not advice:
         return None
@@ -139,9 +163,15 @@ def _advice_values(advisor: Any, state: State, player: int) -> tuple[dict[Action
     if len(measures) != 1:
         return None
     values = {a.action: float(a.value) for a in advice}
-    if float(advice[0].value) < max(values.values()) - TIE:
+    return values, measures.pop(), float(advice[0].value) >= max(values.values()) - TIE
+
+
+def _advice_values(advisor: Any, state: State, player: int) -> tuple[dict[Action, float], str] | None:
+    """The advisor's rating of every choice and its measure where the values decide (:func:`_rating`), else None."""
+    rating = _rating(advisor, state, player)
+    if rating is None or not rating[2]:
         return None
-    return values, measures.pop()
+    return rating[0], rating[1]
 
 
 def _value_of_other(advisor: Any, state: State, player: int, obj: Action,
@@ -179,38 +209,64 @@ def analyse_record(record: GameRecord, lang: str = "de",
     # value trajectories: for duel scales one shared list (seat 0's view), else one per seat
     own: list[list[_Point]] = [[] for _ in range(n)]
     duel: list[_Point] = []
+    # turn luck (measures that restart every turn): each seat's open turn, and the finished ones
+    turns_told = isinstance(advisor, TurnLuck)
+    open_turn: list[_Turn | None] = [None] * n
+    finished: list[tuple[int, str, float | None]] = []
     state = game.new_initial_state()
     for i, ev in enumerate(record.events):
+        if turns_told and not state.is_terminal():
+            for s in range(n):
+                started = advisor.turn_start(state, s)
+                if started is not None:
+                    open_turn[s] = _Turn(measure=started[1], start=float(started[0]))
         if ev.type == "action" and not state.is_chance() and not state.is_terminal():
             player = ev.player if ev.player is not None else state.to_move()
             obj = event_object(game, ev)
             legal = state.legal_actions(player)
             if len(legal) >= 2 and isinstance(obj, Action):
-                rated = _advice_values(advisor, state, player)
-                scale = SCALES.get(rated[1]) if rated else None
-                if rated is not None and scale is not None and obj not in rated[0]:
-                    rated = _value_of_other(advisor, state, player, obj, rated)
-                if rated is None or scale is None or obj not in rated[0]:
-                    unrated[player] += 1
-                else:
-                    values, measure = rated
-                    measures[measure] = measures.get(measure, 0) + 1
+                rating = _rating(advisor, state, player)
+                scale = SCALES.get(rating[1]) if rating else None
+                if rating is not None and scale is not None and obj not in rating[0]:
+                    rating = (*_value_of_other(advisor, state, player, obj, rating[:2]), rating[2])
+                point = None
+                if rating is not None and scale is not None and obj in rating[0]:
+                    values, measure, decides = rating
                     best_action = max(values, key=lambda a: values[a])
                     best = values[best_action]
                     chosen = values[obj]
-                    loss = best - chosen
-                    loss = 0.0 if loss < TIE else loss
-                    decisions.append(Decision(
-                        index=i, seat=player, chosen=obj, best=best_action, chosen_value=chosen, best_value=best,
-                        loss=loss, unit=scale.unit, options=len(values),
-                        chosen_label=state.describe_action(obj, lang),
-                        best_label=state.describe_action(best_action, lang)))
+                    point = _Point(i, best, chosen)
+                    if decides:
+                        measures[measure] = measures.get(measure, 0) + 1
+                        loss = best - chosen
+                        loss = 0.0 if loss < TIE else loss
+                        decisions.append(Decision(
+                            index=i, seat=player, chosen=obj, best=best_action, chosen_value=chosen,
+                            best_value=best, loss=loss, unit=scale.unit, options=len(values),
+                            chosen_label=state.describe_action(obj, lang),
+                            best_label=state.describe_action(best_action, lang)))
                     if scale.duel and n == 2:
                         flip = player == 1
                         duel.append(_Point(i, 1 - best if flip else best, 1 - chosen if flip else chosen))
                     elif scale.whole_game:
-                        own[player].append(_Point(i, best, chosen))
+                        own[player].append(point)
+                if point is None or not rating[2]:  # type: ignore[index]
+                    unrated[player] += 1
+                turn = open_turn[player] if player < n else None
+                if turn is not None:
+                    if point is not None and rating is not None and rating[1] == turn.measure:
+                        turn.points.append(point)
+                    else:
+                        turn.whole = False  # a choice without an exact value: its cost would count as luck
+        before = state
         state = apply_event(game, state, ev, i)
+        if turns_told:
+            for s, turn in enumerate(open_turn):
+                if turn is not None:
+                    result = advisor.turn_result(before, state, s)
+                    if result is not None:
+                        finished.append((s, turn.measure, turn.luck(float(result)) if turn.whole else None))
+                        open_turn[s] = None
     if not measures:
         # No decision was rated. When there was none to rate (the dice decided every turn: a Böse Sieben game can
         # end so), the game is still analysed, with no decisions, in the measure the advisor rates this game in.
@@ -221,7 +277,7 @@ def analyse_record(record: GameRecord, lang: str = "de",
     measure = max(measures, key=lambda m: measures[m])
     main = SCALES[measure]
     final = state if state.is_terminal() else None
-    luck = _luck(main, n, own, duel, final)
+    luck = _luck(main, n, own, duel, final) if main.whole_game else _turn_luck(measure, n, finished)
     seats = []
     for s in range(n):
         mine = [d for d in decisions if d.seat == s]
@@ -292,7 +348,7 @@ def _luck(scale: Scale, n: int, own: Sequence[list[_Point]], duel: list[_Point],
             total += end - duel[-1].after
         return [total, -total]
     if not scale.whole_game:
-        return [None] * n
+        return [None] * n  # measured turn by turn instead (_turn_luck)
     out: list[float | None] = []
     for s in range(n):
         pts = own[s]
@@ -301,6 +357,17 @@ def _luck(scale: Scale, n: int, own: Sequence[list[_Point]], duel: list[_Point],
             with contextlib.suppress(IndexError, TypeError, ValueError):
                 total += float(final.scores()[s]) - pts[-1].after
         out.append(total)
+    return out
+
+
+def _turn_luck(measure: str, n: int, finished: Sequence[tuple[int, str, float | None]]) -> list[float | None]:
+    """Every seat's luck where the measure restarts every turn: the sum of its finished turns' luck in ``measure``
+    (a turn with a choice the advisor could not value exactly is left out); None for a seat with no such turn (or
+    when the advisor does not tell turns: :class:`~wuerfel.engine.advice.TurnLuck`)."""
+    out: list[float | None] = [None] * n
+    for seat, m, luck in finished:
+        if m == measure and luck is not None:
+            out[seat] = (out[seat] or 0.0) + luck
     return out
 
 

@@ -197,13 +197,41 @@ class Evaluator:
         return out
 
     # --- single-turn optimum --------------------------------------------------------------------------------------
-    def _turn_values(self, state: ZehntausendState, player: int, actions: list[Action], key: TurnKey
-                     ) -> list[tuple[Action, float]] | None:
+    def _turn_solution(self, state: ZehntausendState, player: int) -> TurnSolution:
+        """The single-turn optimum of ``player``'s running turn: its threshold, and the minus-mark penalty when a
+        bust would complete the streak."""
         r = self.rules
         extra = 0
         if r.minus_marks.count > 0 and state.minus[player] + 1 >= r.minus_marks.count:
             extra = r.minus_marks.penalty
-        sol = _turn_solution(r, state.turn.threshold, extra)
+        return _turn_solution(r, state.turn.threshold, extra)
+
+    def turn_start(self, state: ZehntausendState, player: int) -> float | None:
+        """The expected points of ``player``'s turn that begins at ``state`` (nothing of it thrown yet), when its
+        choices are rated in those points: a fresh turn about to throw (the first-throw rules included), or the
+        offer to take over the predecessor's dice (the better of taking and declining). None elsewhere, and in the
+        modes where a turn is more than its own score change (Rückwärts, Bumerang) or not rated in points."""
+        if (not self.supported or state.player != player or self.rules.game.mode != "standard"
+                or self.rules.selection.model != "standard" or state.pool_mode or not state.turns):
+            return None
+        t = state.turn
+        if state.node == "offer" and state.offer is not None:
+            vals = self.values(state, player)
+            if not vals or self.measure(state, player) != MEASURE_POINTS:
+                return None
+            return max(v for _, v in vals)
+        if (state.node != "throw" or t.throws or t.total or not t.first or t.taken_over or t.voids or t.history
+                or self.measure(state, player) != MEASURE_POINTS):
+            return None
+        try:
+            return self._turn_solution(state, player).value
+        except ValueError:
+            return None
+
+    def _turn_values(self, state: ZehntausendState, player: int, actions: list[Action], key: TurnKey
+                     ) -> list[tuple[Action, float]] | None:
+        r = self.rules
+        sol = self._turn_solution(state, player)
         total = state.turn.total
         try:
             if state.node == "offer":
@@ -375,6 +403,24 @@ class ZehntausendAdvisor:
         if end is not None:  # the game-end rule decides: put its choice first
             out.sort(key=lambda adv: (isinstance(adv.action, Bank) != end, -adv.value))
         return out
+
+
+    def turn_start(self, state: State, player: int) -> tuple[float, str] | None:
+        """The analysis's luck of a turn (:class:`~wuerfel.engine.advice.TurnLuck`): the expected points of the
+        turn ``player`` begins at ``state``, where its choices are rated in them (no duel table)."""
+        assert isinstance(state, ZehntausendState)
+        value = self.evaluator.turn_start(state, player)
+        return None if value is None else (value, MEASURE_POINTS)
+
+    def turn_result(self, before: State, after: State, player: int) -> float | None:
+        """The points ``player``'s turn changed his score by, once it ended (``turns`` counts it): the banked
+        points, or what a bust cost (its turn total where a bust negates it, the minus-mark penalty) — exactly the
+        quantity the single-turn optimum maximises. None while the turn goes on (and for an instant win, which ends
+        the game without banking)."""
+        assert isinstance(before, ZehntausendState) and isinstance(after, ZehntausendState)
+        if before.player != player or not before.turns or after.turns[player] != before.turns[player] + 1:
+            return None
+        return float(after.scores_[player] - before.scores_[player])
 
 
 def make_optimal_bot(game: Game, seed: int) -> OptimalBot:
