@@ -207,3 +207,91 @@ def test_a_game_without_a_choice_is_analysed_not_refused() -> None:
     assert [s["accuracy"] for s in doc["seats"]] == [None, None] and [s["luck"] for s in doc["seats"]] == [None, None]
     final = doc["win_chance"]["seats"]
     assert sorted([final[0][-1], final[1][-1]]) == [0.0, 1.0]  # only the result
+
+
+def _cut_after_turns(record: GameRecord, turns: int) -> tuple[GameRecord, State]:
+    """The record up to the moment ``turns`` turns are over (an unfinished game), and the state there."""
+    import dataclasses
+
+    for i, state in enumerate(record.states()):
+        if sum(state.turns) == turns:  # type: ignore[attr-defined]
+            return dataclasses.replace(record, events=record.events[:i]), state
+    raise AssertionError(f"the game ended before {turns} turns")
+
+
+def test_turn_luck_is_what_the_turns_scored_less_what_they_were_expected_to() -> None:
+    """Zehntausend rated turn by turn (three players: no duel table): a seat's luck telescopes, turn by turn, to the
+    points its turns changed its score by less the expected points of each turn from its start — computed here
+    independently of the analysis's bookkeeping, from the turn solver's value of a fresh turn and the scores.
+    Early in the game (no game-end rule) the optimal bots choose the best everywhere, so no loss is in between."""
+    from wuerfel.games.zehntausend.solvers.turn import solve_turn
+
+    record, state = _cut_after_turns(play("zehntausend", "farkle", 3, "optimal", seed=4), 12)
+    doc = analyse_record(record)
+    assert doc["measure"] == "expected points of this turn" and doc["decisions"]
+    assert all(d["loss"] == 0.0 for d in doc["decisions"]) and all(s["unrated"] == 0 for s in doc["seats"])
+    game = record.make_game()
+    expected = solve_turn(game.rules, threshold_points=game.rules.turn.min_bank).value
+    for s, seat in enumerate(doc["seats"]):
+        assert state.turns[s] == 4  # type: ignore[attr-defined]
+        assert seat["luck"] == pytest.approx(state.scores_[s] - 4 * expected)  # type: ignore[attr-defined]
+    assert len({round(s["luck"], 6) for s in doc["seats"]}) > 1  # the dice were not the same for everybody
+
+
+def test_a_blunder_is_no_bad_luck() -> None:
+    """The same turns with one deliberately worst choice: the seat's luck is its turns' points less their
+    expectations plus the blunder's loss — the part of the shortfall its own choice cost is a mistake, not the dice's
+    doing."""
+    from wuerfel.games.zehntausend.solvers.turn import solve_turn
+
+    record, state = _cut_after_turns(play("zehntausend", "farkle", 3, "optimal", seed=4, blunder=(1, 1)), 12)
+    doc = analyse_record(record)
+    lossy = [d for d in doc["decisions"] if d["loss"] > 0]
+    assert [d["seat"] for d in lossy] == [1]
+    game = record.make_game()
+    expected = solve_turn(game.rules, threshold_points=game.rules.turn.min_bank).value
+    for s, seat in enumerate(doc["seats"]):
+        lost = sum(d["loss"] for d in lossy if d["seat"] == s)
+        own = state.scores_[s] - state.turns[s] * expected  # type: ignore[attr-defined]
+        assert seat["luck"] == pytest.approx(own + lost)
+
+
+@pytest.mark.parametrize(("make", "unit"), CASES)
+def test_luck_is_measured_except_where_documented(make: Any, unit: str) -> None:
+    """Every seat of an analysed game gets a finite luck figure — Zehntausend rated turn by turn included — except
+    in Craps, whose measures (one game of the session, one share) the analysis's docstring names as unmeasured."""
+    import math
+
+    doc = analyse_record(make())
+    luck = [s["luck"] for s in doc["seats"]]
+    if doc["game"] == "craps":
+        assert luck == [None] * len(luck)
+    else:
+        assert all(x is not None and math.isfinite(x) for x in luck), luck
+
+
+def test_round_luck_of_chicago_is_the_round_less_its_chance() -> None:
+    """Chicago, two optimal players, the first round: the beginner's luck is whether he avoided the Bierdeckel less
+    his chance to (the duel's first-player value, computed by the solver's own duel function), the second's the
+    same against his chance to beat the first hand as it lay (ties half: the throw-off) — both independent of the
+    analysis's bookkeeping."""
+    import dataclasses
+
+    from wuerfel.games.hasard.chicago import HOCH
+    from wuerfel.games.hasard.chicago_solver import beat_chance, duel_first_wins
+
+    record = play("chicago", None, 2, "optimal", seed=2)
+    states = list(record.states())
+    cut = next(i for i, s in enumerate(states) if s.round_no == 1)  # type: ignore[attr-defined]
+    doc = analyse_record(dataclasses.replace(record, events=record.events[:cut]))
+    first = states[cut - 1].start  # type: ignore[attr-defined]
+    second = 1 - first
+    at_second = next(s for s in states if s.phase == "play" and s.seat == second)  # type: ignore[attr-defined]
+    hand, throws = at_second.shown[first]  # type: ignore[attr-defined]
+    rules = record.make_game().rules
+    avoided = [1.0 if m == 0 else 0.0 for m in states[cut].marks]  # type: ignore[attr-defined]
+    assert sorted(avoided) == [0.0, 1.0]
+    assert all(d["loss"] == 0.0 for d in doc["decisions"])
+    luck = {s["seat"]: s["luck"] for s in doc["seats"]}
+    assert luck[first] == pytest.approx(avoided[first] - duel_first_wins(rules, hoch_tief=False))
+    assert luck[second] == pytest.approx(avoided[second] - beat_chance(rules, HOCH, None, hand, throws))

@@ -142,7 +142,8 @@ class _Turn:
     def luck(self, result: float) -> float:
         """What the dice gave in this turn: from the start expectation over each rated position (its value − the
         value of the choice before) to the realised ``result`` (− the last choice's value). It equals ``result −
-        start −`` the sum of the turn's losses (best − chosen): the turn's outcome less what the choices cost."""
+        start +`` the turn's losses (best − chosen): how far the outcome fell from the expectation, less the part
+        of it that the seat's own choices cost."""
         total = 0.0
         prev = self.start
         for p in self.points:

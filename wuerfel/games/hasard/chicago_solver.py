@@ -49,6 +49,8 @@ from wuerfel.games.kit.hints import rated
 from wuerfel.games.kit.keeps import Keep, legal_keeps
 from wuerfel.solvers.api import SolveResult
 
+MEASURE_ROUND = N_("chance to avoid the Bierdeckel this round")
+
 HANDS: tuple[Dice, ...] = multisets(3)
 HAND_INDEX = {h: i for i, h in enumerate(HANDS)}
 
@@ -335,7 +337,34 @@ class ChicagoAdvisor:
         vals = action_values(state, player)
         if not vals:
             return []
-        return rated(vals, N_("chance to avoid the Bierdeckel this round"))
+        return rated(vals, MEASURE_ROUND)
+
+    def turn_start(self, state: State, player: int) -> tuple[float, str] | None:
+        """The analysis's luck of a round (:class:`~wuerfel.engine.advice.TurnLuck`): ``player``'s chance to avoid
+        this round's Bierdeckel when his turn of the round begins (nothing of it thrown; the results of those before
+        him known), as :func:`action_values` rates his choices — the round's first player of hoch-tief declaring
+        the better mode after his first throw. None elsewhere (throw-offs start no turn: they settle the round the
+        turn is already open for)."""
+        assert isinstance(state, ChicagoState)
+        if (state.phase != "play" or state.in_throw_off or state.seat != player or state.turn.throws
+                or not state.turn.throwing):
+            return None
+        rules: ChicagoRules = state.rules
+        earlier, later, sets_limit = round_position(state)
+        limit = state.turn.limit
+        if state.mode:
+            value = float(_safe_solver(rules, state.mode, limit, earlier, later, sets_limit).start_value()[0])
+        else:
+            solvers = [_safe_solver(rules, m, limit, earlier, later, sets_limit) for m in (HOCH, TIEF)]
+            value = sum(p * max(float(s.decision(1, roll, ())[0]) for s in solvers) for roll, p in _rolls(3))
+        return value, MEASURE_ROUND
+
+    def turn_result(self, before: State, after: State, player: int) -> float | None:
+        """Once the round is settled (throw-offs included): 1 if ``player`` avoided its Bierdeckel, else 0."""
+        assert isinstance(before, ChicagoState) and isinstance(after, ChicagoState)
+        if before.phase != "play" or (after.phase != "over" and after.round_no == before.round_no):
+            return None
+        return 1.0 if after.marks[player] == before.marks[player] else 0.0
 
 
 # --- solo and duel figures ------------------------------------------------------------------------------------------
