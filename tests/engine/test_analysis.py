@@ -295,3 +295,22 @@ def test_round_luck_of_chicago_is_the_round_less_its_chance() -> None:
     luck = {s["seat"]: s["luck"] for s in doc["seats"]}
     assert luck[first] == pytest.approx(avoided[first] - duel_first_wins(rules, hoch_tief=False))
     assert luck[second] == pytest.approx(avoided[second] - beat_chance(rules, HOCH, None, hand, throws))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 21])  # 3: a void round played again; 21: a throw-off too
+def test_round_luck_of_sequenzen_is_the_result_less_the_first_players_chance(seed: int) -> None:
+    """Sequenzen, two optimal players: the game is one round (with its throw-offs and void replays), so the
+    beginner's luck is his result (1 won, 0 lost) less the duel's exact first-player chance — the fixed point of the
+    solver's duel tables, not the analysis's sum of steps."""
+    from wuerfel.games.hasard.sequenzen_solver import duel_tables
+
+    record = play("sequenzen", None, 2, "optimal", seed=seed)
+    doc = analyse_record(record)
+    states = list(record.states())
+    final = states[-1]
+    first = next(s for s in states if s.phase == "play").start  # type: ignore[attr-defined]
+    assert doc["measure"] == "chance to win the round" and all(d["loss"] == 0.0 for d in doc["decisions"])
+    won = 1.0 if first in final.winners() else 0.0
+    p_first, _ = duel_tables(record.make_game().rules)
+    assert doc["seats"][first]["luck"] == pytest.approx(won - p_first)
+    assert doc["seats"][1 - first]["luck"] is not None

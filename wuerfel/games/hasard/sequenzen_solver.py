@@ -36,6 +36,8 @@ from wuerfel.games.kit.hints import rated
 from wuerfel.games.kit.keeps import Keep, legal_keeps
 from wuerfel.solvers.api import SolveResult
 
+MEASURE_ROUND = N_("chance to win the round")
+
 HANDS: tuple[Dice, ...] = multisets(3)
 HAND_INDEX = {h: i for i, h in enumerate(HANDS)}
 RANKS = np.array([sequence_rank(h) for h in HANDS])
@@ -302,7 +304,28 @@ class SequenzenAdvisor:
         vals = action_values(state, player)
         if not vals:
             return []
-        return rated(vals, N_("chance to win the round"))
+        return rated(vals, MEASURE_ROUND)
+
+    def turn_start(self, state: State, player: int) -> tuple[float, str] | None:
+        """The analysis's luck of the round (:class:`~wuerfel.engine.advice.TurnLuck`): ``player``'s chance to win
+        it when his first turn begins (nothing of it thrown; the results of those before him known), as
+        :func:`action_values` rates his choices. Only the first pass starts the seat's round: a void round played
+        again and a throw-off go on with it (the values before them already hold what they are worth), so their
+        dice count as the round's luck too."""
+        assert isinstance(state, SequenzenState)
+        if (state.phase != "play" or state.round_no or state.in_throw_off or state.seat != player
+                or state.turn.throws or not state.turn.throwing):
+            return None
+        solver = _position_solver(state.game.rules, state.turn.limit, utility_key(state))
+        return float(solver.start_value()[0]), MEASURE_ROUND
+
+    def turn_result(self, before: State, after: State, player: int) -> float | None:
+        """At the game's end (the round, its throw-offs and replays decided): 1 if ``player`` won, else 0."""
+        assert isinstance(before, SequenzenState) and isinstance(after, SequenzenState)
+        if before.phase != "play" or after.phase != "over":
+            return None
+        winners = after.winners()
+        return 1.0 / len(winners) if player in winners else 0.0
 
 
 def solo_value(rules: SequenzenRules) -> float:
