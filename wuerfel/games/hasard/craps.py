@@ -664,6 +664,10 @@ class NaiveBot:
         return Cover(min(max(fair, low), high))
 
 
+MEASURE_MAKER = N_("the maker's chance to win")
+MEASURE_SHARE = N_("expected net chips of the share")
+
+
 class CrapsAdvisor:
     """At the naming: every number with the maker's exact chance to win (and the stake of the highest expected
     chips); at a bid: the least and the most share with their expected net chips."""
@@ -677,11 +681,38 @@ class CrapsAdvisor:
             return []
         if state.phase == "name":
             names: dict[Action, float] = {Name(n, best_stake(state, n)): float(maker_win(n)) for n in NUMBERS}
-            return rated(names, N_("the maker's chance to win"), unit="chance")
+            return rated(names, MEASURE_MAKER, unit="chance")
         low, high = state.cover_bounds()
         e = edge(state.number)
         bids: dict[Action, float] = {Cover(a): float(-a * e) for a in sorted({low, high})}
-        return rated(bids, N_("expected net chips of the share"), unit="points")
+        return rated(bids, MEASURE_SHARE, unit="points")
+
+    def turn_start(self, state: State, player: int) -> tuple[float, str] | None:
+        """The analysis's luck of one game of the session (:class:`~wuerfel.engine.advice.TurnLuck`), when its dice
+        are about to fall (number named, stake covered): the maker's exact chance to win with his number, an
+        opponent's exact expected net chips of his share (−share · edge; a share the rules made for him without a
+        question counts too). None elsewhere, and for a seat without a part in this game."""
+        assert isinstance(state, CrapsState)
+        if state.phase != "first" or not state.number:
+            return None
+        if player == state.maker:
+            return float(maker_win(state.number)), MEASURE_MAKER
+        share = sum(a for p, a in state.shares if p == player)
+        if share <= 0:
+            return None
+        return float(-share * edge(state.number)), MEASURE_SHARE
+
+    def turn_result(self, before: State, after: State, player: int) -> float | None:
+        """Once the game is decided: the maker 1 (won) or 0; an opponent his share's net chips (−share when the
+        maker won, +share when he lost: twice the share back)."""
+        assert isinstance(before, CrapsState) and isinstance(after, CrapsState)
+        if before.phase not in ("first", "repeat") or after.phase in ("first", "repeat") or after.last_game is None:
+            return None
+        maker, _number, _stake, _point, won, shares = after.last_game
+        if player == maker:
+            return 1.0 if won else 0.0
+        share = sum(a for p, a in shares if p == player)
+        return float(-share if won else share)
 
     def value_of(self, state: State, player: int, action: Action) -> float | None:
         """The exact value of any legal choice in the measure :meth:`advise` gives (the post-game analysis asks for
