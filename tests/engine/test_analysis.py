@@ -4,6 +4,7 @@ advisor is refused in the user's language."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -188,7 +189,7 @@ def test_craps_naming_seven_with_any_stake_loses_the_exact_chance() -> None:
     record = play("craps", None, 3, "heuristic", seed=3)
     states = list(record.states())
     luck = [0.0, 0.0, 0.0]
-    for a, b in zip(states, states[1:], strict=False):
+    for a, b in itertools.pairwise(states):
         if a.phase in ("first", "repeat") and b.phase not in ("first", "repeat"):  # type: ignore[attr-defined]
             maker, number, _stake, _point, won, _shares = b.last_game  # type: ignore[attr-defined]
             luck[maker] += (1.0 if won else 0.0) - float(maker_win(number))

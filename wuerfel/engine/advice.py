@@ -2,6 +2,8 @@
 
 An advisor knows its game; the terminal and the browser do not. They only need, for each option worth showing, the
 action it stands for, a number that ranks it (expected final score, winning chance …) and what that number means.
+An advisor whose measure restarts every turn may also tell turns (:class:`TurnLuck`), so the post-game analysis can
+measure luck in it.
 """
 
 from __future__ import annotations

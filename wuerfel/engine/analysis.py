@@ -23,12 +23,28 @@ Definitions (docs/web.md and docs/cli.md repeat them for players):
   largest), in the game's unit.
 - **luck** of a seat: how much the dice gave it above or below expectation, in the same unit. The value of the
   chosen choice is the expectation over the throws that follow it; the value of the next rated position is what the
-  dice then gave. Luck sums (value of the next rated position − value of the choice before) over the game: with a
-  duel winning chance over both seats' positions (one seat's good luck is the other's bad luck) and closed by the
-  result (1 won, 0 lost); with an expected final total over the seat's own positions, closed by its final total when
-  throws follow its last choice. Measures of a single turn or round (Zehntausend without duel table, Chicago,
-  Sequenzen) restart every turn, so a luck figure would leave out every turn's first throw: there it is ``None``.
-  The very first throw of a seat, before any rated position, is not counted either.
+  dice then gave. Luck sums (value of the next rated position − value of the choice before). Every position where
+  the chosen choice has an exact value counts, also one left unrated because the game-end rule decides there
+  (the chosen value is still the expectation the dice are measured against).
+
+  * With a duel winning chance: over both seats' positions (one seat's good luck is the other's bad luck), closed
+    by the result (1 won, 0 lost). With an expected final total: over the seat's own positions, closed by its final
+    total when throws follow its last choice. The very first throw of a seat, before any rated position, is not
+    counted.
+  * With a measure of a single turn or round (Zehntausend without duel table: a turn's expected points; Chicago:
+    the chance to avoid the round's Bierdeckel; Sequenzen: the chance to win the round; Craps: the maker's chance to
+    win one game, an opponent's expected net chips of his share): turn by turn, each turn from the expectation
+    before its first throw over its rated positions to what it realised (the points it changed the score by; 1 or
+    0 for the round's goal; the chips the share paid), summed over the seat's turns. Per turn this is exactly
+    *result − start expectation + the turn's losses*: the outcome's distance from the expectation, less the part
+    the seat's own choices cost. The advisor tells where a turn starts, what it was worth then and what it
+    realised (:class:`~wuerfel.engine.advice.TurnLuck`); the analysis only adds up. Where the values come from the
+    other seats' play too (a round's chance depends on the later players' throws and choices), their dice and
+    their mistakes are this seat's luck; with more than two players Chicago's and Sequenzen's values are their
+    advisors' stated model (docs/hasard.md), and luck is measured against it. A turn with a choice the advisor
+    could not value exactly (or a turn the record ends in) is left out. ``None`` for a seat with no turn in the
+    game's measure (a Craps player never the maker, in a session rated in the maker's chance) and for an advisor
+    that does not tell turns.
 - **win chance over the game** (duel measures only): each seat's winning chance at every rated position.
 """
 
@@ -60,7 +76,8 @@ class AnalysisError(WuerfelError):
 @dataclasses.dataclass(frozen=True)
 class Scale:
     """What an exact measure's values are: ``unit`` for the JSON ("win_probability", "probability" of a round's
-    goal, "points"), and whether they span the whole game (so values of later positions compare with earlier ones)."""
+    goal, "points"), and whether they span the whole game (so values of later positions compare with earlier ones;
+    else they restart every turn, and luck is measured turn by turn where the advisor tells turns)."""
 
     unit: str
     whole_game: bool
@@ -85,7 +102,7 @@ SCALES: dict[str, Scale] = {
     N_("chance to avoid the Bierdeckel this round"): Scale("probability", False),
     N_("chance to win the round"): Scale("probability", False),
     # Craps: the maker's exact chance to win this one game with the number he names (maker_win), and an opponent's
-    # exact expected net chips of his share; each game of the session is rated on its own (no luck figure).
+    # exact expected net chips of his share; each game of the session is rated on its own (luck game by game).
     N_("the maker's chance to win"): Scale("probability", False),
     N_("expected net chips of the share"): Scale("points", False),
 }
