@@ -11,7 +11,7 @@ import pytest
 
 from wuerfel.bots import make_bot
 from wuerfel.engine.advice import Advice
-from wuerfel.engine.analysis import TIE, AnalysisError, analyse_record
+from wuerfel.engine.analysis import SCALES, TIE, AnalysisError, analyse_record
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.record import GameRecord, Match
 from wuerfel.engine.registry import get_game
@@ -327,3 +327,42 @@ def test_round_luck_of_sequenzen_is_the_result_less_the_first_players_chance(see
     p_first, _ = duel_tables(record.make_game().rules)
     assert doc["seats"][first]["luck"] == pytest.approx(won - p_first)
     assert doc["seats"][1 - first]["luck"] is not None
+
+
+def _first_throw_expectation(advisor: Any, state: State, player: int) -> float:
+    """Σ over the throw at ``state`` of its chance × what follows for ``player``: the best value the advisor gives
+    the position it leads to, or the turn's result where the throw ends the turn."""
+    total = 0.0
+    for outcome, p in state.chance_outcomes():
+        if not p:
+            continue  # a throw that does not count (dice off the table: entered by hand only)
+        after = state.apply_outcome(outcome)
+        result = advisor.turn_result(state, after, player)
+        if result is not None:
+            total += float(p) * result
+            continue
+        values = [a.value for a in advisor.advise(after, player) if a.action is not None]
+        assert values, f"nothing rated after {outcome}"
+        total += float(p) * max(values)
+    return total
+
+
+@pytest.mark.parametrize(("game_id", "preset", "n"), [("zehntausend", "farkle", 3), ("chicago", None, 2),
+                                                      ("sequenzen", None, 2)])
+def test_a_turns_start_value_is_the_expectation_of_its_first_throw(game_id: str, preset: str | None, n: int) -> None:
+    """What makes luck luck: the value the advisor gives a turn before its first throw is exactly the average, over
+    that throw, of the values it gives what follows (or of the turn's result, where the throw ends it) — so the
+    luck of a turn's first throw averages to nothing."""
+    info = get_game(game_id)
+    game = info.new_game(rules_of(game_id, preset), n)
+    advisor = info.advisor(game)  # type: ignore[misc]
+    state = game.new_initial_state()
+    while True:  # through the lot for who begins, to the first turn's start
+        started = [(s, v) for s in range(n) if (v := advisor.turn_start(state, s)) is not None]
+        if started:
+            break
+        assert state.is_chance(), "no turn starts before the first decision"
+        state = state.apply_outcome(next(o for o, p in state.chance_outcomes() if p))
+    [(player, (value, measure))] = started
+    assert value == pytest.approx(_first_throw_expectation(advisor, state, player), abs=1e-9)
+    assert measure in SCALES  # a measure the analysis knows
