@@ -129,8 +129,9 @@ def analyse_lacking(record: GameRecord, lang: str) -> tuple[dict[str, Any], Miss
 
 def lacking_status(tables: background.TableBuilder, job: background.Job | None, lang: str) -> dict[str, Any]:
     """What an analysis without its better table says about that table: ``win_chance_pending`` (being built or
-    waiting for its turn: ask again) and ``win_chance_status`` (``state``, rough ``eta_seconds`` or None, and a
-    ``message`` in the asker's language; a failed build is said in words, not left pending)."""
+    waiting for its turn: ask again) and ``win_chance_status`` (``state``: waiting, running, done — built since this
+    answer's analysis began: the next request has the duel analysis — or failed; rough ``eta_seconds`` or None; a
+    ``message`` in the asker's language: a failed build is said in words, not left pending)."""
     if job is None:  # too many tables wait already: this one is asked for again with the next request
         return {"win_chance_pending": True, "win_chance_status": {
             "state": "waiting", "eta_seconds": None, "message": translate(WIN_CHANCE_COMPUTING, lang)}}
@@ -139,7 +140,7 @@ def lacking_status(tables: background.TableBuilder, job: background.Job | None, 
             "state": "failed", "eta_seconds": None, "message": translate(WIN_CHANCE_FAILED, lang)}}
     eta = tables.eta(job)
     message = (translate(WIN_CHANCE_COMPUTING_ETA, lang, minutes=max(1, math.ceil(eta / 60)))
-               if eta is not None else translate(WIN_CHANCE_COMPUTING, lang))
+               if eta else translate(WIN_CHANCE_COMPUTING, lang))
     return {"win_chance_pending": True, "win_chance_status": {
         "state": job.state, "eta_seconds": round(eta) if eta is not None else None, "message": message}}
 
