@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-import pickle
 import json
+import pickle
 from fractions import Fraction
 from pathlib import Path
 
