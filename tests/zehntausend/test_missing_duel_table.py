@@ -33,7 +33,7 @@ def test_the_default_rules_lack_their_duel_table_until_it_is_on_disk() -> None:
     g = game("zehntausend-einfach")
     lacking = get_game("zehntausend").advisor.missing_table(g)  # type: ignore[union-attr]
     assert lacking is not None and lacking.key == f"zehntausend-duel-{rules_key(g.rules)}"
-    assert lacking.cpu_seconds is not None and 30 < lacking.cpu_seconds < 600  # "about two minutes"
+    assert lacking.cpu_seconds is not None and 30 < lacking.cpu_seconds < 600  # "two to three minutes"
     rebuilt = pickle.loads(pickle.dumps(lacking.build))  # it runs in a spawned child process
     assert rebuilt.func is play.build_duel_table and rebuilt.args == (g.rules,)
     path = cache_dir() / f"duel-{rules_key(g.rules)}.npz"

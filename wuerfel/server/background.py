@@ -1,8 +1,8 @@
 """Tables the post-game analysis waits for, built in the background (issue 16.3: the win-chance graph).
 
-A Zehntausend duel at the default rules is analysed in winning chances only with its duel table, about two minutes
-of CPU; without it the analysis rates each turn's points and draws no graph. The first analysis that lacks such a
-table (its advisor factory's ``missing_table``, :class:`~wuerfel.engine.advice.MissingTable`) asks
+A Zehntausend duel at the default rules is analysed in winning chances only with its duel table, two to three
+minutes of CPU; without it the analysis rates each turn's points and draws no graph. The first analysis that lacks
+such a table (its advisor factory's ``missing_table``, :class:`~wuerfel.engine.advice.MissingTable`) asks
 :func:`builder` for it and answers at once with what it has; the table is built here, and the analysis asked
 again afterwards finds it in the disk cache the command line uses (so it also survives a restart).
 

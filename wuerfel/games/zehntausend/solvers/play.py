@@ -63,13 +63,15 @@ tiny table takes the background path of :func:`missing_duel_table`)."""
 BACKGROUND_DUEL_WORK = 2_000_000_000
 """Duel tables too big for the spot but with goal² × rows × turn states (:func:`duel_work`) up to this are built in
 the background when an analysis needs one (:func:`missing_duel_table`): the default rules (target 10,000) are
-256 million, about two minutes of one core; a target of 20,000 1.3 billion (about ten). Larger ones would keep a
-core busy for a quarter of an hour or more per rule set a visitor made up, so their games keep the turn analysis."""
+256 million, two to three minutes of one core; a target of 20,000 is 1.3 billion, about a quarter of an hour.
+Larger ones would hold a core longer still for every rule set a visitor makes up, so their games keep the turn
+analysis."""
 
-DUEL_SECONDS_PER_WORK = 0.45e-6
-"""CPU seconds of the serial duel solve per unit of :func:`duel_work` (bench/README.md, "Duel solver": 112 s for
-the default rules, 14 s for Farkle to 10,000), plus :data:`DUEL_STARTUP_SECONDS` for a fresh process to load
-numba and the compiled kernels: a rough estimate for telling the player how long."""
+DUEL_SECONDS_PER_WORK = 0.6e-6
+"""CPU seconds of the serial duel solve per unit of :func:`duel_work`, plus :data:`DUEL_STARTUP_SECONDS` for a fresh
+process to load numba and the compiled kernels: a rough estimate for telling the player how long. Measured on the
+shared 2-core machine: 112 s (bench/README.md, "Duel solver") and 173 s (``bench/duel_background.py``) for the
+default rules' 256 million, 14 s for Farkle to 10,000's 48 million."""
 DUEL_STARTUP_SECONDS = 5.0
 
 
