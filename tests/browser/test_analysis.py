@@ -88,3 +88,50 @@ def test_german_replay_and_a_game_without_analysis(server: Server, new_page: Any
     page.goto(f"{server.url}/replay/{jule['id']}")
     page.wait_for_selector("#events li")
     expect(page.locator("#analysis-panel")).to_have_count(0)  # no advisor: no panel
+
+
+def test_the_page_waits_for_the_win_chances(server: Server, new_page: Any) -> None:
+    """A duel whose table the server is still building (``win_chance_pending``, see tests/server/test_analysis_api.py
+    for the real build): the page shows the turn analysis and "Gewinnchancen werden berechnet …", asks again, and
+    renders the duel analysis with its graph when it comes, the provisional marks gone; a failed build is said in
+    words. The provisional answer is the real document rewritten in the browser's network layer, so no build is
+    waited for here."""
+    page = new_page()
+    guest(page, server.url, "Geduldige")
+    table = bots_game(page, server.url, "sechzerspiel", {"0": "random", "1": "heuristic"})
+    url = f"{server.url}/api/tables/{table['id']}/analysis"
+    real = page.request.get(url).json()
+    provisional = {**real, "unit": "points", "win_chance": None, "mistakes": [],
+                   "decisions": [{**d, "unit": "points", "loss": 0.0, "decisive": False} for d in real["decisions"]],
+                   "win_chance_pending": True,
+                   "win_chance_status": {"state": "running", "eta_seconds": 90, "message": ""}}
+    asked: list[str] = []
+
+    def first_provisional(route: Any) -> None:
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            route.fulfill(status=200, content_type="application/json", body=json.dumps(provisional))
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/api/tables/[^/]+/analysis$"), first_provisional)
+    page.goto(f"{server.url}/replay/{table['id']}")
+    panel = page.locator("#analysis-panel")
+    expect(page.locator("#analysis-pending")).to_have_text("Gewinnchancen werden berechnet … (etwa 2 Min.)")
+    expect(panel).to_have_attribute("data-pending", "1")
+    expect(page.locator("#analysis-graph")).to_be_hidden()
+    # the poll brings the duel analysis: the graph, the pending line gone, the real marks instead of the provisional
+    expect(page.locator("#analysis-graph")).to_be_visible(timeout=30_000)
+    expect(page.locator("#analysis-pending")).to_be_hidden()
+    expect(page.locator("#analysis-status")).to_contain_text("Gewinnchance")
+    expect(page.locator("#events li.decisive")).to_have_count(len(real["mistakes"]))
+    expect(page.locator("#events li:has(.loss ~ .loss)")).to_have_count(0)
+    assert len(asked) == 2  # no more polls once the duel analysis is there
+    page.unroute(re.compile(r".*/api/tables/[^/]+/analysis$"))
+    failed = {**provisional, "win_chance_pending": False,
+              "win_chance_status": {"state": "failed", "eta_seconds": None, "message": ""}}
+    page.route(re.compile(r".*/api/tables/[^/]+/analysis$"), lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(failed)))
+    page.reload()
+    expect(panel).to_have_attribute("data-pending", "failed")
+    expect(page.locator("#analysis-pending")).to_contain_text("konnten nicht berechnet werden")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 from fractions import Fraction
 from pathlib import Path
 
@@ -200,3 +201,5 @@ def test_rule_sets_with_tables_are_hashable_and_immutable() -> None:
     with pytest.raises(TypeError):
         a.table["5"] = (3,)  # type: ignore[index]
     assert options_to_dict(a) == {"table": {"4": [1, 2]}}
+    copy = pickle.loads(pickle.dumps(a.table))  # rule sets go to child processes (a background table build)
+    assert copy == a.table and type(copy) is FrozenDict and hash(copy) == hash(a.table)

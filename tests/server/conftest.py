@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -79,9 +79,11 @@ class ServerProcess:
     """``wuerfel serve`` in a child process; :meth:`kill` is a real SIGKILL (no shutdown code runs)."""
 
     def __init__(self, db_url: str, port: int | None = None, log_dir: Path | None = None,
-                 bot_delay: float = 0, plugins: tuple[str, ...] = GAME_PLUGINS, extra_args: Sequence[str] = ()
-                 ) -> None:
+                 bot_delay: float = 0, plugins: tuple[str, ...] = GAME_PLUGINS, extra_args: Sequence[str] = (),
+                 env: Mapping[str, str] | None = None) -> None:
         self.db_url = db_url
+        self.env = dict(env or {})
+        """Extra environment of the server process (a cache directory of its own, a test's knob)."""
         self.bot_delay = bot_delay
         self.plugins = plugins
         self.extra_args = list(extra_args)
@@ -95,7 +97,7 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         path = os.pathsep.join([str(ROOT), *(str(PLUGINS / p) for p in self.plugins)])
-        env = dict(os.environ, PYTHONPATH=path)
+        env = dict(os.environ, PYTHONPATH=path, **self.env)
         # Every test client connects from 127.0.0.1, and a session's tests together hold more websockets than one
         # real address may; the limit has its own test (which sets this variable itself).
         env.setdefault("WUERFEL_WS_PER_ADDRESS", "100000")

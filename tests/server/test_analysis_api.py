@@ -3,6 +3,7 @@ HTTP), the same document as ``wuerfel analyse`` of its record; the duel graph as
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -94,5 +95,42 @@ def test_a_zehntausend_duel_analysed_after_a_restart(tmp_path: Path) -> None:
         c = Client(srv.url).guest("Erna")
         assert c.http.get(f"/api/tables/{t['id']}/analysis").json() == doc
         assert c.http.get(f"/api/tables/{t['id']}/analysis/win-chance.svg").status_code == 200
+    finally:
+        srv.stop()
+
+
+@pytest.mark.slow
+def test_a_missing_duel_table_is_built_in_the_background(tmp_path: Path) -> None:
+    """A duel whose table is neither on disk nor quick to solve (``WUERFEL_QUICK_DUEL_ROWS=0`` makes Farkle to 1,000
+    such a game; at the default rules it is a target of 10,000 and minutes of CPU): the first analysis answers at
+    once with the turn values and says the winning chances are being computed; the server builds the table in a
+    child process into its disk cache, a later request gets the duel analysis and the graph, and so does the first
+    request after a restart (slow: a fresh child process loads numba and the duel kernels)."""
+    cache = tmp_path / "cache"
+    env = {"XDG_CACHE_HOME": str(cache), "WUERFEL_QUICK_DUEL_ROWS": "0"}
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'w.db'}", log_dir=tmp_path, env=env).start()
+    try:
+        c = Client(srv.url).guest("Erna")
+        t = finished(c, "zehntausend", "optimal", preset="farkle", overrides={"game.target": 1000})
+        url = f"/api/tables/{t['id']}/analysis"
+        first = c.http.get(url).json()
+        assert first["win_chance_pending"] is True and first["win_chance"] is None
+        assert first["unit"] == "points" and first["decisions"]  # the turn-by-turn analysis meanwhile
+        assert first["win_chance_status"]["message"].startswith("Gewinnchancen werden berechnet")
+        assert c.http.get(f"{url}/win-chance.svg").status_code == 404
+        deadline = time.monotonic() + 600  # a loaded 2-core machine; the child compiles the kernels if uncached
+        doc = first
+        while doc["unit"] != "win_probability":
+            assert doc.get("win_chance_pending") is True, doc.get("win_chance_status")
+            assert time.monotonic() < deadline, "the duel table was not built"
+            time.sleep(0.5)
+            doc = c.http.get(url).json()
+        assert doc["win_chance"]["seats"][0][-1] in (0.0, 1.0) and "win_chance_pending" not in doc
+        assert list((cache / "wuerfel" / "zehntausend").glob("duel-*.npz"))  # the command line's disk cache
+        assert c.http.get(f"{url}/win-chance.svg").status_code == 200
+        srv.stop()
+        srv.start()
+        c = Client(srv.url).guest("Erna")
+        assert c.http.get(url).json() == doc  # no second build: the table is on disk
     finally:
         srv.stop()

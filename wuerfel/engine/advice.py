@@ -9,6 +9,7 @@ measure luck in it.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from wuerfel.engine.game import Action, State
@@ -62,3 +63,23 @@ class TurnLuck(Protocol):
         """If ``player``'s turn (or round) ended with the step from ``before`` to ``after``, what it realised in the
         measure's unit (the points it banked, 1 or 0 for a round's goal); else None."""
         ...
+
+
+@dataclasses.dataclass(frozen=True)
+class MissingTable:
+    """A table an advisor would rate in a better exact measure with, but which is neither on disk nor quick enough to
+    build on the spot (a Zehntausend duel table at a target of 10,000: minutes of CPU, so without it the advisor rates
+    one turn's points and the analysis has no winning chances).
+
+    An advisor factory that knows such tables has ``missing_table(game) -> MissingTable | None``: None when the best
+    table is at hand, or when it is too large to be built unasked (then the weaker measure is all there is). A front
+    end that may spend the time (the server, between requests) calls :attr:`build` in a process of its own; once it
+    has run, a new advisor of the same rules finds the table in the disk cache the command line uses too."""
+
+    key: str
+    """Names the table process-wide (kind and rule-set hash): one build per key, whoever asks."""
+    build: Callable[[], object]
+    """Builds the table into the disk cache and raises if it could not; picklable (a module-level function or a
+    ``functools.partial`` of one), because it runs in a child process."""
+    cpu_seconds: float | None = None
+    """A rough estimate of the build's CPU time on one core (None: unknown), for telling the user how long."""

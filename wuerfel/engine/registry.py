@@ -71,7 +71,9 @@ class GameInfo:
     ``wuerfel solve GAME --players 2`` (objective ``win``) where the generic solver's positions are too many."""
     advisor: Callable[[Game], Any] | None = None
     """factory(game) → object with ``advise(state, player) -> list[Advice]`` (:mod:`wuerfel.engine.advice`), best
-    first, for hints ("?" in terminal play)."""
+    first, for hints ("?" in terminal play). The factory may also have ``exact_for(game) -> bool`` (whether the
+    post-game analysis can rate these rules exactly) and ``missing_table(game)`` (a table that would make the
+    analysis better but must be built first: :class:`wuerfel.engine.advice.MissingTable`)."""
     terminal_renderer: Callable[[dict[str, Any], str], Any] | None = None
     """render(view, lang) → a Rich renderable for terminal play; None: the generic renderer."""
     default_bot: str = "heuristic"

@@ -55,6 +55,11 @@ class FrozenDict(dict[Any, Any]):
 
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _readonly  # type: ignore[assignment]
 
+    def __reduce__(self) -> tuple[type[FrozenDict], tuple[dict[Any, Any]]]:
+        """Pickle as a dict given to the constructor: the default pickling fills an empty instance item by item,
+        which the read-only methods refuse, and rule sets go to child processes (a background table build)."""
+        return FrozenDict, (dict(self),)
+
 
 def opt(default: Any, de: str = "", en: str = "", low: float | None = None, high: float | None = None) -> Any:
     """Declare an option with its default, its descriptions (German first) and, for numbers, its range.

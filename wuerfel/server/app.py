@@ -27,8 +27,10 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from wuerfel.engine.advice import MissingTable
 from wuerfel.engine.edges import game_edges
 from wuerfel.engine.errors import N_, WuerfelError
+from wuerfel.engine.record import GameRecord
 from wuerfel.engine.registry import GameInfo, all_games, get_game
 from wuerfel.engine.rules import (
     describe_options,
@@ -39,7 +41,7 @@ from wuerfel.engine.rules import (
     set_dotted,
 )
 from wuerfel.i18n import LANGUAGES, catalog, translate
-from wuerfel.server import auth
+from wuerfel.server import auth, background
 from wuerfel.server.guard import Guard
 from wuerfel.server.live import (
     CLOCKS,
@@ -113,6 +115,39 @@ ANALYSES_KEPT = 64
 """Post-game analyses kept in memory (each a few kB to a few hundred kB)."""
 ANALYSIS_WORKERS = 2
 """Threads that compute post-game analyses (the rest wait their turn)."""
+
+
+def analyse_lacking(record: GameRecord, lang: str) -> tuple[dict[str, Any], MissingTable | None]:
+    """The record's exact analysis and the table its advisor lacked for a better one (``missing_table`` of the
+    advisor factory, asked before the analysis: a table that appears meanwhile only costs one more analysis)."""
+    from wuerfel.engine.analysis import analyse_record
+
+    probe = getattr(get_game(record.game).advisor, "missing_table", None)
+    lacking = probe(record.make_game()) if probe is not None else None
+    return analyse_record(record, lang), lacking
+
+
+def lacking_status(tables: background.TableBuilder, job: background.Job | None, lang: str) -> dict[str, Any]:
+    """What an analysis without its better table says about that table: ``win_chance_pending`` (being built or
+    waiting for its turn: ask again) and ``win_chance_status`` (``state``: waiting, running, done — built since this
+    answer's analysis began: the next request has the duel analysis — or failed; rough ``eta_seconds`` or None; a
+    ``message`` in the asker's language: a failed build is said in words, not left pending)."""
+    if job is None:  # too many tables wait already: this one is asked for again with the next request
+        return {"win_chance_pending": True, "win_chance_status": {
+            "state": "waiting", "eta_seconds": None, "message": translate(WIN_CHANCE_COMPUTING, lang)}}
+    if job.state == "failed":
+        return {"win_chance_pending": False, "win_chance_status": {
+            "state": "failed", "eta_seconds": None, "message": translate(WIN_CHANCE_FAILED, lang)}}
+    eta = tables.eta(job)
+    message = (translate(WIN_CHANCE_COMPUTING_ETA, lang, minutes=max(1, math.ceil(eta / 60)))
+               if eta else translate(WIN_CHANCE_COMPUTING, lang))
+    return {"win_chance_pending": True, "win_chance_status": {
+        "state": job.state, "eta_seconds": round(eta) if eta is not None else None, "message": message}}
+
+
+WIN_CHANCE_COMPUTING = N_("Win chances are being computed …")
+WIN_CHANCE_COMPUTING_ETA = N_("Win chances are being computed … (about {minutes} min)")
+WIN_CHANCE_FAILED = N_("The exact win chances could not be computed; the analysis rates each turn on its own.")
 
 
 class ApiError(Exception):
@@ -968,24 +1003,35 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             raise ApiError("no_analysis", N_("There is no exact analysis for {game}: no exact solver rates its "
                                              "decisions."), 422, game=t.info.name(lang_of(request)))
         key = (t.row.id, lang_of(request))
-        fut = analyses.get(key)
-        if fut is None:
-            from wuerfel.engine.analysis import analyse_record
-
-            fut = asyncio.get_running_loop().run_in_executor(analysis_pool, analyse_record, t.record(), key[1])
-            analyses[key] = fut
-            while len(analyses) > ANALYSES_KEPT:
-                analyses.pop(next(iter(analyses)))
-        try:
-            doc = await asyncio.shield(fut)
-        except WuerfelError as exc:
-            raise ApiError("no_analysis", exc.msgid, 422, **exc.params) from exc
-        except Exception:
-            analyses.pop(key, None)  # a failure is not cached: the next asker tries again
-            raise
+        tables = background.builder()
+        for attempt in range(3):
+            fut = analyses.get(key)
+            if fut is None:
+                fut = asyncio.get_running_loop().run_in_executor(analysis_pool, analyse_lacking, t.record(), key[1])
+                analyses[key] = fut
+                while len(analyses) > ANALYSES_KEPT:
+                    analyses.pop(next(iter(analyses)))
+            try:
+                doc, lacking = await asyncio.shield(fut)
+            except WuerfelError as exc:
+                raise ApiError("no_analysis", exc.msgid, 422, **exc.params) from exc
+            except Exception:
+                analyses.pop(key, None)  # a failure is not cached: the next asker tries again
+                raise
+            job = tables.job(lacking.key) if lacking is not None else None
+            if job is not None and job.state == "done" and attempt < 2:
+                # The table this analysis lacked has been built since: analyse again with it (the duel's winning
+                # chances replace the turn values). Twice at most: a table deleted again is simply built again.
+                if analyses.get(key) is fut:
+                    analyses.pop(key)
+                continue
+            break
         # The seats as the pages name them ("Computer (Faustregel)", a guest marked), not the record's ids.
         seats = [{**s, "name": t.seat_label(s["seat"], key[1])} for s in doc["seats"]]
-        return {**doc, "seats": seats}
+        out = {**doc, "seats": seats}
+        if lacking is not None:
+            out.update(lacking_status(tables, tables.request(lacking), key[1]))
+        return out
 
     @app.get("/api/tables/{table_id}/analysis/win-chance.svg")
     async def api_win_chance(request: Request, table_id: str) -> Response:

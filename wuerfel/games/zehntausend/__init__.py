@@ -52,10 +52,23 @@ def _optimal_bot(game: Game, seed: int) -> Any:
     return make_optimal_bot(game, seed)
 
 
-def _advisor(game: Game) -> Any:
-    from wuerfel.games.zehntausend.solvers.play import make_advisor
+class _AdvisorFactory:
+    """The hint advisor's factory; ``missing_table`` tells the server's analysis which duel table it would rate a
+    two-player game's winning chances with, when that table is not at hand yet (``MissingTable``)."""
 
-    return make_advisor(game)
+    def __call__(self, game: Game) -> Any:
+        from wuerfel.games.zehntausend.solvers.play import make_advisor
+
+        return make_advisor(game)
+
+    @staticmethod
+    def missing_table(game: Game) -> Any:
+        from wuerfel.games.zehntausend.solvers.play import missing_duel_table
+
+        return missing_duel_table(game)
+
+
+_advisor = _AdvisorFactory()
 
 
 BOTS["optimal"] = _optimal_bot

@@ -12,12 +12,13 @@ wrong number.
 
 from __future__ import annotations
 
-from functools import lru_cache
+import os
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from wuerfel.engine.advice import Advice
+from wuerfel.engine.advice import Advice, MissingTable
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.zehntausend.options import ZehntausendRules
@@ -56,7 +57,22 @@ NOTE_BANK_CANNOT_WIN = N_("this bank cannot win any more: throw on")
 QUICK_DUEL_ROWS = 60**3
 """Duel tables are computed on the spot (when not cached) if goal² × rows per turn stays below this: farkle to
 3,000 points (a second or two); finish-round games need many more rows (the start player may play on above the
-target), so only much shorter ones qualify."""
+target), so only much shorter ones qualify. ``WUERFEL_QUICK_DUEL_ROWS`` overrides it (tests set 0 so that even a
+tiny table takes the background path of :func:`missing_duel_table`)."""
+
+BACKGROUND_DUEL_WORK = 2_000_000_000
+"""Duel tables too big for the spot but with goal² × rows × turn states (:func:`duel_work`) up to this are built in
+the background when an analysis needs one (:func:`missing_duel_table`): the default rules (target 10,000) are
+256 million, two to three minutes of one core; a target of 20,000 is 1.3 billion, about a quarter of an hour.
+Larger ones would hold a core longer still for every rule set a visitor makes up, so their games keep the turn
+analysis."""
+
+DUEL_SECONDS_PER_WORK = 0.6e-6
+"""CPU seconds of the serial duel solve per unit of :func:`duel_work`, plus :data:`DUEL_STARTUP_SECONDS` for a fresh
+process to load numba and the compiled kernels: a rough estimate for telling the player how long. Measured on the
+shared 2-core machine: 112 s (bench/README.md, "Duel solver") and 173 s (``bench/duel_background.py``) for the
+default rules' 256 million, 14 s for Farkle to 10,000's 48 million."""
+DUEL_STARTUP_SECONDS = 5.0
 
 
 def state_key(state: ZehntausendState) -> TurnKey:
@@ -74,6 +90,21 @@ def _turn_solution(rules: ZehntausendRules, threshold_points: int, bust_extra: i
     return solve_turn(rules, threshold_points=threshold_points, bust_extra=bust_extra)
 
 
+def _duel_rows(rules: ZehntausendRules) -> tuple[int, int]:
+    """(goal, rows per turn) of the duel table, in score units."""
+    g = turn_graph(rules)
+    goal = -(-rules.game.target // g.unit)
+    return goal, goal if rules.game.end_rule == "immediate" else goal + LAST_TURN_CAP // g.unit
+
+
+def quick_duel_rows() -> int:
+    """:data:`QUICK_DUEL_ROWS`, or ``WUERFEL_QUICK_DUEL_ROWS`` when that is set to a whole number."""
+    try:
+        return int(os.environ.get("WUERFEL_QUICK_DUEL_ROWS", QUICK_DUEL_ROWS))
+    except ValueError:
+        return QUICK_DUEL_ROWS
+
+
 def duel_available(rules: ZehntausendRules) -> bool:
     """Whether a duel table is at hand without a long computation."""
     exact, _ = duel_support(rules)
@@ -81,10 +112,43 @@ def duel_available(rules: ZehntausendRules) -> bool:
         return False
     if (cache_dir() / f"duel-{rules_key(rules)}.npz").exists():
         return True
-    g = turn_graph(rules)
-    goal = -(-rules.game.target // g.unit)
-    rows = goal if rules.game.end_rule == "immediate" else goal + LAST_TURN_CAP // g.unit
-    return goal * goal * rows <= QUICK_DUEL_ROWS
+    goal, rows = _duel_rows(rules)
+    return goal * goal * rows <= quick_duel_rows()
+
+
+def duel_work(rules: ZehntausendRules) -> int:
+    """The size of a duel solve: goal² × rows per turn × turn states (its time grows about linearly in it)."""
+    goal, rows = _duel_rows(rules)
+    return goal * goal * rows * len(turn_graph(rules))
+
+
+def missing_duel_table(game: Game) -> MissingTable | None:
+    """The duel table a two-player game's analysis lacks (:class:`~wuerfel.engine.advice.MissingTable`): when the
+    duel solver handles the rules (the advisor would then rate winning chances), the table is neither on disk nor
+    quick to compute, and it is not larger than :data:`BACKGROUND_DUEL_WORK`. None otherwise: the advisor already
+    has it, or never will (other player counts, modes or rules the solver refuses)."""
+    rules: ZehntausendRules = game.rules
+    if game.num_players != 2 or rules.game.mode != "standard" or turn_refusal(rules) or duel_available(rules):
+        return None
+    if not duel_support(rules)[0]:
+        return None
+    work = duel_work(rules)
+    if work > BACKGROUND_DUEL_WORK:
+        return None
+    return MissingTable(key=f"zehntausend-duel-{rules_key(rules)}", build=partial(build_duel_table, rules),
+                        cpu_seconds=work * DUEL_SECONDS_PER_WORK + DUEL_STARTUP_SECONDS)
+
+
+def build_duel_table(rules: ZehntausendRules) -> None:
+    """Solve the duel table of ``rules`` on one core into the disk cache (:attr:`MissingTable.build`; run in a
+    child process, so one core stays free for the games being played). Raises when the table could not be stored:
+    an advisor would not find it, and the analysis would wait for it in vain."""
+    from wuerfel.games.zehntausend.solvers.duel import solve_duel
+
+    solve_duel(rules, workers=1)
+    path = cache_dir() / f"duel-{rules_key(rules)}.npz"
+    if not path.exists():
+        raise OSError(f"the duel table could not be written to {path}")
 
 
 def solo_available(rules: ZehntausendRules) -> bool:

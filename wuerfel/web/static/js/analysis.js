@@ -2,6 +2,9 @@
 // loss into the move list (the decisive mistakes highlighted), the accuracy, loss and luck of each player, the
 // decisive mistakes (a click steps the replay there) and, for a duel, the win-chance graph (an SVG the server draws
 // with matplotlib). The move list is replay.js's: this script only adds to its items, whenever they appear.
+// A duel whose exact table the server is still building comes first with its turn-by-turn analysis and
+// ``win_chance_pending``: the panel says so and asks again, less and less often, until the duel analysis (with the
+// graph) is there and replaces it; a failed build is said in words.
 import {api} from "./api.js";
 
 const panel = document.getElementById("analysis-panel");
@@ -30,6 +33,15 @@ function amount(x, unit, short = false) {
 function figure(x, unit) {
   if (x === null || x === undefined) return T.not_measured;
   return unit === "points" ? num(x, 2) : num(x * 100, 1);
+}
+
+/** Remove what an earlier (provisional) analysis wrote into the move list: the duel analysis replaces it. */
+function unannotate() {
+  const list = $("events");
+  if (!list) return;
+  list.querySelectorAll(".loss").forEach((span) => span.remove());
+  list.querySelectorAll("li.decisive").forEach((li) => li.classList.remove("decisive"));
+  list.querySelectorAll("li[data-loss]").forEach((li) => { delete li.dataset.loss; });
 }
 
 function annotate(doc) {
@@ -110,19 +122,75 @@ function render(doc) {
     $("analysis-graph-img").src = `/api/tables/${panel.dataset.table}/analysis/win-chance.svg`;
     $("analysis-graph").classList.remove("hidden");
   }
+  unannotate();
+  current = doc;
   annotate(doc);
-  // replay.js fills the move list page by page: annotate what arrives later too.
-  new MutationObserver(() => annotate(doc)).observe($("events"), {childList: true});
+  // replay.js fills the move list page by page: annotate what arrives later too (one observer, the latest doc).
+  if (!observer && $("events")) {
+    observer = new MutationObserver(() => annotate(current));
+    observer.observe($("events"), {childList: true});
+  }
+  pending(doc);
   panel.dataset.ready = "1";
 }
 
+let current = null;
+let observer = null;
+
+/** The line about the winning chances of a duel whose table is being built (or could not be). */
+function pending(doc) {
+  const line = $("analysis-pending");
+  const status = doc.win_chance_status;
+  if (doc.win_chance_pending) {
+    const eta = status && status.eta_seconds;
+    line.textContent = eta ? fill(T.win_pending_eta, {minutes: Math.max(1, Math.ceil(eta / 60))}) : T.win_pending;
+    panel.dataset.pending = "1";
+  } else if (status && status.state === "failed") {
+    line.textContent = T.win_failed;
+    panel.dataset.pending = "failed";
+  } else {
+    delete panel.dataset.pending;
+  }
+  line.classList.toggle("hidden", !panel.dataset.pending);
+}
+
+const FIRST_WAIT = 2000;  // ms before asking again whether the duel analysis is there
+const LONGEST_WAIT = 60000;  // the backoff's ceiling: a build of minutes is asked about once a minute at most
+const ERRORS_TOLERATED = 4;  // failed polls in a row (the server restarting) before the page gives up and says so
+
+const url = () => `/api/tables/${panel.dataset.table}/analysis`;
+
+/** Ask again after ``wait`` ms while the winning chances are being computed, waiting longer each time. */
+function poll(wait, errors = 0) {
+  setTimeout(async () => {
+    let doc;
+    try {
+      doc = await api(url());
+    } catch (e) {
+      if (errors >= ERRORS_TOLERATED) {
+        $("analysis-pending").textContent = e.message || T.failed;
+        panel.dataset.pending = "error";
+        return;
+      }
+      poll(Math.min(wait * 2, LONGEST_WAIT), errors + 1);
+      return;
+    }
+    render(doc);
+    if (doc.win_chance_pending) poll(Math.min(wait * 1.5, LONGEST_WAIT));
+  }, wait);
+}
+
 async function main() {
+  let doc;
   try {
-    render(await api(`/api/tables/${panel.dataset.table}/analysis`));
+    doc = await api(url());
   } catch (e) {
     $("analysis-status").textContent = e.message || T.failed;
     panel.dataset.ready = "error";
+    return;
   }
+  render(doc);
+  if (doc.win_chance_pending) poll(FIRST_WAIT);
 }
 
 main();

@@ -1,0 +1,61 @@
+"""The server's background table builds (issue 16.3, :mod:`wuerfel.server.background`): one child process at a
+time, one build per table however many ask, a failure reported with its reason and not retried on every poll.
+
+The builds here are plain library calls (``os.makedirs``, ``int`` of a non-number) run in real spawned children, so
+the process handling is the server's own and the test stays well under a second of work."""
+
+from __future__ import annotations
+
+import functools
+import os
+import time
+from pathlib import Path
+
+from wuerfel.engine.advice import MissingTable
+from wuerfel.server.background import Job, TableBuilder
+
+
+def wait_finished(job: Job, seconds: float = 60) -> Job:
+    """Wait (with a deadline) until ``job`` has finished, however loaded the machine is."""
+    deadline = time.monotonic() + seconds
+    while job.finished is None:
+        assert time.monotonic() < deadline, f"{job.table.key} did not finish"
+        time.sleep(0.02)
+    return job
+
+
+def test_builds_run_one_at_a_time_once_per_key(tmp_path: Path) -> None:
+    tables = TableBuilder()
+    made = [MissingTable(f"dir-{i}", functools.partial(os.makedirs, tmp_path / f"t{i}"), cpu_seconds=5.0)
+            for i in range(2)]
+    first = tables.request(made[0])
+    assert first is not None and tables.request(made[0]) is first  # a second asker shares the build
+    second = tables.request(made[1])
+    assert second is not None and second is not first
+    eta = tables.eta(second)
+    assert eta is None or eta > 0  # None only if the first build overran its estimate on a loaded machine
+    wait_finished(first)
+    wait_finished(second)
+    assert first.state == second.state == "done" and first.error is None
+    assert (tmp_path / "t0").is_dir() and (tmp_path / "t1").is_dir()  # built in the child, seen here
+    assert second.started is not None and first.finished is not None and second.started >= first.finished
+    assert tables.started == 2 and tables.eta(second) == 0.0
+    again = tables.request(made[0])  # asked again after it was built: the table went missing, so build it again
+    assert again is not None and again is not first
+    assert wait_finished(again).state == "failed" and "FileExistsError" in (again.error or "")
+
+
+def test_a_failed_build_says_why_and_waits_before_a_retry() -> None:
+    tables = TableBuilder(max_waiting=1)
+    broken = MissingTable("broken", functools.partial(int, "no number"))
+    job = tables.request(broken)
+    assert job is not None and tables.eta(job) is None  # no estimate, no made-up figure
+    wait_finished(job)
+    assert job.state == "failed" and "ValueError" in (job.error or "")
+    assert tables.request(broken) is job and tables.started == 1  # polling does not start it again
+    eager = TableBuilder(retry_failed_after=0.0)
+    first = eager.request(broken)
+    assert first is not None
+    wait_finished(first)
+    assert eager.request(broken) is not first  # once the wait is over, the next asker tries again
+    assert TableBuilder(max_waiting=0).request(broken) is None  # the queue is full: ask again later

@@ -1,0 +1,209 @@
+"""Tables the post-game analysis waits for, built in the background (issue 16.3: the win-chance graph).
+
+A Zehntausend duel at the default rules is analysed in winning chances only with its duel table, two to three
+minutes of CPU; without it the analysis rates each turn's points and draws no graph. The first analysis that lacks
+such a table (its advisor factory's ``missing_table``, :class:`~wuerfel.engine.advice.MissingTable`) asks
+:func:`builder` for it and answers at once with what it has; the table is built here, and the analysis asked
+again afterwards finds it in the disk cache the command line uses (so it also survives a restart).
+
+Bounds, process-wide (one :class:`TableBuilder` per process, whichever app or request asks):
+
+- **one build at a time**, in a child process of its own (``spawn``: a fresh interpreter, nothing inherited from
+  the server's threads), at a lower priority (``nice`` :data:`NICE`); the numba kernels hold the GIL, so a thread
+  would stall the event loop, and a process gives its memory back when it ends;
+- **one build per table key**: later askers get the same job; a failed build is reported and tried again only
+  after :data:`RETRY_FAILED_AFTER` seconds, not on every poll;
+- **at most** :data:`MAX_WAITING` tables wait for their turn; more are refused (the asker says "later") so that a
+  crawler over many made-up rule sets cannot queue hours of work.
+
+The child is a daemon: it is ended with the server process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from typing import Literal
+
+from wuerfel.engine.advice import MissingTable
+
+log = logging.getLogger("wuerfel.server.background")
+
+NICE = 10
+"""How much lower the build's priority is than the server's: live games first."""
+RETRY_FAILED_AFTER = 3600.0
+"""Seconds a failed build is reported as failed before the next asker may start it again."""
+MAX_WAITING = 8
+"""Tables waiting for their turn (besides the one being built); more are not taken."""
+JOBS_KEPT = 256
+"""Finished jobs remembered (their outcome: done, or failed with why); the oldest go first."""
+
+State = Literal["waiting", "running", "done", "failed"]
+
+
+@dataclasses.dataclass
+class Job:
+    """One table's build: when it was asked for, started and finished, and why it failed (None: it did not)."""
+
+    table: MissingTable
+    queued: float
+    started: float | None = None
+    finished: float | None = None
+    error: str | None = None
+
+    @property
+    def state(self) -> State:
+        if self.finished is not None:
+            return "failed" if self.error is not None else "done"
+        return "running" if self.started is not None else "waiting"
+
+
+def _build_in_child(build: Callable[[], object], conn: Connection) -> None:
+    """The child process: build at a lower priority and send ``None`` (built) or why it failed."""
+    with contextlib.suppress(OSError):
+        os.nice(NICE)
+    try:
+        build()
+    except BaseException as exc:  # everything: the parent must hear why, not guess from an exit code
+        conn.send(f"{type(exc).__name__}: {exc}")
+    else:
+        conn.send(None)
+    finally:
+        conn.close()
+
+
+class TableBuilder:
+    """Builds :class:`MissingTable` s one at a time in a child process (module docstring); thread-safe."""
+
+    def __init__(self, max_waiting: int = MAX_WAITING, retry_failed_after: float = RETRY_FAILED_AFTER) -> None:
+        self.max_waiting = max_waiting
+        self.retry_failed_after = retry_failed_after
+        self._lock = threading.Lock()
+        self._jobs: dict[str, Job] = {}
+        self._queue: deque[Job] = deque()
+        self._running: Job | None = None
+        self._context = multiprocessing.get_context("spawn")
+        self.started = 0
+        """Builds started so far (tests read it: one per table, however many asked)."""
+
+    def request(self, table: MissingTable) -> Job | None:
+        """The job building ``table``: the one already waiting, running or recently failed, else a new one (also
+        when an earlier build of it is done: the caller still misses the table, so it was removed since).
+        None when :attr:`max_waiting` tables already wait: ask again later."""
+        now = time.monotonic()
+        with self._lock:
+            job = self._jobs.get(table.key)
+            if job is not None:
+                if job.state in ("waiting", "running"):
+                    return job
+                if job.state == "failed" and now - (job.finished or now) < self.retry_failed_after:
+                    return job
+            if len(self._queue) >= self.max_waiting:
+                return None
+            self._jobs.pop(table.key, None)
+            job = self._jobs[table.key] = Job(table, now)  # newest last: the oldest finished go first
+            self._forget_old()
+            self._queue.append(job)
+            self._start_next()
+            return job
+
+    def job(self, key: str) -> Job | None:
+        with self._lock:
+            return self._jobs.get(key)
+
+    def eta(self, job: Job) -> float | None:
+        """Rough seconds until ``job``'s table is built: its estimate, less what the running build has done, plus
+        the estimates of the builds before it; None when an estimate is missing or a build overran its own."""
+        now = time.monotonic()
+        with self._lock:
+            if job.state in ("done", "failed"):
+                return 0.0
+            ahead = [j for j in self._queue if j is not job and j.queued <= job.queued]
+            chain = ([self._running] if self._running is not None else []) + ahead + ([job] if job.started is None
+                                                                                     else [])
+            total = 0.0
+            for j in chain:
+                if j.table.cpu_seconds is None:
+                    return None
+                left = j.table.cpu_seconds - (now - j.started if j.started is not None else 0.0)
+                if left <= 0:
+                    return None  # longer than estimated: no honest figure
+                total += left
+            return total
+
+    def _forget_old(self) -> None:
+        for key in [k for k, j in self._jobs.items() if j.finished is not None][:max(0, len(self._jobs) - JOBS_KEPT)]:
+            del self._jobs[key]
+
+    def _start_next(self) -> None:
+        """Start the next waiting build if none runs (the lock is held)."""
+        if self._running is not None or not self._queue:
+            return
+        job = self._queue.popleft()
+        job.started = time.monotonic()
+        self._running = job
+        self.started += 1
+        recv, send = self._context.Pipe(duplex=False)
+        proc = self._context.Process(target=_build_in_child, args=(job.table.build, send), daemon=True,
+                                     name=f"wuerfel-build-{job.table.key}")
+        try:
+            proc.start()
+        except Exception as exc:  # no process at all (out of memory, a table that cannot be pickled)
+            send.close()
+            recv.close()
+            self._finish(job, f"{type(exc).__name__}: {exc}")
+            return
+        send.close()
+        threading.Thread(target=self._watch, args=(job, proc, recv), daemon=True,
+                         name=f"wuerfel-build-watch-{job.table.key}").start()
+
+    def _watch(self, job: Job, proc: multiprocessing.process.BaseProcess, recv: Connection) -> None:
+        """Wait for the child's word (or its end without one) and start the next build."""
+        error: str | None
+        try:
+            error = recv.recv()
+        except (EOFError, OSError):
+            error = "no answer"
+        finally:
+            recv.close()
+        proc.join()
+        if error is None and proc.exitcode != 0:
+            error = f"exit code {proc.exitcode}"
+        elif error == "no answer":
+            error = f"the build process ended without an answer (exit code {proc.exitcode})"
+        with self._lock:
+            self._finish(job, error)
+
+    def _finish(self, job: Job, error: str | None) -> None:
+        """Record the outcome and start the next build (the lock is held)."""
+        job.finished = time.monotonic()
+        job.error = error
+        if self._running is job:
+            self._running = None
+        took = job.finished - (job.started or job.finished)
+        if error is None:
+            log.info("built %s in %.1f s", job.table.key, took)
+        else:
+            log.warning("building %s failed after %.1f s: %s", job.table.key, took, error)
+        self._start_next()
+
+
+_BUILDER: TableBuilder | None = None
+_BUILDER_LOCK = threading.Lock()
+
+
+def builder() -> TableBuilder:
+    """The process's one :class:`TableBuilder`."""
+    global _BUILDER
+    with _BUILDER_LOCK:
+        if _BUILDER is None:
+            _BUILDER = TableBuilder()
+        return _BUILDER
