@@ -67,6 +67,21 @@ ODD_CHIPS_MSG = N_("Stichrunde for the odd chips of the split pot")
 ROUND_WON = N_("{name} takes the pot ({n} chips)")
 ROUND_SPLIT = N_("The pot is split: {n} chips each, {rest} stay in the pot")
 
+ROUND_OPTION_NAMES: dict[str, tuple[str, str]] = {
+    "starting_chips": ("Chips zu Beginn", "Starting chips"),
+    "ante": ("Einsatz je Runde", "Stake per round"),
+    "rounds": ("Runden", "Rounds"),
+    "max_stake": ("Höchsteinsatz", "Highest stake"),
+    "start": ("Wer beginnt", "Who begins"),
+}
+"""The human names (German, English) of the options every poker round game has (the engine reads them all), for a
+game's ``label_options`` call next to its own options; written once so the two games cannot drift apart."""
+
+ROUND_OPTION_CHOICES: dict[str, dict[str, tuple[str, str]]] = {
+    "start": {"lot": ("das Los (höchster Wurf)", "the lot (highest throw)"), "first_seat": ("Platz 1", "seat 1")},
+}
+"""The human names of the choices of :data:`ROUND_OPTION_NAMES`' ``start``."""
+
 
 @dataclasses.dataclass(frozen=True)
 class PokerRoundState(State):
@@ -514,3 +529,28 @@ def betting_decision(state: PokerRoundState, seat: int, chance: float | None) ->
     if chance is not None and chance >= 0.6:
         return Raise(b.maximum)
     return Check()
+
+
+# --- the registration's factories -----------------------------------------------------------------------------------
+# Every poker round game plays with the same bots and the same advisor, since they decide only through the state's
+# ``hand_result`` and the kit's betting; the games register these factories instead of writing them again. The
+# imports are deferred so that registering a game does not load the bots (and the bots' modules import this one).
+def heuristic_bot(game: Game, seed: int) -> Any:
+    """The stated-rule bot (:func:`betting_decision`)."""
+    from wuerfel.games.hasard.poker_bots import PokerRoundBot
+
+    return PokerRoundBot(game, seed)
+
+
+def optimal_bot(game: Game, seed: int) -> Any:
+    """The computed betting bot (:mod:`wuerfel.games.hasard.poker_round_bot`): exact for two players."""
+    from wuerfel.games.hasard.poker_round_bot import ComputedRoundBot
+
+    return ComputedRoundBot(game, seed)
+
+
+def advisor(game: Game) -> Any:
+    """The hints of a poker round game."""
+    from wuerfel.games.hasard.poker_bots import PokerRoundAdvisor
+
+    return PokerRoundAdvisor(game)
