@@ -34,7 +34,7 @@ from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.dice import Dice, roll_distribution
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
-from wuerfel.games.hasard.common import describe_outcome, last_place, result_view
+from wuerfel.games.hasard.common import describe_outcome, result_view
 from wuerfel.games.kit.betting import (
     BETTING_ACTIONS,
     Betting,
@@ -46,6 +46,7 @@ from wuerfel.games.kit.betting import (
     betting_action_id,
     describe_betting_action,
 )
+from wuerfel.games.kit.chip_results import ChipResults
 from wuerfel.games.kit.hand_round import STOP_LABEL, STOP_WORDS, Stop
 from wuerfel.games.kit.keeps import Keep, KeepRules, KeepTurn, describe_keep, keep_from_id, keep_id, parse_keep
 from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot
@@ -84,7 +85,7 @@ ROUND_OPTION_CHOICES: dict[str, dict[str, tuple[str, str]]] = {
 
 
 @dataclasses.dataclass(frozen=True)
-class PokerRoundState(State):
+class PokerRoundState(ChipResults, State):
     """A position of a poker round game (module text). Frozen and hashable: the exact solver can walk it."""
 
     game: Game = dataclasses.field(compare=False, repr=False)
@@ -317,25 +318,7 @@ class PokerRoundState(State):
             return dataclasses.replace(state, phase="over", order=(), index=0, turn=KeepTurn(limit=self.max_throws))
         return state._start_round(in_turn_order(winners, self.starter, self.n)[0])
 
-    # --- results -----------------------------------------------------------------------------------------------
-    def scores(self) -> tuple[float, ...]:
-        return tuple(float(x) for x in self.ledger.players)
-
-    def winners(self) -> tuple[int, ...]:
-        if not self.is_terminal():
-            return ()
-        best = max(self.ledger.players)
-        return tuple(p for p, x in enumerate(self.ledger.players) if x == best)
-
-    def losers(self) -> tuple[int, ...]:
-        """Whoever ends with the fewest chips (spec G8; nobody when all end level)."""
-        return last_place(self)
-
-    def payoffs(self) -> tuple[int, ...]:
-        """Chips now minus chips at the start; the pot counts as gone until it is won, so the payoffs sum to zero
-        at the end (the last round leaves no odd chips: they are thrown off)."""
-        return tuple(x - self.rules.starting_chips for x in self.ledger.players)
-
+    # --- results (scores, winners, losers, payoffs: ChipResults) -----------------------------------------------
     def solver_key(self) -> Hashable:
         return (type(self), self.ledger, self.betting, self.phase, self.round_no, self.starter, self.order,
                 self.index, self.turn, self.results, self.stich, self.odd_chips)
