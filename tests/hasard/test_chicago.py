@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.hasard.kit_helpers import check_results, new, throw
+from tests.hasard.kit_helpers import check_results, new, play_bots, throw, uniform
 from wuerfel.engine.dice import multisets, roll_distribution
 from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.game import Roll, State
@@ -335,18 +335,9 @@ def test_hoch_tief_bot_declares() -> None:
 def test_bots_play_legal_games_to_the_end(seed: int, game: str, n: int) -> None:
     import random
 
-    rng = random.Random(seed)
     s: State = new(game, n, lot=seed % n, two_sixes=bool(seed % 2), bierdeckel=1)
     bots = [cs.OptimalBot(s.game) if p % 2 == 0 else cs.HeuristicBot(s.game) for p in range(n)]
-    while not s.is_terminal():
-        if s.is_chance():
-            outs = [o for o, p in s.chance_outcomes() if p]
-            s = s.apply_outcome(rng.choice(outs))
-        else:
-            p = s.to_move()
-            a = bots[p].choose(s, p)
-            assert a in s.legal_actions(p)
-            s = s.apply_action(a, p)
+    s = play_bots(s, bots, uniform(random.Random(seed)))
     check_results(s)
     assert isinstance(s, ChicagoState) and sum(s.marks) == 1
 

@@ -13,10 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.hasard.kit_helpers import check_results, new, throw
+from tests.hasard.kit_helpers import check_decisions_against_strategy, check_results, new, play_bots, seeded, throw
 from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.registry import get_game
-from wuerfel.engine.sources import SeededSource
 from wuerfel.games.hasard.die_boese_sieben import (
     BoeseSiebenAdvisor,
     BoeseSiebenGame,
@@ -147,21 +146,7 @@ def test_two_player_bot_plays_the_generic_solvers_strategy() -> None:
     res = solve_game(game, "win", keep_strategy=True)
     strategy = res.strategy
     assert strategy is not None
-    rnd = random.Random(5)
-    checked = 0
-    for seed in range(40):
-        s = game.new_initial_state()
-        src = SeededSource(seed)
-        while not s.is_terminal():
-            if s.is_chance():
-                s = s.apply_outcome(src.choose(s))
-                continue
-            p = s.to_move()
-            mine = decision_values(s, p)
-            for a in s.legal_actions(p):
-                assert mine[a] == pytest.approx(float(strategy.chances(s.apply_action(a, p))[p].win), abs=1e-9)
-            checked += 1
-            s = s.apply_action(rnd.choice(list(s.legal_actions(p))), p)
+    checked = check_decisions_against_strategy(game, strategy, decision_values, random.Random(5), range(40))
     assert checked > 20
 
 
@@ -171,17 +156,7 @@ def test_bots_and_hints() -> None:
         game = info.new_game(info.load_rules(), n)
         bots = [BoeseSiebenOptimalBot(game), BoeseSiebenHeuristicBot(game)]
         for seed in range(6):
-            s = game.new_initial_state()
-            src = SeededSource(seed)
-            while not s.is_terminal():
-                if s.is_chance():
-                    s = s.apply_outcome(src.choose(s))
-                    continue
-                p = s.to_move()
-                a = bots[p % 2].choose(s, p)
-                assert a in s.legal_actions(p)
-                s = s.apply_action(a, p)
-            check_results(s)
+            check_results(play_bots(game.new_initial_state(), bots, seeded(seed)))
     game = info.new_game(info.load_rules(), 2)
     s = throw(new("die-boese-sieben", 2), (1, 1, 2, 2, 3, 3))  # nothing: throw on
     advice = BoeseSiebenAdvisor(game).advise(s, 0)

@@ -11,11 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.hasard.kit_helpers import check_results, new, throw
+from tests.hasard.kit_helpers import check_results, new, play_bots, seeded, throw
 from wuerfel.engine.dice import roll_distribution, sort_dice, sub_multisets
 from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.registry import get_game
-from wuerfel.engine.sources import SeededSource
 from wuerfel.games.hasard.dreimal_pasch import (
     DreimalPaschAdvisor,
     DreimalPaschGame,
@@ -154,17 +153,7 @@ def test_bots_and_hints() -> None:
         game = info.new_game(info.load_rules(), n)
         bots = [DreimalPaschOptimalBot(game), DreimalPaschHeuristicBot(game)]
         for seed in range(3):
-            s = game.new_initial_state()
-            src = SeededSource(seed)
-            while not s.is_terminal():
-                if s.is_chance():
-                    s = s.apply_outcome(src.choose(s))
-                    continue
-                p = s.to_move()
-                a = bots[p % 2].choose(s, p)
-                assert a in s.legal_actions(p)
-                s = s.apply_action(a, p)
-            check_results(s)
+            check_results(play_bots(game.new_initial_state(), bots, seeded(seed)))
     game = info.new_game(info.load_rules(), 2)
     s = throw(new("dreimal-pasch", 2), (1, 1, 2, 2, 3, 4))
     advice = DreimalPaschAdvisor(game).advise(s, 0)

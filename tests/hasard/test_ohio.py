@@ -12,7 +12,7 @@ from math import factorial
 import numpy as np
 import pytest
 
-from tests.hasard.kit_helpers import check_results, new, throw
+from tests.hasard.kit_helpers import check_results, new, play_bots, throw, uniform
 from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.game import Game, State
 from wuerfel.engine.registry import get_game
@@ -204,18 +204,9 @@ def test_advisor_rates_every_move_best_first() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_bots_play_legal_games(seed: int) -> None:
-    rng = random.Random(seed)
     s: State = ohio(2, max_throws=3)
     bots = [oh.OhioOptimalBot(s.game), oh.OhioHeuristicBot(s.game)]
-    while not s.is_terminal():
-        if s.is_chance():
-            s = s.apply_outcome(rng.choice([o for o, p in s.chance_outcomes() if p]))
-        else:
-            p = s.to_move()
-            a = bots[p].choose(s, p)
-            assert a in s.legal_actions(p)
-            s = s.apply_action(a, p)
-    check_results(s)
+    check_results(play_bots(s, bots, uniform(random.Random(seed))))
 
 
 def test_optimal_bot_moves_the_same_on_the_numba_solvers_tables() -> None:

@@ -4,14 +4,15 @@ against the generic exact solver, bots and hints."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from fractions import Fraction
 
 import pytest
 
-from tests.hasard.kit_helpers import check_results, new, throw
+from tests.hasard.kit_helpers import check_decisions_against_strategy, check_results, new, play_bots, seeded, throw
 from wuerfel.engine.errors import IllegalAction
+from wuerfel.engine.game import Action, State
 from wuerfel.engine.registry import get_game
-from wuerfel.engine.sources import SeededSource
 from wuerfel.games.hasard.quinze import (
     BUST,
     QuinzeAdvisor,
@@ -125,19 +126,7 @@ def test_duel_bot_plays_the_generic_solvers_strategy() -> None:
     assert duel_value(8) == pytest.approx(float(res.seats[0].win), abs=1e-12)
     strategy = res.strategy
     assert strategy is not None
-    rnd = random.Random(2)
-    for seed in range(60):
-        s = game.new_initial_state()
-        src = SeededSource(seed)
-        while not s.is_terminal():
-            if s.is_chance():
-                s = s.apply_outcome(src.choose(s))
-                continue
-            p = s.to_move()
-            mine = decision_values(s, p)
-            for a in s.legal_actions(p):
-                assert mine[a] == pytest.approx(float(strategy.chances(s.apply_action(a, p))[p].win), abs=1e-9)
-            s = s.apply_action(rnd.choice(list(s.legal_actions(p))), p)
+    check_decisions_against_strategy(game, strategy, decision_values, random.Random(2), range(60))
 
 
 def test_round_robin_duel_is_the_generic_solvers_strategy() -> None:
@@ -151,22 +140,12 @@ def test_round_robin_duel_is_the_generic_solvers_strategy() -> None:
     strategy = res.strategy
     assert strategy is not None
     bot = QuinzeOptimalBot(game)
-    rnd = random.Random(3)
-    decisions = 0
-    for seed in range(40):
-        s = game.new_initial_state()
-        src = SeededSource(seed)
-        while not s.is_terminal():
-            if s.is_chance():
-                s = s.apply_outcome(src.choose(s))
-                continue
-            p = s.to_move()
-            mine = decision_values(s, p)
-            for a in s.legal_actions(p):
-                assert mine[a] == pytest.approx(float(strategy.chances(s.apply_action(a, p))[p].win), abs=1e-9)
-            assert mine[bot.choose(s, p)] == max(mine.values())
-            decisions += 1
-            s = s.apply_action(rnd.choice(list(s.legal_actions(p))), p)
+
+    def bot_takes_the_best(s: State, p: int, mine: Mapping[Action, float]) -> None:
+        assert mine[bot.choose(s, p)] == max(mine.values())
+
+    decisions = check_decisions_against_strategy(game, strategy, decision_values, random.Random(3), range(40),
+                                                 also=bot_takes_the_best)
     assert decisions > 40
     s = throw(new("quinze", 2, order="round_robin"), 6, 6)
     advice = QuinzeAdvisor(game).advise(s, 0)
@@ -184,16 +163,7 @@ def test_bots_and_hints() -> None:
         game = info.new_game(info.load_rules(), n)
         bots = [QuinzeOptimalBot(game), QuinzeHeuristicBot(game)]
         for seed in range(10):
-            s = game.new_initial_state()
-            src = SeededSource(seed)
-            while not s.is_terminal():
-                if s.is_chance():
-                    s = s.apply_outcome(src.choose(s))
-                    continue
-                p = s.to_move()
-                a = bots[p % 2].choose(s, p)
-                assert a in s.legal_actions(p)
-                s = s.apply_action(a, p)
+            s = play_bots(game.new_initial_state(), bots, seeded(seed))
             check_results(s)
             assert sum(s.payoffs()) == 0
     game = info.new_game(info.load_rules(), 2)
@@ -237,16 +207,6 @@ def test_round_robin_tie_is_thrown_off_the_same_way_and_bots_play_it() -> None:
     game = info.new_game(info.load_rules("quinze-reihum"), 3)
     bots = [QuinzeOptimalBot(game), QuinzeHeuristicBot(game), QuinzeOptimalBot(game)]
     for seed in range(5):
-        t = game.new_initial_state()
-        src = SeededSource(seed)
-        while not t.is_terminal():
-            if t.is_chance():
-                t = t.apply_outcome(src.choose(t))
-                continue
-            p = t.to_move()
-            a = bots[p].choose(t, p)
-            assert a in t.legal_actions(p)
-            t = t.apply_action(a, p)
-        check_results(t)
+        check_results(play_bots(game.new_initial_state(), bots, seeded(seed)))
     advice = QuinzeAdvisor(game).advise(throw(new("quinze", 3, order="round_robin"), 6, 6, 6), 0)
     assert advice[0].measure == "expected final sum (optimal play)"

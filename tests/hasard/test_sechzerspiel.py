@@ -6,13 +6,14 @@ from __future__ import annotations
 import copy
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
-from tests.hasard.kit_helpers import check_results, new, throw
+from tests.hasard.kit_helpers import check_results, new, play_to_end, seeded, throw
 from wuerfel.engine.errors import IllegalAction
+from wuerfel.engine.game import Action, State
 from wuerfel.engine.registry import get_game
-from wuerfel.engine.sources import SeededSource
 from wuerfel.games.hasard.sechzerspiel import (
     LEAD,
     EnterRow,
@@ -108,13 +109,8 @@ def test_bots_play_legal_rows_and_the_optimal_bot_follows_the_values() -> None:
     for n in (1, 3):
         game = info.new_game(info.load_rules(), n)
         bots = [SechzerspielOptimalBot(game), SechzerspielHeuristicBot(game)]
-        s = game.new_initial_state()
-        src = SeededSource(n)
-        while not s.is_terminal():
-            if s.is_chance():
-                s = s.apply_outcome(src.choose(s))
-                continue
-            p = s.to_move()
+
+        def decide(s: State, p: int, bots: list[Any] = bots, n: int = n) -> Action:
             a = bots[p % 2].choose(s, p)
             assert a in s.legal_actions(p)
             if p % 2 == 0 and n == 1:
@@ -123,8 +119,9 @@ def test_bots_play_legal_rows_and_the_optimal_bot_follows_the_values() -> None:
             elif p % 2 == 0:  # more players: the duel against the strongest opponent
                 chances = duel_row_values(s, p, strongest_opponent(s, p))
                 assert chances[a.row] == pytest.approx(max(chances.values()), abs=1e-12)
-            s = s.apply_action(a, p)
-        check_results(s)
+            return a
+
+        check_results(play_to_end(game.new_initial_state(), seeded(n), decide))
 
 
 def test_hints_rate_every_free_row_with_its_loss() -> None:
@@ -143,10 +140,7 @@ def test_random_games_end_with_every_sheet_full() -> None:
     rnd = random.Random(3)
     for seed in range(5):
         s = new("sechzerspiel", rnd.randint(1, 5))
-        src = SeededSource(seed)
-        while not s.is_terminal():
-            s = s.apply_outcome(src.choose(s)) if s.is_chance() else s.apply_action(
-                rnd.choice(list(s.legal_actions())), s.to_move())
+        s = play_to_end(s, seeded(seed), lambda s, p: rnd.choice(list(s.legal_actions(p))))
         assert all(v is not None for sh in s.sheets for v in sh)
         assert s.totals == tuple(sum(sh) for sh in s.sheets)
         check_results(s)

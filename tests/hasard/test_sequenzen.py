@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from tests.hasard.kit_helpers import check_results, new, throw
+from tests.hasard.kit_helpers import check_results, new, play_bots, play_to_end, throw, uniform
 from wuerfel.engine.errors import IllegalAction
-from wuerfel.engine.game import State
+from wuerfel.engine.game import Action, State
 from wuerfel.engine.registry import get_game
 from wuerfel.games.hasard import sequenzen_solver as ss
 from wuerfel.games.hasard.sequenzen import SequenzenState, sequence_rank
@@ -138,18 +138,9 @@ def test_advisor_rates_every_move() -> None:
 
 @pytest.mark.parametrize(("seed", "n", "keep_two"), [(1, 2, False), (2, 3, True), (3, 4, False)])
 def test_bots_play_legal_games(seed: int, n: int, keep_two: bool) -> None:
-    rng = random.Random(seed)
     s: State = seq(n, keep_two=keep_two)
     bots = [ss.OptimalBot(s.game) if p % 2 == 0 else ss.HeuristicBot(s.game) for p in range(n)]
-    while not s.is_terminal():
-        if s.is_chance():
-            s = s.apply_outcome(rng.choice([o for o, p in s.chance_outcomes() if p]))
-        else:
-            p = s.to_move()
-            a = bots[p].choose(s, p)
-            assert a in s.legal_actions(p)
-            s = s.apply_action(a, p)
-    check_results(s)
+    check_results(play_bots(s, bots, uniform(random.Random(seed))))
 
 
 GOLDEN_MOVES = {
@@ -166,17 +157,15 @@ def _bot_moves(n: int, keep_two: bool, games: int = 30) -> str:
     """Every move of optimal bots (all seats) in seeded games of ``n`` players, as one digest."""
     out: list[str] = []
     for seed in range(games):
-        rng = random.Random(seed)
         s: State = seq(n, keep_two=keep_two)
         bots = [ss.OptimalBot(s.game) for _ in range(n)]
-        while not s.is_terminal():
-            if s.is_chance():
-                s = s.apply_outcome(rng.choice([o for o, p in s.chance_outcomes() if p]))
-            else:
-                p = s.to_move()
-                a = bots[p].choose(s, p)
-                out.append(f"{p}:{a!r}")
-                s = s.apply_action(a, p)
+
+        def decide(s: State, p: int, bots: list[ss.OptimalBot] = bots) -> Action:
+            a = bots[p].choose(s, p)
+            out.append(f"{p}:{a!r}")
+            return a
+
+        play_to_end(s, uniform(random.Random(seed)), decide)
         out.append("|")
     return hashlib.sha256(";".join(out).encode()).hexdigest()
 

@@ -41,7 +41,15 @@ from wuerfel.games.hasard.poker import (
     hand_key,
 )
 from wuerfel.games.hasard.poker_odds import BOOK_NAMES
-from wuerfel.games.hasard.poker_round import PokerRoundGame, PokerRoundState
+from wuerfel.games.hasard.poker_round import (
+    ROUND_OPTION_CHOICES,
+    ROUND_OPTION_NAMES,
+    PokerRoundGame,
+    PokerRoundState,
+    advisor,
+    heuristic_bot,
+    optimal_bot,
+)
 
 SCALES: dict[str, tuple[int, ...]] = {
     "A": (9, 10, 11, 12, 13, 14),
@@ -78,20 +86,16 @@ class AlCaponeRules(PokerRules):
 
 label_options(AlCaponeRules, {
     **POKER_OPTION_NAMES,
-    "starting_chips": ("Chips zu Beginn", "Starting chips"),
-    "ante": ("Einsatz je Runde", "Stake per round"),
-    "rounds": ("Runden", "Rounds"),
+    **ROUND_OPTION_NAMES,
     "scale": ("Punktwertung", "Point scale"),
     "points": ("Gewertete Würfel", "Dice that count"),
     "raising": ("Erhöhen", "Raising"),
-    "max_stake": ("Höchsteinsatz", "Highest stake"),
-    "start": ("Wer beginnt", "Who begins"),
 }, {
     "scale": {"A": ("Wertung A (9 … 14)", "scale A (9 … 14)"), "B": ("Wertung B", "scale B"),
               "C": ("Wertung C", "scale C")},
     "points": {"all": ("alle fünf Würfel", "all five dice"),
                "combination": ("die Kombination, dann die toten Würfel", "the combination, then the dead dice")},
-    "start": {"lot": ("das Los (höchster Wurf)", "the lot (highest throw)"), "first_seat": ("Platz 1", "seat 1")},
+    **ROUND_OPTION_CHOICES,
 })
 
 
@@ -160,25 +164,6 @@ def _odds(rules: AlCaponeRules) -> Any:
     return rules.throw_odds()
 
 
-def _bot(game: Game, seed: int) -> Any:
-    from wuerfel.games.hasard.poker_bots import PokerRoundBot
-
-    return PokerRoundBot(game, seed)
-
-
-def _optimal_bot(game: Game, seed: int) -> Any:
-    """The computed betting bot (:mod:`wuerfel.games.hasard.poker_round_bot`): exact for two players."""
-    from wuerfel.games.hasard.poker_round_bot import ComputedRoundBot
-
-    return ComputedRoundBot(game, seed)
-
-
-def _advisor(game: Game) -> Any:
-    from wuerfel.games.hasard.poker_bots import PokerRoundAdvisor
-
-    return PokerRoundAdvisor(game)
-
-
 INFO = register(GameInfo(
     id="al-capone", name_de="Al Capone", name_en="Al Capone",
     options_class=AlCaponeRules, make=make, min_players=2, max_players=8, default_preset="al-capone",
@@ -188,6 +173,6 @@ INFO = register(GameInfo(
     description_en="One open throw of five poker dice: the best combination wins, the same combination is decided "
     "by a point scale (Hasard 30).",
     aliases=("al_capone", "alcapone"),
-    bots={"heuristic": _bot, "optimal": _optimal_bot}, default_bot="optimal", advisor=_advisor,
+    bots={"heuristic": heuristic_bot, "optimal": optimal_bot}, default_bot="optimal", advisor=advisor,
     perfect_information=True, chips=True, faces="poker", odds=_odds,
 ))

@@ -54,6 +54,7 @@ from wuerfel.engine.game import (
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.kit.bank import Rotation
+from wuerfel.games.kit.chip_results import ChipResults
 from wuerfel.games.kit.hints import loss_params, rated
 from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot
 from wuerfel.games.kit.seats import left_of
@@ -221,7 +222,7 @@ LastGame = tuple[int, int, int, int, bool, tuple[tuple[int, int], ...]]
 
 
 @dataclasses.dataclass(frozen=True)
-class CrapsState(State):
+class CrapsState(ChipResults, State):
     """A session of Craps: the ledger, the maker role's place in the rotation, and the game being played."""
 
     game: Game = dataclasses.field(compare=False, repr=False)
@@ -422,25 +423,6 @@ class CrapsState(State):
         last: LastGame = (self.maker, self.number, self.stake, self.point, won, self.shares)
         state = dataclasses.replace(self, ledger=ledger, last_game=last)
         return state.start(Rotation(self.maker, 0, self.games_done).after_turn(self.n, 1))
-
-    # --- results --------------------------------------------------------------------------------------------
-    def scores(self) -> tuple[float, ...]:
-        return tuple(float(x) for x in self.ledger.players)
-
-    def payoffs(self) -> tuple[int, ...]:
-        """Chips now minus chips at the start; the pot holds the difference while a game runs."""
-        return tuple(x - self.rules.starting_chips for x in self.ledger.players)
-
-    def winners(self) -> tuple[int, ...]:
-        if self.phase != "over":
-            return ()
-        best = max(self.ledger.players)
-        return tuple(p for p, x in enumerate(self.ledger.players) if x == best)
-
-    def losers(self) -> tuple[int, ...]:
-        """Whoever ends with the fewest chips (G8; nobody when all end level)."""
-        ranking = self.ranking()
-        return ranking[-1] if len(ranking) > 1 else ()
 
     # --- information ----------------------------------------------------------------------------------------
     def view(self, player: int | None) -> JSON:

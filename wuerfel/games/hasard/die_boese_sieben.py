@@ -38,7 +38,7 @@ from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
-from wuerfel.games.kit.hands import HandGame, HandState, Result, Stop, ThrowOn, parse_throw_or_stop
+from wuerfel.games.kit.hands import BestValueBot, HandGame, HandState, Result, Stop, ThrowOn, parse_throw_or_stop
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
 
 DICE = 6
@@ -335,21 +335,16 @@ class BoeseSiebenHeuristicBot:
         return ThrowOn() if t.sevens < 2 and sum(t.rest) < 3.5 * len(t.rest) else Stop()
 
 
-class BoeseSiebenOptimalBot:
+class BoeseSiebenOptimalBot(BestValueBot):
     """Maximises its chance to win (:func:`decision_values`): exact for two players — the strategy of the generic
     exact solver (``test_two_player_bot_plays_the_generic_solvers_strategy``) — and for the last player; with more
     against the results thrown, each later player assumed to play to beat the best so far; alone the best
     expected score."""
 
-    name = "optimal"
+    state_class = BoeseSiebenState
 
-    def __init__(self, game: Game, seed: int = 0) -> None:
-        self.game = game
-
-    def choose(self, state: State, player: int) -> Action:
-        assert isinstance(state, BoeseSiebenState)
-        vals = decision_values(state, player)
-        return max(vals, key=lambda a: (round(vals[a], 12), isinstance(a, Stop)))
+    def values(self, state: BoeseSiebenState, player: int) -> dict[Action, float]:
+        return decision_values(state, player)
 
 
 class BoeseSiebenAdvisor:
@@ -359,16 +354,14 @@ class BoeseSiebenAdvisor:
         self.game = game
 
     def advise(self, state: State, player: int) -> list[Any]:
-        from wuerfel.games.kit.hints import rated
+        from wuerfel.games.kit.hints import rated, win_measure
 
         if not isinstance(state, BoeseSiebenState) or state.to_move() != player:
             return []
         vals = decision_values(state, player)
         if state.n == 1:
             return rated(vals, N_("expected score (optimal play)"), "points")
-        measure = N_("chance to win (both play optimally)") if state.n == 2 else N_(
-            "chance to win (against the results thrown)")
-        return rated(vals, measure)
+        return rated(vals, win_measure(state.n))
 
 
 INFO = register(GameInfo(

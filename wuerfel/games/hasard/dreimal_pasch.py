@@ -36,7 +36,7 @@ from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
-from wuerfel.games.kit.hands import HandGame, HandState, Result, Stop, parse_throw_or_stop
+from wuerfel.games.kit.hands import BestValueBot, HandGame, HandState, Result, Stop, parse_throw_or_stop
 from wuerfel.games.kit.keeps import Keep, KeepRules, KeepTurn, describe_keep, keep_from_id, keep_id, parse_keep
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
 from wuerfel.i18n import translate
@@ -497,19 +497,14 @@ class DreimalPaschHeuristicBot:
         return a if a in legal else (Keep(()) if Keep(()) in legal else Stop())
 
 
-class DreimalPaschOptimalBot:
+class DreimalPaschOptimalBot(BestValueBot):
     """Maximises its chance to win (:func:`decision_values`): the exact duel with two players, against the results
     thrown with more, the expected pairs alone."""
 
-    name = "optimal"
+    state_class = DreimalPaschState
 
-    def __init__(self, game: Game, seed: int = 0) -> None:
-        self.game = game
-
-    def choose(self, state: State, player: int) -> Action:
-        assert isinstance(state, DreimalPaschState)
-        vals = decision_values(state, player)
-        return max(vals, key=lambda a: (round(vals[a], 12), isinstance(a, Stop)))
+    def values(self, state: DreimalPaschState, player: int) -> dict[Action, float]:
+        return decision_values(state, player)
 
 
 class DreimalPaschAdvisor:
@@ -519,19 +514,14 @@ class DreimalPaschAdvisor:
         self.game = game
 
     def advise(self, state: State, player: int) -> list[Any]:
-        from wuerfel.games.kit.hints import rated
+        from wuerfel.games.kit.hints import rated, win_measure
 
         if not isinstance(state, DreimalPaschState) or state.to_move() != player:
             return []
         vals = decision_values(state, player)
         if state.n == 1:
             return rated(vals, N_("expected pairs (optimal play)"), "points")
-        measure = (
-            N_("chance to win (both play optimally)")
-            if state.n == 2
-            else N_("chance to win (against the results thrown)")
-        )
-        return rated(vals, measure)
+        return rated(vals, win_measure(state.n))
 
 
 INFO = register(

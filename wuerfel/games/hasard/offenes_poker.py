@@ -38,7 +38,7 @@ from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
-from wuerfel.games.hasard.common import describe_outcome, last_place, result_view
+from wuerfel.games.hasard.common import describe_outcome, result_view
 from wuerfel.games.hasard.poker import POKER_OPTION_NAMES, Key, PokerRules, key_phrase
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
 from wuerfel.games.kit.betting import (
@@ -52,6 +52,7 @@ from wuerfel.games.kit.betting import (
     betting_action_id,
     describe_betting_action,
 )
+from wuerfel.games.kit.chip_results import ChipResults
 from wuerfel.games.kit.hands import Stop, parse_throw_or_stop
 from wuerfel.games.kit.keeps import (
     Keep,
@@ -142,7 +143,7 @@ def hand_of(dice: Dice, rules: OffenesRules) -> Key:
 
 
 @dataclasses.dataclass(frozen=True)
-class OffenesState(State):
+class OffenesState(ChipResults, State):
     """One match: the chips, the betting of the current game, whose turn in which pass, the open hands."""
 
     game: Game = dataclasses.field(compare=False, repr=False)
@@ -348,24 +349,7 @@ class OffenesState(State):
             return dataclasses.replace(s, phase="over", order=(), index=0)
         return s._start_game(winner)
 
-    # --- results ------------------------------------------------------------------------------------------
-    def scores(self) -> tuple[float, ...]:
-        return tuple(float(x) for x in self.ledger.players)
-
-    def winners(self) -> tuple[int, ...]:
-        if self.phase != "over":
-            return ()
-        best = max(self.ledger.players)
-        return tuple(p for p, x in enumerate(self.ledger.players) if x == best)
-
-    def losers(self) -> tuple[int, ...]:
-        """Whoever ends with the fewest chips (spec G8; nobody when all end level)."""
-        return last_place(self)
-
-    def payoffs(self) -> tuple[int, ...]:
-        """Chips now minus chips at the start; the pot of a game under way counts as gone until it is won."""
-        return tuple(x - self.rules.starting_chips for x in self.ledger.players)
-
+    # --- results (scores, winners, losers, payoffs: ChipResults) ------------------------------------------
     def solver_key(self) -> Hashable:
         """The state without what is only shown (the first pass's hands during a Stichrunde, the history)."""
         return (self.ledger, self.betting, self.phase, self.game_no, self.starter, self.order, self.index,

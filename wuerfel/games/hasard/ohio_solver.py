@@ -36,7 +36,7 @@ from wuerfel.games.hasard.ohio import (
     OhioState,
     row_value,
 )
-from wuerfel.games.kit.hints import rated
+from wuerfel.games.kit.hints import rated, win_measure
 from wuerfel.solvers.api import SolveResult
 from wuerfel.solvers.fillplain import NEG, best_keeps, keep_values, plain_space, plain_turn_tables, solve_plain
 
@@ -281,9 +281,7 @@ class OhioAdvisor:
         own = sum(v for v in state.sheets[player] if v != EMPTY)
         values = self.bot.values(state, player)
         if last_round_worth(self.bot.rules, state, player) is not None:
-            measure = N_("chance to win (both play optimally)") if state.game.num_players == 2 else N_(
-                "chance to win (against the results thrown)")
-            return rated(values, measure)
+            return rated(values, win_measure(state.game.num_players))
         return rated(values, N_("expected final total (optimal play)"), "points", offset=own)
 
 

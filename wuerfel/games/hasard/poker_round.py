@@ -34,7 +34,7 @@ from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.dice import Dice, roll_distribution
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
-from wuerfel.games.hasard.common import describe_outcome, last_place, result_view
+from wuerfel.games.hasard.common import describe_outcome, result_view
 from wuerfel.games.kit.betting import (
     BETTING_ACTIONS,
     Betting,
@@ -46,6 +46,7 @@ from wuerfel.games.kit.betting import (
     betting_action_id,
     describe_betting_action,
 )
+from wuerfel.games.kit.chip_results import ChipResults
 from wuerfel.games.kit.hand_round import STOP_LABEL, STOP_WORDS, Stop
 from wuerfel.games.kit.keeps import Keep, KeepRules, KeepTurn, describe_keep, keep_from_id, keep_id, parse_keep
 from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot
@@ -67,9 +68,24 @@ ODD_CHIPS_MSG = N_("Stichrunde for the odd chips of the split pot")
 ROUND_WON = N_("{name} takes the pot ({n} chips)")
 ROUND_SPLIT = N_("The pot is split: {n} chips each, {rest} stay in the pot")
 
+ROUND_OPTION_NAMES: dict[str, tuple[str, str]] = {
+    "starting_chips": ("Chips zu Beginn", "Starting chips"),
+    "ante": ("Einsatz je Runde", "Stake per round"),
+    "rounds": ("Runden", "Rounds"),
+    "max_stake": ("Höchsteinsatz", "Highest stake"),
+    "start": ("Wer beginnt", "Who begins"),
+}
+"""The human names (German, English) of the options every poker round game has (the engine reads them all), for a
+game's ``label_options`` call next to its own options; written once so the two games cannot drift apart."""
+
+ROUND_OPTION_CHOICES: dict[str, dict[str, tuple[str, str]]] = {
+    "start": {"lot": ("das Los (höchster Wurf)", "the lot (highest throw)"), "first_seat": ("Platz 1", "seat 1")},
+}
+"""The human names of the choices of :data:`ROUND_OPTION_NAMES`' ``start``."""
+
 
 @dataclasses.dataclass(frozen=True)
-class PokerRoundState(State):
+class PokerRoundState(ChipResults, State):
     """A position of a poker round game (module text). Frozen and hashable: the exact solver can walk it."""
 
     game: Game = dataclasses.field(compare=False, repr=False)
@@ -302,25 +318,7 @@ class PokerRoundState(State):
             return dataclasses.replace(state, phase="over", order=(), index=0, turn=KeepTurn(limit=self.max_throws))
         return state._start_round(in_turn_order(winners, self.starter, self.n)[0])
 
-    # --- results -----------------------------------------------------------------------------------------------
-    def scores(self) -> tuple[float, ...]:
-        return tuple(float(x) for x in self.ledger.players)
-
-    def winners(self) -> tuple[int, ...]:
-        if not self.is_terminal():
-            return ()
-        best = max(self.ledger.players)
-        return tuple(p for p, x in enumerate(self.ledger.players) if x == best)
-
-    def losers(self) -> tuple[int, ...]:
-        """Whoever ends with the fewest chips (spec G8; nobody when all end level)."""
-        return last_place(self)
-
-    def payoffs(self) -> tuple[int, ...]:
-        """Chips now minus chips at the start; the pot counts as gone until it is won, so the payoffs sum to zero
-        at the end (the last round leaves no odd chips: they are thrown off)."""
-        return tuple(x - self.rules.starting_chips for x in self.ledger.players)
-
+    # --- results (scores, winners, losers, payoffs: ChipResults) -----------------------------------------------
     def solver_key(self) -> Hashable:
         return (type(self), self.ledger, self.betting, self.phase, self.round_no, self.starter, self.order,
                 self.index, self.turn, self.results, self.stich, self.odd_chips)
@@ -514,3 +512,28 @@ def betting_decision(state: PokerRoundState, seat: int, chance: float | None) ->
     if chance is not None and chance >= 0.6:
         return Raise(b.maximum)
     return Check()
+
+
+# --- the registration's factories -----------------------------------------------------------------------------------
+# Every poker round game plays with the same bots and the same advisor, since they decide only through the state's
+# ``hand_result`` and the kit's betting; the games register these factories instead of writing them again. The
+# imports are deferred so that registering a game does not load the bots (and the bots' modules import this one).
+def heuristic_bot(game: Game, seed: int) -> Any:
+    """The stated-rule bot (:func:`betting_decision`)."""
+    from wuerfel.games.hasard.poker_bots import PokerRoundBot
+
+    return PokerRoundBot(game, seed)
+
+
+def optimal_bot(game: Game, seed: int) -> Any:
+    """The computed betting bot (:mod:`wuerfel.games.hasard.poker_round_bot`): exact for two players."""
+    from wuerfel.games.hasard.poker_round_bot import ComputedRoundBot
+
+    return ComputedRoundBot(game, seed)
+
+
+def advisor(game: Game) -> Any:
+    """The hints of a poker round game."""
+    from wuerfel.games.hasard.poker_bots import PokerRoundAdvisor
+
+    return PokerRoundAdvisor(game)

@@ -33,7 +33,7 @@ from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
-from wuerfel.games.kit.hands import HandGame, HandState, Result, Stop, ThrowOn, parse_throw_or_stop
+from wuerfel.games.kit.hands import BestValueBot, HandGame, HandState, Result, Stop, ThrowOn, parse_throw_or_stop
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME
 from wuerfel.games.kit.seats import clockwise, in_turn_order
 from wuerfel.games.kit.throwoff import next_throw_off
@@ -562,7 +562,7 @@ class QuinzeHeuristicBot:
         return ThrowOn() if state.turn.total < max(12, best) else Stop()
 
 
-class QuinzeOptimalBot:
+class QuinzeOptimalBot(BestValueBot):
     """Maximises its chance to win (:func:`decision_values`): with two players the exact duel — the strategy of the
     generic exact solver, computed by the turn's own small fixed point in milliseconds instead of its 45,000
     positions (``test_duel_bot_plays_the_generic_solvers_strategy``); with more players against the results thrown,
@@ -570,15 +570,10 @@ class QuinzeOptimalBot:
     throw-off of two) the exact duel over both running turns (:class:`RoundRobinDuel`); alone, and in the
     round-robin variant with more players, the best expected sum."""
 
-    name = "optimal"
+    state_class = QuinzeState
 
-    def __init__(self, game: Game, seed: int = 0) -> None:
-        self.game = game
-
-    def choose(self, state: State, player: int) -> Action:
-        assert isinstance(state, QuinzeState)
-        vals = decision_values(state, player)
-        return max(vals, key=lambda a: (round(vals[a], 12), isinstance(a, Stop)))
+    def values(self, state: QuinzeState, player: int) -> dict[Action, float]:
+        return decision_values(state, player)
 
 
 class QuinzeAdvisor:
@@ -589,7 +584,7 @@ class QuinzeAdvisor:
         self.game = game
 
     def advise(self, state: State, player: int) -> list[Any]:
-        from wuerfel.games.kit.hints import rated
+        from wuerfel.games.kit.hints import rated, win_measure
 
         if not isinstance(state, QuinzeState) or state.to_move() != player:
             return []
@@ -597,11 +592,7 @@ class QuinzeAdvisor:
         duel = isinstance(state, QuinzeRoundRobinState) and len(state.order) == 2
         if state.n == 1 or (isinstance(state, QuinzeRoundRobinState) and not duel):
             return rated(vals, N_("expected final sum (optimal play)"), "points")
-        if duel:
-            return rated(vals, N_("chance to win (both play optimally)"))
-        measure = N_("chance to win (both play optimally)") if state.n == 2 else N_(
-            "chance to win (against the results thrown)")
-        return rated(vals, measure)
+        return rated(vals, win_measure(2 if duel else state.n))
 
 
 INFO = register(GameInfo(

@@ -40,6 +40,7 @@ from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, R
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.kit.bank import Rotation
+from wuerfel.games.kit.chip_results import ChipResults
 from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot
 from wuerfel.games.kit.seats import left_of
 from wuerfel.games.kit.void import VOID_LABEL, Void, parse_throw, throw_outcomes
@@ -200,7 +201,7 @@ Result = tuple[int, int, bool]
 
 
 @dataclasses.dataclass(frozen=True)
-class VaBanqueState(State):
+class VaBanqueState(ChipResults, State):
     """A game of Va banque: the rotation of the bank, the pot, and the dice and operations of the opponent whose
     turn it is."""
 
@@ -367,25 +368,6 @@ class VaBanqueState(State):
                 i += 1
             return dataclasses.replace(state, ledger=ledger, phase="over", results=())
         return state.open_round(rot.holder)
-
-    # --- results --------------------------------------------------------------------------------------------
-    def scores(self) -> tuple[float, ...]:
-        return tuple(float(x) for x in self.ledger.players)
-
-    def payoffs(self) -> tuple[int, ...]:
-        """Chips now minus chips at the start; the pot holds the difference while a round runs."""
-        return tuple(x - self.rules.starting_chips for x in self.ledger.players)
-
-    def winners(self) -> tuple[int, ...]:
-        if self.phase != "over":
-            return ()
-        best = max(self.ledger.players)
-        return tuple(p for p, x in enumerate(self.ledger.players) if x == best)
-
-    def losers(self) -> tuple[int, ...]:
-        """Whoever ends with the fewest chips (G8; nobody when all end level)."""
-        ranking = self.ranking()
-        return ranking[-1] if len(ranking) > 1 else ()
 
     # --- information ----------------------------------------------------------------------------------------
     def calculation(self) -> str:

@@ -41,7 +41,7 @@ from wuerfel.engine.game import (
 )
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import opt, require
-from wuerfel.games.hasard.common import describe_outcome, last_place, result_view
+from wuerfel.games.hasard.common import describe_outcome, result_view
 from wuerfel.games.hasard.poker import (
     PRINCIPAL_LENGTH,
     Key,
@@ -63,6 +63,7 @@ from wuerfel.games.kit import (
     ranking_groups,
     throw_outcomes,
 )
+from wuerfel.games.kit.chip_results import ChipResults
 from wuerfel.i18n import translate
 
 POT = "pot"
@@ -131,7 +132,7 @@ class Turn:
 
 
 @dataclasses.dataclass(frozen=True)
-class VerdecktesState(State):
+class VerdecktesState(ChipResults, State):
     game: Game
     ledger: ChipLedger
     phase: Literal["lot", "throw", "announce", "challenge", "reveal", "over"] = "lot"
@@ -340,25 +341,6 @@ class VerdecktesState(State):
             return dataclasses.replace(self, turns=(*self.turns[:-1], turn))._resolve_challenge(turn, challenger)
         player = self.order[len(self.turns)]
         return dataclasses.replace(self, turns=(*self.turns, Turn(player, outcome.dice)), phase="announce")
-
-    # --- results ------------------------------------------------------------------------------------------
-    def scores(self) -> tuple[float, ...]:
-        return tuple(float(x) for x in self.ledger.players)
-
-    def winners(self) -> tuple[int, ...]:
-        if not self.is_terminal():
-            return ()
-        best = max(self.ledger.players)
-        return tuple(p for p, x in enumerate(self.ledger.players) if x == best)
-
-    def losers(self) -> tuple[int, ...]:
-        """Whoever ends with the fewest chips (spec G8; nobody when all end level)."""
-        return last_place(self)
-
-    def payoffs(self) -> tuple[int, ...]:
-        """Chips now minus chips at the start; chips in the pot count as gone until a round's winner takes it,
-        so the payoffs sum to zero once the last pot is won."""
-        return tuple(x - self.rules.starting_chips for x in self.ledger.players)
 
     # --- information --------------------------------------------------------------------------------------
     def view(self, player: int | None) -> JSON:

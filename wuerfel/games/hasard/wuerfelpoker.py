@@ -38,7 +38,15 @@ from wuerfel.games.hasard.poker import (
     Key,
     hand_key,
 )
-from wuerfel.games.hasard.poker_round import PokerRoundGame, PokerRoundState
+from wuerfel.games.hasard.poker_round import (
+    ROUND_OPTION_CHOICES,
+    ROUND_OPTION_NAMES,
+    PokerRoundGame,
+    PokerRoundState,
+    advisor,
+    heuristic_bot,
+    optimal_bot,
+)
 
 SEQUENZ = QUINT
 """The Sequenz takes the Quint's place in the class order: above the Drilling, below the Full House."""
@@ -85,15 +93,11 @@ class WuerfelpokerRules:
 
 
 label_options(WuerfelpokerRules, {
-    "starting_chips": ("Chips zu Beginn", "Starting chips"),
-    "ante": ("Einsatz je Runde", "Stake per round"),
-    "rounds": ("Runden", "Rounds"),
+    **ROUND_OPTION_NAMES,
     "throws": ("Würfe je Spieler", "Throws per player"),
     "low_sequence_high": ("1-2-3-4-5 über 2-3-4-5-6", "1-2-3-4-5 above 2-3-4-5-6"),
     "raising": ("Erhöhen (Variante)", "Raising (variant)"),
-    "max_stake": ("Höchsteinsatz", "Highest stake"),
-    "start": ("Wer beginnt", "Who begins"),
-}, {"start": {"lot": ("das Los (höchster Wurf)", "the lot (highest throw)"), "first_seat": ("Platz 1", "seat 1")}})
+}, ROUND_OPTION_CHOICES)
 
 
 @cache
@@ -150,25 +154,6 @@ def _odds(rules: WuerfelpokerRules) -> Any:
                      lambda dice: CLASS_KEYS[wuerfelpoker_key(tuple(dice), rules.low_sequence_high)[0]])
 
 
-def _bot(game: Game, seed: int) -> Any:
-    from wuerfel.games.hasard.poker_bots import PokerRoundBot
-
-    return PokerRoundBot(game, seed)
-
-
-def _optimal_bot(game: Game, seed: int) -> Any:
-    """The computed betting bot (:mod:`wuerfel.games.hasard.poker_round_bot`): exact for two players."""
-    from wuerfel.games.hasard.poker_round_bot import ComputedRoundBot
-
-    return ComputedRoundBot(game, seed)
-
-
-def _advisor(game: Game) -> Any:
-    from wuerfel.games.hasard.poker_bots import PokerRoundAdvisor
-
-    return PokerRoundAdvisor(game)
-
-
 INFO = register(GameInfo(
     id="wuerfelpoker", name_de="Würfelpoker", name_en="Würfelpoker",
     options_class=WuerfelpokerRules, make=make, min_players=2, max_players=8, default_preset="wuerfelpoker",
@@ -178,7 +163,7 @@ INFO = register(GameInfo(
     description_en="'Dice poker' with five normal dice: the best hand takes the pot, equal hands split it "
     "(Hasard 23).",
     aliases=("wuerfel-poker", "dice-poker"),
-    bots={"heuristic": _bot, "optimal": _optimal_bot}, default_bot="optimal", advisor=_advisor,
+    bots={"heuristic": heuristic_bot, "optimal": optimal_bot}, default_bot="optimal", advisor=advisor,
     perfect_information=True, chips=True, odds=_odds,
 ))
 

@@ -67,6 +67,7 @@ from wuerfel.engine.game import (
     parameterised,
 )
 from wuerfel.engine.simultaneous import SealedRound
+from wuerfel.games.kit.chip_results import ChipResults
 from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot
 from wuerfel.games.kit.seats import left_of
 from wuerfel.games.kit.void import VOID_LABEL, Void, parse_throw, throw_outcomes
@@ -226,7 +227,7 @@ def settle_board(ledger: ChipLedger, board: Sequence[Bet], banker: int,
 
 # --- the state ----------------------------------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True)
-class BankState(State):
+class BankState(ChipResults, State):
     """A bank game in progress: the ledger, who holds the bank and how far it has gone, the sealed stakes being
     placed, the stakes on the board, and what the table shows of the last throw and the bank."""
 
@@ -427,26 +428,6 @@ class BankState(State):
         if state.to_move() == TERMINAL:
             return state
         return state.open_betting()
-
-    # --- results --------------------------------------------------------------------------------------------
-    def scores(self) -> tuple[float, ...]:
-        return tuple(float(x) for x in self.ledger.players)
-
-    def winners(self) -> tuple[int, ...]:
-        if not self.is_terminal():
-            return ()
-        best = max(self.ledger.players)
-        return tuple(p for p, x in enumerate(self.ledger.players) if x == best)
-
-    def losers(self) -> tuple[int, ...]:
-        """Whoever ends with the fewest chips (spec G8; nobody when all end level)."""
-        ranking = self.ranking()
-        return ranking[-1] if len(ranking) > 1 else ()
-
-    def payoffs(self) -> tuple[int, ...]:
-        """Chips now minus chips at the start. Stakes lying on the board count as gone until a throw or the end of
-        the bank returns them; at the end the board is empty, so the payoffs sum to zero."""
-        return tuple(x - self.rules.starting_chips for x in self.ledger.players)
 
     # --- information ----------------------------------------------------------------------------------------
     def view(self, player: int | None) -> JSON:

@@ -15,7 +15,8 @@ The two moves most hand games have — throw on, stop — are :class:`ThrowOn` a
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
@@ -49,6 +50,28 @@ class Stop(Action):
     """End the turn with the result as it stands."""
 
     kind: ClassVar[str] = "stop"
+
+
+class BestValueBot(ABC):
+    """A hand game's optimal bot, where the game knows the value of every move (its ``decision_values``: a chance to
+    win, or alone an expected result): the best move, a tie (to 12 places, so float noise cannot choose) going to
+    stopping. A game subclasses it with its state class and its values, so its bots cannot differ in how they break
+    a tie."""
+
+    name = "optimal"
+    state_class: ClassVar[type[State]] = State
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+
+    @abstractmethod
+    def values(self, state: Any, player: int) -> Mapping[Action, float]:
+        """The value of every legal move of ``player`` in ``state`` (an instance of :attr:`state_class`)."""
+
+    def choose(self, state: State, player: int) -> Action:
+        assert isinstance(state, self.state_class)
+        vals = self.values(state, player)
+        return max(vals, key=lambda a: (round(vals[a], 12), isinstance(a, Stop)))
 
 
 Result = tuple[int, ...]

@@ -19,6 +19,16 @@ LOSS_CHANCE = N_("{whole}.{decimals} percentage points below the best")
 LOSS_POINTS = N_("{whole}.{decimals} points below the best")
 LOSS_CHIPS = N_("{whole}.{decimals} chips below the best")
 
+CHANCE_BOTH_OPTIMAL = N_("chance to win (both play optimally)")
+CHANCE_AGAINST_THROWN = N_("chance to win (against the results thrown)")
+
+
+def win_measure(players: int) -> str:
+    """What a hand game's chance to win means at a table of ``players`` (two or more): between two the exact duel,
+    both playing optimally; with more, the chance against the results already thrown (each later player assumed to
+    play to beat the best so far). One wording for every game that rates its moves so."""
+    return CHANCE_BOTH_OPTIMAL if players == 2 else CHANCE_AGAINST_THROWN
+
 
 def loss_params(loss: float, decimals: int) -> dict[str, str]:
     """``loss`` rounded to ``decimals`` places, split into its whole part and its decimal digits."""

@@ -24,3 +24,13 @@ export async function api(path, body = undefined, method = undefined) {
   }
   return data;
 }
+
+// GET ``path`` for a panel that shows "unavailable" rather than an error: null when the server cannot answer
+// (network, an error status, no JSON) instead of throwing.
+export async function apiOrNull(path) {
+  try {
+    return await api(path);
+  } catch {
+    return null;
+  }
+}

@@ -1,9 +1,7 @@
 // A player's dice statistics on his profile (templates/_profile_dice.html holds the translated texts): per die kind
 // the counts per face against the count fair dice lead one to expect, and the chi-square test's p-value.
-function fill(s, params) {
-  for (const [k, v] of Object.entries(params)) s = s.split("{" + k + "}").join(String(v));
-  return s;
-}
+import {apiOrNull} from "./api.js";
+import {fill} from "./i18n.js";
 
 function cell(tag, text) {
   const c = document.createElement(tag);
@@ -16,12 +14,8 @@ async function main() {
   if (!box || !box.dataset.url) return;
   const summary = document.getElementById("profile-dice-summary");
   const kinds = document.getElementById("profile-dice-kinds");
-  let v;
-  try {
-    const r = await fetch(box.dataset.url, {credentials: "same-origin", headers: {Accept: "application/json"}});
-    if (!r.ok) throw new Error(String(r.status));
-    v = await r.json();
-  } catch {
+  const v = await apiOrNull(box.dataset.url);
+  if (v === null) {
     summary.textContent = box.dataset.unavailable;
     return;
   }

@@ -1,10 +1,8 @@
 // Provably fair dice on the replay page: show the server's check of this record (templates/_replay_dice.html holds
 // the translated texts; this file has none). The command `wuerfel verify` on the downloaded record is the proof a
 // sceptic runs; this panel is the same check, made for him by the server.
-function fill(s, params) {
-  for (const [k, v] of Object.entries(params)) s = s.split("{" + k + "}").join(String(v));
-  return s;
-}
+import {apiOrNull} from "./api.js";
+import {fill} from "./i18n.js";
 
 async function main() {
   const box = document.getElementById("dice-proof");
@@ -12,12 +10,8 @@ async function main() {
   const result = document.getElementById("dice-proof-result");
   const summary = document.getElementById("dice-proof-summary");
   const failures = document.getElementById("dice-proof-failures");
-  let v;
-  try {
-    const r = await fetch(box.dataset.url, {credentials: "same-origin", headers: {Accept: "application/json"}});
-    if (!r.ok) throw new Error(String(r.status));
-    v = await r.json();
-  } catch {
+  const v = await apiOrNull(box.dataset.url);
+  if (v === null) {
     result.textContent = box.dataset.unavailable;
     return;
   }
