@@ -4,12 +4,18 @@ Usage::
 
     python bench/zehntausend_solve.py [--games N] [--presets a,b,...] [--no-duel] [--no-games]
     python bench/zehntausend_solve.py --only-duel [--duel-presets farkle,zehntausend-einfach] [--no-serial]
+                                      [--reference]
 
 Prints (1) the single-turn solve time of every preset (graph build + sweep, numba already compiled), (2) the time
 of the two-player solves of ``farkle`` and ``zehntausend-einfach`` (the default rules) to 10,000 from a fresh cache
-on all cores and on one, with the check that both tables are identical, (3) the solo solve time, and (4) the
-win rate of ``bot:optimal`` against ``bot:heuristic`` over N seeded two-player games per preset (seats alternate),
-with its standard error. Figures go to docs/zehntausend-solvers.md; nothing here is asserted.
+on all cores and on one, with the check that both tables are identical (``--reference``: also with the plain
+``sweep_slope`` instead of the duel's own sweep, the algorithm before issue 17's speed-up, with the same check),
+(3) the solo solve time, and (4) the win rate of ``bot:optimal`` against ``bot:heuristic`` over N seeded
+two-player games per preset (seats alternate), with its standard error. Figures go to docs/zehntausend-solvers.md;
+nothing here is asserted.
+
+Tables solved here go to a temporary cache directory (``WUERFEL_CACHE_DIR``, unless it is set already), so a run
+never replaces the user's cached tables.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import math
 import os
 import random
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -80,9 +87,9 @@ def busiest(before: dict[str, float]) -> float:
     return max(after[t] - before.get(t, 0.0) for t in after)
 
 
-def duel_time(presets: list[str], serial: bool) -> None:
+def duel_time(presets: list[str], serial: bool, reference: bool = False) -> None:
     """The two-player solve from a fresh cache on all cores, and (``serial``) on one, with the check that both give
-    the same table bit for bit."""
+    the same table bit for bit; ``reference``: also on all cores with the plain sweep (``fast=False``)."""
     import numba
 
     for small in ("farkle", "zehntausend-einfach"):  # numba compiled / loaded once, both kernels
@@ -109,6 +116,13 @@ def duel_time(presets: list[str], serial: bool) -> None:
             same = np.array_equal(ser.W, par.W) and np.array_equal(ser.L, par.L)
             print(f"  {'':22s} one core  {swall:6.1f} / {scpu:6.1f} / {sbusy:6.1f}; speed-up {swall / wall:.2f}× "
                   f"wall, {sbusy / busy:.2f}× busiest thread; tables identical: {same}", flush=True)
+        if reference:
+            t0, c0, b0 = time.perf_counter(), time.process_time(), thread_cpu()
+            ref = solve_duel.__wrapped__(rules, fresh=True, use_disk=False, fast=False)
+            rwall, rcpu, rbusy = time.perf_counter() - t0, time.process_time() - c0, busiest(b0)
+            same = np.array_equal(ref.W, par.W) and np.array_equal(ref.L, par.L)
+            print(f"  {'':22s} plain sweep, all cores {rwall:6.1f} / {rcpu:6.1f} / {rbusy:6.1f}; the duel's own sweep "
+                  f"{rbusy / busy:.2f}× faster (busiest thread); tables identical: {same}", flush=True)
 
 
 def solo_time() -> None:
@@ -159,17 +173,21 @@ def main() -> None:
     ap.add_argument("--no-duel", action="store_true")
     ap.add_argument("--duel-presets", default="farkle,zehntausend-einfach")
     ap.add_argument("--no-serial", action="store_true", help="skip the one-core duel solve (the comparison)")
+    ap.add_argument("--reference", action="store_true",
+                    help="also solve the duel with the plain sweep (the algorithm before the speed-up) and compare")
     ap.add_argument("--only-duel", action="store_true")
     ap.add_argument("--no-games", action="store_true")
     ap.add_argument("--all-rule-sets", action="store_true", help="time the turn solve of every overlay too")
     args = ap.parse_args()
+    if not os.environ.get("WUERFEL_CACHE_DIR"):
+        os.environ["WUERFEL_CACHE_DIR"] = tempfile.mkdtemp(prefix="wuerfel-bench-")
     if args.only_duel:
-        duel_time([p for p in args.duel_presets.split(",") if p], not args.no_serial)
+        duel_time([p for p in args.duel_presets.split(",") if p], not args.no_serial, args.reference)
         return
     lib = library()
     turn_times(lib.names() if args.all_rule_sets else lib.presets())
     if not args.no_duel:
-        duel_time([p for p in args.duel_presets.split(",") if p], not args.no_serial)
+        duel_time([p for p in args.duel_presets.split(",") if p], not args.no_serial, args.reference)
         solo_time()
     if not args.no_games:
         win_rates([p for p in args.presets.split(",") if p], args.games)

@@ -82,3 +82,79 @@ def test_parallel_solve_equals_serial(name: str, overrides: dict) -> None:
         par = duel.solve_duel.__wrapped__(rules, use_disk=False, workers=workers)
         assert np.array_equal(par.W, serial.W) and np.array_equal(par.L, serial.L)
     assert 0.0 < serial.value < 1.0
+
+
+@pytest.mark.parametrize(("name", "overrides"), [
+    ("farkle", {"game": {"target": 1000}}),  # immediate end, threshold 50
+    # finish_round: the start player's rows far above the target bank the same (the copied rows of _sweep_fast)
+    ("zehntausend-einfach", {"game": {"target": 300}, "turn": {"max_throws": 3}}),
+    ("zehntausend-einfach", {"game": {"target": 250, "tie": "shared"}}),
+    ("farkle", {"game": {"target": 500, "end_rule": "finish_round"}, "turn": {"min_bank": 300}}),
+])
+def test_fast_sweep_gives_the_reference_table(name: str, overrides: dict) -> None:
+    """Issue 17 (duel speed): the duel's own sweep (flat rows, the instant win as a column, rows copied where they
+    must come out equal) gives the table of the plain ``sweep_slope`` bit for bit, serial and on two threads."""
+    rules = load_rules(name, overrides)
+    ref = duel.solve_duel.__wrapped__(rules, use_disk=False, workers=1, fast=False)
+    for workers in (1, 2):
+        new = duel.solve_duel.__wrapped__(rules, use_disk=False, workers=workers, fast=True)
+        assert np.array_equal(new.W, ref.W) and np.array_equal(new.L, ref.L), workers
+    assert 0.0 < ref.value < 1.0 and ref.exact
+
+
+def _eval_both(rules, sol, pairs, zs):  # type: ignore[no-untyped-def]
+    """(plain, fast) results of ``_eval_start`` for each (i, j, seat) and bust value, and the fast sweep's
+    row-equality flags after the last call."""
+    g, G, W, L = sol.graph, sol.goal, sol.W, sol.L
+    th = -(-duel.threshold(rules) // g.unit)
+    rows = duel._scratch_rows(G, L, g.max_dv)
+    S = len(g)
+    scratch = [np.empty((rows, S)) for _ in range(4)] + [np.empty(rows)]
+    flat = [np.empty(rows * (S + 1)), np.empty(rows * (S + 1)), np.empty(S), np.empty(S), np.zeros(rows, bool)]
+    off, dvs = duel._fast_options(g)
+    out = []
+    for i, j, seat in pairs:
+        for z in zs(i, j, seat):
+            both = [duel._eval_start(i, j, seat, z, G, sol.immediate, W, L, th, *scratch, g.can_roll, g.bank_ok,
+                                     g.giveup_ok, g.tf, g.order, g.grp_start, g.grp_prob, g.opt_start, g.opt_dv,
+                                     g.opt_tgt, g.p_bust, g.reach, g.start, -1, g.max_dv, fast, *flat, off, dvs)
+                    for fast in (False, True)]
+            out.append(((i, j, seat, z), both))
+    return out, flat[4]
+
+
+def test_eval_start_fast_equals_plain_at_every_pair() -> None:
+    """Kernel level: the turn-start value and its slope in the bust value agree exactly for every score pair,
+    seat and a spread of bust values, including the start player's long finish-round tail."""
+    rules = load_rules("zehntausend-einfach", {"game": {"target": 200}, "turn": {"max_throws": 2}})
+    sol = duel.solve_duel.__wrapped__(rules, use_disk=False, workers=1)
+    G = sol.goal
+    pairs = [(i, j, seat) for i in range(G) for j in range(G) for seat in (0, 1)]
+    out, _ = _eval_both(rules, sol, pairs, lambda i, j, seat: (0.0, 0.3, 1.0 - sol.W[j, i, 1 - seat], 0.999))
+    for case, (plain, fast) in out:
+        assert plain == fast, case
+
+
+def test_fast_sweep_copies_the_rows_far_above_the_target() -> None:
+    """Where the other player needs more than the cap, banking is worth the same at every total: the start
+    player's rows there come out equal (so ``_sweep_fast`` copies them) and the values are still the plain ones."""
+    rules = load_rules("zehntausend-einfach", {"game": {"target": 3000}})
+    sol = duel.solve_duel.__wrapped__(rules, use_disk=False, workers=1)
+    G, dcap = sol.goal, sol.L.shape[0] - 1
+    out, eqn = _eval_both(rules, sol, [(0, 0, 0)], lambda i, j, seat: (0.4,))
+    (_, (plain, fast)), = out
+    assert plain == fast
+    n_rows = G + dcap
+    # rows n_rows - G … n_rows - 1: margin ≥ the cap; all but the top ones (which see the tail) equal their upper row
+    assert eqn[n_rows - G:n_rows - 50].all() and G > 55
+    assert not eqn[:G - 1].any()  # below the target every total banks a different win probability
+
+
+def test_cache_dir_follows_wuerfel_cache_dir(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """Benchmarks and tests point ``WUERFEL_CACHE_DIR`` at a directory of their own: a fresh solve must land there,
+    not in the user's cache."""
+    monkeypatch.setenv("WUERFEL_CACHE_DIR", str(tmp_path))
+    assert duel.cache_dir() == tmp_path / "zehntausend"
+    rules = load_rules("farkle", {"game": {"target": 300}})
+    duel.solve_duel.__wrapped__(rules, fresh=True)
+    assert (tmp_path / "zehntausend" / f"duel-{duel.rules_key(rules)}.npz").exists()

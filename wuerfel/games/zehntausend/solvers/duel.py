@@ -169,10 +169,114 @@ def _run(g: TurnGraph, n_rows: int, th: int, B: np.ndarray, z: float) -> tuple[n
 
 
 @numba.njit(cache=True)
+def _sweep_fast(n_rows, total, th, z, VDf, DDf, vc, dc, eqn, B,  # type: ignore[no-untyped-def]
+                can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_off, dvs, p_bust, reach,
+                start):
+    """:func:`~wuerfel.games.zehntausend.solvers.turn.sweep_slope` for the duel (instant win worth 1), the same
+    floating-point operations in the same order — so the same numbers bit for bit — with less work around them
+    (issue 17: the duel solve's time):
+
+    * ``VDf``/``DDf`` are flat rows of ``C = S + 1`` columns, the last one holding the instant win (value 1, slope
+      0) in every row, so an option is one precomputed offset ``opt_off = dv·C + column`` and no branch;
+    * the value of throwing lives only for the row being swept (``vc``/``dc``): nothing reads older rows of it;
+    * a row is copied instead of swept when it must come out equal to the row above it: the bank value and the
+      threshold test are the same and every row it reads (t + dv, dv in ``dvs``) equals the row above that one
+      (``eqn[r]``: rows r and r + 1 are equal). The start player's rows far above the target (the other player
+      needs more than the cap, so banking is worth the same everywhere) are such rows.
+
+    Returns the value of throwing at the start state and its slope in z, as ``sweep_slope`` does.
+    """
+    S = len(can_roll)
+    C = S + 1
+    for t in range(n_rows, total):
+        r = t * C
+        for s in range(S):
+            if bank_ok[s]:
+                VDf[r + s] = B[t]
+                DDf[r + s] = 0.0
+            else:
+                VDf[r + s] = reach[s] * B[t] + (1.0 - reach[s]) * z
+                DDf[r + s] = 1.0 - reach[s]
+        VDf[r + S] = 1.0
+        DDf[r + S] = 0.0
+        eqn[t] = True
+    for t in range(n_rows, total - 1):  # a tail row is a function of B[t] alone
+        if B[t] != B[t + 1]:
+            eqn[t] = False
+    for t in range(n_rows - 1, -1, -1):
+        r = t * C
+        VDf[r + S] = 1.0
+        DDf[r + S] = 0.0
+        same = t + 1 < n_rows and B[t] == B[t + 1] and (t >= th) == (t + 1 >= th)
+        if same:
+            for k in range(len(dvs)):
+                if not eqn[t + dvs[k]]:
+                    same = False
+                    break
+        if same:
+            r1 = r + C
+            for s in range(S):
+                VDf[r + s] = VDf[r1 + s]
+                DDf[r + s] = DDf[r1 + s]
+            eqn[t] = True
+            continue
+        for s in range(S):
+            if not can_roll[s]:
+                continue
+            acc = p_bust[s] * z
+            dacc = p_bust[s]
+            for gi in range(grp_start[s], grp_start[s + 1]):
+                best = -1e300
+                bd = 0.0
+                for o in range(opt_start[gi], opt_start[gi + 1]):
+                    q = r + opt_off[o]
+                    v = VDf[q]
+                    if v > best:
+                        best = v
+                        bd = DDf[q]
+                acc += grp_prob[gi] * best
+                dacc += grp_prob[gi] * bd
+            vc[s] = acc
+            dc[s] = dacc
+        for k in range(S):
+            s = order[k]
+            best = -1e300
+            bd = 0.0
+            if bank_ok[s] and t >= th:
+                best = B[t]
+            if can_roll[s] and vc[s] > best:
+                best = vc[s]
+                bd = dc[s]
+            if giveup_ok[s] and t < th and z > best:
+                best = z
+                bd = 1.0
+            if tf[s] >= 0 and VDf[r + tf[s]] > best:
+                best = VDf[r + tf[s]]
+                bd = DDf[r + tf[s]]
+            if best == -1e300:
+                best = z
+                bd = 1.0
+            VDf[r + s] = best
+            DDf[r + s] = bd
+        eq = True
+        r1 = r + C
+        for s in range(S):
+            if VDf[r + s] != VDf[r1 + s] or DDf[r + s] != DDf[r1 + s]:
+                eq = False
+                break
+        eqn[t] = eq
+    return vc[start], dc[start]
+
+
+@numba.njit(cache=True)
 def _eval_start(i, j, seat, z, G, immediate, W, L, th, VD, VC, DD, DC, B,  # type: ignore[no-untyped-def]
                 can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust,
-                reach, start, nix, max_dv):
-    """Turn-start win probability of the mover (i, j, seat) when a bust is worth z, and its slope in z."""
+                reach, start, nix, max_dv, fast, VDf, DDf, vc, dc, eqn, opt_off, dvs):
+    """Turn-start win probability of the mover (i, j, seat) when a bust is worth z, and its slope in z.
+
+    ``fast``: sweep with :func:`_sweep_fast` (scratch ``VDf``, ``DDf``, ``vc``, ``dc``, ``eqn``); else with the
+    plain ``sweep_slope`` (scratch ``VD``, ``VC``, ``DD``, ``DC``) — the reference, the same numbers.
+    """
     dcap = L.shape[0] - 1
     if immediate or seat == 1:
         n_rows = G - i
@@ -186,8 +290,12 @@ def _eval_start(i, j, seat, z, G, immediate, W, L, th, VD, VC, DD, DC, B,  # typ
             B[t] = 1.0
         else:
             B[t] = 1.0 - L[min(i + t - j, dcap)]
-    v, d = sweep_slope(n_rows, total, th, z, 1.0, VD, VC, DD, DC, B, can_roll, bank_ok, giveup_ok, tf, order,
-                       grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start)
+    if fast:
+        v, d = _sweep_fast(n_rows, total, th, z, VDf, DDf, vc, dc, eqn, B, can_roll, bank_ok, giveup_ok, tf, order,
+                           grp_start, grp_prob, opt_start, opt_off, dvs, p_bust, reach, start)
+    else:
+        v, d = sweep_slope(n_rows, total, th, z, 1.0, VD, VC, DD, DC, B, can_roll, bank_ok, giveup_ok, tf, order,
+                           grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start)
     if nix >= 0:
         pb = p_bust[start]
         if i + nix < G:
@@ -202,7 +310,7 @@ def _eval_start(i, j, seat, z, G, immediate, W, L, th, VD, VC, DD, DC, B,  # typ
 @numba.njit(cache=True)
 def _solve_pair(i, j, sa, seats, G, immediate, W, L, th, VD, VC, DD, DC, B,  # type: ignore[no-untyped-def]
                 can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust,
-                reach, start, nix, max_dv):
+                reach, start, nix, max_dv, fast, VDf, DDf, vc, dc, eqn, opt_off, dvs):
     """Solve the coupled pair (i, j, sa) / (j, i, other seat) and write both into W; returns the Newton steps.
 
     Reads W only at higher levels (i + j + t, t ≥ 1, and the extrapolation from j + 1, j + 2) and the pair's own
@@ -221,7 +329,8 @@ def _solve_pair(i, j, sa, seats, G, immediate, W, L, th, VD, VC, DD, DC, B,  # t
             iters += 1
             v, gslope = _eval_start(i, j, sa, 1.0 - x, G, immediate, W, L, th, VD, VC, DD, DC, B,
                                     can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,
-                                    opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv)
+                                    opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv,
+                                    fast, VDf, DDf, vc, dc, eqn, opt_off, dvs)
             if abs(v - x) < 1e-12:
                 x = v
                 break
@@ -233,10 +342,12 @@ def _solve_pair(i, j, sa, seats, G, immediate, W, L, th, VD, VC, DD, DC, B,  # t
         iters += 1
         y, gy = _eval_start(j, i, sb, 1.0 - x, G, immediate, W, L, th, VD, VC, DD, DC, B,
                             can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,
-                            opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv)
+                            opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv,
+                            fast, VDf, DDf, vc, dc, eqn, opt_off, dvs)
         x2, gx = _eval_start(i, j, sa, 1.0 - y, G, immediate, W, L, th, VD, VC, DD, DC, B,
                              can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,
-                             opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv)
+                             opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv,
+                             fast, VDf, DDf, vc, dc, eqn, opt_off, dvs)
         if abs(x2 - x) < 1e-12:
             x = x2
             break
@@ -272,7 +383,8 @@ def _scratch_rows(G, L, max_dv):  # type: ignore[no-untyped-def]
 
 @numba.njit(cache=True)
 def _solve_all(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf, order,  # type: ignore[no-untyped-def]
-               grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv):
+               grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv, fast, opt_off,
+               dvs):
     """All levels in one thread (the reference :func:`_solve_all_parallel` must reproduce bit for bit)."""
     S = len(can_roll)
     rows = _scratch_rows(G, L, max_dv)
@@ -281,6 +393,11 @@ def _solve_all(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf, order, 
     DD = np.empty((rows, S))
     DC = np.empty((rows, S))
     B = np.empty(rows)
+    VDf = np.empty(rows * (S + 1))
+    DDf = np.empty(rows * (S + 1))
+    vc = np.empty(S)
+    dc = np.empty(S)
+    eqn = np.zeros(rows, dtype=np.bool_)
     iters = 0
     seats = 1 if immediate else 2
     for total in range(2 * G - 2, -1, -1):
@@ -288,7 +405,8 @@ def _solve_all(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf, order, 
         for k in range(len(pi)):
             iters += _solve_pair(pi[k], total - pi[k], ps[k], seats, G, immediate, W, L, th, VD, VC, DD, DC, B,
                                  can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_dv,
-                                 opt_tgt, p_bust, reach, start, nix, max_dv)
+                                 opt_tgt, p_bust, reach, start, nix, max_dv, fast, VDf, DDf, vc, dc, eqn, opt_off,
+                                 dvs)
         if seats == 1:
             for i in range(max(0, total - G + 1), min(G - 1, total) + 1):
                 W[i, total - i, 1] = W[i, total - i, 0]
@@ -298,7 +416,7 @@ def _solve_all(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf, order, 
 @numba.njit(cache=True, parallel=True)
 def _solve_all_parallel(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf,  # type: ignore[no-untyped-def]
                         order, grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv,
-                        workers):
+                        fast, opt_off, dvs, workers):
     """:func:`_solve_all` with the independent pairs of each level spread over ``workers`` threads (pair k to
     worker k mod workers; the pairs of a level cost about the same: the two turns of a pair sweep 2G − i − j rows
     together). Each worker has its own scratch tables; the levels run one after another."""
@@ -309,6 +427,11 @@ def _solve_all_parallel(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf
     DD = np.empty((workers, rows, S))
     DC = np.empty((workers, rows, S))
     B = np.empty((workers, rows))
+    VDf = np.empty((workers, rows * (S + 1)))
+    DDf = np.empty((workers, rows * (S + 1)))
+    vc = np.empty((workers, S))
+    dc = np.empty((workers, S))
+    eqn = np.zeros((workers, rows), dtype=np.bool_)
     its = np.zeros(workers, dtype=np.int64)
     seats = 1 if immediate else 2
     for total in range(2 * G - 2, -1, -1):
@@ -318,7 +441,8 @@ def _solve_all_parallel(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf
             for k in range(w, n, workers):
                 its[w] += _solve_pair(pi[k], total - pi[k], ps[k], seats, G, immediate, W, L, th, VD[w], VC[w],
                                       DD[w], DC[w], B[w], can_roll, bank_ok, giveup_ok, tf, order, grp_start,
-                                      grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv)
+                                      grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv,
+                                      fast, VDf[w], DDf[w], vc[w], dc[w], eqn[w], opt_off, dvs)
         if seats == 1:
             for i in range(max(0, total - G + 1), min(G - 1, total) + 1):
                 W[i, total - i, 1] = W[i, total - i, 0]
@@ -343,13 +467,23 @@ def _last_turn_table(rules: ZehntausendRules, g: TurnGraph, dcap: int) -> np.nda
     return L
 
 
+def _fast_options(g: TurnGraph) -> tuple[np.ndarray, np.ndarray]:
+    """The options of ``g`` for :func:`_sweep_fast`: each as one offset into a flat row of ``len(g) + 1`` columns
+    (the last column: the instant win), and the distinct row steps ``dv`` the options read."""
+    C = len(g) + 1
+    col = np.where(g.opt_tgt >= 0, g.opt_tgt, len(g))
+    return (g.opt_dv * C + col).astype(np.int64), np.unique(g.opt_dv).astype(np.int64)
+
+
 @lru_cache(maxsize=8)
 def solve_duel(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = True,
-               workers: int | None = None) -> DuelSolution:
+               workers: int | None = None, fast: bool = True) -> DuelSolution:
     """The two-player optimum (see the module docstring); cached in memory and on disk.
 
     ``workers``: threads that share the pairs of each level (None: numba's thread count, i.e. every core; 1: the
     serial kernel). The result does not depend on it: every pair is solved by the same code from the same inputs.
+    ``fast``: sweep with :func:`_sweep_fast`; False: with the plain ``sweep_slope`` of the turn module, the
+    reference the tests compare with (the same table bit for bit, slower).
     """
     t0 = time.perf_counter()
     exact, reason = duel_support(rules)
@@ -374,7 +508,8 @@ def solve_duel(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = Tr
     nix = rules.turn.first_throw_points // u if rules.turn.first_throw_niete == "nix" else -1
     n_workers = numba.get_num_threads() if workers is None else max(1, workers)
     args = (G, immediate, W, L, th, g.can_roll, g.bank_ok, g.giveup_ok, g.tf, g.order, g.grp_start, g.grp_prob,
-            g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust, g.reach, g.start, nix, g.max_dv)
+            g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust, g.reach, g.start, nix, g.max_dv, fast,
+            *_fast_options(g))
     if n_workers == 1:
         _solve_all(*args)
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 
 from wuerfel.engine.errors import N_
@@ -65,6 +66,12 @@ def rules_key(rules: ZehntausendRules) -> str:
 
 
 def cache_dir() -> Path:
+    """Where the duel and solo tables live: ``zehntausend/`` in the platform's user cache directory, or in
+    ``WUERFEL_CACHE_DIR`` when it is set (as for the Würfelspiel tables), so that tests and benchmarks that solve
+    ``fresh`` write into a directory of their own instead of replacing the user's cached tables."""
+    env = os.environ.get("WUERFEL_CACHE_DIR")
+    if env:
+        return Path(env) / "zehntausend"
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("wuerfel")) / "zehntausend"
