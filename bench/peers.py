@@ -373,10 +373,12 @@ PAIRINGS: tuple[Pairing, ...] = (
 LABELS = {"games_s": "games/s", "steps_s": "steps/s", "rss_mb": "peak RSS MB"}
 
 
-def ensure_peers(venv: Path) -> dict[str, dict[str, Any]]:
+def ensure_peers(venv: Path, needed: set[str] | None = None) -> dict[str, dict[str, Any]]:
     """The peer venv, made and filled on first use; per package whether it installed, with pip's error if not.
 
-    A package is tried once: its result is kept in the venv's stamp file (delete the file or the venv to retry)."""
+    ``needed``: only these packages (the pairings of ``--only``: a run of one pairing need not download the others,
+    farkle-simulation's torch among them); None: all. A package is tried once: its result is kept in the venv's
+    stamp file (delete the file or the venv to retry)."""
     stamp_path = venv / STAMP
     stamp: dict[str, dict[str, Any]] = json.loads(stamp_path.read_text()) if stamp_path.exists() else {}
     python = venv / "bin" / "python"
@@ -387,6 +389,8 @@ def ensure_peers(venv: Path) -> dict[str, dict[str, Any]]:
         subprocess.run([base, "-m", "venv", str(venv)], check=True)
         stamp = {}
     for name, (requirements, module) in PEERS.items():
+        if needed is not None and name not in needed:
+            continue
         requirement = " ".join(requirements)
         if stamp.get(name, {}).get("requirement") == requirement:
             continue
@@ -449,10 +453,10 @@ def main() -> None:
     venv: Path = args.peer_venv.expanduser().resolve()
     if venv == ROOT or ROOT in venv.parents:
         parser.error("--peer-venv must lie outside the repository")
-    stamp = ensure_peers(venv)
+    pairings = [p for p in PAIRINGS if not args.only or p.name in args.only]
+    stamp = ensure_peers(venv, {p.package for p in pairings} if args.only else None)
     peer_python = str(venv / "bin" / "python")
     rounds = 1 if args.quick else 3
-    pairings = [p for p in PAIRINGS if not args.only or p.name in args.only]
     load = os.getloadavg()
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()} {os.cpu_count()} cores, "
           f"load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}, Python {platform.python_version()}, "
