@@ -85,6 +85,7 @@ def _ours(game_id: str, rules: str, players: int, bot: str, games: int, count: b
     t = time.process_time()
     game = info.new_game(info.rules_from_dict(info.resolve(rules).data), players)
     bots = [make_bot(game_id, bot, game, seat) for seat in range(players)]
+    game.sim_kernel(bots)  # as ``wuerfel sim`` does: a game's own loop is built with the bots and their tables
     setup = time.process_time() - t
     t = time.process_time()
     for g in range(games):

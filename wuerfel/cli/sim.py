@@ -240,6 +240,7 @@ def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Se
     rules = info.rules_from_dict(resolved.data)
     game = info.new_game(rules, players)
     bots = [make_bot(info.id, name, game, seed * 101 + seat) for seat, name in enumerate(names)]
+    game.sim_kernel(bots)  # the game's own loop for these bots, if it has one, is built with the bots' tables
     if ready is not None:
         ready()
     n = players
