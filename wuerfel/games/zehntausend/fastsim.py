@@ -26,11 +26,12 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from wuerfel.bots.base import RandomBot
 from wuerfel.engine.errors import N_, RuleError
 from wuerfel.engine.sampling import chance_table
 from wuerfel.games.zehntausend.bots import HeuristicBot, throw_stats
 from wuerfel.games.zehntausend.options import ZehntausendRules
-from wuerfel.games.zehntausend.state import Turn, ZehntausendGame, ZehntausendState, _with
+from wuerfel.games.zehntausend.state import _DECIDE_ACTIONS, Turn, ZehntausendGame, ZehntausendState, _with
 
 MAX_THROWS = 1_000_000
 """A game that has not ended after this many throws is a bug, as in the generic loop."""
@@ -83,21 +84,27 @@ def kernel_for(game: ZehntausendGame, bots: Sequence[Any]) -> Kernel | None:
             a is b for a, b in zip(entry[1], bots, strict=True)):
         return entry[2]
     kernel: Kernel | None = None
-    if (len(bots) == game.num_players and all(type(b) is HeuristicBot for b in bots)
+    if (len(bots) == game.num_players and all(type(b) in (HeuristicBot, RandomBot) for b in bots)
             and unsupported(game.rules) is None):
-        kernel = _HeuristicKernel(game).play
+        kernel = _Kernel(game, bots).play
     if len(_KERNELS) > 16:
         _KERNELS.clear()
     _KERNELS[id(game)] = (game, tuple(bots), kernel)
     return kernel
 
 
-class _HeuristicKernel:
-    """Heuristic bots in every seat of one game (see the module's docstring)."""
+class _Kernel:
+    """Heuristic or random bots in the seats of one game (see the module's docstring)."""
 
-    def __init__(self, game: ZehntausendGame) -> None:
+    def __init__(self, game: ZehntausendGame, bots: Sequence[Any]) -> None:
         r = game.rules
         self.game = game
+        self.bots = tuple(bots)
+        give_up = r.turn.stop_below_threshold == "counts_as_bust"
+        self.decide_lists = tuple(tuple(type(a).__name__ for a in _DECIDE_ACTIONS[key])
+                                  for key in ((True, True, False, False), (False, True, False, give_up)))
+        """The decide node's legal list (by the actions' class names) at or above the threshold and below it: a
+        throw always follows (hot dice, no throw limit), nothing is pending, no 5s are turnable."""
         self.initial = game.new_initial_state()
         """The final state is this one with the fields a game changes (the others keep their initial values)."""
         self.dice = r.dice.count
@@ -176,8 +183,13 @@ class _HeuristicKernel:
         negate = self.negate
         draws = self.draws
         selections = self.selections
+        candidates = self.candidates
         banks = self.banks
+        stop_list, low_list = self.decide_lists
         rand = rng.random
+        # a random seat chooses with its rng's choice() from a sequence as long as the engine's legal list, so it
+        # draws exactly what RandomBot.choose draws; a heuristic seat (None) asks the remembered valuations
+        choosers = [None if type(b) is HeuristicBot else b.rng.choice for b in self.bots]
         scores = [0] * players
         turns = [0] * players
         p = 0
@@ -189,6 +201,7 @@ class _HeuristicKernel:
             total = 0
             cup = n
             aside = 0
+            choose = choosers[p]
             while True:
                 cum, outs, entries, top = draws[cup]
                 i = bisect_right(cum, rand() * cum[-1])
@@ -197,12 +210,18 @@ class _HeuristicKernel:
                 dice = outs[i]
                 hist.append(entries[i])
                 throws += 1
-                key = (dice, total)
-                chosen = selections.get(key, _UNKNOWN)
-                if chosen is _UNKNOWN:
-                    if len(selections) > 200_000:
-                        selections.clear()
-                    chosen = selections[key] = self._select(dice, total)
+                if choose is None:
+                    key = (dice, total)
+                    chosen = selections.get(key, _UNKNOWN)
+                    if chosen is _UNKNOWN:
+                        if len(selections) > 200_000:
+                            selections.clear()
+                        chosen = selections[key] = self._select(dice, total)
+                else:
+                    cands = candidates.get(dice)
+                    if cands is None:
+                        cands = self._candidates(dice)
+                    chosen = choose(cands) if cands else None
                 if chosen is None:  # a Niete: the turn is lost
                     if negate and total:
                         scores[p] -= total
@@ -214,24 +233,32 @@ class _HeuristicKernel:
                 hist += written
                 total += points
                 aside = 0 if used is None else aside + used
-                if total >= th:
+                if total >= th:  # bank or throw again
                     after = scores[p] + total
-                    if after >= reach:  # reaching the target wins at once: the bot banks, and the game is over
-                        scores[p] = after
-                        turns[p] += 1
-                        final = self._final(scores, turns, p, hist, total, cup, aside, dice)
-                        if trace is not None:
-                            trace.append(final.prev)
-                        return final
-                    bank = banks.get((total, cup))
-                    if bank is None:
-                        bank = self._banks(total, cup)
+                    if choose is None:  # reaching the target wins at once: the heuristic bot banks
+                        bank = after >= reach or banks.get((total, cup))
+                        if bank is None:
+                            bank = self._banks(total, cup)
+                    else:
+                        bank = choose(stop_list) == "Bank"
                     if bank:
                         scores[p] = after
                         turns[p] += 1
+                        if after >= reach:  # the game is over
+                            final = self._final(scores, turns, p, hist, total, cup, aside, dice)
+                            if trace is not None:
+                                trace.append(final.prev)
+                            return final
                         if trace is not None:
                             trace.append((p, (*hist, ("bank", total)), "bank", total))
                         break
+                elif choose is not None and choose(low_list) == "GiveUp":  # below the threshold: throw or give up
+                    if negate and total:
+                        scores[p] -= total
+                    turns[p] += 1
+                    if trace is not None:
+                        trace.append((p, (*hist, ("give_up",), ("bust", total)), "bust", total))
+                    break
             p = p + 1 if p + 1 < players else 0
 
     def _final(self, scores: list[int], turns: list[int], p: int, hist: list[tuple[Any, ...]], total: int, cup: int,
