@@ -148,6 +148,9 @@ def test_other_bots_fall_back_to_the_engine() -> None:
     assert game.sim_kernel([HeuristicBot(0), _RandomSubclass(1)]) is None
     assert game.sim_kernel([HeuristicBot(0), _Subclass(1)]) is None
     assert game.sim_kernel([HeuristicBot(0)]) is None  # one bot for two seats
+    odd = RandomBot(1)
+    odd.rng = random.SystemRandom()  # its choice() is not the seeded generator's: the kernel cannot draw as it does
+    assert game.sim_kernel([HeuristicBot(0), odd]) is None
     bots = [HeuristicBot(0), HeuristicBot(1)]
     assert game.sim_kernel(bots) is game.sim_kernel(bots) is not None  # built once per game and bots
     # a game with another bot is the engine's: the same as the checked loop

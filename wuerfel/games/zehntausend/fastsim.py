@@ -84,13 +84,31 @@ def kernel_for(game: ZehntausendGame, bots: Sequence[Any]) -> Kernel | None:
             a is b for a, b in zip(entry[1], bots, strict=True)):
         return entry[2]
     kernel: Kernel | None = None
-    if (len(bots) == game.num_players and all(type(b) in (HeuristicBot, RandomBot) for b in bots)
-            and unsupported(game.rules) is None):
+    if (len(bots) == game.num_players and unsupported(game.rules) is None
+            and all(type(b) is HeuristicBot or (type(b) is RandomBot and _choice_bits(b.rng)) for b in bots)):
         kernel = _Kernel(game, bots).play
     if len(_KERNELS) > 16:
         _KERNELS.clear()
     _KERNELS[id(game)] = (game, tuple(bots), kernel)
     return kernel
+
+
+def _choice_bits(rng: random.Random) -> bool:
+    """Whether ``rng.choice(seq)`` is ``seq[r]`` with ``r`` the first of ``rng.getrandbits(len(seq).bit_length())``
+    below ``len(seq)`` — CPython's ``Random.choice`` (through ``_randbelow_with_getrandbits``), which the kernel
+    writes out for random seats. Checked on two copies of a generator of the same class, so a generator or Python
+    whose choice() draws otherwise plays through the engine instead."""
+    if type(rng) is not random.Random:
+        return False
+    one, two = random.Random(20261126), random.Random(20261126)
+    for n in (1, 2, 3, 5, 7, 8, 13, 31, 1, 2, 4, 6) * 8:
+        k = n.bit_length()
+        r = two.getrandbits(k)
+        while r >= n:
+            r = two.getrandbits(k)
+        if one.choice(range(n)) != r:
+            return False
+    return one.random() == two.random()
 
 
 class _Kernel:
@@ -187,9 +205,12 @@ class _Kernel:
         banks = self.banks
         stop_list, low_list = self.decide_lists
         rand = rng.random
-        # a random seat chooses with its rng's choice() from a sequence as long as the engine's legal list, so it
-        # draws exactly what RandomBot.choose draws; a heuristic seat (None) asks the remembered valuations
-        choosers = [None if type(b) is HeuristicBot else b.rng.choice for b in self.bots]
+        # a random seat draws an index into a sequence as long as the engine's legal list exactly as its rng's
+        # choice() does (``_choice_bits``), so exactly what RandomBot.choose draws; a heuristic seat (None) asks
+        # the remembered valuations
+        choosers = [None if type(b) is HeuristicBot else b.rng.getrandbits for b in self.bots]
+        stop_n, low_n = len(stop_list), len(low_list)
+        stop_k, low_k = stop_n.bit_length(), low_n.bit_length()
         scores = [0] * players
         turns = [0] * players
         p = 0
@@ -221,7 +242,15 @@ class _Kernel:
                     cands = candidates.get(dice)
                     if cands is None:
                         cands = self._candidates(dice)
-                    chosen = choose(cands) if cands else None
+                    if cands:  # rng.choice(cands), written out: one Python call per decision less
+                        m = len(cands)
+                        k = m.bit_length()
+                        r = choose(k)
+                        while r >= m:
+                            r = choose(k)
+                        chosen = cands[r]
+                    else:
+                        chosen = None
                 if chosen is None:  # a Niete: the turn is lost
                     if negate and total:
                         scores[p] -= total
@@ -240,7 +269,10 @@ class _Kernel:
                         if bank is None:
                             bank = self._banks(total, cup)
                     else:
-                        bank = choose(stop_list) == "Bank"
+                        r = choose(stop_k)
+                        while r >= stop_n:
+                            r = choose(stop_k)
+                        bank = stop_list[r] == "Bank"
                     if bank:
                         scores[p] = after
                         turns[p] += 1
@@ -252,7 +284,12 @@ class _Kernel:
                         if trace is not None:
                             trace.append((p, (*hist, ("bank", total)), "bank", total))
                         break
-                elif choose is not None and choose(low_list) == "GiveUp":  # below the threshold: throw or give up
+                elif choose is not None:  # below the threshold: throw again or (where the rules allow) give up
+                    r = choose(low_k)
+                    while r >= low_n:
+                        r = choose(low_k)
+                    if low_list[r] != "GiveUp":
+                        continue
                     if negate and total:
                         scores[p] -= total
                     turns[p] += 1
