@@ -1,14 +1,16 @@
-"""A simulation kernel for heuristic bots at plain Farkle-like rules: whole games without a state object per step.
+"""A simulation kernel for heuristic and random bots at plain Farkle-like rules: whole games without a state object
+per step.
 
-``wuerfel sim`` with heuristic bots spends most of its time in the engine's transitions, which copy the state (and
-its turn, with the turn's history) at every throw, selection and decision: that is what a general engine for every
-house rule costs. Where the rules are plain — standard play, the first to reach the target wins at once, hot dice,
-no throw limit, no proof, confirmation, extension, turnable 5s, take-over, minus marks or mishaps — a turn is just
-(turn total, dice in the cup), and a game is the scores, the turn counts and the seat. This kernel plays such games
-on those few integers: throws drawn from the same float tables with the same ``rng.random()`` as the generic loop,
-selections from the game's own choice table (so every scoring and selection rule the table knows is honoured), and
-the heuristic bot's own valuation (its throw statistics, the same float expressions in the same order), remembered
-per (throw, turn total) and (turn total, cup).
+``wuerfel sim`` with heuristic or random bots spends most of its time in the engine's transitions, which copy the
+state (and its turn, with the turn's history) at every throw, selection and decision: that is what a general engine
+for every house rule costs. Where the rules are plain — standard play, the first to reach the target wins at once,
+hot dice, no throw limit, no proof, confirmation, extension, turnable 5s, take-over, minus marks or mishaps — a turn
+is just (turn total, dice in the cup), and a game is the scores, the turn counts and the seat. This kernel plays
+such games on those few integers: throws drawn from the same float tables with the same ``rng.random()`` as the
+generic loop, selections from the game's own choice table (so every scoring and selection rule the table knows is
+honoured), and the heuristic bot's own valuation (its throw statistics, the same float expressions in the same
+order), remembered per (throw, turn total) and (turn total, cup); a random bot's seat draws from its own generator
+exactly what its ``choose`` would draw from the engine's legal list (a list of the same length in the same order).
 
 The kernel keeps the running turn's history as the engine writes it (one shared tuple per throw and selection), so
 it can return the engine's own final state: the winning bank ends the game, and the final state is the initial one
@@ -77,8 +79,9 @@ ids stay theirs. Kept here, not on the game: a game is pickled with its states, 
 
 def kernel_for(game: ZehntausendGame, bots: Sequence[Any]) -> Kernel | None:
     """The kernel for ``game`` with ``bots`` (one per seat), or None when the generic loop must play it: a bot that
-    is not the plain heuristic bot (another bot, a subclass, a recorder around it) or rules the kernel does not
-    cover. Built once per game and bots (``play_one`` asks before every game)."""
+    is neither the plain heuristic nor the plain random bot (another bot, a subclass, a recorder around it; a random
+    bot whose generator draws otherwise) or rules the kernel does not cover. Built once per game and bots
+    (``play_one`` asks before every game)."""
     entry = _KERNELS.get(id(game))
     if entry is not None and entry[0] is game and len(entry[1]) == len(bots) and all(
             a is b for a, b in zip(entry[1], bots, strict=True)):
