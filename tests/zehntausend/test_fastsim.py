@@ -151,6 +151,10 @@ def test_other_bots_fall_back_to_the_engine() -> None:
     odd = RandomBot(1)
     odd.rng = random.SystemRandom()  # its choice() is not the seeded generator's: the kernel cannot draw as it does
     assert game.sim_kernel([HeuristicBot(0), odd]) is None
+    swapped = [HeuristicBot(0), RandomBot(1)]
+    assert game.sim_kernel(swapped) is not None
+    swapped[1].rng = random.SystemRandom()  # swapped after the kernel was built: asked again, it declines
+    assert game.sim_kernel(swapped) is None
     bots = [HeuristicBot(0), HeuristicBot(1)]
     assert game.sim_kernel(bots) is game.sim_kernel(bots) is not None  # built once per game and bots
     # a game with another bot is the engine's: the same as the checked loop

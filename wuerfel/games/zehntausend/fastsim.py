@@ -84,7 +84,8 @@ def kernel_for(game: ZehntausendGame, bots: Sequence[Any]) -> Kernel | None:
     (``play_one`` asks before every game)."""
     entry = _KERNELS.get(id(game))
     if entry is not None and entry[0] is game and len(entry[1]) == len(bots) and all(
-            a is b for a, b in zip(entry[1], bots, strict=True)):
+            a is b and (type(b) is not RandomBot or type(b.rng) is random.Random)  # its generator not swapped since
+            for a, b in zip(entry[1], bots, strict=True)):
         return entry[2]
     kernel: Kernel | None = None
     if (len(bots) == game.num_players and unsupported(game.rules) is None
