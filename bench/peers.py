@@ -85,6 +85,7 @@ def _ours(game_id: str, rules: str, players: int, bot: str, games: int, count: b
     t = time.process_time()
     game = info.new_game(info.rules_from_dict(info.resolve(rules).data), players)
     bots = [make_bot(game_id, bot, game, seat) for seat in range(players)]
+    game.sim_kernel(bots)  # as ``wuerfel sim`` does: a game's own loop is built with the bots and their tables
     setup = time.process_time() - t
     t = time.process_time()
     for g in range(games):
@@ -373,10 +374,12 @@ PAIRINGS: tuple[Pairing, ...] = (
 LABELS = {"games_s": "games/s", "steps_s": "steps/s", "rss_mb": "peak RSS MB"}
 
 
-def ensure_peers(venv: Path) -> dict[str, dict[str, Any]]:
+def ensure_peers(venv: Path, needed: set[str] | None = None) -> dict[str, dict[str, Any]]:
     """The peer venv, made and filled on first use; per package whether it installed, with pip's error if not.
 
-    A package is tried once: its result is kept in the venv's stamp file (delete the file or the venv to retry)."""
+    ``needed``: only these packages (the pairings of ``--only``: a run of one pairing need not download the others,
+    farkle-simulation's torch among them); None: all. A package is tried once: its result is kept in the venv's
+    stamp file (delete the file or the venv to retry)."""
     stamp_path = venv / STAMP
     stamp: dict[str, dict[str, Any]] = json.loads(stamp_path.read_text()) if stamp_path.exists() else {}
     python = venv / "bin" / "python"
@@ -387,6 +390,8 @@ def ensure_peers(venv: Path) -> dict[str, dict[str, Any]]:
         subprocess.run([base, "-m", "venv", str(venv)], check=True)
         stamp = {}
     for name, (requirements, module) in PEERS.items():
+        if needed is not None and name not in needed:
+            continue
         requirement = " ".join(requirements)
         if stamp.get(name, {}).get("requirement") == requirement:
             continue
@@ -449,10 +454,10 @@ def main() -> None:
     venv: Path = args.peer_venv.expanduser().resolve()
     if venv == ROOT or ROOT in venv.parents:
         parser.error("--peer-venv must lie outside the repository")
-    stamp = ensure_peers(venv)
+    pairings = [p for p in PAIRINGS if not args.only or p.name in args.only]
+    stamp = ensure_peers(venv, {p.package for p in pairings} if args.only else None)
     peer_python = str(venv / "bin" / "python")
     rounds = 1 if args.quick else 3
-    pairings = [p for p in PAIRINGS if not args.only or p.name in args.only]
     load = os.getloadavg()
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()} {os.cpu_count()} cores, "
           f"load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}, Python {platform.python_version()}, "

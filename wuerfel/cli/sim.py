@@ -43,6 +43,7 @@ from wuerfel.cli.render import decimal
 from wuerfel.engine.errors import N_, RuleError, WuerfelError
 from wuerfel.engine.game import CHANCE, TERMINAL, Game, Outcome, State
 from wuerfel.engine.registry import GameInfo, get_game
+from wuerfel.engine.sampling import chance_table
 from wuerfel.i18n import Translator, normalize_language
 
 MAX_STEPS = 1_000_000
@@ -167,23 +168,8 @@ _CHANCE_TABLES: dict[int, tuple[Any, list[float], list[Any]]] = {}
 returns; kept across games of a run, since games hand out the same tuple for the same throw."""
 
 
-def _chance_table(outcomes: Sequence[tuple[Outcome, Any]]) -> tuple[Any, list[float], list[Any]]:
-    """The cumulative float table of a distribution and, per slot, the outcome drawn when ``rng.random()`` falls in
-    it: the slot's own, or the nearest one before it with a probability above 0 (one ``bisect`` then picks it)."""
-    cum: list[float] = []
-    acc = 0.0
-    for _, prob in outcomes:
-        acc += float(prob)
-        cum.append(acc)
-    outs: list[Any] = []
-    for i, (outcome, prob) in enumerate(outcomes):
-        if prob == 0:  # never a probability-0 outcome (those are for people to report)
-            j = i
-            while j > 0 and outcomes[j][1] == 0:
-                j -= 1
-            outcome = outcomes[j][0]
-        outs.append(outcome)
-    return outcomes, cum, outs
+_chance_table = chance_table
+"""The float table of a distribution (kept under its old name: benches and tests import it from here)."""
 
 
 def draw_outcome(state: State, rng: random.Random, cache: dict[int, tuple[Any, list[float], list[Any]]]) -> Outcome:
@@ -198,7 +184,7 @@ def draw_outcome(state: State, rng: random.Random, cache: dict[int, tuple[Any, l
             cache.clear()
         cache[id(outcomes)] = entry
     cum = entry[1]
-    # the first slot whose cumulative probability exceeds the draw (the last one if rounding reaches the total)
+    # draw_slot inlined (a call per throw is measurable): the first slot whose cumulative probability exceeds the draw
     return entry[2][min(bisect_right(cum, rng.random() * cum[-1]), len(cum) - 1)]
 
 
@@ -207,7 +193,13 @@ def play_one(game: Game, bots: Sequence[Any], rng: random.Random,
     """One bot-only game to the end. Chance outcomes are drawn from the node's exact distribution.
 
     The bots choose among the legal actions, so their choices are applied without the legality check
-    (``trusted``, see :meth:`State.apply_action`); ``trusted=False`` checks every move (a bot under test)."""
+    (``trusted``, see :meth:`State.apply_action`); ``trusted=False`` checks every move (a bot under test). A trusted
+    game whose rules and bots a game's own kernel covers (:meth:`Game.sim_kernel`) is played by that kernel: the
+    same game, move for move, and the same final state, without a state object per step."""
+    if trusted:
+        kernel = game.sim_kernel(bots)
+        if kernel is not None:  # the game's own loop for these bots: the same games, move for move (its tests)
+            return kernel(rng)
     state = game.new_initial_state()
     cache = _CHANCE_TABLES if cache is None else cache
     steps = 0
@@ -248,6 +240,7 @@ def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Se
     rules = info.rules_from_dict(resolved.data)
     game = info.new_game(rules, players)
     bots = [make_bot(info.id, name, game, seed * 101 + seat) for seat, name in enumerate(names)]
+    game.sim_kernel(bots)  # the game's own loop for these bots, if it has one, is built with the bots' tables
     if ready is not None:
         ready()
     n = players

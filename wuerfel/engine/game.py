@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -43,6 +43,8 @@ SIMULTANEOUS = -3
 """Marker returned by :meth:`State.to_move` when several players may act in any order."""
 
 if TYPE_CHECKING:
+    import random
+
     from wuerfel.engine.clocks import Deadline
 
 JSON = dict[str, Any]
@@ -643,6 +645,16 @@ class Game(ABC):
     @abstractmethod
     def action_from_id(self, action_id: int) -> Action:
         """Inverse of :meth:`action_id`."""
+
+    def sim_kernel(self, bots: Sequence[Any]) -> Callable[[random.Random], State] | None:
+        """The game's own loop for bot-only games with these ``bots`` (one per seat), or None: the generic loop.
+
+        A kernel plays a whole game from the initial state, drawing each chance outcome exactly as the generic loop
+        does (:mod:`wuerfel.engine.sampling`, one ``rng.random()`` per chance node) and choosing exactly as the bots
+        would, and returns the final state the engine would have reached: the same game, move for move, without the
+        engine's state object per step. It exists only where simulations are hot; the game's tests must play it
+        against the engine. Default: none."""
+        return None
 
     def rules_json(self) -> JSON:
         """The fully resolved rules as JSON (what a record stores, so replays never depend on preset files)."""

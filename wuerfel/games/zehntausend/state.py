@@ -15,10 +15,10 @@ resolutions are written down in ``docs/zehntausend.md`` ("Turn and game").
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from wuerfel.engine import components as cmp
 from wuerfel.engine.dice import Dice, counts, is_sub_multiset, roll_distribution, sort_dice
@@ -45,6 +45,9 @@ from wuerfel.games.zehntausend.melds import (
     turned_selection,
 )
 from wuerfel.games.zehntausend.options import ZehntausendRules
+
+if TYPE_CHECKING:
+    import random
 
 # --------------------------------------------------------------------------------------------------------------
 # Actions and outcomes
@@ -480,12 +483,8 @@ class ZehntausendState(State):
     def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
         if self.node not in ("throw", "knocked"):
             return ()
-        key = (self.turn.cup, self.node)
-        outcomes = self.game.outcome_table.get(key)
-        if outcomes is None:  # the game's own table: no Fraction in the key to hash on every throw
-            mode, prob, knock = self.game.mishap_key
-            outcomes = self.game.outcome_table[key] = _throw_outcomes(self.turn.cup, mode, prob, self.node, knock)
-        return outcomes
+        outcomes = self.game.outcome_table.get((self.turn.cup, self.node))
+        return outcomes if outcomes is not None else self.game.throw_outcomes(self.turn.cup, self.node)
 
     def apply_outcome(self, outcome: Outcome) -> State:
         """As the engine's, with a hashed membership test (a throw of six dice has 462 outcomes)."""
@@ -1433,6 +1432,23 @@ class ZehntausendGame(Game):
                 table.clear()
             table[key] = entry
         return entry
+
+    def throw_outcomes(self, cup: int, node: str = "throw") -> tuple[tuple[Outcome, Fraction], ...]:
+        """The chance node of ``cup`` dice at ``node`` ("throw" or "knocked"), built once per game and key: the
+        game's own table, no Fraction in the key to hash on every throw (and the same tuple every time keeps the
+        simulators' float tables valid)."""
+        key = (cup, node)
+        outcomes = self.outcome_table.get(key)
+        if outcomes is None:
+            mode, prob, knock = self.mishap_key
+            outcomes = self.outcome_table[key] = _throw_outcomes(cup, mode, prob, node, knock)
+        return outcomes
+
+    def sim_kernel(self, bots: Sequence[Any]) -> Callable[[random.Random], State] | None:
+        """Heuristic bots in every seat at plain Farkle-like rules: ``fastsim``'s kernel (see there)."""
+        from wuerfel.games.zehntausend.fastsim import kernel_for  # it imports the bots, which import this module
+
+        return kernel_for(self, bots)
 
     def new_initial_state(self) -> ZehntausendState:
         n = self.num_players
