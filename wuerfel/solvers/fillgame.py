@@ -255,7 +255,18 @@ def _joker_open(mask: int, joker_ok: np.ndarray) -> bool:
 def _box_stage(mask: int, flag: int, t: int, E: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray,
                is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
                joker_upper: np.ndarray, params: np.ndarray, ulo: int, uhi: int, out: np.ndarray) -> None:
-    """out[r, u]: best value of writing roll r after throw t into a free box, for upper totals ulo..uhi.
+    """out[r, u]: best value of writing roll r after throw t into a free box, for upper totals ulo..uhi."""
+    _box_stage_at(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores, joker_upper,
+                  params, ulo, uhi, out, ulo)
+
+
+@numba.njit(cache=True)
+def _box_stage_at(mask: int, flag: int, t: int, E: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray,
+                  is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
+                  joker_upper: np.ndarray, params: np.ndarray, ulo: int, uhi: int, out: np.ndarray,
+                  col: int) -> None:
+    """out[r, col + u - ulo]: :func:`_box_stage` into a table whose column ``col`` holds total ``ulo`` (the
+    solve's compact work tables start at column 0).
 
     Only the rolls the Yahtzee extra can touch (five of a kind once its box is filled) go through :func:`_entry`;
     every other roll scores ``scores[b, t, r]`` as it is, with the flag changed only by the extra box itself."""
@@ -267,11 +278,12 @@ def _box_stage(mask: int, flag: int, t: int, E: np.ndarray, scores: np.ndarray, 
     n_rolls = scores.shape[2]
     lo = numba.uint64(ulo)
     n = numba.uint64(uhi + 1 - ulo)
+    oc = numba.uint64(col)  # out's column of total ulo
     jopen = _joker_open(mask, joker_ok)
     extra_live = extra_box >= 0 and (mask >> extra_box) & 1 == 1
     for r in range(n_rolls):  # rolls outermost: the row of out and the open boxes' rows of E stay in L1
         ru = numba.uint64(r)
-        _row_fill(out, ru, lo, n, NEG)
+        _row_fill(out, ru, oc, n, NEG)
         for b in range(n_boxes):
             if (mask >> b) & 1:
                 continue
@@ -297,21 +309,22 @@ def _box_stage(mask: int, flag: int, t: int, E: np.ndarray, scores: np.ndarray, 
                 shifted = numba.uint64(ulo + si)
                 for j in range(numba.uint64(split - ulo)):
                     x = base + E[child, fu, shifted + j]
-                    y = out[ru, lo + j]
-                    out[ru, lo + j] = x if x > y else y
+                    y = out[ru, oc + j]
+                    out[ru, oc + j] = x if x > y else y
                 capped = base + E[child, fu, thr]
                 with_bonus = capped + bonus
-                start = numba.uint64(split)
+                start = numba.uint64(split - ulo + col)
                 for j in range(numba.uint64(min(uhi + 1, thr) - split)):  # reaches the threshold now: + bonus
                     y = out[ru, start + j]
                     out[ru, start + j] = with_bonus if with_bonus > y else y
                 if uhi == thr:  # had reached it already
-                    out[r, thr] = max(out[r, thr], capped)
+                    c = thr - ulo + col
+                    out[r, c] = max(out[r, c], capped)
             else:
                 for j in range(n):
                     x = base + E[child, fu, lo + j]
-                    y = out[ru, lo + j]
-                    out[ru, lo + j] = x if x > y else y
+                    y = out[ru, oc + j]
+                    out[ru, oc + j] = x if x > y else y
 
 
 @numba.njit(cache=True)
@@ -386,26 +399,26 @@ def _row_max_of(o: np.ndarray, k: int, a: np.ndarray, i: int, b: np.ndarray, m: 
 
 @numba.njit(cache=True)
 def _row_max_vec(o: np.ndarray, k: int, c: np.ndarray, lo: int, n: int) -> None:
-    """o[k, lo:lo + n] = max(o[k, lo:lo + n], c[lo:lo + n]): the value of giving up the turn (``P``)."""
+    """o[k, :n] = max(o[k, :n], c[lo:lo + n]): the value of giving up the turn (``P``)."""
     for j in range(n):
         x = c[lo + j]
-        y = o[k, lo + j]
-        o[k, lo + j] = x if x > y else y
+        y = o[k, j]
+        o[k, j] = x if x > y else y
 
 
 @numba.njit(cache=True)
-def _weighted_sum(o: np.ndarray, V: np.ndarray, prob: np.ndarray, ulo: int, uhi: int) -> None:
-    """o[u] = sum over rolls r of prob[r] * V[r, u], for ulo <= u <= uhi: r outermost so the loop over totals
+def _weighted_sum(o: np.ndarray, olo: int, V: np.ndarray, vlo: int, n: int, prob: np.ndarray) -> None:
+    """o[olo + j] = sum over rolls r of prob[r] * V[r, vlo + j], j < n: r outermost so the loop over totals
     vectorises, each total's sum still taken in the order of r (the same rounding as one total at a time)."""
-    lo = numba.uint64(ulo)
-    n = numba.uint64(uhi + 1 - ulo)
-    for j in range(n):
-        o[lo + j] = 0.0
+    ol = numba.uint64(olo)
+    vl = numba.uint64(vlo)
+    for j in range(numba.uint64(n)):
+        o[ol + j] = 0.0
     for r in range(V.shape[0]):
         p = prob[r]
         ru = numba.uint64(r)
-        for j in range(n):
-            o[lo + j] += p * V[ru, lo + j]
+        for j in range(numba.uint64(n)):
+            o[ol + j] += p * V[ru, vl + j]
 
 
 @numba.njit(cache=True)
@@ -489,7 +502,7 @@ def _best_keeps_padded(K: np.ndarray, M: np.ndarray, size: np.ndarray, parent: n
 def _fresh_keep(Vf: np.ndarray, K: np.ndarray, prob: np.ndarray, ulo: int, uhi: int) -> None:
     """Keeping nothing (keep 0, the first of all keeps) leads to a fresh throw: its value is the mean of the
     fresh values Vf, which score the roll like a first throw."""
-    _weighted_sum(K[0], Vf, prob, ulo, uhi)
+    _weighted_sum(K[0], ulo, Vf, ulo, uhi + 1 - ulo, prob)
 
 
 @numba.njit(cache=True)
@@ -507,17 +520,20 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
     ``box``, ``V`` (rolls × totals), ``K``, ``M`` (keeps × totals) and, with fresh throws (see FillSpec), ``boxf``
     and ``Vf`` (rolls × totals: box values of a roll scored like the first throw, V after a fresh throw) are
     scratch space owned by the caller's thread: allocated once per solve, not once per state (see
-    :func:`_solve_level`). ``parent`` comes padded (:func:`_padded_parents`)."""
+    :func:`_solve_level`), and compact: their column 0 is the total ``ulo``, ``uhi - ulo + 1`` columns wide (the
+    tables of a state with few live totals take that much less cache). ``parent`` comes padded
+    (:func:`_padded_parents`)."""
     throws = scores.shape[1]
     n_rolls = scores.shape[2]
     fresh = params[7] == 1
-    _box_stage(mask, flag, throws - 1, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
-               joker_upper, params, ulo, uhi, box)
+    _box_stage_at(mask, flag, throws - 1, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
+                  joker_upper, params, ulo, uhi, box, 0)
     if fresh:
-        _box_stage(mask, flag, 0, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
-                   joker_upper, params, ulo, uhi, boxf)
+        _box_stage_at(mask, flag, 0, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
+                      joker_upper, params, ulo, uhi, boxf, 0)
     lo = numba.uint64(ulo)
     n = numba.uint64(uhi + 1 - ulo)
+    last = uhi - ulo  # the work tables' columns 0..last hold the totals ulo..uhi
     pu = P[mask, flag]
     if use_pass == 1 or (use_pass == 2 and throws == 1):
         for r in range(n_rolls):
@@ -527,30 +543,30 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
             _row_max_vec(boxf, numba.uint64(r), pu, lo, n)
     for r in range(n_rolls):
         ru = numba.uint64(r)
-        _row_copy(V, ru, box, ru, lo, n)
+        _row_copy(V, ru, box, ru, 0, n)
         if fresh:
-            _row_copy(Vf, ru, boxf, ru, lo, n)
+            _row_copy(Vf, ru, boxf, ru, 0, n)
     for t in range(throws - 2, -1, -1):
-        _keep_values(V, K, child, roll_keep, ulo, uhi)
+        _keep_values(V, K, child, roll_keep, 0, last)
         if fresh:
-            _fresh_keep(Vf, K, prob, ulo, uhi)
-        _best_keeps_padded(K, M, size, parent, params[5], params[6], ulo, uhi)
+            _fresh_keep(Vf, K, prob, 0, last)
+        _best_keeps_padded(K, M, size, parent, params[5], params[6], 0, last)
         if not same:
-            _box_stage(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
-                       joker_upper, params, ulo, uhi, box)
+            _box_stage_at(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
+                          joker_upper, params, ulo, uhi, box, 0)
             if use_pass == 1:
                 for r in range(n_rolls):
                     _row_max_vec(box, numba.uint64(r), pu, lo, n)
         for r in range(n_rolls):
             ru = numba.uint64(r)
             kr = numba.uint64(roll_keep[r])
-            _row_max_of(V, ru, M, kr, box, ru, lo, n)
+            _row_max_of(V, ru, M, kr, box, ru, 0, n)
             if fresh:
-                _row_max_of(Vf, ru, M, kr, boxf, ru, lo, n)
+                _row_max_of(Vf, ru, M, kr, boxf, ru, 0, n)
         if use_pass == 2 and t == 0:
             for r in range(n_rolls):
                 _row_max_vec(V, numba.uint64(r), pu, lo, n)
-    _weighted_sum(out, V, prob, ulo, uhi)
+    _weighted_sum(out, ulo, V, 0, uhi + 1 - ulo, prob)
 
 
 @numba.njit(cache=True, parallel=True)
@@ -562,16 +578,18 @@ def _solve_level(masks: np.ndarray, E: np.ndarray, scores: np.ndarray, bonus_box
                  scratch_f: np.ndarray) -> None:
     """Solve the masks of one level (independent of each other) on all threads.
 
-    ``scratch[thread]`` (5, keeps, totals) and ``scratch_f[thread]`` (2, rolls or 0, totals) are the per-thread
-    work tables of :func:`_turn`, allocated once per solve instead of once per state (about 0.7 MB in four
-    allocations for each of the 16,000 states of a Kniffel solve, through numba's reference-counted allocator
-    from two threads at once). Measured for issue 17: the same values; no difference between a first and a
-    second solve of one process either way (glibc served those blocks from its arenas: strace shows no
-    mmap/munmap during a solve)."""
+    ``scratch[thread]`` (5, keeps × totals) and ``scratch_f[thread]`` (2, rolls or 0 × totals), flat, are the
+    per-thread work tables of :func:`_turn`, viewed per state as (rows, live totals), allocated once per solve
+    instead of once per state (about 0.7 MB in four allocations for each of the 16,000 states of a Kniffel solve,
+    through numba's reference-counted allocator from two threads at once). Measured for issue 17: the same
+    values; no difference between a first and a second solve of one process either way (glibc served those
+    blocks from its arenas: strace shows no mmap/munmap during a solve)."""
     n_flags = E.shape[1]
     n_rolls = scores.shape[2]
     extra_box = params[2]
     padded = _padded_parents(parent)
+    n_keeps = child.shape[0]
+    n_fresh = scratch_f.shape[2] // E.shape[2]
     for i in numba.prange(masks.shape[0]):
         tid = numba.get_thread_id()
         sc = scratch[tid]
@@ -579,14 +597,21 @@ def _solve_level(masks: np.ndarray, E: np.ndarray, scores: np.ndarray, bonus_box
         mask = masks[i]
         ulo = ulo_arr[mask]
         uhi = uhi_arr[mask]
-        out = sc[0, 0]
+        out = sc[0, :E.shape[2]]
+        w = uhi + 1 - ulo
+        box = sc[1, :n_rolls * w].reshape((n_rolls, w))
+        V = sc[2, :n_rolls * w].reshape((n_rolls, w))
+        K = sc[3, :n_keeps * w].reshape((n_keeps, w))
+        M = sc[4, :n_keeps * w].reshape((n_keeps, w))
+        boxf = sf[0, :n_fresh * w].reshape((n_fresh, w))
+        Vf = sf[1, :n_fresh * w].reshape((n_fresh, w))
         for flag in range(n_flags):
             if flag == 1 and not (extra_box >= 0 and (mask >> extra_box) & 1 == 1):
                 E[mask, flag, :] = E[mask, 0, :]
                 continue
             _turn(mask, flag, E, scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores,
                   joker_upper, params, size, child, padded, roll_keep, prob, ulo, uhi, P, use_pass, out,
-                  sc[1, :n_rolls], sc[2, :n_rolls], sc[3], sc[4], sf[0], sf[1])
+                  box, V, K, M, boxf, Vf)
             E[mask, flag, ulo:uhi + 1] = out[ulo:uhi + 1]
             # totals below ulo cannot reach the bonus any more: all worth the same as ulo (see solve_fill_game)
             for u in range(ulo):
@@ -815,8 +840,8 @@ def _scratch(spec: FillSpec, sp: DiceSpace) -> tuple[np.ndarray, np.ndarray]:
     """The per-thread work tables of :func:`_solve_level` (one set per thread numba may run)."""
     threads = numba.config.NUMBA_NUM_THREADS
     n_fresh = len(sp.rolls) if spec.fresh else 0
-    return (np.empty((threads, 5, len(sp.keeps), spec.n_upper)),
-            np.empty((threads, 2, n_fresh, spec.n_upper)))
+    return (np.empty((threads, 5, len(sp.keeps) * spec.n_upper)),
+            np.empty((threads, 2, n_fresh * spec.n_upper)))
 
 
 def solve_fill_game(spec: FillSpec) -> np.ndarray:
