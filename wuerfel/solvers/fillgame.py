@@ -244,40 +244,87 @@ def _joker_open(mask: int, joker_ok: np.ndarray) -> bool:
     return found
 
 
+# The inner loops below run over the upper totals ulo..uhi of one row as ``lo + j`` with unsigned ``lo`` and ``j``
+# (``uint64``). Written as ``u in range(ulo, uhi + 1)`` with signed indices, every access kept numba's
+# negative-index wrap-around, and LLVM vectorised none of these loops (scalar ``vaddsd``/``vmaxsd`` only); row views
+# (``K[k, ulo:uhi + 1]``) vectorise but cost a reference count per view. The arithmetic is the same, in the same
+# order, so the tables stay bit for bit what they were (issue 17).
+
+
 @numba.njit(cache=True)
 def _box_stage(mask: int, flag: int, t: int, E: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray,
                is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
                joker_upper: np.ndarray, params: np.ndarray, ulo: int, uhi: int, out: np.ndarray) -> None:
     """out[r, u]: best value of writing roll r after throw t into a free box, for upper totals ulo..uhi."""
+    _box_stage_at(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores, joker_upper,
+                  params, ulo, uhi, out, ulo)
+
+
+@numba.njit(cache=True)
+def _box_stage_at(mask: int, flag: int, t: int, E: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray,
+                  is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
+                  joker_upper: np.ndarray, params: np.ndarray, ulo: int, uhi: int, out: np.ndarray,
+                  col: int) -> None:
+    """out[r, col + u - ulo]: :func:`_box_stage` into a table whose column ``col`` holds total ``ulo`` (the
+    solve's compact work tables start at column 0).
+
+    Only the rolls the Yahtzee extra can touch (five of a kind once its box is filled) go through :func:`_entry`;
+    every other roll scores ``scores[b, t, r]`` as it is, with the flag changed only by the extra box itself."""
     thr = params[0]
     bonus = params[1]
+    extra_box = params[2]
+    extra_bonus = params[3]
     n_boxes = scores.shape[0]
     n_rolls = scores.shape[2]
-    out[:, ulo:uhi + 1] = NEG
+    lo = numba.uint64(ulo)
+    n = numba.uint64(uhi + 1 - ulo)
+    oc = numba.uint64(col)  # out's column of total ulo
     jopen = _joker_open(mask, joker_ok)
-    for b in range(n_boxes):
-        if (mask >> b) & 1:
-            continue
-        child = mask | (1 << b)
-        for r in range(n_rolls):
-            s, add, nflag, allowed = _entry(mask, flag, t, b, r, jopen, scores, is_extra, extra_face, joker_ok,
-                                            joker_scores, joker_upper, params)
-            if not allowed:
+    extra_live = extra_box >= 0 and (mask >> extra_box) & 1 == 1
+    for r in range(n_rolls):  # rolls outermost: the row of out and the open boxes' rows of E stay in L1
+        ru = numba.uint64(r)
+        _row_fill(out, ru, oc, n, NEG)
+        for b in range(n_boxes):
+            if (mask >> b) & 1:
                 continue
+            child = numba.uint64(mask | (1 << b))
+            upper_box = bonus_box[b] and thr > 0
+            if extra_live and is_extra[r]:
+                s, add, nflag, allowed = _entry(mask, flag, t, b, r, jopen, scores, is_extra, extra_face, joker_ok,
+                                                joker_scores, joker_upper, params)
+                if not allowed:
+                    continue
+            else:  # what _entry gives for a roll the extra does not touch
+                s = scores[b, t, r]
+                add = 0.0
+                nflag = flag
+                if b == extra_box and extra_bonus > 0:
+                    nflag = 1 if s > 0 else 0
+            fu = numba.uint64(nflag)
             base = s + add
-            if bonus_box[b] and thr > 0:
+            if upper_box:
                 si = int(s)
                 # below the threshold after adding: a shifted read; at or above: the capped entry (+ bonus once)
                 split = min(uhi + 1, max(ulo, thr - si))
-                for u in range(ulo, split):
-                    out[r, u] = max(out[r, u], base + E[child, nflag, u + si])
-                capped = base + E[child, nflag, thr]
-                for u in range(split, uhi + 1):
-                    v = capped + bonus if u < thr else capped
-                    out[r, u] = max(out[r, u], v)
+                shifted = numba.uint64(ulo + si)
+                for j in range(numba.uint64(split - ulo)):
+                    x = base + E[child, fu, shifted + j]
+                    y = out[ru, oc + j]
+                    out[ru, oc + j] = x if x > y else y
+                capped = base + E[child, fu, thr]
+                with_bonus = capped + bonus
+                start = numba.uint64(split - ulo + col)
+                for j in range(numba.uint64(min(uhi + 1, thr) - split)):  # reaches the threshold now: + bonus
+                    y = out[ru, start + j]
+                    out[ru, start + j] = with_bonus if with_bonus > y else y
+                if uhi == thr:  # had reached it already
+                    c = thr - ulo + col
+                    out[r, c] = max(out[r, c], capped)
             else:
-                for u in range(ulo, uhi + 1):
-                    out[r, u] = max(out[r, u], base + E[child, nflag, u])
+                for j in range(n):
+                    x = base + E[child, fu, lo + j]
+                    y = out[ru, oc + j]
+                    out[ru, oc + j] = x if x > y else y
 
 
 @numba.njit(cache=True)
@@ -294,23 +341,84 @@ def _keep_values(V: np.ndarray, K: np.ndarray, child: np.ndarray, roll_keep: np.
                  uhi: int) -> None:
     """K[k]: expected value after the next throw when keep k stands (V over rolls: values after that throw)."""
     n_keeps, sides = child.shape
+    lo = numba.uint64(ulo)
+    n = numba.uint64(uhi + 1 - ulo)
     for r in range(V.shape[0]):
-        K[roll_keep[r], ulo:uhi + 1] = V[r, ulo:uhi + 1]
+        _row_copy(K, numba.uint64(roll_keep[r]), V, numba.uint64(r), lo, n)
     inv = 1.0 / sides
     n_full = V.shape[0]
     for k in range(n_keeps - n_full - 1, -1, -1):
-        if sides == 6:  # the common case, unrolled so the loop over totals vectorises
-            c0, c1, c2, c3, c4, c5 = child[k, 0], child[k, 1], child[k, 2], child[k, 3], child[k, 4], child[k, 5]
-            for u in range(ulo, uhi + 1):
-                K[k, u] = (((K[c0, u] + K[c1, u]) + (K[c2, u] + K[c3, u])) + (K[c4, u] + K[c5, u])) * inv
+        ku = numba.uint64(k)
+        if sides == 6:  # the common case, unrolled
+            c0, c1, c2 = numba.uint64(child[k, 0]), numba.uint64(child[k, 1]), numba.uint64(child[k, 2])
+            c3, c4, c5 = numba.uint64(child[k, 3]), numba.uint64(child[k, 4]), numba.uint64(child[k, 5])
+            for j in range(n):
+                u = lo + j
+                K[ku, u] = (((K[c0, u] + K[c1, u]) + (K[c2, u] + K[c3, u])) + (K[c4, u] + K[c5, u])) * inv
         else:
-            K[k, ulo:uhi + 1] = 0.0
+            _row_fill(K, ku, lo, n, 0.0)
             for f in range(sides):
-                c = child[k, f]
-                for u in range(ulo, uhi + 1):
-                    K[k, u] += K[c, u]
-            for u in range(ulo, uhi + 1):
-                K[k, u] *= inv
+                c = numba.uint64(child[k, f])
+                for j in range(n):
+                    K[ku, lo + j] += K[c, lo + j]
+            for j in range(n):
+                K[ku, lo + j] *= inv
+
+
+@numba.njit(cache=True)
+def _row_fill(o: np.ndarray, k: int, lo: int, n: int, v: float) -> None:
+    """o[k, lo:lo + n] = v."""
+    for j in range(n):
+        o[k, lo + j] = v
+
+
+@numba.njit(cache=True)
+def _row_copy(o: np.ndarray, k: int, a: np.ndarray, i: int, lo: int, n: int) -> None:
+    """o[k, lo:lo + n] = a[i, lo:lo + n]."""
+    for j in range(n):
+        o[k, lo + j] = a[i, lo + j]
+
+
+@numba.njit(cache=True)
+def _row_max(o: np.ndarray, k: int, a: np.ndarray, i: int, lo: int, n: int) -> None:
+    """o[k, lo:lo + n] = max(o[k, lo:lo + n], a[i, lo:lo + n]) elementwise (a select: no NaNs occur)."""
+    for j in range(n):
+        x = a[i, lo + j]
+        y = o[k, lo + j]
+        o[k, lo + j] = x if x > y else y
+
+
+@numba.njit(cache=True)
+def _row_max_of(o: np.ndarray, k: int, a: np.ndarray, i: int, b: np.ndarray, m: int, lo: int, n: int) -> None:
+    """o[k, lo:lo + n] = max(a[i, lo:lo + n], b[m, lo:lo + n]) elementwise."""
+    for j in range(n):
+        x = a[i, lo + j]
+        y = b[m, lo + j]
+        o[k, lo + j] = x if x > y else y
+
+
+@numba.njit(cache=True)
+def _row_max_vec(o: np.ndarray, k: int, c: np.ndarray, lo: int, n: int) -> None:
+    """o[k, :n] = max(o[k, :n], c[lo:lo + n]): the value of giving up the turn (``P``)."""
+    for j in range(n):
+        x = c[lo + j]
+        y = o[k, j]
+        o[k, j] = x if x > y else y
+
+
+@numba.njit(cache=True)
+def _weighted_sum(o: np.ndarray, olo: int, V: np.ndarray, vlo: int, n: int, prob: np.ndarray) -> None:
+    """o[olo + j] = sum over rolls r of prob[r] * V[r, vlo + j], j < n: r outermost so the loop over totals
+    vectorises, each total's sum still taken in the order of r (the same rounding as one total at a time)."""
+    ol = numba.uint64(olo)
+    vl = numba.uint64(vlo)
+    for j in range(numba.uint64(n)):
+        o[ol + j] = 0.0
+    for r in range(V.shape[0]):
+        p = prob[r]
+        ru = numba.uint64(r)
+        for j in range(numba.uint64(n)):
+            o[ol + j] += p * V[ru, vl + j]
 
 
 @numba.njit(cache=True)
@@ -318,28 +426,83 @@ def _best_keeps(K: np.ndarray, M: np.ndarray, size: np.ndarray, parent: np.ndarr
                 ulo: int, uhi: int) -> None:
     """M[k]: the best allowed keep inside k (a sub-multiset within min_keep..max_keep dice), from K."""
     n_keeps, sides = parent.shape
+    lo = numba.uint64(ulo)
+    n = numba.uint64(uhi + 1 - ulo)
     for k in range(n_keeps):
+        ku = numba.uint64(k)
         sz = size[k]
         if min_keep <= sz <= max_keep:
-            M[k, ulo:uhi + 1] = K[k, ulo:uhi + 1]
+            _row_copy(M, ku, K, ku, lo, n)
         else:
-            M[k, ulo:uhi + 1] = NEG
+            _row_fill(M, ku, lo, n, NEG)
         for f in range(sides):
             p = parent[k, f]
             if p >= 0:
-                for u in range(ulo, uhi + 1):
-                    M[k, u] = max(M[k, u], M[p, u])
+                _row_max(M, ku, M, numba.uint64(p), lo, n)
+
+
+@numba.njit(cache=True)
+def _padded_parents(parent: np.ndarray) -> np.ndarray:
+    """``parent`` with every missing link (-1) replaced by one of the keep's own parents (a maximum taken twice is
+    the same maximum), so :func:`_best_keeps_padded` reads a fixed number of rows; the empty keep stays all -1."""
+    out = parent.copy()
+    for k in range(parent.shape[0]):
+        first = -1
+        for f in range(parent.shape[1]):
+            if parent[k, f] >= 0:
+                first = parent[k, f]
+                break
+        for f in range(parent.shape[1]):
+            if out[k, f] < 0:
+                out[k, f] = first
+    return out
+
+
+@numba.njit(cache=True)
+def _best_keeps_padded(K: np.ndarray, M: np.ndarray, size: np.ndarray, parent: np.ndarray, min_keep: int,
+                       max_keep: int, ulo: int, uhi: int) -> None:
+    """:func:`_best_keeps` in one pass per keep, with parents from :func:`_padded_parents`: for six faces each
+    total's maximum over the keep itself and its six parent rows is taken in registers and stored once (the
+    per-parent passes read and wrote ``M[k]`` six times). Maxima are exact, so the result is the same."""
+    n_keeps, sides = parent.shape
+    if sides != 6:
+        _best_keeps(K, M, size, parent, min_keep, max_keep, ulo, uhi)
+        return
+    lo = numba.uint64(ulo)
+    n = numba.uint64(uhi + 1 - ulo)
+    for k in range(n_keeps):
+        ku = numba.uint64(k)
+        allowed = min_keep <= size[k] <= max_keep
+        if parent[k, 0] < 0:  # the empty keep
+            if allowed:
+                _row_copy(M, ku, K, ku, lo, n)
+            else:
+                _row_fill(M, ku, lo, n, NEG)
+            continue
+        p0, p1, p2 = numba.uint64(parent[k, 0]), numba.uint64(parent[k, 1]), numba.uint64(parent[k, 2])
+        p3, p4, p5 = numba.uint64(parent[k, 3]), numba.uint64(parent[k, 4]), numba.uint64(parent[k, 5])
+        for j in range(n):
+            u = lo + j
+            x = K[ku, u] if allowed else NEG  # a keep outside min_keep..max_keep does not count itself
+            y = M[p0, u]
+            x = x if x > y else y
+            y = M[p1, u]
+            x = x if x > y else y
+            y = M[p2, u]
+            x = x if x > y else y
+            y = M[p3, u]
+            x = x if x > y else y
+            y = M[p4, u]
+            x = x if x > y else y
+            y = M[p5, u]
+            M[ku, u] = x if x > y else y
 
 
 @numba.njit(cache=True)
 def _fresh_keep(Vf: np.ndarray, K: np.ndarray, prob: np.ndarray, ulo: int, uhi: int) -> None:
     """Keeping nothing (keep 0, the first of all keeps) leads to a fresh throw: its value is the mean of the
     fresh values Vf, which score the roll like a first throw."""
-    for u in range(ulo, uhi + 1):
-        acc = 0.0
-        for r in range(Vf.shape[0]):
-            acc += prob[r] * Vf[r, u]
-        K[0, u] = acc
+    _weighted_sum(K[0], ulo, Vf, ulo, uhi + 1 - ulo, prob)
 
 
 @numba.njit(cache=True)
@@ -357,53 +520,53 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
     ``box``, ``V`` (rolls × totals), ``K``, ``M`` (keeps × totals) and, with fresh throws (see FillSpec), ``boxf``
     and ``Vf`` (rolls × totals: box values of a roll scored like the first throw, V after a fresh throw) are
     scratch space owned by the caller's thread: allocated once per solve, not once per state (see
-    :func:`_solve_level`)."""
+    :func:`_solve_level`), and compact: their column 0 is the total ``ulo``, ``uhi - ulo + 1`` columns wide (the
+    tables of a state with few live totals take that much less cache). ``parent`` comes padded
+    (:func:`_padded_parents`)."""
     throws = scores.shape[1]
     n_rolls = scores.shape[2]
     fresh = params[7] == 1
-    _box_stage(mask, flag, throws - 1, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
-               joker_upper, params, ulo, uhi, box)
+    _box_stage_at(mask, flag, throws - 1, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
+                  joker_upper, params, ulo, uhi, box, 0)
     if fresh:
-        _box_stage(mask, flag, 0, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
-                   joker_upper, params, ulo, uhi, boxf)
+        _box_stage_at(mask, flag, 0, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
+                      joker_upper, params, ulo, uhi, boxf, 0)
+    lo = numba.uint64(ulo)
+    n = numba.uint64(uhi + 1 - ulo)
+    last = uhi - ulo  # the work tables' columns 0..last hold the totals ulo..uhi
+    pu = P[mask, flag]
     if use_pass == 1 or (use_pass == 2 and throws == 1):
         for r in range(n_rolls):
-            for u in range(ulo, uhi + 1):
-                box[r, u] = max(box[r, u], P[mask, flag, u])
+            _row_max_vec(box, numba.uint64(r), pu, lo, n)
     if fresh and use_pass == 1:
         for r in range(n_rolls):
-            for u in range(ulo, uhi + 1):
-                boxf[r, u] = max(boxf[r, u], P[mask, flag, u])
-    V[:, ulo:uhi + 1] = box[:, ulo:uhi + 1]
-    if fresh:
-        Vf[:, ulo:uhi + 1] = boxf[:, ulo:uhi + 1]
-    for t in range(throws - 2, -1, -1):
-        _keep_values(V, K, child, roll_keep, ulo, uhi)
+            _row_max_vec(boxf, numba.uint64(r), pu, lo, n)
+    for r in range(n_rolls):
+        ru = numba.uint64(r)
+        _row_copy(V, ru, box, ru, 0, n)
         if fresh:
-            _fresh_keep(Vf, K, prob, ulo, uhi)
-        _best_keeps(K, M, size, parent, params[5], params[6], ulo, uhi)
+            _row_copy(Vf, ru, boxf, ru, 0, n)
+    for t in range(throws - 2, -1, -1):
+        _keep_values(V, K, child, roll_keep, 0, last)
+        if fresh:
+            _fresh_keep(Vf, K, prob, 0, last)
+        _best_keeps_padded(K, M, size, parent, params[5], params[6], 0, last)
         if not same:
-            _box_stage(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
-                       joker_upper, params, ulo, uhi, box)
+            _box_stage_at(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
+                          joker_upper, params, ulo, uhi, box, 0)
             if use_pass == 1:
                 for r in range(n_rolls):
-                    for u in range(ulo, uhi + 1):
-                        box[r, u] = max(box[r, u], P[mask, flag, u])
+                    _row_max_vec(box, numba.uint64(r), pu, lo, n)
         for r in range(n_rolls):
-            kr = roll_keep[r]
-            for u in range(ulo, uhi + 1):
-                V[r, u] = max(M[kr, u], box[r, u])
-                if fresh:
-                    Vf[r, u] = max(M[kr, u], boxf[r, u])
+            ru = numba.uint64(r)
+            kr = numba.uint64(roll_keep[r])
+            _row_max_of(V, ru, M, kr, box, ru, 0, n)
+            if fresh:
+                _row_max_of(Vf, ru, M, kr, boxf, ru, 0, n)
         if use_pass == 2 and t == 0:
             for r in range(n_rolls):
-                for u in range(ulo, uhi + 1):
-                    V[r, u] = max(V[r, u], P[mask, flag, u])
-    for u in range(ulo, uhi + 1):
-        acc = 0.0
-        for r in range(n_rolls):
-            acc += prob[r] * V[r, u]
-        out[u] = acc
+                _row_max_vec(V, numba.uint64(r), pu, lo, n)
+    _weighted_sum(out, ulo, V, 0, uhi + 1 - ulo, prob)
 
 
 @numba.njit(cache=True, parallel=True)
@@ -415,15 +578,18 @@ def _solve_level(masks: np.ndarray, E: np.ndarray, scores: np.ndarray, bonus_box
                  scratch_f: np.ndarray) -> None:
     """Solve the masks of one level (independent of each other) on all threads.
 
-    ``scratch[thread]`` (5, keeps, totals) and ``scratch_f[thread]`` (2, rolls or 0, totals) are the per-thread
-    work tables of :func:`_turn`, allocated once per solve instead of once per state (about 0.7 MB in four
-    allocations for each of the 16,000 states of a Kniffel solve, through numba's reference-counted allocator
-    from two threads at once). Measured for issue 17: the same values; no difference between a first and a
-    second solve of one process either way (glibc served those blocks from its arenas: strace shows no
-    mmap/munmap during a solve)."""
+    ``scratch[thread]`` (5, keeps × totals) and ``scratch_f[thread]`` (2, rolls or 0 × totals), flat, are the
+    per-thread work tables of :func:`_turn`, viewed per state as (rows, live totals), allocated once per solve
+    instead of once per state (about 0.7 MB in four allocations for each of the 16,000 states of a Kniffel solve,
+    through numba's reference-counted allocator from two threads at once). Measured for issue 17: the same
+    values; no difference between a first and a second solve of one process either way (glibc served those
+    blocks from its arenas: strace shows no mmap/munmap during a solve)."""
     n_flags = E.shape[1]
     n_rolls = scores.shape[2]
     extra_box = params[2]
+    padded = _padded_parents(parent)
+    n_keeps = child.shape[0]
+    n_fresh = scratch_f.shape[2] // E.shape[2]
     for i in numba.prange(masks.shape[0]):
         tid = numba.get_thread_id()
         sc = scratch[tid]
@@ -431,14 +597,21 @@ def _solve_level(masks: np.ndarray, E: np.ndarray, scores: np.ndarray, bonus_box
         mask = masks[i]
         ulo = ulo_arr[mask]
         uhi = uhi_arr[mask]
-        out = sc[0, 0]
+        out = sc[0, :E.shape[2]]
+        w = uhi + 1 - ulo
+        box = sc[1, :n_rolls * w].reshape((n_rolls, w))
+        V = sc[2, :n_rolls * w].reshape((n_rolls, w))
+        K = sc[3, :n_keeps * w].reshape((n_keeps, w))
+        M = sc[4, :n_keeps * w].reshape((n_keeps, w))
+        boxf = sf[0, :n_fresh * w].reshape((n_fresh, w))
+        Vf = sf[1, :n_fresh * w].reshape((n_fresh, w))
         for flag in range(n_flags):
             if flag == 1 and not (extra_box >= 0 and (mask >> extra_box) & 1 == 1):
                 E[mask, flag, :] = E[mask, 0, :]
                 continue
             _turn(mask, flag, E, scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores,
-                  joker_upper, params, size, child, parent, roll_keep, prob, ulo, uhi, P, use_pass, out,
-                  sc[1, :n_rolls], sc[2, :n_rolls], sc[3], sc[4], sf[0], sf[1])
+                  joker_upper, params, size, child, padded, roll_keep, prob, ulo, uhi, P, use_pass, out,
+                  box, V, K, M, boxf, Vf)
             E[mask, flag, ulo:uhi + 1] = out[ulo:uhi + 1]
             # totals below ulo cannot reach the bonus any more: all worth the same as ulo (see solve_fill_game)
             for u in range(ulo):
@@ -667,8 +840,8 @@ def _scratch(spec: FillSpec, sp: DiceSpace) -> tuple[np.ndarray, np.ndarray]:
     """The per-thread work tables of :func:`_solve_level` (one set per thread numba may run)."""
     threads = numba.config.NUMBA_NUM_THREADS
     n_fresh = len(sp.rolls) if spec.fresh else 0
-    return (np.empty((threads, 5, len(sp.keeps), spec.n_upper)),
-            np.empty((threads, 2, n_fresh, spec.n_upper)))
+    return (np.empty((threads, 5, len(sp.keeps) * spec.n_upper)),
+            np.empty((threads, 2, n_fresh * spec.n_upper)))
 
 
 def solve_fill_game(spec: FillSpec) -> np.ndarray:
