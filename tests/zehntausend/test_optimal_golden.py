@@ -32,12 +32,18 @@ GOLDEN = {
 }
 
 
-def play_digest(target: int, games: int) -> tuple[str, bool]:
+def play_digest(target: int, games: int, prepare: bool = False) -> tuple[str, bool]:
     """SHA-256 of ``games`` seeded two-seat games of the optimal bot on Farkle to ``target``: every outcome and
-    every (seat, action) in order, each game's final scores too; and whether the bot rated by the duel table."""
+    every (seat, action) in order, each game's final scores too; and whether the bot rated by the duel table.
+    ``prepare``: build the game's sim loop with the bots first, as ``wuerfel sim`` does, which loads their tables
+    before the first game (``OptimalBot.prepare``)."""
     rules = INFO.load_rules("farkle", {"game": {"target": target}})
     game = INFO.new_game(rules, 2)
     bots = [make_bot("zehntausend", "optimal", game, seat) for seat in range(2)]
+    if prepare:
+        assert game.sim_kernel(bots) is None  # the optimal bot has no kernel: the engine plays, with loaded tables
+        ev = bots[0].evaluator
+        assert ev._prepared and (ev._duel is not None) == ev.use_duel
     h = hashlib.sha256()
     tables: dict[int, object] = {}
     for g in range(games):
@@ -74,9 +80,10 @@ def test_optimal_bot_replays_recorded_games(case: str, games: int, cache: Path,
         monkeypatch.setenv("WUERFEL_QUICK_DUEL_ROWS", "0")
     digest, used_duel = play_digest(int(target), games)
     assert used_duel == (kind == "duel")
+    assert digest == GOLDEN[(case, games)]
     if kind == "duel":
         assert list((cache / "zehntausend").glob("duel-*.npz")), "the duel table was not written to the cache"
         solve_duel.cache_clear()  # now from disk, as a fresh process would read it
-        again, used_duel = play_digest(int(target), games)
-        assert used_duel and again == digest
-    assert digest == GOLDEN[(case, games)]
+    prepared, used_duel = play_digest(int(target), games, prepare=True)
+    assert used_duel == (kind == "duel")
+    assert prepared == GOLDEN[(case, games)]

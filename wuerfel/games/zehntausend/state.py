@@ -1445,9 +1445,15 @@ class ZehntausendGame(Game):
         return outcomes
 
     def sim_kernel(self, bots: Sequence[Any]) -> Callable[[random.Random], State] | None:
-        """Heuristic bots in every seat at plain Farkle-like rules: ``fastsim``'s kernel (see there)."""
+        """Heuristic bots in every seat at plain Farkle-like rules: ``fastsim``'s kernel (see there). Bots with
+        tables to load (the optimal bot: ``prepare``) load them here, once, so that ``wuerfel sim`` and the benchmarks
+        have them ready before the first game (later calls find them loaded)."""
         from wuerfel.games.zehntausend.fastsim import kernel_for  # it imports the bots, which import this module
 
+        for bot in bots:
+            prepare = getattr(bot, "prepare", None)
+            if prepare is not None:
+                prepare(self)
         return kernel_for(self, bots)
 
     def new_initial_state(self) -> ZehntausendState:

@@ -12,6 +12,7 @@ wrong number.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
@@ -184,6 +185,23 @@ class Evaluator:
         self.use_solo = (self.supported and game.num_players == 1 and self.rules.game.mode == "solo"
                          and solo_available(self.rules))
         self._solo: SoloSolution | None = None
+        self._prepared = False
+
+    def prepare(self, state: ZehntausendState) -> None:
+        """Load now what the first decisions would load (issue 17: "loads its tables once"): the duel table from
+        disk and its compiled kernels (numba's on-disk cache, about a second of CPU in a fresh process, would else
+        land in the first game), the solo table, or the single-turn optimum of the opening turn. The values are the
+        ones the decisions would compute (the same cached functions), so no decision changes."""
+        if self._prepared or not self.supported:
+            return
+        self._prepared = True
+        if self.use_duel:
+            sol = self.duel()
+            if sol.goal > 0:
+                _duel_tables(sol, 0, 0, 0, None)
+        elif self.solo() is None and state.node == "throw" and state.turns:
+            with contextlib.suppress(ValueError):  # the rules' own refusal: values() will say None as before
+                self._turn_solution(state, state.player)
 
     def solo(self) -> SoloSolution | None:
         if self._solo is None and self.use_solo:
@@ -422,6 +440,11 @@ class OptimalBot:
 
         self.evaluator = Evaluator(game, use_duel)
         self.fallback = HeuristicBot(seed)
+
+    def prepare(self, game: Game) -> None:
+        """Load the tables before the first game (:meth:`Evaluator.prepare`); ``sim_kernel`` calls this, as
+        ``wuerfel sim`` and the benchmarks build a game's loop with its bots and their tables before timing."""
+        self.evaluator.prepare(game.new_initial_state())  # type: ignore[arg-type]
 
     def choose(self, state: State, player: int) -> Action:
         assert isinstance(state, ZehntausendState)
