@@ -135,3 +135,22 @@ def test_the_page_waits_for_the_win_chances(server: Server, new_page: Any) -> No
     page.reload()
     expect(panel).to_have_attribute("data-pending", "failed")
     expect(page.locator("#analysis-pending")).to_contain_text("konnten nicht berechnet werden")
+
+
+def test_the_graph_follows_the_language_switch(server: Server, new_page: Any) -> None:
+    """The win-chance graph's axes are words drawn into the SVG; the browser caches images by address, so after
+    switching to English the page must not show the German graph it cached."""
+    page = new_page()
+    guest(page, server.url, "Zweisprachig")
+    table = bots_game(page, server.url, "sechzerspiel", {"0": "random", "1": "heuristic"})
+    loaded = ("() => { const i = document.getElementById('analysis-graph-img');"
+              " return !!i && !!i.src && i.complete && i.naturalWidth > 0; }")
+    svg_text = ("() => fetch(document.getElementById('analysis-graph-img').src, {cache: 'force-cache'})"
+                ".then(r => r.text())")
+    page.goto(f"{server.url}/replay/{table['id']}")
+    page.wait_for_function(loaded)
+    assert "Gewinnchance" in page.evaluate(svg_text)
+    page.goto(f"{server.url}/lang/en?next=/replay/{table['id']}")
+    page.wait_for_function(loaded)
+    text = page.evaluate(svg_text)
+    assert "Win chance" in text and "Gewinnchance" not in text

@@ -119,7 +119,8 @@ function render(doc) {
   }
   $("analysis-mistakes").classList.remove("hidden");
   if (doc.win_chance) {
-    $("analysis-graph-img").src = `/api/tables/${panel.dataset.table}/analysis/win-chance.svg`;
+    // the language in the address: the browser caches the image by it, and its axes are words
+    $("analysis-graph-img").src = `/api/tables/${panel.dataset.table}/analysis/win-chance.svg?lang=${lang}`;
     $("analysis-graph").classList.remove("hidden");
   }
   unannotate();
