@@ -95,3 +95,22 @@ def test_every_page_fits_a_phone(server: Server, new_page, width: int) -> None:
     page.wait_for_function("() => document.body.dataset.step !== undefined")
     page.locator("#last").click()
     _fits(page, "the replay")
+
+
+def test_the_archive_fits_a_phone(server: Server, new_page) -> None:
+    """Five columns squeezed into 360 px broke "Wiederholung" into one letter a line: on a phone each finished game
+    is a card whose links read in one line."""
+    page = new_page(width=360)
+    guest(page, server.url, "Annegret-Marie")
+    table = _create(page, server.url, {"game": "sechzerspiel", "seats": 2, "bots": {"1": "heuristic"},
+                                       "private": True})
+    assert page.request.post(f"{server.url}/api/tables/{table['id']}/start", headers=_headers(page)).ok
+    r = page.request.post(f"{server.url}/api/tables/{table['id']}/resign", headers=_headers(page),
+                          data=json.dumps({"seat": 0}))
+    assert r.ok, r.text()
+    page.goto(server.url + "/archive")
+    link = page.locator(f"#archive tr[data-table='{table['id']}'] a.replay-link")
+    expect(link).to_be_visible()
+    _fits(page, "the archive")
+    box = link.bounding_box()
+    assert box is not None and box["width"] > box["height"], f"the replay link stands letter by letter: {box}"
