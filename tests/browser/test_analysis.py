@@ -49,6 +49,10 @@ def test_replay_shows_the_analysis(server: Server, new_page: Any) -> None:
         expect(page.locator(f"#analysis-seats tr[data-seat='{s['seat']}'] td").first).to_have_text(
             f"{s['accuracy']:.1f} %")
     expect(page.locator("#analysis-seats thead")).to_contain_text("Accuracy")
+    # a negative luck figure with the minus sign the losses use, never a hyphen
+    expect(page.locator("#analysis-seats tbody")).not_to_contain_text("-")
+    if any(s["luck"] is not None and s["luck"] < -0.0005 for s in doc["seats"]):
+        expect(page.locator("#analysis-seats tbody")).to_contain_text("\u2212")
     first = next(d for d in doc["decisions"] if d["index"] == doc["mistakes"][0])
     item = page.locator(f"#events li[data-index='{first['step']}']")
     expect(item).to_have_class(re.compile(r"\bdecisive\b"))
