@@ -142,3 +142,12 @@ def test_stepping_through_a_replay_keeps_the_board_in_sight(server: Server, new_
     assert page.evaluate("""() => { const l = document.getElementById('events').getBoundingClientRect(),
         c = document.querySelector('#events li.current').getBoundingClientRect();
         return c.top >= l.top - 1 && c.bottom <= l.bottom + 1; }""")
+
+
+def test_a_desktop_has_no_menu_button(server: Server, new_page) -> None:
+    """The menu button is for phones: on a desktop the links stand in the bar, and a "☰" that does nothing there
+    only confuses."""
+    page = new_page(width=1100)
+    page.goto(server.url + "/login")
+    expect(page.locator("#topnav a[href='/#score']")).to_be_visible()
+    expect(page.locator("#menu-btn")).to_be_hidden()
