@@ -49,6 +49,10 @@ def test_replay_shows_the_analysis(server: Server, new_page: Any) -> None:
         expect(page.locator(f"#analysis-seats tr[data-seat='{s['seat']}'] td").first).to_have_text(
             f"{s['accuracy']:.1f} %")
     expect(page.locator("#analysis-seats thead")).to_contain_text("Accuracy")
+    # a negative luck figure with the minus sign the losses use, never a hyphen
+    expect(page.locator("#analysis-seats tbody")).not_to_contain_text("-")
+    if any(s["luck"] is not None and s["luck"] < -0.0005 for s in doc["seats"]):
+        expect(page.locator("#analysis-seats tbody")).to_contain_text("\u2212")
     first = next(d for d in doc["decisions"] if d["index"] == doc["mistakes"][0])
     item = page.locator(f"#events li[data-index='{first['step']}']")
     expect(item).to_have_class(re.compile(r"\bdecisive\b"))
@@ -135,3 +139,22 @@ def test_the_page_waits_for_the_win_chances(server: Server, new_page: Any) -> No
     page.reload()
     expect(panel).to_have_attribute("data-pending", "failed")
     expect(page.locator("#analysis-pending")).to_contain_text("konnten nicht berechnet werden")
+
+
+def test_the_graph_follows_the_language_switch(server: Server, new_page: Any) -> None:
+    """The win-chance graph's axes are words drawn into the SVG; the browser caches images by address, so after
+    switching to English the page must not show the German graph it cached."""
+    page = new_page()
+    guest(page, server.url, "Zweisprachig")
+    table = bots_game(page, server.url, "sechzerspiel", {"0": "random", "1": "heuristic"})
+    loaded = ("() => { const i = document.getElementById('analysis-graph-img');"
+              " return !!i && !!i.src && i.complete && i.naturalWidth > 0; }")
+    svg_text = ("() => fetch(document.getElementById('analysis-graph-img').src, {cache: 'force-cache'})"
+                ".then(r => r.text())")
+    page.goto(f"{server.url}/replay/{table['id']}")
+    page.wait_for_function(loaded)
+    assert "Gewinnchance" in page.evaluate(svg_text)
+    page.goto(f"{server.url}/lang/en?next=/replay/{table['id']}")
+    page.wait_for_function(loaded)
+    text = page.evaluate(svg_text)
+    assert "Win chance" in text and "Gewinnchance" not in text

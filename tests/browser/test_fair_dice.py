@@ -48,4 +48,5 @@ def test_a_played_game_says_every_throw_was_checked(server: Server, new_page) ->
     counts = table.locator("tr").nth(1).locator("td")
     expect(counts).to_have_text([str(c) for c in stats["kinds"][0]["counts"]])
     expect(anna.locator("#profile-dice-summary")).to_contain_text(f"{stats['throws']} Würfe für diesen Spieler")
+    expect(anna.locator("#profile-dice h3")).to_have_text(f"W6 · {stats['kinds'][0]['dice']} Würfel")  # not "W6 · 24"
     expect(anna.locator("#profile-dice p[data-p]")).to_contain_text("Chi-Quadrat-Test gegen faire Würfel")

@@ -95,3 +95,59 @@ def test_every_page_fits_a_phone(server: Server, new_page, width: int) -> None:
     page.wait_for_function("() => document.body.dataset.step !== undefined")
     page.locator("#last").click()
     _fits(page, "the replay")
+
+
+def test_the_archive_fits_a_phone(server: Server, new_page) -> None:
+    """Five columns squeezed into 360 px broke "Wiederholung" into one letter a line: on a phone each finished game
+    is a card whose links read in one line."""
+    page = new_page(width=360)
+    guest(page, server.url, "Annegret-Marie")
+    table = _create(page, server.url, {"game": "sechzerspiel", "seats": 2, "bots": {"1": "heuristic"},
+                                       "private": True})
+    assert page.request.post(f"{server.url}/api/tables/{table['id']}/start", headers=_headers(page)).ok
+    r = page.request.post(f"{server.url}/api/tables/{table['id']}/resign", headers=_headers(page),
+                          data=json.dumps({"seat": 0}))
+    assert r.ok, r.text()
+    page.goto(server.url + "/archive")
+    link = page.locator(f"#archive tr[data-table='{table['id']}'] a.replay-link")
+    expect(link).to_be_visible()
+    _fits(page, "the archive")
+    box = link.bounding_box()
+    assert box is not None and box["width"] > box["height"], f"the replay link stands letter by letter: {box}"
+
+
+def test_stepping_through_a_replay_keeps_the_board_in_sight(server: Server, new_page) -> None:
+    """On a phone the move list stands under the board: following the current move must scroll the list, not the
+    page (which dragged the board, and on arrival the page's title, out of sight)."""
+    page = new_page(width=360)
+    guest(page, server.url, "Annegret-Marie")
+    table = _create(page, server.url, {"game": "sechzerspiel", "seats": 2,
+                                       "bots": {"0": "heuristic", "1": "heuristic"}, "sit": False, "private": True})
+    assert page.request.post(f"{server.url}/api/tables/{table['id']}/start", headers=_headers(page)).ok
+    deadline = time.monotonic() + 60
+    while page.request.get(f"{server.url}/api/tables/{table['id']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)  # polling the condition under a deadline, never an assertion after a pause
+    page.goto(f"{server.url}/replay/{table['id']}")
+    page.wait_for_selector("#events li.current")
+    assert page.evaluate("() => window.scrollY") == 0
+    # the buttons pressed by script: Playwright's own click may scroll a button it finds covered into view
+    for step in (1, 2):
+        page.locator("#next").dispatch_event("click")
+        expect(page.locator("body")).to_have_attribute("data-step", str(step))
+    page.locator("#last").dispatch_event("click")
+    page.wait_for_function("() => document.body.dataset.step !== '2'")
+    assert page.evaluate("() => window.scrollY") == 0
+    # and the list itself shows the last move
+    assert page.evaluate("""() => { const l = document.getElementById('events').getBoundingClientRect(),
+        c = document.querySelector('#events li.current').getBoundingClientRect();
+        return c.top >= l.top - 1 && c.bottom <= l.bottom + 1; }""")
+
+
+def test_a_desktop_has_no_menu_button(server: Server, new_page) -> None:
+    """The menu button is for phones: on a desktop the links stand in the bar, and a "☰" that does nothing there
+    only confuses."""
+    page = new_page(width=1100)
+    page.goto(server.url + "/login")
+    expect(page.locator("#topnav a[href='/#score']")).to_be_visible()
+    expect(page.locator("#menu-btn")).to_be_hidden()

@@ -52,6 +52,20 @@ def test_rated_game_against_a_bot_lands_in_archive_profile_and_leaderboard(serve
     expect(page.locator("#leaderboard")).to_contain_text("Computer (zufällig)")
     expect(page.locator("#seat-advantages tbody tr")).to_have_count(2)
 
+    # On a phone the leaderboard and the profile fit the screen, each number on one line (μ "24,26" stood one digit
+    # a line while the headers pushed the table past the screen).
+    page.set_viewport_size({"width": 360, "height": 800})
+    for path, table in (("/leaderboard/pig", "#leaderboard"), ("/players/Rita", "#profile-games")):
+        page.goto(server.url + path)
+        fits = page.evaluate("t => { const e = document.querySelector(t); const W = document.documentElement"
+                             ".clientWidth; return document.documentElement.scrollWidth <= W && "
+                             "e.getBoundingClientRect().right <= W + 1; }", table)
+        assert fits, f"{path} is wider than a phone"
+    page.goto(server.url + "/leaderboard/pig")
+    mu = page.locator("#leaderboard tbody tr td:nth-child(4)").first
+    font = float(mu.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+    assert mu.evaluate("e => e.getBoundingClientRect().height") < 2.5 * font + 16, "μ wraps digit by digit"
+
 
 def _ordinal_pattern() -> object:
     import re

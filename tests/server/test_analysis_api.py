@@ -42,7 +42,10 @@ def test_analysis_of_a_finished_table(clients: Callable[..., Client], server: Se
     assert c.http.get(f"/api/tables/{t['id']}/analysis").json() == doc  # computed once, the same again
     svg = c.http.get(f"/api/tables/{t['id']}/analysis/win-chance.svg")
     assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
-    assert "<svg" in svg.text
+    assert "<svg" in svg.text and "Gewinnchance" in svg.text
+    # the page names its language in the image's address (the browser caches by it); an unknown one is ignored
+    assert "Win chance" in c.http.get(f"/api/tables/{t['id']}/analysis/win-chance.svg?lang=en").text
+    assert "Gewinnchance" in c.http.get(f"/api/tables/{t['id']}/analysis/win-chance.svg?lang=xx").text
     en = clients("en").guest("Bob").http.get(f"/api/tables/{t['id']}/analysis").json()
     assert en["seats"] == doc["seats"] and [d["loss"] for d in en["decisions"]] == [d["loss"] for d in doc["decisions"]]
 

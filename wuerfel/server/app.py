@@ -212,6 +212,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     def lang_of(request: Request | WebSocket) -> str:
         return auth.pick_language(request.cookies.get(auth.LANG_COOKIE), request.headers.get("accept-language"))
 
+    def image_lang(request: Request, lang: str) -> str:
+        """The language of an image with words in it (a plot's axes). The page puts its language into the image's
+        address: the browser caches the image by address, so without it a plot drawn in German is still shown on
+        the English page after the language switch."""
+        return lang if lang in LANGUAGES else lang_of(request)
+
     async def player_of(request: Request | WebSocket) -> Player | None:
         token = request.cookies.get(auth.SESSION_COOKIE)
         if not token or len(token) > 200:
@@ -1034,7 +1040,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return out
 
     @app.get("/api/tables/{table_id}/analysis/win-chance.svg")
-    async def api_win_chance(request: Request, table_id: str) -> Response:
+    async def api_win_chance(request: Request, table_id: str, lang: str = "") -> Response:
         """The win-chance graph of a duel's analysis (matplotlib SVG, :mod:`wuerfel.server.analysis_plot`); 404
         when the analysis has no duel measure."""
         from wuerfel.server import analysis_plot
@@ -1043,7 +1049,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         wc = doc.get("win_chance")
         if not wc:
             raise ApiError("no_graph", N_("This analysis has no win-chance graph (no duel solver)."), 404)
-        lang = lang_of(request)
+        lang = image_lang(request, lang)
         names = tuple(s["name"] for s in doc["seats"])
         steps = {d["index"]: d["step"] for d in doc["decisions"]}
         svg = await asyncio.to_thread(
@@ -1149,8 +1155,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                                "games": n}
             else:
                 g["rating"] = None
-            g["score_plot"] = f"/players/{quoted}/plots/scores.svg?game={gid}" if scores else None
-            g["rating_plot"] = f"/players/{quoted}/plots/rating.svg?game={gid}" if gid in ratings else None
+            g["score_plot"] = f"/players/{quoted}/plots/scores.svg?game={gid}&lang={lang}" if scores else None
+            g["rating_plot"] = f"/players/{quoted}/plots/rating.svg?game={gid}&lang={lang}" if gid in ratings else None
             g["leaderboard_url"] = f"/leaderboard/{gid}"
             games.append(g)
         recent = [r for r in reversed(results) if own or r["public"]][:RECENT_RESULTS]
@@ -1168,7 +1174,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return await profile_of(request, name)
 
     @app.get("/players/{name}/plots/{kind}.svg")
-    async def profile_plot(request: Request, name: str, kind: str, game: str = "") -> Response:
+    async def profile_plot(request: Request, name: str, kind: str, game: str = "", lang: str = "") -> Response:
         """A profile's plot as SVG (matplotlib, cached on its numbers; see :mod:`wuerfel.server.plots`)."""
         from wuerfel.server import plots
         from wuerfel.server import ratings as rt
@@ -1177,7 +1183,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         who = await asyncio.to_thread(store.find_player_by_name, name[:64])
         if who is None or kind not in ("scores", "rating"):
             raise ApiError("no_player", N_("There is no registered player called '{name}'."), 404, name=name[:64])
-        lang = lang_of(request)
+        lang = image_lang(request, lang)
         if kind == "scores":
             results = await asyncio.to_thread(store.player_results, who.id)
             scores = tuple(r["score"] for r in results if r["game"] == game and r["score"] is not None)

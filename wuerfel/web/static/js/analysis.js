@@ -18,7 +18,8 @@ function fill(s, params) {
 }
 
 function num(x, digits) {
-  return x.toLocaleString(lang, {minimumFractionDigits: digits, maximumFractionDigits: digits});
+  // the typographic minus, as the losses ("−19,3") write it: toLocaleString gives the hyphen ("-34,7")
+  return x.toLocaleString(lang, {minimumFractionDigits: digits, maximumFractionDigits: digits}).replace(/^-/, "\u2212");
 }
 
 /** A loss or a luck figure in the unit of the analysis: probabilities in percentage points, else points
@@ -119,7 +120,8 @@ function render(doc) {
   }
   $("analysis-mistakes").classList.remove("hidden");
   if (doc.win_chance) {
-    $("analysis-graph-img").src = `/api/tables/${panel.dataset.table}/analysis/win-chance.svg`;
+    // the language in the address: the browser caches the image by it, and its axes are words
+    $("analysis-graph-img").src = `/api/tables/${panel.dataset.table}/analysis/win-chance.svg?lang=${lang}`;
     $("analysis-graph").classList.remove("hidden");
   }
   unannotate();

@@ -72,7 +72,15 @@ function show(k) {
   });
   for (const li of $("events").children) li.classList.toggle("current", li.dataset.index === String(i));
   const cur = $("events").querySelector("li.current");
-  if (cur) cur.scrollIntoView({block: "nearest"});
+  if (cur) keepInList($("events"), cur);
+}
+
+/** Scroll the move list (only the list: scrollIntoView moves the page too, and on a phone, where the list stands
+ * under the board, every step dragged the board out of sight) so that the current move is in it. */
+function keepInList(list, item) {
+  const lr = list.getBoundingClientRect(), ir = item.getBoundingClientRect();
+  if (ir.top < lr.top) list.scrollTop += ir.top - lr.top;
+  else if (ir.bottom > lr.bottom) list.scrollTop += ir.bottom - lr.bottom;
 }
 
 /** The table's chat as it was kept with the record (protocol 6): every message, as text, guests marked. */
