@@ -59,3 +59,58 @@ def test_a_failed_build_says_why_and_waits_before_a_retry() -> None:
     wait_finished(first)
     assert eager.request(broken) is not first  # once the wait is over, the next asker tries again
     assert TableBuilder(max_waiting=0).request(broken) is None  # the queue is full: ask again later
+
+
+def spin(pid_file: str) -> None:
+    """A build that never ends: it says who it is and waits (the stand-in for minutes of solving)."""
+    Path(pid_file).write_text(str(os.getpid()))
+    while True:
+        time.sleep(0.05)
+
+
+SERVER = """
+import functools, sys, time
+from wuerfel.engine.advice import MissingTable
+from wuerfel.server.background import TableBuilder
+from tests.server.test_background import spin
+tables = TableBuilder()
+tables.request(MissingTable("spin", functools.partial(spin, sys.argv[1])))
+time.sleep(600)
+"""
+
+
+def alive(pid: int) -> bool:
+    """Does ``pid`` still run (a zombie nobody reaps has ended)?"""
+    try:
+        return " Z " not in Path(f"/proc/{pid}/stat").read_text().split(")", 1)[1][:4]
+    except FileNotFoundError:
+        return False
+
+
+def test_a_build_ends_when_its_server_is_killed(tmp_path: Path) -> None:
+    """A server killed outright runs no exit handlers: the build notices its parent is gone and ends itself."""
+    import signal
+    import subprocess
+    import sys
+
+    pid_file = tmp_path / "child.pid"
+    root = Path(__file__).resolve().parents[2]
+    server = subprocess.Popen([sys.executable, "-c", SERVER, str(pid_file)], cwd=root,
+                              env={**os.environ, "PYTHONPATH": str(root)})
+    try:
+        deadline = time.monotonic() + 60
+        while not (pid_file.exists() and pid_file.read_text()):
+            assert server.poll() is None, "the server stand-in ended"
+            assert time.monotonic() < deadline, "the build never started"
+            time.sleep(0.05)
+        child = int(pid_file.read_text())
+        assert alive(child)
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait(30)
+    deadline = time.monotonic() + 30
+    while alive(child):
+        if time.monotonic() > deadline:
+            os.kill(child, signal.SIGKILL)  # not left spinning after the failure
+            raise AssertionError("the build outlived its server")
+        time.sleep(0.05)

@@ -16,7 +16,9 @@ Bounds, process-wide (one :class:`TableBuilder` per process, whichever app or re
 - **at most** :data:`MAX_WAITING` tables wait for their turn; more are refused (the asker says "later") so that a
   crawler over many made-up rule sets cannot queue hours of work.
 
-The child is a daemon: it is ended with the server process.
+The child is a daemon: a server that exits normally ends it. A server killed outright (SIGKILL, a crash) runs no
+exit handlers, so the child also watches its parent and ends itself within about a second of losing it (between two
+of the solver's kernel calls), rather than spending minutes of CPU on a table nobody waits for.
 """
 
 from __future__ import annotations
@@ -66,16 +68,31 @@ class Job:
         return "running" if self.started is not None else "waiting"
 
 
+PARENT_POLL = 1.0
+"""Seconds between the child's looks at whether its server still runs."""
+
+
+def _end_with_parent(parent: int) -> None:
+    """In the child: end the process once the server that started it is gone (re-parented: another parent id)."""
+    while True:
+        time.sleep(PARENT_POLL)
+        if os.getppid() != parent:
+            os._exit(3)
+
+
 def _build_in_child(build: Callable[[], object], conn: Connection) -> None:
     """The child process: build at a lower priority and send ``None`` (built) or why it failed."""
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True, name="wuerfel-build-parent").start()
     with contextlib.suppress(OSError):
         os.nice(NICE)
     try:
         build()
     except BaseException as exc:  # everything: the parent must hear why, not guess from an exit code
-        conn.send(f"{type(exc).__name__}: {exc}")
+        with contextlib.suppress(OSError):  # a server gone meanwhile hears nothing (BrokenPipeError)
+            conn.send(f"{type(exc).__name__}: {exc}")
     else:
-        conn.send(None)
+        with contextlib.suppress(OSError):
+            conn.send(None)
     finally:
         conn.close()
 
