@@ -418,13 +418,15 @@ def playout(
 
 def random_playthrough(
     match: Match, seed: int, max_steps: int = 20_000, bots: Sequence[Chooser] | None = None, check: bool = True,
-    chips: bool | None = None,
+    chips: bool | None = None, max_alternatives: int | None = None, full_checks: int = 400,
 ) -> Match:
     """Play one game to its end with random (or given) bots and a seeded source, checking every node (``chips``:
-    the game's ``GameInfo.chips``, see :func:`check_results`)."""
+    the game's ``GameInfo.chips``, see :func:`check_results`; ``max_alternatives``, ``full_checks``: see
+    :func:`playout`)."""
     n = match.game.num_players
     players: Sequence[Chooser] = bots if bots is not None else [_UniformChooser(seed * 101 + p) for p in range(n)]
-    return playout(match, seed, players, max_steps, check=check, chips=chips)
+    return playout(match, seed, players, max_steps, check=check, chips=chips, max_alternatives=max_alternatives,
+                   full_checks=full_checks)
 
 
 def check_replay(match: Match) -> None:
