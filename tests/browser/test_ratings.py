@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import Server
 from tests.browser.helpers import create_table, finished, pig_policy, play_until, wait_connected
+from tests.browser.test_phone import OVERFLOW
 
 
 def test_rated_game_against_a_bot_lands_in_archive_profile_and_leaderboard(server: Server, new_page) -> None:
@@ -60,7 +61,7 @@ def test_rated_game_against_a_bot_lands_in_archive_profile_and_leaderboard(serve
         fits = page.evaluate("t => { const e = document.querySelector(t); const W = document.documentElement"
                              ".clientWidth; return document.documentElement.scrollWidth <= W && "
                              "e.getBoundingClientRect().right <= W + 1; }", table)
-        assert fits, f"{path} is wider than a phone"
+        assert fits, f"{path} is wider than a phone: {page.evaluate(OVERFLOW)}"
     page.goto(server.url + "/leaderboard/pig")
     mu = page.locator("#leaderboard tbody tr td:nth-child(4)").first
     font = float(mu.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
