@@ -66,3 +66,17 @@ def test_tables_show_their_rules_by_name(clients: Make) -> None:
     assert "Simple + Bumerang" in page
     assert "einfach+strasse+custom" not in host.http.get(f"/table/{custom['id']}").text.split("<main")[-1].split(
         "<script")[0]
+
+
+def test_a_game_played_by_its_books_rules_is_named_once_in_the_header(clients: Make) -> None:
+    """Hasard's games have one rule set named like the game: the header said "Sechzerspiel · Sechzerspiel"."""
+    import re
+
+    host = clients("de").guest("Buch")
+    t = host.create("sechzerspiel", seats=2, bots={"1": "heuristic"})
+    page = host.http.get(f"/table/{t['id']}").text
+    sub = re.search(r'<div class="sub">(.*?)</div>', page, re.S)
+    assert sub is not None and sub.group(1).count("Sechzerspiel") == 1, sub
+    edited = host.create("zehntausend", preset="einfach+bumerang", seats=2, bots={"1": "heuristic"})
+    sub = re.search(r'<div class="sub">(.*?)</div>', host.http.get(f"/table/{edited['id']}").text, re.S)
+    assert sub is not None and "Zehntausend · Einfach + Bumerang" in sub.group(1)
