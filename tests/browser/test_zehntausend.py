@@ -78,6 +78,8 @@ def test_two_players_play_zehntausend_to_the_end(server: Server, new_page) -> No
     events = anna.locator("#events li")
     expect(events).to_have_count(seq(bert) + 1)
     anna.wait_for_function("() => document.body.dataset.step === '0'")
+    # A replay stands still: its first step (before the first throw) does not say the dice are rolling.
+    expect(anna.locator("#game")).not_to_contain_text("Die Würfel rollen")
     anna.locator("#next").click()
     anna.wait_for_function("() => document.body.dataset.step === '1'")
     expect(anna.locator("#tray .die")).not_to_have_count(0)

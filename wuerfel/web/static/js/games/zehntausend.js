@@ -141,7 +141,8 @@ export function render(root, ctx) {
     } else if (left && left.length) {
       tray.title = t("zt.last_throw");
       renderDice(tray, left, {thrown: ctx.thrown}).forEach((d) => d.classList.add("dim"));
-    } else if (v.node === "throw" && !ctx.msg.manual && !ctx.msg.throw) {
+    } else if (v.node === "throw" && !ctx.msg.manual && !ctx.msg.throw && !ctx.replay) {
+      // (A replay stands still between steps: nothing is rolling there, the next step shows the throw.)
       tray.appendChild(el("div", "sub", t("dice_rolling")));
     }
   }
