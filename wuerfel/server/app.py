@@ -17,6 +17,7 @@ import os
 import time
 import urllib.parse
 from collections.abc import AsyncIterator
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -87,6 +88,21 @@ OPEN_TABLE_IDLE = 30 * 60.0
 """Seconds without seating activity after which an unstarted table leaves the lobby and stops counting against its
 host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides). Measured from the stored ``active_at``."""
 """New accounts per address per minute (each costs a password hash)."""
+
+
+
+@lru_cache(maxsize=4)
+def _hyphenator(lang: str) -> Any:
+    import pyphen
+
+    return pyphen.Pyphen(lang="de_DE" if lang == "de" else "en_GB")
+
+
+def hyphenate(text: str, lang: str) -> str:
+    """``text`` with soft hyphens in its long words. A phone's narrow table broke its headers anywhere ("Wertungsz /
+    ahl"), or, kept whole, pushed the table past the screen; soft hyphens let it break them where a reader expects
+    (browsers hyphenate German by themselves only with dictionaries Debian's chromium does not ship)."""
+    return " ".join(_hyphenator(lang).inserted(w, hyphen="\u00ad") if len(w) >= 7 else w for w in text.split(" "))
 
 
 def time_left_text(seconds: float, lang: str) -> str:
@@ -1279,6 +1295,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         context = {"lang": lang, "_": _, "csrf_token": token, "player": p.to_json() if p else None,
                    "protocol_version": PROTOCOL_VERSION, "bot_label": lambda b: bot_label(b, lang),
                    "rules_name": lambda g, r: rules_name(g, r, lang),
+                   "hy": lambda text: hyphenate(text, lang),
                    "num": lambda x, digits=1, sign=False: format_number(x, lang, digits, sign),
                    "csp_nonce": getattr(request.state, "csp_nonce", ""), **ctx}
         if not (TEMPLATES_DIR / template).exists():
