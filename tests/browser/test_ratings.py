@@ -62,6 +62,10 @@ def test_rated_game_against_a_bot_lands_in_archive_profile_and_leaderboard(serve
                              ".clientWidth; return document.documentElement.scrollWidth <= W && "
                              "e.getBoundingClientRect().right <= W + 1; }", table)
         assert fits, f"{path} is wider than a phone: {page.evaluate(OVERFLOW)}"
+        # ... and no header word is broken inside ("Wertungsz / ahl"): each word's syllables (the text between its
+        # soft hyphens) stand on one line.
+        broken = page.evaluate(_BROKEN_HEADER_WORDS, table)
+        assert not broken, f"{path}: header words broken across lines: {broken}"
     page.goto(server.url + "/leaderboard/pig")
     # The number's own lines, not the cell's height: a long name in the same row (other tests' players share this
     # server's leaderboard) makes the row, and so the cell, tall without the number wrapping.
@@ -69,6 +73,28 @@ def test_rated_game_against_a_bot_lands_in_archive_profile_and_leaderboard(serve
     lines = mu.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e);"
                         " return new Set([...r.getClientRects()].map((q) => Math.round(q.top))).size; }")
     assert lines == 1, f"μ wraps over {lines} lines"
+
+
+_BROKEN_HEADER_WORDS = """t => {
+  const out = [];
+  for (const th of document.querySelectorAll(t + ' th')) {
+    for (const node of th.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE) continue;
+      const re = /[^\\s\\u00ad]+/g;
+      let m;
+      while ((m = re.exec(node.data)) !== null) {
+        const r = document.createRange();
+        // (a syllable after a line broken at its soft hyphen: the drawn hyphen belongs to the boundary before it)
+        const after = m.index > 0 && node.data[m.index - 1] === "\\u00ad" && m[0].length > 1;
+        r.setStart(node, after ? m.index + 1 : m.index);
+        r.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].map((q) => Math.round(q.top)));
+        if (tops.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return out;
+}"""
 
 
 def _ordinal_pattern() -> object:
