@@ -352,8 +352,9 @@ def option_keys(cls: type[Any], path: str = "") -> list[str]:
 def _item_class(tp: Any) -> type[Any] | None:
     if get_origin(tp) is tuple:
         args = get_args(tp)
-        if args and dataclasses.is_dataclass(args[0]):
-            return args[0]  # type: ignore[no-any-return]
+        item: Any = args[0] if args else None
+        if item is not None and dataclasses.is_dataclass(item):
+            return item  # type: ignore[return-value]
     return None
 
 
@@ -411,7 +412,7 @@ def _schema(tp: Any, key: str, labels: OptionLabels, lang: str) -> dict[str, Any
         return {"kind": "map", "keys": keys, "value": _schema(vt, key + ".*", labels, lang)}
     if dataclasses.is_dataclass(tp):
         hints = _hints(tp)  # type: ignore[arg-type]
-        defaults = tp()
+        defaults = tp()  # type: ignore[operator]
         fields = []
         for f in dataclasses.fields(tp):  # type: ignore[arg-type]
             sub = _join(key, f.name)

@@ -1005,7 +1005,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return out
 
     # --- post-game analysis (issue 16.3) -------------------------------------------------------------------------
-    analyses: dict[tuple[str, str], asyncio.Future[dict[str, Any]]] = {}
+    analyses: dict[tuple[str, str], asyncio.Future[tuple[dict[str, Any], MissingTable | None]]] = {}
     """(table id, language) → the analysis, computed once; the oldest go first beyond :data:`ANALYSES_KEPT`."""
     from concurrent.futures import ThreadPoolExecutor
 

@@ -63,7 +63,7 @@ def render_sheet(view: dict[str, Any], lang: str = "de", names: list[str] | None
     table.add_row(Text(_("Sum"), style="bold"), *[Text(str(col["total"]), style="bold") for pl in players
                                                   for col in pl["columns"]])
     if len(weights) > 1:
-        row = []
+        row: list[Text | str] = []
         for pl in players:
             row.append(Text(str(pl["total"]), style="bold green"))
             row.extend([""] * (len(weights) - 1))
