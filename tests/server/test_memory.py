@@ -372,6 +372,37 @@ def test_a_deadline_fires_for_an_evicted_table(serve: Callable[..., InProcessSer
     assert time.time() >= deadline - 0.05
 
 
+def test_a_deadline_wake_up_that_fails_is_tried_again(serve: Callable[..., InProcessServer]) -> None:
+    """The database away at the moment an evicted table's deadline falls due: the hub loads it again a little later
+    (before, the failure was logged and the clock of a table nobody opened never ran out)."""
+    srv = serve(0, clock_scale=0.05, throw_wait=0)
+    a = Client(srv.url, "de").guest("Anna")
+    b = Client(srv.url, "de").guest("Bert")
+    tid = a.create("zehntausend", seats=2, clock="live", limit=30)["id"]
+    assert b.post(f"/api/tables/{tid}/sit", {"seat": 1}).status_code == 200
+    assert a.post(f"/api/tables/{tid}/start").status_code == 200
+    idle_quickly(srv)
+    sweep_until_gone(srv, tid)
+    assert tid in srv.hub._wakers
+    store = srv.hub.store
+    real = store.get_table
+    failures: list[str] = []
+
+    def away_once(table_id: str) -> Any:
+        if table_id == tid and not failures:
+            failures.append(table_id)
+            raise OSError("database away for a moment")
+        return real(table_id)
+
+    store.get_table = away_once  # type: ignore[method-assign]
+    try:
+        until(lambda: failures, 30, "the wake-up did not try to load the table")
+        until(lambda: tid in srv.hub.tables, 30, "the failed wake-up was not tried again")
+        until(lambda: srv.hub.tables[tid].row.seats[0].standin is not None, 30, "the clock did not decide")
+    finally:
+        store.get_table = real  # type: ignore[method-assign]
+
+
 def test_a_bot_only_game_is_never_evicted_mid_game(serve: Callable[..., InProcessServer]) -> None:
     srv = serve(0.01)
     c = Client(srv.url).guest("Gastgeberin")

@@ -2118,6 +2118,8 @@ class Hub:
         self._wakers: dict[str, asyncio.TimerHandle] = {}
         """Per evicted table with a running table clock: loads it when its stored deadline falls due."""
         self._waking: set[asyncio.Task[Any]] = set()
+        self._closing = False
+        """Set by :meth:`close`: a wake-up that failed meanwhile is not tried again."""
         self.sweep_grace = SWEEP_GRACE
         """Seconds a table handed out by :meth:`get` is safe from :meth:`sweep` (a websocket between its lookup and
         its join)."""
@@ -2292,9 +2294,13 @@ class Hub:
                 gone += 1
         return gone
 
-    def _wake_at(self, table_id: str, at: float) -> None:
+    def _wake_at(self, table_id: str, at: float, backoff: float = 0.0) -> None:
         """Load the evicted table ``table_id`` when its stored deadline falls due (Unix time ``at``): loading arms
-        its clock to the stored moment, which then runs out as if the table had stayed (as after a restart)."""
+        its clock to the stored moment, which then runs out as if the table had stayed (as after a restart).
+
+        A load that fails (the database away for a moment) is tried again after a growing pause, as a failed commit
+        is: else the clock of a table nobody opens would never run out, and its players would wait for a move that
+        the clock should have decided."""
         loop = asyncio.get_running_loop()
         old = self._wakers.pop(table_id, None)
         if old is not None:
@@ -2306,14 +2312,19 @@ class Hub:
                 return
             task = loop.create_task(self.get(table_id))
             self._waking.add(task)
-            task.add_done_callback(self._woken)
+            task.add_done_callback(lambda done: self._woken(done, table_id, backoff))
 
         self._wakers[table_id] = loop.call_later(max(0.0, at - time.time()), wake)
 
-    def _woken(self, task: asyncio.Task[Any]) -> None:
+    def _woken(self, task: asyncio.Task[Any], table_id: str, backoff: float) -> None:
         self._waking.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("an evicted table could not be loaded at its deadline", exc_info=task.exception())
+        if task.cancelled() or self._closing:
+            return
+        if task.exception() is not None:
+            pause = retry_pause(backoff)
+            log.error("an evicted table could not be loaded at its deadline; trying again in %.1f s", pause,
+                      exc_info=task.exception())
+            self._wake_at(table_id, time.time() + pause, pause)
 
     async def sweep_forever(self, every: float = SWEEP_EVERY) -> None:
         """:meth:`sweep` every ``every`` seconds (more often when idle tables go sooner: a test-speed clock), for
@@ -2351,6 +2362,7 @@ class Hub:
         return n
 
     async def close(self) -> None:
+        self._closing = True
         for waker in self._wakers.values():
             waker.cancel()
         self._wakers.clear()
