@@ -233,3 +233,24 @@ def test_the_rematch_keeps_the_chat_setting_and_starts_a_fresh_chat(clients: Mak
     assert chat(w, "neue Runde")["seq"] == 1
     w.close()
     wa.close()
+
+
+def test_a_guest_who_registers_at_the_table_writes_as_the_registered_player(clients: Make) -> None:
+    """His open connection carries the registered player from then on: before, his chat lines stayed marked as a
+    guest's until he reconnected."""
+    import uuid
+
+    a, b, t = two_player_table(clients)
+    wa, wb = a.ws(t["id"]), b.ws(t["id"])
+    wa.recv_type("state")
+    wb.recv_type("state")
+    wa.send({"type": "chat", "text": "noch Gast"})
+    assert chat(wb, "noch Gast")["guest"]
+    name = f"Anna{uuid.uuid4().hex[:8]}"
+    r = a.post("/api/register", {"name": name, "password": "lange-geheime-phrase"})
+    assert r.status_code == 200, r.text
+    wa.send({"type": "chat", "text": "jetzt registriert"})
+    msg = chat(wb, "jetzt registriert")
+    assert not msg["guest"] and msg["author"] == name
+    wa.close()
+    wb.close()

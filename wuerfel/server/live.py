@@ -2264,8 +2264,13 @@ class Hub:
 
     def player_registered(self, player: Player, old_name: str) -> None:
         """A guest registered (issue 16: he keeps his player and his games): the tables in memory drop his guest mark
-        and take his new name where his seat had the old one, as the store did (``Store.register_guest``)."""
+        and take his new name where his seat had the old one, as the store did (``Store.register_guest``); his open
+        connections carry the registered player from now on (his chat lines no longer marked as a guest's, a
+        spectator named by his new name) without reconnecting."""
         for t in self.tables.values():
+            for c in t.conns:
+                if c.player is not None and c.player.id == player.id:
+                    c.player = player
             seats = t.row.seats
             for i, s in enumerate(seats):
                 if s.player_id == player.id and s.guest:
