@@ -426,3 +426,28 @@ def test_a_bot_only_game_is_never_evicted_mid_game(serve: Callable[..., InProces
         assert status == "playing" and time.monotonic() < deadline, "the bots' game did not end in time"
         time.sleep(0.01)
     assert c.http.get(f"/api/tables/{tid}").json()["status"] == "finished"
+
+
+def test_new_tables_per_address_are_limited(serve: Callable[..., InProcessServer],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The waiting-table limit is per player and anybody can be a new guest at any moment: the number of new tables
+    from one address is limited too, a refused or failed creation does not count, and the refusal says why."""
+    monkeypatch.setenv("WUERFEL_TABLES_PER_ADDRESS", "3")
+    srv = serve(0)
+    made = 0
+    for i in range(2):  # two guests from one address (a script making guest after guest)
+        c = Client(srv.url, "de").guest(f"Flut{i}")
+        assert c.post("/api/tables", {"game": "nope"}).status_code == 404  # refused: not counted
+        for _ in range(2):
+            r = c.post("/api/tables", {"game": "jule"})
+            if made < 3:
+                assert r.status_code == 201, r.text
+                made += 1
+            else:
+                assert r.status_code == 429
+                assert r.json()["error"]["message"] == ("Von hier wurden zu viele neue Tische eröffnet. Bitte warte "
+                                                        "ein paar Minuten.")
+    assert made == 3
+    en = Client(srv.url, "en").guest("Flood")
+    assert en.post("/api/tables", {"game": "jule"}).json()["error"]["message"] == (
+        "Too many new tables from here. Please wait a few minutes.")

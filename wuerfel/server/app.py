@@ -84,6 +84,12 @@ RECENT_RESULTS = 10
 """The latest results a profile lists."""
 MAX_OPEN_TABLES = 5
 """Unstarted tables one player may host at a time (one guest once filled the lobby with 1,500 in 5 s)."""
+TABLES_PER_ADDRESS = 30
+"""New tables one client address may create within :data:`TABLES_WINDOW` seconds (``WUERFEL_TABLES_PER_ADDRESS``
+overrides). The limit of waiting tables is per player, and anybody can be a new guest at any moment: without this, a
+script made guest after guest, each with its five tables, and filled the lobby. Generous for a group behind one
+address (a pub's wifi): a table is created for a game, not every few seconds."""
+TABLES_WINDOW = 10 * 60.0
 OPEN_TABLE_IDLE = 30 * 60.0
 """Seconds without seating activity after which an unstarted table leaves the lobby and stops counting against its
 host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides). Measured from the stored ``active_at``."""
@@ -220,6 +226,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     app.state.limiter = auth.RateLimiter(limit=LOGIN_FAILS_PER_ACCOUNT, window=60.0)
     app.state.hashing = 0
     open_idle = float(os.environ.get("WUERFEL_OPEN_TABLE_IDLE") or OPEN_TABLE_IDLE)
+    table_limiter = auth.RateLimiter(limit=int(os.environ.get("WUERFEL_TABLES_PER_ADDRESS") or TABLES_PER_ADDRESS),
+                                     window=TABLES_WINDOW)
     app.add_middleware(Guard, max_body=MAX_BODY)
     templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR), check_dir=False), name="static")
@@ -715,6 +723,21 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             raise ApiError("too_many_tables", N_("You already have {n} tables waiting to start. Start one of them, "
                                                  "or wait until one has been idle for {minutes} minutes."), 429,
                            n=MAX_OPEN_TABLES, minutes=max(1, round(open_idle / 60)))
+        # Counted before the table is made (concurrent requests cannot all slip through) and taken back if it is not.
+        from_here = f"tables|{address(request)}"
+        if not table_limiter.hit(from_here):
+            raise ApiError("too_many_tables", N_("Too many new tables from here. Please wait a few minutes."), 429)
+        made = False
+        try:
+            out = await create_table(request, p, data)
+            made = True
+            return out
+        finally:
+            if not made:
+                table_limiter.undo(from_here)
+
+    async def create_table(request: Request, p: Player, data: dict[str, Any]) -> dict[str, Any]:
+        """The table ``data`` asks for, hosted by ``p`` (every check of the request done but the game's own)."""
         info = known_game(str(data.get("game", ""))[:64])
         rules_id, rules = resolve_rules(info, data.get("preset"), data.get("overrides"), lang_of(request))
         n = data.get("seats", info.min_players)
