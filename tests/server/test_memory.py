@@ -451,3 +451,37 @@ def test_new_tables_per_address_are_limited(serve: Callable[..., InProcessServer
     en = Client(srv.url, "en").guest("Flood")
     assert en.post("/api/tables", {"game": "jule"}).json()["error"]["message"] == (
         "Too many new tables from here. Please wait a few minutes.")
+
+
+def test_spectators_who_saw_the_same_read_one_encoded_message(serve: Callable[..., InProcessServer],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broadcast encodes the message of everyone without a seat once per language (and per events not yet seen):
+    a table with a hundred spectators encoded the same JSON a hundred times. The players' own messages stay theirs."""
+    from wuerfel.server import live
+
+    srv = serve(0)
+    host = Client(srv.url, "de").guest("Gastgeberin")
+    tid = host.create("zehntausend", seats=2, bots={"1": "heuristic"})["id"]
+    assert host.post(f"/api/tables/{tid}/start").status_code == 200
+    watchers = [Client(srv.url, lang).ws(tid) for lang in ("de", "de", "de", "en")]
+    for w in watchers:
+        w.recv_type("state")
+        w.drain()
+    texts: list[str] = []
+    real = live.encode
+
+    def counting(msg: dict[str, Any]) -> str:
+        out = real(msg)
+        texts.append(out)
+        return out
+
+    monkeypatch.setattr(live, "encode", counting)
+    table = srv.hub.tables[tid]
+    seq = table.seq
+    srv.call(table._broadcast_state())
+    got = [w.recv_type("state") for w in watchers]
+    assert all(m["seq"] == seq for m in got)
+    assert got[0] == got[1] == got[2] and got[3]["view"] == got[0]["view"]
+    assert len(texts) == 2, f"{len(texts)} encodings for four spectators in two languages"
+    for w in watchers:
+        w.close()

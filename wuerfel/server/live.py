@@ -172,6 +172,11 @@ CLOSE_TIMEOUT = 10.0
 """How long the close handshake of a dropped connection may take before it is abandoned."""
 
 
+def encode(msg: dict[str, Any]) -> str:
+    """A message as it goes over the websocket (compact JSON, UTF-8 as it is)."""
+    return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+
+
 class Conn:
     """One websocket of one player (or spectator) at one table.
 
@@ -198,14 +203,15 @@ class Conn:
         self.address: str | None = None
         """The client address this connection is counted under (see :meth:`Hub.admit`)."""
 
-    def push(self, msg: dict[str, Any]) -> None:
-        """Queue a message for this client; never waits (call it with any lock held)."""
+    def push(self, msg: dict[str, Any] | str) -> None:
+        """Queue a message for this client (a dict, or one already encoded by :func:`encode`: the same message for
+        many spectators is encoded once); never waits (call it with any lock held)."""
         if self.closed:
             return
         if self.writer is None:
             self.writer = asyncio.get_running_loop().create_task(self._write())
         try:
-            self.outbox.put_nowait(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
+            self.outbox.put_nowait(msg if isinstance(msg, str) else encode(msg))
         except asyncio.QueueFull:
             log.warning("a client fell %d messages behind; closing its connection", OUTBOX)
             self.drop(CLOSE_TOO_SLOW)
@@ -769,7 +775,7 @@ class LiveTable:
             del self.hub.tables[self.row.id]
         return at
 
-    async def _send(self, conn: Conn, msg: dict[str, Any]) -> None:
+    async def _send(self, conn: Conn, msg: dict[str, Any] | str) -> None:
         """Queue ``msg`` for ``conn``: it returns at once, whatever the client's socket does (see :class:`Conn`)."""
         conn.push(msg)
 
@@ -825,6 +831,19 @@ class LiveTable:
         # would be megabytes and block the loop while its labels are made. The rest is in the record and the replay.
         skipped = max(0, seq - CATCH_UP - start)
         start += skipped
+        include_table = conn.table_version != self.version
+        shared_key: tuple[Any, ...] | None = None
+        if not mine and not first:
+            # Everyone without a seat who has seen the same events reads the same message: encoded once per broadcast
+            # (a table with a hundred spectators encoded it a hundred times).
+            shared_key = ("encoded", lang, start, skipped, note, conn.base_url if include_table else None)
+            encoded = cache.get(shared_key)
+            if encoded is not None:
+                conn.last_seq = seq
+                if include_table:
+                    conn.table_version = self.version
+                await self._send(conn, encoded)
+                return
         events = [e for i in range(start, seq) if (e := self._event_json(i, seat, lang, cache)) is not None]
         conn.last_seq = seq
         manual = None
@@ -851,9 +870,13 @@ class LiveTable:
             msg["note"] = note
         if skipped:
             msg["skipped"] = skipped
-        if conn.table_version != self.version:
+        if include_table:
             msg["table"] = self.summary(conn.base_url)
             conn.table_version = self.version
+        if shared_key is not None:
+            text = cache[shared_key] = encode(msg)
+            await self._send(conn, text)
+            return
         if first:
             msg["chat"] = self._chat_history()
             if self.dice is not None:
