@@ -122,3 +122,33 @@ def test_a_table_only_out_of_memory_keeps_a_passed_deadline(tmp_path: Path) -> N
         run_loop(body())
     finally:
         store.close()
+
+
+@pytest.mark.parametrize(("game", "rated", "kind"), [
+    ("zehntausend", False, "heuristic"), ("zehntausend", True, "heuristic"),
+    ("escalero", False, "optimal"), ("escalero", True, "random"),
+    ("eins-bis-sechzehn", False, "best"), ("eins-bis-sechzehn", True, "random"),
+])
+def test_a_rated_tables_stand_in_never_plays_exactly(tmp_path: Path, game: str, rated: bool, kind: str) -> None:
+    """A rated game is the person's even where a stand-in played: in a game whose only bot is exact, letting the
+    clock run out must not hand the seat to perfect play (docs/web.md, "Ratings")."""
+    store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
+    try:
+        anna, bert = store.create_player("Anna"), store.create_player("Bert")
+        row = store.create_table(game, game if game != "zehntausend" else "standard", {}, 2, False, False, anna.id,
+                                 [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, bert.id, None, "Bert")],
+                                 clock="corr", move_seconds=86400, on_expiry="bot", rated=rated)
+
+        got: list[str] = []
+
+        async def body() -> None:
+            hub = Hub(store, bot_delay=0)
+            table = await hub.get(row.id)
+            assert table is not None
+            got.append(table.standin_kind())
+            await hub.close()
+
+        run_loop(body())
+        assert got == [kind]
+    finally:
+        store.close()

@@ -411,11 +411,16 @@ class LiveTable:
 
     def standin_kind(self) -> str:
         """The bot that plays a person's seat while he is away: the game's rule-of-thumb bot when it has one (made
-        at once, plays sensibly), else its default bot, else the random bot."""
+        at once, plays sensibly), else its default bot, else the random bot.
+
+        At a rated table never an exact bot: the game is rated as the person's, so in a game whose only bot is
+        ``optimal`` (Escalero, Offenes Würfelpoker) or ``best`` letting the clock run out would hand his seat to
+        perfect play and pay in rating. There the stand-in is the random bot: walking away does not pay."""
         from wuerfel.bots import bot_names
 
         names = bot_names(self.row.game)
-        for kind in ("heuristic", self.info.default_bot):
+        kinds = ("heuristic",) if self.row.rated else ("heuristic", self.info.default_bot)
+        for kind in kinds:
             if kind in names:
                 return kind
         return "random"
