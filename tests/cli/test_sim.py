@@ -19,8 +19,8 @@ def sim_json(*args: str) -> dict:
 
 def test_json_contract_exactly() -> None:
     data = sim_json("pigplus", "--players", "2", "--bot", "holdat", "--games", "50", "--seed", "7")
-    assert list(data) == ["game", "rules", "games", "seconds", "games_per_second", "players"]
-    assert data["game"] == "pigplus" and data["rules"] == "standard" and data["games"] == 50
+    assert list(data) == ["game", "rules", "games", "seconds", "games_per_second", "players", "seed"]
+    assert data["game"] == "pigplus" and data["rules"] == "standard" and data["games"] == 50 and data["seed"] == 7
     assert isinstance(data["seconds"], float) and isinstance(data["games_per_second"], float)
     assert math.isclose(data["games_per_second"], 50 / data["seconds"])
     assert [list(p) for p in data["players"]] == [["name", "mean", "stderr", "wins", "losses", "mean_place"]] * 2
