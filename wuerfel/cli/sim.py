@@ -404,7 +404,7 @@ def sim_cmd(
     console.print(_("{games} games in {seconds} s ({rate} games per second).", games=result.games,
                     seconds=decimal(result.seconds, lang), rate=decimal(result.games_per_second, lang, 1)))
     console.print(_("Seed {seed}: the same command with --seed {seed} plays the same games.", seed=result.seed),
-                  highlight=False)
+                  highlight=False, soft_wrap=True)  # one line, whatever the width: it is copied
 
 
 def default_bot_name(info: GameInfo) -> str:
