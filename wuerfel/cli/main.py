@@ -9,6 +9,7 @@ import importlib
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -17,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 from typer.core import TyperGroup
 
-from wuerfel.engine.errors import N_, WuerfelError
+from wuerfel.engine.errors import N_, RuleError, WuerfelError
 from wuerfel.engine.registry import all_games, get_game
 from wuerfel.engine.rules import describe_options
 from wuerfel.i18n import Translator
@@ -156,18 +157,29 @@ def rules_list(game: str = typer.Option(None, "--game", help=N_("only this game"
 
 
 def find_rules(name_or_path: str, game: str | None) -> tuple[str, str]:
-    """Which game a rule-set name or file belongs to (the first whose library resolves it)."""
+    """Which game a rule-set name or file belongs to (the first whose library resolves it).
+
+    A name no game knows is refused as such: the last game's own refusal would list that one game's rule sets as if
+    they were all there are; a game's id given as a rule set is answered with that game's rule sets. A file keeps
+    its own reason (it cannot be read, it is not TOML …), the same for every game."""
     if game:
         return get_game(game).id, name_or_path
     last: WuerfelError | None = None
-    for g in all_games():
+    infos = all_games()
+    for g in infos:
         try:
             g.resolve(name_or_path)
             return g.id, name_or_path
         except WuerfelError as exc:
             last = exc
     assert last is not None
-    raise last
+    if name_or_path.endswith(".toml") or Path(name_or_path).exists():
+        raise last
+    named = [g for g in infos if g.id == name_or_path.strip().lower()]
+    if named:
+        raise RuleError(N_("'{name}' is a game, not a rule set; its rule sets: {known}"), name=name_or_path,
+                        known=", ".join(named[0].public_rule_sets()))
+    raise RuleError(N_("No game knows the rule set '{name}' (all of them: wuerfel rules list)."), name=name_or_path)
 
 
 @rules_app.command("show", help=N_("The fully resolved options of a rule set"))

@@ -145,8 +145,6 @@ def score_cmd(
     if interactive:
         Console(stderr=True).print(_("Type one throw per line (e.g. 3 3 3 1 5); Ctrl+D ends."), highlight=False)
     for number, line in enumerate(sys.stdin, start=1):
-        if interactive and not line.strip():
-            continue
         try:
             throw = read_throw(scorer, line)
         except WuerfelError as exc:
