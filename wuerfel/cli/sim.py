@@ -304,8 +304,8 @@ def check_counts(games: int, jobs: int) -> None:
 
 
 DEFAULT_GAMES = 200
-"""Games of a run without ``--games``: a first look (a win rate to about ±3.5 points) in under a second for most
-games and well under a minute for the slowest bots (Escalero's optimal bot plays about 5 games a second per core)."""
+"""Games of a run without ``--games``: a first look (a win rate to about ±3.5 points) in a few seconds; the slowest
+default bots, Ohio's optimal ones, play about 22 games a second on one core (bench/README.md, "sim's defaults")."""
 
 
 def default_seat_count(info: GameInfo, rules_name: str | None) -> int:
