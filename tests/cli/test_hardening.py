@@ -277,3 +277,20 @@ def test_english_mode_says_bust_and_all_not_niete_and_alle() -> None:
     assert "Bust" in out and "Niete" not in out
     helped = play(["zehntausend", "--players", "Ann,Ben", "--dice", "seed:1", "--lang", "en"], ["", "h", "q", ""])
     assert "  all        list every move" in helped.output and "alle" not in helped.output
+
+
+def test_a_rule_set_no_game_knows_is_refused_as_such() -> None:
+    """Without --game every game is asked; the refusal listed only the last game's rule sets (Zehntausend's) as
+    if they were all. A game's id given as a rule set gets that game's rule sets."""
+    r = run(["rules", "show", "nix"])
+    assert r.exit_code == 2 and "Kein Spiel kennt das Regelwerk „nix“ (alle: wuerfel rules list)." in r.output
+    assert "farkle" not in r.output
+    r = run(["score", "--rules", "wuerfelspiel", "1", "2", "3", "4", "5", "--lang", "en"])
+    assert r.exit_code == 2 and "'wuerfelspiel' is a game, not a rule set; its rule sets: " in r.output
+    assert "kniffel" in r.output
+
+
+def test_odds_write_percentages_in_the_readers_notation() -> None:
+    de = run(["odds", "zehntausend"]).stdout
+    assert "2,0062 %" in de and "2.0062" not in de
+    assert "2.0062 %" in run(["odds", "zehntausend", "--lang", "en"]).stdout

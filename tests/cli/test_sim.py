@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 from tests.cli.helpers import run
 from wuerfel.cli.sim import game_seed, simulate
@@ -19,8 +20,8 @@ def sim_json(*args: str) -> dict:
 
 def test_json_contract_exactly() -> None:
     data = sim_json("pigplus", "--players", "2", "--bot", "holdat", "--games", "50", "--seed", "7")
-    assert list(data) == ["game", "rules", "games", "seconds", "games_per_second", "players"]
-    assert data["game"] == "pigplus" and data["rules"] == "standard" and data["games"] == 50
+    assert list(data) == ["game", "rules", "games", "seconds", "games_per_second", "players", "seed"]
+    assert data["game"] == "pigplus" and data["rules"] == "standard" and data["games"] == 50 and data["seed"] == 7
     assert isinstance(data["seconds"], float) and isinstance(data["games_per_second"], float)
     assert math.isclose(data["games_per_second"], 50 / data["seconds"])
     assert [list(p) for p in data["players"]] == [["name", "mean", "stderr", "wins", "losses", "mean_place"]] * 2
@@ -137,3 +138,60 @@ def test_game_k_does_not_depend_on_the_games_before_it() -> None:
     rows = [play_row(game, bots, 9, g) for g in range(6)]
     assert [play_row(game, bots, 9, g) for g in (5, 3, 0)] == [rows[5], rows[3], rows[0]]
     assert len(set(rows)) > 1
+
+
+def test_a_bare_run_takes_the_usual_seats_and_prints_its_seed() -> None:
+    """``wuerfel sim GAME`` alone is a sensible run: the rule set's usual seats, a number of games, a random seed.
+    The seed is printed (text) and reported (JSON), and given back as ``--seed`` it plays the same games."""
+    data = sim_json("pigplus", "--games", "30")
+    assert len(data["players"]) == 2 and data["games"] == 30
+    assert isinstance(data["seed"], int)
+    again = sim_json("pigplus", "--games", "30", "--seed", str(data["seed"]))
+    assert strip_time(again) == strip_time(data)
+
+    text = run(["sim", "pigplus", "--games", "30"])
+    assert text.exit_code == 0, text.output
+    m = re.search(r"Startwert (-?\d+): derselbe Befehl mit --seed \1 spielt dieselben Partien\.", text.stdout)
+    assert m, text.stdout
+    repeat = run(["sim", "pigplus", "--games", "30", "--seed", m.group(1)])
+    assert without_timing(repeat.stdout) == without_timing(text.stdout)
+    english = run(["sim", "pigplus", "--games", "30", "--seed", m.group(1), "--lang", "en"]).stdout
+    assert f"Seed {m.group(1)}: the same command with --seed {m.group(1)} plays the same games." in english
+
+
+def without_timing(text: str) -> str:
+    """A text table without its line of seconds and games per second (the only part a repeat may change)."""
+    return "\n".join(line for line in text.splitlines() if "Partien in" not in line and "games in" not in line)
+
+
+def test_same_seed_gives_the_same_table() -> None:
+    a = run(["sim", "pigplus", "--players", "3", "--games", "25", "--seed", "11"])
+    b = run(["sim", "pigplus", "--players", "3", "--games", "25", "--seed", "11"])
+    assert a.exit_code == b.exit_code == 0
+    assert without_timing(a.stdout) == without_timing(b.stdout)
+    assert "Startwert 11:" in a.stdout
+
+
+def test_default_seats_follow_the_rule_set() -> None:
+    """Two where the rule set allows two (the usual duel), else its fewest: the solo preset one, Va banque three;
+    one bot per seat named without --players gives that many seats."""
+    from wuerfel.cli.sim import default_seat_count
+
+    assert default_seat_count(get_game("zehntausend"), None) == 2
+    assert default_seat_count(get_game("zehntausend"), "zehntausend-350-solo") == 1
+    info = get_game("va-banque")
+    assert default_seat_count(info, None) == min(info.player_counts(info.load_rules(None))) > 2
+    data = sim_json("pigplus", "--bot", "holdat,random,holdat", "--games", "5", "--seed", "2")
+    assert [p["name"] for p in data["players"]] == ["holdat 1", "random 2", "holdat 3"]
+
+
+def test_table_names_the_bots_in_the_readers_language() -> None:
+    from tests.cli.helpers import RUNNER
+    from wuerfel.cli.main import app
+
+    args = ["sim", "zehntausend", "--bot", "heuristic,random", "--games", "2", "--seed", "1", "--jobs", "1"]
+    wide = {"COLUMNS": "200"}  # a narrow table folds the labels
+    de = RUNNER.invoke(app, args, env=wide, catch_exceptions=False)
+    assert "Bot 1 (Faustregel)" in de.stdout and "Bot 2 (zufällig)" in de.stdout, de.stdout
+    en = RUNNER.invoke(app, [*args, "--lang", "en"], env=wide, catch_exceptions=False)
+    assert "Bot 1 (rule of thumb)" in en.stdout and "Platz" not in en.stdout and "Seat" in en.stdout, en.stdout

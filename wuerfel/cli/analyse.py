@@ -16,7 +16,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from wuerfel.cli.main import LangOption, app, console, fail
+from wuerfel.cli.main import JSON_HELP, LangOption, app, console, fail
 from wuerfel.cli.render import decimal
 from wuerfel.engine.analysis import analyse_record
 from wuerfel.engine.errors import N_, WuerfelError, file_error
@@ -40,13 +40,13 @@ UNIT_WORDS = {"win_probability": N_("win probability"), "probability": N_("exact
               "points": N_("expected points")}
 
 
-@app.command("analyse")
+@app.command("analyse", help=N_("Exact analysis of a game: every move against the best"))
 def analyse_cmd(
-    record: Path = typer.Argument(..., help="Partie-Datei (JSON), z. B. vom Server heruntergeladen"),
-    as_json: bool = typer.Option(False, "--json"),
+    record: Path = typer.Argument(..., help=N_("Game record (JSON), e.g. downloaded from the server")),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     lang: str = LangOption,
 ) -> None:
-    """Exakte Analyse einer Partie: jeder Zug gegen den besten / exact post-game analysis."""
+    """Exact post-game analysis."""
     lang = normalize_language(lang)
     _ = Translator(lang)
     try:

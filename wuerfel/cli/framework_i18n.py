@@ -16,6 +16,10 @@ from the framework beside German ones from us. :func:`use_language` makes all of
 * **typer's gettext texts**: ``typer.core``'s ``_`` and the texts ``typer.rich_utils`` computed at import (panel
   titles "Arguments"/"Options"/"Commands"/"Error", "[default: …]", "[required]", "Try … for help.").
 
+Our own help texts (a command's ``help=``, an option's ``help=``) are English msgids marked with ``N_``;
+:func:`translate_help` puts them into the language of the command line on the command tree before it is parsed, so
+``--help`` speaks one language, not the German/English mix of fixed help strings.
+
 Only listed texts are translated: a message no template matches stays as it is (a newer typer's new wording stays
 English rather than becoming wrong), and a framework text that happens to equal a msgid of ours elsewhere is left
 alone. ``tests/cli/test_framework_messages.py`` runs the real command in both languages, so a typer upgrade that
@@ -220,3 +224,35 @@ def use_language(lang: str) -> None:
         if isinstance(getattr(rich_utils, const, None), str):
             english = _ENGLISH.setdefault(const, getattr(rich_utils, const))
             setattr(rich_utils, const, gettext_(english))
+
+
+HELP_ATTRS = ("help", "short_help")
+_ORIGINAL_HELP = "_wuerfel_help_msgids"
+
+
+def translate_help(command: Any, lang: str) -> None:
+    """Every help text of ``command`` and of its subcommands, options and arguments in ``lang``.
+
+    The texts are English msgids (the same mechanism as every other string: the catalogue check finds them, German
+    comes from ``cli.po``); the English original is kept on each object, so a later call in another language (tests
+    run many commands in one process) starts from the msgid, not from a translation. A text without a translation
+    stays as written."""
+    lang = normalize_language(lang)
+    texts = catalog(lang)
+    stack, seen = [command], set()
+    while stack:
+        cmd = stack.pop()
+        if id(cmd) in seen:
+            continue
+        seen.add(id(cmd))
+        for obj in (cmd, *getattr(cmd, "params", ())):
+            originals = getattr(obj, _ORIGINAL_HELP, None)
+            if originals is None:
+                originals = {attr: getattr(obj, attr, None) for attr in HELP_ATTRS}
+                with contextlib.suppress(AttributeError):
+                    setattr(obj, _ORIGINAL_HELP, originals)
+            for attr, text in originals.items():
+                if isinstance(text, str) and text:
+                    with contextlib.suppress(AttributeError):
+                        setattr(obj, attr, texts.get(text, text))
+        stack.extend(getattr(cmd, "commands", {}).values())

@@ -9,6 +9,7 @@ import importlib
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -17,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 from typer.core import TyperGroup
 
-from wuerfel.engine.errors import WuerfelError
+from wuerfel.engine.errors import N_, RuleError, WuerfelError
 from wuerfel.engine.registry import all_games, get_game
 from wuerfel.engine.rules import describe_options
 from wuerfel.i18n import Translator
@@ -25,18 +26,21 @@ from wuerfel.i18n import Translator
 
 class WuerfelGroup(TyperGroup):
     """The root command: before click parses anything, its own messages are switched to the language of the
-    command line (``--lang``, German by default), so "Usage:", "No such option" … match the rest of the output."""
+    command line (``--lang``, German by default), so "Usage:", "No such option" … match the rest of the output, and
+    so are the help texts of every command and option (English msgids, :func:`translate_help`)."""
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
-        from wuerfel.cli.framework_i18n import language_of, use_language
+        from wuerfel.cli.framework_i18n import language_of, translate_help, use_language
 
-        use_language(language_of(sys.argv[1:] if args is None else args))
+        lang = language_of(sys.argv[1:] if args is None else args)
+        use_language(lang)
+        translate_help(self, lang)
         return super().main(args, *rest, **kwargs)
 
 
 app = typer.Typer(cls=WuerfelGroup, no_args_is_help=True, add_completion=False,
-                  help="wuerfel — traditionelle Würfelspiele")
-rules_app = typer.Typer(no_args_is_help=True, help="Regelwerke (Presets, Varianten, eigene Dateien)")
+                  help=N_("wuerfel — traditional dice games"))
+rules_app = typer.Typer(no_args_is_help=True, help=N_("Rule sets: presets, variants, your own files"))
 app.add_typer(rules_app, name="rules")
 
 console = Console()
@@ -58,7 +62,33 @@ def check_language(value: str) -> str:
     return base
 
 
-LangOption = typer.Option("de", "--lang", help="Sprache: de oder en", callback=check_language)
+# Help texts are English msgids marked with N_ (the catalogue check finds them); WuerfelGroup shows them in the
+# language of the command line.
+LangOption = typer.Option("de", "--lang", help=N_("Language: de or en"), callback=check_language)
+JSON_HELP = N_("Print JSON for scripts (a stable format) instead of the table")
+RULES_HELP = N_("Preset, variant or TOML file")
+GAME_HINT_HELP = N_("Game ID, when the rule set's name is ambiguous")
+
+
+def language_defaults(command: Any, lang: str) -> dict[str, Any]:
+    """A ``default_map`` that gives every subcommand below ``command`` the language ``lang``: so a ``--lang``
+    before the command's name (``wuerfel --lang en play …``) counts like one after it (which still wins)."""
+    out: dict[str, Any] = {}
+    for name, sub in getattr(command, "commands", {}).items():
+        out[name] = {"lang": lang, **language_defaults(sub, lang)}
+    return out
+
+
+@app.callback()
+def root_cmd(ctx: typer.Context, lang: str = LangOption) -> None:
+    """``wuerfel --lang en --help``: the overview in English; a language given here holds for the command after it."""
+    ctx.default_map = {**(ctx.default_map or {}), **language_defaults(ctx.command, lang)}
+
+
+@rules_app.callback()
+def rules_cmd(ctx: typer.Context, lang: str = LangOption) -> None:
+    """``wuerfel rules --lang en --help`` in English; a language given here holds for ``list``/``show``."""
+    ctx.default_map = {**(ctx.default_map or {}), **language_defaults(ctx.command, lang)}
 
 
 def fail(exc: WuerfelError, lang: str = "de") -> None:
@@ -67,9 +97,9 @@ def fail(exc: WuerfelError, lang: str = "de") -> None:
     raise typer.Exit(2)
 
 
-@app.command("games")
-def games_cmd(as_json: bool = typer.Option(False, "--json"), lang: str = LangOption) -> None:
-    """Die Spiele der Registry / the registry of games."""
+@app.command("games", help=N_("The games that can be played, with their rule sets"))
+def games_cmd(as_json: bool = typer.Option(False, "--json", help=JSON_HELP), lang: str = LangOption) -> None:
+    """The registry of games."""
     _ = Translator(lang)
     infos = all_games()
     if as_json:
@@ -93,11 +123,11 @@ def games_cmd(as_json: bool = typer.Option(False, "--json"), lang: str = LangOpt
                                              game=g.id)), style="dim", soft_wrap=True)
 
 
-@rules_app.command("list")
-def rules_list(game: str = typer.Option(None, "--game", help="nur dieses Spiel"),
-               show_all: bool = typer.Option(False, "--all", help="auch interne Regelwerke (für Tests)"),
-               as_json: bool = typer.Option(False, "--json"), lang: str = LangOption) -> None:
-    """Alle Regelwerke / every preset and overlay."""
+@rules_app.command("list", help=N_("Every rule set: presets and variants"))
+def rules_list(game: str = typer.Option(None, "--game", help=N_("only this game")),
+               show_all: bool = typer.Option(False, "--all", help=N_("internal rule sets too (for tests)")),
+               as_json: bool = typer.Option(False, "--json", help=JSON_HELP), lang: str = LangOption) -> None:
+    """Every preset and overlay."""
     _ = Translator(lang)
     try:
         infos = [get_game(game)] if game else all_games()
@@ -127,25 +157,36 @@ def rules_list(game: str = typer.Option(None, "--game", help="nur dieses Spiel")
 
 
 def find_rules(name_or_path: str, game: str | None) -> tuple[str, str]:
-    """Which game a rule-set name or file belongs to (the first whose library resolves it)."""
+    """Which game a rule-set name or file belongs to (the first whose library resolves it).
+
+    A name no game knows is refused as such: the last game's own refusal would list that one game's rule sets as if
+    they were all there are; a game's id given as a rule set is answered with that game's rule sets. A file keeps
+    its own reason (it cannot be read, it is not TOML …), the same for every game."""
     if game:
         return get_game(game).id, name_or_path
     last: WuerfelError | None = None
-    for g in all_games():
+    infos = all_games()
+    for g in infos:
         try:
             g.resolve(name_or_path)
             return g.id, name_or_path
         except WuerfelError as exc:
             last = exc
     assert last is not None
-    raise last
+    if name_or_path.endswith(".toml") or Path(name_or_path).exists():
+        raise last
+    named = [g for g in infos if g.id == name_or_path.strip().lower()]
+    if named:
+        raise RuleError(N_("'{name}' is a game, not a rule set; its rule sets: {known}"), name=name_or_path,
+                        known=", ".join(named[0].public_rule_sets()))
+    raise RuleError(N_("No game knows the rule set '{name}' (all of them: wuerfel rules list)."), name=name_or_path)
 
 
-@rules_app.command("show")
-def rules_show(preset: str = typer.Argument(..., help="Preset, Variante oder Pfad einer TOML-Datei"),
-               game: str = typer.Option(None, "--game"), as_json: bool = typer.Option(False, "--json"),
-               lang: str = LangOption) -> None:
-    """Die vollständig aufgelösten Optionen eines Regelwerks / the fully resolved options."""
+@rules_app.command("show", help=N_("The fully resolved options of a rule set"))
+def rules_show(preset: str = typer.Argument(..., help=N_("Preset, variant or path of a TOML file")),
+               game: str = typer.Option(None, "--game", help=GAME_HINT_HELP),
+               as_json: bool = typer.Option(False, "--json", help=JSON_HELP), lang: str = LangOption) -> None:
+    """The fully resolved options of a rule set."""
     _ = Translator(lang)
     try:
         game_id, name = find_rules(preset, game)

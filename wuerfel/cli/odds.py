@@ -16,7 +16,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from wuerfel.cli.main import LangOption, app, fail
+from wuerfel.cli.main import JSON_HELP, LangOption, app, fail
+from wuerfel.cli.render import decimal
 from wuerfel.engine.errors import N_, RuleError, WuerfelError
 from wuerfel.engine.odds import ThrowOdds, odds_document
 from wuerfel.engine.registry import GameInfo, get_game
@@ -34,18 +35,19 @@ def game_odds(game: str, rules: str | None) -> tuple[GameInfo, str, ThrowOdds]:
     return info, resolved.id, info.odds(rule_set)
 
 
-def _percent(p: Fraction) -> str:
-    return f"{float(p) * 100:.4f} %"
+def _percent(p: Fraction, lang: str = "en", digits: int = 4) -> str:
+    """A probability as a percentage in the reader's notation (2,0062 % in German)."""
+    return decimal(float(p), lang, digits, percent=True)
 
 
-@app.command("odds")
+@app.command("odds", help=N_("The exact odds of every class of one throw"))
 def odds_cmd(
-    game: str = typer.Argument(..., help="Spiel-ID, z. B. verdecktes-wuerfelpoker"),
-    rules: str = typer.Option(None, "--rules", help="Preset, Variante oder TOML-Datei (ohne: das Standardregelwerk)"),
-    as_json: bool = typer.Option(False, "--json"),
+    game: str = typer.Argument(..., help=N_("Game ID, e.g. verdecktes-wuerfelpoker")),
+    rules: str = typer.Option(None, "--rules", help=N_("Preset, variant or TOML file (without: the default rule set)")),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     lang: str = LangOption,
 ) -> None:
-    """Wahrscheinlichkeit jeder Klasse eines Wurfs, exakt / the exact odds of every class of one throw."""
+    """The exact odds of every class of one throw."""
     lang = normalize_language(lang)
     _ = Translator(lang)
     try:
@@ -62,9 +64,10 @@ def odds_cmd(
         _("exact"),
         title=_("{game}: one throw of {n} dice — rules {rules}", game=info.name(lang), n=odds.dice, rules=rules_id),
     )
+    table.columns[1].justify = "right"  # percentages line up at the decimal sign
     for c in doc["classes"]:
-        table.add_row(escape(c["name"]), _percent(Fraction(c["fraction"])), c["fraction"])
+        table.add_row(escape(c["name"]), _percent(Fraction(c["fraction"]), lang), c["fraction"])
     console = Console()
     console.print(table)
     for n in doc["notes"]:
-        console.print(f"{escape(n['name'])}: {n['fraction']} ({float(Fraction(n['fraction'])) * 100:.2f} %)")
+        console.print(f"{escape(n['name'])}: {n['fraction']} ({_percent(Fraction(n['fraction']), lang, 2)})")

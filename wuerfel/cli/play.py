@@ -28,7 +28,7 @@ from rich.table import Table
 
 from wuerfel.bots import bot_label, make_bot
 from wuerfel.cli.components import render_components
-from wuerfel.cli.main import LangOption, app
+from wuerfel.cli.main import RULES_HELP, LangOption, app
 from wuerfel.cli.progress import working
 from wuerfel.cli.render import Standings, decimal, generic_renderer, result_table, score_label
 from wuerfel.engine.advice import Advice
@@ -988,19 +988,20 @@ def build_session(game: str, rules: str | None, players: str | None, dice: str, 
                        console=console)
 
 
-@app.command("play")
+@app.command("play", help=N_("Play in the terminal: at one screen, against bots, or with real dice"))
 def play_cmd(
-    game: str = typer.Argument(..., help="Spiel-ID, z. B. zehntausend (siehe: wuerfel games)"),
-    rules: str = typer.Option(None, "--rules", help="Preset, Variante oder TOML-Datei"),
-    players: str = typer.Option(
-        None, "--players", help='Spieler, durch Komma getrennt; Bots als bot:NAME, z. B. "Anna,Ben,bot:heuristic"'),
-    dice: str = typer.Option("system", "--dice", help="system (Zufall), manual (echte Würfel eingeben) oder seed:N"),
+    game: str = typer.Argument(..., help=N_("Game ID, e.g. zehntausend (see: wuerfel games)")),
+    rules: str = typer.Option(None, "--rules", help=RULES_HELP),
+    players: str = typer.Option(None, "--players", help=N_(
+        'Players, separated by commas; bots as bot:NAME, e.g. "Anna,Ben,bot:heuristic" (default: you against a bot)')),
+    dice: str = typer.Option("system", "--dice", help=N_(
+        "system (random dice), manual (type in the real dice that fell) or seed:N (repeatable)")),
     lang: str = LangOption,
-    save: Path = typer.Option(None, "--save", help="Partie laufend in diese Datei speichern"),
-    load: Path = typer.Option(None, "--load", help="gespeicherte Partie fortsetzen"),
-    pause: float = typer.Option(0.6, "--pause", min=0.0, help="Pause nach jedem Bot-Zug in Sekunden"),
+    save: Path = typer.Option(None, "--save", help=N_("Keep the game saved in this file")),
+    load: Path = typer.Option(None, "--load", help=N_("Continue a saved game")),
+    pause: float = typer.Option(0.6, "--pause", min=0.0, help=N_("Pause after every bot move, in seconds")),
 ) -> None:
-    """Im Terminal spielen / play in the terminal (hot-seat, bots, real dice)."""
+    """Play in the terminal (hot-seat, bots, real dice)."""
     lang = normalize_language(lang)
     try:
         session = build_session(game, rules, players, dice, lang, save, load, pause)

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from wuerfel.cli.main import LangOption, app, fail, find_rules
+from wuerfel.cli.main import GAME_HINT_HELP, JSON_HELP, RULES_HELP, LangOption, app, fail, find_rules
 from wuerfel.engine.dice import Dice, sort_dice
 from wuerfel.engine.errors import N_, RuleError, WuerfelError
 from wuerfel.engine.registry import get_game
@@ -101,15 +101,16 @@ def _table(doc: dict[str, Any], scorer: ThrowScorer, lang: str) -> Table:
     return table
 
 
-@app.command("score")
+@app.command("score", help=N_("What a throw scores, best choice first"))
 def score_cmd(
-    dice: list[str] = typer.Argument(None, help="Die Würfel, z. B. 3 3 3 1 5; ohne: eine Zeile je Wurf von stdin"),
-    rules: str = typer.Option(..., "--rules", help="Preset, Variante oder TOML-Datei"),
-    game: str = typer.Option(None, "--game", help="Spiel-ID, wenn der Name des Regelwerks nicht eindeutig ist"),
-    as_json: bool = typer.Option(False, "--json"),
+    dice: list[str] = typer.Argument(None, help=N_(
+        "The dice, e.g. 3 3 3 1 5; without: one throw per line from standard input")),
+    rules: str = typer.Option(..., "--rules", help=RULES_HELP),
+    game: str = typer.Option(None, "--game", help=GAME_HINT_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     lang: str = LangOption,
 ) -> None:
-    """Was ein Wurf wert ist, beste Wahl zuerst / what a throw scores, best first."""
+    """What a throw scores, best first."""
     lang = normalize_language(lang)
     _ = Translator(lang)
     try:
@@ -138,6 +139,11 @@ def score_cmd(
             fail(exc, lang)
         answer(throw)
         return
+    # Typed at a terminal (no dice given): say what is expected instead of waiting silently, and let a slip be
+    # typed again; piped input keeps its contract (a bad line stops with status 2).
+    interactive = sys.stdin.isatty()
+    if interactive:
+        Console(stderr=True).print(_("Type one throw per line (e.g. 3 3 3 1 5); Ctrl+D ends."), highlight=False)
     for number, line in enumerate(sys.stdin, start=1):
         try:
             throw = read_throw(scorer, line)
@@ -145,6 +151,8 @@ def score_cmd(
             sys.stdout.flush()
             message = _("Line {line}: {error}", line=number, error=exc.translated(lang))
             Console(stderr=True).print(f"[red]{escape(message)}[/red]")
+            if interactive:
+                continue
             raise typer.Exit(2) from None
         answer(throw)
     sys.stdout.flush()

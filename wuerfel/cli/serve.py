@@ -6,26 +6,31 @@ from typing import Any
 
 import typer
 
-from wuerfel.cli.main import app
+from wuerfel.cli.main import LangOption, app
+from wuerfel.engine.errors import N_
 
 
-@app.command("serve")
-def serve(host: str = typer.Option("127.0.0.1", "--host", help="Adresse, an der der Server lauscht"),
-          port: int = typer.Option(8000, "--port", help="Port"),
-          db: str = typer.Option(None, "--db", help="Datenbank-URL (Standard: SQLite im Datenverzeichnis); "
-                                                    "postgresql://user@host:port/db"),
-          bot_delay: float = typer.Option(0.6, "--bot-delay", help="Pause vor Bot-Zügen in Sekunden"),
+@app.command("serve", help=N_("Start the web platform"))
+def serve(host: str = typer.Option("127.0.0.1", "--host", help=N_("Address the server listens on")),
+          port: int = typer.Option(8000, "--port", help=N_("Port the server listens on")),
+          db: str = typer.Option(None, "--db", help=N_("Database URL (default: SQLite in the data folder); "
+                                                       "postgresql://user@host:port/db")),
+          bot_delay: float = typer.Option(0.6, "--bot-delay", help=N_("Pause before bot moves, in seconds")),
           throw_wait: float = typer.Option(60.0, "--throw-wait", min=0.0,
-                                           help="So lange wartet ein Wurf auf das Tippen des Werfers, dann würfelt "
-                                                "der Server für ihn (Sekunden; 0: ohne Grenze)"),
+                                           help=N_("How long a throw waits for the thrower's tap before the server "
+                                                   "throws for him (seconds; 0: no limit)")),
           clock_scale: float = typer.Option(None, "--clock-scale", min=0.0001,
-                                            help="Faktor für alle Bedenkzeiten (nur für Tests; Standard: "
-                                                 "WUERFEL_CLOCK_SCALE oder 1)"),
-          secure_cookies: bool = typer.Option(False, "--secure-cookies", help="Cookies nur über HTTPS"),
-          sync: str = typer.Option("NORMAL", "--sqlite-synchronous", help="SQLite synchronous: NORMAL oder FULL"),
-          ws_impl: str = typer.Option("auto", "--ws-impl", help="uvicorn websocket implementation"),
-          log_level: str = typer.Option("warning", "--log-level")) -> None:
-    """Die Web-Plattform starten / start the web platform."""
+                                            help=N_("Factor for every time limit (for tests only; default: "
+                                                    "WUERFEL_CLOCK_SCALE or 1)")),
+          secure_cookies: bool = typer.Option(False, "--secure-cookies", help=N_("Cookies over HTTPS only")),
+          sync: str = typer.Option("NORMAL", "--sqlite-synchronous", help=N_("SQLite synchronous: NORMAL or FULL")),
+          ws_impl: str = typer.Option("auto", "--ws-impl", help=N_(
+              "uvicorn's websocket implementation: auto, websockets or wsproto")),
+          log_level: str = typer.Option("warning", "--log-level", help=N_(
+              "uvicorn's log level: critical, error, warning, info, debug or trace")),
+          lang: str = LangOption) -> None:
+    """Start the web platform; ``--lang`` is the language of this command's own lines (the pages choose their
+    language per visitor)."""
     import uvicorn
 
     from wuerfel.i18n import translate
@@ -41,7 +46,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Adresse, an der 
     config = uvicorn.Config(application, host=host, port=port, log_level=log_level, ws=ws_impl, ws_max_size=1024 * 1024,
                             ws_ping_interval=20, ws_ping_timeout=20, lifespan="on")
     safe_url = url.split("@")[-1] if "@" in url else url
-    typer.echo(translate("Database: {url}", "de", url=safe_url))
+    typer.echo(translate("Database: {url}", lang, url=safe_url))
 
     class Server(uvicorn.Server):
         """Says where to go only once the socket listens, so the printed address always works."""
@@ -49,7 +54,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Adresse, an der 
         async def startup(self, sockets: Any = None) -> None:
             await super().startup(sockets)
             if self.started:
-                print(translate("wuerfel is running: open {url} in your browser (Ctrl+C stops it).", "de",
+                print(translate("wuerfel is running: open {url} in your browser (Ctrl+C stops it).", lang,
                                 url=f"http://{shown}:{port}/"), flush=True)
 
     Server(config).run()

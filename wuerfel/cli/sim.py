@@ -17,6 +17,8 @@ import math
 import multiprocessing
 import os
 import random
+import secrets
+import signal
 import sys
 import time
 from bisect import bisect_right
@@ -37,8 +39,8 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from wuerfel.bots import make_bot
-from wuerfel.cli.main import LangOption, app, fail
+from wuerfel.bots import bot_label, make_bot
+from wuerfel.cli.main import JSON_HELP, RULES_HELP, LangOption, app, fail
 from wuerfel.cli.render import decimal
 from wuerfel.engine.errors import N_, RuleError, WuerfelError
 from wuerfel.engine.game import CHANCE, TERMINAL, Game, Outcome, State
@@ -53,6 +55,7 @@ MAX_STEPS = 1_000_000
 @dataclass(frozen=True)
 class SeatStats:
     name: str
+    """"BOT SEAT" (``heuristic 1``): the JSON's name, the same in every language."""
     mean: float
     stderr: float
     wins: float
@@ -62,6 +65,8 @@ class SeatStats:
     """The mean place in :meth:`State.ranking` (1 = best; tied seats share the better place)."""
     mean_payoff: float | None = None
     """Mean net chips per game (:meth:`State.payoffs`); None for a game without chips."""
+    bot: str = ""
+    """The bot's id (``heuristic``), for the text table's label in the reader's language (not in the JSON)."""
 
     def to_json(self) -> dict[str, Any]:
         out = {"name": self.name, "mean": self.mean, "stderr": self.stderr, "wins": self.wins, "losses": self.losses,
@@ -78,15 +83,19 @@ class SimResult:
     games: int
     seconds: float
     players: list[SeatStats]
+    seed: int = 0
+    """The run's seed: the same seed (with the same game, rules, bots and seats) plays the same games."""
 
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else float("inf")
 
     def to_json(self) -> dict[str, Any]:
-        """The stable contract: ``{"game","rules","games","seconds","games_per_second","players":[…]}``."""
+        """The stable contract: ``{"game","rules","games","seconds","games_per_second","players":[…],"seed"}``
+        (``seed`` added last, so a run without ``--seed`` can be repeated)."""
         return {"game": self.game, "rules": self.rules, "games": self.games, "seconds": self.seconds,
-                "games_per_second": self.games_per_second, "players": [p.to_json() for p in self.players]}
+                "games_per_second": self.games_per_second, "players": [p.to_json() for p in self.players],
+                "seed": self.seed}
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -131,6 +140,12 @@ def _play_chunk(bounds: tuple[int, int]) -> list[GameRow]:
     return [play_row(game, bots, seed, g) for g in range(*bounds)]
 
 
+def _ignore_interrupt() -> None:
+    """A worker leaves Ctrl-C to the parent: the terminal sends it to every process of the group, and a worker that
+    took it would print its traceback; the parent stops the run and the pool ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def default_jobs() -> int:
     """All cores this process may use."""
     try:
@@ -156,7 +171,7 @@ def _rows(game: Game, bots: Sequence[Any], seed: int, games: int, jobs: int) -> 
     chunks = [(a, min(a + size, games)) for a in range(0, games, size)]
     _FORKED = (game, bots, seed)
     try:
-        with multiprocessing.get_context("fork").Pool(min(jobs, len(chunks))) as pool:
+        with multiprocessing.get_context("fork").Pool(min(jobs, len(chunks)), initializer=_ignore_interrupt) as pool:
             for rows in pool.imap(_play_chunk, chunks):
                 yield from rows
     finally:
@@ -229,10 +244,7 @@ def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Se
 
     ``ready()`` is called once the bots are built (their tables can take many seconds on a fresh machine), so a
     progress display can say "preparing" until then instead of standing at 0."""
-    if games < 1:
-        raise RuleError(N_("--games must be at least 1."))
-    if jobs < 1:
-        raise RuleError(N_("--jobs must be at least 1."))
+    check_counts(games, jobs)
     if len(bot_names) not in (1, players):
         raise RuleError(N_("Give one bot for all seats or one per seat ({n})."), n=players)
     names = list(bot_names) * players if len(bot_names) == 1 else list(bot_names)
@@ -279,29 +291,66 @@ def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Se
         stats.append(SeatStats(name=f"{names[p]} {p + 1}", mean=mean,
                                stderr=math.sqrt(max(var, 0.0) / games), wins=wins[p], losses=losses[p],
                                mean_place=places[p] / games,
-                               mean_payoff=None if payoffs is None else payoffs[p] / games))
-    return SimResult(game=info.id, rules=resolved.id, games=games, seconds=seconds, players=stats)
+                               mean_payoff=None if payoffs is None else payoffs[p] / games, bot=names[p]))
+    return SimResult(game=info.id, rules=resolved.id, games=games, seconds=seconds, players=stats, seed=seed)
 
 
-@app.command("sim")
+def check_counts(games: int, jobs: int) -> None:
+    """Refuse a run of no games or no processes (before the bots are prepared, so the refusal comes at once)."""
+    if games < 1:
+        raise RuleError(N_("--games must be at least 1."))
+    if jobs < 1:
+        raise RuleError(N_("--jobs must be at least 1."))
+
+
+DEFAULT_GAMES = 200
+"""Games of a run without ``--games``: a first look (a win rate to about ±3.5 points) in a few seconds; the slowest
+default bots, Ohio's optimal ones, play about 22 games a second on one core (bench/README.md, "sim's defaults")."""
+
+
+def default_seat_count(info: GameInfo, rules_name: str | None) -> int:
+    """Seats of a run without ``--players``: two where the rule set allows two (the usual duel, as ``play``'s
+    default), else the fewest it allows (a solo rule set: one)."""
+    rules = info.rules_from_dict(info.resolve(rules_name).data)
+    counts = info.player_counts(rules) or [info.min_players]
+    return 2 if 2 in counts else min(counts)
+
+
+def random_seed() -> int:
+    """A seed for a run without ``--seed``: from the operating system, short enough to type back in."""
+    return secrets.randbelow(1_000_000_000)
+
+
+@app.command("sim", help=N_("Bots against each other: many games, with statistics for every seat"))
 def sim_cmd(
-    game: str = typer.Argument(..., help="Spiel-ID"),
-    rules: str = typer.Option(None, "--rules", help="Preset, Variante oder TOML-Datei"),
-    players: int = typer.Option(..., "--players", help="Anzahl der Plätze (alle mit Bots besetzt)"),
-    bot: str = typer.Option(None, "--bot", help="Bot für alle Plätze, oder einer je Platz durch Komma getrennt"),
-    games: int = typer.Option(..., "--games", help="Anzahl der Partien"),
-    seed: int = typer.Option(..., "--seed", help="Startwert: gleicher Seed, gleiche Partien"),
-    jobs: int = typer.Option(None, "--jobs", help="Prozesse (Standard: alle Kerne); gleiche Ergebnisse wie mit 1"),
-    as_json: bool = typer.Option(False, "--json"),
+    game: str = typer.Argument(..., help=N_("Game ID (see: wuerfel games)")),
+    rules: str = typer.Option(None, "--rules", help=RULES_HELP),
+    players: int = typer.Option(None, "--players", help=N_(
+        "Number of seats, all taken by bots (default: 2 where the rule set allows, else the fewest it allows)")),
+    bot: str = typer.Option(None, "--bot", help=N_("One bot for every seat, or one per seat separated by commas "
+                                                    "(default: the game's default bot)")),
+    games: int = typer.Option(DEFAULT_GAMES, "--games", help=N_(
+        "Number of games (more games: smaller standard errors)")),
+    seed: int = typer.Option(None, "--seed", help=N_(
+        "The same seed plays the same games (default: a random one, printed with the result)")),
+    jobs: int = typer.Option(None, "--jobs", help=N_(
+        "Processes (default: all cores); the results are exactly those of one")),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     lang: str = LangOption,
 ) -> None:
-    """Bots gegeneinander simulieren / bot-only games with statistics."""
+    """Bot-only games with statistics; without ``--players``/``--seed`` the usual seats and a random seed, printed
+    so that the run can be repeated."""
     lang = normalize_language(lang)
     _ = Translator(lang)
     try:
         info = get_game(game)
         bot_names = [b.strip() for b in (bot or default_bot_name(info)).split(",")]
         jobs = default_jobs() if jobs is None else jobs
+        check_counts(games, jobs)
+        if players is None:
+            # one bot per seat given: that many seats; else the rule set's usual count
+            players = len(bot_names) if len(bot_names) > 1 else default_seat_count(info, rules)
+        seed = random_seed() if seed is None else seed
         if as_json:
             result = simulate(info, rules, players, bot_names, games, seed, jobs=jobs)
         else:
@@ -340,9 +389,10 @@ def sim_cmd(
     table.add_column(_("Mean place"), justify="right")
     if has_chips:
         table.add_column(_("Mean chips won/lost"), justify="right")
-    for s in result.players:
+    for seat, s in enumerate(result.players, start=1):
         wins = f"{s.wins:g}".replace(".", ",") if lang == "de" else f"{s.wins:g}"
-        row = [s.name, decimal(s.mean, lang), decimal(s.stderr, lang), wins,
+        label = _("Bot {n} ({bot})", n=seat, bot=bot_label(s.bot, lang)) if s.bot else s.name
+        row = [label, decimal(s.mean, lang), decimal(s.stderr, lang), wins,
                decimal(s.wins / result.games, lang, 1, percent=True)]
         if has_losers:
             row.append(f"{s.losses:g}".replace(".", ",") if lang == "de" else f"{s.losses:g}")
@@ -353,6 +403,8 @@ def sim_cmd(
     console.print(table)
     console.print(_("{games} games in {seconds} s ({rate} games per second).", games=result.games,
                     seconds=decimal(result.seconds, lang), rate=decimal(result.games_per_second, lang, 1)))
+    console.print(_("Seed {seed}: the same command with --seed {seed} plays the same games.", seed=result.seed),
+                  highlight=False, soft_wrap=True)  # one line, whatever the width: it is copied
 
 
 def default_bot_name(info: GameInfo) -> str:

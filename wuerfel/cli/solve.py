@@ -14,7 +14,7 @@ from fractions import Fraction
 import typer
 from rich.markup import escape
 
-from wuerfel.cli.main import LangOption, app, console, fail
+from wuerfel.cli.main import JSON_HELP, RULES_HELP, LangOption, app, console, fail
 from wuerfel.cli.progress import working
 from wuerfel.cli.render import decimal
 from wuerfel.engine.errors import N_, RuleError, Words, WuerfelError
@@ -43,19 +43,19 @@ def rules_for(info: GameInfo, typed_game: str, rules: str | None) -> str | None:
     return rules
 
 
-@app.command("solve")
+@app.command("solve", help=N_("Compute an exact solution"))
 def solve_cmd(
-    game: str = typer.Argument(..., help="Spiel-ID, z. B. zehntausend, kniffel, escalero"),
-    rules: str = typer.Option(None, "--rules", help="Preset, Variante oder TOML-Datei"),
-    objective: str = typer.Option(None, "--objective", help="Ziel, z. B. win, solo, turn, duel, score"),
-    players: int = typer.Option(None, "--players", help="Anzahl der Spieler (allgemeiner exakter Löser)"),
+    game: str = typer.Argument(..., help=N_("Game ID, e.g. zehntausend, kniffel, escalero")),
+    rules: str = typer.Option(None, "--rules", help=RULES_HELP),
+    objective: str = typer.Option(None, "--objective", help=N_("Objective, e.g. win, solo, turn, duel, score")),
+    players: int = typer.Option(None, "--players", help=N_("Number of players (general exact solver)")),
     max_states: int = typer.Option(exact.DEFAULT_MAX_STATES, "--max-states",
-                                   help="höchstens so viele Stellungen (allgemeiner exakter Löser)"),
-    fresh: bool = typer.Option(False, "--fresh", help="zwischengespeicherte Tabellen ignorieren"),
-    as_json: bool = typer.Option(False, "--json"),
+                                   help=N_("At most this many positions (general exact solver)")),
+    fresh: bool = typer.Option(False, "--fresh", help=N_("Ignore cached tables")),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     lang: str = LangOption,
 ) -> None:
-    """Exakte Lösung berechnen / run an exact solver."""
+    """Run an exact solver."""
     lang = normalize_language(lang)
     _ = Translator(lang)
     try:
@@ -65,7 +65,7 @@ def solve_cmd(
         if solver is None:
             if obj is not None and obj not in exact.OBJECTIVES:
                 raise RuleError(N_("Unknown objective '{objective}'. Known: {known}"), objective=obj,
-                                known=", ".join([*info.solvers, *exact.OBJECTIVES]))
+                                known=", ".join(dict.fromkeys([*info.solvers, *exact.OBJECTIVES])))  # each name once
             solve_generic(info, game, rules, obj, players, max_states, as_json, lang, fresh)
             return
         if players is not None:

@@ -16,8 +16,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from wuerfel.cli.main import LangOption, app, fail
-from wuerfel.engine.errors import WuerfelError, file_error
+from wuerfel.cli.main import JSON_HELP, LangOption, app, fail
+from wuerfel.engine.errors import N_, WuerfelError, file_error
 from wuerfel.engine.fairdice import verify_record
 from wuerfel.engine.record import GameRecord
 from wuerfel.i18n import Translator, translate
@@ -26,10 +26,12 @@ EXIT_FAILED = 1
 EXIT_NO_PROOF = 3
 
 
-@app.command("verify")
-def verify_cmd(record_path: Path = typer.Argument(..., help="Partie-Datei (JSON), z. B. von der Tischseite geladen"),
-               as_json: bool = typer.Option(False, "--json"), lang: str = LangOption) -> None:
-    """Prüft die Würfe einer Partie: jedes Geheimnis gegen seine Zusage, jeden gezeigten Wurf gegen sein Geheimnis."""
+@app.command("verify", help=N_(
+    "Check a game's throws: every secret against its commitment, every shown throw against its secret"))
+def verify_cmd(record_path: Path = typer.Argument(..., help=N_(
+                   "Game record (JSON), e.g. downloaded from the table's page")),
+               as_json: bool = typer.Option(False, "--json", help=JSON_HELP), lang: str = LangOption) -> None:
+    """Check every throw of a record against the server's commitments (provably fair dice)."""
     _ = Translator(lang)
     console = Console()
     try:
