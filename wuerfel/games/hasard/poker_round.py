@@ -46,13 +46,14 @@ from wuerfel.games.kit.betting import (
     betting_action_id,
     describe_betting_action,
 )
+from wuerfel.games.kit.chance import parse_lot_or_throw
 from wuerfel.games.kit.chip_results import ChipResults
 from wuerfel.games.kit.hand_round import STOP_LABEL, STOP_WORDS, Stop
 from wuerfel.games.kit.keeps import Keep, KeepRules, KeepTurn, describe_keep, keep_from_id, keep_id, parse_keep
-from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot
+from wuerfel.games.kit.lot import Lot, lot_outcomes
 from wuerfel.games.kit.seats import in_turn_order
 from wuerfel.games.kit.throwoff import next_throw_off, ranking_groups
-from wuerfel.games.kit.void import Void, parse_throw, throw_outcomes
+from wuerfel.games.kit.void import Void, throw_outcomes
 from wuerfel.i18n import translate
 
 KEEP_RULES = KeepRules(dice=5, min_keep=1, max_keep=4)
@@ -222,11 +223,7 @@ class PokerRoundState(ChipResults, State):
         return self.turn.standing() if self.is_chance() else ()
 
     def parse_outcome(self, text: str) -> Outcome:
-        if self.phase == "lot":
-            return parse_lot(text, self.n)
-        if not self.is_chance():
-            raise IllegalAction(N_("No dice are to be thrown now."))
-        return parse_throw(text, self.turn.to_throw(), poker=self.face == "poker")
+        return parse_lot_or_throw(text, self.n, self.phase == "lot", self.dice_to_throw(), poker=self.face == "poker")
 
     def _apply_outcome(self, outcome: Outcome) -> State:
         if isinstance(outcome, Lot):

@@ -5,7 +5,7 @@ loser may collect a *Bierdeckel* until one seat has enough of them (Chicago, Chi
 Written once for these games so that a game is its hand's value plus rules data:
 
 * a game says how a turn may go on (:meth:`HandRoundState.turn_actions`, the kit's :class:`~.keeps.Keep` and
-  :class:`Stop` by default), what a finished hand is worth (:meth:`HandRoundState.hand_result`, a tuple compared
+  :class:`~.hands.Stop` by default), what a finished hand is worth (:meth:`HandRoundState.hand_result`, a tuple compared
   "higher is better"), and what a throw-off is (:meth:`HandRoundState.throw_off_limit`: Chicago's one throw of three
   dice, Sequenzen's whole turn);
 * the kit's :class:`~.keeps.KeepTurn` is the turn, :class:`~.keeps.RoundLimit` the limit the first player sets,
@@ -27,14 +27,16 @@ from typing import Any, ClassVar, Literal
 
 from wuerfel.engine import components as cmp
 from wuerfel.engine.dice import Dice
-from wuerfel.engine.errors import N_, IllegalAction
+from wuerfel.engine.errors import N_
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.games.kit.chance import describe_lot_or_throw, parse_lot_or_throw
+from wuerfel.games.kit.hands import Stop
 from wuerfel.games.kit.keeps import Keep, KeepTurn, RoundLimit, dice_component
-from wuerfel.games.kit.lot import LOT_BEGINS, LOT_BEGINS_NAMED, Lot, lot_outcomes, parse_lot
+from wuerfel.games.kit.lot import Lot, lot_outcomes
 from wuerfel.games.kit.seats import clockwise, in_turn_order, left_of
 from wuerfel.games.kit.solverkeys import dense_ranks
 from wuerfel.games.kit.throwoff import ranking_groups
-from wuerfel.games.kit.void import VOID_LABEL, Void, parse_throw, throw_outcomes
+from wuerfel.games.kit.void import Void, throw_outcomes
 
 STOP_WORDS = frozenset({"stop", "stopp", "halt", "genug", "aufhören", "aufhoeren", "fertig", "s", "enough"})
 STOP_LABEL = N_("Stop: the dice count as they lie")
@@ -45,13 +47,6 @@ THROWS_ROW = N_("Throws")
 MARKS_ROW = N_("Bierdeckel")
 THROW_OFF_ROW = N_("Throw-off {k}")
 LIMIT_NOTE = N_("throw {k} of at most {n}")
-
-
-@dataclasses.dataclass(frozen=True)
-class Stop(Action):
-    """End the turn now: the dice count as they lie (the number of throws used so far is the turn's)."""
-
-    kind: ClassVar[str] = "stop"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -309,12 +304,7 @@ class HandRoundState(State):
         return self.turn.standing() if self.phase == "play" and self.turn.throwing else ()
 
     def parse_outcome(self, text: str) -> Outcome:
-        if self.phase == "lot":
-            return parse_lot(text, self.n)
-        k = self.dice_to_throw()
-        if k <= 0:
-            raise IllegalAction(N_("No dice are to be thrown now."))
-        return parse_throw(text, k, poker=False)
+        return parse_lot_or_throw(text, self.n, self.phase == "lot", self.dice_to_throw())
 
     def _apply_outcome(self, outcome: Outcome) -> State:
         if isinstance(outcome, Lot):
@@ -330,17 +320,8 @@ class HandRoundState(State):
         return self
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
-        from wuerfel.i18n import translate
-
-        if isinstance(outcome, Roll):
-            return " ".join(str(d) for d in outcome.dice)
-        if isinstance(outcome, Lot):
-            if 0 <= outcome.seat < len(names):
-                return translate(LOT_BEGINS_NAMED, lang, name=names[outcome.seat])
-            return translate(LOT_BEGINS, lang, seat=outcome.seat + 1)
-        if isinstance(outcome, Void):
-            return translate(VOID_LABEL, lang)
-        return super().describe_outcome(outcome, lang, names)
+        label = describe_lot_or_throw(outcome, lang, names)
+        return label if label is not None else super().describe_outcome(outcome, lang, names)
 
     # --- results ---------------------------------------------------------------------------------------------
     def scores(self) -> tuple[float, ...]:

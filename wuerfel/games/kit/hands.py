@@ -23,12 +23,13 @@ from typing import Any, ClassVar, Literal
 from wuerfel.engine.components import Component, Dice, Message, Phrase, SeatLine, Seats, Sheet, SheetRow
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.games.kit.chance import describe_lot_or_throw, parse_lot_or_throw
 from wuerfel.games.kit.keeps import RoundLimit
-from wuerfel.games.kit.lot import LOT_BEGINS, LOT_BEGINS_NAMED, Lot, lot_outcomes, parse_lot
+from wuerfel.games.kit.lot import Lot, lot_outcomes
 from wuerfel.games.kit.seats import clockwise, in_turn_order
 from wuerfel.games.kit.solverkeys import dense_ranks
 from wuerfel.games.kit.throwoff import next_throw_off, ranking_groups
-from wuerfel.games.kit.void import VOID_LABEL, Void, parse_throw, throw_outcomes
+from wuerfel.games.kit.void import Void, throw_outcomes
 
 THROW_OFF_NOW = N_("Throw-off {k}: the tied players play one more turn")
 REPLAY_NOW = N_("Nobody has a result: the round is played again")
@@ -47,7 +48,9 @@ class ThrowOn(Action):
 
 @dataclasses.dataclass(frozen=True)
 class Stop(Action):
-    """End the turn with the result as it stands."""
+    """End the turn with the result as it stands (the dice count as they lie). One class for every game that stops
+    a turn, the hand rounds' (:mod:`~wuerfel.games.kit.hand_round`) included, so a stop means the same move
+    wherever a bot or a record names it."""
 
     kind: ClassVar[str] = "stop"
 
@@ -236,12 +239,7 @@ class HandState(State):
         return self.turn_standing(self.turn) if self.phase == "turn" and self.dice_to_throw() > 0 else ()
 
     def parse_outcome(self, text: str) -> Outcome:
-        if self.phase == "lot":
-            return parse_lot(text, self.n)
-        k = self.dice_to_throw()
-        if k <= 0:
-            raise IllegalAction(N_("No dice are to be thrown now."))
-        return parse_throw(text, k, poker=False)
+        return parse_lot_or_throw(text, self.n, self.phase == "lot", self.dice_to_throw())
 
     def _apply_outcome(self, outcome: Outcome) -> State:
         if isinstance(outcome, Lot):
@@ -253,17 +251,8 @@ class HandState(State):
                                                                                                outcome.dice))
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
-        from wuerfel.i18n import translate
-
-        if isinstance(outcome, Roll):
-            return " ".join(str(d) for d in outcome.dice)
-        if isinstance(outcome, Lot):
-            if 0 <= outcome.seat < len(names):
-                return translate(LOT_BEGINS_NAMED, lang, name=names[outcome.seat])
-            return translate(LOT_BEGINS, lang, seat=outcome.seat + 1)
-        if isinstance(outcome, Void):
-            return translate(VOID_LABEL, lang)
-        return super().describe_outcome(outcome, lang, names)
+        label = describe_lot_or_throw(outcome, lang, names)
+        return label if label is not None else super().describe_outcome(outcome, lang, names)
 
     # --- flow -----------------------------------------------------------------------------------------------
     def _after_turn_step(self, turn: Any) -> HandState:
