@@ -28,7 +28,7 @@ from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import opt, require
 from wuerfel.games.hasard.common import describe_outcome, last_place, result_view
 from wuerfel.games.kit import Lot, Void
-from wuerfel.games.kit.keep_sheet import EMPTY, KeepSheetState
+from wuerfel.games.kit.keep_sheet import EMPTY, Enter, KeepSheetState
 from wuerfel.games.kit.keeps import (
     KEEP_WORDS,
     Keep,
@@ -153,15 +153,7 @@ def keep_rules(min_keep: int, max_keep: int) -> KeepRules:
     return KeepRules(5, min_keep=min_keep, max_keep=max_keep)
 
 
-# --- actions (the keep is the kit's :class:`~wuerfel.games.kit.keeps.Keep`) ---------------------------------------
-@dataclasses.dataclass(frozen=True)
-class Enter(Action):
-    """Write the hand's value for this row into the sheet (0 if the hand does not qualify: crossed out)."""
-
-    kind: ClassVar[str] = "enter"
-    row: int
-
-
+# --- actions (the keep is the kit's :class:`~wuerfel.games.kit.keeps.Keep`, writing a box the sheet games' Enter) ----
 @dataclasses.dataclass(frozen=True)
 class Strike(Action):
     """Write 0 into a row although the hand would score there ("streichen" on purpose)."""

@@ -25,7 +25,7 @@ from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.hasard.common import describe_outcome, last_place
 from wuerfel.games.kit import START_NAME, START_WORDS, Lot, Void, start_option
-from wuerfel.games.kit.keep_sheet import EMPTY, KeepSheetState
+from wuerfel.games.kit.keep_sheet import EMPTY, Enter, KeepSheetState
 from wuerfel.games.kit.keeps import (
     KEEP_WORDS,
     Keep,
@@ -117,14 +117,6 @@ def row_value(dice: Dice, row: int, ohio_points: int = 40) -> int:
 def keep_rules(min_keep: int, max_keep: int) -> KeepRules:
     """Free keeps of ``min_keep``..``max_keep`` of the six dice (keeping none throws all six again)."""
     return KeepRules(N_DICE, min_keep=min_keep, max_keep=max_keep)
-
-
-@dataclasses.dataclass(frozen=True)
-class Enter(Action):
-    """Write the dice into this row (0 where they do not score there)."""
-
-    kind: ClassVar[str] = "enter"
-    row: int
 
 
 @dataclasses.dataclass(frozen=True)

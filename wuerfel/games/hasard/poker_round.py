@@ -34,6 +34,7 @@ from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.dice import Dice, roll_distribution
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.engine.rules import opt, require
 from wuerfel.games.hasard.common import describe_outcome, result_view
 from wuerfel.games.kit.betting import (
     BETTING_ACTIONS,
@@ -83,6 +84,34 @@ ROUND_OPTION_CHOICES: dict[str, dict[str, tuple[str, str]]] = {
     "start": {"lot": ("das Los (höchster Wurf)", "the lot (highest throw)"), "first_seat": ("Platz 1", "seat 1")},
 }
 """The human names of the choices of :data:`ROUND_OPTION_NAMES`' ``start``."""
+
+
+# The options every poker round game declares alike (the ante's wording and whether raising is the default differ,
+# so a game writes those itself). Factories rather than a base class: a base's fields would come first in every
+# listing and editor, where each game keeps its own order.
+def starting_chips_option() -> Any:
+    return opt(20, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with", low=1, high=10000)
+
+
+def rounds_per_game_option() -> Any:
+    return opt(6, de="Runden pro Partie", en="Rounds per game", low=1, high=100)
+
+
+def max_stake_option() -> Any:
+    return opt(6, de="Höchster Einsatz beim Erhöhen", en="Highest stake when raising", low=1, high=1000)
+
+
+def first_round_option() -> Any:
+    return opt("lot", de="Wer die erste Runde beginnt: Los oder Platz 1",
+               en="Who begins the first round: lot or seat 1")
+
+
+def validate_round_options(rules: Any) -> None:
+    """Refuse a poker round game's shared options out of their ranges: chips, ante and rounds at least 1, the
+    highest stake at least the ante."""
+    for key in ("starting_chips", "ante", "rounds"):
+        require(getattr(rules, key) >= 1, key, "≥ 1", getattr(rules, key))
+    require(rules.max_stake >= rules.ante, "max_stake", f"≥ ante ({rules.ante})", rules.max_stake)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from wuerfel.engine.dice import Dice
 from wuerfel.engine.errors import N_, IllegalAction
-from wuerfel.engine.game import Outcome, Roll, State
+from wuerfel.engine.game import Action, Outcome, Roll, State
 from wuerfel.games.kit.chance import parse_lot_or_throw
 from wuerfel.games.kit.keeps import KeepTurn
 from wuerfel.games.kit.lot import Lot, lot_outcomes
@@ -25,6 +25,14 @@ from wuerfel.games.kit.void import Void, throw_outcomes
 
 EMPTY = -1
 """A box not written yet (a written box holds its points, 0 included)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Enter(Action):
+    """Write the hand's value for this row into the sheet (0 where the hand does not score there: crossed out)."""
+
+    kind: ClassVar[str] = "enter"
+    row: int
 
 
 class KeepSheetState(State):
