@@ -38,7 +38,16 @@ from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
-from wuerfel.games.kit.hands import BestValueBot, HandGame, HandState, Result, Stop, ThrowOn, parse_throw_or_stop
+from wuerfel.games.kit.hands import (
+    BestValueAdvisor,
+    BestValueBot,
+    HandGame,
+    HandState,
+    Result,
+    Stop,
+    ThrowOn,
+    parse_throw_or_stop,
+)
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
 
 DICE = 6
@@ -347,21 +356,14 @@ class BoeseSiebenOptimalBot(BestValueBot):
         return decision_values(state, player)
 
 
-class BoeseSiebenAdvisor:
+class BoeseSiebenAdvisor(BestValueAdvisor):
     """Throwing on and stopping with their chances to win (alone: expected score) and the loss of the worse."""
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    state_class = BoeseSiebenState
+    solo_measure = N_("expected score (optimal play)")
 
-    def advise(self, state: State, player: int) -> list[Any]:
-        from wuerfel.games.kit.hints import rated, win_measure
-
-        if not isinstance(state, BoeseSiebenState) or state.to_move() != player:
-            return []
-        vals = decision_values(state, player)
-        if state.n == 1:
-            return rated(vals, N_("expected score (optimal play)"), "points")
-        return rated(vals, win_measure(state.n))
+    def values(self, state: BoeseSiebenState, player: int) -> dict[Action, float]:
+        return decision_values(state, player)
 
 
 INFO = register(GameInfo(

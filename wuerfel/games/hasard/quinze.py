@@ -33,7 +33,18 @@ from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
-from wuerfel.games.kit.hands import BestValueBot, HandGame, HandState, Result, Stop, ThrowOn, parse_throw_or_stop
+from wuerfel.games.kit.hands import (
+    BestValueAdvisor,
+    BestValueBot,
+    HandGame,
+    HandState,
+    Result,
+    Stop,
+    ThrowOn,
+    parse_throw_or_stop,
+    tie_fixed_point,
+)
+from wuerfel.games.kit.hints import win_measure
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME
 from wuerfel.games.kit.seats import clockwise, in_turn_order
 from wuerfel.games.kit.throwoff import next_throw_off
@@ -355,17 +366,7 @@ def duel_value(target: int) -> float:
     def f(w: float) -> float:
         return float(turn_values(target, _first_utility(target, w))[(0, 0)][0])
 
-    # The value is almost linear in the tie's worth, so a secant step lands next to the fixed point at once.
-    a, fa = 0.5, f(0.5)
-    b, fb = fa, f(fa)
-    for _ in range(30):
-        if abs(fb - b) < 1e-13:
-            return fb
-        slope = ((fb - b) - (fa - a)) / (b - a) if b != a else 0.0
-        a, fa = b, fb
-        b = b - (fb - b) / slope if slope else fb
-        fb = f(b)
-    return fb
+    return tie_fixed_point(f, 1e-13)
 
 
 def _first_utility(target: int, w: float) -> Callable[[Result], float]:
@@ -491,16 +492,7 @@ def round_robin_value(target: int) -> float:
     def f(w: float) -> float:
         return RoundRobinDuel(target, w).start()
 
-    a, fa = 0.5, f(0.5)
-    b, fb = fa, f(fa)
-    for _ in range(30):
-        if abs(fb - b) < 1e-13:
-            return fb
-        slope = ((fb - b) - (fa - a)) / (b - a) if b != a else 0.0
-        a, fa = b, fb
-        b = b - (fb - b) / slope if slope else fb
-        fb = f(b)
-    return fb
+    return tie_fixed_point(f, 1e-13)
 
 
 @cache
@@ -576,23 +568,23 @@ class QuinzeOptimalBot(BestValueBot):
         return decision_values(state, player)
 
 
-class QuinzeAdvisor:
+class QuinzeAdvisor(BestValueAdvisor):
     """Throwing on and stopping, each with its chance to win (:func:`decision_values`), or alone its expected final
     sum, and what it loses against the better."""
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    state_class = QuinzeState
+    solo_measure = N_("expected final sum (optimal play)")
 
-    def advise(self, state: State, player: int) -> list[Any]:
-        from wuerfel.games.kit.hints import rated, win_measure
+    def values(self, state: QuinzeState, player: int) -> dict[Action, float]:
+        return decision_values(state, player)
 
-        if not isinstance(state, QuinzeState) or state.to_move() != player:
-            return []
-        vals = decision_values(state, player)
+    def measure(self, state: QuinzeState) -> tuple[str, Literal["chance", "points"]]:
+        """In the round-robin variant the values are the expected sum with more than two still playing, the exact
+        duel's chance with two."""
         duel = isinstance(state, QuinzeRoundRobinState) and len(state.order) == 2
         if state.n == 1 or (isinstance(state, QuinzeRoundRobinState) and not duel):
-            return rated(vals, N_("expected final sum (optimal play)"), "points")
-        return rated(vals, win_measure(2 if duel else state.n))
+            return self.solo_measure, "points"
+        return win_measure(2 if duel else state.n), "chance"
 
 
 INFO = register(GameInfo(

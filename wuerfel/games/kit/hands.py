@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
@@ -24,6 +24,7 @@ from wuerfel.engine.components import Component, Dice, Message, Phrase, SeatLine
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.games.kit.chance import describe_lot_or_throw, parse_lot_or_throw
+from wuerfel.games.kit.hints import rated, win_measure
 from wuerfel.games.kit.keeps import RoundLimit
 from wuerfel.games.kit.lot import Lot, lot_outcomes
 from wuerfel.games.kit.seats import clockwise, in_turn_order
@@ -75,6 +76,54 @@ class BestValueBot(ABC):
         assert isinstance(state, self.state_class)
         vals = self.values(state, player)
         return max(vals, key=lambda a: (round(vals[a], 12), isinstance(a, Stop)))
+
+
+class BestValueAdvisor(ABC):
+    """A hand game's hints, where the game knows the value of every move (as for :class:`BestValueBot`): every move
+    with its value, best first, and what each loses against the best — alone the expected result
+    (:attr:`solo_measure`, in points), else the chance to win at this table (:func:`~.hints.win_measure`); nothing
+    for a seat not to move. A game subclasses it with its state class and its values, and says in :meth:`measure`
+    where its values mean something else (Quinze's round robin), so its hints cannot drift from its bot."""
+
+    state_class: ClassVar[type[State]] = State
+    solo_measure: ClassVar[str] = ""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    @abstractmethod
+    def values(self, state: Any, player: int) -> Mapping[Action, float]:
+        """The value of every legal move of ``player`` in ``state`` (an instance of :attr:`state_class`)."""
+
+    def measure(self, state: Any) -> tuple[str, Literal["chance", "points"]]:
+        """What the values of ``state`` are and their unit: alone the expected result, else the chance to win."""
+        if state.n == 1:
+            return self.solo_measure, "points"
+        return win_measure(state.n), "chance"
+
+    def advise(self, state: State, player: int) -> list[Any]:
+        if not isinstance(state, self.state_class) or state.to_move() != player:
+            return []
+        vals = self.values(state, player)
+        measure, unit = self.measure(state)
+        return rated(vals, measure, unit)
+
+
+def tie_fixed_point(f: Callable[[float], float], tolerance: float) -> float:
+    """The first player's chance ``W = f(W)`` in a duel whose full tie is the same game again: ``f(w)`` is his chance
+    when a tie is worth ``w`` to him. The value is almost linear in the tie's worth, so secant steps from 0.5 land
+    next to the fixed point at once (at most 30; done when a step moves less than ``tolerance``). Written once for
+    the duels of Quinze and Dreimal Pasch, whose values the tests hold to the generic exact solver's."""
+    a, fa = 0.5, f(0.5)
+    b, fb = fa, f(fa)
+    for _ in range(30):
+        if abs(fb - b) < tolerance:
+            return fb
+        slope = ((fb - b) - (fa - a)) / (b - a) if b != a else 0.0
+        a, fa = b, fb
+        b = b - (fb - b) / slope if slope else fb
+        fb = f(b)
+    return fb
 
 
 Result = tuple[int, ...]
