@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -43,7 +43,8 @@ from wuerfel.games.hasard.chicago import (
     conversion_keeps,
     hand_points,
 )
-from wuerfel.games.kit.hand_round import MenuValueAdvisor, MenuValueBot, Stop, float_rolls
+from wuerfel.games.kit.hand_round import MenuValueBot, Stop, float_rolls
+from wuerfel.games.kit.hints import ValueAdvisor
 from wuerfel.games.kit.keeps import Keep, legal_keeps
 from wuerfel.solvers.api import SolveResult
 
@@ -310,15 +311,17 @@ class HeuristicBot:
         return keeps[0] if keeps else Stop()
 
 
-class ChicagoAdvisor(MenuValueAdvisor):
+class ChicagoAdvisor(ValueAdvisor):
     """Hints: every legal move with the chance to avoid the Bierdeckel of this round, best first, and how much each
-    loses against the best (the kit's :class:`~wuerfel.games.kit.hand_round.MenuValueAdvisor`)."""
+    loses against the best (the kit's :class:`~wuerfel.games.kit.hints.ValueAdvisor`)."""
 
     state_class = ChicagoState
-    measure = MEASURE_ROUND
 
     def values(self, state: ChicagoState, player: int) -> dict[Action, float]:
         return action_values(state, player)
+
+    def measure(self, state: ChicagoState) -> tuple[str, Literal["chance", "points"]]:
+        return MEASURE_ROUND, "chance"
 
     def turn_start(self, state: State, player: int) -> tuple[float, str] | None:
         """The analysis's luck of a round (:class:`~wuerfel.engine.advice.TurnLuck`): ``player``'s chance to avoid

@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -30,7 +30,8 @@ from wuerfel.engine.dice import Dice, multisets, sort_dice
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.hasard.sequenzen import SequenzenRules, SequenzenState, keep_rules, sequence_rank
-from wuerfel.games.kit.hand_round import MenuValueAdvisor, MenuValueBot, Stop, float_rolls
+from wuerfel.games.kit.hand_round import MenuValueBot, Stop, float_rolls
+from wuerfel.games.kit.hints import ValueAdvisor
 from wuerfel.games.kit.keeps import Keep, legal_keeps
 from wuerfel.solvers.api import SolveResult
 
@@ -279,15 +280,17 @@ class HeuristicBot:
         return Keep(()) if Keep(()) in legal else Stop()
 
 
-class SequenzenAdvisor(MenuValueAdvisor):
+class SequenzenAdvisor(ValueAdvisor):
     """Hints: every legal move with the chance to win the round, best first, and the loss against the best (the
     kit's :class:`~wuerfel.games.kit.hand_round.MenuValueAdvisor`)."""
 
     state_class = SequenzenState
-    measure = MEASURE_ROUND
 
     def values(self, state: SequenzenState, player: int) -> dict[Action, float]:
         return action_values(state, player)
+
+    def measure(self, state: SequenzenState) -> tuple[str, Literal["chance", "points"]]:
+        return MEASURE_ROUND, "chance"
 
     def turn_start(self, state: State, player: int) -> tuple[float, str] | None:
         """The analysis's luck of the round (:class:`~wuerfel.engine.advice.TurnLuck`): ``player``'s chance to win

@@ -21,20 +21,18 @@ States are frozen dataclasses (hashable values with exact chance), so the generi
 from __future__ import annotations
 
 import dataclasses
-from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine import components as cmp
-from wuerfel.engine.advice import Advice
 from wuerfel.engine.dice import Dice, roll_distribution
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.games.kit.chance import describe_lot_or_throw, parse_lot_or_throw
 from wuerfel.games.kit.hands import Stop
-from wuerfel.games.kit.hints import rated
+from wuerfel.games.kit.hints import ValueBot
 from wuerfel.games.kit.keeps import Keep, KeepTurn, RoundLimit, dice_component
 from wuerfel.games.kit.lot import Lot, lot_outcomes
 from wuerfel.games.kit.seats import clockwise, in_turn_order, left_of
@@ -495,52 +493,15 @@ def float_rolls(k: int) -> tuple[tuple[Dice, float], ...]:
     return tuple((d, float(p)) for d, p in roll_distribution(k))
 
 
-class MenuValueBot(ABC):
+class MenuValueBot(ValueBot):
     """A hand-round game's optimal bot where the game rates every legal move (:meth:`values`: a chance to win the
-    round): the best move, a tie (to 12 places, so float noise cannot choose) going to the move listed first — the
-    menu lists stopping before a rethrow, so a tie stops with fewer throws. Chicago and Sequenzen subclass it with
-    their state class and their values, so their bots cannot differ in how they break a tie."""
+    round): the best move, a tie going to the move listed first — the menu lists stopping before a rethrow, so a tie
+    stops with fewer throws (the kit's :class:`~.hints.ValueBot`). Chicago and Sequenzen subclass it with their
+    state class and their values, so their bots cannot differ in how they break a tie."""
 
-    name = "optimal"
-    state_class: ClassVar[type[State]] = State
-
-    def __init__(self, game: Game, seed: int = 0) -> None:
-        self.game = game
-
-    @abstractmethod
-    def values(self, state: Any, player: int) -> Mapping[Action, float]:
-        """The value of every legal move of ``player`` in ``state`` (an instance of :attr:`state_class`)."""
-
-    def choose(self, state: State, player: int) -> Action:
-        assert isinstance(state, self.state_class)
-        vals = self.values(state, player)
+    def tie_break(self, state: Any, player: int) -> Callable[[Action], Any]:
         order = {a: i for i, a in enumerate(state.legal_actions(player))}
-        return max(vals, key=lambda a: (round(vals[a], 12), -order[a]))
-
-
-class MenuValueAdvisor(ABC):
-    """Hints of a hand-round game that rates every legal move as :class:`MenuValueBot` does: each move with its
-    value (``measure`` says what it is), best first, and how much each loses against the best; nothing for a seat
-    that is not to move. Chicago and Sequenzen subclass it and add the analysis's luck of their rounds."""
-
-    state_class: ClassVar[type[State]] = State
-    measure: ClassVar[str] = ""
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    @abstractmethod
-    def values(self, state: Any, player: int) -> Mapping[Action, float]:
-        """The value of every legal move of ``player`` in ``state`` (an instance of :attr:`state_class`)."""
-
-    def advise(self, state: State, player: int) -> list[Advice]:
-        assert isinstance(state, self.state_class)
-        if player != state.to_move():
-            return []
-        vals = self.values(state, player)
-        if not vals:
-            return []
-        return rated(vals, self.measure)
+        return lambda a: -order[a]
 
 
 def new_state(cls: type[HandRoundState], game: Game) -> HandRoundState:

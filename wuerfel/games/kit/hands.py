@@ -15,8 +15,7 @@ The two moves most hand games have — throw on, stop — are :class:`ThrowOn` a
 from __future__ import annotations
 
 import dataclasses
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
@@ -24,7 +23,7 @@ from wuerfel.engine.components import Component, Dice, Message, Phrase, SeatLine
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.games.kit.chance import describe_lot_or_throw, parse_lot_or_throw
-from wuerfel.games.kit.hints import rated, win_measure
+from wuerfel.games.kit.hints import ValueAdvisor, ValueBot, win_measure
 from wuerfel.games.kit.keeps import RoundLimit
 from wuerfel.games.kit.lot import Lot, lot_outcomes
 from wuerfel.games.kit.seats import clockwise, in_turn_order
@@ -56,57 +55,29 @@ class Stop(Action):
     kind: ClassVar[str] = "stop"
 
 
-class BestValueBot(ABC):
+class BestValueBot(ValueBot):
     """A hand game's optimal bot, where the game knows the value of every move (its ``decision_values``: a chance to
-    win, or alone an expected result): the best move, a tie (to 12 places, so float noise cannot choose) going to
-    stopping. A game subclasses it with its state class and its values, so its bots cannot differ in how they break
-    a tie."""
+    win, or alone an expected result): the best move, a tie going to stopping (the kit's :class:`~.hints.ValueBot`).
+    A game subclasses it with its state class and its values, so its bots cannot differ in how they break a tie."""
 
-    name = "optimal"
-    state_class: ClassVar[type[State]] = State
-
-    def __init__(self, game: Game, seed: int = 0) -> None:
-        self.game = game
-
-    @abstractmethod
-    def values(self, state: Any, player: int) -> Mapping[Action, float]:
-        """The value of every legal move of ``player`` in ``state`` (an instance of :attr:`state_class`)."""
-
-    def choose(self, state: State, player: int) -> Action:
-        assert isinstance(state, self.state_class)
-        vals = self.values(state, player)
-        return max(vals, key=lambda a: (round(vals[a], 12), isinstance(a, Stop)))
+    def tie_break(self, state: Any, player: int) -> Callable[[Action], Any]:
+        return lambda a: isinstance(a, Stop)
 
 
-class BestValueAdvisor(ABC):
-    """A hand game's hints, where the game knows the value of every move (as for :class:`BestValueBot`): every move
-    with its value, best first, and what each loses against the best — alone the expected result
-    (:attr:`solo_measure`, in points), else the chance to win at this table (:func:`~.hints.win_measure`); nothing
-    for a seat not to move. A game subclasses it with its state class and its values, and says in :meth:`measure`
-    where its values mean something else (Quinze's round robin), so its hints cannot drift from its bot."""
+class BestValueAdvisor(ValueAdvisor):
+    """A hand game's hints, where the game knows the value of every move (as for :class:`BestValueBot`): alone the
+    expected result (:attr:`solo_measure`, in points), else the chance to win at this table
+    (:func:`~.hints.win_measure`). A game subclasses it with its state class and its values, and says in
+    :meth:`measure` where its values mean something else (Quinze's round robin), so its hints cannot drift from its
+    bot."""
 
-    state_class: ClassVar[type[State]] = State
     solo_measure: ClassVar[str] = ""
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    @abstractmethod
-    def values(self, state: Any, player: int) -> Mapping[Action, float]:
-        """The value of every legal move of ``player`` in ``state`` (an instance of :attr:`state_class`)."""
-
     def measure(self, state: Any) -> tuple[str, Literal["chance", "points"]]:
-        """What the values of ``state`` are and their unit: alone the expected result, else the chance to win."""
+        """Alone the expected result, else the chance to win."""
         if state.n == 1:
             return self.solo_measure, "points"
         return win_measure(state.n), "chance"
-
-    def advise(self, state: State, player: int) -> list[Any]:
-        if not isinstance(state, self.state_class) or state.to_move() != player:
-            return []
-        vals = self.values(state, player)
-        measure, unit = self.measure(state)
-        return rated(vals, measure, unit)
 
 
 def tie_fixed_point(f: Callable[[float], float], tolerance: float) -> float:
