@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.components import Phrase
 from wuerfel.engine.dice import roll_distribution
-from wuerfel.engine.errors import N_, IllegalAction
+from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
@@ -42,11 +42,10 @@ from wuerfel.games.kit.hands import (
     BestValueAdvisor,
     BestValueBot,
     HandGame,
-    HandState,
     Result,
     Stop,
     ThrowOn,
-    parse_throw_or_stop,
+    ThrowOnState,
 )
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
 
@@ -120,7 +119,7 @@ def score_of(result: Result) -> int:
 
 
 @dataclasses.dataclass(frozen=True)
-class BoeseSiebenState(HandState):
+class BoeseSiebenState(ThrowOnState):
     id: ClassVar[str] = "die-boese-sieben"
 
     def max_throws(self) -> int:
@@ -148,20 +147,8 @@ class BoeseSiebenState(HandState):
         return dataclasses.replace(turn, sevens=sevens, rest=rest, throws=throws,
                                    aside=(*turn.aside, *sorted(aside)), step="done" if done else "decide")
 
-    def turn_actions(self, turn: Any) -> tuple[Action, ...]:
-        return (ThrowOn(), Stop()) if turn.step == "decide" else ()
-
-    def turn_moved(self, turn: Any, action: Action) -> SiebenTurn:
-        return dataclasses.replace(turn, step="throw" if isinstance(action, ThrowOn) else "done")
-
-    def turn_over(self, turn: Any) -> bool:
-        return bool(turn.step == "done")
-
     def turn_result(self, turn: Any) -> Result:
         return (turn.sevens, sum(turn.rest))
-
-    def turn_throws(self, turn: Any) -> int:
-        return int(turn.throws)
 
     def turn_key(self, turn: Any) -> Any:
         """The sevens, the pips of the dice left (they are all thrown again or all counted: which faces they show
@@ -188,15 +175,6 @@ class BoeseSiebenState(HandState):
 
     def result_phrase(self, result: Result) -> Any:
         return Phrase(N_("{sevens} × seven + {pips} pips"), {"sevens": result[0], "pips": result[1]})
-
-    def refuse(self, action: Action) -> None:
-        raise IllegalAction(N_("Throw again or stop."))
-
-    def parse_action_text(self, text: str, player: int) -> Action:
-        a = parse_throw_or_stop(text)
-        if a is None:
-            raise IllegalAction(N_("Type 'weiter' to throw again or 'stop' to stop."))
-        return a
 
     def view(self, player: int | None) -> dict[str, Any]:
         v = super().view(player)

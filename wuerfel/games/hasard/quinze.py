@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.components import Chips, Component, Phrase
-from wuerfel.engine.errors import N_, IllegalAction
+from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
@@ -37,11 +37,10 @@ from wuerfel.games.kit.hands import (
     BestValueAdvisor,
     BestValueBot,
     HandGame,
-    HandState,
     Result,
     Stop,
     ThrowOn,
-    parse_throw_or_stop,
+    ThrowOnState,
     tie_fixed_point,
 )
 from wuerfel.games.kit.hints import win_measure
@@ -114,7 +113,7 @@ def throws_cap(total: int, thrown: Sequence[Result | None]) -> int:
 
 
 @dataclasses.dataclass(frozen=True)
-class QuinzeState(HandState):
+class QuinzeState(ThrowOnState):
     id: ClassVar[str] = "quinze"
 
     def max_throws(self) -> int:
@@ -130,20 +129,8 @@ class QuinzeState(HandState):
         total = turn.total + dice[0]
         return QuinzeTurn(total, turn.throws + 1, "done" if total > self.rules.target else "decide")
 
-    def turn_actions(self, turn: Any) -> tuple[Action, ...]:
-        return (ThrowOn(), Stop()) if turn.step == "decide" else ()
-
-    def turn_moved(self, turn: Any, action: Action) -> QuinzeTurn:
-        return dataclasses.replace(turn, step="throw" if isinstance(action, ThrowOn) else "done")
-
-    def turn_over(self, turn: Any) -> bool:
-        return bool(turn.step == "done")
-
     def turn_result(self, turn: Any) -> Result:
         return result_of(turn.total, turn.throws, self.rules.target)
-
-    def turn_throws(self, turn: Any) -> int:
-        return int(turn.throws)
 
     def turn_key(self, turn: Any) -> Any:
         """The turn for the exact solver: for the last player of a pass, throws beyond the point where they can no
@@ -170,15 +157,6 @@ class QuinzeState(HandState):
         """Everybody went bust: no winner, no payments, the round is played again (spec 5). Alone (the solo
         objective's table) a bust just counts 0."""
         return self.n > 1 and all(r == BUST for r in results)
-
-    def refuse(self, action: Action) -> None:
-        raise IllegalAction(N_("Throw again or stop."))
-
-    def parse_action_text(self, text: str, player: int) -> Action:
-        a = parse_throw_or_stop(text)
-        if a is None:
-            raise IllegalAction(N_("Type 'weiter' to throw again or 'stop' to stop."))
-        return a
 
     def payoffs(self) -> tuple[int, ...]:
         """The winner receives ``bust_chips`` from each busted player and the difference of the sums from each

@@ -428,6 +428,35 @@ class HandState(State):
         return super().describe_action(action, lang)
 
 
+@dataclasses.dataclass(frozen=True)
+class ThrowOnState(HandState):
+    """A hand game whose turn offers only :class:`ThrowOn` and :class:`Stop` after each throw (Quinze, Die böse
+    Sieben): its turn value has ``step`` ("throw": a throw is due, "decide": the player chooses, "done") and
+    ``throws``; the moves, their refusal and their typed words are the same in each and written here once. A game
+    adds what a throw does to its turn and what the turn is worth."""
+
+    def turn_actions(self, turn: Any) -> tuple[Action, ...]:
+        return (ThrowOn(), Stop()) if turn.step == "decide" else ()
+
+    def turn_moved(self, turn: Any, action: Action) -> Any:
+        return dataclasses.replace(turn, step="throw" if isinstance(action, ThrowOn) else "done")
+
+    def turn_over(self, turn: Any) -> bool:
+        return bool(turn.step == "done")
+
+    def turn_throws(self, turn: Any) -> int:
+        return int(turn.throws)
+
+    def refuse(self, action: Action) -> None:
+        raise IllegalAction(N_("Throw again or stop."))
+
+    def parse_action_text(self, text: str, player: int) -> Action:
+        a = parse_throw_or_stop(text)
+        if a is None:
+            raise IllegalAction(N_("Type 'weiter' to throw again or 'stop' to stop."))
+        return a
+
+
 STOP_WORDS = frozenset({"stop", "stopp", "halt", "aufhören", "s", "fertig", "genug"})
 THROW_WORDS = frozenset({"weiter", "würfeln", "wurf", "nochmal", "noch", "again", "throw", "roll", "w", "go"})
 
