@@ -3,15 +3,17 @@ dice (with the void throw of real dice).
 
 Written once because every game that draws its first player by lot and then throws read a typed outcome and named
 an outcome in the same words (the hand games, the hand rounds, the sheet games, Offenes Würfelpoker), each with its
-own copy; one copy keeps what a scorekeeper types and reads the same in all of them.
+own copy; one copy keeps what a scorekeeper types and reads the same in all of them. :class:`LotPhaseState` is the
+part of such a state that the kit's hand games and hand rounds shared to the letter.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from wuerfel.engine.errors import N_, IllegalAction
-from wuerfel.engine.game import Outcome, Roll
+from wuerfel.engine.game import Outcome, Roll, State
 from wuerfel.games.kit.lot import LOT_BEGINS, LOT_BEGINS_NAMED, Lot, parse_lot
 from wuerfel.games.kit.void import VOID_LABEL, Void, parse_throw
 
@@ -40,3 +42,35 @@ def describe_lot_or_throw(outcome: Outcome, lang: str, names: Sequence[str] = ()
     if isinstance(outcome, Void):
         return translate(VOID_LABEL, lang)
     return None
+
+
+class LotPhaseState(State):
+    """A state whose ``phase`` is "lot" until the lot has fallen, whose throws are plain dice and whose result is
+    its :meth:`ranking` (the kit's :class:`~.hands.HandState` and :class:`~.hand_round.HandRoundState`): the
+    players and rules, the typed and the named outcomes, and the winners (the first group) and losers (the last of
+    several groups) come from here."""
+
+    phase: str
+
+    @property
+    def n(self) -> int:
+        return self.game.num_players
+
+    @property
+    def rules(self) -> Any:
+        return self.game.rules
+
+    def parse_outcome(self, text: str) -> Outcome:
+        return parse_lot_or_throw(text, self.n, self.phase == "lot", self.dice_to_throw())
+
+    def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
+        label = describe_lot_or_throw(outcome, lang, names)
+        return label if label is not None else super().describe_outcome(outcome, lang, names)
+
+    def winners(self) -> tuple[int, ...]:
+        r = self.ranking()
+        return r[0] if r else ()
+
+    def losers(self) -> tuple[int, ...]:
+        r = self.ranking()
+        return r[-1] if len(r) > 1 else ()

@@ -30,7 +30,7 @@ from wuerfel.engine import components as cmp
 from wuerfel.engine.dice import Dice, roll_distribution
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
-from wuerfel.games.kit.chance import describe_lot_or_throw, parse_lot_or_throw
+from wuerfel.games.kit.chance import LotPhaseState
 from wuerfel.games.kit.hands import Stop
 from wuerfel.games.kit.hints import ValueBot
 from wuerfel.games.kit.keeps import Keep, KeepTurn, RoundLimit, dice_component
@@ -52,7 +52,7 @@ LIMIT_NOTE = N_("throw {k} of at most {n}")
 
 
 @dataclasses.dataclass(frozen=True)
-class HandRoundState(State):
+class HandRoundState(LotPhaseState):
     """A position of a hand-round game (module text)."""
 
     game: Game = dataclasses.field(compare=False, repr=False)
@@ -78,15 +78,7 @@ class HandRoundState(State):
     n_dice: ClassVar[int] = 3
     display_fields: ClassVar[tuple[str, ...]] = ("shown",)
 
-    # --- what a game says ------------------------------------------------------------------------------------
-    @property
-    def rules(self) -> Any:
-        return self.game.rules
-
-    @property
-    def n(self) -> int:
-        return self.game.num_players
-
+    # --- what a game says (the players, the rules, the lot and the ranking's winners are the kit's) ------------
     def max_throws(self) -> int:
         return int(self.rules.max_throws)
 
@@ -305,9 +297,6 @@ class HandRoundState(State):
     def dice_standing(self) -> Dice:
         return self.turn.standing() if self.phase == "play" and self.turn.throwing else ()
 
-    def parse_outcome(self, text: str) -> Outcome:
-        return parse_lot_or_throw(text, self.n, self.phase == "lot", self.dice_to_throw())
-
     def _apply_outcome(self, outcome: Outcome) -> State:
         if isinstance(outcome, Lot):
             return self.begin_round(outcome.seat)
@@ -320,10 +309,6 @@ class HandRoundState(State):
     def note_throw(self, k: int) -> HandRoundState:
         """Count ``k`` dice thrown (games that read the dice rolled keep them)."""
         return self
-
-    def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
-        label = describe_lot_or_throw(outcome, lang, names)
-        return label if label is not None else super().describe_outcome(outcome, lang, names)
 
     # --- results ---------------------------------------------------------------------------------------------
     def scores(self) -> tuple[float, ...]:
@@ -349,14 +334,6 @@ class HandRoundState(State):
         if self.marks_to_lose() > 0:
             return ranking_groups([(m,) for m in self.marks], lower_is_better=True)
         return self.round_groups()
-
-    def winners(self) -> tuple[int, ...]:
-        r = self.ranking()
-        return r[0] if r else ()
-
-    def losers(self) -> tuple[int, ...]:
-        r = self.ranking()
-        return r[-1] if len(r) > 1 else ()
 
     # --- information -----------------------------------------------------------------------------------------
     def view(self, player: int | None) -> JSON:

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Literal
 from wuerfel.engine.components import Component, Dice, Message, Phrase, SeatLine, Seats, Sheet, SheetRow
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
-from wuerfel.games.kit.chance import describe_lot_or_throw, parse_lot_or_throw
+from wuerfel.games.kit.chance import LotPhaseState
 from wuerfel.games.kit.hints import ValueAdvisor, ValueBot, win_measure
 from wuerfel.games.kit.keeps import RoundLimit
 from wuerfel.games.kit.lot import Lot, lot_outcomes
@@ -101,7 +101,7 @@ Result = tuple[int, ...]
 
 
 @dataclasses.dataclass(frozen=True)
-class HandState(State):
+class HandState(LotPhaseState):
     """Turns in seat order from the lot's seat; then the throw-offs; then the end."""
 
     game: Game = dataclasses.field(compare=False, repr=False)
@@ -198,14 +198,6 @@ class HandState(State):
 
     # --- basics ---------------------------------------------------------------------------------------------
     @property
-    def n(self) -> int:
-        return self.game.num_players
-
-    @property
-    def rules(self) -> Any:
-        return self.game.rules
-
-    @property
     def seat(self) -> int:
         """Whose turn it is (the last thrower after the end)."""
         return self.order[self.index] if self.phase == "turn" else (self.order[-1] if self.order else 0)
@@ -258,9 +250,6 @@ class HandState(State):
     def dice_standing(self) -> tuple[int, ...]:
         return self.turn_standing(self.turn) if self.phase == "turn" and self.dice_to_throw() > 0 else ()
 
-    def parse_outcome(self, text: str) -> Outcome:
-        return parse_lot_or_throw(text, self.n, self.phase == "lot", self.dice_to_throw())
-
     def _apply_outcome(self, outcome: Outcome) -> State:
         if isinstance(outcome, Lot):
             return self.begin(outcome.seat)
@@ -269,10 +258,6 @@ class HandState(State):
         assert isinstance(outcome, Roll)
         return dataclasses.replace(self, last=outcome.dice)._after_turn_step(self.turn_thrown(self.turn,
                                                                                                outcome.dice))
-
-    def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
-        label = describe_lot_or_throw(outcome, lang, names)
-        return label if label is not None else super().describe_outcome(outcome, lang, names)
 
     # --- flow -----------------------------------------------------------------------------------------------
     def _after_turn_step(self, turn: Any) -> HandState:
@@ -329,14 +314,6 @@ class HandState(State):
 
     def ranking(self) -> tuple[tuple[int, ...], ...]:
         return self.ranking_now() if self.phase == "over" else ()
-
-    def winners(self) -> tuple[int, ...]:
-        r = self.ranking()
-        return r[0] if r else ()
-
-    def losers(self) -> tuple[int, ...]:
-        r = self.ranking()
-        return r[-1] if len(r) > 1 else ()
 
     # --- exact solving --------------------------------------------------------------------------------------
     def solver_key(self) -> Hashable:
