@@ -77,7 +77,8 @@ class ValueBot(ABC):
     and its values."""
 
     name = "optimal"
-    state_class: ClassVar[type[State]] = State
+    state_class: ClassVar[type[Any]] = State
+    """The class of the states it plays (the base: any state)."""
 
     def __init__(self, game: Game, seed: int = 0) -> None:
         self.game = game
@@ -102,7 +103,8 @@ class ValueAdvisor(ABC):
     move with its value, best first, and what each loses against the best (:func:`rated`, in the :meth:`measure`
     of the position); nothing for a seat that is not to move."""
 
-    state_class: ClassVar[type[State]] = State
+    state_class: ClassVar[type[Any]] = State
+    """The class of the states it plays (the base: any state)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
