@@ -25,7 +25,7 @@ from wuerfel.engine.dice import Dice
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
-from wuerfel.engine.rules import label_options, opt, require
+from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.poker import (
     DRILLING,
     FUENFLING,
@@ -47,8 +47,13 @@ from wuerfel.games.hasard.poker_round import (
     PokerRoundGame,
     PokerRoundState,
     advisor,
+    first_round_option,
     heuristic_bot,
+    max_stake_option,
     optimal_bot,
+    rounds_per_game_option,
+    starting_chips_option,
+    validate_round_options,
 )
 
 SCALES: dict[str, tuple[int, ...]] = {
@@ -63,25 +68,21 @@ SCALES: dict[str, tuple[int, ...]] = {
 class AlCaponeRules(PokerRules):
     """Options of Al Capone; Quint and Joker come from the shared poker rules block."""
 
-    starting_chips: int = opt(20, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with",
-                              low=1, high=10000)
+    starting_chips: int = starting_chips_option()
     ante: int = opt(1, de="Einsatz jedes Spielers in jeder Runde", en="Each player's stake at every round",
                     low=1, high=1000)
-    rounds: int = opt(6, de="Runden pro Partie", en="Rounds per game", low=1, high=100)
+    rounds: int = rounds_per_game_option()
     scale: Literal["A", "B", "C"] = opt("A", de="Punktwertung bei gleicher Kombination (vor dem Spiel vereinbart)",
                                         en="Point scale for the same combination (agreed before the game)")
     points: Literal["all", "combination"] = opt(
         "all", de="Welche Würfel zählen: alle fünf oder nur die der Kombination, dann die toten Würfel",
         en="Which dice count: all five, or the combination's only, then the dead dice")
     raising: bool = opt(True, de="Erhöhen erlaubt (mitgehen oder passen)", en="Raising allowed (call or pass)")
-    max_stake: int = opt(6, de="Höchster Einsatz beim Erhöhen", en="Highest stake when raising", low=1, high=1000)
-    start: Literal["lot", "first_seat"] = opt("lot", de="Wer die erste Runde beginnt: Los oder Platz 1",
-                                              en="Who begins the first round: lot or seat 1")
+    max_stake: int = max_stake_option()
+    start: Literal["lot", "first_seat"] = first_round_option()
 
     def validate(self) -> None:
-        for key in ("starting_chips", "ante", "rounds"):
-            require(getattr(self, key) >= 1, key, "≥ 1", getattr(self, key))
-        require(self.max_stake >= self.ante, "max_stake", f"≥ ante ({self.ante})", self.max_stake)
+        validate_round_options(self)
 
 
 label_options(AlCaponeRules, {

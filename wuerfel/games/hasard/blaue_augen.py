@@ -8,16 +8,15 @@ highest total wins, a tie is thrown off, the lowest total loses (spec resolution
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
-from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
-from wuerfel.games.kit.round_key import round_key
-from wuerfel.games.kit.rounds import ROUNDS_NAME, SETTLE_LOSER_NAME, rounds_option, settle_loser_option
+from wuerfel.games.kit import START_WORDS, SimpleGame, start_option
+from wuerfel.games.kit.round_key import KeyedRoundState
+from wuerfel.games.kit.rounds import ROUND_GAME_NAMES, rounds_option, settle_loser_option
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,9 +34,7 @@ class BlaueAugenRules:
 
 label_options(BlaueAugenRules, {
     "faces": ("Zählende Augen", "Faces that count"),
-    "rounds": ROUNDS_NAME,
-    "settle_loser": SETTLE_LOSER_NAME,
-    "start": START_NAME,
+    **ROUND_GAME_NAMES,
 }, {
     "faces": {"even": ("gerade (2, 4, 6): Blaue Augen", "even (2, 4, 6): Blaue Augen"),
               "odd": ("ungerade (1, 3, 5): Graue Augen", "odd (1, 3, 5): Graue Augen")},
@@ -52,23 +49,15 @@ def eyes(dice: tuple[int, ...], faces: str = "even") -> int:
 
 
 @dataclasses.dataclass(frozen=True)
-class BlaueAugenState(RoundState):
+class BlaueAugenState(KeyedRoundState):
     id: ClassVar[str] = "blaue-augen"
     show_sum: ClassVar[bool] = False
 
     def dice_count(self) -> int:
         return 3
 
-    def rounds(self) -> int:
-        return int(self.rules.rounds)
-
     def throw_points(self, dice: tuple[int, ...], index: int) -> int:
         return eyes(dice, self.rules.faces)
-
-    def solver_key(self) -> Hashable:
-        """The kit's round key: sound because a throw's points depend on its dice alone and the result only
-        compares totals and throw-offs (:func:`~wuerfel.games.kit.round_key.round_key`)."""
-        return round_key(self)
 
 
 class BlaueAugenGame(SimpleGame):

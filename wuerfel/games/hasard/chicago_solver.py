@@ -26,12 +26,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
-from wuerfel.engine.advice import Advice
-from wuerfel.engine.dice import Dice, multisets, roll_distribution, sort_dice
+from wuerfel.engine.dice import Dice, multisets, sort_dice
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.hasard.chicago import (
@@ -44,8 +43,8 @@ from wuerfel.games.hasard.chicago import (
     conversion_keeps,
     hand_points,
 )
-from wuerfel.games.kit.hand_round import Stop
-from wuerfel.games.kit.hints import rated
+from wuerfel.games.kit.hand_round import MenuValueBot, Stop, float_rolls
+from wuerfel.games.kit.hints import ValueAdvisor
 from wuerfel.games.kit.keeps import Keep, legal_keeps
 from wuerfel.solvers.api import SolveResult
 
@@ -53,11 +52,6 @@ MEASURE_ROUND = N_("chance to avoid the Bierdeckel this round")
 
 HANDS: tuple[Dice, ...] = multisets(3)
 HAND_INDEX = {h: i for i, h in enumerate(HANDS)}
-
-
-@cache
-def _rolls(k: int) -> tuple[tuple[Dice, float], ...]:
-    return tuple((d, float(p)) for d, p in roll_distribution(k))
 
 
 def result_of(hand: Dice, throws: int, mode: str) -> tuple[int, int]:
@@ -120,7 +114,7 @@ class TurnSolver:
             return v
         acc = None
         after = c + 3 - len(kept) if self.by_dice else 0
-        for roll, p in _rolls(3 - len(kept)):
+        for roll, p in float_rolls(3 - len(kept)):
             x = p * self.decision(t + 1, sort_dice(kept + roll), kept if self.frozen else (), after)
             acc = x if acc is None else acc + x
         assert acc is not None
@@ -130,7 +124,7 @@ class TurnSolver:
     def start_value(self) -> np.ndarray:
         """Value before the turn's first throw."""
         acc = None
-        for roll, p in _rolls(3):
+        for roll, p in float_rolls(3):
             x = p * self.decision(1, roll, ())
             acc = x if acc is None else acc + x
         assert acc is not None
@@ -271,21 +265,15 @@ def action_values(state: ChicagoState, player: int) -> dict[Action, float]:
     return out
 
 
-class OptimalBot:
+class OptimalBot(MenuValueBot):
     """Plays the strategy of :func:`action_values`: the exact duel with two players, and against the visible
-    results with more (module text)."""
+    results with more (module text); ties: stop before rethrowing (fewer throws), then the menu's order (the kit's
+    :class:`~wuerfel.games.kit.hand_round.MenuValueBot`)."""
 
-    name = "optimal"
+    state_class = ChicagoState
 
-    def __init__(self, game: Game, seed: int = 0) -> None:
-        self.game = game
-
-    def choose(self, state: State, player: int) -> Action:
-        assert isinstance(state, ChicagoState)
-        vals = action_values(state, player)
-        # ties: stop before rethrowing (fewer throws), then the menu's order
-        order = {a: i for i, a in enumerate(state.legal_actions(player))}
-        return max(vals, key=lambda a: (round(vals[a], 12), -order[a]))
+    def values(self, state: ChicagoState, player: int) -> dict[Action, float]:
+        return action_values(state, player)
 
 
 class HeuristicBot:
@@ -323,21 +311,17 @@ class HeuristicBot:
         return keeps[0] if keeps else Stop()
 
 
-class ChicagoAdvisor:
+class ChicagoAdvisor(ValueAdvisor):
     """Hints: every legal move with the chance to avoid the Bierdeckel of this round, best first, and how much each
-    loses against the best."""
+    loses against the best (the kit's :class:`~wuerfel.games.kit.hints.ValueAdvisor`)."""
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    state_class = ChicagoState
 
-    def advise(self, state: State, player: int) -> list[Advice]:
-        assert isinstance(state, ChicagoState)
-        if player != state.to_move():
-            return []
-        vals = action_values(state, player)
-        if not vals:
-            return []
-        return rated(vals, MEASURE_ROUND)
+    def values(self, state: ChicagoState, player: int) -> dict[Action, float]:
+        return action_values(state, player)
+
+    def measure(self, state: ChicagoState) -> tuple[str, Literal["chance", "points"]]:
+        return MEASURE_ROUND, "chance"
 
     def turn_start(self, state: State, player: int) -> tuple[float, str] | None:
         """The analysis's luck of a round (:class:`~wuerfel.engine.advice.TurnLuck`): ``player``'s chance to avoid
@@ -356,7 +340,7 @@ class ChicagoAdvisor:
             value = float(_safe_solver(rules, state.mode, limit, earlier, later, sets_limit).start_value()[0])
         else:
             solvers = [_safe_solver(rules, m, limit, earlier, later, sets_limit) for m in (HOCH, TIEF)]
-            value = sum(p * max(float(s.decision(1, roll, ())[0]) for s in solvers) for roll, p in _rolls(3))
+            value = sum(p * max(float(s.decision(1, roll, ())[0]) for s in solvers) for roll, p in float_rolls(3))
         return value, MEASURE_ROUND
 
     def turn_result(self, before: State, after: State, player: int) -> float | None:
@@ -397,7 +381,7 @@ def duel_first_wins(rules: ChicagoRules, hoch_tief: bool) -> float:
                     U[(h, t, c, 0) if dice else (h, t, 0)] = 1.0 - beat_chance(rules, mode, None, hand, t, c)
         solvers.append(TurnSolver(rules, mode, limit, U))
     total = 0.0
-    for roll, p in _rolls(3):
+    for roll, p in float_rolls(3):
         total += p * max(float(s.decision(1, roll, ())[0]) for s in solvers)
     return total
 

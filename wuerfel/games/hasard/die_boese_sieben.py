@@ -33,12 +33,20 @@ from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.components import Phrase
 from wuerfel.engine.dice import roll_distribution
-from wuerfel.engine.errors import N_, IllegalAction
+from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
-from wuerfel.games.kit.hands import BestValueBot, HandGame, HandState, Result, Stop, ThrowOn, parse_throw_or_stop
+from wuerfel.games.kit.hands import (
+    BestValueAdvisor,
+    BestValueBot,
+    HandGame,
+    Result,
+    Stop,
+    ThrowOn,
+    ThrowOnState,
+)
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
 
 DICE = 6
@@ -111,7 +119,7 @@ def score_of(result: Result) -> int:
 
 
 @dataclasses.dataclass(frozen=True)
-class BoeseSiebenState(HandState):
+class BoeseSiebenState(ThrowOnState):
     id: ClassVar[str] = "die-boese-sieben"
 
     def max_throws(self) -> int:
@@ -139,20 +147,8 @@ class BoeseSiebenState(HandState):
         return dataclasses.replace(turn, sevens=sevens, rest=rest, throws=throws,
                                    aside=(*turn.aside, *sorted(aside)), step="done" if done else "decide")
 
-    def turn_actions(self, turn: Any) -> tuple[Action, ...]:
-        return (ThrowOn(), Stop()) if turn.step == "decide" else ()
-
-    def turn_moved(self, turn: Any, action: Action) -> SiebenTurn:
-        return dataclasses.replace(turn, step="throw" if isinstance(action, ThrowOn) else "done")
-
-    def turn_over(self, turn: Any) -> bool:
-        return bool(turn.step == "done")
-
     def turn_result(self, turn: Any) -> Result:
         return (turn.sevens, sum(turn.rest))
-
-    def turn_throws(self, turn: Any) -> int:
-        return int(turn.throws)
 
     def turn_key(self, turn: Any) -> Any:
         """The sevens, the pips of the dice left (they are all thrown again or all counted: which faces they show
@@ -179,15 +175,6 @@ class BoeseSiebenState(HandState):
 
     def result_phrase(self, result: Result) -> Any:
         return Phrase(N_("{sevens} × seven + {pips} pips"), {"sevens": result[0], "pips": result[1]})
-
-    def refuse(self, action: Action) -> None:
-        raise IllegalAction(N_("Throw again or stop."))
-
-    def parse_action_text(self, text: str, player: int) -> Action:
-        a = parse_throw_or_stop(text)
-        if a is None:
-            raise IllegalAction(N_("Type 'weiter' to throw again or 'stop' to stop."))
-        return a
 
     def view(self, player: int | None) -> dict[str, Any]:
         v = super().view(player)
@@ -347,21 +334,14 @@ class BoeseSiebenOptimalBot(BestValueBot):
         return decision_values(state, player)
 
 
-class BoeseSiebenAdvisor:
+class BoeseSiebenAdvisor(BestValueAdvisor):
     """Throwing on and stopping with their chances to win (alone: expected score) and the loss of the worse."""
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    state_class = BoeseSiebenState
+    solo_measure = N_("expected score (optimal play)")
 
-    def advise(self, state: State, player: int) -> list[Any]:
-        from wuerfel.games.kit.hints import rated, win_measure
-
-        if not isinstance(state, BoeseSiebenState) or state.to_move() != player:
-            return []
-        vals = decision_values(state, player)
-        if state.n == 1:
-            return rated(vals, N_("expected score (optimal play)"), "points")
-        return rated(vals, win_measure(state.n))
+    def values(self, state: BoeseSiebenState, player: int) -> dict[Action, float]:
+        return decision_values(state, player)
 
 
 INFO = register(GameInfo(

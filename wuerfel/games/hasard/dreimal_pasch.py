@@ -36,7 +36,16 @@ from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
-from wuerfel.games.kit.hands import BestValueBot, HandGame, HandState, Result, Stop, parse_throw_or_stop
+from wuerfel.games.kit.hands import (
+    BestValueAdvisor,
+    BestValueBot,
+    HandGame,
+    HandState,
+    Result,
+    Stop,
+    parse_throw_or_stop,
+    tie_fixed_point,
+)
 from wuerfel.games.kit.keeps import Keep, KeepRules, KeepTurn, describe_keep, keep_from_id, keep_id, parse_keep
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
 from wuerfel.i18n import translate
@@ -384,16 +393,7 @@ def duel_value(limit: int, min_keep: int, max_keep: int) -> float:
     def f(w: float) -> float:
         return float(duel_tables(limit, min_keep, max_keep, w).start[0])
 
-    a, fa = 0.5, f(0.5)
-    b, fb = fa, f(fa)
-    for _ in range(30):
-        if abs(fb - b) < 1e-12:
-            return fb
-        slope = ((fb - b) - (fa - a)) / (b - a) if b != a else 0.0
-        a, fa = b, fb
-        b = b - (fb - b) / slope if slope else fb
-        fb = f(b)
-    return fb
+    return tie_fixed_point(f, 1e-12)
 
 
 def solve_two_players(rules: Any, rules_id: str, fresh: bool = False) -> Any:
@@ -507,21 +507,14 @@ class DreimalPaschOptimalBot(BestValueBot):
         return decision_values(state, player)
 
 
-class DreimalPaschAdvisor:
+class DreimalPaschAdvisor(BestValueAdvisor):
     """Every move with its chance to win (alone: expected pairs) and its loss against the best."""
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    state_class = DreimalPaschState
+    solo_measure = N_("expected pairs (optimal play)")
 
-    def advise(self, state: State, player: int) -> list[Any]:
-        from wuerfel.games.kit.hints import rated, win_measure
-
-        if not isinstance(state, DreimalPaschState) or state.to_move() != player:
-            return []
-        vals = decision_values(state, player)
-        if state.n == 1:
-            return rated(vals, N_("expected pairs (optimal play)"), "points")
-        return rated(vals, win_measure(state.n))
+    def values(self, state: DreimalPaschState, player: int) -> dict[Action, float]:
+        return decision_values(state, player)
 
 
 INFO = register(

@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Sequence
-from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal
@@ -28,7 +27,8 @@ from wuerfel.engine.pokerdice import format_dice
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import opt, require
 from wuerfel.games.hasard.common import describe_outcome, last_place, result_view
-from wuerfel.games.kit import Lot, Void, lot_outcomes, parse_lot, parse_throw, throw_outcomes
+from wuerfel.games.kit import Lot, Void
+from wuerfel.games.kit.keep_sheet import EMPTY, Enter, KeepSheetState
 from wuerfel.games.kit.keeps import (
     KEEP_WORDS,
     Keep,
@@ -153,15 +153,7 @@ def keep_rules(min_keep: int, max_keep: int) -> KeepRules:
     return KeepRules(5, min_keep=min_keep, max_keep=max_keep)
 
 
-# --- actions (the keep is the kit's :class:`~wuerfel.games.kit.keeps.Keep`) ---------------------------------------
-@dataclasses.dataclass(frozen=True)
-class Enter(Action):
-    """Write the hand's value for this row into the sheet (0 if the hand does not qualify: crossed out)."""
-
-    kind: ClassVar[str] = "enter"
-    row: int
-
-
+# --- actions (the keep is the kit's :class:`~wuerfel.games.kit.keeps.Keep`, writing a box the sheet games' Enter) ----
 @dataclasses.dataclass(frozen=True)
 class Strike(Action):
     """Write 0 into a row although the hand would score there ("streichen" on purpose)."""
@@ -170,11 +162,11 @@ class Strike(Action):
     row: int
 
 
-EMPTY = -1
-
-
 @dataclasses.dataclass(frozen=True)
-class EscaleroState(State):
+class EscaleroState(KeepSheetState):
+    """The lot, the turns, the sheets and the totals are the kit's (:class:`KeepSheetState`); Escalero adds its
+    boxes, the served hands, striking a box and the settlement in chips."""
+
     game: Game
     sheets: tuple[tuple[int, ...], ...]
     """Per player, per row: points written, or EMPTY."""
@@ -185,6 +177,8 @@ class EscaleroState(State):
     """The keep turn of the player to move (the kit's): dice, dice standing, throws against ``max_throws`` (the
     game's initial state sets the rules' limit), and whether the last throw was of all five dice."""
     settlement: ChipLedger | None = None
+
+    poker: ClassVar[bool] = True
 
     @property
     def dice(self) -> Dice:
@@ -222,10 +216,6 @@ class EscaleroState(State):
     def keep_rules(self) -> KeepRules:
         return keep_rules(self.rules.min_keep, self.rules.max_keep)
 
-    def free_rows(self, player: int | None = None) -> tuple[int, ...]:
-        p = self.player if player is None else player
-        return tuple(r for r, v in enumerate(self.sheets[p]) if v == EMPTY)
-
     # --- decisions ----------------------------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         if self.to_move() < 0 or (player is not None and player != self.player):
@@ -240,10 +230,7 @@ class EscaleroState(State):
 
     def explain_illegal(self, action: Action, player: int) -> None:
         if isinstance(action, (Enter, Strike)):
-            if not 0 <= action.row < N_ROWS:
-                raise IllegalAction(N_("There is no row {row}."), row=action.row + 1)
-            if self.sheets[self.player][action.row] != EMPTY:
-                raise IllegalAction(N_("The row {row} is already filled."), row=ROWS_DE[action.row])
+            self.refuse_row(action.row, ROWS_DE)
         if isinstance(action, Keep):
             if not self.turn.may_rethrow():
                 raise IllegalAction(N_("No throws are left; write an entry."))
@@ -256,11 +243,8 @@ class EscaleroState(State):
             return dataclasses.replace(self, turn=self.turn.keep(action.dice, self.keep_rules()))
         assert isinstance(action, (Enter, Strike))
         value = 0 if isinstance(action, Strike) else row_value(self.dice, action.row, self.served(), self.rules)
-        sheet = list(self.sheets[player])
-        sheet[action.row] = value
-        sheets = (*self.sheets[:player], tuple(sheet), *self.sheets[player + 1:])
-        nxt = (player + 1) % self.game.num_players
-        state = dataclasses.replace(self, sheets=sheets, player=nxt, turn=KeepTurn(limit=self.rules.max_throws))
+        state: EscaleroState = self.written(player, action.row, value)
+        sheets = state.sheets
         if all(v != EMPTY for s in sheets for v in s):
             totals = tuple(sum(s) for s in sheets)
             from wuerfel.games.hasard.common import winner_takes_differences
@@ -275,59 +259,7 @@ class EscaleroState(State):
             state = dataclasses.replace(state, settlement=ledger)
         return state
 
-    # --- chance -------------------------------------------------------------------------------------------
-    def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
-        if not self.is_chance():
-            return ()
-        if self.start_player < 0:
-            return lot_outcomes(self.game.num_players)
-        return throw_outcomes(self.dice_to_throw())
-
-    def dice_to_throw(self) -> int:
-        if not self.is_chance() or self.start_player < 0:
-            return 0
-        return self.turn.to_throw()
-
-    def thrower(self) -> int | None:
-        return self.player if self.is_chance() and self.start_player >= 0 else None
-
-    def throw_follows(self, after_own_move: bool) -> bool:
-        """Dice left standing, the rest thrown at once; the first throw of a turn waits for its thrower (alone at
-        the table his own entry ended the last turn)."""
-        return after_own_move and self.throws > 0
-
-    def dice_standing(self) -> Dice:
-        return self.turn.standing() if self.is_chance() and self.start_player >= 0 else ()
-
-    def parse_outcome(self, text: str) -> Outcome:
-        if self.start_player < 0:
-            return parse_lot(text, self.game.num_players)
-        n = self.dice_to_throw()
-        if n <= 0:
-            raise IllegalAction(N_("No dice are to be thrown now."))
-        return parse_throw(text, n, poker=True)
-
-    def _apply_outcome(self, outcome: Outcome) -> State:
-        if isinstance(outcome, Lot):
-            return dataclasses.replace(self, start_player=outcome.seat, player=outcome.seat)
-        if isinstance(outcome, Void):
-            return self
-        assert isinstance(outcome, Roll)
-        return dataclasses.replace(self, turn=self.turn.thrown(outcome.dice))
-
-    # --- results ------------------------------------------------------------------------------------------
-    def totals(self) -> tuple[int, ...]:
-        return tuple(sum(v for v in s if v != EMPTY) for s in self.sheets)
-
-    def scores(self) -> tuple[float, ...]:
-        return tuple(float(t) for t in self.totals())
-
-    def winners(self) -> tuple[int, ...]:
-        if not self.is_terminal():
-            return ()
-        t = self.totals()
-        return tuple(p for p, v in enumerate(t) if v == max(t))
-
+    # --- results (the chance side, the totals, scores and winners are the kit's) -------------------------
     def losers(self) -> tuple[int, ...]:
         """The lowest total (spec G8; nobody when all end level or in solitaire)."""
         return last_place(self)

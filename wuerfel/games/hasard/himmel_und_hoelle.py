@@ -10,7 +10,7 @@ number of rounds the highest total wins; a tie is thrown off (resolution).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -19,9 +19,9 @@ from wuerfel.engine.errors import N_
 from wuerfel.engine.game import JSON, Game, Outcome, Roll
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options
-from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
-from wuerfel.games.kit.round_key import round_key
-from wuerfel.games.kit.rounds import ROUNDS_NAME, SETTLE_LOSER_NAME, rounds_option, settle_loser_option
+from wuerfel.games.kit import START_WORDS, SimpleGame, start_option
+from wuerfel.games.kit.round_key import KeyedRoundState
+from wuerfel.games.kit.rounds import ROUND_GAME_NAMES, rounds_option, settle_loser_option
 
 HEAVEN_AND_HELL = N_("{dice}: heaven {heaven} + hell {hell} = {points}")
 
@@ -35,11 +35,7 @@ class HimmelUndHoelleRules:
     start: Literal["lot", "first_seat"] = start_option()
 
 
-label_options(HimmelUndHoelleRules, {
-    "rounds": ROUNDS_NAME,
-    "settle_loser": SETTLE_LOSER_NAME,
-    "start": START_NAME,
-}, {"start": START_WORDS})
+label_options(HimmelUndHoelleRules, ROUND_GAME_NAMES, {"start": START_WORDS})
 
 
 def die_value(top: int) -> int:
@@ -53,22 +49,14 @@ def heaven_and_hell(dice: tuple[int, ...]) -> tuple[int, int]:
 
 
 @dataclasses.dataclass(frozen=True)
-class HimmelUndHoelleState(RoundState):
+class HimmelUndHoelleState(KeyedRoundState):
     id: ClassVar[str] = "himmel-und-hoelle"
 
     def dice_count(self) -> int:
         return 2
 
-    def rounds(self) -> int:
-        return int(self.rules.rounds)
-
     def throw_points(self, dice: tuple[int, ...], index: int) -> int:
         return sum(die_value(d) for d in dice)
-
-    def solver_key(self) -> Hashable:
-        """The kit's round key: sound because a throw's points depend on its dice alone and the result only
-        compares totals and throw-offs (:func:`~wuerfel.games.kit.round_key.round_key`)."""
-        return round_key(self)
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
         """A throw with what it counts: "2 + 6: 25 + 61 = 86"."""

@@ -52,6 +52,7 @@ from wuerfel.games.kit.betting import (
     betting_action_id,
     describe_betting_action,
 )
+from wuerfel.games.kit.chance import parse_lot_or_throw
 from wuerfel.games.kit.chip_results import ChipResults
 from wuerfel.games.kit.hands import Stop, parse_throw_or_stop
 from wuerfel.games.kit.keeps import (
@@ -64,9 +65,9 @@ from wuerfel.games.kit.keeps import (
     keep_id,
     parse_keep,
 )
-from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot
+from wuerfel.games.kit.lot import Lot, lot_outcomes
 from wuerfel.games.kit.seats import clockwise, in_turn_order
-from wuerfel.games.kit.void import Void, parse_throw, throw_outcomes
+from wuerfel.games.kit.void import Void, throw_outcomes
 from wuerfel.i18n import translate
 
 GAME_ID = "offenes-wuerfelpoker"
@@ -268,12 +269,7 @@ class OffenesState(ChipResults, State):
         return self.turn.standing() if self.dice_to_throw() > 0 and self.turn is not None else ()
 
     def parse_outcome(self, text: str) -> Outcome:
-        if self.phase == "lot":
-            return parse_lot(text, self.n)
-        k = self.dice_to_throw()
-        if k <= 0:
-            raise IllegalAction(N_("No dice are to be thrown now."))
-        return parse_throw(text, k, poker=True)
+        return parse_lot_or_throw(text, self.n, self.phase == "lot", self.dice_to_throw(), poker=True)
 
     def _apply_outcome(self, outcome: Outcome) -> State:
         if isinstance(outcome, Lot):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal
@@ -25,7 +24,8 @@ from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, R
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.hasard.common import describe_outcome, last_place
-from wuerfel.games.kit import START_NAME, START_WORDS, Lot, Void, lot_outcomes, parse_lot, parse_throw, start_option
+from wuerfel.games.kit import START_NAME, START_WORDS, Lot, Void, start_option
+from wuerfel.games.kit.keep_sheet import EMPTY, Enter, KeepSheetState
 from wuerfel.games.kit.keeps import (
     KEEP_WORDS,
     Keep,
@@ -37,13 +37,11 @@ from wuerfel.games.kit.keeps import (
     keep_id,
     parse_keep,
 )
-from wuerfel.games.kit.void import throw_outcomes
 from wuerfel.i18n import translate
 
 N_DICE = 6
 N_ROWS = 7
 OHIO_ROW = 6
-EMPTY = -1
 ROWS_DE = ("Einer", "Zweier", "Dreier", "Vierer", "Fünfer", "Sechser", "Ohio")
 ROWS_EN = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Ohio")
 ROW_MSGIDS = (
@@ -122,15 +120,10 @@ def keep_rules(min_keep: int, max_keep: int) -> KeepRules:
 
 
 @dataclasses.dataclass(frozen=True)
-class Enter(Action):
-    """Write the dice into this row (0 where they do not score there)."""
+class OhioState(KeepSheetState):
+    """The lot, the turns and the sheets are the kit's (:class:`KeepSheetState`); Ohio adds its rows and free
+    keeps of six dice."""
 
-    kind: ClassVar[str] = "enter"
-    row: int
-
-
-@dataclasses.dataclass(frozen=True)
-class OhioState(State):
     game: Game
     sheets: tuple[tuple[int, ...], ...]
     player: int = 0
@@ -138,16 +131,14 @@ class OhioState(State):
     """-1 until the lot has fallen."""
     turn: KeepTurn = KeepTurn(limit=6, n=N_DICE)
 
+    n_dice: ClassVar[int] = N_DICE
+
     @property
     def rules(self) -> OhioRules:
         return self.game.rules  # type: ignore[no-any-return]
 
     def keep_rules(self) -> KeepRules:
         return keep_rules(self.rules.min_keep, self.rules.max_keep)
-
-    def free_rows(self, player: int | None = None) -> tuple[int, ...]:
-        p = self.player if player is None else player
-        return tuple(r for r, v in enumerate(self.sheets[p]) if v == EMPTY)
 
     def finished(self) -> bool:
         return all(v != EMPTY for s in self.sheets for v in s)
@@ -171,10 +162,7 @@ class OhioState(State):
 
     def explain_illegal(self, action: Action, player: int) -> None:
         if isinstance(action, Enter):
-            if not 0 <= action.row < N_ROWS:
-                raise IllegalAction(N_("There is no row {row}."), row=action.row + 1)
-            if self.sheets[self.player][action.row] != EMPTY:
-                raise IllegalAction(N_("The row {row} is already filled."), row=ROWS_DE[action.row])
+            self.refuse_row(action.row, ROWS_DE)
         if isinstance(action, Keep):
             refused = self.turn.refusal(action.dice, self.keep_rules())
             if refused is not None:
@@ -186,71 +174,15 @@ class OhioState(State):
         if isinstance(action, Keep):
             return dataclasses.replace(self, turn=self.turn.keep(action.dice, self.keep_rules(), checked=False))
         assert isinstance(action, Enter)
-        sheet = list(self.sheets[player])
-        sheet[action.row] = row_value(self.turn.dice, action.row, self.rules.ohio_points)
-        sheets = (*self.sheets[:player], tuple(sheet), *self.sheets[player + 1 :])
-        nxt = (player + 1) % self.game.num_players
-        return dataclasses.replace(
-            self, sheets=sheets, player=nxt, turn=KeepTurn(limit=self.rules.max_throws, n=N_DICE)
-        )
+        return self.written(player, action.row, row_value(self.turn.dice, action.row, self.rules.ohio_points))
 
-    # --- chance --------------------------------------------------------------------------------------------------
-    def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
-        if not self.is_chance():
-            return ()
-        if self.start_player < 0:
-            return lot_outcomes(self.game.num_players)
-        return throw_outcomes(self.turn.to_throw())
-
-    def dice_to_throw(self) -> int:
-        if not self.is_chance() or self.start_player < 0:
-            return 0
-        return self.turn.to_throw()
-
-    def thrower(self) -> int | None:
-        return self.player if self.is_chance() and self.start_player >= 0 else None
-
-    def throw_follows(self, after_own_move: bool) -> bool:
-        """A rethrow follows the keep at once; the first throw of a turn waits for its thrower."""
-        return after_own_move and self.turn.throws > 0
-
-    def dice_standing(self) -> Dice:
-        return self.turn.standing() if self.is_chance() and self.start_player >= 0 else ()
-
-    def parse_outcome(self, text: str) -> Outcome:
-        if self.start_player < 0:
-            return parse_lot(text, self.game.num_players)
-        n = self.dice_to_throw()
-        if n <= 0:
-            raise IllegalAction(N_("No dice are to be thrown now."))
-        return parse_throw(text, n, poker=False)
-
-    def _apply_outcome(self, outcome: Outcome) -> State:
-        if isinstance(outcome, Lot):
-            return dataclasses.replace(self, start_player=outcome.seat, player=outcome.seat)
-        if isinstance(outcome, Void):
-            return self
-        assert isinstance(outcome, Roll)
-        return dataclasses.replace(self, turn=self.turn.thrown(outcome.dice))
-
+    # --- chance (the lot and the throws are the kit's) ---------------------------------------------------------------
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
         if isinstance(outcome, Roll):
             return " ".join(str(d) for d in outcome.dice)
         return describe_outcome(outcome, lang, poker=False, names=names)
 
-    # --- results -------------------------------------------------------------------------------------------------
-    def totals(self) -> tuple[int, ...]:
-        return tuple(sum(v for v in s if v != EMPTY) for s in self.sheets)
-
-    def scores(self) -> tuple[float, ...]:
-        return tuple(float(t) for t in self.totals())
-
-    def winners(self) -> tuple[int, ...]:
-        if not self.is_terminal():
-            return ()
-        t = self.totals()
-        return tuple(p for p, v in enumerate(t) if v == max(t))
-
+    # --- results (totals, scores and winners are the kit's) ----------------------------------------------------
     def losers(self) -> tuple[int, ...]:
         """The lowest sum (G8; nobody when all end level or alone)."""
         return last_place(self)

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
-from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
-from wuerfel.games.kit.round_key import round_key
-from wuerfel.games.kit.rounds import ROUNDS_NAME, SETTLE_LOSER_NAME, rounds_option, settle_loser_option
+from wuerfel.games.kit import START_WORDS, SimpleGame, start_option
+from wuerfel.games.kit.round_key import KeyedRoundState
+from wuerfel.games.kit.rounds import ROUND_GAME_NAMES, rounds_option, settle_loser_option
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,9 +41,7 @@ class PaschRules:
 label_options(PaschRules, {
     "pair": ("Wert eines Paschs", "Value of a pair"),
     "triple_factor": ("Faktor des Dreierpaschs", "Factor of a triple"),
-    "rounds": ROUNDS_NAME,
-    "settle_loser": SETTLE_LOSER_NAME,
-    "start": START_NAME,
+    **ROUND_GAME_NAMES,
 }, {
     "pair": {"face": ("seine Augenzahl (5-5 = 5)", "its face (5-5 = 5)"),
              "pips": ("beide Würfel (5-5 = 10)", "both dice (5-5 = 10)")},
@@ -63,24 +60,18 @@ def pasch_points(dice: tuple[int, ...], pair: str = "face", triple_factor: int =
 
 
 @dataclasses.dataclass(frozen=True)
-class PaschState(RoundState):
+class PaschState(KeyedRoundState):
+    """The kit's round game with its key (:class:`~wuerfel.games.kit.round_key.KeyedRoundState`): repeated
+    throw-offs (everybody 0, throw again) no longer make the positions infinite."""
+
     id: ClassVar[str] = "pasch"
     show_sum: ClassVar[bool] = False
 
     def dice_count(self) -> int:
         return 3
 
-    def rounds(self) -> int:
-        return int(self.rules.rounds)
-
     def throw_points(self, dice: tuple[int, ...], index: int) -> int:
         return pasch_points(dice, self.rules.pair, self.rules.triple_factor)
-
-    def solver_key(self) -> Hashable:
-        """The round game's key (:func:`~wuerfel.games.kit.round_key.round_key`): a turn here reads only its
-        throws and points, so the extremes of the final totals and the first and last group before a throw-off are
-        all the rest of the game depends on — and repeated throw-offs no longer make the positions infinite."""
-        return round_key(self)
 
 
 class PaschGame(SimpleGame):

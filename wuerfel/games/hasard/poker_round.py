@@ -34,6 +34,7 @@ from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.dice import Dice, roll_distribution
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.engine.rules import opt, require
 from wuerfel.games.hasard.common import describe_outcome, result_view
 from wuerfel.games.kit.betting import (
     BETTING_ACTIONS,
@@ -46,13 +47,14 @@ from wuerfel.games.kit.betting import (
     betting_action_id,
     describe_betting_action,
 )
+from wuerfel.games.kit.chance import parse_lot_or_throw
 from wuerfel.games.kit.chip_results import ChipResults
 from wuerfel.games.kit.hand_round import STOP_LABEL, STOP_WORDS, Stop
 from wuerfel.games.kit.keeps import Keep, KeepRules, KeepTurn, describe_keep, keep_from_id, keep_id, parse_keep
-from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot
+from wuerfel.games.kit.lot import Lot, lot_outcomes
 from wuerfel.games.kit.seats import in_turn_order
 from wuerfel.games.kit.throwoff import next_throw_off, ranking_groups
-from wuerfel.games.kit.void import Void, parse_throw, throw_outcomes
+from wuerfel.games.kit.void import Void, throw_outcomes
 from wuerfel.i18n import translate
 
 KEEP_RULES = KeepRules(dice=5, min_keep=1, max_keep=4)
@@ -82,6 +84,34 @@ ROUND_OPTION_CHOICES: dict[str, dict[str, tuple[str, str]]] = {
     "start": {"lot": ("das Los (höchster Wurf)", "the lot (highest throw)"), "first_seat": ("Platz 1", "seat 1")},
 }
 """The human names of the choices of :data:`ROUND_OPTION_NAMES`' ``start``."""
+
+
+# The options every poker round game declares alike (the ante's wording and whether raising is the default differ,
+# so a game writes those itself). Factories rather than a base class: a base's fields would come first in every
+# listing and editor, where each game keeps its own order.
+def starting_chips_option() -> Any:
+    return opt(20, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with", low=1, high=10000)
+
+
+def rounds_per_game_option() -> Any:
+    return opt(6, de="Runden pro Partie", en="Rounds per game", low=1, high=100)
+
+
+def max_stake_option() -> Any:
+    return opt(6, de="Höchster Einsatz beim Erhöhen", en="Highest stake when raising", low=1, high=1000)
+
+
+def first_round_option() -> Any:
+    return opt("lot", de="Wer die erste Runde beginnt: Los oder Platz 1",
+               en="Who begins the first round: lot or seat 1")
+
+
+def validate_round_options(rules: Any) -> None:
+    """Refuse a poker round game's shared options out of their ranges: chips, ante and rounds at least 1, the
+    highest stake at least the ante."""
+    for key in ("starting_chips", "ante", "rounds"):
+        require(getattr(rules, key) >= 1, key, "≥ 1", getattr(rules, key))
+    require(rules.max_stake >= rules.ante, "max_stake", f"≥ ante ({rules.ante})", rules.max_stake)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -222,11 +252,7 @@ class PokerRoundState(ChipResults, State):
         return self.turn.standing() if self.is_chance() else ()
 
     def parse_outcome(self, text: str) -> Outcome:
-        if self.phase == "lot":
-            return parse_lot(text, self.n)
-        if not self.is_chance():
-            raise IllegalAction(N_("No dice are to be thrown now."))
-        return parse_throw(text, self.turn.to_throw(), poker=self.face == "poker")
+        return parse_lot_or_throw(text, self.n, self.phase == "lot", self.dice_to_throw(), poker=self.face == "poker")
 
     def _apply_outcome(self, outcome: Outcome) -> State:
         if isinstance(outcome, Lot):

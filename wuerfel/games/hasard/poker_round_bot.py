@@ -20,8 +20,6 @@ from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.hasard.poker_betting import PokerBetting, Situation, betting_brain
 from wuerfel.games.hasard.poker_bots import PokerRoundBot
 from wuerfel.games.hasard.poker_round import PokerRoundState
-from wuerfel.games.kit import hands as kit_hands
-from wuerfel.games.kit.hand_round import Stop
 
 
 def round_brain(game: Game) -> PokerBetting:
@@ -60,6 +58,4 @@ class ComputedRoundBot(PokerRoundBot):
             return super().choose(state, player)
         action: Action = self.brain.keep_choice(round_situation(state), player, self.game.num_players,
                                                 state.turn.dice, state.turn.throws)
-        if isinstance(action, kit_hands.Stop):
-            action = Stop()
         return action if state.is_legal(action, player) else super().choose(state, player)

@@ -28,12 +28,22 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.components import Chips, Component, Phrase
-from wuerfel.engine.errors import N_, IllegalAction
+from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
-from wuerfel.games.kit.hands import BestValueBot, HandGame, HandState, Result, Stop, ThrowOn, parse_throw_or_stop
+from wuerfel.games.kit.hands import (
+    BestValueAdvisor,
+    BestValueBot,
+    HandGame,
+    Result,
+    Stop,
+    ThrowOn,
+    ThrowOnState,
+    tie_fixed_point,
+)
+from wuerfel.games.kit.hints import win_measure
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME
 from wuerfel.games.kit.seats import clockwise, in_turn_order
 from wuerfel.games.kit.throwoff import next_throw_off
@@ -103,7 +113,7 @@ def throws_cap(total: int, thrown: Sequence[Result | None]) -> int:
 
 
 @dataclasses.dataclass(frozen=True)
-class QuinzeState(HandState):
+class QuinzeState(ThrowOnState):
     id: ClassVar[str] = "quinze"
 
     def max_throws(self) -> int:
@@ -119,20 +129,8 @@ class QuinzeState(HandState):
         total = turn.total + dice[0]
         return QuinzeTurn(total, turn.throws + 1, "done" if total > self.rules.target else "decide")
 
-    def turn_actions(self, turn: Any) -> tuple[Action, ...]:
-        return (ThrowOn(), Stop()) if turn.step == "decide" else ()
-
-    def turn_moved(self, turn: Any, action: Action) -> QuinzeTurn:
-        return dataclasses.replace(turn, step="throw" if isinstance(action, ThrowOn) else "done")
-
-    def turn_over(self, turn: Any) -> bool:
-        return bool(turn.step == "done")
-
     def turn_result(self, turn: Any) -> Result:
         return result_of(turn.total, turn.throws, self.rules.target)
-
-    def turn_throws(self, turn: Any) -> int:
-        return int(turn.throws)
 
     def turn_key(self, turn: Any) -> Any:
         """The turn for the exact solver: for the last player of a pass, throws beyond the point where they can no
@@ -159,15 +157,6 @@ class QuinzeState(HandState):
         """Everybody went bust: no winner, no payments, the round is played again (spec 5). Alone (the solo
         objective's table) a bust just counts 0."""
         return self.n > 1 and all(r == BUST for r in results)
-
-    def refuse(self, action: Action) -> None:
-        raise IllegalAction(N_("Throw again or stop."))
-
-    def parse_action_text(self, text: str, player: int) -> Action:
-        a = parse_throw_or_stop(text)
-        if a is None:
-            raise IllegalAction(N_("Type 'weiter' to throw again or 'stop' to stop."))
-        return a
 
     def payoffs(self) -> tuple[int, ...]:
         """The winner receives ``bust_chips`` from each busted player and the difference of the sums from each
@@ -355,17 +344,7 @@ def duel_value(target: int) -> float:
     def f(w: float) -> float:
         return float(turn_values(target, _first_utility(target, w))[(0, 0)][0])
 
-    # The value is almost linear in the tie's worth, so a secant step lands next to the fixed point at once.
-    a, fa = 0.5, f(0.5)
-    b, fb = fa, f(fa)
-    for _ in range(30):
-        if abs(fb - b) < 1e-13:
-            return fb
-        slope = ((fb - b) - (fa - a)) / (b - a) if b != a else 0.0
-        a, fa = b, fb
-        b = b - (fb - b) / slope if slope else fb
-        fb = f(b)
-    return fb
+    return tie_fixed_point(f, 1e-13)
 
 
 def _first_utility(target: int, w: float) -> Callable[[Result], float]:
@@ -491,16 +470,7 @@ def round_robin_value(target: int) -> float:
     def f(w: float) -> float:
         return RoundRobinDuel(target, w).start()
 
-    a, fa = 0.5, f(0.5)
-    b, fb = fa, f(fa)
-    for _ in range(30):
-        if abs(fb - b) < 1e-13:
-            return fb
-        slope = ((fb - b) - (fa - a)) / (b - a) if b != a else 0.0
-        a, fa = b, fb
-        b = b - (fb - b) / slope if slope else fb
-        fb = f(b)
-    return fb
+    return tie_fixed_point(f, 1e-13)
 
 
 @cache
@@ -576,23 +546,23 @@ class QuinzeOptimalBot(BestValueBot):
         return decision_values(state, player)
 
 
-class QuinzeAdvisor:
+class QuinzeAdvisor(BestValueAdvisor):
     """Throwing on and stopping, each with its chance to win (:func:`decision_values`), or alone its expected final
     sum, and what it loses against the better."""
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    state_class = QuinzeState
+    solo_measure = N_("expected final sum (optimal play)")
 
-    def advise(self, state: State, player: int) -> list[Any]:
-        from wuerfel.games.kit.hints import rated, win_measure
+    def values(self, state: QuinzeState, player: int) -> dict[Action, float]:
+        return decision_values(state, player)
 
-        if not isinstance(state, QuinzeState) or state.to_move() != player:
-            return []
-        vals = decision_values(state, player)
+    def measure(self, state: QuinzeState) -> tuple[str, Literal["chance", "points"]]:
+        """In the round-robin variant the values are the expected sum with more than two still playing, the exact
+        duel's chance with two."""
         duel = isinstance(state, QuinzeRoundRobinState) and len(state.order) == 2
         if state.n == 1 or (isinstance(state, QuinzeRoundRobinState) and not duel):
-            return rated(vals, N_("expected final sum (optimal play)"), "points")
-        return rated(vals, win_measure(2 if duel else state.n))
+            return self.solo_measure, "points"
+        return win_measure(2 if duel else state.n), "chance"
 
 
 INFO = register(GameInfo(

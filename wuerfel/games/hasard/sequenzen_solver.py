@@ -21,18 +21,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from functools import cache, lru_cache
-from typing import Any
+from functools import lru_cache
+from typing import Any, Literal
 
 import numpy as np
 
-from wuerfel.engine.advice import Advice
-from wuerfel.engine.dice import Dice, multisets, roll_distribution, sort_dice
+from wuerfel.engine.dice import Dice, multisets, sort_dice
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.hasard.sequenzen import SequenzenRules, SequenzenState, keep_rules, sequence_rank
-from wuerfel.games.kit.hand_round import Stop
-from wuerfel.games.kit.hints import rated
+from wuerfel.games.kit.hand_round import MenuValueBot, Stop, float_rolls
+from wuerfel.games.kit.hints import ValueAdvisor
 from wuerfel.games.kit.keeps import Keep, legal_keeps
 from wuerfel.solvers.api import SolveResult
 
@@ -41,11 +40,6 @@ MEASURE_ROUND = N_("chance to win the round")
 HANDS: tuple[Dice, ...] = multisets(3)
 HAND_INDEX = {h: i for i, h in enumerate(HANDS)}
 RANKS = np.array([sequence_rank(h) for h in HANDS])
-
-
-@cache
-def _rolls(k: int) -> tuple[tuple[Dice, float], ...]:
-    return tuple((d, float(p)) for d, p in roll_distribution(k))
 
 
 class TurnSolver:
@@ -73,12 +67,12 @@ class TurnSolver:
         key = (t, kept)
         v = self._keep.get(key)
         if v is None:
-            v = sum((p * self.decision(t + 1, sort_dice(kept + roll)) for roll, p in _rolls(3 - len(kept))))
+            v = sum((p * self.decision(t + 1, sort_dice(kept + roll)) for roll, p in float_rolls(3 - len(kept))))
             self._keep[key] = v  # type: ignore[assignment]
         return v  # type: ignore[return-value]
 
     def start_value(self) -> np.ndarray:
-        return sum(p * self.decision(1, roll) for roll, p in _rolls(3))  # type: ignore[return-value]
+        return sum(p * self.decision(1, roll) for roll, p in float_rolls(3))  # type: ignore[return-value]
 
     def action_value(self, t: int, hand: Dice, action: Action) -> np.ndarray:
         if isinstance(action, Stop):
@@ -252,19 +246,14 @@ def _solver(rules: SequenzenRules, limit: int, key: bytes) -> TurnSolver:
     return s
 
 
-class OptimalBot:
-    """Plays :func:`action_values`: exact with two players, against the visible results with more."""
+class OptimalBot(MenuValueBot):
+    """Plays :func:`action_values`: exact with two players, against the visible results with more (ties as the
+    kit's :class:`~wuerfel.games.kit.hand_round.MenuValueBot` breaks them)."""
 
-    name = "optimal"
+    state_class = SequenzenState
 
-    def __init__(self, game: Game, seed: int = 0) -> None:
-        self.game = game
-
-    def choose(self, state: State, player: int) -> Action:
-        assert isinstance(state, SequenzenState)
-        vals = action_values(state, player)
-        order = {a: i for i, a in enumerate(state.legal_actions(player))}
-        return max(vals, key=lambda a: (round(vals[a], 12), -order[a]))
+    def values(self, state: SequenzenState, player: int) -> dict[Action, float]:
+        return action_values(state, player)
 
 
 class HeuristicBot:
@@ -291,20 +280,17 @@ class HeuristicBot:
         return Keep(()) if Keep(()) in legal else Stop()
 
 
-class SequenzenAdvisor:
-    """Hints: every legal move with the chance to win the round, best first, and the loss against the best."""
+class SequenzenAdvisor(ValueAdvisor):
+    """Hints: every legal move with the chance to win the round, best first, and the loss against the best (the
+    kit's :class:`~wuerfel.games.kit.hand_round.MenuValueAdvisor`)."""
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    state_class = SequenzenState
 
-    def advise(self, state: State, player: int) -> list[Advice]:
-        assert isinstance(state, SequenzenState)
-        if player != state.to_move():
-            return []
-        vals = action_values(state, player)
-        if not vals:
-            return []
-        return rated(vals, MEASURE_ROUND)
+    def values(self, state: SequenzenState, player: int) -> dict[Action, float]:
+        return action_values(state, player)
+
+    def measure(self, state: SequenzenState) -> tuple[str, Literal["chance", "points"]]:
+        return MEASURE_ROUND, "chance"
 
     def turn_start(self, state: State, player: int) -> tuple[float, str] | None:
         """The analysis's luck of the round (:class:`~wuerfel.engine.advice.TurnLuck`): ``player``'s chance to win

@@ -44,8 +44,13 @@ from wuerfel.games.hasard.poker_round import (
     PokerRoundGame,
     PokerRoundState,
     advisor,
+    first_round_option,
     heuristic_bot,
+    max_stake_option,
     optimal_bot,
+    rounds_per_game_option,
+    starting_chips_option,
+    validate_round_options,
 )
 
 SEQUENZ = QUINT
@@ -69,11 +74,10 @@ CLASS_KEYS = {NICHTS: "nothing", PAAR: "pair", ZWEI_PAARE: "two_pairs", DRILLING
 class WuerfelpokerRules:
     """Options of Würfelpoker; every default is the text or the spec's resolution."""
 
-    starting_chips: int = opt(20, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with",
-                              low=1, high=10000)
+    starting_chips: int = starting_chips_option()
     ante: int = opt(1, de="Gleich hoher Einsatz jedes Spielers in jeder Runde",
                     en="Each player's equal stake at every round", low=1, high=1000)
-    rounds: int = opt(6, de="Runden pro Partie", en="Rounds per game", low=1, high=100)
+    rounds: int = rounds_per_game_option()
     throws: int = opt(1, de="Würfe pro Spieler (1 wie im Text; 2–3: 1 bis 4 Würfel stehen lassen wie im offenen "
                       "Würfelpoker)", en="Throws per player (1 as in the text; 2–3: leave 1 to 4 dice standing as "
                       "in open dice poker)", low=1, high=3)
@@ -81,15 +85,12 @@ class WuerfelpokerRules:
                                   en="1-2-3-4-5 ranks above 2-3-4-5-6 (as the text says)")
     raising: bool = opt(False, de="Variante: Erhöhen erlaubt (mitgehen oder passen)",
                         en="Variant: raising allowed (call or pass)")
-    max_stake: int = opt(6, de="Höchster Einsatz beim Erhöhen", en="Highest stake when raising", low=1, high=1000)
-    start: Literal["lot", "first_seat"] = opt("lot", de="Wer die erste Runde beginnt: Los oder Platz 1",
-                                              en="Who begins the first round: lot or seat 1")
+    max_stake: int = max_stake_option()
+    start: Literal["lot", "first_seat"] = first_round_option()
 
     def validate(self) -> None:
-        for key in ("starting_chips", "ante", "rounds"):
-            require(getattr(self, key) >= 1, key, "≥ 1", getattr(self, key))
+        validate_round_options(self)
         require(1 <= self.throws <= 3, "throws", "1 … 3", self.throws)
-        require(self.max_stake >= self.ante, "max_stake", f"≥ ante ({self.ante})", self.max_stake)
 
 
 label_options(WuerfelpokerRules, {

@@ -5,7 +5,7 @@ loser may collect a *Bierdeckel* until one seat has enough of them (Chicago, Chi
 Written once for these games so that a game is its hand's value plus rules data:
 
 * a game says how a turn may go on (:meth:`HandRoundState.turn_actions`, the kit's :class:`~.keeps.Keep` and
-  :class:`Stop` by default), what a finished hand is worth (:meth:`HandRoundState.hand_result`, a tuple compared
+  :class:`~.hands.Stop` by default), what a finished hand is worth (:meth:`HandRoundState.hand_result`, a tuple compared
   "higher is better"), and what a throw-off is (:meth:`HandRoundState.throw_off_limit`: Chicago's one throw of three
   dice, Sequenzen's whole turn);
 * the kit's :class:`~.keeps.KeepTurn` is the turn, :class:`~.keeps.RoundLimit` the limit the first player sets,
@@ -21,20 +21,24 @@ States are frozen dataclasses (hashable values with exact chance), so the generi
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
+from functools import cache
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine import components as cmp
-from wuerfel.engine.dice import Dice
-from wuerfel.engine.errors import N_, IllegalAction
+from wuerfel.engine.dice import Dice, roll_distribution
+from wuerfel.engine.errors import N_
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.games.kit.chance import LotPhaseState
+from wuerfel.games.kit.hands import Stop
+from wuerfel.games.kit.hints import ValueBot
 from wuerfel.games.kit.keeps import Keep, KeepTurn, RoundLimit, dice_component
-from wuerfel.games.kit.lot import LOT_BEGINS, LOT_BEGINS_NAMED, Lot, lot_outcomes, parse_lot
+from wuerfel.games.kit.lot import Lot, lot_outcomes
 from wuerfel.games.kit.seats import clockwise, in_turn_order, left_of
 from wuerfel.games.kit.solverkeys import dense_ranks
 from wuerfel.games.kit.throwoff import ranking_groups
-from wuerfel.games.kit.void import VOID_LABEL, Void, parse_throw, throw_outcomes
+from wuerfel.games.kit.void import Void, throw_outcomes
 
 STOP_WORDS = frozenset({"stop", "stopp", "halt", "genug", "aufhören", "aufhoeren", "fertig", "s", "enough"})
 STOP_LABEL = N_("Stop: the dice count as they lie")
@@ -48,14 +52,7 @@ LIMIT_NOTE = N_("throw {k} of at most {n}")
 
 
 @dataclasses.dataclass(frozen=True)
-class Stop(Action):
-    """End the turn now: the dice count as they lie (the number of throws used so far is the turn's)."""
-
-    kind: ClassVar[str] = "stop"
-
-
-@dataclasses.dataclass(frozen=True)
-class HandRoundState(State):
+class HandRoundState(LotPhaseState):
     """A position of a hand-round game (module text)."""
 
     game: Game = dataclasses.field(compare=False, repr=False)
@@ -81,15 +78,7 @@ class HandRoundState(State):
     n_dice: ClassVar[int] = 3
     display_fields: ClassVar[tuple[str, ...]] = ("shown",)
 
-    # --- what a game says ------------------------------------------------------------------------------------
-    @property
-    def rules(self) -> Any:
-        return self.game.rules
-
-    @property
-    def n(self) -> int:
-        return self.game.num_players
-
+    # --- what a game says (the players, the rules, the lot and the ranking's winners are the kit's) ------------
     def max_throws(self) -> int:
         return int(self.rules.max_throws)
 
@@ -308,14 +297,6 @@ class HandRoundState(State):
     def dice_standing(self) -> Dice:
         return self.turn.standing() if self.phase == "play" and self.turn.throwing else ()
 
-    def parse_outcome(self, text: str) -> Outcome:
-        if self.phase == "lot":
-            return parse_lot(text, self.n)
-        k = self.dice_to_throw()
-        if k <= 0:
-            raise IllegalAction(N_("No dice are to be thrown now."))
-        return parse_throw(text, k, poker=False)
-
     def _apply_outcome(self, outcome: Outcome) -> State:
         if isinstance(outcome, Lot):
             return self.begin_round(outcome.seat)
@@ -328,19 +309,6 @@ class HandRoundState(State):
     def note_throw(self, k: int) -> HandRoundState:
         """Count ``k`` dice thrown (games that read the dice rolled keep them)."""
         return self
-
-    def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
-        from wuerfel.i18n import translate
-
-        if isinstance(outcome, Roll):
-            return " ".join(str(d) for d in outcome.dice)
-        if isinstance(outcome, Lot):
-            if 0 <= outcome.seat < len(names):
-                return translate(LOT_BEGINS_NAMED, lang, name=names[outcome.seat])
-            return translate(LOT_BEGINS, lang, seat=outcome.seat + 1)
-        if isinstance(outcome, Void):
-            return translate(VOID_LABEL, lang)
-        return super().describe_outcome(outcome, lang, names)
 
     # --- results ---------------------------------------------------------------------------------------------
     def scores(self) -> tuple[float, ...]:
@@ -366,14 +334,6 @@ class HandRoundState(State):
         if self.marks_to_lose() > 0:
             return ranking_groups([(m,) for m in self.marks], lower_is_better=True)
         return self.round_groups()
-
-    def winners(self) -> tuple[int, ...]:
-        r = self.ranking()
-        return r[0] if r else ()
-
-    def losers(self) -> tuple[int, ...]:
-        r = self.ranking()
-        return r[-1] if len(r) > 1 else ()
 
     # --- information -----------------------------------------------------------------------------------------
     def view(self, player: int | None) -> JSON:
@@ -501,6 +461,24 @@ class HandRoundState(State):
         if self.in_throw_off:
             passes = (dense_ranks(self.round_results_before()), self.passes[-1])
         return (self.start, self.order, self.index, turn, self.limit, passes, self.marks, self.extra_key())
+
+
+@cache
+def float_rolls(k: int) -> tuple[tuple[Dice, float], ...]:
+    """Every throw of ``k`` dice with its probability as a float: what the hand-round games' turn solvers (numpy
+    inductions) sum over, converted from the exact distribution once per count for all of them."""
+    return tuple((d, float(p)) for d, p in roll_distribution(k))
+
+
+class MenuValueBot(ValueBot):
+    """A hand-round game's optimal bot where the game rates every legal move (:meth:`values`: a chance to win the
+    round): the best move, a tie going to the move listed first — the menu lists stopping before a rethrow, so a tie
+    stops with fewer throws (the kit's :class:`~.hints.ValueBot`). Chicago and Sequenzen subclass it with their
+    state class and their values, so their bots cannot differ in how they break a tie."""
+
+    def tie_break(self, state: Any, player: int) -> Callable[[Action], Any]:
+        order = {a: i for i, a in enumerate(state.legal_actions(player))}
+        return lambda a: -order[a]
 
 
 def new_state(cls: type[HandRoundState], game: Game) -> HandRoundState:

@@ -15,20 +15,21 @@ The two moves most hand games have — throw on, stop — are :class:`ThrowOn` a
 from __future__ import annotations
 
 import dataclasses
-from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.components import Component, Dice, Message, Phrase, SeatLine, Seats, Sheet, SheetRow
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.games.kit.chance import LotPhaseState
+from wuerfel.games.kit.hints import ValueAdvisor, ValueBot, win_measure
 from wuerfel.games.kit.keeps import RoundLimit
-from wuerfel.games.kit.lot import LOT_BEGINS, LOT_BEGINS_NAMED, Lot, lot_outcomes, parse_lot
+from wuerfel.games.kit.lot import Lot, lot_outcomes
 from wuerfel.games.kit.seats import clockwise, in_turn_order
 from wuerfel.games.kit.solverkeys import dense_ranks
 from wuerfel.games.kit.throwoff import next_throw_off, ranking_groups
-from wuerfel.games.kit.void import VOID_LABEL, Void, parse_throw, throw_outcomes
+from wuerfel.games.kit.void import Void, throw_outcomes
 
 THROW_OFF_NOW = N_("Throw-off {k}: the tied players play one more turn")
 REPLAY_NOW = N_("Nobody has a result: the round is played again")
@@ -47,38 +48,60 @@ class ThrowOn(Action):
 
 @dataclasses.dataclass(frozen=True)
 class Stop(Action):
-    """End the turn with the result as it stands."""
+    """End the turn with the result as it stands (the dice count as they lie). One class for every game that stops
+    a turn, the hand rounds' (:mod:`~wuerfel.games.kit.hand_round`) included, so a stop means the same move
+    wherever a bot or a record names it."""
 
     kind: ClassVar[str] = "stop"
 
 
-class BestValueBot(ABC):
+class BestValueBot(ValueBot):
     """A hand game's optimal bot, where the game knows the value of every move (its ``decision_values``: a chance to
-    win, or alone an expected result): the best move, a tie (to 12 places, so float noise cannot choose) going to
-    stopping. A game subclasses it with its state class and its values, so its bots cannot differ in how they break
-    a tie."""
+    win, or alone an expected result): the best move, a tie going to stopping (the kit's :class:`~.hints.ValueBot`).
+    A game subclasses it with its state class and its values, so its bots cannot differ in how they break a tie."""
 
-    name = "optimal"
-    state_class: ClassVar[type[State]] = State
+    def tie_break(self, state: Any, player: int) -> Callable[[Action], Any]:
+        return lambda a: isinstance(a, Stop)
 
-    def __init__(self, game: Game, seed: int = 0) -> None:
-        self.game = game
 
-    @abstractmethod
-    def values(self, state: Any, player: int) -> Mapping[Action, float]:
-        """The value of every legal move of ``player`` in ``state`` (an instance of :attr:`state_class`)."""
+class BestValueAdvisor(ValueAdvisor):
+    """A hand game's hints, where the game knows the value of every move (as for :class:`BestValueBot`): alone the
+    expected result (:attr:`solo_measure`, in points), else the chance to win at this table
+    (:func:`~.hints.win_measure`). A game subclasses it with its state class and its values, and says in
+    :meth:`measure` where its values mean something else (Quinze's round robin), so its hints cannot drift from its
+    bot."""
 
-    def choose(self, state: State, player: int) -> Action:
-        assert isinstance(state, self.state_class)
-        vals = self.values(state, player)
-        return max(vals, key=lambda a: (round(vals[a], 12), isinstance(a, Stop)))
+    solo_measure: ClassVar[str] = ""
+
+    def measure(self, state: Any) -> tuple[str, Literal["chance", "points"]]:
+        """Alone the expected result, else the chance to win."""
+        if state.n == 1:
+            return self.solo_measure, "points"
+        return win_measure(state.n), "chance"
+
+
+def tie_fixed_point(f: Callable[[float], float], tolerance: float) -> float:
+    """The first player's chance ``W = f(W)`` in a duel whose full tie is the same game again: ``f(w)`` is his chance
+    when a tie is worth ``w`` to him. The value is almost linear in the tie's worth, so secant steps from 0.5 land
+    next to the fixed point at once (at most 30; done when a step moves less than ``tolerance``). Written once for
+    the duels of Quinze and Dreimal Pasch, whose values the tests hold to the generic exact solver's."""
+    a, fa = 0.5, f(0.5)
+    b, fb = fa, f(fa)
+    for _ in range(30):
+        if abs(fb - b) < tolerance:
+            return fb
+        slope = ((fb - b) - (fa - a)) / (b - a) if b != a else 0.0
+        a, fa = b, fb
+        b = b - (fb - b) / slope if slope else fb
+        fb = f(b)
+    return fb
 
 
 Result = tuple[int, ...]
 
 
 @dataclasses.dataclass(frozen=True)
-class HandState(State):
+class HandState(LotPhaseState):
     """Turns in seat order from the lot's seat; then the throw-offs; then the end."""
 
     game: Game = dataclasses.field(compare=False, repr=False)
@@ -175,14 +198,6 @@ class HandState(State):
 
     # --- basics ---------------------------------------------------------------------------------------------
     @property
-    def n(self) -> int:
-        return self.game.num_players
-
-    @property
-    def rules(self) -> Any:
-        return self.game.rules
-
-    @property
     def seat(self) -> int:
         """Whose turn it is (the last thrower after the end)."""
         return self.order[self.index] if self.phase == "turn" else (self.order[-1] if self.order else 0)
@@ -235,14 +250,6 @@ class HandState(State):
     def dice_standing(self) -> tuple[int, ...]:
         return self.turn_standing(self.turn) if self.phase == "turn" and self.dice_to_throw() > 0 else ()
 
-    def parse_outcome(self, text: str) -> Outcome:
-        if self.phase == "lot":
-            return parse_lot(text, self.n)
-        k = self.dice_to_throw()
-        if k <= 0:
-            raise IllegalAction(N_("No dice are to be thrown now."))
-        return parse_throw(text, k, poker=False)
-
     def _apply_outcome(self, outcome: Outcome) -> State:
         if isinstance(outcome, Lot):
             return self.begin(outcome.seat)
@@ -251,19 +258,6 @@ class HandState(State):
         assert isinstance(outcome, Roll)
         return dataclasses.replace(self, last=outcome.dice)._after_turn_step(self.turn_thrown(self.turn,
                                                                                                outcome.dice))
-
-    def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
-        from wuerfel.i18n import translate
-
-        if isinstance(outcome, Roll):
-            return " ".join(str(d) for d in outcome.dice)
-        if isinstance(outcome, Lot):
-            if 0 <= outcome.seat < len(names):
-                return translate(LOT_BEGINS_NAMED, lang, name=names[outcome.seat])
-            return translate(LOT_BEGINS, lang, seat=outcome.seat + 1)
-        if isinstance(outcome, Void):
-            return translate(VOID_LABEL, lang)
-        return super().describe_outcome(outcome, lang, names)
 
     # --- flow -----------------------------------------------------------------------------------------------
     def _after_turn_step(self, turn: Any) -> HandState:
@@ -320,14 +314,6 @@ class HandState(State):
 
     def ranking(self) -> tuple[tuple[int, ...], ...]:
         return self.ranking_now() if self.phase == "over" else ()
-
-    def winners(self) -> tuple[int, ...]:
-        r = self.ranking()
-        return r[0] if r else ()
-
-    def losers(self) -> tuple[int, ...]:
-        r = self.ranking()
-        return r[-1] if len(r) > 1 else ()
 
     # --- exact solving --------------------------------------------------------------------------------------
     def solver_key(self) -> Hashable:
@@ -417,6 +403,35 @@ class HandState(State):
         if isinstance(action, Stop):
             return translate(N_("stop"), lang)
         return super().describe_action(action, lang)
+
+
+@dataclasses.dataclass(frozen=True)
+class ThrowOnState(HandState):
+    """A hand game whose turn offers only :class:`ThrowOn` and :class:`Stop` after each throw (Quinze, Die böse
+    Sieben): its turn value has ``step`` ("throw": a throw is due, "decide": the player chooses, "done") and
+    ``throws``; the moves, their refusal and their typed words are the same in each and written here once. A game
+    adds what a throw does to its turn and what the turn is worth."""
+
+    def turn_actions(self, turn: Any) -> tuple[Action, ...]:
+        return (ThrowOn(), Stop()) if turn.step == "decide" else ()
+
+    def turn_moved(self, turn: Any, action: Action) -> Any:
+        return dataclasses.replace(turn, step="throw" if isinstance(action, ThrowOn) else "done")
+
+    def turn_over(self, turn: Any) -> bool:
+        return bool(turn.step == "done")
+
+    def turn_throws(self, turn: Any) -> int:
+        return int(turn.throws)
+
+    def refuse(self, action: Action) -> None:
+        raise IllegalAction(N_("Throw again or stop."))
+
+    def parse_action_text(self, text: str, player: int) -> Action:
+        a = parse_throw_or_stop(text)
+        if a is None:
+            raise IllegalAction(N_("Type 'weiter' to throw again or 'stop' to stop."))
+        return a
 
 
 STOP_WORDS = frozenset({"stop", "stopp", "halt", "aufhören", "s", "fertig", "genug"})

@@ -4,16 +4,21 @@ An advisor rates every legal move; :func:`rated` turns the ratings into :class:`
 first, each but the best with a note naming its loss. The note carries the number as whole and decimal digits in
 separate placeholders, so the catalogue writes the decimal separator of its language ("0,4 Prozentpunkte weniger",
 "0.4 percentage points below"): the advice is computed once and translated for whoever asks.
+
+A game that knows the value of every legal move plays and advises by the same numbers: :class:`ValueBot` and
+:class:`ValueAdvisor` are the bot and the hints of such a game, written once so that no two games differ in how a
+tie is broken to float noise or in when a hint is due.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Literal
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import Action
+from wuerfel.engine.game import Action, Game, State
 
 LOSS_CHANCE = N_("{whole}.{decimals} percentage points below the best")
 LOSS_POINTS = N_("{whole}.{decimals} points below the best")
@@ -64,3 +69,57 @@ def rated(
             )
         )
     return out
+
+
+class ValueBot(ABC):
+    """The optimal bot of a game that knows the value of every move (:meth:`values`): the best move, a tie (to 12
+    places, so float noise cannot choose) broken by :meth:`tie_break`. A game subclasses it with its state class
+    and its values."""
+
+    name = "optimal"
+    state_class: ClassVar[type[Any]] = State
+    """The class of the states it plays (the base: any state)."""
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+
+    @abstractmethod
+    def values(self, state: Any, player: int) -> Mapping[Action, float]:
+        """The value of every legal move of ``player`` in ``state`` (an instance of :attr:`state_class`)."""
+
+    @abstractmethod
+    def tie_break(self, state: Any, player: int) -> Callable[[Action], Any]:
+        """Among moves of equal value, the one with the greatest key is played."""
+
+    def choose(self, state: State, player: int) -> Action:
+        assert isinstance(state, self.state_class)
+        vals = self.values(state, player)
+        tie = self.tie_break(state, player)
+        return max(vals, key=lambda a: (round(vals[a], 12), tie(a)))
+
+
+class ValueAdvisor(ABC):
+    """The hints of a game that knows the value of every move (:meth:`values`, as its :class:`ValueBot`): every
+    move with its value, best first, and what each loses against the best (:func:`rated`, in the :meth:`measure`
+    of the position); nothing for a seat that is not to move."""
+
+    state_class: ClassVar[type[Any]] = State
+    """The class of the states it plays (the base: any state)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    @abstractmethod
+    def values(self, state: Any, player: int) -> Mapping[Action, float]:
+        """The value of every legal move of ``player`` in ``state`` (an instance of :attr:`state_class`)."""
+
+    @abstractmethod
+    def measure(self, state: Any) -> tuple[str, Literal["chance", "points"]]:
+        """What the values of ``state`` are (a msgid) and their unit."""
+
+    def advise(self, state: State, player: int) -> list[Advice]:
+        if not isinstance(state, self.state_class) or state.to_move() != player:
+            return []
+        vals = self.values(state, player)
+        measure, unit = self.measure(state)
+        return rated(vals, measure, unit)

@@ -28,6 +28,7 @@ state field of its own; a game with more (a series that may restart) keys that t
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Hashable, Sequence
 
@@ -81,3 +82,18 @@ def round_key(s: RoundState) -> Hashable:
 def _shift(ext: tuple[int, tuple[int, ...], int, tuple[int, ...]] | None,
            base: int) -> tuple[int, tuple[int, ...], int, tuple[int, ...]] | None:
     return None if ext is None else (ext[0] - base, ext[1], ext[2] - base, ext[3])
+
+
+@dataclasses.dataclass(frozen=True)
+class KeyedRoundState(RoundState):
+    """A round game of plain throws with agreed rounds (the rules' ``rounds``) whose turn reads only its throws and
+    points, so :func:`round_key` is its exact solver's key (Blaue Augen, Pasch, Himmel und Hölle): a game on it is
+    its dice and a scoring function, and the soundness argument above is written once for all of them."""
+
+    def rounds(self) -> int:
+        return int(self.rules.rounds)
+
+    def solver_key(self) -> Hashable:
+        """The kit's round key: sound because a throw's points depend on its dice alone and the result only
+        compares totals and throw-offs (:func:`round_key`)."""
+        return round_key(self)

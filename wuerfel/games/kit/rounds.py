@@ -15,7 +15,7 @@ from wuerfel.engine.components import Component, Phrase, Sheet, SheetRow
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import JSON
 from wuerfel.games.kit.seats import clockwise, in_turn_order
-from wuerfel.games.kit.simple import SimpleState
+from wuerfel.games.kit.simple import START_NAME, SimpleState
 from wuerfel.games.kit.throwoff import next_throw_off, ranking_groups
 
 THROW_OFF = N_("Throw-off {k}: the tied players throw again")
@@ -152,6 +152,9 @@ class RoundState(SimpleState):
 
 ROUNDS_NAME = ("Runden", "Rounds")
 SETTLE_LOSER_NAME = ("Stichrunde um den letzten Platz", "Throw-off for last place")
+ROUND_GAME_NAMES = {"rounds": ROUNDS_NAME, "settle_loser": SETTLE_LOSER_NAME, "start": START_NAME}
+"""The human names of the options every round game with agreed rounds has (:func:`rounds_option`,
+:func:`settle_loser_option`, the kit's ``start_option``), for a game's ``label_options`` call next to its own."""
 
 
 def rounds_option(default: int) -> Any:
