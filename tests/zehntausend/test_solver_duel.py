@@ -112,12 +112,14 @@ def _eval_both(rules, sol, pairs, zs):  # type: ignore[no-untyped-def]
     scratch = [np.empty((rows, S)) for _ in range(4)] + [np.empty(rows)]
     flat = [np.empty(rows * (S + 1)), np.empty(rows * (S + 1)), np.empty(S), np.empty(S), np.zeros(rows, bool)]
     off, dvs = duel._fast_options(g)
+    bounds = (np.empty(rows * S), -1.0, np.empty(rows * S), -1.0)  # no carried bounds: every throw is swept
     out = []
     for i, j, seat in pairs:
         for z in zs(i, j, seat):
             both = [duel._eval_start(i, j, seat, z, G, sol.immediate, W, L, th, *scratch, g.can_roll, g.bank_ok,
                                      g.giveup_ok, g.tf, g.order, g.grp_start, g.grp_prob, g.opt_start, g.opt_dv,
-                                     g.opt_tgt, g.p_bust, g.reach, g.start, -1, g.max_dv, fast, *flat, off, dvs)
+                                     g.opt_tgt, g.p_bust, g.reach, g.start, -1, g.max_dv, fast, *flat, off, dvs,
+                                     *bounds)
                     for fast in (False, True)]
             out.append(((i, j, seat, z), both))
     return out, flat[4]
