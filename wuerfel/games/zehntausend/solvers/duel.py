@@ -168,6 +168,7 @@ def _run(g: TurnGraph, n_rows: int, th: int, B: np.ndarray, z: float) -> tuple[n
     return VD, VC
 
 
+ONE = np.uint64(1)
 BOUND_SLACK = 1e-9
 """Added to every carried upper bound of a throw's value (see :func:`_sweep_fast`): far more than the rounding
 of the computed values can differ from the exact ones (values and slopes lie in [0, 1]; a few hundred rows of
@@ -219,6 +220,7 @@ def _sweep_fast(n_rows, total, th, z, VDf, DDf, vc, dc, eqn, B,  # type: ignore[
             eqn[t] = False
     for t in range(n_rows - 1, -1, -1):
         r = t * C
+        ru = np.uint64(r)
         VDf[r + S] = 1.0
         DDf[r + S] = 0.0
         same = t + 1 < n_rows and B[t] == B[t + 1] and (t >= th) == (t + 1 >= th)
@@ -253,17 +255,24 @@ def _sweep_fast(n_rows, total, th, z, VDf, DDf, vc, dc, eqn, B,  # type: ignore[
                     continue
             acc = p_bust[s] * z
             dacc = p_bust[s]
-            for gi in range(grp_start[s], grp_start[s + 1]):
+            gi = np.uint64(grp_start[s])
+            g_end = np.uint64(grp_start[s + 1])
+            o = np.uint64(opt_start[gi])
+            while gi < g_end:
                 best = -1e300
                 bd = 0.0
-                for o in range(opt_start[gi], opt_start[gi + 1]):
-                    q = r + opt_off[o]
+                o_end = np.uint64(opt_start[gi + ONE])
+                while o < o_end:  # unsigned indices: no test for Python's negative indices in the hottest loop
+                    q = ru + opt_off[o]
                     v = VDf[q]
-                    if v > best:
-                        best = v
-                        bd = DDf[q]
+                    d = DDf[q]
+                    c = v > best  # the first of equal values, as the plain sweep
+                    best = v if c else best
+                    bd = d if c else bd
+                    o += ONE
                 acc += grp_prob[gi] * best
                 dacc += grp_prob[gi] * bd
+                gi += ONE
             vc[s] = acc
             dc[s] = dacc
             U[u] = acc
@@ -541,7 +550,7 @@ def _fast_options(g: TurnGraph) -> tuple[np.ndarray, np.ndarray]:
     (the last column: the instant win), and the distinct row steps ``dv`` the options read."""
     C = len(g) + 1
     col = np.where(g.opt_tgt >= 0, g.opt_tgt, len(g))
-    return (g.opt_dv * C + col).astype(np.int64), np.unique(g.opt_dv).astype(np.int64)
+    return (g.opt_dv * C + col).astype(np.uint64), np.unique(g.opt_dv).astype(np.int64)
 
 
 @lru_cache(maxsize=8)
