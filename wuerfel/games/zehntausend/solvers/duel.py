@@ -197,7 +197,18 @@ def _sweep_fast(n_rows, total, th, z, VDf, DDf, vc, dc, eqn, B,  # type: ignore[
     * a row is copied instead of swept when it must come out equal to the row above it: the bank value and the
       threshold test are the same and every row it reads (t + dv, dv in ``dvs``) equals the row above that one
       (``eqn[r]``: rows r and r + 1 are equal). The start player's rows far above the target (the other player
-      needs more than the cap, so banking is worth the same everywhere) are such rows.
+      needs more than the cap, so banking is worth the same everywhere) are such rows;
+    * a state's throw is not swept where banking must beat it: the value of throwing only feeds the comparison
+      with banking (``vc[s] > B[t]``), except at the start state of row 0, whose value is returned. ``U`` keeps an
+      upper bound of every throw's value (the value itself where it was swept) for the next sweep of this side;
+      an exact value is a convex function of z with slope in [0, 1] (a probability of busting), so the bound
+      moves by at most ``dz = |z − z_previous|``; ``N`` is the same store of the same turn one unit higher at the
+      level above (mover i + 1 against the same opponent and seat: row t here is row t − 1 there, the same bank
+      values and rules from row 2 on, and above the threshold), moved by ``dzn``. −1: no such bound. The throw
+      is skipped when the bound plus :data:`BOUND_SLACK` (rounding) is below the bank value, and its bound is
+      carried on. Bounds only decide what is swept, never a value: the table stays the plain sweep's bit for
+      bit (issue 17: 20 % of Farkle's option visits, 50 % of the default rules', mostly the states with few dice
+      near the target).
 
     Returns the value of throwing at the start state and its slope in z, as ``sweep_slope`` does.
     """
