@@ -234,7 +234,8 @@ def _sweep_fast(n_rows, total, th, z, VDf, DDf, vc, dc, eqn, B,  # type: ignore[
         ru = np.uint64(r)
         VDf[r + S] = 1.0
         DDf[r + S] = 0.0
-        same = t + 1 < n_rows and B[t] == B[t + 1] and (t >= th) == (t + 1 >= th)
+        # row 0 is always swept: its start state's throw is the result (and is never skipped by a bound)
+        same = 0 < t < n_rows - 1 and B[t] == B[t + 1] and (t >= th) == (t + 1 >= th)
         if same:
             for k in range(len(dvs)):
                 if not eqn[t + dvs[k]]:
