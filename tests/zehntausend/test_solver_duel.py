@@ -112,15 +112,65 @@ def _eval_both(rules, sol, pairs, zs):  # type: ignore[no-untyped-def]
     scratch = [np.empty((rows, S)) for _ in range(4)] + [np.empty(rows)]
     flat = [np.empty(rows * (S + 1)), np.empty(rows * (S + 1)), np.empty(S), np.empty(S), np.zeros(rows, bool)]
     off, dvs = duel._fast_options(g)
+    bounds = (np.empty(rows * S), -1.0, np.empty(rows * S), -1.0)  # no carried bounds: every throw is swept
     out = []
     for i, j, seat in pairs:
         for z in zs(i, j, seat):
             both = [duel._eval_start(i, j, seat, z, G, sol.immediate, W, L, th, *scratch, g.can_roll, g.bank_ok,
                                      g.giveup_ok, g.tf, g.order, g.grp_start, g.grp_prob, g.opt_start, g.opt_dv,
-                                     g.opt_tgt, g.p_bust, g.reach, g.start, -1, g.max_dv, fast, *flat, off, dvs)
+                                     g.opt_tgt, g.p_bust, g.reach, g.start, -1, g.max_dv, fast, *flat, off, dvs,
+                                     *bounds)
                     for fast in (False, True)]
             out.append(((i, j, seat, z), both))
     return out, flat[4]
+
+
+def _eval_bounded(rules, sol, i, j, seat, z, U, dz, N, dzn):  # type: ignore[no-untyped-def]
+    """The fast ``_eval_start`` of (i, j, seat) at bust value z with carried bounds ``U``/``dz`` (own previous
+    sweep) and ``N``/``dzn`` (the same turn one unit higher at the level above); −1: no such bound."""
+    g, G, W, L = sol.graph, sol.goal, sol.W, sol.L
+    th = -(-duel.threshold(rules) // g.unit)
+    rows = duel._scratch_rows(G, L, g.max_dv)
+    S = len(g)
+    scratch = [np.empty((rows, S)) for _ in range(4)] + [np.empty(rows)]
+    flat = [np.empty(rows * (S + 1)), np.empty(rows * (S + 1)), np.empty(S), np.empty(S), np.zeros(rows, bool)]
+    off, dvs = duel._fast_options(g)
+    return duel._eval_start(i, j, seat, z, G, sol.immediate, W, L, th, *scratch, g.can_roll, g.bank_ok,
+                            g.giveup_ok, g.tf, g.order, g.grp_start, g.grp_prob, g.opt_start, g.opt_dv, g.opt_tgt,
+                            g.p_bust, g.reach, g.start, -1, g.max_dv, True, *flat, off, dvs, U, dz, N, dzn)
+
+
+@pytest.mark.parametrize(("name", "overrides"), [
+    ("farkle", {"game": {"target": 1000}}),
+    ("farkle", {"game": {"target": 600, "end_rule": "finish_round"}, "turn": {"min_bank": 300}}),
+])
+def test_carried_bounds_skip_throws_and_keep_the_values(name: str, overrides: dict) -> None:
+    """Issue 17: ``_sweep_fast`` does not sweep a throw whose carried upper bound (the side's previous sweep, or
+    the same turn one unit higher at the level above, each moved by the change of the bust value) lies below the
+    bank value. The results stay the plain sweep's exactly, and the bounds do fire (else the table comparisons
+    would not exercise them): a skipped throw leaves its bound, above the value a full sweep stores."""
+    rules = load_rules(name, overrides)
+    sol = duel.solve_duel.__wrapped__(rules, use_disk=False, workers=1)
+    G, S = sol.goal, len(sol.graph)
+    size = duel._scratch_rows(G, sol.L, sol.graph.max_dv) * S
+    fired = {"own": 0, "neighbour": 0}
+    for seat in range(1 if sol.immediate else 2):
+        for i in range(G - 1):
+            for j in range(G):
+                z1 = 1.0 - float(sol.W[j, i, 1 - seat])
+                z0 = z1 + 0.01
+                plain = _eval_both(rules, sol, [(i, j, seat)], lambda *_, z=z1: (z,))[0][0][1][0]
+                exact = np.zeros(size)
+                assert _eval_bounded(rules, sol, i, j, seat, z1, exact, -1.0, exact, -1.0) == plain
+                own = np.zeros(size)
+                _eval_bounded(rules, sol, i, j, seat, z0, own, -1.0, own, -1.0)
+                assert _eval_bounded(rules, sol, i, j, seat, z1, own, 0.01 * (1 + 1e-9), own, -1.0) == plain
+                fired["own"] += int((own != exact).sum())
+                up, mine = np.zeros(size), np.zeros(size)
+                _eval_bounded(rules, sol, i + 1, j, seat, z0, up, -1.0, up, -1.0)
+                assert _eval_bounded(rules, sol, i, j, seat, z1, mine, -1.0, up, 0.01 * (1 + 1e-9)) == plain
+                fired["neighbour"] += int((mine != exact).sum())
+    assert fired["own"] > 0 and fired["neighbour"] > 0, fired
 
 
 def test_eval_start_fast_equals_plain_at_every_pair() -> None:

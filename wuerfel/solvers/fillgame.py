@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import os
 import threading
 from functools import cache
 
@@ -834,6 +835,15 @@ PARALLEL_KERNELS = threading.RLock()
 can start a solve at the same moment; where numba has no OpenMP or TBB it falls back to its *workqueue* threading
 layer, which aborts the whole process on concurrent launches. The solves use both cores anyway, so taking turns costs
 little. Re-entrant: a solve may start another inside it (the slack tables solve the plain game first)."""
+
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+"""The parallel kernels' threads sleep while they wait at the end of a level instead of spinning (GNU OpenMP reads
+this when numba first loads it, at the first parallel run, i.e. after this module was imported; a value set by the
+user wins). Spinning burned the waiting core: on the shared 2-core machine the Farkle duel solve took 1.6× the CPU
+of its serial run (a preempted worker keeps the other spinning for a whole time slice, and the spinning thread takes
+the core from the one doing the work); waiting passively it takes no more than the serial run, and less wall time
+under load (issue 17: duel solve 2.0 → 1.2 s of the busiest thread, wall 6.5–8.3 → 4.1–4.7 s at load 6.5). The
+~400 level ends of a duel solve cost a wake-up each, some tens of microseconds."""
 
 
 def _scratch(spec: FillSpec, sp: DiceSpace) -> tuple[np.ndarray, np.ndarray]:
