@@ -39,6 +39,7 @@ import dataclasses
 import hashlib
 import threading
 from functools import cache
+from typing import Any
 
 import numba
 import numpy as np
@@ -836,6 +837,43 @@ layer, which aborts the whole process on concurrent launches. The solves use bot
 little. Re-entrant: a solve may start another inside it (the slack tables solve the plain game first)."""
 
 
+def load_cached_kernel(kernel: Any, *args: Any) -> bool:
+    """Install ``kernel``'s machine code for the types of ``args`` from numba's on-disk cache, skipping the
+    refresh of numba's compiler context that numba's own first call does; True if it is installed (now or before).
+
+    Why (issue 17): the first call of a cached kernel in a process makes numba refresh its whole compiler context
+    before it even looks in its cache: about 80 modules of lowering code imported and the typing registries
+    installed, 0.13–0.2 s of CPU on the calling thread, a quarter of a fresh process's first Yahtzee solve. Loading
+    machine code from the cache needs none of it, only numba's runtime (NRT) set up. This does what
+    ``Dispatcher.compile`` does after that refresh: look the signature up in the kernel's cache index (which
+    checks the source file's stamp, so a stale entry is not used) and install the loaded code. The refresh still
+    happens, at the first real compile or at the first cache load of any other kernel. No cache entry, or numba
+    internals not as expected (another numba version), and nothing happens: the kernel's first call takes numba's
+    usual path (refresh, then cache or compile)."""
+    try:
+        from numba.core.compiler_lock import global_compiler_lock
+        from numba.core.runtime import rtsys
+
+        sig = tuple(kernel.typeof_pyval(a) for a in args)
+        if sig in kernel.overloads:
+            return True
+        cache = kernel._cache
+        ctx = kernel.targetctx
+        with global_compiler_lock:
+            if sig in kernel.overloads:
+                return True
+            rtsys.initialize(ctx)
+            cres = cache._load_overload(sig, ctx)
+            if cres is None or cres.objectmode:
+                return False
+            ctx.insert_user_function(cres.entry_point, cres.fndesc, [cres.library])
+            kernel.add_overload(cres)
+            kernel._cache_hits[sig] += 1
+        return True
+    except Exception:  # any surprise leaves the kernel to numba's own first call
+        return False
+
+
 def _scratch(spec: FillSpec, sp: DiceSpace) -> tuple[np.ndarray, np.ndarray]:
     """The per-thread work tables of :func:`_solve_level` (one set per thread numba may run)."""
     threads = numba.config.NUMBA_NUM_THREADS
@@ -855,10 +893,12 @@ def solve_fill_game(spec: FillSpec) -> np.ndarray:
     ulo, uhi = upper_ranges(spec)
     scratch = _scratch(spec, sp)
     with PARALLEL_KERNELS:
-        for masks in masks_by_level(B):
-            _solve_level(masks, E, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok, joker_scores,
-                         joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, ulo, uhi, E, 0,
-                         *scratch)
+        for i, masks in enumerate(masks_by_level(B)):
+            args = (masks, E, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok, joker_scores,
+                    joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, ulo, uhi, E, 0, *scratch)
+            if i == 0:
+                load_cached_kernel(_solve_level, *args)
+            _solve_level(*args)
     return E
 
 
@@ -883,11 +923,13 @@ def solve_slack(spec: FillSpec, max_slack: int, E0: np.ndarray | None = None, fi
     with PARALLEL_KERNELS:
         for s in range(1, max_slack + 1):
             Ws = W[s]
-            for masks in levels:
-                _solve_level(masks, Ws, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok,
-                             joker_scores, joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob,
-                             ulo, uhi, W[s - 1] - pass_cost if pass_cost else W[s - 1],
-                             2 if first_throw_only else 1, *scratch)
+            for i, masks in enumerate(levels):
+                args = (masks, Ws, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok, joker_scores,
+                        joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, ulo, uhi,
+                        W[s - 1] - pass_cost if pass_cost else W[s - 1], 2 if first_throw_only else 1, *scratch)
+                if s == 1 and i == 0:
+                    load_cached_kernel(_solve_level, *args)
+                _solve_level(*args)
     return W
 
 
