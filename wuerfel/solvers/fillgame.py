@@ -35,9 +35,12 @@ hints and bots. See docs/wuerfelspiel.md ("The solver") for the interface other 
 
 from __future__ import annotations
 
+import concurrent.futures
 import dataclasses
 import hashlib
+import itertools
 import threading
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -521,7 +524,7 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
     ``box``, ``V`` (rolls × totals), ``K``, ``M`` (keeps × totals) and, with fresh throws (see FillSpec), ``boxf``
     and ``Vf`` (rolls × totals: box values of a roll scored like the first throw, V after a fresh throw) are
     scratch space owned by the caller's thread: allocated once per solve, not once per state (see
-    :func:`_solve_level`), and compact: their column 0 is the total ``ulo``, ``uhi - ulo + 1`` columns wide (the
+    :func:`_solve_masks`), and compact: their column 0 is the total ``ulo``, ``uhi - ulo + 1`` columns wide (the
     tables of a state with few live totals take that much less cache). ``parent`` comes padded
     (:func:`_padded_parents`)."""
     throws = scores.shape[1]
@@ -570,31 +573,28 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
     _weighted_sum(out, ulo, V, 0, uhi + 1 - ulo, prob)
 
 
-@numba.njit(cache=True, parallel=True)
-def _solve_level(masks: np.ndarray, E: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray, same: bool,
-                 is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
-                 joker_upper: np.ndarray, params: np.ndarray, size: np.ndarray, child: np.ndarray,
-                 parent: np.ndarray, roll_keep: np.ndarray, prob: np.ndarray, ulo_arr: np.ndarray,
-                 uhi_arr: np.ndarray, P: np.ndarray, use_pass: int, scratch: np.ndarray,
-                 scratch_f: np.ndarray) -> None:
-    """Solve the masks of one level (independent of each other) on all threads.
+@numba.njit(cache=True, nogil=True)
+def _solve_masks(masks: np.ndarray, start: int, stop: int, E: np.ndarray, scores: np.ndarray,
+                 bonus_box: np.ndarray, same: bool, is_extra: np.ndarray, extra_face: np.ndarray,
+                 joker_ok: np.ndarray, joker_scores: np.ndarray, joker_upper: np.ndarray, params: np.ndarray,
+                 size: np.ndarray, child: np.ndarray, parent: np.ndarray, roll_keep: np.ndarray, prob: np.ndarray,
+                 ulo_arr: np.ndarray, uhi_arr: np.ndarray, P: np.ndarray, use_pass: int, sc: np.ndarray,
+                 sf: np.ndarray) -> None:
+    """Solve ``masks[start:stop]`` (masks of one level: independent of each other), one after the other, without
+    the GIL: :func:`_solve_levels` runs slices of a level on several threads at once.
 
-    ``scratch[thread]`` (5, keeps × totals) and ``scratch_f[thread]`` (2, rolls or 0 × totals), flat, are the
-    per-thread work tables of :func:`_turn`, viewed per state as (rows, live totals), allocated once per solve
-    instead of once per state (about 0.7 MB in four allocations for each of the 16,000 states of a Kniffel solve,
-    through numba's reference-counted allocator from two threads at once). Measured for issue 17: the same
-    values; no difference between a first and a second solve of one process either way (glibc served those
-    blocks from its arenas: strace shows no mmap/munmap during a solve)."""
+    ``sc`` (5, keeps × totals) and ``sf`` (2, rolls or 0 × totals), flat, are the calling thread's work tables of
+    :func:`_turn`, viewed per state as (rows, live totals), allocated once per solve instead of once per state
+    (about 0.7 MB in four allocations for each of the 16,000 states of a Kniffel solve). Measured for issue 17:
+    the same values; no difference between a first and a second solve of one process either way (glibc served
+    those blocks from its arenas: strace shows no mmap/munmap during a solve)."""
     n_flags = E.shape[1]
     n_rolls = scores.shape[2]
     extra_box = params[2]
     padded = _padded_parents(parent)
     n_keeps = child.shape[0]
-    n_fresh = scratch_f.shape[2] // E.shape[2]
-    for i in numba.prange(masks.shape[0]):
-        tid = numba.get_thread_id()
-        sc = scratch[tid]
-        sf = scratch_f[tid]
+    n_fresh = sf.shape[1] // E.shape[2]
+    for i in range(start, stop):
         mask = masks[i]
         ulo = ulo_arr[mask]
         uhi = uhi_arr[mask]
@@ -834,7 +834,13 @@ PARALLEL_KERNELS = threading.RLock()
 """Held around every run of a ``parallel=True`` kernel. The web server calls bots from worker threads, so two tables
 can start a solve at the same moment; where numba has no OpenMP or TBB it falls back to its *workqueue* threading
 layer, which aborts the whole process on concurrent launches. The solves use both cores anyway, so taking turns costs
-little. Re-entrant: a solve may start another inside it (the slack tables solve the plain game first)."""
+little. Re-entrant: a solve may start another inside it (the slack tables solve the plain game first). The solves of
+this module run on threads of their own (:func:`_solve_levels`) and take it too, so that two solves do not share
+the cores."""
+
+CHUNKS_PER_THREAD = 8
+"""A level's masks are handed out in this many slices per thread, each to whichever thread is free: on a shared
+machine one thread may get less of a core than the other, and a level ends when its last slice does."""
 
 
 def load_cached_kernel(kernel: Any, *args: Any) -> bool:
@@ -874,12 +880,60 @@ def load_cached_kernel(kernel: Any, *args: Any) -> bool:
         return False
 
 
+def _threads() -> int:
+    """How many threads a solve uses: numba's thread count (the cores, or ``NUMBA_NUM_THREADS``)."""
+    return max(1, int(numba.config.NUMBA_NUM_THREADS))
+
+
 def _scratch(spec: FillSpec, sp: DiceSpace) -> tuple[np.ndarray, np.ndarray]:
-    """The per-thread work tables of :func:`_solve_level` (one set per thread numba may run)."""
-    threads = numba.config.NUMBA_NUM_THREADS
+    """The per-thread work tables of :func:`_solve_masks` (one set per thread of :func:`_solve_levels`)."""
+    threads = _threads()
     n_fresh = len(sp.rolls) if spec.fresh else 0
     return (np.empty((threads, 5, len(sp.keeps) * spec.n_upper)),
             np.empty((threads, 2, n_fresh * spec.n_upper)))
+
+
+def _solve_levels(levels: list[np.ndarray], args: tuple[Any, ...], scratch: tuple[np.ndarray, np.ndarray]) -> None:
+    """Solve the masks of each level in turn (``args``: what :func:`_solve_masks` takes after the slice, without
+    the work tables), the masks of a level on all threads.
+
+    On threads of our own rather than numba's ``prange`` (issue 17): numba's OpenMP threads spin at every level's
+    end before they sleep (about a tenth of a solve's CPU went into libgomp's wait loop), its static halves of a
+    level wait for the slower thread on a shared machine, and a fresh process's first solve skips loading the
+    threading layer. Each state is computed exactly as before, so the tables are the same bit for bit."""
+    threads = _threads()
+    sc, sf = scratch
+    first = True
+    with PARALLEL_KERNELS:
+        if threads == 1:
+            for masks in levels:
+                call = (masks, 0, len(masks), *args, sc[0], sf[0])
+                if first:
+                    load_cached_kernel(_solve_masks, *call)
+                    first = False
+                _solve_masks(*call)
+            return
+        with concurrent.futures.ThreadPoolExecutor(threads - 1, thread_name_prefix="fillgame") as pool:
+            for masks in levels:
+                n = len(masks)
+                if first:
+                    load_cached_kernel(_solve_masks, masks, 0, 0, *args, sc[0], sf[0])
+                    first = False
+                n_chunks = min(n, threads * CHUNKS_PER_THREAD)
+                bounds = [n * c // n_chunks for c in range(n_chunks + 1)]
+                counter = itertools.count()  # next() is atomic: each slice goes to exactly one thread
+
+                def work(worker: int, masks: np.ndarray = masks, bounds: list[int] = bounds,
+                         counter: Iterator[int] = counter, n_chunks: int = n_chunks) -> None:
+                    for c in counter:
+                        if c >= n_chunks:
+                            return
+                        _solve_masks(masks, bounds[c], bounds[c + 1], *args, sc[worker], sf[worker])
+
+                helpers = [pool.submit(work, w) for w in range(1, threads)]
+                work(0)
+                for h in helpers:
+                    h.result()
 
 
 def solve_fill_game(spec: FillSpec) -> np.ndarray:
@@ -891,14 +945,9 @@ def solve_fill_game(spec: FillSpec) -> np.ndarray:
     scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = arrays
     params = spec.params()
     ulo, uhi = upper_ranges(spec)
-    scratch = _scratch(spec, sp)
-    with PARALLEL_KERNELS:
-        for i, masks in enumerate(masks_by_level(B)):
-            args = (masks, E, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok, joker_scores,
-                    joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, ulo, uhi, E, 0, *scratch)
-            if i == 0:
-                load_cached_kernel(_solve_level, *args)
-            _solve_level(*args)
+    _solve_levels(masks_by_level(B), (E, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok,
+                                      joker_scores, joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep,
+                                      sp.prob, ulo, uhi, E, 0), _scratch(spec, sp))
     return E
 
 
@@ -922,14 +971,11 @@ def solve_slack(spec: FillSpec, max_slack: int, E0: np.ndarray | None = None, fi
     scratch = _scratch(spec, sp)
     with PARALLEL_KERNELS:
         for s in range(1, max_slack + 1):
-            Ws = W[s]
-            for i, masks in enumerate(levels):
-                args = (masks, Ws, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok, joker_scores,
-                        joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, ulo, uhi,
-                        W[s - 1] - pass_cost if pass_cost else W[s - 1], 2 if first_throw_only else 1, *scratch)
-                if s == 1 and i == 0:
-                    load_cached_kernel(_solve_level, *args)
-                _solve_level(*args)
+            # W[s - 1] does not change while W[s] is solved: its pass values are taken once per s
+            _solve_levels(levels, (W[s], scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok,
+                                   joker_scores, joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep,
+                                   sp.prob, ulo, uhi, W[s - 1] - pass_cost if pass_cost else W[s - 1],
+                                   2 if first_throw_only else 1), scratch)
     return W
 
 
