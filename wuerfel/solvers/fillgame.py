@@ -503,6 +503,80 @@ def _best_keeps_padded(K: np.ndarray, M: np.ndarray, size: np.ndarray, parent: n
 
 
 @numba.njit(cache=True)
+def _keep_values_rest(K: np.ndarray, child: np.ndarray, n_rest: int, ulo: int, uhi: int) -> None:
+    """:func:`_keep_values` for six faces when K's last rows (the rolls, in order) already hold the values after
+    the next throw: K[k] for the other keeps, k < n_rest, the same sums in the same order."""
+    lo = numba.uint64(ulo)
+    n = numba.uint64(uhi + 1 - ulo)
+    inv = 1.0 / 6
+    for k in range(n_rest - 1, -1, -1):
+        ku = numba.uint64(k)
+        c0, c1, c2 = numba.uint64(child[k, 0]), numba.uint64(child[k, 1]), numba.uint64(child[k, 2])
+        c3, c4, c5 = numba.uint64(child[k, 3]), numba.uint64(child[k, 4]), numba.uint64(child[k, 5])
+        for j in range(n):
+            u = lo + j
+            K[ku, u] = (((K[c0, u] + K[c1, u]) + (K[c2, u] + K[c3, u])) + (K[c4, u] + K[c5, u])) * inv
+
+
+@numba.njit(cache=True)
+def _best_keeps_rolls(K: np.ndarray, M: np.ndarray, box: np.ndarray, size: np.ndarray, parent: np.ndarray,
+                      min_keep: int, max_keep: int, n_rest: int, ulo: int, uhi: int) -> None:
+    """:func:`_best_keeps_padded` (six faces, padded parents) followed by ``V[r] = max(M[roll r], box[r])``, where
+    V is K's last rows (the rolls, in order): the best keeps of the other keeps go to M as before; a roll's best
+    keep, which only that maximum reads, is taken in registers and compared with the box value at once, written
+    over the roll's row of K (read before it is written). The same maxima in the same order: the same values."""
+    n_keeps = parent.shape[0]
+    lo = numba.uint64(ulo)
+    n = numba.uint64(uhi + 1 - ulo)
+    for k in range(n_keeps):
+        ku = numba.uint64(k)
+        allowed = min_keep <= size[k] <= max_keep
+        if parent[k, 0] < 0:  # the empty keep
+            if allowed:
+                _row_copy(M, ku, K, ku, lo, n)
+            else:
+                _row_fill(M, ku, lo, n, NEG)
+            continue
+        p0, p1, p2 = numba.uint64(parent[k, 0]), numba.uint64(parent[k, 1]), numba.uint64(parent[k, 2])
+        p3, p4, p5 = numba.uint64(parent[k, 3]), numba.uint64(parent[k, 4]), numba.uint64(parent[k, 5])
+        if k < n_rest:
+            for j in range(n):
+                u = lo + j
+                x = K[ku, u] if allowed else NEG
+                y = M[p0, u]
+                x = x if x > y else y
+                y = M[p1, u]
+                x = x if x > y else y
+                y = M[p2, u]
+                x = x if x > y else y
+                y = M[p3, u]
+                x = x if x > y else y
+                y = M[p4, u]
+                x = x if x > y else y
+                y = M[p5, u]
+                M[ku, u] = x if x > y else y
+        else:
+            ru = numba.uint64(k - n_rest)
+            for j in range(n):
+                u = lo + j
+                x = K[ku, u] if allowed else NEG
+                y = M[p0, u]
+                x = x if x > y else y
+                y = M[p1, u]
+                x = x if x > y else y
+                y = M[p2, u]
+                x = x if x > y else y
+                y = M[p3, u]
+                x = x if x > y else y
+                y = M[p4, u]
+                x = x if x > y else y
+                y = M[p5, u]
+                m = x if x > y else y
+                b = box[ru, u]
+                K[ku, u] = m if m > b else b
+
+
+@numba.njit(cache=True)
 def _fresh_keep(Vf: np.ndarray, K: np.ndarray, prob: np.ndarray, ulo: int, uhi: int) -> None:
     """Keeping nothing (keep 0, the first of all keeps) leads to a fresh throw: its value is the mean of the
     fresh values Vf, which score the roll like a first throw."""
@@ -515,7 +589,7 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
           joker_upper: np.ndarray, params: np.ndarray, size: np.ndarray, child: np.ndarray, parent: np.ndarray,
           roll_keep: np.ndarray, prob: np.ndarray, ulo: int, uhi: int, P: np.ndarray, use_pass: int,
           out: np.ndarray, box: np.ndarray, V: np.ndarray, K: np.ndarray, M: np.ndarray, boxf: np.ndarray,
-          Vf: np.ndarray) -> None:
+          Vf: np.ndarray, rolls_last: bool) -> None:
     """out[u]: optimal expected future points at the start of a turn in state (mask, flag, u), ulo <= u <= uhi.
 
     With ``use_pass`` the turn may also be given up for the value ``P[mask, flag, u]`` (the slack tables of
@@ -526,7 +600,9 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
     scratch space owned by the caller's thread: allocated once per solve, not once per state (see
     :func:`_solve_masks`), and compact: their column 0 is the total ``ulo``, ``uhi - ulo + 1`` columns wide (the
     tables of a state with few live totals take that much less cache). ``parent`` comes padded
-    (:func:`_padded_parents`)."""
+    (:func:`_padded_parents`). With ``rolls_last`` (the rolls are K's last rows, in order) ``V`` is a view of those
+    rows, and for six faces without fresh throws the keep stages work on it in place (:func:`_keep_values_rest`,
+    :func:`_best_keeps_rolls`): the same arithmetic in the same order, less copying."""
     throws = scores.shape[1]
     n_rolls = scores.shape[2]
     fresh = params[7] == 1
@@ -550,6 +626,23 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
         _row_copy(V, ru, box, ru, 0, n)
         if fresh:
             _row_copy(Vf, ru, boxf, ru, 0, n)
+    n_rest = child.shape[0] - n_rolls
+    if rolls_last and not fresh and child.shape[1] == 6:
+        # V is K's roll rows (see _solve_masks): no copies between V and K, a roll's best keep never stored
+        for t in range(throws - 2, -1, -1):
+            if not same:  # box values of throw t: needed only at the end of this step, computed first
+                _box_stage_at(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
+                              joker_upper, params, ulo, uhi, box, 0)
+                if use_pass == 1:
+                    for r in range(n_rolls):
+                        _row_max_vec(box, numba.uint64(r), pu, lo, n)
+            _keep_values_rest(K, child, n_rest, 0, last)
+            _best_keeps_rolls(K, M, box, size, parent, params[5], params[6], n_rest, 0, last)
+            if use_pass == 2 and t == 0:
+                for r in range(n_rolls):
+                    _row_max_vec(V, numba.uint64(r), pu, lo, n)
+        _weighted_sum(out, ulo, V, 0, uhi + 1 - ulo, prob)
+        return
     for t in range(throws - 2, -1, -1):
         _keep_values(V, K, child, roll_keep, 0, last)
         if fresh:
@@ -594,6 +687,10 @@ def _solve_masks(masks: np.ndarray, start: int, stop: int, E: np.ndarray, scores
     padded = _padded_parents(parent)
     n_keeps = child.shape[0]
     n_fresh = sf.shape[1] // E.shape[2]
+    n_rest = n_keeps - n_rolls
+    rolls_last = True  # the rolls are the last keeps, in order (dice_space's numbering): V can be K's last rows
+    for r in range(n_rolls):
+        rolls_last = rolls_last and roll_keep[r] == n_rest + r
     for i in range(start, stop):
         mask = masks[i]
         ulo = ulo_arr[mask]
@@ -601,8 +698,8 @@ def _solve_masks(masks: np.ndarray, start: int, stop: int, E: np.ndarray, scores
         out = sc[0, :E.shape[2]]
         w = uhi + 1 - ulo
         box = sc[1, :n_rolls * w].reshape((n_rolls, w))
-        V = sc[2, :n_rolls * w].reshape((n_rolls, w))
         K = sc[3, :n_keeps * w].reshape((n_keeps, w))
+        V = (sc[3, n_rest * w:n_keeps * w] if rolls_last else sc[2, :n_rolls * w]).reshape((n_rolls, w))
         M = sc[4, :n_keeps * w].reshape((n_keeps, w))
         boxf = sf[0, :n_fresh * w].reshape((n_fresh, w))
         Vf = sf[1, :n_fresh * w].reshape((n_fresh, w))
@@ -612,7 +709,7 @@ def _solve_masks(masks: np.ndarray, start: int, stop: int, E: np.ndarray, scores
                 continue
             _turn(mask, flag, E, scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores,
                   joker_upper, params, size, child, padded, roll_keep, prob, ulo, uhi, P, use_pass, out,
-                  box, V, K, M, boxf, Vf)
+                  box, V, K, M, boxf, Vf, rolls_last)
             E[mask, flag, ulo:uhi + 1] = out[ulo:uhi + 1]
             # totals below ulo cannot reach the bonus any more: all worth the same as ulo (see solve_fill_game)
             for u in range(ulo):
