@@ -945,7 +945,7 @@ def load_cached_kernel(kernel: Any, *args: Any) -> bool:
     refresh of numba's compiler context that numba's own first call does; True if it is installed (now or before).
 
     Why (issue 17): the first call of a cached kernel in a process makes numba refresh its whole compiler context
-    before it even looks in its cache: about 80 modules of lowering code imported and the typing registries
+    before it even looks in its cache: about 75 modules of lowering code imported and the typing registries
     installed, 0.13–0.2 s of CPU on the calling thread, a quarter of a fresh process's first Yahtzee solve. Loading
     machine code from the cache needs none of it, only numba's runtime (NRT) set up. This does what
     ``Dispatcher.compile`` does after that refresh: look the signature up in the kernel's cache index (which
