@@ -7,8 +7,13 @@ bonus makes the live upper totals start above 0, so the compact per-state work t
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import os
+import subprocess
+import sys
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -84,3 +89,24 @@ def test_general_paths_match_brute_force() -> None:
         for u in sorted(reachable):
             assert E[mask, 0, u] == pytest.approx(turn_start(open_boxes, u), abs=1e-12), (sorted(open_boxes), u)
     assert E[0, 0, 0] > 0
+
+
+LIGHT_LOAD = """
+import hashlib, sys
+from tests.solvers.test_fillgame_generic import spec
+from wuerfel.solvers.fillgame import solve_fill_game
+E = solve_fill_game(spec())
+print(hashlib.sha256(E.tobytes()).hexdigest(), "numba.np.npyimpl" in sys.modules)
+"""
+
+
+def test_fresh_process_loads_the_cached_kernel_without_numbas_refresh() -> None:
+    """A fresh process's first solve takes the solve kernel from numba's disk cache without numba's context refresh
+    (``fillgame.load_cached_kernel``: the refresh imports numba's lowering modules such as ``numba.np.npyimpl``),
+    and solves the same table to the bit."""
+    E = solve_fill_game(spec())  # compiles the kernel into numba's cache if no earlier test has
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
+    out = subprocess.run([sys.executable, "-c", LIGHT_LOAD], env=env, cwd=root, check=True, capture_output=True,
+                         text=True, timeout=300).stdout.split()
+    assert out == [hashlib.sha256(E.tobytes()).hexdigest(), "False"]

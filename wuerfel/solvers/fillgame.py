@@ -35,11 +35,15 @@ hints and bots. See docs/wuerfelspiel.md ("The solver") for the interface other 
 
 from __future__ import annotations
 
+import concurrent.futures
 import dataclasses
 import hashlib
+import itertools
 import os
 import threading
+from collections.abc import Iterator
 from functools import cache
+from typing import Any
 
 import numba
 import numpy as np
@@ -500,6 +504,80 @@ def _best_keeps_padded(K: np.ndarray, M: np.ndarray, size: np.ndarray, parent: n
 
 
 @numba.njit(cache=True)
+def _keep_values_rest(K: np.ndarray, child: np.ndarray, n_rest: int, ulo: int, uhi: int) -> None:
+    """:func:`_keep_values` for six faces when K's last rows (the rolls, in order) already hold the values after
+    the next throw: K[k] for the other keeps, k < n_rest, the same sums in the same order."""
+    lo = numba.uint64(ulo)
+    n = numba.uint64(uhi + 1 - ulo)
+    inv = 1.0 / 6
+    for k in range(n_rest - 1, -1, -1):
+        ku = numba.uint64(k)
+        c0, c1, c2 = numba.uint64(child[k, 0]), numba.uint64(child[k, 1]), numba.uint64(child[k, 2])
+        c3, c4, c5 = numba.uint64(child[k, 3]), numba.uint64(child[k, 4]), numba.uint64(child[k, 5])
+        for j in range(n):
+            u = lo + j
+            K[ku, u] = (((K[c0, u] + K[c1, u]) + (K[c2, u] + K[c3, u])) + (K[c4, u] + K[c5, u])) * inv
+
+
+@numba.njit(cache=True)
+def _best_keeps_rolls(K: np.ndarray, M: np.ndarray, box: np.ndarray, size: np.ndarray, parent: np.ndarray,
+                      min_keep: int, max_keep: int, n_rest: int, ulo: int, uhi: int) -> None:
+    """:func:`_best_keeps_padded` (six faces, padded parents) followed by ``V[r] = max(M[roll r], box[r])``, where
+    V is K's last rows (the rolls, in order): the best keeps of the other keeps go to M as before; a roll's best
+    keep, which only that maximum reads, is taken in registers and compared with the box value at once, written
+    over the roll's row of K (read before it is written). The same maxima in the same order: the same values."""
+    n_keeps = parent.shape[0]
+    lo = numba.uint64(ulo)
+    n = numba.uint64(uhi + 1 - ulo)
+    for k in range(n_keeps):
+        ku = numba.uint64(k)
+        allowed = min_keep <= size[k] <= max_keep
+        if parent[k, 0] < 0:  # the empty keep
+            if allowed:
+                _row_copy(M, ku, K, ku, lo, n)
+            else:
+                _row_fill(M, ku, lo, n, NEG)
+            continue
+        p0, p1, p2 = numba.uint64(parent[k, 0]), numba.uint64(parent[k, 1]), numba.uint64(parent[k, 2])
+        p3, p4, p5 = numba.uint64(parent[k, 3]), numba.uint64(parent[k, 4]), numba.uint64(parent[k, 5])
+        if k < n_rest:
+            for j in range(n):
+                u = lo + j
+                x = K[ku, u] if allowed else NEG
+                y = M[p0, u]
+                x = x if x > y else y
+                y = M[p1, u]
+                x = x if x > y else y
+                y = M[p2, u]
+                x = x if x > y else y
+                y = M[p3, u]
+                x = x if x > y else y
+                y = M[p4, u]
+                x = x if x > y else y
+                y = M[p5, u]
+                M[ku, u] = x if x > y else y
+        else:
+            ru = numba.uint64(k - n_rest)
+            for j in range(n):
+                u = lo + j
+                x = K[ku, u] if allowed else NEG
+                y = M[p0, u]
+                x = x if x > y else y
+                y = M[p1, u]
+                x = x if x > y else y
+                y = M[p2, u]
+                x = x if x > y else y
+                y = M[p3, u]
+                x = x if x > y else y
+                y = M[p4, u]
+                x = x if x > y else y
+                y = M[p5, u]
+                m = x if x > y else y
+                b = box[ru, u]
+                K[ku, u] = m if m > b else b
+
+
+@numba.njit(cache=True)
 def _fresh_keep(Vf: np.ndarray, K: np.ndarray, prob: np.ndarray, ulo: int, uhi: int) -> None:
     """Keeping nothing (keep 0, the first of all keeps) leads to a fresh throw: its value is the mean of the
     fresh values Vf, which score the roll like a first throw."""
@@ -512,7 +590,7 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
           joker_upper: np.ndarray, params: np.ndarray, size: np.ndarray, child: np.ndarray, parent: np.ndarray,
           roll_keep: np.ndarray, prob: np.ndarray, ulo: int, uhi: int, P: np.ndarray, use_pass: int,
           out: np.ndarray, box: np.ndarray, V: np.ndarray, K: np.ndarray, M: np.ndarray, boxf: np.ndarray,
-          Vf: np.ndarray) -> None:
+          Vf: np.ndarray, rolls_last: bool) -> None:
     """out[u]: optimal expected future points at the start of a turn in state (mask, flag, u), ulo <= u <= uhi.
 
     With ``use_pass`` the turn may also be given up for the value ``P[mask, flag, u]`` (the slack tables of
@@ -521,9 +599,11 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
     ``box``, ``V`` (rolls × totals), ``K``, ``M`` (keeps × totals) and, with fresh throws (see FillSpec), ``boxf``
     and ``Vf`` (rolls × totals: box values of a roll scored like the first throw, V after a fresh throw) are
     scratch space owned by the caller's thread: allocated once per solve, not once per state (see
-    :func:`_solve_level`), and compact: their column 0 is the total ``ulo``, ``uhi - ulo + 1`` columns wide (the
+    :func:`_solve_masks`), and compact: their column 0 is the total ``ulo``, ``uhi - ulo + 1`` columns wide (the
     tables of a state with few live totals take that much less cache). ``parent`` comes padded
-    (:func:`_padded_parents`)."""
+    (:func:`_padded_parents`). With ``rolls_last`` (the rolls are K's last rows, in order) ``V`` is a view of those
+    rows, and for six faces without fresh throws the keep stages work on it in place (:func:`_keep_values_rest`,
+    :func:`_best_keeps_rolls`): the same arithmetic in the same order, less copying."""
     throws = scores.shape[1]
     n_rolls = scores.shape[2]
     fresh = params[7] == 1
@@ -547,6 +627,23 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
         _row_copy(V, ru, box, ru, 0, n)
         if fresh:
             _row_copy(Vf, ru, boxf, ru, 0, n)
+    n_rest = child.shape[0] - n_rolls
+    if rolls_last and not fresh and child.shape[1] == 6:
+        # V is K's roll rows (see _solve_masks): no copies between V and K, a roll's best keep never stored
+        for t in range(throws - 2, -1, -1):
+            if not same:  # box values of throw t: needed only at the end of this step, computed first
+                _box_stage_at(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
+                              joker_upper, params, ulo, uhi, box, 0)
+                if use_pass == 1:
+                    for r in range(n_rolls):
+                        _row_max_vec(box, numba.uint64(r), pu, lo, n)
+            _keep_values_rest(K, child, n_rest, 0, last)
+            _best_keeps_rolls(K, M, box, size, parent, params[5], params[6], n_rest, 0, last)
+            if use_pass == 2 and t == 0:
+                for r in range(n_rolls):
+                    _row_max_vec(V, numba.uint64(r), pu, lo, n)
+        _weighted_sum(out, ulo, V, 0, uhi + 1 - ulo, prob)
+        return
     for t in range(throws - 2, -1, -1):
         _keep_values(V, K, child, roll_keep, 0, last)
         if fresh:
@@ -570,39 +667,40 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
     _weighted_sum(out, ulo, V, 0, uhi + 1 - ulo, prob)
 
 
-@numba.njit(cache=True, parallel=True)
-def _solve_level(masks: np.ndarray, E: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray, same: bool,
-                 is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
-                 joker_upper: np.ndarray, params: np.ndarray, size: np.ndarray, child: np.ndarray,
-                 parent: np.ndarray, roll_keep: np.ndarray, prob: np.ndarray, ulo_arr: np.ndarray,
-                 uhi_arr: np.ndarray, P: np.ndarray, use_pass: int, scratch: np.ndarray,
-                 scratch_f: np.ndarray) -> None:
-    """Solve the masks of one level (independent of each other) on all threads.
+@numba.njit(cache=True, nogil=True)
+def _solve_masks(masks: np.ndarray, start: int, stop: int, E: np.ndarray, scores: np.ndarray,
+                 bonus_box: np.ndarray, same: bool, is_extra: np.ndarray, extra_face: np.ndarray,
+                 joker_ok: np.ndarray, joker_scores: np.ndarray, joker_upper: np.ndarray, params: np.ndarray,
+                 size: np.ndarray, child: np.ndarray, parent: np.ndarray, roll_keep: np.ndarray, prob: np.ndarray,
+                 ulo_arr: np.ndarray, uhi_arr: np.ndarray, P: np.ndarray, use_pass: int, sc: np.ndarray,
+                 sf: np.ndarray) -> None:
+    """Solve ``masks[start:stop]`` (masks of one level: independent of each other), one after the other, without
+    the GIL: :func:`_solve_levels` runs slices of a level on several threads at once.
 
-    ``scratch[thread]`` (5, keeps × totals) and ``scratch_f[thread]`` (2, rolls or 0 × totals), flat, are the
-    per-thread work tables of :func:`_turn`, viewed per state as (rows, live totals), allocated once per solve
-    instead of once per state (about 0.7 MB in four allocations for each of the 16,000 states of a Kniffel solve,
-    through numba's reference-counted allocator from two threads at once). Measured for issue 17: the same
-    values; no difference between a first and a second solve of one process either way (glibc served those
-    blocks from its arenas: strace shows no mmap/munmap during a solve)."""
+    ``sc`` (5, keeps × totals) and ``sf`` (2, rolls or 0 × totals), flat, are the calling thread's work tables of
+    :func:`_turn`, viewed per state as (rows, live totals), allocated once per solve instead of once per state
+    (about 0.7 MB in four allocations for each of the 16,000 states of a Kniffel solve). Measured for issue 17:
+    the same values; no difference between a first and a second solve of one process either way (glibc served
+    those blocks from its arenas: strace shows no mmap/munmap during a solve)."""
     n_flags = E.shape[1]
     n_rolls = scores.shape[2]
     extra_box = params[2]
     padded = _padded_parents(parent)
     n_keeps = child.shape[0]
-    n_fresh = scratch_f.shape[2] // E.shape[2]
-    for i in numba.prange(masks.shape[0]):
-        tid = numba.get_thread_id()
-        sc = scratch[tid]
-        sf = scratch_f[tid]
+    n_fresh = sf.shape[1] // E.shape[2]
+    n_rest = n_keeps - n_rolls
+    rolls_last = True  # the rolls are the last keeps, in order (dice_space's numbering): V can be K's last rows
+    for r in range(n_rolls):
+        rolls_last = rolls_last and roll_keep[r] == n_rest + r
+    for i in range(start, stop):
         mask = masks[i]
         ulo = ulo_arr[mask]
         uhi = uhi_arr[mask]
         out = sc[0, :E.shape[2]]
         w = uhi + 1 - ulo
         box = sc[1, :n_rolls * w].reshape((n_rolls, w))
-        V = sc[2, :n_rolls * w].reshape((n_rolls, w))
         K = sc[3, :n_keeps * w].reshape((n_keeps, w))
+        V = (sc[3, n_rest * w:n_keeps * w] if rolls_last else sc[2, :n_rolls * w]).reshape((n_rolls, w))
         M = sc[4, :n_keeps * w].reshape((n_keeps, w))
         boxf = sf[0, :n_fresh * w].reshape((n_fresh, w))
         Vf = sf[1, :n_fresh * w].reshape((n_fresh, w))
@@ -612,7 +710,7 @@ def _solve_level(masks: np.ndarray, E: np.ndarray, scores: np.ndarray, bonus_box
                 continue
             _turn(mask, flag, E, scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores,
                   joker_upper, params, size, child, padded, roll_keep, prob, ulo, uhi, P, use_pass, out,
-                  box, V, K, M, boxf, Vf)
+                  box, V, K, M, boxf, Vf, rolls_last)
             E[mask, flag, ulo:uhi + 1] = out[ulo:uhi + 1]
             # totals below ulo cannot reach the bonus any more: all worth the same as ulo (see solve_fill_game)
             for u in range(ulo):
@@ -834,7 +932,56 @@ PARALLEL_KERNELS = threading.RLock()
 """Held around every run of a ``parallel=True`` kernel. The web server calls bots from worker threads, so two tables
 can start a solve at the same moment; where numba has no OpenMP or TBB it falls back to its *workqueue* threading
 layer, which aborts the whole process on concurrent launches. The solves use both cores anyway, so taking turns costs
-little. Re-entrant: a solve may start another inside it (the slack tables solve the plain game first)."""
+little. Re-entrant: a solve may start another inside it (the slack tables solve the plain game first). The solves of
+this module run on threads of their own (:func:`_solve_levels`) and take it too, so that two solves do not share
+the cores."""
+
+CHUNKS_PER_THREAD = 8
+"""A level's masks are handed out in this many slices per thread, each to whichever thread is free: on a shared
+machine one thread may get less of a core than the other, and a level ends when its last slice does."""
+
+
+def load_cached_kernel(kernel: Any, *args: Any) -> bool:
+    """Install ``kernel``'s machine code for the types of ``args`` from numba's on-disk cache, skipping the
+    refresh of numba's compiler context that numba's own first call does; True if it is installed (now or before).
+
+    Why (issue 17): the first call of a cached kernel in a process makes numba refresh its whole compiler context
+    before it even looks in its cache: about 75 modules of lowering code imported and the typing registries
+    installed, 0.13–0.2 s of CPU on the calling thread, a quarter of a fresh process's first Yahtzee solve. Loading
+    machine code from the cache needs none of it, only numba's runtime (NRT) set up. This does what
+    ``Dispatcher.compile`` does after that refresh: look the signature up in the kernel's cache index (which
+    checks the source file's stamp, so a stale entry is not used) and install the loaded code. The refresh still
+    happens, at the first real compile or at the first cache load of any other kernel. No cache entry, or numba
+    internals not as expected (another numba version), and nothing happens: the kernel's first call takes numba's
+    usual path (refresh, then cache or compile)."""
+    try:
+        from numba.core.compiler_lock import global_compiler_lock
+        from numba.core.runtime import rtsys
+
+        sig = tuple(kernel.typeof_pyval(a) for a in args)
+        if sig in kernel.overloads:
+            return True
+        cache = kernel._cache
+        ctx = kernel.targetctx
+        with global_compiler_lock:
+            if sig in kernel.overloads:
+                return True
+            rtsys.initialize(ctx)
+            cres = cache._load_overload(sig, ctx)
+            if cres is None or cres.objectmode:
+                return False
+            ctx.insert_user_function(cres.entry_point, cres.fndesc, [cres.library])
+            kernel.add_overload(cres)
+            kernel._cache_hits[sig] += 1
+        return True
+    except Exception:  # any surprise leaves the kernel to numba's own first call
+        return False
+
+
+def _threads() -> int:
+    """How many threads a solve uses: numba's thread count (the cores, or ``NUMBA_NUM_THREADS``)."""
+    return max(1, int(numba.config.NUMBA_NUM_THREADS))
+
 
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 """The parallel kernels' threads sleep while they wait at the end of a level instead of spinning (GNU OpenMP reads
@@ -847,11 +994,54 @@ under load (issue 17: duel solve 2.0 → 1.2 s of the busiest thread, wall 6.5�
 
 
 def _scratch(spec: FillSpec, sp: DiceSpace) -> tuple[np.ndarray, np.ndarray]:
-    """The per-thread work tables of :func:`_solve_level` (one set per thread numba may run)."""
-    threads = numba.config.NUMBA_NUM_THREADS
+    """The per-thread work tables of :func:`_solve_masks` (one set per thread of :func:`_solve_levels`)."""
+    threads = _threads()
     n_fresh = len(sp.rolls) if spec.fresh else 0
     return (np.empty((threads, 5, len(sp.keeps) * spec.n_upper)),
             np.empty((threads, 2, n_fresh * spec.n_upper)))
+
+
+def _solve_levels(levels: list[np.ndarray], args: tuple[Any, ...], scratch: tuple[np.ndarray, np.ndarray]) -> None:
+    """Solve the masks of each level in turn (``args``: what :func:`_solve_masks` takes after the slice, without
+    the work tables), the masks of a level on all threads.
+
+    On threads of our own rather than numba's ``prange`` (issue 17): numba's OpenMP threads spin at every level's
+    end before they sleep (about a tenth of a solve's CPU went into libgomp's wait loop), its static halves of a
+    level wait for the slower thread on a shared machine, and a fresh process's first solve skips loading the
+    threading layer. Each state is computed exactly as before, so the tables are the same bit for bit."""
+    threads = _threads()
+    sc, sf = scratch
+    first = True
+    with PARALLEL_KERNELS:
+        if threads == 1:
+            for masks in levels:
+                call = (masks, 0, len(masks), *args, sc[0], sf[0])
+                if first:
+                    load_cached_kernel(_solve_masks, *call)
+                    first = False
+                _solve_masks(*call)
+            return
+        with concurrent.futures.ThreadPoolExecutor(threads - 1, thread_name_prefix="fillgame") as pool:
+            for masks in levels:
+                n = len(masks)
+                if first:
+                    load_cached_kernel(_solve_masks, masks, 0, 0, *args, sc[0], sf[0])
+                    first = False
+                n_chunks = min(n, threads * CHUNKS_PER_THREAD)
+                bounds = [n * c // n_chunks for c in range(n_chunks + 1)]
+                counter = itertools.count()  # next() is atomic: each slice goes to exactly one thread
+
+                def work(worker: int, masks: np.ndarray = masks, bounds: list[int] = bounds,
+                         counter: Iterator[int] = counter, n_chunks: int = n_chunks) -> None:
+                    for c in counter:
+                        if c >= n_chunks:
+                            return
+                        _solve_masks(masks, bounds[c], bounds[c + 1], *args, sc[worker], sf[worker])
+
+                helpers = [pool.submit(work, w) for w in range(1, threads)]
+                work(0)
+                for h in helpers:
+                    h.result()
 
 
 def solve_fill_game(spec: FillSpec) -> np.ndarray:
@@ -863,12 +1053,9 @@ def solve_fill_game(spec: FillSpec) -> np.ndarray:
     scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = arrays
     params = spec.params()
     ulo, uhi = upper_ranges(spec)
-    scratch = _scratch(spec, sp)
-    with PARALLEL_KERNELS:
-        for masks in masks_by_level(B):
-            _solve_level(masks, E, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok, joker_scores,
-                         joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, ulo, uhi, E, 0,
-                         *scratch)
+    _solve_levels(masks_by_level(B), (E, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok,
+                                      joker_scores, joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep,
+                                      sp.prob, ulo, uhi, E, 0), _scratch(spec, sp))
     return E
 
 
@@ -892,12 +1079,11 @@ def solve_slack(spec: FillSpec, max_slack: int, E0: np.ndarray | None = None, fi
     scratch = _scratch(spec, sp)
     with PARALLEL_KERNELS:
         for s in range(1, max_slack + 1):
-            Ws = W[s]
-            for masks in levels:
-                _solve_level(masks, Ws, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok,
-                             joker_scores, joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob,
-                             ulo, uhi, W[s - 1] - pass_cost if pass_cost else W[s - 1],
-                             2 if first_throw_only else 1, *scratch)
+            # W[s - 1] does not change while W[s] is solved: its pass values are taken once per s
+            _solve_levels(levels, (W[s], scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok,
+                                   joker_scores, joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep,
+                                   sp.prob, ulo, uhi, W[s - 1] - pass_cost if pass_cost else W[s - 1],
+                                   2 if first_throw_only else 1), scratch)
     return W
 
 
