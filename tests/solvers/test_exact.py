@@ -491,3 +491,14 @@ def test_a_throw_that_changes_nothing_is_solved_in_closed_form_and_for_ever_is_r
     g.edges[0] = [(6, 0)]
     with pytest.raises(ExactSolveError, match="go on for ever"):
         _Solver(g, 2, "win", Fraction(1)).solve()
+
+
+def test_solve_refuses_a_limit_its_own_solver_would_ignore() -> None:
+    """Kniffel's own solver has no limit of positions: ``--max-states`` given to it was ignored without a word."""
+    from tests.cli.helpers import run
+
+    result = run(["solve", "kniffel", "--max-states", "10"])
+    assert result.exit_code == 2
+    assert "nimmt keine Höchstzahl von Stellungen; bitte --max-states weglassen." in " ".join(result.stderr.split())
+    result = run(["solve", "kniffel", "--max-states", "10", "--lang", "en"])
+    assert "takes no limit of positions; leave out --max-states." in " ".join(result.stderr.split())

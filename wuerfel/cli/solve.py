@@ -45,6 +45,7 @@ def rules_for(info: GameInfo, typed_game: str, rules: str | None) -> str | None:
 
 @app.command("solve", help=N_("Compute an exact solution"))
 def solve_cmd(
+    ctx: typer.Context,
     game: str = typer.Argument(..., help=N_("Game ID, e.g. zehntausend, kniffel, escalero")),
     rules: str = typer.Option(None, "--rules", help=RULES_HELP),
     objective: str = typer.Option(None, "--objective", help=N_("Objective, e.g. win, solo, turn, duel, score")),
@@ -71,6 +72,12 @@ def solve_cmd(
         if players is not None:
             raise RuleError(N_("The solver of {game} for the objective {objective} takes no number of players; "
                                "leave out --players."), game=info.name(lang), objective=obj)
+        source = ctx.get_parameter_source("max_states")
+        if source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT"):
+            # Its own solver has no limit of positions: a limit given would be ignored without a word. (By the
+            # source's name: typer may bring its own copy of click's enum.)
+            raise RuleError(N_("The solver of {game} for the objective {objective} takes no limit of positions; "
+                               "leave out --max-states."), game=info.name(lang), objective=obj)
         resolved = info.resolve(rules_for(info, game, rules))
         rule_set = info.rules_from_dict(resolved.data)
         # A solve may take minutes (the duel): say what runs and how long it has run, on standard error.
