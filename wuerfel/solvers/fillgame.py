@@ -1099,9 +1099,12 @@ def turn_tables(spec: FillSpec, E: np.ndarray, mask: int, flag: int, upper: int)
     scores, bonus_box, _same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = spec.arrays()
     boxvals = np.full((spec.throws, len(sp.rolls)), NEG)
     keepvals = np.full((spec.throws, len(sp.keeps)), NEG)
-    _turn_tables(mask, flag, min(upper, spec.n_upper - 1), E, scores, bonus_box, is_extra, extra_face, joker_ok,
-                 joker_scores, joker_upper, spec.params(), sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob,
-                 boxvals, keepvals)
+    args = (mask, flag, min(upper, spec.n_upper - 1), E, scores, bonus_box, is_extra, extra_face, joker_ok,
+            joker_scores, joker_upper, spec.params(), sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, boxvals,
+            keepvals)
+    if not _turn_tables.overloads:  # a bot's first decision: machine code without numba's compiler (solvers/jit.py)
+        load_cached_kernel(_turn_tables, *args)
+    _turn_tables(*args)
     return TurnTables(boxvals, keepvals)
 
 
