@@ -102,8 +102,8 @@ print(hashlib.sha256(E.tobytes()).hexdigest(), "numba.np.npyimpl" in sys.modules
 
 def test_fresh_process_loads_the_cached_kernel_without_numbas_refresh() -> None:
     """A fresh process's first solve takes the solve kernel from numba's disk cache without numba's context refresh
-    (``fillgame.load_cached_kernel``: the refresh imports numba's lowering modules such as ``numba.np.npyimpl``),
-    and solves the same table to the bit."""
+    (``wuerfel.solvers.jit.load_cached_kernel``: the refresh imports numba's lowering modules such as
+    ``numba.np.npyimpl``), and solves the same table to the bit."""
     E = solve_fill_game(spec())  # compiles the kernel into numba's cache if no earlier test has
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}

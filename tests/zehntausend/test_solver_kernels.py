@@ -65,3 +65,31 @@ def test_optimal_farkle_bot_plays_without_numba(tmp_path: Path) -> None:
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip() == "False"
+
+
+DUEL_PLAY = (
+    "import random, sys\n"
+    "from wuerfel.bots import make_bot\n"
+    "from wuerfel.cli.sim import play_one\n"
+    "from wuerfel.engine.registry import get_game\n"
+    "info = get_game('zehntausend')\n"
+    "game = info.new_game(info.load_rules('farkle', {'game': {'target': 1000}}), 2)\n"
+    "bots = [make_bot('zehntausend', 'optimal', game, s) for s in range(2)]\n"
+    "assert bots[0].evaluator.use_duel\n"
+    "end = play_one(game, bots, random.Random(3))\n"
+    "print(list(end.returns()), list(end.scores_), 'numba.np.npyimpl' in sys.modules)\n"
+)
+
+
+def test_duel_bot_loads_its_kernels_without_numbas_compiler(tmp_path: Path) -> None:
+    """With the duel table on disk and the turn sweep in numba's disk cache, a process that only plays takes the
+    kernels' machine code without numba's compiler context (``wuerfel.solvers.jit.load_cached_kernel``: its refresh
+    imports lowering modules such as ``numba.np.npyimpl``) and plays the same game. The first process solves the
+    small table and fills numba's cache if no earlier run has."""
+    env = {**os.environ, "WUERFEL_CACHE_DIR": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", DUEL_PLAY], capture_output=True, text=True, check=True, env=env,
+                           timeout=300).stdout.split("\n")[0] for _ in range(2)]
+    game_first, _ = runs[0].rsplit(" ", 1)
+    game_second, compiler = runs[1].rsplit(" ", 1)
+    assert game_second == game_first
+    assert compiler == "False"

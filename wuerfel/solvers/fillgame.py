@@ -49,6 +49,7 @@ import numba
 import numpy as np
 
 from wuerfel.engine.dice import keep_table, multiset_probability, multisets
+from wuerfel.solvers.jit import load_cached_kernel
 
 FORMAT_VERSION = 1
 """Bump when the meaning or layout of the cached tables changes: it is part of every cache key."""
@@ -941,43 +942,6 @@ CHUNKS_PER_THREAD = 8
 machine one thread may get less of a core than the other, and a level ends when its last slice does."""
 
 
-def load_cached_kernel(kernel: Any, *args: Any) -> bool:
-    """Install ``kernel``'s machine code for the types of ``args`` from numba's on-disk cache, skipping the
-    refresh of numba's compiler context that numba's own first call does; True if it is installed (now or before).
-
-    Why (issue 17): the first call of a cached kernel in a process makes numba refresh its whole compiler context
-    before it even looks in its cache: about 75 modules of lowering code imported and the typing registries
-    installed, 0.13–0.2 s of CPU on the calling thread, a quarter of a fresh process's first Yahtzee solve. Loading
-    machine code from the cache needs none of it, only numba's runtime (NRT) set up. This does what
-    ``Dispatcher.compile`` does after that refresh: look the signature up in the kernel's cache index (which
-    checks the source file's stamp, so a stale entry is not used) and install the loaded code. The refresh still
-    happens, at the first real compile or at the first cache load of any other kernel. No cache entry, or numba
-    internals not as expected (another numba version), and nothing happens: the kernel's first call takes numba's
-    usual path (refresh, then cache or compile)."""
-    try:
-        from numba.core.compiler_lock import global_compiler_lock
-        from numba.core.runtime import rtsys
-
-        sig = tuple(kernel.typeof_pyval(a) for a in args)
-        if sig in kernel.overloads:
-            return True
-        cache = kernel._cache
-        ctx = kernel.targetctx
-        with global_compiler_lock:
-            if sig in kernel.overloads:
-                return True
-            rtsys.initialize(ctx)
-            cres = cache._load_overload(sig, ctx)
-            if cres is None or cres.objectmode:
-                return False
-            ctx.insert_user_function(cres.entry_point, cres.fndesc, [cres.library])
-            kernel.add_overload(cres)
-            kernel._cache_hits[sig] += 1
-        return True
-    except Exception:  # any surprise leaves the kernel to numba's own first call
-        return False
-
-
 def _threads() -> int:
     """How many threads a solve uses: numba's thread count (the cores, or ``NUMBA_NUM_THREADS``)."""
     return max(1, int(numba.config.NUMBA_NUM_THREADS))
@@ -1135,9 +1099,12 @@ def turn_tables(spec: FillSpec, E: np.ndarray, mask: int, flag: int, upper: int)
     scores, bonus_box, _same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = spec.arrays()
     boxvals = np.full((spec.throws, len(sp.rolls)), NEG)
     keepvals = np.full((spec.throws, len(sp.keeps)), NEG)
-    _turn_tables(mask, flag, min(upper, spec.n_upper - 1), E, scores, bonus_box, is_extra, extra_face, joker_ok,
-                 joker_scores, joker_upper, spec.params(), sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob,
-                 boxvals, keepvals)
+    args = (mask, flag, min(upper, spec.n_upper - 1), E, scores, bonus_box, is_extra, extra_face, joker_ok,
+            joker_scores, joker_upper, spec.params(), sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, boxvals,
+            keepvals)
+    if not _turn_tables.overloads:  # a bot's first decision: machine code without numba's compiler (solvers/jit.py)
+        load_cached_kernel(_turn_tables, *args)
+    _turn_tables(*args)
     return TurnTables(boxvals, keepvals)
 
 

@@ -30,6 +30,7 @@ from wuerfel.games.wuerfelspiel.rules import UPPER_FACE, WuerfelspielRules
 from wuerfel.games.wuerfelspiel.solver import slack_tables, tables
 from wuerfel.games.wuerfelspiel.valuenet import NetValue, SheetFeatures, ValueNet, find_value_net
 from wuerfel.solvers.fillgame import FillSpec, _multi_entry_gains, _multi_plan, box_points, dice_space
+from wuerfel.solvers.jit import load_cached_kernel
 
 SLACK_SCALE = 0.25
 """The share of the other columns' open boxes a column may treat as turns to give up (see docs/wuerfelspiel.md)."""
@@ -330,10 +331,12 @@ class Planner:
         boxchoice = np.empty((throws, len(sp.rolls)), dtype=np.int64)
         keepvals = np.full((throws, len(sp.keeps)), -1.0e18)
         bestvals = np.empty((throws, len(sp.rolls)))
-        expected = _multi_plan(masks, flags, uppers, levels, alphas, here, entry_add, self.weights, self.W, scores,
-                               bonus_box, bool(same[0]), is_extra, extra_face, joker_ok, joker_scores, joker_upper,
-                               self.params, sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, boxvals, boxchoice,
-                               keepvals, bestvals)
+        args = (masks, flags, uppers, levels, alphas, here, entry_add, self.weights, self.W, scores, bonus_box,
+                bool(same[0]), is_extra, extra_face, joker_ok, joker_scores, joker_upper, self.params, sp.size,
+                sp.child, sp.parent, sp.roll_keep, sp.prob, boxvals, boxchoice, keepvals, bestvals)
+        if not _multi_plan.overloads:  # a bot's first decision: machine code without numba's compiler (solvers/jit.py)
+            load_cached_kernel(_multi_plan, *args)
+        expected = _multi_plan(*args)
         return TurnPlan(boxvals, boxchoice, keepvals, float(expected))
 
     def entry_gains(self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, t: int,
@@ -343,8 +346,11 @@ class Planner:
         levels, alphas = self.mixtures(self.slacks(masks))
         here = self.here_values(masks, flags, uppers)
         gains = np.empty((len(masks), len(self.rules.boxes)))
-        _multi_entry_gains(masks, flags, uppers, levels, alphas, here, self.no_add, self.weights, t, r, self.W, scores,
-                           bonus_box, is_extra, extra_face, joker_ok, joker_scores, joker_upper, self.params, gains)
+        args = (masks, flags, uppers, levels, alphas, here, self.no_add, self.weights, t, r, self.W, scores,
+                bonus_box, is_extra, extra_face, joker_ok, joker_scores, joker_upper, self.params, gains)
+        if not _multi_entry_gains.overloads:
+            load_cached_kernel(_multi_entry_gains, *args)
+        _multi_entry_gains(*args)
         return gains
 
     def choose_box(self, sheet: tuple[tuple[int | None, ...], ...], t: int, dice: tuple[int, ...],
@@ -393,6 +399,8 @@ class Planner:
         r = sp.roll_index[tuple(sorted(dice))]
         t = throws_done - 1
         if throws_done <= self.rules.rerolls:
+            if not _best_keep.overloads:
+                load_cached_kernel(_best_keep, plan.keepvals[t], _sub_keeps(), r)
             k, kv = _best_keep(plan.keepvals[t], _sub_keeps(), r)
             if k >= 0 and kv > plan.boxvals[t, r] + 1e-9:
                 return "keep", sp.keeps[k]
@@ -488,6 +496,8 @@ def simulate(rules: WuerfelspielRules, games: int, seed: int,
                 r = k - first_roll
                 t = throws_done - 1
                 if throws_done <= rules.rerolls:
+                    if not _best_keep.overloads:
+                        load_cached_kernel(_best_keep, plan.keepvals[t], sub, r)
                     kk, kv = _best_keep(plan.keepvals[t], sub, r)
                     if kk >= 0 and kv > plan.boxvals[t, r] + 1e-9:
                         k = kk

@@ -55,6 +55,7 @@ from wuerfel.games.zehntausend.solvers.turn import (
     turn_refusal,
 )
 from wuerfel.solvers.fillgame import PARALLEL_KERNELS
+from wuerfel.solvers.jit import load_cached_kernel
 
 sweep = compiled(sweep)  # the turn module's kernels are plain functions until needed (solvers/jit.py); this
 sweep_slope = compiled(sweep_slope)  # module's compiled kernels call them, so they are compiled here
@@ -124,7 +125,10 @@ class DuelSolution:
             i, j = me // u, other // u
             z = 1.0 - float(self.W[j, i, 1 - seat])
             n_rows = self.goal - i if (self.immediate or seat == 1) else self.goal - i + self.L.shape[0] - 1
-            B = _bank_payoff(i, j, seat, self.goal, self.immediate, self.W, self.L, n_rows + g.max_dv + 1)
+            args = (i, j, seat, self.goal, self.immediate, self.W, self.L, n_rows + g.max_dv + 1)
+            if not _bank_payoff.overloads:  # a process that only plays: no numba compiler (solvers/jit.py)
+                load_cached_kernel(_bank_payoff, *args)
+            B = _bank_payoff(*args)
         VD, VC = _run(g, n_rows, th, B, z)
         return VD, VC, B, z
 
@@ -163,8 +167,11 @@ def _run(g: TurnGraph, n_rows: int, th: int, B: np.ndarray, z: float) -> tuple[n
             VD[n_rows:, s] = B[n_rows:total]
         else:
             VD[n_rows:, s] = g.reach[s] * B[n_rows:total] + (1 - g.reach[s]) * z
-    sweep(n_rows, th, VD, VC, B[:total], Z, INST, g.can_roll, g.bank_ok, g.giveup_ok, g.tf, g.order, g.grp_start,
-          g.grp_prob, g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust)
+    args = (n_rows, th, VD, VC, B[:total], Z, INST, g.can_roll, g.bank_ok, g.giveup_ok, g.tf, g.order, g.grp_start,
+            g.grp_prob, g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust)
+    if not sweep.overloads:  # the bot's first decision: the sweep's machine code without numba's compiler
+        load_cached_kernel(sweep, *args)
+    sweep(*args)
     return VD, VC
 
 
