@@ -67,6 +67,12 @@ def test_replay_shows_the_analysis(server: Server, new_page: Any) -> None:
     expect(page.locator("#analysis-graph")).to_be_visible()
     page.wait_for_function("() => { const i = document.getElementById('analysis-graph-img');"
                            " return i.complete && i.naturalWidth > 0; }")
+    # On a wide screen the analysis stands under the board, in the wide column: in the side column its graph was a
+    # thumbnail beside a board stretched to the side column's height.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    felt, panel, side = (page.locator(s).bounding_box() for s in ("#felt", "#analysis-panel", "aside.side"))
+    assert felt is not None and panel is not None and side is not None
+    assert panel["width"] > 1.5 * side["width"] and panel["y"] >= felt["y"] + felt["height"]
     # a decisive mistake in the panel steps the replay to it
     page.locator("#analysis-mistake-list li").first.click()
     expect(page.locator("body")).to_have_attribute("data-step", str(first["step"]))
