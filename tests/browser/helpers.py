@@ -6,6 +6,7 @@ import json
 import time
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 
@@ -84,16 +85,28 @@ def pig_policy(m: dict[str, Any]) -> dict[str, Any]:
     return kinds.get("roll") or m["legal"][0]["action"]
 
 
-def click_action(page: Page, action: dict[str, Any]) -> None:
-    """Click the element that carries this action (every action the UI offers has a data-action attribute)."""
-    handle = page.evaluate_handle(
-        "a => [...document.querySelectorAll('[data-action]')].find(e => e.dataset.action === JSON.stringify(a) "
-        "&& !e.disabled) || null", action)
-    el = handle.as_element()
-    if el is None:
-        offered = page.eval_on_selector_all("[data-action]", "es => es.map(e => e.dataset.action)")
-        raise AssertionError(f"no element for action {action}; the page offers {offered}")
-    el.click()
+def click_action(page: Page, action: dict[str, Any], timeout: float = 30) -> None:
+    """Click the element that carries this action (every action the UI offers has a data-action attribute).
+
+    The table redraws whenever a message arrives, also one that leaves this seat's moves as they were (a bot's
+    sealed stake in a bank game, someone connecting): an element found just before may be replaced by its redrawn
+    twin before the click lands. Then the click did not happen, and the same action is looked up again (until the
+    deadline); an action the page no longer offers is an error as before."""
+    deadline = time.monotonic() + timeout
+    while True:
+        handle = page.evaluate_handle(
+            "a => [...document.querySelectorAll('[data-action]')].find(e => e.dataset.action === JSON.stringify(a) "
+            "&& !e.disabled) || null", action)
+        el = handle.as_element()
+        if el is None:
+            offered = page.eval_on_selector_all("[data-action]", "es => es.map(e => e.dataset.action)")
+            raise AssertionError(f"no element for action {action}; the page offers {offered}")
+        try:
+            el.click(timeout=max(1.0, deadline - time.monotonic()) * 1000)
+            return
+        except PlaywrightError as exc:
+            if "not attached" not in str(exc) or time.monotonic() >= deadline:
+                raise
 
 
 def my_turn(page: Page) -> bool:
