@@ -33,9 +33,11 @@ def test_plain_and_compiled_kernels_agree_bit_for_bit(name: str, monkeypatch: py
     rules = INFO.load_rules(name)
     g = turn.turn_graph(rules)
     args = (g.can_roll, g.bank_ok, g.tf, g.grp_start, g.grp_prob, g.opt_start, g.opt_tgt)
-    plain_reach = turn.run_kernel("_reach", 0, *args)
-    compiled_reach = turn.run_kernel("_reach", turn.PLAIN_WORK + 1, *args)
+    plain_reach = turn.run_kernel("_reach", 0, *args, np.zeros(len(g)))
+    compiled_reach = turn.run_kernel("_reach", turn.PLAIN_WORK + 1, *args, np.zeros(len(g)))
     assert np.array_equal(plain_reach, compiled_reach)
+    lg = turn.light_graph(rules)  # its reach came from the C kernel (tests/zehntausend/test_solver_light.py)
+    assert np.array_equal(np.array(lg.reach), plain_reach) and np.array_equal(g.reach, plain_reach)
     th = -(-turn.threshold(rules) // g.unit)
     n_rows = th + 120
     tables = []
@@ -85,8 +87,9 @@ def test_duel_bot_loads_its_kernels_without_numbas_compiler(tmp_path: Path) -> N
     """With the duel table on disk and the turn sweep in numba's disk cache, a process that only plays takes the
     kernels' machine code without numba's compiler context (``wuerfel.solvers.jit.load_cached_kernel``: its refresh
     imports lowering modules such as ``numba.np.npyimpl``) and plays the same game. The first process solves the
-    small table and fills numba's cache if no earlier run has."""
-    env = {**os.environ, "WUERFEL_CACHE_DIR": str(tmp_path)}
+    small table and fills numba's cache if no earlier run has. (``WUERFEL_CKERNELS=0``: the path of a machine
+    without a C compiler; with one, the bot plays without numba at all: test_solver_light.py.)"""
+    env = {**os.environ, "WUERFEL_CACHE_DIR": str(tmp_path), "WUERFEL_CKERNELS": "0"}
     runs = [subprocess.run([sys.executable, "-c", DUEL_PLAY], capture_output=True, text=True, check=True, env=env,
                            timeout=300).stdout.split("\n")[0] for _ in range(2)]
     game_first, _ = runs[0].rsplit(" ", 1)

@@ -17,22 +17,19 @@ import os
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from wuerfel.engine.advice import Advice, MissingTable
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.zehntausend.options import ZehntausendRules
-from wuerfel.games.zehntausend.solvers.solo import SOLO_FORMAT, SoloSolution, solve_solo
 from wuerfel.games.zehntausend.solvers.support import LAST_TURN_CAP, cache_dir, duel_support, rules_key
 from wuerfel.games.zehntausend.solvers.turn import (
     TurnGraph,
     TurnKey,
     TurnSolution,
+    light_graph,
     moves,
     solve_turn,
     turn_five_key,
-    turn_graph,
     turn_refusal,
 )
 from wuerfel.games.zehntausend.state import (
@@ -47,7 +44,11 @@ from wuerfel.games.zehntausend.state import (
 )
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from wuerfel.games.zehntausend.solvers.duel import DuelSolution
+    from wuerfel.games.zehntausend.solvers.light import LightDuel
+    from wuerfel.games.zehntausend.solvers.solo import SoloSolution
 
 MEASURE_POINTS = N_("expected points of this turn")
 MEASURE_WIN = N_("winning chance")
@@ -93,7 +94,7 @@ def _turn_solution(rules: ZehntausendRules, threshold_points: int, bust_extra: i
 
 def _duel_rows(rules: ZehntausendRules) -> tuple[int, int]:
     """(goal, rows per turn) of the duel table, in score units."""
-    g = turn_graph(rules)
+    g = light_graph(rules)
     goal = -(-rules.game.target // g.unit)
     return goal, goal if rules.game.end_rule == "immediate" else goal + LAST_TURN_CAP // g.unit
 
@@ -120,7 +121,7 @@ def duel_available(rules: ZehntausendRules) -> bool:
 def duel_work(rules: ZehntausendRules) -> int:
     """The size of a duel solve: goal² × rows per turn × turn states (its time grows about linearly in it)."""
     goal, rows = _duel_rows(rules)
-    return goal * goal * rows * len(turn_graph(rules))
+    return goal * goal * rows * len(light_graph(rules))
 
 
 def missing_duel_table(game: Game) -> MissingTable | None:
@@ -154,9 +155,11 @@ def build_duel_table(rules: ZehntausendRules) -> None:
 
 def solo_available(rules: ZehntausendRules) -> bool:
     """Whether a solo table is at hand without a long computation (cached on disk, or a short game)."""
+    from wuerfel.games.zehntausend.solvers.solo import SOLO_FORMAT
+
     if (cache_dir() / f"solo-{rules_key(rules)}-{SOLO_FORMAT}.npz").exists():
         return True
-    return -(-rules.game.target // turn_graph(rules).unit) <= 40
+    return -(-rules.game.target // light_graph(rules).unit) <= 40
 
 
 @lru_cache(maxsize=32)
@@ -166,8 +169,8 @@ def _solo_tables(sol: SoloSolution, score: int, threshold_points: int
 
 
 @lru_cache(maxsize=32)
-def _duel_tables(sol: DuelSolution, me: int, other: int, seat: int, need: int | None
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+def _duel_tables(sol: DuelSolution | LightDuel, me: int, other: int, seat: int, need: int | None
+                 ) -> tuple[Any, Any, Any, float]:
     return sol.turn_tables(me, other, seat, need)
 
 
@@ -181,7 +184,7 @@ class Evaluator:
         """False: the solvers refuse these rules, so nothing is rated (the bot plays the heuristic)."""
         ok = self.supported and game.num_players == 2 and self.rules.game.mode == "standard"
         self.use_duel = ok and (duel_available(self.rules) if use_duel is None else use_duel)
-        self._duel: DuelSolution | None = None
+        self._duel: DuelSolution | LightDuel | None = None
         self.use_solo = (self.supported and game.num_players == 1 and self.rules.game.mode == "solo"
                          and solo_available(self.rules))
         self._solo: SoloSolution | None = None
@@ -205,17 +208,27 @@ class Evaluator:
 
     def solo(self) -> SoloSolution | None:
         if self._solo is None and self.use_solo:
+            from wuerfel.games.zehntausend.solvers.solo import solve_solo
+
             try:
                 self._solo = solve_solo(self.rules)
             except ValueError:
                 self.use_solo = False
         return self._solo
 
-    def duel(self) -> DuelSolution:
+    def duel(self) -> DuelSolution | LightDuel:
+        """The duel table: from disk through the light path when it can (no numpy, no numba: issue 17's memory),
+        else solved or loaded by the duel solver (numba). Both give the same numbers, bit for bit."""
         if self._duel is None:
-            from wuerfel.games.zehntausend.solvers.duel import solve_duel  # numba: only when a duel table is used
+            from wuerfel.games.zehntausend.solvers.light import load_duel
 
-            self._duel = solve_duel(self.rules)
+            light = load_duel(self.rules)
+            if light is not None:
+                self._duel = light
+            else:
+                from wuerfel.games.zehntausend.solvers.duel import solve_duel
+
+                self._duel = solve_duel(self.rules)
         return self._duel
 
     def measure(self, state: ZehntausendState, player: int) -> str:
@@ -256,7 +269,7 @@ class Evaluator:
         if not self.supported or not actions or state.node not in ("select", "decide", "offer"):
             return None
         key = state_key(state)
-        g = turn_graph(self.rules)
+        g = light_graph(self.rules)
         if self.rules.selection.model != "standard":
             return None
         if key not in g.index and state.node != "offer":
@@ -359,7 +372,7 @@ class Evaluator:
         return self._table_values(state, actions, key, sol.graph, *_duel_tables(sol, me, other, seat, need))
 
     def _table_values(self, state: ZehntausendState, actions: list[Action], key: TurnKey, g: TurnGraph,
-                      VD: np.ndarray, VC: np.ndarray, B: np.ndarray, z: float) -> list[tuple[Action, float]] | None:
+                      VD: Any, VC: Any, B: Any, z: float) -> list[tuple[Action, float]] | None:
         u = g.unit
 
         def row(total: int) -> int:

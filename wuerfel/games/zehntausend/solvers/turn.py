@@ -24,11 +24,10 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
+from array import array
 from collections import deque
 from functools import lru_cache
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from wuerfel.engine.dice import Dice, roll_distribution
 from wuerfel.engine.errors import N_, RuleError
@@ -42,6 +41,9 @@ from wuerfel.games.zehntausend.melds import (
 )
 from wuerfel.games.zehntausend.options import ZehntausendRules
 from wuerfel.games.zehntausend.solvers.jit import compile_kernels, plain
+
+if TYPE_CHECKING:
+    import numpy as np
 
 FORMAT_VERSION = 2
 """Bumped whenever the meaning of a cached table changes (part of every on-disk cache key). 2: open sets carry
@@ -64,9 +66,12 @@ def run_kernel(name: str, work: int, *args: Any) -> Any:
     memoryviews of the arrays (Python floats: many times faster to index than numpy scalars, the same IEEE
     arithmetic). The choice depends on the work alone, so a table never depends on what else the process did."""
     if work > PLAIN_WORK:
+        import numpy as np
+
         compile_all()
-        return globals()[name](*args)
-    return plain(globals()[name])(*(memoryview(a) if isinstance(a, np.ndarray) else a for a in args))
+        return globals()[name](*(np.asarray(a, dtype=np.bool_ if a.typecode == "b" else None) if isinstance(a, array)
+                                 else a for a in args))
+    return plain(globals()[name])(*(memoryview(a) if getattr(a, "ndim", 0) else a for a in args))  # numpy arrays
 
 
 @dataclasses.dataclass(frozen=True, order=True)
@@ -220,6 +225,11 @@ def moves(rules: ZehntausendRules, key: TurnKey, throw: Dice) -> tuple[Move, ...
 # The compiled graph
 
 
+Vec = Any
+"""An array of the graph: numpy's in :func:`turn_graph` (the solvers' numba kernels take them), the standard library's
+``array.array`` in :func:`light_graph` (the bots' play path, which loads neither numpy nor numba)."""
+
+
 @dataclasses.dataclass
 class TurnGraph:
     """The reachable keys of one rule set and, per key, the merged chance outcomes of its next throw.
@@ -231,19 +241,19 @@ class TurnGraph:
     unit: int
     keys: list[TurnKey]
     index: dict[TurnKey, int]
-    can_roll: np.ndarray
-    bank_ok: np.ndarray
-    giveup_ok: np.ndarray
-    tf: np.ndarray
-    order: np.ndarray
-    grp_start: np.ndarray
-    grp_prob: np.ndarray
-    opt_start: np.ndarray
-    opt_dv: np.ndarray
-    opt_tgt: np.ndarray
-    p_bust: np.ndarray
+    can_roll: Vec
+    bank_ok: Vec
+    giveup_ok: Vec
+    tf: Vec
+    order: Vec
+    grp_start: Vec
+    grp_prob: Vec
+    opt_start: Vec
+    opt_dv: Vec
+    opt_tgt: Vec
+    p_bust: Vec
     max_dv: int
-    reach: np.ndarray
+    reach: Vec
     """Per key: the largest probability of getting to a position that may bank (ignoring the threshold)."""
 
     @property
@@ -254,6 +264,12 @@ class TurnGraph:
         return len(self.keys)
 
 
+ARRAY_FIELDS = {"can_roll": "bool", "bank_ok": "bool", "giveup_ok": "bool", "tf": "int64", "order": "int64",
+                "grp_start": "int64", "grp_prob": "float64", "opt_start": "int64", "opt_dv": "int64",
+                "opt_tgt": "int64", "p_bust": "float64", "reach": "float64"}
+"""The graph's arrays and their numpy dtypes (``array.array`` typecodes ``b``, ``q``, ``d`` in the light graph)."""
+
+
 def _monotone(rules: ZehntausendRules) -> bool:
     """With ``forfeit`` more turn points are never worse, so of two moves to the same key the cheaper is dominated."""
     return rules.turn.bust == "forfeit"
@@ -261,12 +277,23 @@ def _monotone(rules: ZehntausendRules) -> bool:
 
 @lru_cache(maxsize=64)
 def turn_graph(rules: ZehntausendRules, prune: bool = True) -> TurnGraph:
-    """Walk every key reachable from a fresh turn (and from taken-over turns with 1…N dice) and merge throws.
+    """The graph of :func:`light_graph` with numpy arrays, for the solvers and their numba kernels.
 
     ``prune``: drop a move that leads to the same key as a more valuable one, which is right whenever more turn
     points are never worse (``forfeit`` busts and a bank payoff that grows with the total). The solo objective
     with beat-the-predecessor is not such a case (a bigger bank raises the next threshold) and passes False.
     """
+    import numpy as np
+
+    g = light_graph(rules, prune)
+    arrays: dict[str, Any] = {f: np.array(getattr(g, f), dtype=dt) for f, dt in ARRAY_FIELDS.items()}
+    return dataclasses.replace(g, **arrays)
+
+
+@lru_cache(maxsize=64)
+def light_graph(rules: ZehntausendRules, prune: bool = True) -> TurnGraph:
+    """Walk every key reachable from a fresh turn (and from taken-over turns with 1…N dice) and merge throws; the
+    arrays are ``array.array`` (see :data:`Vec`): why, in :mod:`~wuerfel.games.zehntausend.solvers.light`."""
     reason = turn_refusal(rules)
     if reason:
         raise RuleError(reason)
@@ -325,7 +352,7 @@ def turn_graph(rules: ZehntausendRules, prune: bool = True) -> TurnGraph:
     opt_start = [0]
     opt_dv: list[int] = []
     opt_tgt: list[int] = []
-    p_bust = np.zeros(S)
+    p_bust = array("d", bytes(8 * S))
     for s in range(S):
         groups: dict[tuple[tuple[int, int], ...], float] = {}
         for p, opts in raw.get(s, []):
@@ -350,27 +377,29 @@ def turn_graph(rules: ZehntausendRules, prune: bool = True) -> TurnGraph:
                 opt_tgt.append(t)
             opt_start.append(len(opt_dv))
         grp_start.append(len(grp_prob))
-    cr = np.array([can_roll(rules, k) for k in keys], dtype=np.bool_)
-    bo = np.array([bank_flags_ok(rules, k) for k in keys], dtype=np.bool_)
-    go = np.array([give_up_ok(rules, k) for k in keys], dtype=np.bool_)
-    tf = np.array([index[t] if (t := turn_five_key(rules, k)) is not None else -1 for k in keys], dtype=np.int64)
-    order = np.array(sorted(range(S), key=lambda i: keys[i].turnable), dtype=np.int64)
+    cr = array("b", [can_roll(rules, k) for k in keys])
+    bo = array("b", [bank_flags_ok(rules, k) for k in keys])
+    go = array("b", [give_up_ok(rules, k) for k in keys])
+    tf = array("q", [index[fk] if (fk := turn_five_key(rules, k)) is not None else -1 for k in keys])
+    order = array("q", sorted(range(S), key=lambda i: keys[i].turnable))
     g = TurnGraph(
         rules=rules, unit=unit, keys=keys, index=index, can_roll=cr, bank_ok=bo, giveup_ok=go, tf=tf, order=order,
-        grp_start=np.array(grp_start, dtype=np.int64), grp_prob=np.array(grp_prob),
-        opt_start=np.array(opt_start, dtype=np.int64), opt_dv=np.array(opt_dv, dtype=np.int64),
-        opt_tgt=np.array(opt_tgt, dtype=np.int64), p_bust=p_bust,
-        max_dv=max(opt_dv) if opt_dv else 1, reach=np.zeros(S),
+        grp_start=array("q", grp_start), grp_prob=array("d", grp_prob), opt_start=array("q", opt_start),
+        opt_dv=array("q", opt_dv), opt_tgt=array("q", opt_tgt), p_bust=p_bust,
+        max_dv=max(opt_dv) if opt_dv else 1, reach=array("d", bytes(8 * S)),
     )
-    g.reach = run_kernel("_reach", 100 * len(opt_dv), g.can_roll, g.bank_ok, g.tf, g.grp_start, g.grp_prob,
-                         g.opt_start, g.opt_tgt)
+    args = (g.can_roll, g.bank_ok, g.tf, g.grp_start, g.grp_prob, g.opt_start, g.opt_tgt)
+    from wuerfel.games.zehntausend.solvers import light
+
+    if not light.reach(g.reach, *args):  # no C kernel here: numba or plain Python, the same numbers
+        g.reach = array("d", run_kernel("_reach", 100 * len(opt_dv), *args, g.reach))
     return g
 
 
-def _reach(can_roll, bank_ok, tf, grp_start, grp_prob, opt_start, opt_tgt):  # type: ignore[no-untyped-def]
-    """Largest probability of reaching a key that may bank (value iteration; every throw can bust, so it converges)."""
+def _reach(can_roll, bank_ok, tf, grp_start, grp_prob, opt_start, opt_tgt, a):  # type: ignore[no-untyped-def]
+    """Largest probability of reaching a key that may bank (value iteration; every throw can bust, so it converges),
+    into ``a`` (zeros on entry), which it returns."""
     S = len(can_roll)
-    a = np.zeros(S)
     for s in range(S):
         if bank_ok[s]:
             a[s] = 1.0
@@ -414,11 +443,11 @@ def sweep(n_rows, th, VD, VC, B, Z, INST, can_roll, bank_ok, giveup_ok, tf, orde
     for t in range(n_rows - 1, -1, -1):
         for s in range(S):
             if not can_roll[s]:
-                VC[t, s] = -np.inf
+                VC[t, s] = -math.inf
                 continue
             acc = p_bust[s] * Z[t]
             for g in range(grp_start[s], grp_start[s + 1]):
-                best = -np.inf
+                best = -math.inf
                 for o in range(opt_start[g], opt_start[g + 1]):
                     tt = t + opt_dv[o]
                     tg = opt_tgt[o]
@@ -429,7 +458,7 @@ def sweep(n_rows, th, VD, VC, B, Z, INST, can_roll, bank_ok, giveup_ok, tf, orde
             VC[t, s] = acc
         for i in range(S):
             s = order[i]
-            best = -np.inf
+            best = -math.inf
             if bank_ok[s] and t >= th:
                 best = B[t]
             if can_roll[s] and VC[t, s] > best:
@@ -438,7 +467,7 @@ def sweep(n_rows, th, VD, VC, B, Z, INST, can_roll, bank_ok, giveup_ok, tf, orde
                 best = Z[t]
             if tf[s] >= 0 and VD[t, tf[s]] > best:
                 best = VD[t, tf[s]]
-            if best == -np.inf:
+            if best == -math.inf:
                 best = Z[t]
             VD[t, s] = best
 
@@ -618,6 +647,8 @@ def solve_turn(rules: ZehntausendRules, beat: int | None = None, bust_extra: int
 
 
 def _solve_points(g: TurnGraph, th: int, n_rows: int, bust_extra: int) -> tuple[np.ndarray, np.ndarray]:
+    import numpy as np
+
     u = g.unit
     total_rows = n_rows + g.max_dv + 1
     t = np.arange(total_rows, dtype=np.float64) * u
