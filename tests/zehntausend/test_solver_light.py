@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from wuerfel.games.zehntausend.options import load_rules
-from wuerfel.games.zehntausend.solvers import light
+from wuerfel.games.zehntausend.solvers import light, turn
 from wuerfel.games.zehntausend.solvers.duel import solve_duel
 from wuerfel.games.zehntausend.solvers.support import rules_key
 from wuerfel.solvers import ckernel
@@ -65,6 +65,28 @@ def test_light_turn_tables_equal_the_duel_solvers(name: str, overrides: dict, ca
         for a, b in zip(got[:3], want[:3], strict=True):
             same(a, b)
         assert got[3] == want[3]
+
+
+@pytest.mark.parametrize("name", ["farkle", "macke-klassisch+max3", "zehntausend-350", "einfach+5er-drehen",
+                                  "einfach-6+verdoppeln+bestaetigen", "macke-klassisch+beweisen"])
+def test_light_single_turn_tables_equal_numpys(name: str) -> None:
+    """The single-turn optimum (the bot without a duel table; negate busts and penalties included) from the C
+    kernel on the light graph, against the numpy tables of the plain/numba kernel."""
+    from wuerfel.engine.registry import get_game
+
+    rules = get_game("zehntausend").load_rules(name)
+    g = turn.turn_graph(rules)
+    lg = turn.light_graph(rules)
+    th = -(-turn.threshold(rules) // g.unit)
+    for n_rows, extra in [(th + 120, 0), (th + 60, 300)]:
+        vd, vc = turn._solve_points(g, th, n_rows, extra)
+        lvd, lvc = turn._solve_points(lg, th, n_rows, extra)
+        assert isinstance(lvd, light.Grid) and isinstance(vd, np.ndarray)
+        same(lvd, vd)
+        same(lvc, vc)
+    sol = turn.solve_turn(rules)  # the light graph here
+    assert isinstance(sol.VD, light.Grid)
+    assert turn._tail_ok(g, vd, vc, th + 60, th) == turn._tail_ok(lg, lvd, lvc, th + 60, th)
 
 
 def test_grid_reads_like_numpy() -> None:

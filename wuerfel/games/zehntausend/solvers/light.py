@@ -66,6 +66,17 @@ void reach(int64_t S, const int8_t *can_roll, const int8_t *bank_ok, const int64
     }
 }
 
+/* The tail rows n_rows..total-1 of VD: bank as soon as the rules allow (duel.py _run, turn.py _solve_points). */
+void tail(int64_t n_rows, int64_t total, int64_t S, double *VD, const double *B, const double *Z,
+          const int8_t *bank_ok, const double *reach)
+{
+    for (int64_t s = 0; s < S; s++) {
+        double r = reach[s];
+        for (int64_t t = n_rows; t < total; t++)
+            VD[t * S + s] = bank_ok[s] ? B[t] : r * B[t] + (1 - r) * Z[t];
+    }
+}
+
 /* turn.py sweep, with VD and VC flat rows of S columns. */
 void sweep(int64_t n_rows, int64_t th, int64_t S, double *VD, double *VC, const double *B, const double *Z,
            const double *INST, const int8_t *can_roll, const int8_t *bank_ok, const int8_t *giveup_ok,
@@ -122,6 +133,8 @@ def _kernels() -> ctypes.CDLL | None:
     lib.reach.restype = None
     lib.sweep.argtypes = [_I64] * 3 + [_PTR] * 16
     lib.sweep.restype = None
+    lib.tail.argtypes = [_I64] * 3 + [_PTR] * 5
+    lib.tail.restype = None
     return lib
 
 
@@ -164,28 +177,33 @@ class Grid:
         return self.data[r * cols + c]  # type: ignore[no-any-return]
 
 
-def run(g: TurnGraph, n_rows: int, th: int, B: array, z: float) -> tuple[Grid, Grid]:  # type: ignore[type-arg]
-    """:func:`~wuerfel.games.zehntausend.solvers.duel._run` on the light graph: the in-turn tables of a turn whose
-    bank at total t is worth ``B[t]`` and whose bust is worth ``z``."""
+def run(g: TurnGraph, n_rows: int, th: int, B: array, Z: array, INST: array) -> tuple[Grid, Grid]:  # type: ignore[type-arg]
+    """The tables of :func:`~wuerfel.games.zehntausend.solvers.turn.sweep` on the light graph: banking total t is
+    worth ``B[t]``, busting ``Z[t]``, an instant win ``INST[t]``; the rows from ``n_rows`` on hold the tail (bank as
+    soon as the rules allow), as the duel solver's ``_run`` and the turn solver's ``_solve_points`` fill them."""
     lib = kernels()
-    assert lib is not None, "light.run needs the C kernels (load_duel checks)"
+    assert lib is not None, "the light path needs the C kernels (callers check kernels())"
     S = len(g)
     total = n_rows + g.max_dv + 1
     VD = array("d", bytes(8 * total * S))
     VC = array("d", [-math.inf]) * (total * S)
-    Z = array("d", [z]) * total
-    INST = array("d", [1.0]) * total
-    for s in range(S):
-        if g.bank_ok[s]:
-            for t in range(n_rows, total):
-                VD[t * S + s] = B[t]
-        else:
-            r = g.reach[s]
-            for t in range(n_rows, total):
-                VD[t * S + s] = r * B[t] + (1 - r) * z
+    lib.tail(n_rows, total, S, *(_p(a) for a in (VD, B, Z, g.bank_ok, g.reach)))
     lib.sweep(n_rows, th, S, *(_p(a) for a in (VD, VC, B, Z, INST, g.can_roll, g.bank_ok, g.giveup_ok, g.tf, g.order,
                                                 g.grp_start, g.grp_prob, g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust)))
     return Grid(VD, total, S), Grid(VC, total, S)
+
+
+def points_tables(g: TurnGraph, th: int, n_rows: int, bust_extra: int) -> tuple[Grid, Grid]:
+    """:func:`~wuerfel.games.zehntausend.solvers.turn._solve_points` (the single-turn optimum: a bank is worth its
+    points) on the light graph, number for number."""
+    u = g.unit
+    total = n_rows + g.max_dv + 1
+    B = array("d", [float(k) * u for k in range(total)])
+    if g.rules.turn.bust == "negate":
+        Z = array("d", [-b - bust_extra for b in B])
+    else:
+        Z = array("d", [0.0 - bust_extra]) * total
+    return run(g, n_rows, th, B, Z, B)
 
 
 def last_turn_payoff(n: int, d: int, shared: bool) -> array:  # type: ignore[type-arg]
@@ -239,21 +257,21 @@ class LightDuel:
             z = 1.0 - float(self.w(j, i, 1 - seat))
             n_rows = self.goal - i if (self.immediate or seat == 1) else self.goal - i + len(self.L) - 1
             B = self.bank_payoff(i, j, seat, n_rows + g.max_dv + 1)
-        VD, VC = run(g, n_rows, th, B, z)
+        total = n_rows + g.max_dv + 1
+        VD, VC = run(g, n_rows, th, B, array("d", [z]) * total, array("d", [1.0]) * total)
         return VD, VC, B, z
 
     def bank_payoff(self, i: int, j: int, seat: int, n: int) -> array:  # type: ignore[type-arg]
         """:func:`~wuerfel.games.zehntausend.solvers.duel._bank_payoff`: the win chance of banking each total."""
-        B = array("d", bytes(8 * n))
         G = self.goal
-        dcap = len(self.L) - 1
-        for t in range(n):
-            if i + t < G:
-                B[t] = 1.0 - self.w(j, i + t, 1 - seat)
-            elif self.immediate or seat == 1:
-                B[t] = 1.0
+        base = j * G * 2 + 1 - seat  # W[j, i + t, 1 - seat] for i + t < G
+        B = array("d", [1.0 - w for w in self.W[base + 2 * i:base + 2 * G:2]][:n])
+        if len(B) < n:
+            if self.immediate or seat == 1:
+                B.extend([1.0] * (n - len(B)))
             else:
-                B[t] = 1.0 - self.L[min(i + t - j, dcap)]
+                dcap = len(self.L) - 1
+                B.extend([1.0 - self.L[min(i + t - j, dcap)] for t in range(len(B), n)])
         return B
 
 

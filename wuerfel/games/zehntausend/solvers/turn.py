@@ -43,7 +43,7 @@ from wuerfel.games.zehntausend.options import ZehntausendRules
 from wuerfel.games.zehntausend.solvers.jit import compile_kernels, plain
 
 if TYPE_CHECKING:
-    import numpy as np
+    pass
 
 FORMAT_VERSION = 2
 """Bumped whenever the meaning of a cached table changes (part of every on-disk cache key). 2: open sets carry
@@ -548,8 +548,11 @@ class TurnSolution:
     threshold: int
     bust_extra: int
     n_rows: int
-    VD: np.ndarray
-    VC: np.ndarray
+    VD: Any
+    """``VD[t, s]`` (numpy, or a light :class:`~wuerfel.games.zehntausend.solvers.light.Grid`): value after a
+    selection at total t in key s, before deciding."""
+    VC: Any
+    """``VC[t, s]``: value of throwing."""
     value: float
     """Expected points of a fresh turn (first-throw rules included)."""
     seconds: float
@@ -625,8 +628,10 @@ def solve_turn(rules: ZehntausendRules, beat: int | None = None, bust_extra: int
     threshold directly; ``bust_extra``: further points a bust would cost (e.g. the minus-mark penalty when this bust
     completes the streak).
     """
+    from wuerfel.games.zehntausend.solvers import light
+
     t0 = time.perf_counter()
-    g = turn_graph(rules)
+    g = light_graph(rules) if light.kernels() is not None else turn_graph(rules)  # see _solve_points
     th_pts = threshold(rules, beat) if threshold_points is None else threshold_points
     u = g.unit
     th = -(-th_pts // u)
@@ -646,7 +651,14 @@ def solve_turn(rules: ZehntausendRules, beat: int | None = None, bust_extra: int
                         seconds=time.perf_counter() - t0, tail_ok=tail_ok)
 
 
-def _solve_points(g: TurnGraph, th: int, n_rows: int, bust_extra: int) -> tuple[np.ndarray, np.ndarray]:
+def _solve_points(g: TurnGraph, th: int, n_rows: int, bust_extra: int) -> tuple[Any, Any]:
+    """(VD, VC) of the single-turn optimum: numpy tables from the numba or plain kernel, or, on the light graph,
+    the same numbers from the C kernel (:func:`~wuerfel.games.zehntausend.solvers.light.points_tables`), which
+    keeps numpy out of a process that plays the optimal bot (issue 17)."""
+    if isinstance(g.can_roll, array):
+        from wuerfel.games.zehntausend.solvers.light import points_tables
+
+        return points_tables(g, th, n_rows, bust_extra)
     import numpy as np
 
     u = g.unit
@@ -669,7 +681,7 @@ def _solve_points(g: TurnGraph, th: int, n_rows: int, bust_extra: int) -> tuple[
     return VD, VC
 
 
-def _tail_ok(g: TurnGraph, VD: np.ndarray, VC: np.ndarray, n_rows: int, th: int) -> bool:
+def _tail_ok(g: TurnGraph, VD: Any, VC: Any, n_rows: int, th: int) -> bool:
     """Just below the cap every position that may bank does bank (rolling is worth less)."""
     row = n_rows - 1
     if row < th:
