@@ -27,7 +27,7 @@ import time
 from array import array
 from collections import deque
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from wuerfel.engine.dice import Dice, roll_distribution
 from wuerfel.engine.errors import N_, RuleError
@@ -41,9 +41,6 @@ from wuerfel.games.zehntausend.melds import (
 )
 from wuerfel.games.zehntausend.options import ZehntausendRules
 from wuerfel.games.zehntausend.solvers.jit import compile_kernels, plain
-
-if TYPE_CHECKING:
-    pass
 
 FORMAT_VERSION = 2
 """Bumped whenever the meaning of a cached table changes (part of every on-disk cache key). 2: open sets carry
