@@ -122,6 +122,26 @@ def test_unreadable_or_foreign_tables_fall_back(cache: Path) -> None:
     assert light.load_duel(rules) is None
 
 
+def test_npz_members_read_what_numpy_writes(tmp_path: Path) -> None:
+    """The zlib reader gives zipfile's bytes for numpy's compressed files; numpy's stored (uncompressed) files take
+    the zipfile path; a flipped byte inside a member is refused (its CRC), not read as other numbers."""
+    W = np.random.default_rng(1).random((7, 7, 2))
+    for save in (np.savez_compressed, np.savez):
+        path = tmp_path / f"{save.__name__}.npz"
+        save(path, W=W, L=np.arange(3.0))
+        with zipfile.ZipFile(path) as z:
+            want = {name: z.read(name) for name in z.namelist()}
+        assert light.npz_members(path) == want
+        shape, flat = light.read_npy(want["W.npy"])
+        assert shape == (7, 7, 2) and np.array_equal(np.array(flat), W.reshape(-1))
+    path = tmp_path / "savez_compressed.npz"
+    data = bytearray(path.read_bytes())
+    data[200] ^= 0xFF
+    path.write_bytes(bytes(data))
+    with pytest.raises(ValueError):
+        light.npz_members(path)
+
+
 def test_no_compiler_means_no_light_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ckernel, "_folders", lambda: [tmp_path / "a", tmp_path / "b"])
     monkeypatch.setattr(ckernel, "_LOADED", {})

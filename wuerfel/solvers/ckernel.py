@@ -15,17 +15,27 @@ plain-Python path: the same numbers, more memory or more time.
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 FLAGS = ("-O2", "-fPIC", "-shared", "-ffp-contract=off", "-fno-fast-math")
 """Compiler flags: optimised, position independent, and no change of the arithmetic (see the module docstring)."""
 
 _LOADED: dict[str, ctypes.CDLL | None] = {}
+
+
+def sha256_hex(data: bytes) -> str:
+    """SHA-256 of ``data`` in hex, from CPython's built-in implementation where there is one: ``hashlib`` loads
+    OpenSSL's library, about 3.6 MB of a playing process's memory (issue 17), for a cache key of a few bytes."""
+    try:
+        from _sha256 import sha256  # CPython ≤ 3.11
+    except ImportError:
+        try:
+            from _sha2 import sha256  # CPython ≥ 3.12
+        except ImportError:
+            from hashlib import sha256
+    return sha256(data).hexdigest()  # type: ignore[no-any-return]
 
 
 def enabled() -> bool:
@@ -49,12 +59,15 @@ def library_name(name: str, source: str) -> str:
     """The file name of ``source`` compiled: the name, and a digest of the source, the flags and the platform, so a
     changed kernel is compiled afresh and never loaded stale."""
     key = "\n".join((source, " ".join(FLAGS), sys.platform, os.uname().machine))
-    return f"{name}-{hashlib.sha256(key.encode()).hexdigest()[:20]}.so"
+    return f"{name}-{sha256_hex(key.encode())[:20]}.so"
 
 
 def _compile(source: str, target: Path) -> bool:
     """Compile ``source`` into ``target`` (written under a temporary name and moved in place, so that processes
     compiling at the same moment never load a half-written file); False when the compiler is missing or fails."""
+    import subprocess  # only when compiling: a process that loads the compiled library needs neither
+    import tempfile
+
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=target.parent) as tmp:

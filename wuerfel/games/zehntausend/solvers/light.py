@@ -18,7 +18,7 @@ import ctypes
 import dataclasses
 import math
 import sys
-import zipfile
+import zlib
 from array import array
 from functools import lru_cache
 from pathlib import Path
@@ -275,6 +275,43 @@ class LightDuel:
         return B
 
 
+def npz_members(path: Path) -> dict[str, bytes]:
+    """The members of an ``.npz`` file as ``np.savez_compressed`` writes it (a zip of deflated members with their
+    sizes in the local headers), read with ``zlib`` alone; anything else is left to ``zipfile``.
+
+    Why not always ``zipfile``: its imports (bz2, lzma, shutil, …) cost a playing process about 1 MB (issue 17's
+    memory target), for two members of a file this project wrote itself. Each member's CRC is checked as
+    ``zipfile`` checks it."""
+    data = path.read_bytes()
+    out: dict[str, bytes] = {}
+    pos = 0
+    try:
+        while data[pos:pos + 4] == b"PK\x03\x04":
+            flags, method = (int.from_bytes(data[pos + k:pos + k + 2], "little") for k in (6, 8))
+            crc = int.from_bytes(data[pos + 14:pos + 18], "little")
+            n, m = (int.from_bytes(data[pos + k:pos + k + 2], "little") for k in (26, 28))
+            start = pos + 30 + n + m
+            if method != 8 or flags & 0x9:  # not deflated, or encrypted, or sizes in a trailing descriptor
+                raise ValueError("not a plain deflated member")
+            inflate = zlib.decompressobj(-15)
+            member = inflate.decompress(data[start:])
+            if not inflate.eof or zlib.crc32(member) != crc:
+                raise ValueError("a damaged member")
+            out[data[pos + 30:pos + 30 + n].decode()] = member
+            pos = len(data) - len(inflate.unused_data)
+        if not out:
+            raise ValueError("no members")
+    except (ValueError, zlib.error):
+        import zipfile
+
+        try:
+            with zipfile.ZipFile(path) as z:
+                return {name: z.read(name) for name in z.namelist()}
+        except zipfile.BadZipFile as e:
+            raise ValueError(str(e)) from None
+    return out
+
+
 def read_npy(data: bytes) -> tuple[tuple[int, ...], array]:  # type: ignore[type-arg]
     """A little-endian float64 ``.npy`` member (what ``np.savez_compressed`` wrote) as (shape, flat C-order array);
     ValueError for anything else."""
@@ -329,10 +366,10 @@ def _read(rules: ZehntausendRules, path: Path) -> LightDuel | None:
     g = light_graph(rules)
     G = _goal_units(rules, g.unit)
     try:
-        with zipfile.ZipFile(path) as z:
-            w_shape, W = read_npy(z.read("W.npy"))
-            _, L = read_npy(z.read("L.npy"))
-    except (OSError, ValueError, KeyError, SyntaxError, zipfile.BadZipFile):
+        members = npz_members(path)
+        w_shape, W = read_npy(members["W.npy"])
+        _, L = read_npy(members["L.npy"])
+    except (OSError, ValueError, KeyError, SyntaxError):
         return None
     if w_shape != (G, G, 2):
         return None

@@ -8,7 +8,6 @@ single-turn table needs about 46 MB, not 160). ``duel`` re-exports every name.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path
@@ -17,6 +16,7 @@ from wuerfel.engine.errors import N_
 from wuerfel.engine.rules import options_to_dict
 from wuerfel.games.zehntausend.options import ZehntausendRules
 from wuerfel.games.zehntausend.solvers.turn import FORMAT_VERSION, turn_refusal
+from wuerfel.solvers.ckernel import sha256_hex
 
 LAST_TURN_CAP = 30_000
 """Largest margin (points) the last player of a finish-round game is solved for; beyond it the margin counts as this."""
@@ -62,7 +62,7 @@ def duel_support(rules: ZehntausendRules) -> tuple[bool, str]:
 def rules_key(rules: ZehntausendRules) -> str:
     """A stable hash of the complete rule set plus the code format versions (the on-disk cache key)."""
     doc = json.dumps(options_to_dict(rules), sort_keys=True, default=str)
-    return hashlib.sha256(f"{doc}|turn{FORMAT_VERSION}|duel{DUEL_FORMAT}".encode()).hexdigest()[:24]
+    return sha256_hex(f"{doc}|turn{FORMAT_VERSION}|duel{DUEL_FORMAT}".encode())[:24]
 
 
 def cache_dir() -> Path:
