@@ -74,11 +74,13 @@ def _result(games: int, steps: int, seconds: float, setup: float) -> Result:
 # --- our side (runs in the project's interpreter) -------------------------------------------------------------------
 
 def _ours(game_id: str, rules: str, players: int, bot: str, games: int, count: bool) -> Result:
-    """``games`` seeded games through ``wuerfel sim``'s loop (:func:`wuerfel.cli.sim.play_one`), timed; then, when
-    ``count``, the same games again through the plain engine, untimed, to count their steps."""
+    """``games`` seeded games through ``wuerfel sim``'s loop (:func:`wuerfel.cli.simloop.play_one`, which
+    ``wuerfel.cli.sim`` re-exports), timed; then, when ``count``, the same games again through the plain engine,
+    untimed, to count their steps. The loop is imported without the command (Typer, Rich): a process that only
+    plays does not carry them, and its peak RSS is the play's."""
     sys.path.insert(0, str(ROOT))
     from wuerfel.bots import make_bot
-    from wuerfel.cli.sim import draw_outcome, game_seed, play_one, reseed_bots
+    from wuerfel.cli.simloop import draw_outcome, game_seed, play_one, reseed_bots
     from wuerfel.engine.registry import get_game
 
     info = get_game(game_id)
