@@ -19,14 +19,15 @@ if TYPE_CHECKING:
     from wuerfel.engine.sources import DiceSource, ManualSource, SeededSource, SystemSource
 
 _EXPORTS: dict[str, str] = {
-    **dict.fromkeys(("Dice", "multisets", "roll_distribution"), "dice"),
-    **dict.fromkeys(("N_", "IllegalAction", "RecordError", "RuleError", "WuerfelError"), "errors"),
-    **dict.fromkeys(("CHANCE", "SIMULTANEOUS", "TERMINAL", "Action", "Game", "Outcome", "Roll", "State"), "game"),
-    **dict.fromkeys(("Event", "GameRecord", "Match"), "record"),
-    **dict.fromkeys(("GameInfo", "all_games", "get_game", "register"), "registry"),
-    **dict.fromkeys(("DiceSource", "ManualSource", "SeededSource", "SystemSource"), "sources"),
+    **dict.fromkeys(("Dice", "multisets", "roll_distribution"), "wuerfel.engine.dice"),
+    **dict.fromkeys(("N_", "IllegalAction", "RecordError", "RuleError", "WuerfelError"), "wuerfel.engine.errors"),
+    **dict.fromkeys(("CHANCE", "SIMULTANEOUS", "TERMINAL", "Action", "Game", "Outcome", "Roll", "State"),
+                    "wuerfel.engine.game"),
+    **dict.fromkeys(("Event", "GameRecord", "Match"), "wuerfel.engine.record"),
+    **dict.fromkeys(("GameInfo", "all_games", "get_game", "register"), "wuerfel.engine.registry"),
+    **dict.fromkeys(("DiceSource", "ManualSource", "SeededSource", "SystemSource"), "wuerfel.engine.sources"),
 }
-"""Re-exported name → the submodule (of this package) that defines it."""
+"""Re-exported name → the module that defines it."""
 
 _EAGER_SUBMODULES = frozenset({"dice", "errors", "game", "record", "registry", "sources", "rules", "fairdice"})
 """Submodules this package imported eagerly before its names became lazy: still reachable as attributes of the
@@ -35,7 +36,7 @@ package (``wuerfel.engine.registry`` after a bare ``import wuerfel.engine``)."""
 
 def __getattr__(name: str) -> Any:
     if name in _EXPORTS:
-        value = getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
+        value = getattr(importlib.import_module(_EXPORTS[name]), name)
     elif name in _EAGER_SUBMODULES:
         value = importlib.import_module(f"{__name__}.{name}")
     else:
