@@ -29,16 +29,11 @@ repository root:
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import platform
 import random
 import resource
-import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -382,6 +377,8 @@ def ensure_peers(venv: Path, needed: set[str] | None = None) -> dict[str, dict[s
     ``needed``: only these packages (the pairings of ``--only``: a run of one pairing need not download the others,
     farkle-simulation's torch among them); None: all. A package is tried once: its result is kept in the venv's
     stamp file (delete the file or the venv to retry)."""
+    import subprocess  # the driver's, not a worker's: see main()
+
     stamp_path = venv / STAMP
     stamp: dict[str, dict[str, Any]] = json.loads(stamp_path.read_text()) if stamp_path.exists() else {}
     python = venv / "bin" / "python"
@@ -415,6 +412,9 @@ def ensure_peers(venv: Path, needed: set[str] | None = None) -> dict[str, dict[s
 def run_worker(python: str, worker: str, games: int, ours: bool) -> Result:
     """One measurement in a fresh process; ours with the repository on the path, the peers in an empty directory
     (farkle-simulation reads a file from the working directory when it is there)."""
+    import subprocess
+    import tempfile
+
     env = dict(os.environ)
     if ours:
         env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
@@ -441,6 +441,12 @@ def fmt(value: float, key: str) -> str:
 
 
 def main() -> None:
+    # The driver's libraries are imported here and in the functions that use them, not at the top: a worker (the
+    # process whose peak RSS is measured, on both sides alike) then carries only what it measures and argparse.
+    import argparse
+    import platform
+    import statistics
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--worker", nargs=2, metavar=("NAME", "GAMES"), help=argparse.SUPPRESS)
     parser.add_argument("--only", action="append", choices=[p.name for p in PAIRINGS],
