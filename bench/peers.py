@@ -29,16 +29,11 @@ repository root:
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import platform
 import random
 import resource
-import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -74,11 +69,13 @@ def _result(games: int, steps: int, seconds: float, setup: float) -> Result:
 # --- our side (runs in the project's interpreter) -------------------------------------------------------------------
 
 def _ours(game_id: str, rules: str, players: int, bot: str, games: int, count: bool) -> Result:
-    """``games`` seeded games through ``wuerfel sim``'s loop (:func:`wuerfel.cli.sim.play_one`), timed; then, when
-    ``count``, the same games again through the plain engine, untimed, to count their steps."""
+    """``games`` seeded games through ``wuerfel sim``'s loop (:func:`wuerfel.cli.simloop.play_one`, which
+    ``wuerfel.cli.sim`` re-exports), timed; then, when ``count``, the same games again through the plain engine,
+    untimed, to count their steps. The loop is imported without the command (Typer, Rich): a process that only
+    plays does not carry them, and its peak RSS is the play's."""
     sys.path.insert(0, str(ROOT))
     from wuerfel.bots import make_bot
-    from wuerfel.cli.sim import draw_outcome, game_seed, play_one, reseed_bots
+    from wuerfel.cli.simloop import draw_outcome, game_seed, play_one, reseed_bots
     from wuerfel.engine.registry import get_game
 
     info = get_game(game_id)
@@ -380,6 +377,8 @@ def ensure_peers(venv: Path, needed: set[str] | None = None) -> dict[str, dict[s
     ``needed``: only these packages (the pairings of ``--only``: a run of one pairing need not download the others,
     farkle-simulation's torch among them); None: all. A package is tried once: its result is kept in the venv's
     stamp file (delete the file or the venv to retry)."""
+    import subprocess  # the driver's, not a worker's: see main()
+
     stamp_path = venv / STAMP
     stamp: dict[str, dict[str, Any]] = json.loads(stamp_path.read_text()) if stamp_path.exists() else {}
     python = venv / "bin" / "python"
@@ -413,6 +412,9 @@ def ensure_peers(venv: Path, needed: set[str] | None = None) -> dict[str, dict[s
 def run_worker(python: str, worker: str, games: int, ours: bool) -> Result:
     """One measurement in a fresh process; ours with the repository on the path, the peers in an empty directory
     (farkle-simulation reads a file from the working directory when it is there)."""
+    import subprocess
+    import tempfile
+
     env = dict(os.environ)
     if ours:
         env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
@@ -439,6 +441,12 @@ def fmt(value: float, key: str) -> str:
 
 
 def main() -> None:
+    # The driver's libraries are imported here and in the functions that use them, not at the top: a worker (the
+    # process whose peak RSS is measured, on both sides alike) then carries only what it measures and argparse.
+    import argparse
+    import platform
+    import statistics
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--worker", nargs=2, metavar=("NAME", "GAMES"), help=argparse.SUPPRESS)
     parser.add_argument("--only", action="append", choices=[p.name for p in PAIRINGS],

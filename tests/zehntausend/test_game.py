@@ -51,7 +51,7 @@ def test_registered_with_aliases_presets_and_hooks() -> None:
     assert INFO.default_preset == "zehntausend-einfach"
     assert {"zehntausend-einfach", "macke-klassisch", "zehntausend-350", "macke-6",
             "zehntausend-rueckwaerts"} <= set(INFO.rule_sets())
-    assert INFO.bots is BOTS and "heuristic" in INFO.bots and INFO.terminal_renderer is render
+    assert INFO.bots is BOTS and "heuristic" in INFO.bots
     game = INFO.new_game("macke-klassisch", 2)
     assert isinstance(game, ZehntausendGame)
     assert isinstance(INFO.bots["heuristic"](game, 1), HeuristicBot)
@@ -206,6 +206,10 @@ def test_terminal_renderer(lang: str) -> None:
     console.print(render(view, lang))
     text = console.export_text()
     assert "Anna" in text and "1000" in text and "350" in text
+    assert INFO.terminal_renderer is not None  # the registered hook: this renderer, imported when it draws
+    registered = Console(record=True, width=100)
+    registered.print(INFO.terminal_renderer(view, lang))
+    assert registered.export_text() == text
     assert ("Punkte im Zug" if lang == "de" else "Turn total") in text
     sel = throw(roll(s), 2, 3, 4)
     console.print(render(sel.view(0), lang))

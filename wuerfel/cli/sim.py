@@ -13,18 +13,8 @@ the parent sums the per-game results in game order, so even the floating-point s
 from __future__ import annotations
 
 import json
-import math
-import multiprocessing
-import os
-import random
 import secrets
-import signal
 import sys
-import time
-from bisect import bisect_right
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any
 
 import typer
 from rich.console import Console
@@ -39,281 +29,39 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from wuerfel.bots import bot_label, make_bot
+from wuerfel.bots import bot_label
 from wuerfel.cli.main import JSON_HELP, RULES_HELP, LangOption, app, fail
 from wuerfel.cli.render import decimal
-from wuerfel.engine.errors import N_, RuleError, WuerfelError
-from wuerfel.engine.game import CHANCE, TERMINAL, Game, Outcome, State
-from wuerfel.engine.registry import GameInfo, get_game
-from wuerfel.engine.sampling import chance_table
+from wuerfel.cli.simloop import (
+    _CHANCE_TABLES,
+    MAX_STEPS,
+    MIN_GAMES_PER_JOB,
+    GameRow,
+    SeatStats,
+    SimResult,
+    _chance_table,
+    _ignore_interrupt,
+    _play_chunk,
+    _rows,
+    bot_seed,
+    check_counts,
+    default_bot_name,
+    default_jobs,
+    default_seat_count,
+    draw_outcome,
+    game_seed,
+    play_one,
+    play_row,
+    reseed_bots,
+    simulate,
+)
+from wuerfel.engine.errors import N_, WuerfelError
+from wuerfel.engine.registry import get_game
 from wuerfel.i18n import Translator, normalize_language
-
-MAX_STEPS = 1_000_000
-"""A game that has not ended after this many events is a bug (a loop of forced moves), not a long game."""
-
-
-@dataclass(frozen=True)
-class SeatStats:
-    name: str
-    """"BOT SEAT" (``heuristic 1``): the JSON's name, the same in every language."""
-    mean: float
-    stderr: float
-    wins: float
-    losses: float = 0.0
-    """Games this seat lost (:meth:`State.losers`; a loss shared by k seats counts 1/k)."""
-    mean_place: float = 0.0
-    """The mean place in :meth:`State.ranking` (1 = best; tied seats share the better place)."""
-    mean_payoff: float | None = None
-    """Mean net chips per game (:meth:`State.payoffs`); None for a game without chips."""
-    bot: str = ""
-    """The bot's id (``heuristic``), for the text table's label in the reader's language (not in the JSON)."""
-
-    def to_json(self) -> dict[str, Any]:
-        out = {"name": self.name, "mean": self.mean, "stderr": self.stderr, "wins": self.wins, "losses": self.losses,
-               "mean_place": self.mean_place}
-        if self.mean_payoff is not None:
-            out["mean_payoff"] = self.mean_payoff
-        return out
-
-
-@dataclass(frozen=True)
-class SimResult:
-    game: str
-    rules: str
-    games: int
-    seconds: float
-    players: list[SeatStats]
-    seed: int = 0
-    """The run's seed: the same seed (with the same game, rules, bots and seats) plays the same games."""
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds > 0 else float("inf")
-
-    def to_json(self) -> dict[str, Any]:
-        """The stable contract: ``{"game","rules","games","seconds","games_per_second","players":[…],"seed"}``
-        (``seed`` added last, so a run without ``--seed`` can be repeated)."""
-        return {"game": self.game, "rules": self.rules, "games": self.games, "seconds": self.seconds,
-                "games_per_second": self.games_per_second, "players": [p.to_json() for p in self.players],
-                "seed": self.seed}
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The dice seed of game ``index`` of a run: independent of how many games the run has."""
-    return (seed * 1_000_003 + index) & 0xFFFF_FFFF_FFFF
-
-
-def bot_seed(seed: int, seat: int, index: int) -> int:
-    """The seed of a seat's bot for game ``index``: a bot's only randomness is its ``rng``, re-seeded per game."""
-    return ((seed * 101 + seat) * 1_000_003 + index) & 0xFFFF_FFFF_FFFF
-
-
-def reseed_bots(bots: Sequence[Any], seed: int, index: int) -> None:
-    """Give every bot's ``rng`` (the convention of every bot here: ``self.rng = random.Random(seed)``) the seed of
-    game ``index``. Bots without randomness have no ``rng`` and are left as they are."""
-    for seat, bot in enumerate(bots):
-        rng = getattr(bot, "rng", None)
-        if isinstance(rng, random.Random):
-            rng.seed(bot_seed(seed, seat, index))
-
-
-GameRow = tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...],
-                tuple[int, ...] | None]
-"""What a summary needs of one game: scores, winners, losers, ranking, payoffs."""
-
-
-def play_row(game: Game, bots: Sequence[Any], seed: int, index: int) -> GameRow:
-    """Game ``index`` of a run with ``seed``, reduced to its result: the same whichever process plays it."""
-    reseed_bots(bots, seed, index)
-    final = play_one(game, bots, random.Random(game_seed(seed, index)))
-    return (tuple(final.scores()), tuple(final.winners()), tuple(final.losers()), tuple(final.ranking()),
-            final.payoffs())
-
-
-_FORKED: tuple[Game, Sequence[Any], int] | None = None
-"""The game, bots and seed a forked worker inherits from the parent (set just before the pool is forked)."""
-
-
-def _play_chunk(bounds: tuple[int, int]) -> list[GameRow]:
-    assert _FORKED is not None
-    game, bots, seed = _FORKED
-    return [play_row(game, bots, seed, g) for g in range(*bounds)]
-
-
-def _ignore_interrupt() -> None:
-    """A worker leaves Ctrl-C to the parent: the terminal sends it to every process of the group, and a worker that
-    took it would print its traceback; the parent stops the run and the pool ends the workers."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def default_jobs() -> int:
-    """All cores this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
-
-
-MIN_GAMES_PER_JOB = 50
-"""Fewer games than this per process are not worth forking for: a short run stays in one process."""
-
-
-def _rows(game: Game, bots: Sequence[Any], seed: int, games: int, jobs: int) -> Iterator[GameRow]:
-    """Every game's row in game order; with ``jobs > 1`` played by forked workers in chunks, read back in order."""
-    global _FORKED
-    jobs = min(jobs, games // MIN_GAMES_PER_JOB)
-    if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        for g in range(games):
-            yield play_row(game, bots, seed, g)
-        return
-    # Chunks small enough for a live progress bar and an even share, large enough that pickling is negligible.
-    size = max(1, min(500, games // (jobs * 8)))
-    chunks = [(a, min(a + size, games)) for a in range(0, games, size)]
-    _FORKED = (game, bots, seed)
-    try:
-        with multiprocessing.get_context("fork").Pool(min(jobs, len(chunks)), initializer=_ignore_interrupt) as pool:
-            for rows in pool.imap(_play_chunk, chunks):
-                yield from rows
-    finally:
-        _FORKED = None
-
-
-_CHANCE_TABLES: dict[int, tuple[Any, list[float], list[Any]]] = {}
-"""Cumulative float tables of chance distributions, by the identity of the (cached, immutable) outcome tuple a game
-returns; kept across games of a run, since games hand out the same tuple for the same throw."""
-
-
-_chance_table = chance_table
-"""The float table of a distribution (kept under its old name: benches and tests import it from here)."""
-
-
-def draw_outcome(state: State, rng: random.Random, cache: dict[int, tuple[Any, list[float], list[Any]]]) -> Outcome:
-    """One outcome of the chance node ``state``, drawn from its exact distribution with one ``rng.random()`` through
-    a cumulative float table (kept in ``cache`` by the identity of the outcome tuple). Never a probability-0 outcome
-    (those are for people to report)."""
-    outcomes = state.chance_outcomes()
-    entry = cache.get(id(outcomes))
-    if entry is None or entry[0] is not outcomes:
-        entry = _chance_table(outcomes)
-        if len(cache) > 4096:
-            cache.clear()
-        cache[id(outcomes)] = entry
-    cum = entry[1]
-    # draw_slot inlined (a call per throw is measurable): the first slot whose cumulative probability exceeds the draw
-    return entry[2][min(bisect_right(cum, rng.random() * cum[-1]), len(cum) - 1)]
-
-
-def play_one(game: Game, bots: Sequence[Any], rng: random.Random,
-             cache: dict[int, tuple[Any, list[float], list[Any]]] | None = None, trusted: bool = True) -> State:
-    """One bot-only game to the end. Chance outcomes are drawn from the node's exact distribution.
-
-    The bots choose among the legal actions, so their choices are applied without the legality check
-    (``trusted``, see :meth:`State.apply_action`); ``trusted=False`` checks every move (a bot under test). A trusted
-    game whose rules and bots a game's own kernel covers (:meth:`Game.sim_kernel`) is played by that kernel: the
-    same game, move for move, and the same final state, without a state object per step."""
-    if trusted:
-        kernel = game.sim_kernel(bots)
-        if kernel is not None:  # the game's own loop for these bots: the same games, move for move (its tests)
-            return kernel(rng)
-    state = game.new_initial_state()
-    cache = _CHANCE_TABLES if cache is None else cache
-    steps = 0
-    while True:
-        # one to_move per step: is_terminal, is_chance and actors each ask it again (the same node kinds: games that
-        # override actors() differ only at simultaneous nodes, where it is asked)
-        who = state.to_move()
-        if who == TERMINAL:
-            return state
-        steps += 1
-        if steps > MAX_STEPS:
-            raise RuleError(N_("A simulated game did not end after {n} steps."), n=MAX_STEPS)
-        if who == CHANCE:
-            state = state._apply_outcome(draw_outcome(state, rng, cache))
-            continue
-        actor = who if who >= 0 else state.actors()[0]
-        action = bots[actor].choose(state, actor)
-        state = state._apply_action(action, actor) if trusted else state.apply_action(action, actor)
-
-
-def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Sequence[str], games: int, seed: int,
-             progress: Callable[[int], None] | None = None,
-             ready: Callable[[], None] | None = None, jobs: int = 1) -> SimResult:
-    """Play ``games`` bot-only games and summarise the final scores and shared wins per seat.
-
-    ``jobs`` processes share the games (see the module's docstring): the result is exactly that of one process.
-
-    ``ready()`` is called once the bots are built (their tables can take many seconds on a fresh machine), so a
-    progress display can say "preparing" until then instead of standing at 0."""
-    check_counts(games, jobs)
-    if len(bot_names) not in (1, players):
-        raise RuleError(N_("Give one bot for all seats or one per seat ({n})."), n=players)
-    names = list(bot_names) * players if len(bot_names) == 1 else list(bot_names)
-    resolved = info.resolve(rules_name)
-    rules = info.rules_from_dict(resolved.data)
-    game = info.new_game(rules, players)
-    bots = [make_bot(info.id, name, game, seed * 101 + seat) for seat, name in enumerate(names)]
-    game.sim_kernel(bots)  # the game's own loop for these bots, if it has one, is built with the bots' tables
-    if ready is not None:
-        ready()
-    n = players
-    total = [0.0] * n
-    total_sq = [0.0] * n
-    wins = [0.0] * n
-    losses = [0.0] * n
-    places = [0.0] * n
-    payoffs: list[float] | None = None
-    step = max(1, games // 200)
-    start = time.perf_counter()
-    for g, (scores, winners, losers, ranking, paid) in enumerate(_rows(game, bots, seed, games, jobs)):
-        for p in range(n):
-            total[p] += scores[p]
-            total_sq[p] += scores[p] * scores[p]
-        for p in winners:
-            wins[p] += 1.0 / len(winners)
-        for p in losers:
-            losses[p] += 1.0 / len(losers)
-        place = 1
-        for group in ranking:
-            for p in group:
-                places[p] += place
-            place += len(group)
-        if paid is not None:
-            payoffs = payoffs or [0.0] * n
-            for p in range(n):
-                payoffs[p] += paid[p]
-        if progress is not None and ((g + 1) % step == 0 or g + 1 == games):
-            progress(g + 1)
-    seconds = time.perf_counter() - start
-    stats = []
-    for p in range(n):
-        mean = total[p] / games
-        var = (total_sq[p] - games * mean * mean) / (games - 1) if games > 1 else 0.0
-        stats.append(SeatStats(name=f"{names[p]} {p + 1}", mean=mean,
-                               stderr=math.sqrt(max(var, 0.0) / games), wins=wins[p], losses=losses[p],
-                               mean_place=places[p] / games,
-                               mean_payoff=None if payoffs is None else payoffs[p] / games, bot=names[p]))
-    return SimResult(game=info.id, rules=resolved.id, games=games, seconds=seconds, players=stats, seed=seed)
-
-
-def check_counts(games: int, jobs: int) -> None:
-    """Refuse a run of no games or no processes (before the bots are prepared, so the refusal comes at once)."""
-    if games < 1:
-        raise RuleError(N_("--games must be at least 1."))
-    if jobs < 1:
-        raise RuleError(N_("--jobs must be at least 1."))
-
 
 DEFAULT_GAMES = 200
 """Games of a run without ``--games``: a first look (a win rate to about ±3.5 points) in a few seconds; the slowest
 default bots, Ohio's optimal ones, play about 22 games a second on one core (bench/README.md, "sim's defaults")."""
-
-
-def default_seat_count(info: GameInfo, rules_name: str | None) -> int:
-    """Seats of a run without ``--players``: two where the rule set allows two (the usual duel, as ``play``'s
-    default), else the fewest it allows (a solo rule set: one)."""
-    rules = info.rules_from_dict(info.resolve(rules_name).data)
-    counts = info.player_counts(rules) or [info.min_players]
-    return 2 if 2 in counts else min(counts)
 
 
 def random_seed() -> int:
@@ -407,5 +155,29 @@ def sim_cmd(
                   highlight=False, soft_wrap=True)  # one line, whatever the width: it is copied
 
 
-def default_bot_name(info: GameInfo) -> str:
-    return info.default_bot if info.default_bot in info.bots else "random"
+__all__ = [
+    "DEFAULT_GAMES",
+    "MAX_STEPS",
+    "MIN_GAMES_PER_JOB",
+    "_CHANCE_TABLES",
+    "GameRow",
+    "SeatStats",
+    "SimResult",
+    "_chance_table",
+    "_ignore_interrupt",
+    "_play_chunk",
+    "_rows",
+    "bot_seed",
+    "check_counts",
+    "default_bot_name",
+    "default_jobs",
+    "default_seat_count",
+    "draw_outcome",
+    "game_seed",
+    "play_one",
+    "play_row",
+    "random_seed",
+    "reseed_bots",
+    "sim_cmd",
+    "simulate",
+]

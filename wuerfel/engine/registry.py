@@ -9,7 +9,9 @@ way in ``pyproject.toml``. Loading stays lazy: :func:`get_game` imports only the
 
 The built-in entry points are read from ``pyproject.toml`` itself when the package runs from a source checkout
 (an editable install, or tests that put the checkout first on ``sys.path``): installed metadata written before a
-game was added would otherwise hide it until the next ``pip install``.
+game was added would otherwise hide it until the next ``pip install``. Since those win anyway, a built-in game asked
+for by id from a checkout is found without reading the installed metadata at all (``importlib.metadata`` pulls in
+``email``, ``zipfile``, ``csv`` … several MB a bot-only process does not need: issue 17).
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
-import importlib.metadata
 import tomllib
 import warnings
 from collections.abc import Callable, Mapping
@@ -214,6 +215,8 @@ def _source_entry_points() -> dict[str, str] | None:
 def entry_points() -> dict[str, str]:
     """Every declared game: id → ``module`` or ``module:factory``. Installed packages first, then the built-in
     games of the source checkout (which win over stale installed metadata of this project)."""
+    import importlib.metadata  # here, not at the top: only a scan of every package needs it (see the docstring)
+
     out: dict[str, str] = {}
     source = _source_entry_points()
     for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
@@ -275,7 +278,11 @@ def get_game(game_id: str) -> GameInfo:
     key = game_id.strip().lower()
     if key in _REGISTRY:
         return _REGISTRY[key]
-    spec = entry_points().get(key) if not _loaded else None
+    spec = None
+    if not _loaded:
+        # a built-in game of the checkout: its entry point wins over installed metadata (see entry_points), so
+        # the installed packages need not be read for it
+        spec = (_source_entry_points() or {}).get(key) or entry_points().get(key)
     if spec is not None:
         _load(spec)  # only this game's module: a command about one game does not import the others
         if key in _REGISTRY:

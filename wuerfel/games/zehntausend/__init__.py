@@ -16,7 +16,6 @@ from wuerfel.games.zehntausend import option_names  # noqa: F401  (names the opt
 from wuerfel.games.zehntausend.bots import HeuristicBot
 from wuerfel.games.zehntausend.options import ZehntausendRules
 from wuerfel.games.zehntausend.state import ZehntausendGame, ZehntausendState
-from wuerfel.games.zehntausend.terminal import render
 
 PRESETS_DIR = Path(__file__).parent / "presets"
 
@@ -74,6 +73,14 @@ _advisor = _AdvisorFactory()
 BOTS["optimal"] = _optimal_bot
 SOLVERS.update({objective: _solver(objective) for objective in ("turn", "duel", "solo")})
 ADVISOR = _advisor
+
+
+def _render(view: dict[str, Any], lang: str) -> Any:
+    """The terminal renderer (:func:`wuerfel.games.zehntausend.terminal.render`), imported when a screen is drawn:
+    Rich is no business of a process that only plays (issue 17: a bot's peak memory)."""
+    from wuerfel.games.zehntausend.terminal import render
+
+    return render(view, lang)
 
 
 def _make(rules: ZehntausendRules, n: int) -> Game:
@@ -157,7 +164,7 @@ INFO = register(GameInfo(
     bots=BOTS,
     solvers=SOLVERS,
     advisor=ADVISOR,
-    terminal_renderer=render,
+    terminal_renderer=_render,
     default_bot="heuristic",
     throw_scorer=_throw_scorer,
     odds=_odds,
