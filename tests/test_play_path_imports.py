@@ -15,6 +15,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -116,3 +117,53 @@ def test_the_lazy_re_exports_give_every_name(package: str) -> None:
     code = (f"import json\nfrom {package} import *\nimport {package} as p\n"
             "print(json.dumps(sorted(n for n in p.__all__ if n not in globals())))")
     assert json.loads(python(code)) == []
+
+
+SHORT_FARKLE = "info.load_rules('farkle', {'game': {'target': 1000}})"
+OPTIMAL = PLAY.replace('"random"', '"optimal"').replace('info.rules_from_dict(info.resolve("farkle").data)',
+                                                      SHORT_FARKLE).replace(
+    "game.sim_kernel(bots)", "game.sim_kernel(bots)\nassert type(bots[0].evaluator.duel()).__name__ == 'LightDuel'")
+"""The same with the optimal bot, rating by the duel table on disk (bench/peers.py's ``ours-optimal-farkle``; Farkle
+to 1,000: a table solved in a moment)."""
+
+OPTIMAL_NEEDS = frozenset({"json"})
+"""What the optimal bot needs beyond the random bot: ``json`` for the rule set's table key (``rules_key``)."""
+
+
+def test_the_optimal_farkle_bot_imports_nothing_heavy(tmp_path: Path) -> None:
+    """With its duel table on disk the optimal bot plays through the light path (C kernels, ``array`` buffers):
+    no numpy, no numba, no zipfile or hashlib for reading the table, no platformdirs' tempfile."""
+    from wuerfel.engine.registry import get_game
+    from wuerfel.games.zehntausend.solvers import light
+    from wuerfel.games.zehntausend.solvers.duel import solve_duel
+
+    if light.kernels() is None:
+        pytest.skip("no C compiler here: the bot takes the numba path")
+    info = get_game("zehntausend")
+    os.environ["WUERFEL_CACHE_DIR"] = str(tmp_path)
+    try:
+        solve_duel.__wrapped__(info.load_rules("farkle", {"game": {"target": 1000}}), workers=1)
+        env = dict(os.environ, PYTHONPATH=str(REPO))
+    finally:
+        del os.environ["WUERFEL_CACHE_DIR"]
+    done = subprocess.run([sys.executable, "-c", OPTIMAL], cwd=REPO, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    loaded = set(done.stdout.split())
+    assert "wuerfel.games.zehntausend.solvers.light" in loaded
+    extra = [m for m in heavy(loaded) if m.split(".")[0] not in OPTIMAL_NEEDS]
+    assert not extra, f"the optimal bot imports {extra}"
+    assert "platformdirs" not in loaded
+
+
+@pytest.mark.parametrize("xdg", [None, "", "  ", "/tmp/xdg-cache"])
+def test_the_cache_directory_is_platformdirs(xdg: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    import platformdirs
+
+    from wuerfel.cachedir import user_cache_dir
+
+    if xdg is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    assert user_cache_dir() == Path(platformdirs.user_cache_dir("wuerfel"))

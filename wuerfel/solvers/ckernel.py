@@ -51,7 +51,9 @@ def _folders() -> list[Path]:
     if env:
         out.append(Path(env) / "ckernels")
     else:
-        out.append(Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "wuerfel" / "ckernels")
+        from wuerfel.cachedir import user_cache_dir
+
+        out.append(user_cache_dir() / "ckernels")
     return out
 
 

@@ -58,9 +58,9 @@ def cache_dir() -> Path:
     env = os.environ.get("WUERFEL_CACHE_DIR")
     if env:
         return Path(env)
-    import platformdirs
+    from wuerfel.cachedir import user_cache_dir
 
-    return Path(platformdirs.user_cache_dir("wuerfel")) / "solvers"
+    return user_cache_dir() / "solvers"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -72,9 +72,9 @@ def cache_dir() -> Path:
     env = os.environ.get("WUERFEL_CACHE_DIR")
     if env:
         return Path(env) / "zehntausend"
-    import platformdirs
+    from wuerfel.cachedir import user_cache_dir
 
-    return Path(platformdirs.user_cache_dir("wuerfel")) / "zehntausend"
+    return user_cache_dir() / "zehntausend"
 
 
 def _goal_units(rules: ZehntausendRules, unit: int) -> int:
