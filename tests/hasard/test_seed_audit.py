@@ -57,3 +57,43 @@ def test_offenes_quint_only_when_agreed_above_the_drilling_below_the_full_house(
     assert duel("9 10 B D K", "9 9 9 10 10", quint=True) == (1,)
     assert duel("9 10 B D K", "10 B D K A", quint=True) == (1,)
     assert duel("9 10 B D K", "A A A K D") == (1,)  # not agreed: the sequence is "Nichts"
+
+
+def test_escalero_the_books_three_players_one_whole_game_through_the_engine() -> None:
+    """The book's sheet for Adam, Berta and Cäsar, played turn by turn (the examples were tested on faked sheets):
+    Adam's Neun-Bube-Dame-Dame-As in "Damen" = 8; Berta's Zehn-Bube-Dame-König-As in one throw = "Quint serviert" 30;
+    Cäsar, with "Zehner" already written, may put Neun-Zehn-Zehn-Dame-As into "Neuner" 1, "Damen" 4 or "Asse" 6; Adam's
+    Zehn-Zehn-Zehn-As-As after three throws = "Full Hand" 30. "Wenn jeder Spieler elfmal dran war, sind alle Felder
+    des Kontrollscheins gefüllt … der Sieger erhält von seinen Gegenspielern die Differenz der Summen"."""
+    from wuerfel.games.hasard.escalero import FIVE_SERVED_ROW, FULL_ROW, QUINT_ROW, Enter, Keep
+
+    s = new("escalero", 3)
+    assert s.player == 0
+    s = s.apply_outcome(Roll(P("9 B D D A"))).apply_action(Enter(3), 0)  # Adam: Damen 8
+    s = s.apply_outcome(Roll(P("10 B D K A"))).apply_action(Enter(QUINT_ROW), 1)  # Berta: Quint serviert 30
+    s = s.apply_outcome(Roll(P("10 10 9 B D"))).apply_action(Enter(1), 2)  # Cäsar: Zehner 4
+    assert [sh[r] for sh, r in zip(s.sheets, (3, QUINT_ROW, 1), strict=True)] == [8, 30, 4]
+    # Adam, "mit 3 Würfeln" (= Würfen): Zehn-Zehn-Zehn-As-As
+    s = s.apply_outcome(Roll(P("10 10 K 9 A"))).apply_action(Keep(P("10 10 A")), 0)
+    s = s.apply_outcome(Roll(P("K 9"))).apply_action(Keep(P("10 10 A")), 0).apply_outcome(Roll(P("10 A")))
+    assert not s.served()
+    s = s.apply_action(Enter(FULL_ROW), 0)
+    assert s.sheets[0][FULL_ROW] == 30
+    s = s.apply_outcome(Roll(P("K K K K K"))).apply_action(Enter(FIVE_SERVED_ROW), 1)  # Berta: 100
+    s = s.apply_outcome(Roll(P("9 10 10 D A")))  # Cäsar, his Zehner written
+    scoring = {r: v for r, v in s.view(2)["options"].items() if v}
+    assert scoring == {"0": 1, "3": 4, "5": 6}
+    s = s.apply_action(Enter(5), 2)  # Asse 6
+    # nine more turns each: the rarest chance first, as the book advises ("in erster Linie den Fünfling serviert …")
+    for _ in range(9):
+        for p in range(3):
+            s = s.apply_outcome(Roll(P("9 9 10 B D")))
+            free = [r for r, v in enumerate(s.sheets[p]) if v < 0]
+            s = s.apply_action(Enter(max(free)), p)
+    assert s.is_terminal()
+    # the last rows, filled with 9-9-10-B-D: Neuner 2, Zehner 2, Buben 3, Damen 4, the rest 0
+    totals = (8 + 30 + 3 + 2 + 2, 30 + 100 + 4 + 3 + 2 + 2, 4 + 6 + 4 + 3 + 2)
+    assert tuple(sum(sh) for sh in s.sheets) == totals == (45, 141, 19)
+    assert s.view(None)["settlement"] == [-(141 - 45), (141 - 45) + (141 - 19), -(141 - 19)]
+    assert s.winners() == (1,) and s.losers() == (2,)
+    check_results(s)
