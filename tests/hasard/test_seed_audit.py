@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.hasard.kit_helpers import check_results, new
+from tests.hasard.kit_helpers import check_results, new, throw
 from wuerfel.engine.game import TERMINAL, Roll
 from wuerfel.engine.pokerdice import parse_poker_dice as P
 from wuerfel.games.kit.betting import Check
@@ -97,3 +97,140 @@ def test_escalero_the_books_three_players_one_whole_game_through_the_engine() ->
     assert s.view(None)["settlement"] == [-(141 - 45), (141 - 45) + (141 - 19), -(141 - 19)]
     assert s.winners() == (1,) and s.losers() == (2,)
     check_results(s)
+
+
+# --- every throw against the book's sentence, counted here without the games' helpers ------------------------------
+def test_one_throw_round_games_score_every_throw_as_the_book_counts_it() -> None:
+    """Every throw through the engine against the sentence, recounted here: Himmel und Hölle "oberliegende Augen als
+    Zehner, unterliegende als Einer" (the bottom is 7 − top); Blaue Augen "nur die geraden Zahlen … zusammengezählt",
+    Graue Augen the odd ones; Pasch "nur die Paschzahlen … ein Dreierpasch vierfach" (a pair its face, spec 17);
+    Einer gleich zwei "die addierten Augen von 2 Würfeln [entsprechen] den Augen des dritten … jeweils die Augenzahl
+    des dritten Würfels" (ten throws a turn)."""
+    from collections import Counter
+    from itertools import product
+
+    for a, b in product(range(1, 7), repeat=2):
+        s = throw(new("himmel-und-hoelle", 2, rounds=1), (a, b))
+        assert s.totals[0] == 10 * a + (7 - a) + 10 * b + (7 - b), (a, b)
+    for d in product(range(1, 7), repeat=3):
+        assert throw(new("blaue-augen", 2), d).totals[0] == sum(x for x in d if x % 2 == 0), d
+        assert throw(new("blaue-augen", 2, faces="odd"), d).totals[0] == sum(x for x in d if x % 2), d
+        face, count = max(Counter(d).items(), key=lambda kv: (kv[1], kv[0]))
+        assert throw(new("pasch", 2), d).totals[0] == {3: 4 * face, 2: face, 1: 0}[count], d
+        low, mid, high = sorted(d)
+        s = throw(new("einer-gleich-zwei", 2), *[d] * 10)
+        assert s.totals[0] == (10 * high if low + mid == high else 0), d
+
+
+def test_plus_minus_every_third_of_nine_throws_is_subtracted() -> None:
+    """ "Wurf 1 + Wurf 2 - Wurf 3 + Wurf 4 + Wurf 5 - Wurf 6 + Wurf 7 + Wurf 8 - Wurf 9", through the engine for
+    series that put every face in every position."""
+    for k in range(6):
+        series = [(k + i) % 6 + 1 for i in range(9)]
+        s = throw(new("plus-minus", 2), *series)
+        assert s.totals[0] == sum(-t if i % 3 == 2 else t for i, t in enumerate(series)), series
+
+
+def test_elf_hoch_every_throw_pays_as_the_book_says() -> None:
+    """ "Wer als erster 11 Augen wirft, darf alles kassieren. Wer 12 Augen wirft, muß die Kasse verdoppeln. Wer unter
+    11 Augen würfelt, muß die Differenz auf 11 in die Kasse legen." — each of the 36 throws on a pot of 2 × 3."""
+    from itertools import product
+
+    for a, b in product(range(1, 7), repeat=2):
+        s = new("elf-hoch", 2)
+        assert s.ledger.pot == 6 and s.ledger.players == (-3, -3)
+        after = throw(s, (a, b))
+        if a + b == 11:
+            assert after.is_terminal() and after.ledger.players == (3, -3) and after.ledger.pot == 0
+        elif a + b == 12:
+            assert after.ledger.pot == 12 and after.ledger.players == (-9, -3)
+        else:
+            assert after.ledger.pot == 6 + 11 - (a + b) and after.ledger.players == (-3 - (11 - a - b), -3)
+
+
+def test_escalero_every_hand_in_every_row_served_and_not() -> None:
+    """The book's eleven "Bewertungen", recounted for each of the 252 hands in each row, through the engine: served
+    (five dice in the first throw) and after a rethrow. Neuner … Asse: 1 … 6 per die of that face; Quint (9-10-B-D-K or
+    10-B-D-K-A) 25 / served 30; Full Hand 30 / 35; Poker (Vierling; a Fünfling too, spec 32) 40 / 45; Fünfling 50;
+    Fünfling serviert 100, and only served."""
+    from collections import Counter
+    from itertools import combinations_with_replacement
+
+    from wuerfel.games.hasard.escalero import Enter, Keep
+
+    def book(d: tuple[int, ...], row: int, served: bool) -> int:
+        shape = sorted(Counter(d).values(), reverse=True)
+        if row < 6:
+            return (row + 1) * d.count(row + 1)
+        if row == 6:
+            return (30 if served else 25) if sorted(d) in ([1, 2, 3, 4, 5], [2, 3, 4, 5, 6]) else 0
+        if row == 7:
+            return (35 if served else 30) if shape == [3, 2] else 0
+        if row == 8:
+            return (45 if served else 40) if shape[0] >= 4 else 0
+        if row == 9:
+            return 50 if shape == [5] else 0
+        return 100 if shape == [5] and served else 0
+
+    for d in combinations_with_replacement(range(1, 7), 5):
+        served = new("escalero", 2).apply_outcome(Roll(d))
+        first = (d[0], *(x % 6 + 1 for x in d[1:]))  # keep d[0], rethrow four dice that then show d[1:]
+        plain = new("escalero", 2).apply_outcome(Roll(first)).apply_action(Keep((d[0],)), 0).apply_outcome(Roll(d[1:]))
+        assert served.served() and not plain.served()
+        for row in range(11):
+            assert served.apply_action(Enter(row), 0).sheets[0][row] == book(d, row, True), (d, row)
+            assert plain.apply_action(Enter(row), 0).sheets[0][row] == book(d, row, False), (d, row)
+
+
+def test_six_dice_counts_every_throw_as_the_book_counts_it() -> None:
+    """For all 462 throws of six dice, recounted here: Ohio's rows ("sechsmal die 6 (36 Punkte) … sechsmal die 1 (6
+    Punkte)", "Ohio" 40 for 1-2-3-4-5-6) through the engine; Die böse Sieben sets aside as many pairs summing to 7
+    as the throw allows (a brute-force matching, spec 25 "all formable") and keeps the pips of the rest; Dreimal
+    Pasch counts pairs (four alike = two, six alike = three, spec 24)."""
+    from collections import Counter
+    from itertools import combinations_with_replacement
+
+    from wuerfel.games.hasard.die_boese_sieben import form_sevens
+    from wuerfel.games.hasard.dreimal_pasch import pairs
+    from wuerfel.games.hasard.ohio import OHIO_ROW
+
+    def most_sevens(dice: tuple[int, ...]) -> int:
+        best = 0
+        for i in range(len(dice)):
+            for j in range(i + 1, len(dice)):
+                if dice[i] + dice[j] == 7:
+                    rest = dice[:i] + dice[i + 1:j] + dice[j + 1:]
+                    best = max(best, 1 + most_sevens(rest))
+        return best
+
+    for d in combinations_with_replacement(range(1, 7), 6):
+        s = throw(new("ohio", 1), d)
+        book = {**{k - 1: k * d.count(k) for k in range(1, 7)}, OHIO_ROW: 40 if len(set(d)) == 6 else 0}
+        assert s.options() == book, d
+        sevens, rest = form_sevens(d)
+        k = most_sevens(d)
+        assert sevens == k and sum(rest) == sum(d) - 7 * k, d
+        assert pairs(d) == sum(c // 2 for c in Counter(d).values()), d
+        first = throw(new("die-boese-sieben", 2), d)
+        seen = first.results[0] if k == 3 else (first.turn.sevens, sum(first.turn.rest))  # 3 sevens end the turn
+        assert seen == (k, sum(d) - 7 * k), d
+
+
+def test_eins_bis_sechzehn_forms_what_plus_and_minus_of_the_three_dice_form() -> None:
+    """ "Diese Zahlen können direkt gewürfelt werden, oder durch Addition und Subtraktion von Augenzahlen gebildet
+    werden": for all 56 throws, every positive ±-combination of distinct dice (recounted here) is what the engine
+    ticks off from 1 on in one throw (spec 21's run)."""
+    from itertools import combinations_with_replacement, permutations, product
+
+    for d in combinations_with_replacement(range(1, 7), 3):
+        can = set()
+        for k in (1, 2, 3):
+            for idx in permutations(range(3), k):
+                for signs in product((1, -1), repeat=k):
+                    v = sum(sg * d[i] for sg, i in zip(signs, idx, strict=True))
+                    if v > 0:
+                        can.add(v)
+        run = 0
+        while run + 1 in can:
+            run += 1
+        assert throw(new("eins-bis-sechzehn", 2), d).progress[0] == run, d
