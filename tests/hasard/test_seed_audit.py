@@ -404,3 +404,130 @@ def test_chicago_rounds_give_the_bierdeckel_as_the_text_says() -> None:
         checked += 1
         assert s.marks == tuple(int(res == worst) for res in results), seed
     assert checked > 150
+
+
+def test_games_with_decisions_follow_a_reference_written_from_the_text() -> None:
+    """Random games with random decisions, checked against the text alone; rounds whose result the text leaves to a
+    throw-off (or a replay) are left out. Sequenzen: only 1-2-3 < 2-3-4 < 3-4-5 < 4-5-6, the last throw counts, the
+    same sequence goes to fewer throws, the first player's throws bind the others. Die böse Sieben: sevens set aside,
+    "mit den restlichen Würfeln" thrown again, at most three sevens; three sevens, then two sevens and 12 pips …; the
+    first player "vorgegeben, wie oft seine Gegenspieler maximal würfeln dürfen". Dreimal Pasch: three throws, 2 to 5
+    dice standing (or none, spec 24), most pairs, then the pips. Quinze: over 15 is out, 15 or the nearest below wins,
+    equal sums to fewer throws; the winner collects 10 from each who is out, the difference from the others.
+    Sechzerspiel: the throw times a free row's number."""
+    import random
+    from collections import Counter
+
+    from wuerfel.games.hasard.sechzerspiel import EnterRow
+    from wuerfel.games.kit import Keep
+    from wuerfel.games.kit.hands import Stop as StopThrowing
+    from wuerfel.games.kit.hands import ThrowOn
+
+    sequences = {(1, 2, 3): 1, (2, 3, 4): 2, (3, 4, 5): 3, (4, 5, 6): 4}
+    seven_pairs = ((1, 6), (2, 5), (3, 4))
+    checked: Counter[str] = Counter()
+    for seed in range(80):
+        r = random.Random(seed)
+        n = r.randint(2, 5)
+
+        s, limit, results = new("sequenzen", n), 3, []
+        for p in range(n):
+            throws = 0
+            while True:
+                assert s.thrower() == p
+                d = (r.randint(1, 6), r.randint(1, 6), r.randint(1, 6))
+                s = throw(s, d)
+                throws += 1
+                if throws >= limit:
+                    break
+                if r.random() < 0.5:
+                    s = s.apply_action(Stop(), p)
+                    break
+                s = s.apply_action(Keep(()), p)
+            limit = throws if p == 0 else limit
+            results.append((sequences.get(tuple(sorted(d)), 0), -throws))
+        if max(results)[0] and results.count(max(results)) == 1:
+            checked["sequenzen"] += 1
+            assert s.winners() == (results.index(max(results)),), seed
+
+        s, limit, results = new("die-boese-sieben", n), 3, []
+        for p in range(n):
+            sevens, throws, rest = 0, 0, [0] * 6
+            while True:
+                assert s.thrower() == p and s.dice_to_throw() == len(rest)
+                rest = [r.randint(1, 6) for _ in rest]
+                s = throw(s, rest)
+                throws += 1
+                for a, b in seven_pairs:
+                    while sevens < 3 and a in rest and b in rest:
+                        rest.remove(a)
+                        rest.remove(b)
+                        sevens += 1
+                if sevens == 3 or throws >= limit:
+                    break
+                if r.random() < 0.5:
+                    s = s.apply_action(StopThrowing(), p)
+                    break
+                s = s.apply_action(ThrowOn(), p)
+            limit = throws if p == 0 else limit
+            results.append((sevens, sum(rest)))
+        if results.count(max(results)) == 1 and results.count(min(results)) == 1:
+            checked["boese-sieben"] += 1
+            assert s.is_terminal() and s.winners() == (results.index(max(results)),), seed
+            assert s.losers() == (results.index(min(results)),), seed
+
+        s, results = new("dreimal-pasch", n), []
+        for p in range(n):
+            kept: list[int] = []
+            for throws in (1, 2, 3):
+                assert s.thrower() == p
+                thrown = [r.randint(1, 6) for _ in range(6 - len(kept))]
+                s = throw(s, thrown)
+                dice = kept + thrown
+                if throws == 3:
+                    break
+                if r.random() < 0.3:
+                    s = s.apply_action(Stop(), p)
+                    break
+                kept = sorted(r.sample(dice, r.choice((0, 2, 3, 4, 5))))
+                s = s.apply_action(Keep(tuple(kept)), p)
+            results.append((sum(c // 2 for c in Counter(dice).values()), sum(dice)))
+        if results.count(max(results)) == 1 and results.count(min(results)) == 1:
+            checked["dreimal-pasch"] += 1
+            assert s.is_terminal() and s.winners() == (results.index(max(results)),), seed
+            assert s.losers() == (results.index(min(results)),), seed
+
+        s, quinze = new("quinze", n), []
+        for p in range(n):
+            total = throws = 0
+            while True:
+                assert s.thrower() == p
+                face = r.randint(1, 6)
+                s = throw(s, face)
+                total, throws = total + face, throws + 1
+                if total > 15:
+                    break
+                if r.random() < total / 16:
+                    s = s.apply_action(StopThrowing(), p)
+                    break
+                s = s.apply_action(ThrowOn(), p)
+            quinze.append(None if total > 15 else (total, -throws))
+        live = [q for q in quinze if q is not None]
+        if live and live.count(max(live)) == 1:
+            checked["quinze"] += 1
+            w, pay = quinze.index(max(live)), [0] * n
+            for q, res in enumerate(quinze):
+                if q != w:
+                    owed = 10 if res is None else max(live)[0] - res[0]
+                    pay[q], pay[w] = pay[q] - owed, pay[w] + owed
+            assert s.is_terminal() and s.payoffs() == tuple(pay), seed
+
+        s, totals, free = new("sechzerspiel", n), [0] * n, [list(range(1, 7)) for _ in range(n)]
+        for _ in range(6):
+            for p in range(n):
+                face, row = r.randint(1, 6), r.choice(free[p])
+                free[p].remove(row)
+                s = throw(s, face).apply_action(EnterRow(row), p)
+                totals[p] += row * face
+        assert s.totals == tuple(totals), seed
+    assert min(checked.values()) >= 20 and len(checked) == 4, checked
