@@ -531,3 +531,68 @@ def test_games_with_decisions_follow_a_reference_written_from_the_text() -> None
                 totals[p] += row * face
         assert s.totals == tuple(totals), seed
     assert min(checked.values()) >= 20 and len(checked) == 4, checked
+
+
+def test_va_banque_and_the_poker_rounds_follow_a_reference_written_from_the_text() -> None:
+    """Va banque with random dice and operations: "jede dieser 4 Rechnungsarten je einmal", "Divisionen müssen ohne
+    Rest aufgehen", the fifth operation "ergibt sich … von selbst" with its remainder "vernachlässigt"; the variant's
+    stake to the banker only for who "während der ersten 4 Würfe nicht dividieren" could and has a remainder.
+    Würfelpoker's one throw each ranked as the text lists the hands (Sequenz above the Drilling, 1-2-3-4-5 above
+    2-3-4-5-6) and Al Capone's Wertung A over all five dice within the same class — both
+    with a ranking written here, not the games' keys."""
+    import random
+    from collections import Counter
+
+    from wuerfel.games.hasard.va_banque import Operate
+
+    def operate(v: int, op: str, d: int) -> int:
+        return {"+": v + d, "-": v - d, "*": v * d}.get(op, abs(v) // d * (1 if v >= 0 else -1))
+
+    for seed in range(150):
+        r = random.Random(seed)
+        forfeit = r.random() < 0.5
+        s = new("va-banque", 3, forfeit=forfeit)
+        seat, dice = s.player, [r.randint(1, 6) for _ in range(5)]
+        s = s.apply_outcome(Roll((dice[0],)))
+        value, unused, could_divide = dice[0], ["+", "-", "*", "/"], False
+        for d in dice[1:4]:
+            s = s.apply_outcome(Roll((d,)))
+            legal = [op for op in unused if op != "/" or value % d == 0]
+            could_divide = could_divide or "/" in legal
+            assert sorted(a.op for a in s.legal_actions(seat)) == sorted(legal), seed
+            op = r.choice(legal)
+            s = s.apply_action(Operate(op), seat)
+            value = operate(value, op, d)
+            unused.remove(op)
+        remainder = unused == ["/"] and value % dice[4] != 0
+        value = operate(value, unused[0], dice[4])
+        s = s.apply_outcome(Roll((dice[4],)))
+        assert s.results[0] == (seat, value, forfeit and remainder and not could_divide), seed
+
+    def shape_class(d: tuple[int, ...], sequenz: bool) -> int:
+        shape = sorted(Counter(d).values(), reverse=True)
+        if sequenz and shape == [1] * 5 and max(d) - min(d) == 4:
+            return 4
+        return {(5,): 7, (4, 1): 6, (3, 2): 5, (3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}.get(tuple(shape), 0)
+
+    def wuerfelpoker(d: tuple[int, ...]) -> tuple[int, ...]:
+        k = shape_class(d, True)
+        if k == 4:
+            return (4, int(min(d) == 1))
+        return (k, *(f for f, _ in sorted(Counter(d).items(), key=lambda kv: (-kv[1], -kv[0]))))
+
+    wertung_a = (9, 10, 11, 12, 13, 14)
+    for seed in range(150):
+        r = random.Random(seed)
+        n = r.randint(2, 5)
+        hands = [tuple(r.randint(1, 6) for _ in range(5)) for _ in range(n)]
+        for game, rank, rules in (("wuerfelpoker", wuerfelpoker, {}),
+                                  ("al-capone", lambda d: (shape_class(d, False), sum(wertung_a[x - 1] for x in d)),
+                                   {"raising": False})):
+            s = new(game, n, rounds=1, **rules)
+            for h in hands:
+                s = s.apply_outcome(Roll(h))
+            keys = [rank(h) for h in hands]
+            best = tuple(i for i, k in enumerate(keys) if k == max(keys))
+            if len(best) == 1:  # equal hands: Würfelpoker splits (an odd chip thrown off), Al Capone throws off
+                assert s.is_terminal() and s.winners() == best, (game, seed, hands)
