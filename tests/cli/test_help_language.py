@@ -71,3 +71,19 @@ def test_samples_of_the_old_mix_are_gone() -> None:
     de = _flat(run(["play", "--help"]).output)
     assert "play in the terminal" not in de and "Continue a saved game" not in de
     assert "Gespeicherte Partie fortsetzen" in de
+
+
+@pytest.mark.parametrize("path", SAMPLE, ids=[" ".join(p) or "wuerfel" for p in SAMPLE])
+def test_value_placeholders_speak_the_help_language(path: list[str]) -> None:
+    """typer printed Python's type names (``<int>``, ``<str>``) beside the options and ``<bool>`` beside flags such
+    as ``--json`` and ``--help``, which take no value: now ``<Zahl>``/``<Text>`` in German, ``<number>``/``<text>``
+    in English, and nothing beside a flag."""
+    wide = {"COLUMNS": "250"}
+    for lang, words in (("de", ("<Zahl>", "<Text>", "<Pfad>")), ("en", ("<number>", "<text>", "<path>"))):
+        out = _flat(RUNNER.invoke(app, [*path, "--help", "--lang", lang], env=wide).output)
+        for python_name in ("<int>", "<str>", "<bool>", "<float>", "<Path>"):
+            assert python_name not in out, (lang, python_name, out)
+        assert "--help Diese Hilfe" in out if lang == "de" else "--help Show this message" in out
+        if path == ["sim"]:
+            assert f"--games {words[0]}" in out and f"--rules {words[1]}" in out
+            assert "--json JSON" in out or "--json Print" in out  # no placeholder beside the flag

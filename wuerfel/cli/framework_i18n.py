@@ -193,6 +193,8 @@ def _hook_help_option() -> None:
         if option is not None and (option.help == HELP_TEXT or getattr(option, "_wuerfel_help", False)):
             option.help = gettext_(HELP_TEXT)
             setattr(option, "_wuerfel_help", True)  # noqa: B010 (a mark of ours on typer's object)
+        if option is not None and getattr(option, "is_flag", False) and option.metavar is None:
+            option.metavar = ""  # a flag takes no value: no "<bool>" beside it (see _placeholder)
         return option
 
     click_core.Command.get_help_option = get_help_option_  # type: ignore[method-assign]
@@ -229,6 +231,46 @@ def use_language(lang: str) -> None:
 HELP_ATTRS = ("help", "short_help")
 _ORIGINAL_HELP = "_wuerfel_help_msgids"
 
+TYPE_PLACEHOLDERS = {"int": N_("<number>"), "float": N_("<number>"), "str": N_("<text>"), "Path": N_("<path>")}
+"""The placeholder shown beside an option that takes a value, by its Python type: typer 0.29 prints the bare type
+name (``<int>``, ``<str>``), English and a programmer's word in a German help."""
+
+
+def _placeholder(param: Any, texts: dict[str, str]) -> None:
+    """The option's value placeholder in the help's language; none for a flag (typer showed ``<bool>`` beside
+    ``--json``, as if it took a value). Options only: an argument's placeholder is its name in the usage line and in
+    click's "Missing argument" message, so an argument gets only its type column translated. An option with its own
+    ``metavar`` keeps it."""
+    kind = type(param).__name__
+    if kind == "TyperArgument":  # its type column only (an instance attribute shadows the method)
+        try:
+            label = TYPE_PLACEHOLDERS.get(param.bare_type())
+        except Exception:  # another typer: leave its placeholder
+            return
+        if label is not None and param.metavar is None and not getattr(param.type_descriptor, "is_choice", False):
+            text = texts.get(label, label)
+            with contextlib.suppress(AttributeError):
+                param.display_type_rich = lambda ctx: text
+        return
+    if kind != "TyperOption":
+        return
+    original = getattr(param, "_wuerfel_metavar", ...)
+    if original is ...:
+        original = param.metavar
+        with contextlib.suppress(AttributeError):
+            param._wuerfel_metavar = original
+    if original is not None:
+        return
+    if getattr(param, "is_flag", False):
+        param.metavar = ""
+        return
+    try:
+        label = TYPE_PLACEHOLDERS.get(param.bare_type())
+    except Exception:  # another typer: leave its placeholder
+        return
+    if label is not None and not getattr(param.type_descriptor, "is_choice", False):
+        param.metavar = texts.get(label, label)
+
 
 def translate_help(command: Any, lang: str) -> None:
     """Every help text of ``command`` and of its subcommands, options and arguments in ``lang``.
@@ -255,4 +297,6 @@ def translate_help(command: Any, lang: str) -> None:
                 if isinstance(text, str) and text:
                     with contextlib.suppress(AttributeError):
                         setattr(obj, attr, texts.get(text, text))
+            if obj is not cmd:
+                _placeholder(obj, texts)
         stack.extend(getattr(cmd, "commands", {}).values())

@@ -82,7 +82,7 @@ def sim_cmd(
     seed: int = typer.Option(None, "--seed", help=N_(
         "The same seed plays the same games (default: a random one, printed with the result)")),
     jobs: int = typer.Option(None, "--jobs", help=N_(
-        "Processes (default: all cores); the results are exactly those of one")),
+        "Processes (default: all cores); the results are exactly those of one process")),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     lang: str = LangOption,
 ) -> None:
