@@ -337,3 +337,17 @@ def test_scorekeeper_record_with_special_outcomes_replays() -> None:
     m.act(Announce((PAAR, 6)), 2)
     check_replay(m)
     assert m.state.ledger.players == (19, 19, 16)
+
+
+def test_the_offered_call_does_not_lift_the_cup() -> None:
+    """QA: the "Schwindel!" button, menu entry and hint read "Schwindel! — der Becher zeigt Ein Paar Damen …: die
+    Ansage stimmt" before the call: the challenger learnt the hidden dice, and whether to call, from the label. The
+    offer is "Schwindel!" alone, whatever the cup holds; the log of the call still says what the lifted cup showed."""
+    labels = set()
+    for dice in ("D D D K 9", "9 10 B D A"):
+        s = new_state(3).apply_outcome(Roll(P(dice))).apply_action(Announce((DRILLING, 4)))
+        assert Challenge() in s.legal_actions(1)
+        labels.add(s.describe_offer(Challenge(), "de"))
+        assert "Becher" in s.describe_action(Challenge(), "de")  # the log, once the cup is lifted
+        assert "cup" in s.describe_action(Challenge(), "en")
+    assert labels == {"Schwindel!"}

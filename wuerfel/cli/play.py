@@ -372,11 +372,14 @@ class PlaySession:
         return self.humans[0] if self.humans else None
 
     # --- moves -----------------------------------------------------------------------------------------------
-    def labels(self, actions: Sequence[Action]) -> list[str]:
+    def labels(self, actions: Sequence[Action], offer: bool = False) -> list[str]:
+        """The actions' labels in the current state: as offered (a menu, a hint: ``describe_offer``) or as taken
+        (the "→ Anna: …" line: ``describe_action``, which may say what the move uncovered)."""
+        describe = self.state.describe_offer if offer else self.state.describe_action
         out = []
         for a in actions:
             try:
-                out.append(self.state.describe_action(a, self.lang))
+                out.append(describe(a, self.lang))
             except Exception:  # a label must never stop a game; the JSON form is still unambiguous
                 out.append(str(a.to_json()))
         return out
@@ -388,7 +391,7 @@ class PlaySession:
         self.shown_to = p
         self.show(p)
         actions = list(self.state.legal_actions(p))
-        labels = self.labels(actions)
+        labels = self.labels(actions, offer=True)
         kinds = [str(getattr(a, "kind", type(a).__name__)) for a in actions]
         self.print_actions(labels, kinds=kinds)
         while True:
@@ -801,7 +804,7 @@ class PlaySession:
             action = a.action
             num = str(actions.index(action) + 1) if action in actions else ""
             lab = a.label or (labels[actions.index(action)] if action in actions else
-                              (self.labels([action])[0] if action is not None else ""))
+                              (self.labels([action], offer=True)[0] if action is not None else ""))
             value = a.value
             extra = " ".join(x for x in (_(a.measure) if a.measure else "",
                                          _(a.note, **a.params) if a.note else "") if x)

@@ -262,7 +262,7 @@ def analyse_record(record: GameRecord, lang: str = "de",
                             index=i, seat=player, chosen=obj, best=best_action, chosen_value=chosen,
                             best_value=best, loss=loss, unit=scale.unit, options=len(values),
                             chosen_label=state.describe_action(obj, lang),
-                            best_label=state.describe_action(best_action, lang)))
+                            best_label=state.describe_offer(best_action, lang)))  # perhaps never taken
                     if scale.duel and n == 2:
                         flip = player == 1
                         duel.append(_Point(i, 1 - best if flip else best, 1 - chosen if flip else chosen))

@@ -609,8 +609,18 @@ class State(ABC):
         return PUBLIC
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
-        """A short human label for an action, in ``lang``; games override this for their own actions."""
+        """A short human label for an action, in ``lang``, as it is taken in this state (the log of a table, a
+        replay, the terminal's "→ Anna: …"); games override this for their own actions."""
         return str(action.to_json())
+
+    def describe_offer(self, action: Action, lang: str = "de") -> str:
+        """The label of a legal action *offered* to the player who may take it (a button, a menu, a hint): the
+        label of :meth:`describe_action` unless a game overrides this.
+
+        Why two: the label of a move as it happened may say what the move uncovers — Verdecktes Würfelpoker's
+        "Schwindel! — der Becher zeigt …" — which the player must not read before choosing it. Every menu reads
+        this one, every log the other."""
+        return self.describe_action(action, lang)
 
 
 class Game(ABC):

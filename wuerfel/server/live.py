@@ -827,7 +827,7 @@ class LiveTable:
                 lkey = ("legal", s, lang)
                 got = cache.get(lkey)
                 if got is None:
-                    got = cache[lkey] = [{"seat": s, "action": a.to_json(), "label": state.describe_action(a, lang)}
+                    got = cache[lkey] = [{"seat": s, "action": a.to_json(), "label": state.describe_offer(a, lang)}
                                          for a in state.legal_actions(s)]
                 legal.extend(got)
         seq = self.seq
@@ -1395,7 +1395,7 @@ class LiveTable:
         out: list[dict[str, Any]] = []
         for item in advice:
             a = as_advice(item)
-            label = a.label or (state.describe_action(a.action, lang) if a.action is not None else "")
+            label = a.label or (state.describe_offer(a.action, lang) if a.action is not None else "")
             value = a.value if isinstance(a.value, int | float) and math.isfinite(a.value) else None
             note = translate(a.note, lang, **a.params) if a.note else ""
             out.append({"action": a.action.to_json() if a.action is not None else None, "label": label,

@@ -493,6 +493,12 @@ class VerdecktesState(ChipResults, State):
             return translate("no call", lang)
         return super().describe_action(action, lang)
 
+    def describe_offer(self, action: Action, lang: str = "de") -> str:
+        """A call offered is "Schwindel!" alone: what the lifted cup shows is for the log once it is lifted."""
+        if isinstance(action, Challenge):
+            return "Schwindel!"
+        return self.describe_action(action, lang)
+
 
 _CALL_ACTIONS = (Challenge(), Pass())
 
