@@ -4,8 +4,9 @@ A legal action's label (``State.describe_offer``: the web's buttons, the termina
 from the full state, hidden dice included; a label that tells a hidden thing hands it to the player. QA found one:
 Verdecktes Würfelpoker's "Schwindel!" read "… der Becher zeigt Ein Paar Damen: die Ansage stimmt" before the call.
 The check: over many random games of every game, the same view of a seat and the same action must always get the
-same label. Two games that differ only in what the seat cannot see (the dice under another player's cup) meet at
-the same view; a label that differs between them leaks.
+same label (and, in the games with hidden information, the same hints). Two games that differ only in what the
+seat cannot see (the dice under another player's cup) meet at the same view; a label that differs between them
+leaks.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ def test_offered_labels_depend_only_on_the_view(game_id: str) -> None:
     rules = info.load_rules()
     game = info.new_game(rules, info.player_counts(rules)[0] if 2 not in info.player_counts(rules) else 2)
     seen: dict[tuple[int, str, str], str] = {}
+    hints: dict[tuple[int, str], str] = {}
+    # the hints ("?") of the games with hidden information: computed from the full state as well
+    advisor = info.advisor(game) if info.advisor is not None and not info.perfect_information else None
     for playout in range(PLAYOUTS):
         rng = random.Random(playout)
         bot = RandomBot(playout)
@@ -55,5 +59,10 @@ def test_offered_labels_depend_only_on_the_view(game_id: str) -> None:
                     label = state.describe_offer(action, "de")
                     assert seen.setdefault(key, label) == label, (
                         f"{game_id}: seat {seat} is offered {label!r} and, at the same view, {seen[key]!r}")
+                if advisor is not None:
+                    hint = _key([(a.action.to_json() if a.action is not None else None, a.value, a.label, a.note)
+                                 for a in advisor.advise(state, seat)])
+                    assert hints.setdefault((seat, view), hint) == hint, (
+                        f"{game_id}: seat {seat} gets the hints {hint} and, at the same view, {hints[(seat, view)]}")
             seat = rng.choice(actors)
             state = state.apply_action(bot.choose(state, seat), seat)
