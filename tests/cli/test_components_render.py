@@ -61,6 +61,15 @@ def test_the_reader_sees_himself_as_you() -> None:
     assert "7  du 2" in out and "Anna (du)" in out
 
 
+def test_a_reader_called_du_is_not_marked_du_twice() -> None:
+    """The terminal's default name is "Du": its seat read "Du (du)"."""
+    seats = Seats((SeatLine(0, score=1), SeatLine(1, score=2)), label=Phrase("Chips"))
+    console = Console(width=100, record=True, color_system=None)
+    console.print(render_components([seats], "de", ["Du", "Bert"], 0))  # type: ignore[arg-type]
+    out = console.export_text()
+    assert "Du" in out and "(du)" not in out
+
+
 def test_a_game_without_its_renderer_is_drawn_from_its_components() -> None:
     """Pig (the toy game) has no terminal renderer and states its table: the die, the turn, the target."""
     result = play(["pig", "--players", "bot:random,bot:random", "--dice", "seed:3", "--rules", "standard"])

@@ -47,7 +47,7 @@ def test_concealed_poker_hot_seat_hides_screens_and_finds_announcements_by_words
     assert "… und " in out and "„alle“ für die ganze Liste" in out
     # The concealed throws are announced only as the game states them (no faces): the game states what each event
     # shows (State.event_view), so the lot is public and a throw under the cup is just "five dice under the cup".
-    throws = {line.strip() for line in out.splitlines() if line.strip().startswith("Wurf:")}
-    assert throws and throws <= {"Wurf: Anna beginnt", "Wurf: Ben beginnt", "Wurf: fünf Würfel unter dem Becher"}
+    throws = {line.strip() for line in out.splitlines() if line.strip().startswith(("Wurf:", "Los:"))}
+    assert throws and throws <= {"Los: Anna beginnt", "Los: Ben beginnt", "Wurf: fünf Würfel unter dem Becher"}
     record = load_record(save)
     assert record.events

@@ -105,7 +105,7 @@ def test_every_game_takes_names_in_describe_outcome_so_no_front_end_sniffs_signa
 
 def test_the_terminal_announces_and_keys_the_lot_by_name() -> None:
     out = play(["escalero", "--players", "Anna,Ben", "--dice", "seed:1"], ["q", ""]).output
-    assert "Wurf: Anna beginnt" in out or "Wurf: Ben beginnt" in out
+    assert "Los: Anna beginnt" in out or "Los: Ben beginnt" in out  # drawn, not thrown: no "Wurf:"
     assert "Platz 1 beginnt" not in out and "Platz 2 beginnt" not in out
     out = play(["escalero", "--players", "Anna,Ben", "--dice", "manual"], ["q", ""]).output
     assert "1 = Anna beginnt  2 = Ben beginnt" in out

@@ -75,8 +75,9 @@ class _Draw:
         table.add_column(escape(head), justify="right")
         table.add_column("")
         for s in c.seats:
-            name = escape(self.seat(s.seat)) + (" " + _("(you)") if s.seat == self.viewer and len(self.names) > 1
-                                                else "")
+            seat_name = self.seat(s.seat)
+            mark = s.seat == self.viewer and len(self.names) > 1 and seat_name.casefold() not in ("du", "you")
+            name = escape(seat_name) + (" " + _("(you)") if mark else "")  # not "Du (du)"
             notes = [self.text(x) for x in (s.role, s.note) if x is not None]
             if s.finished:
                 notes.append(_("finished"))

@@ -593,7 +593,10 @@ class PlaySession:
             line = self.shown(state, outcome, None, describe_outcome(state, outcome, self.lang, self.names)) \
                 if self.announce_throws or seat in self.bots else None
             if line is not None:
-                self.say(self._("Throw: {dice}", dice=line), style="bold magenta")
+                # a lot is drawn, not thrown: "Los: Anna beginnt", not "Wurf: Anna beginnt"
+                lot = getattr(outcome, "kind", None) == "lot"
+                self.say(self._("Lot: {text}", text=line) if lot else self._("Throw: {dice}", dice=line),
+                         style="bold magenta")
             if waiting is not None and waiting in self.bots and self.pause > 0:
                 self.sleep(self.pause)  # a bot's throw that starts its turn is paced like its moves
         else:

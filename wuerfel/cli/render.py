@@ -103,7 +103,8 @@ def generic_renderer(view: dict[str, Any], lang: str) -> RenderableType:
         board.add_column(escape(label(k, lang)), justify="right")
     for p in range(n):
         marker = "▶" if p in actors else ""
-        name = escape(names[p]) + (" " + _("(you)") if viewer == p and len(names) > 1 else "")
+        mark = viewer == p and len(names) > 1 and names[p].casefold() not in ("du", "you")  # not "Du (du)"
+        name = escape(names[p]) + (" " + _("(you)") if mark else "")
         row = [marker, name, fmt_number(scores[p], lang) if p < len(scores) else ""]
         row += [escape(fmt_value(view[k][p], lang)) for k in per_player]
         board.add_row(*row, style="bold" if p in actors else None)
