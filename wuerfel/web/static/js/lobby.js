@@ -62,7 +62,7 @@ function renderSeatConfig() {
     const sel = el("select");
     sel.dataset.seat = String(i);
     sel.style.width = "auto";
-    sel.setAttribute("aria-label", t("seats_label") + " " + (i + 1));
+    sel.setAttribute("aria-label", t("seat_n", {n: i + 1}));  // "Platz 2", not "Plätze 2"
     // Seat 1 is the creator's by default; any seat may hold a bot (the creator then just watches or sits later).
     // With real dice every seat is a person at this real table, named here (the phone enters all their throws).
     const people = real ? [["@person", t("sk_person")]] : (i === 0 ? [["@me", t("you")]] : []).concat([["", t("free_seat")]]);
