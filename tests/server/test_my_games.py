@@ -56,3 +56,14 @@ def test_pages_name_bots_and_games_in_the_readers_language(clients: Make) -> Non
     english = clients("en").http.get("/").text.split('id="tables"')[1].split("</tbody>")[0]
     names = [row.split("<td>")[1].split("</td>")[0] for row in english.split("<tr>")[1:]]
     assert "Ten Thousand" in names and "Zehntausend" not in names
+
+
+def test_the_leaderboards_are_listed_by_the_names_the_reader_sees(clients: Make) -> None:
+    """The list of leaderboards was sorted by game id: in English "Ten Thousand" stood last, under Z."""
+    import re
+
+    for lang in ("de", "en"):
+        html = clients(lang).http.get("/leaderboard").text.split('id="leaderboards"')[1].split("</ul>")[0]
+        names = re.findall(r'<a href="/leaderboard/[^"]+">([^<]+)</a>', html)
+        assert len(names) > 3 and names == sorted(names, key=str.casefold), names
+    assert "Ten Thousand" in names
