@@ -106,7 +106,12 @@ def test_generic_table_draws_every_component_kind(server: Server, new_page) -> N
     expect(seats.nth(0)).to_contain_text("Bank")
     expect(seats.nth(1)).to_have_class("cmp-seat finished")
     expect(probe.locator("[data-kind='message']")).to_have_text("Bert hat die Bank")
-    # The move with an amount: a number field within its bounds, the button sends the chosen amount.
+    # The move with an amount: a number field within its bounds, the button sends the chosen amount. The field is
+    # short and beside its button (the forms' input rule once stretched it over the whole width above the button).
+    field = probe.locator(".cmp-amount-input").bounding_box()
+    button = probe.locator(".cmp-amount button").bounding_box()
+    assert field is not None and button is not None and field["width"] < 150, field
+    assert abs(field["y"] + field["height"] / 2 - button["y"] - button["height"] / 2) < 10, (field, button)
     probe.locator(".cmp-amount-input").fill("4")
     probe.locator(".cmp-amount button").click()
     page.wait_for_function("() => window.sent !== null")
