@@ -67,3 +67,15 @@ def test_the_leaderboards_are_listed_by_the_names_the_reader_sees(clients: Make)
         names = re.findall(r'<a href="/leaderboard/[^"]+">([^<]+)</a>', html)
         assert len(names) > 3 and names == sorted(names, key=str.casefold), names
     assert "Ten Thousand" in names
+
+
+def test_the_archive_counts_one_game_in_the_singular(clients: Make) -> None:
+    """"1 finished games" / "1 beendete Partien" after a guest's first game."""
+    for lang, one, two in (("en", "1 finished game<", "2 finished games<"),
+                           ("de", "1 beendete Partie<", "2 beendete Partien<")):
+        p = clients(lang).guest("Einmal")
+        for n in (1, 2):
+            t = p.create("stapel", seats=2, bots={"1": "random"})
+            assert p.post(f"/api/tables/{t['id']}/start").status_code == 200
+            assert p.post(f"/api/tables/{t['id']}/resign", {"seat": 0}).status_code == 200
+            assert (one if n == 1 else two) in p.http.get("/archive").text
