@@ -67,3 +67,8 @@ def test_one_throw_is_not_called_1_wuerfe(server: Server, new_page) -> None:
     page.goto(server.url + "/players/Einmal")
     expect(page.locator("#profile-dice-summary")).to_have_text(
         "Ein Wurf für diesen Spieler, mit Beweis und für alle sichtbar.")
+    expect(page.locator("#profile-dice h3")).to_have_text("W6 · 3 Würfel")
+    # One throw of one die: "1 die" in English, not "1 dice".
+    one["kinds"][0].update(dice=1, counts=[0, 0, 0, 1, 0, 0])
+    page.goto(server.url + "/lang/en?next=/players/Einmal")
+    expect(page.locator("#profile-dice h3")).to_have_text("W6 · 1 die")
