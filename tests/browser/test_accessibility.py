@@ -50,3 +50,16 @@ def test_keyboard_focus_stays_at_the_table_and_dice_announce_their_state(server:
     anna.wait_for_function(FOCUS)
     anna.keyboard.press("Tab")  # and the keyboard goes on from there, inside the table
     anna.wait_for_function(FOCUS)
+
+
+def test_the_lobbys_seat_choices_are_named_by_their_seat(server: Server, new_page) -> None:
+    """A screen reader read each seat's choice as "Plätze 2" ("Seats 2"): the label of the seat-count select with a
+    number; it is "Platz 2" / "Seat 2"."""
+    for locale, word in (("de-DE", "Platz"), ("en-US", "Seat")):
+        page = new_page(locale=locale)
+        guest(page, server.url, "Anna")
+        page.locator(".game-card[data-game='pig']").click()
+        page.locator("#seats").select_option("3")
+        seats = page.locator("#seat-config select")
+        expect(seats).to_have_count(3)
+        assert [seats.nth(i).get_attribute("aria-label") for i in range(3)] == [f"{word} {n}" for n in (1, 2, 3)]

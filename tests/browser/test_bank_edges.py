@@ -27,3 +27,16 @@ def test_lobby_and_table_show_the_banks_edge(server: Server, new_page) -> None:
     panel = anna.locator("#rules-panel")
     expect(panel.locator("tr[data-field='colour'] td").nth(2)).to_have_text("0")
     expect(panel.locator("tr[data-field='face'] td").nth(0)).to_have_text("ein Wert (zahlt 5:1)")
+
+
+def test_a_long_exact_edge_stays_inside_the_rules_panel(server: Server, new_page) -> None:
+    """Lustige Sieben's "35101/248832" stood past the right edge of the narrow rules panel; the fraction may now
+    break after its slash."""
+    for width in (1100, 1280):
+        anna: Page = new_page(width=width)
+        guest(anna, server.url, "Anna")
+        create_table(anna, server.url, "lustige-sieben", seats=2, bots={1: "heuristic"})
+        panel, table = anna.locator("#rules-panel"), anna.locator("#edge-table")
+        expect(table).to_contain_text("35101/248832")
+        p, t = panel.bounding_box(), table.bounding_box()
+        assert p is not None and t is not None and t["x"] + t["width"] <= p["x"] + p["width"], (width, p, t)

@@ -106,8 +106,46 @@ def test_generic_table_draws_every_component_kind(server: Server, new_page) -> N
     expect(seats.nth(0)).to_contain_text("Bank")
     expect(seats.nth(1)).to_have_class("cmp-seat finished")
     expect(probe.locator("[data-kind='message']")).to_have_text("Bert hat die Bank")
-    # The move with an amount: a number field within its bounds, the button sends the chosen amount.
+    # The move with an amount: a number field within its bounds, the button sends the chosen amount. The field is
+    # short and beside its button (the forms' input rule once stretched it over the whole width above the button).
+    field = probe.locator(".cmp-amount-input").bounding_box()
+    button = probe.locator(".cmp-amount button").bounding_box()
+    assert field is not None and button is not None and field["width"] < 150, field
+    assert abs(field["y"] + field["height"] / 2 - button["y"] - button["height"] / 2) < 10, (field, button)
     probe.locator(".cmp-amount-input").fill("4")
     probe.locator(".cmp-amount button").click()
     page.wait_for_function("() => window.sent !== null")
     assert page.evaluate("() => window.sent.action") == {"kind": "stake", "number": 7, "amount": 4}
+
+
+def test_a_fields_name_is_not_broken_inside_a_word(server: Server, new_page) -> None:
+    """Zehnerspiel's one field read "unt / er / 10" on three lines once two bots' chips lay beside it: the felt lets
+    long words break anywhere (names in the move list), and the field's name gave way to its chips. The name now
+    keeps its width; the chips wrap."""
+    from wuerfel.engine.components import StakeBoard, StakeField, components_json
+
+    page = new_page()
+    guest(page, server.url, "Anna")
+    board = StakeBoard((StakeField("unter 10", (0, 1, 1), number=1),))
+    comps = components_json((board,), "de", ["Anna (Gast)", "Computer 1 (Faustregel)", "Computer 2 (Faustregel)"])
+    page.evaluate("""async (components) => {
+        const {render} = await import('/static/js/games/generic.js');
+        const {t} = await import('/static/js/i18n.js');
+        const felt = document.createElement('div');
+        felt.className = 'felt';
+        felt.style.width = '300px';
+        const root = document.createElement('div');
+        root.id = 'probe';
+        felt.appendChild(root);
+        document.body.appendChild(felt);
+        const ctx = {msg: {seq: 1, components}, view: {}, legal: [], t, fmt: (x) => String(x), mySeats: [0],
+          names: ['Anna (Gast)', 'Computer 1 (Faustregel)', 'Computer 2 (Faustregel)'], pending: false,
+          send: () => {}, showNotice: () => {}, thrown: null, lastRoll: null};
+        render(root, ctx);
+    }""", comps)
+    name = page.locator("#probe .cmp-field-num")
+    expect(name).to_have_text("unter 10")
+    expect(page.locator("#probe .cmp-chip")).to_have_count(2)
+    lines = name.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e); "
+                          "return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }")
+    assert lines == 1

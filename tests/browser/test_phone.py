@@ -151,3 +151,30 @@ def test_a_desktop_has_no_menu_button(server: Server, new_page) -> None:
     page.goto(server.url + "/login")
     expect(page.locator("#topnav a[href='/#score']")).to_be_visible()
     expect(page.locator("#menu-btn")).to_be_hidden()
+
+
+LINES = ("e => { const r = document.createRange(); r.selectNodeContents(e); "
+         "return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }")
+
+
+def test_the_lobbys_open_tables_and_checkboxes_read_well_on_a_phone(server: Server, new_page) -> None:
+    """On a phone the lobby's open tables broke "Verdecktes Würfelpoker" inside its words and its button into
+    "Zu / sc / hau / en"; a long checkbox label fell onto its own line under a lone box. Each open table is now a
+    small card, the button's word stays whole, and a label's words wrap beside its box."""
+    page = new_page(width=360)
+    guest(page, server.url, "Annegret-Marie")
+    t = _create(page, server.url, {"game": "verdecktes-wuerfelpoker", "seats": 3,
+                                   "bots": {"1": "heuristic", "2": "heuristic"}})
+    page.goto(server.url + "/")
+    row = page.locator(f"#tables tr:has(a[href$='{t['id']}'])")
+    expect(row).to_be_visible()
+    assert row.locator("td").first.evaluate(LINES) == 1  # "Verdecktes Würfelpoker" on one line
+    box = row.locator("a.btn").bounding_box()
+    assert box is not None and box["width"] > 2 * box["height"], f"the button stands letter by letter: {box}"
+    _fits(page, "the lobby with an open table")
+    for check in ("#hints", "#rated"):
+        label = page.locator(f"label:has({check})")
+        top = page.locator(check).bounding_box()
+        words = label.evaluate("e => { const r = document.createRange(); r.setStartAfter(e.querySelector('input')); "
+                               "r.setEndAfter(e.lastChild); return r.getClientRects()[0].top; }")
+        assert top is not None and abs(words - top["y"]) < top["height"], f"{check}'s words are not beside its box"

@@ -213,3 +213,16 @@ def test_bots_play_a_game_to_the_end() -> None:
             p = s.actors()[0]
             s = s.apply_action(bots[p].choose(s, p), p)
     assert sum(s.ledger.players) == 90
+
+
+def test_a_stake_is_labelled_with_the_fields_name_not_its_number() -> None:
+    """The button and the move list said "1 bis 5 Chips auf 1": 1 is only the field's internal number; the board
+    writes "unter 10" on it."""
+    from wuerfel.engine.game import Amount
+
+    s = get_game("zehnerspiel").new_game("zehnerspiel", 3).new_initial_state()
+    assert s.describe_action(Stake(FIELD, Amount(1, 5)), "de") == "1 bis 5 Chips auf unter 10"
+    assert s.describe_action(Stake(FIELD, 3), "en") == "3 chips on under 10"
+    # A board without labels still names the number (Lustige Sieben's 7).
+    ls = get_game("lustige-sieben").new_game("lustige-sieben", 3).new_initial_state()
+    assert ls.describe_action(Stake(7, 1), "de") == "1 Chip auf 7"

@@ -43,3 +43,39 @@ def test_my_games_lists_the_players_tables_with_his_move_first(clients: Make) ->
     assert finished["id"] not in html
     assert clients().http.get("/my-games", follow_redirects=False).status_code == 303  # nobody: log in first
     assert clients().http.get("/api/my-tables").status_code == 401
+
+
+def test_pages_name_bots_and_games_in_the_readers_language(clients: Make) -> None:
+    """Meine Partien named a bot seat by its kind's id ("Anna, random"); the lobby's open tables named every game in
+    German ("Zehntausend" on the English page). Both now read as the rest of the page."""
+    anna = clients("de").guest("Anna")
+    t = anna.create("pig", seats=2, bots={"1": "random"})
+    seats = anna.http.get("/my-games").text.split(f'data-table="{t["id"]}"')[1].split("</li>")[0]
+    assert "Computer (zufällig)" in seats and "random" not in seats
+    clients("de").guest("Bert").create("zehntausend", seats=2)
+    english = clients("en").http.get("/").text.split('id="tables"')[1].split("</tbody>")[0]
+    names = [row.split("<td>")[1].split("</td>")[0] for row in english.split("<tr>")[1:]]
+    assert "Ten Thousand" in names and "Zehntausend" not in names
+
+
+def test_the_leaderboards_are_listed_by_the_names_the_reader_sees(clients: Make) -> None:
+    """The list of leaderboards was sorted by game id: in English "Ten Thousand" stood last, under Z."""
+    import re
+
+    for lang in ("de", "en"):
+        html = clients(lang).http.get("/leaderboard").text.split('id="leaderboards"')[1].split("</ul>")[0]
+        names = re.findall(r'<a href="/leaderboard/[^"]+">([^<]+)</a>', html)
+        assert len(names) > 3 and names == sorted(names, key=str.casefold), names
+    assert "Ten Thousand" in names
+
+
+def test_the_archive_counts_one_game_in_the_singular(clients: Make) -> None:
+    """"1 finished games" / "1 beendete Partien" after a guest's first game."""
+    for lang, one, two in (("en", "1 finished game<", "2 finished games<"),
+                           ("de", "1 beendete Partie<", "2 beendete Partien<")):
+        p = clients(lang).guest("Einmal")
+        for n in (1, 2):
+            t = p.create("stapel", seats=2, bots={"1": "random"})
+            assert p.post(f"/api/tables/{t['id']}/start").status_code == 200
+            assert p.post(f"/api/tables/{t['id']}/resign", {"seat": 0}).status_code == 200
+            assert (one if n == 1 else two) in p.http.get("/archive").text

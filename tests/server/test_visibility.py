@@ -93,3 +93,39 @@ def test_public_record_of_verdecktes_keeps_unrevealed_throws_under_the_cup(
     assert any(views.view(i, 0).full for i in unrevealed)  # seat 0 threw too: his download shows his dice
     assert public.meta["seen_by"] == [] and mine.meta["seen_by"] == [0]
     assert public.replay().scores() == full.replay().scores()
+
+
+def test_the_schwindel_button_does_not_tell_what_is_under_the_cup(clients: Callable[..., Client]) -> None:
+    """The player who may call "Schwindel!" is offered the call as just that: its label once was the move list's,
+    "Schwindel! — der Becher zeigt Zwei Paare …: geschwindelt …", so the button told him the hidden dice and
+    whether to call. The move list still says what the lifted cup showed, once it is lifted."""
+    host = clients("de").guest("Rufer")
+    t = host.create("verdecktes-wuerfelpoker", seats=2, bots={"1": "heuristic"}, overrides={"rounds": 2})
+    ws = host.ws(t["id"])
+    ws.recv_type("table")
+    assert host.post(f"/api/tables/{t['id']}/start").status_code == 200
+    st = ws.recv_type("state")
+    called = False
+    labels: list[str] = []
+    for _ in range(300):
+        if st["finished"]:
+            break
+        labels += [ev["label"] for ev in st["events"]]
+        if called and any(label.startswith("Schwindel!") for label in labels):
+            break
+        calls = [x for x in st["legal"] if x["action"]["kind"] == "challenge"]
+        for x in st["legal"]:
+            assert "Becher" not in x["label"], x
+        if calls and not called:
+            assert calls[0]["label"] == "Schwindel!"
+            ws.send({"action": calls[0]["action"], "expected_seq": st["seq"]})
+            called = True
+        elif st["legal"]:
+            legal = [x["action"] for x in st["legal"]]
+            ws.send({"action": next((a for a in legal if a["kind"] == "pass"), legal[0]), "expected_seq": st["seq"]})
+        elif st["throw"] is not None and st["throw"]["seat"] == 0:
+            ws.send({"throw": True, "expected_seq": st["seq"]})
+        st = ws.recv_type("state", timeout=20)
+    assert called, "seat 0 was never offered a call"
+    call = [label for label in labels if label.startswith("Schwindel!")]
+    assert call and call[0].startswith("Schwindel! — der Becher zeigt "), labels

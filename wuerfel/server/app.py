@@ -1407,6 +1407,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         lang = lang_of(request)
         rated = set(await asyncio.to_thread(app.state.store.rated_games))
         games = [{"id": g.id, "name": g.name(lang), "rated": g.id in rated} for g in all_games()]
+        games.sort(key=lambda x: x["name"].casefold())  # by the name the reader sees ("Ten Thousand" under T, not Z)
         return await page_(request, "leaderboard.html", board=None, games=games)
 
     @app.get("/leaderboard/{game}")

@@ -49,6 +49,7 @@ from wuerfel.engine.components import (
     StakeBoard,
     StakeField,
     Text,
+    resolve,
 )
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import (
@@ -591,13 +592,21 @@ class BankState(ChipResults, State):
             return Stake(int(m.group(2)), int(m.group(1)))
         raise IllegalAction(N_("Type a stake as \"3 auf 7\" (chips on a number), or \"fertig\"."))
 
+    def field_name(self, number: int, lang: str) -> Any:
+        """What the board writes on the field ``number`` ("unter 10"), in ``lang``; the number where it has no label."""
+        for f in self.board_spec.fields:
+            if f.number == number and f.label is not None:
+                return resolve(f.label, lang)
+        return number
+
     def describe_action(self, action: Action, lang: str = "de") -> str:
         if isinstance(action, Stake):
+            field = self.field_name(action.number, lang)
             if isinstance(action.amount, Amount):
-                return translate("1 to {max} chips on {number}", lang, max=action.amount.high, number=action.number)
+                return translate("1 to {max} chips on {number}", lang, max=action.amount.high, number=field)
             if action.amount == 1:
-                return translate("1 chip on {number}", lang, number=action.number)
-            return translate("{amount} chips on {number}", lang, amount=action.amount, number=action.number)
+                return translate("1 chip on {number}", lang, number=field)
+            return translate("{amount} chips on {number}", lang, amount=action.amount, number=field)
         if isinstance(action, Done):
             return translate("no more stakes", lang)
         return super().describe_action(action, lang)

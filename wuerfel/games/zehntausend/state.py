@@ -1251,8 +1251,10 @@ class ZehntausendState(State):
             raise IllegalAction(N_("Set aside all your 1s and 5s (these rules force it)."))
         if not action.dice:
             raise IllegalAction(N_("Set aside at least one scoring die."))
+        one = len(action.dice) == 1  # "Der Würfel 3 zählt nicht", not "Die Würfel 3 zählen nicht"
         if not is_sub_multiset(action.dice, throw):
-            raise IllegalAction(N_("The dice {dice} are not in this throw."),
+            raise IllegalAction(N_("The die {dice} is not in this throw.") if one else
+                                N_("The dice {dice} are not in this throw."),
                                 dice=" ".join(str(d) for d in action.dice))
         sel = best_partition(r, action.dice, self.turn.open_sets, throw)
         if sel is None:
@@ -1263,7 +1265,10 @@ class ZehntausendState(State):
                         r.scoring, kind=dataclasses.replace(r.scoring.kind, companion_faces=()))),
                     action.dice, self.turn.open_sets, throw):
                 raise IllegalAction(N_("A pasch of 2s, 3s, 4s or 6s counts only with a 1 or 5 set aside with it."))
-            raise IllegalAction(N_("The dice {dice} do not score: every die set aside must be part of a scoring "
+            # Of several dice some may score ("1 4": the 1 does): the refusal says not all of them do.
+            raise IllegalAction(N_("The die {dice} does not score: every die set aside must be part of a scoring "
+                                   "combination.") if one else
+                                N_("Not all of the dice {dice} score: every die set aside must be part of a scoring "
                                    "combination."), dice=" ".join(str(d) for d in action.dice))
         need = self._confirm_min()
         if need and sel.points < need:

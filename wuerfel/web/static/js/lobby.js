@@ -62,7 +62,7 @@ function renderSeatConfig() {
     const sel = el("select");
     sel.dataset.seat = String(i);
     sel.style.width = "auto";
-    sel.setAttribute("aria-label", t("seats_label") + " " + (i + 1));
+    sel.setAttribute("aria-label", t("seat_n", {n: i + 1}));  // "Platz 2", not "Plätze 2"
     // Seat 1 is the creator's by default; any seat may hold a bot (the creator then just watches or sits later).
     // With real dice every seat is a person at this real table, named here (the phone enters all their throws).
     const people = real ? [["@person", t("sk_person")]] : (i === 0 ? [["@me", t("you")]] : []).concat([["", t("free_seat")]]);
@@ -485,7 +485,7 @@ async function refreshTables() {
       last.appendChild(a);
       const rules = el("td", "small", rulesName(x.game, x.rules_id));
       if (x.rated) rules.append(" ", el("span", "badge rated", t("rated")));  // issue 16: registered players only
-      tr.append(el("td", "", x.game_name), el("td", "", names + (free ? ` · ${t("open_seats", {n: free})}` : "")),
+      tr.append(el("td", "", (games[x.game] || {}).name || x.game_name),  // the summary names it in German el("td", "", names + (free ? ` · ${t("open_seats", {n: free})}` : "")),
         rules, last);
       tb.appendChild(tr);
     }

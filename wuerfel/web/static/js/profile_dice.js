@@ -23,10 +23,10 @@ async function main() {
     summary.textContent = box.dataset.none;
     return;
   }
-  summary.textContent = fill(box.dataset.throws, {n: v.throws});
+  summary.textContent = v.throws === 1 ? box.dataset.throwsOne : fill(box.dataset.throws, {n: v.throws});  // not "1 Würfe"
   const lang = document.documentElement.lang || "de";
   for (const k of v.kinds) {
-    const h = cell("h3", fill(box.dataset.kind, {kind: k.name, n: k.dice}));  // "W6 · 44 Würfel", not a bare "W6 · 44"
+    const h = cell("h3", fill(k.dice === 1 ? box.dataset.kindOne : box.dataset.kind, {kind: k.name, n: k.dice}));  // "W6 · 44 Würfel", not a bare "W6 · 44"
     const table = document.createElement("table");
     table.className = "scores dice-stats";
     table.dataset.kind = k.name;
