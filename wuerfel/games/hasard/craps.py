@@ -469,11 +469,11 @@ class CrapsState(ChipResults, State):
         if self.dice and self.phase in ("first", "repeat"):
             out.append(Dice(self.dice, thrown=True, seat=self.maker, key="dice"))
         if self.phase == "name":
-            out.append(Message(Phrase(N_("{name} is the maker: he names a number from 2 to 12 and a stake (up to "
+            out.append(Message(Phrase(N_("{name} is the maker: names a number from 2 to 12 and a stake (up to "
                                          "{max} chips)."), {"name": SeatRef(self.maker), "max": self.stake_cap()}),
                                key="name"))
         if playing:
-            named = N_("{name} named {number}, stake {stake}; his chance: {whole}.{decimals} %.")
+            named = N_("{name} named {number}, stake {stake}; chance to win: {whole}.{decimals} %.")
             out.append(Message(Phrase(named,
                                       {"name": SeatRef(self.maker), "number": self.number, "stake": self.stake,
                                        **percent_params(maker_win(self.number))}), key="named"))
@@ -491,8 +491,8 @@ class CrapsState(ChipResults, State):
                 text = (N_("Last game: {name} named {number} and won 1 chip.") if stake == 1 else
                         N_("Last game: {name} named {number} and won {stake} chips."))
             else:
-                text = (N_("Last game: {name} named {number}, the point was {point}; he lost 1 chip.") if stake == 1
-                        else N_("Last game: {name} named {number}, the point was {point}; he lost {stake} chips."))
+                text = (N_("Last game: {name} named {number}, the point was {point}: 1 chip lost.") if stake == 1
+                        else N_("Last game: {name} named {number}, the point was {point}: {stake} chips lost."))
             out.append(Message(Phrase(text, {"name": SeatRef(maker), "number": number, "stake": stake,
                                              "point": point}), key="last_game"))
         for p in self.passed_over:
