@@ -72,6 +72,6 @@ def test_states_have_no_deadline_by_default_and_expire_is_a_no_op() -> None:
 def test_poker_faces() -> None:
     assert POKER_FACES == ("Neun", "Zehn", "Bube", "Dame", "König", "As")
     assert [short(f) for f in range(1, 7)] == ["9", "10", "B", "D", "K", "A"]
-    assert face_plural(6) == "Asse" and face_plural(6, "en") == "Aces"
+    assert face_plural(6) == "Asse" and face_plural(6, "en") == "aces"
     assert parse_poker_dice(format_dice((1, 2, 3, 4, 5, 6))) == (1, 2, 3, 4, 5, 6)
     assert parse_poker_dice(format_dice((1, 2, 3, 4, 6), "en")) == (1, 2, 3, 4, 6)

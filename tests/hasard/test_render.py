@@ -71,7 +71,7 @@ def test_verdecktes_shows_the_call_its_result_and_the_own_hand() -> None:
     mine = text("verdecktes-wuerfelpoker", s, 0)
     assert "Deine Würfel: A D D D 9 — Drilling Damen" in mine
     assert "Deine Würfel" not in text("verdecktes-wuerfelpoker", s, 1)
-    assert "Your dice: A Q Q Q 9 — Three Queens" in text("verdecktes-wuerfelpoker", s, 0, "en")
+    assert "Your dice: A Q Q Q 9 — Three queens" in text("verdecktes-wuerfelpoker", s, 0, "en")
     bluff = s.apply_action(Announce((DRILLING, 6))).apply_action(Challenge(), 1)
     out = text("verdecktes-wuerfelpoker", bluff, 2)
     assert "Ben: Bluff!" in out and "gilt: Drilling Damen" in out and "A D D D 9" in out

@@ -15,7 +15,7 @@ SHORT_DE: tuple[str, ...] = ("9", "10", "B", "D", "K", "A")
 SHORT_EN: tuple[str, ...] = ("9", "10", "J", "Q", "K", "A")
 
 PLURAL_DE: tuple[str, ...] = ("Neunen", "Zehnen", "Buben", "Damen", "Könige", "Asse")
-PLURAL_EN: tuple[str, ...] = ("Nines", "Tens", "Jacks", "Queens", "Kings", "Aces")
+PLURAL_EN: tuple[str, ...] = ("nines", "tens", "jacks", "queens", "kings", "aces")  # "pair of kings" (as key_phrase)
 
 _TOKENS: dict[str, int] = {}
 for _i, _names in enumerate(zip(POKER_FACES, POKER_FACES_EN, SHORT_DE, SHORT_EN, PLURAL_DE, PLURAL_EN,
