@@ -258,3 +258,18 @@ def test_a_view_score_label_heads_the_result_and_the_generic_board() -> None:
     assert "Chips ┃" in board and "Punkte ┃" not in board and "Score label" not in board
     assert "Chips" in table and "Stand" not in table
     assert get_game("pigplus").make is not info.make
+
+
+def test_a_lot_that_falls_on_you_speaks_to_you() -> None:
+    """The default name is "Du": the lot read "Wurf: Du beginnt" / "Du hat die Bank"."""
+    seen = set()
+    for seed in range(1, 9):
+        for game, yours in (("verdecktes-wuerfelpoker", "Los: Du beginnst"),
+                            ("rock-and-roll", "Los: Du hast die Bank")):
+            out = play([game, "--dice", f"seed:{seed}"], ["q", ""]).output
+            assert "Du beginnt" not in out and "Du hat die Bank" not in out
+            if yours in out:
+                seen.add(game)
+    assert seen == {"verdecktes-wuerfelpoker", "rock-and-roll"}
+    out = play(["rock-and-roll", "--dice", "seed:1", "--lang", "en"], ["q", ""]).output
+    assert "Lot: You hold the bank" in out

@@ -38,7 +38,7 @@ from wuerfel.engine.record import GameRecord, Match
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import DiceSource, SeededSource, SystemSource
 from wuerfel.engine.throws import waits_for
-from wuerfel.i18n import Translator, normalize_language
+from wuerfel.i18n import Translator, normalize_language, translate
 
 LIST_LIMIT = 30
 """More legal moves than this are listed in part; the rest are found by typing words of their labels."""
@@ -119,6 +119,10 @@ def parse_players(text: str, info: GameInfo, lang: str) -> list[Seat]:
             raise RuleError(N_("Two players are called '{name}'; please give distinct names."), name=seats[i].name)
     return mark_you(seats)
 
+
+LOT_FOR_YOU = {"{name} begins": N_("You begin"), "{name} holds the bank": N_("You hold the bank")}
+"""A lot that falls on the person called "Du"/"You", in the second person: the games' lot texts (the kit's and the
+bank games' msgids) say "{name} beginnt", which with the default name read "Du beginnt"."""
 
 YES_WORDS = {"j", "ja", "y", "yes"}
 YOU_NAMES = {"du", "you"}
@@ -595,6 +599,10 @@ class PlaySession:
             if line is not None:
                 # a lot is drawn, not thrown: "Los: Anna beginnt", not "Wurf: Anna beginnt"
                 lot = getattr(outcome, "kind", None) == "lot"
+                if lot and getattr(outcome, "seat", None) == self.you and self.you is not None:
+                    for template, yours in LOT_FOR_YOU.items():
+                        if line == translate(template, self.lang, name=self.names[self.you]):
+                            line = self._(yours)
                 self.say(self._("Lot: {text}", text=line) if lot else self._("Throw: {dice}", dice=line),
                          style="bold magenta")
             if waiting is not None and waiting in self.bots and self.pause > 0:
