@@ -40,7 +40,7 @@ def test_a_tables_rules_panel_shows_the_edge_under_its_own_rules(clients: Make) 
     assert doc["rules"] == "zehnerspiel+custom" and fractions(doc["bank_edges"]) == {"under": Fraction(-1, 8)}
     page = c.http.get(f"/table/{t['id']}").text
     assert 'id="rules-panel"' in page and "Vorteil der Bank je gesetztem Chip" in page
-    assert '<tr data-field="under"><td>unter 10</td><td>-12,50 %</td><td>-1/8</td></tr>' in page
+    assert '<tr data-field="under"><td>unter 10</td><td>-12,50 %</td><td>-1/<wbr>8</td></tr>' in page
     other = c.create("jule", seats=2)
     assert c.http.get(f"/api/tables/{other['id']}/edges").json()["bank_edges"] is None
     assert 'id="rules-panel"' not in c.http.get(f"/table/{other['id']}").text

@@ -485,7 +485,9 @@ async function refreshTables() {
       last.appendChild(a);
       const rules = el("td", "small", rulesName(x.game, x.rules_id));
       if (x.rated) rules.append(" ", el("span", "badge rated", t("rated")));  // issue 16: registered players only
-      tr.append(el("td", "", (games[x.game] || {}).name || x.game_name),  // the summary names it in German el("td", "", names + (free ? ` · ${t("open_seats", {n: free})}` : "")),
+      // the game in the reader's language (the summary names it in German)
+      tr.append(el("td", "", (games[x.game] || {}).name || x.game_name),
+        el("td", "", names + (free ? ` · ${t("open_seats", {n: free})}` : "")),
         rules, last);
       tb.appendChild(tr);
     }
