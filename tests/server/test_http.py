@@ -154,3 +154,12 @@ def test_html_pages_and_forms(clients: Make) -> None:
     anon = clients()
     page = anon.http.get(f"/table/{t['id']}")
     assert page.status_code == 200 and "csrf_token" in page.text
+
+
+def test_a_guest_is_marked_alike_everywhere(clients: Make) -> None:
+    """Web QA: the page header said "Anna (Guest)" beside the seats' "Anna (guest)"; German "(Gast)" in both."""
+    for lang, mark in (("en", "(guest)"), ("de", "(Gast)")):
+        c = clients(lang).guest("Anna")
+        page = c.http.get("/").text
+        assert f'<span class="muted small">{mark}</span>' in page
+        assert "(Guest)" not in page
