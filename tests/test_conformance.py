@@ -45,7 +45,7 @@ from wuerfel.engine.game import State
 from wuerfel.engine.record import Match
 from wuerfel.engine.registry import GameInfo, all_games, get_game
 from wuerfel.engine.testing import PLACEHOLDER, playout
-from wuerfel.i18n import LANGUAGES, catalog
+from wuerfel.i18n import LANGUAGES, catalog, plural_catalog
 
 MOST_PLAYERS = 6
 """Every count up to this is a case; a game for more players adds its maximum only."""
@@ -125,7 +125,10 @@ def node_checks(info: GameInfo, names: list[str]) -> Callable[[State, int], None
             assert state.is_chance() or state.is_terminal(), "a decision in a game of pure chance"
         for seat in seats:
             for ph in phrases(state.components(seat)):
-                assert ph.msgid in german, f"{ph.msgid!r} on the table has no German translation"
+                if ph.plural is not None:
+                    assert ph.msgid in plural_catalog("de"), f"{ph.msgid!r} has no German plural forms"
+                else:
+                    assert ph.msgid in german, f"{ph.msgid!r} on the table has no German translation"
         viewer = seats[step % len(seats)]
         lang = LANGUAGES[(step // len(seats)) % len(LANGUAGES)]
         if info.terminal_renderer is not None and step % 2:

@@ -21,16 +21,53 @@ DEFAULT_LANGUAGE = "de"
 @cache
 def catalog(lang: str) -> dict[str, str]:
     """Msgid → translation for one language, merged over all its ``.po`` files; empty for unknown languages."""
+    out: dict[str, str] = {}
+    for msg in _messages(lang):
+        if msg.id and msg.string and isinstance(msg.id, str) and isinstance(msg.string, str) and not msg.fuzzy:
+            out[msg.id] = msg.string
+    return out
+
+
+@cache
+def _messages(lang: str) -> tuple[Any, ...]:
     from babel.messages.pofile import read_po
 
-    out: dict[str, str] = {}
+    found: list[Any] = []
     for path in sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")):
         with path.open("rb") as fh:
-            cat = read_po(fh, locale=lang)
-        for msg in cat:
-            if msg.id and msg.string and isinstance(msg.id, str) and isinstance(msg.string, str) and not msg.fuzzy:
-                out[msg.id] = msg.string
+            found.extend(read_po(fh, locale=lang))
+    return tuple(found)
+
+
+@cache
+def plural_catalog(lang: str) -> dict[str, tuple[str, ...]]:
+    """Singular msgid → the translated plural forms (``msgid_plural`` entries) of one language.
+
+    Why a second table: a count in a sentence ("1 Wurf", "2 Würfe") needs the catalogue's plural forms, which a
+    flat msgid → text table cannot hold; German and English both have two forms (``n == 1`` and the rest)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for msg in _messages(lang):
+        if isinstance(msg.id, tuple) and isinstance(msg.string, tuple) and not msg.fuzzy and all(msg.string):
+            out[msg.id[0]] = tuple(msg.string)
     return out
+
+
+def plural_index(n: int | float, lang: str | None = None) -> int:
+    """Which plural form a count takes: German and English both say "1 Wurf"/"1 throw" and "0/2 Würfe"."""
+    return 0 if n == 1 else 1
+
+
+def ntranslate(singular: str, plural: str, n: int | float, lang: str | None = None, /, **params: Any) -> str:
+    """Translate a message with a count: the form for ``n`` in ``lang`` (``n`` is also the ``{n}`` parameter unless
+    ``params`` names it otherwise). Untranslated, the English singular or plural is used."""
+    lang = normalize_language(lang)
+    forms = plural_catalog(lang).get(singular) or (singular, plural)
+    text = forms[min(plural_index(n, lang), len(forms) - 1)]
+    params.setdefault("n", n)
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
 
 
 def normalize_language(lang: str | None) -> str:
@@ -60,3 +97,7 @@ class Translator:
 
     def __call__(self, msgid: str, /, **params: Any) -> str:
         return translate(msgid, self.lang, **params)
+
+    def n(self, singular: str, plural: str, n: int | float, /, **params: Any) -> str:
+        """The form of a counted message for ``n`` ("1 Wurf", "2 Würfe"): see :func:`ntranslate`."""
+        return ntranslate(singular, plural, n, self.lang, **params)

@@ -44,12 +44,20 @@ class Phrase:
 
     msgid: str
     params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    plural: str | None = None
+    """The English plural msgid of a counted text ("{n} throw" / "{n} throws"): the catalogue's plural forms then
+    choose by the parameter named ``count``, so no reader sees "1 Würfe"."""
+    count: str = "n"
 
     def to_json(self) -> dict[str, Any]:
-        return {"msgid": self.msgid, "params": {k: _json(v) for k, v in self.params.items()}}
+        out = {"msgid": self.msgid, "params": {k: _json(v) for k, v in self.params.items()}}
+        if self.plural is not None:
+            out["plural"] = self.plural
+            out["count"] = self.count
+        return out
 
     def __hash__(self) -> int:
-        return hash((self.msgid, tuple(sorted((k, repr(v)) for k, v in self.params.items()))))
+        return hash((self.msgid, self.plural, tuple(sorted((k, repr(v)) for k, v in self.params.items()))))
 
 
 Text = Phrase | str | None
@@ -72,10 +80,13 @@ def seat_name(seat: int, names: Sequence[str], lang: str) -> str:
 def resolve(t: Any, lang: str, names: Sequence[str] = ()) -> Any:
     """A text (or a parameter) in ``lang``: a Phrase translated with its parameters resolved first, a SeatRef as
     the seat's name; anything else (a number, a plain string, None) as it is."""
-    from wuerfel.i18n import translate
+    from wuerfel.i18n import ntranslate, translate
 
     if isinstance(t, Phrase):
-        return translate(t.msgid, lang, **{k: resolve(v, lang, names) for k, v in t.params.items()})
+        params = {k: resolve(v, lang, names) for k, v in t.params.items()}
+        if t.plural is not None:
+            return ntranslate(t.msgid, t.plural, t.params.get(t.count, 0), lang, **params)
+        return translate(t.msgid, lang, **params)
     if isinstance(t, SeatRef):
         return seat_name(t.seat, names, lang)
     return t
@@ -324,8 +335,9 @@ def _value_from(v: Any) -> Any:
     if isinstance(v, dict):
         if set(v) == {"seat_ref"}:
             return SeatRef(int(v["seat_ref"]))
-        if "msgid" in v and set(v) <= {"msgid", "params"}:
-            return Phrase(v["msgid"], {k: _value_from(x) for k, x in (v.get("params") or {}).items()})
+        if "msgid" in v and set(v) <= {"msgid", "params", "plural", "count"}:
+            return Phrase(v["msgid"], {k: _value_from(x) for k, x in (v.get("params") or {}).items()},
+                          v.get("plural"), v.get("count", "n"))
         return {k: _value_from(x) for k, x in v.items()}
     return v
 

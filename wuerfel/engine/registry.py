@@ -21,7 +21,7 @@ import functools
 import importlib
 import tomllib
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Literal
@@ -103,6 +103,12 @@ class GameInfo:
     """factory(rules) → a sequence of :class:`wuerfel.engine.edges.BankEdge`: the bank's exact expected gain per chip
     staked on each kind of field or bet under these rules, shown in the rules panels (lobby, table, ``wuerfel rules
     show``); None for games without a bank. :func:`wuerfel.engine.edges.single_edge` wraps a rules → Fraction."""
+
+    explain: Callable[[Any, int], Sequence[Any]] | None = None
+    """explain(rules, players) → the how-to-play :class:`wuerfel.engine.explain.Section` s written from the rules in
+    force (goal, turn, scoring with an example, end, payments where chips are played)."""
+    explain_quotes: tuple[str, ...] = ()
+    """Dotted option paths whose numbers the explanation states: the tests change each and find the new number."""
 
     def __post_init__(self) -> None:
         if self.faces not in ("pips", "poker"):
