@@ -855,6 +855,34 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                            game=info.name(lang))
         return odds_document(info.id, rules_id, info.odds(info.rules_from_dict(data)), lang)
 
+    def explanation(info: GameInfo, rules_id: str, data: dict[str, Any], lang: str,
+                    players: int | None) -> dict[str, Any]:
+        from wuerfel.engine.explain import explanation_json
+
+        if info.explain is None:
+            raise ApiError("no_explanation", N_("{game} cannot explain itself yet."), 404, game=info.name(lang))
+        if players is not None and not info.min_players <= players <= info.max_players:
+            raise ApiError("bad_request", N_("{game} is played by {lo} to {hi} players."), 422,
+                           game=info.name(lang), lo=info.min_players, hi=info.max_players)
+        return explanation_json(info, info.rules_from_dict(data), rules_id, lang, players)
+
+    @app.get("/api/games/{game}/rules")
+    async def api_game_rules(request: Request, game: str, rules: str | None = None, lang: str | None = None,
+                             players: int | None = None) -> dict[str, Any]:
+        """How to play, written from the rule set asked for (the lobby before a table is created):
+        ``{"game", "rules", "lang", "players", "sections": [{"key", "title", "text"}]}``."""
+        info = known_game(game)
+        lang = lang if lang in LANGUAGES else lang_of(request)
+        rules_id, data = resolve_rules(info, rules, None, lang)
+        return await asyncio.to_thread(explanation, info, rules_id, data, lang, players)
+
+    @app.get("/api/tables/{table_id}/rules")
+    async def api_table_rules(request: Request, table_id: str, lang: str | None = None) -> dict[str, Any]:
+        """How to play at this table: its own rules (edited ones included) and its number of seats."""
+        t = await need_table(table_id)
+        lang = lang if lang in LANGUAGES else lang_of(request)
+        return await asyncio.to_thread(explanation, t.info, t.row.rules_id, t.row.rules, lang, t.row.num_seats)
+
     @app.get("/api/games/{game}/odds")
     async def api_game_odds(request: Request, game: str, preset: str | None = None) -> dict[str, Any]:
         info = known_game(game)
