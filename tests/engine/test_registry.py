@@ -158,3 +158,17 @@ def test_player_counts_follow_the_rule_set() -> None:
     assert (info.min_players, info.max_players) == (1, 8)
     assert info.player_counts() == list(range(2, 9))
     assert info.player_counts("zehntausend-350-solo") == [1]
+
+
+def test_every_game_of_ours_stands_on_a_shelf_and_has_an_english_name() -> None:
+    """The lobby groups the 33 games by the book's chapters; an English reader sees an English name, with the German
+    one beside it where players know the game by that name (issue 24, L1)."""
+    from wuerfel.engine.registry import FAMILIES, all_games
+
+    ours = [g for g in all_games() if g.make.__module__.startswith("wuerfel.games")]
+    assert len(ours) == 33
+    for g in ours:
+        assert g.family in FAMILIES, g.id
+        if g.name_en == g.name_de:
+            assert g.name_en in {"Al Capone", "Chicago", "Craps", "Escalero", "Jule", "Ohio", "Rock and Roll",
+                                 "Va banque"}, g.id

@@ -46,6 +46,19 @@ PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 Faces = Literal["pips", "poker"]
 
 
+FAMILIES: Mapping[str, str] = {
+    "zehntausend": N_("Ten Thousand and Farkle"),
+    "kniffel": N_("Kniffel and Yahtzee"),
+    "one-die": N_("Games with one die"),
+    "two-dice": N_("Games with two dice"),
+    "three-dice": N_("Games with three dice"),
+    "five-dice": N_("Games with five dice"),
+    "six-dice": N_("Games with six dice"),
+    "poker-dice": N_("Games with poker dice"),
+}
+"""The lobby's shelves, in the order it shows them (msgids: the front end translates them)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class GameInfo:
     """Everything the rest of the program needs to know about one game without importing its internals."""
@@ -104,6 +117,9 @@ class GameInfo:
     staked on each kind of field or bet under these rules, shown in the rules panels (lobby, table, ``wuerfel rules
     show``); None for games without a bank. :func:`wuerfel.engine.edges.single_edge` wraps a rules → Fraction."""
 
+    family: str = ""
+    """Which shelf of the lobby the game stands on: a key of :data:`FAMILIES` (the book's chapters by the dice a
+    game is played with, and the two families of their own); "" for a plug-in game that names none."""
     explain: Callable[[Any, int], Sequence[Any]] | None = None
     """explain(rules, players) → the how-to-play :class:`wuerfel.engine.explain.Section` s written from the rules in
     force (goal, turn, scoring with an example, end, payments where chips are played)."""

@@ -167,6 +167,7 @@ def _odds(rules: AlCaponeRules) -> Any:
 
 INFO = register(GameInfo(
     id="al-capone", name_de="Al Capone", name_en="Al Capone",
+    family="poker-dice",
     options_class=AlCaponeRules, make=make, min_players=2, max_players=8, default_preset="al-capone",
     presets_dir=Path(__file__).parent / "presets" / "al-capone",
     description_de="Ein offener Wurf mit fünf Pokerwürfeln: die beste Kombination gewinnt, bei gleicher entscheidet "

@@ -70,7 +70,8 @@ def make(rules: Any, n: int) -> Game:
 
 
 INFO = register(GameInfo(
-    id="blaue-augen", name_de="Blaue Augen", name_en="Blaue Augen", options_class=BlaueAugenRules, make=make,
+    id="blaue-augen", name_de="Blaue Augen", name_en="Blue Eyes (Blaue Augen)",
+    family="three-dice", options_class=BlaueAugenRules, make=make,
     min_players=2, max_players=8, default_preset="blaue-augen",
     presets_dir=Path(__file__).parent / "presets" / "blaue-augen",
     description_de="Drei Würfel, nur die geraden Augen zählen; Graue Augen: nur die ungeraden (Hasard 13).",

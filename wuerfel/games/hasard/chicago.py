@@ -431,6 +431,7 @@ PRESETS = Path(__file__).parent / "presets"
 INFO = register(
     GameInfo(
         id="chicago",
+        family="three-dice",
         name_de="Chicago",
         name_en="Chicago",
         options_class=ChicagoRules,
@@ -453,8 +454,9 @@ INFO = register(
 INFO_HOCH_TIEF = register(
     GameInfo(
         id="chicago-hoch-tief",
+        family="three-dice",
         name_de="Chicago hoch-tief",
-        name_en="Chicago hoch-tief",
+        name_en="Chicago high–low (Chicago hoch-tief)",
         options_class=ChicagoRules,
         make=make_hoch_tief,
         min_players=2,

@@ -772,6 +772,7 @@ def _odds(rules: CrapsRules) -> Any:
 INFO = register(
     GameInfo(
         id="craps",
+        family="two-dice",
         name_de="Craps",
         name_en="Craps",
         options_class=CrapsRules,

@@ -139,7 +139,8 @@ def make(rules: Any, n: int) -> Game:
 
 
 INFO = register(GameInfo(
-    id="das-grosse-herz", name_de="Das große Herz", name_en="Das große Herz", options_class=DasGrosseHerzRules,
+    id="das-grosse-herz", name_de="Das große Herz", name_en="The Big Heart (Das große Herz)",
+    family="one-die", options_class=DasGrosseHerzRules,
     make=make, min_players=2, max_players=6, default_preset="das-grosse-herz",
     presets_dir=Path(__file__).parent / "presets" / "das-grosse-herz",
     description_de="Ein Würfel: die sechs Herzkammern mit 1 bis 6 füllen; was man nicht braucht, geht nach links "

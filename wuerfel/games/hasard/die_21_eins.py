@@ -110,7 +110,8 @@ def make(rules: Any, n: int) -> Game:
 
 
 INFO = register(GameInfo(
-    id="die-21-eins", name_de="Die 21. Eins", name_en="Die 21. Eins", options_class=Die21EinsRules, make=make,
+    id="die-21-eins", name_de="Die 21. Eins", name_en="The 21st One (Die 21. Eins)",
+    family="one-die", options_class=Die21EinsRules, make=make,
     min_players=2, max_players=8, default_preset="die-21-eins",
     presets_dir=Path(__file__).parent / "presets" / "die-21-eins",
     description_de="Ein Würfel: die Einsen werden mitgezählt, wer die 21. wirft, gewinnt (Hasard 4).",

@@ -345,7 +345,8 @@ class BoeseSiebenAdvisor(BestValueAdvisor):
 
 
 INFO = register(GameInfo(
-    id="die-boese-sieben", name_de="Die böse Sieben", name_en="Die böse Sieben", options_class=BoeseSiebenRules,
+    id="die-boese-sieben", name_de="Die böse Sieben", name_en="Wicked Seven (Die böse Sieben)",
+    family="six-dice", options_class=BoeseSiebenRules,
     make=make, min_players=2, max_players=8, default_preset="die-boese-sieben",
     presets_dir=Path(__file__).parent / "presets" / "die-boese-sieben",
     description_de="Sechs Würfel: Paare mit der Summe 7 beiseitestellen, den Rest bis zu zweimal nachwerfen "

@@ -95,7 +95,8 @@ def make(rules: Any, n: int) -> Game:
 
 
 INFO = register(GameInfo(
-    id="doppeltes-lottchen", name_de="Doppeltes Lottchen", name_en="Doppeltes Lottchen",
+    id="doppeltes-lottchen", name_de="Doppeltes Lottchen", name_en="Double Lottie (Doppeltes Lottchen)",
+    family="three-dice",
     options_class=DoppeltesLottchenRules, make=make, min_players=2, max_players=8,
     default_preset="doppeltes-lottchen", presets_dir=Path(__file__).parent / "presets" / "doppeltes-lottchen",
     description_de="Drei Würfel, eine laufende Summe für alle: wer 66 erreicht oder überschreitet, verliert "

@@ -520,8 +520,9 @@ class DreimalPaschAdvisor(BestValueAdvisor):
 INFO = register(
     GameInfo(
         id="dreimal-pasch",
+        family="six-dice",
         name_de="Dreimal Pasch",
-        name_en="Dreimal Pasch",
+        name_en="Three Doubles (Dreimal Pasch)",
         options_class=DreimalPaschRules,
         make=make,
         min_players=2,

@@ -87,7 +87,8 @@ def _odds(rules: EinerGleichZweiRules) -> Any:
 
 
 INFO = register(GameInfo(
-    id="einer-gleich-zwei", name_de="Einer gleich zwei", name_en="Einer gleich zwei",
+    id="einer-gleich-zwei", name_de="Einer gleich zwei", name_en="One Equals Two (Einer gleich zwei)",
+    family="three-dice",
     options_class=EinerGleichZweiRules, make=make, min_players=2, max_players=8,
     default_preset="einer-gleich-zwei", presets_dir=Path(__file__).parent / "presets" / "einer-gleich-zwei",
     description_de="Drei Würfel, zehn Würfe: gilt, wenn ein Würfel die Summe der anderen zwei ist (Hasard 20).",

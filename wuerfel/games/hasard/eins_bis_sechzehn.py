@@ -424,7 +424,8 @@ class EinsBisSechzehnAdvisor:
 
 
 INFO = register(GameInfo(
-    id="eins-bis-sechzehn", name_de="Eins bis sechzehn", name_en="Eins bis sechzehn",
+    id="eins-bis-sechzehn", name_de="Eins bis sechzehn", name_en="One to Sixteen (Eins bis sechzehn)",
+    family="three-dice",
     options_class=EinsBisSechzehnRules, make=make, min_players=2, max_players=6,
     default_preset="eins-bis-sechzehn", presets_dir=Path(__file__).parent / "presets" / "eins-bis-sechzehn",
     description_de="Drei Würfel: aus den Augen die Zahlen 1 bis 16 und zurück bilden, mit Plus und Minus "

@@ -158,7 +158,8 @@ def _odds(rules: ElfHochRules) -> Any:
 
 
 INFO = register(GameInfo(
-    id="elf-hoch", name_de="Elf hoch", name_en="Elf hoch", options_class=ElfHochRules, make=make,
+    id="elf-hoch", name_de="Elf hoch", name_en="Eleven High (Elf hoch)", options_class=ElfHochRules, make=make,
+    family="two-dice",
     min_players=2, max_players=8, default_preset="elf-hoch", presets_dir=Path(__file__).parent / "presets" / "elf-hoch",
     description_de="Zwei Würfel und ein Pott: 11 kassiert, 12 verdoppelt, weniger zahlt die Differenz auf 11 "
                    "(Hasard 10).",

@@ -466,6 +466,7 @@ def _render(view: dict[str, Any], lang: str) -> Any:
 
 INFO = register(GameInfo(
     id="escalero", name_de="Escalero", name_en="Escalero", options_class=EscaleroRules, make=make,
+    family="poker-dice",
     min_players=1, max_players=6, default_preset="escalero",
     presets_dir=Path(__file__).parent / "presets" / "escalero",
     description_de="Pokerwürfel, bis zu drei Würfe, elf Felder, „serviert“ zählt mehr (Hasard 32).",

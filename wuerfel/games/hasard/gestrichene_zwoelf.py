@@ -157,7 +157,8 @@ def make(rules: Any, n: int) -> Game:
 
 
 INFO = register(GameInfo(
-    id="gestrichene-zwoelf", name_de="Gestrichene Zwölf", name_en="Gestrichene Zwölf",
+    id="gestrichene-zwoelf", name_de="Gestrichene Zwölf", name_en="Struck Twelve (Gestrichene Zwölf)",
+    family="two-dice",
     options_class=GestricheneZwoelfRules, make=make, min_players=2, max_players=6,
     default_preset="gestrichene-zwoelf", presets_dir=Path(__file__).parent / "presets" / "gestrichene-zwoelf",
     description_de="Zwei Würfel: die Summen 2 bis 12 streichen, würfeln, solange man streichen kann (Hasard 12).",

@@ -91,7 +91,8 @@ def make(rules: Any, n: int) -> Game:
 
 
 INFO = register(GameInfo(
-    id="himmel-und-hoelle", name_de="Himmel und Hölle", name_en="Himmel und Hölle",
+    id="himmel-und-hoelle", name_de="Himmel und Hölle", name_en="Heaven and Hell (Himmel und Hölle)",
+    family="two-dice",
     options_class=HimmelUndHoelleRules, make=make, min_players=2, max_players=8,
     default_preset="himmel-und-hoelle", presets_dir=Path(__file__).parent / "presets" / "himmel-und-hoelle",
     description_de="Zwei Würfel: oben zählt als Zehner („Himmel“), unten als Einer („Hölle“) (Hasard 8).",

@@ -158,7 +158,8 @@ def make(rules: Any, n: int) -> Game:
 
 
 INFO = register(GameInfo(
-    id="hin-und-her", name_de="Hin und her", name_en="Hin und her", options_class=HinUndHerRules, make=make,
+    id="hin-und-her", name_de="Hin und her", name_en="Back and Forth (Hin und her)",
+    family="one-die", options_class=HinUndHerRules, make=make,
     min_players=2, max_players=6, default_preset="hin-und-her",
     presets_dir=Path(__file__).parent / "presets" / "hin-und-her",
     description_de="Ein Würfel: die Ziffern 1 bis 6 streichen, doppelt Geworfenes wieder anschreiben (Hasard 2).",

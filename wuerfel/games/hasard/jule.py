@@ -130,6 +130,7 @@ def make(rules: Any, n: int) -> Game:
 
 INFO = register(GameInfo(
     id="jule", name_de="Jule", name_en="Jule", options_class=JuleRules, make=make, min_players=1, max_players=6,
+    family="one-die",
     default_preset="jule", presets_dir=Path(__file__).parent / "presets" / "jule",
     description_de="Ein Würfel: die Zahlen 1 bis 6 der Reihe nach werfen und wieder zurück (Hasard 1).",
     description_en="One die: throw 1 to 6 in order and back again (Hasard 1).",

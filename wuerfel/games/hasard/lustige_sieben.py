@@ -241,7 +241,8 @@ def _odds(rules: LustigeSiebenRules) -> Any:
 
 
 INFO = register(GameInfo(
-    id="lustige-sieben", name_de="Lustige Sieben", name_en="Lustige Sieben",
+    id="lustige-sieben", name_de="Lustige Sieben", name_en="Under and Over Seven (Lustige Sieben)",
+    family="two-dice",
     options_class=LustigeSiebenRules, make=make, min_players=2, max_players=9,
     default_preset="lustige-sieben", presets_dir=Path(__file__).parent / "presets" / "lustige-sieben",
     description_de="Bankspiel mit zwei Würfeln: Einsätze auf der Sieben, der linken und der rechten Reihe (Hasard 9).",

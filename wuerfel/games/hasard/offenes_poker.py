@@ -520,7 +520,8 @@ def _odds(rules: OffenesRules) -> Any:
 
 
 INFO = register(GameInfo(
-    id=GAME_ID, name_de="Offenes Würfelpoker", name_en="Offenes Würfelpoker",
+    id=GAME_ID, name_de="Offenes Würfelpoker", name_en="Open Dice Poker (Offenes Würfelpoker)",
+    family="poker-dice",
     options_class=OffenesRules, make=make, min_players=2, max_players=8, default_preset=GAME_ID,
     presets_dir=Path(__file__).parent / "presets" / GAME_ID,
     description_de="Pokerwürfel offen: bis zu drei Würfe, dann erhöhen, mitgehen oder passen (Hasard 27).",

@@ -340,6 +340,7 @@ def _solve(rules: Any, rules_id: str, fresh: bool = False) -> Any:
 INFO = register(
     GameInfo(
         id="ohio",
+        family="six-dice",
         name_de="Ohio",
         name_en="Ohio",
         options_class=OhioRules,

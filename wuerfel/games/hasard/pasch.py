@@ -99,7 +99,8 @@ def _odds(rules: PaschRules) -> Any:
 
 
 INFO = register(GameInfo(
-    id="pasch", name_de="Pasch", name_en="Pasch", options_class=PaschRules, make=make,
+    id="pasch", name_de="Pasch", name_en="Doubles (Pasch)", options_class=PaschRules, make=make,
+    family="three-dice",
     min_players=2, max_players=8, default_preset="pasch", presets_dir=Path(__file__).parent / "presets" / "pasch",
     description_de="Drei Würfel, nur Paschs zählen, ein Dreierpasch vierfach (Hasard 17).",
     description_en="'Doublets': three dice, only pairs count, a triple fourfold (Hasard 17).",

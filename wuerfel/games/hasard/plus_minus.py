@@ -130,7 +130,8 @@ def make(rules: Any, n: int) -> Game:
 
 
 INFO = register(GameInfo(
-    id="plus-minus", name_de="Plus – minus", name_en="Plus – minus", options_class=PlusMinusRules, make=make,
+    id="plus-minus", name_de="Plus – minus", name_en="Plus – Minus", options_class=PlusMinusRules, make=make,
+    family="one-die",
     min_players=2, max_players=8, default_preset="plus-minus",
     presets_dir=Path(__file__).parent / "presets" / "plus-minus",
     description_de="Ein Würfel, neun Würfe: jeder dritte wird abgezogen (Hasard 3).",

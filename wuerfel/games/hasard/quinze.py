@@ -566,7 +566,8 @@ class QuinzeAdvisor(BestValueAdvisor):
 
 
 INFO = register(GameInfo(
-    id="quinze", name_de="Quinze", name_en="Quinze", options_class=QuinzeRules, make=make,
+    id="quinze", name_de="Quinze", name_en="Quinze (Fifteen)", options_class=QuinzeRules, make=make,
+    family="one-die",
     min_players=2, max_players=8, default_preset="quinze", presets_dir=Path(__file__).parent / "presets" / "quinze",
     description_de="Fünfzehn: ein Würfel, beliebig oft; wer über 15 kommt, scheidet aus (Hasard 5).",
     description_en="'Fifteen': one die, as often as you like; over 15 you are out (Hasard 5).",

@@ -499,6 +499,7 @@ def _bot(game: Game, seed: int) -> Any:
 
 INFO = register(GameInfo(
     id="rock-and-roll", name_de="Rock and Roll", name_en="Rock and Roll",
+    family="poker-dice",
     options_class=RockAndRollRules, make=make, min_players=2, max_players=9,
     default_preset="rock-and-roll", presets_dir=Path(__file__).parent / "presets" / "rock-and-roll",
     description_de="Würfelroulette mit einem Pokerwürfel: Einsätze auf Farben (2:1) und Werte (5:1), jedes Feld ist "

@@ -457,7 +457,8 @@ class SechzerspielAdvisor:
 
 
 INFO = register(GameInfo(
-    id="sechzerspiel", name_de="Sechzerspiel", name_en="Sechzerspiel", options_class=SechzerspielRules, make=make,
+    id="sechzerspiel", name_de="Sechzerspiel", name_en="Sixes Table (Sechzerspiel)",
+    family="one-die", options_class=SechzerspielRules, make=make,
     min_players=1, max_players=8, default_preset="sechzerspiel",
     presets_dir=Path(__file__).parent / "presets" / "sechzerspiel",
     description_de="Ein Würfel, sechs Würfe: jeder mal einer noch freien Reihe 1 bis 6 (Hasard 7).",

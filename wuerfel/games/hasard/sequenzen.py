@@ -216,8 +216,9 @@ def _solve(rules: Any, rules_id: str, fresh: bool = False) -> Any:
 INFO = register(
     GameInfo(
         id="sequenzen",
+        family="three-dice",
         name_de="Sequenzen",
-        name_en="Sequenzen",
+        name_en="Sequences (Sequenzen)",
         options_class=SequenzenRules,
         make=make,
         min_players=2,

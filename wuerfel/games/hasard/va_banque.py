@@ -618,6 +618,7 @@ def solve_solo(rules: VaBanqueRules, rules_id: str, fresh: bool = False) -> Solv
 INFO = register(
     GameInfo(
         id="va-banque",
+        family="five-dice",
         name_de="Va banque",
         name_en="Va banque",
         options_class=VaBanqueRules,

@@ -604,7 +604,9 @@ def _odds(rules: VerdecktesRules) -> Any:
 
 
 INFO = register(GameInfo(
-    id="verdecktes-wuerfelpoker", name_de="Verdecktes Würfelpoker", name_en="Verdecktes Würfelpoker",
+    id="verdecktes-wuerfelpoker", name_de="Verdecktes Würfelpoker",
+    name_en="Hidden Dice Poker (Verdecktes Würfelpoker)",
+    family="poker-dice",
     options_class=VerdecktesRules, make=make, min_players=2,
     max_players=8, default_preset="verdecktes-wuerfelpoker",
     presets_dir=Path(__file__).parent / "presets" / "verdecktes-wuerfelpoker",

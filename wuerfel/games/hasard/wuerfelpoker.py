@@ -156,7 +156,8 @@ def _odds(rules: WuerfelpokerRules) -> Any:
 
 
 INFO = register(GameInfo(
-    id="wuerfelpoker", name_de="Würfelpoker", name_en="Würfelpoker",
+    id="wuerfelpoker", name_de="Würfelpoker", name_en="Dice Poker (Würfelpoker)",
+    family="five-dice",
     options_class=WuerfelpokerRules, make=make, min_players=2, max_players=8, default_preset="wuerfelpoker",
     presets_dir=Path(__file__).parent / "presets" / "wuerfelpoker",
     description_de="Poker mit fünf normalen Würfeln: die höchste Kombination gewinnt den Pott, gleiche teilen "

@@ -271,8 +271,9 @@ def bank_edges(rules: ZehnerspielRules) -> tuple[Any, ...]:
 INFO = register(
     GameInfo(
         id="zehnerspiel",
+        family="three-dice",
         name_de="Zehnerspiel",
-        name_en="Zehnerspiel",
+        name_en="Tens (Zehnerspiel)",
         options_class=ZehnerspielRules,
         make=make,
         min_players=2,

@@ -122,6 +122,7 @@ def _render(view: dict[str, Any], lang: str) -> Any:
 
 INFO = register(GameInfo(
     id="wuerfelspiel",
+    family="kniffel",
     name_de="Würfelspiel",
     name_en="Dice Game (3-column Kniffel)",
     options_class=WuerfelspielRules,

@@ -150,6 +150,7 @@ def _odds(rules: ZehntausendRules) -> Any:
 
 INFO = register(GameInfo(
     id="zehntausend",
+    family="zehntausend",
     name_de="Zehntausend",
     name_en="Ten Thousand",
     options_class=ZehntausendRules,
