@@ -21,6 +21,7 @@ from wuerfel.engine.components import (
     Chips,
     Component,
     Counter,
+    Goal,
     Dice,
     Message,
     Seats,
@@ -191,6 +192,10 @@ class _Draw:
 
     def _message(self, c: Message) -> RenderableType:
         return Text(self.text(c.text), style="bold")
+
+    def _goal(self, c: Goal) -> RenderableType:
+        progress = self.text(c.progress)
+        return Text.assemble((self.text(c.text), "bold green"), ("  ·  " + progress if progress else "", "green"))
 
 
 def render_components(components: Sequence[Component], lang: str, names: Sequence[str] = (),

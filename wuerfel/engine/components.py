@@ -277,8 +277,20 @@ class Message(Component):
     """A stable name of the line ("last_call"), not shown: a game's own table finds it by it."""
 
 
+@dataclasses.dataclass(frozen=True)
+class Goal(Component):
+    """What the game plays to, on the felt: the target, the limit, the Bierdeckel that lose, the throws left, the
+    round of the match ("Ziel: 10.000 Punkte" · "Runde 3 von 5"). Why a component of its own: a newcomer must see
+    the aim of every game at a glance, and every front end draws it in the same place (first, above the table)."""
+
+    kind = "goal"
+    text: Text
+    progress: Text = None
+    """Where the game stands on the way there ("Runde 3 von 5", "noch 4 Würfe"); None when nothing counts down."""
+
+
 KINDS: dict[str, type[Component]] = {c.kind: c for c in (Dice, Sheet, Track, Counter, Chips, StakeBoard, Seats,
-                                                          Message)}
+                                                          Message, Goal)}
 """Every component class by its ``kind``: front ends draw exactly these (docs/protocol.md)."""
 
 
@@ -369,6 +381,7 @@ def phrases(components: Sequence[Component]) -> list[Phrase]:
 
 
 __all__ = [
+    "Goal",
     "KINDS",
     "Chips",
     "Component",

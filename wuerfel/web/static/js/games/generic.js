@@ -317,8 +317,16 @@ function drawMessage(ctx, c, i) {
   return b;
 }
 
+/** What the game plays to ("Ziel: 10.000 Punkte · Runde 3 von 5"): first on the felt, so a newcomer sees the aim. */
+function drawGoal(ctx, c, i) {
+  const b = box(c, i, "p");
+  b.appendChild(el("strong", "cmp-goal-text", c.text || ""));
+  if (c.progress) b.appendChild(el("span", "cmp-goal-progress", c.progress));
+  return b;
+}
+
 const DRAW = {seats: drawSeats, sheet: drawSheet, track: drawTrack, counter: drawCounter, chips: drawChips,
-  stakes: drawStakeBoard, message: drawMessage};
+  stakes: drawStakeBoard, message: drawMessage, goal: drawGoal};
 
 /** The dice component whose dice the player chooses by tapping (keep, set aside …): the first one whose dice the
  * legal moves choose from, when there are more such moves than buttons read well. */
