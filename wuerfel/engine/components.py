@@ -381,13 +381,13 @@ def phrases(components: Sequence[Component]) -> list[Phrase]:
 
 
 __all__ = [
-    "Goal",
     "KINDS",
     "Chips",
     "Component",
     "Counter",
     "Dice",
     "Face",
+    "Goal",
     "Message",
     "Phrase",
     "SeatLine",
