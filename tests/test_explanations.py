@@ -35,7 +35,6 @@ NOT_YET = {
     "offenes-wuerfelpoker",
     "ohio",
     "pasch",
-    "quinze",
     "rock-and-roll",
     "sechzerspiel",
     "sequenzen",
