@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from wuerfel.engine import counts
 from wuerfel.engine.components import Phrase, Text
 from wuerfel.engine.errors import N_
 from wuerfel.engine.explain import Section
@@ -32,6 +33,15 @@ LOSER_ROUND = N_("By old custom the loser pays a round.")
 LAST_THROWN_OFF = N_("A tie for last place is thrown off the same way, so that exactly one player loses.")
 LAST_SHARED = N_("Players tied for last place share it.")
 ALONE = N_("Alone you play for your own best result; nobody wins or loses.")
+ROUND = N_("Round {round} of {rounds}")
+THROW = N_("Throw {throw} of {throws}")
+ROUND_THROW = N_("Round {round} of {rounds}, throw {throw} of {throws}")
+ROUND_END_ONE = N_("When everybody has had his turn, the highest total wins. If several share it, only they throw "
+                   "off: each has one more turn ({turn}) in the usual order, again while they are level. The "
+                   "throw-off decides only between them and is not added to the totals.")
+ROUND_END = N_("After {rounds} the highest total wins. If several share it, only they throw off: each has one more "
+               "turn ({turn}) in the usual order, again while they are level. The throw-off decides only between them "
+               "and is not added to the totals.")
 
 
 def section(key: str, *paragraphs: Text, title: Text = None) -> Section:
@@ -62,6 +72,31 @@ def loser_round() -> Phrase:
 def alone(players: int) -> Phrase | None:
     """A sentence for a game played alone (a practice game), None with others at the table."""
     return Phrase(ALONE) if players == 1 else None
+
+
+def round_progress(state: Any) -> Phrase | None:
+    """Where a round game stands (terminal report M4: "Runde 2 von 3"): the round of all, the throw of a turn of
+    several, or the throw-off under way; None before the lot and at the end, or where nothing counts down."""
+    if state.phase not in ("throw", "decide"):
+        return None
+    if state.playoffs:
+        return Phrase(N_("Throw-off {k}"), {"k": len(state.playoffs)})
+    rounds, per = state.rounds(), state.throws_per_turn()
+    params = {"round": state.round_no + 1, "rounds": rounds, "throw": state.throws + 1, "throws": per}
+    if rounds > 1 and per > 1:
+        return Phrase(ROUND_THROW, params)
+    if rounds > 1:
+        return Phrase(ROUND, params)
+    if per > 1:
+        return Phrase(THROW, params)
+    return None
+
+
+def round_end(rounds: int, turn: Phrase) -> Phrase:
+    """The end of a round game: the highest total after the agreed rounds, ties thrown off by one more turn each."""
+    if rounds == 1:
+        return Phrase(ROUND_END_ONE, {"turn": turn})
+    return Phrase(ROUND_END, {"rounds": counts.rounds(rounds), "turn": turn})
 
 
 def dice_text(dice: Iterable[int], sep: str = "-") -> str:
