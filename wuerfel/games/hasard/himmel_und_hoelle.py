@@ -18,8 +18,8 @@ from wuerfel.engine.components import Goal, Phrase
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import JSON, Game, Outcome, Roll
 from wuerfel.engine.registry import GameInfo, register
-from wuerfel.games.hasard.explain import himmel_und_hoelle as explained
 from wuerfel.engine.rules import label_options
+from wuerfel.games.hasard.explain import himmel_und_hoelle as explained
 from wuerfel.games.kit import START_WORDS, SimpleGame, start_option
 from wuerfel.games.kit.round_key import KeyedRoundState
 from wuerfel.games.kit.rounds import ROUND_GAME_NAMES, rounds_option, settle_loser_option

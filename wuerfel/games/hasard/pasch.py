@@ -17,8 +17,8 @@ from typing import Any, ClassVar, Literal
 from wuerfel.engine.components import Goal
 from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
-from wuerfel.games.hasard.explain import pasch as explained
 from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.hasard.explain import pasch as explained
 from wuerfel.games.kit import START_WORDS, SimpleGame, start_option
 from wuerfel.games.kit.round_key import KeyedRoundState
 from wuerfel.games.kit.rounds import ROUND_GAME_NAMES, rounds_option, settle_loser_option
