@@ -17,8 +17,6 @@ from wuerfel.i18n import LANGUAGES, catalog, plural_catalog
 
 NOT_YET = {
     "al-capone",
-    "chicago",
-    "chicago-hoch-tief",
     "craps",
     "die-boese-sieben",
     "dreimal-pasch",
