@@ -112,7 +112,7 @@ def _explain(rules: Any, players: int, hoch_tief: bool) -> list[Section]:
                 example, then, tief, tie),
         section("end",
                 Phrase(N_("When everybody has played, the worst hand of the round gets the Bierdeckel. If several are "
-                          "exactly level for it, only they throw off with one throw of three dice each, again while they "
-                          "are level; a tie for the best hand needs no throw-off.")),
+                          "exactly level for it, only they throw off with one throw of three dice each, again while "
+                          "they are level; a tie for the best hand needs no throw-off.")),
                 match),
     ]
