@@ -25,7 +25,6 @@ NOT_YET = {
     "offenes-wuerfelpoker",
     "ohio",
     "rock-and-roll",
-    "sequenzen",
     "va-banque",
     "verdecktes-wuerfelpoker",
     "wuerfelpoker",
