@@ -18,8 +18,6 @@ from wuerfel.i18n import LANGUAGES, catalog, plural_catalog
 NOT_YET = {
     "al-capone",
     "craps",
-    "die-boese-sieben",
-    "dreimal-pasch",
     "escalero",
     "lustige-sieben",
     "offenes-wuerfelpoker",

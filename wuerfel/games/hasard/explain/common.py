@@ -99,6 +99,15 @@ def round_end(rounds: int, turn: Phrase) -> Phrase:
     return Phrase(ROUND_END, {"rounds": counts.rounds(rounds), "turn": turn})
 
 
+def keep_range(low: int, high: int) -> Phrase:
+    """How many dice may stand at a rethrow, as a reader says it ("2 to 5 dice", "up to 5 dice", "exactly 2 dice")."""
+    if low == high:
+        return Phrase("exactly {n} die", {"n": high}, plural="exactly {n} dice")
+    if low == 0:
+        return Phrase("up to {n} die", {"n": high}, plural="up to {n} dice")
+    return Phrase(N_("{low} to {high} dice"), {"low": low, "high": high})
+
+
 def dice_text(dice: Iterable[int], sep: str = "-") -> str:
     """Dice as a reader writes them: "1-2-3"."""
     return sep.join(str(d) for d in dice)
