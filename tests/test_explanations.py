@@ -21,7 +21,6 @@ NOT_YET = {
     "escalero",
     "lustige-sieben",
     "offenes-wuerfelpoker",
-    "ohio",
     "rock-and-roll",
     "va-banque",
     "verdecktes-wuerfelpoker",

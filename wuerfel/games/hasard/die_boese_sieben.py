@@ -36,8 +36,8 @@ from wuerfel.engine.dice import roll_distribution
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
-from wuerfel.games.hasard.explain import die_boese_sieben as explained
 from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.hasard.explain import die_boese_sieben as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
 from wuerfel.games.kit.hands import (
     BestValueAdvisor,

@@ -34,8 +34,8 @@ from wuerfel.engine.dice import Dice, roll_distribution, sort_dice, sub_multiset
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
-from wuerfel.games.hasard.explain import dreimal_pasch as explained
 from wuerfel.engine.rules import label_options, opt, require
+from wuerfel.games.hasard.explain import dreimal_pasch as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
 from wuerfel.games.kit.hands import (
     BestValueAdvisor,
