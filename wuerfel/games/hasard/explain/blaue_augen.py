@@ -21,11 +21,16 @@ from wuerfel.games.hasard.explain.common import (
 
 GOAL = {"even": N_("Highest total of even pips (2, 4, 6) after {rounds}"),
         "odd": N_("Highest total of odd pips (1, 3, 5) after {rounds}")}
+GOAL_ONE = {"even": N_("Highest total of even pips (2, 4, 6) wins"),
+            "odd": N_("Highest total of odd pips (1, 3, 5) wins")}
 
 
 def goal(state: Any) -> Goal:
     """Which faces count and the round the table is in."""
-    return Goal(Phrase(GOAL[state.rules.faces], {"rounds": counts.rounds(state.rounds())}), round_progress(state))
+    rounds = state.rounds()
+    text = Phrase(GOAL[state.rules.faces], {"rounds": counts.rounds(rounds)}) if rounds > 1 else \
+        Phrase(GOAL_ONE[state.rules.faces])
+    return Goal(text, round_progress(state))
 
 
 def explain(rules: Any, players: int) -> list[Section]:
@@ -35,10 +40,10 @@ def explain(rules: Any, players: int) -> list[Section]:
     a, b = (2, 3, 6), (1, 3, 5)
     return [
         section("goal",
-                Phrase(N_("Reach the highest total of even pips in {rounds}: only the faces 2, 4 and 6 count."),
-                       {"rounds": counts.rounds(rounds)}) if rules.faces == "even" else
-                Phrase(N_("Graue Augen: reach the highest total of odd pips in {rounds}: only the faces 1, 3 and 5 "
-                          "count."), {"rounds": counts.rounds(rounds)})),
+                Phrase(N_("Reach the highest total of even pips: only the faces 2, 4 and 6 count.")
+                       if rules.faces == "even" else
+                       N_("Graue Augen: reach the highest total of odd pips; only the faces 1, 3 and 5 count.")),
+                Phrase(N_("You play {rounds}."), {"rounds": counts.rounds(rounds)}) if rounds > 1 else None),
         section("turn", begins(rules),
                 Phrase(N_("Each turn is one throw of three dice, and everybody has one turn per round. The faces "
                           "that count are added up; the others count nothing.")),

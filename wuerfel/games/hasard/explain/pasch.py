@@ -19,15 +19,14 @@ from wuerfel.games.hasard.explain.common import (
     void_throw,
 )
 
-GOAL = {"face": N_("Best doublet after {rounds}: a pair counts its face, three alike {factor} × the face"),
-        "pips": N_("Best doublet after {rounds}: a pair counts both dice, three alike {factor} × the face")}
+GOAL = {"face": N_("Best doublet wins: a pair counts its face, three alike {factor} × the face"),
+        "pips": N_("Best doublet wins: a pair counts both dice, three alike {factor} × the face")}
 
 
 def goal(state: Any) -> Goal:
     """What a doublet counts and the round the table is in."""
     r = state.rules
-    return Goal(Phrase(GOAL[r.pair], {"rounds": counts.rounds(state.rounds()), "factor": int(r.triple_factor)}),
-                round_progress(state))
+    return Goal(Phrase(GOAL[r.pair], {"factor": int(r.triple_factor)}), round_progress(state))
 
 
 def explain(rules: Any, players: int) -> list[Section]:
@@ -39,8 +38,9 @@ def explain(rules: Any, players: int) -> list[Section]:
         return game.pasch_points(dice, rules.pair, factor)
 
     return [
-        section("goal", Phrase(N_("Throw the best doublet with three dice, in {rounds}."),
-                               {"rounds": counts.rounds(rounds)})),
+        section("goal", Phrase(N_("Throw the best doublet with three dice.")),
+                Phrase(N_("You play {rounds}; the doublets of all rounds are added up."),
+                       {"rounds": counts.rounds(rounds)}) if rounds > 1 else None),
         section("turn", begins(rules),
                 Phrase(N_("Each turn is one throw of three dice, and everybody has one turn per round.")),
                 void_throw()),

@@ -63,14 +63,15 @@ def explain(rules: Any, players: int) -> list[Section]:
     }[rules.negative]
     if rules.negative == "continue":
         s = thrown(started(game.make, rules), *((f,) for f in NEGATIVE), (6,), (6,))
-        neg_example = Phrase(N_("If a series ends at {low}, he throws on: throw 10 counts plus, throw 11 plus, "
-                                "throw 12 minus, and so on. With 6 and 6 he stands at {total}, and his turn ends."),
+        neg_example = Phrase(N_("If a player's series ends at {low}, he throws on: throw 10 counts plus, throw 11 "
+                                "plus, throw 12 minus, and so on. With 6 and 6 he stands at {total}, and his turn "
+                                "ends."),
                              {"low": low, "total": s.totals[0]})
     elif rules.negative == "replace":
-        neg_example = Phrase(N_("A series of {series} makes {low}: it is thrown away, and the new series counts "
+        neg_example = Phrase(N_("The series {series} makes {low}: it is thrown away, and a new series counts "
                                 "instead."), {"series": ", ".join(map(str, NEGATIVE)), "low": low})
     else:
-        neg_example = Phrase(N_("A series of {series} makes {low}, and that is his total."),
+        neg_example = Phrase(N_("The series {series} makes {low}, and that total stands."),
                              {"series": ", ".join(map(str, NEGATIVE)), "low": low})
     return [
         section("goal", Phrase(N_("Reach the highest total with nine throws of one die; every third throw is "
