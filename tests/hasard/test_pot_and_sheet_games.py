@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,7 +38,8 @@ def test_gestrichene_zwoelf_winner_pays_unstruck_and_collects_ten_per_seven() ->
     assert s.is_terminal() and s.winners() == (0,) and s.view(None)["sevens"][0] == 2
     # seat 1 has 9 unstruck numbers, seat 2 has 10; each pays 2 × 10 for the winner's sevens
     assert s.payoffs() == (20 - 9 + 20 - 10, -(20 - 9), -(20 - 10))
-    assert s.ranking() == ((0,), (1,), (2,)) and s.losers() == (2,)
+    # the others rank by what they paid (terminal report U15): seat 1, with fewer unstruck numbers, paid more
+    assert s.ranking() == ((0,), (2,), (1,)) and s.losers() == (1,)
     assert any(isinstance(c, Chips) for c in s.components(None))
     check_results(s)
 
@@ -45,6 +48,28 @@ def test_gestrichene_zwoelf_losers_pay_unstruck_option() -> None:
     s = new("gestrichene-zwoelf", 2, unstruck_paid_by="losers", chips_per_seven=5)
     s = throw(s, *sums(*NUMBERS))
     assert s.is_terminal() and s.payoffs() == (5 + 11, -(5 + 11))
+
+
+def test_gestrichene_zwoelf_names_as_loser_who_paid_most() -> None:
+    """Terminal report U15 (3 seats, seed 14): "Bot 1 … 9 struck … −98" and "Du … 8 struck … −97 … Verlierer". The book
+    names no loser; the table settles in chips, so the others rank by what they paid and whoever paid most loses —
+    with the winner paying for unstruck numbers that is the one who struck more, under the house rule where the
+    others pay for their own unstruck numbers the one who struck fewer."""
+    s = new("gestrichene-zwoelf", 3)
+    full = tuple(10 if n == 7 else 1 for n in NUMBERS)  # ten sevens on the winner's sheet
+    nine = tuple(1 if n <= 10 else 0 for n in NUMBERS)  # 2..10 struck: 2 unstruck
+    eight = tuple(1 if n <= 9 else 0 for n in NUMBERS)  # 2..9 struck: 3 unstruck
+    end = dataclasses.replace(s, sheets=(full, nine, eight), phase="over", seat=0)
+    assert end.payoffs() == (98 + 97, -98, -97)
+    assert end.ranking() == ((0,), (2,), (1,)) and end.losers() == (1,)
+    losers_pay = new("gestrichene-zwoelf", 3, unstruck_paid_by="losers")
+    end = dataclasses.replace(losers_pay, sheets=(full, nine, eight), phase="over", seat=0)
+    assert end.payoffs() == (102 + 103, -102, -103)
+    assert end.ranking() == ((0,), (1,), (2,)) and end.losers() == (2,)
+    nothing = new("gestrichene-zwoelf", 3, chips_per_unstruck=0)
+    end = dataclasses.replace(nothing, sheets=(full, nine, eight), phase="over", seat=0)
+    assert end.ranking() == ((0,), (1, 2)) and end.losers() == (1, 2)  # both paid the same: they share last place
+    check_results(end)
 
 
 def test_gestrichene_zwoelf_needs_a_seven_to_finish() -> None:

@@ -11,9 +11,11 @@ import dataclasses
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine.components import Goal
 from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.hasard.explain import blaue_augen as explained
 from wuerfel.games.kit import START_WORDS, SimpleGame, start_option
 from wuerfel.games.kit.round_key import KeyedRoundState
 from wuerfel.games.kit.rounds import ROUND_GAME_NAMES, rounds_option, settle_loser_option
@@ -59,6 +61,9 @@ class BlaueAugenState(KeyedRoundState):
     def throw_points(self, dice: tuple[int, ...], index: int) -> int:
         return eyes(dice, self.rules.faces)
 
+    def goal(self) -> Goal:
+        return explained.goal(self)
+
 
 class BlaueAugenGame(SimpleGame):
     id = "blaue-augen"
@@ -78,4 +83,5 @@ INFO = register(GameInfo(
     description_en="'Blue eyes': three dice, only the even faces count; Graue Augen: only the odd ones (Hasard 13).",
     aliases=("blaue_augen", "graue-augen"), default_bot="random",
     decisions=False,
+    explain=explained.explain, explain_quotes=("rounds",),
 ))

@@ -23,11 +23,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine.components import Goal
 from wuerfel.engine.dice import Dice, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import JSON, Action, Game, Outcome, Roll, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
+from wuerfel.games.hasard.explain import chicago as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, Lot, Void, start_option
 from wuerfel.games.kit.hand_round import STOP_WORDS, HandRoundState, Stop, new_state
 from wuerfel.games.kit.keeps import Keep, KeepRules, describe_keep, keep_from_id, keep_id, parse_keep
@@ -335,6 +337,9 @@ class ChicagoState(HandRoundState):
             return Phrase(N_("The first player declares hoch or tief after his first throw"))
         return Phrase(N_("This round counts {mode}"), {"mode": self.mode})
 
+    def goal(self) -> Goal:
+        return explained.goal(self)
+
     def extra_key(self) -> Hashable:
         """Chicago's own fields for the solver's key: what counts this round, the dice thrown (read with the
         tie-break by dice only; 0 otherwise)."""
@@ -448,6 +453,8 @@ INFO = register(
         two_player_solver=_solve_two(False),
         advisor=_advisor,
         default_bot="optimal",
+        explain=explained.explain,
+        explain_quotes=("max_throws", "bierdeckel"),
     )
 )
 
@@ -470,5 +477,7 @@ INFO_HOCH_TIEF = register(
         two_player_solver=_solve_two(True),
         advisor=_advisor,
         default_bot="optimal",
+        explain=explained.explain_hoch_tief,
+        explain_quotes=("max_throws", "bierdeckel"),
     )
 )

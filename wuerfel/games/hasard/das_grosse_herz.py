@@ -16,11 +16,12 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Component, Phrase, Track
+from wuerfel.engine.components import Component, Goal, Phrase, Track
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import JSON, Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options
+from wuerfel.games.hasard.explain import das_grosse_herz as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, next_seat, start_option
 
 FULL = 0b111111
@@ -104,6 +105,9 @@ class DasGrosseHerzState(SimpleState):
         return self.playing() if self.phase == "over" else ()
 
     # --- information ----------------------------------------------------------------------------------------
+    def goal(self) -> Goal:
+        return explained.goal()
+
     def view_extra(self, player: int | None) -> JSON:
         return {"hearts": [[k for k in range(1, 7) if h >> (k - 1) & 1] for h in self.hearts],
                 "finished": list(self.finished), "receiver": self.receiver}
@@ -149,4 +153,5 @@ INFO = register(GameInfo(
                    "goes to the left (Hasard 6).",
     aliases=("das_grosse_herz", "das-große-herz", "grosses-herz"), default_bot="random",
     decisions=False,
+    explain=explained.explain,
 ))

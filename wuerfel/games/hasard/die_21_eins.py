@@ -12,11 +12,12 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Component, Counter, Phrase
+from wuerfel.engine.components import Component, Counter, Goal, Phrase
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import JSON, Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.hasard.explain import die_21_eins as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, left_of, start_option
 from wuerfel.games.kit.throwoff import ranking_groups
 
@@ -93,6 +94,9 @@ class Die21EinsState(SimpleState):
         return r[-1] if self.rules.loser == "fewest_ones" and len(r) > 1 else ()
 
     # --- information ----------------------------------------------------------------------------------------
+    def goal(self) -> Goal:
+        return explained.goal(self)
+
     def view_extra(self, player: int | None) -> JSON:
         return {"ones": self.counter, "target": self.rules.target}
 
@@ -118,4 +122,5 @@ INFO = register(GameInfo(
     description_en="'The 21st one': one die; the table counts the ones, whoever throws the 21st wins (Hasard 4).",
     aliases=("die_21_eins", "21-eins"), default_bot="random",
     decisions=False,
+    explain=explained.explain, explain_quotes=("target",),
 ))

@@ -31,12 +31,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Phrase
+from wuerfel.engine.components import Goal, Phrase
 from wuerfel.engine.dice import roll_distribution
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.hasard.explain import die_boese_sieben as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
 from wuerfel.games.kit.hands import (
     BestValueAdvisor,
@@ -169,6 +170,9 @@ class BoeseSiebenState(ThrowOnState):
     def turn_note(self, turn: Any) -> Any:
         return Phrase(N_("{sevens} sevens, {pips} pips, throw {throws} of {limit}"),
                       {"sevens": turn.sevens, "pips": sum(turn.rest), "throws": turn.throws, "limit": turn.limit})
+
+    def goal(self) -> Goal:
+        return explained.goal()
 
     def score(self, result: Result) -> float:
         return float(score_of(result))
@@ -356,4 +360,5 @@ INFO = register(GameInfo(
     aliases=("boese-sieben", "die_boese_sieben", "die-böse-sieben"),
     bots={"heuristic": BoeseSiebenHeuristicBot, "optimal": BoeseSiebenOptimalBot},
     solvers={"solo": solve_solo}, advisor=BoeseSiebenAdvisor, default_bot="heuristic",
+    explain=explained.explain, explain_quotes=("max_throws", "throw_off_throws"),
 ))

@@ -12,11 +12,12 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Component, Counter, Phrase
+from wuerfel.engine.components import Component, Counter, Goal, Phrase
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import JSON, Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.hasard.explain import doppeltes_lottchen as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, left_of, start_option
 
 
@@ -78,6 +79,9 @@ class DoppeltesLottchenState(SimpleState):
         return (self.seat,) if self.phase == "over" else ()
 
     # --- information ----------------------------------------------------------------------------------------
+    def goal(self) -> Goal:
+        return explained.goal(self)
+
     def view_extra(self, player: int | None) -> JSON:
         return {"total": self.total, "limit": self.rules.limit}
 
@@ -105,4 +109,5 @@ INFO = register(GameInfo(
                    "(Hasard 18).",
     aliases=("doppeltes_lottchen",), default_bot="random",
     decisions=False,
+    explain=explained.explain, explain_quotes=("limit",),
 ))

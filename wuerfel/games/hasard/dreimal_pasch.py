@@ -29,12 +29,13 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 
-from wuerfel.engine.components import Phrase
+from wuerfel.engine.components import Goal, Phrase
 from wuerfel.engine.dice import Dice, roll_distribution, sort_dice, sub_multisets
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
+from wuerfel.games.hasard.explain import dreimal_pasch as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
 from wuerfel.games.kit.hands import (
     BestValueAdvisor,
@@ -188,6 +189,9 @@ class DreimalPaschState(HandState):
             N_("throw {throws} of {limit}, {pairs} pairs"),
             {"throws": kt.throws, "limit": kt.limit, "pairs": pairs(kt.dice)},
         )
+
+    def goal(self) -> Goal:
+        return explained.goal(self.rules)
 
     def score(self, result: Result) -> float:
         return float(result[0])
@@ -537,5 +541,7 @@ INFO = register(
         two_player_solver=solve_two_players,
         advisor=DreimalPaschAdvisor,
         default_bot="heuristic",
+        explain=explained.explain,
+        explain_quotes=("max_throws", "min_keep", "max_keep"),
     )
 )

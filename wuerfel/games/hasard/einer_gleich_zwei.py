@@ -14,9 +14,11 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine.components import Goal
 from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.hasard.explain import einer_gleich_zwei as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
 from wuerfel.games.kit.round_key import round_key
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
@@ -59,6 +61,9 @@ class EinerGleichZweiState(RoundState):
     def throw_points(self, dice: tuple[int, ...], index: int) -> int:
         return valid_points(dice)
 
+    def goal(self) -> Goal:
+        return explained.goal(self)
+
     def solver_key(self) -> Hashable:
         """The round game's key (:func:`~wuerfel.games.kit.round_key.round_key`): a turn here reads only its
         throws and points, so the extremes of the final totals and the first and last group before a throw-off are
@@ -96,4 +101,5 @@ INFO = register(GameInfo(
                    "two (Hasard 20).",
     aliases=("einer_gleich_zwei",), default_bot="random",
     decisions=False, odds=_odds,
+    explain=explained.explain, explain_quotes=("throws",),
 ))

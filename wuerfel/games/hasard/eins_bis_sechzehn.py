@@ -29,11 +29,12 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.advice import Advice
-from wuerfel.engine.components import Component, Phrase, Track
+from wuerfel.engine.components import Component, Goal, Phrase, Track
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import JSON, TERMINAL, Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.hasard.explain import eins_bis_sechzehn as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, left_of, start_option
 from wuerfel.games.kit.throwoff import ranking_groups
 from wuerfel.i18n import translate
@@ -353,6 +354,9 @@ class EinsBisSechzehnState(SimpleState):
         return {"progress": list(self.progress), "next_number": [t[p] if p < len(t) else None
                                                                  for p in self.progress]}
 
+    def goal(self) -> Goal:
+        return explained.goal(self)
+
     def message(self) -> Phrase | None:
         if self.phase == "decide":
             return Phrase(CLAIM_ASKED, {"dice": " ".join(map(str, self.last))})
@@ -434,4 +438,5 @@ INFO = register(GameInfo(
                    "minus (Hasard 21).",
     aliases=("eins_bis_sechzehn", "1-bis-16"), bots={"best": lambda game, seed: ClaimBot(game, seed)},
     default_bot="best", advisor=EinsBisSechzehnAdvisor,
+    explain=explained.explain,
 ))

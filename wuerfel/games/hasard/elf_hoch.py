@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.chips import ChipLedger
-from wuerfel.engine.components import Chips, Component, Phrase
+from wuerfel.engine.components import Chips, Component, Goal, Phrase
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import JSON, Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.hasard.explain import elf_hoch as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, left_of, start_option
 from wuerfel.games.kit.solverkeys import refuse_exact
 from wuerfel.games.kit.throwoff import ranking_groups
@@ -127,6 +128,9 @@ class ElfHochState(SimpleState):
         return r[-1] if len(r) > 1 else ()
 
     # --- information ----------------------------------------------------------------------------------------
+    def goal(self) -> Goal:
+        return explained.goal(self)
+
     def view_extra(self, player: int | None) -> JSON:
         return {"pot": self.ledger.pot, "pot_no": self.pot_no + (0 if self.phase == "over" else 1),
                 "pots": self.rules.pots, "takers": list(self.takers)}
@@ -168,4 +172,5 @@ INFO = register(GameInfo(
     aliases=("elf_hoch",), default_bot="random",
     chips=True,
     decisions=False, odds=_odds,
+    explain=explained.explain, explain_quotes=("ante", "pots"),
 ))

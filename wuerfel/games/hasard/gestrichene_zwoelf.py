@@ -18,10 +18,11 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Chips, Component, Track
+from wuerfel.engine.components import Chips, Component, Goal, Track
 from wuerfel.engine.game import JSON, Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.hasard.explain import gestrichene_zwoelf as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, left_of, start_option
 from wuerfel.games.kit.throwoff import ranking_groups
 
@@ -99,8 +100,9 @@ class GestricheneZwoelfState(SimpleState):
     def solver_key(self) -> Hashable:
         """Whose throw it is and every sheet's :func:`sheet_key`. Sound because a throw strikes a new number, ends
         the turn on a struck one, or strikes the seven again with chances that depend only on how many numbers of
-        each pair are open; the game ends when a sheet is full; and the result (the winner, then the others by how
-        many numbers they struck) reads only counts. The chips (sevens, unstruck numbers) are the payoffs, which
+        each pair are open; the game ends when a sheet is full; and the result (the winner, then the others by what
+        they paid: the winner's sevens, the same for all of them, and their own unstruck numbers) reads only
+        counts. The chips (sevens, unstruck numbers) are the payoffs, which
         the solver does not report. The last throw is only shown."""
         return (self.phase, self.seat, tuple(sheet_key(sh) for sh in self.sheets))
 
@@ -109,11 +111,15 @@ class GestricheneZwoelfState(SimpleState):
         return tuple(float(len(NUMBERS) - unstruck_count(sh)) for sh in self.sheets)
 
     def ranking(self) -> tuple[tuple[int, ...], ...]:
-        """The winner, then the others by numbers struck (equal count, equal place)."""
+        """The winner, then the others by the chips they end with: whoever paid most is last (terminal report U15).
+        The book names no loser and settles everything in chips, so a ranking by numbers struck would contradict
+        the payments shown beside it: where the winner pays for the others' unstruck numbers, striking more costs
+        more. Equal payments, equal place."""
         if self.phase != "over":
             return ()
         rest = [p for p in range(self.n) if p != self.seat]
-        return ((self.seat,), *ranking_groups([(-unstruck_count(sh),) for sh in self.sheets], seats=rest))
+        net = self.payoffs()
+        return ((self.seat,), *ranking_groups([(x,) for x in net], seats=rest))
 
     def losers(self) -> tuple[int, ...]:
         r = self.ranking()
@@ -135,6 +141,9 @@ class GestricheneZwoelfState(SimpleState):
         return tuple(net)
 
     # --- information ----------------------------------------------------------------------------------------
+    def goal(self) -> Goal:
+        return explained.goal()
+
     def view_extra(self, player: int | None) -> JSON:
         return {"struck": [[NUMBERS[i] for i, k in enumerate(sh) if k] for sh in self.sheets],
                 "sevens": [sh[SEVEN] for sh in self.sheets], "chips": list(self.payoffs())}
@@ -167,4 +176,5 @@ INFO = register(GameInfo(
     aliases=("gestrichene_zwoelf", "gestrichene-zwölf"), default_bot="random",
     chips=True,
     decisions=False,
+    explain=explained.explain, explain_quotes=("chips_per_unstruck", "chips_per_seven"),
 ))

@@ -14,11 +14,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Phrase
+from wuerfel.engine.components import Goal, Phrase
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import JSON, Game, Outcome, Roll
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options
+from wuerfel.games.hasard.explain import himmel_und_hoelle as explained
 from wuerfel.games.kit import START_WORDS, SimpleGame, start_option
 from wuerfel.games.kit.round_key import KeyedRoundState
 from wuerfel.games.kit.rounds import ROUND_GAME_NAMES, rounds_option, settle_loser_option
@@ -57,6 +58,9 @@ class HimmelUndHoelleState(KeyedRoundState):
 
     def throw_points(self, dice: tuple[int, ...], index: int) -> int:
         return sum(die_value(d) for d in dice)
+
+    def goal(self) -> Goal:
+        return explained.goal(self)
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
         """A throw with what it counts: "2 + 6: 25 + 61 = 86"."""
@@ -99,4 +103,5 @@ INFO = register(GameInfo(
     description_en="'Heaven and hell': two dice; the top faces count as tens, the bottom faces as units (Hasard 8).",
     aliases=("himmel_und_hoelle", "himmel-und-hölle"), default_bot="random",
     decisions=False,
+    explain=explained.explain, explain_quotes=("rounds",),
 ))

@@ -17,11 +17,12 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Component, Phrase, Track
+from wuerfel.engine.components import Component, Goal, Phrase, Track
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import JSON, Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.hasard.explain import hin_und_her as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, left_of, start_option
 from wuerfel.games.kit.seats import in_turn_order
 from wuerfel.games.kit.solverkeys import dense_ranks
@@ -132,6 +133,9 @@ class HinUndHerState(SimpleState):
         return r[-1] if len(r) > 1 else ()
 
     # --- information ----------------------------------------------------------------------------------------
+    def goal(self) -> Goal:
+        return explained.goal()
+
     def view_extra(self, player: int | None) -> JSON:
         out: JSON = {"struck": [[d for d in range(1, 7) if m >> (d - 1) & 1] for m in self.struck]}
         if self.playoffs:
@@ -167,4 +171,5 @@ INFO = register(GameInfo(
                    "(Hasard 2).",
     aliases=("hin_und_her",), default_bot="random",
     decisions=False,
+    explain=explained.explain,
 ))

@@ -13,11 +13,12 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Component, Phrase, Track
+from wuerfel.engine.components import Component, Goal, Phrase, Track
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import JSON, Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.hasard.explain import jule as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, left_of, start_option
 from wuerfel.games.kit.throwoff import ranking_groups
 
@@ -108,6 +109,9 @@ class JuleState(SimpleState):
         return tuple(net)
 
     # --- information ----------------------------------------------------------------------------------------
+    def goal(self) -> Goal:
+        return explained.goal()
+
     def view_extra(self, player: int | None) -> JSON:
         return {"progress": list(self.progress),
                 "next_number": [TARGETS[p] if p < len(TARGETS) else None for p in self.progress],
@@ -137,4 +141,5 @@ INFO = register(GameInfo(
     default_bot="random",
     chips=True,
     decisions=False,
+    explain=explained.explain, explain_quotes=("chips_per_number",),
 ))

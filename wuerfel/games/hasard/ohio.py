@@ -24,6 +24,7 @@ from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, R
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.hasard.common import describe_outcome, last_place
+from wuerfel.games.hasard.explain import ohio as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, Lot, Void, start_option
 from wuerfel.games.kit.keep_sheet import EMPTY, Enter, KeepSheetState
 from wuerfel.games.kit.keeps import (
@@ -213,7 +214,7 @@ class OhioState(KeepSheetState):
         return v
 
     def components(self, player: int | None) -> tuple[cmp.Component, ...]:
-        out: list[cmp.Component] = []
+        out: list[cmp.Component] = [explained.goal(self)]
         playing = not self.is_terminal() and self.start_player >= 0
         if playing and self.turn.dice:
             out.append(dice_component(self.turn.dice, self.turn.kept if self.turn.throws else None, seat=self.player))
@@ -356,5 +357,7 @@ INFO = register(
         solvers={"solo": _solve},
         advisor=_advisor,
         default_bot="optimal",
+        explain=explained.explain,
+        explain_quotes=("max_throws", "ohio_points"),
     )
 )

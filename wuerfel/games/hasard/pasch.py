@@ -14,9 +14,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine.components import Goal
 from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.hasard.explain import pasch as explained
 from wuerfel.games.kit import START_WORDS, SimpleGame, start_option
 from wuerfel.games.kit.round_key import KeyedRoundState
 from wuerfel.games.kit.rounds import ROUND_GAME_NAMES, rounds_option, settle_loser_option
@@ -73,6 +75,9 @@ class PaschState(KeyedRoundState):
     def throw_points(self, dice: tuple[int, ...], index: int) -> int:
         return pasch_points(dice, self.rules.pair, self.rules.triple_factor)
 
+    def goal(self) -> Goal:
+        return explained.goal(self)
+
 
 class PaschGame(SimpleGame):
     id = "pasch"
@@ -106,4 +111,5 @@ INFO = register(GameInfo(
     description_en="'Doublets': three dice, only pairs count, a triple fourfold (Hasard 17).",
     default_bot="random",
     decisions=False, odds=_odds,
+    explain=explained.explain, explain_quotes=("triple_factor", "rounds"),
 ))

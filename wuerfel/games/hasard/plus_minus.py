@@ -18,10 +18,12 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine.components import Goal
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import JSON, Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.hasard.explain import plus_minus as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
 from wuerfel.games.kit.round_key import round_key
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
@@ -114,6 +116,9 @@ class PlusMinusState(RoundState):
             return (round_key(self), False, self.turn_total)
         return (round_key(self), self.replaced)
 
+    def goal(self) -> Goal:
+        return explained.goal(self)
+
     def view_extra(self, player: int | None) -> JSON:
         out = super().view_extra(player)
         out["replaced"] = self.replaced
@@ -138,4 +143,5 @@ INFO = register(GameInfo(
     description_en="One die, nine throws: every third is subtracted (Hasard 3).",
     aliases=("plus_minus", "plusminus"), default_bot="random",
     decisions=False,
+    explain=explained.explain,
 ))

@@ -27,11 +27,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Chips, Component, Phrase
+from wuerfel.engine.components import Chips, Component, Goal, Phrase
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
+from wuerfel.games.hasard.explain import quinze as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, start_option
 from wuerfel.games.kit.hands import (
     BestValueAdvisor,
@@ -172,6 +173,9 @@ class QuinzeState(ThrowOnState):
             net[p] -= owed
             net[w] += owed
         return tuple(net)
+
+    def goal(self) -> Goal:
+        return explained.goal(self.rules)
 
     def components(self, player: int | None) -> tuple[Any, ...]:
         out: tuple[Component, ...] = super().components(player)
@@ -575,5 +579,6 @@ INFO = register(GameInfo(
     bots={"heuristic": QuinzeHeuristicBot, "optimal": QuinzeOptimalBot},
     solvers={"solo": solve_solo}, two_player_solver=solve_two_players, advisor=QuinzeAdvisor,
     default_bot="heuristic", chips=True,
+    explain=explained.explain, explain_quotes=("target", "bust_chips"),
 ))
 

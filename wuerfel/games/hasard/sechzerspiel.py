@@ -25,11 +25,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Component, Phrase, Sheet, SheetRow
+from wuerfel.engine.components import Component, Goal, Phrase, Sheet, SheetRow
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, TERMINAL, Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options
+from wuerfel.games.hasard.explain import sechzerspiel as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, RoundState, SimpleGame, start_option
 from wuerfel.games.kit.round_key import round_key
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, THROW_OFF_ROW, TOTAL, settle_loser_option
@@ -170,6 +171,9 @@ class SechzerspielState(RoundState):
 
     def seat_note(self, seat: int) -> Any:
         return None
+
+    def goal(self) -> Goal:
+        return explained.goal(self)
 
     def table(self, player: int | None) -> tuple[Component, ...]:
         deciding = self.phase == "decide"
@@ -467,4 +471,5 @@ INFO = register(GameInfo(
     bots={"heuristic": SechzerspielHeuristicBot, "optimal": SechzerspielOptimalBot},
     solvers={"solo": solve_solo}, two_player_solver=solve_two_players, advisor=SechzerspielAdvisor,
     default_bot="heuristic",
+    explain=explained.explain,
 ))

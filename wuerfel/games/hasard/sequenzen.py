@@ -18,11 +18,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine.components import Goal
 from wuerfel.engine.dice import Dice
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import JSON, Action, Game, Outcome, Roll, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
+from wuerfel.games.hasard.explain import sequenzen as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, Lot, Void, start_option
 from wuerfel.games.kit.hand_round import STOP_WORDS, HandRoundState, Stop, new_state
 from wuerfel.games.kit.keeps import Keep, KeepRules, describe_keep, keep_from_id, keep_id, parse_keep
@@ -163,6 +165,9 @@ class SequenzenState(HandRoundState):
     def extra_key(self) -> Hashable:
         return ()
 
+    def goal(self) -> Goal:
+        return explained.goal()
+
 
 class SequenzenGame(Game):
     id = "sequenzen"
@@ -231,5 +236,7 @@ INFO = register(
         solvers={"solo": _solve},
         advisor=_advisor,
         default_bot="optimal",
+        explain=explained.explain,
+        explain_quotes=("max_throws",),
     )
 )

@@ -401,7 +401,8 @@ class HandRoundState(LotPhaseState):
             lower_is_better=self.lower_is_better(),
             label=cmp.Phrase(MARKS_ROW) if self.marks_to_lose() > 0 else None,
         )
-        out: list[Any] = [seats]
+        goal = self.goal()
+        out: list[Any] = [*((goal,) if goal is not None else ()), seats]
         rows = []
         if self.passes:
             rows.append(
@@ -438,6 +439,10 @@ class HandRoundState(LotPhaseState):
 
     def extra_components(self) -> tuple[Any, ...]:
         return ()
+
+    def goal(self) -> cmp.Goal | None:
+        """What the game plays to and where it stands, drawn first on the felt (issue 24); None: nothing."""
+        return None
 
     # --- exact solving -----------------------------------------------------------------------------------------
     def extra_key(self) -> Hashable:

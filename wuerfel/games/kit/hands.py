@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Component, Dice, Message, Phrase, SeatLine, Seats, Sheet, SheetRow
+from wuerfel.engine.components import Component, Dice, Goal, Message, Phrase, SeatLine, Seats, Sheet, SheetRow
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.games.kit.chance import LotPhaseState
@@ -360,6 +360,10 @@ class HandState(LotPhaseState):
         """The note beside a seat while the game runs (default: the turn's note beside the seat to move)."""
         return self.turn_note(self.turn) if seat == self.seat else None
 
+    def goal(self) -> Goal | None:
+        """What the game plays to and where it stands, drawn first on the felt (issue 24); None: nothing."""
+        return None
+
     def message(self) -> Phrase | None:
         if self.phase == "over":
             return Phrase(N_("The game is over."))
@@ -380,8 +384,10 @@ class HandState(LotPhaseState):
         rows += [SheetRow(Phrase(THROW_OFF_ROW, {"k": k + 1}),
                           tuple(None if r is None else self.result_phrase(r) for r in row), key=f"throw_off_{k + 1}")
                  for k, row in enumerate(self.playoffs)]
-        out: list[Component] = [seats, Sheet(columns=tuple(None for _ in range(self.n)), rows=tuple(rows),
-                                             column_seats=tuple(range(self.n)))]
+        goal = self.goal()
+        out: list[Component] = [*((goal,) if goal is not None else ()), seats,
+                                Sheet(columns=tuple(None for _ in range(self.n)), rows=tuple(rows),
+                                      column_seats=tuple(range(self.n)))]
         if playing:
             dice, standing = self.turn_dice(self.turn)
             if dice or standing:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Component, Dice, Message, Phrase, SeatLine, Seats
+from wuerfel.engine.components import Component, Dice, Goal, Message, Phrase, SeatLine, Seats
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.rules import opt
@@ -107,6 +107,11 @@ class SimpleState(State):
         """A note beside a seat (a :class:`Phrase`: "heart full", the throw of a turn); None: nothing."""
         return None
 
+    def goal(self) -> Goal | None:
+        """What the game plays to and where it stands, drawn first on the felt (issue 24: a newcomer sees the aim
+        of every game); None: nothing to show."""
+        return None
+
     def seat_finished(self, seat: int) -> bool:
         """Whether a seat is done (a full heart); default: the winners of a finished game."""
         return self.phase == "over" and seat in self.winners()
@@ -193,7 +198,8 @@ class SimpleState(State):
         seats = Seats(tuple(SeatLine(seat=p, score=scores[p], active=p == self.thrower() or p in self.actors(),
                                      finished=self.seat_finished(p), note=self.seat_note(p))
                             for p in range(self.n)), lower_is_better=self.lower_is_better())
-        out: list[Any] = [seats, *self.table(player)]
+        goal = self.goal()
+        out: list[Any] = [*((goal,) if goal is not None else ()), seats, *self.table(player)]
         if self.last:
             out.append(Dice(self.last, seat=self.last_seat, thrown=True))
         msg = self.message()
