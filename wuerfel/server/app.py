@@ -17,7 +17,6 @@ import os
 import time
 import urllib.parse
 from collections.abc import AsyncIterator
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -97,18 +96,12 @@ host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides). Measured from the stored `
 
 
 
-@lru_cache(maxsize=4)
-def _hyphenator(lang: str) -> Any:
-    import pyphen
-
-    return pyphen.Pyphen(lang="de_DE" if lang == "de" else "en_GB")
-
-
 def hyphenate(text: str, lang: str) -> str:
-    """``text`` with soft hyphens in its long words. A phone's narrow table broke its headers anywhere ("Wertungsz /
-    ahl"), or, kept whole, pushed the table past the screen; soft hyphens let it break them where a reader expects
-    (browsers hyphenate German by themselves only with dictionaries Debian's chromium does not ship)."""
-    return " ".join(_hyphenator(lang).inserted(w, hyphen="\u00ad") if len(w) >= 7 else w for w in text.split(" "))
+    """``text`` with soft hyphens in its long words (:mod:`wuerfel.server.hyphen`: remembered on disk, so no page
+    waits seconds for pyphen's dictionary after a restart)."""
+    from wuerfel.server import hyphen
+
+    return hyphen.hyphenate(text, lang)
 
 
 def time_left_text(seconds: float, lang: str) -> str:
