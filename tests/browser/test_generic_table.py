@@ -5,6 +5,7 @@ changes what it draws."""
 from __future__ import annotations
 
 import os
+import re
 
 from playwright.sync_api import expect
 
@@ -106,6 +107,27 @@ def test_generic_table_draws_every_component_kind(server: Server, new_page) -> N
     expect(seats.nth(0)).to_contain_text("Bank")
     expect(seats.nth(1)).to_have_class("cmp-seat finished")
     expect(probe.locator("[data-kind='message']")).to_have_text("Bert hat die Bank")
+    # At the end the seats say what the standings say: the winner is not dimmed (every seat has finished, and the
+    # winner's "finished" dimmed him alone: issue 24, B4), the loser is.
+    page.evaluate("""async (components) => {
+        const {render} = await import('/static/js/games/generic.js');
+        const {t} = await import('/static/js/i18n.js');
+        const ctx = {msg: {seq: 2, components, finished: true, winners: [1], result: {winners: [1], losers: [0]}},
+          view: {}, legal: [], names: ['Anna', 'Bert'], t, fmt: (x) => String(x), mySeats: [0], pending: false,
+          send: () => {}, showNotice: () => {}, thrown: null, lastRoll: null};
+        render(document.getElementById('probe'), ctx);
+    }""", comps)
+    expect(seats.nth(1)).to_have_class("cmp-seat won")
+    expect(seats.nth(0)).to_have_class(re.compile(r"\blost\b"))
+    assert seats.nth(1).evaluate("e => getComputedStyle(e).opacity") == "1"
+    page.evaluate("""async ([components, legal]) => {
+        const {render} = await import('/static/js/games/generic.js');
+        const {t} = await import('/static/js/i18n.js');
+        const ctx = {msg: {seq: 1, components}, view: {}, legal, names: ['Anna', 'Bert'], t,
+          fmt: (x) => String(x), mySeats: [0], pending: false, send: (e) => { window.sent = e; },
+          showNotice: (m) => { window.notice = m; }, thrown: null, lastRoll: null};
+        render(document.getElementById('probe'), ctx);
+    }""", [comps, legal])
     # The move with an amount: a number field within its bounds, the button sends the chosen amount. The field is
     # short and beside its button (the forms' input rule once stretched it over the whole width above the button).
     field = probe.locator(".cmp-amount-input").bounding_box()

@@ -144,11 +144,18 @@ function drawSeats(ctx, c, i) {
   if (h) b.appendChild(h);
   if (c.lower_is_better) b.appendChild(el("div", "cmp-label", ctx.t("lower_is_better")));
   const ul = el("ul", "cmp-seat-list");
+  // At the end every seat has finished: dimming them all (or only the winner, whose last turn came first) said the
+  // opposite of the standings, which dim the losers and star the winners (issue 24, B4). So the seats do the same.
+  const res = ctx.msg && ctx.msg.finished ? ctx.msg.result || {} : null;
   for (const s of c.seats) {
     const li = el("li", "cmp-seat");
     li.dataset.seat = String(s.seat);
     li.classList.toggle("active", !!s.active);
-    li.classList.toggle("finished", !!s.finished);
+    li.classList.toggle("finished", !res && !!s.finished);
+    if (res) {
+      li.classList.toggle("won", (res.winners || ctx.msg.winners || []).includes(s.seat));
+      li.classList.toggle("lost", (res.losers || []).includes(s.seat));
+    }
     li.classList.toggle("me", ctx.mySeats.includes(s.seat));
     li.appendChild(el("span", "who", seatLabel(ctx, s.seat)));
     if (s.role) li.appendChild(el("span", "role badge", s.role));
