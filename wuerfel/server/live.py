@@ -1668,6 +1668,10 @@ class LiveTable:
         such as Verdecktes Würfelpoker would lose its pace). So the server throws for him after ``throw_wait``
         seconds — generous, far longer than anyone takes to tap. Bots throw after their pause (:meth:`_drive`);
         scorekeeper tables run no clock at all.
+
+        Where the table's own clock runs for the throw (:meth:`move_due`), that clock is the one deadline: a second
+        window beside it promised "60 s" while the clock took the game after 30 (issue 24, web B1), so none is
+        armed and the clock's rule (a stand-in, or the lost game) decides when it runs out.
         """
         if self.throw_timer is not None and self.throw_timer is not asyncio.current_task():
             self.throw_timer.cancel()
@@ -1675,7 +1679,7 @@ class LiveTable:
         self.throw_at = None
         due = self.throw_due()
         wait = self.hub.throw_wait
-        if due is None or self._is_bot(due) or wait <= 0:
+        if due is None or self._is_bot(due) or wait <= 0 or due in self.move_due():
             return
         loop = asyncio.get_running_loop()
         self.throw_at = loop.time() + wait
