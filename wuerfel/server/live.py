@@ -1986,13 +1986,10 @@ class LiveTable:
         """
         backoff = 0.0
         while True:
-            delay = self.hub.bot_delay
             st = self.state
             dl = st.deadline() if st is not None else None
-            if dl is not None:
-                # A bot at a timed node decides well inside the window, however long the pause for people is.
-                delay = min(delay, dl.seconds / 4)
-            delay = max(delay, backoff)
+            last = self.match.record.events[-1] if self.match is not None and self.match.record.events else None
+            delay = max(bot_pause(self.hub.bot_delay, last, dl.seconds if dl is not None else None), backoff)
             if delay > 0:
                 await asyncio.sleep(delay)
             bots = await self._ready_bots()
@@ -2086,6 +2083,21 @@ DB_MOVE_FAILED = N_("The database cannot be written at the moment; the move was 
 DB_RETRYING = N_("The database cannot be written at the moment; the server keeps trying.")
 RETRY_FIRST = 0.5
 RETRY_MAX = 30.0
+
+
+THROW_PAUSE = 2.0
+"""A bot's pause after dice fell, in bot delays: the dice tumble for 0.9 s, and bots that threw again after the
+0.6 s of a decision cut every tumble short (issue 24, web U5); 2 × 0.6 s lets people see each throw."""
+
+
+def bot_pause(delay: float, last: Event | None, window: float | None = None) -> float:
+    """How long a bot waits before its next move or throw: ``delay`` (``--bot-delay``) after a decision, longer after
+    a throw of dice (:data:`THROW_PAUSE`), and at a node with a time window at most a quarter of it (a bot decides
+    well inside the window, however long the pause for people is)."""
+    threw = last is not None and last.type == "chance" and isinstance(last.data, dict) \
+        and isinstance(last.data.get("dice"), list)
+    pause = delay * THROW_PAUSE if threw else delay
+    return min(pause, window / 4) if window is not None else pause
 
 
 def retry_pause(last: float) -> float:
