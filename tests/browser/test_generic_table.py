@@ -171,3 +171,36 @@ def test_a_fields_name_is_not_broken_inside_a_word(server: Server, new_page) -> 
     lines = name.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e); "
                           "return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }")
     assert lines == 1
+
+
+def test_a_seats_number_never_breaks_on_a_phone(server: Server, new_page) -> None:
+    """A seat's pill on a 360 px phone read "Computer 2 (Faustregel) setzt noch … 2 / 9": the felt lets long words
+    break anywhere, and the chips gave way to the name and its note (issue 24, B3). A number keeps its line."""
+    from wuerfel.engine.components import Counter, SeatLine, Seats, components_json
+
+    page = new_page(width=360)
+    guest(page, server.url, "Anna")
+    names = ["Annegret-Marie (Gast)", "Computer 1 (Faustregel)", "Computer 2 (Faustregel)"]
+    seats = Seats(tuple(SeatLine(s, score=29 + s, active=s == 2, note="setzt noch …" if s else None)
+                        for s in range(3)))
+    comps = components_json((seats, Counter(12345, 67890, label="Pott")), "de", names)
+    page.evaluate("""async ([components, names]) => {
+        const {render} = await import('/static/js/games/generic.js');
+        const {t} = await import('/static/js/i18n.js');
+        const felt = document.createElement('div');
+        felt.className = 'felt';
+        felt.id = 'felt';
+        felt.style.width = '300px';
+        const root = document.createElement('div');
+        root.id = 'probe';
+        felt.appendChild(root);
+        document.body.prepend(felt);
+        const ctx = {msg: {seq: 1, components}, view: {}, legal: [], t, fmt: (x) => String(x), mySeats: [0],
+          names, pending: false, send: () => {}, showNotice: () => {}, thrown: null, lastRoll: null};
+        render(root, ctx);
+    }""", [comps, names])
+    nums = page.locator("#probe :is(.num, .cmp-counter .big)")
+    expect(nums).to_have_count(4)
+    lines = nums.evaluate_all("es => es.map(e => { const r = document.createRange(); r.selectNodeContents(e); "
+                              "return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })")
+    assert lines == [1, 1, 1, 1], lines
