@@ -4,6 +4,7 @@ server's bots pause 0.1 s (the suite's servers set their own delay; 0 elsewhere,
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -56,6 +57,6 @@ def test_bots_only_table_pauses_after_each_throw(paced: ServerProcess) -> None:
                 break
     finally:
         ws.close()
-    gaps = [b[0] - a[0] for a, b in zip(arrivals, arrivals[1:], strict=False) if a[1]]
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(arrivals) if a[1]]
     assert gaps, f"no throw followed by another event: {arrivals}"
     assert min(gaps) >= THROW_PAUSE * DELAY * 0.9, gaps

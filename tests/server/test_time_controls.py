@@ -174,7 +174,7 @@ def test_a_throw_under_a_table_clock_has_the_clock_as_its_one_deadline(fast: Ser
     """The throw window of the server (60 s) and a live clock (30 s, the player loses) ran side by side: the page
     promised "60 s" and the clock took the game after 30 (issue 24, web B1). Where the table's clock runs for a
     throw it is the only deadline: the throw has no window of its own, the clock says what happens."""
-    a, b, tid = two_players(fast, clock="live", limit=120, on_expiry="forfeit")
+    a, _, tid = two_players(fast, clock="live", limit=120, on_expiry="forfeit")
     wa = a.ws(tid)
     first = wa.recv_type("state")
     assert first["throw"]["seat"] == 0 and not first["throw"]["bot"]

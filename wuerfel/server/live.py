@@ -321,6 +321,9 @@ class LiveTable:
         self.version = 0
         """Bumped whenever the summary's seating or status changes (not on every move)."""
         self._rng = random.Random(0)
+        self.ratings: dict[int, float] = {}
+        """At a rated table: each seated player's and bot's rating in this game (seat -> μ − 3σ) as it came to the
+        table, shown beside the names (issue 24, web M4); refreshed by :meth:`refresh_ratings`."""
         self.seeds: dict[int, str] = {}
         """Provably fair dice: the seeds the people's browsers sent when they sat down (seat -> hex), until the
         start fixes the combined seed. Kept in memory only: a seat whose seed was lost gets a server-made one."""
@@ -494,7 +497,8 @@ class LiveTable:
                 "rated": self.row.rated,
                 "advisor": self.info.advisor is not None,
                 "seats": [{"seat": s.seat, "kind": s.kind, "player_id": s.player_id, "name": s.name, "bot": s.bot,
-                           "bot_number": numbers.get(s.seat), "guest": s.guest, "standin": s.standin}
+                           "bot_number": numbers.get(s.seat), "guest": s.guest, "standin": s.standin,
+                           "rating": self.ratings.get(s.seat)}
                           for s in self.row.seats],
                 "clock": {"kind": self.row.clock, "seconds": self.row.move_seconds,
                           "on_expiry": self.row.on_expiry},
@@ -1080,9 +1084,36 @@ class LiveTable:
         with db_refusal():
             self.row.active_at = await asyncio.to_thread(self.hub.store.set_seat, self.row.id, seat)
         self.row.seats[seat.seat] = seat
+        await self.refresh_ratings()
         self._changed()
         await self._broadcast_table(note)
         self._tell_presence()
+
+    async def refresh_ratings(self) -> None:
+        """At a rated table, read every seated player's and bot's rating in this game (the rating the table will
+        change at its end); a newcomer has openskill's start, 0. Elsewhere nothing: ratings belong to rated play."""
+        if not self.row.rated:
+            return
+        from wuerfel.server import ratings as rt
+
+        who = {s.seat: rt.player_identity(s.player_id) if s.kind == "human" and s.player_id is not None
+               else rt.bot_identity(s.bot) for s in self.row.seats if s.kind != "empty" and (s.bot or s.player_id)}
+        store, game = self.hub.store, self.row.game
+
+        def read() -> dict[int, float]:
+            out = {}
+            for seat, identity in who.items():
+                mu, sigma, _ = store.ratings_of(identity).get(game, (None, None, 0))
+                start = rt.initial(identity)
+                out[seat] = round((mu if mu is not None else start.mu) - 3 * (sigma if sigma is not None
+                                                                               else start.sigma), 3)
+            return out
+
+        try:
+            self.ratings = await asyncio.to_thread(read)
+        except Exception:  # a rating is an ornament of the seat list: it never stops seating or a load
+            log.exception("the ratings of table %s could not be read", self.row.id)
+        self._changed()
 
     async def start(self, player: Player, seed: object = None) -> None:
         async with self.lock:
@@ -2252,6 +2283,7 @@ class Hub:
                 t._arm_clock(fresh=True)
             t.chat = await asyncio.to_thread(self.store.load_chat, table_id)
             t.muted = await asyncio.to_thread(self.store.muted, table_id)
+            await t.refresh_ratings()
         except (WuerfelError, RuntimeError):
             # A game that is no longer installed, or a log that no longer replays: the table is unusable, the rest
             # of the server is not.
@@ -2284,6 +2316,7 @@ class Hub:
                                           private, host.id, rows, spectator_chat, hints, clock, move_seconds,
                                           on_expiry, rated)
         t = LiveTable(self, row)
+        await t.refresh_ratings()
         self.tables[row.id] = t
         return t
 

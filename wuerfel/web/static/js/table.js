@@ -402,6 +402,19 @@ function presenceMark(s) {
   return dot;
 }
 
+/** At a rated table, a seat's rating in this game beside its name (issue 24, M4): "(3,1)", the page's decimal
+ * comma and minus sign; null elsewhere. */
+function ratingMark(seat) {
+  if (!S.table.rated || !seat || typeof seat.rating !== "number") return null;
+  const mark = document.createElement("span");
+  mark.className = "small muted seat-rating";
+  const text = seat.rating.toLocaleString(document.documentElement.lang || "de",
+    {minimumFractionDigits: 1, maximumFractionDigits: 1}).replace(/^-/, "\u2212");
+  mark.textContent = ` (${text})`;
+  mark.title = t("rating_title");
+  return mark;
+}
+
 /** A registered player's name as a link to his profile (issue 16); anybody else's as plain text. */
 function profileLink(seat, text) {
   if (!seat || seat.kind !== "human" || seat.guest || !seat.name) return text;
@@ -440,6 +453,8 @@ function renderScores(m) {
     const mark = presenceMark(seat);
     if (mark) a.appendChild(mark);
     a.append(profileLink(seat, n));
+    const rating = ratingMark(seat);
+    if (rating) a.append(rating);
     if (seat && seat.standin) {
       // "Computer übernimmt" (protocol 6): a bot plays this person's seat until he is back.
       tr.dataset.standin = "yes";
@@ -517,6 +532,8 @@ function renderSeating() {
       a.href = `/players/${encodeURIComponent(s.name)}`; a.className = "profile-link"; a.textContent = seatName(s);
       who.appendChild(a);
     } else who.append(seatName(s));
+    const rating = ratingMark(s);
+    if (rating) who.append(rating);
     const mark = presenceMark(s);
     if (mark) { who.prepend(mark); row.dataset.online = S.online.includes(s.seat) ? "yes" : "no"; }
     row.appendChild(who);
