@@ -262,10 +262,23 @@ class TableError(Exception):
         return translate(self.msgid, lang, **self.params)
 
 
-def hint_number(x: float, lang: str) -> str:
-    """A hint's value as the terminal shows it (``wuerfel.cli.render.decimal``): two decimals, a comma in German."""
-    text = f"{x:.2f}"
+def hint_number(x: float, lang: str, chance: bool = False) -> str:
+    """A hint's value as the terminal shows it (``wuerfel.cli.render.decimal``): two decimals, a comma in German; a
+    probability in percent with one decimal ("79,2 %"), as its loss is given in percentage points beside it (issue
+    24, web U12: "0.79 (the maker's chance to win)" next to "11.9 percentage points below the best")."""
+    text = f"{100 * x:.1f}\u202f%" if chance else f"{x:.2f}"
     return text.replace(".", ",") if lang == "de" else text
+
+
+def is_chance(advice: Advice) -> bool:
+    """Whether an advice's value is a probability: the advisor says so (``unit``), or its measure is one of the exact
+    analysis's probabilities (a duel's winning chance, Craps' maker, a round's goal)."""
+    if advice.unit == "chance":
+        return True
+    from wuerfel.engine.analysis import SCALES
+
+    scale = SCALES.get(advice.measure)
+    return scale is not None and scale.unit in ("probability", "win_probability")
 
 
 def as_advice(item: Any) -> Advice:
@@ -283,7 +296,7 @@ def as_advice(item: Any) -> Advice:
     label = get("label")
     return Advice(action=get("action", None), value=value if isinstance(value, int | float) else float("nan"),
                   measure=str(get("measure") or ""), note=str(get("note") or ""), params=dict(get("params") or {}),
-                  label=label if isinstance(label, str) else "")
+                  label=label if isinstance(label, str) else "", unit=str(get("unit") or ""))
 
 
 def error_json(code: str, message: str, seq: int | None = None) -> dict[str, Any]:
@@ -1431,7 +1444,7 @@ class LiveTable:
             note = translate(a.note, lang, **a.params) if a.note else ""
             out.append({"action": a.action.to_json() if a.action is not None else None, "label": label,
                         "legal": a.action in legal if a.action is not None else False, "value": value,
-                        "text": hint_number(value, lang) if value is not None else "",
+                        "text": hint_number(value, lang, is_chance(a)) if value is not None else "",
                         "measure": translate(a.measure, lang) if a.measure else "", "note": note})
         return out
 
