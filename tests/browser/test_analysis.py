@@ -41,7 +41,20 @@ def test_replay_shows_the_analysis(server: Server, new_page: Any) -> None:
         if doc["mistakes"]:
             break
     assert doc["mistakes"], "five games without a single mistake"
+    # The board is drawn from the page itself, before any step is fetched (issue 24, U15: the page waited for every
+    # page of steps while the analysis was computed): the replay's requests are held until the board stands.
+    held: list[Any] = []
+    holding = [True]
+    page.route("**/api/tables/*/replay?*", lambda route: held.append(route) if holding[0] else route.continue_())
     page.goto(f"{server.url}/replay/{table['id']}")
+    expect(page.locator("body")).to_have_attribute("data-step", "0")
+    expect(page.locator("#game .cmp")).not_to_have_count(0)
+    total = page.request.get(f"{server.url}/api/tables/{table['id']}/replay?start=0").json()["total"]
+    expect(page.locator("#step-label")).to_have_text(f"Step 0 of {total - 1}")
+    holding[0] = False
+    for route in held:
+        route.continue_()
+    expect(page.locator("#events li")).to_have_count(total)
     panel = page.locator("#analysis-panel")
     expect(panel).to_have_attribute("data-ready", "1")
     expect(page.locator("#analysis-seats tbody tr[data-seat]")).to_have_count(2)

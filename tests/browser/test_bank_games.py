@@ -19,15 +19,26 @@ def test_zehnerspiel_with_real_dice(server: Server, phone: Page) -> None:
     open_real_table(phone, server.url, "zehnerspiel", 2, options={"bank_throws": 1, "bank_rounds": 1})
     staked: list[int] = []
 
-    def choose(m: dict[str, Any]) -> dict[str, Any]:
+    def three_on_the_field(page: Page) -> None:
+        # The stake is a tap on the board's field with the chips chosen once, as in Lustige Sieben: one chip
+        # choice on the felt, no "amount + button" row (issue 24, U3).
+        expect(page.locator("#game .cmp-amount")).to_have_count(1)
+        expect(page.locator("#game input[type='number']")).to_have_count(1)
+        page.locator("#game .cmp-stake-amounts button[data-amount='3']").click()
+        page.locator("#game button.cmp-field[data-number='1']").click()
+
+    def choose(m: dict[str, Any]) -> Any:
         k = kinds(m)
-        if "stake" in k and not staked:  # one chip on "unter 10" once, then no more stakes
+        if "stake" in k and not staked:  # three chips on "unter 10" once, then no more stakes
             staked.append(m["seq"])
-            return next(e["action"] for e in m["legal"] if e["action"]["kind"] == "stake")
+            return three_on_the_field
         return k["done"]
 
     done = play(phone, lambda n, m: [3, 3, 3][:n], choose)
     assert done["faces"] == 2 and staked
+    sent = phone.evaluate("() => window.wuerfelTable.log.filter(e => e.type === 'action' && e.data "
+                          "&& e.data.kind === 'stake').map(e => [e.data.number, e.data.amount])")
+    assert sent == [[1, 3]]
     check_end(phone, 2)
 
 
@@ -81,9 +92,9 @@ def test_craps_with_real_dice_names_a_number_bids_and_wins_on_the_point(server: 
         entry = next(e for e in m["legal"] if e["action"]["kind"] == "name" and e["action"]["number"] == 12)
 
         def name_twelve_for_four(page: Page) -> None:
-            button = page.locator(f"button[data-action='{json.dumps(entry['action'], separators=(',', ':'))}']")
-            button.locator("xpath=preceding-sibling::input").fill("4")
-            button.click()
+            # one picker (issue 24, U3): the chips typed once, then the number tapped
+            page.locator(".cmp-picker .cmp-amount-input").fill("4")
+            page.locator(f"button[data-action='{json.dumps(entry['action'], separators=(',', ':'))}']").click()
 
         return name_twelve_for_four
 

@@ -5,6 +5,7 @@ changes what it draws."""
 from __future__ import annotations
 
 import os
+import re
 
 from playwright.sync_api import expect
 
@@ -106,16 +107,46 @@ def test_generic_table_draws_every_component_kind(server: Server, new_page) -> N
     expect(seats.nth(0)).to_contain_text("Bank")
     expect(seats.nth(1)).to_have_class("cmp-seat finished")
     expect(probe.locator("[data-kind='message']")).to_have_text("Bert hat die Bank")
-    # The move with an amount: a number field within its bounds, the button sends the chosen amount. The field is
-    # short and beside its button (the forms' input rule once stretched it over the whole width above the button).
+    # At the end the seats say what the standings say: the winner is not dimmed (every seat has finished, and the
+    # winner's "finished" dimmed him alone: issue 24, B4), the loser is.
+    page.evaluate("""async (components) => {
+        const {render} = await import('/static/js/games/generic.js');
+        const {t} = await import('/static/js/i18n.js');
+        const ctx = {msg: {seq: 2, components, finished: true, winners: [1], result: {winners: [1], losers: [0]}},
+          view: {}, legal: [], names: ['Anna', 'Bert'], t, fmt: (x) => String(x), mySeats: [0], pending: false,
+          send: () => {}, showNotice: () => {}, thrown: null, lastRoll: null};
+        render(document.getElementById('probe'), ctx);
+    }""", comps)
+    expect(seats.nth(1)).to_have_class("cmp-seat won")
+    expect(seats.nth(0)).to_have_class(re.compile(r"\blost\b"))
+    assert seats.nth(1).evaluate("e => getComputedStyle(e).opacity") == "1"
+    page.evaluate("""async ([components, legal]) => {
+        const {render} = await import('/static/js/games/generic.js');
+        const {t} = await import('/static/js/i18n.js');
+        const ctx = {msg: {seq: 1, components}, view: {}, legal, names: ['Anna', 'Bert'], t,
+          fmt: (x) => String(x), mySeats: [0], pending: false, send: (e) => { window.sent = e; },
+          showNotice: (m) => { window.notice = m; }, thrown: null, lastRoll: null};
+        render(document.getElementById('probe'), ctx);
+    }""", [comps, legal])
+    # A stake on a field of the board: the chips are chosen once (quick taps, or a short number field beside them:
+    # the forms' input rule once stretched it over the whole felt), then a tap on the field sends the stake — no row
+    # of "amount + button" per field (issue 24, U3).
+    chips = probe.locator(".cmp-stake-amounts")
+    expect(chips).to_have_count(1)
+    expect(chips.locator("button[data-amount]")).to_have_text(["1", "2", "3", "4", "5"])
     field = probe.locator(".cmp-amount-input").bounding_box()
-    button = probe.locator(".cmp-amount button").bounding_box()
-    assert field is not None and button is not None and field["width"] < 150, field
-    assert abs(field["y"] + field["height"] / 2 - button["y"] - button["height"] / 2) < 10, (field, button)
+    quick = chips.locator("button[data-amount='5']").bounding_box()
+    assert field is not None and quick is not None and field["width"] < 150, field
+    assert abs(field["y"] + field["height"] / 2 - quick["y"] - quick["height"] / 2) < 10, (field, quick)
     probe.locator(".cmp-amount-input").fill("4")
-    probe.locator(".cmp-amount button").click()
+    probe.locator(".cmp-amount-input").dispatch_event("change")
+    expect(chips.locator("button[data-amount='4']")).to_have_attribute("aria-pressed", "true")
+    tap = probe.locator("[data-kind='stakes'] button.cmp-field[data-number='7']")
+    expect(tap).to_have_attribute("data-action", '{"kind":"stake","number":7,"amount":{"min":1,"max":5}}')
+    tap.click()
     page.wait_for_function("() => window.sent !== null")
     assert page.evaluate("() => window.sent.action") == {"kind": "stake", "number": 7, "amount": 4}
+    expect(probe.locator("[data-kind='stakes'] div.cmp-field")).not_to_have_count(0)  # the other fields: no taps
 
 
 def test_a_fields_name_is_not_broken_inside_a_word(server: Server, new_page) -> None:
@@ -149,3 +180,72 @@ def test_a_fields_name_is_not_broken_inside_a_word(server: Server, new_page) -> 
     lines = name.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e); "
                           "return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }")
     assert lines == 1
+
+
+def test_a_seats_number_never_breaks_on_a_phone(server: Server, new_page) -> None:
+    """A seat's pill on a 360 px phone read "Computer 2 (Faustregel) setzt noch … 2 / 9": the felt lets long words
+    break anywhere, and the chips gave way to the name and its note (issue 24, B3). A number keeps its line."""
+    from wuerfel.engine.components import Counter, SeatLine, Seats, components_json
+
+    page = new_page(width=360)
+    guest(page, server.url, "Anna")
+    names = ["Annegret-Marie (Gast)", "Computer 1 (Faustregel)", "Computer 2 (Faustregel)"]
+    seats = Seats(tuple(SeatLine(s, score=29 + s, active=s == 2, note="setzt noch …" if s else None)
+                        for s in range(3)))
+    comps = components_json((seats, Counter(12345, 67890, label="Pott")), "de", names)
+    page.evaluate("""async ([components, names]) => {
+        const {render} = await import('/static/js/games/generic.js');
+        const {t} = await import('/static/js/i18n.js');
+        const felt = document.createElement('div');
+        felt.className = 'felt';
+        felt.id = 'felt';
+        felt.style.width = '300px';
+        const root = document.createElement('div');
+        root.id = 'probe';
+        felt.appendChild(root);
+        document.body.prepend(felt);
+        const ctx = {msg: {seq: 1, components}, view: {}, legal: [], t, fmt: (x) => String(x), mySeats: [0],
+          names, pending: false, send: () => {}, showNotice: () => {}, thrown: null, lastRoll: null};
+        render(root, ctx);
+    }""", [comps, names])
+    nums = page.locator("#probe :is(.num, .cmp-counter .big)")
+    expect(nums).to_have_count(4)
+    lines = nums.evaluate_all("es => es.map(e => { const r = document.createRange(); r.selectNodeContents(e); "
+                              "return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })")
+    assert lines == [1, 1, 1, 1], lines
+
+
+def test_a_number_named_with_a_stake_is_one_picker(server: Server, new_page) -> None:
+    """Craps' maker named a number with a stake in eleven rows "[1] nennt die N (Einsatz 1 bis 19 Chips)" (issue 24,
+    U3): without a board whose fields are the targets, the targets are one row of buttons under one chip choice."""
+    page = new_page(width=360)
+    guest(page, server.url, "Anna")
+    legal = [{"seat": 0, "action": {"kind": "name", "number": n, "stake": {"min": 1, "max": 19}},
+              "label": f"nennt die {n} (Einsatz 1 bis 19 Chips)"} for n in range(2, 13)]
+    legal.append({"seat": 0, "action": {"kind": "pass"}, "label": "passen"})
+    page.evaluate("""async (legal) => {
+        const {render} = await import('/static/js/games/generic.js');
+        const {t} = await import('/static/js/i18n.js');
+        const felt = document.createElement('div');
+        felt.className = 'felt';
+        const root = document.createElement('div');
+        root.id = 'probe';
+        felt.appendChild(root);
+        document.body.prepend(felt);
+        window.sent = null;
+        const ctx = {msg: {seq: 1, seat: 0, components: []}, view: {}, legal, names: ['Anna', 'Bert'], t,
+          fmt: (x) => String(x), mySeats: [0], pending: false, send: (e) => { window.sent = e; },
+          showNotice: (m) => { window.notice = m; }, thrown: null, lastRoll: null};
+        render(root, ctx);
+    }""", legal)
+    probe = page.locator("#probe")
+    picker = probe.locator(".cmp-picker")
+    expect(picker.locator(".cmp-targets button")).to_have_text([str(n) for n in range(2, 13)])
+    expect(probe.locator(".cmp-amount")).to_have_count(1)  # one chip choice, not one per number
+    expect(picker.locator("button[data-amount]")).to_have_text(["1", "2", "5", "10", "19"])
+    picker.locator("button[data-amount='5']").click()
+    picker.locator(".cmp-targets button", has_text="8").click()
+    page.wait_for_function("() => window.sent !== null")
+    assert page.evaluate("() => window.sent.action") == {"kind": "name", "number": 8, "stake": 5}
+    expect(probe.locator("button[data-kind='pass']")).to_have_count(1)  # the other moves stay buttons
+    assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")

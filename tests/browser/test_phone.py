@@ -178,3 +178,62 @@ def test_the_lobbys_open_tables_and_checkboxes_read_well_on_a_phone(server: Serv
         words = label.evaluate("e => { const r = document.createRange(); r.setStartAfter(e.querySelector('input')); "
                                "r.setEndAfter(e.lastChild); return r.getClientRects()[0].top; }")
         assert top is not None and abs(words - top["y"]) < top["height"], f"{check}'s words are not beside its box"
+
+
+ONE_LINE = """() => {
+  const out = [];
+  for (const e of document.querySelectorAll('#felt :is(.num, .payoff, b, .cmp-counter .big, .cmp-num)')) {
+    const r = document.createRange();
+    r.selectNodeContents(e);
+    const lines = new Set([...r.getClientRects()].map(x => Math.round(x.top))).size;
+    if (lines > 1 && /\\d/.test(e.textContent)) out.push(`${e.className || e.tagName}: ${e.textContent}`);
+  }
+  return out;
+}"""
+"""Numbers on the felt that stand on more than one line (each named, so a failure says which)."""
+
+
+def test_numbers_never_wrap_and_the_standings_keep_their_rows_on_a_phone(server: Server, new_page) -> None:
+    """Zehnerspiel with two bots on a 360 px phone showed a seat's 29 chips as "2 / 9" on two lines, and the final
+    standings' "+3 Chips" beside the wrong row (issue 24, B3). Numbers never break; each row keeps its figures."""
+    page = new_page(width=360)
+    guest(page, server.url, "Annegret-Marie")
+    t = _create(page, server.url, {"game": "zehnerspiel", "seats": 3, "bots": {"1": "heuristic", "2": "heuristic"},
+                                   "private": True, "overrides": {"bank_throws": 1}})
+    page.goto(server.url + f"/table/{t['id']}")
+    page.locator("#start-btn").click()
+    wait_connected(page)
+    checked = False
+    deadline = time.monotonic() + 90
+    while not page.evaluate("() => document.body.dataset.status === 'finished'"):
+        assert time.monotonic() < deadline, "the game did not end"
+        page.wait_for_function("() => { const S = window.wuerfelTable, m = S.msg; return !!m && !S.pending && "
+                               "(m.finished || m.legal.length > 0 || !!(m.throw && !m.throw.bot && "
+                               "(m.my_seats || []).includes(m.throw.seat))); }", timeout=60_000)
+        if page.evaluate("() => window.wuerfelTable.msg.finished"):
+            break
+        if not checked and page.evaluate("() => window.wuerfelTable.msg.legal.length > 0"):
+            assert page.evaluate(ONE_LINE) == [], "a number breaks while staking"
+            _fits(page, "Zehnerspiel while staking")
+            checked = True
+        before = page.evaluate("() => window.wuerfelTable.seq")
+        if page.evaluate("() => window.wuerfelTable.msg.legal.length > 0"):
+            done = page.evaluate("() => window.wuerfelTable.msg.legal.find(e => e.action.kind === 'done')")
+            page.evaluate("a => document.querySelector(`[data-action='${JSON.stringify(a)}']`).click()",
+                          done["action"])
+        else:
+            page.locator("#throw-btn").click()
+        page.wait_for_function(f"() => window.wuerfelTable.seq > {before}", timeout=60_000)
+    assert checked, "the player never staked"
+    expect(page.locator("#final li")).to_have_count(3)
+    assert page.evaluate(ONE_LINE) == [], "a number breaks in the final standings"
+    # Every row's chips and net stand on that row: within its box, beside its name.
+    rows = page.evaluate("""() => [...document.querySelectorAll('#final li')].map(li => {
+        const box = li.getBoundingClientRect(), name = li.querySelector('span').getBoundingClientRect();
+        return [...li.querySelectorAll('b, .payoff')].map(e => {
+            const r = e.getBoundingClientRect();
+            return r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.top < name.bottom && r.bottom > name.top;
+        });
+    })""")
+    assert rows and all(all(r) and len(r) == 2 for r in rows), rows
+    _fits(page, "Zehnerspiel's final standings")

@@ -3,6 +3,8 @@ and on his profile, and sees his rating there and on the leaderboard."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Server
@@ -13,19 +15,33 @@ from tests.browser.test_phone import OVERFLOW
 def test_rated_game_against_a_bot_lands_in_archive_profile_and_leaderboard(server: Server, new_page) -> None:
     page = new_page()
     page.goto(server.url + "/login")
+    # A password with the name in it is refused saying so, the form's help says it beforehand, and the page of the
+    # refusal is an address a reload does not post again (issue 24, U10).
+    expect(page.locator("#register-form").locator("xpath=..")).to_contain_text("darf deinen Namen nicht enthalten")
     page.locator("#reg-name").fill("Rita")
+    page.locator("#reg-password").fill("Würfel-Rita-2024")
+    page.locator("#register-form button").click()
+    expect(page.locator("#auth-error")).to_have_text("Das Passwort darf deinen Namen nicht enthalten.")
+    assert "/login?" in page.url, page.url
+    page.reload()
+    expect(page.locator("#auth-error")).to_have_text("Das Passwort darf deinen Namen nicht enthalten.")
+    expect(page.locator("#reg-name")).to_have_value("Rita")
     page.locator("#reg-password").fill("geheim-und-lang-1")
     page.locator("#register-form button").click()
     page.wait_for_url(server.url + "/")
     url = create_table(page, server.url, "pig", seats=2, bots={1: "random"}, options={"target": 4}, rated=True)
     table_id = url.split("/table/")[1].split("?")[0]
     expect(page.locator("#rated-badge")).to_have_text("gewertet")
+    # Ratings stand beside the names at a rated table (issue 24, M4): Rita is new here, 0,0.
+    expect(page.locator("#seat-list .seat[data-seat='0'] .seat-rating")).to_have_text(" (0,0)")
+    expect(page.locator("#seat-list .seat[data-seat='1'] .seat-rating")).to_have_count(1)
     page.locator("#start-btn").click()
     wait_connected(page)
     play_until([page], pig_policy, lambda: finished(page))
     expect(page.locator("#status")).to_contain_text("Spiel vorbei")
-    # The scoreboard names the registered player with a link to her profile.
+    # The scoreboard names the registered player with a link to her profile, her rating beside it.
     expect(page.locator("#scores a.profile-link")).to_have_text("Rita")
+    expect(page.locator("#scores tr").first.locator(".seat-rating")).to_have_text(" (0,0)")
 
     page.locator("#topnav a[href='/archive']").click()
     page.wait_for_url("**/archive")
@@ -34,6 +50,9 @@ def test_rated_game_against_a_bot_lands_in_archive_profile_and_leaderboard(serve
     expect(row.locator(".badge.rated")).to_have_text("gewertet")
     expect(row.locator(".rating-change")).to_contain_text("→")
     expect(row.locator("a.replay-link")).to_have_attribute("href", f"/replay/{table_id}")
+    # Every figure is labelled (issue 24, U13): the bot's place in the players, her final score in the result.
+    expect(row.locator(".place")).to_have_text(re.compile(r"^\(Rang [12]\)$"))
+    expect(row.locator(".final-score")).to_have_text(re.compile(r"^Endstand \d+$"))
 
     page.locator("#my-profile").click()
     page.wait_for_url("**/players/Rita")
@@ -41,10 +60,15 @@ def test_rated_game_against_a_bot_lands_in_archive_profile_and_leaderboard(serve
     expect(games.locator(".games")).to_have_text("1")
     expect(games.locator(".rating a")).to_have_text(_ordinal_pattern())
     expect(page.locator(f"#recent li[data-table='{table_id}']")).to_contain_text("gewertet")
-    for plot in (".score-plot", ".rating-plot"):
-        img = page.locator(f".plots[data-game='pig'] img{plot}")
-        img.scroll_into_view_if_needed()
-        page.wait_for_function("e => e.complete && e.naturalWidth > 0", arg=img.element_handle())
+    # After one game (issue 24, U11): the rating explained beside μ and σ, no one-bar histogram of one final score
+    # (the page says from when on), the rating's course drawn.
+    expect(games.locator(".rating-parts")).to_have_text(re.compile(r"^\(μ \d+,\d · σ \d+,\d · 1 gewertet\)$"))
+    expect(page.locator("#rating-help")).to_contain_text("μ − 3σ")
+    expect(page.locator(".plots[data-game='pig'] img.score-plot")).to_have_count(0)
+    expect(page.locator(".plots[data-game='pig'] .score-plot-later")).to_contain_text("ab 3 Partien")
+    img = page.locator(".plots[data-game='pig'] img.rating-plot")
+    img.scroll_into_view_if_needed()
+    page.wait_for_function("e => e.complete && e.naturalWidth > 0", arg=img.element_handle())
     expect(page.locator("#dice-stats")).to_have_count(1)
 
     page.locator("#profile-games tr[data-game='pig'] .rating a").click()
@@ -52,6 +76,8 @@ def test_rated_game_against_a_bot_lands_in_archive_profile_and_leaderboard(serve
     expect(page.locator("#leaderboard")).to_contain_text("Rita")
     expect(page.locator("#leaderboard")).to_contain_text("Computer (zufällig)")
     expect(page.locator("#seat-advantages tbody tr")).to_have_count(2)
+    # The headers are set in capitals, but μ stays μ: uppercased it became a capital mu, "Μ", read as an M (L3).
+    assert page.locator("#leaderboard thead th.greek").first.inner_text() == "μ"
 
     # On a phone the leaderboard and the profile fit the screen, each number on one line (μ "24,26" stood one digit
     # a line while the headers pushed the table past the screen).

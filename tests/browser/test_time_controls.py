@@ -8,6 +8,7 @@ and started again on the same SQLite file; the favicon, the title and the sound 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -67,6 +68,10 @@ def test_the_computer_takes_the_seat_of_a_player_who_left_and_gives_it_back(fast
     # Anna's move (her throw starts it): the running clock is hers, on both pages.
     expect(bert.locator("#move-clock")).to_have_attribute("data-seats", "0")
     expect(bert.locator("#move-clock")).to_contain_text("Anna")
+    # Her throw has one deadline, the clock's: the note under "Würfeln" names its time and what happens then (it
+    # promised "60 s" beside a clock of 30: issue 24, B1).
+    expect(anna.locator("#throw-note")).to_have_text(
+        re.compile(r"^Würfelst du nicht binnen 0:\d\d, übernimmt der Computer deinen Platz\.$"))
     # She closes her tab during her move; when her time is up the computer takes her seat, in words for Bert.
     ctx = anna.context
     anna.close()
@@ -84,9 +89,18 @@ def test_the_computer_takes_the_seat_of_a_player_who_left_and_gives_it_back(fast
     expect(back.locator("#table-notes")).to_contain_text("Du bist zurück und spielst deinen Platz wieder selbst.")
     expect(_row(back, 0)).not_to_have_attribute("data-standin", "yes")
     expect(back.locator("#back-box")).to_be_hidden()
+    # Shown only to a player whose clock ran out while his page was open, the box no longer tells him he was away
+    # (issue 24, B9).
+    expect(back.locator("#back-text")).to_have_text("Deine Zeit ist abgelaufen; der Computer spielt deinen Platz.")
     expect(bert.locator("#table-notes")).to_contain_text("Anna (Gast) ist zurück und spielt wieder selbst.",
                                                          timeout=15_000)
     expect(_row(bert, 0)).not_to_have_attribute("data-standin", "yes")
+    expect(bert.locator("#notice")).to_contain_text("zurück")
+    # She resigns: the final standings do not stand over the stale notice "… ist zurück" (issue 24, B10).
+    back.locator("#resign-btn").click()
+    back.locator("#resign-yes").click()
+    expect(bert.locator("#final")).to_be_visible()
+    expect(bert.locator("#notice")).to_be_hidden()
 
 
 def test_forfeit_on_expiry_ends_the_game_in_words(fast: ClockServer, new_page) -> None:
@@ -98,9 +112,12 @@ def test_forfeit_on_expiry_ends_the_game_in_words(fast: ClockServer, new_page) -
         "Die Bedenkzeit von Anna (Gast) ist abgelaufen – gewonnen hat Bert (Gast).")
     expect(bert.locator("#table-end")).to_have_text(
         "Die Bedenkzeit von Anna (Gast) ist abgelaufen: Anna (Gast) hat die Partie verloren.")
-    expect(bert.locator("#table-notes")).to_contain_text(
-        "Die Bedenkzeit von Anna (Gast) ist abgelaufen: Anna (Gast) verliert die Partie.")
     expect(bert.locator("#final li.won")).to_contain_text("Bert")
+    # The moves panel tells the end once, under the moves: the clock's note said it a second time above them
+    # (issue 24, B8), and the notice box a third.
+    for page in (anna, bert):
+        expect(page.locator("#table-notes")).not_to_contain_text("abgelaufen")
+        expect(page.locator("#notice")).to_be_hidden()
     expect(bert.locator("#move-clock")).to_be_hidden()
     # The players still talk; the replay shows the table's chat with the game, guests marked.
     bert.locator("#chat-input").fill("Schade, Anna!")

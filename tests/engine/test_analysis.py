@@ -113,11 +113,17 @@ def test_a_deliberate_blunder_loses_what_the_advisor_says(blunder: tuple[int, in
 def test_luck_and_win_chance_of_a_duel_add_up() -> None:
     """In a duel the dice one seat gains the other loses; with no mistakes, the start chance plus the luck is the
     result (the win chance moves by the dice alone)."""
-    doc = analyse_record(duel_record())
+    record = duel_record()
+    doc = analyse_record(record)
     luck = [s["luck"] for s in doc["seats"]]
     assert luck[0] == pytest.approx(-luck[1])
     wc = doc["win_chance"]
     assert wc is not None and len(wc["steps"]) == len(wc["seats"][0]) == len(wc["seats"][1])
+    # The graph's x is the replay's step: a rated position where its decision is due (step k shows the state after
+    # k events), the result at the game's last step — never past it (issue 24, B7: step 14 of a 13-step game).
+    assert wc["steps"][-1] == len(record.events)
+    assert set(wc["steps"][:-1]) <= {d["index"] for d in doc["decisions"]}
+    assert wc["steps"] == sorted(wc["steps"])
     assert wc["seats"][0][-1] in (0.0, 1.0)
     assert all(0.0 <= c <= 1.0 for c in wc["seats"][0])
     assert wc["seats"][0][0] + luck[0] == pytest.approx(wc["seats"][0][-1])

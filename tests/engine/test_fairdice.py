@@ -111,6 +111,15 @@ def test_derived_dice_pass_a_chi_square_test() -> None:
     test = fd.face_test(faces, range(1, 7))
     assert test["dice"] == 60000
     assert test["p"] > 0.001, test
+    assert test["judged"]
+
+
+def test_a_few_dice_are_not_judged() -> None:
+    """28 dice of a profile were called "unusual" (issue 24, web U11): a test is judged from 10 expected dice per
+    face on (60 for a W6); below that the statistic is still given, with ``judged`` false."""
+    few = fd.face_test({1: 11, 2: 8, 3: 4, 4: 3, 5: 1, 6: 1}, range(1, 7))
+    assert few["dice"] == 28 and few["p"] < 0.01 and not few["judged"] and few["judge_from"] == 60
+    assert fd.face_test({f: 10 for f in range(1, 7)}, range(1, 7))["judged"]
 
 
 def test_inverse_cdf_follows_exact_fractions() -> None:

@@ -345,3 +345,24 @@ def test_bots_play_legal_games_to_the_end(seed: int, game: str, n: int) -> None:
 def test_roll_outcome_labels() -> None:
     s = chicago()
     assert s.describe_outcome(Roll((1, 2, 3))) == "1 2 3"
+
+
+def test_the_sheet_keeps_every_settled_round_and_heads_columns_by_name_only() -> None:
+    """Chicago's sheet showed the running round alone (earlier results gone) and headed each column with the seat's
+    number beside its name, "Computer 1 (Faustregel) 2", which read like a score (issue 24, web U16)."""
+    from wuerfel.engine.components import Sheet, components_json
+
+    s = throw(chicago(), (4, 5, 6)).apply_action(Keep((4, 5)))
+    s = throw(s, (6,)).apply_action(Stop())  # seat 0: 15 in two throws
+    s = throw(s, (4, 5, 6)).apply_action(Stop())  # seat 1: 15 in one throw; seat 0 takes the Bierdeckel
+    s = throw(s, (1, 1, 1)).apply_action(Stop())  # round 2: seat 1 begins, Chicago
+    assert s.round_no == 1 and s.marks == (1, 0)
+    sheet = next(c for c in s.components(None) if isinstance(c, Sheet))
+    assert sheet.columns == ("", "") and sheet.column_seats == (0, 1)
+    rows = components_json((sheet,), "de", ["Anna", "Bert"])[0]["rows"]
+    assert rows[0]["key"] == "round-1" and rows[0]["label"] == "Runde 1"
+    first, second = rows[0]["cells"]
+    assert first.startswith("15 in 2 ") and first.endswith(" · Bierdeckel") and second.startswith("15 in 1 ")
+    assert "Bierdeckel" not in second
+    assert rows[1]["label"] == "Runde 2" and rows[1]["cells"][1] is not None and rows[1]["cells"][0] is None
+    assert rows[-1]["label"] == "Bierdeckel" and rows[-1]["cells"] == [1, 0]

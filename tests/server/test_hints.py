@@ -131,3 +131,23 @@ def test_a_rematch_keeps_the_tables_hint_setting(clients: Make) -> None:
     assert r.json()["hints"] is False
     host = clients().guest("Carla")
     assert host.create("zehntausend", seats=2, bots={"1": "random"})["advisor"] is True
+
+
+def test_a_chance_is_given_in_percent(clients: Make) -> None:
+    """A probability reads in percent, as its loss beside it reads in percentage points (issue 24, web U12: "0.79
+    (the maker's chance to win)" next to "11.9 percentage points below the best"). Sechzerspiel for two: every choice
+    rated by its exact chance to win."""
+    for lang, comma in (("de", ","), ("en", ".")):
+        host = clients(lang).guest("Anna")
+        t = host.create("sechzerspiel", seats=2, bots={"1": "heuristic"})
+        assert host.post(f"/api/tables/{t['id']}/start").status_code == 200
+        ws = host.ws(t["id"])
+        until_decision(ws, 0)
+        msg = ask(ws)
+        assert msg["type"] == "hint", msg
+        rated = [a for a in msg["advice"] if a["value"] is not None]
+        assert rated
+        for a in rated:
+            assert 0.0 <= a["value"] <= 1.0
+            assert a["text"] == f"{100 * a['value']:.1f}\u202f%".replace(".", comma), a
+        ws.close()

@@ -148,7 +148,11 @@ def test_html_pages_and_forms(clients: Make) -> None:
     assert c.http.get("/api/session").json()["player"]["name"] == "Formular"
     c.refresh_csrf()
     r = c.http.post("/login", data={"name": "Niemand", "password": "x" * 9, "csrf_token": c.csrf})
+    # A refused form redirects to the page that says why (U10: reloading it must not post the form again).
+    assert r.status_code == 303 and r.headers["location"].startswith("/login?")
+    r = c.http.get(r.headers["location"])
     assert r.status_code == 401 and "Falscher Name oder falsches Passwort." in r.text
+    assert 'value="Niemand"' in r.text
     t = c.create("pig", seats=1)
     assert c.http.get(f"/table/{t['id']}").status_code == 200
     anon = clients()

@@ -3,6 +3,7 @@ PostgreSQL (issue 16)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -84,6 +85,8 @@ def test_rated_flag_is_refused_with_a_guest_and_with_hints(srv: ServerProcess) -
 def test_a_rated_game_moves_the_ratings_at_its_end(srv: ServerProcess) -> None:
     anna = registered(srv, "Anna")
     t = anna.create("stapel", seats=2, rated=True, bots={"1": "random"}, overrides={"target": 4})
+    # A rated table names each seat's rating in the game (issue 24, M4): a newcomer's is 0.
+    assert t["seats"][0]["rating"] == 0.0 and isinstance(t["seats"][1]["rating"], float)
     assert anna.post(f"/api/tables/{t['id']}/start").status_code == 200
     end = play_out(anna, t["id"])
     ranking = end["result"]["ranking"]
@@ -101,17 +104,31 @@ def test_a_rated_game_moves_the_ratings_at_its_end(srv: ServerProcess) -> None:
     g = next(x for x in prof["games"] if x["game"] == "stapel")
     assert g["games"] >= 1 and g["rating"]["games"] == 1 and g["wins"] == (1 if won else 0)
     assert prof["recent"][0]["table_id"] == t["id"] and prof["recent"][0]["rated"]
-    for url in (g["score_plot"], g["rating_plot"]):
+    # One game draws no distribution of final scores (a single full-width bar: issue 24, U11); the page says when
+    # it comes, and explains the rating beside its μ and σ.
+    assert g["score_plot"] is None
+    for url in (g["rating_plot"], f"/players/{name}/plots/scores.svg?game=stapel"):
         r = anna.http.get(url)
         assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
         assert "<svg" in r.text and "matplotlib" in r.text.lower()
     page = anna.http.get(f"/players/{name}")
     assert page.status_code == 200 and 'id="dice-stats"' in page.text and "Wertungszahl" in page.text
+    assert "ab 3 Partien mit verschiedenen Ergebnissen" in page.text and 'id="rating-help"' in page.text
+    assert re.search(r"\(μ \d+,\d · σ \d+,\d · 1 gewertet\)", page.text)
     lb = anna.http.get("/leaderboard/stapel")
     assert lb.status_code == 200 and name in lb.text and "Vorteil der Sitzordnung" in lb.text
+    # Her next rated table shows the rating this game gave her; an unrated table shows none.
+    again = anna.create("stapel", seats=2, rated=True, bots={"1": "random"})
+    assert again["seats"][0]["rating"] == pytest.approx(mine[0]["ordinal"], abs=1e-3)
+    assert anna.create("stapel", seats=2, bots={"1": "random"})["seats"][0]["rating"] is None
+    # The archive's row says what each figure is (issue 24, U13: "Anna #2 · Rang 2 · 3"): the others' places,
+    # her own place once, her final score labelled.
+    archive = anna.http.get("/archive").text
+    row = archive[archive.index(f'data-table="{t["id"]}"'):]
+    row = row[:row.index("</tr>")]
+    assert "Endstand " in row and "#" not in row
+    assert row.count("Rang ") == 2 and row.count("(Rang ") == 1  # the bot's place among the players, hers after
     # The German archive labels the rating change and writes it with a decimal comma, as the profile does.
-    import re
-
     assert re.search(r"Wertungszahl −?\d+,\d → −?\d+,\d", anna.http.get("/archive").text)
     assert re.search(r'class="rating"><a [^>]*>−?\d+,\d</a>', page.text)
 

@@ -170,6 +170,25 @@ def test_forfeit_on_expiry_ends_the_game_with_the_seat_lost(fast: ServerProcess)
     assert record["meta"]["resigned"] == 0 and record["meta"]["ended_by"] == "timeout"
 
 
+def test_a_throw_under_a_table_clock_has_the_clock_as_its_one_deadline(fast: ServerProcess) -> None:
+    """The throw window of the server (60 s) and a live clock (30 s, the player loses) ran side by side: the page
+    promised "60 s" and the clock took the game after 30 (issue 24, web B1). Where the table's clock runs for a
+    throw it is the only deadline: the throw has no window of its own, the clock says what happens."""
+    a, _, tid = two_players(fast, clock="live", limit=120, on_expiry="forfeit")
+    wa = a.ws(tid)
+    first = wa.recv_type("state")
+    assert first["throw"]["seat"] == 0 and not first["throw"]["bot"]
+    assert first["throw"]["seconds"] is None and first["throw"]["left"] is None
+    assert first["clock"]["seats"] == [0] and first["clock"]["on_expiry"] == "forfeit"
+    # Without a table clock the throw keeps the server's window.
+    a2, _, tid2 = two_players(fast)
+    w2 = a2.ws(tid2)
+    plain = w2.recv_type("state")
+    assert plain["clock"] is None and plain["throw"]["seconds"] == 60 and plain["throw"]["left"] > 0
+    wa.close()
+    w2.close()
+
+
 def test_a_guest_who_logs_out_is_handled_like_an_expired_clock(fast: ServerProcess) -> None:
     a, b, tid = two_players(fast, clock="corr", limit=7)
     wa = a.ws(tid)

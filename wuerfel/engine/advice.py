@@ -30,9 +30,12 @@ class Advice:
     params: dict[str, Any] = dataclasses.field(default_factory=dict)
     label: str = ""
     """A label to show instead of ``state.describe_action(action, lang)`` (rarely needed)."""
+    unit: str = ""
+    """``"chance"``: ``value`` is a probability (0 to 1), which people read in percent ("79 %", not "0.79" beside a
+    loss "in percentage points"); empty: a number as it is (points, chips)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "action": self.action.to_json() if self.action is not None else None,
             "value": self.value,
             "measure": self.measure,
@@ -40,6 +43,9 @@ class Advice:
             "params": dict(self.params),
             "label": self.label,
         }
+        if self.unit:
+            out["unit"] = self.unit
+        return out
 
 
 @runtime_checkable

@@ -316,7 +316,7 @@ def analyse_record(record: GameRecord, lang: str = "de",
         "decisions": [d.to_json() | {"decisive": d in decisive} for d in decisions],
         "seats": seats,
         "mistakes": [d.index for d in decisive],
-        "win_chance": _win_chance(duel, final) if main.duel and n == 2 else None,
+        "win_chance": _win_chance(duel, final, len(record.events)) if main.duel and n == 2 else None,
         "events": len(record.events),
     }
     return out
@@ -389,13 +389,17 @@ def _turn_luck(measure: str, n: int, finished: Sequence[tuple[int, str, float | 
     return out
 
 
-def _win_chance(duel: list[_Point], final: State | None) -> dict[str, Any]:
-    """Seat 0's and seat 1's winning chance at every rated position (before the choice), and the result."""
-    steps = [p.index + 1 for p in duel]
+def _win_chance(duel: list[_Point], final: State | None, total: int) -> dict[str, Any]:
+    """Seat 0's and seat 1's winning chance at every rated position (before the choice), and the result.
+
+    The x of a point is the replay's step that shows the position (step k: after k events, where the decision of
+    event k is due), and the result stands at the game's last step, ``total`` (the number of events). It used to
+    stand one step after the last decision, which ran the graph to step 14 of a 13-step game (issue 24, web B7)."""
+    steps = [p.index for p in duel]
     chance0 = [p.before for p in duel]
     end = _result(final, 0)
     if end is not None:
-        steps.append(steps[-1] + 1 if steps else 0)
+        steps.append(total)
         chance0.append(end)
     return {"steps": steps, "seats": [chance0, [1.0 - c for c in chance0]]}
 

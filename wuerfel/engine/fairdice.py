@@ -398,11 +398,19 @@ def chi2_sf(x: float, df: int) -> float:
     return min(1.0, total)
 
 
+JUDGE_EXPECTED = 10
+"""Dice per face fair dice lead one to expect before a test is judged (60 for a W6). Below it the chi-square
+approximation is rough and a rare count says little: after 28 dice a profile called its dice "unusual" on a site
+whose every throw can be checked (issue 24, web U11)."""
+
+
 def face_test(counts: dict[int, int], faces: Sequence[int]) -> JSON:
-    """Counts per face against fair dice: the chi-square statistic, its degrees of freedom and p-value."""
+    """Counts per face against fair dice: the chi-square statistic, its degrees of freedom and p-value, and whether
+    there are dice enough to judge (``judged``; ``judge_from``: how many)."""
     n = sum(counts.get(f, 0) for f in faces)
     k = len(faces)
-    out: JSON = {"faces": list(faces), "counts": [counts.get(f, 0) for f in faces], "dice": n, "df": k - 1}
+    out: JSON = {"faces": list(faces), "counts": [counts.get(f, 0) for f in faces], "dice": n, "df": k - 1,
+                 "judge_from": JUDGE_EXPECTED * k, "judged": n >= JUDGE_EXPECTED * k}
     if n == 0 or k < 2:
         out.update(chi2=None, p=None)
         return out

@@ -14,10 +14,10 @@ import json
 import logging
 import math
 import os
+import secrets
 import time
 import urllib.parse
 from collections.abc import AsyncIterator
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -74,6 +74,12 @@ LOGIN_FAILS_PER_ADDRESS = 20
 """Failed logins per address per minute, whatever the names: a flood of new names is stopped before hashing."""
 REGISTRATIONS_PER_ADDRESS = 10
 """New accounts per address per minute (each costs a password hash)."""
+SCORE_PLOT_GAMES = 3
+"""Finished games (with at least two different final scores) before a profile draws their distribution."""
+REFUSAL_SECONDS = 600.0
+"""How long the page of a refused login or registration can be reloaded (then it is the plain login page)."""
+REFUSALS_KEPT = 2000
+"""Most refused forms held at once (the oldest go first): a flood of refusals costs bounded memory."""
 REPLAY_PAGE = 100
 """Replay steps per answer (each carries a full view)."""
 MY_TABLES = 200
@@ -97,18 +103,12 @@ host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides). Measured from the stored `
 
 
 
-@lru_cache(maxsize=4)
-def _hyphenator(lang: str) -> Any:
-    import pyphen
-
-    return pyphen.Pyphen(lang="de_DE" if lang == "de" else "en_GB")
-
-
 def hyphenate(text: str, lang: str) -> str:
-    """``text`` with soft hyphens in its long words. A phone's narrow table broke its headers anywhere ("Wertungsz /
-    ahl"), or, kept whole, pushed the table past the screen; soft hyphens let it break them where a reader expects
-    (browsers hyphenate German by themselves only with dictionaries Debian's chromium does not ship)."""
-    return " ".join(_hyphenator(lang).inserted(w, hyphen="\u00ad") if len(w) >= 7 else w for w in text.split(" "))
+    """``text`` with soft hyphens in its long words (:mod:`wuerfel.server.hyphen`: remembered on disk, so no page
+    waits seconds for pyphen's dictionary after a restart)."""
+    from wuerfel.server import hyphen
+
+    return hyphen.hyphenate(text, lang)
 
 
 def time_left_text(seconds: float, lang: str) -> str:
@@ -1023,6 +1023,21 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
         return {"player": who.name, **await asyncio.to_thread(compute)}
 
+    def replay_steps(t: LiveTable, start: int, count: int, lang: str) -> list[dict[str, Any]]:
+        """Steps ``start`` … ``start + count - 1`` of a finished table's replay, as the public sees them."""
+        assert t.match is not None
+        states = [*t.before, t.match.state]
+        steps = []
+        cache: dict[Any, Any] = {}
+        for i in range(start, min(len(states), start + count)):
+            event = t._event_json(i - 1, None, lang, cache) if i else None
+            if i and event is None:  # a step the public was not told about still is a step of the replay
+                event = {"seq": i, "type": "action", "player": None, "data": None, "hidden": True, "label": ""}
+            steps.append({"index": i, "seq": i, "event": event, "view": states[i].view(None),
+                          "lower_is_better": states[i].lower_is_better(),
+                          "components": t._components(states[i], None, lang)})
+        return steps
+
     @app.get("/api/tables/{table_id}/replay")
     async def api_replay(request: Request, table_id: str, start: int = 0, count: int = REPLAY_PAGE
                          ) -> dict[str, Any]:
@@ -1038,16 +1053,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         if start < 0 or start >= total:
             raise ApiError("bad_request", N_("There is no step {step} in this replay."), 422, step=start)
         count = max(1, min(count, REPLAY_PAGE))
-        states = [*t.before, t.match.state]
-        steps = []
-        cache: dict[Any, Any] = {}
-        for i in range(start, min(total, start + count)):
-            event = t._event_json(i - 1, None, lang, cache) if i else None
-            if i and event is None:  # a step the public was not told about still is a step of the replay
-                event = {"seq": i, "type": "action", "player": None, "data": None, "hidden": True, "label": ""}
-            steps.append({"index": i, "seq": i, "event": event, "view": states[i].view(None),
-                          "lower_is_better": states[i].lower_is_better(),
-                          "components": t._components(states[i], None, lang)})
+        steps = replay_steps(t, start, count, lang)
         end = start + len(steps)
         out = {"table": t.summary(base_url(request)), "total": total, "start": start, "steps": steps,
                "next": end if end < total else None}
@@ -1222,7 +1228,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                                "games": n}
             else:
                 g["rating"] = None
-            g["score_plot"] = f"/players/{quoted}/plots/scores.svg?game={gid}&lang={lang}" if scores else None
+            # A distribution needs a few games: one game drew a single full-width bar over a 13.6–14.4 axis (U11).
+            spread = len(scores) >= SCORE_PLOT_GAMES and len(set(scores)) > 1
+            g["score_plot"] = f"/players/{quoted}/plots/scores.svg?game={gid}&lang={lang}" if spread else None
             g["rating_plot"] = f"/players/{quoted}/plots/rating.svg?game={gid}&lang={lang}" if gid in ratings else None
             g["leaderboard_url"] = f"/leaderboard/{gid}"
             games.append(g)
@@ -1364,15 +1372,32 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return await page(request, "lobby.html", games=[game_json(g, lang) for g in all_games()],
                           tables=tables["tables"])
 
+    refusals: dict[str, tuple[float, dict[str, Any]]] = {}
+    """A refused form's page (its words, the form and name to fill in again) under a random key for a few minutes:
+    the refusal redirects to ``/login?refused=KEY``, so reloading the page never posts the form again (U10)."""
+
     @app.get("/login")
-    async def login_page(request: Request, next: str = "/") -> Response:
+    async def login_page(request: Request, next: str = "/", refused: str = "") -> Response:
+        held = refusals.get(refused[:64])
+        if held is not None and held[0] > time.monotonic():
+            ctx = held[1]
+            return await page(request, "login.html", ctx["status"], next=local_next(next), error=ctx["error"],
+                              name=ctx["name"], form=ctx["form"], invite=await invitation_of(next, request))
         return await page(request, "login.html", next=local_next(next), error=None, name="", form=None)
+
+    async def invitation_of(nxt: str, request: Request) -> dict[str, Any] | None:
+        """The invitation above the forms when they were opened from a table link."""
+        if not nxt.startswith("/table/"):
+            return None
+        t = await hub().peek(nxt.split("/")[2].split("?")[0])
+        return await invitation(t, lang_of(request)) if t is not None else None
 
     async def invitation(t: LiveTable, lang: str) -> dict[str, Any]:
         """Who invites to which game: what someone following a table link sees above the name field."""
         host = await asyncio.to_thread(app.state.store.get_player, t.row.host_id) if t.row.host_id else None
         return {"host": host.name if host else None, "game": t.info.name(lang), "status": t.row.status,
-                "watch_url": f"/table/{t.id}?watch=1"}
+                "watch_url": f"/table/{t.id}?watch=1",
+                "clock": {"kind": t.row.clock, "seconds": t.row.move_seconds, "on_expiry": t.row.on_expiry}}
 
     @app.get("/table/{table_id}")
     async def table_page(request: Request, table_id: str, watch: int = 0) -> Response:
@@ -1407,8 +1432,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         if t is None:
             return await page(request, "lobby.html", 404, games=[], tables=[],
                               error=translate(N_("There is no such table."), lang_of(request)))
+        # The first step comes with the page, so the board is drawn before anything is fetched; the other steps,
+        # the analysis and the dice check follow (issue 24, web U15: 2.6–3.7 s before anything was drawn).
+        done = t.row.status == "finished" and t.match is not None
+        first = replay_steps(t, 0, 1, lang_of(request)) if done else []
         return await page(request, "replay.html", table=t.summary(base_url(request)),
-                          game=game_json(t.info, lang_of(request)),
+                          game=game_json(t.info, lang_of(request)), first=first,
+                          total=len(t.before) + 1 if done else 0, chat=[m.to_json() for m in t.chat] if done else None,
                           analysis=t.info.advisor is not None and t.info.perfect_information)
 
     @app.get("/archive")
@@ -1428,7 +1458,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             data = await profile_of(request, name)
         except ApiError as exc:
             return await page_error(request, exc)
-        return await page_(request, "profile.html", profile=data)
+        return await page_(request, "profile.html", profile=data, score_plot_games=SCORE_PLOT_GAMES)
 
     @app.get("/leaderboard")
     async def leaderboards_page(request: Request) -> Response:
@@ -1483,14 +1513,23 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 p, token = await do_login(request, f.get("name"), f.get("password"))
         except ApiError as exc:
             # The name goes back into the form that failed, and only there: a failed login must not prefill
-            # (and focus) the guest field, where Enter would make a guest under the account's name.
-            invite = None
-            if nxt.startswith("/table/"):
-                t = await hub().peek(nxt.split("/")[2].split("?")[0])
-                invite = await invitation(t, lang_of(request)) if t is not None else None
-            return await page(request, "login.html", exc.status, next=nxt, name=f.get("name", "")[:64],
-                              error=translate(exc.msgid, lang_of(request), **exc.params), form=what,
-                              invite=invite)
+            # (and focus) the guest field, where Enter would make a guest under the account's name. The page is a
+            # redirect to the login page holding the refusal (U10: a reload re-posted the refused form).
+            if exc.status == 403:  # a form without its CSRF token is not shown again: it was never ours
+                return await page(request, "login.html", exc.status, next=nxt, name="", form=what,
+                                  error=translate(exc.msgid, lang_of(request), **exc.params),
+                                  invite=await invitation_of(nxt, request))
+            now = time.monotonic()
+            for k in [k for k, (until, _) in refusals.items() if until <= now][:100]:
+                refusals.pop(k, None)
+            while len(refusals) >= REFUSALS_KEPT:
+                refusals.pop(next(iter(refusals)))
+            key = secrets.token_urlsafe(12)
+            refusals[key] = (now + REFUSAL_SECONDS, {
+                "status": exc.status, "form": what, "name": f.get("name", "")[:64],
+                "error": translate(exc.msgid, lang_of(request), **exc.params)})
+            return RedirectResponse("/login?" + urllib.parse.urlencode({"next": nxt, "refused": key}),
+                                    status_code=303)
         resp = RedirectResponse(nxt, status_code=303)
         set_session(request, resp, token)
         remember(token, p)

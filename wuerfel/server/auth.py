@@ -67,7 +67,10 @@ def password_problem(password: object, name: str | None = None) -> tuple[str, di
     folded = password.casefold()
     if len(set(folded) - {" "}) < MIN_DISTINCT:
         return N_("A password needs at least {n} different characters (spaces do not count)."), {"n": MIN_DISTINCT}
-    if folded.strip() in COMMON_PASSWORDS or (name and len(name) >= 3 and name.casefold() in folded):
+    if name and len(name) >= 3 and name.casefold() in folded:
+        # said apart from the list's refusal: "too easy to guess" left a "Würfel-Dora-2024" wondering why (U10)
+        return N_("The password must not contain your name."), {}
+    if folded.strip() in COMMON_PASSWORDS:
         return N_("This password is too easy to guess; please choose another."), {}
     return None
 

@@ -262,10 +262,23 @@ class TableError(Exception):
         return translate(self.msgid, lang, **self.params)
 
 
-def hint_number(x: float, lang: str) -> str:
-    """A hint's value as the terminal shows it (``wuerfel.cli.render.decimal``): two decimals, a comma in German."""
-    text = f"{x:.2f}"
+def hint_number(x: float, lang: str, chance: bool = False) -> str:
+    """A hint's value as the terminal shows it (``wuerfel.cli.render.decimal``): two decimals, a comma in German; a
+    probability in percent with one decimal ("79,2 %"), as its loss is given in percentage points beside it (issue
+    24, web U12: "0.79 (the maker's chance to win)" next to "11.9 percentage points below the best")."""
+    text = f"{100 * x:.1f}\u202f%" if chance else f"{x:.2f}"
     return text.replace(".", ",") if lang == "de" else text
+
+
+def is_chance(advice: Advice) -> bool:
+    """Whether an advice's value is a probability: the advisor says so (``unit``), or its measure is one of the exact
+    analysis's probabilities (a duel's winning chance, Craps' maker, a round's goal)."""
+    if advice.unit == "chance":
+        return True
+    from wuerfel.engine.analysis import SCALES
+
+    scale = SCALES.get(advice.measure)
+    return scale is not None and scale.unit in ("probability", "win_probability")
 
 
 def as_advice(item: Any) -> Advice:
@@ -283,7 +296,7 @@ def as_advice(item: Any) -> Advice:
     label = get("label")
     return Advice(action=get("action", None), value=value if isinstance(value, int | float) else float("nan"),
                   measure=str(get("measure") or ""), note=str(get("note") or ""), params=dict(get("params") or {}),
-                  label=label if isinstance(label, str) else "")
+                  label=label if isinstance(label, str) else "", unit=str(get("unit") or ""))
 
 
 def error_json(code: str, message: str, seq: int | None = None) -> dict[str, Any]:
@@ -321,6 +334,9 @@ class LiveTable:
         self.version = 0
         """Bumped whenever the summary's seating or status changes (not on every move)."""
         self._rng = random.Random(0)
+        self.ratings: dict[int, float] = {}
+        """At a rated table: each seated player's and bot's rating in this game (seat -> μ − 3σ) as it came to the
+        table, shown beside the names (issue 24, web M4); refreshed by :meth:`refresh_ratings`."""
         self.seeds: dict[int, str] = {}
         """Provably fair dice: the seeds the people's browsers sent when they sat down (seat -> hex), until the
         start fixes the combined seed. Kept in memory only: a seat whose seed was lost gets a server-made one."""
@@ -494,7 +510,8 @@ class LiveTable:
                 "rated": self.row.rated,
                 "advisor": self.info.advisor is not None,
                 "seats": [{"seat": s.seat, "kind": s.kind, "player_id": s.player_id, "name": s.name, "bot": s.bot,
-                           "bot_number": numbers.get(s.seat), "guest": s.guest, "standin": s.standin}
+                           "bot_number": numbers.get(s.seat), "guest": s.guest, "standin": s.standin,
+                           "rating": self.ratings.get(s.seat)}
                           for s in self.row.seats],
                 "clock": {"kind": self.row.clock, "seconds": self.row.move_seconds,
                           "on_expiry": self.row.on_expiry},
@@ -1080,9 +1097,36 @@ class LiveTable:
         with db_refusal():
             self.row.active_at = await asyncio.to_thread(self.hub.store.set_seat, self.row.id, seat)
         self.row.seats[seat.seat] = seat
+        await self.refresh_ratings()
         self._changed()
         await self._broadcast_table(note)
         self._tell_presence()
+
+    async def refresh_ratings(self) -> None:
+        """At a rated table, read every seated player's and bot's rating in this game (the rating the table will
+        change at its end); a newcomer has openskill's start, 0. Elsewhere nothing: ratings belong to rated play."""
+        if not self.row.rated:
+            return
+        from wuerfel.server import ratings as rt
+
+        who = {s.seat: rt.player_identity(s.player_id) if s.kind == "human" and s.player_id is not None
+               else rt.bot_identity(s.bot) for s in self.row.seats if s.kind != "empty" and (s.bot or s.player_id)}
+        store, game = self.hub.store, self.row.game
+
+        def read() -> dict[int, float]:
+            out = {}
+            for seat, identity in who.items():
+                mu, sigma, _ = store.ratings_of(identity).get(game, (None, None, 0))
+                start = rt.initial(identity)
+                out[seat] = round((mu if mu is not None else start.mu) - 3 * (sigma if sigma is not None
+                                                                               else start.sigma), 3)
+            return out
+
+        try:
+            self.ratings = await asyncio.to_thread(read)
+        except Exception:  # a rating is an ornament of the seat list: it never stops seating or a load
+            log.exception("the ratings of table %s could not be read", self.row.id)
+        self._changed()
 
     async def start(self, player: Player, seed: object = None) -> None:
         async with self.lock:
@@ -1400,7 +1444,7 @@ class LiveTable:
             note = translate(a.note, lang, **a.params) if a.note else ""
             out.append({"action": a.action.to_json() if a.action is not None else None, "label": label,
                         "legal": a.action in legal if a.action is not None else False, "value": value,
-                        "text": hint_number(value, lang) if value is not None else "",
+                        "text": hint_number(value, lang, is_chance(a)) if value is not None else "",
                         "measure": translate(a.measure, lang) if a.measure else "", "note": note})
         return out
 
@@ -1668,6 +1712,10 @@ class LiveTable:
         such as Verdecktes Würfelpoker would lose its pace). So the server throws for him after ``throw_wait``
         seconds — generous, far longer than anyone takes to tap. Bots throw after their pause (:meth:`_drive`);
         scorekeeper tables run no clock at all.
+
+        Where the table's own clock runs for the throw (:meth:`move_due`), that clock is the one deadline: a second
+        window beside it promised "60 s" while the clock took the game after 30 (issue 24, web B1), so none is
+        armed and the clock's rule (a stand-in, or the lost game) decides when it runs out.
         """
         if self.throw_timer is not None and self.throw_timer is not asyncio.current_task():
             self.throw_timer.cancel()
@@ -1675,7 +1723,7 @@ class LiveTable:
         self.throw_at = None
         due = self.throw_due()
         wait = self.hub.throw_wait
-        if due is None or self._is_bot(due) or wait <= 0:
+        if due is None or self._is_bot(due) or wait <= 0 or due in self.move_due():
             return
         loop = asyncio.get_running_loop()
         self.throw_at = loop.time() + wait
@@ -1982,13 +2030,10 @@ class LiveTable:
         """
         backoff = 0.0
         while True:
-            delay = self.hub.bot_delay
             st = self.state
             dl = st.deadline() if st is not None else None
-            if dl is not None:
-                # A bot at a timed node decides well inside the window, however long the pause for people is.
-                delay = min(delay, dl.seconds / 4)
-            delay = max(delay, backoff)
+            last = self.match.record.events[-1] if self.match is not None and self.match.record.events else None
+            delay = max(bot_pause(self.hub.bot_delay, last, dl.seconds if dl is not None else None), backoff)
             if delay > 0:
                 await asyncio.sleep(delay)
             bots = await self._ready_bots()
@@ -2082,6 +2127,21 @@ DB_MOVE_FAILED = N_("The database cannot be written at the moment; the move was 
 DB_RETRYING = N_("The database cannot be written at the moment; the server keeps trying.")
 RETRY_FIRST = 0.5
 RETRY_MAX = 30.0
+
+
+THROW_PAUSE = 2.0
+"""A bot's pause after dice fell, in bot delays: the dice tumble for 0.9 s, and bots that threw again after the
+0.6 s of a decision cut every tumble short (issue 24, web U5); 2 × 0.6 s lets people see each throw."""
+
+
+def bot_pause(delay: float, last: Event | None, window: float | None = None) -> float:
+    """How long a bot waits before its next move or throw: ``delay`` (``--bot-delay``) after a decision, longer after
+    a throw of dice (:data:`THROW_PAUSE`), and at a node with a time window at most a quarter of it (a bot decides
+    well inside the window, however long the pause for people is)."""
+    threw = last is not None and last.type == "chance" and isinstance(last.data, dict) \
+        and isinstance(last.data.get("dice"), list)
+    pause = delay * THROW_PAUSE if threw else delay
+    return min(pause, window / 4) if window is not None else pause
 
 
 def retry_pause(last: float) -> float:
@@ -2236,6 +2296,7 @@ class Hub:
                 t._arm_clock(fresh=True)
             t.chat = await asyncio.to_thread(self.store.load_chat, table_id)
             t.muted = await asyncio.to_thread(self.store.muted, table_id)
+            await t.refresh_ratings()
         except (WuerfelError, RuntimeError):
             # A game that is no longer installed, or a log that no longer replays: the table is unusable, the rest
             # of the server is not.
@@ -2268,6 +2329,7 @@ class Hub:
                                           private, host.id, rows, spectator_chat, hints, clock, move_seconds,
                                           on_expiry, rated)
         t = LiveTable(self, row)
+        await t.refresh_ratings()
         self.tables[row.id] = t
         return t
 

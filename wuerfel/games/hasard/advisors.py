@@ -86,26 +86,27 @@ class VerdecktesAdvisor:
             t, _p, _s, beta = strategy(best, later, r.quint, r.joker)
             truth = _longest_legal(actual, legal)
             if t is None or actual >= t:
-                return [Advice(action=truth, value=1.0, measure=measure,
+                return [Advice(action=truth, value=1.0, measure=measure, unit="chance",
                          note=N_("your hand beats the standing best: announce it"))]
-            out = [Advice(action=truth, value=1.0 - beta, measure=measure,
+            out = [Advice(action=truth, value=1.0 - beta, measure=measure, unit="chance",
                      note=N_("the truth: it cannot win the pot"))]
             bluff = _longest_legal(t, legal)
             if beta > 0 and bluff != truth:
-                out.append(Advice(action=bluff, value=beta, measure=measure,
+                out.append(Advice(action=bluff, value=beta, measure=measure, unit="chance",
                             note=N_("a bluff: the bot names a hand drawn from all hands at least this high")))
             return sorted(out, key=lambda d: -d.value)
         claim = state.completion(tuple(turns[-1]["announcement"]))
         t = target(best, later, r.quint, r.joker)
         if defender(turns, view["order"], state.completion) != player:
-            return [Advice(action=Pass(), value=1.0, measure=measure,
+            return [Advice(action=Pass(), value=1.0, measure=measure, unit="chance",
                      note=N_("a call costs you, its gain goes to the player holding the best claim"))]
         if t is None or claim < t:
-            return [Advice(action=Pass(), value=1.0, measure=measure,
+            return [Advice(action=Pass(), value=1.0, measure=measure, unit="chance",
                      note=N_("the claim does not beat the standing best"))]
         gamma = call_probability(claim, later, r.quint, r.joker)
-        return sorted([Advice(action=Challenge(), value=gamma, measure=measure),
-                       Advice(action=Pass(), value=1.0 - gamma, measure=measure)], key=lambda d: -d.value)
+        return sorted([Advice(action=Challenge(), value=gamma, measure=measure, unit="chance"),
+                       Advice(action=Pass(), value=1.0 - gamma, measure=measure, unit="chance")],
+                      key=lambda d: -d.value)
 
 
 def _longest_legal(key: tuple[int, ...], legal: Any) -> Announce:

@@ -93,7 +93,7 @@ class PokerRoundAdvisor:
         b = state._betting()
         if b.to_act() != player:
             chance = win_chance(state, player, state.turn.dice)
-            return [Advice(action=Stop(), value=chance, measure=WIN_CHANCE)]
+            return [Advice(action=Stop(), value=chance, measure=WIN_CHANCE, unit="chance")]
         hand = own_hand(state, player)
         chance = blind_chance(state, player) if hand is None else win_chance(state, player, hand)
         pot = state.ledger.pot

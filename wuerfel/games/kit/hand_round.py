@@ -73,10 +73,14 @@ class HandRoundState(LotPhaseState):
     round_no: int = 0
     shown: tuple[tuple[Dice, int] | None, ...] = ()
     """Per seat the hand and throws of its last finished turn in this round (shown on the table only)."""
+    past: tuple[tuple[int, tuple[tuple[int, int] | None, ...], int | None], ...] = ()
+    """The settled rounds of a match for Bierdeckel, oldest first, for the sheet only: (round number, per seat its
+    score and throws, or None, the seat that took the Bierdeckel or None). The sheet showed the running round alone,
+    so earlier results were gone (issue 24, web U16)."""
 
     id: ClassVar[str] = ""
     n_dice: ClassVar[int] = 3
-    display_fields: ClassVar[tuple[str, ...]] = ("shown",)
+    display_fields: ClassVar[tuple[str, ...]] = ("shown", "past")
 
     # --- what a game says (the players, the rules, the lot and the ranking's winners are the kit's) ------------
     def max_throws(self) -> int:
@@ -227,7 +231,10 @@ class HandRoundState(LotPhaseState):
             marks[loser] += 1
         s = dataclasses.replace(self, marks=tuple(marks))
         if loser is not None and marks[loser] >= need:
-            return dataclasses.replace(s, phase="over")
+            return dataclasses.replace(s, phase="over")  # the last round stays on the sheet as the running one
+        played = tuple((self.score_of(r), sh[1]) if r is not None and sh is not None else None
+                       for r, sh in zip(self.passes[0], self.shown, strict=True))
+        s = dataclasses.replace(s, past=(*self.past, (self.round_no + 1, played, loser)))
         nxt = (
             loser
             if loser is not None and getattr(self.rules, "next_start", "left") == "loser"
@@ -376,9 +383,26 @@ class HandRoundState(LotPhaseState):
         shown = self.shown[p] if self.shown else None
         if shown is None or self.passes[0][p] is None:
             return None
-        return cmp.Phrase(
-            N_("{points} in {throws} throws"), {"points": self.score_of(self.passes[0][p]), "throws": shown[1]}
-        )
+        return self.hand_cell(self.score_of(self.passes[0][p]), shown[1])
+
+    @staticmethod
+    def hand_cell(points: int, throws: int) -> Any:
+        """A hand on the sheet: its score and the throws it took."""
+        return cmp.Phrase(N_("{points} in {throws} throws"), {"points": points, "throws": throws})
+
+    def past_rows(self) -> list[cmp.SheetRow]:
+        """The settled rounds (:attr:`past`), each a row of the sheet; the seat that took the Bierdeckel marked."""
+        rows = []
+        for k, played, loser in self.past:
+            cells = []
+            for p, hand in enumerate(played):
+                cell = self.hand_cell(*hand) if hand is not None else None
+                if p == loser:
+                    cell = cmp.Phrase(N_("{hand} · {mark}"),
+                                      {"hand": cell if cell is not None else "–", "mark": cmp.Phrase(MARKS_ROW)})
+                cells.append(cell)
+            rows.append(cmp.SheetRow(cmp.Phrase(ROUND_POINTS, {"k": k}), tuple(cells), key=f"round-{k}"))
+        return rows
 
     def components(self, player: int | None) -> tuple[Any, ...]:
         scores = self.scores()
@@ -403,7 +427,7 @@ class HandRoundState(LotPhaseState):
         )
         goal = self.goal()
         out: list[Any] = [*((goal,) if goal is not None else ()), seats]
-        rows = []
+        rows = self.past_rows()
         if self.passes:
             rows.append(
                 cmp.SheetRow(
@@ -422,7 +446,7 @@ class HandRoundState(LotPhaseState):
         if rows:
             out.append(
                 cmp.Sheet(
-                    columns=tuple(str(p + 1) for p in range(self.n)),
+                    columns=("",) * self.n,  # each column is headed by its seat's name ("… 2" read like a score)
                     rows=tuple(rows),
                     column_seats=tuple(range(self.n)),
                 )

@@ -56,8 +56,9 @@ def rated(
         loss = (best - v) * (100.0 if unit == "chance" else 1.0)
         decimals = 1 if unit == "chance" else 2
         shown = loss_params(loss, decimals)
+        shown_unit = "chance" if unit == "chance" else ""  # a probability is read in percent
         if shown["whole"] == "0" and set(shown["decimals"]) == {"0"}:
-            out.append(Advice(action=action, value=offset + v, measure=measure))
+            out.append(Advice(action=action, value=offset + v, measure=measure, unit=shown_unit))
             continue
         out.append(
             Advice(
@@ -66,6 +67,7 @@ def rated(
                 measure=measure,
                 note={"chance": LOSS_CHANCE, "points": LOSS_POINTS, "chips": LOSS_CHIPS}[unit],
                 params=shown,
+                unit=shown_unit,
             )
         )
     return out

@@ -140,8 +140,8 @@ class RoundState(SimpleState):
     def table(self, player: int | None) -> tuple[Component, ...]:
         rows = [SheetRow(Phrase(TOTAL), tuple(self.totals), total=True)]
         rows += [SheetRow(Phrase(THROW_OFF_ROW, {"k": k + 1}), row) for k, row in enumerate(self.playoffs)]
-        return (Sheet(columns=tuple(str(p + 1) for p in range(self.n)), rows=tuple(rows),
-                      column_seats=tuple(range(self.n))),)
+        # each column is headed by its seat's name: a seat number beside it read like a score (issue 24, U16)
+        return (Sheet(columns=("",) * self.n, rows=tuple(rows), column_seats=tuple(range(self.n))),)
 
     def seat_note(self, seat: int) -> Any:
         if self.phase == "throw" and seat == self.seat and self.throws_per_turn() > 1:

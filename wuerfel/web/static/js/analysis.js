@@ -5,7 +5,7 @@
 // A duel whose exact table the server is still building comes first with its turn-by-turn analysis and
 // ``win_chance_pending``: the panel says so and asks again, less and less often, until the duel analysis (with the
 // graph) is there and replaces it; a failed build is said in words.
-import {api} from "./api.js";
+import {api, replayDrawn} from "./api.js";
 
 const panel = document.getElementById("analysis-panel");
 const T = JSON.parse(document.getElementById("analysis-i18n").textContent);
@@ -183,6 +183,7 @@ function poll(wait, errors = 0) {
 }
 
 async function main() {
+  await replayDrawn();
   let doc;
   try {
     doc = await api(url());

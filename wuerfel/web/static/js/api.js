@@ -34,3 +34,17 @@ export async function apiOrNull(path) {
     return null;
   }
 }
+
+/** Resolves once the replay's board is drawn (``body[data-step]``, set by replay.js), at the latest after
+ * ``patience`` ms: the replay's heavy panels (the analysis, the dice check) ask the server only then, so their work
+ * never holds up the board (issue 24, web U15). */
+export function replayDrawn(patience = 3000) {
+  return new Promise((resolve) => {
+    if (document.body.dataset.step !== undefined) { resolve(); return; }
+    const seen = new MutationObserver(() => {
+      if (document.body.dataset.step !== undefined) { seen.disconnect(); resolve(); }
+    });
+    seen.observe(document.body, {attributes: true, attributeFilter: ["data-step"]});
+    setTimeout(() => { seen.disconnect(); resolve(); }, patience);
+  });
+}

@@ -38,10 +38,18 @@ async function main() {
       table.appendChild(tr);
     }
     kinds.append(h, table);
-    if (k.p !== null) {
+    if (k.p !== null && k.judged === false) {
+      // A few dozen dice say nothing about the dice (issue 24, U11): no verdict until there are enough.
       const p = document.createElement("p");
-      p.className = "small";
+      p.className = "small verdict";
+      p.dataset.verdict = "early";
+      p.textContent = fill(box.dataset.early, {n: k.judge_from});
+      kinds.appendChild(p);
+    } else if (k.p !== null) {
+      const p = document.createElement("p");
+      p.className = "small verdict";
       p.dataset.p = String(k.p);
+      p.dataset.verdict = k.p >= 0.01 ? "fair" : "uneven";
       p.textContent = fill(box.dataset.test, {chi2: k.chi2.toLocaleString(lang, {maximumFractionDigits: 2}), df: k.df,
         p: k.p.toLocaleString(lang, {maximumFractionDigits: 3})}) + " " + (k.p >= 0.01 ? box.dataset.fair : box.dataset.unusual);
       kinds.appendChild(p);

@@ -6,7 +6,8 @@ import {seatName} from "./seats.js";
 
 const boot = JSON.parse(document.getElementById("replay-boot").textContent);
 const $ = (id) => document.getElementById(id);
-let steps = [];
+let steps = Array.isArray(boot.first) ? boot.first : [];  // the first step comes with the page: drawn at once
+let total = boot.total || 0;  // the steps of the whole replay (the others arrive page by page)
 let i = 0;
 let renderer = generic;
 let shown = 0;  // how many steps were drawn: each arrival on a throw is a new throw for the dice
@@ -35,8 +36,10 @@ function show(k) {
   const st = steps[i];
   const [roll, rollSeq] = lastRollAt(i);
   const toMove = typeof st.view.to_move === "number" && st.view.to_move >= 0 ? [st.view.to_move] : [];
-  const msg = {seq: i, view: st.view, components: st.components || [], legal: [], to_move: toMove, my_seats: [], finished: i === steps.length - 1,
-    winners: i === steps.length - 1 ? boot.table.winners || [] : [], table: boot.table, events: []};
+  const last = i === total - 1;
+  const msg = {seq: i, view: st.view, components: st.components || [], legal: [], to_move: toMove, my_seats: [], finished: last,
+    winners: last ? boot.table.winners || [] : [], table: boot.table, result: last ? boot.table.result : undefined,
+    events: []};
   const ctx = {msg, view: st.view, legal: [], send: () => {}, names, t, fmt, pending: false, lastRoll: roll,
     lastRollSeq: rollSeq, mySeats: [], seat: null, myTurn: false, log: [], showNotice: () => {}, replay: true,
     thrown: null};
@@ -48,8 +51,8 @@ function show(k) {
   // A game ended by a resignation says so at its last step (the resignation is the table's, not a step of the game).
   const r = boot.table.resigned;
   const why = boot.table.ended_by || "resigned";
-  const ended = i === steps.length - 1 && r !== null && r !== undefined ? ` · ${t(why + "_log", {name: names[r]})}` : "";
-  $("step-label").textContent = t("step", {i, n: steps.length - 1}) + ended;
+  const ended = last && r !== null && r !== undefined ? ` · ${t(why + "_log", {name: names[r]})}` : "";
+  $("step-label").textContent = t("step", {i, n: total - 1}) + ended;
   document.body.dataset.step = String(i);
   const tb = $("scores");
   tb.replaceChildren();
@@ -103,35 +106,25 @@ function renderChat(list) {
   $("chat-empty").classList.toggle("hidden", list.length > 0);
 }
 
+/** The move list's items for the steps from ``from`` on (the list grows while the pages arrive). */
+function listSteps(from) {
+  const ol = $("events");
+  steps.slice(from).forEach((s, j) => {
+    const k = from + j;
+    const li = document.createElement("li");
+    li.dataset.index = String(k);
+    li.textContent = label(s.event);
+    li.addEventListener("click", () => show(k));
+    if (k === i) li.classList.add("current");
+    ol.appendChild(li);
+  });
+}
+
 async function main() {
   const mod = document.getElementById("game-renderer");
   if (mod && mod.dataset.module) {
     try { renderer = await import(mod.dataset.module); } catch { renderer = generic; }
   }
-  // The server answers the replay in pages (docs/web.md); they are fetched one after the other.
-  try {
-    let next = 0;
-    while (next !== null && next !== undefined) {
-      const data = await api(`/api/tables/${boot.table.id}/replay?start=${next}`);
-      if (Array.isArray(data.chat)) renderChat(data.chat);
-      steps = steps.concat(data.steps);
-      next = data.next;
-    }
-  } catch (e) {
-    const n = $("notice");
-    n.textContent = e.message;
-    n.classList.remove("hidden");
-    return;
-  }
-  const ol = $("events");
-  steps.forEach((s, k) => {
-    const li = document.createElement("li");
-    li.dataset.index = String(k);
-    li.textContent = label(s.event);
-    li.addEventListener("click", () => show(k));
-    ol.appendChild(li);
-  });
-  $("slider").max = String(steps.length - 1);
   $("slider").addEventListener("input", () => show(parseInt($("slider").value, 10)));
   $("first").addEventListener("click", () => show(0));
   $("prev").addEventListener("click", () => show(i - 1));
@@ -141,7 +134,35 @@ async function main() {
     if (e.key === "ArrowLeft") show(i - 1);
     else if (e.key === "ArrowRight") show(i + 1);
   });
-  show(0);
+  // The first step is drawn before anything is fetched (issue 24, U15); the analysis and the dice check wait for
+  // it (body[data-step]), so they do not compete with it.
+  if (steps.length) {
+    $("slider").max = String(Math.max(0, total - 1));
+    listSteps(0);
+    show(0);
+  }
+  // The server answers the replay in pages (docs/web.md); they are fetched one after the other, and the move list
+  // grows with each.
+  if (Array.isArray(boot.chat)) renderChat(boot.chat);
+  try {
+    let next = !steps.length ? 0 : steps.length < total ? steps.length : null;
+    while (next !== null && next !== undefined) {
+      const data = await api(`/api/tables/${boot.table.id}/replay?start=${next}`);
+      if (Array.isArray(data.chat)) renderChat(data.chat);
+      const from = steps.length;
+      steps = steps.concat(data.steps);
+      total = data.total;
+      listSteps(from);
+      next = data.next;
+    }
+  } catch (e) {
+    const n = $("notice");
+    n.textContent = e.message;
+    n.classList.remove("hidden");
+    return;
+  }
+  $("slider").max = String(steps.length - 1);
+  if (document.body.dataset.step === undefined) show(0);
 }
 
 main();

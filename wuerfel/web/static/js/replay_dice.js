@@ -1,7 +1,7 @@
 // Provably fair dice on the replay page: show the server's check of this record (templates/_replay_dice.html holds
 // the translated texts; this file has none). The command `wuerfel verify` on the downloaded record is the proof a
 // sceptic runs; this panel is the same check, made for him by the server.
-import {apiOrNull} from "./api.js";
+import {apiOrNull, replayDrawn} from "./api.js";
 import {fill} from "./i18n.js";
 
 async function main() {
@@ -10,6 +10,7 @@ async function main() {
   const result = document.getElementById("dice-proof-result");
   const summary = document.getElementById("dice-proof-summary");
   const failures = document.getElementById("dice-proof-failures");
+  await replayDrawn();
   const v = await apiOrNull(box.dataset.url);
   if (v === null) {
     result.textContent = box.dataset.unavailable;

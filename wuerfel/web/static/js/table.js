@@ -25,6 +25,7 @@ const S = {
   hint: null,         // the last hint answer ({seq, seat, advice}, protocol 5); shown while its position stands
   hintAsked: null,    // the seq a hint was asked at and is still being worked out (null: none in the making)
   hintError: "",      // the last refusal of a hint, in words (cleared when the game moves on)
+  clockEnd: null,     // when the table clock of the running move runs out (this computer's ms), null: none runs
 };
 window.wuerfelTable = S;  // for tests and the curious: the last message, the seq, the log
 
@@ -105,6 +106,7 @@ function onState(m) {
   // The server says how much of a time window is left; fix its end on our own clock once, when the message arrives.
   if (m.deadline && typeof m.deadline.left === "number") m.deadline.ends = Date.now() + m.deadline.left * 1000;
   const moved = S.msg === null || m.seq !== S.seq;
+  const ended = !!m.finished && !(S.msg && S.msg.finished);
   S.msg = m;
   S.table = m.table || S.table;
   if (Array.isArray(m.online)) S.online = m.online;
@@ -120,10 +122,14 @@ function onState(m) {
       if (e.seq > S.seenAtLoad && !(S.table && S.table.scorekeeper)) S.thrown = {id: e.seq, dice: e.data.dice};
     }
   }
-  if (moved) { clearNotice(); runClock(m); S.hintError = ""; }  // a refusal stays visible until the game moves on
+  // A refusal stays visible until the game moves on; what happened to a seat (a player back, a stand-in) is over
+  // when the game is: the final standings never stand over a stale notice (issue 24, B10).
+  if (moved || ended) { clearNotice(); runClock(m); S.hintError = ""; }
   runMoveClock(m);
-  // What the clock or a stand-in did to a seat, in words (protocol 6): listed with the seating notes and shown.
-  if (m.note) { S.notes.push(m.note); showNotice(m.note, "info"); }
+  // What the clock or a stand-in did to a seat, in words (protocol 6): listed with the seating notes and shown. A
+  // game the clock or a logout ended is told once, by the status and the line under the moves (B8).
+  const endNote = !!m.finished && !!m.result && m.result.resigned !== null && m.result.resigned !== undefined;
+  if (m.note && !endNote) { S.notes.push(m.note); showNotice(m.note, "info"); }
   settleRequest(m);
   renderAll();
   document.body.dataset.seq = String(m.seq);
@@ -166,16 +172,19 @@ function runMoveClock(m) {
   if (moveClock) { clearInterval(moveClock); moveClock = null; }
   const c = m.clock;
   if (!c || m.finished || typeof c.left !== "number") {
+    S.clockEnd = null;
     box.classList.add("hidden");
     delete box.dataset.seats;
     return;
   }
   const end = Date.now() + c.left * 1000;
+  S.clockEnd = end;
   const who = (c.seats || []).map((i) => names()[i]).join(", ");
   box.dataset.seats = (c.seats || []).join(",");
   const tick = () => {
     const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
     box.textContent = t("clock_left", {name: who, time: clockText(left)});
+    throwNote();
     box.classList.toggle("urgent", left <= 10 && c.kind === "live");
     box.classList.remove("hidden");
     if (!left && moveClock) { clearInterval(moveClock); moveClock = null; }
@@ -314,7 +323,17 @@ function renderThrow(m) {
   b.id = "throw-btn";
   b.disabled = S.pending;
   bar.appendChild(b);
-  if (typeof th.left === "number") {
+  const c = m.clock;
+  if (c && (c.seats || []).includes(th.seat)) {
+    // The table's clock runs for this throw and is its one deadline (issue 24, B1): the note names the clock's time
+    // and what happens when it runs out; the move clock's tick keeps the time in it current.
+    const note = document.createElement("p");
+    note.className = "sub small";
+    note.id = "throw-note";
+    note.dataset.clock = c.on_expiry === "forfeit" ? "forfeit" : "bot";
+    bar.appendChild(note);
+    throwNote();
+  } else if (typeof th.left === "number") {
     // The server throws for a player who does not tap in time: say so once, without a ticking clock.
     const note = document.createElement("p");
     note.className = "sub small";
@@ -322,6 +341,15 @@ function renderThrow(m) {
     note.textContent = t("throw_auto", {s: Math.max(1, Math.round(th.left))});
     bar.appendChild(note);
   }
+}
+
+/** The throw's note under a table clock: "Würfelst du nicht binnen 0:27, verlierst du die Partie." */
+function throwNote() {
+  const note = $("throw-note");
+  if (!note || !note.dataset.clock || S.clockEnd === null) return;
+  const left = Math.max(0, Math.ceil((S.clockEnd - Date.now()) / 1000));
+  note.textContent = t(note.dataset.clock === "forfeit" ? "throw_clock_forfeit" : "throw_clock_bot",
+    {time: clockText(left)});
 }
 
 function sendOutcome(outcome) {
@@ -374,6 +402,19 @@ function presenceMark(s) {
   return dot;
 }
 
+/** At a rated table, a seat's rating in this game beside its name (issue 24, M4): "(3,1)", the page's decimal
+ * comma and minus sign; null elsewhere. */
+function ratingMark(seat) {
+  if (!S.table.rated || !seat || typeof seat.rating !== "number") return null;
+  const mark = document.createElement("span");
+  mark.className = "small muted seat-rating";
+  const text = seat.rating.toLocaleString(document.documentElement.lang || "de",
+    {minimumFractionDigits: 1, maximumFractionDigits: 1}).replace(/^-/, "\u2212");
+  mark.textContent = ` (${text})`;
+  mark.title = t("rating_title");
+  return mark;
+}
+
 /** A registered player's name as a link to his profile (issue 16); anybody else's as plain text. */
 function profileLink(seat, text) {
   if (!seat || seat.kind !== "human" || seat.guest || !seat.name) return text;
@@ -412,6 +453,8 @@ function renderScores(m) {
     const mark = presenceMark(seat);
     if (mark) a.appendChild(mark);
     a.append(profileLink(seat, n));
+    const rating = ratingMark(seat);
+    if (rating) a.append(rating);
     if (seat && seat.standin) {
       // "Computer übernimmt" (protocol 6): a bot plays this person's seat until he is back.
       tr.dataset.standin = "yes";
@@ -489,6 +532,8 @@ function renderSeating() {
       a.href = `/players/${encodeURIComponent(s.name)}`; a.className = "profile-link"; a.textContent = seatName(s);
       who.appendChild(a);
     } else who.append(seatName(s));
+    const rating = ratingMark(s);
+    if (rating) who.append(rating);
     const mark = presenceMark(s);
     if (mark) { who.prepend(mark); row.dataset.online = S.online.includes(s.seat) ? "yes" : "no"; }
     row.appendChild(who);

@@ -144,11 +144,18 @@ function drawSeats(ctx, c, i) {
   if (h) b.appendChild(h);
   if (c.lower_is_better) b.appendChild(el("div", "cmp-label", ctx.t("lower_is_better")));
   const ul = el("ul", "cmp-seat-list");
+  // At the end every seat has finished: dimming them all (or only the winner, whose last turn came first) said the
+  // opposite of the standings, which dim the losers and star the winners (issue 24, B4). So the seats do the same.
+  const res = ctx.msg && ctx.msg.finished ? ctx.msg.result || {} : null;
   for (const s of c.seats) {
     const li = el("li", "cmp-seat");
     li.dataset.seat = String(s.seat);
     li.classList.toggle("active", !!s.active);
-    li.classList.toggle("finished", !!s.finished);
+    li.classList.toggle("finished", !res && !!s.finished);
+    if (res) {
+      li.classList.toggle("won", (res.winners || ctx.msg.winners || []).includes(s.seat));
+      li.classList.toggle("lost", (res.losers || []).includes(s.seat));
+    }
     li.classList.toggle("me", ctx.mySeats.includes(s.seat));
     li.appendChild(el("span", "who", seatLabel(ctx, s.seat)));
     if (s.role) li.appendChild(el("span", "role badge", s.role));
@@ -328,6 +335,137 @@ function drawGoal(ctx, c, i) {
 const DRAW = {seats: drawSeats, sheet: drawSheet, track: drawTrack, counter: drawCounter, chips: drawChips,
   stakes: drawStakeBoard, message: drawMessage, goal: drawGoal};
 
+// --- stakes by tapping (issue 24, web U3) ---------------------------------------------------------------------------
+// A move that puts an amount on one of several targets — a stake on a field of the board (Zehnerspiel, Rock and
+// Roll), a number named with a stake (Craps) — is one parameterised legal entry per target: {kind, <target>: 7,
+// <amount>: {min, max}}. Rather than a wall of "amount + button" rows, the player chooses the chips once and taps the
+// target: a field of the game's stake board when its fields are the targets, else a row of the targets' values.
+
+const chosen = new Map();  // group key → the chips the player chose (kept across redraws)
+
+/** The field of an action that holds an amount ({min, max}), or null. */
+function amountKey(action) {
+  const f = Object.entries(action).find(([, v]) => isAmount(v));
+  return f ? f[0] : null;
+}
+
+/** The legal moves grouped as stakes on targets: entries of one seat and kind whose action has one amount field and
+ * exactly one other field, an integer (the target). Returns [{key, kind, target, amount, entries}]. */
+export function stakeGroups(entries) {
+  const groups = new Map();
+  for (const e of entries) {
+    const amount = amountKey(e.action);
+    if (!amount) continue;
+    const others = Object.keys(e.action).filter((k) => k !== "kind" && k !== amount);
+    if (others.length !== 1 || !Number.isInteger(e.action[others[0]])) continue;
+    const key = `${e.seat}|${e.action.kind}|${others[0]}|${amount}`;
+    if (!groups.has(key)) groups.set(key, {key, kind: e.action.kind, target: others[0], amount, entries: []});
+    groups.get(key).entries.push(e);
+  }
+  return [...groups.values()];
+}
+
+/** The stake board whose fields are a group's targets (every target a field's number), or null. */
+function boardOf(group, comps) {
+  const targets = group.entries.map((e) => e.action[group.target]);
+  return comps.find((c) => c.kind === "stakes" && targets.every((n) => c.fields.some((f) => f.number === n))) || null;
+}
+
+/** The chips to put on a target: quick taps for the usual values and a number field for any amount in bounds. The
+ * choice is kept in place, without a redraw: a field tapped right after typing an amount must not be replaced
+ * under the finger (the number field's change, on leaving it, would have redrawn the board mid-tap). */
+function amountChooser(ctx, key, min, max) {
+  let amount = chosen.get(key);
+  if (!Number.isInteger(amount)) amount = min;
+  amount = Math.max(min, Math.min(max, amount));
+  chosen.set(key, amount);
+  const row = el("div", "choices cmp-amount cmp-stake-amounts");
+  const label = el("label", "sub", ctx.t("stake_chips"));
+  const id = `stake-amount-${key.replace(/[^a-z0-9]/gi, "-")}`;
+  label.htmlFor = id;
+  row.appendChild(label);
+  const quick = max - min <= 9 ? Array.from({length: max - min + 1}, (_, i) => min + i)
+    : [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].filter((a) => a >= min && a < max).concat([max]);
+  const input = el("input", "cmp-amount-input");
+  const mark = (a) => row.querySelectorAll("button[data-amount]").forEach((b) => {
+    b.classList.toggle("match", Number(b.dataset.amount) === a);
+    b.setAttribute("aria-pressed", Number(b.dataset.amount) === a ? "true" : "false");
+  });
+  for (const a of quick) {
+    const b = el("button", "btn choice", ctx.fmt(a));
+    b.type = "button";
+    b.dataset.amount = String(a);
+    b.addEventListener("click", () => { chosen.set(key, a); input.value = String(a); mark(a); });
+    row.appendChild(b);
+  }
+  input.type = "number";
+  input.id = id;
+  input.min = String(min);
+  input.max = String(max);
+  input.step = "1";
+  input.inputMode = "numeric";
+  input.value = String(amount);
+  input.setAttribute("aria-label", ctx.t("option_range", {min: ctx.fmt(min), max: ctx.fmt(max)}));
+  input.addEventListener("input", () => {
+    const v = Number(input.value);
+    if (Number.isInteger(v) && v >= min && v <= max) { chosen.set(key, v); mark(v); }
+  });
+  input.addEventListener("change", () => {
+    const v = Number(input.value);
+    if (!(Number.isInteger(v) && v >= min && v <= max)) {
+      ctx.showNotice(ctx.t("option_range", {min: ctx.fmt(min), max: ctx.fmt(max)}));
+    }
+  });
+  row.appendChild(input);
+  mark(amount);
+  return row;
+}
+
+/** Send a stake on a target with the chips chosen for its group (checked against the entry's own bounds). */
+function sendStake(ctx, group, entry) {
+  const {min, max} = entry.action[group.amount];
+  const amount = chosen.get(group.key);
+  if (!(Number.isInteger(amount) && amount >= min && amount <= max)) {
+    ctx.showNotice(ctx.t("option_range", {min: ctx.fmt(min), max: ctx.fmt(max)}));
+    return;
+  }
+  ctx.send({seat: entry.seat, action: {...entry.action, [group.amount]: amount}, label: entry.label});
+}
+
+/** A target made tappable: it carries the legal entry (data-action, as every move on the page) and its label. */
+function tappable(ctx, group, entry, e) {
+  e.type = "button";
+  e.classList.add("cmp-tap");
+  e.disabled = ctx.pending;
+  e.title = entry.label;
+  e.dataset.kind = entry.action.kind;
+  e.dataset.action = JSON.stringify(entry.action);
+  e.addEventListener("click", () => sendStake(ctx, group, entry));
+  return e;
+}
+
+/** The bounds of a group's amounts (the widest: each entry is still checked against its own). */
+function bounds(group) {
+  const lo = Math.min(...group.entries.map((e) => e.action[group.amount].min));
+  const hi = Math.max(...group.entries.map((e) => e.action[group.amount].max));
+  return [lo, hi];
+}
+
+/** A group without a board: the chips, then one button per target with the target's value ("2" … "12"). */
+function stakePicker(ctx, group) {
+  const box = el("div", "cmp cmp-picker");
+  box.dataset.kind = group.kind;
+  const [lo, hi] = bounds(group);
+  box.appendChild(amountChooser(ctx, group.key, lo, hi));
+  const row = el("div", "choices cmp-targets");
+  for (const entry of group.entries) {
+    row.appendChild(tappable(ctx, group, entry, el("button", "btn choice", ctx.fmt(entry.action[group.target]))));
+  }
+  box.appendChild(row);
+  box.appendChild(el("p", "sub hint", ctx.t("stake_pick_hint")));
+  return box;
+}
+
 /** The dice component whose dice the player chooses by tapping (keep, set aside …): the first one whose dice the
  * legal moves choose from, when there are more such moves than buttons read well. */
 function pickable(ctx, comps) {
@@ -339,10 +477,13 @@ function pickable(ctx, comps) {
   return null;
 }
 
-/** Draw every component in the order the game lists them; unknown kinds are skipped (a newer server). */
-export function renderComponents(root, ctx, comps, pick = null) {
+/** Draw every component in the order the game lists them; unknown kinds are skipped (a newer server). ``boards``:
+ * stake boards whose fields take a tap (component → {field(f), after: the chips' row under it}). */
+export function renderComponents(root, ctx, comps, pick = null, boards = new Map()) {
   comps.forEach((c, i) => {
+    const board = boards.get(c);
     if (c.kind === "dice") root.appendChild(drawDice(ctx, c, i, pick && pick.component === c ? pick : null));
+    else if (board) root.append(drawStakeBoard(ctx, c, i, board.field), ...board.after);
     else if (DRAW[c.kind]) root.appendChild(DRAW[c.kind](ctx, c, i));
   });
 }
@@ -371,9 +512,32 @@ export function render(root, ctx) {
     renderDice(tray, ctx.lastRoll, {thrown: ctx.thrown});
     root.appendChild(tray);
   }
-  renderComponents(root, ctx, comps, pick);
+  // Stakes on targets: a tap on the board's field, or on the target's button, with the chips chosen once.
+  const boards = new Map();
+  const pickers = [];
+  const staked = new Set();
+  // One seat stakes at a time (a page holding several seats: the seat shown, else the first that may stake).
+  const stakers = stakeGroups(legal).map((g) => g.entries[0].seat);
+  const staker = stakers.includes(ctx.msg && ctx.msg.seat) ? ctx.msg.seat : stakers[0];
+  for (const group of stakeGroups(legal).filter((g) => g.entries[0].seat === staker)) {
+    group.entries.forEach((e) => staked.add(e));
+    const board = boardOf(group, comps);
+    if (!board) { pickers.push(stakePicker(ctx, group)); continue; }
+    const byTarget = new Map(group.entries.map((e) => [e.action[group.target], e]));
+    const [lo, hi] = bounds(group);
+    boards.set(board, {
+      field: (f) => (byTarget.has(f.number) ? tappable(ctx, group, byTarget.get(f.number), stakeField(ctx, f, "button"))
+        : stakeField(ctx, f, "div")),
+      after: [amountChooser(ctx, group.key, lo, hi), el("p", "sub hint", ctx.t("stake_tap_hint"))],
+    });
+  }
+  renderComponents(root, ctx, comps, pick, boards);
   if (pickRow) root.appendChild(pickRow);
-  const plain = legal.filter((e) => !Object.values(e.action).some(isAmount));
-  legal.filter((e) => !plain.includes(e)).forEach((e, k) => root.appendChild(amountMove(ctx, e, k)));
-  root.appendChild(actionButtons(ctx, plain));
+  pickers.forEach((p) => root.appendChild(p));
+  const rest = legal.filter((e) => !staked.has(e));
+  const plain = rest.filter((e) => !Object.values(e.action).some(isAmount));
+  rest.filter((e) => !plain.includes(e)).forEach((e, k) => root.appendChild(amountMove(ctx, e, k)));
+  // Beside the taps, the remaining move of the staker ("no more stakes") is the main button.
+  const primaryKinds = staked.size ? plain.filter((e) => e.seat === staker).map((e) => e.action.kind) : [];
+  root.appendChild(actionButtons(ctx, plain, {primaryKinds}));
 }
