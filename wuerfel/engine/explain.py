@@ -68,8 +68,8 @@ def render_text(t: Text, lang: str, names: Sequence[str] = ()) -> str:
     """A paragraph in ``lang``, whole numbers in the reader's format (plural forms still choose by the number)."""
 
     def fmt(v: Any) -> Any:
-        if isinstance(v, Phrase):
-            return Phrase(v.msgid, {k: fmt(x) for k, x in v.params.items()}, v.plural, v.count)
+        if isinstance(v, Phrase):  # rendered whole, so a counted phrase inside still chooses by its number
+            return render_text(v, lang, names)
         if isinstance(v, bool) or not isinstance(v, int):
             return v
         return format_int(v, lang)

@@ -14,6 +14,7 @@ from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.games.zehntausend import option_names  # noqa: F401  (names the options)
 from wuerfel.games.zehntausend.bots import HeuristicBot
+from wuerfel.games.zehntausend.explain import explain
 from wuerfel.games.zehntausend.options import ZehntausendRules
 from wuerfel.games.zehntausend.state import ZehntausendGame, ZehntausendState
 
@@ -170,6 +171,9 @@ INFO = register(GameInfo(
     throw_scorer=_throw_scorer,
     odds=_odds,
     featured=1,
+    explain=explain,
+    explain_quotes=("game.target", "scoring.one", "scoring.five", "turn.min_bank", "turn.beat_fallback",
+                    "turn.max_throws", "confirm.min_points", "minus_marks.penalty"),
 ))
 
 __all__ = ["ADVISOR", "BOTS", "INFO", "SOLVERS", "ZehntausendGame", "ZehntausendState"]
