@@ -46,7 +46,6 @@ NOT_YET = {
     "va-banque",
     "verdecktes-wuerfelpoker",
     "wuerfelpoker",
-    "wuerfelspiel",
     "zehnerspiel",
 }
 """Games whose explanation is still being written (issue 24); the list may only shrink, and a listed game that

@@ -12,6 +12,7 @@ from typing import Any
 from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.games.wuerfelspiel import option_names  # noqa: F401  (names the options)
+from wuerfel.games.wuerfelspiel.explain import explain
 from wuerfel.games.wuerfelspiel.rules import WuerfelspielRules
 from wuerfel.games.wuerfelspiel.state import Keep, Score, WuerfelspielGame, WuerfelspielState
 
@@ -142,6 +143,9 @@ INFO = register(GameInfo(
     throw_scorer=_throw_scorer,
     odds=_odds,
     featured=2,
+    explain=explain,
+    explain_quotes=("rerolls", "upper_bonus_threshold", "upper_bonus", "full_house", "small_straight",
+                    "large_straight", "five_kind", "yahtzee_bonus"),
 ))
 
 __all__ = ["INFO", "Keep", "Score", "WuerfelspielGame", "WuerfelspielRules", "WuerfelspielState"]
