@@ -74,8 +74,8 @@ INFO = register(GameInfo(
     family="three-dice", options_class=BlaueAugenRules, make=make,
     min_players=2, max_players=8, default_preset="blaue-augen",
     presets_dir=Path(__file__).parent / "presets" / "blaue-augen",
-    description_de="Drei Würfel, nur die geraden Augen zählen; Graue Augen: nur die ungeraden (Hasard 13).",
-    description_en="'Blue eyes': three dice, only the even faces count; Graue Augen: only the odd ones (Hasard 13).",
+    description_de="Drei Würfel, nur die geraden Augen zählen; die höchste Summe gewinnt.",
+    description_en="Three dice, only the even faces count; the highest total wins.",
     aliases=("blaue_augen", "graue-augen"), default_bot="random",
     decisions=False,
 ))

@@ -114,8 +114,8 @@ INFO = register(GameInfo(
     family="one-die", options_class=Die21EinsRules, make=make,
     min_players=2, max_players=8, default_preset="die-21-eins",
     presets_dir=Path(__file__).parent / "presets" / "die-21-eins",
-    description_de="Ein Würfel: die Einsen werden mitgezählt, wer die 21. wirft, gewinnt (Hasard 4).",
-    description_en="'The 21st one': one die; the table counts the ones, whoever throws the 21st wins (Hasard 4).",
+    description_de="Ein Würfel reihum: Alle zählen die Einsen mit, wer die 21. wirft, gewinnt.",
+    description_en="One die, in turn: everyone counts the 1s, whoever throws the 21st wins.",
     aliases=("die_21_eins", "21-eins"), default_bot="random",
     decisions=False,
 ))

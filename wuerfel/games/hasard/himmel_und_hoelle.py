@@ -95,8 +95,8 @@ INFO = register(GameInfo(
     family="two-dice",
     options_class=HimmelUndHoelleRules, make=make, min_players=2, max_players=8,
     default_preset="himmel-und-hoelle", presets_dir=Path(__file__).parent / "presets" / "himmel-und-hoelle",
-    description_de="Zwei Würfel: oben zählt als Zehner („Himmel“), unten als Einer („Hölle“) (Hasard 8).",
-    description_en="'Heaven and hell': two dice; the top faces count as tens, the bottom faces as units (Hasard 8).",
+    description_de="Zwei Würfel: Die Augen oben zählen als Zehner, die unten als Einer; die höchste Summe gewinnt.",
+    description_en="Two dice: the top faces count as tens, the bottom faces as units; the highest total wins.",
     aliases=("himmel_und_hoelle", "himmel-und-hölle"), default_bot="random",
     decisions=False,
 ))

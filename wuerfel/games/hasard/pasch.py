@@ -102,8 +102,8 @@ INFO = register(GameInfo(
     id="pasch", name_de="Pasch", name_en="Doubles (Pasch)", options_class=PaschRules, make=make,
     family="three-dice",
     min_players=2, max_players=8, default_preset="pasch", presets_dir=Path(__file__).parent / "presets" / "pasch",
-    description_de="Drei Würfel, nur Paschs zählen, ein Dreierpasch vierfach (Hasard 17).",
-    description_en="'Doublets': three dice, only pairs count, a triple fourfold (Hasard 17).",
+    description_de="Drei Würfel, ein Wurf: Nur Paschs zählen, ein Dreierpasch vierfach.",
+    description_en="Three dice, one throw: only doubles count, three of a kind fourfold.",
     default_bot="random",
     decisions=False, odds=_odds,
 ))

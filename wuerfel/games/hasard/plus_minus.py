@@ -134,8 +134,8 @@ INFO = register(GameInfo(
     family="one-die",
     min_players=2, max_players=8, default_preset="plus-minus",
     presets_dir=Path(__file__).parent / "presets" / "plus-minus",
-    description_de="Ein Würfel, neun Würfe: jeder dritte wird abgezogen (Hasard 3).",
-    description_en="One die, nine throws: every third is subtracted (Hasard 3).",
+    description_de="Ein Würfel, neun Würfe: Jeder dritte Wurf wird abgezogen; die höchste Summe gewinnt.",
+    description_en="One die, nine throws: every third throw is subtracted; the highest total wins.",
     aliases=("plus_minus", "plusminus"), default_bot="random",
     decisions=False,
 ))

@@ -132,8 +132,10 @@ INFO = register(GameInfo(
     max_players=6,
     default_preset="brettspielnetz",
     presets_dir=PRESETS,
-    description_de="Kniffel mit drei Spalten (×1, ×2, ×3) wie bei Brettspielnetz; Kniffel und Yahtzee als Regelwerke.",
-    description_en="Kniffel with three columns (×1, ×2, ×3) as on Brettspielnetz; Kniffel and Yahtzee as rule sets.",
+    description_de=("Kniffel mit drei Spalten, die einfach, doppelt und dreifach zählen; auch Kniffel und Yahtzee "
+                    "mit einer Spalte."),
+    description_en=("Kniffel (Yahtzee) with three columns that count once, twice and three times; also one-column "
+                    "Kniffel and Yahtzee."),
     aliases=("kniffel", "yahtzee"),
     bots={"heuristic": _heuristic, "best": _best},
     solvers={"score": _solve_score},

@@ -160,8 +160,9 @@ INFO = register(GameInfo(
     max_players=8,
     default_preset="zehntausend-einfach",
     presets_dir=PRESETS_DIR,
-    description_de="Würfeln, Punkte herauslegen, rechtzeitig aufhören: wer zuerst 10.000 hat (Macke, 10.000).",
-    description_en="Throw, set scoring dice aside, stop in time: first to 10,000 (Macke, Farkle).",
+    description_de=("Würfle, leg Einsen, Fünfen und Paschs heraus und hör rechtzeitig auf: Wer zuerst 10.000 "
+                    "Punkte hat, gewinnt."),
+    description_en="Throw, set aside 1s, 5s and sets, and stop in time: the first to 10,000 points wins.",
     aliases=("10000", "macke", "farkle"),
     bots=BOTS,
     solvers=SOLVERS,
