@@ -29,6 +29,9 @@ def test_the_tables_how_to_play_panel_on_a_desktop_and_a_phone(server: Server, n
     t = _post(anna, server.url, "/api/tables", {"game": "zehntausend", "preset": "macke-klassisch+ziel-5000",
                                                 "seats": 2, "bots": {"1": "heuristic"}, "sit": True})
     anna.goto(server.url + t["url"])
+    goal = anna.locator("#game .cmp-goal")  # the goal on Zehntausend's own felt
+    expect(goal.locator(".cmp-goal-text")).to_have_text("Ziel: 5000 Punkte")
+    expect(goal.locator(".cmp-goal-progress")).to_contain_text("Noch: Anna (Gast) 5000")
     panel = anna.locator("#howto-panel")
     expect(panel).not_to_have_attribute("open", "")
     anna.locator("#howto-open").click()  # the link beside the game's name opens it

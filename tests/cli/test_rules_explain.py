@@ -47,3 +47,13 @@ def test_refusals() -> None:
     assert many.exit_code != 0 and "Ten Thousand is played by 1 to 8 players." in many.output
     unknown = run(["rules", "explain", "nope"])
     assert unknown.exit_code != 0 and "nope" in unknown.output
+
+
+def test_the_terminal_draws_the_games_goal_line() -> None:
+    """The goal on the felt in the terminal too: a game's own renderer gets the Goal the web table shows."""
+    r = run(["play", "zehntausend", "--rules", "macke-klassisch+ziel-5000", "--players", "Anna,bot:heuristic",
+             "--dice", "seed:4", "--pause", "0"], ["", "q", ""])  # throw, quit, save nothing
+    assert "Ziel: 5000 Punkte" in r.output and "Noch: Anna 5000" in r.output, r.output[-2000:]
+    r = run(["play", "wuerfelspiel", "--players", "Anna", "--dice", "seed:4", "--pause", "0", "--lang", "en"],
+            ["", "q", ""])
+    assert "Highest total after 39 turns · columns ×1, ×2, ×3" in r.output and "Round 1 of 39" in r.output, r.output
