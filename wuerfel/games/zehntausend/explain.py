@@ -131,6 +131,8 @@ def _example_paragraphs(rules: ZehntausendRules) -> list[Text]:
     else:
         out.append(Phrase("An example: you throw {throw}. Setting aside all of them scores {points} ({melds}).",
                           {"throw": _dice(throw), "points": best.points, "melds": _melds(best)}))
+        if rules.turn.hot_dice:
+            out.append(Phrase("All dice lie aside then: you may throw all {n} again and keep the points.", {"n": n}))
     if rules.selection.rule == "free":
         singles = [s for s in legal_selections(rules, throw) if len(s.dice) == 1]
         if singles and len(best.dice) > 1:
