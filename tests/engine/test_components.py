@@ -48,16 +48,17 @@ EVERY_KIND: tuple[Component, ...] = (
                 StakeField(Phrase("Pot"), (1, 0), group="left")), layout=(("top",), ("left",))),
     Seats((SeatLine(0, score=2, active=True, role=Phrase("Bank"), note="+3"), SeatLine(1, finished=True)),
           lower_is_better=True, label=Phrase("Points")),
+    Goal(Phrase("Goal: {target} point", {"target": 10000}, plural="Goal: {target} points", count="target"),
+         Phrase("Round {n} of {m}", {"n": 3, "m": 5})),
     Message(Phrase("{name} holds the bank", {"name": SeatRef(1)})),
-    Goal(Phrase("{n} chip", {"n": 2}, plural="{n} chips"), progress="1/3"),
 )
 
 
 def test_every_kind_is_listed_and_round_trips() -> None:
     assert {type(c) for c in EVERY_KIND} == set(KINDS.values())
     data = json.loads(json.dumps(components_json(EVERY_KIND)))
-    assert [d["kind"] for d in data] == ["dice", "sheet", "track", "counter", "chips", "stakes", "seats", "message",
-                                         "goal"]
+    assert [d["kind"] for d in data] == ["dice", "sheet", "track", "counter", "chips", "stakes", "seats", "goal",
+                                           "message"]
     assert components_from_json(data) == EVERY_KIND
 
 
@@ -65,10 +66,12 @@ def test_translated_form_has_plain_strings_and_names() -> None:
     de = components_json(EVERY_KIND, "de", ["Anna", "Bert"])
     en = components_json(EVERY_KIND, "en", ["Anna", "Bert"])
     assert de[0]["label"] == "Würfel" and en[0]["label"] == "Dice"
-    assert de[-2]["text"] == "Bert hat die Bank" and en[-2]["text"] == "Bert holds the bank"
-    assert de[-1]["text"] == "2 Chips" and en[-1]["text"] == "2 chips"
+    assert de[-1]["text"] == "Bert hat die Bank" and en[-1]["text"] == "Bert holds the bank"
     assert de[5]["fields"][1]["label"] == "Pott"
     assert de[6]["seats"][0]["role"] == "Bank" and de[6]["seats"][0]["note"] == "+3"
+    # the goal line writes its numbers as the reader does
+    assert de[7] == {"kind": "goal", "text": "Ziel: 10.000 Punkte", "progress": "Runde 3 von 5"}
+    assert en[7]["text"] == "Goal: 10,000 points"
     assert "msgid" not in json.dumps(de)
     # A seat without a name is called by its number, as the pages do.
     assert resolve(Phrase("{name} holds the bank", {"name": SeatRef(2)}), "de", ["Anna"]) == "Platz 3 hat die Bank"

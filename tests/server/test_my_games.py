@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from tests.server.conftest import Client
@@ -54,7 +55,7 @@ def test_pages_name_bots_and_games_in_the_readers_language(clients: Make) -> Non
     assert "Computer (zufällig)" in seats and "random" not in seats
     clients("de").guest("Bert").create("zehntausend", seats=2)
     english = clients("en").http.get("/").text.split('id="tables"')[1].split("</tbody>")[0]
-    names = [row.split("<td>")[1].split("</td>")[0] for row in english.split("<tr>")[1:]]
+    names = re.findall(r'<td class="game-col">(.*?)</td>', english)
     assert "Ten Thousand" in names and "Zehntausend" not in names
 
 

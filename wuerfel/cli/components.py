@@ -194,8 +194,11 @@ class _Draw:
         return Text(self.text(c.text), style="bold")
 
     def _goal(self, c: Goal) -> RenderableType:
-        progress = self.text(c.progress)
-        return Text.assemble((self.text(c.text), "bold green"), ("  ·  " + progress if progress else "", "green"))
+        from wuerfel.engine.explain import render_text  # numbers written the reader's way: "Ziel: 10.000 Punkte"
+
+        progress = render_text(c.progress, self.lang, self.names)
+        return Text.assemble((render_text(c.text, self.lang, self.names), "bold green"),
+                             ("  ·  " + progress if progress else "", "green"))
 
 
 def render_components(components: Sequence[Component], lang: str, names: Sequence[str] = (),

@@ -32,6 +32,7 @@ from wuerfel.cli.main import RULES_HELP, LangOption, app
 from wuerfel.cli.progress import working
 from wuerfel.cli.render import Standings, decimal, generic_renderer, result_table, score_label
 from wuerfel.engine.advice import Advice
+from wuerfel.engine.components import Goal
 from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError, file_error
 from wuerfel.engine.game import Action, Outcome, Roll, State, amounts, is_parameterised, with_amount
 from wuerfel.engine.record import GameRecord, Match
@@ -341,6 +342,10 @@ class PlaySession:
         v.setdefault("actors", list(self.state.actors()))
         v.setdefault("you", self.you)
         if self.info.terminal_renderer is not None:
+            # A game's own renderer draws the goal line the game states (issue 24), translated as the web gets it.
+            goal = next((c for c in self.state.components(viewer) if isinstance(c, Goal)), None)
+            if goal is not None:
+                v.setdefault("goal", goal.to_json(self.lang, self.names))
             return self.info.terminal_renderer(v, self.lang)
         if type(self.state).components is not State.components:
             # A game without its own renderer is drawn from its table components (never more than the view shows).

@@ -288,6 +288,16 @@ class Goal(Component):
     progress: Text = None
     """Where the game stands on the way there ("Runde 3 von 5", "noch 4 Würfe"); None when nothing counts down."""
 
+    def to_json(self, lang: str | None = None, names: Sequence[str] = ()) -> dict[str, Any]:
+        """Translated, its numbers are written as the reader writes them ("Ziel: 10.000 Punkte", "10,000 points"),
+        as in the explanation the goal sums up (``engine/explain.py``)."""
+        if lang is None:
+            return super().to_json(lang, names)
+        from wuerfel.engine.explain import render_text
+
+        return {"kind": self.kind, "text": render_text(self.text, lang, names),
+                "progress": None if self.progress is None else render_text(self.progress, lang, names)}
+
 
 KINDS: dict[str, type[Component]] = {c.kind: c for c in (Dice, Sheet, Track, Counter, Chips, StakeBoard, Seats,
                                                           Message, Goal)}

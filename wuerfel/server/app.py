@@ -32,7 +32,7 @@ from wuerfel.engine.advice import MissingTable
 from wuerfel.engine.edges import game_edges
 from wuerfel.engine.errors import N_, WuerfelError
 from wuerfel.engine.record import GameRecord
-from wuerfel.engine.registry import GameInfo, all_games, get_game
+from wuerfel.engine.registry import FAMILIES, GameInfo, all_games, get_game
 from wuerfel.engine.rules import (
     describe_options,
     flatten_overrides,
@@ -398,6 +398,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 "has_template": (TEMPLATES_DIR / "games" / f"{info.id}.html").exists(),
                 "faces": info.faces, "featured": info.featured, "chips": info.chips, "decisions": info.decisions,
                 "odds": info.odds is not None, "bank_edges": info.bank_edges is not None,
+                "explains": info.explain is not None, "family": info.family,
+                # the lobby's search finds a game by its name or description in either language, or an alias
+                "search": " ".join((info.id, info.name_de, info.name_en, info.description_de, info.description_en,
+                                    *info.aliases)).lower(),
                 "perfect_information": info.perfect_information}
 
     def rules_name(game: str, rules_id: str, lang: str) -> str:
@@ -480,6 +484,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         lang = lang_of(request)
         rules_id, rules = resolve_rules(info, data.get("preset"), data.get("overrides"), lang)
         out: dict[str, Any] = {"ok": True, "rules_id": rules_id, "rules": rules}
+        if info.explain is not None:
+            # How to play under exactly these rules (edited house rules included), before the table exists.
+            seats = data.get("seats")
+            players = seats if isinstance(seats, int) and not isinstance(seats, bool) and \
+                info.min_players <= seats <= info.max_players else None
+            out["explanation"] = await asyncio.to_thread(explanation, info, rules_id, rules, lang, players)
         if info.bank_edges is not None:
             # The bank's exact edge under exactly these rules (a changed payout changes it): the lobby's rules panel.
             out["bank_edges"] = game_edges(info, info.rules_from_dict(rules), lang)
@@ -711,6 +721,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 out.append(t.summary(base))
             elif r.game in known:
                 out.append(LiveTable(hub(), r).summary(base))
+        me = await player_of(request)
+        for x in out:  # the reader's own seats: his running game is offered to continue, not to watch (web U14)
+            x["my_seats"] = [s["seat"] for s in x["seats"] if me is not None and s["player_id"] == me.id]
         return {"tables": out}
 
     @app.post("/api/tables", status_code=201)
@@ -1369,8 +1382,17 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     async def lobby(request: Request) -> Response:
         lang = lang_of(request)
         tables = await api_tables(request)
-        return await page(request, "lobby.html", games=[game_json(g, lang) for g in all_games()],
-                          tables=tables["tables"])
+        games = [game_json(g, lang) for g in all_games()]
+        # The shelves (GameInfo.family, in the registry's order) with their games, the featured ones first; a
+        # plug-in game that names no family stands on a last shelf of its own.
+        order = sorted(games, key=lambda g: (not g["featured"], g["featured"]))
+        shelves = [{"key": key, "name": translate(msgid, lang), "games": [g for g in order if g["family"] == key]}
+                   for key, msgid in FAMILIES.items()]
+        others = [g for g in order if g["family"] not in FAMILIES]
+        if others:
+            shelves.append({"key": "other", "name": translate(N_("More games"), lang), "games": others})
+        return await page(request, "lobby.html", games=games, tables=tables["tables"],
+                          shelves=[s for s in shelves if s["games"]])
 
     refusals: dict[str, tuple[float, dict[str, Any]]] = {}
     """A refused form's page (its words, the form and name to fill in again) under a random key for a few minutes:

@@ -170,10 +170,8 @@ INFO = register(GameInfo(
     family="poker-dice",
     options_class=AlCaponeRules, make=make, min_players=2, max_players=8, default_preset="al-capone",
     presets_dir=Path(__file__).parent / "presets" / "al-capone",
-    description_de="Ein offener Wurf mit fünf Pokerwürfeln: die beste Kombination gewinnt, bei gleicher entscheidet "
-    "die Punktwertung (Hasard 30).",
-    description_en="One open throw of five poker dice: the best combination wins, the same combination is decided "
-    "by a point scale (Hasard 30).",
+    description_de="Fünf Pokerwürfel, ein offener Wurf für jeden: Das beste Pokerblatt gewinnt den Pott.",
+    description_en="Five poker dice, one open throw each: the best poker hand wins the pot.",
     aliases=("al_capone", "alcapone"),
     bots={"heuristic": heuristic_bot, "optimal": optimal_bot}, default_bot="optimal", advisor=advisor,
     perfect_information=True, chips=True, faces="poker", odds=_odds,

@@ -781,10 +781,10 @@ INFO = register(
         max_players=8,
         default_preset="craps",
         presets_dir=Path(__file__).parent / "presets" / "craps",
-        description_de="Der Macher nennt eine Zahl von 2 bis 12 und einen Einsatz, die anderen halten dagegen; "
-        "er würfelt, bis seine Zahl oder die seines ersten Wurfs fällt (Hasard 11).",
-        description_en="The maker names a number from 2 to 12 and a stake, the others cover it; he throws until "
-        "his number or his first throw's comes again (Hasard 11, the book's variant).",
+        description_de=("Zwei Würfel: Der Macher setzt auf eine Zahl; fällt sie gleich, gewinnt er, sonst muss "
+                        "sein erster Wurf vor ihr wiederkommen."),
+        description_en=("Two dice: the maker bets on a number; if it falls at once he wins, otherwise his first "
+                        "throw must come again before it."),
         bots={"optimal": OptimalBot, "heuristic": NaiveBot},
         default_bot="optimal",
         solvers={"solo": solve_solo},

@@ -147,10 +147,9 @@ INFO = register(GameInfo(
     family="one-die", options_class=DasGrosseHerzRules,
     make=make, min_players=2, max_players=6, default_preset="das-grosse-herz",
     presets_dir=Path(__file__).parent / "presets" / "das-grosse-herz",
-    description_de="Ein Würfel: die sechs Herzkammern mit 1 bis 6 füllen; was man nicht braucht, geht nach links "
-                   "(Hasard 6).",
-    description_en="'The big heart': one die; fill the heart's six chambers with 1 to 6, a number you cannot use "
-                   "goes to the left (Hasard 6).",
+    description_de=("Ein Würfel: Füll die sechs Kammern deines Herzens mit 1 bis 6; wer zuletzt noch eine freie "
+                    "hat, verliert."),
+    description_en="One die: fill your heart's six chambers with 1 to 6; the last with an empty chamber loses.",
     aliases=("das_grosse_herz", "das-große-herz", "grosses-herz"), default_bot="random",
     decisions=False,
     explain=explained.explain,

@@ -353,10 +353,9 @@ INFO = register(GameInfo(
     family="six-dice", options_class=BoeseSiebenRules,
     make=make, min_players=2, max_players=8, default_preset="die-boese-sieben",
     presets_dir=Path(__file__).parent / "presets" / "die-boese-sieben",
-    description_de="Sechs Würfel: Paare mit der Summe 7 beiseitestellen, den Rest bis zu zweimal nachwerfen "
-                   "(Hasard 25).",
-    description_en="'The wicked seven': six dice; set pairs making seven aside, rethrow the rest up to twice "
-                   "(Hasard 25).",
+    description_de=("Sechs Würfel, bis zu drei Würfe: Leg Paare mit der Summe 7 beiseite; dreimal die Sieben ist "
+                    "das Beste."),
+    description_en="Six dice, up to three throws: set aside pairs that make 7; three sevens is the best.",
     aliases=("boese-sieben", "die_boese_sieben", "die-böse-sieben"),
     bots={"heuristic": BoeseSiebenHeuristicBot, "optimal": BoeseSiebenOptimalBot},
     solvers={"solo": solve_solo}, advisor=BoeseSiebenAdvisor, default_bot="heuristic",

@@ -103,10 +103,8 @@ INFO = register(GameInfo(
     family="three-dice",
     options_class=DoppeltesLottchenRules, make=make, min_players=2, max_players=8,
     default_preset="doppeltes-lottchen", presets_dir=Path(__file__).parent / "presets" / "doppeltes-lottchen",
-    description_de="Drei Würfel, eine laufende Summe für alle: wer 66 erreicht oder überschreitet, verliert "
-                   "(Hasard 18).",
-    description_en="'Double Lottie': three dice, one running total for all; whoever reaches 66 or more loses "
-                   "(Hasard 18).",
+    description_de="Drei Würfel, eine gemeinsame Summe für alle: Wer 66 erreicht oder überschreitet, verliert.",
+    description_en="Three dice, one running total for all: whoever reaches 66 or more loses.",
     aliases=("doppeltes_lottchen",), default_bot="random",
     decisions=False,
     explain=explained.explain, explain_quotes=("limit",),

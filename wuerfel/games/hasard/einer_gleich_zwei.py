@@ -96,9 +96,8 @@ INFO = register(GameInfo(
     family="three-dice",
     options_class=EinerGleichZweiRules, make=make, min_players=2, max_players=8,
     default_preset="einer-gleich-zwei", presets_dir=Path(__file__).parent / "presets" / "einer-gleich-zwei",
-    description_de="Drei Würfel, zehn Würfe: gilt, wenn ein Würfel die Summe der anderen zwei ist (Hasard 20).",
-    description_en="'One equals two': three dice, ten throws; a throw counts when one die is the sum of the other "
-                   "two (Hasard 20).",
+    description_de="Drei Würfel, zehn Würfe: Ein Wurf zählt nur, wenn ein Würfel die Summe der beiden anderen ist.",
+    description_en="Three dice, ten throws: a throw counts only when one die is the sum of the other two.",
     aliases=("einer_gleich_zwei",), default_bot="random",
     decisions=False, odds=_odds,
     explain=explained.explain, explain_quotes=("throws",),

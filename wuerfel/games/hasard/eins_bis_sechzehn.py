@@ -432,10 +432,8 @@ INFO = register(GameInfo(
     family="three-dice",
     options_class=EinsBisSechzehnRules, make=make, min_players=2, max_players=6,
     default_preset="eins-bis-sechzehn", presets_dir=Path(__file__).parent / "presets" / "eins-bis-sechzehn",
-    description_de="Drei Würfel: aus den Augen die Zahlen 1 bis 16 und zurück bilden, mit Plus und Minus "
-                   "(Hasard 21).",
-    description_en="'One to sixteen': three dice; form the numbers 1 to 16 and back from the pips with plus and "
-                   "minus (Hasard 21).",
+    description_de="Drei Würfel: Bilde aus den Augen mit Plus und Minus die Zahlen 1 bis 16 und wieder zurück.",
+    description_en="Three dice: make the numbers 1 to 16 and back again from the pips, adding and subtracting.",
     aliases=("eins_bis_sechzehn", "1-bis-16"), bots={"best": lambda game, seed: ClaimBot(game, seed)},
     default_bot="best", advisor=EinsBisSechzehnAdvisor,
     explain=explained.explain,

@@ -165,10 +165,9 @@ INFO = register(GameInfo(
     id="elf-hoch", name_de="Elf hoch", name_en="Eleven High (Elf hoch)", options_class=ElfHochRules, make=make,
     family="two-dice",
     min_players=2, max_players=8, default_preset="elf-hoch", presets_dir=Path(__file__).parent / "presets" / "elf-hoch",
-    description_de="Zwei Würfel und ein Pott: 11 kassiert, 12 verdoppelt, weniger zahlt die Differenz auf 11 "
-                   "(Hasard 10).",
-    description_en="'Eleven high': two dice and a pot; 11 takes it, 12 doubles it, less pays the difference to 11 "
-                   "(Hasard 10).",
+    description_de=("Zwei Würfel und ein Pott: 11 gewinnt ihn, 12 verdoppelt ihn, weniger zahlt die Differenz zu "
+                    "11 ein."),
+    description_en="Two dice and a pot: 11 takes it, 12 doubles it, less pays the difference to 11 into it.",
     aliases=("elf_hoch",), default_bot="random",
     chips=True,
     decisions=False, odds=_odds,

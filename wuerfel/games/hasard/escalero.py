@@ -469,8 +469,10 @@ INFO = register(GameInfo(
     family="poker-dice",
     min_players=1, max_players=6, default_preset="escalero",
     presets_dir=Path(__file__).parent / "presets" / "escalero",
-    description_de="Pokerwürfel, bis zu drei Würfe, elf Felder, „serviert“ zählt mehr (Hasard 32).",
-    description_en="Poker dice, up to three throws, eleven boxes, 'served' scores more (Hasard 32).",
+    description_de=("Fünf Pokerwürfel, bis zu drei Würfe, elf Felder wie beim Kniffel; was in einem Wurf fällt "
+                    "(„serviert“), zählt mehr."),
+    description_en=("Five poker dice, up to three throws, eleven boxes as in Kniffel; a hand made in one throw "
+                    "('served') scores more."),
     bots={"optimal": _bot}, solvers={"solo": _solve}, terminal_renderer=_render,
     advisor=_advisor, default_bot="optimal", throw_scorer=throw_scorer, chips=True, faces="poker",
     odds=throw_odds,

@@ -170,9 +170,8 @@ INFO = register(GameInfo(
     family="two-dice",
     options_class=GestricheneZwoelfRules, make=make, min_players=2, max_players=6,
     default_preset="gestrichene-zwoelf", presets_dir=Path(__file__).parent / "presets" / "gestrichene-zwoelf",
-    description_de="Zwei Würfel: die Summen 2 bis 12 streichen, würfeln, solange man streichen kann (Hasard 12).",
-    description_en="'Crossed-out twelve': two dice; strike the sums 2 to 12, throw on while you can strike "
-                   "(Hasard 12).",
+    description_de="Zwei Würfel: Streich die Summen 2 bis 12 und würfle weiter, solange du streichen kannst.",
+    description_en="Two dice: strike off the sums 2 to 12, and throw on as long as you can strike one.",
     aliases=("gestrichene_zwoelf", "gestrichene-zwölf"), default_bot="random",
     chips=True,
     decisions=False,

@@ -166,9 +166,8 @@ INFO = register(GameInfo(
     family="one-die", options_class=HinUndHerRules, make=make,
     min_players=2, max_players=6, default_preset="hin-und-her",
     presets_dir=Path(__file__).parent / "presets" / "hin-und-her",
-    description_de="Ein Würfel: die Ziffern 1 bis 6 streichen, doppelt Geworfenes wieder anschreiben (Hasard 2).",
-    description_en="'Back and forth': one die; strike the digits 1 to 6, a digit thrown again is written anew "
-                   "(Hasard 2).",
+    description_de="Ein Würfel: Streich die Zahlen 1 bis 6; wirfst du eine gestrichene noch einmal, kommt sie zurück.",
+    description_en="One die: strike off the numbers 1 to 6; throw a struck one again and it comes back.",
     aliases=("hin_und_her",), default_bot="random",
     decisions=False,
     explain=explained.explain,

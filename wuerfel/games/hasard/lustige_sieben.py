@@ -245,9 +245,9 @@ INFO = register(GameInfo(
     family="two-dice",
     options_class=LustigeSiebenRules, make=make, min_players=2, max_players=9,
     default_preset="lustige-sieben", presets_dir=Path(__file__).parent / "presets" / "lustige-sieben",
-    description_de="Bankspiel mit zwei Würfeln: Einsätze auf der Sieben, der linken und der rechten Reihe (Hasard 9).",
-    description_en="'Merry seven': a bank game with two dice, stakes on the 7, the left and the right column "
-    "(Hasard 9).",
+    description_de=("Eine Bank, zwei Würfel: Setz auf die Sieben, die linke oder die rechte Reihe, dann würfelt "
+                    "die Bank."),
+    description_en="A bank and two dice: stake on the 7, the left or the right row, then the bank throws.",
     aliases=("lustige_sieben", "merry-seven"),
     bots={"heuristic": _punter_bot}, terminal_renderer=_render, default_bot="heuristic",
     advisor=_advisor, perfect_information=False, chips=True, odds=_odds, bank_edges=bank_edges,

@@ -524,9 +524,8 @@ INFO = register(GameInfo(
     family="poker-dice",
     options_class=OffenesRules, make=make, min_players=2, max_players=8, default_preset=GAME_ID,
     presets_dir=Path(__file__).parent / "presets" / GAME_ID,
-    description_de="Pokerwürfel offen: bis zu drei Würfe, dann erhöhen, mitgehen oder passen (Hasard 27).",
-    description_en="'Open dice poker': up to three open throws of poker dice, then raise, call or pass "
-    "(Hasard 27).",
+    description_de="Fünf Pokerwürfel, bis zu drei offene Würfe: Dann erhöhen, mitgehen oder passen.",
+    description_en="Five poker dice, up to three open throws: then raise, call or pass.",
     aliases=("offenes-poker", "offenes_wuerfelpoker"),
     bots={"optimal": _optimal_bot}, default_bot="optimal", advisor=_advisor, chips=True, faces="poker",
     odds=_odds,

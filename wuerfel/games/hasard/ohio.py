@@ -350,9 +350,8 @@ INFO = register(
         max_players=8,
         default_preset="ohio",
         presets_dir=Path(__file__).parent / "presets" / "ohio",
-        description_de="Sechs Würfel, bis zu sechs Würfe, sieben Reihen von den Einern bis „Ohio“ (1-2-3-4-5-6) "
-        "(Hasard 26).",
-        description_en="Six dice, up to six throws, seven rows from the ones to 'Ohio' (1-2-3-4-5-6) (Hasard 26).",
+        description_de="Sechs Würfel, bis zu sechs Würfe: Füll sieben Reihen, von den Einern bis „Ohio“ (1-2-3-4-5-6).",
+        description_en="Six dice, up to six throws: fill seven rows, from the 1s up to 'Ohio' (1-2-3-4-5-6).",
         bots={"optimal": _bot("optimal"), "heuristic": _bot("heuristic")},
         solvers={"solo": _solve},
         advisor=_advisor,

@@ -502,10 +502,9 @@ INFO = register(GameInfo(
     family="poker-dice",
     options_class=RockAndRollRules, make=make, min_players=2, max_players=9,
     default_preset="rock-and-roll", presets_dir=Path(__file__).parent / "presets" / "rock-and-roll",
-    description_de="Würfelroulette mit einem Pokerwürfel: Einsätze auf Farben (2:1) und Werte (5:1), jedes Feld ist "
-    "fair; der Bankhalter kündigt das Ende 5 Würfe vorher an (Hasard 31).",
-    description_en="Dice roulette with one poker die: stakes on colours (2:1) and faces (5:1), every field fair; the "
-    "banker announces the end 5 throws ahead (Hasard 31).",
+    description_de=("Würfelroulette mit einem Pokerwürfel: Setz auf eine Farbe (2:1) oder ein Bild (5:1), dann "
+                    "würfelt die Bank."),
+    description_en="Dice roulette with one poker die: stake on a colour (2:1) or a face (5:1), then the bank throws.",
     aliases=("rock_and_roll", "rocknroll", "wuerfelroulett"),
     bots={"heuristic": _bot}, default_bot="heuristic", advisor=RockAndRollAdvisor,
     perfect_information=False, chips=True, faces="poker", odds=_odds, bank_edges=bank_edges,

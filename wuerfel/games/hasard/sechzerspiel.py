@@ -465,8 +465,9 @@ INFO = register(GameInfo(
     family="one-die", options_class=SechzerspielRules, make=make,
     min_players=1, max_players=8, default_preset="sechzerspiel",
     presets_dir=Path(__file__).parent / "presets" / "sechzerspiel",
-    description_de="Ein Würfel, sechs Würfe: jeder mal einer noch freien Reihe 1 bis 6 (Hasard 7).",
-    description_en="'Game of sixes': one die, six throws, each multiplied by a row 1 to 6 still free (Hasard 7).",
+    description_de=("Ein Würfel, sechs Würfe: Nimm jeden Wurf mal einer freien Reihe von 1 bis 6; die meisten "
+                    "Punkte gewinnen."),
+    description_en="One die, six throws: multiply each throw by a free row from 1 to 6; the most points win.",
     aliases=("sechserspiel",),
     bots={"heuristic": SechzerspielHeuristicBot, "optimal": SechzerspielOptimalBot},
     solvers={"solo": solve_solo}, two_player_solver=solve_two_players, advisor=SechzerspielAdvisor,

@@ -627,10 +627,10 @@ INFO = register(
         max_players=8,
         default_preset="va-banque",
         presets_dir=Path(__file__).parent / "presets" / "va-banque",
-        description_de="Große Bank: fünf Würfel einzeln, jede Rechenart einmal — "
-        "die höchste Endsumme gewinnt den Einsatz (Hasard 22).",
-        description_en="'Go for broke': five dice one at a time, each of +, −, ×, ÷ once; "
-        "the highest result takes the pot (Hasard 22).",
+        description_de=("Fünf Würfel einzeln: Verknüpf sie mit Plus, Minus, Mal und Geteilt, je einmal; das "
+                        "höchste Ergebnis gewinnt den Pott."),
+        description_en=("Five dice one at a time: join them with plus, minus, times and divide, once each; the "
+                        "highest result takes the pot."),
         aliases=("va_banque", "grosse-bank"),
         bots={"optimal": OptimalBot, "heuristic": RuleOfThumbBot},
         default_bot="optimal",

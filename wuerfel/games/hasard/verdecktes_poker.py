@@ -610,9 +610,8 @@ INFO = register(GameInfo(
     options_class=VerdecktesRules, make=make, min_players=2,
     max_players=8, default_preset="verdecktes-wuerfelpoker",
     presets_dir=Path(__file__).parent / "presets" / "verdecktes-wuerfelpoker",
-    description_de="Pokerwürfel unter dem Becher: melden, schwindeln, „Schwindel!“ rufen (Hasard 28, Joker Poker 29).",
-    description_en="'Concealed dice poker': poker dice under the cup; announce, bluff, call 'Schwindel!' "
-    "(Hasard 28, Joker Poker 29).",
+    description_de="Pokerwürfel unter dem Becher: Melde dein Blatt, schwindle oder ruf „Schwindel!“.",
+    description_en="Poker dice under the cup: announce a hand, bluff, or call the others' bluff ('Schwindel!').",
     aliases=("verdecktes-poker", "verdecktes_wuerfelpoker"),
     bots={"heuristic": _bluff_bot}, terminal_renderer=_render, default_bot="heuristic",
     advisor=_advisor, perfect_information=False, chips=True, faces="poker", odds=_odds,

@@ -160,10 +160,8 @@ INFO = register(GameInfo(
     family="five-dice",
     options_class=WuerfelpokerRules, make=make, min_players=2, max_players=8, default_preset="wuerfelpoker",
     presets_dir=Path(__file__).parent / "presets" / "wuerfelpoker",
-    description_de="Poker mit fünf normalen Würfeln: die höchste Kombination gewinnt den Pott, gleiche teilen "
-    "(Hasard 23).",
-    description_en="'Dice poker' with five normal dice: the best hand takes the pot, equal hands split it "
-    "(Hasard 23).",
+    description_de="Poker mit fünf normalen Würfeln: Das beste Blatt gewinnt den Pott, gleiche teilen ihn.",
+    description_en="Poker with five ordinary dice: the best hand takes the pot, equal hands share it.",
     aliases=("wuerfel-poker", "dice-poker"),
     bots={"heuristic": heuristic_bot, "optimal": optimal_bot}, default_bot="optimal", advisor=advisor,
     perfect_information=True, chips=True, odds=_odds,

@@ -280,10 +280,8 @@ INFO = register(
         max_players=9,
         default_preset="zehnerspiel",
         presets_dir=Path(__file__).parent / "presets" / "zehnerspiel",
-        description_de="Bankspiel mit drei Würfeln: unter 10 Augen gewinnen die Setzer, ab 10 kassiert die Bank "
-        "(Hasard 19).",
-        description_en="'Game of ten': a bank game with three dice; under 10 the punters win, "
-        "from 10 the bank collects (Hasard 19).",
+        description_de="Eine Bank, drei Würfel: Unter 10 Augen gewinnen die Setzer, ab 10 kassiert die Bank.",
+        description_en="A bank and three dice: under 10 the punters win, from 10 the bank collects.",
         aliases=("game-of-ten",),
         bots={"heuristic": lambda game, seed: PunterBot(game, seed)},
         default_bot="heuristic",

@@ -12,6 +12,7 @@ from typing import Any
 from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.games.wuerfelspiel import option_names  # noqa: F401  (names the options)
+from wuerfel.games.wuerfelspiel.explain import explain
 from wuerfel.games.wuerfelspiel.rules import WuerfelspielRules
 from wuerfel.games.wuerfelspiel.state import Keep, Score, WuerfelspielGame, WuerfelspielState
 
@@ -131,8 +132,10 @@ INFO = register(GameInfo(
     max_players=6,
     default_preset="brettspielnetz",
     presets_dir=PRESETS,
-    description_de="Kniffel mit drei Spalten (×1, ×2, ×3) wie bei Brettspielnetz; Kniffel und Yahtzee als Regelwerke.",
-    description_en="Kniffel with three columns (×1, ×2, ×3) as on Brettspielnetz; Kniffel and Yahtzee as rule sets.",
+    description_de=("Kniffel mit drei Spalten, die einfach, doppelt und dreifach zählen; auch Kniffel und Yahtzee "
+                    "mit einer Spalte."),
+    description_en=("Kniffel (Yahtzee) with three columns that count once, twice and three times; also one-column "
+                    "Kniffel and Yahtzee."),
     aliases=("kniffel", "yahtzee"),
     bots={"heuristic": _heuristic, "best": _best},
     solvers={"score": _solve_score},
@@ -142,6 +145,9 @@ INFO = register(GameInfo(
     throw_scorer=_throw_scorer,
     odds=_odds,
     featured=2,
+    explain=explain,
+    explain_quotes=("rerolls", "upper_bonus_threshold", "upper_bonus", "full_house", "small_straight",
+                    "large_straight", "five_kind", "yahtzee_bonus"),
 ))
 
 __all__ = ["INFO", "Keep", "Score", "WuerfelspielGame", "WuerfelspielRules", "WuerfelspielState"]

@@ -413,8 +413,11 @@ class WuerfelspielState(State):
         the points the dice would score in every open box of the current player, the seats. All public."""
         rules = self.rules
         n = self.game.num_players
-        out: list[cmp.Component] = []
+        from wuerfel.games.wuerfelspiel.explain import goal  # (explain names the boxes by this module's msgids)
+
         playing = not self.is_terminal()
+        # The aim and the round, first on the felt (issue 24).
+        out: list[cmp.Component] = [goal(rules.turns, self.turn_number() if playing else None, rules.column_weights)]
         if playing and self.dice:
             out.append(dice_component(self.dice, self.kept if self.rolling else None, seat=self.player))
         if playing:

@@ -14,6 +14,7 @@ from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.games.zehntausend import option_names  # noqa: F401  (names the options)
 from wuerfel.games.zehntausend.bots import HeuristicBot
+from wuerfel.games.zehntausend.explain import explain
 from wuerfel.games.zehntausend.options import ZehntausendRules
 from wuerfel.games.zehntausend.state import ZehntausendGame, ZehntausendState
 
@@ -159,8 +160,9 @@ INFO = register(GameInfo(
     max_players=8,
     default_preset="zehntausend-einfach",
     presets_dir=PRESETS_DIR,
-    description_de="Würfeln, Punkte herauslegen, rechtzeitig aufhören: wer zuerst 10.000 hat (Macke, 10.000).",
-    description_en="Throw, set scoring dice aside, stop in time: first to 10,000 (Macke, Farkle).",
+    description_de=("Würfle, leg Einsen, Fünfen und Paschs heraus und hör rechtzeitig auf: Wer zuerst 10.000 "
+                    "Punkte hat, gewinnt."),
+    description_en="Throw, set aside 1s, 5s and sets, and stop in time: the first to 10,000 points wins.",
     aliases=("10000", "macke", "farkle"),
     bots=BOTS,
     solvers=SOLVERS,
@@ -170,6 +172,9 @@ INFO = register(GameInfo(
     throw_scorer=_throw_scorer,
     odds=_odds,
     featured=1,
+    explain=explain,
+    explain_quotes=("game.target", "scoring.one", "scoring.five", "turn.min_bank", "turn.beat_fallback",
+                    "turn.max_throws", "confirm.min_points", "minus_marks.penalty"),
 ))
 
 __all__ = ["ADVISOR", "BOTS", "INFO", "SOLVERS", "ZehntausendGame", "ZehntausendState"]

@@ -31,6 +31,7 @@ from wuerfel.games.kit.void import (
     parse_void,
     throw_outcomes,
 )
+from wuerfel.games.zehntausend.explain import goal
 from wuerfel.games.zehntausend.melds import (
     Meld,
     OpenSets,
@@ -1044,7 +1045,9 @@ class ZehntausendState(State):
         and a pending proof or confirmation), the seats with minus marks. Everything is public in Zehntausend."""
         r = self.rules
         t = self.turn
-        out: list[cmp.Component] = []
+        # What the table plays to and how far each seat still has to go, first on the felt (issue 24).
+        out: list[cmp.Component] = [goal(r.game.mode, r.game.target, r.game.reach, self.scores_, self.down,
+                                         self.pool_mode, self.turns[0] if self.turns else 0)]
         playing = self.node != "over"
         hot = self.node == "decide" and t.aside == 0 and t.total > 0
         if playing and self.throw is not None and self.node == "select":

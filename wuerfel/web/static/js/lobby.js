@@ -2,6 +2,7 @@
 import {t} from "./i18n.js";
 import {api} from "./api.js";
 import {seatName} from "./seats.js";
+import {renderSections} from "./explain.js";
 
 const boot = JSON.parse(document.getElementById("lobby-boot").textContent);
 const $ = (id) => document.getElementById(id);
@@ -27,7 +28,9 @@ function chooseGame(id) {
     c.classList.toggle("active", on);
     c.setAttribute("aria-checked", on ? "true" : "false");
   }
+  $("chosen-game").textContent = game.name;
   $("game-desc").textContent = game.description || "";
+  $("lobby-howto").classList.add("hidden");
   const ps = $("preset");
   ps.replaceChildren();
   for (const p of game.presets.length ? game.presets : [{id: game.default_preset, name: game.name, note: ""}]) {
@@ -396,19 +399,34 @@ function showEdges(edges) {
   box.classList.toggle("hidden", !(edges && edges.length));
 }
 
+/** How to play under the rules as they stand (the validation's explanation): hidden for a game that cannot explain
+ * itself yet, or rules that do not validate. */
+function showExplanation(doc) {
+  const box = $("lobby-howto");
+  box.classList.toggle("hidden", !doc);
+  if (doc) renderSections($("lobby-howto-body"), doc);
+}
+
+let validating = 0;
 async function validate() {
   const err = $("rules-error");
   document.body.dataset.rules = "pending";
+  const mine = ++validating;  // an older answer that comes back later must not overwrite a newer one
   try {
-    const res = await api(`/api/games/${encodeURIComponent(game.id)}/validate`, {preset: $("preset").value, overrides});
+    const res = await api(`/api/games/${encodeURIComponent(game.id)}/validate`,
+      {preset: $("preset").value, overrides, seats: parseInt($("seats").value, 10) || null});
+    if (mine !== validating) return;
     showEdges(res.bank_edges);
+    showExplanation(res.explanation || null);
     valid = true;
     err.classList.add("hidden");
     $("rules-ok").textContent = Object.keys(overrides).length ? t("rules_ok") : "";
     document.body.dataset.rules = "ok";
   } catch (e) {
+    if (mine !== validating) return;
     valid = false;
     showEdges(null);
+    showExplanation(null);
     err.textContent = e.message;
     err.classList.remove("hidden");
     $("rules-ok").textContent = "";
@@ -462,36 +480,77 @@ function rulesName(gameId, rulesId) {
   return base === rulesId ? name : t("rules_custom", {name});
 }
 
+/** The open tables: the reader's own game to continue, the others to join or watch; guests marked; each row carries
+ * what the filters ask about (game, free seats, clock, rated). */
+function tableRow(x) {
+  const tr = el("tr");
+  const free = x.seats.filter((s) => s.kind === "empty").length;
+  tr.dataset.game = x.game;
+  tr.dataset.free = String(free);
+  tr.dataset.clock = (x.clock && x.clock.kind) || "none";
+  tr.dataset.rated = x.rated ? "yes" : "no";
+  const names = x.seats.filter((s) => s.kind !== "empty").map((s) => seatName(s)).join(", ");
+  const mine = (x.my_seats || []).length > 0;
+  const label = mine ? (x.status === "playing" ? boot.texts.continue : boot.texts.to_table)
+    : (x.status === "open" ? t("join") : t("watch"));
+  const a = el("a", "btn small" + (mine ? " primary" : ""), label);
+  a.href = x.url;
+  const last = el("td");
+  last.appendChild(a);
+  const rules = el("td", "small", rulesName(x.game, x.rules_id));
+  if (x.rated) rules.append(" ", el("span", "badge rated", t("rated")));  // issue 16: registered players only
+  // the game in the reader's language (the summary names it in German)
+  tr.append(el("td", "game-col", (games[x.game] || {}).name || x.game_name),
+    el("td", "", names + (free ? ` · ${t("open_seats", {n: free})}` : "")), rules, last);
+  return tr;
+}
+
+function filterTables() {
+  const game = $("filter-game").value;
+  const clock = $("filter-clock").value;
+  const free = $("filter-free").checked;
+  const rated = $("filter-rated").checked;
+  let rows = 0;
+  let shown = 0;
+  for (const tr of $("tables").querySelectorAll("tr[data-game]")) {
+    rows += 1;
+    const ok = (!game || tr.dataset.game === game) && (!clock || tr.dataset.clock === clock) &&
+      (!free || Number(tr.dataset.free) > 0) && (!rated || tr.dataset.rated === "yes");
+    tr.classList.toggle("hidden", !ok);
+    if (ok) shown += 1;
+  }
+  $("no-tables-row").classList.toggle("hidden", rows > 0);
+  $("no-match-row").classList.toggle("hidden", !rows || shown > 0);
+}
+
 async function refreshTables() {
   try {
     const data = await api("/api/tables");
     const tb = $("tables");
-    tb.replaceChildren();
-    if (!data.tables.length) {
-      const tr = el("tr");
-      const td = el("td", "muted", t("no_tables"));
-      td.colSpan = 4;
-      tr.appendChild(td);
-      tb.appendChild(tr);
-    }
-    for (const x of data.tables) {
-      const tr = el("tr");
-      const names = x.seats.filter((s) => s.kind !== "empty")
-        .map((s) => seatName(s)).join(", ");
-      const free = x.seats.filter((s) => s.kind === "empty").length;
-      const a = el("a", "btn small", x.status === "open" ? t("join") : t("watch"));
-      a.href = x.url;
-      const last = el("td");
-      last.appendChild(a);
-      const rules = el("td", "small", rulesName(x.game, x.rules_id));
-      if (x.rated) rules.append(" ", el("span", "badge rated", t("rated")));  // issue 16: registered players only
-      // the game in the reader's language (the summary names it in German)
-      tr.append(el("td", "", (games[x.game] || {}).name || x.game_name),
-        el("td", "", names + (free ? ` · ${t("open_seats", {n: free})}` : "")),
-        rules, last);
-      tb.appendChild(tr);
-    }
+    for (const tr of [...tb.querySelectorAll("tr[data-game]")]) tr.remove();
+    const end = $("no-tables-row");
+    for (const x of data.tables) tb.insertBefore(tableRow(x), end);
+    filterTables();
   } catch { /* the list just stays as it was */ }
+}
+
+/** The search: cards whose names (both languages), description or aliases hold every word typed; a shelf without a
+ * match folds away. */
+function searchGames() {
+  const words = $("game-search").value.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  let any = false;
+  for (const shelf of document.querySelectorAll(".shelf")) {
+    let here = false;
+    for (const c of shelf.querySelectorAll(".game-card")) {
+      const hay = c.dataset.search || "";
+      const ok = words.every((w) => hay.includes(w));
+      c.classList.toggle("hidden", !ok);
+      here = here || ok;
+    }
+    shelf.classList.toggle("hidden", !here);
+    any = any || here;
+  }
+  $("no-game").classList.toggle("hidden", any);
 }
 
 /** One tap to play: a table against the game's default bot, started at once. */
@@ -510,11 +569,20 @@ async function quickPlay(btn) {
   }
 }
 for (const b of document.querySelectorAll(".quick-play")) b.addEventListener("click", () => quickPlay(b));
-for (const c of document.querySelectorAll(".game-card")) c.addEventListener("click", () => chooseGame(c.dataset.game));
+for (const c of document.querySelectorAll(".game-card")) {
+  c.addEventListener("click", () => {
+    chooseGame(c.dataset.game);
+    // On a phone the form lies far below the shelves: bring it into view once a game is chosen (web U9).
+    const head = $("chosen-game");
+    if (head.getBoundingClientRect().top > window.innerHeight * 0.6) head.scrollIntoView({block: "start"});
+  });
+}
+$("game-search").addEventListener("input", searchGames);
+for (const id of ["filter-game", "filter-clock", "filter-free", "filter-rated"]) $(id).addEventListener("change", filterTables);
 $("opt-filter").addEventListener("input", filterOptions);
 // Changing the preset keeps the player's edits (and says so) instead of silently dropping them.
 $("preset").addEventListener("change", () => { showPresetNote(); seatChoices(false); loadOptions(true); });
-$("seats").addEventListener("change", renderSeatConfig);
+$("seats").addEventListener("change", () => { renderSeatConfig(); validate(); });  // the text counts the players
 $("scorekeeper").addEventListener("change", renderSeatConfig);
 // A rated table has no hints and no hand-entered dice (issue 16): choosing it switches both off.
 $("rated").addEventListener("change", () => {
@@ -536,4 +604,5 @@ function fromHash() {
 window.addEventListener("hashchange", fromHash);
 fromHash();
 if (game) chooseGame(game.id);
+filterTables();
 setInterval(refreshTables, 5000);

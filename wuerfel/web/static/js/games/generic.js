@@ -332,6 +332,14 @@ function drawGoal(ctx, c, i) {
   return b;
 }
 
+/** The game's goal line for a game's own table (Zehntausend, Würfelspiel …), drawn as the generic table draws it:
+ * null when the game states none. */
+export function goalLine(ctx) {
+  const cs = (ctx.msg && ctx.msg.components) || [];
+  const i = cs.findIndex((c) => c.kind === "goal");
+  return i < 0 ? null : drawGoal(ctx, cs[i], i);
+}
+
 const DRAW = {seats: drawSeats, sheet: drawSheet, track: drawTrack, counter: drawCounter, chips: drawChips,
   stakes: drawStakeBoard, message: drawMessage, goal: drawGoal};
 

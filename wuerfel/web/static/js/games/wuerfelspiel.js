@@ -1,6 +1,6 @@
 // Würfelspiel (3-column Kniffel): dice you tap to keep, "roll again", and the sheet where a tap on a box scores.
 // View shape: wuerfel/games/wuerfelspiel/state.py view() — dice, kept, rerolls_left, boxes, upper_boxes, players[p].columns[c].
-import {el, actionButtons, pickDice} from "./generic.js";
+import {el, actionButtons, pickDice, goalLine} from "./generic.js";
 
 // The sheet's own name of a box ("Dreierpasch" on a Kniffel block, "3 Gleiche" in the Würfelspiel): the view names
 // every box in both languages; the catalogue's names are the fallback for views without them.
@@ -32,6 +32,8 @@ function candidates(ctx) {
 export function render(root, ctx) {
   const {view: v, t, legal, names} = ctx;
   root.replaceChildren();
+  const goal = goalLine(ctx);  // what the game plays to, and where it stands (issue 24)
+  if (goal) root.appendChild(goal);
   const dice = v.dice || [];
   const keeps = legal.filter((e) => e.action.kind === "keep");
   const scores = legal.filter((e) => e.action.kind === "score");

@@ -2,7 +2,7 @@
 // offer, knock, over), throw (at "select"), selections [{action, dice, points, turn_fives, melds}], turn {total, cup,
 // aside, threshold, proof_pending, confirm_need, history}, can_bank, bank_blockers, previous_turn.
 import {renderDice, makeDie, setSelected} from "../dice.js";
-import {el, actionButtons} from "./generic.js";
+import {el, actionButtons, goalLine} from "./generic.js";
 
 let chosen = new Set();   // indices of view.throw the player has tapped
 let chosenSig = "";
@@ -39,6 +39,8 @@ export function render(root, ctx) {
   const {view: v, t, legal, fmt, names} = ctx;
   const turn = v.turn || {};
   root.replaceChildren();
+  const goal = goalLine(ctx);  // what the game plays to, and where it stands (issue 24)
+  if (goal) root.appendChild(goal);
 
   // What happened just before (the previous turn's result) — one quiet line.
   if (v.previous_turn && v.previous_turn.player !== null && v.previous_turn.player !== undefined) {
@@ -63,7 +65,6 @@ export function render(root, ctx) {
   if (typeof turn.cup === "number") info.appendChild(fact(String(turn.cup), t("zt.cup")));
   if (turn.threshold) info.appendChild(fact(fmt(turn.threshold), t("zt.threshold")));
   if (v.pool_mode && v.pool !== null) info.appendChild(fact(fmt(v.pool), t("zt.pool")));
-  info.appendChild(fact(fmt(v.target), t("zt.target")));
   root.appendChild(info);
 
   const badges = el("div", "actions");
