@@ -9,7 +9,7 @@ import {t} from "./i18n.js";
 export function whoOf(e, names, mine = null) {
   if (e.type === "chance") {
     if (e.thrower === null || e.thrower === undefined) return t("dice");
-    return e.thrower === mine ? t("you_throw") : t("throws", {name: names[e.thrower] || ""});
+    return e.thrower === mine ? t("log_you_throw") : t("log_throws", {name: names[e.thrower] || ""});
   }
   return e.player !== null && e.player !== undefined ? names[e.player] || "" : "";
 }
