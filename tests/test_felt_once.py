@@ -91,3 +91,17 @@ def test_offenes_wuerfelpoker_draws_its_counters_before_its_messages() -> None:
         kinds = [type(c) for c in state.components(None) if isinstance(c, Counter | Message)]
         if Message in kinds and Counter in kinds:
             assert kinds.index(Message) > max(i for i, k in enumerate(kinds) if k is Counter), kinds
+
+
+def test_the_terminal_draws_a_pot_alone_as_one_line() -> None:
+    """The chips component now carries the pot only: the terminal draws "Pot: 9", not a players' table whose one
+    row is the pot (the seats' chips stand on the seats' lines)."""
+    from rich.console import Console
+
+    from wuerfel.cli.components import render_components
+    from wuerfel.engine.components import Phrase
+
+    console = Console(record=True, width=80, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(render_components((Chips((), 9, Phrase("Pot")),), "de", ["Anna", "Bert"]))
+    text = console.export_text()
+    assert text.strip() == "Pott: 9" and "Spieler" not in text
