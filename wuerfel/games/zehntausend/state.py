@@ -1151,10 +1151,12 @@ class ZehntausendState(State):
 
     # --- labels and refusals -------------------------------------------------------------------------------------
     def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[cmp.Phrase, ...]:
-        """The target reached while the round is still played to its end, and a tie-break round among the leaders:
-        what a turn's own label ("stop and write 350") does not say. Every score is open."""
-        if not isinstance(after, ZehntausendState) or self.node == "over" or after.node == "over":
+        """The target reached while the round is still played to its end, a tie-break round among the leaders, and
+        who won: what a turn's own label ("stop and write 350") does not say. Every score is open."""
+        if not isinstance(after, ZehntausendState) or self.node == "over":
             return ()
+        if after.node == "over":
+            return tuple(narration.ending(after)) if self.game.num_players > 1 else ()
         out: list[cmp.Phrase] = []
         if after.end_triggered and not self.end_triggered:
             seat = after.reach_order[-1] if after.reach_order else self.player
