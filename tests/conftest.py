@@ -9,6 +9,12 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests check rules, not speed: Hypothesis's default deadline (200 ms per example) fails them at random on a
+# loaded CI machine (seen: test_sub_multisets_are_contained under load). Speed is measured in bench/, never asserted.
+settings.register_profile("wuerfel", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("wuerfel")
 
 SLOW_SKIP = "slow: run with -m slow or WUERFEL_SLOW=1"
 

@@ -102,6 +102,17 @@ def test_lustige_sieben_board_and_sealed_stakes(server: Server, new_page) -> Non
     expect(anna.locator("#ls-last")).to_contain_text(str(after["last"]["sum"]))
     if after["board"]:  # a right number leaves the 7-stake lying: it is drawn on the 7 with Anna's name
         expect(anna.locator(".ls-field[data-number='7'] .ls-chip.me")).to_contain_text("Anna")
+    # The move list (issue 24 §1): the bank's throw names its thrower and what it paid to whom is told under it; the
+    # bot's stakes of this round, sealed while she staked, are listed under her "Fertig" that uncovered them.
+    log = anna.locator("#log")
+    bank = log.locator("li", has_text="Computer 1 (Faustregel) würfelt:").last  # seat 1's bank throws now
+    expect(bank.locator(".announce").first).to_be_visible()
+    done = anna.evaluate("() => window.wuerfelTable.log.filter(e => e.data && e.data.kind === 'done' "
+                         "&& e.player === 0).pop()")
+    for u in [u for u in done.get("uncovered", []) if u["player"] == 2]:
+        expect(log.locator(".uncovered", has_text=u["label"]).first).to_be_visible()
+    # while Anna held the bank the bots staked against it: each round's stakes were uncovered in her list (web B5)
+    assert log.locator(".uncovered").count() > 0
     _shot(anna, "lustige-sieben-after-throw")
 
 
@@ -325,5 +336,9 @@ def test_replay_draws_every_step_with_the_games_own_table(server: Server, new_pa
     page.locator("#slider").fill(str(steps))
     page.locator("#slider").dispatch_event("input")
     expect(page.locator(marker)).to_have_count(1)
+    # the replay's move list tells what the events brought about, as the live list does (issue 24 §1)
+    expect(page.locator("#events .announce").first).to_be_attached()
+    if game == "lustige-sieben":  # web B2: after the last bank nobody is marked as holding one
+        expect(page.locator("#ls-players")).not_to_contain_text("holds the bank")
     assert page.evaluate("() => window.__errors") == []
     _shot(page, f"replay-{game}")

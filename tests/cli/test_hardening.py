@@ -218,7 +218,7 @@ def test_the_bots_throws_in_wuerfelspiel_are_shown() -> None:
     result = play(["wuerfelspiel", "--rules", "kniffel", "--players", "Anna,bot:heuristic", "--dice", "seed:2"],
                   ["1"] * 6 + ["q", ""])  # a line at the throw prompt throws too
     out = result.output
-    assert "Wurf: " in out[out.index("Am Zug: Bot 1"):]
+    assert "Bot 1 (Faustregel) würfelt: " in out[out.index("Am Zug: Bot 1"):]
 
 
 def test_wuerfelspiel_names_the_players_on_the_sheet_and_lists_every_box() -> None:

@@ -21,7 +21,7 @@ def test_two_humans_play_a_whole_game_in_german(tmp_path: Path) -> None:
     assert "Anna, dein Zug (1–2, ? Tipp, h Hilfe, q Ende):" in out
     assert "Ben, dein Zug" in out
     assert "Weiterwürfeln" in out and "schreiben" in out
-    assert "Wurf: " in out and "Ergebnis" in out and "gewinnt!" in out
+    assert "Anna würfelt: " in out and "Ben würfelt: " in out and "Ergebnis" in out and "gewinnt!" in out
     record = load_record(save)
     final = record.replay()
     assert final.is_terminal()
@@ -305,11 +305,11 @@ def test_hints_show_the_best_ten_and_all_on_request() -> None:
 def test_throws_are_announced_unless_a_games_own_screen_shows_them_better() -> None:
     import dataclasses
 
-    assert "Wurf: " in play(["pig", "--players", "Anna", "--dice", "seed:1"], ["", "q", ""]).output
+    assert "Anna würfelt: " in play(["pig", "--players", "Anna", "--dice", "seed:1"], ["", "q", ""]).output
     register(dataclasses.replace(get_game("pig"), terminal_renderer=lambda view, lang: "OWN SCREEN"))
     out = play(["pig", "--players", "Anna", "--dice", "seed:1"], ["", "", "q", ""]).output
-    assert "OWN SCREEN" in out and "Wurf: " not in out
+    assert "OWN SCREEN" in out and "würfelt: " not in out
     # A game that labels its own outcomes is announced even with its own screen.
     register(dataclasses.replace(get_game("pigplus"), terminal_renderer=lambda view, lang: "OWN SCREEN"))
     out = play(["pigplus", "--players", "Anna", "--dice", "seed:1"], ["", "", "q", ""]).output
-    assert "OWN SCREEN" in out and "Wurf: " in out
+    assert "OWN SCREEN" in out and "Anna würfelt: " in out

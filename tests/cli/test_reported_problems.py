@@ -116,7 +116,7 @@ def test_the_turn_is_announced_before_the_throw_that_starts_it() -> None:
     # Anna banks every throw ("b"); the bot rolls until it has 8.
     out = play(["turnpig", "--players", "Anna,bot:holdat", "--dice", "seed:4"], ["b"] * 200).output
     lines = plain_lines(out)
-    assert lines.index("Am Zug: Anna") < next(i for i, line in enumerate(lines) if line.startswith("Wurf: "))
+    assert lines.index("Am Zug: Anna") < next(i for i, line in enumerate(lines) if " würfelt: " in line)
     banks = [i for i, line in enumerate(lines) if "→ Anna: " in line and "schreiben" in line]
     assert banks
     for i in banks:
@@ -124,19 +124,20 @@ def test_the_turn_is_announced_before_the_throw_that_starts_it() -> None:
             continue  # the bank won the game
         # The bot's turn begins with its throw: first who is to move, then the throw.
         assert lines[i + 1] == "Am Zug: Bot 1 (holdat)", lines[i - 1: i + 4]
-        assert lines[i + 2].startswith("Wurf: "), lines[i - 1: i + 4]
+        assert lines[i + 2].startswith("Bot 1 (holdat) würfelt: "), lines[i - 1: i + 4]
     # A throw that ends a turn (a 1) is still the thrower's: only then does the next player's name follow a throw.
-    after_throw = [lines[i - 1] for i, line in enumerate(lines) if line.startswith("Am Zug: ") and i > 0
-                   and lines[i - 1].startswith("Wurf: ")]
-    assert after_throw and set(after_throw) == {"Wurf: 1"}
+    after_throw = [lines[i - 1].split(" würfelt: ")[1] for i, line in enumerate(lines) if line.startswith("Am Zug: ")
+                   and i > 0 and " würfelt: " in lines[i - 1]]
+    assert after_throw and set(after_throw) == {"1"}
 
 
 def test_zehntausend_bot_turn_is_announced_before_its_first_throw() -> None:
     out = play(["zehntausend", "--players", "Anna,bot", "--dice", "seed:3"], ["1"] * 6 + ["q", ""]).output
     lines = plain_lines(out)
     bank = next(i for i, line in enumerate(lines) if line.startswith("Anna, dein Zug") and "Aufhören" in line)
-    assert lines[bank + 1] == "Am Zug: Bot 1 (Faustregel)" and lines[bank + 2].startswith("Wurf: ")
-    assert lines.index("Am Zug: Anna") < next(i for i, line in enumerate(lines) if line.startswith("Wurf: "))
+    assert lines[bank + 1] == "Am Zug: Bot 1 (Faustregel)"
+    assert lines[bank + 2].startswith("Bot 1 (Faustregel) würfelt: ")
+    assert lines.index("Am Zug: Anna") < next(i for i, line in enumerate(lines) if " würfelt: " in line)
 
 
 def test_a_lot_is_nobodys_throw() -> None:

@@ -4,6 +4,7 @@ move list says what the cup showed, whose claim held and what went into the pot.
 from __future__ import annotations
 
 from wuerfel.engine.game import Roll
+from wuerfel.engine.narration import texts
 from wuerfel.engine.pokerdice import parse_poker_dice as P
 from wuerfel.engine.registry import get_game
 from wuerfel.games.hasard.common import Lot
@@ -46,5 +47,10 @@ def test_a_bank_throw_in_lustige_sieben_says_what_it_paid() -> None:
     s = s.apply_action(Stake(2, 3), 1).apply_action(Stake(7, 2), 1).apply_action(Stake(8, 4), 2)
     for p in s.actors():
         s = s.apply_action(Done(), p)
-    assert s.describe_outcome(Roll((5, 1)), "de") == "1 + 5 = 6 — die Bank nimmt 5 ein und zahlt 4 aus"
-    assert s.describe_outcome(Roll((5, 1)), "en") == "1 + 5 = 6 — the bank takes 5 and pays out 4"
+    # the throw's label is its dice; what it moved follows in the announcements, bank and punters named
+    assert s.describe_outcome(Roll((5, 1)), "de") == "1 + 5 = 6"
+    said = s.announcements(Roll((5, 1)), None, s.apply_outcome(Roll((5, 1))))
+    assert texts(said, "de", ["Anna", "Ben", "Cem"]) == [
+        "Die Bank (Anna) nimmt 5 ein und zahlt 4 aus", "Ben zahlt 5 Chips an die Bank (Anna)",
+        "Die Bank (Anna) zahlt Cem 4 Chips"]
+    assert texts(said, "en", ["Anna", "Ben", "Cem"])[0] == "The bank (Anna) takes 5 and pays out 4"

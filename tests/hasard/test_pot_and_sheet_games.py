@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.hasard.kit_helpers import check_results, new, play_out, throw
-from wuerfel.engine.components import Chips, Track
+from wuerfel.engine.components import Chips, Seats, Track
 from wuerfel.games.hasard.elf_hoch import payment
 from wuerfel.games.hasard.gestrichene_zwoelf import NUMBERS
 
@@ -96,7 +96,8 @@ def test_elf_hoch_everybody_antes_twelve_doubles_eleven_takes_the_pot() -> None:
     assert s.is_terminal() and s.ledger.pot == 0 and s.payoffs() == (-9, -18, 27)
     assert s.ranking() == ((2,), (0,), (1,)) and s.winners() == (2,) and s.losers() == (1,)
     chips = next(c for c in s.components(None) if isinstance(c, Chips))
-    assert chips.seats == (-9, -18, 27) and chips.pot == 0
+    assert chips.seats == () and chips.pot == 0  # the seats' chips are the seats' scores (web U4: shown once)
+    assert next(c for c in s.components(None) if isinstance(c, Seats)).seats[1].score == -18
     check_results(s)
 
 

@@ -137,3 +137,13 @@ def test_before_the_lot_the_screen_maps_seat_numbers_to_names() -> None:
         assert "Lot for who begins: 1 = Anna" in text(game, s, 0, "en")
         after = s.apply_outcome(Lot(1))
         assert "Auslosung" not in text(game, after, None)
+
+
+def test_lustige_sieben_marks_no_bank_after_the_last_one() -> None:
+    """Terminal B4: at the end the state's banker is the next holder of a bank that never opens; the final board
+    marked him "Bank" beside the payouts of the throw another seat had banked. After the end nobody is marked."""
+    s = play_to_end("lustige-sieben", 3, 5)
+    assert s.is_terminal()
+    out = text("lustige-sieben", s, None)
+    players = out[out.index("Spieler"):]
+    assert "Bank" not in players.split("Letzter Wurf")[0], players

@@ -136,6 +136,6 @@ def test_terminal_shows_public_throws_and_moves_and_keeps_only_the_secrets() -> 
     vwp = play(["verdecktes-wuerfelpoker", "--players", "Anna,bot:heuristic", "--dice", "seed:3"], ["1"] * 400)
     out = vwp.output
     assert "→ Bot 1 (Faustregel): Ein Paar Damen, König Zehn Neun" in out  # the bot's announcement
-    assert "Wurf: fünf Würfel unter dem Becher" in out  # the bot's throw: under the cup
-    assert "Wurf: As As As Bube Neun" in out  # Anna's own throw, on her screen
+    assert "Bot 1 (Faustregel) würfelt: fünf Würfel unter dem Becher" in out  # the bot's throw: under the cup
+    assert "Anna würfelt: As As As Bube Neun" in out  # Anna's own throw, on her screen
     assert "hat gezogen" not in out

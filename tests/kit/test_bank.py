@@ -11,9 +11,10 @@ from typing import ClassVar, Literal
 import pytest
 
 from wuerfel.engine.chips import ChipLedger
-from wuerfel.engine.components import Phrase, StakeBoard
+from wuerfel.engine.components import Phrase, Seats, StakeBoard
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import PUBLIC, SIMULTANEOUS, Action, Amount, Outcome, Roll
+from wuerfel.engine.narration import texts
 from wuerfel.engine.record import Match
 from wuerfel.engine.registry import _REGISTRY, GameInfo, register
 from wuerfel.engine.rules import opt
@@ -132,7 +133,10 @@ def test_the_first_bank_by_lot_and_the_words_of_what_a_throw_paid() -> None:
     s = fall(s, Lot(2))
     assert s.banker == 2 and s.actors() == (0, 1)
     s = act(act(act(s, Stake(UNDER, 2), 0), Done(), 0), Done(), 1)
-    assert s.describe_outcome(roll(12), "en").endswith("the bank takes 2 and pays out 0")
+    # the throw's label is its dice; what it moved is announced, the bank named (web U2: "die Bank nimmt 2 ein")
+    assert s.describe_outcome(roll(12), "en") == "1 + 5 + 6 = 12"
+    said = texts(s.announcements(roll(12), None, s.apply_outcome(roll(12))), "en", ["A", "B", "C"])
+    assert said == ["A pays 2 chips to the bank (C)"]
     after = s.apply_outcome(roll(5))
     assert isinstance(after, ToyState) and after.ledger.players == (12, 10, 8)
     board = next(c for c in after.components(None) if isinstance(c, StakeBoard))
@@ -170,3 +174,22 @@ def test_the_rotation_passes_left_after_the_holders_turns_and_ends_after_its_rou
         maker = maker.after_turn(3, 1)
     assert maker.holder == 2 and maker.over(3, 1) and not maker.over(3, 2)
     assert Rotation(2, 1, 0).pass_left(3) == Rotation(0, 0, 1)  # an announced end closes the bank at once
+
+
+def test_a_bank_throw_and_the_bank_handing_on_are_told_and_no_bank_is_marked_after_the_end() -> None:
+    names = ["A", "B", "C"]
+    s = toy(3, bank_throws=1)
+    s = act(act(act(act(s, Stake(UNDER, 3), 1), Done(), 1), Stake(UNDER, 1), 2), Done(), 2)
+    after = fall(s, roll(5))  # under 10: the bank pays both punters double; its one throw is done
+    assert texts(s.announcements(roll(5), None, after), "de", names) == [
+        "Die Bank (A) nimmt 0 ein und zahlt 4 aus", "Die Bank (A) zahlt B 3 Chips", "Die Bank (A) zahlt C 1 Chip",
+        "A gibt die Bank ab, 4 Chips im Minus", "Jetzt hat B die Bank"]
+    s = after
+    for _ in range(2):  # the two other banks, nobody staking
+        s = act(act(s, Done(), s.punters()[0]), Done(), s.punters()[1])
+        before, s = s, fall(s, roll(12))
+    assert s.is_terminal() and s.banker == 0  # the rotation has come back round to the first seat
+    assert texts(before.announcements(roll(12), None, s), "en", names)[-1] == "C hands on the bank, neither up nor down"
+    # web B2 / terminal B4: after the last bank nobody is marked as the bank beside the last throw's payouts
+    seats = next(c for c in s.components(None) if isinstance(c, Seats))
+    assert all(line.role is None for line in seats.seats)

@@ -129,6 +129,7 @@ def test_a_game_on_the_protocol_passes_the_conformance_checks(n: int) -> None:
 def test_the_table_shows_the_pot_and_the_level() -> None:
     b, ledger = opened(n=2, chips=5, m=1, top=3)
     b, ledger = b.offer(0).apply(Raise(3), 0, ledger)
-    chips, level = b.components(ledger)
-    assert chips.seats == (2, 4) and chips.pot == 4  # type: ignore[attr-defined]
+    level, chips = b.components(ledger)
+    # the pot alone: each seat's chips are its score on the seats component (web U4: listed once)
+    assert chips.seats == () and chips.pot == 4  # type: ignore[attr-defined]
     assert level.value == 3 and level.target == 3  # type: ignore[attr-defined]

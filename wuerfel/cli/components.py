@@ -150,6 +150,9 @@ class _Draw:
 
     def _chips(self, c: Chips) -> RenderableType:
         _ = self._
+        if not c.seats and c.pot is not None:  # the pot alone: the seats' chips are on the seats' lines
+            label = self.text(c.label) or _("Pot")
+            return Text.assemble((label + ": ", "cyan"), (fmt_number(c.pot, self.lang), "bold"))
         table = Table(title=escape(self.text(c.label)) or None, show_edge=False, header_style="bold")
         table.add_column(_("Player"))
         table.add_column(_("Chips"), justify="right")

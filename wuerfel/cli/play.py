@@ -29,6 +29,7 @@ from rich.table import Table
 from wuerfel.bots import bot_label, make_bot
 from wuerfel.cli.components import render_components
 from wuerfel.cli.main import RULES_HELP, LangOption, app
+from wuerfel.cli.narrate import Narrator, throw_line
 from wuerfel.cli.progress import working
 from wuerfel.cli.render import Standings, decimal, generic_renderer, result_table, score_label
 from wuerfel.engine.advice import Advice
@@ -211,6 +212,8 @@ class PlaySession:
         self._last_actors: tuple[int, ...] = ()
         self.save_failed = False
         """The last save to ``--save`` failed (said once, not after every event)."""
+        self.narrator = Narrator(match, self.lang, lambda: self.names, self.say)
+        """Tells what each event brought about (rounds, throw-offs, payments) and the stakes a reveal uncovers."""
 
     # --- I/O helpers -----------------------------------------------------------------------------------------
     @property
@@ -472,6 +475,7 @@ class PlaySession:
                     continue
                 action = chosen
             label = self.labels([action])[0]
+            before = self.state
             try:
                 self.match.act(action, p)
             except IllegalAction as exc:
@@ -479,6 +483,7 @@ class PlaySession:
                 continue
             self.autosave()
             self.console.print(f"→ {escape(self.names[p])}: {escape(label)}")
+            self.narrator.event(before, action, p, self.state, self.viewer())
             return
 
     def confirmed(self, action: Action) -> bool:
@@ -573,6 +578,7 @@ class PlaySession:
         line = self.shown(before, action, p, label)
         if line is not None:
             self.console.print(f"→ {escape(self.names[p])}: {escape(line)}")
+        self.narrator.event(before, action, p, self.state, self.viewer())
         if self.pause > 0:
             self.sleep(self.pause)
 
@@ -608,8 +614,9 @@ class PlaySession:
                     for template, yours in LOT_FOR_YOU.items():
                         if line == translate(template, self.lang, name=self.names[self.you]):
                             line = self._(yours)
-                self.say(self._("Lot: {text}", text=line) if lot else self._("Throw: {dice}", dice=line),
-                         style="bold magenta")
+                self.say(self._("Lot: {text}", text=line) if lot else throw_line(self._, seat, self.you, self.names,
+                                                                                 line), style="bold magenta")
+            self.narrator.event(state, outcome, None, self.state, self.viewer())
             if waiting is not None and waiting in self.bots and self.pause > 0:
                 self.sleep(self.pause)  # a bot's throw that starts its turn is paced like its moves
         else:
@@ -743,6 +750,7 @@ class PlaySession:
                 self.refuse(exc)
                 continue
             self.autosave()
+            self.narrator.event(state, outcome, None, self.state, viewer)
             return
 
     def manual_help(self, example: str) -> None:

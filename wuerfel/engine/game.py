@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     import random
 
     from wuerfel.engine.clocks import Deadline
+    from wuerfel.engine.components import Phrase
 
 JSON = dict[str, Any]
 
@@ -612,6 +613,21 @@ class State(ABC):
         """A short human label for an action, in ``lang``, as it is taken in this state (the log of a table, a
         replay, the terminal's "→ Anna: …"); games override this for their own actions."""
         return str(action.to_json())
+
+    def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[Phrase, ...]:
+        """What ``event`` — applied to this state by ``player`` (None: a chance outcome) and leading to ``after`` —
+        brought about beyond itself, as lines for the move list: a round ended and who won it, a throw-off begins
+        and why, a Bierdeckel and to whom, who paid whom and how much, a new bank, maker or round begins.
+
+        Why a method of the game: the label of a move says what was done ("stop with 203 points"), never what it
+        settled; only the game knows that a throw ended a round. Every front end shows these lines under the event
+        (the live move list, the replay, the terminal), so they read the same everywhere. Seats are named by
+        :class:`~wuerfel.engine.components.SeatRef`, counts by plural phrases (:mod:`wuerfel.engine.counts`).
+
+        The lines are *public*: every reader who is told of the event reads them, so they may say only what every
+        seat's view of ``after`` shows (a stake still sealed, a die under a cup, must not appear;
+        ``tests/test_announcements.py`` holds every game to it with ``determinize``). Default: nothing to say."""
+        return ()
 
     def describe_offer(self, action: Action, lang: str = "de") -> str:
         """The label of a legal action *offered* to the player who may take it (a button, a menu, a hint): the

@@ -200,20 +200,51 @@ class EventViews:
     def __init__(self, statements: Iterable[Statement] = ()) -> None:
         self.statements: list[Statement] = []
         self.revealed: set[Hashable] = set()
+        self.revealed_at: dict[Hashable, int] = {}
+        """The event that first revealed each secret."""
+        self.kept: dict[Hashable, list[int]] = {}
+        """The events hidden from some seat under each secret, in order."""
         self.extend(statements)
 
     def __len__(self) -> int:
         return len(self.statements)
 
     def append(self, statement: Statement) -> None:
+        i = len(self.statements)
         self.statements.append(statement)
         if statement is not None:
             for v in statement:
                 self.revealed.update(v.reveals)
+                for secret in v.reveals:
+                    self.revealed_at.setdefault(secret, i)
+                if not v.full and v.secret is not None:
+                    kept = self.kept.setdefault(v.secret, [])
+                    if not kept or kept[-1] != i:
+                        kept.append(i)
 
     def extend(self, statements: Iterable[Statement]) -> None:
         for st in statements:
             self.append(st)
+
+    def uncovered(self, i: int, seat: int | None) -> list[int]:
+        """The earlier events that event ``i`` makes public for ``seat``: kept from him until now (a sealed stake of
+        another punter, a throw under another player's cup) and revealed first by ``i``.
+
+        A move list that was sent each event as it happened shows them at ``i`` (the stakes once the betting is
+        uncovered), since it never had them; a replay, made at the end, already shows them in their places."""
+        st = self.statements[i] if 0 <= i < len(self.statements) else None
+        if st is None:
+            return []
+        secrets = {s for v in st for s in v.reveals if self.revealed_at.get(s) == i}
+        out: set[int] = set()
+        for secret in secrets:
+            for j in self.kept.get(secret, ()):
+                sj = self.statements[j]
+                if j < i and sj is not None:
+                    v = sj[-1 if seat is None else seat]
+                    if not v.full and v.secret == secret:
+                        out.add(j)
+        return sorted(out)
 
     def view(self, i: int, seat: int | None) -> EventView:
         st = self.statements[i]

@@ -1043,7 +1043,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         steps = []
         cache: dict[Any, Any] = {}
         for i in range(start, min(len(states), start + count)):
-            event = t._event_json(i - 1, None, lang, cache) if i else None
+            event = t._event_json(i - 1, None, lang, cache, uncovered=False) if i else None
             if i and event is None:  # a step the public was not told about still is a step of the replay
                 event = {"seq": i, "type": "action", "player": None, "data": None, "hidden": True, "label": ""}
             steps.append({"index": i, "seq": i, "event": event, "view": states[i].view(None),

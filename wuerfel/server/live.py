@@ -37,6 +37,7 @@ from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import SystemSource
 from wuerfel.engine.throws import waits_for
 from wuerfel.i18n import LANGUAGES, translate
+from wuerfel.server.narration import event_extras
 from wuerfel.server.store import (
     ChatRow,
     Deadline,
@@ -924,8 +925,11 @@ class LiveTable:
             log.exception("no components for table %s at seq %d", self.row.id, self.seq)
             return []
 
-    def _event_json(self, i: int, seat: int | None, lang: str, cache: dict[Any, Any]) -> dict[str, Any] | None:
-        """Event ``i`` as ``seat`` may see it now: in full, redacted as the game states, or ``None`` (not told)."""
+    def _event_json(self, i: int, seat: int | None, lang: str, cache: dict[Any, Any],
+                    uncovered: bool = True) -> dict[str, Any] | None:
+        """Event ``i`` as ``seat`` may see it now: in full, redacted as the game states, or ``None`` (not told);
+        with whose throw it was, what it brought about and (``uncovered``) the moves it uncovers for the seat
+        (:mod:`wuerfel.server.narration`)."""
         assert self.match is not None
         ev = self.match.record.events[i]
         shown = self.hidden.view(i, seat)
@@ -936,6 +940,7 @@ class LiveTable:
                    "data": shown.data, "hidden": True, "label": translate(shown.label, lang) if shown.label else ""}
             if ev.proof is not None:
                 out["proof"] = fairdice.public_proof(ev.proof)  # the commitment, never the secret of a hidden throw
+            out.update(event_extras(self, i, seat, lang, cache, uncovered))
             return out
         key = ("label", i, lang)
         label = cache.get(key)
@@ -944,6 +949,7 @@ class LiveTable:
         out = {"seq": i + 1, "type": ev.type, "player": ev.player, "data": ev.data, "label": label}
         if ev.proof is not None:
             out["proof"] = ev.proof
+        out.update(event_extras(self, i, seat, lang, cache, uncovered))
         return out
 
     def _label(self, i: int, lang: str) -> str:

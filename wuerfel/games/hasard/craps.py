@@ -33,6 +33,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine import counts, narration
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.components import Chips, Component, Dice, Message, Phrase, SeatLine, SeatRef, Seats
@@ -214,6 +215,14 @@ class Cover(Action):
 
     kind: ClassVar[str] = "cover"
     amount: int
+
+
+COVERS = N_("{name} covers {chips}")
+POINT_SET = N_("The point is {point}: {name} wins if it comes again before the {number}")
+MAKER_WINS = N_("{name} wins the game and takes the pot: {chips}")
+MAKER_LOSES = N_("The {number} came first: {name} loses the stake")
+PASSED_OVER = N_("{name} is passed over as maker: no chips to stake or to cover.")
+NEXT_MAKER = N_("{name} is the maker now")
 
 
 # --- the state ----------------------------------------------------------------------------------------------------
@@ -465,7 +474,7 @@ class CrapsState(ChipResults, State):
                      role=Phrase(N_("Maker")) if p == self.maker and self.phase not in ("lot", "over") else None,
                      note=Phrase(N_("covers {n}"), {"n": share[p]}) if playing and p in share else None)
             for p in range(self.n)), label=Phrase(N_("Chips")))
-        out: list[Component] = [seats, Chips(self.ledger.players, self.ledger.pot, Phrase(N_("Pot")))]
+        out: list[Component] = [seats, Chips((), self.ledger.pot, Phrase(N_("Pot")))]
         if self.dice and self.phase in ("first", "repeat"):
             out.append(Dice(self.dice, thrown=True, seat=self.maker, key="dice"))
         if self.phase == "name":
@@ -503,6 +512,33 @@ class CrapsState(ChipResults, State):
         return tuple(out)
 
     # --- words ----------------------------------------------------------------------------------------------
+    def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[Phrase, ...]:
+        """Shares covered without a question (equal shares, the one amount left), the point, how a game ended and
+        who took what from the pot, makers passed over and the next maker. Every chip on the table is public."""
+        if not isinstance(after, CrapsState) or self.phase == "lot":
+            return ()
+        out: list[Phrase] = []
+        made = 1 if isinstance(event, Cover) else 0  # the bidder's own share is his move's label
+        for seat, amount in after.shares[len(self.shares) + made:] if after.phase != "name" else ():
+            out.append(Phrase(COVERS, {"name": SeatRef(seat), "chips": counts.chips(amount)}))
+        if isinstance(event, Roll) and self.phase == "first" and after.phase == "repeat":
+            out.append(Phrase(POINT_SET, {"point": after.point, "name": SeatRef(self.maker),
+                                          "number": self.number}))
+        if after.last_game is not None and after.last_game != self.last_game:
+            maker, number, stake, _point, won, shares = after.last_game
+            if won:
+                pot = stake + sum(a for _, a in shares)
+                out.append(Phrase(MAKER_WINS, {"name": SeatRef(maker), "chips": counts.chips(pot)}))
+            else:
+                out.append(Phrase(MAKER_LOSES, {"name": SeatRef(maker), "number": number}))
+                out.extend(Phrase(narration.TAKES_FROM_POT, {"name": SeatRef(p), "chips": counts.chips(2 * a)})
+                           for p, a in shares if a)
+        if after.passed_over != self.passed_over:
+            out.extend(Phrase(PASSED_OVER, {"name": SeatRef(p)}) for p in after.passed_over)
+        if after.phase == "name" and (after.maker != self.maker or after.games_done != self.games_done):
+            out.append(Phrase(NEXT_MAKER, {"name": SeatRef(after.maker)}))
+        return tuple(out)
+
     def parse_action_text(self, text: str, player: int) -> Action:
         """"5 auf 12" / "5 on 12" names 12 with a stake of 5; a bid is a number ("3", "3 Chips")."""
         t = text.casefold().strip()

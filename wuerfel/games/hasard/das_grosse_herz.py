@@ -16,9 +16,9 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Component, Goal, Phrase, Track
+from wuerfel.engine.components import Component, Goal, Phrase, SeatRef, Track
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import JSON, Game
+from wuerfel.engine.game import JSON, Game, Roll
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options
 from wuerfel.games.hasard.explain import das_grosse_herz as explained
@@ -27,6 +27,9 @@ from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, 
 FULL = 0b111111
 ENTERED = N_("Seat {seat} enters the {face}")
 LAPSED = N_("Nobody can use the {face}: the throw lapses")
+ENTERS = N_("{name} enters the {face}")
+PASSED = N_("{name} cannot use the {face}: it passes to {receiver}, who enters it")
+HEART_FULL = N_("{name}'s heart is full (place {place})")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -119,6 +122,23 @@ class DasGrosseHerzState(SimpleState):
         if seat in self.finished:
             return Phrase(N_("heart full ({place}.)"), {"place": self.finished.index(seat) + 1})
         return None
+
+    def news(self, event: Any, after: SimpleState) -> tuple[Phrase, ...]:
+        """Who entered the number, or to whom it passed because the thrower could not use it, or that it lapsed;
+        and a heart that is full now."""
+        if not isinstance(after, DasGrosseHerzState) or not isinstance(event, Roll):
+            return ()
+        face = after.last[0]
+        thrower = self.seat
+        if after.receiver is None:
+            out = [Phrase(LAPSED, {"face": face})]
+        elif after.receiver == thrower:
+            out = [Phrase(ENTERS, {"name": SeatRef(thrower), "face": face})]
+        else:
+            out = [Phrase(PASSED, {"name": SeatRef(thrower), "face": face, "receiver": SeatRef(after.receiver)})]
+        out += [Phrase(HEART_FULL, {"name": SeatRef(p), "place": after.finished.index(p) + 1})
+                for p in after.finished if p not in self.finished]
+        return tuple(out)
 
     def message(self) -> Phrase | None:
         if self.phase == "throw" and self.last:

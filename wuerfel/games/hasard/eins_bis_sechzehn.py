@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.advice import Advice
-from wuerfel.engine.components import Component, Goal, Phrase, Track
+from wuerfel.engine.components import Component, Goal, Phrase, SeatRef, Track
 from wuerfel.engine.errors import N_, IllegalAction
-from wuerfel.engine.game import JSON, TERMINAL, Action, Game, State
+from wuerfel.engine.game import JSON, TERMINAL, Action, Game, Roll, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.explain import eins_bis_sechzehn as explained
@@ -40,6 +40,8 @@ from wuerfel.games.kit.throwoff import ranking_groups
 from wuerfel.i18n import translate
 
 CLAIM_ASKED = N_("Tick off the numbers you can form from {dice}")
+TICKED = N_("{name} ticks off {numbers}")
+TICKED_NOTHING = N_("{name} can tick off nothing")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -323,6 +325,15 @@ class EinsBisSechzehnState(SimpleState):
                 return translate("ticks off {numbers}", lang, numbers=", ".join(map(str, done)))
             return translate("ticks off {n} numbers", lang, n=action.count)
         return super().describe_action(action, lang)
+
+    def news(self, event: Any, after: SimpleState) -> tuple[Phrase, ...]:
+        """Where the engine ticks off (the book's way), which numbers the throw ticked off for the thrower."""
+        if not isinstance(event, Roll) or not isinstance(after, EinsBisSechzehnState) or after.phase == "decide":
+            return ()
+        done = self.targets[self.progress[self.seat]:after.progress[self.seat]]
+        if not done:
+            return (Phrase(TICKED_NOTHING, {"name": SeatRef(self.seat)}),)
+        return (Phrase(TICKED, {"name": SeatRef(self.seat), "numbers": ", ".join(map(str, done))}),)
 
     def solver_key(self) -> Hashable:
         """Whose turn, every seat's progress, and in the claim mode's decision the longest run the throw allows:

@@ -18,10 +18,11 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine import counts, narration
 from wuerfel.engine.chips import ChipLedger
-from wuerfel.engine.components import Chips, Component, Goal, Phrase
+from wuerfel.engine.components import Chips, Component, Goal, Phrase, SeatRef
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import JSON, Game
+from wuerfel.engine.game import JSON, Game, Roll
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.explain import elf_hoch as explained
@@ -62,9 +63,13 @@ def payment(total: int, pot: int) -> int:
     return 11 - total
 
 
+NEXT_POT = N_("Pot {k} of {n}: everybody pays {chips} in")
+
+
 @dataclasses.dataclass(frozen=True)
 class ElfHochState(SimpleState):
     id: ClassVar[str] = "elf-hoch"
+    settles_at_end: ClassVar[bool] = False
     ledger: ChipLedger = ChipLedger(())
     pot_no: int = 0
     """Pots finished so far."""
@@ -112,6 +117,21 @@ class ElfHochState(SimpleState):
             return ("over", self.winners(), self.losers())
         return (self.phase, self.seat, tuple(b < 0 for b in self.ledger.players))
 
+    def news(self, event: Any, after: SimpleState) -> tuple[Phrase, ...]:
+        """What the throw paid into the pot or took out of it, and the next pot's antes."""
+        if not isinstance(after, ElfHochState) or not isinstance(event, Roll):
+            return ()
+        seat = self.seat
+        out: list[Phrase] = []
+        if after.pot_no > self.pot_no:
+            out.append(Phrase(narration.TAKES_POT, {"name": SeatRef(seat), "chips": counts.chips(self.ledger.pot)}))
+            if after.phase == "throw":
+                out.append(Phrase(NEXT_POT, {"k": after.pot_no + 1, "n": self.rules.pots,
+                                             "chips": counts.chips(self.rules.ante)}))
+        elif (paid := self.ledger.players[seat] - after.ledger.players[seat]) > 0:
+            out.append(Phrase(narration.PAYS_POT, {"name": SeatRef(seat), "chips": counts.chips(paid)}))
+        return tuple(out)
+
     # --- results --------------------------------------------------------------------------------------------
     def scores(self) -> tuple[float, ...]:
         return tuple(float(x) for x in self.ledger.players)
@@ -136,7 +156,7 @@ class ElfHochState(SimpleState):
                 "pots": self.rules.pots, "takers": list(self.takers)}
 
     def table(self, player: int | None) -> tuple[Component, ...]:
-        return (Chips(self.ledger.players, self.ledger.pot, Phrase(N_("Pot"))),)
+        return (Chips((), self.ledger.pot, Phrase(N_("Pot"))),)
 
 
 class ElfHochGame(SimpleGame):

@@ -18,8 +18,9 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Chips, Component, Goal, Track
-from wuerfel.engine.game import JSON, Game
+from wuerfel.engine.components import Chips, Component, Goal, Phrase, SeatRef, Track
+from wuerfel.engine.errors import N_
+from wuerfel.engine.game import JSON, Game, Roll
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.explain import gestrichene_zwoelf as explained
@@ -77,6 +78,9 @@ def sheet_key(sheet: Sheet) -> tuple[int, ...]:
     return (*pairs, min(sheet[SEVEN], 1))
 
 
+STRUCK_ALREADY = N_("{name} has struck the {sum} already: the turn passes to {next}")
+
+
 @dataclasses.dataclass(frozen=True)
 class GestricheneZwoelfState(SimpleState):
     id: ClassVar[str] = "gestrichene-zwoelf"
@@ -96,6 +100,13 @@ class GestricheneZwoelfState(SimpleState):
         sheet = (*sheet[:i], sheet[i] + 1, *sheet[i + 1:])
         s = dataclasses.replace(self, sheets=(*self.sheets[:self.seat], sheet, *self.sheets[self.seat + 1:]))
         return dataclasses.replace(s, phase="over") if unstruck_count(sheet) == 0 else s
+
+    def news(self, event: Any, after: SimpleState) -> tuple[Phrase, ...]:
+        """A sum struck already (the seven always strikes again) ends the turn: said, with whose turn it is now."""
+        if not isinstance(event, Roll) or after.phase != "throw" or after.seat == self.seat:
+            return ()
+        return (Phrase(STRUCK_ALREADY, {"name": SeatRef(self.seat), "sum": sum(event.dice),
+                                        "next": SeatRef(after.seat)}),)
 
     def solver_key(self) -> Hashable:
         """Whose throw it is and every sheet's :func:`sheet_key`. Sound because a throw strikes a new number, ends

@@ -17,9 +17,10 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Component, Goal, Phrase, Track
+from wuerfel.engine import narration
+from wuerfel.engine.components import Component, Goal, Phrase, SeatRef, Track
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import JSON, Game
+from wuerfel.engine.game import JSON, Game, Roll
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.explain import hin_und_her as explained
@@ -30,6 +31,7 @@ from wuerfel.games.kit.throwoff import next_throw_off, ranking_groups
 
 ALL = 0b111111
 THROW_OFF_LOSER = N_("Throw-off for last place: the tied players throw once more")
+UNSTRUCK = N_("{name} had struck the {face} already: it is open again")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -84,6 +86,18 @@ class HinUndHerState(SimpleState):
         if mask == ALL:
             return s._decide()
         return dataclasses.replace(s, seat=left_of(self.seat, self.n))
+
+    def news(self, event: Any, after: SimpleState) -> tuple[Phrase, ...]:
+        """A digit struck already comes free again (hin und her), and the tied for last place throw off."""
+        if not isinstance(event, Roll) or not isinstance(after, HinUndHerState):
+            return ()
+        out: list[Phrase] = []
+        face = event.dice[0]
+        if self.struck[self.seat] >> (face - 1) & 1:
+            out.append(Phrase(UNSTRUCK, {"name": SeatRef(self.seat), "face": face}))
+        if after.phase == "throw" and len(after.playoffs) > len(self.playoffs):
+            out.append(narration.throw_off(after.order, first=False, again=bool(self.playoffs)))
+        return tuple(out)
 
     def results(self) -> list[tuple[int, ...]]:
         """Per seat: struck digits when the game ended, then after each throw-off it played (0 where it did not)."""

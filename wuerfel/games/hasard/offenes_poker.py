@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine import components as cmp
+from wuerfel.engine import counts, narration
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.dice import Dice
 from wuerfel.engine.errors import N_, IllegalAction
@@ -141,6 +142,9 @@ def _keep_rules(lo: int, hi: int, all_: bool) -> KeepRules:
 def hand_of(dice: Dice, rules: OffenesRules) -> Key:
     """The ranking key of a final hand under the rules (Quint and Joker as agreed)."""
     return rules.hand_key(tuple(sorted(dice)))
+
+
+NEW_GAME = N_("Game {k} begins; {name} starts")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -399,6 +403,9 @@ class OffenesState(ChipResults, State):
                         cmp.Dice(tuple(self.turn.standing()), face="poker", seat=seat,
                                  kept=tuple(range(len(self.turn.standing())))))
                 out.append(dataclasses.replace(comp, label=label, key="throw"))
+            # Counters side by side, then the messages (web U6: they were interleaved): the game of the match and
+            # the stake level, the pot; what is going on; how the last game went only until this one is played.
+            out.append(cmp.Counter(self.game_no + 1, target=self.rules.games, label=cmp.Phrase(N_("Game"))))
             out.extend(self.bet.components(self.ledger))
             b = self.bet
             if b.answering and b.raiser is not None:
@@ -407,10 +414,10 @@ class OffenesState(ChipResults, State):
             if self.stich:
                 out.append(cmp.Message(cmp.Phrase(N_("Stichrunde {k}: the tied players throw again for the pot"),
                                                   {"k": self.stich}), key="stich"))
-            out.append(cmp.Counter(self.game_no + 1, target=self.rules.games, label=cmp.Phrase(N_("Game"))))
         elif self.phase == "over":
             out.append(cmp.Message(cmp.Phrase(N_("The game is over.")), key="over"))
-        if self.history:
+        if self.history and (not playing or (self.stich == 0 and not any(h is not None for h in self.hands)
+                             and self.turn is not None and not self.turn.dice)):
             g, w, pot = self.history[-1]
             out.append(cmp.Message(cmp.Phrase(N_("{name} won the pot of game {k}: {n} chips."),
                                               {"name": cmp.SeatRef(w), "k": g + 1, "n": pot}), key="last_pot"))
@@ -426,6 +433,31 @@ class OffenesState(ChipResults, State):
             lines.append(cmp.SeatLine(p, score=self.ledger.players[p], active=p in actors or p == self.thrower(),
                                       finished=self.phase == "over" and p in self.winners(), note=note))
         out.append(cmp.Seats(tuple(lines), label=cmp.Phrase(N_("Chips"))))
+        return tuple(out)
+
+    def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[cmp.Phrase, ...]:
+        """A finished hand by its name, a Stichrunde among the tied, who won the pot, the next game with its first
+        player and antes. Every hand and chip is open at this table."""
+        if not isinstance(after, OffenesState) or self.phase != "turn":
+            return ()
+        out: list[cmp.Phrase] = []
+        seat = self.seat
+        hand: Dice | None = None
+        # A stop names its hand in its own label ("stop: Full House"); a turn the last throw ends is told here.
+        if seat is not None and self.turn is not None and not self.done and isinstance(event, Roll) \
+                and self.turn.throws + 1 >= self.turn.limit:
+            hand = self.turn.thrown(event.dice).dice
+        if seat is not None and hand:
+            out.append(cmp.Phrase(narration.TURN_RESULT, {"name": cmp.SeatRef(seat),
+                                                          "result": key_phrase(hand_of(hand, self.rules))}))
+        if after.phase == "turn" and after.stich > self.stich and after.game_no == self.game_no:
+            out.append(narration.throw_off(after.order, first=True, again=self.stich > 0))
+        for g, w, pot in after.history[len(self.history):]:
+            out.append(cmp.Phrase(N_("{name} won the pot of game {k}: {n} chips."),
+                                  {"name": cmp.SeatRef(w), "k": g + 1, "n": pot}))
+        if after.phase == "turn" and after.game_no > self.game_no:
+            out.append(cmp.Phrase(NEW_GAME, {"k": after.game_no + 1, "name": cmp.SeatRef(after.starter)}))
+            out.append(cmp.Phrase(narration.ANTES_ALL, {"chips": counts.chips(self.rules.minimum)}))
         return tuple(out)
 
     def parse_action_text(self, text: str, player: int) -> Action:

@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine import components as cmp
+from wuerfel.engine import counts, narration
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.dice import Dice, roll_distribution
 from wuerfel.engine.errors import N_, IllegalAction
@@ -399,7 +400,7 @@ class PokerRoundState(ChipResults, State):
                                            label=self.hand_phrase(self.turn.dice)))
         if self.stich and playing:
             out.append(cmp.Message(cmp.Phrase(ODD_CHIPS_MSG if self.odd_chips else STICH_MSG), key="stich"))
-        if self.history:
+        if self.history and self.round_shown_with_last_pot():
             r, winners, each = self.history[-1]
             if len(winners) == 1:
                 msg = cmp.Phrase(ROUND_WON, {"name": cmp.SeatRef(winners[0]), "n": each})
@@ -416,6 +417,45 @@ class PokerRoundState(ChipResults, State):
         out.append(cmp.Seats(tuple(cmp.SeatLine(p, score=self.ledger.players[p], active=p in actors,
                                                 finished=p in folded and playing)
                                    for p in range(self.n)), label=cmp.Phrase(N_("Chips"))))
+        return tuple(out)
+
+    def round_shown_with_last_pot(self) -> bool:
+        """Whether the felt still tells how the last pot went: at the end, in the Stichrunde for a split's odd
+        chips, and in a new round until its first throw — not beside the new round's hands (web U6: a round's
+        hands and the last round's winner side by side read as one round). The move list keeps it
+        (:meth:`announcements`)."""
+        if self.phase != "play" or self.odd_chips:
+            return True
+        return not any(h is not None for h in self.hands) and not self.turn.dice
+
+    def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[cmp.Phrase, ...]:
+        """A finished hand by its name, a Stichrunde and why, who took the pot (or how it was split), the next
+        round with its first player and antes. Every throw and every chip is open at this table."""
+        if not isinstance(after, PokerRoundState) or self.phase != "play":
+            return ()
+        out: list[cmp.Phrase] = []
+        seat = self.seat()
+        hand: Dice | None = None
+        if seat is not None and isinstance(event, Stop):
+            hand = self.turn.dice
+        elif seat is not None and isinstance(event, Roll) and self.turn.throws + 1 >= self.turn.limit:
+            hand = self.turn.thrown(event.dice).dice
+        if seat is not None and hand:
+            out.append(cmp.Phrase(narration.TURN_RESULT, {"name": cmp.SeatRef(seat), "result": self.hand_phrase(hand)}))
+        pot = self.ledger.pot
+        if isinstance(event, BETTING_ACTIONS) and player is not None:
+            pot = self._betting().apply(event, player, self.ledger)[1].pot
+        for _r, winners, each in after.history[len(self.history):]:
+            if len(winners) == 1:
+                out.append(cmp.Phrase(ROUND_WON, {"name": cmp.SeatRef(winners[0]), "n": each}))
+            else:
+                out.append(cmp.Phrase(ROUND_SPLIT, {"n": each, "rest": pot - each * len(winners)}))
+        if after.phase == "play" and after.stich > self.stich:
+            out.append(cmp.Phrase(ODD_CHIPS_MSG) if after.odd_chips else
+                       narration.throw_off(after.order, first=True, again=self.stich > 0))
+        if after.phase == "play" and after.round_no > self.round_no:
+            out.append(cmp.Phrase(narration.NEW_ROUND, {"k": after.round_no + 1, "name": cmp.SeatRef(after.starter)}))
+            out.append(cmp.Phrase(narration.ANTES_ALL, {"chips": counts.chips(self.rules.ante)}))
         return tuple(out)
 
     def parse_action_text(self, text: str, player: int) -> Action:

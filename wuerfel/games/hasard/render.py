@@ -74,7 +74,9 @@ def render_lustige_sieben(view: dict[str, Any], lang: str = "de") -> RenderableT
     # The column "±" is what the last throw won or lost for each player (stakes and bank alike).
     players = Table(_("Player"), _("Chips"), *(["±"] if last else []), "", show_edge=False)
     for p, chips in enumerate(view["scores"]):
-        note = _("bank") if p == banker else (_("placing stakes …") if p in deciding else "")
+        # After the last bank nobody holds one (terminal B4: the next holder was marked beside the last payouts).
+        note = _("bank") if p == banker and view.get("ranking") is None else (
+            _("placing stakes …") if p in deciding else "")
         change = [f"{last['net'][p]:+d}" if last["net"][p] else ""] if last else []
         players.add_row(seat(p), str(chips), *change, note)
     parts: list[RenderableType] = [board, Text(""), players]

@@ -32,6 +32,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine import counts, narration
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.components import Chips, Component, Dice, Message, Phrase, SeatLine, SeatRef, Seats
@@ -62,6 +63,9 @@ TYPED = {
 """What a player may type for an operation (German and English words, symbols)."""
 LOT_BANK = N_("seat {seat} holds the bank")
 LOT_BANK_NAMED = N_("{name} holds the bank")
+ENDS_AT = N_("{name} ends at {value}")
+FORFEITS = N_("{name}'s last division leaves a remainder: the stake goes to the bank ({bank})")
+ANTES = N_("Everybody but the bank pays {chips} into the pot")
 
 
 # --- rules --------------------------------------------------------------------------------------------------------
@@ -426,14 +430,14 @@ class VaBanqueState(ChipResults, State):
                     p,
                     score=self.ledger.players[p],
                     active=p in self.actors() or p == self.thrower(),
-                    role=Phrase(N_("Bank")) if p == self.banker and self.phase != "lot" else None,
+                    role=Phrase(N_("Bank")) if p == self.banker and self.phase not in ("lot", "over") else None,
                     note=notes.get(p),
                 )
                 for p in range(self.n)
             ),
             label=Phrase(N_("Chips")),
         )
-        out: list[Component] = [seats, Chips(self.ledger.players, self.ledger.pot, Phrase(N_("Pot")))]
+        out: list[Component] = [seats, Chips((), self.ledger.pot, Phrase(N_("Pot")))]
         if playing:
             if self.dice:
                 out.append(Dice((self.dice[-1],), thrown=True, seat=self.banker, key="die"))
@@ -473,6 +477,33 @@ class VaBanqueState(ChipResults, State):
         return tuple(out)
 
     # --- words ----------------------------------------------------------------------------------------------
+    def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[Phrase, ...]:
+        """After each die the opponent's running calculation; an opponent done (his final value, or his stake
+        forfeited to the bank); the round's winners and what they took; the next bank and the stakes it is paid.
+        Everything is on the open table."""
+        if not isinstance(after, VaBanqueState) or not isinstance(event, Roll) or self.phase != "throw":
+            return ()
+        out: list[Phrase] = []
+        settled = after.last_round is not None and after.last_round != self.last_round
+        results = after.last_round[1] if settled and after.last_round is not None else after.results
+        done = results[len(self.results):]
+        for seat, value, lost in done:
+            out.append(Phrase(FORFEITS, {"name": SeatRef(seat), "bank": SeatRef(self.banker)}) if lost
+                       else Phrase(ENDS_AT, {"name": SeatRef(seat), "value": value}))
+        if not done and after.dice:
+            out.append(Phrase(N_("{name}: {calculation}"), {"name": SeatRef(after.player),
+                                                           "calculation": after.calculation()}))
+        if settled and after.last_round is not None:
+            _banker, _results, winners, share = after.last_round
+            out.extend(Phrase(narration.TAKES_FROM_POT, {"name": SeatRef(w), "chips": counts.chips(share)})
+                       for w in winners)
+            if not winners:
+                out.append(Phrase(N_("Last round: every opponent forfeited; the pot stays.")))
+            if after.phase == "throw":
+                out.append(Phrase(narration.HOLDS_BANK, {"name": SeatRef(after.banker)}))
+                out.append(Phrase(ANTES, {"chips": counts.chips(self.rules.stake)}))
+        return tuple(out)
+
     def parse_action_text(self, text: str, player: int) -> Action:
         """ "+", "plus", "mal", "×", "durch", "/" … name an operation."""
         t = text.casefold().strip()

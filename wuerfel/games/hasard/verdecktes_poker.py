@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine import components as cmp
+from wuerfel.engine import counts, narration
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.clocks import Deadline, Pass
 from wuerfel.engine.dice import Dice, roll_distribution
@@ -462,6 +463,31 @@ class VerdecktesState(ChipResults, State):
         if isinstance(event, Challenge) and self.phase == "challenge" and self.turns and self.turns[-1].dice:
             return EventView(reveals=(self._throw_secret(len(self.turns) - 1),))
         return PUBLIC
+
+    def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[cmp.Phrase, ...]:
+        """The cup's dice typed in after a call (scorekeeper): who was right and who paid; a Stichrunde among the
+        tied; who took the pot; the next round, its first player and the antes. All of it happens in the open:
+        only dice under a cup are secret, and none of these lines reads them (a call names what the lifted cup
+        shows, which is public from then on)."""
+        if not isinstance(after, VerdecktesState) or self.phase in ("lot", "throw"):
+            return ()
+        out: list[cmp.Phrase] = []
+        if isinstance(event, Roll) and self.phase == "reveal" and after.last_call is not None:
+            challenger, announcer, hand, held, paid = after.last_call
+            msgid = (N_("{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — the announcement holds, "
+                        "{caller} pays {n} into the pot.") if held else
+                     N_("{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — a bluff, {announcer} pays "
+                        "{n} into the pot."))
+            out.append(cmp.Phrase(msgid, {"caller": cmp.SeatRef(challenger), "announcer": cmp.SeatRef(announcer),
+                                          "hand": key_phrase(tuple(hand)), "n": paid}))
+        if after.stich > self.stich and after.round_no == self.round_no:
+            out.append(narration.throw_off(after.order, first=True, again=self.stich > 0))
+        for _r, winner, pot in after.history[len(self.history):]:
+            out.append(cmp.Phrase(narration.TAKES_POT, {"name": cmp.SeatRef(winner), "chips": counts.chips(pot)}))
+        if after.phase == "throw" and after.round_no > self.round_no:
+            out.append(cmp.Phrase(narration.NEW_ROUND, {"k": after.round_no + 1, "name": cmp.SeatRef(after.starter)}))
+            out.append(cmp.Phrase(narration.ANTES_ALL, {"chips": counts.chips(self.rules.ante)}))
+        return tuple(out)
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
         """See :func:`wuerfel.games.hasard.common.describe_outcome`; ``names`` (optional) names the lot's seat."""

@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from wuerfel.engine import counts
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.components import (
     Component,
@@ -45,6 +46,7 @@ from wuerfel.engine.components import (
     Message,
     Phrase,
     SeatLine,
+    SeatRef,
     Seats,
     StakeBoard,
     StakeField,
@@ -67,6 +69,7 @@ from wuerfel.engine.game import (
     State,
     parameterised,
 )
+from wuerfel.engine.narration import HOLDS_BANK
 from wuerfel.engine.simultaneous import SealedRound
 from wuerfel.games.kit.chip_results import ChipResults
 from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot
@@ -79,6 +82,14 @@ BOARD = "board"
 DONE_WORDS = frozenset({"fertig", "done", "keine", "nichts", "genug", "kein einsatz", "no more", "none"})
 LOT_BANK = N_("seat {seat} holds the bank")
 LOT_BANK_NAMED = N_("{name} holds the bank")
+BANK_MOVED = N_("The bank ({bank}) takes {took} and pays out {paid}")
+BANK_NOTHING = N_("The bank ({bank}): no chips change hands")
+BANK_PAYS = N_("The bank ({bank}) pays {name} {chips}")
+PAYS_BANK = N_("{name} pays {chips} to the bank ({bank})")
+BANK_WON = N_("{name} hands on the bank, {chips} up")
+BANK_LOST = N_("{name} hands on the bank, {chips} down")
+BANK_EVEN = N_("{name} hands on the bank, neither up nor down")
+STAKES_BACK = N_("The stakes still standing go back to their owners")
 
 Bet = tuple[int, int, int]
 """(player, field number, amount) lying on the board."""
@@ -487,7 +498,7 @@ class BankState(ChipResults, State):
         net = self.last[2] if self.last else None
         seats = Seats(tuple(
             SeatLine(p, score=self.ledger.players[p], active=p in deciding,
-                     role=Phrase(N_("Bank")) if p == self.banker and self.started else None,
+                     role=Phrase(N_("Bank")) if p == self.banker and self.started and not self.is_terminal() else None,
                      note=(Phrase(N_("is staking …")) if p in deciding else
                            Phrase(N_("has staked")) if self.betting is not None and p != self.banker else
                            (f"{net[p]:+d}" if net is not None and net[p] else None)))
@@ -555,7 +566,7 @@ class BankState(ChipResults, State):
             else:
                 faces = " + ".join(str(d) for d in outcome.dice)
                 label = f"{faces} = {sum(outcome.dice)}" if len(outcome.dice) > 1 else faces
-            return label + self._payments(outcome, lang)
+            return label
         if isinstance(outcome, Lot):
             if 0 <= outcome.seat < len(names):
                 return translate(LOT_BANK_NAMED, lang, name=names[outcome.seat])
@@ -564,23 +575,39 @@ class BankState(ChipResults, State):
             return translate(VOID_LABEL, lang)
         return outcome.kind
 
-    def _payments(self, outcome: Roll, lang: str) -> str:
-        """What a bank throw moved, in words (" — the bank takes 5 and pays out 4"); empty for a throw this state
-        cannot take. The throw is public and so is what it pays."""
-        if not self.is_chance() or not self.started:
-            return ""
-        try:
-            after = self._apply_outcome(outcome)
-        except Exception:  # not a bank throw this state can take: the dice alone
-            return ""
-        if not isinstance(after, BankState) or after.last is None or after.last is self.last:
-            return ""
+    def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[Phrase, ...]:
+        """What a bank throw moved, bank and punters named ("The bank (Anna) takes 2 and pays out 1", "The bank
+        (Anna) pays Bert 2 chips"), and when the bank passes: how it did, the stakes that stood going back, the next
+        holder. The stakes are on the board (public) when the bank throws, and so is everything it pays."""
+        if not (isinstance(event, Roll) and isinstance(after, BankState) and self.started and self.is_chance()):
+            return ()
+        if not after.last:
+            return ()
         net = after.last[2]
+        bank = SeatRef(self.banker)
         took = sum(-x for p, x in enumerate(net) if p != self.banker and x < 0)
         paid = sum(x for p, x in enumerate(net) if p != self.banker and x > 0)
-        if not took and not paid:
-            return " — " + translate("no chips change hands", lang)
-        return " — " + translate("the bank takes {took} and pays out {paid}", lang, took=took, paid=paid)
+        moved = [p for p, x in enumerate(net) if p != self.banker and x]
+        # One punter's line names the bank already; with several, the bank's sum comes first.
+        out = [] if len(moved) == 1 else [Phrase(BANK_MOVED, {"bank": bank, "took": took, "paid": paid}) if moved
+                                          else Phrase(BANK_NOTHING, {"bank": bank})]
+        for p, x in enumerate(net):
+            if p != self.banker and x > 0:
+                out.append(Phrase(BANK_PAYS, {"bank": bank, "name": SeatRef(p), "chips": counts.chips(x)}))
+            elif p != self.banker and x < 0:
+                out.append(Phrase(PAYS_BANK, {"bank": bank, "name": SeatRef(p), "chips": counts.chips(-x)}))
+        if after.last_bank is not None and after.last_bank != self.last_bank:
+            banker, _sums, bank_net = after.last_bank
+            out.append(Phrase(BANK_WON if bank_net > 0 else BANK_LOST if bank_net < 0 else BANK_EVEN,
+                              {"name": SeatRef(banker), "chips": counts.chips(abs(bank_net))}))
+            value = self.throw_value(event.dice)
+            _ledger, standing = settle_board(self.ledger, self.board, self.banker,
+                                             lambda number: self.verdict(number, value))
+            if standing:
+                out.append(Phrase(STAKES_BACK))
+            if not after.is_terminal():
+                out.append(Phrase(HOLDS_BANK, {"name": SeatRef(after.banker)}))
+        return tuple(out)
 
     def parse_action_text(self, text: str, player: int) -> Action:
         """"3 auf 7" / "3 on 7" / "3 Chips auf 11" is a stake; "fertig", "done", "keine" end the stakes."""

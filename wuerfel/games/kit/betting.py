@@ -182,9 +182,10 @@ class Betting:
 
     # --- the table ------------------------------------------------------------------------------------------
     def components(self, ledger: ChipLedger) -> tuple[Component, ...]:
-        """Every seat's chips with the pot, and the stake level against the maximum (all public)."""
-        return (Chips(ledger.players, ledger.balance(POT), Phrase(N_("Pot"))),
-                Counter(self.level, target=self.maximum, label=Phrase(N_("Stake level"))))
+        """The pot and the stake level against the maximum (all public). The seats' chips are the seats' scores,
+        drawn once by the game's seats component (web U4: a second list of every seat's chips beside the pot)."""
+        return (Counter(self.level, target=self.maximum, label=Phrase(N_("Stake level"))),
+                Chips((), ledger.balance(POT), Phrase(N_("Pot"))))
 
     # --- the end --------------------------------------------------------------------------------------------
     def award(self, ledger: ChipLedger, winners: Sequence[int]) -> ChipLedger:

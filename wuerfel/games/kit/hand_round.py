@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine import components as cmp
+from wuerfel.engine import narration
 from wuerfel.engine.dice import Dice, roll_distribution
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
@@ -48,7 +49,7 @@ ROUND_POINTS = N_("Round {k}")
 THROWS_ROW = N_("Throws")
 MARKS_ROW = N_("Bierdeckel")
 THROW_OFF_ROW = N_("Throw-off {k}")
-LIMIT_NOTE = N_("throw {k} of at most {n}")
+GETS_MARK = N_("{name} gets a beer mat ({marks} of {need})")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,9 +79,14 @@ class HandRoundState(LotPhaseState):
     score and throws, or None, the seat that took the Bierdeckel or None). The sheet showed the running round alone,
     so earlier results were gone (issue 24, web U16)."""
 
+    decided: tuple[int, tuple[tuple[int, ...], ...], int | None] | None = None
+    """(round number from 1, its ranking groups, the seat that took a Bierdeckel) of the round settled last; no
+    groups for a void round played again. Only told (:meth:`announcements`), never read by a rule: the next round
+    clears the passes it was decided from."""
+
     id: ClassVar[str] = ""
     n_dice: ClassVar[int] = 3
-    display_fields: ClassVar[tuple[str, ...]] = ("shown", "past")
+    display_fields: ClassVar[tuple[str, ...]] = ("shown", "past", "decided")
 
     # --- what a game says (the players, the rules, the lot and the ranking's winners are the kit's) ------------
     def max_throws(self) -> int:
@@ -211,7 +217,8 @@ class HandRoundState(LotPhaseState):
 
     def settle(self) -> HandRoundState:
         if not self.in_throw_off and self.round_void(self.passes[0]):
-            return dataclasses.replace(self, round_no=self.round_no + 1).begin_round(self.start)
+            return dataclasses.replace(self, round_no=self.round_no + 1,
+                                       decided=(self.round_no + 1, (), None)).begin_round(self.start)
         groups = self.round_groups()
         tied: tuple[int, ...] = ()
         if self.settle_winner() and len(groups[0]) > 1:
@@ -224,12 +231,12 @@ class HandRoundState(LotPhaseState):
             return dataclasses.replace(s, turn=s.new_turn(s.throw_off_limit())).reset_turn()
         need = self.marks_to_lose()
         if need <= 0:
-            return dataclasses.replace(self, phase="over")
+            return dataclasses.replace(self, phase="over", decided=(self.round_no + 1, groups, None))
         loser = groups[-1][0] if len(groups) > 1 else None
         marks = list(self.marks)
         if loser is not None:
             marks[loser] += 1
-        s = dataclasses.replace(self, marks=tuple(marks))
+        s = dataclasses.replace(self, marks=tuple(marks), decided=(self.round_no + 1, groups, loser))
         if loser is not None and marks[loser] >= need:
             return dataclasses.replace(s, phase="over")  # the last round stays on the sheet as the running one
         played = tuple((self.score_of(r), sh[1]) if r is not None and sh is not None else None
@@ -414,11 +421,6 @@ class HandRoundState(LotPhaseState):
                     score=scores[p],
                     active=playing and p == self.seat,
                     finished=self.phase == "over" and p in self.winners(),
-                    note=cmp.Phrase(
-                        LIMIT_NOTE, {"k": self.turn.throws + (1 if self.turn.throwing else 0), "n": self.turn.limit}
-                    )
-                    if playing and p == self.seat
-                    else None,
                 )
                 for p in range(self.n)
             ),
@@ -454,6 +456,8 @@ class HandRoundState(LotPhaseState):
         if playing and self.turn.dice:
             out.append(dice_component(self.turn.dice, self.turn.kept, face=self.dice_face(), seat=self.seat))
         if playing:
+            # The one count of the turn's throws (web B6: a seat note "throw 3 of at most 3" beside "2 / 3 throws"
+            # counted the throw to come against the throws made).
             out.append(cmp.Counter(self.turn.throws, target=self.turn.limit, label=cmp.Phrase(THROWS_ROW)))
         out.extend(self.extra_components())
         msg = self.message()
@@ -467,6 +471,31 @@ class HandRoundState(LotPhaseState):
     def goal(self) -> cmp.Goal | None:
         """What the game plays to and where it stands, drawn first on the felt (issue 24); None: nothing."""
         return None
+
+    def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[cmp.Phrase, ...]:
+        """A round settled (who won it, who takes a Bierdeckel and whether it loses him the match, the next round and
+        its first player), a void round, a throw-off and why. Everything told is on every seat's sheet."""
+        if not isinstance(after, HandRoundState) or self.phase != "play":
+            return ()
+        out: list[cmp.Phrase] = []
+        if after.decided is not None and after.decided != self.decided:
+            k, groups, loser = after.decided
+            if not groups:
+                out.append(cmp.Phrase(VOID_ROUND_MSG))
+            else:
+                out.append(narration.won(groups[0], k if self.marks_to_lose() > 0 else None))
+                if loser is not None:
+                    out.append(cmp.Phrase(GETS_MARK, {"name": cmp.SeatRef(loser), "marks": after.marks[loser],
+                                                      "need": self.marks_to_lose()}))
+                    if after.phase == "over":
+                        out.append(cmp.Phrase(narration.LOST, {"names": cmp.SeatRef(loser)}))
+            if after.phase == "play" and groups:
+                out.append(cmp.Phrase(narration.NEW_ROUND, {"k": after.round_no + 1, "name": cmp.SeatRef(after.start)}))
+        elif after.phase == "play" and len(after.passes) > len(self.passes):
+            tied = after.order
+            again = self.in_throw_off and set(tied) <= set(self.order)
+            out.append(narration.throw_off(tied, first=set(tied) == set(after.round_groups()[0]), again=again))
+        return tuple(out)
 
     # --- exact solving -----------------------------------------------------------------------------------------
     def extra_key(self) -> Hashable:

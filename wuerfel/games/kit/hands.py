@@ -19,7 +19,8 @@ from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
-from wuerfel.engine.components import Component, Dice, Goal, Message, Phrase, SeatLine, Seats, Sheet, SheetRow
+from wuerfel.engine import narration
+from wuerfel.engine.components import Component, Dice, Goal, Message, Phrase, SeatLine, SeatRef, Seats, Sheet, SheetRow
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.games.kit.chance import LotPhaseState
@@ -399,6 +400,28 @@ class HandState(LotPhaseState):
         msg = self.message()
         if msg is not None:
             out.append(Message(msg))
+        return tuple(out)
+
+    def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[Phrase, ...]:
+        """A turn's result, a round nobody scored in played again, a throw-off and why, and the end: who won and
+        what the others pay him. All of it stands on every seat's sheet."""
+        if not isinstance(after, HandState) or self.phase != "turn":
+            return ()
+        out: list[Phrase] = []
+        seat = self.seat
+        row = len(self.playoffs) - 1
+        done = after.playoffs[row][seat] if row >= 0 else after.results[seat]
+        was = self.playoffs[row][seat] if row >= 0 else self.results[seat]
+        if done is not None and was is None:
+            out.append(Phrase(narration.TURN_RESULT, {"name": SeatRef(seat), "result": self.result_phrase(done)}))
+        if after.replays > self.replays:
+            out.append(Phrase(REPLAY_NOW))
+        if after.phase == "turn" and len(after.playoffs) > len(self.playoffs):
+            tied = after.order
+            again = bool(self.playoffs) and set(tied) <= set(self.order)
+            out.append(narration.throw_off(tied, first=set(tied) == set(after.ranking_now()[0]), again=again))
+        out.extend(narration.ending(after))
+        out.extend(narration.settlement(after))
         return tuple(out)
 
     def describe_action(self, action: Action, lang: str = "de") -> str:

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from wuerfel.engine import narration
+from wuerfel.engine.components import Phrase
 from wuerfel.engine.dice import Dice
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import Action, Outcome, Roll, State
@@ -116,6 +118,13 @@ class KeepSheetState(State):
             return self
         assert isinstance(outcome, Roll)
         return dataclasses.replace(self, turn=self.turn.thrown(outcome.dice))  # type: ignore[type-var]
+
+    def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[Phrase, ...]:
+        """The sheets are open; the end is told: who won, and what the chips settle where the game plays for
+        them (Escalero)."""
+        if self.is_terminal() or not after.is_terminal():
+            return ()
+        return (*narration.ending(after), *narration.settlement(after))
 
     # --- results ---------------------------------------------------------------------------------------------------
     def totals(self) -> tuple[int, ...]:

@@ -11,9 +11,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from wuerfel.engine.components import Component, Phrase, Sheet, SheetRow
+from wuerfel.engine import counts, narration
+from wuerfel.engine.components import Component, Phrase, SeatRef, Sheet, SheetRow
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import JSON
+from wuerfel.engine.game import JSON, Roll
 from wuerfel.games.kit.seats import clockwise, in_turn_order
 from wuerfel.games.kit.simple import START_NAME, SimpleState
 from wuerfel.games.kit.throwoff import next_throw_off, ranking_groups
@@ -21,6 +22,8 @@ from wuerfel.games.kit.throwoff import next_throw_off, ranking_groups
 THROW_OFF = N_("Throw-off {k}: the tied players throw again")
 TOTAL = N_("Total")
 THROW_OFF_ROW = N_("Throw-off {k}")
+TURN_POINTS = N_("{name} scores {points} this turn")
+ROUND_BEGINS = N_("Round {k} of {n} begins")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -104,6 +107,28 @@ class RoundState(SimpleState):
         order = in_turn_order(tied, self.start, self.n)
         return dataclasses.replace(self, playoffs=(*self.playoffs, (None,) * self.n), order=order, index=0,
                                    seat=order[0])
+
+    # --- what the move list is told ---------------------------------------------------------------------------
+    def news(self, event: Any, after: SimpleState) -> tuple[Phrase, ...]:
+        """A turn of several throws ends with its points, a round with the next one's number, the last one with a
+        throw-off among the tied (and why) or the end."""
+        if not isinstance(after, RoundState) or self.phase != "throw" or not isinstance(event, Roll):
+            return ()
+        out: list[Phrase] = []
+        ended = (after.index, after.round_no, len(after.playoffs), after.phase) != \
+            (self.index, self.round_no, len(self.playoffs), self.phase)
+        if ended and self.throws_per_turn() > 1:
+            row = len(self.playoffs) - 1
+            pts = after.playoffs[row][self.seat] if row >= 0 else after.totals[self.seat] - self.totals[self.seat]
+            if pts is not None:
+                out.append(Phrase(TURN_POINTS, {"name": SeatRef(self.seat), "points": counts.points(pts)}))
+        if after.phase == "throw" and after.round_no > self.round_no:
+            out.append(Phrase(ROUND_BEGINS, {"k": after.round_no + 1, "n": after.rounds()}))
+        if after.phase == "throw" and len(after.playoffs) > len(self.playoffs):
+            tied = after.order
+            again = bool(self.playoffs) and set(tied) <= set(self.order)
+            out.append(narration.throw_off(tied, first=set(tied) == set(after.ranking_now()[0]), again=again))
+        return tuple(out)
 
     # --- results --------------------------------------------------------------------------------------------
     def results(self) -> list[tuple[int, ...]]:

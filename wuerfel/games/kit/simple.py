@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine import narration
 from wuerfel.engine.components import Component, Dice, Goal, Message, Phrase, SeatLine, Seats
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
@@ -63,6 +64,10 @@ class SimpleState(State):
     """Who threw them."""
 
     id: ClassVar[str] = ""
+    settles_at_end: ClassVar[bool] = True
+    """Whether the chips of a game with chips (:meth:`payoffs`) change hands at its end, so that the move list
+    tells who pays whom then; False where they move during the game (Elf hoch's pots), each payment told as it
+    happens."""
     show_sum: ClassVar[bool] = True
     """Whether a throw is announced with its sum ("3 + 6 = 9"); games where the sum means nothing (Pasch) say no."""
 
@@ -177,6 +182,18 @@ class SimpleState(State):
     def winners(self) -> tuple[int, ...]:
         r = self.ranking()
         return r[0] if r else ()
+
+    def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[Phrase, ...]:
+        """What a throw brought about: the game's own lines (:meth:`news`), then, at the end, who won and lost."""
+        if not isinstance(after, SimpleState) or self.phase == "lot":
+            return ()
+        settled = narration.settlement(after) if self.settles_at_end else []
+        return (*self.news(event, after), *narration.ending(after), *settled)
+
+    def news(self, event: Action | Outcome, after: SimpleState) -> tuple[Phrase, ...]:
+        """A game's own announcements of an event (a round over, a number passed on, a pot won); default none.
+        Public like everything in these games."""
+        return ()
 
     # --- information ------------------------------------------------------------------------------------------
     def view(self, player: int | None) -> JSON:

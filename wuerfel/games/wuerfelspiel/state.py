@@ -15,6 +15,7 @@ from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from wuerfel.engine import components as cmp
+from wuerfel.engine import narration
 from wuerfel.engine.dice import Dice, roll_distribution, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction, Words
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
@@ -506,6 +507,13 @@ class WuerfelspielState(State):
             return None
         label = box_label(action.box, lang, self.rules)
         return translate("Write 0 points into {box} of column {column}?", lang, box=label, column=action.column + 1)
+
+    def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[cmp.Phrase, ...]:
+        """The sheets are open and each entry's label says what it wrote; the last entry ends the game, which the
+        move list closes with who won (a solo game only with its sheet)."""
+        if self.is_terminal() or not after.is_terminal() or self.game.num_players < 2:
+            return ()
+        return tuple(narration.ending(after))
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         if isinstance(action, Keep):

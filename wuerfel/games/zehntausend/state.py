@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from wuerfel.engine import components as cmp
+from wuerfel.engine import narration
 from wuerfel.engine.dice import Dice, counts, is_sub_multiset, roll_distribution, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
@@ -295,6 +296,8 @@ class Turn:
     knocked: bool = False
     history: tuple[tuple[Any, ...], ...] = ()
 
+
+TARGET_REACHED = N_("{name} has reached {target}: the round is played to its end")
 
 @dataclasses.dataclass(frozen=True)
 class ZehntausendState(State):
@@ -1150,6 +1153,21 @@ class ZehntausendState(State):
         }
 
     # --- labels and refusals -------------------------------------------------------------------------------------
+    def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[cmp.Phrase, ...]:
+        """The target reached while the round is still played to its end, a tie-break round among the leaders, and
+        who won: what a turn's own label ("stop and write 350") does not say. Every score is open."""
+        if not isinstance(after, ZehntausendState) or self.node == "over":
+            return ()
+        if after.node == "over":
+            return tuple(narration.ending(after)) if self.game.num_players > 1 else ()
+        out: list[cmp.Phrase] = []
+        if after.end_triggered and not self.end_triggered:
+            seat = after.reach_order[-1] if after.reach_order else self.player
+            out.append(cmp.Phrase(TARGET_REACHED, {"name": cmp.SeatRef(seat), "target": self.rules.game.target}))
+        if after.extra and after.extra != self.extra:
+            out.append(narration.throw_off(after.extra, first=True, again=bool(self.extra)))
+        return tuple(out)
+
     def describe_action(self, action: Action, lang: str = "de") -> str:
         from wuerfel.i18n import Translator
 

@@ -3,6 +3,7 @@ import {t} from "./i18n.js";
 import {api} from "./api.js";
 import * as generic from "./games/generic.js";
 import {seatName} from "./seats.js";
+import {fillItem} from "./movelist.js";
 
 const boot = JSON.parse(document.getElementById("replay-boot").textContent);
 const $ = (id) => document.getElementById(id);
@@ -17,11 +18,6 @@ function fmt(x) {
   return typeof x === "number" ? (Number.isInteger(x) ? x.toLocaleString(document.documentElement.lang) : x.toFixed(1)) : String(x);
 }
 
-function label(e) {
-  if (!e) return t("start");
-  const who = e.type === "chance" ? t("dice") : (e.player !== null && e.player !== undefined ? names[e.player] : "");
-  return `${who}: ${e.label || (e.hidden ? t("hidden") : JSON.stringify(e.data))}`;
-}
 
 function lastRollAt(k) {
   for (let j = k; j > 0; j--) {
@@ -113,7 +109,8 @@ function listSteps(from) {
     const k = from + j;
     const li = document.createElement("li");
     li.dataset.index = String(k);
-    li.textContent = label(s.event);
+    if (s.event) fillItem(li, s.event, names);
+    else li.textContent = t("start");
     li.addEventListener("click", () => show(k));
     if (k === i) li.classList.add("current");
     ol.appendChild(li);

@@ -8,6 +8,7 @@ import {api} from "./api.js";
 import {seatName as nameOfSeat} from "./seats.js";
 import {chatHistory, chatMessage, chatRefused, chatWritable, initChat} from "./chat.js";
 import {initSoundToggle, yourMove} from "./attention.js";
+import {fillItem} from "./movelist.js";
 
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
 const baseTitle = document.title;
@@ -491,10 +492,11 @@ function renderLog() {
     return li;
   }));
   notes.classList.toggle("hidden", !S.notes.length);
+  const mine = S.msg && (S.msg.my_seats || []).length === 1 ? S.msg.my_seats[0] : null;
+  const full = new Set(S.log.filter((e) => !e.hidden).map((e) => e.seq));
   for (const e of shown) {
     const li = document.createElement("li");
-    const who = e.type === "chance" ? t("dice") : (e.player !== null && e.player !== undefined ? nm[e.player] : "");
-    li.textContent = `${who}: ${e.hidden ? (e.label || t("hidden")) : (e.label || "")}`;
+    fillItem(li, e, nm, mine, (seq) => full.has(seq));
     ol.appendChild(li);
   }
   // A resignation is the table's, not a move of the game: it closes the list in words, under it.

@@ -32,7 +32,10 @@ export function render(root, ctx) {
   const info = el("div", "turninfo");
   info.id = "ls-bank";
   const cell = (big, lbl) => { const d = el("div"); d.append(el("div", "big", big), el("div", "lbl", lbl)); return d; };
-  info.append(cell(nameOf(v.banker), t("ls.bank")),
+  // After the last bank the state's banker is the next holder of a bank that never opens (web B2): the bank cell
+  // names who held the bank for the last throw, and no seat is marked as the bank.
+  const bankSeat = ctx.msg.finished ? (v.last_bank ? v.last_bank.banker : null) : v.banker;
+  info.append(cell(bankSeat === null ? "–" : nameOf(bankSeat), t("ls.bank")),
     cell(`${v.throws_done}/${v.bank_throws}`, t("ls.bank_throws")),
     cell(fmt(v.pool), t("ls.on_board")));
   root.appendChild(info);
@@ -166,7 +169,7 @@ export function render(root, ctx) {
     const tr = el("tr", ctx.mySeats.includes(p) ? "me" : "");
     tr.dataset.seat = String(p);
     let state = "";
-    if (p === v.banker) state = t("ls.is_bank");
+    if (p === v.banker && !ctx.msg.finished) state = t("ls.is_bank");
     else if (betting) state = betting.deciding.includes(p) ? t("ls.staking") : t("ls.has_staked");
     tr.append(el("td", "", nameOf(p)), el("td", "num", fmt(chips)), el("td", "sub", state));
     tbl.appendChild(tr);
