@@ -18,6 +18,7 @@ import sys
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -39,6 +40,7 @@ from wuerfel.cli.simloop import (
     GameRow,
     SeatStats,
     SimResult,
+    WorkerDied,
     _chance_table,
     _ignore_interrupt,
     _play_chunk,
@@ -58,6 +60,9 @@ from wuerfel.cli.simloop import (
 from wuerfel.engine.errors import N_, WuerfelError
 from wuerfel.engine.registry import get_game
 from wuerfel.i18n import Translator, normalize_language
+
+EXIT_WORKER_DIED = 1
+"""The exit status of a run whose worker process died (2 stays the refusal of bad arguments)."""
 
 DEFAULT_GAMES = 200
 """Games of a run without ``--games``: a first look (a win rate to about ±3.5 points) in a few seconds; the slowest
@@ -117,6 +122,10 @@ def sim_cmd(
 
                 result = simulate(info, rules, players, bot_names, games, seed,
                                   progress=lambda done: bar.update(task, completed=done), ready=ready, jobs=jobs)
+    except WorkerDied as exc:
+        # Not a refusal of the arguments (status 2): the run itself failed, and says so at once.
+        Console(stderr=True, soft_wrap=True).print(f"[red]{escape(exc.translated(lang))}[/red]")
+        raise typer.Exit(EXIT_WORKER_DIED) from None
     except WuerfelError as exc:
         fail(exc, lang)
     if as_json:
@@ -163,6 +172,7 @@ __all__ = [
     "GameRow",
     "SeatStats",
     "SimResult",
+    "WorkerDied",
     "_chance_table",
     "_ignore_interrupt",
     "_play_chunk",
