@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import subprocess
 
 from tests.cli.helpers import run
 from wuerfel.cli.sim import game_seed, simulate
@@ -198,12 +199,11 @@ def test_table_names_the_bots_in_the_readers_language() -> None:
 
 
 # --- issue 24 §2: workers forked safely, and a dead worker fails the run at once -----------------------------------
-def run_case(case: str, game: str, timeout: float) -> "subprocess.CompletedProcess[str]":
+def run_case(case: str, game: str, timeout: float) -> subprocess.CompletedProcess[str]:
     """``wuerfel sim GAME`` with two workers in a process of its own (tests/cli/sim_workers.py), stopped after
     ``timeout`` seconds: a hang fails the test instead of the test run."""
     import os
     import signal
-    import subprocess
     import sys
 
     from tests.paths import REPO
