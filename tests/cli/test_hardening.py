@@ -116,7 +116,7 @@ def test_solve_kniffel_solves_the_kniffel_preset_and_says_what_the_value_is() ->
     data = json.loads(result.output)
     assert data["rules"] == "kniffel" and data["value_of"].startswith("the expected score of one column")
     text = run(["solve", "kniffel"]).output
-    assert "Löse Würfelspiel (kniffel), Ziel: Punktzahl (score) …" in text
+    assert "Löse Würfelspiel (kniffel), Ziel: Punktzahl (--objective score) …" in text
     assert "Wert: 245,87" in text and "Das ist die erwartete Punktzahl einer Spalte" in text
     assert "score:" not in text
 

@@ -229,3 +229,84 @@ def test_rules_explain_prints_the_sections() -> None:
     result = run(["rules", "explain", "pigexplained", "--lang", "en"])
     assert result.exit_code == 0, result.output
     assert "Goal" in result.output and "First to 30 points wins." in result.output
+
+
+# --- B5 and U17: rule files ----------------------------------------------------------------------------------------
+def test_an_empty_file_is_no_rule_set(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.toml"
+    empty.write_text("", encoding="utf-8")
+    for args in (["rules", "show", str(empty)], ["play", "zehntausend", "--rules", str(empty), "--pause", "0"]):
+        result = run(args)
+        assert result.exit_code == 2, result.output
+        assert f"Die Regeldatei {empty} ist kein Regelwerk" in result.output and "Al Capone" not in result.output
+
+
+def test_an_overlay_of_another_games_rule_set_names_that_game(tmp_path: Path) -> None:
+    overlay = tmp_path / "e1.toml"
+    overlay.write_text('[overlay]\nid = "e1"\nextends = "jule"\n', encoding="utf-8")
+    result = run(["play", "chicago", "--rules", str(overlay), "--pause", "0"])
+    assert result.exit_code == 2
+    assert "„e1“ erweitert „jule“, ein Regelwerk von Jule; die Regelwerke dieses Spiels: chicago" in result.output
+    assert "unbekannte" not in result.output
+    shown = run(["rules", "show", str(overlay)])  # without --game: the game whose rule set it extends
+    assert shown.exit_code == 0 and "Jule" in shown.output
+
+
+def test_a_rules_file_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    path = tmp_path / "windows.toml"
+    path.write_bytes("\ufeff[overlay]\nid = \"ziel\"\nextends = \"macke-klassisch\"\n\n[game]\ntarget = 5000\n"
+                     .encode())
+    result = run(["rules", "show", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert '"target": 5000' in result.output
+
+
+# --- B6 and L4: analyse's JSON in the documented order, its heading in one clause ---------------------------------
+def test_analyse_json_keeps_the_documented_order_with_new_keys_at_the_end(tmp_path: Path) -> None:
+    import json
+
+    from tests.engine.test_analysis import play as play_record
+
+    path = tmp_path / "ohio.json"
+    path.write_text(play_record("ohio", None, 2, "heuristic", seed=7).dumps(), encoding="utf-8")
+    doc = json.loads(run(["analyse", str(path), "--json"]).stdout)
+    assert list(doc) == ["game", "rules", "unit", "measure", "decisions", "seats", "mistakes", "win_chance",
+                         "events", "measure_name"]
+    assert doc["measure"] == "expected final total (optimal play)"  # the stable English key
+    assert doc["measure_name"] == "erwartete Endsumme (optimales Spiel)"
+    text = run(["analyse", str(path)]).output
+    assert "Ohio — ohio · Verluste in erwarteten Punkten: erwartete Endsumme (optimales Spiel)" in text, text
+
+
+def test_sim_json_has_mean_payoff_only_for_chip_games() -> None:
+    import json
+
+    doc = json.loads(run(["sim", "zehntausend", "--games", "3", "--seed", "1", "--jobs", "1", "--json"]).stdout)
+    assert all("mean_payoff" not in p for p in doc["players"])
+
+
+# --- U9 and L7: solve's words ------------------------------------------------------------------------------------
+def test_solve_refusal_names_the_option_that_helps_and_no_developer_hook() -> None:
+    result = run(["solve", "zehntausend", "--objective", "win", "--players", "2", "--max-states", "300"])
+    assert result.exit_code == 2
+    text = " ".join(result.stderr.split())
+    assert "--max-states" in text and "Versuche weniger Spieler oder ein kleineres Regelwerk" in text
+    assert "solver_key" not in text and "Schlüssel" not in text
+
+
+def test_solve_names_the_objective_as_the_option_it_is() -> None:
+    text = run(["solve", "hin-und-her", "--players", "2"]).output
+    assert "Ziel: Chancen jedes Spielers (--objective win)" in text and "(win)" not in text
+
+
+def test_rules_show_writes_tables_in_a_list_with_their_names_not_their_keys() -> None:
+    from wuerfel.engine.registry import get_game
+    from wuerfel.engine.rules import describe_options
+
+    text = run(["rules", "show", "macke-klassisch", "--lang", "en"]).output
+    flat = " ".join(text.replace("│", " ").split())
+    assert "faces:" not in flat and "value:" not in flat
+    straights = next(o for o in describe_options(get_game("zehntausend").load_rules("macke-klassisch"))
+                     if o.key == "scoring.straights")
+    assert straights.format_value(straights.value, "en").startswith("Faces: 1, 2, 3, 4; Points: 500 | Faces: 2")
+    assert straights.format_value(straights.value, "de").startswith("Augenzahlen: 1, 2, 3, 4; Punkte: 500 |")

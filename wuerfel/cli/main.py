@@ -92,8 +92,9 @@ def rules_cmd(ctx: typer.Context, lang: str = LangOption) -> None:
 
 
 def fail(exc: WuerfelError, lang: str = "de") -> None:
-    """Print a refusal in the user's language and exit with status 2."""
-    Console(stderr=True).print(f"[red]{exc.translated(lang)}[/red]")
+    """Print a refusal in the user's language and exit with status 2: escaped (a message may quote "[overlay]" or
+    a user's text, which Rich would take for markup) and unbroken (a path folded at 80 columns is not copyable)."""
+    Console(stderr=True, soft_wrap=True).print(f"[red]{escape(exc.translated(lang))}[/red]")
     raise typer.Exit(2)
 
 
