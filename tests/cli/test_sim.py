@@ -195,7 +195,18 @@ def test_table_names_the_bots_in_the_readers_language() -> None:
     de = RUNNER.invoke(app, args, env=wide, catch_exceptions=False)
     assert "Bot 1 (Faustregel)" in de.stdout and "Bot 2 (zufällig)" in de.stdout, de.stdout
     en = RUNNER.invoke(app, [*args, "--lang", "en"], env=wide, catch_exceptions=False)
-    assert "Bot 1 (rule of thumb)" in en.stdout and "Platz" not in en.stdout and "Seat" in en.stdout, en.stdout
+    assert "Bot 1 (rule of thumb)" in en.stdout and "Platz" not in en.stdout and "Player" in en.stdout, en.stdout
+
+
+def test_a_redirected_table_is_not_cut_to_80_columns() -> None:
+    """Issue 24 U7: in a file or a pipe the seats and headings were cut ("Bot 1 (zufäl…", "Siegqu…")."""
+    result = run(["sim", "lustige-sieben", "--players", "3", "--bot", "random", "--games", "3", "--seed", "1",
+                  "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.stdout, result.stdout
+    assert "Bot 3 (zufällig)" in result.stdout and "Ø Gewinn/Verlust" in result.stdout
+    head = next(line for line in result.stdout.splitlines() if "Spieler" in line)
+    assert "Platz" not in head
 
 
 # --- issue 24 §2: workers forked safely, and a dead worker fails the run at once -----------------------------------

@@ -310,3 +310,46 @@ def test_rules_show_writes_tables_in_a_list_with_their_names_not_their_keys() ->
                      if o.key == "scoring.straights")
     assert straights.format_value(straights.value, "en").startswith("Faces: 1, 2, 3, 4; Points: 500 | Faces: 2")
     assert straights.format_value(straights.value, "de").startswith("Augenzahlen: 1, 2, 3, 4; Punkte: 500 |")
+
+
+# --- U10: --load with other rules ------------------------------------------------------------------------------------
+def test_load_refuses_other_rules_and_accepts_its_own(tmp_path: Path) -> None:
+    path = tmp_path / "partie.json"
+    play(["zehntausend", "--players", "Du,bot:random", "--dice", "seed:2", "--save", str(path)], ["q"])
+    result = play(["zehntausend", "--load", str(path), "--rules", "farkle"], [])
+    assert result.exit_code == 2
+    assert (f"{path} ist eine Partie mit den Regeln zehntausend-einfach; sie geht mit ihnen weiter, nicht mit farkle. "
+            "Zum Weiterspielen --rules weglassen.") in " ".join(result.output.split())
+    result = play(["zehntausend", "--load", str(path), "--rules", "zehntausend-einfach"], ["q", ""])
+    assert result.exit_code == 0, result.output
+
+
+# --- U11: verify on a terminal game ----------------------------------------------------------------------------------
+def test_verify_says_a_terminal_game_is_one() -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        for dice, words in (("seed:3", "Sie wurde im Terminal gespielt (wuerfel play)"),
+                            ("manual", "Sie wurde im Terminal mit echten Würfeln gespielt")):
+            path = Path(folder) / f"{dice[:4]}.json"
+            play(["pigplus", "--players", "Anna,Ben", "--dice", dice, "--save", str(path)],
+                 ["", "q"] if dice != "manual" else ["3", "q"])
+            result = run(["verify", str(path)])
+            text = " ".join(result.output.split())
+            assert result.exit_code == 3 and words in text, text
+            assert "vor den beweisbar fairen Würfeln" not in text
+
+
+# --- M2: score with a game's default rules ---------------------------------------------------------------------------
+def test_score_takes_a_games_default_rules() -> None:
+    import json
+
+    by_game = run(["score", "--game", "zehntausend", "--json", "1", "5"])
+    by_id = run(["score", "--rules", "zehntausend", "--json", "1", "5"])
+    assert by_game.exit_code == by_id.exit_code == 0, by_game.output + by_id.output
+    assert json.loads(by_game.stdout) == json.loads(by_id.stdout)
+    assert json.loads(by_game.stdout)["rules"] == "zehntausend-einfach"
+    bare = run(["score", "1", "5"])
+    assert bare.exit_code == 2
+    assert "Welches Spiel? --game ID (mit seinen üblichen Regeln) oder --rules REGELN." in bare.output
+    assert "zehntausend" in bare.output and "Es fehlt die Option" not in bare.output

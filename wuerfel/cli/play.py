@@ -1062,6 +1062,16 @@ def build_session(game: str, rules: str | None, players: str | None, dice: str, 
             raise RuleError(N_("{path} is a record of {other}, not of {game}."), path=str(load), other=record.game,
                             game=info.id)
         match = Match.from_record(record)
+        if rules is not None:
+            # A saved game keeps its rules; other ones given with --load were ignored without a word (U10).
+            from wuerfel.engine.rules import options_to_dict
+
+            resolved = info.resolve(rules)
+            if resolved.id != record.rules_id and \
+                    options_to_dict(info.rules_from_dict(resolved.data)) != options_to_dict(match.game.rules):
+                raise RuleError(N_("{path} is a game with the rules {saved}; it goes on with them, not with "
+                                   "{given}. Leave out --rules to continue it."), path=str(load),
+                                saved=record.rules_id, given=resolved.id)
         if players:
             seats = parse_players(players, info, lang)
             if len(seats) != len(record.players):

@@ -64,6 +64,9 @@ from wuerfel.i18n import Translator, normalize_language
 EXIT_WORKER_DIED = 1
 """The exit status of a run whose worker process died (2 stays the refusal of bad arguments)."""
 
+WIDE = 400
+"""Columns of the table's console when standard output is no terminal (the table takes only what it needs)."""
+
 DEFAULT_GAMES = 200
 """Games of a run without ``--games``: a first look (a win rate to about ±3.5 points) in a few seconds; the slowest
 default bots, Ohio's optimal ones, play about 22 games a second on one core (bench/README.md, "sim's defaults")."""
@@ -132,8 +135,13 @@ def sim_cmd(
         sys.stdout.write(json.dumps(result.to_json()) + "\n")
         return
     console = Console()
+    if not console.is_terminal:
+        # A file or a pipe has no width: the table is as wide as its contents, never cut to 80 columns ("Bot 1
+        # (zufäl…", issue 24 U7). A terminal keeps its own width.
+        console = Console(width=WIDE)
     table = Table(title=f"{info.name(lang)} — {result.rules}", header_style="bold")
-    table.add_column(_("Seat"))
+    # "Spieler", as in the result tables ("Platz" read as a place in the ranking, which "Ø Rang" is)
+    table.add_column(_("Player"))
     table.add_column(_("Mean score"), justify="right")
     table.add_column(_("Std. error"), justify="right")
     table.add_column(_("Wins"), justify="right")
