@@ -285,9 +285,12 @@ def test_a_rule_set_no_game_knows_is_refused_as_such() -> None:
     r = run(["rules", "show", "nix"])
     assert r.exit_code == 2 and "Kein Spiel kennt das Regelwerk „nix“ (alle: wuerfel rules list)." in r.output
     assert "farkle" not in r.output
-    r = run(["score", "--rules", "wuerfelspiel", "1", "2", "3", "4", "5", "--lang", "en"])
+    r = run(["rules", "show", "wuerfelspiel", "--lang", "en"])
     assert r.exit_code == 2 and "'wuerfelspiel' is a game, not a rule set; its rule sets: " in r.output
     assert "kniffel" in r.output
+    # score takes a game's id as that game's default rules (issue 24 M2)
+    r = run(["score", "--rules", "wuerfelspiel", "1", "2", "3", "4", "5", "--lang", "en", "--json"])
+    assert r.exit_code == 0 and '"rules": "brettspielnetz"' in r.output
 
 
 def test_odds_write_percentages_in_the_readers_notation() -> None:

@@ -353,3 +353,55 @@ def test_score_takes_a_games_default_rules() -> None:
     assert bare.exit_code == 2
     assert "Welches Spiel? --game ID (mit seinen üblichen Regeln) oder --rules REGELN." in bare.output
     assert "zehntausend" in bare.output and "Es fehlt die Option" not in bare.output
+
+
+# --- U14: what the scores count ------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("game", "label"), [("elf-hoch", "Chips"), ("jule", "Fortschritt"),
+                                             ("gestrichene-zwoelf", "Gestrichen"), ("eins-bis-sechzehn", "Abgehakt")])
+def test_the_board_and_the_result_say_what_the_scores_count(game: str, label: str) -> None:
+    out = play([game, "--players", "Du,bot:random", "--dice", "seed:4"], [""] * 400).output
+    board = out.split("─ ", 2)[1]
+    assert f"┃ {label}" in board and "Punkte" not in board, board
+    result = out.split("Ergebnis")[-1]
+    assert label in result and "Stand" not in result, result
+
+
+def test_the_result_heads_its_scores_as_the_board_did_where_the_view_names_nothing() -> None:
+    from wuerfel.cli.render import seats_label
+    from wuerfel.engine.record import Match
+
+    state = Match.new("chicago", None, ["Anna", "Ben"]).state
+    assert seats_label(state, "de") == "Bierdeckel"
+
+
+# --- U6: the hint table ----------------------------------------------------------------------------------------------
+def test_hints_show_chances_in_percent_under_their_measure_with_notes_apart() -> None:
+    import re
+
+    out = play(["sechzerspiel", "--players", "Du,bot:random", "--dice", "seed:3"], ["", "?", "q", ""]).output
+    table = out[out.index("Tipps"):out.index("Dein Zug", out.index("Tipps"))]
+    header, _, rows = table.partition("┡")
+    assert "Gewinnchance" in header and "Anmerkung" in header, table
+    assert "Gewinnchance" not in rows and re.search(r"\d\d,\d %", rows), table
+    assert not re.search(r"(?<![\d,])0,\d\d(?![\d%])", rows), table  # no bare fraction "0,49"
+    assert "Prozentpunkte" in rows
+
+
+def test_a_hinted_move_left_out_of_the_list_is_marked() -> None:
+    from tests.engine.toy_game import Hold, RollAgain
+    from wuerfel.cli.hints import hint_table
+    from wuerfel.engine.advice import Advice
+
+    items = [Advice(Hold(), 0.25, measure="winning chance"), Advice(RollAgain(), 0.5, measure="winning chance")]
+    table, hidden = hint_table(items, [RollAgain(), Hold()], lambda a: a.action.kind, "en", listed={0})
+    console = Console(record=True, width=120)
+    console.print(table)
+    text = console.export_text()
+    assert hidden and "2*" in text and "25.0 %" in text and "winning chance" in text.split("┡")[0]
+    assert "Note" not in text  # no notes, no empty column
+
+
+def test_a_one_column_sheet_names_no_column() -> None:
+    out = play(["wuerfelspiel", "--rules", "kniffel", "--players", "Du", "--dice", "seed:1"], ["", "q", ""]).output
+    assert "Spalte 1" not in out and "×1" not in out
+    assert "Dreierpasch (" in out

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import errno
-import math
 import random
 import re
 import sys
@@ -29,10 +28,11 @@ from rich.table import Table
 from wuerfel.bots import bot_label, make_bot
 from wuerfel.cli.components import render_components
 from wuerfel.cli.explaining import RULES_WORDS, show_rules
+from wuerfel.cli.hints import hint_table
 from wuerfel.cli.main import RULES_HELP, LangOption, app
 from wuerfel.cli.progress import working
 from wuerfel.cli.records import KEPT, Confirm, may_write
-from wuerfel.cli.render import Standings, decimal, generic_renderer, result_table, score_label
+from wuerfel.cli.render import Standings, generic_renderer, result_table, score_label, seats_label
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError, file_error
 from wuerfel.engine.game import Action, Outcome, Roll, State, amounts, is_parameterised, with_amount
@@ -218,6 +218,8 @@ class PlaySession:
         self._last_actors: tuple[int, ...] = ()
         self.save_failed = False
         """The last save to ``--save`` failed (said once, not after every event)."""
+        self.listed: set[int] | None = None
+        """The moves the last list of moves showed (a long list is shortened): hints mark the others."""
         self.load_path: Path | None = None
         """The file this game was continued from (``--load``): saving the game there again asks nothing."""
 
@@ -354,7 +356,8 @@ class PlaySession:
         self.console.print(self.render(view, None))
         winners = self.state.winners()
         self.console.print(result_table(self.names, Standings.of(self.state), self.lang,
-                                        score_label(view, self.lang)))
+                                        score_label(view, self.lang) or seats_label(self.state, self.lang,
+                                                                                    self.names)))
         if len(winners) == 1:
             if winners[0] == self.you:
                 self.say(self._("You win!"), style="bold green")
@@ -583,6 +586,7 @@ class PlaySession:
         (typed as "k 66" anyway) give way."""
         shown = list(only) if only is not None else list(range(len(labels)))
         hidden = 0
+        listed_all = only is None
         example = ""
         if limit is not None and len(shown) > limit:
             tail = [i for i in shown if kinds is not None and kinds[i] == kinds[shown[-1]]]
@@ -597,6 +601,8 @@ class PlaySession:
                 hidden = len(shown) - limit
                 example = labels[shown[limit - LIST_TAIL - 1] + 1]
                 shown = shown[: limit - LIST_TAIL] + shown[-LIST_TAIL:]
+        if listed_all:
+            self.listed = set(shown)  # the hints mark a move this list left out (U13)
         table = Table.grid(padding=(0, 2))
         table.add_column(justify="right", style="bold cyan")
         table.add_column()
@@ -887,24 +893,18 @@ class PlaySession:
         more = len(items) - limit if limit is not None and len(items) > limit else 0
         if more:
             items = items[:limit]
-        with_extra = any(a.measure or a.note for a in items)
-        table = Table(title=_("Hints"), header_style="bold")
-        table.add_column("#", justify="right")
-        table.add_column(_("Move"))
-        table.add_column(_("Value"), justify="right")
-        if with_extra:
-            table.add_column("")
-        for a in items:
-            action = a.action
-            num = str(actions.index(action) + 1) if action in actions else ""
-            lab = a.label or (labels[actions.index(action)] if action in actions else
-                              (self.labels([action], offer=True)[0] if action is not None else ""))
-            value = a.value
-            extra = " ".join(x for x in (_(a.measure) if a.measure else "",
-                                         _(a.note, **a.params) if a.note else "") if x)
-            shown = decimal(value, self.lang) if isinstance(value, int | float) and math.isfinite(value) else ""
-            table.add_row(num, escape(lab), shown, *([escape(extra)] if with_extra else []))
+
+        def label(a: Advice) -> str:
+            if a.label:
+                return a.label
+            if a.action in actions:
+                return labels[actions.index(a.action)]
+            return self.labels([a.action], offer=True)[0] if a.action is not None else ""
+
+        table, hidden = hint_table(items, actions, label, self.lang, self.listed)
         self.console.print(table)
+        if hidden:
+            self.say(_("* not in the list of moves above: its number works all the same."), style="dim")
         if more:
             self.say(_("… and {n} more (?? shows all).", n=more), style="dim")
 

@@ -64,6 +64,7 @@ def payment(total: int, pot: int) -> int:
 @dataclasses.dataclass(frozen=True)
 class ElfHochState(SimpleState):
     id: ClassVar[str] = "elf-hoch"
+    score_label: ClassVar[str | None] = N_("Chips")
     ledger: ChipLedger = ChipLedger(())
     pot_no: int = 0
     """Pots finished so far."""

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.components import Chips, Component, Track
+from wuerfel.engine.errors import N_
 from wuerfel.engine.game import JSON, Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
@@ -79,6 +80,7 @@ def sheet_key(sheet: Sheet) -> tuple[int, ...]:
 @dataclasses.dataclass(frozen=True)
 class GestricheneZwoelfState(SimpleState):
     id: ClassVar[str] = "gestrichene-zwoelf"
+    score_label: ClassVar[str | None] = N_("Struck")
     sheets: tuple[Sheet, ...] = ()
 
     def initial(self) -> GestricheneZwoelfState:
