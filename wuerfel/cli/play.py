@@ -30,7 +30,7 @@ from wuerfel.cli.components import render_components
 from wuerfel.cli.explaining import RULES_WORDS, show_rules
 from wuerfel.cli.hints import hint_table
 from wuerfel.cli.main import RULES_HELP, LangOption, app
-from wuerfel.cli.progress import working
+from wuerfel.cli.progress import listen_while, working
 from wuerfel.cli.records import KEPT, Confirm, may_write
 from wuerfel.cli.render import Standings, generic_renderer, result_table, score_label, seats_label
 from wuerfel.engine.advice import Advice
@@ -201,10 +201,13 @@ class PlaySession:
         slow = [p for p in seeds if self.seats[p].bot != "random"]
         if slow:
             # A strong bot builds its tables first (15 s and more on a fresh machine): say so, never a blank screen.
-            with working(self._("Preparing the bots"), total=len(slow)) as advance:
-                for done, p in enumerate(slow, start=1):
-                    self.bots[p] = make_bot(info.id, self.seats[p].bot or "", match.game, seeds[p])
-                    advance(done)
+            # The bar moves with the tables as they are solved, not only once per bot: one bot's first build
+            # stood at 0 % for 40 s (issue 24 U8).
+            with working(self._("Preparing the bots"), total=len(slow), lang=lang) as advance:
+                for done, p in enumerate(slow):
+                    with listen_while(advance, done):
+                        self.bots[p] = make_bot(info.id, self.seats[p].bot or "", match.game, seeds[p])
+                    advance(done + 1)
         for p in seeds:
             if p not in self.bots:
                 self.bots[p] = make_bot(info.id, self.seats[p].bot or "", match.game, seeds[p])

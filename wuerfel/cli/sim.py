@@ -58,6 +58,7 @@ from wuerfel.cli.simloop import (
     simulate,
 )
 from wuerfel.engine.errors import N_, WuerfelError
+from wuerfel.engine.progress import listening
 from wuerfel.engine.registry import get_game
 from wuerfel.i18n import Translator, normalize_language
 
@@ -118,13 +119,28 @@ def sim_cmd(
                 if not err.is_terminal:
                     err.print(_("Preparing the bots") + " …", highlight=False)
 
+                preparing = [True]
+                stage = [""]
+
+                def prepared(fraction: float | None, what: str | None) -> None:
+                    """What the bots' tables report while they are built (issue 24 U8: the bar stood at 0 %)."""
+                    if not preparing[0]:
+                        return  # a bot solving more tables during the games: the bar counts games now
+                    stage[0] = _(what) if what else stage[0]
+                    text = _("Preparing the bots") + (f": {stage[0]}" if stage[0] else "")
+                    if fraction is not None:
+                        text += f" ({decimal(fraction, lang, 0, percent=True)})"
+                    bar.update(task, description=text)
+
                 def ready() -> None:
+                    preparing[0] = False
                     bar.update(task, description=_("Simulating"), total=games, completed=0)
                     if not err.is_terminal:
                         err.print(_("Simulating") + " …", highlight=False)
 
-                result = simulate(info, rules, players, bot_names, games, seed,
-                                  progress=lambda done: bar.update(task, completed=done), ready=ready, jobs=jobs)
+                with listening(prepared):
+                    result = simulate(info, rules, players, bot_names, games, seed,
+                                      progress=lambda done: bar.update(task, completed=done), ready=ready, jobs=jobs)
     except WorkerDied as exc:
         # Not a refusal of the arguments (status 2): the run itself failed, and says so at once.
         Console(stderr=True, soft_wrap=True).print(f"[red]{escape(exc.translated(lang))}[/red]")

@@ -21,6 +21,7 @@ from typing import Any
 from wuerfel.bots import make_bot
 from wuerfel.engine.errors import N_, RuleError, WuerfelError
 from wuerfel.engine.game import CHANCE, TERMINAL, Game, Outcome, State
+from wuerfel.engine.progress import part as progress_part
 from wuerfel.engine.registry import GameInfo
 from wuerfel.engine.sampling import chance_table
 
@@ -305,7 +306,10 @@ def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Se
     game = info.new_game(rules, players)
     if min(jobs, games // MIN_GAMES_PER_JOB) > 1:
         prepare_fork()  # before the bots run any parallel kernel: the workers are forked after them
-    bots = [make_bot(info.id, name, game, seed * 101 + seat) for seat, name in enumerate(names)]
+    bots = []
+    for seat, name in enumerate(names):
+        with progress_part(seat / len(names), (seat + 1) / len(names)):  # each bot's tables a share of the bar
+            bots.append(make_bot(info.id, name, game, seed * 101 + seat))
     game.sim_kernel(bots)  # the game's own loop for these bots, if it has one, is built with the bots' tables
     if ready is not None:
         ready()
