@@ -405,3 +405,9 @@ def test_a_one_column_sheet_names_no_column() -> None:
     out = play(["wuerfelspiel", "--rules", "kniffel", "--players", "Du", "--dice", "seed:1"], ["", "q", ""]).output
     assert "Spalte 1" not in out and "×1" not in out
     assert "Dreierpasch (" in out
+
+
+def test_r_at_the_amount_prompt_explains_and_asks_again() -> None:
+    out = play(["lustige-sieben", "--players", "bot,Anna", "--dice", "seed:1"], ["1", "r", "3", "q", ""]).output
+    assert "Lustige Sieben kann sich noch nicht selbst erklären." in out or "So wird Lustige Sieben gespielt" in out
+    assert "Anna: 3 Chips auf 7" in out and "Bitte eine ganze Zahl" not in out

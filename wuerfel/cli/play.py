@@ -571,6 +571,9 @@ class PlaySession:
                     return None
                 if text.casefold() in QUIT_WORDS:
                     raise QuitGame
+                if text.casefold() in RULES_WORDS:
+                    self.show_rules()
+                    continue
                 if text.isdigit() and len(text) <= 12 and int(text) in amount:
                     values[name] = int(text)
                     break
@@ -693,7 +696,8 @@ class PlaySession:
         # The table before every throw that starts something of a person (a turn, a bank's throws, every throw of a
         # game without decisions): he sees where he stands before he throws — Eins bis sechzehn's sheet, the Lustige
         # Sieben banker's board (issue 24 U1). A throw after his own move asks nothing and needs no second screen.
-        self.show(None if self.secret else p)
+        # His own view: with secrets the screen is his here (pass_screen handed it over, or he holds it).
+        self.show(p)
         while True:
             if p == self.you:
                 prompt = _("Your throw: press Enter to throw (h help, q quit):")
