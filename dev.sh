@@ -7,14 +7,20 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
+# Every step that takes more than a moment says what it does (issue 24 U8: the first run was silent for 1 min 44 s).
+# pip shows each package it fetches; its lines go to standard error, so the first "./dev.sh wuerfel … --json" still
+# prints only the JSON on standard output.
 if [ ! -x .venv/bin/python ]; then
-  "$PY" -m venv .venv
+  echo "dev.sh: creating the virtual environment .venv with $PY ..." >&2
+  "$PY" -m venv .venv >&2
 fi
 stamp=.venv/.installed-$(cat pyproject.toml | sha1sum | cut -c1-12)
 if [ ! -f "$stamp" ]; then
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e '.[web,dev]'
+  echo "dev.sh: installing wuerfel and what it needs into .venv (the first time takes a minute or two) ..." >&2
+  .venv/bin/python -m pip install --upgrade --progress-bar on pip >&2
+  .venv/bin/python -m pip install --progress-bar on -e '.[web,dev]' >&2
   rm -f .venv/.installed-*; touch "$stamp"
+  echo "dev.sh: .venv is ready." >&2
 fi
 export PATH="$PWD/.venv/bin:$PATH"
 

@@ -37,3 +37,39 @@ def test_browser_tests_skip_with_the_reason_instead_of_failing() -> None:
     assert "skipped" in out.stdout
     assert f"{MISSING} is missing, so the browser tests are skipped" in out.stdout
     assert "apt-get install chromium" in out.stdout
+
+
+def test_dev_sh_says_what_it_installs_and_keeps_standard_output_clean(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 24 U8: the first ``./dev.sh`` was silent for 1 min 44 s (pip ``-q``). Every step now says what it does
+    on standard error, and pip shows its progress there (not ``-q``). A stand-in Python records what it was asked."""
+    import shutil
+
+    work = tmp_path / "repo"
+    work.mkdir()
+    shutil.copy(REPO / "dev.sh", work / "dev.sh")
+    shutil.copy(REPO / "pyproject.toml", work / "pyproject.toml")
+    log = tmp_path / "calls.log"
+    fake = tmp_path / "python3"
+    # "python3 -m venv .venv" makes a .venv whose python only logs its arguments.
+    fake.write_text(f"""#!/usr/bin/env bash
+echo "$@" >> {log}
+if [ "$1 $2" = "-m venv" ]; then
+  mkdir -p "$3/bin"; cp "$0" "$3/bin/python"; chmod +x "$3/bin/python"
+fi
+if [ "$2" = "pip" ]; then echo "pip-like output"; fi
+""")
+    fake.chmod(0o755)
+    env = {**_env(), "PYTHON": str(fake), "WUERFEL_SKIP_BROWSER": "1"}
+    out = subprocess.run(["bash", str(work / "dev.sh"), "browser"], cwd=work, env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == ""  # pip's lines too go to standard error
+    err = out.stderr
+    assert err.index("dev.sh: creating the virtual environment") < err.index("dev.sh: installing wuerfel") \
+        < err.index("pip-like output") < err.index("dev.sh: .venv is ready.")
+    calls = log.read_text().splitlines()
+    pip = [c for c in calls if c.startswith("-m pip install")]
+    assert len(pip) == 2 and all(" -q" not in c for c in pip), calls
+    again = subprocess.run(["bash", str(work / "dev.sh"), "browser"], cwd=work, env=env, capture_output=True,
+                           text=True, timeout=120)
+    assert "installing" not in again.stderr  # installed once: nothing to say the next time

@@ -21,7 +21,8 @@ ERRORS = [
     (["score", "--rulez", "x"], ("Eine Option --rulez gibt es nicht (möglich: --rules).",
                                  "No such option: --rulez (Possible options: --rules)")),
     (["rules", "show"], ("Es fehlt das Argument 'preset'.", "Missing argument 'preset'.")),
-    (["score", "3", "3", "3"], ("Es fehlt die Option '--rules'.", "Missing option '--rules'.")),
+    # (score's --rules is no longer required: a game's default rules, issue 24 M2)
+    (["odds"], ("Es fehlt das Argument 'game'.", "Missing argument 'game'.")),
     (["sim", "zehntausend", "--players", "abc", "--games", "1", "--seed", "1"],
      ("Ungültiger Wert für '--players': Erwartet wird eine ganze Zahl",
       "Invalid value for '--players': Input should be a valid integer")),

@@ -116,7 +116,7 @@ def test_solve_kniffel_solves_the_kniffel_preset_and_says_what_the_value_is() ->
     data = json.loads(result.output)
     assert data["rules"] == "kniffel" and data["value_of"].startswith("the expected score of one column")
     text = run(["solve", "kniffel"]).output
-    assert "Löse Würfelspiel (kniffel), Ziel: Punktzahl (score) …" in text
+    assert "Löse Würfelspiel (kniffel), Ziel: Punktzahl (--objective score) …" in text
     assert "Wert: 245,87" in text and "Das ist die erwartete Punktzahl einer Spalte" in text
     assert "score:" not in text
 
@@ -285,9 +285,12 @@ def test_a_rule_set_no_game_knows_is_refused_as_such() -> None:
     r = run(["rules", "show", "nix"])
     assert r.exit_code == 2 and "Kein Spiel kennt das Regelwerk „nix“ (alle: wuerfel rules list)." in r.output
     assert "farkle" not in r.output
-    r = run(["score", "--rules", "wuerfelspiel", "1", "2", "3", "4", "5", "--lang", "en"])
+    r = run(["rules", "show", "wuerfelspiel", "--lang", "en"])
     assert r.exit_code == 2 and "'wuerfelspiel' is a game, not a rule set; its rule sets: " in r.output
     assert "kniffel" in r.output
+    # score takes a game's id as that game's default rules (issue 24 M2)
+    r = run(["score", "--rules", "wuerfelspiel", "1", "2", "3", "4", "5", "--lang", "en", "--json"])
+    assert r.exit_code == 0 and '"rules": "brettspielnetz"' in r.output
 
 
 def test_odds_write_percentages_in_the_readers_notation() -> None:

@@ -85,13 +85,13 @@ def test_manual_dice_with_typos_and_a_void_throw(tmp_path: Path) -> None:
 
 def test_refused_input_changes_nothing_and_says_why(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    lines = ["", "9", "0", "hallo", "r", "r", "", "q"]
+    lines = ["", "9", "0", "hallo", "n", "n", "", "q"]  # "n": reroll ("r" asks for the rules)
     result = play(["verdeckt", "--players", "Anna,Ben", "--dice", "seed:3", "--save", str(save)], lines)
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Bitte eine Zahl von 1 bis 2 wählen." in out
     assert "Das habe ich nicht verstanden." in out
-    # The second "r" is a reroll after the one allowed reroll: refused with the engine's reason.
+    # The second "n" is a reroll after the one allowed reroll: refused with the engine's reason.
     assert "Dieser Zug ist jetzt nicht erlaubt." in out
     assert "Enter = 1" in out  # only "keep" is left, so Enter takes it
     record = load_record(save)

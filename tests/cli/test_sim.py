@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import subprocess
 
 from tests.cli.helpers import run
 from wuerfel.cli.sim import game_seed, simulate
@@ -194,4 +195,56 @@ def test_table_names_the_bots_in_the_readers_language() -> None:
     de = RUNNER.invoke(app, args, env=wide, catch_exceptions=False)
     assert "Bot 1 (Faustregel)" in de.stdout and "Bot 2 (zufällig)" in de.stdout, de.stdout
     en = RUNNER.invoke(app, [*args, "--lang", "en"], env=wide, catch_exceptions=False)
-    assert "Bot 1 (rule of thumb)" in en.stdout and "Platz" not in en.stdout and "Seat" in en.stdout, en.stdout
+    assert "Bot 1 (rule of thumb)" in en.stdout and "Platz" not in en.stdout and "Player" in en.stdout, en.stdout
+
+
+def test_a_redirected_table_is_not_cut_to_80_columns() -> None:
+    """Issue 24 U7: in a file or a pipe the seats and headings were cut ("Bot 1 (zufäl…", "Siegqu…")."""
+    result = run(["sim", "lustige-sieben", "--players", "3", "--bot", "random", "--games", "3", "--seed", "1",
+                  "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.stdout, result.stdout
+    assert "Bot 3 (zufällig)" in result.stdout and "Ø Gewinn/Verlust" in result.stdout
+    head = next(line for line in result.stdout.splitlines() if "Spieler" in line)
+    assert "Platz" not in head
+
+
+# --- issue 24 §2: workers forked safely, and a dead worker fails the run at once -----------------------------------
+def run_case(case: str, game: str, timeout: float) -> subprocess.CompletedProcess[str]:
+    """``wuerfel sim GAME`` with two workers in a process of its own (tests/cli/sim_workers.py), stopped after
+    ``timeout`` seconds: a hang fails the test instead of the test run."""
+    import os
+    import signal
+    import sys
+
+    from tests.paths import REPO
+
+    proc = subprocess.Popen([sys.executable, "-m", "tests.cli.sim_workers", case, "sim", game, "--players", "2",
+                             "--games", "200", "--seed", "1", "--jobs", "2", "--json"],
+                            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)  # the workers too
+        proc.communicate()
+        raise AssertionError(f"wuerfel sim did not end within {timeout} s") from None
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+def test_a_worker_that_dies_fails_the_run_at_once_with_a_message() -> None:
+    result = run_case("dying", "pigdies", timeout=120)
+    assert result.returncode == 1, (result.returncode, result.stderr)
+    assert "Ein Rechenprozess der Simulation ist unerwartet beendet worden" in result.stderr, result.stderr
+    assert "--jobs 1" in result.stderr and result.stdout == ""
+
+
+def test_workers_are_forked_safely_after_parallel_kernels_ran() -> None:
+    """The Würfelspiel's best bot runs parallel kernels while it is built; numba's default threading layer (GNU
+    OpenMP) made every forked worker abort and the pool wait for ever. The run now finishes with the figures of one
+    process."""
+    result = run_case("openmp", "pigomp", timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "fork() called from a process already using GNU OpenMP" not in result.stderr
+    data = json.loads(result.stdout)
+    assert data["games"] == 200 and sum(p["wins"] for p in data["players"]) == 200

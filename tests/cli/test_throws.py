@@ -21,6 +21,7 @@ def test_nothing_is_thrown_before_the_thrower_presses_enter(tmp_path: Path) -> N
     assert result.exit_code == 1  # input ended at Anna's throw
     assert PROMPT in result.output and "Wurf:" not in result.output
     assert load_record(save).events == []
+    save.unlink()  # a new game over the old file would first ask (issue 24 B2)
     result = play(["pig", "--players", "Anna,Ben", "--dice", "seed:3", "--save", str(save)], [""])
     events = load_record(save).events
     assert [e.type for e in events] == ["chance"] and events[0].player is None

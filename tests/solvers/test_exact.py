@@ -341,7 +341,7 @@ def test_solve_defaults_to_solo_for_one_player_and_says_so_in_words(toys: None) 
     data = json.loads(run(["solve", "nochmal", "--players", "1", "--json"]).output)
     assert data["objective"] == "solo" and data["value"] == 4.25
     text = run(["solve", "nochmal", "--players", "2"]).output
-    assert "2 Spieler, Ziel: Chancen jedes Spielers (win); Wert: 0,476852" in text
+    assert "2 Spieler, Ziel: Chancen jedes Spielers (--objective win); Wert: 0,476852" in text
     assert "Platz 1: gewinnt 47,6852 % (103/216), verliert —" in text
     assert "Dieses Spiel kennt keinen Verlierer." in text
     text = run(["solve", "hin-und-her-mini", "--players", "2", "--lang", "en"]).output

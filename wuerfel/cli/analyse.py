@@ -3,7 +3,8 @@
 The engine's analysis (:mod:`wuerfel.engine.analysis`) does the work; this command reads the record, prints the
 decisions that lost something, the decisive mistakes and each seat's accuracy and luck. ``--json`` is a stable
 contract for scripts: ``{"game", "rules", "unit", "measure", "decisions": [{"index", "seat", "chosen", "best",
-"loss", …}], "seats": [{"name", "decisions", "loss", "accuracy", "luck", …}], "mistakes", "win_chance"}``.
+"loss", …}], "seats": [{"name", "decisions", "loss", "accuracy", "luck", …}], "mistakes", "win_chance", "events",
+"measure_name"}`` (docs/cli.md).
 """
 
 from __future__ import annotations
@@ -36,8 +37,10 @@ def amount(value: float | None, unit: str, lang: str) -> str:
     return _("{value} pts", value=decimal(value, lang, 2))
 
 
-UNIT_WORDS = {"win_probability": N_("win probability"), "probability": N_("exact probability"),
-              "points": N_("expected points")}
+UNIT_WORDS = {"win_probability": N_("Losses in win probability"), "probability": N_("Losses in exact probability"),
+              "points": N_("Losses in expected points")}
+"""The heading's clause per unit, whole: a unit word slotted into "loss in …" needs its own case in German
+("Verlust in exakte Wahrscheinlichkeit" was wrong, L4)."""
 
 
 @app.command("analyse", help=N_("Exact analysis of a game: every move against the best"))
@@ -68,8 +71,9 @@ def print_analysis(doc: dict[str, Any], lang: str) -> None:
     _ = Translator(lang)
     unit = doc["unit"]
     info = get_game(doc["game"])
-    console.print(f"[bold]{escape(info.name(lang))}[/bold] — {escape(doc['rules'])} · "
-                  f"{escape(_('loss in'))} {escape(_(UNIT_WORDS.get(unit, unit)))} ({escape(_(doc['measure']))})",
+    # One clause, no nested brackets: the measure's own name may carry some ("chance to win (both play …)") (L4).
+    measured = f"{_(UNIT_WORDS.get(unit, unit))}: {_(doc['measure'])}"
+    console.print(f"[bold]{escape(info.name(lang))}[/bold] — {escape(doc['rules'])} · {escape(measured)}",
                   soft_wrap=True)
     names = [s["name"] for s in doc["seats"]]
     lossy = [d for d in doc["decisions"] if d["loss"] > 0]

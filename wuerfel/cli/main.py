@@ -92,8 +92,9 @@ def rules_cmd(ctx: typer.Context, lang: str = LangOption) -> None:
 
 
 def fail(exc: WuerfelError, lang: str = "de") -> None:
-    """Print a refusal in the user's language and exit with status 2."""
-    Console(stderr=True).print(f"[red]{exc.translated(lang)}[/red]")
+    """Print a refusal in the user's language and exit with status 2: escaped (a message may quote "[overlay]" or
+    a user's text, which Rich would take for markup) and unbroken (a path folded at 80 columns is not copyable)."""
+    Console(stderr=True, soft_wrap=True).print(f"[red]{escape(exc.translated(lang))}[/red]")
     raise typer.Exit(2)
 
 
@@ -241,9 +242,8 @@ def rules_explain(game: str = typer.Argument(..., help=N_("Game ID, e.g. chicago
                   players: int = typer.Option(None, "--players", help=N_("Number of players the text counts with")),
                   as_json: bool = typer.Option(False, "--json", help=JSON_HELP), lang: str = LangOption) -> None:
     """The game's explanation from its rules object: a house rule changes the text (engine/explain.py)."""
-    from wuerfel.engine.explain import explanation_json
+    from wuerfel.cli.explaining import explanation, print_sections
 
-    _ = Translator(lang)
     try:
         info = get_game(game)
         if rules is None and game.strip().lower() != info.id and game.strip().lower() in info.rule_sets():
@@ -253,20 +253,14 @@ def rules_explain(game: str = typer.Argument(..., help=N_("Game ID, e.g. chicago
         if players is not None and not info.min_players <= players <= info.max_players:
             raise RuleError(N_("{game} is played by {lo} to {hi} players."), game=info.name(lang),
                             lo=info.min_players, hi=info.max_players)
-        if info.explain is None:
-            raise RuleError(N_("{game} cannot explain itself yet."), game=info.name(lang))
-        doc = explanation_json(info, rule_set, resolved.id, lang, players)
+        doc = explanation(info, rule_set, resolved.id, lang, players)
     except WuerfelError as exc:
         fail(exc, lang)
     if as_json:
         print(json.dumps(doc, ensure_ascii=False))
         return
     console.print(f"[bold]{escape(info.name(lang))}[/bold] — {escape(resolved.name(lang))}", soft_wrap=True)
-    for section in doc["sections"]:
-        console.print()
-        console.print(f"[bold underline]{escape(section['title'])}[/bold underline]")
-        for paragraph in section["text"].split("\n\n"):
-            console.print(escape(paragraph))
+    print_sections(console, doc)
 
 
 def option_value(option: Any, value: Any, lang: str) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import errno
-import math
 import random
 import re
 import sys
@@ -28,10 +27,13 @@ from rich.table import Table
 
 from wuerfel.bots import bot_label, make_bot
 from wuerfel.cli.components import render_components
+from wuerfel.cli.explaining import RULES_WORDS, show_rules
+from wuerfel.cli.hints import hint_table
 from wuerfel.cli.main import RULES_HELP, LangOption, app
 from wuerfel.cli.narrate import Narrator, throw_line
-from wuerfel.cli.progress import working
-from wuerfel.cli.render import Standings, decimal, generic_renderer, result_table, score_label
+from wuerfel.cli.progress import listen_while, working
+from wuerfel.cli.records import KEPT, Confirm, may_write
+from wuerfel.cli.render import Standings, generic_renderer, result_table, score_label, seats_label
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.components import Goal
 from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError, file_error
@@ -51,12 +53,14 @@ QUIT_WORDS = {"q", "quit", "exit", "ende", "beenden"}
 HELP_WORDS = {"h", "hilfe", "help"}
 HINT_WORDS = {"?", "tipp", "hint"}
 ALL_HINT_WORDS = {"??"}
+SIGNED_NUMBER = re.compile(r"[+-]\s*\d+")
+"""A number with a sign: never a move number, refused like one out of range."""
 GAME_TEXT_PREFIX = "="
 """Marks typed text as the game's even when it is a bare number ("=5": the die 5, not move 5)."""
 HINT_LIMIT = 10
 """``?`` shows the best few options; ``??`` all of them."""
-SHORTCUT_LETTERS = "abcdefgijklmnoprstuvwxyz"
-"""Letters for special outcomes in manual dice entry; h and q stay commands."""
+SHORTCUT_LETTERS = "abcdefgijklmnopstuvwxyz"
+"""Letters for special outcomes in manual dice entry; h, q and r stay commands (help, quit, the rules)."""
 SHORTCUT_SIGNS = "?!*#"
 """Signs a game may read as a special outcome ("?" = dice stay under the cup); they get that outcome's key."""
 EXAMPLE_FACES = (3, 3, 1, 5, 6, 2)
@@ -113,6 +117,10 @@ def parse_players(text: str, info: GameInfo, lang: str) -> list[Seat]:
             bot_count += 1
             # The bot's kind in words ("Faustregel"), not its id ("heuristic"): the id stays in the record's seats.
             seats.append(Seat(_("Bot {n} ({bot})", n=bot_count, bot=bot_label(bot, lang)), bot))
+        elif entry.isdigit():
+            # "--players 0" or "--players 3" is a count, not a person called "0" (issue 24 U13).
+            raise RuleError(N_("'{name}' is a number: --players takes the players' names, separated by commas "
+                               "(e.g. \"Anna,bot\" or \"Anna,Ben,bot\")."), name=entry)
         else:
             seats.append(Seat(entry))
     names = [s.name.casefold() for s in seats]
@@ -195,10 +203,13 @@ class PlaySession:
         slow = [p for p in seeds if self.seats[p].bot != "random"]
         if slow:
             # A strong bot builds its tables first (15 s and more on a fresh machine): say so, never a blank screen.
-            with working(self._("Preparing the bots"), total=len(slow)) as advance:
-                for done, p in enumerate(slow, start=1):
-                    self.bots[p] = make_bot(info.id, self.seats[p].bot or "", match.game, seeds[p])
-                    advance(done)
+            # The bar moves with the tables as they are solved, not only once per bot: one bot's first build
+            # stood at 0 % for 40 s (issue 24 U8).
+            with working(self._("Preparing the bots"), total=len(slow), lang=lang) as advance:
+                for done, p in enumerate(slow):
+                    with listen_while(advance, done):
+                        self.bots[p] = make_bot(info.id, self.seats[p].bot or "", match.game, seeds[p])
+                    advance(done + 1)
         for p in seeds:
             if p not in self.bots:
                 self.bots[p] = make_bot(info.id, self.seats[p].bot or "", match.game, seeds[p])
@@ -214,6 +225,10 @@ class PlaySession:
         """The last save to ``--save`` failed (said once, not after every event)."""
         self.narrator = Narrator(match, self.lang, lambda: self.names, self.say)
         """Tells what each event brought about (rounds, throw-offs, payments) and the stakes a reveal uncovers."""
+        self.listed: set[int] | None = None
+        """The moves the last list of moves showed (a long list is shortened): hints mark the others."""
+        self.load_path: Path | None = None
+        """The file this game was continued from (``--load``): saving the game there again asks nothing."""
 
     # --- I/O helpers -----------------------------------------------------------------------------------------
     @property
@@ -273,8 +288,12 @@ class PlaySession:
                  style="bold")
         self.say(self._("Players: {players}", players=", ".join(self.names)))
         if self.humans:
-            self.say(self._("Type h for help."), style="dim")
+            self.say(self._("Type h for help, r for the rules."), style="dim")
         try:
+            if self.match.record.events and not self.state.is_terminal() and not self.person_sees_board_next():
+                # A resumed game: where it stands before a bot moves or throws (issue 24 U1); a person's decision or
+                # throw draws the board anyway.
+                self.show(self.viewer())
             while not self.state.is_terminal():
                 if self.state.is_chance():
                     self.throw()
@@ -293,8 +312,9 @@ class PlaySession:
             self.say(self._("Game ended."), style="bold")
             return 0
         except EndOfInput:
-            self.autosave()
+            saved = self.autosave()
             self.say(self._("Input ended before the game did; the game is stopped."), style="red")
+            self.say_saved(saved)
             return 1
         except BotFailed as exc:
             self.autosave()
@@ -303,11 +323,29 @@ class PlaySession:
             return 3
         except KeyboardInterrupt:
             self.console.print()
-            self.autosave()
+            saved = self.autosave()
             self.say(self._("Game ended."), style="bold")
+            self.say_saved(saved)
             return 130
         self.finish()
         return 0
+
+    def person_sees_board_next(self) -> bool:
+        """Is the next step a person's decision or a throw he is asked for (both draw the board first)?"""
+        if not self.state.is_chance():
+            return any(p in self.humans for p in self.state.actors())
+        if self.source is None:
+            return True  # the scorekeeper's screen before every throw
+        return waits_for(self.state, self.match.record.events) in self.humans
+
+    def say_saved(self, saved: bool) -> None:
+        """After Ctrl-D or Ctrl-C: whether the game is in a file, so nobody has to guess (issue 24 U12)."""
+        if saved:
+            self.say(self._("The record is saved in {path}.", path=self.save_path))
+        elif self.save_path is None:
+            self.say(self._("The game was not saved (--save FILE keeps a game in a file)."), style="yellow")
+        else:
+            self.say(self._("The game could not be saved in {path}.", path=self.save_path), style="red")
 
     def announce(self, actors: Sequence[int]) -> None:
         """Say who is to move whenever that changes, so a lost turn after a throw is never a surprise."""
@@ -325,7 +363,8 @@ class PlaySession:
         self.console.print(self.render(view, None))
         winners = self.state.winners()
         self.console.print(result_table(self.names, Standings.of(self.state), self.lang,
-                                        score_label(view, self.lang)))
+                                        score_label(view, self.lang) or seats_label(self.state, self.lang,
+                                                                                    self.names)))
         if len(winners) == 1:
             if winners[0] == self.you:
                 self.say(self._("You win!"), style="bold green")
@@ -342,7 +381,8 @@ class PlaySession:
         v = dict(view)
         v.setdefault("player_names", self.names)
         v.setdefault("viewer", viewer)
-        v.setdefault("actors", list(self.state.actors()))
+        # At a throw nobody decides: the thrower is the one to mark (▶), so a scorekeeper sees whose dice to type.
+        v.setdefault("actors", list(self.state.actors()) or ([t] if (t := self.thrower()) is not None else []))
         v.setdefault("you", self.you)
         if self.info.terminal_renderer is not None:
             # A game's own renderer draws the goal line the game states (issue 24), translated as the web gets it.
@@ -373,6 +413,16 @@ class PlaySession:
             raise QuitGame
         self.shown_to = p
         return True
+
+    def throw_viewer(self, seat: int | None) -> int | None:
+        """Whose view the scorekeeper's screen shows before a throw is typed: the thrower's when a person throws; the
+        one person's against bots; with several people and a bot's (or nobody's) throw the spectator view — never the
+        seat of whoever moved last, which read "Ann (du)" while Ben was to throw (issue 24 U3)."""
+        if self.secret and len(self.humans) > 1:
+            return None
+        if seat is not None and seat in self.humans:
+            return seat
+        return self.humans[0] if len(self.humans) == 1 else None
 
     def viewer(self) -> int | None:
         """Whose eyes are on the screen when no decision is pending (a throw): the last human who acted, or the
@@ -407,12 +457,12 @@ class PlaySession:
         kinds = [str(getattr(a, "kind", type(a).__name__)) for a in actions]
         self.print_actions(labels, kinds=kinds)
         while True:
+            # One move: "Enter = 1", not a range "1–1" (issue 24 U13).
             if p == self.you:
                 prompt = _("Your move (1–{n}, ? hint, h help, q quit):", n=len(actions)) if len(actions) > 1 \
-                    else _("Your move (1–{n}, Enter = 1, ? hint, h help, q quit):", n=len(actions))
+                    else _("Your move (Enter = 1, ? hint, h help, q quit):")
             elif len(actions) == 1:
-                prompt = _("{name}, your move (1–{n}, Enter = 1, ? hint, h help, q quit):", name=self.names[p],
-                           n=len(actions))
+                prompt = _("{name}, your move (Enter = 1, ? hint, h help, q quit):", name=self.names[p])
             else:
                 prompt = _("{name}, your move (1–{n}, ? hint, h help, q quit):", name=self.names[p], n=len(actions))
             text = self.ask(prompt)
@@ -422,6 +472,9 @@ class PlaySession:
             if low in HELP_WORDS:
                 self.help()
                 self.print_actions(labels, kinds=kinds)
+                continue
+            if low in RULES_WORDS:
+                self.show_rules()
                 continue
             if low in LIST_WORDS:
                 self.print_actions(labels, limit=None)
@@ -434,8 +487,9 @@ class PlaySession:
                     action: Action = actions[0]
                 else:
                     continue
-            elif text.isdigit():
-                k = int(text)
+            elif text.isdigit() or SIGNED_NUMBER.fullmatch(text):
+                # "-1" is no move number either: the word search below would drop the sign and take move 1 (B1).
+                k = int(text) if text.isdigit() else 0
                 if not 1 <= k <= len(actions):
                     self.say(self._("Please choose a number from 1 to {n}.", n=len(actions)), style="red")
                     self.say(self._("A number alone is a move number. To type dice, give two or more separated "
@@ -486,6 +540,19 @@ class PlaySession:
             self.narrator.event(before, action, p, self.state, self.viewer())
             return
 
+    def confirm(self, question: str) -> bool:
+        """A yes/no question; only a yes (j, ja, y, yes) is a yes, the end of input a no."""
+        try:
+            answer = self.ask(self._("{question} (y = yes, Enter = no)", question=question))
+        except EndOfInput:
+            return False
+        return answer.casefold() in YES_WORDS
+
+    def show_rules(self) -> None:
+        """``r``: how to play, written from the rules of this table for its number of players."""
+        show_rules(self.console, self.info, self.match.game.rules, self.match.record.rules_id, self.lang,
+                   len(self.seats))
+
     def confirmed(self, action: Action) -> bool:
         """A move typed in words that the game thinks may be a slip ("3 fh" writing a 0 into the ×3 column) is
         asked about first: the state's optional hook ``confirm_action(action, lang)`` returns the question, or None.
@@ -514,6 +581,9 @@ class PlaySession:
                     return None
                 if text.casefold() in QUIT_WORDS:
                     raise QuitGame
+                if text.casefold() in RULES_WORDS:
+                    self.show_rules()
+                    continue
                 if text.isdigit() and len(text) <= 12 and int(text) in amount:
                     values[name] = int(text)
                     break
@@ -532,6 +602,7 @@ class PlaySession:
         (typed as "k 66" anyway) give way."""
         shown = list(only) if only is not None else list(range(len(labels)))
         hidden = 0
+        listed_all = only is None
         example = ""
         if limit is not None and len(shown) > limit:
             tail = [i for i in shown if kinds is not None and kinds[i] == kinds[shown[-1]]]
@@ -546,6 +617,8 @@ class PlaySession:
                 hidden = len(shown) - limit
                 example = labels[shown[limit - LIST_TAIL - 1] + 1]
                 shown = shown[: limit - LIST_TAIL] + shown[-LIST_TAIL:]
+        if listed_all:
+            self.listed = set(shown)  # the hints mark a move this list left out (U13)
         table = Table.grid(padding=(0, 2))
         table.add_column(justify="right", style="bold cyan")
         table.add_column()
@@ -607,9 +680,11 @@ class PlaySession:
             # the people at the screen may read of it is the game's statement (``shown``).
             line = self.shown(state, outcome, None, describe_outcome(state, outcome, self.lang, self.names)) \
                 if self.announce_throws or seat in self.bots else None
+            lot = getattr(outcome, "kind", None) == "lot"
+            if lot and len(self.seats) == 1:
+                line = None  # a lot among one: nothing to tell a player alone (issue 24 U13)
             if line is not None:
                 # a lot is drawn, not thrown: "Los: Anna beginnt", not "Wurf: Anna beginnt"
-                lot = getattr(outcome, "kind", None) == "lot"
                 if lot and getattr(outcome, "seat", None) == self.you and self.you is not None:
                     for template, yours in LOT_FOR_YOU.items():
                         if line == translate(template, self.lang, name=self.names[self.you]):
@@ -630,10 +705,11 @@ class PlaySession:
         _ = self._
         if self.pass_screen(p):
             return  # the Enter that took the screen is his request to throw: one key, not two
-        if not self.info.decisions:
-            # A game without decisions is never drawn for a decision: the table (Jule's track, the pot, the running
-            # total) is shown before each of a person's throws, or he would throw without seeing where he stands.
-            self.show(None if self.secret else p)
+        # The table before every throw that starts something of a person (a turn, a bank's throws, every throw of a
+        # game without decisions): he sees where he stands before he throws — Eins bis sechzehn's sheet, the Lustige
+        # Sieben banker's board (issue 24 U1). A throw after his own move asks nothing and needs no second screen.
+        # His own view: with secrets the screen is his here (pass_screen handed it over, or he holds it).
+        self.show(p)
         while True:
             if p == self.you:
                 prompt = _("Your throw: press Enter to throw (h help, q quit):")
@@ -642,6 +718,13 @@ class PlaySession:
             text = self.ask(prompt).casefold()
             if text in QUIT_WORDS:
                 raise QuitGame
+            if text in RULES_WORDS:
+                self.show_rules()
+                continue
+            if text in HINT_WORDS or text in ALL_HINT_WORDS or text in LIST_WORDS:
+                # Nothing to decide at a throw: a hint or the list of moves must not throw the dice (U5).
+                self.say(_("There is nothing to decide before this throw: Enter throws the dice."), style="yellow")
+                continue
             if text in HELP_WORDS:
                 self.say(_("It is this player's throw: Enter throws the dice. q quits (you may save the game "
                            "record)."))
@@ -709,8 +792,14 @@ class PlaySession:
         """
         _ = self._
         state = self.state
-        viewer = self.viewer()
-        self.show(viewer)
+        seat = self.thrower()
+        outcomes = state.chance_outcomes()
+        if state.dice_to_throw() <= 0 and len(outcomes) == 1:
+            # Nothing to report: one seat's lot (a solo game), one possible result (issue 24 U13).
+            self.match.chance(outcomes[0][0])
+            self.autosave()
+            return
+        self.show(self.throw_viewer(seat))
         shortcuts = self.special_outcomes(state)
         n = state.dice_to_throw()
         if shortcuts:
@@ -726,6 +815,10 @@ class PlaySession:
         else:
             prompt = _("Enter what happened:")
         keys = {k: o for k, o in shortcuts}
+        if seat is not None and len(self.seats) > 1:
+            # Whose dice to type: the people at the table throw for everybody, bots included (U3).
+            self.say(_("Your throw.") if seat == self.you else _("{name} throws.", name=self.names[seat]),
+                     style="yellow")
         while True:
             text = self.ask(prompt)
             low = text.casefold()
@@ -733,6 +826,9 @@ class PlaySession:
                 raise QuitGame
             if low in HELP_WORDS:
                 self.manual_help(example)
+                continue
+            if low in RULES_WORDS and low not in keys:
+                self.show_rules()
                 continue
             if not text:
                 continue
@@ -750,7 +846,7 @@ class PlaySession:
                 self.refuse(exc)
                 continue
             self.autosave()
-            self.narrator.event(state, outcome, None, self.state, viewer)
+            self.narrator.event(state, outcome, None, self.state, self.throw_viewer(seat))
             return
 
     def manual_help(self, example: str) -> None:
@@ -817,24 +913,18 @@ class PlaySession:
         more = len(items) - limit if limit is not None and len(items) > limit else 0
         if more:
             items = items[:limit]
-        with_extra = any(a.measure or a.note for a in items)
-        table = Table(title=_("Hints"), header_style="bold")
-        table.add_column("#", justify="right")
-        table.add_column(_("Move"))
-        table.add_column(_("Value"), justify="right")
-        if with_extra:
-            table.add_column("")
-        for a in items:
-            action = a.action
-            num = str(actions.index(action) + 1) if action in actions else ""
-            lab = a.label or (labels[actions.index(action)] if action in actions else
-                              (self.labels([action], offer=True)[0] if action is not None else ""))
-            value = a.value
-            extra = " ".join(x for x in (_(a.measure) if a.measure else "",
-                                         _(a.note, **a.params) if a.note else "") if x)
-            shown = decimal(value, self.lang) if isinstance(value, int | float) and math.isfinite(value) else ""
-            table.add_row(num, escape(lab), shown, *([escape(extra)] if with_extra else []))
+
+        def label(a: Advice) -> str:
+            if a.label:
+                return a.label
+            if a.action in actions:
+                return labels[actions.index(a.action)]
+            return self.labels([a.action], offer=True)[0] if a.action is not None else ""
+
+        table, hidden = hint_table(items, actions, label, self.lang, self.listed)
         self.console.print(table)
+        if hidden:
+            self.say(_("* not in the list of moves above: its number works all the same."), style="dim")
         if more:
             self.say(_("… and {n} more (?? shows all).", n=more), style="dim")
 
@@ -846,6 +936,7 @@ class PlaySession:
         self.say(self._("  alle       list every move (when there are too many to show)"))
         self.say(self._("  ?          hints: the best moves and how good they are (?? all; if the game has an "
                         "advisor)"))
+        self.say(self._("  r          the rules: how this game is played at this table"))
         self.say(self._("  h          this help"))
         self.say(self._("  q          quit (you may save the game record)"))
 
@@ -878,6 +969,8 @@ class PlaySession:
                 return
             if not name:
                 return
+            if not may_write(Path(name), (self.save_path, self.load_path), self.confirm, self.lang):
+                continue  # another file's game is not given up without a yes (B2): ask for a name again
             try:
                 save_record(self.match.record, Path(name))
             except OSError as exc:
@@ -972,8 +1065,12 @@ def _stdin_line() -> str | None:
 
 
 def build_session(game: str, rules: str | None, players: str | None, dice: str, lang: str, save: Path | None,
-                  load: Path | None, pause: float, console: Console | None = None) -> PlaySession:
-    """Everything the command line decides before the first move; raises WuerfelError for bad arguments."""
+                  load: Path | None, pause: float, console: Console | None = None,
+                  confirm: Confirm | None = None) -> PlaySession:
+    """Everything the command line decides before the first move; raises WuerfelError for bad arguments.
+
+    An existing ``--save`` file that is not the ``--load`` file is overwritten only after ``confirm`` said yes
+    (without ``confirm``: never)."""
     info = get_game(game)
     mode, seed = parse_dice_mode(dice)
     if load is not None:
@@ -985,6 +1082,16 @@ def build_session(game: str, rules: str | None, players: str | None, dice: str, 
             raise RuleError(N_("{path} is a record of {other}, not of {game}."), path=str(load), other=record.game,
                             game=info.id)
         match = Match.from_record(record)
+        if rules is not None:
+            # A saved game keeps its rules; other ones given with --load were ignored without a word (U10).
+            from wuerfel.engine.rules import options_to_dict
+
+            resolved = info.resolve(rules)
+            if resolved.id != record.rules_id and \
+                    options_to_dict(info.rules_from_dict(resolved.data)) != options_to_dict(match.game.rules):
+                raise RuleError(N_("{path} is a game with the rules {saved}; it goes on with them, not with "
+                                   "{given}. Leave out --rules to continue it."), path=str(load),
+                                saved=record.rules_id, given=resolved.id)
         if players:
             seats = parse_players(players, info, lang)
             if len(seats) != len(record.players):
@@ -1004,6 +1111,8 @@ def build_session(game: str, rules: str | None, players: str | None, dice: str, 
         seats = parse_players(players or default_players(info, rules_obj, lang), info, lang)
         match = Match.new(info.id, resolved.id, [s.name for s in seats], rules=rules_obj,
                           meta={"seats": [s.spec for s in seats], "dice": dice})
+    if save is not None and not may_write(save, (load,), confirm, lang):
+        raise RuleError(KEPT, path=str(save))
     if save is not None:
         # Written once before the first move, so a path that cannot be written is refused at the start, not
         # after the first throw (and never as a traceback).
@@ -1011,8 +1120,10 @@ def build_session(game: str, rules: str | None, players: str | None, dice: str, 
             save_record(match.record, save)
         except OSError as exc:
             raise file_error(exc, save, writing=True) from exc
-    return PlaySession(info, match, seats, dice_mode=mode, seed=seed, lang=lang, save_path=save, pause=pause,
-                       console=console)
+    session = PlaySession(info, match, seats, dice_mode=mode, seed=seed, lang=lang, save_path=save, pause=pause,
+                          console=console)
+    session.load_path = load
+    return session
 
 
 @app.command("play", help=N_("Play in the terminal: at one screen, against bots, or with real dice"))
@@ -1030,8 +1141,15 @@ def play_cmd(
 ) -> None:
     """Play in the terminal (hot-seat, bots, real dice)."""
     lang = normalize_language(lang)
+
+    def confirm(question: str) -> bool:
+        Console(highlight=False, soft_wrap=True).print(
+            f"[bold]{escape(Translator(lang)('{question} (y = yes, Enter = no)', question=question))}[/bold] ", end="")
+        answer = _stdin_line()
+        return answer is not None and answer.strip().casefold() in YES_WORDS
+
     try:
-        session = build_session(game, rules, players, dice, lang, save, load, pause)
+        session = build_session(game, rules, players, dice, lang, save, load, pause, confirm=confirm)
     except WuerfelError as exc:
         Console(stderr=True, soft_wrap=True).print(f"[red]{escape(exc.translated(lang))}[/red]")
         raise typer.Exit(2) from None

@@ -135,6 +135,22 @@ def score_label(view: dict[str, Any], lang: str) -> str | None:
     return None
 
 
+def seats_label(state: State, lang: str, names: Sequence[str] = ()) -> str | None:
+    """What the game's seats component says its scores count ("Bierdeckel"), for a game whose view names no
+    ``score_label``: the result table then heads its column as the board did, not "Stand" (issue 24 U14)."""
+    from wuerfel.engine.components import Seats, resolve
+
+    try:
+        components = state.components(None)
+    except Exception:  # a heading must never stop the end of a game
+        return None
+    for c in components:
+        if isinstance(c, Seats) and c.label is not None:
+            text = resolve(c.label, lang, list(names))
+            return str(text) if text else None
+    return None
+
+
 @dataclasses.dataclass(frozen=True)
 class Standings:
     """The result of a finished game as the engine states it (:meth:`State.ranking`, ``winners``, ``losers``,

@@ -19,10 +19,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from wuerfel.cli.main import GAME_HINT_HELP, JSON_HELP, RULES_HELP, LangOption, app, fail, find_rules
+from wuerfel.cli.main import GAME_HINT_HELP, JSON_HELP, LangOption, app, fail, find_rules
 from wuerfel.engine.dice import Dice, sort_dice
 from wuerfel.engine.errors import N_, RuleError, WuerfelError
-from wuerfel.engine.registry import get_game
+from wuerfel.engine.registry import all_games, get_game
 from wuerfel.engine.throwscore import ThrowScorer
 from wuerfel.i18n import Translator, normalize_language
 
@@ -101,11 +101,31 @@ def _table(doc: dict[str, Any], scorer: ThrowScorer, lang: str) -> Table:
     return table
 
 
+def which_rules(rules: str | None, game: str | None, lang: str) -> tuple[str, str | None]:
+    """The game and the rule set asked for; ``None`` for the game's default rules. ``--game`` alone means its
+    default rules, and so does a game's ID given as ``--rules`` (``score --rules zehntausend 1 5``): it was refused
+    with the list of its rule sets, and a first question had to name one (issue 24 M2)."""
+    if rules is None:
+        if game is None:
+            scoring = ", ".join(g.id for g in all_games() if g.throw_scorer is not None)
+            raise RuleError(N_("Say which game: --game ID (with its default rules) or --rules RULES. Games that "
+                               "score a throw: {games}"), games=scoring)
+        return get_game(game).id, None
+    try:
+        return find_rules(rules, game)
+    except WuerfelError:
+        named = [g for g in all_games() if g.id == rules.strip().lower()] if game is None else []
+        if not named:
+            raise
+        return named[0].id, None
+
+
 @app.command("score", help=N_("What a throw scores, best choice first"))
 def score_cmd(
     dice: list[str] = typer.Argument(None, help=N_(
         "The dice, e.g. 3 3 3 1 5; without: one throw per line from standard input")),
-    rules: str = typer.Option(..., "--rules", help=RULES_HELP),
+    rules: str = typer.Option(None, "--rules", help=N_(
+        "Preset, variant or TOML file (default: the rules of --game; a game's ID: its default rules)")),
     game: str = typer.Option(None, "--game", help=GAME_HINT_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     lang: str = LangOption,
@@ -114,7 +134,7 @@ def score_cmd(
     lang = normalize_language(lang)
     _ = Translator(lang)
     try:
-        game_id, name = find_rules(rules, game)
+        game_id, name = which_rules(rules, game, lang)
         info = get_game(game_id)
         resolved = info.resolve(name)
         rule_set = info.rules_from_dict(resolved.data)

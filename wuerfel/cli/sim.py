@@ -18,6 +18,7 @@ import sys
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -39,6 +40,7 @@ from wuerfel.cli.simloop import (
     GameRow,
     SeatStats,
     SimResult,
+    WorkerDied,
     _chance_table,
     _ignore_interrupt,
     _play_chunk,
@@ -56,8 +58,15 @@ from wuerfel.cli.simloop import (
     simulate,
 )
 from wuerfel.engine.errors import N_, WuerfelError
+from wuerfel.engine.progress import listening
 from wuerfel.engine.registry import get_game
 from wuerfel.i18n import Translator, normalize_language
+
+EXIT_WORKER_DIED = 1
+"""The exit status of a run whose worker process died (2 stays the refusal of bad arguments)."""
+
+WIDE = 400
+"""Columns of the table's console when standard output is no terminal (the table takes only what it needs)."""
 
 DEFAULT_GAMES = 200
 """Games of a run without ``--games``: a first look (a win rate to about ±3.5 points) in a few seconds; the slowest
@@ -110,21 +119,45 @@ def sim_cmd(
                 if not err.is_terminal:
                     err.print(_("Preparing the bots") + " …", highlight=False)
 
+                preparing = [True]
+                stage = [""]
+
+                def prepared(fraction: float | None, what: str | None) -> None:
+                    """What the bots' tables report while they are built (issue 24 U8: the bar stood at 0 %)."""
+                    if not preparing[0]:
+                        return  # a bot solving more tables during the games: the bar counts games now
+                    stage[0] = _(what) if what else stage[0]
+                    text = _("Preparing the bots") + (f": {stage[0]}" if stage[0] else "")
+                    if fraction is not None:
+                        text += f" ({decimal(fraction, lang, 0, percent=True)})"
+                    bar.update(task, description=text)
+
                 def ready() -> None:
+                    preparing[0] = False
                     bar.update(task, description=_("Simulating"), total=games, completed=0)
                     if not err.is_terminal:
                         err.print(_("Simulating") + " …", highlight=False)
 
-                result = simulate(info, rules, players, bot_names, games, seed,
-                                  progress=lambda done: bar.update(task, completed=done), ready=ready, jobs=jobs)
+                with listening(prepared):
+                    result = simulate(info, rules, players, bot_names, games, seed,
+                                      progress=lambda done: bar.update(task, completed=done), ready=ready, jobs=jobs)
+    except WorkerDied as exc:
+        # Not a refusal of the arguments (status 2): the run itself failed, and says so at once.
+        Console(stderr=True, soft_wrap=True).print(f"[red]{escape(exc.translated(lang))}[/red]")
+        raise typer.Exit(EXIT_WORKER_DIED) from None
     except WuerfelError as exc:
         fail(exc, lang)
     if as_json:
         sys.stdout.write(json.dumps(result.to_json()) + "\n")
         return
     console = Console()
+    if not console.is_terminal:
+        # A file or a pipe has no width: the table is as wide as its contents, never cut to 80 columns ("Bot 1
+        # (zufäl…", issue 24 U7). A terminal keeps its own width.
+        console = Console(width=WIDE)
     table = Table(title=f"{info.name(lang)} — {result.rules}", header_style="bold")
-    table.add_column(_("Seat"))
+    # "Spieler", as in the result tables ("Platz" read as a place in the ranking, which "Ø Rang" is)
+    table.add_column(_("Player"))
     table.add_column(_("Mean score"), justify="right")
     table.add_column(_("Std. error"), justify="right")
     table.add_column(_("Wins"), justify="right")
@@ -163,6 +196,7 @@ __all__ = [
     "GameRow",
     "SeatStats",
     "SimResult",
+    "WorkerDied",
     "_chance_table",
     "_ignore_interrupt",
     "_play_chunk",

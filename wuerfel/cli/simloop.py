@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import sys
 import time
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
@@ -18,8 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from wuerfel.bots import make_bot
-from wuerfel.engine.errors import N_, RuleError
+from wuerfel.engine.errors import N_, RuleError, WuerfelError
 from wuerfel.engine.game import CHANCE, TERMINAL, Game, Outcome, State
+from wuerfel.engine.progress import part as progress_part
 from wuerfel.engine.registry import GameInfo
 from wuerfel.engine.sampling import chance_table
 
@@ -135,26 +137,98 @@ MIN_GAMES_PER_JOB = 50
 """Fewer games than this per process are not worth forking for: a short run stays in one process."""
 
 
+class WorkerDied(WuerfelError):
+    """A worker process of a run split over processes ended before it delivered its games (killed, out of memory, a
+    crash in compiled code): the run stops at once with this, never waits for games that will not come."""
+
+
+FORK_SAFE_LAYER = "forksafe"
+"""numba's threading layer that survives a fork (its *workqueue* here, TBB where installed). Its default on Linux is
+GNU OpenMP, and a process forked after an OpenMP kernel ran aborts at its first parallel kernel ("Terminating:
+fork() called from a process already using GNU OpenMP, this is unsafe."): the Würfelspiel's best bot runs such
+kernels while it is built, so every forked worker died and the pool forked new ones for ever (issue 24 §2)."""
+
+
+def prepare_fork() -> None:
+    """Make the parallel kernels that run before the workers are forked fork-safe: choose numba's fork-safe threading
+    layer while none is chosen yet (numba reads the environment when it is imported and again before it compiles, its
+    config when it first starts its threads). A layer the user chose (``NUMBA_THREADING_LAYER``) is left alone;
+    :func:`fork_is_safe` then decides."""
+    if os.environ.get("NUMBA_THREADING_LAYER"):
+        return
+    os.environ["NUMBA_THREADING_LAYER"] = FORK_SAFE_LAYER
+    numba = sys.modules.get("numba")
+    if numba is not None and not _numba_threads_started():
+        numba.config.THREADING_LAYER = FORK_SAFE_LAYER
+
+
+def _numba_threads_started() -> bool:
+    parallel = sys.modules.get("numba.np.ufunc.parallel")
+    return bool(getattr(parallel, "_is_initialized", False))
+
+
+def fork_is_safe() -> bool:
+    """May this process fork workers? Not after GNU OpenMP ran (numba's default layer on Linux): the children would
+    abort at their first parallel kernel. Without numba's threads started, or with a fork-safe layer, they may."""
+    if not _numba_threads_started():
+        return True
+    try:
+        import numba
+
+        return str(numba.threading_layer()) != "omp" or not sys.platform.startswith("linux")
+    except Exception:  # a numba without the call: trust the layer chosen by prepare_fork
+        return True
+
+
+def _stop_workers(pool: Any) -> None:
+    """End a pool's workers now (Ctrl-C, a broken pool, a run abandoned): ``shutdown`` alone waits for the chunks
+    they are playing, up to 500 games each."""
+    for process in list(getattr(pool, "_processes", {}).values()):
+        if process.is_alive():
+            process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
 def _rows(game: Game, bots: Sequence[Any], seed: int, games: int, jobs: int) -> Iterator[GameRow]:
-    """Every game's row in game order; with ``jobs > 1`` played by forked workers in chunks, read back in order."""
+    """Every game's row in game order; with ``jobs > 1`` played by forked workers in chunks, read back in order.
+
+    A worker that dies fails the run at once (:class:`WorkerDied`): a ``multiprocessing.Pool`` would fork a new
+    worker and wait for ever for the chunk the dead one held; a ``ProcessPoolExecutor`` marks every pending chunk as
+    failed as soon as one of its processes is gone."""
     global _FORKED
     jobs = min(jobs, games // MIN_GAMES_PER_JOB)
     if jobs > 1:
         import multiprocessing  # only a run split over processes needs it (a few MB: see the module's docstring)
-    if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods() or not fork_is_safe():
         for g in range(games):
             yield play_row(game, bots, seed, g)
         return
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     # Chunks small enough for a live progress bar and an even share, large enough that pickling is negligible.
     size = max(1, min(500, games // (jobs * 8)))
     chunks = [(a, min(a + size, games)) for a in range(0, games, size)]
     _FORKED = (game, bots, seed)
+    pool = ProcessPoolExecutor(min(jobs, len(chunks)), mp_context=multiprocessing.get_context("fork"),
+                               initializer=_ignore_interrupt)
+    finished = False
     try:
-        with multiprocessing.get_context("fork").Pool(min(jobs, len(chunks)), initializer=_ignore_interrupt) as pool:
-            for rows in pool.imap(_play_chunk, chunks):
-                yield from rows
+        futures = [pool.submit(_play_chunk, chunk) for chunk in chunks]
+        for future in futures:
+            try:
+                rows = future.result()
+            except BrokenProcessPool:
+                raise WorkerDied(N_("A worker process of the simulation stopped unexpectedly; the run is stopped. "
+                                    "--jobs 1 plays it in one process.")) from None
+            yield from rows
+        finished = True
     finally:
         _FORKED = None
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _stop_workers(pool)
 
 
 _CHANCE_TABLES: dict[int, tuple[Any, list[float], list[Any]]] = {}
@@ -230,7 +304,12 @@ def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Se
     resolved = info.resolve(rules_name)
     rules = info.rules_from_dict(resolved.data)
     game = info.new_game(rules, players)
-    bots = [make_bot(info.id, name, game, seed * 101 + seat) for seat, name in enumerate(names)]
+    if min(jobs, games // MIN_GAMES_PER_JOB) > 1:
+        prepare_fork()  # before the bots run any parallel kernel: the workers are forked after them
+    bots = []
+    for seat, name in enumerate(names):
+        with progress_part(seat / len(names), (seat + 1) / len(names)):  # each bot's tables a share of the bar
+            bots.append(make_bot(info.id, name, game, seed * 101 + seat))
     game.sim_kernel(bots)  # the game's own loop for these bots, if it has one, is built with the bots' tables
     if ready is not None:
         ready()

@@ -30,9 +30,10 @@ OBJECTIVES = {"turn": N_("one turn"), "duel": N_("duel of two"), "solo": N_("sol
 
 
 def objective_label(objective: str, lang: str) -> str:
-    """The objective in words, with its id where they differ, so the next ``--objective`` can be typed."""
+    """The objective in words, with the option that asks for it ("Duell zu zweit (--objective duel)"): the id
+    alone in brackets read as an internal name (issue 24 L7), as the option it is the next command can take it."""
     words = OBJECTIVES.get(objective)
-    return f"{Translator(lang)(words)} ({objective})" if words else objective
+    return f"{Translator(lang)(words)} (--objective {objective})" if words else f"--objective {objective}"
 
 
 def rules_for(info: GameInfo, typed_game: str, rules: str | None) -> str | None:

@@ -26,6 +26,22 @@ EXIT_FAILED = 1
 EXIT_NO_PROOF = 3
 
 
+def no_proof_reason(record: GameRecord, throws: int, lang: str) -> str:
+    """Why a record has no proof, as far as the record tells: ``wuerfel play`` writes its dice mode as a word
+    (``meta.dice`` "system", "seed:N", "manual"), a table its public dice data as a table. A terminal game was
+    told it "was played before provably fair dice", which was not true (issue 24 U11)."""
+    _ = Translator(lang)
+    mode = record.meta.get("dice")
+    if isinstance(mode, str) and mode.strip().lower() == "manual":
+        return _("This record carries no proof of its dice ({n} throws): it is a game of the terminal's "
+                 "scorekeeper (wuerfel play --dice manual), whose dice were typed in from real dice.", n=throws)
+    if isinstance(mode, str):
+        return _("This record carries no proof of its dice ({n} throws): it is a game played in the terminal "
+                 "(wuerfel play), whose dice come from this computer and are not committed to in advance.", n=throws)
+    return _("This record carries no proof of its dice ({n} throws): it was played before provably fair dice, or "
+             "its dice were typed in from real dice.", n=throws)
+
+
 @app.command("verify", help=N_(
     "Check a game's throws: every secret against its commitment, every shown throw against its secret"))
 def verify_cmd(record_path: Path = typer.Argument(..., help=N_(
@@ -50,8 +66,7 @@ def verify_cmd(record_path: Path = typer.Argument(..., help=N_(
             f["message"] = translate(f["msgid"], lang, **f["params"])
         console.print_json(json.dumps(out, ensure_ascii=False))
     elif not result.has_proof:
-        console.print(escape(_("This record carries no proof of its dice ({n} throws): it was played before "
-                               "provably fair dice, or its dice were typed in from real dice.", n=result.throws)))
+        console.print(escape(no_proof_reason(record, result.throws, lang)))
     else:
         for f in result.failures:
             console.print(f"[red]{escape(translate(f.msgid, lang, **f.params))}[/red]", soft_wrap=True)

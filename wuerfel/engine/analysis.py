@@ -312,12 +312,13 @@ def analyse_record(record: GameRecord, lang: str = "de",
     decisive = [d for d in worst[:DECISIVE] if d.loss >= worst[0].loss / 10] if worst else []
     out: dict[str, Any] = {
         "game": record.game, "rules": record.rules_id, "unit": main.unit, "measure": measure,
-        "measure_name": translate(measure, lang),
         "decisions": [d.to_json() | {"decisive": d in decisive} for d in decisions],
         "seats": seats,
         "mistakes": [d.index for d in decisive],
         "win_chance": _win_chance(duel, final, len(record.events)) if main.duel and n == 2 else None,
         "events": len(record.events),
+        # added after the contract was written, so at the end (docs/cli.md: fields are only added at the end)
+        "measure_name": translate(measure, lang),
     }
     return out
 

@@ -92,8 +92,21 @@ def file_error(exc: OSError | UnicodeDecodeError, path: object, *, writing: bool
     whatever the user reads, so the common causes get their own msgids; a rare one keeps the system's words."""
     if isinstance(exc, UnicodeDecodeError):
         return WuerfelError(N_("Cannot read {path}: it is not a text file."), path=str(path))
+    if writing and exc.errno == errno.ENOENT and _folder_exists(path):
+        # The folder is there, but no file can be created in it (/proc, a special file system): "the folder does
+        # not exist" would send the user looking for a folder in front of him (issue 24 B3).
+        return WuerfelError(N_("Cannot save to {path}: no file can be created in that folder."), path=str(path))
     known = (_WRITE_ERRORS if writing else _READ_ERRORS).get(exc.errno or 0)
     if known:
         return WuerfelError(known, path=str(path))
     msgid = N_("Cannot save to {path}: {reason}") if writing else N_("Cannot read {path}: {reason}")
     return WuerfelError(msgid, path=str(path), reason=exc.strerror or str(exc))
+
+
+def _folder_exists(path: object) -> bool:
+    from pathlib import Path
+
+    try:
+        return Path(str(path)).absolute().parent.is_dir()
+    except OSError:
+        return False

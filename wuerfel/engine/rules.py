@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from wuerfel.engine.errors import N_, RuleError, file_error
+from wuerfel.engine.errors import Words as ErrorWords
 
 T = TypeVar("T")
 
@@ -103,6 +104,9 @@ class OptionInfo:
     section_en: str = ""
     choice_labels: tuple[tuple[Any, str, str], ...] = ()
     """(value, German, English) for every value of a choice (and every known item value of a list)."""
+    item_names: tuple[tuple[str, str, str], ...] = ()
+    """(field, German, English) for the fields of a list of tables (a straight's "faces" and "value"): a value is
+    written with these names, never with the file's keys (issue 24 L7)."""
 
     def name(self, lang: str = "de") -> str:
         """The option's human name; the dotted key only where a game forgot to name it (a test forbids that)."""
@@ -426,11 +430,16 @@ def _schema(tp: Any, key: str, labels: OptionLabels, lang: str) -> dict[str, Any
 
 def _format_plain(value: Any, info: OptionInfo, lang: str) -> str:
     if isinstance(value, list):
-        return ", ".join(_format_plain(v, info, lang) for v in value) if value else "—"
+        if not value:
+            return "—"
+        # Tables of a list apart from each other ("1, 2, 3, 4 → 500 | …"): a comma is already inside them.
+        return (" | " if any(isinstance(v, dict) for v in value) else ", ").join(
+            _format_plain(v, info, lang) for v in value)
     if isinstance(value, dict):
         if not value:
             return "—"
-        return "; ".join(f"{k}: {_format_plain(v, info, lang)}" for k, v in value.items())
+        names = {k: en if lang == "en" else de for k, de, en in info.item_names}
+        return "; ".join(f"{names.get(k, k)}: {_format_plain(v, info, lang)}" for k, v in value.items())
     if isinstance(value, float):
         text = f"{value:g}"
         return text.replace(".", ",") if lang == "de" else text
@@ -620,9 +629,23 @@ def _describe(obj: Any, path: str, labels: OptionLabels, section: tuple[str, str
                 section_de=section[0],
                 section_en=section[1],
                 choice_labels=labels.choice_labels(key, tp),
+                item_names=_item_names(tp, key, labels),
             )
         )
     return out
+
+
+def _item_names(tp: Any, key: str, labels: OptionLabels) -> tuple[tuple[str, str, str], ...]:
+    """The human names of the fields of a list-of-tables option (empty for any other option)."""
+    item = _item_class(tp)
+    if item is None:
+        return ()
+    out = []
+    for f in dataclasses.fields(item):
+        de, en = labels.names.get(f"{key}.{f.name}", ("", ""))
+        if de or en:
+            out.append((f.name, de or en, en or de))
+    return tuple(out)
 
 
 def rules_key(obj: Any) -> str:
@@ -757,6 +780,11 @@ class PresetLibrary:
             if not path.exists():
                 raise RuleError(N_("Rules file not found: {path}"), path=str(path))
             doc = _read_toml(path)
+            if not any(t in doc for t in PRESET_META_KEYS):
+                # An empty file (or one of bare options) is no rule set: it used to load as the class defaults of
+                # whichever game was asked first — Al Capone for any game (issue 24 B5).
+                raise RuleError(N_("Rules file {path} is no rule set: it needs an [overlay] table naming the rule set "
+                                   "it changes (extends = \"…\") or a complete [preset]."), path=str(path))
             meta = doc.get("overlay") or doc.get("preset") or {}
             return self._resolve_doc(str(meta.get("id", path.stem)), doc, set())
         raise RuleError(
@@ -775,6 +803,12 @@ class PresetLibrary:
                 raise RuleError(N_("Overlay '{name}' extends itself."), name=name)
             docs = self._load()
             if parent not in docs:
+                owner = _owner_of(parent)
+                if owner is not None:
+                    # Known, but another game's: "unknown" would be false (issue 24 U17).
+                    raise RuleError(N_("Overlay '{name}' extends '{parent}', a rule set of {other}; this game's rule "
+                                       "sets: {known}"), name=name, parent=parent,
+                                    other=ErrorWords(owner.name_en, owner.name_de), known=", ".join(self.names()))
                 raise RuleError(N_("Overlay '{name}' extends unknown rule set '{parent}'."), name=name,
                                 parent=parent)
             base = self._resolve_doc(parent, docs[parent], seen | {name})
@@ -815,10 +849,24 @@ def check_meta(doc: Mapping[str, Any], name: str) -> None:
                     name=name, key=f"{table}.{key}", table=table, allowed=", ".join(sorted(META_FIELDS[table])))
 
 
+def _owner_of(rule_set: str) -> Any:
+    """The registered game whose library has ``rule_set`` (None: no game's), for a refusal that names it."""
+    from wuerfel.engine.registry import all_games
+
+    for info in all_games():
+        lib = info.library
+        if lib is not None and rule_set in lib.names():
+            return info
+    return None
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
+    """A rules file as TOML. A UTF-8 byte order mark (what Windows editors write) is dropped: TOML forbids it, and
+    the parser's "Invalid statement (at line 1, column 1)" pointed at nothing the user can see (issue 24 U17)."""
     try:
         with path.open("rb") as fh:
-            return tomllib.load(fh)
+            data = fh.read()
+        return tomllib.loads(data.decode("utf-8-sig"))
     except tomllib.TOMLDecodeError as exc:
         raise RuleError(N_("Rules file {path} is not valid TOML: {reason}"), path=str(path), reason=str(exc)) from exc
     except (OSError, UnicodeDecodeError) as exc:  # a folder, a binary file: a refusal, never a traceback

@@ -48,6 +48,7 @@ from typing import Any
 import numba
 import numpy as np
 
+from wuerfel.engine import progress
 from wuerfel.engine.dice import keep_table, multiset_probability, multisets
 from wuerfel.solvers.jit import load_cached_kernel
 
@@ -976,6 +977,8 @@ def _solve_levels(levels: list[np.ndarray], args: tuple[Any, ...], scratch: tupl
     threads = _threads()
     sc, sf = scratch
     first = True
+    total = sum(len(masks) for masks in levels) or 1
+    done = 0
     with PARALLEL_KERNELS:
         if threads == 1:
             for masks in levels:
@@ -984,6 +987,8 @@ def _solve_levels(levels: list[np.ndarray], args: tuple[Any, ...], scratch: tupl
                     load_cached_kernel(_solve_masks, *call)
                     first = False
                 _solve_masks(*call)
+                done += len(masks)
+                progress.report(done / total, progress.TABLES)  # a bot's first build takes seconds (U8)
             return
         with concurrent.futures.ThreadPoolExecutor(threads - 1, thread_name_prefix="fillgame") as pool:
             for masks in levels:
@@ -1006,6 +1011,8 @@ def _solve_levels(levels: list[np.ndarray], args: tuple[Any, ...], scratch: tupl
                 work(0)
                 for h in helpers:
                     h.result()
+                done += n
+                progress.report(done / total, progress.TABLES)  # a bot's first build takes seconds (U8)
 
 
 def solve_fill_game(spec: FillSpec) -> np.ndarray:
@@ -1044,10 +1051,11 @@ def solve_slack(spec: FillSpec, max_slack: int, E0: np.ndarray | None = None, fi
     with PARALLEL_KERNELS:
         for s in range(1, max_slack + 1):
             # W[s - 1] does not change while W[s] is solved: its pass values are taken once per s
-            _solve_levels(levels, (W[s], scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok,
-                                   joker_scores, joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep,
-                                   sp.prob, ulo, uhi, W[s - 1] - pass_cost if pass_cost else W[s - 1],
-                                   2 if first_throw_only else 1), scratch)
+            with progress.part((s - 1) / max_slack, s / max_slack):  # one share of the bar per table
+                _solve_levels(levels, (W[s], scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok,
+                                       joker_scores, joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep,
+                                       sp.prob, ulo, uhi, W[s - 1] - pass_cost if pass_cost else W[s - 1],
+                                       2 if first_throw_only else 1), scratch)
     return W
 
 

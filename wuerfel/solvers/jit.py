@@ -44,6 +44,11 @@ def load_cached_kernel(kernel: Any, *args: Any) -> bool:
             _init_runtime(ctx)
             cres = cache._load_overload(sig, ctx)
             if cres is None or cres.objectmode:
+                # Not in the cache: numba compiles it at its first call, for many seconds on a fresh machine; a
+                # progress display says so instead of standing still (issue 24 U8).
+                from wuerfel.engine import progress
+
+                progress.report(stage=progress.COMPILING)
                 return False
             ctx.insert_user_function(cres.entry_point, cres.fndesc, [cres.library])
             kernel.add_overload(cres)

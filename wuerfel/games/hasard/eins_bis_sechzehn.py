@@ -238,6 +238,7 @@ class Claim(Action):
 @dataclasses.dataclass(frozen=True)
 class EinsBisSechzehnState(SimpleState):
     id: ClassVar[str] = "eins-bis-sechzehn"
+    score_label: ClassVar[str | None] = N_("Ticked off")
     show_sum: ClassVar[bool] = False
     progress: tuple[int, ...] = ()
     """Per seat: targets ticked off."""

@@ -70,6 +70,7 @@ NEXT_POT = N_("Pot {k} of {n}: everybody pays {chips} in")
 class ElfHochState(SimpleState):
     id: ClassVar[str] = "elf-hoch"
     settles_at_end: ClassVar[bool] = False
+    score_label: ClassVar[str | None] = N_("Chips")
     ledger: ChipLedger = ChipLedger(())
     pot_no: int = 0
     """Pots finished so far."""

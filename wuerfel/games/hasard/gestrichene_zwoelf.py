@@ -84,6 +84,7 @@ STRUCK_ALREADY = N_("{name} has struck the {sum} already: the turn passes to {ne
 @dataclasses.dataclass(frozen=True)
 class GestricheneZwoelfState(SimpleState):
     id: ClassVar[str] = "gestrichene-zwoelf"
+    score_label: ClassVar[str | None] = N_("Struck")
     sheets: tuple[Sheet, ...] = ()
 
     def initial(self) -> GestricheneZwoelfState:

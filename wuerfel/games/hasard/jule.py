@@ -59,6 +59,7 @@ def unstruck(progress: int, rule: str = "all") -> int:
 @dataclasses.dataclass(frozen=True)
 class JuleState(SimpleState):
     id: ClassVar[str] = "jule"
+    score_label: ClassVar[str | None] = N_("Progress")
     progress: tuple[int, ...] = ()
     """Per seat: how many targets of :data:`TARGETS` are done (12 = finished)."""
 

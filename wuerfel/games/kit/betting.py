@@ -146,6 +146,12 @@ class Betting:
         if isinstance(action, Raise) and seat == self.offered and not self.answering:
             raise IllegalAction(N_("A raise must reach {low} to {high} chips."), low=self.level + 1,
                                 high=self.maximum)
+        # Something else than a bet from the seat whose bet it is (dice typed at the raise prompt): "not your turn
+        # to bet" would be false; say what is asked instead (issue 24 U16).
+        if not self.answering and seat == self.offered:
+            raise IllegalAction(N_("Now it is your turn to bet: raise the stake or do not raise."))
+        if self.answering and seat == self.answering[0]:
+            raise IllegalAction(N_("Now it is your turn to answer the raise: call or fold."))
         raise IllegalAction(N_("It is not your turn to bet."))
 
     def is_legal(self, action: Action, seat: int) -> bool:

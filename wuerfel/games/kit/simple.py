@@ -70,6 +70,10 @@ class SimpleState(State):
     happens."""
     show_sum: ClassVar[bool] = True
     """Whether a throw is announced with its sum ("3 + 6 = 9"); games where the sum means nothing (Pasch) say no."""
+    score_label: ClassVar[str | None] = None
+    """What ``scores()`` count, as an English msgid ("Chips", "Struck"), heading the seats' scores on every table and
+    in the terminal's result; None: points. A count of struck numbers or a chip balance headed "Punkte" misled
+    (issue 24 U14)."""
 
     @property
     def n(self) -> int:
@@ -203,6 +207,8 @@ class SimpleState(State):
             "scores": list(self.scores()),
             "dice": list(self.last),
         }
+        if self.score_label:
+            out["score_label"] = self.score_label
         out.update(self.view_extra(player))
         if self.phase == "over":
             # the view convention of the Hasard games (G8): seats best first, flat; the groups are ``ranking()``
@@ -214,7 +220,8 @@ class SimpleState(State):
         scores = self.scores()
         seats = Seats(tuple(SeatLine(seat=p, score=scores[p], active=p == self.thrower() or p in self.actors(),
                                      finished=self.seat_finished(p), note=self.seat_note(p))
-                            for p in range(self.n)), lower_is_better=self.lower_is_better())
+                            for p in range(self.n)), lower_is_better=self.lower_is_better(),
+                      label=Phrase(self.score_label) if self.score_label else None)
         goal = self.goal()
         out: list[Any] = [*((goal,) if goal is not None else ()), seats, *self.table(player)]
         if self.last:

@@ -24,6 +24,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
+from wuerfel.engine import progress
 from wuerfel.engine.shared import shared
 from wuerfel.games.wuerfelspiel.endgame import Endgame
 from wuerfel.games.wuerfelspiel.rules import UPPER_FACE, WuerfelspielRules
@@ -135,7 +136,9 @@ class Planner:
         self._endgames: list[Endgame] = []
         self._endgame_costs: dict[tuple[tuple[int | None, ...], ...], int] = {}
         """States of the endgames recently refused for their size: a hint asks for the same sheet once per option."""
-        self.tables = tables(rules)
+        with progress.part(0.0, 0.1):  # the one-column table: a tenth of a first build, the slack tables the rest
+            self.tables = tables(rules)
+            progress.report(1.0)  # also when it came from the disk, without a solve to report
         self.spec: FillSpec = self.tables.spec
         self.E = self.tables.E
         self.slack_scale = np.broadcast_to(np.asarray(slack_scale, dtype=np.float64), (rules.columns,))
@@ -143,7 +146,9 @@ class Planner:
         self.slack_power = slack_power
         self.blend = blend
         self.max_slack = max_slack(rules, self.slack_scale)
-        self.W = slack_tables(rules, self.max_slack, first_throw_only=first_throw_only, pass_cost=pass_cost)
+        with progress.part(0.1, 0.95):
+            self.W = slack_tables(rules, self.max_slack, first_throw_only=first_throw_only, pass_cost=pass_cost)
+            progress.report(1.0)
         self.arrays = self.spec.arrays()
         self.params = self.spec.params()
         self.space = dice_space(5, 6)

@@ -31,7 +31,9 @@ def render_sheet(view: dict[str, Any], lang: str = "de", names: list[str] | None
     table.add_column("", style="bold")
     for p, _pl in enumerate(players):
         for c, w in enumerate(weights):
-            head = f"{names[p]}\n×{w}" if c == 0 else f"\n×{w}"
+            # one column (Kniffel, Yahtzee): no "×1" under the name, as the sheet component has no column heading
+            weight = f"\n×{w}" if len(weights) > 1 else ""
+            head = f"{names[p]}{weight}" if c == 0 else weight
             style = "cyan" if p == view.get("player") and view.get("to_move", -1) >= 0 else None
             table.add_column(head, justify="right", style=style)
 

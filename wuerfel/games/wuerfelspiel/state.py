@@ -506,6 +506,8 @@ class WuerfelspielState(State):
         if pts or extra:
             return None
         label = box_label(action.box, lang, self.rules)
+        if self.rules.columns == 1:
+            return translate("Write 0 points into {box}?", lang, box=label)
         return translate("Write 0 points into {box} of column {column}?", lang, box=label, column=action.column + 1)
 
     def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[cmp.Phrase, ...]:
@@ -520,15 +522,23 @@ class WuerfelspielState(State):
             return describe_keep(action.dice, 5, lang)
         if isinstance(action, Score):
             label = box_label(action.box, lang, self.rules) if action.box in ALL_BOXES else action.box
+            # A sheet of one column (Kniffel, Yahtzee) names no column: "Spalte 1:" on every box said nothing
+            # (issue 24 U13).
+            one = self.rules.columns == 1
             if self.dice and not self.rolling and action.box in self.rules.boxes and \
                     0 <= action.column < self.rules.columns:
                 pts, extra = self.points(action.column, action.box)
                 if extra:
+                    if one:
+                        return translate("{box} ({points} + {extra} bonus)", lang, box=label, points=pts,
+                                         extra=extra)
                     return translate("Column {column}: {box} ({points} + {extra} bonus)", lang,
                                      column=action.column + 1, box=label, points=pts, extra=extra)
+                if one:
+                    return translate("{box} ({points})", lang, box=label, points=pts)
                 return translate("Column {column}: {box} ({points})", lang, column=action.column + 1, box=label,
                                  points=pts)
-            return translate("Column {column}: {box}", lang, column=action.column + 1, box=label)
+            return label if one else translate("Column {column}: {box}", lang, column=action.column + 1, box=label)
         return super().describe_action(action, lang)
 
 
