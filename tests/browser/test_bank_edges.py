@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import create_table, guest
+from tests.browser.helpers import create_table, guest, wait_connected
 
 
 def test_lobby_and_table_show_the_banks_edge(server: Server, new_page) -> None:
@@ -27,6 +27,12 @@ def test_lobby_and_table_show_the_banks_edge(server: Server, new_page) -> None:
     panel = anna.locator("#rules-panel")
     expect(panel.locator("tr[data-field='colour'] td").nth(2)).to_have_text("0")
     expect(panel.locator("tr[data-field='face'] td").nth(0)).to_have_text("ein Wert (zahlt 5:1)")
+    # Started, the generic table draws the goal line first: the odds and how a bank ends (web U1, issue 24).
+    anna.locator("#start-btn").click()
+    wait_connected(anna)
+    goal = anna.locator("#game > :first-child.cmp-goal")
+    expect(goal).to_contain_text("Eine Farbe zahlt 2 zu 1, ein Wert 5 zu 1")
+    expect(goal).to_contain_text("höchstens 20 Würfe")
 
 
 def test_a_long_exact_edge_stays_inside_the_rules_panel(server: Server, new_page) -> None:

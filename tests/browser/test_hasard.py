@@ -50,6 +50,9 @@ def test_lustige_sieben_board_and_sealed_stakes(server: Server, new_page) -> Non
     _wait_my_turn(anna)
     view = msg(anna)["view"]
     assert view["banker"] == 1 and view["throws_done"] == 0
+    # The goal line first on the felt (issue 24), with the bank's place in the game: the second bank of three.
+    expect(anna.locator("#game > :first-child.cmp-goal")).to_contain_text("Gewinne Chips von der Bank")
+    expect(anna.locator("#game .cmp-goal")).to_contain_text("Bank 2 von 3")
     board = anna.locator("#ls-board")
     expect(board.locator(".ls-field")).to_have_count(11)
     # As the rules lay it out (and the game's components say): the 7 on top, the left column 2, 4, 6, 9, 11, the
@@ -138,6 +141,9 @@ def test_verdecktes_wuerfelpoker_concealed_dice_never_reach_another_page(server:
     table_id = url.rstrip("/").rsplit("/", 1)[1]
     anna.locator("#start-btn").click()
     wait_connected(anna)
+    # The goal line first on the felt (issue 24): what wins and the round of the game.
+    expect(anna.locator("#game > :first-child.cmp-goal")).to_contain_text("Die höchste geltende Meldung")
+    expect(anna.locator("#game .cmp-goal")).to_contain_text("Runde 1 von 6")
     snapshots: list[dict[str, Any]] = []
     announced = called = 0
     deadline = time.monotonic() + 90
@@ -261,6 +267,9 @@ def test_escalero_keep_dice_and_write_into_the_sheet(server: Server, new_page) -
     for turn in range(3):
         _wait_my_turn(anna)
         v = msg(anna)["view"]
+        if turn == 0:  # the goal line first on the felt (issue 24), with the turn of eleven
+            expect(anna.locator("#game > :first-child.cmp-goal")).to_contain_text("Die meisten Punkte in elf Reihen")
+            expect(anna.locator("#game .cmp-goal")).to_contain_text("von 11")
         expect(anna.locator("#es-sheet tbody tr")).to_have_count(12)  # eleven boxes and the total
         assert {e["action"]["kind"] for e in msg(anna)["legal"]} & {"keep"}, (v, msg(anna)["legal"][:3])
         expect(anna.locator("#tray button.die")).to_have_count(5)

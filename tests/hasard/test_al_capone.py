@@ -97,11 +97,47 @@ def test_odds_with_and_without_quint_and_joker(preset: str, quint: bool) -> None
 
 
 def test_one_open_throw_each_the_best_takes_the_pot() -> None:
-    # "Jeder Spieler hat nur einen offenen Wurf. Wer dabei mehr erreicht, zieht den Einsatz ein."
+    # "Jeder Spieler hat nur einen offenen Wurf. Wer dabei mehr erreicht, zieht den Einsatz ein." By default the pair's
+    # own dice decide first: the tens (20 points) beat the nines (18) whatever the other dice show
     s = new_state(3, raising=False, rounds=1)
     assert s.ledger.pot == 3
     s = throw(s, "9 9 A K Q", "10 10 9 J Q", "A K Q J 9")
+    assert s.to_move() == TERMINAL and s.ledger.players == (19, 22, 19)
+    # the sum of all five dice (the option): the nines' aces and kings outweigh the tens
+    s = throw(new_state(3, raising=False, rounds=1, points="all"), "9 9 A K Q", "10 10 9 J Q", "A K Q J 9")
     assert s.to_move() == TERMINAL and s.ledger.players == (22, 19, 19)
+
+
+def test_the_pair_of_aces_beats_the_pair_of_tens_by_default() -> None:
+    """Issue 24 §5: "dieselbe Kombination" is decided by the combination's own dice first, by the agreed Wertung,
+    and only then by the other dice one by one — 10-10-A-K-Q no longer beats A-A-9-10-J (it did when the default
+    added all five dice: 59 against 58 points under Wertung A)."""
+    tens, aces = "10 10 A K Q", "A A 9 10 J"
+    for scale in "ABC":
+        assert res(aces, scale, "combination") > res(tens, scale, "combination"), scale
+    assert res(tens, "A", "all") == (PAAR, 59) and res(aces, "A", "all") == (PAAR, 58)
+    assert AlCaponeRules().points == "combination"
+    assert get_game("al-capone").load_rules("al-capone").points == "combination"
+    s = throw(new_state(2, raising=False, rounds=1), tens, aces)
+    assert s.is_terminal() and s.winners() == (1,)
+    s = throw(new_state(2, raising=False, rounds=1, points="all"), tens, aces)
+    assert s.is_terminal() and s.winners() == (0,)
+
+
+def test_a_record_written_with_the_sum_of_five_replays_as_it_was_played() -> None:
+    """Records spell out every option, so a game played when the default added all five dice keeps its winner."""
+    from wuerfel.engine.record import GameRecord
+    from wuerfel.engine.rules import options_to_dict
+
+    info = get_game("al-capone")
+    old = options_to_dict(info.load_rules("al-capone", {"points": "all", "raising": False, "rounds": 1}))
+    record = GameRecord.from_json({"format": 1, "game": "al-capone", "rules_id": "al-capone", "rules": old,
+                                   "players": ["Anna", "Ben"], "events": [
+                                       {"type": "chance", "data": {"kind": "lot", "seat": 0}},
+                                       {"type": "chance", "data": {"kind": "roll", "dice": [2, 2, 6, 5, 4]}},
+                                       {"type": "chance", "data": {"kind": "roll", "dice": [6, 6, 1, 2, 3]}}]})
+    end = record.replay()
+    assert end.is_terminal() and end.winners() == (0,)
 
 
 def test_equal_points_in_the_same_class_play_a_stichrunde_for_the_whole_pot() -> None:
@@ -130,7 +166,7 @@ def test_bot_and_hints() -> None:
     assert PokerRoundBot(s.game, 0).choose(s, 0) == Check()
 
 
-@pytest.mark.parametrize("preset", ["al-capone", "al-capone-joker", "al-capone-wertung-c"])
+@pytest.mark.parametrize("preset", ["al-capone", "al-capone-joker", "al-capone-wertung-c", "al-capone-summe"])
 def test_random_games_conserve_chips(preset: str) -> None:
     for seed in range(2):
         match = random_playthrough(Match.new("al-capone", preset, ["A", "B", "C"]), seed, chips=True)

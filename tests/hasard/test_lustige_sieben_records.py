@@ -20,12 +20,13 @@ from typing import Any
 
 import pytest
 
+from wuerfel.engine.components import components_json
 from wuerfel.engine.game import Action, Outcome, State, is_parameterised
 from wuerfel.engine.record import GameRecord, Match, event_object
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.rules import options_to_dict
 from wuerfel.engine.sources import SeededSource
-from wuerfel.engine.testing import components_text, fingerprint
+from wuerfel.engine.testing import fingerprint
 from wuerfel.games.kit import Void
 
 DATA = Path(__file__).parent / "data" / "lustige_sieben_records.json"
@@ -37,7 +38,7 @@ def table_text(state: State, player: int | None) -> str:
     to every game after these records were stored and says what the rules say, which the explanation tests hold
     (``tests/test_explanations.py``, each game's goal tests); the records guard how the games play and show
     everything else, which it does not touch."""
-    return json.dumps([c for c in json.loads(components_text(state, player)) if c.get("kind") != "goal"],
+    return json.dumps(components_json(tuple(c for c in state.components(player) if c.kind != "goal")),
                       sort_keys=True)
 
 

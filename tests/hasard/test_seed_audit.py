@@ -538,8 +538,8 @@ def test_va_banque_and_the_poker_rounds_follow_a_reference_written_from_the_text
     Rest aufgehen", the fifth operation "ergibt sich … von selbst" with its remainder "vernachlässigt"; the variant's
     stake to the banker only for who "während der ersten 4 Würfe nicht dividieren" could and has a remainder.
     Würfelpoker's one throw each ranked as the text lists the hands (Sequenz above the Drilling, 1-2-3-4-5 above
-    2-3-4-5-6) and Al Capone's Wertung A over all five dice within the same class — both
-    with a ranking written here, not the games' keys."""
+    2-3-4-5-6) and Al Capone's Wertung A within the same class — the combination's dice, then the others one by one
+    (the default), and the sum of all five (the option) — all with a ranking written here, not the games' keys."""
     import random
     from collections import Counter
 
@@ -582,13 +582,23 @@ def test_va_banque_and_the_poker_rounds_follow_a_reference_written_from_the_text
         return (k, *(f for f, _ in sorted(Counter(d).items(), key=lambda kv: (-kv[1], -kv[0]))))
 
     wertung_a = (9, 10, 11, 12, 13, 14)
+
+    def al_capone(d: tuple[int, ...]) -> tuple[int, ...]:
+        """ "Dieselbe Kombination" decided by Wertung A as docs/hasard.md reads it: the combination's own dice (those
+        that fall more than once) added up first, then the other dice one by one, highest first."""
+        counts = Counter(d)
+        combo = sum(wertung_a[x - 1] * k for x, k in counts.items() if k > 1)
+        dead = sorted((wertung_a[x - 1] for x, k in counts.items() if k == 1), reverse=True)
+        return (shape_class(d, False), combo, *dead)
+
     for seed in range(150):
         r = random.Random(seed)
         n = r.randint(2, 5)
         hands = [tuple(r.randint(1, 6) for _ in range(5)) for _ in range(n)]
         for game, rank, rules in (("wuerfelpoker", wuerfelpoker, {}),
+                                  ("al-capone", al_capone, {"raising": False}),
                                   ("al-capone", lambda d: (shape_class(d, False), sum(wertung_a[x - 1] for x in d)),
-                                   {"raising": False})):
+                                   {"raising": False, "points": "all"})):
             s = new(game, n, rounds=1, **rules)
             for h in hands:
                 s = s.apply_outcome(Roll(h))

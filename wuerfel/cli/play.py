@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markup import escape
 from rich.table import Table
 
@@ -35,7 +35,6 @@ from wuerfel.cli.progress import listen_while, working
 from wuerfel.cli.records import KEPT, Confirm, may_write
 from wuerfel.cli.render import Standings, generic_renderer, result_table, score_label, seats_label
 from wuerfel.engine.advice import Advice
-from wuerfel.engine.components import Goal
 from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError, file_error
 from wuerfel.engine.game import Action, Outcome, Roll, State, amounts, is_parameterised, with_amount
 from wuerfel.engine.record import GameRecord, Match
@@ -385,11 +384,10 @@ class PlaySession:
         v.setdefault("actors", list(self.state.actors()) or ([t] if (t := self.thrower()) is not None else []))
         v.setdefault("you", self.you)
         if self.info.terminal_renderer is not None:
-            # A game's own renderer draws the goal line the game states (issue 24), translated as the web gets it.
-            goal = next((c for c in self.state.components(viewer) if isinstance(c, Goal)), None)
-            if goal is not None:
-                v.setdefault("goal", goal.to_json(self.lang, self.names))
-            return self.info.terminal_renderer(v, self.lang)
+            # The game's goal line first, as every table draws it (issue 24), then the game's own drawing.
+            goals = [c for c in self.state.components(viewer) if c.kind == "goal"]
+            own = self.info.terminal_renderer(v, self.lang)
+            return Group(render_components(goals, self.lang, self.names, viewer), own) if goals else own
         if type(self.state).components is not State.components:
             # A game without its own renderer is drawn from its table components (never more than the view shows).
             return render_components(self.state.components(viewer), self.lang, self.names, viewer)

@@ -6,9 +6,11 @@ Punktwertungen über den Sieg" — Wertung A (Neun 9, Zehn 10, Bube 11, Dame 12,
 11), C (1, 2, 3, 4, 5, 11). "Auch bei Al Capone dürfen die Einsätze erhöht werden": the kit's raise protocol.
 
 Resolutions (spec B 30, docs/hasard.md): "dieselbe Kombination" is the same *class* (section A: Nichts … Fünfling,
-the Quint only if agreed); within a class the normal rank order is replaced by the sum of the points of all five
-dice under the agreed scale (option ``points = "combination"``: the points of the combination's dice only, then the
-dead dice one by one, highest first); still equal → Stichrunde (one open throw each among the tied, no new stakes).
+the Quint only if agreed); within a class the agreed scale's points decide, the combination's own dice first (their
+points added), then the dead dice one by one, highest first — so a pair of aces beats a pair of tens whatever the
+other dice show, as players of any poker expect (issue 24 §5). Option ``points = "all"`` (the reading before, overlay
+``al-capone-summe``): the sum of the points of all five dice. Still equal → Stichrunde (one open throw each among
+the tied, no new stakes). Records spell out every option, so a game played under the sum keeps its outcome.
 Quint and Joker Poker are the shared poker rules block (:class:`~wuerfel.games.hasard.poker.PokerRules`); a hand
 made with jokers counts the points of the faces the aces stand for (spec 29: it ranks equal to the same natural hand).
 """
@@ -75,8 +77,8 @@ class AlCaponeRules(PokerRules):
     scale: Literal["A", "B", "C"] = opt("A", de="Punktwertung bei gleicher Kombination (vor dem Spiel vereinbart)",
                                         en="Point scale for the same combination (agreed before the game)")
     points: Literal["all", "combination"] = opt(
-        "all", de="Welche Würfel zählen: alle fünf oder nur die der Kombination, dann die toten Würfel",
-        en="Which dice count: all five, or the combination's only, then the dead dice")
+        "combination", de="Welche Würfel zählen: die der Kombination, dann die toten Würfel einzeln, oder die Summe "
+        "aller fünf", en="Which dice count: the combination's, then the dead dice one by one, or the sum of all five")
     raising: bool = opt(True, de="Erhöhen erlaubt (mitgehen oder passen)", en="Raising allowed (call or pass)")
     max_stake: int = max_stake_option()
     start: Literal["lot", "first_seat"] = first_round_option()
@@ -145,6 +147,10 @@ class AlCaponeState(PokerRoundState):
         r: AlCaponeRules = self.rules
         return al_capone_result(tuple(sorted(dice)), r.quint, r.joker, r.scale, r.points)
 
+    def goal_text(self) -> cmp.Phrase:
+        return cmp.Phrase(N_("The best combination takes the pot; the same combination: scale {scale}"),
+                          {"scale": self.rules.scale})
+
     def hand_phrase(self, dice: Dice) -> cmp.Phrase:
         result = self.hand_result(dice)
         return cmp.Phrase(N_("{hand}, {points} points"), {"hand": cmp.Phrase(BOOK_NAMES[result[0]]),
@@ -165,6 +171,12 @@ def _odds(rules: AlCaponeRules) -> Any:
     return rules.throw_odds()
 
 
+def _explain(rules: AlCaponeRules, players: int) -> Any:
+    from wuerfel.games.hasard.explain.al_capone import explain
+
+    return explain(rules, players)
+
+
 INFO = register(GameInfo(
     id="al-capone", name_de="Al Capone", name_en="Al Capone",
     family="poker-dice",
@@ -175,4 +187,5 @@ INFO = register(GameInfo(
     aliases=("al_capone", "alcapone"),
     bots={"heuristic": heuristic_bot, "optimal": optimal_bot}, default_bot="optimal", advisor=advisor,
     perfect_information=True, chips=True, faces="poker", odds=_odds,
+    explain=_explain, explain_quotes=("starting_chips", "ante", "rounds", "max_stake"),
 ))

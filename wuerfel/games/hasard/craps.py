@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Literal
 from wuerfel.engine import counts, narration
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.chips import ChipLedger
-from wuerfel.engine.components import Chips, Component, Dice, Message, Phrase, SeatLine, SeatRef, Seats
+from wuerfel.engine.components import Chips, Component, Dice, Goal, Message, Phrase, SeatLine, SeatRef, Seats
 from wuerfel.engine.dice import roll_distribution
 from wuerfel.engine.edges import single_edge
 from wuerfel.engine.errors import N_, IllegalAction
@@ -464,8 +464,8 @@ class CrapsState(ChipResults, State):
         return v
 
     def components(self, player: int | None) -> tuple[Component, ...]:
-        """Every seat's chips with the maker marked and each opponent's share, the pot, the last throw, the number,
-        the point and the maker's exact chance, and how the last game ended."""
+        """The goal line, every seat's chips with the maker marked and each opponent's share, the pot, the last
+        throw, the number, the point and the maker's exact chance, and how the last game ended."""
         share = dict(self.shares)
         playing = self.phase in ("cover", "first", "repeat")
         actors = set(self.actors())
@@ -474,7 +474,7 @@ class CrapsState(ChipResults, State):
                      role=Phrase(N_("Maker")) if p == self.maker and self.phase not in ("lot", "over") else None,
                      note=Phrase(N_("covers {n}"), {"n": share[p]}) if playing and p in share else None)
             for p in range(self.n)), label=Phrase(N_("Chips")))
-        out: list[Component] = [seats, Chips((), self.ledger.pot, Phrase(N_("Pot")))]
+        out: list[Component] = [self.goal(), seats, Chips((), self.ledger.pot, Phrase(N_("Pot")))]
         if self.dice and self.phase in ("first", "repeat"):
             out.append(Dice(self.dice, thrown=True, seat=self.maker, key="dice"))
         if self.phase == "name":
@@ -510,6 +510,14 @@ class CrapsState(ChipResults, State):
         if self.phase == "over":
             out.append(Message(Phrase(N_("The game is over.")), key="over"))
         return tuple(out)
+
+    def goal(self) -> Goal:
+        """Issue 24: what decides a game, first on the felt, and which game of the session is playing."""
+        text = Phrase(N_("The maker wins with his number at once, or with his point before his number"))
+        if self.phase in ("lot", "over"):
+            return Goal(text)
+        return Goal(text, Phrase(N_("Game {game} of {games}"),
+                                 {"game": self.games_done + 1, "games": self.rules.rounds * self.n}))
 
     # --- words ----------------------------------------------------------------------------------------------
     def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[Phrase, ...]:
@@ -805,6 +813,12 @@ def _odds(rules: CrapsRules) -> Any:
     )
 
 
+def _explain(rules: CrapsRules, players: int) -> Any:
+    from wuerfel.games.hasard.explain.craps import explain
+
+    return explain(rules, players)
+
+
 INFO = register(
     GameInfo(
         id="craps",
@@ -828,5 +842,7 @@ INFO = register(
         chips=True,
         odds=_odds,
         bank_edges=single_edge(bank_edge, "maker", Phrase(N_("The maker's edge per chip staked (naming 2 or 12)"))),
+        explain=_explain,
+        explain_quotes=("starting_chips", "max_stake", "rounds"),
     )
 )

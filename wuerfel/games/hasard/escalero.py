@@ -294,9 +294,9 @@ class EscaleroState(KeepSheetState):
         return v
 
     def components(self, player: int | None) -> tuple[cmp.Component, ...]:
-        """The poker dice of the turn (the standing ones marked while the others are rethrown), the throws, every
-        sheet with its row names and served entries marked, the seats. Everything here is public."""
-        out: list[cmp.Component] = []
+        """The goal line, the poker dice of the turn (the standing ones marked while the others are rethrown), the
+        throws, every sheet with its row names and served entries marked, the seats. Everything here is public."""
+        out: list[cmp.Component] = [self.goal()]
         playing = self.settlement is None and self.start_player >= 0
         if playing and self.dice:
             out.append(dice_component(self.dice, self.kept, face="poker", seat=self.player))
@@ -312,6 +312,14 @@ class EscaleroState(KeepSheetState):
                          note=(f"{settled[p]:+d}" if settled is not None and settled[p] else None))
             for p in range(self.game.num_players)), label=cmp.Phrase(N_("Points"))))
         return tuple(out)
+
+    def goal(self) -> cmp.Goal:
+        """Issue 24: what the game plays for and the turn of the player to move (of eleven), first on the felt."""
+        text = cmp.Phrase(N_("Most points in eleven rows; the winner gets the differences in chips"))
+        if self.settlement is not None or self.start_player < 0:
+            return cmp.Goal(text)
+        done = N_ROWS - len(self.free_rows())
+        return cmp.Goal(text, cmp.Phrase(N_("Turn {turn} of {turns}"), {"turn": done + 1, "turns": N_ROWS}))
 
     def sheet_component(self) -> cmp.Sheet:
         """Every player's sheet: a struck box as "—", a served entry marked, the totals (the web and the terminal
@@ -458,6 +466,12 @@ def _solve(rules: Any, rules_id: str, fresh: bool = False) -> Any:
     return solve_solo(rules, rules_id, fresh)
 
 
+def _explain(rules: EscaleroRules, players: int) -> Any:
+    from wuerfel.games.hasard.explain.escalero import explain
+
+    return explain(rules, players)
+
+
 def _render(view: dict[str, Any], lang: str) -> Any:
     from wuerfel.games.hasard.render import render_escalero
 
@@ -475,5 +489,5 @@ INFO = register(GameInfo(
                     "('served') scores more."),
     bots={"optimal": _bot}, solvers={"solo": _solve}, terminal_renderer=_render,
     advisor=_advisor, default_bot="optimal", throw_scorer=throw_scorer, chips=True, faces="poker",
-    odds=throw_odds,
+    odds=throw_odds, explain=_explain, explain_quotes=("max_throws", "max_keep", "five_served_points"),
 ))

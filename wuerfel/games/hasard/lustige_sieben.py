@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.chips import ChipLedger
-from wuerfel.engine.components import Phrase
+from wuerfel.engine.components import Goal, Phrase
 from wuerfel.engine.edges import BankEdge
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
@@ -129,6 +129,10 @@ class LustigeSiebenState(BankState):
     def verdict(self, number: int, value: int) -> int | None:
         return verdict(number, value, self.rules)
 
+    def goal(self) -> Goal:
+        """Issue 24: the aim on the felt — chips from the bank — and which bank of the game is playing."""
+        return Goal(Phrase(N_("Win chips from the bank")), self.bank_progress())
+
     def throw_message(self, value: int, dice: tuple[int, ...]) -> Phrase:
         where = {"left": N_("left column"), "right": N_("right column"), "seven": N_("the 7")}[column(value)]
         return Phrase(N_("Last throw: {dice} = {sum} ({where})"),
@@ -208,6 +212,12 @@ def _render(view: dict[str, Any], lang: str) -> Any:
     return render_lustige_sieben(view, lang)
 
 
+def _explain(rules: LustigeSiebenRules, players: int) -> Any:
+    from wuerfel.games.hasard.explain.lustige_sieben import explain
+
+    return explain(rules, players)
+
+
 def bank_edges(rules: LustigeSiebenRules) -> tuple[BankEdge, ...]:
     """``GameInfo.bank_edges``: the bank's exact expected gain per chip staked, until the stake is settled, from the
     game's own :func:`verdict` over all 36 throws (the kit's :meth:`~wuerfel.games.kit.bank.BankState.field_edge`).
@@ -251,4 +261,5 @@ INFO = register(GameInfo(
     aliases=("lustige_sieben", "merry-seven"),
     bots={"heuristic": _punter_bot}, terminal_renderer=_render, default_bot="heuristic",
     advisor=_advisor, perfect_information=False, chips=True, odds=_odds, bank_edges=bank_edges,
+    explain=_explain, explain_quotes=("starting_chips", "max_stake", "bank_throws", "bank_rounds"),
 ))

@@ -387,7 +387,7 @@ class OffenesState(ChipResults, State):
     def components(self, player: int | None) -> tuple[cmp.Component, ...]:
         """The open hands of the pass (the first pass's stay on the table during a Stichrunde), the dice of the turn
         under way, the pot and the stake level, the seats with what each has paid or that he passed."""
-        out: list[cmp.Component] = []
+        out: list[cmp.Component] = [self.goal()]
         playing = self.phase == "turn"
         if playing:
             for p in range(self.n):
@@ -459,6 +459,15 @@ class OffenesState(ChipResults, State):
             out.append(cmp.Phrase(NEW_GAME, {"k": after.game_no + 1, "name": cmp.SeatRef(after.starter)}))
             out.append(cmp.Phrase(narration.ANTES_ALL, {"chips": counts.chips(self.rules.minimum)}))
         return tuple(out)
+
+    def goal(self) -> cmp.Goal:
+        """Issue 24: what decides the pot and how far it may be raised, and which game of the match is playing."""
+        text = cmp.Phrase(N_("The best hand takes the pot; raises up to {max}"),
+                          {"max": counts.chips(self.rules.maximum)})
+        if self.phase != "turn":
+            return cmp.Goal(text)
+        return cmp.Goal(text, cmp.Phrase(N_("Game {game} of {games}"),
+                                         {"game": self.game_no + 1, "games": self.rules.games}))
 
     def parse_action_text(self, text: str, player: int) -> Action:
         """Betting: "mitgehen"/"call", "passen"/"pass", "erhöhen 4"/"raise 4", "nein"/"check"; in a turn: the poker
@@ -551,6 +560,12 @@ def _odds(rules: OffenesRules) -> Any:
     return rules.throw_odds()
 
 
+def _explain(rules: OffenesRules, players: int) -> Any:
+    from wuerfel.games.hasard.explain.offenes_poker import explain
+
+    return explain(rules, players)
+
+
 INFO = register(GameInfo(
     id=GAME_ID, name_de="Offenes Würfelpoker", name_en="Open Dice Poker (Offenes Würfelpoker)",
     family="poker-dice",
@@ -560,5 +575,6 @@ INFO = register(GameInfo(
     description_en="Five poker dice, up to three open throws: then raise, call or pass.",
     aliases=("offenes-poker", "offenes_wuerfelpoker"),
     bots={"optimal": _optimal_bot}, default_bot="optimal", advisor=_advisor, chips=True, faces="poker",
-    odds=_odds,
+    odds=_odds, explain=_explain,
+    explain_quotes=("starting_chips", "minimum", "maximum", "games", "max_throws", "max_keep"),
 ))

@@ -157,6 +157,17 @@ class PokerRoundState(ChipResults, State):
         """The hand in words for the table ("Full House", "Sequenz 1-2-3-4-5")."""
         raise NotImplementedError
 
+    def goal_text(self) -> cmp.Phrase:
+        """What decides the pot, in the game's words, for the goal line on the felt."""
+        return cmp.Phrase(N_("The best hand takes the pot"))
+
+    def goal(self) -> cmp.Goal:
+        """Issue 24: what the game plays for and which round of how many is playing, first on the felt."""
+        if self.phase != "play":
+            return cmp.Goal(self.goal_text())
+        return cmp.Goal(self.goal_text(), cmp.Phrase(N_("Round {number} of {rounds}"),
+                                                     {"number": self.round_no + 1, "rounds": self.rules.rounds}))
+
     @property
     def max_throws(self) -> int:
         return int(getattr(self.rules, "throws", 1))
@@ -382,9 +393,9 @@ class PokerRoundState(ChipResults, State):
         return out
 
     def components(self, player: int | None) -> tuple[cmp.Component, ...]:
-        """Every finished hand with its name, the dice of the turn under way, the pot with the stake level, the
-        round and the seats' chips — all public (every throw is open)."""
-        out: list[cmp.Component] = []
+        """The goal line, every finished hand with its name, the dice of the turn under way, the pot with the stake
+        level, the round and the seats' chips — all public (every throw is open)."""
+        out: list[cmp.Component] = [self.goal()]
         playing = self.phase == "play"
         b = self.betting
         folded = b.folded if b else frozenset()

@@ -34,8 +34,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine import counts
 from wuerfel.engine.advice import Advice
-from wuerfel.engine.components import Component, Counter, Message, Phrase, Seats
+from wuerfel.engine.components import Component, Counter, Goal, Message, Phrase, Seats
 from wuerfel.engine.edges import BankEdge
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import JSON, PUBLIC, Action, EventView, Game, Outcome, State
@@ -250,6 +251,24 @@ class RockAndRollState(BankState):
 
     def bank_closes(self) -> bool:
         return self.throws_done >= self.closing_after()
+
+    def goal(self) -> Goal:
+        """Issue 24 (web U1: "nothing says when the game ends"): the odds on the felt, and where the game stands —
+        which bank, and how this bank ends (announced ``notice_throws`` ahead, at most ``max_bank_throws``) or how
+        many throws it has left once its end is fixed."""
+        text = Phrase(N_("Win chips from the bank: a colour pays 2 to 1, a face 5 to 1"))
+        if not self.started or self.is_terminal():
+            return Goal(text)
+        left = self.throws_left()
+        if left is None:
+            how: Phrase = Phrase(N_("the banker may announce the end {notice} ahead, at most {max}"),
+                                 {"notice": counts.throws(self.rules.notice_throws),
+                                  "max": counts.throws(self.rules.max_bank_throws)})
+        else:
+            how = Phrase("{n} throw to go", {"n": left}, plural="{n} throws to go")
+        if self.rules.end == "game":
+            return Goal(text, how)
+        return Goal(text, Phrase(N_("{bank} · {how}"), {"bank": self.bank_progress(), "how": how}))
 
     def open_betting(self) -> BankState:
         """The punters stake; the banker decides alongside them whether to announce the end, while he still may."""
@@ -497,6 +516,12 @@ def _bot(game: Game, seed: int) -> Any:
     return PunterBot(game, seed)
 
 
+def _explain(rules: RockAndRollRules, players: int) -> Any:
+    from wuerfel.games.hasard.explain.rock_and_roll import explain
+
+    return explain(rules, players)
+
+
 INFO = register(GameInfo(
     id="rock-and-roll", name_de="Rock and Roll", name_en="Rock and Roll",
     family="poker-dice",
@@ -508,4 +533,6 @@ INFO = register(GameInfo(
     aliases=("rock_and_roll", "rocknroll", "wuerfelroulett"),
     bots={"heuristic": _bot}, default_bot="heuristic", advisor=RockAndRollAdvisor,
     perfect_information=False, chips=True, faces="poker", odds=_odds, bank_edges=bank_edges,
+    explain=_explain, explain_quotes=("starting_chips", "max_stake", "notice_throws", "max_bank_throws",
+                                      "bank_rounds"),
 ))

@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Literal
 from wuerfel.engine import counts, narration
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.chips import ChipLedger
-from wuerfel.engine.components import Chips, Component, Dice, Message, Phrase, SeatLine, SeatRef, Seats
+from wuerfel.engine.components import Chips, Component, Dice, Goal, Message, Phrase, SeatLine, SeatRef, Seats
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.registry import GameInfo, register
@@ -437,7 +437,7 @@ class VaBanqueState(ChipResults, State):
             ),
             label=Phrase(N_("Chips")),
         )
-        out: list[Component] = [seats, Chips((), self.ledger.pot, Phrase(N_("Pot")))]
+        out: list[Component] = [self.goal(), seats, Chips((), self.ledger.pot, Phrase(N_("Pot")))]
         if playing:
             if self.dice:
                 out.append(Dice((self.dice[-1],), thrown=True, seat=self.banker, key="die"))
@@ -475,6 +475,19 @@ class VaBanqueState(ChipResults, State):
         if self.phase == "over":
             out.append(Message(Phrase(N_("The game is over.")), key="over"))
         return tuple(out)
+
+    def goal(self) -> Goal:
+        """Issue 24 (web U1: no target, nothing about the bank): what wins, which bank of the game is playing, and
+        the highest result of the round so far — the number to beat."""
+        text = Phrase(N_("Five dice, each of + − × ÷ once: the highest result takes the pot"))
+        if self.phase not in ("throw", "choose"):
+            return Goal(text)
+        bank = Phrase(N_("Bank {bank} of {banks}"), {"bank": self.banks_done + 1,
+                                                      "banks": self.rules.bank_rounds * self.n})
+        best = [v for _p, v, lost in self.results if not lost]
+        if not best:
+            return Goal(text, bank)
+        return Goal(text, Phrase(N_("{bank} · highest so far: {value}"), {"bank": bank, "value": max(best)}))
 
     # --- words ----------------------------------------------------------------------------------------------
     def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[Phrase, ...]:
@@ -646,6 +659,12 @@ def solve_solo(rules: VaBanqueRules, rules_id: str, fresh: bool = False) -> Solv
     )
 
 
+def _explain(rules: VaBanqueRules, players: int) -> Any:
+    from wuerfel.games.hasard.explain.va_banque import explain
+
+    return explain(rules, players)
+
+
 INFO = register(
     GameInfo(
         id="va-banque",
@@ -668,5 +687,7 @@ INFO = register(
         solvers={"solo": solve_solo},
         advisor=VaBanqueAdvisor,
         chips=True,
+        explain=_explain,
+        explain_quotes=("starting_chips", "stake", "bank_rounds"),
     )
 )

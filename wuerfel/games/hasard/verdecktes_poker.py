@@ -383,10 +383,10 @@ class VerdecktesState(ChipResults, State):
         return out
 
     def components(self, player: int | None) -> tuple[cmp.Component, ...]:
-        """Every cup of the round: the reader's own dice with their hand, the others' as cups with what was
-        announced, lifted cups with what counts; the last "Schwindel!" call, the round, the chips and the pot.
+        """The goal line; every cup of the round: the reader's own dice with their hand, the others' as cups with what
+        was announced, lifted cups with what counts; the last "Schwindel!" call, the round, the chips and the pot.
         Dice under another player's cup are never in here (only that five dice lie there)."""
-        out: list[cmp.Component] = []
+        out: list[cmp.Component] = [self.goal()]
         playing = not self.is_terminal()
         for i, t in enumerate(self.turns if playing else ()):
             if t.dice and (t.revealed or player == t.player):
@@ -427,6 +427,14 @@ class VerdecktesState(ChipResults, State):
         out.append(cmp.Seats(tuple(cmp.SeatLine(p, score=self.ledger.players[p], active=p in actors)
                                    for p in range(self.game.num_players)), label=cmp.Phrase(N_("Chips"))))
         return tuple(out)
+
+    def goal(self) -> cmp.Goal:
+        """Issue 24: what takes the pot, and which round of how many is playing, first on the felt."""
+        text = cmp.Phrase(N_("The highest announcement standing takes the pot"))
+        if self.phase in ("lot", "over"):
+            return cmp.Goal(text)
+        return cmp.Goal(text, cmp.Phrase(N_("Round {number} of {rounds}"),
+                                         {"number": self.round_no + 1, "rounds": self.rules.rounds}))
 
     def determinize(self, player: int, rng: Any) -> State:
         """Re-draw every throw ``player`` has not seen (others' dice still under the cup); ``self`` if there is none.
@@ -624,6 +632,12 @@ def _render(view: dict[str, Any], lang: str) -> Any:
     return render_verdecktes(view, lang)
 
 
+def _explain(rules: VerdecktesRules, players: int) -> Any:
+    from wuerfel.games.hasard.explain.verdecktes_poker import explain
+
+    return explain(rules, players)
+
+
 def _odds(rules: VerdecktesRules) -> Any:
     """``wuerfel odds``: one throw of the five poker dice by hand class, with the rules' Quint and Joker."""
     return rules.throw_odds()
@@ -641,4 +655,5 @@ INFO = register(GameInfo(
     aliases=("verdecktes-poker", "verdecktes_wuerfelpoker"),
     bots={"heuristic": _bluff_bot}, terminal_renderer=_render, default_bot="heuristic",
     advisor=_advisor, perfect_information=False, chips=True, faces="poker", odds=_odds,
+    explain=_explain, explain_quotes=("starting_chips", "ante", "rounds"),
 ))

@@ -135,6 +135,9 @@ class WuerfelpokerState(PokerRoundState):
     def hand_phrase(self, dice: Dice) -> cmp.Phrase:
         return cmp.Phrase(CLASS_NAMES[self.hand_result(dice)[0]])
 
+    def goal_text(self) -> cmp.Phrase:
+        return cmp.Phrase(N_("The best hand takes the pot; equal best hands share it"))
+
 
 class WuerfelpokerGame(PokerRoundGame):
     id = "wuerfelpoker"
@@ -155,6 +158,12 @@ def _odds(rules: WuerfelpokerRules) -> Any:
                      lambda dice: CLASS_KEYS[wuerfelpoker_key(tuple(dice), rules.low_sequence_high)[0]])
 
 
+def _explain(rules: WuerfelpokerRules, players: int) -> Any:
+    from wuerfel.games.hasard.explain.wuerfelpoker import explain
+
+    return explain(rules, players)
+
+
 INFO = register(GameInfo(
     id="wuerfelpoker", name_de="Würfelpoker", name_en="Dice Poker (Würfelpoker)",
     family="five-dice",
@@ -165,5 +174,6 @@ INFO = register(GameInfo(
     aliases=("wuerfel-poker", "dice-poker"),
     bots={"heuristic": heuristic_bot, "optimal": optimal_bot}, default_bot="optimal", advisor=advisor,
     perfect_information=True, chips=True, odds=_odds,
+    explain=_explain, explain_quotes=("starting_chips", "ante", "rounds", "throws"),
 ))
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.advice import Advice
-from wuerfel.engine.components import Component, Message, Phrase
+from wuerfel.engine.components import Component, Goal, Message, Phrase
 from wuerfel.engine.dice import roll_distribution
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import Action, Game, State
@@ -161,6 +161,11 @@ class ZehnerspielState(BankState):
     def hits(self, value: int) -> frozenset[int]:
         return frozenset({FIELD}) if value < UNDER else frozenset()
 
+    def goal(self) -> Goal:
+        """Issue 24: the aim on the felt — chips from the bank, under 10 — and which bank of the game is playing."""
+        return Goal(Phrase(N_("Win chips from the bank: under 10 pays, 10 or more goes to the bank")),
+                    self.bank_progress())
+
     def throw_message(self, value: int, dice: tuple[int, ...]) -> Phrase:
         words = N_("under 10: the punters win") if value < UNDER else N_("10 or more: the bank collects")
         return Phrase(
@@ -258,6 +263,12 @@ def _odds(rules: ZehnerspielRules) -> Any:
     )
 
 
+def _explain(rules: ZehnerspielRules, players: int) -> Any:
+    from wuerfel.games.hasard.explain.zehnerspiel import explain
+
+    return explain(rules, players)
+
+
 def bank_edges(rules: ZehnerspielRules) -> tuple[Any, ...]:
     """``GameInfo.bank_edges``: the one field's edge, from the game's own settlement over all 216 throws (the kit's
     :meth:`~wuerfel.games.kit.bank.BankState.field_edge`; equal to :func:`bank_edge`, a test holds them together)."""
@@ -290,5 +301,7 @@ INFO = register(
         chips=True,
         odds=_odds,
         bank_edges=bank_edges,
+        explain=_explain,
+        explain_quotes=("starting_chips", "max_stake", "bank_throws", "bank_rounds"),
     )
 )

@@ -19,7 +19,8 @@ Written once here, so that a bank game is its board, a dice count and a settleme
 * **settlement over the chip ledger** (:func:`settle_board`, :func:`collect`, :func:`pay_at_odds`,
   :func:`return_standing`): a stake is lost (the bank collects it), won at odds (the stake comes back and the bank
   pays ``multiplier − 1`` times it on top) or stands for the next throw; chips are only moved, so they are conserved;
-* **the table**: the board with the chips lying on each field and the reader's own sealed stakes, the last throw,
+* **the table**: the game's goal line first (:meth:`BankState.goal`, with the bank's place in the rotation), the
+  board with the chips lying on each field and the reader's own sealed stakes, the last throw,
   the bank's throw counter and every seat's chips, and the move list's words for what each throw paid.
 
 A game on it subclasses :class:`BankState` and :class:`BankGame` and says :attr:`BankState.board_spec`,
@@ -43,6 +44,7 @@ from wuerfel.engine.components import (
     Component,
     Counter,
     Dice,
+    Goal,
     Message,
     Phrase,
     SeatLine,
@@ -291,6 +293,19 @@ class BankState(ChipResults, State):
         """A line on the last throw (Lustige Sieben names its column); None: the dice alone."""
         return None
 
+    def goal(self) -> Goal | None:
+        """What the game plays to, drawn first on the felt (issue 24): a game says it in its words, with
+        :meth:`bank_progress` as where it stands; None: no goal line."""
+        return None
+
+    def bank_progress(self) -> Phrase | None:
+        """Where the game stands: which bank of how many (None before the lot and after the end; the throws of the
+        bank have their counter)."""
+        if not self.started or self.is_terminal():
+            return None
+        return Phrase(N_("Bank {bank} of {banks}"), {"bank": self.banks_done + 1,
+                                                      "banks": self.rules.bank_rounds * self.n})
+
     def bank_closes(self) -> bool:
         """Whether the current bank closes after the throw just settled (default: after ``bank_throws`` throws)."""
         return self.throws_done >= self.rules.bank_throws
@@ -503,7 +518,8 @@ class BankState(ChipResults, State):
                            Phrase(N_("has staked")) if self.betting is not None and p != self.banker else
                            (f"{net[p]:+d}" if net is not None and net[p] else None)))
             for p in range(n)), label=Phrase(N_("Chips")))
-        out: list[Component] = []
+        goal = self.goal()
+        out: list[Component] = [goal] if goal is not None else []
         if self.last:
             value, dice, _net = self.last
             out.append(Dice(tuple(dice), thrown=True, face="poker" if self.poker else "pips"))

@@ -70,7 +70,7 @@ def render_sheet(view: dict[str, Any], lang: str = "de", names: list[str] | None
             row.append(Text(str(pl["total"]), style="bold green"))
             row.extend([""] * (len(weights) - 1))
         table.add_row(Text(_("Total"), style="bold"), *row)
-    parts: list[Any] = [goal_line(view, lang), table]
+    parts: list[Any] = [table]  # the goal line above it is the front end's (cli/play.py draws every Goal first)
     status = _("Turn {turn} of {turns}", turn=view["turn"], turns=view["turns"])
     if view.get("to_move") == -1 and view.get("kept") is not None and view.get("throws"):
         kept = " ".join(str(d) for d in view["kept"]) or "–"
@@ -83,20 +83,6 @@ def render_sheet(view: dict[str, Any], lang: str = "de", names: list[str] | None
         status = _("Game over: {totals}", totals=totals)
     parts.append(Text(status))
     return Group(*parts)
-
-
-def goal_line(view: dict[str, Any], lang: str) -> Text:
-    """The aim and the round above the sheet: the state's ``Goal`` as the front end hands it over (``view["goal"]``),
-    the same line the web table shows; built from the view where a caller passes none."""
-    g = view.get("goal")
-    if not isinstance(g, dict):
-        from wuerfel.engine.explain import render_text
-        from wuerfel.games.wuerfelspiel.explain import goal
-
-        made = goal(int(view["turns"]), view.get("turn") if view.get("to_move") != -2 else None, view["weights"])
-        g = {"text": render_text(made.text, lang), "progress": render_text(made.progress, lang) or None}
-    progress = g.get("progress") or ""
-    return Text.assemble((str(g.get("text") or ""), "bold green"), ("  ·  " + progress if progress else "", "green"))
 
 
 def terminal_renderer(view: dict[str, Any], lang: str = "de") -> Any:

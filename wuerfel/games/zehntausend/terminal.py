@@ -81,27 +81,11 @@ def _event_text(e: dict[str, Any], tr: Translator) -> Text:
     return Text(labels.get(str(kind), str(kind)))
 
 
-def goal_line(view: dict[str, Any], lang: str, names: list[str]) -> Text:
-    """What the table plays to and how far each player still has to go: the state's ``Goal`` component as the front
-    end hands it over (``view["goal"]``, translated), the same line the web table shows; built from the view where a
-    caller passes none."""
-    g = view.get("goal")
-    if not isinstance(g, dict):
-        from wuerfel.engine.explain import render_text
-        from wuerfel.games.zehntausend.explain import goal
-
-        made = goal(str(view.get("mode", "standard")), int(view["target"]), "at_least", view["scores"],
-                    view.get("down") or (), bool(view.get("pool_mode")), (view.get("turns") or [0])[0])
-        g = {"text": render_text(made.text, lang, names), "progress": render_text(made.progress, lang, names)}
-    progress = g.get("progress") or ""
-    return Text.assemble((str(g.get("text") or ""), "bold green"), ("  ·  " + progress if progress else "", "green"))
-
-
 def render(view: dict[str, Any], lang: str = "de") -> Any:
     """The whole table: scoreboard, previous turn, current turn with throw, requirements and selections."""
     tr = Translator(lang)
     names = _names(view, tr)
-    parts: list[Any] = [goal_line(view, lang, names)]
+    parts: list[Any] = []  # the goal line above it is the front end's (cli/play.py draws every Goal first)
 
     board = Table(title=tr("Scores (target {target})", target=f"{view['target']:,}".replace(",", ".")),
                   show_edge=False)

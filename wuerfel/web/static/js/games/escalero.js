@@ -1,11 +1,13 @@
 // Escalero: every player's sheet (eleven boxes, crossed-out boxes, served entries, totals — as the game's sheet
 // component states them), poker dice tapped to keep, and a tap on a free box of the sheet to write the throw there.
 // View shape: wuerfel/games/hasard/escalero.py view() and components().
-import {el, actionButtons, pickDice} from "./generic.js";
+import {el, actionButtons, pickDice, renderComponents} from "./generic.js";
 
 export function render(root, ctx) {
   const {view: v, t, legal} = ctx;
   root.replaceChildren();
+  // The game's goal line first, as every table draws it (issue 24: what the game plays to, where it stands).
+  renderComponents(root, ctx, ((ctx.msg && ctx.msg.components) || []).filter((c) => c.kind === "goal"));
   const dice = v.dice || [];
   const keeps = legal.filter((e) => e.action.kind === "keep");
   const enters = legal.filter((e) => e.action.kind === "enter");

@@ -2,7 +2,7 @@
 // 3 5 8 10 12), the chips lying on every field, the bank, sealed stakes set with taps, the last throw and what it
 // paid. View shape: wuerfel/games/hasard/lustige_sieben.py view() and components().
 import {renderDice} from "../dice.js";
-import {el, boardRows} from "./generic.js";
+import {el, boardRows, renderComponents} from "./generic.js";
 
 let amount = 1;           // the chip value the player taps onto the board
 
@@ -13,6 +13,8 @@ function signed(fmt, n) {
 export function render(root, ctx) {
   const {view: v, t, fmt, names} = ctx;
   root.replaceChildren();
+  // The game's goal line first, as every table draws it (issue 24: what the game plays to, where it stands).
+  renderComponents(root, ctx, ((ctx.msg && ctx.msg.components) || []).filter((c) => c.kind === "goal"));
   const nameOf = (p) => names[p] || t("ls.seat", {n: p + 1});
   const betting = v.betting || null;
   // One page may hold several seats (hot seat): stake for the seat whose view is shown, else the first that may act.

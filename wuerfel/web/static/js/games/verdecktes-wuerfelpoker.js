@@ -4,7 +4,7 @@
 // View shape: wuerfel/games/hasard/verdecktes_poker.py view() and components(); hand keys: wuerfel/games/hasard/poker.py
 // (the game evaluates hands: the page reads the key of the own hand from the view and its name from the components).
 import {renderDice} from "../dice.js";
-import {el, actionButtons} from "./generic.js";
+import {el, actionButtons, renderComponents} from "./generic.js";
 
 // Class → how many ranks name the hand ("Zwei Paare Asse und Könige" = 2); the rest are kickers (poker.py).
 const PRINCIPAL = [0, 1, 2, 1, 1, 2, 1, 1];
@@ -41,6 +41,8 @@ function said(ctx, key) {
 export function render(root, ctx) {
   const {view: v, t, fmt, names} = ctx;
   root.replaceChildren();
+  // The game's goal line first, as every table draws it (issue 24: what the game plays to, where it stands).
+  renderComponents(root, ctx, ((ctx.msg && ctx.msg.components) || []).filter((c) => c.kind === "goal"));
   if (timer) { clearInterval(timer); timer = null; }
   const nameOf = (p) => names[p] || t("vp.seat", {n: p + 1});
   const turns = v.turns || [];
