@@ -128,13 +128,29 @@ def test_stepping_through_a_replay_keeps_the_board_in_sight(server: Server, new_
     while page.request.get(f"{server.url}/api/tables/{table['id']}").json()["status"] != "finished":
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.1)  # polling the condition under a deadline, never an assertion after a pause
+    # The later steps arrive page by page; "Vor" pressed before they are here is kept and shown on arrival (it was
+    # lost: the step stayed 0 when the machine was slow). The pages are held back until after the press.
+    held: list = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    page.route("**/replay?start=*", hold)
     page.goto(f"{server.url}/replay/{table['id']}")
     page.wait_for_selector("#events li.current")
     assert page.evaluate("() => window.scrollY") == 0
     # the buttons pressed by script: Playwright's own click may scroll a button it finds covered into view
-    for step in (1, 2):
-        page.locator("#next").dispatch_event("click")
-        expect(page.locator("body")).to_have_attribute("data-step", str(step))
+    page.locator("#next").dispatch_event("click")
+    deadline = time.monotonic() + 30
+    while not held:  # the page's first fetch of later steps reaches the route
+        assert time.monotonic() < deadline, "the replay fetched no later steps"
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    page.unroute("**/replay?start=*", hold)
+    expect(page.locator("body")).to_have_attribute("data-step", "1")
+    page.locator("#next").dispatch_event("click")
+    expect(page.locator("body")).to_have_attribute("data-step", "2")
     page.locator("#last").dispatch_event("click")
     page.wait_for_function("() => document.body.dataset.step !== '2'")
     assert page.evaluate("() => window.scrollY") == 0

@@ -27,7 +27,7 @@ def numbers(summary: dict[str, Any]) -> list[int | None]:
 def lobby_names(c: Client, table_id: str) -> list[str]:
     """The names in the lobby's (server-rendered) row of one table."""
     page = c.http.get("/").text
-    row = next(r for r in re.findall(r"<tr>.*?</tr>", page, re.S) if f'href="/table/{table_id}"' in r)
+    row = next(r for r in re.findall(r"<tr[ >].*?</tr>", page, re.S) if f'href="/table/{table_id}"' in r)
     cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
     return [html.unescape(n) for n in cells[1].split(", ")]
 
@@ -50,10 +50,11 @@ def test_two_bots_of_one_kind_have_distinct_names(clients: Make) -> None:
     t = host.create("zehntausend", seats=4, bots={"1": "heuristic", "3": "heuristic", "2": "random"})
     assert numbers(t) == [None, 1, None, 2]  # a lone bot keeps its plain name
     # Bots are named in words of the page's language ("heuristic" is an id, not a word for players).
-    expected = ["Gastgeberin", "Computer 1 (Faustregel)", "Computer (zufällig)", "Computer 2 (Faustregel)"]
+    # A guest carries the guest mark in every list (web report L6).
+    expected = ["Gastgeberin (Gast)", "Computer 1 (Faustregel)", "Computer (zufällig)", "Computer 2 (Faustregel)"]
     assert lobby_names(host, t["id"]) == expected
     assert lobby_names(clients("en"), t["id"]) == [
-        "Gastgeberin", "Computer 1 (rule of thumb)", "Computer (random)", "Computer 2 (rule of thumb)"]
+        "Gastgeberin (guest)", "Computer 1 (rule of thumb)", "Computer (random)", "Computer 2 (rule of thumb)"]
     assert len(set(expected)) == len(expected)
     # The table and replay pages name seats in the browser from the summary and this catalogue entry.
     page = host.http.get(f"/table/{t['id']}").text

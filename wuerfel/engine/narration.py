@@ -13,7 +13,6 @@ throw-off or a payment is told in the same words in every game.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,7 +21,13 @@ from wuerfel.engine.counts import chips
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Outcome, State
 
-log = logging.getLogger(__name__)
+
+def _log_failure(message: str, event: object) -> None:
+    """Log a narration failure; ``logging`` is imported only then, because it pulls ``threading`` onto the play path
+    of every bot process (``tests/test_play_path_imports.py``)."""
+    import logging
+
+    logging.getLogger(__name__).exception(message, event)
 
 LIST_TWO = N_("{a} and {b}")
 LIST_MORE = N_("{first}, {rest}")
@@ -118,7 +123,7 @@ def thrower_of(before: State, event: Action | Outcome) -> int | None:
     try:
         seat = before.thrower()
     except Exception:  # a state that cannot say must not stop a move list
-        log.exception("no thrower for %r", event)
+        _log_failure("no thrower for %r", event)
         return None
     n = before.game.num_players
     return seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n else None
@@ -130,7 +135,7 @@ def announce(before: State, event: Action | Outcome, player: int | None, after: 
     try:
         return tuple(before.announcements(event, player, after))
     except Exception:
-        log.exception("no announcements for %r", event)
+        _log_failure("no announcements for %r", event)
         return ()
 
 

@@ -12,6 +12,7 @@ let total = boot.total || 0;  // the steps of the whole replay (the others arriv
 let i = 0;
 let renderer = generic;
 let shown = 0;  // how many steps were drawn: each arrival on a throw is a new throw for the dice
+let wanted = null;  // a step asked for before its page arrived: shown when it does (a quick "Vor" is not lost)
 const names = boot.table.seats.map((s) => seatName(s));
 
 function fmt(x) {
@@ -28,6 +29,7 @@ function lastRollAt(k) {
 }
 
 function show(k) {
+  wanted = k >= steps.length && k < total ? k : null;
   i = Math.max(0, Math.min(steps.length - 1, k));
   const st = steps[i];
   const [roll, rollSeq] = lastRollAt(i);
@@ -126,7 +128,7 @@ async function main() {
   $("first").addEventListener("click", () => show(0));
   $("prev").addEventListener("click", () => show(i - 1));
   $("next").addEventListener("click", () => show(i + 1));
-  $("last").addEventListener("click", () => show(steps.length - 1));
+  $("last").addEventListener("click", () => show(total - 1));
   document.addEventListener("keydown", (e) => {
     if (e.key === "ArrowLeft") show(i - 1);
     else if (e.key === "ArrowRight") show(i + 1);
@@ -150,6 +152,7 @@ async function main() {
       steps = steps.concat(data.steps);
       total = data.total;
       listSteps(from);
+      if (wanted !== null && wanted < steps.length) show(wanted);
       next = data.next;
     }
   } catch (e) {

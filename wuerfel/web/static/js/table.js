@@ -774,7 +774,9 @@ function renderAll() {
       const bar = document.querySelector(".topbar");
       const top = bar ? bar.getBoundingClientRect().bottom : 0;
       const r = kp.getBoundingClientRect();
-      if (r.top < top || r.bottom > window.innerHeight) kp.scrollIntoView({block: "start"});
+      // Scrolled by the measured bar, not by a fixed scroll-margin: the bar wraps to two lines on a phone (a long
+      // name with its guest mark), and a fixed margin left the keypad's head under it.
+      if (r.top < top || r.bottom > window.innerHeight) window.scrollBy(0, r.top - top - 8);
     }
   }
   restoreFocus();
