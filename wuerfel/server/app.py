@@ -42,7 +42,7 @@ from wuerfel.engine.rules import (
     set_dotted,
 )
 from wuerfel.i18n import LANGUAGES, catalog, translate
-from wuerfel.server import auth, background
+from wuerfel.server import auth, background, textcheck
 from wuerfel.server.guard import Guard
 from wuerfel.server.live import (
     CLOCKS,
@@ -509,7 +509,15 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         set_csrf(request, resp, new)
         return resp
 
+    def name_refusal(name: Any) -> None:
+        """Refuse a new player name that could fool others (control characters, mixed alphabets: issue 24 L4, L5)
+        with a message saying why; the length rule follows in the caller."""
+        problem = textcheck.name_problem(name) if isinstance(name, str) else None
+        if problem is not None:
+            raise ApiError("bad_name", problem, 422)
+
     async def do_guest(name: Any) -> tuple[Player, str]:
+        name_refusal(name)
         clean = auth.clean_name(name)
         if clean is None:
             raise ApiError("bad_name", N_("A name has 1 to {n} characters."), 422, n=auth.MAX_NAME)
@@ -538,6 +546,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             app.state.hashing -= 1
 
     async def do_register(request: Request, name: Any, password: Any) -> tuple[Player, str]:
+        name_refusal(name)
         clean = auth.clean_name(name)
         if clean is None:
             raise ApiError("bad_name", N_("A name has 1 to {n} characters."), 422, n=auth.MAX_NAME)
@@ -820,6 +829,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             if not 0 <= s < n or s in bots:
                 raise ApiError("bad_seat", N_("There is no seat {seat} at this table."), 422, seat=str(k)[:10])
             name = " ".join(v.split()) if isinstance(v, str) else ""
+            if textcheck.control_char(name) is not None:
+                raise ApiError("bad_request", textcheck.CONTROL_IN_NAME, 422)
             if not 1 <= len(name) <= 32 or not name.isprintable():
                 raise ApiError("bad_request", N_("The name of seat {seat} must have 1 to 32 characters."), 422,
                                seat=s + 1)
