@@ -17,7 +17,7 @@ import os
 import secrets
 import time
 import urllib.parse
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -740,23 +740,43 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
         p = await need_player(request)
         data = await body_json(request)
-        waiting = await asyncio.to_thread(app.state.store.open_tables_of, p.id)
-        if sum(not idle_open("open", last) for _, last in waiting) >= MAX_OPEN_TABLES:
-            raise ApiError("too_many_tables", N_("You already have {n} tables waiting to start. Start one of them, "
-                                                 "or wait until one has been idle for {minutes} minutes."), 429,
-                           n=MAX_OPEN_TABLES, minutes=max(1, round(open_idle / 60)))
-        # Counted before the table is made (concurrent requests cannot all slip through) and taken back if it is not.
-        from_here = f"tables|{address(request)}"
-        if not table_limiter.hit(from_here):
-            raise ApiError("too_many_tables", N_("Too many new tables from here. Please wait a few minutes."), 429)
-        made = False
-        try:
-            out = await create_table(request, p, data)
-            made = True
-            return out
-        finally:
-            if not made:
-                table_limiter.undo(from_here)
+
+        async def make() -> tuple[dict[str, Any], bool]:
+            return await create_table(request, p, data), True
+
+        out: dict[str, Any] = await within_table_limits(request, p, make)
+        return out
+
+    creation_locks = [asyncio.Lock() for _ in range(64)]
+    """One lock per player (striped by id): his limit's check and the table it admits are one step."""
+
+    async def within_table_limits(request: Request, p: Player,
+                                  make: Callable[[], Awaitable[tuple[Any, bool]]]) -> Any:
+        """Run ``make`` (a new table: created, or a rematch) within the table limits: at most
+        :data:`MAX_OPEN_TABLES` waiting tables per player and :data:`TABLES_PER_ADDRESS` new ones per address.
+
+        ``make`` returns (result, whether a table was made). Rematches went around both limits (issue 24 L3: 40
+        tables by rematch chains after one counted creation; ten concurrent rematches left one host ten waiting
+        tables, the check having run before any of them existed). So every new table passes here, the check and
+        the creation hold the player's lock together, and the address is counted before the table is made
+        (concurrent requests cannot all slip through) and taken back when none was."""
+        async with creation_locks[p.id % len(creation_locks)]:
+            waiting = await asyncio.to_thread(app.state.store.open_tables_of, p.id)
+            if sum(not idle_open("open", last) for _, last in waiting) >= MAX_OPEN_TABLES:
+                raise ApiError("too_many_tables", N_("You already have {n} tables waiting to start. Start one of "
+                                                     "them, or wait until one has been idle for {minutes} minutes."),
+                               429, n=MAX_OPEN_TABLES, minutes=max(1, round(open_idle / 60)))
+            from_here = f"tables|{address(request)}"
+            if not table_limiter.hit(from_here):
+                raise ApiError("too_many_tables", N_("Too many new tables from here. Please wait a few minutes."),
+                               429)
+            made = False
+            try:
+                out, made = await make()
+                return out
+            finally:
+                if not made:
+                    table_limiter.undo(from_here)
 
     async def create_table(request: Request, p: Player, data: dict[str, Any]) -> dict[str, Any]:
         """The table ``data`` asks for, hosted by ``p`` (every check of the request done but the game's own)."""
@@ -971,13 +991,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
         p = await need_player(request)
         t = await need_table(table_id)
+
+        async def make() -> tuple[str, bool]:
+            # Whoever asks second gets the first one's rematch: only a table hosted by the asker is new.
+            asked = t.row.rematch is None
+            new_id = await t.rematch(p)
+            made = asked and (await need_table(new_id)).row.host_id == p.id
+            return new_id, made
+
         if t.row.rematch is None:
-            waiting = await asyncio.to_thread(app.state.store.open_tables_of, p.id)
-            if sum(not idle_open("open", last) for _, last in waiting) >= MAX_OPEN_TABLES:
-                raise ApiError("too_many_tables", N_("You already have {n} tables waiting to start. Start one of "
-                                                     "them, or wait until one has been idle for {minutes} minutes."),
-                               429, n=MAX_OPEN_TABLES, minutes=max(1, round(open_idle / 60)))
-        new_id = await t.rematch(p)
+            new_id = await within_table_limits(request, p, make)
+        else:
+            new_id = await t.rematch(p)
         return (await need_table(new_id)).summary(base_url(request))
 
     @app.post("/api/tables/{table_id}/resign")
