@@ -516,6 +516,15 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         if problem is not None:
             raise ApiError("bad_name", problem, 422)
 
+    async def refuse_lookalike(name: str) -> None:
+        """A new name must not look like a registered player's (issue 24 L4): "Аnna" with a Cyrillic "А" passed
+        for "Anna" as a guest and as a second account, on leaderboards, rated tables and profiles."""
+        other = await asyncio.to_thread(app.state.store.registered_lookalike, name)
+        if other is not None and auth.login_key(other.name) != auth.login_key(name):
+            raise ApiError("name_lookalike", N_("The name '{name}' looks like the name of the registered player "
+                                                "'{other}'. Please choose another name."), 409,
+                           name=name, other=other.name)
+
     async def do_guest(name: Any) -> tuple[Player, str]:
         name_refusal(name)
         clean = auth.clean_name(name)
@@ -526,6 +535,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             # A guest under a registered name would pass for that player at every table.
             raise ApiError("name_reserved", N_("The name '{name}' belongs to a registered player. Log in with its "
                                                "password or choose another name."), 409, name=clean)
+        await refuse_lookalike(clean)
         p = await asyncio.to_thread(store.create_player, clean, None)
         return p, await asyncio.to_thread(store.create_session, p.id)
 
@@ -553,6 +563,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         problem = auth.password_problem(password, clean)
         if problem is not None:
             raise ApiError("bad_password", problem[0], 422, **problem[1])
+        await refuse_lookalike(clean)
         limiter: auth.RateLimiter = app.state.limiter
         if not limiter.hit(f"register|{address(request)}", REGISTRATIONS_PER_ADDRESS):
             raise ApiError("rate_limited", N_("Too many new accounts from here. Please wait a minute."), 429)

@@ -29,6 +29,7 @@ from sqlalchemy.exc import IntegrityError
 
 from wuerfel.engine.record import Event
 from wuerfel.server import db
+from wuerfel.server.textcheck import skeleton
 
 SESSION_DAYS = 30
 log = logging.getLogger("wuerfel.server")
@@ -219,7 +220,8 @@ class Store:
             with self.engine.begin() as c:
                 key = c.execute(
                     sa.insert(db.players).values(name=name, login_name=login, password_hash=password_hash,
-                                                 created_at=now())
+                                                 created_at=now(),
+                                                 name_skeleton=skeleton(name) if password_hash else None)
                 ).inserted_primary_key
                 assert key is not None
                 pid = key[0]
@@ -238,7 +240,8 @@ class Store:
                 if old is None or old.password_hash is not None:
                     raise ValueError(f"player {player_id} is no guest")
                 c.execute(sa.update(db.players).where(db.players.c.id == player_id)
-                          .values(name=name, login_name=name.casefold(), password_hash=password_hash))
+                          .values(name=name, login_name=name.casefold(), password_hash=password_hash,
+                                  name_skeleton=skeleton(name)))
                 c.execute(sa.update(db.seats).where(db.seats.c.player_id == player_id, db.seats.c.name == old.name)
                           .values(name=name))
         except IntegrityError as exc:
@@ -257,6 +260,15 @@ class Store:
         if row is None or row.password_hash is None:
             return None
         return Player(row.id, row.name, True), row.password_hash
+
+    def registered_lookalike(self, name: str) -> Player | None:
+        """The registered player whose name looks like ``name`` (the same :func:`~wuerfel.server.textcheck.skeleton`:
+        "Аnna" with a Cyrillic "А" for "Anna"), or None."""
+        with self.engine.connect() as c:
+            row = c.execute(sa.select(db.players.c.id, db.players.c.name)
+                            .where(db.players.c.name_skeleton == skeleton(name),
+                                   db.players.c.password_hash.is_not(None))).first()
+        return Player(row.id, row.name, True) if row else None
 
     def set_password_hash(self, player_id: int, password_hash: str) -> None:
         with self.engine.begin() as c:
