@@ -42,7 +42,7 @@ from wuerfel.engine.rules import (
     set_dotted,
 )
 from wuerfel.i18n import LANGUAGES, catalog, translate
-from wuerfel.server import auth, background, textcheck
+from wuerfel.server import auth, background, stale, textcheck
 from wuerfel.server.guard import Guard
 from wuerfel.server.live import (
     CLOCKS,
@@ -210,9 +210,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         gc.freeze()
         freezer = asyncio.get_running_loop().create_task(hub.freeze_garbage_collector())
         sweeper = asyncio.get_running_loop().create_task(hub.sweep_forever())
+        ender = asyncio.get_running_loop().create_task(stale.end_abandoned_forever(hub))
         try:
             yield
         finally:
+            ender.cancel()
             sweeper.cancel()
             freezer.cancel()
             resumer.cancel()
@@ -226,6 +228,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     app.state.limiter = auth.RateLimiter(limit=LOGIN_FAILS_PER_ACCOUNT, window=60.0)
     app.state.hashing = 0
     open_idle = float(os.environ.get("WUERFEL_OPEN_TABLE_IDLE") or OPEN_TABLE_IDLE)
+    running_idle = stale.running_idle()
     table_limiter = auth.RateLimiter(limit=int(os.environ.get("WUERFEL_TABLES_PER_ADDRESS") or TABLES_PER_ADDRESS),
                                      window=TABLES_WINDOW)
     app.add_middleware(Guard, max_body=MAX_BODY)
@@ -732,6 +735,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     async def api_tables(request: Request) -> dict[str, Any]:
         rows = await asyncio.to_thread(app.state.store.list_tables, ("open", "playing"))
         rows = [r for r in rows if not idle_open(r.status, r.last_active)]
+        # A running table only while it is alive (issue 24 L1: abandoned started tables filled the lobby for ever).
+        last = await asyncio.to_thread(app.state.store.last_events, [r.id for r in rows if r.status == "playing"])
+        rows = [r for r in rows if r.status != "playing"
+                or stale.listed(hub().tables.get(r.id), last.get(r.id, r.last_active), running_idle)]
         base = base_url(request)
         out = []
         known = {g.id for g in all_games()}

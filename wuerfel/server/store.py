@@ -370,6 +370,33 @@ class Store:
                     seat_rows[s.table_id].append(s)
         return [self._table(r, seat_rows[r.id]) for r in rows]
 
+    def last_events(self, table_ids: Sequence[str]) -> dict[str, dt.datetime]:
+        """When each table's newest event was stored (tables without events are left out): one index seek per
+        table (the newest ``seq``), so the lobby can ask it for every table it lists."""
+        if not table_ids:
+            return {}
+        e = db.events
+        newest = (sa.select(e.c.created_at).where(e.c.table_id == db.game_tables.c.id)
+                  .order_by(e.c.seq.desc()).limit(1).scalar_subquery())
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(db.game_tables.c.id, newest.label("at"))
+                             .where(db.game_tables.c.id.in_(list(table_ids)))).all()
+        return {r.id: at for r in rows if (at := _aware(r.at)) is not None}
+
+    def stale_running_tables(self, before: dt.datetime, limit: int = 50) -> list[str]:
+        """Public running tables without a time control where nothing happened since ``before`` (no event; no
+        seating change either when there is none): the candidates :mod:`wuerfel.server.stale` ends. Oldest
+        first. Timed tables end by their clock; private and scorekeeper tables are nobody else's business."""
+        e, t = db.events, db.game_tables
+        newest = (sa.select(e.c.created_at).where(e.c.table_id == t.c.id)
+                  .order_by(e.c.seq.desc()).limit(1).scalar_subquery())
+        last = sa.func.coalesce(newest, t.c.active_at, t.c.created_at)
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(t.c.id).where(
+                t.c.status == "playing", t.c.clock == "none", t.c.private == sa.false(),
+                t.c.scorekeeper == sa.false(), last < before).order_by(last).limit(limit)).all()
+        return [r.id for r in rows]
+
     def table_ids_of_player(self, player_id: int, statuses: Sequence[str] = ("open", "playing")) -> list[str]:
         """The tables, newest first, where the player holds a seat (any table: private and scorekeeper ones too,
         they are his)."""
