@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import gc
 import json
 import logging
@@ -60,6 +61,7 @@ from wuerfel.server.live import (
     error_json,
 )
 from wuerfel.server.store import NameTaken, Player, SeatRow, Store
+from wuerfel.server.store import now as store_now
 
 log = logging.getLogger("wuerfel.server")
 
@@ -96,6 +98,8 @@ overrides). The limit of waiting tables is per player, and anybody can be a new 
 script made guest after guest, each with its five tables, and filled the lobby. Generous for a group behind one
 address (a pub's wifi): a table is created for a game, not every few seconds."""
 TABLES_WINDOW = 10 * 60.0
+STALE_KEEP = 1000
+"""Most running tables the lobby keeps for their connected players or the reader despite being idle."""
 OPEN_TABLE_IDLE = 30 * 60.0
 """Seconds without seating activity after which an unstarted table leaves the lobby and stops counting against its
 host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides). Measured from the stored ``active_at``."""
@@ -733,12 +737,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
     @app.get("/api/tables")
     async def api_tables(request: Request) -> dict[str, Any]:
-        rows = await asyncio.to_thread(app.state.store.list_tables, ("open", "playing"))
-        rows = [r for r in rows if not idle_open(r.status, r.last_active)]
-        # A running table only while it is alive (issue 24 L1: abandoned started tables filled the lobby for ever).
-        last = await asyncio.to_thread(app.state.store.last_events, [r.id for r in rows if r.status == "playing"])
-        rows = [r for r in rows if r.status != "playing"
-                or stale.listed(hub().tables.get(r.id), last.get(r.id, r.last_active), running_idle)]
+        me = await player_of(request)
+        # Idle tables leave the lobby in the query, before its limit (issue 24 L1: a thousand abandoned started
+        # tables took every place of it): unstarted ones after ``open_idle`` without a seating change, running ones
+        # after ``running_idle`` without an event (wuerfel/server/stale.py) — but not while one of their players is
+        # connected, and never for the reader's own (the lobby offers them to continue).
+        keep = [tid for tid, t in list(hub().tables.items()) if t.row.status == "playing" and t.online()]
+        if me is not None:
+            keep += await asyncio.to_thread(app.state.store.table_ids_of_player, me.id, ("playing",))
+        at = store_now()
+        rows = await asyncio.to_thread(
+            app.state.store.list_tables, ("open", "playing"), open_since=at - dt.timedelta(seconds=open_idle),
+            alive_since=at - dt.timedelta(seconds=running_idle), keep=keep[:STALE_KEEP])
         base = base_url(request)
         out = []
         known = {g.id for g in all_games()}
@@ -748,7 +758,6 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 out.append(t.summary(base))
             elif r.game in known:
                 out.append(LiveTable(hub(), r).summary(base))
-        me = await player_of(request)
         for x in out:  # the reader's own seats: his running game is offered to continue, not to watch (web U14)
             x["my_seats"] = [s["seat"] for s in x["seats"] if me is not None and s["player_id"] == me.id]
         return {"tables": out}

@@ -7,8 +7,10 @@ real table out of it. Two rules now:
 
 - **The lobby** lists a running table only while it is alive: one of its players is connected to it right now, or
   something happened at it (a move, a throw: the table's newest event) within :data:`RUNNING_IDLE` seconds
-  (``WUERFEL_RUNNING_TABLE_IDLE``, default 30 minutes). The time is read from the stored log, so a restart lists
-  the same tables. A table left out keeps its link, and its players find it under Meine Partien.
+  (``WUERFEL_RUNNING_TABLE_IDLE``, default 30 minutes); a reader always sees his own. The time is read from the
+  stored log, in the lobby's query before its limit (``Store.list_tables``), so a restart lists the same tables and
+  idle ones cannot take the places of live ones. A table left out keeps its link, and its players find it under
+  Meine Partien.
 - **The end**: a public running table without a time control where nothing happened for :data:`ABANDON_AFTER`
   seconds (``WUERFEL_ABANDON_AFTER``, default 48 hours) is ended: the person it waits for loses it, stored like a
   forfeit with ``ended_by`` ``idle`` (the log stays exactly as played; the replay, the record and the archive show
@@ -52,15 +54,6 @@ def running_idle() -> float:
 
 def abandon_after() -> float:
     return float(os.environ.get("WUERFEL_ABANDON_AFTER") or ABANDON_AFTER)
-
-
-def listed(t: LiveTable | None, last_event: dt.datetime | None, idle: float) -> bool:
-    """Whether a running table belongs in the lobby: a player of it is connected (``t``, the live table when it is
-    in memory), or ``last_event`` (its newest event; the caller gives its last seating change for a table without
-    any) is younger than ``idle`` seconds."""
-    if t is not None and t.online():
-        return True
-    return last_event is not None and last_event.timestamp() >= now().timestamp() - idle
 
 
 def waited_for(t: LiveTable) -> list[int]:

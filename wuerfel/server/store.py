@@ -355,9 +355,27 @@ class Store:
         return sa.select(db.seats, guest.label("guest")).select_from(
             db.seats.outerjoin(db.players, db.players.c.id == db.seats.c.player_id))
 
-    def list_tables(self, statuses: Sequence[str], include_private: bool = False, limit: int = 200) -> list[TableRow]:
+    def list_tables(self, statuses: Sequence[str], include_private: bool = False, limit: int = 200,
+                    open_since: dt.datetime | None = None, alive_since: dt.datetime | None = None,
+                    keep: Sequence[str] = ()) -> list[TableRow]:
+        """The newest ``limit`` tables of these statuses (the lobby's).
+
+        ``open_since``/``alive_since``: leave out the unstarted tables whose last seating change, and the running
+        ones whose newest event (or, without one, last seating change), is older — but never the tables in
+        ``keep``. In the query, before the limit: a thousand idle tables newer than the real ones took every place
+        of the 200 and a filter after the limit left the lobby empty (issue 24 L1)."""
+        t = db.game_tables
         with self.engine.connect() as c:
-            q = sa.select(db.game_tables).where(db.game_tables.c.status.in_(list(statuses)))
+            q = sa.select(t).where(t.c.status.in_(list(statuses)))
+            seated = sa.func.coalesce(t.c.active_at, t.c.created_at)
+            if open_since is not None:
+                q = q.where(sa.or_(t.c.status != "open", seated >= open_since, t.c.id.in_(list(keep))))
+            if alive_since is not None:
+                e = db.events
+                newest = (sa.select(e.c.created_at).where(e.c.table_id == t.c.id)
+                          .order_by(e.c.seq.desc()).limit(1).scalar_subquery())
+                q = q.where(sa.or_(t.c.status != "playing", sa.func.coalesce(newest, seated) >= alive_since,
+                                   t.c.id.in_(list(keep))))
             if not include_private:
                 # A scorekeeper table is one phone at a real table: nobody else has anything to join or watch.
                 q = q.where(db.game_tables.c.private == sa.false(), db.game_tables.c.scorekeeper == sa.false())
@@ -369,19 +387,6 @@ class Store:
                                    .order_by(db.seats.c.table_id, db.seats.c.seat)):
                     seat_rows[s.table_id].append(s)
         return [self._table(r, seat_rows[r.id]) for r in rows]
-
-    def last_events(self, table_ids: Sequence[str]) -> dict[str, dt.datetime]:
-        """When each table's newest event was stored (tables without events are left out): one index seek per
-        table (the newest ``seq``), so the lobby can ask it for every table it lists."""
-        if not table_ids:
-            return {}
-        e = db.events
-        newest = (sa.select(e.c.created_at).where(e.c.table_id == db.game_tables.c.id)
-                  .order_by(e.c.seq.desc()).limit(1).scalar_subquery())
-        with self.engine.connect() as c:
-            rows = c.execute(sa.select(db.game_tables.c.id, newest.label("at"))
-                             .where(db.game_tables.c.id.in_(list(table_ids)))).all()
-        return {r.id: at for r in rows if (at := _aware(r.at)) is not None}
 
     def stale_running_tables(self, before: dt.datetime, limit: int = 50) -> list[str]:
         """Public running tables without a time control where nothing happened since ``before`` (no event; no
