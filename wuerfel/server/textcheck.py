@@ -16,6 +16,9 @@ Two kinds of trouble (issue 24, security report L4 and L5):
   skeleton of a registered one. A name that mixes Latin, Cyrillic and Greek letters is refused outright
   (:func:`name_problem`): no real name needs that, and it is how look-alikes are made.
 
+The skeletons of registered players are stored (``players.name_skeleton``, migration 0010): a change to the mapping
+or to :func:`skeleton` needs a migration that computes them again.
+
 Only Latin, Cyrillic and Greek are mapped: they are the scripts whose letters share shapes. A name wholly in
 another script (Japanese, Arabic …) is left as it is.
 """
