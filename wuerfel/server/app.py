@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import gc
 import json
 import logging
@@ -17,7 +18,7 @@ import os
 import secrets
 import time
 import urllib.parse
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -42,7 +43,7 @@ from wuerfel.engine.rules import (
     set_dotted,
 )
 from wuerfel.i18n import LANGUAGES, catalog, translate
-from wuerfel.server import auth, background
+from wuerfel.server import auth, background, stale, textcheck
 from wuerfel.server.guard import Guard
 from wuerfel.server.live import (
     CLOCKS,
@@ -60,6 +61,7 @@ from wuerfel.server.live import (
     error_json,
 )
 from wuerfel.server.store import NameTaken, Player, SeatRow, Store
+from wuerfel.server.store import now as store_now
 
 log = logging.getLogger("wuerfel.server")
 
@@ -96,6 +98,8 @@ overrides). The limit of waiting tables is per player, and anybody can be a new 
 script made guest after guest, each with its five tables, and filled the lobby. Generous for a group behind one
 address (a pub's wifi): a table is created for a game, not every few seconds."""
 TABLES_WINDOW = 10 * 60.0
+STALE_KEEP = 1000
+"""Most running tables the lobby keeps for their connected players or the reader despite being idle."""
 OPEN_TABLE_IDLE = 30 * 60.0
 """Seconds without seating activity after which an unstarted table leaves the lobby and stops counting against its
 host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides). Measured from the stored ``active_at``."""
@@ -210,9 +214,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         gc.freeze()
         freezer = asyncio.get_running_loop().create_task(hub.freeze_garbage_collector())
         sweeper = asyncio.get_running_loop().create_task(hub.sweep_forever())
+        ender = asyncio.get_running_loop().create_task(stale.end_abandoned_forever(hub))
         try:
             yield
         finally:
+            ender.cancel()
             sweeper.cancel()
             freezer.cancel()
             resumer.cancel()
@@ -226,6 +232,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     app.state.limiter = auth.RateLimiter(limit=LOGIN_FAILS_PER_ACCOUNT, window=60.0)
     app.state.hashing = 0
     open_idle = float(os.environ.get("WUERFEL_OPEN_TABLE_IDLE") or OPEN_TABLE_IDLE)
+    running_idle = stale.running_idle()
     table_limiter = auth.RateLimiter(limit=int(os.environ.get("WUERFEL_TABLES_PER_ADDRESS") or TABLES_PER_ADDRESS),
                                      window=TABLES_WINDOW)
     app.add_middleware(Guard, max_body=MAX_BODY)
@@ -509,7 +516,24 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         set_csrf(request, resp, new)
         return resp
 
+    def name_refusal(name: Any) -> None:
+        """Refuse a new player name that could fool others (control characters, mixed alphabets: issue 24 L4, L5)
+        with a message saying why; the length rule follows in the caller."""
+        problem = textcheck.name_problem(name) if isinstance(name, str) else None
+        if problem is not None:
+            raise ApiError("bad_name", problem, 422)
+
+    async def refuse_lookalike(name: str) -> None:
+        """A new name must not look like a registered player's (issue 24 L4): "Аnna" with a Cyrillic "А" passed
+        for "Anna" as a guest and as a second account, on leaderboards, rated tables and profiles."""
+        other = await asyncio.to_thread(app.state.store.registered_lookalike, name)
+        if other is not None and auth.login_key(other.name) != auth.login_key(name):
+            raise ApiError("name_lookalike", N_("The name '{name}' looks like the name of the registered player "
+                                                "'{other}'. Please choose another name."), 409,
+                           name=name, other=other.name)
+
     async def do_guest(name: Any) -> tuple[Player, str]:
+        name_refusal(name)
         clean = auth.clean_name(name)
         if clean is None:
             raise ApiError("bad_name", N_("A name has 1 to {n} characters."), 422, n=auth.MAX_NAME)
@@ -518,6 +542,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             # A guest under a registered name would pass for that player at every table.
             raise ApiError("name_reserved", N_("The name '{name}' belongs to a registered player. Log in with its "
                                                "password or choose another name."), 409, name=clean)
+        await refuse_lookalike(clean)
         p = await asyncio.to_thread(store.create_player, clean, None)
         return p, await asyncio.to_thread(store.create_session, p.id)
 
@@ -538,12 +563,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             app.state.hashing -= 1
 
     async def do_register(request: Request, name: Any, password: Any) -> tuple[Player, str]:
+        name_refusal(name)
         clean = auth.clean_name(name)
         if clean is None:
             raise ApiError("bad_name", N_("A name has 1 to {n} characters."), 422, n=auth.MAX_NAME)
         problem = auth.password_problem(password, clean)
         if problem is not None:
             raise ApiError("bad_password", problem[0], 422, **problem[1])
+        await refuse_lookalike(clean)
         limiter: auth.RateLimiter = app.state.limiter
         if not limiter.hit(f"register|{address(request)}", REGISTRATIONS_PER_ADDRESS):
             raise ApiError("rate_limited", N_("Too many new accounts from here. Please wait a minute."), 429)
@@ -710,8 +737,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
     @app.get("/api/tables")
     async def api_tables(request: Request) -> dict[str, Any]:
-        rows = await asyncio.to_thread(app.state.store.list_tables, ("open", "playing"))
-        rows = [r for r in rows if not idle_open(r.status, r.last_active)]
+        me = await player_of(request)
+        # Idle tables leave the lobby in the query, before its limit (issue 24 L1: a thousand abandoned started
+        # tables took every place of it): unstarted ones after ``open_idle`` without a seating change, running ones
+        # after ``running_idle`` without an event (wuerfel/server/stale.py) — but not while one of their players is
+        # connected, and never for the reader's own (the lobby offers them to continue).
+        keep = [tid for tid, t in list(hub().tables.items()) if t.row.status == "playing" and t.online()]
+        if me is not None:
+            keep += await asyncio.to_thread(app.state.store.table_ids_of_player, me.id, ("playing",))
+        at = store_now()
+        rows = await asyncio.to_thread(
+            app.state.store.list_tables, ("open", "playing"), open_since=at - dt.timedelta(seconds=open_idle),
+            alive_since=at - dt.timedelta(seconds=running_idle), keep=keep[:STALE_KEEP])
         base = base_url(request)
         out = []
         known = {g.id for g in all_games()}
@@ -721,7 +758,6 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 out.append(t.summary(base))
             elif r.game in known:
                 out.append(LiveTable(hub(), r).summary(base))
-        me = await player_of(request)
         for x in out:  # the reader's own seats: his running game is offered to continue, not to watch (web U14)
             x["my_seats"] = [s["seat"] for s in x["seats"] if me is not None and s["player_id"] == me.id]
         return {"tables": out}
@@ -731,23 +767,43 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
         p = await need_player(request)
         data = await body_json(request)
-        waiting = await asyncio.to_thread(app.state.store.open_tables_of, p.id)
-        if sum(not idle_open("open", last) for _, last in waiting) >= MAX_OPEN_TABLES:
-            raise ApiError("too_many_tables", N_("You already have {n} tables waiting to start. Start one of them, "
-                                                 "or wait until one has been idle for {minutes} minutes."), 429,
-                           n=MAX_OPEN_TABLES, minutes=max(1, round(open_idle / 60)))
-        # Counted before the table is made (concurrent requests cannot all slip through) and taken back if it is not.
-        from_here = f"tables|{address(request)}"
-        if not table_limiter.hit(from_here):
-            raise ApiError("too_many_tables", N_("Too many new tables from here. Please wait a few minutes."), 429)
-        made = False
-        try:
-            out = await create_table(request, p, data)
-            made = True
-            return out
-        finally:
-            if not made:
-                table_limiter.undo(from_here)
+
+        async def make() -> tuple[dict[str, Any], bool]:
+            return await create_table(request, p, data), True
+
+        out: dict[str, Any] = await within_table_limits(request, p, make)
+        return out
+
+    creation_locks = [asyncio.Lock() for _ in range(64)]
+    """One lock per player (striped by id): his limit's check and the table it admits are one step."""
+
+    async def within_table_limits(request: Request, p: Player,
+                                  make: Callable[[], Awaitable[tuple[Any, bool]]]) -> Any:
+        """Run ``make`` (a new table: created, or a rematch) within the table limits: at most
+        :data:`MAX_OPEN_TABLES` waiting tables per player and :data:`TABLES_PER_ADDRESS` new ones per address.
+
+        ``make`` returns (result, whether a table was made). Rematches went around both limits (issue 24 L3: 40
+        tables by rematch chains after one counted creation; ten concurrent rematches left one host ten waiting
+        tables, the check having run before any of them existed). So every new table passes here, the check and
+        the creation hold the player's lock together, and the address is counted before the table is made
+        (concurrent requests cannot all slip through) and taken back when none was."""
+        async with creation_locks[p.id % len(creation_locks)]:
+            waiting = await asyncio.to_thread(app.state.store.open_tables_of, p.id)
+            if sum(not idle_open("open", last) for _, last in waiting) >= MAX_OPEN_TABLES:
+                raise ApiError("too_many_tables", N_("You already have {n} tables waiting to start. Start one of "
+                                                     "them, or wait until one has been idle for {minutes} minutes."),
+                               429, n=MAX_OPEN_TABLES, minutes=max(1, round(open_idle / 60)))
+            from_here = f"tables|{address(request)}"
+            if not table_limiter.hit(from_here):
+                raise ApiError("too_many_tables", N_("Too many new tables from here. Please wait a few minutes."),
+                               429)
+            made = False
+            try:
+                out, made = await make()
+                return out
+            finally:
+                if not made:
+                    table_limiter.undo(from_here)
 
     async def create_table(request: Request, p: Player, data: dict[str, Any]) -> dict[str, Any]:
         """The table ``data`` asks for, hosted by ``p`` (every check of the request done but the game's own)."""
@@ -820,6 +876,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             if not 0 <= s < n or s in bots:
                 raise ApiError("bad_seat", N_("There is no seat {seat} at this table."), 422, seat=str(k)[:10])
             name = " ".join(v.split()) if isinstance(v, str) else ""
+            if textcheck.control_char(name) is not None:
+                raise ApiError("bad_request", textcheck.CONTROL_IN_NAME, 422)
             if not 1 <= len(name) <= 32 or not name.isprintable():
                 raise ApiError("bad_request", N_("The name of seat {seat} must have 1 to 32 characters."), 422,
                                seat=s + 1)
@@ -960,13 +1018,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
         p = await need_player(request)
         t = await need_table(table_id)
+
+        async def make() -> tuple[str, bool]:
+            # Whoever asks second gets the first one's rematch: only a table hosted by the asker is new.
+            asked = t.row.rematch is None
+            new_id = await t.rematch(p)
+            made = asked and (await need_table(new_id)).row.host_id == p.id
+            return new_id, made
+
         if t.row.rematch is None:
-            waiting = await asyncio.to_thread(app.state.store.open_tables_of, p.id)
-            if sum(not idle_open("open", last) for _, last in waiting) >= MAX_OPEN_TABLES:
-                raise ApiError("too_many_tables", N_("You already have {n} tables waiting to start. Start one of "
-                                                     "them, or wait until one has been idle for {minutes} minutes."),
-                               429, n=MAX_OPEN_TABLES, minutes=max(1, round(open_idle / 60)))
-        new_id = await t.rematch(p)
+            new_id = await within_table_limits(request, p, make)
+        else:
+            new_id = await t.rematch(p)
         return (await need_table(new_id)).summary(base_url(request))
 
     @app.post("/api/tables/{table_id}/resign")

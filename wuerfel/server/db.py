@@ -22,7 +22,11 @@ players = sa.Table(
     sa.Column("login_name", sa.String(32), nullable=True, unique=True),
     sa.Column("password_hash", sa.Text, nullable=True),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("name_skeleton", sa.String(64), nullable=True),
+    sa.Index("ix_players_name_skeleton", "name_skeleton", unique=True),
 )
+"""``name_skeleton``: the look-alike key of a registered player's name (:func:`wuerfel.server.textcheck.skeleton`,
+migration 0010), unique, so no second account can pass for him; None for guests."""
 
 sessions = sa.Table(
     "sessions", metadata,

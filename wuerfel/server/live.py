@@ -51,6 +51,7 @@ from wuerfel.server.store import (
     make_writer,
 )
 from wuerfel.server.store import now as store_now
+from wuerfel.server.textcheck import CONTROL_IN_CHAT, control_char
 
 log = logging.getLogger("wuerfel.server")
 
@@ -1338,6 +1339,9 @@ class LiveTable:
         text = text.strip()
         if not text:
             await self._error(conn, "chat_empty", N_("The message is empty."))
+            return
+        if control_char(text) is not None:  # a bidi override turns the line around; PostgreSQL stores no NUL
+            await self._error(conn, "chat_control", CONTROL_IN_CHAT)
             return
         if len(text) > CHAT_MAX:
             await self._send(conn, error_json("chat_too_long", translate(

@@ -29,6 +29,7 @@ from sqlalchemy.exc import IntegrityError
 
 from wuerfel.engine.record import Event
 from wuerfel.server import db
+from wuerfel.server.textcheck import skeleton
 
 SESSION_DAYS = 30
 log = logging.getLogger("wuerfel.server")
@@ -219,7 +220,8 @@ class Store:
             with self.engine.begin() as c:
                 key = c.execute(
                     sa.insert(db.players).values(name=name, login_name=login, password_hash=password_hash,
-                                                 created_at=now())
+                                                 created_at=now(),
+                                                 name_skeleton=skeleton(name) if password_hash else None)
                 ).inserted_primary_key
                 assert key is not None
                 pid = key[0]
@@ -238,7 +240,8 @@ class Store:
                 if old is None or old.password_hash is not None:
                     raise ValueError(f"player {player_id} is no guest")
                 c.execute(sa.update(db.players).where(db.players.c.id == player_id)
-                          .values(name=name, login_name=name.casefold(), password_hash=password_hash))
+                          .values(name=name, login_name=name.casefold(), password_hash=password_hash,
+                                  name_skeleton=skeleton(name)))
                 c.execute(sa.update(db.seats).where(db.seats.c.player_id == player_id, db.seats.c.name == old.name)
                           .values(name=name))
         except IntegrityError as exc:
@@ -257,6 +260,15 @@ class Store:
         if row is None or row.password_hash is None:
             return None
         return Player(row.id, row.name, True), row.password_hash
+
+    def registered_lookalike(self, name: str) -> Player | None:
+        """The registered player whose name looks like ``name`` (the same :func:`~wuerfel.server.textcheck.skeleton`:
+        "Аnna" with a Cyrillic "А" for "Anna"), or None."""
+        with self.engine.connect() as c:
+            row = c.execute(sa.select(db.players.c.id, db.players.c.name)
+                            .where(db.players.c.name_skeleton == skeleton(name),
+                                   db.players.c.password_hash.is_not(None))).first()
+        return Player(row.id, row.name, True) if row else None
 
     def set_password_hash(self, player_id: int, password_hash: str) -> None:
         with self.engine.begin() as c:
@@ -343,9 +355,27 @@ class Store:
         return sa.select(db.seats, guest.label("guest")).select_from(
             db.seats.outerjoin(db.players, db.players.c.id == db.seats.c.player_id))
 
-    def list_tables(self, statuses: Sequence[str], include_private: bool = False, limit: int = 200) -> list[TableRow]:
+    def list_tables(self, statuses: Sequence[str], include_private: bool = False, limit: int = 200,
+                    open_since: dt.datetime | None = None, alive_since: dt.datetime | None = None,
+                    keep: Sequence[str] = ()) -> list[TableRow]:
+        """The newest ``limit`` tables of these statuses (the lobby's).
+
+        ``open_since``/``alive_since``: leave out the unstarted tables whose last seating change, and the running
+        ones whose newest event (or, without one, last seating change), is older — but never the tables in
+        ``keep``. In the query, before the limit: a thousand idle tables newer than the real ones took every place
+        of the 200 and a filter after the limit left the lobby empty (issue 24 L1)."""
+        t = db.game_tables
         with self.engine.connect() as c:
-            q = sa.select(db.game_tables).where(db.game_tables.c.status.in_(list(statuses)))
+            q = sa.select(t).where(t.c.status.in_(list(statuses)))
+            seated = sa.func.coalesce(t.c.active_at, t.c.created_at)
+            if open_since is not None:
+                q = q.where(sa.or_(t.c.status != "open", seated >= open_since, t.c.id.in_(list(keep))))
+            if alive_since is not None:
+                e = db.events
+                newest = (sa.select(e.c.created_at).where(e.c.table_id == t.c.id)
+                          .order_by(e.c.seq.desc()).limit(1).scalar_subquery())
+                q = q.where(sa.or_(t.c.status != "playing", sa.func.coalesce(newest, seated) >= alive_since,
+                                   t.c.id.in_(list(keep))))
             if not include_private:
                 # A scorekeeper table is one phone at a real table: nobody else has anything to join or watch.
                 q = q.where(db.game_tables.c.private == sa.false(), db.game_tables.c.scorekeeper == sa.false())
@@ -357,6 +387,20 @@ class Store:
                                    .order_by(db.seats.c.table_id, db.seats.c.seat)):
                     seat_rows[s.table_id].append(s)
         return [self._table(r, seat_rows[r.id]) for r in rows]
+
+    def stale_running_tables(self, before: dt.datetime, limit: int = 50) -> list[str]:
+        """Public running tables without a time control where nothing happened since ``before`` (no event; no
+        seating change either when there is none): the candidates :mod:`wuerfel.server.stale` ends. Oldest
+        first. Timed tables end by their clock; private and scorekeeper tables are nobody else's business."""
+        e, t = db.events, db.game_tables
+        newest = (sa.select(e.c.created_at).where(e.c.table_id == t.c.id)
+                  .order_by(e.c.seq.desc()).limit(1).scalar_subquery())
+        last = sa.func.coalesce(newest, t.c.active_at, t.c.created_at)
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(t.c.id).where(
+                t.c.status == "playing", t.c.clock == "none", t.c.private == sa.false(),
+                t.c.scorekeeper == sa.false(), last < before).order_by(last).limit(limit)).all()
+        return [r.id for r in rows]
 
     def table_ids_of_player(self, player_id: int, statuses: Sequence[str] = ("open", "playing")) -> list[str]:
         """The tables, newest first, where the player holds a seat (any table: private and scorekeeper ones too,
