@@ -28,9 +28,14 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help=N_("Address the s
               "uvicorn's websocket implementation: auto, websockets or wsproto")),
           log_level: str = typer.Option("warning", "--log-level", help=N_(
               "uvicorn's log level: critical, error, warning, info, debug or trace")),
+          solver_cache_mb: float = typer.Option(None, "--solver-cache-mb", help=N_(
+              "Megabytes of solver tables of made-up rule sets kept on disk, least recently used out first "
+              "(presets are always kept; 0: none; default: WUERFEL_SOLVER_CACHE_MB or 1024)")),
           lang: str = LangOption) -> None:
     """Start the web platform; ``--lang`` is the language of this command's own lines (the pages choose their
     language per visitor)."""
+    import os
+
     import uvicorn
 
     from wuerfel.i18n import translate
@@ -39,6 +44,10 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help=N_("Address the s
 
     if sync.upper() not in ("NORMAL", "FULL"):
         raise typer.BadParameter("NORMAL | FULL")
+    if solver_cache_mb is not None:
+        from wuerfel.solvers import diskcache
+
+        os.environ[diskcache.ENV] = str(solver_cache_mb)  # the environment: the builder's child processes read it too
     url = normalize_url(db)
     application = create_app(url, bot_delay=bot_delay, secure_cookies=secure_cookies, synchronous=sync.upper(),
                              throw_wait=throw_wait, clock_scale=clock_scale)
