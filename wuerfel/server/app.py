@@ -930,6 +930,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         p = await need_player(request)
         data = await body_json(request) if what != "start" or await request.body() else {}
         t = await need_table(table_id)
+        t.note_address(p, address(request))  # builds for the table count for its host's address (issue 24 H2)
         if what == "sit":
             await t.sit(p, data.get("seat"), data.get("seed"))
         elif what == "leave":
