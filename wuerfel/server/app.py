@@ -1123,7 +1123,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         seats = [{**s, "name": t.seat_label(s["seat"], key[1])} for s in doc["seats"]]
         out = {**doc, "seats": seats}
         if lacking is not None:
-            out.update(lacking_status(tables, tables.request(lacking), key[1]))
+            out.update(lacking_status(tables, tables.request(lacking, address(request)), key[1]))
         return out
 
     @app.get("/api/tables/{table_id}/analysis/win-chance.svg")
