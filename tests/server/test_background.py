@@ -150,3 +150,12 @@ def test_a_waiting_build_nobody_asks_about_is_dropped() -> None:
     time.sleep(0.001)  # stale_after is 0: any time at all passes it (no timing assertion)
     fresh = tables.request(MissingTable("fresh", functools.partial(int, "0")), "203.0.113.9")
     assert fresh is not None and tables._order() == [fresh] and tables.job("gone") is None
+
+
+def test_a_game_without_decisions_queues_no_build() -> None:
+    """Issue 24 §4 M3: a duel resigned before its first move asked for minutes of duel-table build."""
+    from wuerfel.engine.record import Match
+    from wuerfel.server.app import analyse_lacking
+
+    doc, lacking = analyse_lacking(Match.new("zehntausend", None, ["A", "B"]).record, "de")
+    assert doc["decisions"] == [] and lacking is None

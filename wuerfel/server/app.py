@@ -141,12 +141,16 @@ ANALYSIS_WORKERS = 2
 
 def analyse_lacking(record: GameRecord, lang: str) -> tuple[dict[str, Any], MissingTable | None]:
     """The record's exact analysis and the table its advisor lacked for a better one (``missing_table`` of the
-    advisor factory, asked before the analysis: a table that appears meanwhile only costs one more analysis)."""
+    advisor factory, asked before the analysis: a table that appears meanwhile only costs one more analysis). A game
+    without a single decision lacks nothing (issue 24 §4 M3: resigned zero-move games queued builds)."""
     from wuerfel.engine.analysis import analyse_record
 
     probe = getattr(get_game(record.game).advisor, "missing_table", None)
     lacking = probe(record.make_game()) if probe is not None else None
-    return analyse_record(record, lang), lacking
+    doc = analyse_record(record, lang)
+    if not doc.get("decisions"):
+        lacking = None  # nothing to rate (a game resigned before its first decision): no minutes of build for it
+    return doc, lacking
 
 
 def lacking_status(tables: background.TableBuilder, job: background.Job | None, lang: str) -> dict[str, Any]:
