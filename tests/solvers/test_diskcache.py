@@ -105,3 +105,24 @@ def test_the_wuerfelspiel_solver_keeps_presets_and_stores_made_up_rules_only_wit
     assert diskcache.kept(tmp_path) == names
     # The made-up rule set still works: from memory now, rebuilt when it has left memory.
     assert solver.tables(made_up).value > 0
+
+
+def test_zehntausend_tables_of_made_up_rules_keep_to_the_budget(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24 §4 M3 built duel tables for made-up Zehntausend targets; they go to disk under the same budget."""
+    from wuerfel.engine.registry import get_game
+    from wuerfel.games.zehntausend.solvers.solo import solve_solo
+    from wuerfel.games.zehntausend.solvers.support import is_preset
+
+    monkeypatch.setenv("WUERFEL_CACHE_DIR", str(tmp_path))
+    preset = get_game("zehntausend").load_rules(None)
+    assert is_preset(preset)
+    made_up = dataclasses.replace(preset, game=dataclasses.replace(preset.game, target=1050))
+    assert not is_preset(made_up)
+    monkeypatch.setenv(diskcache.ENV, "0")
+    solve_solo(made_up, fresh=True)
+    assert not list((tmp_path / "zehntausend").glob("*.npz")), "a budget of 0 stores no made-up rule set"
+    monkeypatch.setenv(diskcache.ENV, "10")
+    solve_solo(dataclasses.replace(preset, game=dataclasses.replace(preset.game, target=1100)), fresh=True)
+    assert len(list((tmp_path / "zehntausend").glob("solo-*.npz"))) == 1
+    assert diskcache.kept(tmp_path / "zehntausend") == set()
