@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import os
 import threading
 import time
@@ -36,6 +37,8 @@ from typing import TypeVar
 from wuerfel.engine.errors import N_, WuerfelError
 
 T = TypeVar("T")
+
+log = logging.getLogger("wuerfel.server.builds")
 
 
 class BuildBusy(WuerfelError):
@@ -114,9 +117,11 @@ class BuildGate:
             else:
                 if len(self._building) >= self.limits.building:
                     self.refused[address] += 1
+                    log.info("build for %s refused: %d rule sets are being built", address, len(self._building))
                     raise BuildBusy(BUSY_SERVER, "server")
                 if sum(1 for x in self._building.values() if x.address == address) >= self.limits.per_address:
                     self.refused[address] += 1
+                    log.info("build for %s refused: that address builds enough already", address)
                     raise BuildBusy(BUSY_ADDRESS, "address")
                 b = self._building[key] = _Build(address)
                 self.started[address] += 1
@@ -127,7 +132,10 @@ class BuildGate:
                 b.askers -= 1
                 if b.askers == 0 and self._building.get(key) is b:
                     del self._building[key]
-                    self.seconds[b.address] += time.monotonic() - t0
+                    took = time.monotonic() - t0
+                    self.seconds[b.address] += took
+                    log.info("build for %s %s in %.1f s (%.0f s for this address so far)", b.address,
+                             "done" if ok else "failed", took, self.seconds[b.address])
                     if ok:
                         self._warm[key] = None
                         while len(self._warm) > self.limits.warm:
