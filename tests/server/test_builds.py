@@ -124,6 +124,54 @@ def test_over_the_cap_a_lighter_bot_plays_until_the_build_is_allowed(tmp_path: P
     run_loop(body())
 
 
+def test_made_up_rule_sets_held_by_running_tables_are_capped_per_address_and_in_all() -> None:
+    """A bot holds its tables while its game runs (the memory budget cannot free them): one address builds one
+    made-up rule set after another only up to its cap; a finished table gives its rule set back."""
+    gate = BuildGate(BuildLimits(in_use=3, in_use_per_address=2))
+    assert gate.hold("r1", "t1", "a") and gate.hold("r2", "t2", "a")
+    assert gate.hold("r1", "t3", "a"), "another table of a rule set in use costs nothing"
+    with pytest.raises(BuildBusy) as mine:
+        gate.hold("r3", "t4", "a")
+    assert mine.value.reason == "address"
+    assert gate.hold("r3", "t5", "b")
+    with pytest.raises(BuildBusy) as full:
+        gate.hold("r4", "t6", "c")
+    assert full.value.reason == "server"
+    gate.let_go("t1")
+    assert "r1" in gate.in_use(), "t3 still plays r1"
+    gate.let_go("t3")
+    assert gate.in_use() == {"r2": "a", "r3": "b"}
+    assert gate.hold("r4", "t6", "c")
+    gate.close()
+
+
+def test_a_finished_game_gives_its_made_up_rule_set_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import wuerfel.bots
+
+    monkeypatch.setattr(wuerfel.bots, "make_bot", lambda game_id, kind, game, seed=0: kind)
+
+    async def body() -> None:
+        store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
+        hub = Hub(store, bot_delay=0)
+        anna = store.create_player("Anna")
+        tables = []
+        for i, rules_id in enumerate(("kniffel", "kniffel+custom")):
+            row = store.create_table("wuerfelspiel", rules_id, {"upper_bonus_threshold": 64 + i}, 2, False, False,
+                                     anna.id, [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, None, "best", None)])
+            t = LiveTable(hub, row)
+            t.match = Match.new("wuerfelspiel", None, ["Anna", "best"])
+            t.note_address(anna, "203.0.113.7")
+            assert (await t._ready_bots())[1] == "best"
+            tables.append(t)
+        assert set(hub.builds.in_use().values()) == {"203.0.113.7"} and len(hub.builds.in_use()) == 2
+        tables[0]._let_go()
+        assert len(hub.builds.in_use()) == 1
+        await hub.close()
+        store.close()
+
+    run_loop(body())
+
+
 @pytest.fixture
 def budget():  # type: ignore[no-untyped-def]
     shared.forget()

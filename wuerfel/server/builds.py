@@ -14,6 +14,11 @@ GB. Here:
   a moment ago (:attr:`BuildLimits.warm` most recent) is not a build any more. Over a cap the request is refused at
   once with :class:`BuildBusy` (a translated reason): the bot falls back to a lighter one meanwhile and a hint says
   "later", rather than both waiting behind somebody else's builds.
+- **Rule sets in use.** A table's bots and advisor keep their tables as long as the game runs (the shared cache's
+  budget cannot free what a bot still holds), so one address could build one made-up rule set after another and
+  keep them all: at most :attr:`BuildLimits.in_use_per_address` made-up rule sets with built tables may be in use
+  by the running tables of one address, and :attr:`BuildLimits.in_use` in all (:meth:`BuildGate.hold`); the
+  presets do not count (a fixed few, shared by everybody).
 - **Work per address** is counted (builds started and their seconds, :meth:`BuildGate.stats`) for the log and the
   benchmark.
 
@@ -51,6 +56,8 @@ class BuildBusy(WuerfelError):
 
 BUSY_ADDRESS = N_("Tables for another rule set of yours are being computed right now; try again in a minute.")
 BUSY_SERVER = N_("The server is computing tables for other rule sets right now; try again in a minute.")
+IN_USE_ADDRESS = N_("Your other games with made-up rules already use computed tables; finish one of them first.")
+IN_USE_SERVER = N_("The server keeps the tables of many made-up rule sets right now; try again later.")
 
 
 def _env_int(name: str, default: int) -> int:
@@ -72,11 +79,18 @@ class BuildLimits:
     """Rule sets built last that count as built (the shared cache keeps about as many)."""
     moves: int = 4
     """Threads for bot moves and hints of built tables."""
+    in_use: int = 6
+    """Made-up rule sets whose tables running tables may hold at once (each up to ~300 MB)."""
+    in_use_per_address: int = 2
+    """Made-up rule sets whose tables the running tables of one address may hold at once."""
 
     @classmethod
     def from_env(cls) -> BuildLimits:
         return cls(building=max(1, _env_int("WUERFEL_BUILDS", cls.building)),
-                   per_address=max(1, _env_int("WUERFEL_BUILDS_PER_ADDRESS", cls.per_address)))
+                   per_address=max(1, _env_int("WUERFEL_BUILDS_PER_ADDRESS", cls.per_address)),
+                   in_use=max(1, _env_int("WUERFEL_RULESETS_IN_USE", cls.in_use)),
+                   in_use_per_address=max(1, _env_int("WUERFEL_RULESETS_IN_USE_PER_ADDRESS",
+                                                      cls.in_use_per_address)))
 
 
 @dataclasses.dataclass
@@ -103,6 +117,52 @@ class BuildGate:
         """Seconds of build work per address."""
         self.refused: Counter[str] = Counter()
         """Builds refused per address."""
+        self._users: dict[Hashable, tuple[str, set[str]]] = {}
+        """Made-up rule sets in use: key → (the address it is counted for, the tables holding it)."""
+
+    def hold(self, key: Hashable, table: str, address: str) -> bool:
+        """Count ``table`` as holding the built tables of the made-up rule set ``key`` (for ``address``), or raise
+        :class:`BuildBusy` over :attr:`BuildLimits.in_use_per_address` / :attr:`BuildLimits.in_use`. True when the
+        table was not holding it yet (the caller :meth:`release` s it again if its build then fails)."""
+        with self._lock:
+            users = self._users.get(key)
+            if users is not None:
+                if table in users[1]:
+                    return False
+                users[1].add(table)
+                return True
+            if len(self._users) >= self.limits.in_use:
+                self.refused[address] += 1
+                log.info("rule set for %s refused: %d made-up rule sets are in use", address, len(self._users))
+                raise BuildBusy(IN_USE_SERVER, "server")
+            if sum(1 for a, _ in self._users.values() if a == address) >= self.limits.in_use_per_address:
+                self.refused[address] += 1
+                log.info("rule set for %s refused: that address uses enough made-up rule sets", address)
+                raise BuildBusy(IN_USE_ADDRESS, "address")
+            self._users[key] = (address, {table})
+            return True
+
+    def release(self, key: Hashable, table: str) -> None:
+        """``table`` no longer holds the tables of ``key``."""
+        with self._lock:
+            users = self._users.get(key)
+            if users is not None:
+                users[1].discard(table)
+                if not users[1]:
+                    del self._users[key]
+
+    def let_go(self, table: str) -> None:
+        """``table`` holds no built tables any more (its game ended, it left memory)."""
+        with self._lock:
+            for key in [k for k, (_, tables) in self._users.items() if table in tables]:
+                self._users[key][1].discard(table)
+                if not self._users[key][1]:
+                    del self._users[key]
+
+    def in_use(self) -> dict[Hashable, str]:
+        """The made-up rule sets in use and the address each is counted for."""
+        with self._lock:
+            return {k: a for k, (a, _) in self._users.items()}
 
     def admit(self, key: Hashable, address: str) -> Callable[[bool], None]:
         """Count a build of ``key`` for ``address`` or raise :class:`BuildBusy`; the returned function ends it

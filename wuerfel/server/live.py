@@ -24,7 +24,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from wuerfel.bots.base import RandomBot
 from wuerfel.engine import clocks, fairdice
@@ -160,6 +160,8 @@ class Sender(Protocol):
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
+
+T = TypeVar("T")
 
 LIGHT_BOTS = frozenset({"random", "heuristic"})
 """Bots that build no tables (made at once, outside the build caps); the others may build for their rule set."""
@@ -712,8 +714,7 @@ class LiveTable:
 
                 if heavy:
                     try:
-                        made.update(await self.hub.builds.build(self.build_key(), self.build_address(),
-                                                                functools.partial(make, heavy)))
+                        made.update(await self._build(functools.partial(make, heavy), self.build_address()))
                     except BuildBusy as exc:
                         fallback = "heuristic" if "heuristic" in self.info.bots else "random"
                         log.info("table %s: %s bot(s) not built now (%s cap); %s plays meanwhile", self.row.id,
@@ -727,6 +728,26 @@ class LiveTable:
                 self._bots_for = m
                 self._bots_seats = seats
         return self.bots
+
+    async def _build(self, fn: Callable[[], T], address: str) -> T:
+        """Run ``fn`` (it makes bots or the advisor) as a build of this table's rule set for ``address``: a made-up
+        rule set is held for this table first (:meth:`BuildGate.hold`), then built under the caps; either may
+        refuse with :class:`BuildBusy`."""
+        gate, key = self.hub.builds, self.build_key()
+        newly = not self.preset_rules() and gate.hold(key, self.row.id, address)
+        try:
+            return await gate.build(key, address, fn)
+        except BaseException:
+            if newly:
+                gate.release(key, self.row.id)
+            raise
+
+    def preset_rules(self) -> bool:
+        """Whether the table plays one of the game's named rule sets unchanged (their tables are shared by all)."""
+        try:
+            return not self.row.rules or self.row.rules == self.info.resolve(self.row.rules_id).data
+        except Exception:
+            return False
 
     def build_key(self) -> tuple[str, str]:
         """The rule set's key for the build caps: the game and its rules document (bots and advisors of one rule
@@ -820,6 +841,7 @@ class LiveTable:
         endgame, megabytes; the shared solver tables stay in :mod:`wuerfel.engine.shared` for the next table)."""
         self.bots = {}
         self._advisor = None
+        self.hub.builds.let_go(self.row.id)
 
     def idle(self, now: float) -> bool:
         """A running table that may leave memory (see :meth:`Hub.sweep`): nobody connected, nothing touched it for
@@ -1482,8 +1504,8 @@ class LiveTable:
             if ready:
                 items = await self.hub.builds.move(self._advise, game, seen, player, lang)
             else:  # the first hint makes the advisor, which may build tables: a build under the caps
-                items = await self.hub.builds.build(self.build_key(), conn.address or self.build_address(),
-                                                    functools.partial(self._advise, game, seen, player, lang))
+                items = await self._build(functools.partial(self._advise, game, seen, player, lang),
+                                          conn.address or self.build_address())
         except WuerfelError as exc:
             await self._send(conn, error_json("hint_refused", exc.translated(lang), self.seq))
             return
