@@ -34,7 +34,7 @@ import logging
 import os
 import threading
 import time
-from collections import Counter, OrderedDict
+from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
@@ -113,7 +113,7 @@ class BuildGate:
         self._warm: OrderedDict[Hashable, None] = OrderedDict()
         self.started: Counter[str] = Counter()
         """Builds started per address."""
-        self.seconds: Counter[str] = Counter()
+        self.seconds: defaultdict[str, float] = defaultdict(float)
         """Seconds of build work per address."""
         self.refused: Counter[str] = Counter()
         """Builds refused per address."""
