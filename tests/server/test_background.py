@@ -159,3 +159,21 @@ def test_a_game_without_decisions_queues_no_build() -> None:
 
     doc, lacking = analyse_lacking(Match.new("zehntausend", None, ["A", "B"]).record, "de")
     assert doc["decisions"] == [] and lacking is None
+
+
+def test_a_full_queue_makes_room_for_a_requester_with_nothing_waiting() -> None:
+    """A few addresses with two builds each fill the queue; a player's first build still gets in (in place of the
+    newest build of an address with more than one waiting)."""
+    tables = TableBuilder(max_waiting=4, max_per_requester=2)
+    _hold(tables)
+    made = [MissingTable(f"t{i}", functools.partial(int, "0")) for i in range(7)]
+    a1, a2 = tables.request(made[0], "a"), tables.request(made[1], "a")
+    b1, b2 = tables.request(made[2], "b"), tables.request(made[3], "b")
+    assert None not in (a1, a2, b1, b2)
+    player = tables.request(made[4], "player")
+    assert player is not None, "the newcomer gets in"
+    assert tables.job("t1") is None, "in place of the newest build of the first of those with the most"
+    assert tables._order() == [a1, b1, player, b2]
+    c = tables.request(made[5], "c")
+    assert c is not None and tables.job("t3") is None
+    assert tables.request(made[6], "d") is None, "nobody has more than one waiting: no room"

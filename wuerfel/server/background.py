@@ -19,7 +19,9 @@ Bounds, process-wide (one :class:`TableBuilder` per process, whichever app or re
   waiting builds are started **round robin across requesters** (issue 24 §4 M3: one guest queued ~53 min of builds
   in a second, and every real player's win chances waited behind them): whoever asks waits for at most one build of
   each other requester, however many that one queued;
-- a waiting build nobody has asked about for :data:`STALE_AFTER` seconds (its page was closed) is dropped.
+- a waiting build nobody has asked about for :data:`STALE_AFTER` seconds (its page was closed) is dropped; when
+  the queue is full, a requester with nothing waiting takes the place of the newest waiting build of whoever has
+  the most waiting (if more than one): its asker is told "later" and asks again with his next poll.
 
 The child is a daemon: a server that exits normally ends it. A server killed outright (SIGKILL, a crash) runs no
 exit handlers, so the child also watches its parent and ends itself within about a second of losing it (between two
@@ -145,9 +147,9 @@ class TableBuilder:
                     return job
                 if job.state == "failed" and now - (job.finished or now) < self.retry_failed_after:
                     return job
-            if len(self._queue) >= self.max_waiting:
-                return None
             if self.pending(requester) >= self.max_per_requester:
+                return None
+            if len(self._queue) >= self.max_waiting and not self._make_room(requester):
                 return None
             self._jobs.pop(table.key, None)
             job = self._jobs[table.key] = Job(table, now, requester, now)  # newest last: the oldest finished go first
@@ -157,6 +159,24 @@ class TableBuilder:
                 self._turns.append(requester)
             self._start_next()
             return job
+
+    def _make_room(self, requester: str) -> bool:
+        """A full queue and a requester with nothing waiting: drop the newest waiting job of whoever has the most
+        waiting (more than one), so that a few addresses cannot keep everybody else out (the lock is held)."""
+        if any(j.requester == requester for j in self._queue):
+            return False
+        counts: dict[str, int] = {}
+        for j in self._queue:
+            counts[j.requester] = counts.get(j.requester, 0) + 1
+        who, most = max(counts.items(), key=lambda kv: kv[1], default=("", 0))
+        if most < 2:
+            return False
+        victim = [j for j in self._queue if j.requester == who][-1]
+        self._queue.remove(victim)
+        if self._jobs.get(victim.table.key) is victim:
+            del self._jobs[victim.table.key]
+        log.info("dropped the waiting build of %s for a first build of another requester", victim.table.key)
+        return True
 
     def pending(self, requester: str) -> int:
         """Builds of ``requester`` waiting or running (the lock is held, or a rough figure is enough)."""
