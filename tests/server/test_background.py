@@ -114,3 +114,66 @@ def test_a_build_ends_when_its_server_is_killed(tmp_path: Path) -> None:
             os.kill(child, signal.SIGKILL)  # not left spinning after the failure
             raise AssertionError("the build outlived its server")
         time.sleep(0.05)
+
+
+def _hold(tables: TableBuilder) -> Job:
+    """A build that runs for ever (no child): the others wait, so their order can be read (in process, no spawn)."""
+    running = Job(MissingTable("running", functools.partial(int, "0"), cpu_seconds=1e6), time.monotonic(), "elsewhere",
+                  time.monotonic(), started=time.monotonic())
+    tables._running = running
+    return running
+
+
+def test_builds_are_capped_per_requester_and_started_round_robin() -> None:
+    """Issue 24 §4 M3: one address queued a dozen builds in a second and everybody else's waited behind them."""
+    tables = TableBuilder(max_waiting=8, max_per_requester=2)
+    _hold(tables)
+    table = [MissingTable(f"t{i}", functools.partial(int, "0"), cpu_seconds=60.0) for i in range(6)]
+    a1, a2 = tables.request(table[0], "198.51.100.1"), tables.request(table[1], "198.51.100.1")
+    assert a1 is not None and a2 is not None
+    assert tables.request(table[2], "198.51.100.1") is None, "a third build of the same address is refused"
+    assert tables.request(table[0], "198.51.100.1") is a1, "asking again for one's own build is no new build"
+    b1 = tables.request(table[3], "203.0.113.9")
+    c1 = tables.request(table[4], "192.0.2.5")
+    assert b1 is not None and c1 is not None
+    assert tables._order() == [a1, b1, c1, a2], "round robin: the newcomers wait for one build of a, not two"
+    eta_b, eta_a2 = tables.eta(b1), tables.eta(a2)
+    assert eta_b is not None and eta_a2 is not None and eta_b < eta_a2
+    assert [tables._pop_next() for _ in range(4)] == [a1, b1, c1, a2]
+
+
+def test_a_waiting_build_nobody_asks_about_is_dropped() -> None:
+    tables = TableBuilder(stale_after=0.0)
+    _hold(tables)
+    gone = tables.request(MissingTable("gone", functools.partial(int, "0")), "198.51.100.1")
+    assert gone is not None
+    time.sleep(0.001)  # stale_after is 0: any time at all passes it (no timing assertion)
+    fresh = tables.request(MissingTable("fresh", functools.partial(int, "0")), "203.0.113.9")
+    assert fresh is not None and tables._order() == [fresh] and tables.job("gone") is None
+
+
+def test_a_game_without_decisions_queues_no_build() -> None:
+    """Issue 24 §4 M3: a duel resigned before its first move asked for minutes of duel-table build."""
+    from wuerfel.engine.record import Match
+    from wuerfel.server.app import analyse_lacking
+
+    doc, lacking = analyse_lacking(Match.new("zehntausend", None, ["A", "B"]).record, "de")
+    assert doc["decisions"] == [] and lacking is None
+
+
+def test_a_full_queue_makes_room_for_a_requester_with_nothing_waiting() -> None:
+    """A few addresses with two builds each fill the queue; a player's first build still gets in (in place of the
+    newest build of an address with more than one waiting)."""
+    tables = TableBuilder(max_waiting=4, max_per_requester=2)
+    _hold(tables)
+    made = [MissingTable(f"t{i}", functools.partial(int, "0")) for i in range(7)]
+    a1, a2 = tables.request(made[0], "a"), tables.request(made[1], "a")
+    b1, b2 = tables.request(made[2], "b"), tables.request(made[3], "b")
+    assert None not in (a1, a2, b1, b2)
+    player = tables.request(made[4], "player")
+    assert player is not None, "the newcomer gets in"
+    assert tables.job("t1") is None, "in place of the newest build of the first of those with the most"
+    assert tables._order() == [a1, b1, player, b2]
+    c = tables.request(made[5], "c")
+    assert c is not None and tables.job("t3") is None
+    assert tables.request(made[6], "d") is None, "nobody has more than one waiting: no room"

@@ -28,9 +28,21 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help=N_("Address the s
               "uvicorn's websocket implementation: auto, websockets or wsproto")),
           log_level: str = typer.Option("warning", "--log-level", help=N_(
               "uvicorn's log level: critical, error, warning, info, debug or trace")),
+          solver_cache_mb: float = typer.Option(None, "--solver-cache-mb", help=N_(
+              "Megabytes of solver tables of made-up rule sets kept on disk, least recently used out first "
+              "(presets are always kept; 0: none; default: WUERFEL_SOLVER_CACHE_MB or 1024)")),
+          build_memory_mb: float = typer.Option(None, "--build-memory-mb", help=N_(
+              "Megabytes of bot and hint tables kept in memory, least recently used out first (default: "
+              "WUERFEL_BUILD_MEMORY_MB or 1536; negative: no limit)")),
+          builds: int = typer.Option(None, "--builds", min=1, help=N_(
+              "Rule sets whose bot or hint tables are built at once (default: WUERFEL_BUILDS or 2)")),
+          builds_per_address: int = typer.Option(None, "--builds-per-address", min=1, help=N_(
+              "Rule sets built at once for one client address (default: WUERFEL_BUILDS_PER_ADDRESS or 1)")),
           lang: str = LangOption) -> None:
     """Start the web platform; ``--lang`` is the language of this command's own lines (the pages choose their
     language per visitor)."""
+    import os
+
     import uvicorn
 
     from wuerfel.i18n import translate
@@ -39,6 +51,19 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help=N_("Address the s
 
     if sync.upper() not in ("NORMAL", "FULL"):
         raise typer.BadParameter("NORMAL | FULL")
+    if solver_cache_mb is not None:
+        from wuerfel.solvers import diskcache
+
+        os.environ[diskcache.ENV] = str(solver_cache_mb)  # the environment: the builder's child processes read it too
+    if build_memory_mb is not None:
+        from wuerfel.engine import shared
+
+        os.environ[shared.MEMORY_ENV] = str(build_memory_mb)
+        shared.set_memory_budget(build_memory_mb)
+    if builds is not None:
+        os.environ["WUERFEL_BUILDS"] = str(builds)
+    if builds_per_address is not None:
+        os.environ["WUERFEL_BUILDS_PER_ADDRESS"] = str(builds_per_address)
     url = normalize_url(db)
     application = create_app(url, bot_delay=bot_delay, secure_cookies=secure_cookies, synchronous=sync.upper(),
                              throw_wait=throw_wait, clock_scale=clock_scale)

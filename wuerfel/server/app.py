@@ -145,12 +145,16 @@ ANALYSIS_WORKERS = 2
 
 def analyse_lacking(record: GameRecord, lang: str) -> tuple[dict[str, Any], MissingTable | None]:
     """The record's exact analysis and the table its advisor lacked for a better one (``missing_table`` of the
-    advisor factory, asked before the analysis: a table that appears meanwhile only costs one more analysis)."""
+    advisor factory, asked before the analysis: a table that appears meanwhile only costs one more analysis). A game
+    without a single decision lacks nothing (issue 24 §4 M3: resigned zero-move games queued builds)."""
     from wuerfel.engine.analysis import analyse_record
 
     probe = getattr(get_game(record.game).advisor, "missing_table", None)
     lacking = probe(record.make_game()) if probe is not None else None
-    return analyse_record(record, lang), lacking
+    doc = analyse_record(record, lang)
+    if not doc.get("decisions"):
+        lacking = None  # nothing to rate (a game resigned before its first decision): no minutes of build for it
+    return doc, lacking
 
 
 def lacking_status(tables: background.TableBuilder, job: background.Job | None, lang: str) -> dict[str, Any]:
@@ -988,6 +992,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         p = await need_player(request)
         data = await body_json(request) if what != "start" or await request.body() else {}
         t = await need_table(table_id)
+        t.note_address(p, address(request))  # builds for the table count for its host's address (issue 24 H2)
         if what == "sit":
             await t.sit(p, data.get("seat"), data.get("seed"))
         elif what == "leave":
@@ -1185,7 +1190,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         seats = [{**s, "name": t.seat_label(s["seat"], key[1])} for s in doc["seats"]]
         out = {**doc, "seats": seats}
         if lacking is not None:
-            out.update(lacking_status(tables, tables.request(lacking), key[1]))
+            out.update(lacking_status(tables, tables.request(lacking, address(request)), key[1]))
         return out
 
     @app.get("/api/tables/{table_id}/analysis/win-chance.svg")

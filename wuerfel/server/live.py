@@ -24,7 +24,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from wuerfel.bots.base import RandomBot
 from wuerfel.engine import clocks, fairdice
@@ -37,6 +37,7 @@ from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import SystemSource
 from wuerfel.engine.throws import waits_for
 from wuerfel.i18n import LANGUAGES, translate
+from wuerfel.server.builds import BuildBusy, BuildGate
 from wuerfel.server.narration import event_extras
 from wuerfel.server.store import (
     ChatRow,
@@ -160,6 +161,13 @@ class Sender(Protocol):
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
+
+T = TypeVar("T")
+
+LIGHT_BOTS = frozenset({"random", "heuristic"})
+"""Bots that build no tables (made at once, outside the build caps); the others may build for their rule set."""
+BUILD_RETRY = 15.0
+"""Seconds before a bot refused by a build cap is asked for again (a lighter bot plays its seat meanwhile)."""
 
 OUTBOX = 256
 """Messages a connection may have waiting to be sent. A client that falls this far behind is closed (code
@@ -372,6 +380,12 @@ class LiveTable:
         """The seats the stored deadline was set for (a narrower position keeps it, see :meth:`_next_deadline`)."""
         self._bots_seats: tuple[tuple[int, str], ...] = ()
         """The (seat, kind) pairs ``bots`` were made for: a stand-in taking a seat needs its bot made."""
+        self._bots_stand_in: dict[int, float] = {}
+        """Seats whose bot could not be built yet (a build cap, :class:`~wuerfel.server.builds.BuildBusy`): a
+        lighter bot plays them meanwhile; seat → when (loop clock) the build is asked for again."""
+        self.addresses: dict[int, str] = {}
+        """The last client address of each player seen here (player id → address): builds for this table are
+        counted for its host's address (issue 24 §4 H2)."""
         self._online_told: tuple[list[int], list[dict[str, Any]]] | None = None
         self.chat: list[ChatRow] = []
         self._advisor: Any = None
@@ -671,22 +685,86 @@ class LiveTable:
         (20 s and more), the Escalero optimal bot solves new rules. Made at start, that held the host's start request
         (an HTTP timeout on a busy machine) and, under the lock, every move at the table; made here, only the bot's own
         first move waits for it.
+
+        Bots that build tables are made in the hub's build threads under its caps (:mod:`wuerfel.server.builds`);
+        over a cap the game's rule-of-thumb bot (else the random bot) plays the seat meanwhile, and the build is
+        asked for again every :data:`BUILD_RETRY` seconds.
         """
         from wuerfel.bots import make_bot
 
         m = self.match
         async with self._bot_making:
             seats = tuple((s.seat, kind) for s in self.row.seats if (kind := self._bot_kind(s)) is not None)
-            if m is not None and (self._bots_for is not m or self._bots_seats != seats):
+            now = time.monotonic()
+            retry = any(at <= now for at in self._bots_stand_in.values())
+            if m is not None and (self._bots_for is not m or self._bots_seats != seats or retry):
                 # A stand-in that took a seat gets its bot; the bots already playing keep theirs (and their memory).
                 keep = self.bots if self._bots_for is m else {}
                 old = dict(self._bots_seats) if self._bots_for is m else {}
-                self.bots = await asyncio.to_thread(
-                    lambda: {seat: keep[seat] if old.get(seat) == kind and seat in keep
-                             else make_bot(self.row.game, kind, m.game, secrets.randbits(32)) for seat, kind in seats})
+                lighter = self._bots_stand_in if self._bots_for is m else {}
+                wanted = {seat: kind for seat, kind in seats
+                          if not (old.get(seat) == kind and seat in keep and lighter.get(seat, math.inf) > now)}
+                heavy = {seat: kind for seat, kind in wanted.items() if kind not in LIGHT_BOTS}
+                light = {seat: kind for seat, kind in wanted.items() if kind in LIGHT_BOTS}
+                made: dict[int, Any] = {}
+                stand_in = {seat: at for seat, at in lighter.items() if seat in keep and seat not in wanted}
+                game_id = self.row.game
+
+                def make(kinds: dict[int, str]) -> dict[int, Any]:
+                    return {seat: make_bot(game_id, kind, m.game, secrets.randbits(32)) for seat, kind in kinds.items()}
+
+                if heavy:
+                    try:
+                        made.update(await self._build(functools.partial(make, heavy), self.build_address()))
+                    except BuildBusy as exc:
+                        fallback = "heuristic" if "heuristic" in self.info.bots else "random"
+                        log.info("table %s: %s bot(s) not built now (%s cap); %s plays meanwhile", self.row.id,
+                                 ",".join(sorted(set(heavy.values()))), exc.reason, fallback)
+                        light.update({seat: fallback for seat in heavy})
+                        stand_in.update({seat: now + BUILD_RETRY for seat in heavy})
+                if light:
+                    made.update(await self.hub.builds.move(make, light))
+                self.bots = {seat: made[seat] if seat in made else keep[seat] for seat, _ in seats}
+                self._bots_stand_in = stand_in
                 self._bots_for = m
                 self._bots_seats = seats
         return self.bots
+
+    async def _build(self, fn: Callable[[], T], address: str) -> T:
+        """Run ``fn`` (it makes bots or the advisor) as a build of this table's rule set for ``address``: a made-up
+        rule set is held for this table first (:meth:`BuildGate.hold`), then built under the caps; either may
+        refuse with :class:`BuildBusy`."""
+        gate, key = self.hub.builds, self.build_key()
+        newly = not self.preset_rules() and gate.hold(key, self.row.id, address)
+        try:
+            return await gate.build(key, address, fn)
+        except BaseException:
+            if newly:
+                gate.release(key, self.row.id)
+            raise
+
+    def preset_rules(self) -> bool:
+        """Whether the table plays one of the game's named rule sets unchanged (their tables are shared by all)."""
+        try:
+            return not self.row.rules or self.row.rules == self.info.resolve(self.row.rules_id).data
+        except Exception:
+            return False
+
+    def build_key(self) -> tuple[str, str]:
+        """The rule set's key for the build caps: the game and its rules document (bots and advisors of one rule
+        set share their tables, :mod:`wuerfel.engine.shared`)."""
+        return self.row.game, json.dumps(self.row.rules, sort_keys=True, ensure_ascii=False)
+
+    def build_address(self) -> str:
+        """The client address this table's builds are counted for: its host's (a table restored with nobody
+        connected yet: the host's id stands for it)."""
+        host = self.row.host_id
+        return self.addresses.get(host, f"player:{host}") if host is not None else "server"
+
+    def note_address(self, player: Player | None, address: str | None) -> None:
+        """Remember where ``player`` was last seen from (:attr:`addresses`)."""
+        if player is not None and address:
+            self.addresses[player.id] = address
 
     @staticmethod
     def _hidden(prev: State, obj: Any, player: int | None) -> Statement:
@@ -705,6 +783,7 @@ class LiveTable:
                 except TableError:
                     log.warning("table %s could not give player %d his seat back", self.row.id, conn.player.id)
             self.conns.add(conn)
+            self.note_address(conn.player, conn.address)
             self.touched_at = time.monotonic()
             # A finished table may have been let go between its lookup and this join: a connection keeps it live.
             self.hub.tables.setdefault(self.id, self)
@@ -763,6 +842,7 @@ class LiveTable:
         endgame, megabytes; the shared solver tables stay in :mod:`wuerfel.engine.shared` for the next table)."""
         self.bots = {}
         self._advisor = None
+        self.hub.builds.let_go(self.row.id)
 
     def idle(self, now: float) -> bool:
         """A running table that may leave memory (see :meth:`Hub.sweep`): nobody connected, nothing touched it for
@@ -1423,7 +1503,13 @@ class LiveTable:
         lang = conn.lang
         self._hinting.add(conn)
         try:
-            items = await asyncio.to_thread(self._advise, game, seen, player, lang)
+            with self._advisor_lock:
+                ready = self._advisor is not None
+            if ready:
+                items = await self.hub.builds.move(self._advise, game, seen, player, lang)
+            else:  # the first hint makes the advisor, which may build tables: a build under the caps
+                items = await self._build(functools.partial(self._advise, game, seen, player, lang),
+                                          conn.address or self.build_address())
         except WuerfelError as exc:
             await self._send(conn, error_json("hint_refused", exc.translated(lang), self.seq))
             return
@@ -2074,7 +2160,7 @@ class LiveTable:
                     continue
                 bot = bots.get(seat) or RandomBot(secrets.randbits(32))
                 try:
-                    action = await asyncio.to_thread(bot.choose, state, seat)
+                    action = await self.hub.builds.move(bot.choose, state, seat)
                     old_len = self.seq
                     new, hidden = self._advance(functools.partial(m.act, action, seat), action)
                 except Exception:
@@ -2233,6 +2319,8 @@ class Hub:
         self.spectators = _env_int("WUERFEL_SPECTATORS_PER_TABLE", 100)
         """Connections of people without a seat one table accepts (the players themselves are never refused)."""
         self._by_address: Counter[str] = Counter()
+        self.builds = BuildGate()
+        """Threads and caps for making bots and advisors, apart from the store's threads (issue 24 §4 H2)."""
 
     def admit(self, table: LiveTable, conn: Conn, address: str) -> TableError | None:
         """Count ``conn`` in, or say why not: every connection costs a copy of every broadcast, so one address or a
@@ -2484,4 +2572,5 @@ class Hub:
                 t.throw_timer.cancel()
             if t.move_timer is not None:
                 t.move_timer.cancel()
+        self.builds.close()
         await asyncio.to_thread(self.writer.close)

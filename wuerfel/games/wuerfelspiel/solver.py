@@ -26,6 +26,7 @@ from wuerfel.games.wuerfelspiel.rules import (
     box_score,
     joker_score,
 )
+from wuerfel.solvers import diskcache
 from wuerfel.solvers.api import SolveResult
 from wuerfel.solvers.fillgame import FillSpec, dice_space, solve_fill_game, solve_slack
 
@@ -99,6 +100,7 @@ def tables(rules: WuerfelspielRules, fresh: bool = False, use_disk: bool = True)
         try:
             E = np.load(path)
             if E.shape == (1 << spec.n_boxes, spec.n_flags, spec.n_upper):
+                diskcache.touch(path)
                 result = KniffelTables(spec, E, time.perf_counter() - t0, True)
                 shared.put(COLUMNS, key, result, COLUMNS_KEPT)
                 return result
@@ -107,13 +109,7 @@ def tables(rules: WuerfelspielRules, fresh: bool = False, use_disk: bool = True)
     E = solve_fill_game(spec)
     result = KniffelTables(spec, E, time.perf_counter() - t0, False)
     if use_disk:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp.npy")
-            np.save(tmp, E)
-            os.replace(tmp, path)
-        except OSError:
-            pass  # a read-only cache only costs time
+        diskcache.store(path, lambda tmp: np.save(tmp, E), keep=is_preset(rules))
     shared.put(COLUMNS, key, result, COLUMNS_KEPT)
     return result
 
@@ -141,22 +137,38 @@ def slack_tables(rules: WuerfelspielRules, max_slack: int, fresh: bool = False, 
                     continue
                 W = np.load(cand)[:max_slack + 1].astype(np.float64)
                 if W.shape == (max_slack + 1, *base.E.shape):
+                    diskcache.touch(cand)
                     break
             except (OSError, ValueError):
                 pass
             W = None
     if W is None:
         W = solve_slack(base.spec, max_slack, base.E, first_throw_only, pass_cost)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp.npy")
-            np.save(tmp, W.astype(np.float32))
-            os.replace(tmp, path)
-        except OSError:
-            pass
+        solved = W
+        diskcache.store(path, lambda tmp: np.save(tmp, solved.astype(np.float32)), keep=is_preset(rules))
     W[0] = base.E  # the plain game stays exact
     shared.put(SLACK, key, W)
     return W
+
+
+def is_preset(rules: WuerfelspielRules) -> bool:
+    """Whether ``rules`` are one of the game's named rule sets: their tables are kept on disk for ever, a made-up
+    rule set's only within the budget of :mod:`wuerfel.solvers.diskcache` (issue 24 §4 H1)."""
+    return rules in _preset_rules()
+
+
+@cache
+def _preset_rules() -> frozenset[WuerfelspielRules]:
+    from wuerfel.engine.registry import get_game
+
+    info = get_game("wuerfelspiel")
+    out: set[WuerfelspielRules] = set()
+    for name in info.rule_sets():
+        try:
+            out.add(info.load_rules(name))
+        except Exception:  # a broken preset file is the preset tests' business, not the cache's
+            continue
+    return frozenset(out)
 
 
 @cache

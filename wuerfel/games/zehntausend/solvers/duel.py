@@ -40,6 +40,7 @@ from wuerfel.games.zehntausend.solvers.support import (  # re-exported: the name
     _goal_units,
     cache_dir,
     duel_support,
+    is_preset,
     rules_key,
 )
 from wuerfel.games.zehntausend.solvers.turn import (
@@ -54,6 +55,7 @@ from wuerfel.games.zehntausend.solvers.turn import (
     turn_graph,
     turn_refusal,
 )
+from wuerfel.solvers import diskcache
 from wuerfel.solvers.fillgame import PARALLEL_KERNELS
 from wuerfel.solvers.jit import load_cached_kernel
 
@@ -594,6 +596,7 @@ def solve_duel(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = Tr
             data = np.load(path)
             W, L = data["W"], data["L"]
             if W.shape == (G, G, 2):
+                diskcache.touch(path)
                 return DuelSolution(rules=rules, graph=g, goal=G, W=W, L=L, immediate=immediate, exact=exact,
                                     reason=reason, seconds=time.perf_counter() - t0, from_cache=True)
         except (OSError, ValueError, KeyError):
@@ -613,13 +616,7 @@ def solve_duel(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = Tr
         with PARALLEL_KERNELS:
             _solve_all_parallel(*args, n_workers)
     if use_disk:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp.npz")
-            np.savez_compressed(tmp, W=W, L=L)
-            tmp.replace(path)
-        except OSError:
-            pass
+        diskcache.store(path, lambda tmp: np.savez_compressed(tmp, W=W, L=L), keep=is_preset(rules))
     return DuelSolution(rules=rules, graph=g, goal=G, W=W, L=L, immediate=immediate, exact=exact, reason=reason,
                         seconds=time.perf_counter() - t0)
 

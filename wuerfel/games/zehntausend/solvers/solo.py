@@ -26,8 +26,9 @@ import numpy as np
 from wuerfel.games.zehntausend.options import ZehntausendRules
 from wuerfel.games.zehntausend.solvers import turn as _turn
 from wuerfel.games.zehntausend.solvers.jit import compile_kernels
-from wuerfel.games.zehntausend.solvers.support import _goal_units, cache_dir, rules_key
+from wuerfel.games.zehntausend.solvers.support import _goal_units, cache_dir, is_preset, rules_key
 from wuerfel.games.zehntausend.solvers.turn import TurnGraph, sweep_slope, turn_graph
+from wuerfel.solvers import diskcache
 
 SOLO_FORMAT = 2
 
@@ -162,6 +163,7 @@ def solve_solo(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = Tr
         try:
             E = np.load(path)["E"]
             if E.shape[0] == G:
+                diskcache.touch(path)
                 return SoloSolution(rules=rules, graph=g, goal=G, fallback=thf, E=E, minus_marks_ignored=ignored,
                                     seconds=time.perf_counter() - t0, from_cache=True)
         except (OSError, ValueError, KeyError):
@@ -179,13 +181,7 @@ def solve_solo(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = Tr
         _solo_all(G, thf, E, g.can_roll, g.bank_ok, g.giveup_ok, g.tf, g.order, g.grp_start, g.grp_prob,
                   g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust, g.reach, g.start, g.max_dv, False)
     if use_disk:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp.npz")
-            np.savez_compressed(tmp, E=E)
-            tmp.replace(path)
-        except OSError:
-            pass
+        diskcache.store(path, lambda tmp: np.savez_compressed(tmp, E=E), keep=is_preset(rules))
     return SoloSolution(rules=rules, graph=g, goal=G, fallback=thf, E=E, minus_marks_ignored=ignored,
                         seconds=time.perf_counter() - t0)
 

@@ -1,0 +1,204 @@
+"""Bot and advisor builds on the server (issue 24 §4 H2): own threads, caps per address and in all, a lighter bot
+over a cap, and a memory budget for the shared tables. In process and quick: the builds are stand-ins."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from tests.server.test_serverio_inproc import run_loop
+from wuerfel.engine import shared
+from wuerfel.engine.record import Match
+from wuerfel.server import live
+from wuerfel.server.builds import BuildBusy, BuildGate, BuildLimits
+from wuerfel.server.live import Hub, LiveTable
+from wuerfel.server.store import SeatRow, Store
+
+
+def test_caps_per_address_and_in_all_joiners_and_warm_rule_sets() -> None:
+    gate = BuildGate(BuildLimits(building=2, per_address=1))
+    end_a1 = gate.admit("r1", "a")
+    with pytest.raises(BuildBusy) as one:
+        gate.admit("r2", "a")  # a second rule set of the same address
+    assert one.value.reason == "address"
+    assert one.value.translated("de") != one.value.translated("en"), "the refusal is in the reader's language"
+    end_b1 = gate.admit("r1", "b")  # the same rule set: one build, joined, not counted again
+    end_b2 = gate.admit("r2", "b")
+    with pytest.raises(BuildBusy) as full:
+        gate.admit("r3", "c")
+    assert full.value.reason == "server"
+    assert gate.building() == {"r1": "a", "r2": "b"}
+    end_a1(True)
+    assert "r1" in gate.building(), "still built for the one who joined"
+    end_b1(True)
+    assert "r1" not in gate.building()
+    gate.admit("r1", "c")(True)  # built a moment ago: no build, no cap
+    end_c3 = gate.admit("r3", "c")  # a slot is free again
+    end_b2(False)
+    end_c3(True)
+    stats = gate.stats()
+    assert stats["started"] == {"a": 1, "b": 1, "c": 1}
+    assert stats["refused"] == {"a": 1, "c": 1}
+    gate.close()
+
+
+def test_a_build_that_holds_every_build_thread_does_not_hold_store_calls_or_bot_moves(tmp_path: Path) -> None:
+    async def body() -> None:
+        store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
+        gate = BuildGate(BuildLimits(building=1, per_address=1))
+        release = threading.Event()
+        started: list[str] = []
+
+        def slow_build() -> str:
+            started.append(threading.current_thread().name)
+            release.wait(30)
+            return "built"
+
+        # The build and a second asker of the same rule set: every build thread is taken.
+        builds = [asyncio.ensure_future(gate.build("r", "a", slow_build)),
+                  asyncio.ensure_future(gate.build("r", "b", slow_build))]
+        deadline = asyncio.get_running_loop().time() + 10
+        while len(started) < 2:
+            assert asyncio.get_running_loop().time() < deadline, "the builds did not start"
+            await asyncio.sleep(0.01)
+        assert all(name.startswith("wuerfel-build") for name in started)
+        try:
+            # A store call (the default executor) and a bot's move (the move threads) are answered meanwhile.
+            p = await asyncio.wait_for(asyncio.to_thread(store.create_player, "Anna"), 10)
+            assert p.name == "Anna"
+            name = await asyncio.wait_for(gate.move(lambda: threading.current_thread().name), 10)
+            assert name.startswith("wuerfel-botmove")
+            assert not any(b.done() for b in builds)
+        finally:
+            release.set()
+        assert await asyncio.gather(*builds) == ["built", "built"]
+        gate.close()
+        store.close()
+
+    run_loop(body())
+
+
+def test_over_the_cap_a_lighter_bot_plays_until_the_build_is_allowed(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[tuple[str, str]] = []
+
+    class Dummy:
+        def __init__(self, kind: str) -> None:
+            self.kind = kind
+
+    def fake_make_bot(game_id: str, kind: str, game: Any, seed: int = 0) -> Dummy:
+        made.append((kind, threading.current_thread().name))
+        return Dummy(kind)
+
+    import wuerfel.bots
+
+    monkeypatch.setattr(wuerfel.bots, "make_bot", fake_make_bot)
+    monkeypatch.setattr(live, "BUILD_RETRY", 0.0)
+
+    async def body() -> None:
+        store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
+        hub = Hub(store, bot_delay=0)
+        anna = store.create_player("Anna")
+        row = store.create_table("wuerfelspiel", "kniffel", {"upper_bonus_threshold": 64}, 2, False, False,
+                                 anna.id, [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, None, "best", None)])
+        table = LiveTable(hub, row)
+        table.match = Match.new("wuerfelspiel", None, ["Anna", "best"])
+        table.note_address(anna, "203.0.113.7")
+        # Another table of the same address builds a made-up rule set now: this one's bot must not wait for it.
+        end = hub.builds.admit(("wuerfelspiel", "other"), "203.0.113.7")
+        bots = await table._ready_bots()
+        assert bots[1].kind == "heuristic", "the rule-of-thumb bot plays meanwhile"
+        end(True)
+        bots = await table._ready_bots()  # asked again: the build is allowed now
+        assert bots[1].kind == "best"
+        assert made[-1][1].startswith("wuerfel-build"), "built in the build threads, not the store's"
+        assert hub.builds.stats()["started"] == {"203.0.113.7": 2}
+        await hub.close()
+        store.close()
+
+    run_loop(body())
+
+
+def test_made_up_rule_sets_held_by_running_tables_are_capped_per_address_and_in_all() -> None:
+    """A bot holds its tables while its game runs (the memory budget cannot free them): one address builds one
+    made-up rule set after another only up to its cap; a finished table gives its rule set back."""
+    gate = BuildGate(BuildLimits(in_use=3, in_use_per_address=2))
+    assert gate.hold("r1", "t1", "a") and gate.hold("r2", "t2", "a")
+    assert gate.hold("r1", "t3", "a"), "another table of a rule set in use costs nothing"
+    with pytest.raises(BuildBusy) as mine:
+        gate.hold("r3", "t4", "a")
+    assert mine.value.reason == "address"
+    assert gate.hold("r3", "t5", "b")
+    with pytest.raises(BuildBusy) as full:
+        gate.hold("r4", "t6", "c")
+    assert full.value.reason == "server"
+    gate.let_go("t1")
+    assert "r1" in gate.in_use(), "t3 still plays r1"
+    gate.let_go("t3")
+    assert gate.in_use() == {"r2": "a", "r3": "b"}
+    assert gate.hold("r4", "t6", "c")
+    gate.close()
+
+
+def test_a_finished_game_gives_its_made_up_rule_set_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import wuerfel.bots
+
+    monkeypatch.setattr(wuerfel.bots, "make_bot", lambda game_id, kind, game, seed=0: kind)
+
+    async def body() -> None:
+        store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
+        hub = Hub(store, bot_delay=0)
+        anna = store.create_player("Anna")
+        tables = []
+        for i, rules_id in enumerate(("kniffel", "kniffel+custom")):
+            row = store.create_table("wuerfelspiel", rules_id, {"upper_bonus_threshold": 64 + i}, 2, False, False,
+                                     anna.id, [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, None, "best", None)])
+            t = LiveTable(hub, row)
+            t.match = Match.new("wuerfelspiel", None, ["Anna", "best"])
+            t.note_address(anna, "203.0.113.7")
+            assert (await t._ready_bots())[1] == "best"
+            tables.append(t)
+        assert set(hub.builds.in_use().values()) == {"203.0.113.7"} and len(hub.builds.in_use()) == 2
+        tables[0]._let_go()
+        assert len(hub.builds.in_use()) == 1
+        await hub.close()
+        store.close()
+
+    run_loop(body())
+
+
+@pytest.fixture
+def budget():  # type: ignore[no-untyped-def]
+    shared.forget()
+    old = shared.memory_budget()
+    yield shared.set_memory_budget
+    shared.forget()
+    shared.set_memory_budget(None if old is None else old / (1024 * 1024))
+
+
+def test_shared_tables_keep_to_a_memory_budget_least_recently_used_out_across_kinds(budget) -> None:  # type: ignore[no-untyped-def]
+    mb = 1024 * 1024
+    budget(2.5)
+
+    class Planner:  # a table object holding arrays, as the Würfelspiel planner does
+        def __init__(self) -> None:
+            self.E = np.zeros(mb, dtype=np.uint8)
+            self.parts = {"slack": np.zeros(mb // 2, dtype=np.uint8)}
+
+    assert shared.nbytes(Planner()) == mb + mb // 2
+    shared.shared("test.a", "r1", lambda: np.zeros(mb, dtype=np.uint8))
+    shared.shared("test.b", "r2", lambda: np.zeros(mb, dtype=np.uint8))
+    shared.shared("test.a", "r1", lambda: pytest.fail("r1 is held"))  # a use: r1 is now newer than r2
+    shared.shared("test.b", "r3", Planner)
+    assert shared.peek("test.b", "r2") is None, "the least recently used goes first, whatever its kind"
+    assert shared.peek("test.a", "r1") is not None and shared.peek("test.b", "r3") is not None
+    assert shared.held_bytes() == 2 * mb + mb // 2
+    # A table bigger than the budget stays while it is the one just built (its builder uses it), alone.
+    shared.put("test.a", "big", np.zeros(3 * mb, dtype=np.uint8))
+    assert shared.peek("test.a", "big") is not None
+    assert shared.held_bytes() == 3 * mb
