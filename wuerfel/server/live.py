@@ -921,23 +921,26 @@ class LiveTable:
         assert self.match is not None
         state = self.match.state
         lang = conn.lang
-        mine = self.seats_of(conn.player)
+        mine = self.seats_of(conn.player) if conn.player is not None else []
         reader = self.reader_of(mine)
         seq = self.committed
         start = min(max(conn.last_seq, 0), seq)
         include_table = conn.table_version != self.version
-        if quiet and not first and not include_table and start < seq \
-                and self.reader_seq(reader, start) == self.reader_seq(reader, seq):
+        # Where this reader stands, worked out once per broadcast for all readers of its kind at the same point.
+        pkey = ("at", reader, start)
+        at = cache.get(pkey)
+        if at is None:
+            rseq, rstart = self.reader_seq(reader, seq), self.reader_seq(reader, start)
+            # A catch-up carries at most the last CATCH_UP events (the view is complete anyway): a message for a long
+            # log would be megabytes and block the loop while its labels are made. The rest is in the record and
+            # the replay.
+            skipped = max(0, rseq - CATCH_UP - rstart)
+            at = cache[pkey] = (rseq, rstart == rseq, skipped, rstart + skipped,
+                                self.position(reader, rstart + skipped) if skipped else start)
+        rseq, unchanged, skipped, rstart, start = at
+        if quiet and unchanged and not first and not include_table and start < seq:
             conn.last_seq = seq  # nothing he may know of happened: not even a message says that something did
             return
-        rseq = self.reader_seq(reader, seq)
-        # A catch-up carries at most the last CATCH_UP events (the view is complete anyway): a message for a long log
-        # would be megabytes and block the loop while its labels are made. The rest is in the record and the replay.
-        rstart = self.reader_seq(reader, start)
-        skipped = max(0, rseq - CATCH_UP - rstart)
-        if skipped:
-            rstart += skipped
-            start = self.position(reader, rstart)
         shared_key: tuple[Any, ...] | None = None
         if not first:
             shared_key = ("encoded", reader, conn.want_seat if len(mine) > 1 else None, lang, start, skipped, note,
