@@ -56,7 +56,9 @@ from wuerfel.server.store import now as store_now
 log = logging.getLogger("wuerfel.server")
 
 PROTOCOL_VERSION = 7
-"""6: time controls — ``clock`` in the summary (chosen at creation: ``none``, ``live``, ``corr``), the running
+"""7: ``seq`` is each reader's own count of the events it was told of (issue 24, M1: a sealed stake sends the
+others nothing and moves no ``seq`` of theirs); ``uncovered`` lines carry ``seq`` null for moves never told.
+6: time controls — ``clock`` in the summary (chosen at creation: ``none``, ``live``, ``corr``), the running
 move's ``clock`` in ``state``, ``standin`` per seat ("Computer übernimmt"), ``note`` on ``state`` messages, the
 ``back`` message, ``ended_by`` in the summary and the result, ``guest`` in chat messages, ``time_left`` on Meine
 Partien. 5: hints. 4: chat at each table (the ``chat`` message both ways, ``chat_history`` on joining,
@@ -471,6 +473,7 @@ class LiveTable:
         return self.reader_seq(self.reader_of(self.seats_of(conn.player)))
 
     def told(self, reader: tuple[int, ...], i: int) -> bool:
+        """Whether ``reader`` was told of event ``i`` when it happened (in full or redacted)."""
         untold = self.untold(reader)
         k = bisect.bisect_left(untold, i)
         return not (k < len(untold) and untold[k] == i)
@@ -922,8 +925,10 @@ class LiveTable:
         state = self.match.state
         lang = conn.lang
         mine = self.seats_of(conn.player) if conn.player is not None else []
-        reader = self.reader_of(mine)
-        seq = self.committed
+        reader = self.reader_of(mine) if mine else ()
+        seq = cache.get("committed")
+        if seq is None:
+            seq = cache["committed"] = self.committed
         start = min(max(conn.last_seq, 0), seq)
         include_table = conn.table_version != self.version
         # Where this reader stands, worked out once per broadcast for all readers of its kind at the same point.
@@ -950,7 +955,7 @@ class LiveTable:
                 conn.last_seq = seq
                 if include_table:
                     conn.table_version = self.version
-                await self._send(conn, encoded)
+                conn.push(encoded)  # the hot path of a broadcast: a queue append per reader, nothing more
                 return
         actors = () if self.row.resigned is not None else state.actors()
         due = self.throw_due()
