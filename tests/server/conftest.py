@@ -228,6 +228,17 @@ class Ws:
             if msg["seq"] >= seq:
                 return msg
 
+    def nothing_on_the_way(self) -> None:
+        """Assert that nothing about the game is on its way to this connection: the answer to a ping comes next.
+        The server queues each connection's messages in order, and every message of a move is queued before the
+        mover reads his own answer, so no waiting is needed. (Presence says who is connected, nothing else.)"""
+        self.send({"type": "ping"})
+        while True:
+            msg = self.recv()
+            if msg["type"] == "pong":
+                return
+            assert msg["type"] == "presence", msg
+
     def drain(self, quiet: float = 0.15) -> None:
         """Read whatever is in flight until the connection has been quiet for ``quiet`` seconds."""
         with contextlib.suppress(TimeoutError):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -484,4 +485,48 @@ def test_spectators_who_saw_the_same_read_one_encoded_message(serve: Callable[..
     assert got[0] == got[1] == got[2] and got[3]["view"] == got[0]["view"]
     assert len(texts) == 2, f"{len(texts)} encodings for four spectators in two languages"
     for w in watchers:
+        w.close()
+
+
+def test_a_broadcast_makes_each_kind_of_readers_message_once(serve: Callable[..., InProcessServer],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24 L6: a table's messages were made per connection, so watchers cut its moves per second tenfold.
+    Now a broadcast makes the view, the components and the encoded text once per kind of reader — each seat's
+    connections (a player's three tabs read one message), and everyone without a seat — however many there are."""
+    from wuerfel.server import live
+
+    srv = serve(0)
+    anna, bert = Client(srv.url, "de").guest("Anna"), Client(srv.url, "de").guest("Bert")
+    tid = anna.create("zehntausend", seats=2)["id"]
+    assert bert.post(f"/api/tables/{tid}/sit", {"seat": 1}).status_code == 200
+    assert anna.post(f"/api/tables/{tid}/start").status_code == 200
+    readers = [anna.ws(tid) for _ in range(3)] + [bert.ws(tid)] + [Client(srv.url, "de").ws(tid) for _ in range(6)]
+    for w in readers:
+        w.recv_type("state")
+        w.drain()
+    table = srv.hub.tables[tid]
+    assert table.match is not None
+    calls: Counter[str] = Counter()
+    encode, view, components = live.encode, type(table.match.state).view, live.LiveTable._components
+
+    def counting_encode(msg: dict[str, Any]) -> str:
+        calls["encode"] += 1
+        return encode(msg)
+
+    def counting_view(state: Any, seat: int | None = None) -> Any:
+        calls["view"] += 1
+        return view(state, seat)
+
+    def counting_components(self: Any, state: Any, seat: int | None, lang: str) -> Any:
+        calls["components"] += 1
+        return components(self, state, seat, lang)
+
+    monkeypatch.setattr(live, "encode", counting_encode)
+    monkeypatch.setattr(type(table.match.state), "view", counting_view)
+    monkeypatch.setattr(live.LiveTable, "_components", counting_components)
+    srv.call(table._broadcast_state())
+    got = [w.recv_type("state") for w in readers]
+    assert got[0] == got[1] == got[2] and got[4] == got[9] and got[0]["seat"] == 0 and got[3]["seat"] == 1
+    assert calls == {"encode": 3, "view": 3, "components": 3}, f"{calls} for 10 connections of 3 kinds"
+    for w in readers:
         w.close()

@@ -97,8 +97,13 @@ def test_other_punters_stakes_appear_once_the_betting_closes(clients: Callable[.
     assert bot and all(u["type"] == "action" and "auf" in u["label"] for u in bot), uncovered
     assert all(u["player"] != 1 for u in uncovered)  # her own stakes she saw as she made them
     ws.close()
-    again = anna.ws(t["id"], since=0)  # a reload: the catch-up lists the bot's stakes in full at their places
+    # A reload tells them as the live list did: under the event that uncovered them, never in places of their own
+    # (issue 24 M1: her numbering never counted them, so the catch-up's seqs run on without a gap).
+    again = anna.ws(t["id"], since=0)
     st = again.recv_type("state")
-    seqs = {e["seq"] for e in st["events"] if not e.get("hidden")}
-    assert {u["seq"] for u in bot} <= seqs
+    assert not any(e["player"] == 2 and e["data"].get("kind") == "stake" for e in st["events"])
+    assert [e["seq"] for e in st["events"]] == list(range(1, len(st["events"]) + 1))
+    told = [u for e in st["events"] for u in e.get("uncovered", []) if u["player"] == 2]
+    assert [u["label"] for u in told[:len(bot)]] == [u["label"] for u in bot]
+    assert all(u["seq"] is None for u in told)
     again.close()

@@ -108,7 +108,7 @@ def test_every_bad_input_is_refused_and_changes_nothing(clients: Make) -> None:
     assert wc.recv_type("error")["error"]["code"] == "not_your_seat"
     # nothing changed, the connections still work
     wa.send({"type": "ping"})
-    assert wa.recv_type("pong")["v"] == PROTOCOL_VERSION == 6
+    assert wa.recv_type("pong")["v"] == PROTOCOL_VERSION == 7
     wa.send({"action": good, "expected_seq": seq})
     assert wa.state_at_least(seq + 1)["seq"] >= seq + 1
     assert wb.state_at_least(seq + 1)["seq"] >= seq + 1

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Any
 
-from tests.server.conftest import Client, ServerProcess, concrete
+from tests.server.conftest import Client, ServerProcess, Ws, concrete
 from wuerfel.engine.record import GameRecord
 from wuerfel.server.store import Store
 
@@ -129,3 +130,88 @@ def test_the_schwindel_button_does_not_tell_what_is_under_the_cup(clients: Calla
     assert called, "seat 0 was never offered a call"
     call = [label for label in labels if label.startswith("Schwindel!")]
     assert call and call[0].startswith("Schwindel! — der Becher zeigt "), labels
+
+
+def _betting(ws: Ws, seats: set[int]) -> dict[str, Any]:
+    """Read states until the betting waits for ``seats`` (the bank's bot and the server's dice go on by themselves
+    until then; after it nothing moves without the people)."""
+    while True:
+        st = ws.recv_type("state", timeout=20)
+        betting = st["view"].get("betting")
+        if betting is not None and seats <= set(betting["deciding"]) and st["throw"] is None:
+            return st
+
+
+def test_a_sealed_stake_changes_nothing_the_others_can_observe(clients: Callable[..., Client]) -> None:
+    """Issue 24 M1: each sealed stake sent every other punter and every spectator a state with ``seq`` + 1, so the
+    count and the timing of another punter's stakes showed. Now each reader counts only what it was told: Anna's
+    stakes send Bert and the spectator nothing, Bert's ``seq`` stays where it was (his move against it is no stale
+    one), a reconnect with ``since`` finds nothing new, and the stakes reach them with the "no more stakes" that
+    uncovers them — in the live list and in a catch-up after a reconnect. Her stakes do not renew the clock either."""
+    anna, bert = clients().guest("Anna"), clients().guest("Bert")
+    t = anna.create("lustige-sieben", seats=3, sit=False, bots={"0": "heuristic"}, clock="live", limit=120,
+                    overrides={"first_bank": "first_seat", "bank_throws": 2, "bank_rounds": 1})
+    tid = t["id"]
+    assert anna.post(f"/api/tables/{tid}/sit", {"seat": 1}).status_code == 200
+    assert bert.post(f"/api/tables/{tid}/sit", {"seat": 2}).status_code == 200
+    wa, wb, wsp = anna.ws(tid), bert.ws(tid), clients().ws(tid)
+    for w in (wa, wb, wsp):
+        w.recv_type("table")
+    assert anna.post(f"/api/tables/{tid}/start").status_code == 200
+    sa, sb, ss = _betting(wa, {1, 2}), _betting(wb, {1, 2}), _betting(wsp, {1, 2})
+    assert sa["seq"] == sb["seq"] == ss["seq"]  # nothing sealed yet: everybody was told the same
+    deadline = sb["clock"]["at"]
+    stake = concrete(next(x["action"] for x in sa["legal"] if x["action"]["kind"] == "stake"))
+
+    for n in (1, 2):  # two stakes of Anna's: her own count moves, nobody else's
+        wa.send({"action": stake, "expected_seq": sa["seq"]})
+        got = wa.recv_type("state")
+        assert got["seq"] == sa["seq"] + 1 and got["events"][-1]["data"]["kind"] == "stake"
+        sa = got
+        wb.nothing_on_the_way()
+        wsp.nothing_on_the_way()
+        assert anna.http.get(f"/api/tables/{tid}").json()["seq"] == ss["seq"], n  # the lobby's count neither
+    # Bert's seq is still the one he was told: his stake against it is accepted, and Anna hears nothing of it.
+    wb.send({"action": stake, "expected_seq": sb["seq"]})
+    got = wb.recv_type("state")
+    assert got["seq"] == sb["seq"] + 1 and [e["player"] for e in got["events"]] == [2]
+    sb = got
+    wa.nothing_on_the_way()
+    wsp.nothing_on_the_way()
+    # A reconnect with the last seq each has seen finds nothing new.
+    wb.close()
+    wb = bert.ws(tid, since=sb["seq"])
+    first = wb.recv_type("state")
+    assert first["seq"] == sb["seq"] and first["events"] == []
+    wsp.close()
+    wsp = clients().ws(tid, since=ss["seq"])
+    first = wsp.recv_type("state")
+    assert first["seq"] == ss["seq"] and first["events"] == []
+
+    # Anna has done: public. Bert's "no more stakes" is the last: it uncovers every stake of the round.
+    done = {"kind": "done"}
+    wa.send({"action": done, "expected_seq": sa["seq"]})
+    sa = wa.recv_type("state")
+    got = wb.recv_type("state")
+    assert got["seq"] == sb["seq"] + 1 and [e["seq"] for e in got["events"]] == [sb["seq"] + 1]
+    # Nor did the stakes give Bert's clock a fresh limit: the betting keeps the deadline it opened with.
+    assert got["clock"]["seats"] == [2] and got["clock"]["at"] == deadline
+    sb = got
+    seen = wsp.recv_type("state")
+    assert seen["seq"] == ss["seq"] + 1 and [e["data"] for e in seen["events"]] == [done]
+    wb.send({"action": done, "expected_seq": sb["seq"]})
+    got = wb.recv_type("state")
+    last = next(e for e in got["events"] if e["data"] == done)
+    assert last["seq"] == sb["seq"] + 1
+    assert [(u["player"], u["seq"]) for u in last["uncovered"]] == [(1, None), (1, None)]
+    seen = wsp.state_at_least(ss["seq"] + 2)
+    last = next(e for e in seen["events"] if e["seq"] == ss["seq"] + 2)
+    assert last["data"] == done and [u["player"] for u in last["uncovered"]] == [1, 1, 2]
+    # A spectator who reconnects from before the uncovering gets the same, numbered as he was told it.
+    late = clients().ws(tid, since=ss["seq"])
+    caught = late.recv_type("state")["events"]
+    assert [e["seq"] for e in caught] == list(range(ss["seq"] + 1, ss["seq"] + 1 + len(caught)))
+    assert not any(e["data"].get("kind") == "stake" for e in caught)
+    assert [u["player"] for u in caught[1]["uncovered"]] == [1, 1, 2]
+    for w in (wa, wb, wsp, late):
+        w.close()

@@ -1495,12 +1495,15 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         if t is None:
             return await page(request, "lobby.html", 404, games=[], tables=[],
                               error=translate(N_("There is no such table."), lang_of(request)))
-        if await player_of(request) is None and not watch:
+        viewer = await player_of(request)
+        if viewer is None and not watch:
             return await page(request, "login.html", next=f"/table/{table_id}", error=None, name="", form=None,
                               invite=await invitation(t, lang_of(request)))
         gt = f"games/{t.row.game}.html"
         lang = lang_of(request)
-        return await page(request, "table.html", table=t.summary(base_url(request)),
+        # The page's first ``since`` is the summary's ``seq``: the reader's own numbering (issue 24, M1).
+        reader = t.reader_of(t.seats_of(viewer))
+        return await page(request, "table.html", table=t.summary(base_url(request), reader),
                           ws_url=f"/ws/table/{table_id}", game=game_json(t.info, lang),
                           game_template=gt if (TEMPLATES_DIR / gt).exists() else None,
                           bank_edges=table_edges(t.info, t.row.rules, lang))

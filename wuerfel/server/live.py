@@ -9,6 +9,7 @@ installed and broadcast — a move nobody was told about may be lost by a crash,
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import dataclasses
 import datetime as dt
@@ -56,8 +57,10 @@ from wuerfel.server.textcheck import CONTROL_IN_CHAT, control_char
 
 log = logging.getLogger("wuerfel.server")
 
-PROTOCOL_VERSION = 6
-"""6: time controls — ``clock`` in the summary (chosen at creation: ``none``, ``live``, ``corr``), the running
+PROTOCOL_VERSION = 7
+"""7: ``seq`` is each reader's own count of the events it was told of (issue 24, M1: a sealed stake sends the
+others nothing and moves no ``seq`` of theirs); ``uncovered`` lines carry ``seq`` null for moves never told.
+6: time controls — ``clock`` in the summary (chosen at creation: ``none``, ``live``, ``corr``), the running
 move's ``clock`` in ``state``, ``standin`` per seat ("Computer übernimmt"), ``note`` on ``state`` messages, the
 ``back`` message, ``ended_by`` in the summary and the result, ``guest`` in chat messages, ``time_left`` on Meine
 Partien. 5: hints. 4: chat at each table (the ``chat`` message both ways, ``chat_history`` on joining,
@@ -324,6 +327,12 @@ class LiveTable:
         self.match: Match | None = None
         self.hidden = EventViews()
         """Per event: the game's statement of what each seat is shown of it (``State.event_view``)."""
+        self._untold: dict[int, list[int]] = {}
+        """Per seat (-1: the spectators): the committed events the game did not tell that reader when they happened
+        (``show`` "none" in the event's statement: another punter's sealed stake), in order. Read through
+        :meth:`reader_seq`; rebuilt whenever :attr:`hidden` is replaced (see :meth:`_scan_untold`)."""
+        self._untold_of: EventViews | None = None
+        self._untold_scanned = 0
         self.before: list[State] = []
         """Per event: the state it was applied to (labels such as "write 24 into Full house" depend on it)."""
         self.objs: list[Any] = []
@@ -411,6 +420,78 @@ class LiveTable:
     @property
     def seq(self) -> int:
         return len(self.match.record.events) if self.match else 0
+
+    # --- what each reader was told (issue 24, M1) -----------------------------------------------------------------
+    # Every reader (a connection's seats, or none: a spectator) has a sequence of its own: the number of committed
+    # events it was told of when they happened. An event the game tells a seat nothing about (a sealed stake of
+    # another punter) moves neither that reader's ``seq`` nor sends it anything, so neither the count nor the
+    # timing of another punter's stakes shows; it reaches him in the ``uncovered`` lines of the event that uncovers
+    # it. The log, the record and the replay keep the table's own numbering (event k of the log is ``seq`` k).
+    @staticmethod
+    def reader_of(seats: Sequence[int]) -> tuple[int, ...]:
+        """The kind of reader a connection is: its seats at this table (``()``: a spectator)."""
+        return tuple(sorted(seats))
+
+    def _scan_untold(self) -> None:
+        """Bring :attr:`_untold` up to the committed statements (append-only until :meth:`restore` replaces them)."""
+        if self._untold_of is not self.hidden:
+            self._untold_of, self._untold, self._untold_scanned = self.hidden, {}, 0
+        statements = self.hidden.statements
+        for i in range(self._untold_scanned, len(statements)):
+            st = statements[i]
+            if st is not None:
+                last = len(st) - 1
+                for k, v in enumerate(st):
+                    if v.show == "none":
+                        self._untold.setdefault(-1 if k == last else k, []).append(i)
+        self._untold_scanned = len(statements)
+
+    def untold(self, reader: tuple[int, ...]) -> list[int]:
+        """The committed events ``reader`` was not told of when they happened (sorted): for a person holding several
+        seats, those none of his seats was told."""
+        self._scan_untold()
+        if not reader:
+            return self._untold.get(-1, [])
+        if len(reader) == 1:
+            return self._untold.get(reader[0], [])
+        common = set(self._untold.get(reader[0], []))
+        for s in reader[1:]:
+            common &= set(self._untold.get(s, []))
+        return sorted(common)
+
+    @property
+    def committed(self) -> int:
+        """Events committed to the log (:attr:`seq` also counts a batch whose commit is still under way)."""
+        return min(len(self.hidden), self.seq)
+
+    def reader_seq(self, reader: tuple[int, ...], n: int | None = None) -> int:
+        """``reader``'s ``seq`` after the first ``n`` events of the log (default: all committed ones)."""
+        n = self.committed if n is None else n
+        return n - bisect.bisect_left(self.untold(reader), n)
+
+    def position(self, reader: tuple[int, ...], seq: int) -> int:
+        """The log position of ``reader``'s ``seq`` (its ``since`` or ``expected_seq``): the first ``n`` with
+        ``reader_seq(reader, n) >= seq``, so every event told to him after it follows ``n``; at most the log's end."""
+        total = self.committed
+        if seq >= self.reader_seq(reader, total):
+            return total
+        untold = self.untold(reader)
+        n = max(seq, 0)
+        while True:
+            nxt = max(seq, 0) + bisect.bisect_left(untold, n)
+            if nxt == n:
+                return n
+            n = nxt
+
+    def seq_of(self, conn: Conn) -> int:
+        """The ``seq`` this connection reads (its own numbering, see :meth:`reader_seq`)."""
+        return self.reader_seq(self.reader_of(self.seats_of(conn.player)))
+
+    def told(self, reader: tuple[int, ...], i: int) -> bool:
+        """Whether ``reader`` was told of event ``i`` when it happened (in full or redacted)."""
+        untold = self.untold(reader)
+        k = bisect.bisect_left(untold, i)
+        return not (k < len(untold) and untold[k] == i)
 
     @property
     def state(self) -> State | None:
@@ -514,7 +595,8 @@ class LiveTable:
         due = self.throw_due()
         return due in mine if due is not None else any(s in mine for s in st.actors())
 
-    def summary(self, base_url: str = "") -> dict[str, Any]:
+    def summary(self, base_url: str = "", reader: tuple[int, ...] = ()) -> dict[str, Any]:
+        """The table summary; its ``seq`` is ``reader``'s (default: a spectator's, the public count)."""
         if self._summary is None:
             numbers = bot_numbers(self.row.seats)
             self._summary = {
@@ -535,7 +617,7 @@ class LiveTable:
                 "url": f"/table/{self.row.id}",
             }
         out = dict(self._summary)
-        out["seq"] = self.seq
+        out["seq"] = self.reader_seq(reader) if self.match is not None else 0
         out["result"] = self.result()
         out["winners"] = out["result"]["winners"]
         out["resigned"] = self.row.resigned
@@ -793,8 +875,12 @@ class LiveTable:
                 await self._send(conn, {"v": PROTOCOL_VERSION, "type": "table", "table": self.summary(conn.base_url),
                                         "chat": self._chat_history()})
             else:
-                if conn.last_seq < 0 or conn.last_seq > self.seq:
-                    conn.last_seq = self.seq
+                # ``since`` counts in this reader's numbering (see :meth:`reader_seq`): where is that in the log?
+                reader = self.reader_of(self.seats_of(conn.player))
+                if conn.last_seq < 0 or conn.last_seq > self.reader_seq(reader):
+                    conn.last_seq = self.committed
+                else:
+                    conn.last_seq = self.position(reader, conn.last_seq)
                 await self._send_state(conn, {}, first=True, note=translate(
                     N_("You are back: you play your seat again."), conn.lang) if back else None)
 
@@ -897,7 +983,7 @@ class LiveTable:
         cache: dict[Any, Any] = {}
         for c in list(self.conns):
             if c is not skip:
-                await self._send_state(c, cache, note=note(c.lang) if note is not None else None)
+                await self._send_state(c, cache, note=note(c.lang) if note is not None else None, quiet=note is None)
 
     def _view_seat(self, conn: Conn, mine: list[int], actors: tuple[int, ...]) -> int | None:
         if conn.want_seat is not None and conn.want_seat in mine:
@@ -908,11 +994,50 @@ class LiveTable:
         return mine[0] if mine else None
 
     async def _send_state(self, conn: Conn, cache: dict[Any, Any], first: bool = False,
-                          note: str | None = None) -> None:
+                          note: str | None = None, quiet: bool = False) -> None:
+        """Queue the state for ``conn``: its view, its legal moves and the events it was told of since its last
+        message, numbered in its own ``seq`` (:meth:`reader_seq`).
+
+        ``quiet`` (a broadcast after moves): a reader told of none of the new events gets nothing at all, so a sealed
+        stake changes nothing he can observe (issue 24, M1). Each kind of reader — a seat's connections, everyone
+        without a seat — who saw the same events reads the same message, encoded once per broadcast (issue 24, L6:
+        a hundred spectators cost one encoding, not a hundred)."""
         assert self.match is not None
         state = self.match.state
         lang = conn.lang
-        mine = self.seats_of(conn.player)
+        mine = self.seats_of(conn.player) if conn.player is not None else []
+        reader = self.reader_of(mine) if mine else ()
+        seq = cache.get("committed")
+        if seq is None:
+            seq = cache["committed"] = self.committed
+        start = min(max(conn.last_seq, 0), seq)
+        include_table = conn.table_version != self.version
+        # Where this reader stands, worked out once per broadcast for all readers of its kind at the same point.
+        pkey = ("at", reader, start)
+        at = cache.get(pkey)
+        if at is None:
+            rseq, rstart = self.reader_seq(reader, seq), self.reader_seq(reader, start)
+            # A catch-up carries at most the last CATCH_UP events (the view is complete anyway): a message for a long
+            # log would be megabytes and block the loop while its labels are made. The rest is in the record and
+            # the replay.
+            skipped = max(0, rseq - CATCH_UP - rstart)
+            at = cache[pkey] = (rseq, rstart == rseq, skipped, rstart + skipped,
+                                self.position(reader, rstart + skipped) if skipped else start)
+        rseq, unchanged, skipped, rstart, start = at
+        if quiet and unchanged and not first and not include_table and start < seq:
+            conn.last_seq = seq  # nothing he may know of happened: not even a message says that something did
+            return
+        shared_key: tuple[Any, ...] | None = None
+        if not first:
+            shared_key = ("encoded", reader, conn.want_seat if len(mine) > 1 else None, lang, start, skipped, note,
+                          conn.base_url if include_table else None)
+            encoded = cache.get(shared_key)
+            if encoded is not None:
+                conn.last_seq = seq
+                if include_table:
+                    conn.table_version = self.version
+                conn.push(encoded)  # the hot path of a broadcast: a queue append per reader, nothing more
+                return
         actors = () if self.row.resigned is not None else state.actors()
         due = self.throw_due()
         seat = self._view_seat(conn, mine, actors if due is None else (due,))
@@ -929,26 +1054,7 @@ class LiveTable:
                     got = cache[lkey] = [{"seat": s, "action": a.to_json(), "label": state.describe_offer(a, lang)}
                                          for a in state.legal_actions(s)]
                 legal.extend(got)
-        seq = self.seq
-        start = max(conn.last_seq, 0)
-        # A catch-up carries at most the last CATCH_UP events (the view is complete anyway): a message for a long log
-        # would be megabytes and block the loop while its labels are made. The rest is in the record and the replay.
-        skipped = max(0, seq - CATCH_UP - start)
-        start += skipped
-        include_table = conn.table_version != self.version
-        shared_key: tuple[Any, ...] | None = None
-        if not mine and not first:
-            # Everyone without a seat who has seen the same events reads the same message: encoded once per broadcast
-            # (a table with a hundred spectators encoded it a hundred times).
-            shared_key = ("encoded", lang, start, skipped, note, conn.base_url if include_table else None)
-            encoded = cache.get(shared_key)
-            if encoded is not None:
-                conn.last_seq = seq
-                if include_table:
-                    conn.table_version = self.version
-                await self._send(conn, encoded)
-                return
-        events = [e for i in range(start, seq) if (e := self._event_json(i, seat, lang, cache)) is not None]
+        events = self._reader_events(reader, seat, lang, cache, start, seq, rstart)
         conn.last_seq = seq
         manual = None
         if self.row.scorekeeper and state.is_chance() and not self.over:
@@ -963,7 +1069,7 @@ class LiveTable:
         terminal = self.over
         result = self.result()
         msg = {
-            "v": PROTOCOL_VERSION, "type": "state", "seq": seq, "seat": seat, "my_seats": mine, "view": view,
+            "v": PROTOCOL_VERSION, "type": "state", "seq": rseq, "seat": seat, "my_seats": mine, "view": view,
             "components": components,
             "events": events, "legal": legal, "to_move": list(actors), "manual": manual, "finished": terminal,
             "winners": result["winners"], "result": result,
@@ -975,19 +1081,40 @@ class LiveTable:
         if skipped:
             msg["skipped"] = skipped
         if include_table:
-            msg["table"] = self.summary(conn.base_url)
+            msg["table"] = self.summary(conn.base_url, reader)
             conn.table_version = self.version
         if shared_key is not None:
             text = cache[shared_key] = encode(msg)
             await self._send(conn, text)
             return
-        if first:
-            msg["chat"] = self._chat_history()
-            if self.dice is not None:
-                # Provably fair dice: the seats' seeds, the combined seed and the first throw's commitment (every
-                # later commitment comes in the proof of the event before its throw).
-                msg["dice"] = self.dice
+        msg["chat"] = self._chat_history()
+        if self.dice is not None:
+            # Provably fair dice: the seats' seeds, the combined seed and the first throw's commitment (every
+            # later commitment comes in the proof of the event before its throw).
+            msg["dice"] = self.dice
         await self._send(conn, msg)
+
+    def _reader_events(self, reader: tuple[int, ...], seat: int | None, lang: str, cache: dict[Any, Any],
+                       start: int, end: int, rstart: int) -> list[dict[str, Any]]:
+        """The events ``start`` … ``end`` of the log that ``reader`` was told of, as ``seat`` sees them now, each
+        numbered in his own ``seq`` (the first one ``rstart + 1``). An event kept from him when it happened never
+        turns up in his list, not even after it was uncovered: the uncovering event lists it under ``uncovered``
+        (without a ``seq`` of his, which it never had)."""
+        out: list[dict[str, Any]] = []
+        r = rstart
+        for i in range(start, end):
+            if not self.told(reader, i):
+                continue
+            r += 1
+            e = self._event_json(i, seat, lang, cache)
+            if e is None:
+                continue  # a person holding several seats: told at another seat than the one his view shows
+            e["seq"] = r
+            for u in e.get("uncovered", ()):
+                j = u["seq"] - 1
+                u["seq"] = self.reader_seq(reader, j + 1) if self.told(reader, j) else None
+            out.append(e)
+        return out
 
     def _online(self, cache: dict[Any, Any]) -> list[int]:
         """:meth:`online`, worked out once per broadcast."""
@@ -1386,21 +1513,23 @@ class LiveTable:
                 else:
                     await self._throw(conn, msg["outcome"], expected)
             except TableError as exc:
-                await self._send(conn, error_json(exc.code, exc.message(lang), self.seq))
+                await self._send(conn, error_json(exc.code, exc.message(lang), self.seq_of(conn)))
                 if exc.code == "stale_seq":
-                    if 0 <= expected <= self.seq:
-                        conn.last_seq = expected
+                    reader = self.reader_of(self.seats_of(conn.player))
+                    if 0 <= expected <= self.reader_seq(reader):
+                        conn.last_seq = self.position(reader, expected)
                     await self._send_state(conn, {})
                 return
             except Exception as exc:
                 # A bug in a game or the store must not cost the player the connection; the move was rolled back.
                 log.exception("move at table %s failed", self.row.id)
                 if db_unavailable(exc):
-                    await self._send(conn, error_json("db_unavailable", translate(DB_MOVE_FAILED, lang), self.seq))
+                    await self._send(conn, error_json("db_unavailable", translate(DB_MOVE_FAILED, lang),
+                                                      self.seq_of(conn)))
                 else:
                     await self._send(conn, error_json(
                         "internal_error", translate(N_("Something went wrong on the server; the move was not made."),
-                                                    lang), self.seq))
+                                                    lang), self.seq_of(conn)))
                 return
         self._schedule()
 
@@ -1425,7 +1554,7 @@ class LiveTable:
             return
         if len(text) > CHAT_MAX:
             await self._send(conn, error_json("chat_too_long", translate(
-                N_("A message may have at most {n} characters."), conn.lang, n=CHAT_MAX), self.seq))
+                N_("A message may have at most {n} characters."), conn.lang, n=CHAT_MAX), self.seq_of(conn)))
             return
         mine = self.seats_of(conn.player)
         if conn.player is None or not self.may_chat(conn.player):
@@ -1445,7 +1574,7 @@ class LiveTable:
             if len(recent) >= count:
                 await self._send(conn, error_json("chat_too_fast", translate(
                     N_("Not so fast: at most {n} messages in {s} seconds."), conn.lang, n=count, s=int(window)),
-                    self.seq))
+                    self.seq_of(conn)))
                 return
             seat = mine[0] if mine else None
             author = (self.row.seats[seat].name if seat is not None else None) or conn.player.name
@@ -1455,7 +1584,7 @@ class LiveTable:
                 with db_refusal():
                     await asyncio.to_thread(self.hub.store.add_chat, self.row.id, row)
             except TableError as exc:
-                await self._send(conn, error_json(exc.code, exc.message(conn.lang), self.seq))
+                await self._send(conn, error_json(exc.code, exc.message(conn.lang), self.seq_of(conn)))
                 return
             self.chat.append(row)
             self._chat_sent[key] = [*recent, clock]
@@ -1498,7 +1627,7 @@ class LiveTable:
                 await self._error(conn, "hint_not_due", N_("Hints are given only when it is your decision."))
                 return
             assert self.match is not None
-            player, seq, game = due[0], self.seq, self.match.game
+            player, seq, game = due[0], self.seq_of(conn), self.match.game
             seen = state.determinize(player, random.Random(secrets.randbits(64)))
         lang = conn.lang
         self._hinting.add(conn)
@@ -1511,7 +1640,7 @@ class LiveTable:
                 items = await self._build(functools.partial(self._advise, game, seen, player, lang),
                                           conn.address or self.build_address())
         except WuerfelError as exc:
-            await self._send(conn, error_json("hint_refused", exc.translated(lang), self.seq))
+            await self._send(conn, error_json("hint_refused", exc.translated(lang), self.seq_of(conn)))
             return
         except Exception:
             log.exception("no hint at table %s at seq %d", self.row.id, seq)
@@ -1574,7 +1703,7 @@ class LiveTable:
                                                                name=person_name(who.name, not who.registered, lang)))
 
     async def _error(self, conn: Conn, code: str, msgid: str) -> None:
-        await self._send(conn, error_json(code, translate(msgid, conn.lang), self.seq))
+        await self._send(conn, error_json(code, translate(msgid, conn.lang), self.seq_of(conn)))
 
     def _playing(self) -> Match:
         if self.match is None:
@@ -1595,7 +1724,7 @@ class LiveTable:
             action = m.game.action_from_json(action_json)
         except IllegalAction as exc:
             raise TableError("unknown_action", exc.msgid, 400, **exc.params) from exc
-        if expected != self.seq:
+        if expected != self.reader_seq(self.reader_of(mine)):
             raise TableError("stale_seq", N_("The table has moved on; here is the current state."))
         actors = m.state.actors()
         if seat is None:
@@ -1618,7 +1747,7 @@ class LiveTable:
             raise TableError("not_scorekeeper", N_("At this table the server throws the dice."))
         if not self.seats_of(conn.player):
             raise TableError("not_your_seat", N_("That is not your seat."))
-        if expected != self.seq:
+        if expected != self.seq_of(conn):
             raise TableError("stale_seq", N_("The table has moved on; here is the current state."))
         state = m.state
         try:
@@ -1649,7 +1778,7 @@ class LiveTable:
             await self._give_back(conn.player)
         if not mine or (seat is not None and seat not in mine):
             raise TableError("not_your_seat", N_("That is not your seat."))
-        if expected != self.seq:
+        if expected != self.reader_seq(self.reader_of(mine)):
             raise TableError("stale_seq", N_("The table has moved on; here is the current state."))
         due = self.throw_due()
         if due is None:
@@ -1673,7 +1802,8 @@ class LiveTable:
         statuses = []
         if self.match.state.is_terminal():
             statuses.append((self.row.id, "finished"))
-        deadline = self._next_deadline()
+        sealed = any(st is not None and any(v.show == "none" for v in st) for st, _, _ in hidden)
+        deadline = self._next_deadline(sealed)
         await self._commit(old_len, new, hidden, statuses, deadline)
         self._set_deadline_row(deadline)
         if statuses:
@@ -1899,18 +2029,21 @@ class LiveTable:
         """The real seconds per move: the table's limit times the server's clock scale (1 but on a test server)."""
         return float(self.row.move_seconds or 0) * self.hub.clock_scale
 
-    def _next_deadline(self) -> Deadline | None:
+    def _next_deadline(self, sealed: bool = False) -> Deadline | None:
         """The deadline of the position the table just reached, to be committed with it (None: no clock here).
 
         A full limit from now for the people due; the running deadline when the new position only narrows who is
-        due (one of several deciding at once answered: nobody gains time because another was quick); (id, None,
-        None) when nobody's clock runs (a bot's move, a throw, the end)."""
+        due (one of several deciding at once answered: nobody gains time because another was quick), and when
+        ``sealed`` moves (kept from somebody: a sealed stake) leave the same people due — a fresh limit for all
+        would tell the others that somebody staked (issue 24, M1); (id, None, None) when nobody's clock runs (a
+        bot's move, a throw, the end)."""
         if self.row.clock == "none":
             return None
         due = self.move_due()
         if not due:
             return (self.row.id, None, None)
-        if self.row.deadline_at is not None and self._deadline_due and set(due) < set(self._deadline_due):
+        if self.row.deadline_at is not None and self._deadline_due and (
+                set(due) < set(self._deadline_due) or (sealed and set(due) == set(self._deadline_due))):
             return (self.row.id, self.row.deadline_at, self.seq)
         return (self.row.id, store_now() + dt.timedelta(seconds=self.move_limit()), self.seq)
 
@@ -2211,7 +2344,7 @@ class LiveTable:
     def _report_db_failure(self) -> None:
         """Tell everybody at the table that the server could not save and keeps trying (call with the lock held)."""
         for c in list(self.conns):
-            c.push(error_json("db_unavailable", translate(DB_RETRYING, c.lang), self.seq))
+            c.push(error_json("db_unavailable", translate(DB_RETRYING, c.lang), self.seq_of(c)))
 
 
 FORFEIT_TIMEOUT = N_("{name}'s time ran out: {name} loses the game.")
