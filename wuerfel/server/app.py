@@ -552,18 +552,34 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         current = await player_of(request)
         try:
             if current is not None and not current.registered:
-                # A guest registering keeps his player and so his games (issue 16): every session of his now
-                # belongs to the registered player.
+                # A guest registering keeps his player and so his games (issue 16) — but none of his guest
+                # sessions (M2): a guest token planted in his browser, or left on a shared computer, would otherwise
+                # now be a session of the registered account. He gets exactly one new token.
                 p = await asyncio.to_thread(store.register_guest, current.id, clean, pw_hash)
                 hub().player_registered(p, current.name)
-                cache: dict[str, tuple[Player, float]] = app.state.sessions
-                for token in [k for k, (q, _) in cache.items() if q.id == p.id]:
-                    cache.pop(token, None)
+                await end_sessions_of(p.id)
             else:
                 p = await asyncio.to_thread(store.create_player, clean, pw_hash)
         except NameTaken as exc:
             raise ApiError("name_taken", N_("The name '{name}' is already registered."), 409, name=clean) from exc
-        return p, await asyncio.to_thread(store.create_session, p.id)
+        return p, await new_session(request, p)
+
+    async def end_sessions_of(player_id: int) -> None:
+        """Every session of a player ends, in the database and in this process's cache."""
+        cache: dict[str, tuple[Player, float]] = app.state.sessions
+        for token in [k for k, (q, _) in cache.items() if q.id == player_id]:
+            cache.pop(token, None)
+        await asyncio.to_thread(app.state.store.delete_player_sessions, player_id)
+
+    async def new_session(request: Request, p: Player) -> str:
+        """A new session token for ``p``; the token this browser brought ends (M2, session fixation): after a
+        login or registration, whoever knew the browser's old cookie must not share the new identity."""
+        old = session_token(request)
+        if old:
+            cache: dict[str, tuple[Player, float]] = app.state.sessions
+            cache.pop(old, None)
+            await asyncio.to_thread(app.state.store.delete_session, old)
+        return str(await asyncio.to_thread(app.state.store.create_session, p.id))
 
     async def do_login(request: Request, name: Any, password: Any) -> tuple[Player, str]:
         """Limits: per account and address (guessing one password) and per address (guessing many names); each
@@ -589,7 +605,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         p = found[0]
         if rehash:
             await asyncio.to_thread(store.set_password_hash, p.id, await hashing(auth.hash_password, password))
-        return p, await asyncio.to_thread(store.create_session, p.id)
+        return p, await new_session(request, p)
 
     def logged_in(request: Request, p: Player, token: str) -> JSONResponse:
         resp = JSONResponse({"player": p.to_json()})
