@@ -4,11 +4,31 @@ HTTP and real sockets against real server processes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
 
-from tests.server.conftest import Client
+import pytest
+
+from tests.server.conftest import Client, ServerProcess
+from tests.server.test_http_hardening import local_client
 
 Make = Callable[..., Client]
+
+
+@pytest.fixture
+def start(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
+    """Servers of this test's own, with its knobs; each counts per address, so they must not be shared."""
+    started: list[ServerProcess] = []
+
+    def make(args: Sequence[str] = (), env: Mapping[str, str] | None = None) -> ServerProcess:
+        srv = ServerProcess(f"sqlite:///{tmp_path / f'own{len(started)}.db'}", log_dir=tmp_path,
+                            extra_args=args, env=env)
+        started.append(srv)
+        return srv.start()
+
+    yield make
+    for srv in started:
+        srv.stop()
 
 
 def test_a_guest_session_ends_when_the_guest_registers(clients: Make) -> None:
@@ -39,4 +59,21 @@ def test_logging_in_ends_the_session_the_browser_brought(clients: Make) -> None:
     other = clients("en")
     other.http.cookies.set("wuerfel_session", planted)
     assert other.http.get("/api/session").json()["player"] is None
+
+
+
+def test_guests_per_address_are_limited(start: Callable[..., ServerProcess]) -> None:
+    """L2: one address cannot make guests without end; the refusal is translated, others are unaffected."""
+    srv = start(env={"WUERFEL_GUESTS_PER_ADDRESS": "3"})
+    flood = local_client(srv, "127.0.0.31", lang="de")
+    for i in range(3):
+        r = flood.post("/api/guest", {"name": f"Flut{i}"})
+        assert r.status_code == 200, r.text
+    r = flood.post("/api/guest", {"name": "Flut3"})
+    assert r.status_code == 429 and r.json()["error"] == {
+        "code": "rate_limited", "message": "Zu viele neue Gäste von hier aus. Bitte versuche es in 10 min noch einmal."}
+    en = local_client(srv, "127.0.0.31", lang="en")
+    r = en.post("/api/guest", {"name": "Flut4"})
+    assert r.json()["error"]["message"] == "Too many new guests from here. Please try again in 10 min."
+    assert local_client(srv, "127.0.0.32").post("/api/guest", {"name": "Anderswo"}).status_code == 200
 

@@ -96,6 +96,10 @@ overrides). The limit of waiting tables is per player, and anybody can be a new 
 script made guest after guest, each with its five tables, and filled the lobby. Generous for a group behind one
 address (a pub's wifi): a table is created for a game, not every few seconds."""
 TABLES_WINDOW = 10 * 60.0
+GUESTS_PER_ADDRESS = 30
+"""New guests one client address may make within :data:`GUESTS_WINDOW` seconds (``WUERFEL_GUESTS_PER_ADDRESS``
+overrides): enough for a group behind one address (a pub's wifi), not for a script making hundreds a second."""
+GUESTS_WINDOW = 10 * 60.0
 OPEN_TABLE_IDLE = 30 * 60.0
 """Seconds without seating activity after which an unstarted table leaves the lobby and stops counting against its
 host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides). Measured from the stored ``active_at``."""
@@ -228,6 +232,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     open_idle = float(os.environ.get("WUERFEL_OPEN_TABLE_IDLE") or OPEN_TABLE_IDLE)
     table_limiter = auth.RateLimiter(limit=int(os.environ.get("WUERFEL_TABLES_PER_ADDRESS") or TABLES_PER_ADDRESS),
                                      window=TABLES_WINDOW)
+    guest_limiter = auth.RateLimiter(limit=int(os.environ.get("WUERFEL_GUESTS_PER_ADDRESS") or GUESTS_PER_ADDRESS),
+                                     window=GUESTS_WINDOW)
     app.add_middleware(Guard, max_body=MAX_BODY)
     templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR), check_dir=False), name="static")
@@ -509,7 +515,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         set_csrf(request, resp, new)
         return resp
 
-    async def do_guest(name: Any) -> tuple[Player, str]:
+    async def do_guest(request: Request, name: Any) -> tuple[Player, str]:
         clean = auth.clean_name(name)
         if clean is None:
             raise ApiError("bad_name", N_("A name has 1 to {n} characters."), 422, n=auth.MAX_NAME)
@@ -518,8 +524,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             # A guest under a registered name would pass for that player at every table.
             raise ApiError("name_reserved", N_("The name '{name}' belongs to a registered player. Log in with its "
                                                "password or choose another name."), 409, name=clean)
+        # L2: 500 guests (player and session rows) in 1.6 s from one address, and the flood also emptied everybody's
+        # session cache. Counted only once the name is accepted, so a mistyped name costs nothing.
+        here = address(request)
+        if not guest_limiter.hit(here):
+            raise ApiError("rate_limited", N_("Too many new guests from here. Please try again in {minutes} min."),
+                           429, minutes=max(1, math.ceil(guest_limiter.retry_after(here) / 60)))
         p = await asyncio.to_thread(store.create_player, clean, None)
-        return p, await asyncio.to_thread(store.create_session, p.id)
+        return p, await new_session(request, p)
 
     def address(request: Request) -> str:
         return request.client.host if request.client else ""
@@ -617,7 +629,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     async def api_guest(request: Request) -> JSONResponse:
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
         data = await body_json(request)
-        return logged_in(request, *await do_guest(data.get("name")))
+        return logged_in(request, *await do_guest(request, data.get("name")))
 
     @app.post("/api/register")
     async def api_register(request: Request) -> JSONResponse:
@@ -1544,7 +1556,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 await do_logout(request, resp)
                 return resp
             if what == "guest":
-                p, token = await do_guest(f.get("name"))
+                p, token = await do_guest(request, f.get("name"))
             elif what == "register":
                 p, token = await do_register(request, f.get("name"), f.get("password"))
             else:

@@ -138,6 +138,11 @@ class RateLimiter:
         self.fail(key)
         return True
 
+    def retry_after(self, key: str) -> float:
+        """Seconds until the key is below its limit again (when its oldest counted attempt leaves the window)."""
+        q = self._recent(key)
+        return max(0.0, q[0] + self.window - time.monotonic()) if q else 0.0
+
     def undo(self, key: str) -> None:
         """Take back the latest attempt counted for this key (it succeeded)."""
         q = self._fails.get(key)
