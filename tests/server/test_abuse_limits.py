@@ -77,3 +77,26 @@ def test_guests_per_address_are_limited(start: Callable[..., ServerProcess]) -> 
     assert r.json()["error"]["message"] == "Too many new guests from here. Please try again in 10 min."
     assert local_client(srv, "127.0.0.32").post("/api/guest", {"name": "Anderswo"}).status_code == 200
 
+
+
+def test_forwarded_for_is_believed_only_from_named_proxies(start: Callable[..., ServerProcess]) -> None:
+    """L7: without --forwarded-allow-ips a client's X-Forwarded-For is ignored, even from localhost, so it cannot
+    choose the address its limits are counted by; from a named proxy it is believed."""
+    env = {"WUERFEL_GUESTS_PER_ADDRESS": "1"}
+
+    def guest(srv: ServerProcess, source: str, forwarded: str, name: str) -> int:
+        c = local_client(srv, source, lang="en")
+        return c.http.post("/api/guest", json={"name": name},
+                           headers={"X-CSRF-Token": c.csrf, "X-Forwarded-For": forwarded}).status_code
+
+    plain = start(env=env)
+    # 127.0.0.1 is what uvicorn believes by default: a local hop passing the header on let a client pick his address
+    assert guest(plain, "127.0.0.1", "10.0.0.1", "Eins") == 200
+    assert guest(plain, "127.0.0.1", "10.0.0.2", "Zwei") == 429  # the same real address, whatever the header says
+    proxied = start(["--forwarded-allow-ips", "127.0.0.41"], env)
+    assert guest(proxied, "127.0.0.41", "10.0.0.1", "Eins") == 200
+    assert guest(proxied, "127.0.0.41", "10.0.0.2", "Zwei") == 200  # two clients behind the named proxy
+    assert guest(proxied, "127.0.0.41", "10.0.0.2", "Drei") == 429
+    assert guest(proxied, "127.0.0.1", "10.0.0.3", "Vier") == 200  # not the proxy: its own address counts
+    assert guest(proxied, "127.0.0.1", "10.0.0.4", "Fuenf") == 429
+

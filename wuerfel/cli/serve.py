@@ -28,6 +28,9 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help=N_("Address the s
               "uvicorn's websocket implementation: auto, websockets or wsproto")),
           log_level: str = typer.Option("warning", "--log-level", help=N_(
               "uvicorn's log level: critical, error, warning, info, debug or trace")),
+          forwarded_allow_ips: str = typer.Option("", "--forwarded-allow-ips", help=N_(
+              "Addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed, separated by "
+              "commas (default: none; the proxy must overwrite these headers)")),
           lang: str = LangOption) -> None:
     """Start the web platform; ``--lang`` is the language of this command's own lines (the pages choose their
     language per visitor)."""
@@ -43,8 +46,13 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help=N_("Address the s
     application = create_app(url, bot_delay=bot_delay, secure_cookies=secure_cookies, synchronous=sync.upper(),
                              throw_wait=throw_wait, clock_scale=clock_scale)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    # Every limit counts by the client's address. uvicorn believes X-Forwarded-For from 127.0.0.1 unless told
+    # otherwise, so any local hop passing a client's header on let him choose that address (L7): only proxies
+    # named here are believed, and without any the headers are ignored.
+    proxies = [a.strip() for a in forwarded_allow_ips.split(",") if a.strip()]
     config = uvicorn.Config(application, host=host, port=port, log_level=log_level, ws=ws_impl, ws_max_size=1024 * 1024,
-                            ws_ping_interval=20, ws_ping_timeout=20, lifespan="on")
+                            ws_ping_interval=20, ws_ping_timeout=20, lifespan="on", proxy_headers=bool(proxies),
+                            forwarded_allow_ips=proxies or None)
     safe_url = url.split("@")[-1] if "@" in url else url
     typer.echo(translate("Database: {url}", lang, url=safe_url))
 
