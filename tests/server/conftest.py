@@ -101,7 +101,8 @@ class ServerProcess:
         # Every test client connects from 127.0.0.1, and a session's tests together hold more websockets than one
         # real address may; the limit has its own test (which sets this variable itself).
         env.setdefault("WUERFEL_WS_PER_ADDRESS", "100000")
-        # the same for the per-address cap of new guests (issue 24 §4 L2)
+        # the same for the per-address caps of connections and new guests (issue 24 §4 M4, L2)
+        env.setdefault("WUERFEL_CONNECTIONS_PER_ADDRESS", "0")
         env.setdefault("WUERFEL_GUESTS_PER_ADDRESS", "100000")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "wuerfel", "serve", "--port", str(self.port), "--db", self.db_url,
