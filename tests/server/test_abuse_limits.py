@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import socket
 import time
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,13 @@ import pytest
 
 from tests.server.conftest import Client, ServerProcess
 from tests.server.test_http_hardening import local_client
+from wuerfel.server import auth
+from wuerfel.server.app import create_app
+from wuerfel.server.store import Store
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
 
 Make = Callable[..., Client]
 
@@ -88,46 +97,6 @@ def test_logging_in_ends_the_session_the_browser_brought(clients: Make) -> None:
     assert other.http.get("/api/session").json()["player"] is None
 
 
-
-def test_guests_per_address_are_limited(start: Callable[..., ServerProcess]) -> None:
-    """L2: one address cannot make guests without end; the refusal is translated, others are unaffected."""
-    srv = start(env={"WUERFEL_GUESTS_PER_ADDRESS": "3"})
-    flood = local_client(srv, "127.0.0.31", lang="de")
-    for i in range(3):
-        r = flood.post("/api/guest", {"name": f"Flut{i}"})
-        assert r.status_code == 200, r.text
-    r = flood.post("/api/guest", {"name": "Flut3"})
-    assert r.status_code == 429 and r.json()["error"] == {
-        "code": "rate_limited", "message": "Zu viele neue Gäste von hier aus. Bitte versuche es in 10 min noch einmal."}
-    en = local_client(srv, "127.0.0.31", lang="en")
-    r = en.post("/api/guest", {"name": "Flut4"})
-    assert r.json()["error"]["message"] == "Too many new guests from here. Please try again in 10 min."
-    assert local_client(srv, "127.0.0.32").post("/api/guest", {"name": "Anderswo"}).status_code == 200
-
-
-
-def test_forwarded_for_is_believed_only_from_named_proxies(start: Callable[..., ServerProcess]) -> None:
-    """L7: without --forwarded-allow-ips a client's X-Forwarded-For is ignored, even from localhost, so it cannot
-    choose the address its limits are counted by; from a named proxy it is believed."""
-    env = {"WUERFEL_GUESTS_PER_ADDRESS": "1"}
-
-    def guest(srv: ServerProcess, source: str, forwarded: str, name: str) -> int:
-        c = local_client(srv, source, lang="en")
-        return c.http.post("/api/guest", json={"name": name},
-                           headers={"X-CSRF-Token": c.csrf, "X-Forwarded-For": forwarded}).status_code
-
-    plain = start(env=env)
-    # 127.0.0.1 is what uvicorn believes by default: a local hop passing the header on let a client pick his address
-    assert guest(plain, "127.0.0.1", "10.0.0.1", "Eins") == 200
-    assert guest(plain, "127.0.0.1", "10.0.0.2", "Zwei") == 429  # the same real address, whatever the header says
-    proxied = start(["--forwarded-allow-ips", "127.0.0.41"], env)
-    assert guest(proxied, "127.0.0.41", "10.0.0.1", "Eins") == 200
-    assert guest(proxied, "127.0.0.41", "10.0.0.2", "Zwei") == 200  # two clients behind the named proxy
-    assert guest(proxied, "127.0.0.41", "10.0.0.2", "Drei") == 429
-    assert guest(proxied, "127.0.0.1", "10.0.0.3", "Vier") == 200  # not the proxy: its own address counts
-    assert guest(proxied, "127.0.0.1", "10.0.0.4", "Fuenf") == 429
-
-
 def test_half_sent_headers_are_dropped_and_each_address_holds_few_connections(
         start: Callable[..., ServerProcess]) -> None:
     """M4 (slowloris): a head that never completes is closed after --header-timeout, a complete one is served, and
@@ -168,6 +137,7 @@ def test_half_sent_headers_are_dropped_and_each_address_holds_few_connections(
         assert time.monotonic() < deadline, "the address stayed refused after its sockets closed"
         time.sleep(0.05)
 
+
 def test_websockets_count_against_the_connection_cap_and_outlive_the_header_deadline(
         start: Callable[..., ServerProcess]) -> None:
     """M4: an upgraded connection (a websocket) still counts for its address, and its head's deadline ends with the
@@ -203,3 +173,104 @@ def test_websockets_count_against_the_connection_cap_and_outlive_the_header_dead
         with ws_from("127.0.0.27"):  # another address gets in meanwhile
             pass
 
+def test_guests_per_address_are_limited(start: Callable[..., ServerProcess]) -> None:
+    """L2: one address cannot make guests without end; the refusal is translated, others are unaffected."""
+    srv = start(env={"WUERFEL_GUESTS_PER_ADDRESS": "3"})
+    flood = local_client(srv, "127.0.0.31", lang="de")
+    for i in range(3):
+        r = flood.post("/api/guest", {"name": f"Flut{i}"})
+        assert r.status_code == 200, r.text
+    r = flood.post("/api/guest", {"name": "Flut3"})
+    assert r.status_code == 429 and r.json()["error"] == {
+        "code": "rate_limited", "message": "Zu viele neue Gäste von hier aus. Bitte versuche es in 10 min noch einmal."}
+    en = local_client(srv, "127.0.0.31", lang="en")
+    r = en.post("/api/guest", {"name": "Flut4"})
+    assert r.json()["error"]["message"] == "Too many new guests from here. Please try again in 10 min."
+    assert local_client(srv, "127.0.0.32").post("/api/guest", {"name": "Anderswo"}).status_code == 200
+
+
+def test_forwarded_for_is_believed_only_from_named_proxies(start: Callable[..., ServerProcess]) -> None:
+    """L7: without --forwarded-allow-ips a client's X-Forwarded-For is ignored, even from localhost, so it cannot
+    choose the address its limits are counted by; from a named proxy it is believed."""
+    env = {"WUERFEL_GUESTS_PER_ADDRESS": "1"}
+
+    def guest(srv: ServerProcess, source: str, forwarded: str, name: str) -> int:
+        c = local_client(srv, source, lang="en")
+        return c.http.post("/api/guest", json={"name": name},
+                           headers={"X-CSRF-Token": c.csrf, "X-Forwarded-For": forwarded}).status_code
+
+    plain = start(env=env)
+    # 127.0.0.1 is what uvicorn believes by default: a local hop passing the header on let a client pick his address
+    assert guest(plain, "127.0.0.1", "10.0.0.1", "Eins") == 200
+    assert guest(plain, "127.0.0.1", "10.0.0.2", "Zwei") == 429  # the same real address, whatever the header says
+    proxied = start(["--forwarded-allow-ips", "127.0.0.41"], env)
+    assert guest(proxied, "127.0.0.41", "10.0.0.1", "Eins") == 200
+    assert guest(proxied, "127.0.0.41", "10.0.0.2", "Zwei") == 200  # two clients behind the named proxy
+    assert guest(proxied, "127.0.0.41", "10.0.0.2", "Drei") == 429
+    assert guest(proxied, "127.0.0.1", "10.0.0.3", "Vier") == 200  # not the proxy: its own address counts
+    assert guest(proxied, "127.0.0.1", "10.0.0.4", "Fuenf") == 429
+
+
+def test_password_hashing_has_a_budget_and_leaves_a_core(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """M5: argon2 threads leave one core for the games, and beyond the hash budget a login is refused as busy at
+    once — before the account is even looked up."""
+    assert auth.HASH_WORKERS == max(1, (os.cpu_count() or 1) - 1) == auth.HASH_POOL._max_workers
+    monkeypatch.setenv("WUERFEL_HASHES_PER_SECOND", "0.001")
+    monkeypatch.setattr(auth, "HASH_BURST", 2)
+    lookups: list[str] = []
+    real_find = Store.find_registered
+
+    def find(self: Store, name: str) -> object:
+        lookups.append(name)
+        return real_find(self, name)
+
+    monkeypatch.setattr(Store, "find_registered", find)
+    app = create_app(f"sqlite:///{tmp_path / 'budget.db'}", bot_delay=0)
+    with TestClient(app, headers={"Accept-Language": "en"}) as c:
+        def post(path: str, body: dict[str, str]) -> tuple[int, dict]:
+            token = c.get("/api/session").json()["csrf_token"]
+            r = c.post(path, json=body, headers={"X-CSRF-Token": token})
+            return r.status_code, r.json()
+
+        assert post("/api/register", {"name": "Sparsam", "password": "ein-knappes-budget"})[0] == 200  # hash 1
+        assert post("/api/logout", {})[0] == 200
+        assert post("/api/login", {"name": "Sparsam", "password": "ein-knappes-budget"})[0] == 200  # hash 2
+        assert post("/api/logout", {})[0] == 200
+        lookups.clear()
+        status, body = post("/api/login", {"name": "Sparsam", "password": "ein-knappes-budget"})
+        assert status == 503 and body["error"] == {"code": "busy",
+                                                   "message": "The server is busy. Please try again in a moment."}
+        assert lookups == []
+        status, body = post("/api/register", {"name": "Sparsam2", "password": "ein-knappes-budget"})
+        assert status == 503 and body["error"]["code"] == "busy"
+
+
+def test_distributed_guessing_locks_the_account_but_not_its_known_devices(
+        start: Callable[..., ServerProcess]) -> None:
+    """M5: failures from many addresses together lock the account for a while (the refusal says how long), and a
+    browser that has logged in to it before still gets in; a made-up device cookie does not."""
+    srv = start()
+    owner = local_client(srv, "127.0.0.51", lang="en")
+    assert owner.post("/api/register", {"name": "Belagert", "password": "nur-ich-weiss-es"}).status_code == 200
+    assert owner.http.cookies.get("wuerfel_device")
+    assert owner.post("/api/logout").status_code == 200
+    for i in range(10):
+        guesser = local_client(srv, f"127.0.0.{60 + i}")
+        r = guesser.post("/api/login", {"name": "belagert", "password": f"geraten-{i}-x"})
+        assert r.status_code == 401, r.text
+        guesser.close()
+    # now even the right password from a new place is refused, in the asker's language, saying when to try again
+    stranger = local_client(srv, "127.0.0.71")
+    r = stranger.post("/api/login", {"name": "Belagert", "password": "nur-ich-weiss-es"})
+    assert r.status_code == 429 and r.json()["error"] == {
+        "code": "account_locked",
+        "message": "Zu viele fehlgeschlagene Anmeldungen für dieses Konto. Bitte versuche es in 15 min noch einmal "
+                   "oder melde dich auf einem Gerät an, auf dem du dich schon einmal angemeldet hast."}
+    forged = local_client(srv, "127.0.0.72", lang="en")
+    forged.http.cookies.set("wuerfel_device", "1.abc.0123456789abcdef0123456789abcdef")
+    r = forged.post("/api/login", {"name": "Belagert", "password": "nur-ich-weiss-es"})
+    assert r.status_code == 429 and r.json()["error"]["message"].startswith("Too many failed logins for this account")
+    # the owner's browser logs in
+    r = owner.post("/api/login", {"name": "Belagert", "password": "nur-ich-weiss-es"})
+    assert r.status_code == 200, r.text
+    assert owner.http.get("/api/session").json()["player"]["name"] == "Belagert"
