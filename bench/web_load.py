@@ -263,7 +263,8 @@ def main() -> None:
                          args.db or f"sqlite:///{tmp}/bench.db", "--bot-delay", "0", "--ws-impl", args.ws_impl], port,
                         {"PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests" / "plugins" / "toy")]),
                          # every bench player connects from 127.0.0.1
-                         "WUERFEL_WS_PER_ADDRESS": "1000000"})
+                         "WUERFEL_WS_PER_ADDRESS": "1000000", "WUERFEL_GUESTS_PER_ADDRESS": "1000000",
+                         "WUERFEL_CONNECTIONS_PER_ADDRESS": "0"})
             base = f"http://127.0.0.1:{port}"
         try:
             t = time.perf_counter()

@@ -101,6 +101,10 @@ class ServerProcess:
         # Every test client connects from 127.0.0.1, and a session's tests together hold more websockets than one
         # real address may; the limit has its own test (which sets this variable itself).
         env.setdefault("WUERFEL_WS_PER_ADDRESS", "100000")
+        # the same for the per-address caps of connections and new guests (issue 24 §4 M4, L2)
+        env.setdefault("WUERFEL_CONNECTIONS_PER_ADDRESS", "0")
+        env.setdefault("WUERFEL_GUESTS_PER_ADDRESS", "100000")
+        env.setdefault("WUERFEL_HASHES_PER_SECOND", "1000")  # tests register and log in in bursts (M5 has its own)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "wuerfel", "serve", "--port", str(self.port), "--db", self.db_url,
              "--bot-delay", str(self.bot_delay), "--log-level", "warning", *self.extra_args], cwd=ROOT, env=env,

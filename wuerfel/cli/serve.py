@@ -38,6 +38,16 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help=N_("Address the s
               "Rule sets whose bot or hint tables are built at once (default: WUERFEL_BUILDS or 2)")),
           builds_per_address: int = typer.Option(None, "--builds-per-address", min=1, help=N_(
               "Rule sets built at once for one client address (default: WUERFEL_BUILDS_PER_ADDRESS or 1)")),
+          forwarded_allow_ips: str = typer.Option("", "--forwarded-allow-ips", help=N_(
+              "Addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed, separated by "
+              "commas (default: none; the proxy must overwrite these headers)")),
+          header_timeout: float = typer.Option(10.0, "--header-timeout", min=0.0,
+                                               envvar="WUERFEL_HEADER_TIMEOUT", help=N_(
+              "Seconds a request's headers may take to arrive before the connection is closed (0: no limit)")),
+          per_address: int = typer.Option(128, "--connections-per-address", min=0,
+                                          envvar="WUERFEL_CONNECTIONS_PER_ADDRESS", help=N_(
+              "Open connections (websockets included) one client address may hold; trusted proxies are not "
+              "limited (0: no limit)")),
           lang: str = LangOption) -> None:
     """Start the web platform; ``--lang`` is the language of this command's own lines (the pages choose their
     language per visitor)."""
@@ -47,6 +57,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help=N_("Address the s
 
     from wuerfel.i18n import translate
     from wuerfel.server.app import create_app
+    from wuerfel.server.connections import ConnectionGuard
     from wuerfel.server.db import normalize_url
 
     if sync.upper() not in ("NORMAL", "FULL"):
@@ -68,8 +79,14 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help=N_("Address the s
     application = create_app(url, bot_delay=bot_delay, secure_cookies=secure_cookies, synchronous=sync.upper(),
                              throw_wait=throw_wait, clock_scale=clock_scale)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    # Every limit counts by the client's address. uvicorn believes X-Forwarded-For from 127.0.0.1 unless told
+    # otherwise, so any local hop passing a client's header on let him choose that address (L7): only proxies
+    # named here are believed, and without any the headers are ignored.
+    proxies = [a.strip() for a in forwarded_allow_ips.split(",") if a.strip()]
     config = uvicorn.Config(application, host=host, port=port, log_level=log_level, ws=ws_impl, ws_max_size=1024 * 1024,
-                            ws_ping_interval=20, ws_ping_timeout=20, lifespan="on")
+                            ws_ping_interval=20, ws_ping_timeout=20, lifespan="on", proxy_headers=bool(proxies),
+                            forwarded_allow_ips=proxies or None,
+                            http=ConnectionGuard(header_timeout, per_address, proxies).protocol())
     safe_url = url.split("@")[-1] if "@" in url else url
     typer.echo(translate("Database: {url}", lang, url=safe_url))
 

@@ -72,6 +72,11 @@ MAX_BODY = 64 * 1024
 SESSION_RECHECK = 300.0
 LOGIN_FAILS_PER_ACCOUNT = 5
 """Failed logins per account *and* address per minute: the real user, elsewhere, is never locked out."""
+LOGIN_FAILS_PER_ACCOUNT_ANYWHERE = 10
+"""Failed logins per account from all addresses together within :data:`ACCOUNT_LOCK_WINDOW`; then the account
+takes logins only from devices it has logged in from before (M5: with many addresses, nothing but the hash pool
+bounded the guesses against one account — 0.3–3.5 million a day)."""
+ACCOUNT_LOCK_WINDOW = 15 * 60.0
 LOGIN_FAILS_PER_ADDRESS = 20
 """Failed logins per address per minute, whatever the names: a flood of new names is stopped before hashing."""
 REGISTRATIONS_PER_ADDRESS = 10
@@ -100,6 +105,10 @@ address (a pub's wifi): a table is created for a game, not every few seconds."""
 TABLES_WINDOW = 10 * 60.0
 STALE_KEEP = 1000
 """Most running tables the lobby keeps for their connected players or the reader despite being idle."""
+GUESTS_PER_ADDRESS = 30
+"""New guests one client address may make within :data:`GUESTS_WINDOW` seconds (``WUERFEL_GUESTS_PER_ADDRESS``
+overrides): enough for a group behind one address (a pub's wifi), not for a script making hundreds a second."""
+GUESTS_WINDOW = 10 * 60.0
 OPEN_TABLE_IDLE = 30 * 60.0
 """Seconds without seating activity after which an unstarted table leaves the lobby and stops counting against its
 host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides). Measured from the stored ``active_at``."""
@@ -239,6 +248,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     running_idle = stale.running_idle()
     table_limiter = auth.RateLimiter(limit=int(os.environ.get("WUERFEL_TABLES_PER_ADDRESS") or TABLES_PER_ADDRESS),
                                      window=TABLES_WINDOW)
+    account_limiter = auth.RateLimiter(limit=LOGIN_FAILS_PER_ACCOUNT_ANYWHERE, window=ACCOUNT_LOCK_WINDOW)
+    hash_bucket = auth.TokenBucket(float(os.environ.get("WUERFEL_HASHES_PER_SECOND") or auth.HASHES_PER_SECOND),
+                                   auth.HASH_BURST)
+    guest_limiter = auth.RateLimiter(limit=int(os.environ.get("WUERFEL_GUESTS_PER_ADDRESS") or GUESTS_PER_ADDRESS),
+                                     window=GUESTS_WINDOW)
     app.add_middleware(Guard, max_body=MAX_BODY)
     templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR), check_dir=False), name="static")
@@ -536,7 +550,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                                                 "'{other}'. Please choose another name."), 409,
                            name=name, other=other.name)
 
-    async def do_guest(name: Any) -> tuple[Player, str]:
+    async def do_guest(request: Request, name: Any) -> tuple[Player, str]:
         name_refusal(name)
         clean = auth.clean_name(name)
         if clean is None:
@@ -547,8 +561,15 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             raise ApiError("name_reserved", N_("The name '{name}' belongs to a registered player. Log in with its "
                                                "password or choose another name."), 409, name=clean)
         await refuse_lookalike(clean)
+        # L2: 500 guests (player and session rows) in 1.6 s from one address, and the flood also emptied everybody's
+        # session cache. Counted only once the name is accepted, so a mistyped name costs nothing.
+        here = address(request)
+        if not guest_limiter.hit(here):
+            raise ApiError("rate_limited", N_("Too many new guests from here. Please try again in {minutes} min."),
+                           429,
+                           minutes=max(1, math.ceil(guest_limiter.retry_after(here) / 60)))
         p = await asyncio.to_thread(store.create_player, clean, None)
-        return p, await asyncio.to_thread(store.create_session, p.id)
+        return p, await new_session(request, p)
 
     def address(request: Request) -> str:
         return request.client.host if request.client else ""
@@ -556,15 +577,41 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     def rate_limited() -> ApiError:
         return ApiError("rate_limited", N_("Too many failed logins. Please wait a minute and try again."), 429)
 
-    async def hashing(fn: Any, *args: Any) -> Any:
-        """Run an argon2 computation in its own bounded pool; refuse at once when too many are waiting."""
-        if app.state.hashing >= auth.HASH_QUEUE:
+    @contextlib.asynccontextmanager
+    async def hash_slot() -> AsyncIterator[None]:
+        """A place for one argon2 computation, or "busy" at once: when too many are waiting (the pool's queue), or
+        when the server has hashed its share of the last seconds (:data:`auth.HASHES_PER_SECOND`, M5)."""
+        if app.state.hashing >= auth.HASH_QUEUE or not hash_bucket.take():
             raise ApiError("busy", N_("The server is busy. Please try again in a moment."), 503)
         app.state.hashing += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(auth.HASH_POOL, fn, *args)
+            yield
         finally:
             app.state.hashing -= 1
+
+    async def run_hash(fn: Any, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(auth.HASH_POOL, fn, *args)
+
+    async def hashing(fn: Any, *args: Any) -> Any:
+        """Run an argon2 computation in its own bounded pool, within the hash budget."""
+        async with hash_slot():
+            return await run_hash(fn, *args)
+
+    def account_locked(seconds: float) -> ApiError:
+        return ApiError("account_locked", N_("Too many failed logins for this account. Please try again in {minutes} "
+                                             "min, or log in from a device you have used to log in before."), 429,
+                        minutes=max(1, math.ceil(seconds / 60)))
+
+    def remember_device(request: Request, player_id: int, password_hash: str) -> None:
+        """This browser is now a known device of the account (the response sets the cookie, :func:`set_device`)."""
+        request.state.device_cookie = auth.device_cookie_with(request.cookies.get(auth.DEVICE_COOKIE), player_id,
+                                                              password_hash)
+
+    def set_device(request: Request, response: Response) -> None:
+        cookie = getattr(request.state, "device_cookie", None)
+        if cookie:
+            response.set_cookie(auth.DEVICE_COOKIE, cookie, max_age=60 * 60 * 24 * 365, httponly=True,
+                                samesite="lax", secure=is_secure(request))
 
     async def do_register(request: Request, name: Any, password: Any) -> tuple[Player, str]:
         name_refusal(name)
@@ -583,23 +630,42 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         current = await player_of(request)
         try:
             if current is not None and not current.registered:
-                # A guest registering keeps his player and so his games (issue 16): every session of his now
-                # belongs to the registered player.
+                # A guest registering keeps his player and so his games (issue 16) — but none of his guest
+                # sessions (M2): a guest token planted in his browser, or left on a shared computer, would otherwise
+                # now be a session of the registered account. He gets exactly one new token.
                 p = await asyncio.to_thread(store.register_guest, current.id, clean, pw_hash)
                 hub().player_registered(p, current.name)
-                cache: dict[str, tuple[Player, float]] = app.state.sessions
-                for token in [k for k, (q, _) in cache.items() if q.id == p.id]:
-                    cache.pop(token, None)
+                await end_sessions_of(p.id)
             else:
                 p = await asyncio.to_thread(store.create_player, clean, pw_hash)
         except NameTaken as exc:
             raise ApiError("name_taken", N_("The name '{name}' is already registered."), 409, name=clean) from exc
-        return p, await asyncio.to_thread(store.create_session, p.id)
+        remember_device(request, p.id, pw_hash)
+        return p, await new_session(request, p)
+
+    async def end_sessions_of(player_id: int) -> None:
+        """Every session of a player ends, in the database and in this process's cache."""
+        cache: dict[str, tuple[Player, float]] = app.state.sessions
+        for token in [k for k, (q, _) in cache.items() if q.id == player_id]:
+            cache.pop(token, None)
+        await asyncio.to_thread(app.state.store.delete_player_sessions, player_id)
+
+    async def new_session(request: Request, p: Player) -> str:
+        """A new session token for ``p``; the token this browser brought ends (M2, session fixation): after a
+        login or registration, whoever knew the browser's old cookie must not share the new identity."""
+        old = session_token(request)
+        if old:
+            cache: dict[str, tuple[Player, float]] = app.state.sessions
+            cache.pop(old, None)
+            await asyncio.to_thread(app.state.store.delete_session, old)
+        return str(await asyncio.to_thread(app.state.store.create_session, p.id))
 
     async def do_login(request: Request, name: Any, password: Any) -> tuple[Player, str]:
-        """Limits: per account and address (guessing one password) and per address (guessing many names); each
-        attempt is counted before the hash is computed, so nothing beyond a limit costs a hash. Another address
-        with the right password is never refused: the real user cannot be locked out by someone else's guesses."""
+        """Limits: per account and address (guessing one password), per address (guessing many names), and per
+        account from all addresses together (M5: distributed guessing). Each attempt is counted before the hash is
+        computed, so nothing beyond a limit costs a hash, and the account is looked up only once a hash slot is
+        granted. Another address with the right password is not refused by the first two; when the third has
+        locked the account, a device that has logged in to it before still gets in (the owner during an attack)."""
         if not isinstance(name, str) or not isinstance(password, str) or len(password) > auth.MAX_PASSWORD \
                 or len(name) > 4 * auth.MAX_NAME:
             raise ApiError("bad_credentials", N_("Wrong name or password."), 401)
@@ -609,22 +675,43 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         limiter: auth.RateLimiter = app.state.limiter
         if limiter.blocked(account_key) or not limiter.hit(address_key, LOGIN_FAILS_PER_ADDRESS):
             raise rate_limited()
-        limiter.fail(account_key)
         store: Store = app.state.store
-        found = await asyncio.to_thread(store.find_registered, login)
-        ok, rehash = await hashing(auth.verify_password, found[1] if found else None, password)
+        device = request.cookies.get(auth.DEVICE_COOKIE)
+        found: tuple[Player, str] | None = None
+        known_device = False
+        if account_limiter.blocked(login):
+            if device and len(device) <= 1000:
+                found = await asyncio.to_thread(store.find_registered, login)
+                known_device = found is not None and auth.device_known(device, found[0].id, found[1])
+            if not known_device:
+                raise account_locked(account_limiter.retry_after(login))
+        try:
+            async with hash_slot():
+                limiter.fail(account_key)
+                if found is None:
+                    found = await asyncio.to_thread(store.find_registered, login)
+                ok, rehash = await run_hash(auth.verify_password, found[1] if found else None, password)
+        except ApiError:
+            limiter.undo(address_key)  # refused before any guess was checked
+            raise
         if not found or not ok:
+            if not known_device:
+                account_limiter.fail(login)
             raise ApiError("bad_credentials", N_("Wrong name or password."), 401)
         limiter.reset(account_key)
         limiter.undo(address_key)
-        p = found[0]
+        p, pw_hash = found
         if rehash:
-            await asyncio.to_thread(store.set_password_hash, p.id, await hashing(auth.hash_password, password))
-        return p, await asyncio.to_thread(store.create_session, p.id)
+            with contextlib.suppress(ApiError):  # no hash budget left now: the next login rehashes
+                pw_hash = await hashing(auth.hash_password, password)
+                await asyncio.to_thread(store.set_password_hash, p.id, pw_hash)
+        remember_device(request, p.id, pw_hash)
+        return p, await new_session(request, p)
 
     def logged_in(request: Request, p: Player, token: str) -> JSONResponse:
         resp = JSONResponse({"player": p.to_json()})
         set_session(request, resp, token)
+        set_device(request, resp)
         remember(token, p)
         return resp
 
@@ -632,7 +719,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     async def api_guest(request: Request) -> JSONResponse:
         check_csrf(request, request.headers.get(auth.CSRF_HEADER))
         data = await body_json(request)
-        return logged_in(request, *await do_guest(data.get("name")))
+        return logged_in(request, *await do_guest(request, data.get("name")))
 
     @app.post("/api/register")
     async def api_register(request: Request) -> JSONResponse:
@@ -1599,7 +1686,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 await do_logout(request, resp)
                 return resp
             if what == "guest":
-                p, token = await do_guest(f.get("name"))
+                p, token = await do_guest(request, f.get("name"))
             elif what == "register":
                 p, token = await do_register(request, f.get("name"), f.get("password"))
             else:
@@ -1625,6 +1712,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                                     status_code=303)
         resp = RedirectResponse(nxt, status_code=303)
         set_session(request, resp, token)
+        set_device(request, resp)
         remember(token, p)
         return resp
 

@@ -16,6 +16,7 @@ import collections
 import concurrent.futures
 import hashlib
 import hmac
+import os
 import secrets
 import time
 
@@ -37,12 +38,78 @@ MAX_PASSWORD = 1024
 _hasher = PasswordHasher()
 _DUMMY_HASH = _hasher.hash("not a real password")
 
-HASH_WORKERS = 2
+HASH_WORKERS = max(1, (os.cpu_count() or 1) - 1)
+"""Threads computing argon2: one core is always left for the games (M5: two threads on a 2-core server took both
+cores during a login flood, and a Pig table fell from 862 to 13 moves per second)."""
 HASH_QUEUE = 16
 """Password hashes in flight (running or waiting) at most; beyond that a login is refused as "busy" at once."""
 HASH_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=HASH_WORKERS, thread_name_prefix="wuerfel-argon2")
 """argon2 costs ~50 ms of CPU and 64 MiB by design. In the default thread pool (shared with every database call) a
 flood of logins queued in front of everyone's requests; here it waits only behind other logins."""
+
+HASHES_PER_SECOND = 10.0
+"""Password hashes per second the whole server computes at most, on average (``WUERFEL_HASHES_PER_SECOND``
+overrides); beyond it a login or registration is refused as "busy". A bounded pool bounds the threads, not the CPU
+they burn: this bounds the CPU (about half a core at 50 ms each) and so the guesses per second against everybody."""
+HASH_BURST = 20
+"""Hashes that may be computed at once after a quiet spell (a club's players logging in together)."""
+
+
+class TokenBucket:
+    """``rate`` tokens per second, at most ``burst`` saved up; :meth:`take` spends one if there is one."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self._tokens = float(burst)
+        self._at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
+        self._at = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+
+DEVICE_COOKIE = "wuerfel_device"
+DEVICES_KEPT = 5
+"""Accounts one browser remembers as logged in from it."""
+
+
+def device_token(player_id: int, password_hash: str) -> str:
+    """A proof that this browser has logged in to the account before: signed with the account's own password hash
+    (secret to the server, different per account, so no server key is needed), so it ends when the password
+    changes and cannot be made for another account."""
+    nonce = secrets.token_urlsafe(12)
+    return f"{player_id}.{nonce}.{_device_mac(player_id, nonce, password_hash)}"
+
+
+def _device_mac(player_id: int, nonce: str, password_hash: str) -> str:
+    msg = f"wuerfel-device|{player_id}|{nonce}".encode()
+    return hmac.new(password_hash.encode(), msg, hashlib.sha256).hexdigest()[:32]
+
+
+def device_entries(cookie: str | None) -> list[str]:
+    return [e for e in (cookie or "").split("~") if e.count(".") == 2][:DEVICES_KEPT]
+
+
+def device_known(cookie: str | None, player_id: int, password_hash: str) -> bool:
+    """Whether the device cookie holds a valid proof for this account."""
+    for entry in device_entries(cookie):
+        pid, nonce, mac = entry.split(".")
+        if pid == str(player_id) and hmac.compare_digest(mac, _device_mac(player_id, nonce, password_hash)):
+            return True
+    return False
+
+
+def device_cookie_with(cookie: str | None, player_id: int, password_hash: str) -> str:
+    """The device cookie with a fresh proof for this account first (older proofs of it and the oldest others go)."""
+    others = [e for e in device_entries(cookie) if e.split(".")[0] != str(player_id)]
+    return "~".join([device_token(player_id, password_hash), *others][:DEVICES_KEPT])
+
 
 MIN_DISTINCT = 5
 COMMON_PASSWORDS = frozenset([
@@ -137,6 +204,11 @@ class RateLimiter:
             return False
         self.fail(key)
         return True
+
+    def retry_after(self, key: str) -> float:
+        """Seconds until the key is below its limit again (when its oldest counted attempt leaves the window)."""
+        q = self._recent(key)
+        return max(0.0, q[0] + self.window - time.monotonic()) if q else 0.0
 
     def undo(self, key: str) -> None:
         """Take back the latest attempt counted for this key (it succeeded)."""
