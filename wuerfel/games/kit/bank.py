@@ -382,7 +382,7 @@ class BankState(ChipResults, State):
                 raise IllegalAction(self.board_spec.unknown_field, number=action.number)
             if action.amount < 1 or action.amount > self.rules.max_stake:
                 raise IllegalAction(N_("A stake must be 1 to {max} chips."), max=self.rules.max_stake)
-            raise IllegalAction(N_("You have only {chips} chips left to stake."), chips=self.available(player))
+            raise IllegalAction(N_("You have only {chips} left to stake."), chips=counts.chips(self.available(player)))
 
     def _apply_action(self, action: Action, player: int) -> State:
         assert self.betting is not None

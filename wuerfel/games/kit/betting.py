@@ -27,7 +27,7 @@ from wuerfel.engine.components import Chips, Component, Counter, Phrase
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import Action, Amount, parameterised
 from wuerfel.games.kit.seats import clockwise
-from wuerfel.i18n import translate
+from wuerfel.i18n import ntranslate, translate
 
 POT = "pot"
 
@@ -213,7 +213,8 @@ def describe_betting_action(action: Action, lang: str) -> str | None:
     if isinstance(action, Raise):
         if isinstance(action.amount, Amount):
             return translate("raise to {low} to {high} chips", lang, low=action.amount.low, high=action.amount.high)
-        return translate("raise to {amount} chips", lang, amount=action.amount)
+        return ntranslate("raise to {amount} chip", "raise to {amount} chips", action.amount, lang,
+                          amount=action.amount)
     if isinstance(action, Check):
         return translate("no raise", lang)
     if isinstance(action, Call):
