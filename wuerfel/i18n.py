@@ -29,6 +29,29 @@ def catalog(lang: str) -> dict[str, str]:
     return out
 
 
+YOU_CONTEXT = "you"
+"""The catalogue context (``msgctxt "you"``) of a message's second-person form: the line about the reader's own seat
+("{name} takes the pot" → "Du gewinnst den Pott", "You take the pot")."""
+
+
+@cache
+def you_catalog(lang: str, context: str = YOU_CONTEXT) -> dict[str, str | tuple[str, ...]]:
+    """Msgid → the second-person form in ``lang`` (a tuple of plural forms for a counted message) under ``context``:
+    ``you`` for the subject ``{name}``, ``you:KEY`` for the seat parameter ``{KEY}``.
+
+    Why a catalogue context and not a name: a third-person sentence with the reader's name put in reads "Du gewinnt",
+    "You wins"; the verb must change with the person, which only the translation can do."""
+    out: dict[str, str | tuple[str, ...]] = {}
+    for msg in _messages(lang):
+        if msg.context != context or msg.fuzzy:
+            continue
+        if isinstance(msg.id, tuple) and isinstance(msg.string, tuple) and all(msg.string):
+            out[msg.id[0]] = tuple(msg.string)
+        elif isinstance(msg.id, str) and isinstance(msg.string, str) and msg.string:
+            out[msg.id] = msg.string
+    return out
+
+
 @cache
 def _messages(lang: str) -> tuple[Any, ...]:
     from babel.messages.pofile import read_po
