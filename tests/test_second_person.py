@@ -43,8 +43,12 @@ def apply(state: State, event: Action | Outcome, player: int | None) -> State:
     return state.apply_outcome(event) if isinstance(event, Outcome) else state.apply_action(event, player)
 
 
+RAW_SEAT = {"de": re.compile(r"\bPlatz \d"), "en": re.compile(r"\bSeat \d")}
+"""A seat by its number ("Platz 3 trägt die 6 ein", terminal L2) where the felt should say its name."""
+
+
 def third_person(texts: list[str], lang: str) -> list[str]:
-    return [t for t in texts if THIRD_PERSON[lang].search(t)]
+    return [t for t in texts if THIRD_PERSON[lang].search(t) or RAW_SEAT[lang].search(t)]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
