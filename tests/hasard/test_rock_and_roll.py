@@ -335,3 +335,10 @@ def test_a_punter_who_staked_nothing_is_not_said_to_have_staked() -> None:
     notes = {line.seat: resolve(line.note, "de") for line in seats.seats}
     assert notes[2] == "keine weiteren Einsätze" and notes[1] == "setzt noch …"
     assert "hat gesetzt" not in components_text(s, 1, "de")
+
+
+def test_the_bankers_choice_to_go_on_says_what_it_does() -> None:
+    """Web L7: "Computer 2 (Faustregel): weiter (noch kein Ende)" did not say what went on."""
+    s = new_state(3)
+    assert s.describe_action(GoOn(), "de") == "Bank weiterführen (kein Ende angesagt)"
+    assert s.describe_action(GoOn(), "en") == "keep the bank going (no end announced)"

@@ -386,7 +386,7 @@ class RockAndRollState(BankState):
             return ntranslate("announce the end ({n} throw ahead)", "announce the end ({n} throws ahead)",
                               self.rules.notice_throws, lang)
         if isinstance(action, GoOn):
-            return translate("go on (no end yet)", lang)
+            return translate("keep the bank going (no end announced)", lang)
         if isinstance(action, Stake) and action.number in BOARD_SPEC.numbers:
             field = translate(COLOUR_NAMES[action.number], lang) if action.number in COLOURS else \
                 face_name(action.number, lang)

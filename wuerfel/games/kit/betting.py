@@ -189,8 +189,9 @@ class Betting:
     # --- the table ------------------------------------------------------------------------------------------
     def components(self, ledger: ChipLedger) -> tuple[Component, ...]:
         """The pot and the stake level against the maximum (all public). The seats' chips are the seats' scores,
-        drawn once by the game's seats component (web U4: a second list of every seat's chips beside the pot)."""
-        return (Counter(self.level, target=self.maximum, label=Phrase(N_("Stake level"))),
+        drawn once by the game's seats component (web U4: a second list of every seat's chips beside the pot). The
+        counter says what its two numbers are: "1 / 1 Einsatzhöhe" read as a riddle (web L7)."""
+        return (Counter(self.level, target=self.maximum, label=Phrase(N_("Stake per player / the most it may reach"))),
                 Chips((), ledger.balance(POT), Phrase(N_("Pot"))))
 
     # --- the end --------------------------------------------------------------------------------------------
