@@ -210,3 +210,18 @@ def test_counted_parameters_reach_every_refusal() -> None:
     assert err.translated("en") == str(err) == "Please enter exactly 1 die, not 2."
     assert translate("The saved game has {players}, not {got}.", "en", players=counts.players(1), got=2) == \
         "The saved game has 1 player, not 2."
+
+
+def test_english_move_labels_begin_in_one_case() -> None:
+    """Terminal L10: "Stop with 126 points" and "Throw all dice again" beside "keep 2 6, rethrow 1", "no more
+    stakes": a move label begins in lower case (names of boxes and hands keep their capitals)."""
+    from wuerfel.games.kit.keeps import describe_keep
+    from wuerfel.i18n import ntranslate
+
+    assert describe_keep((), 6, "en") == "throw all dice again"
+    assert ntranslate("Stop with {points} point", "Stop with {points} points", 126, "en", points=126) == \
+        "stop with 126 points"
+    assert translate("Throw all three dice again", "en") == "throw all three dice again"
+    assert translate("Stop with {hand}", "en", hand="Schock out") == "stop with Schock out"
+    assert ntranslate("Stop with {points} point", "Stop with {points} points", 126, "de", points=126) == \
+        "Aufhören mit 126 Punkten"
