@@ -225,3 +225,12 @@ def test_english_move_labels_begin_in_one_case() -> None:
     assert translate("Stop with {hand}", "en", hand="Schock out") == "stop with Schock out"
     assert ntranslate("Stop with {points} point", "Stop with {points} points", 126, "de", points=126) == \
         "Aufhören mit 126 Punkten"
+
+
+def test_german_wordings_of_the_terminal_report() -> None:
+    """Terminal L9: "Nicht alle der Würfel 6 6 zählen", a Zehntausend row "Dieser Zug  würfelt …" (a turn does not
+    throw), "z.B." beside "z. B."."""
+    assert translate("Not all of the dice {dice} score: every die set aside must be part of a scoring combination.",
+                     "de", dice="6 6").startswith("Nicht alle Würfel 6 6 zählen")
+    assert translate("The turn so far", "de") == "Verlauf des Zuges"
+    assert not [m for m, t in catalog("de").items() if "z.B." in t]

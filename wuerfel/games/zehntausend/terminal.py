@@ -169,7 +169,7 @@ def render(view: dict[str, Any], lang: str = "de") -> Any:
             hist.append(" · ", style="dim")
         hist.append_text(_event_text(e, tr))
     if events:
-        body.add_row(tr("This turn"), hist)
+        body.add_row(tr("The turn so far"), hist)
     if view.get("throw"):
         body.add_row(tr("Throw"), dice_text(view["throw"], "bold cyan"))
         if not view.get("selections"):
