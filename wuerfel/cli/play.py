@@ -725,8 +725,11 @@ class PlaySession:
                 self.say(_("There is nothing to decide before this throw: Enter throws the dice."), style="yellow")
                 continue
             if text in HELP_WORDS:
-                self.say(_("It is this player's throw: Enter throws the dice. q quits (you may save the game "
-                           "record)."))
+                # the person addressed as such (terminal L5: "Dieser Spieler ist mit Würfeln dran" to "Du")
+                self.say(_("It is your throw: Enter throws the dice. q quits (you may save the game record).")
+                         if p == self.you else
+                         _("It is {name}'s throw: Enter throws the dice. q quits (you may save the game record).",
+                           name=self.names[p]))
                 continue
             return
 
