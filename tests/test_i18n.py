@@ -234,3 +234,18 @@ def test_german_wordings_of_the_terminal_report() -> None:
                      "de", dice="6 6").startswith("Nicht alle Würfel 6 6 zählen")
     assert translate("The turn so far", "de") == "Verlauf des Zuges"
     assert not [m for m, t in catalog("de").items() if "z.B." in t]
+
+
+def test_short_labels_in_english_mode_are_english() -> None:
+    """Terminal L8: "Bierdeckel (fewer is better)", "hoch: highest points win", the odds' class "Niete" in English;
+    the typed words "high"/"low" are understood (Chicago hoch-tief)."""
+    from wuerfel.engine.registry import get_game
+    from wuerfel.games.hasard.chicago import Declare
+
+    assert translate("Bierdeckel", "en") == "Beer mats" and translate("Bierdeckel", "de") == "Bierdeckel"
+    assert translate("hoch: highest points win (1 = 100, 2 = 60)", "en").startswith("high:")
+    assert translate("tief: lowest pips win", "en") == "low: lowest pips win"
+    assert translate("Niete", "en") == "Bust" and translate("Niete", "de") == "Niete"
+    info = get_game("chicago-hoch-tief")
+    state = info.new_game(info.load_rules(), 2).new_initial_state()
+    assert isinstance(state.parse_action_text("low", 0), Declare)
