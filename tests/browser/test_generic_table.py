@@ -221,7 +221,7 @@ def test_a_number_named_with_a_stake_is_one_picker(server: Server, new_page) -> 
     page = new_page(width=360)
     guest(page, server.url, "Anna")
     legal = [{"seat": 0, "action": {"kind": "name", "number": n, "stake": {"min": 1, "max": 19}},
-              "label": f"nennt die {n} (Einsatz 1 bis 19 Chips)"} for n in range(2, 13)]
+              "label": f"die {n} nennen (Einsatz 1 bis 19 Chips)"} for n in range(2, 13)]
     legal.append({"seat": 0, "action": {"kind": "pass"}, "label": "passen"})
     page.evaluate("""async (legal) => {
         const {render} = await import('/static/js/games/generic.js');
