@@ -249,3 +249,14 @@ def test_short_labels_in_english_mode_are_english() -> None:
     info = get_game("chicago-hoch-tief")
     state = info.new_game(info.load_rules(), 2).new_initial_state()
     assert isinstance(state.parse_action_text("low", 0), Declare)
+
+
+def test_preset_names_are_in_one_language() -> None:
+    """Issue 24 §3, web L1: English preset names kept German ("Offenes Würfelpoker with Quint", "Das große Herz")
+    beside the English game names ("Open Dice Poker (Offenes Würfelpoker)")."""
+    from wuerfel.engine.registry import all_games
+
+    german = re.compile(r"[äöüßÄÖÜ]|\b(einfach|klassisch|mit|ohne|und|Regeln|zwei|eine|Runde|Sechser|Spiel)\b")
+    mixed = [(g.id, name, g.resolve(name).name("en")) for g in all_games() for name in g.public_rule_sets()
+             if german.search(g.resolve(name).name("en"))]
+    assert not mixed, mixed
