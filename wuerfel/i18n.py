@@ -23,7 +23,31 @@ def catalog(lang: str) -> dict[str, str]:
     """Msgid → translation for one language, merged over all its ``.po`` files; empty for unknown languages."""
     out: dict[str, str] = {}
     for msg in _messages(lang):
-        if msg.id and msg.string and isinstance(msg.id, str) and isinstance(msg.string, str) and not msg.fuzzy:
+        if (msg.id and msg.string and isinstance(msg.id, str) and isinstance(msg.string, str) and not msg.fuzzy
+                and not msg.context):
+            out[msg.id] = msg.string
+    return out
+
+
+YOU_CONTEXT = "you"
+"""The catalogue context (``msgctxt "you"``) of a message's second-person form: the line about the reader's own seat
+("{name} takes the pot" → "Du gewinnst den Pott", "You take the pot")."""
+
+
+@cache
+def you_catalog(lang: str, context: str = YOU_CONTEXT) -> dict[str, str | tuple[str, ...]]:
+    """Msgid → the second-person form in ``lang`` (a tuple of plural forms for a counted message) under ``context``:
+    ``you`` for the subject ``{name}``, ``you:KEY`` for the seat parameter ``{KEY}``.
+
+    Why a catalogue context and not a name: a third-person sentence with the reader's name put in reads "Du gewinnt",
+    "You wins"; the verb must change with the person, which only the translation can do."""
+    out: dict[str, str | tuple[str, ...]] = {}
+    for msg in _messages(lang):
+        if msg.context != context or msg.fuzzy:
+            continue
+        if isinstance(msg.id, tuple) and isinstance(msg.string, tuple) and all(msg.string):
+            out[msg.id[0]] = tuple(msg.string)
+        elif isinstance(msg.id, str) and isinstance(msg.string, str) and msg.string:
             out[msg.id] = msg.string
     return out
 
@@ -47,9 +71,16 @@ def plural_catalog(lang: str) -> dict[str, tuple[str, ...]]:
     flat msgid → text table cannot hold; German and English both have two forms (``n == 1`` and the rest)."""
     out: dict[str, tuple[str, ...]] = {}
     for msg in _messages(lang):
-        if isinstance(msg.id, tuple) and isinstance(msg.string, tuple) and not msg.fuzzy and all(msg.string):
+        if (isinstance(msg.id, tuple) and isinstance(msg.string, tuple) and not msg.fuzzy and all(msg.string)
+                and not msg.context):
             out[msg.id[0]] = tuple(msg.string)
     return out
+
+
+def plural_forms(singular: str, plural: str, lang: str | None = None) -> tuple[str, ...]:
+    """The untranslated-placeholder forms of a counted message in ``lang`` (one per plural form), for a page whose
+    script fills in the count itself: the script picks the form with the same rule as :func:`plural_index`."""
+    return plural_catalog(normalize_language(lang)).get(singular) or (singular, plural)
 
 
 def plural_index(n: int | float, lang: str | None = None) -> int:
@@ -65,9 +96,22 @@ def ntranslate(singular: str, plural: str, n: int | float, lang: str | None = No
     text = forms[min(plural_index(n, lang), len(forms) - 1)]
     params.setdefault("n", n)
     try:
-        return text.format(**params)
+        return text.format(**_in_language(params, lang))
     except (KeyError, IndexError, ValueError):
         return text
+
+
+def _in_language(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Parameters that are texts themselves in ``lang``: a counted ``Phrase`` ("1 chip", "2 chips") or a two-language
+    name (``Words``). Why here: a refusal's parameters travel through the server's and the terminal's own error
+    types to ``translate``, and each of them would otherwise have to know about counted phrases (issue 24 §3)."""
+    from wuerfel.engine.components import Phrase, resolve
+    from wuerfel.engine.errors import Words
+
+    if not any(isinstance(v, Phrase | Words) for v in params.values()):
+        return params
+    return {k: v.in_language(lang) if isinstance(v, Words) else resolve(v, lang) if isinstance(v, Phrase) else v
+            for k, v in params.items()}
 
 
 def normalize_language(lang: str | None) -> str:
@@ -80,10 +124,11 @@ def normalize_language(lang: str | None) -> str:
 
 def translate(msgid: str, lang: str | None = None, /, **params: Any) -> str:
     """Translate ``msgid`` into ``lang`` and fill in ``params`` (``str.format`` placeholders)."""
-    text = catalog(normalize_language(lang)).get(msgid, msgid)
+    lang = normalize_language(lang)
+    text = catalog(lang).get(msgid, msgid)
     if params:
         try:
-            return text.format(**params)
+            return text.format(**_in_language(params, lang))
         except (KeyError, IndexError, ValueError):
             return text
     return text

@@ -19,6 +19,8 @@ PACKAGE = Path(__file__).parent
 MARKERS = {"N_", "_", "t", "tr", "translate", "IllegalAction", "RuleError", "RecordError", "WuerfelError",
            "gettext", "ngettext", "Phrase"}
 TEMPLATE_RE = re.compile(r"""(?:_|gettext)\(\s*(['"])(.+?)\1""", re.S)
+TEMPLATE_PLURAL_RE = re.compile(r"""\b_n\(\s*(['"])(.+?)\1\s*,\s*(['"])(.+?)\3""", re.S)
+"""A template's counted text: ``_n("Enter the {n} die that fell", "Enter the {n} dice that fell")``."""
 
 
 PLURAL_MARKERS = {"ngettext", "ntranslate", "n", "N_n"}
@@ -27,6 +29,10 @@ PLURAL_MARKERS = {"ngettext", "ntranslate", "n", "N_n"}
 
 
 def _string(node: ast.AST) -> str | None:
+    """A string constant, also one marked ``N_("...")``: a counted ``Phrase(N_("{n} pair"), ..., plural=...)`` is a
+    plural pair like an unmarked one, not a flat msgid that would then lack its plural forms."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_" and node.args:
+        node = node.args[0]
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
@@ -75,12 +81,14 @@ def all_plurals() -> set[tuple[str, str]]:
     out: set[tuple[str, str]] = set()
     for path in _python_files():
         out |= plurals_in_python(path)
+    for path in list(PACKAGE.rglob("*.html")) + list(PACKAGE.rglob("*.js")):
+        out |= {(m.group(2), m.group(4)) for m in TEMPLATE_PLURAL_RE.finditer(path.read_text(encoding="utf-8"))}
     return {p for p in out if p[0].strip()}
 
 
 def all_msgids() -> set[str]:
     ids: set[str] = set()
-    singulars = {s for s, _ in all_plurals()}
+    singulars = {s for pair in all_plurals() for s in pair}
     for path in _python_files():
         ids |= msgids_in_python(path)
     for path in list(PACKAGE.rglob("*.html")) + list(PACKAGE.rglob("*.js")):

@@ -221,7 +221,7 @@ def test_a_number_named_with_a_stake_is_one_picker(server: Server, new_page) -> 
     page = new_page(width=360)
     guest(page, server.url, "Anna")
     legal = [{"seat": 0, "action": {"kind": "name", "number": n, "stake": {"min": 1, "max": 19}},
-              "label": f"nennt die {n} (Einsatz 1 bis 19 Chips)"} for n in range(2, 13)]
+              "label": f"die {n} nennen (Einsatz 1 bis 19 Chips)"} for n in range(2, 13)]
     legal.append({"seat": 0, "action": {"kind": "pass"}, "label": "passen"})
     page.evaluate("""async (legal) => {
         const {render} = await import('/static/js/games/generic.js');
@@ -249,3 +249,15 @@ def test_a_number_named_with_a_stake_is_one_picker(server: Server, new_page) -> 
     assert page.evaluate("() => window.sent.action") == {"kind": "name", "number": 8, "stake": 5}
     expect(probe.locator("button[data-kind='pass']")).to_have_count(1)  # the other moves stay buttons
     assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def test_the_lot_is_not_labelled_as_a_throw(server: Server, new_page) -> None:
+    """Web L1: the opening lot read "Würfel: Anna beginnt" / "Dice: Eve begins" in the move list, like a throw."""
+    page = new_page()
+    guest(page, server.url, "Anna")
+    line = page.evaluate("""async () => {
+        const {lineOf} = await import('/static/js/movelist.js');
+        return lineOf({type: "chance", thrower: null, data: {kind: "lot", seat: 0}, label: "Anna beginnt"},
+                      ["Anna", "Bert"], 0);
+    }""")
+    assert line == "Los: Anna beginnt"

@@ -82,7 +82,7 @@ def test_quit_and_help_at_the_throw_prompt_in_english() -> None:
     out = result.output
     assert result.exit_code == 0
     assert "Ann, your throw: press Enter to throw (h help, q quit):" in out
-    assert "It is this player's throw: Enter throws the dice." in out
+    assert "It is Ann's throw: Enter throws the dice." in out
     assert "Throw:" not in out and "Game ended." in out
 
 
@@ -96,3 +96,11 @@ def test_a_game_without_decisions_shows_the_table_before_each_of_a_persons_throw
     assert out.count(track) >= prompts
     assert out.index(track) < out.index("Enter drücken zum Würfeln")
     assert "beendet den Zug" not in out and "ends your turn" not in out
+
+
+def test_help_at_the_throw_prompt_addresses_the_person() -> None:
+    """Terminal L5: the help at the person's own throw said "Dieser Spieler ist mit Würfeln dran"."""
+    result = play(["pig", "--dice", "seed:1"], ["h", "q", ""])
+    assert result.exit_code == 0
+    assert "Du bist mit Würfeln dran: Enter würfelt." in result.output
+    assert "Dieser Spieler" not in result.output

@@ -281,8 +281,8 @@ def test_typed_moves() -> None:
         s.parse_action_text("zwölf", 0)
     b = new_state(3, "craps-bieten").apply_action(Name(12, 10), 0)
     assert b.parse_action_text("4", 1) == Cover(4)
-    assert b.describe_action(Cover(4), "de") == "deckt 4 Chips"
-    assert s.describe_action(Name(12, 5), "en") == "names 12 for 5 chips"
+    assert b.describe_action(Cover(4), "de") == "4 Chips decken"  # a move, like "aufhören" (terminal L1)
+    assert s.describe_action(Name(12, 5), "en") == "name 12 for 5 chips"
 
 
 # --- chips, bots, hints -----------------------------------------------------------------------------------------

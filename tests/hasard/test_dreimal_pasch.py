@@ -89,7 +89,7 @@ def test_typed_moves() -> None:
     assert s.parse_action_text("alle", 0) == Keep(())
     with pytest.raises(IllegalAction):
         s.parse_action_text("nanu", 0)
-    assert s.describe_action(STOP, "de") == "aufhören: 1 Paare, 16 Augen"
+    assert s.describe_action(STOP, "de") == "aufhören: 1 Paar, 16 Augen"
 
 
 def test_one_throw_by_brute_force_and_two_by_plain_recursion() -> None:

@@ -104,8 +104,8 @@ def test_claim_mode_the_thrower_decides_and_the_engine_refuses_what_cannot_be_fo
     assert exc.value.params == {"text": "3", "got": 3, "want": 2}
     after = s.apply_action(Claim(4))
     assert after.progress == (4, 0) and after.thrower() == 1
-    assert s.describe_action(Claim(3), "en") == "ticks off 1, 2, 3"
-    assert s.describe_action(Claim(0), "de") == "hakt nichts ab"
+    assert s.describe_action(Claim(3), "en") == "tick off 1, 2, 3"
+    assert s.describe_action(Claim(0), "de") == "nichts abhaken"  # a move (terminal L1)
 
 
 def test_the_claim_bot_and_the_hint_take_the_longest_run() -> None:

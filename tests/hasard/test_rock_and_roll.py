@@ -323,3 +323,22 @@ def test_bots_play_a_whole_game_fast() -> None:
     assert s.is_terminal() and bankers == {0, 1, 2, 3}
     check_results(s, chips=True)
     assert sum(s.payoffs()) == 0
+
+
+def test_a_punter_who_staked_nothing_is_not_said_to_have_staked() -> None:
+    """Terminal L11: a bot that said "keine weiteren Einsätze" without a stake read "hat gesetzt" in the seat list."""
+    from wuerfel.engine.components import Seats, resolve
+
+    s = new_state(3)
+    s = s.apply_action(Done(), 2)  # type: ignore[assignment]
+    seats = next(c for c in s.components(1) if isinstance(c, Seats))
+    notes = {line.seat: resolve(line.note, "de") for line in seats.seats}
+    assert notes[2] == "keine weiteren Einsätze" and notes[1] == "setzt noch …"
+    assert "hat gesetzt" not in components_text(s, 1, "de")
+
+
+def test_the_bankers_choice_to_go_on_says_what_it_does() -> None:
+    """Web L7: "Computer 2 (Faustregel): weiter (noch kein Ende)" did not say what went on."""
+    s = new_state(3)
+    assert s.describe_action(GoOn(), "de") == "Bank weiterführen (kein Ende angesagt)"
+    assert s.describe_action(GoOn(), "en") == "keep the bank going (no end announced)"

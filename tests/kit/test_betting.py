@@ -133,3 +133,14 @@ def test_the_table_shows_the_pot_and_the_level() -> None:
     # the pot alone: each seat's chips are its score on the seats component (web U4: listed once)
     assert chips.seats == () and chips.pot == 4  # type: ignore[attr-defined]
     assert level.value == 3 and level.target == 3  # type: ignore[attr-defined]
+
+
+def test_the_stake_counter_says_what_its_two_numbers_are() -> None:
+    """Web L7: "1 / 1 EINSATZHÖHE" — the level and the maximum, now named both."""
+    from wuerfel.engine.components import Counter, resolve
+    from wuerfel.games.kit.betting import Betting
+
+    betting, ledger = Betting.open(ChipLedger.start(2, 10), 1, 1)
+    counter = next(c for c in betting.components(ledger) if isinstance(c, Counter))
+    assert (counter.value, counter.target) == (1, 1)
+    assert resolve(counter.label, "de") == "Einsatz je Spieler / höchstens"

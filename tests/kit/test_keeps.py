@@ -142,7 +142,7 @@ def test_typed_keeps() -> None:
 
 def test_labels_and_the_dice_on_the_table() -> None:
     assert describe_keep((6, 6), 5, "de") == "6 6 stehen lassen, 3 neu werfen"
-    assert describe_keep((), 5, "en") == "Throw all dice again"
+    assert describe_keep((), 5, "en") == "throw all dice again"  # terminal L10: move labels in one case
     assert describe_keep((6, 6), 5, "en", face="poker").startswith("keep ")
     c = dice_component((2, 5, 5, 6), (5, 6), seat=1)
     assert c.kept == (1, 3) and not c.thrown and c.seat == 1

@@ -112,8 +112,8 @@ def test_messages_mark_a_guest_in_both_languages_and_a_registered_player_not(fas
     assert taken["note"] == ("Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer übernimmt, "
                              "bis Anna (Gast) zurückkommt.")
     told = state_where(wc, lambda m: m.get("note"))
-    assert told["note"] == ("Anna (guest)'s time ran out: the computer plays for Anna (guest) "
-                            "until Anna (guest) returns.")
+    # the name once (web L4: "… plays for Anna (guest) until Anna (guest) returns")
+    assert told["note"] == "Anna (guest)'s time ran out: the computer plays in their place until they are back."
     # Anna comes back; both read it, each in his language.
     wa = anna.ws(tid)
     wa.recv_type("state")

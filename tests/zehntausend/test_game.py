@@ -68,7 +68,7 @@ def test_select_refusals_are_specific() -> None:
     refused(s, Select((5,)), "The die 5 is not in this throw", "Der Würfel 5 ist nicht in diesem Wurf")
     refused(s, Select((5, 5)), "The dice 5 5 are not in this throw", "Die Würfel 5 5 sind nicht in diesem Wurf")
     # The 1 scores, the 4 does not: not "the dice 1 4 do not score"; one die in the singular.
-    refused(s, Select((1, 4)), "Not all of the dice 1 4 score", "Nicht alle der Würfel 1 4 zählen")
+    refused(s, Select((1, 4)), "Not all of the dice 1 4 score", "Nicht alle Würfel 1 4 zählen")
     refused(s, Select((4,)), "The die 4 does not score", "Der Würfel 4 zählt nicht")
     refused(s, Select(()), "at least one scoring die")
     refused(s, Bank(), "First set aside dice from this throw", "Lege zuerst")

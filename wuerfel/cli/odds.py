@@ -62,7 +62,8 @@ def odds_cmd(
         _("Class"),
         _("Probability"),
         _("exact"),
-        title=_("{game}: one throw of {n} dice — rules {rules}", game=info.name(lang), n=odds.dice, rules=rules_id),
+        title=_.n("{game}: one throw of {n} die — rules {rules}", "{game}: one throw of {n} dice — rules {rules}",
+                  odds.dice, game=info.name(lang), rules=rules_id),
     )
     table.columns[1].justify = "right"  # percentages line up at the decimal sign
     for c in doc["classes"]:

@@ -34,6 +34,7 @@ from wuerfel.cli.narrate import Narrator, throw_line
 from wuerfel.cli.progress import listen_while, working
 from wuerfel.cli.records import KEPT, Confirm, may_write
 from wuerfel.cli.render import Standings, generic_renderer, result_table, score_label, seats_label
+from wuerfel.engine import counts
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError, file_error
 from wuerfel.engine.game import Action, Outcome, Roll, State, amounts, is_parameterised, with_amount
@@ -724,8 +725,11 @@ class PlaySession:
                 self.say(_("There is nothing to decide before this throw: Enter throws the dice."), style="yellow")
                 continue
             if text in HELP_WORDS:
-                self.say(_("It is this player's throw: Enter throws the dice. q quits (you may save the game "
-                           "record)."))
+                # the person addressed as such (terminal L5: "Dieser Spieler ist mit Würfeln dran" to "Du")
+                self.say(_("It is your throw: Enter throws the dice. q quits (you may save the game record).")
+                         if p == self.you else
+                         _("It is {name}'s throw: Enter throws the dice. q quits (you may save the game record).",
+                           name=self.names[p]))
                 continue
             return
 
@@ -1093,8 +1097,8 @@ def build_session(game: str, rules: str | None, players: str | None, dice: str, 
         if players:
             seats = parse_players(players, info, lang)
             if len(seats) != len(record.players):
-                raise RuleError(N_("The saved game has {n} players, not {got}."), n=len(record.players),
-                                got=len(seats))
+                raise RuleError(N_("The saved game has {players}, not {got}."),
+                                players=counts.players(len(record.players)), got=len(seats))
         else:
             specs = record.meta.get("seats") or ["human"] * len(record.players)
             if len(specs) != len(record.players):

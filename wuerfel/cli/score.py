@@ -20,6 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from wuerfel.cli.main import GAME_HINT_HELP, JSON_HELP, LangOption, app, fail, find_rules
+from wuerfel.engine import counts
 from wuerfel.engine.dice import Dice, sort_dice
 from wuerfel.engine.errors import N_, RuleError, WuerfelError
 from wuerfel.engine.registry import all_games, get_game
@@ -45,7 +46,8 @@ def parse_throw(text: str | list[str], count: int, least: int = 1) -> Dice:
         return ()
     if not least <= len(faces) <= count:
         if least == count:
-            raise WuerfelError(N_("A throw has {n} dice under these rules, not {got}."), n=count, got=len(faces))
+            raise WuerfelError(N_("A throw has {dice} under these rules, not {got}."), dice=counts.dice(count),
+                               got=len(faces))
         raise WuerfelError(N_("A throw has 1 to {n} dice under these rules, not {got}."), n=count, got=len(faces))
     return sort_dice(faces)
 
@@ -63,8 +65,8 @@ def read_throw(scorer: ThrowScorer, text: str | list[str]) -> Dice:
         except ValueError:
             raise WuerfelError(N_("'{token}' is not a die face (1 to 6)."), token=joined.strip()[:40]) from None
         if not scorer.min_dice <= len(dice) <= scorer.max_dice:
-            raise WuerfelError(N_("A throw has {n} dice under these rules, not {got}."), n=scorer.max_dice,
-                               got=len(dice)) from None
+            raise WuerfelError(N_("A throw has {dice} under these rules, not {got}."),
+                               dice=counts.dice(scorer.max_dice), got=len(dice)) from None
         return dice
 
 

@@ -182,7 +182,8 @@ def sim_cmd(
             row.append(decimal(s.mean_payoff or 0.0, lang))
         table.add_row(*row)
     console.print(table)
-    console.print(_("{games} games in {seconds} s ({rate} games per second).", games=result.games,
+    console.print(_.n("{games} game in {seconds} s ({rate} games per second).",
+                        "{games} games in {seconds} s ({rate} games per second).", result.games, games=result.games,
                     seconds=decimal(result.seconds, lang), rate=decimal(result.games_per_second, lang, 1)))
     console.print(_("Seed {seed}: the same command with --seed {seed} plays the same games.", seed=result.seed),
                   highlight=False, soft_wrap=True)  # one line, whatever the width: it is copied

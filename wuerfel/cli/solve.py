@@ -17,6 +17,7 @@ from rich.markup import escape
 from wuerfel.cli.main import JSON_HELP, RULES_HELP, LangOption, app, console, fail
 from wuerfel.cli.progress import working
 from wuerfel.cli.render import decimal
+from wuerfel.engine import counts
 from wuerfel.engine.errors import N_, RuleError, Words, WuerfelError
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.i18n import Translator, normalize_language
@@ -137,8 +138,8 @@ def solve_generic(info: GameInfo, typed_game: str, rules: str | None, objective:
     def say(text: str) -> None:
         console.print(escape(text), soft_wrap=True, highlight=False)
 
-    say(_("{game} ({rules}), {n} players, objective: {objective}; value: {value}", game=info.name(lang),
-          rules=result.rules, n=result.players, objective=objective_label(result.objective, lang),
+    say(_("{game} ({rules}), {players}, objective: {objective}; value: {value}", game=info.name(lang),
+          rules=result.rules, players=counts.players(result.players), objective=objective_label(result.objective, lang),
           value=decimal(float(result.value), lang, 6)))
     say(_("That is the expected final score.") if result.objective == "solo"
         else _("That is the first seat's chance to win."))
@@ -167,8 +168,9 @@ def show_two_player(info: GameInfo, result: TwoPlayerResult, as_json: bool, lang
     def say(text: str) -> None:
         console.print(escape(text), soft_wrap=True, highlight=False)
 
-    say(_("{game} ({rules}), {n} players, objective: {objective}; value: {value}", game=info.name(lang),
-          rules=result.rules, n=2, objective=objective_label("win", lang), value=decimal(result.value, lang, 6)))
+    say(_("{game} ({rules}), {players}, objective: {objective}; value: {value}", game=info.name(lang),
+          rules=result.rules, players=counts.players(2),
+          objective=objective_label("win", lang), value=decimal(result.value, lang, 6)))
     say(_("That is the first seat's chance to win."))
     for p, w in enumerate(result.seat_wins):
         say("  " + _("Seat {seat}: wins {win}, loses {lose}", seat=p + 1, win=decimal(w, lang, 4, percent=True),

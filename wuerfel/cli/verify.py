@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from wuerfel.cli.main import JSON_HELP, LangOption, app, fail
+from wuerfel.engine import counts
 from wuerfel.engine.errors import N_, WuerfelError, file_error
 from wuerfel.engine.fairdice import verify_record
 from wuerfel.engine.record import GameRecord
@@ -33,13 +34,16 @@ def no_proof_reason(record: GameRecord, throws: int, lang: str) -> str:
     _ = Translator(lang)
     mode = record.meta.get("dice")
     if isinstance(mode, str) and mode.strip().lower() == "manual":
-        return _("This record carries no proof of its dice ({n} throws): it is a game of the terminal's "
-                 "scorekeeper (wuerfel play --dice manual), whose dice were typed in from real dice.", n=throws)
+        return _("This record carries no proof of its dice ({throws}): it is a game of the terminal's "
+                 "scorekeeper (wuerfel play --dice manual), whose dice were typed in from real dice.",
+                 throws=counts.throws(throws))
     if isinstance(mode, str):
-        return _("This record carries no proof of its dice ({n} throws): it is a game played in the terminal "
-                 "(wuerfel play), whose dice come from this computer and are not committed to in advance.", n=throws)
-    return _("This record carries no proof of its dice ({n} throws): it was played before provably fair dice, or "
-             "its dice were typed in from real dice.", n=throws)
+        return _("This record carries no proof of its dice ({throws}): it is a game played in the terminal "
+                 "(wuerfel play), whose dice come from this computer and are not committed to in advance.",
+                 throws=counts.throws(throws))
+    return _("This record carries no proof of its dice ({throws}): it was played before provably fair dice, or "
+             "its dice were typed in from real dice.",
+                 throws=counts.throws(throws))
 
 
 @app.command("verify", help=N_(
@@ -70,8 +74,10 @@ def verify_cmd(record_path: Path = typer.Argument(..., help=N_(
     else:
         for f in result.failures:
             console.print(f"[red]{escape(translate(f.msgid, lang, **f.params))}[/red]", soft_wrap=True)
-        summary = _("{checked} of {throws} throws checked, {concealed} concealed (never shown, their secret "
-                    "stays unrevealed).", checked=result.checked, throws=result.throws, concealed=result.concealed)
+        summary = _.n("{checked} of {throws} throw checked, {concealed} concealed (never shown, their secret "
+                      "stays unrevealed).", "{checked} of {throws} throws checked, {concealed} concealed (never "
+                      "shown, their secret stays unrevealed).", result.throws, checked=result.checked,
+                      throws=result.throws, concealed=result.concealed)
         console.print(escape(summary))
         console.print(f"[green]{escape(_('All throws verified.'))}[/green]" if result.ok else
                       f"[red]{escape(_('Verification FAILED: {n} problems.', n=len(result.failures)))}[/red]")

@@ -68,6 +68,50 @@ def text_json(t: Text) -> Any:
     return t.to_json() if isinstance(t, Phrase) else t
 
 
+class You(str):
+    """The name of the reader's own seat in a list of seat names ("Anna" at her own table): a line whose subject is
+    that seat takes its second-person form ("Du bist am Zug als Macher"), wherever the name is put in as it is."""
+
+    __slots__ = ()
+
+
+YOU_NAMES = frozenset({"du", "you"})
+"""Names that address the person at the screen (the terminal's default name): read as the reader's seat too."""
+
+
+def is_reader(seat: int, names: Sequence[str]) -> bool:
+    """Whether ``seat`` is the reader's own: marked :class:`You`, or called "Du"/"You"."""
+    if not 0 <= seat < len(names):
+        return False
+    name = names[seat]
+    return isinstance(name, You) or (isinstance(name, str) and name.casefold() in YOU_NAMES)
+
+
+def _second_person(t: Phrase, lang: str, names: Sequence[str], params: dict[str, Any]) -> str | None:
+    """The second-person form of ``t`` when one of its seats is the reader's and the catalogue has that form: the
+    context ``you`` for the subject ``{name}``, ``you:KEY`` for another seat parameter (``{loser}`` pays …); None
+    otherwise."""
+    from wuerfel.i18n import normalize_language, plural_index, you_catalog
+
+    for key, value in t.params.items():
+        if not (isinstance(value, SeatRef) and is_reader(value.seat, names)):
+            continue
+        lang = normalize_language(lang)
+        form = you_catalog(lang, "you" if key == "name" else f"you:{key}").get(t.msgid)
+        if form is None:
+            continue
+        if isinstance(form, tuple):
+            form = form[min(plural_index(t.params.get(t.count, 0), lang), len(form) - 1)]
+        filled = {k: str(v) if isinstance(v, You) else v for k, v in params.items()}
+        if t.plural is not None:
+            filled.setdefault("n", t.params.get(t.count, 0))
+        try:
+            return form.format(**filled)
+        except (KeyError, IndexError, ValueError):
+            return form
+    return None
+
+
 def seat_name(seat: int, names: Sequence[str], lang: str) -> str:
     """The name of ``seat`` as the front end shows it, "Platz 3" where it has none."""
     from wuerfel.i18n import translate
@@ -84,6 +128,8 @@ def resolve(t: Any, lang: str, names: Sequence[str] = ()) -> Any:
 
     if isinstance(t, Phrase):
         params = {k: resolve(v, lang, names) for k, v in t.params.items()}
+        if names and (yours := _second_person(t, lang, names, params)) is not None:
+            return yours
         if t.plural is not None:
             return ntranslate(t.msgid, t.plural, t.params.get(t.count, 0), lang, **params)
         return translate(t.msgid, lang, **params)

@@ -30,5 +30,17 @@ def rounds(n: int) -> Phrase:
     return Phrase("{n} round", {"n": n}, plural="{n} rounds")
 
 
+def pairs(n: int) -> Phrase:
+    return Phrase("{n} pair", {"n": n}, plural="{n} pairs")
+
+
+def pips(n: int) -> Phrase:
+    return Phrase("{n} pip", {"n": n}, plural="{n} pips")
+
+
+def sevens(n: int) -> Phrase:
+    return Phrase("{n} seven", {"n": n}, plural="{n} sevens")
+
+
 def players(n: int) -> Phrase:
     return Phrase("{n} player", {"n": n}, plural="{n} players")

@@ -46,17 +46,24 @@ class WuerfelError(Exception):
     def english(self) -> str:
         """The message in English, the language of the msgid itself."""
         try:
-            return self.msgid.format(**self.params)
+            return self.msgid.format(**self._params("en"))
         except (KeyError, IndexError, ValueError):
             return self.msgid
+
+    def _params(self, lang: str) -> dict[str, Any]:
+        """The parameters in ``lang``: a :class:`Words` in its language, a counted ``Phrase`` ("1 chip", "2 chips")
+        in the catalogue's plural form, so a refusal never says "1 chips" (issue 24 §3)."""
+        from wuerfel.engine.components import Phrase, resolve
+
+        return {k: v.in_language(lang) if isinstance(v, Words) else resolve(v, lang) if isinstance(v, Phrase) else v
+                for k, v in self.params.items()}
 
     def translated(self, lang: str) -> str:
         """The message in ``lang`` ("de" or "en")."""
         from wuerfel.i18n import normalize_language, translate
 
         lang = normalize_language(lang)
-        params = {k: v.in_language(lang) if isinstance(v, Words) else v for k, v in self.params.items()}
-        return translate(self.msgid, lang, **params)
+        return translate(self.msgid, lang, **self._params(lang))
 
 
 class IllegalAction(WuerfelError):

@@ -32,6 +32,7 @@ from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from wuerfel.engine import counts
 from wuerfel.engine.dice import Dice, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction, RecordError
 
@@ -449,9 +450,9 @@ class State(ABC):
         try:
             dice = parse_dice(text, None)
         except ValueError as exc:
-            raise IllegalAction(N_("Please enter {n} dice, each showing 1 to 6."), n=n) from exc
+            raise IllegalAction(N_("Please enter {dice}, each showing 1 to 6."), dice=counts.dice(n)) from exc
         if len(dice) != n:
-            raise IllegalAction(N_("Please enter exactly {n} dice, not {got}."), n=n, got=len(dice))
+            raise IllegalAction(N_("Please enter exactly {dice}, not {got}."), dice=counts.dice(n), got=len(dice))
         return Roll(dice)
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:

@@ -42,7 +42,7 @@ from wuerfel.engine.rules import (
     options_to_dict,
     set_dotted,
 )
-from wuerfel.i18n import LANGUAGES, catalog, translate
+from wuerfel.i18n import LANGUAGES, catalog, plural_forms, translate
 from wuerfel.server import auth, background, stale, textcheck
 from wuerfel.server.guard import Guard
 from wuerfel.server.live import (
@@ -1519,7 +1519,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
         from wuerfel.bots import bot_label
 
-        context = {"lang": lang, "_": _, "csrf_token": token, "player": p.to_json() if p else None,
+        context = {"lang": lang, "_": _, "_n": lambda one, many: list(plural_forms(one, many, lang)),
+                   "csrf_token": token, "player": p.to_json() if p else None,
                    "protocol_version": PROTOCOL_VERSION, "bot_label": lambda b: bot_label(b, lang),
                    "rules_name": lambda g, r: rules_name(g, r, lang),
                    "hy": lambda text: hyphenate(text, lang),

@@ -30,7 +30,7 @@ from typing import Any, Protocol, TypeVar
 from wuerfel.bots.base import RandomBot
 from wuerfel.engine import clocks, fairdice
 from wuerfel.engine.advice import Advice
-from wuerfel.engine.components import components_json
+from wuerfel.engine.components import You, components_json
 from wuerfel.engine.errors import N_, IllegalAction, RuleError, WuerfelError
 from wuerfel.engine.game import Outcome, Roll, State
 from wuerfel.engine.record import Event, EventViews, GameRecord, Match, Statement, event_object, event_statement
@@ -1127,8 +1127,12 @@ class LiveTable:
         """What ``seat`` sees on the table, translated into the reader's language with the seats' names: the web
         table draws it without a catalogue. A game whose components cannot be made must not stop the table: the
         page then draws the seats alone (the view and the moves still arrive)."""
+        names: list[str] = list(self._seat_names(lang))
+        if seat is not None and 0 <= seat < len(names):
+            # the reader's own seat: a line about it reads "Du bist am Zug als Macher", not "Anna ist …" (web L5)
+            names[seat] = You(names[seat])
         try:
-            return components_json(state.components(seat), lang, self._seat_names(lang))
+            return components_json(state.components(seat), lang, names)
         except Exception:
             log.exception("no components for table %s at seq %d", self.row.id, self.seq)
             return []

@@ -33,7 +33,7 @@ from wuerfel.games.hasard.explain import chicago as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, Lot, Void, start_option
 from wuerfel.games.kit.hand_round import STOP_WORDS, HandRoundState, Stop, new_state
 from wuerfel.games.kit.keeps import Keep, KeepRules, describe_keep, keep_from_id, keep_id, parse_keep
-from wuerfel.i18n import translate
+from wuerfel.i18n import ntranslate, translate
 
 HOCH, TIEF = "hoch", "tief"
 CONVERT_WORDS = frozenset({"umdrehen", "drehen", "dreh", "convert", "turn", "sechser", "u"})
@@ -297,7 +297,7 @@ class ChicagoState(HandRoundState):
     def describe_action(self, action: Action, lang: str = "de") -> str:
         if isinstance(action, Stop):
             pts = hand_points(self.turn.dice, self.mode or HOCH)
-            return translate(N_("Stop with {points} points"), lang, points=pts)
+            return ntranslate("Stop with {points} point", "Stop with {points} points", pts, lang, points=pts)
         if isinstance(action, Keep):
             return describe_keep(action.dice, 3, lang)
         if isinstance(action, Declare):

@@ -488,8 +488,8 @@ class CrapsState(ChipResults, State):
                                        **percent_params(maker_win(self.number))}), key="named"))
         bidder = self.bidder()
         if bidder is not None:
-            out.append(Message(Phrase(N_("{covered} of {stake} chips covered; {name} bids next."),
-                                      {"covered": self.covered(), "stake": self.stake,
+            out.append(Message(Phrase(N_("{covered} of {stake} covered; {name} bids next."),
+                                      {"covered": self.covered(), "stake": counts.chips(self.stake),
                                        "name": SeatRef(bidder)}), key="cover"))
         if self.phase == "repeat":
             out.append(Message(Phrase(N_("Point {point}: it wins for the maker, {number} loses."),

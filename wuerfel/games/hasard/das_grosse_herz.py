@@ -25,7 +25,6 @@ from wuerfel.games.hasard.explain import das_grosse_herz as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, next_seat, start_option
 
 FULL = 0b111111
-ENTERED = N_("Seat {seat} enters the {face}")
 LAPSED = N_("Nobody can use the {face}: the throw lapses")
 ENTERS = N_("{name} enters the {face}")
 PASSED = N_("{name} cannot use the {face}: it passes to {receiver}, who enters it")
@@ -144,7 +143,7 @@ class DasGrosseHerzState(SimpleState):
         if self.phase == "throw" and self.last:
             if self.receiver is None:
                 return Phrase(LAPSED, {"face": self.last[0]})
-            return Phrase(ENTERED, {"seat": self.receiver + 1, "face": self.last[0]})
+            return Phrase(ENTERS, {"name": SeatRef(self.receiver), "face": self.last[0]})  # a name, not "Platz 3"
         return super().message()
 
     def table(self, player: int | None) -> tuple[Component, ...]:

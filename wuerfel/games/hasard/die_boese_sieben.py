@@ -31,6 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from wuerfel.engine import counts
 from wuerfel.engine.components import Goal, Phrase
 from wuerfel.engine.dice import roll_distribution
 from wuerfel.engine.errors import N_
@@ -168,8 +169,10 @@ class BoeseSiebenState(ThrowOnState):
         return tuple(turn.aside)
 
     def turn_note(self, turn: Any) -> Any:
-        return Phrase(N_("{sevens} sevens, {pips} pips, throw {throws} of {limit}"),
-                      {"sevens": turn.sevens, "pips": sum(turn.rest), "throws": turn.throws, "limit": turn.limit})
+        # the same words during the turn as in the result ("1 Siebener, 14 Augen"; terminal L9), counted (L3)
+        return Phrase(N_("{sevens}, {pips}, throw {throws} of {limit}"),
+                      {"sevens": counts.sevens(turn.sevens), "pips": counts.pips(sum(turn.rest)), "throws": turn.throws,
+                       "limit": turn.limit})
 
     def goal(self) -> Goal:
         return explained.goal()
@@ -178,7 +181,7 @@ class BoeseSiebenState(ThrowOnState):
         return float(score_of(result))
 
     def result_phrase(self, result: Result) -> Any:
-        return Phrase(N_("{sevens} × seven + {pips} pips"), {"sevens": result[0], "pips": result[1]})
+        return Phrase(N_("{sevens}, {pips}"), {"sevens": counts.sevens(result[0]), "pips": counts.pips(result[1])})
 
     def view(self, player: int | None) -> dict[str, Any]:
         v = super().view(player)

@@ -29,7 +29,8 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 
-from wuerfel.engine.components import Goal, Phrase
+from wuerfel.engine import counts
+from wuerfel.engine.components import Goal, Phrase, resolve
 from wuerfel.engine.dice import Dice, roll_distribution, sort_dice, sub_multisets
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import Action, Game, State
@@ -49,7 +50,6 @@ from wuerfel.games.kit.hands import (
 )
 from wuerfel.games.kit.keeps import Keep, KeepRules, KeepTurn, describe_keep, keep_from_id, keep_id, parse_keep
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
-from wuerfel.i18n import translate
 
 DICE = 6
 
@@ -186,8 +186,9 @@ class DreimalPaschState(HandState):
     def turn_note(self, turn: Any) -> Any:
         kt = turn.keep
         return Phrase(
-            N_("throw {throws} of {limit}, {pairs} pairs"),
+            N_("throw {throws} of {limit}, {pairs} pair"),
             {"throws": kt.throws, "limit": kt.limit, "pairs": pairs(kt.dice)},
+            plural="throw {throws} of {limit}, {pairs} pairs", count="pairs",
         )
 
     def goal(self) -> Goal:
@@ -197,7 +198,7 @@ class DreimalPaschState(HandState):
         return float(result[0])
 
     def result_phrase(self, result: Result) -> Any:
-        return Phrase(N_("{pairs} pairs, {pips} pips"), {"pairs": result[0], "pips": result[1]})
+        return Phrase(N_("{pairs}, {pips}"), {"pairs": counts.pairs(result[0]), "pips": counts.pips(result[1])})
 
     def refuse(self, action: Action) -> None:
         if isinstance(action, Keep):
@@ -221,7 +222,8 @@ class DreimalPaschState(HandState):
             return describe_keep(action.dice, DICE, lang)
         if isinstance(action, Stop) and self.turn is not None:
             r = result_of(self.turn.keep.dice)
-            return translate(N_("stop: {pairs} pairs, {pips} pips"), lang, pairs=r[0], pips=r[1])
+            stop = Phrase(N_("stop: {pairs}, {pips}"), {"pairs": counts.pairs(r[0]), "pips": counts.pips(r[1])})
+            return resolve(stop, lang)
         return super().describe_action(action, lang)
 
     def view(self, player: int | None) -> dict[str, Any]:

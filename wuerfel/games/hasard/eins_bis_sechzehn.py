@@ -37,7 +37,7 @@ from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.explain import eins_bis_sechzehn as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, left_of, start_option
 from wuerfel.games.kit.throwoff import ranking_groups
-from wuerfel.i18n import translate
+from wuerfel.i18n import ntranslate, translate
 
 CLAIM_ASKED = N_("Tick off the numbers you can form from {dice}")
 TICKED = N_("{name} ticks off {numbers}")
@@ -324,7 +324,7 @@ class EinsBisSechzehnState(SimpleState):
             done = self.targets[pos:pos + action.count] if self.phase == "decide" else ()
             if done:
                 return translate("ticks off {numbers}", lang, numbers=", ".join(map(str, done)))
-            return translate("ticks off {n} numbers", lang, n=action.count)
+            return ntranslate("ticks off {n} number", "ticks off {n} numbers", action.count, lang)
         return super().describe_action(action, lang)
 
     def news(self, event: Any, after: SimpleState) -> tuple[Phrase, ...]:

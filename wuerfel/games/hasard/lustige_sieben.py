@@ -231,8 +231,10 @@ def bank_edges(rules: LustigeSiebenRules) -> tuple[BankEdge, ...]:
     assert isinstance(state, LustigeSiebenState)
     k = rules.bank_throws
     edges = [BankEdge("column", Phrase(N_("a number of the left or right column")), state.field_edge(LEFT[0])),
-             BankEdge("seven_first", Phrase(N_("the 7, staked before the bank's first throw ({n} throws left)"),
-                                            {"n": k}), state.field_edge(SEVEN, k))]
+             BankEdge("seven_first", Phrase(N_("the 7, staked before the bank's first throw ({n} throw left)"),
+                                            {"n": k},
+                                            plural="the 7, staked before the bank's first throw ({n} throws left)"),
+                      state.field_edge(SEVEN, k))]
     if k > 1:
         edges.append(BankEdge("seven_last", Phrase(N_("the 7, staked before the bank's last throw")),
                               state.field_edge(SEVEN, 1)))

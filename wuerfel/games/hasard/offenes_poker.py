@@ -409,8 +409,9 @@ class OffenesState(ChipResults, State):
             out.extend(self.bet.components(self.ledger))
             b = self.bet
             if b.answering and b.raiser is not None:
-                out.append(cmp.Message(cmp.Phrase(N_("{name} raises to {n} chips: call or pass."),
-                                                  {"name": cmp.SeatRef(b.raiser), "n": b.level}), key="raise"))
+                out.append(cmp.Message(cmp.Phrase(N_("{name} raises to {chips}: call or pass."),
+                                                  {"name": cmp.SeatRef(b.raiser), "chips": counts.chips(b.level)}),
+                                       key="raise"))
             if self.stich:
                 out.append(cmp.Message(cmp.Phrase(N_("Stichrunde {k}: the tied players throw again for the pot"),
                                                   {"k": self.stich}), key="stich"))
@@ -419,8 +420,9 @@ class OffenesState(ChipResults, State):
         if self.history and (not playing or (self.stich == 0 and not any(h is not None for h in self.hands)
                              and self.turn is not None and not self.turn.dice)):
             g, w, pot = self.history[-1]
-            out.append(cmp.Message(cmp.Phrase(N_("{name} won the pot of game {k}: {n} chips."),
-                                              {"name": cmp.SeatRef(w), "k": g + 1, "n": pot}), key="last_pot"))
+            out.append(cmp.Message(cmp.Phrase(N_("{name} won the pot of game {k}: {chips}."),
+                                              {"name": cmp.SeatRef(w), "k": g + 1, "chips": counts.chips(pot)}),
+                                   key="last_pot"))
         actors = set(self.actors())
         folded = self.bet.folded if self.betting is not None and playing else frozenset()
         lines = []
@@ -453,8 +455,8 @@ class OffenesState(ChipResults, State):
         if after.phase == "turn" and after.stich > self.stich and after.game_no == self.game_no:
             out.append(narration.throw_off(after.order, first=True, again=self.stich > 0))
         for g, w, pot in after.history[len(self.history):]:
-            out.append(cmp.Phrase(N_("{name} won the pot of game {k}: {n} chips."),
-                                  {"name": cmp.SeatRef(w), "k": g + 1, "n": pot}))
+            out.append(cmp.Phrase(N_("{name} won the pot of game {k}: {chips}."),
+                                  {"name": cmp.SeatRef(w), "k": g + 1, "chips": counts.chips(pot)}))
         if after.phase == "turn" and after.game_no > self.game_no:
             out.append(cmp.Phrase(NEW_GAME, {"k": after.game_no + 1, "name": cmp.SeatRef(after.starter)}))
             out.append(cmp.Phrase(narration.ANTES_ALL, {"chips": counts.chips(self.rules.minimum)}))

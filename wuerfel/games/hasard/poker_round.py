@@ -68,8 +68,8 @@ KEEP_BASE = 2000
 
 STICH_MSG = N_("Stichrunde: the tied players throw again")
 ODD_CHIPS_MSG = N_("Stichrunde for the odd chips of the split pot")
-ROUND_WON = N_("{name} takes the pot ({n} chips)")
-ROUND_SPLIT = N_("The pot is split: {n} chips each, {rest} stay in the pot")
+ROUND_WON = N_("{name} takes the pot ({chips})")
+ROUND_SPLIT = N_("The pot is split: {chips} each, {rest} stay in the pot")
 
 ROUND_OPTION_NAMES: dict[str, tuple[str, str]] = {
     "starting_chips": ("Chips zu Beginn", "Starting chips"),
@@ -414,9 +414,10 @@ class PokerRoundState(ChipResults, State):
         if self.history and self.round_shown_with_last_pot():
             r, winners, each = self.history[-1]
             if len(winners) == 1:
-                msg = cmp.Phrase(ROUND_WON, {"name": cmp.SeatRef(winners[0]), "n": each})
+                msg = cmp.Phrase(ROUND_WON, {"name": cmp.SeatRef(winners[0]), "chips": counts.chips(each)})
             else:
-                msg = cmp.Phrase(ROUND_SPLIT, {"n": each, "rest": self.ledger.pot if r == self.round_no else 0})
+                msg = cmp.Phrase(ROUND_SPLIT, {"chips": counts.chips(each),
+                                                "rest": self.ledger.pot if r == self.round_no else 0})
             out.append(cmp.Message(msg, key="last_pot"))
         if playing:
             out.append(cmp.Counter(self.round_no + 1, target=self.rules.rounds, label=cmp.Phrase(N_("Round"))))
@@ -458,9 +459,9 @@ class PokerRoundState(ChipResults, State):
             pot = self._betting().apply(event, player, self.ledger)[1].pot
         for _r, winners, each in after.history[len(self.history):]:
             if len(winners) == 1:
-                out.append(cmp.Phrase(ROUND_WON, {"name": cmp.SeatRef(winners[0]), "n": each}))
+                out.append(cmp.Phrase(ROUND_WON, {"name": cmp.SeatRef(winners[0]), "chips": counts.chips(each)}))
             else:
-                out.append(cmp.Phrase(ROUND_SPLIT, {"n": each, "rest": pot - each * len(winners)}))
+                out.append(cmp.Phrase(ROUND_SPLIT, {"chips": counts.chips(each), "rest": pot - each * len(winners)}))
         if after.phase == "play" and after.stich > self.stich:
             out.append(cmp.Phrase(ODD_CHIPS_MSG) if after.odd_chips else
                        narration.throw_off(after.order, first=True, again=self.stich > 0))

@@ -144,7 +144,8 @@ class QuinzeState(ThrowOnState):
         return (turn.total, min(turn.throws, throws_cap(turn.total, thrown)), turn.step)
 
     def turn_note(self, turn: Any) -> Any:
-        return Phrase(N_("sum {total} after {throws} throws"), {"total": turn.total, "throws": turn.throws})
+        return Phrase(N_("sum {total} after {throws} throw"), {"total": turn.total, "throws": turn.throws},
+                      plural="sum {total} after {throws} throws", count="throws")
 
     def score(self, result: Result) -> float:
         return float(result[1])
@@ -152,7 +153,8 @@ class QuinzeState(ThrowOnState):
     def result_phrase(self, result: Result) -> Any:
         if result == BUST:
             return Phrase(N_("out (over {target})"), {"target": self.rules.target})
-        return Phrase(N_("{total} in {throws} throws"), {"total": result[1], "throws": -result[2]})
+        return Phrase(N_("{total} in {throws} throw"), {"total": result[1], "throws": -result[2]},
+                      plural="{total} in {throws} throws", count="throws")
 
     def void_round(self, results: Sequence[Result | None]) -> bool:
         """Everybody went bust: no winner, no payments, the round is played again (spec 5). Alone (the solo

@@ -144,7 +144,7 @@ def render_verdecktes(view: dict[str, Any], lang: str = "de") -> RenderableType:
                 called = f"{seat(t['challenger'])}: {result}"
         table.add_row(name, str(view["scores"][p]), *([] if over else [ann, dice, called]))
     if over:
-        head = _("Game over after {n} rounds", n=view["rounds"])
+        head = _.n("Game over after {n} round", "Game over after {n} rounds", view["rounds"])
     else:
         head = _("Round {r} of {n}, pot {pot}", r=view["round"] + 1, n=view["rounds"], pot=view["pot"])
         if view.get("stichrunde"):

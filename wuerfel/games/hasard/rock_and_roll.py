@@ -44,7 +44,7 @@ from wuerfel.engine.pokerdice import face_name
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.kit.bank import DONE_WORDS, BankGame, BankState, BoardField, BoardSpec, Done, Stake
-from wuerfel.i18n import translate
+from wuerfel.i18n import ntranslate, translate
 
 NEUN, ZEHN, BUBE, DAME, KOENIG, AS = 1, 2, 3, 4, 5, 6
 """The poker faces as the engine encodes them (rank order)."""
@@ -301,7 +301,8 @@ class RockAndRollState(BankState):
         if isinstance(action, AnnounceEnd):
             if player != self.banker:
                 raise IllegalAction(N_("Only the banker can announce the end of the bank."))
-            raise IllegalAction(N_("The end is already fixed: {n} throws to go."), n=self.throws_left() or 0)
+            left = Phrase("{n} throw to go", {"n": self.throws_left() or 0}, plural="{n} throws to go")
+            raise IllegalAction(N_("The end is already fixed: {left}."), left=left)
         super().explain_illegal(action, player)
 
     def _apply_action(self, action: Action, player: int) -> State:
@@ -349,7 +350,8 @@ class RockAndRollState(BankState):
                 c = dataclasses.replace(c, seats=lines)
             out.append(c)
         if self.started and not self.is_terminal() and self.announced_now():
-            out.append(Message(Phrase(N_("The banker has announced the end: {n} more throws."), {"n": left or 0}),
+            out.append(Message(Phrase(N_("The banker has announced the end: {n} more throw."), {"n": left or 0},
+                                      plural="The banker has announced the end: {n} more throws."),
                                key="end"))
         return tuple(out)
 
@@ -381,9 +383,10 @@ class RockAndRollState(BankState):
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         if isinstance(action, AnnounceEnd):
-            return translate("announce the end ({n} throws ahead)", lang, n=self.rules.notice_throws)
+            return ntranslate("announce the end ({n} throw ahead)", "announce the end ({n} throws ahead)",
+                              self.rules.notice_throws, lang)
         if isinstance(action, GoOn):
-            return translate("go on (no end yet)", lang)
+            return translate("keep the bank going (no end announced)", lang)
         if isinstance(action, Stake) and action.number in BOARD_SPEC.numbers:
             field = translate(COLOUR_NAMES[action.number], lang) if action.number in COLOURS else \
                 face_name(action.number, lang)

@@ -132,8 +132,9 @@ class SequenzenState(HandRoundState):
             return None
         rank = self.passes[0][p][0]
         return cmp.Phrase(
-            N_("{hand} in {throws} throws"),
+            N_("{hand} in {throws} throw"),
             {"hand": sequence_name(rank) if rank else cmp.Phrase(N_("nothing")), "throws": shown[1]},
+            plural="{hand} in {throws} throws", count="throws",
         )
 
     def parse_action_text(self, text: str, player: int) -> Action:

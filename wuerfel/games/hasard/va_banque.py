@@ -464,7 +464,8 @@ class VaBanqueState(ChipResults, State):
             for w in winners:
                 out.append(
                     Message(
-                        Phrase(N_("Last round: {name} took {n} chips from the pot."), {"name": SeatRef(w), "n": share}),
+                        Phrase(N_("Last round: {name} took {chips} from the pot."),
+                               {"name": SeatRef(w), "chips": counts.chips(share)}),
                         key=f"last_round:{w}",
                     )
                 )

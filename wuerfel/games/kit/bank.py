@@ -382,7 +382,7 @@ class BankState(ChipResults, State):
                 raise IllegalAction(self.board_spec.unknown_field, number=action.number)
             if action.amount < 1 or action.amount > self.rules.max_stake:
                 raise IllegalAction(N_("A stake must be 1 to {max} chips."), max=self.rules.max_stake)
-            raise IllegalAction(N_("You have only {chips} chips left to stake."), chips=self.available(player))
+            raise IllegalAction(N_("You have only {chips} left to stake."), chips=counts.chips(self.available(player)))
 
     def _apply_action(self, action: Action, player: int) -> State:
         assert self.betting is not None
@@ -515,7 +515,9 @@ class BankState(ChipResults, State):
             SeatLine(p, score=self.ledger.players[p], active=p in deciding,
                      role=Phrase(N_("Bank")) if p == self.banker and self.started and not self.is_terminal() else None,
                      note=(Phrase(N_("is staking …")) if p in deciding else
-                           Phrase(N_("has staked")) if self.betting is not None and p != self.banker else
+                           # "keine weiteren Einsätze", what he said: true of a punter who staked nothing too
+                           # ("has staked" was not, terminal L11), and it tells nothing of sealed stakes
+                           Phrase(N_("no more stakes")) if self.betting is not None and p != self.banker else
                            (f"{net[p]:+d}" if net is not None and net[p] else None)))
             for p in range(n)), label=Phrase(N_("Chips")))
         goal = self.goal()

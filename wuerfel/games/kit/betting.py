@@ -27,7 +27,7 @@ from wuerfel.engine.components import Chips, Component, Counter, Phrase
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import Action, Amount, parameterised
 from wuerfel.games.kit.seats import clockwise
-from wuerfel.i18n import translate
+from wuerfel.i18n import ntranslate, translate
 
 POT = "pot"
 
@@ -189,8 +189,9 @@ class Betting:
     # --- the table ------------------------------------------------------------------------------------------
     def components(self, ledger: ChipLedger) -> tuple[Component, ...]:
         """The pot and the stake level against the maximum (all public). The seats' chips are the seats' scores,
-        drawn once by the game's seats component (web U4: a second list of every seat's chips beside the pot)."""
-        return (Counter(self.level, target=self.maximum, label=Phrase(N_("Stake level"))),
+        drawn once by the game's seats component (web U4: a second list of every seat's chips beside the pot). The
+        counter says what its two numbers are: "1 / 1 Einsatzhöhe" read as a riddle (web L7)."""
+        return (Counter(self.level, target=self.maximum, label=Phrase(N_("Stake per player / the most it may reach"))),
                 Chips((), ledger.balance(POT), Phrase(N_("Pot"))))
 
     # --- the end --------------------------------------------------------------------------------------------
@@ -213,7 +214,8 @@ def describe_betting_action(action: Action, lang: str) -> str | None:
     if isinstance(action, Raise):
         if isinstance(action.amount, Amount):
             return translate("raise to {low} to {high} chips", lang, low=action.amount.low, high=action.amount.high)
-        return translate("raise to {amount} chips", lang, amount=action.amount)
+        return ntranslate("raise to {amount} chip", "raise to {amount} chips", action.amount, lang,
+                          amount=action.amount)
     if isinstance(action, Check):
         return translate("no raise", lang)
     if isinstance(action, Call):

@@ -395,7 +395,8 @@ class HandRoundState(LotPhaseState):
     @staticmethod
     def hand_cell(points: int, throws: int) -> Any:
         """A hand on the sheet: its score and the throws it took."""
-        return cmp.Phrase(N_("{points} in {throws} throws"), {"points": points, "throws": throws})
+        return cmp.Phrase(N_("{points} in {throws} throw"), {"points": points, "throws": throws},
+                          plural="{points} in {throws} throws", count="throws")
 
     def past_rows(self) -> list[cmp.SheetRow]:
         """The settled rounds (:attr:`past`), each a row of the sheet; the seat that took the Bierdeckel marked."""

@@ -170,8 +170,9 @@ class RoundState(SimpleState):
 
     def seat_note(self, seat: int) -> Any:
         if self.phase == "throw" and seat == self.seat and self.throws_per_turn() > 1:
-            return Phrase(N_("throw {k} of {n}, {points} points"),
-                          {"k": self.throws + 1, "n": self.throws_per_turn(), "points": self.turn_total})
+            return Phrase(N_("throw {k} of {n}, {points} point"),
+                          {"k": self.throws + 1, "n": self.throws_per_turn(), "points": self.turn_total},
+                          plural="throw {k} of {n}, {points} points", count="points")
         return None
 
 

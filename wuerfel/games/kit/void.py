@@ -18,6 +18,8 @@ from fractions import Fraction
 from functools import cache
 from typing import ClassVar
 
+from wuerfel.engine import counts
+from wuerfel.engine.components import Phrase
 from wuerfel.engine.dice import parse_dice, roll_distribution
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import JSON, Outcome, Roll
@@ -104,9 +106,9 @@ def parse_throw(text: str, n: int, poker: bool) -> Outcome:
         dice = parse_poker_dice(text) if poker else parse_dice(text)
     except ValueError as exc:
         if poker:
-            raise IllegalAction(N_("Please enter {n} poker dice (9 10 B D K A), or x if the throw was void."),
-                                n=n) from exc
-        raise IllegalAction(N_("Please enter {n} dice, each showing 1 to 6."), n=n) from exc
+            raise IllegalAction(N_("Please enter {dice} (9 10 B D K A), or x if the throw was void."),
+                                dice=Phrase(N_("{n} poker die"), {"n": n}, plural="{n} poker dice")) from exc
+        raise IllegalAction(N_("Please enter {dice}, each showing 1 to 6."), dice=counts.dice(n)) from exc
     if len(dice) != n:
-        raise IllegalAction(N_("Please enter exactly {n} dice, not {got}."), n=n, got=len(dice))
+        raise IllegalAction(N_("Please enter exactly {dice}, not {got}."), dice=counts.dice(n), got=len(dice))
     return Roll(dice)

@@ -74,7 +74,8 @@ def render_sheet(view: dict[str, Any], lang: str = "de", names: list[str] | None
     status = _("Turn {turn} of {turns}", turn=view["turn"], turns=view["turns"])
     if view.get("to_move") == -1 and view.get("kept") is not None and view.get("throws"):
         kept = " ".join(str(d) for d in view["kept"]) or "–"
-        status += " · " + _("Kept: {dice}; {n} dice to throw", dice=kept, n=5 - len(view["kept"]))
+        status += " · " + _.n("Kept: {dice}; {n} die to throw", "Kept: {dice}; {n} dice to throw",
+                              5 - len(view["kept"]), dice=kept)
     elif view.get("dice"):
         status += " · " + _("Dice: {dice}", dice=" ".join(str(d) for d in view["dice"]))
         status += " · " + _("re-throws left: {n}", n=view["rerolls_left"])

@@ -1226,7 +1226,8 @@ class ZehntausendState(State):
         if isinstance(action, Continue):
             if self.turn.cup <= 0:
                 raise IllegalAction(N_("There are no dice left to throw."))
-            raise IllegalAction(N_("You have used all {n} throws of this turn."), n=self.rules.turn.max_throws)
+            raise IllegalAction(N_("You have used all {throws} of this turn."),
+                                throws=cmp.Phrase("{n} throw", {"n": self.rules.turn.max_throws}, plural="{n} throws"))
         if isinstance(action, GiveUp):
             if self.rules.turn.stop_below_threshold != "counts_as_bust":
                 raise IllegalAction(N_("Giving up is not allowed under these rules: you must throw again until "
@@ -1256,8 +1257,9 @@ class ZehntausendState(State):
             raise IllegalAction(N_("You need at least {n} to stop (you have {total})."), n=t.threshold,
                                 total=t.total)
         if "dice_left" in blockers:
-            raise IllegalAction(N_("You may stop with at most {n} dice left, not {left}."),
-                                n=self.rules.turn.max_dice_left_to_bank, left=self.dice_left())
+            raise IllegalAction(N_("You may stop with at most {dice} left, not {left}."),
+                                dice=cmp.Phrase("{n} die", {"n": self.rules.turn.max_dice_left_to_bank},
+                                                plural="{n} dice"), left=self.dice_left())
 
     def _explain_select(self, action: Select) -> None:
         if self.node != "select" or self.throw is None:

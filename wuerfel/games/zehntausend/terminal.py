@@ -70,7 +70,8 @@ def _event_text(e: dict[str, Any], tr: Translator) -> Text:
         "void_bust": tr("too many void throws: turn lost"),
         "stacked": tr("stacked dice"),
         "knock": tr("knocked"),
-        "take_over": tr("took over {points} with {cup} dice", points=e.get("total"), cup=e.get("cup")),
+        "take_over": tr.n("took over {points} with {cup} die", "took over {points} with {cup} dice", e.get("cup") or 0,
+                          points=e.get("total"), cup=e.get("cup")),
         "turn_fives": tr("turned 5-5 into a 1"),
         "give_up": tr("gave up"),
         "instant_win": tr("instant win!"),
@@ -152,7 +153,9 @@ def render(view: dict[str, Any], lang: str = "de") -> Any:
         body.add_row(tr("5-5 to turn"), str(t["turnable_fives"]))
     if view.get("offer"):
         o = view["offer"]
-        body.add_row(tr("Offer"), tr("take over {points} with {cup} dice", points=o["total"], cup=o["cup"]))
+        body.add_row(tr("Offer"), tr.n("take over {points} with {cup} die",
+                                                 "take over {points} with {cup} dice", o["cup"],
+                                                 points=o["total"], cup=o["cup"]))
     if view.get("end_triggered"):
         body.add_row(tr("Last round"), tr("the target has been reached: this round is the last"))
     if view.get("tie_break"):
@@ -166,7 +169,7 @@ def render(view: dict[str, Any], lang: str = "de") -> Any:
             hist.append(" · ", style="dim")
         hist.append_text(_event_text(e, tr))
     if events:
-        body.add_row(tr("This turn"), hist)
+        body.add_row(tr("The turn so far"), hist)
     if view.get("throw"):
         body.add_row(tr("Throw"), dice_text(view["throw"], "bold cyan"))
         if not view.get("selections"):

@@ -6,6 +6,7 @@
 // ``win_chance_pending``: the panel says so and asks again, less and less often, until the duel analysis (with the
 // graph) is there and replaces it; a failed build is said in words.
 import {api, replayDrawn} from "./api.js";
+import {pick} from "./i18n.js";
 
 const panel = document.getElementById("analysis-panel");
 const T = JSON.parse(document.getElementById("analysis-i18n").textContent);
@@ -85,7 +86,7 @@ function render(doc) {
       const td = document.createElement("td");
       td.textContent = text;
       td.className = "num";
-      if (k === 0) td.title = fill(T.decisions, {best: s.best, n: s.decisions});
+      if (k === 0) td.title = fill(pick(T.decisions, s.decisions), {best: s.best, n: s.decisions});
       tr.appendChild(td);
     });
     tb.append(head, tr);

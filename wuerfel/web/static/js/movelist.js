@@ -4,10 +4,12 @@
 // payment, the next bank), each on a line of its own under the move.
 import {t} from "./i18n.js";
 
-/** Who the line is about: the actor of a move, the thrower of a throw ("Anna throws"), "Dice" for the lot. `mine`
- * is the reader's own seat (null: a spectator or several seats), whose throw reads "You throw". */
+/** Who the line is about: the actor of a move, the thrower of a throw ("Anna throws"), "Lot" for the lot (drawn,
+ * not thrown: "Dice: Eve begins" read like a throw, web L1), "Dice" for another throw of nobody's. `mine` is the
+ * reader's own seat (null: a spectator or several seats), whose throw reads "You throw". */
 export function whoOf(e, names, mine = null) {
   if (e.type === "chance") {
+    if (e.data && e.data.kind === "lot") return t("lot");
     if (e.thrower === null || e.thrower === undefined) return t("dice");
     return e.thrower === mine ? t("log_you_throw") : t("log_throws", {name: names[e.thrower] || ""});
   }

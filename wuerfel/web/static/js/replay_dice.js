@@ -2,7 +2,7 @@
 // the translated texts; this file has none). The command `wuerfel verify` on the downloaded record is the proof a
 // sceptic runs; this panel is the same check, made for him by the server.
 import {apiOrNull, replayDrawn} from "./api.js";
-import {fill} from "./i18n.js";
+import {fill, pick} from "./i18n.js";
 
 async function main() {
   const box = document.getElementById("dice-proof");
@@ -17,16 +17,16 @@ async function main() {
     return;
   }
   if (!v.proof) {
-    result.textContent = fill(box.dataset.none, {n: v.throws});
+    result.textContent = fill(pick(box.dataset.none, v.throws), {n: v.throws});
     box.dataset.state = "none";
     return;
   }
-  summary.textContent = fill(box.dataset.summary, {checked: v.checked, throws: v.throws, concealed: v.concealed});
+  summary.textContent = fill(pick(box.dataset.summary, v.throws), {checked: v.checked, throws: v.throws, concealed: v.concealed});
   if (v.ok) {
     result.textContent = "✓ " + box.dataset.ok;
     box.dataset.state = "ok";
   } else {
-    result.textContent = "✗ " + fill(box.dataset.failed, {n: v.failures.length});
+    result.textContent = "✗ " + fill(pick(box.dataset.failed, v.failures.length), {n: v.failures.length});
     box.dataset.state = "failed";
     for (const f of v.failures) {
       const li = document.createElement("li");
