@@ -29,7 +29,7 @@ def test_seed_000_five_five_five_plus_three_fives() -> None:
     s = throw(roll(s), 5, 2, 3, 4, 6)
     assert points_of(s)[((5,), 0)] == 2000
     assert s.describe_action(Select((5,)), "de") == "5 herauslegen: 2000 (Ergänzung der 5er 2000 → 4000)"
-    assert s.describe_action(Select((5,)), "en") == "Set aside 5: 2000 (extension of 5s 2000 → 4000)"
+    assert s.describe_action(Select((5,)), "en") == "Set aside 5: 2,000 (extension of 5s 2,000 → 4,000)"
     ext = s.view(0)["selections"][0]["melds"][0]
     assert (ext["name"], ext["set_before"], ext["set_after"]) == ("ext", 2000, 4000)
     s = take(s, 5)

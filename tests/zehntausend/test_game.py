@@ -323,3 +323,11 @@ def test_renderer_and_labels_at_every_node_of_a_game(name: str) -> None:
 def test_labels_count_equal_melds() -> None:
     s = throw(new("zehntausend-350"), 1, 1, 5, 5, 2, 3)
     assert s.describe_action(Select((1, 1, 5, 5)), "en") == "Set aside 1 1 5 5: 300 (2× single 1 + 2× single 5)"
+
+
+def test_points_in_move_labels_are_written_as_the_goal_line_writes_them() -> None:
+    """Terminal report L6: "10,000" on the felt beside "Set aside 1 1 1 5: 1050". English groups from 1,000 on; German
+    from 10.000 on (Duden), so "1050 (…)" beside "Ziel 10.000" is the same rule there."""
+    s = throw(new("zehntausend-350"), 1, 1, 1, 5, 2, 3)
+    assert s.describe_action(Select((1, 1, 1, 5)), "en").startswith("Set aside 1 1 1 5: 1,050 (")
+    assert s.describe_action(Select((1, 1, 1, 5)), "de").startswith("1 1 1 5 herauslegen: 1050 (")

@@ -1169,9 +1169,17 @@ class ZehntausendState(State):
         return tuple(out)
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
+        from wuerfel.engine.explain import format_int
         from wuerfel.i18n import Translator
 
-        tr = Translator(lang)
+        plain = Translator(lang)
+
+        def tr(msgid: str, /, **params: Any) -> str:
+            """Points in a move's label are written as the goal line writes them (terminal report L6: "10,000" on
+            the felt beside "Set aside 5: 2000"): English groups from 1,000 on, German from 10.000 on (Duden)."""
+            return plain(msgid, **{k: format_int(v, plain.lang) if isinstance(v, int) and not isinstance(v, bool)
+                                   else v for k, v in params.items()})
+
         if isinstance(action, Select):
             c = _choice_map(self.rules, self.throw or (), self.turn.open_sets, self._confirm_min(),
                             self._forced()).get(action) if self.node == "select" else None
