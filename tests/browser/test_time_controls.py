@@ -78,7 +78,7 @@ def test_the_computer_takes_the_seat_of_a_player_who_left_and_gives_it_back(fast
     expect(_row(bert, 0)).to_have_attribute("data-standin", "yes", timeout=40_000)
     expect(_row(bert, 0).locator(".standin")).to_have_text(" (Computer übernimmt)")
     expect(bert.locator("#table-notes")).to_contain_text(
-        "Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer übernimmt, bis Anna (Gast) zurückkommt.")
+        "Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer hält den Platz bis zur Rückkehr.")
     # The stand-in plays her seat: moves of seat 0 appear although nobody is there.
     bert.wait_for_function("() => window.wuerfelTable.log.some(e => e.type === 'action' && e.player === 0)",
                            timeout=40_000)
@@ -111,7 +111,7 @@ def test_forfeit_on_expiry_ends_the_game_in_words(fast: ClockServer, new_page) -
     expect(anna.locator("#status")).to_have_text(
         "Die Bedenkzeit von Anna (Gast) ist abgelaufen – gewonnen hat Bert (Gast).")
     expect(bert.locator("#table-end")).to_have_text(
-        "Die Bedenkzeit von Anna (Gast) ist abgelaufen: Anna (Gast) hat die Partie verloren.")
+        "Anna (Gast) hat die Partie verloren: Die Bedenkzeit war abgelaufen.")
     expect(bert.locator("#final li.won")).to_contain_text("Bert")
     # The moves panel tells the end once, under the moves: the clock's note said it a second time above them
     # (issue 24, B8), and the notice box a third.
@@ -128,7 +128,7 @@ def test_forfeit_on_expiry_ends_the_game_in_words(fast: ClockServer, new_page) -
     expect(line.locator(".chat-author")).to_have_text("Bert (Gast)", timeout=15_000)
     expect(line.locator(".chat-text")).to_have_text("Schade, Anna!")
     bert.locator("#last").click()
-    expect(bert.locator("#step-label")).to_contain_text("Anna (Gast) hat die Partie verloren.")
+    expect(bert.locator("#step-label")).to_contain_text("Anna (Gast) hat die Partie verloren: Die Bedenkzeit war abgelaufen.")
 
 
 def test_a_correspondence_game_keeps_its_deadline_across_a_restart(tmp_path: Path, new_page) -> None:

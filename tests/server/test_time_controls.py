@@ -78,8 +78,8 @@ def test_the_bot_takes_the_seat_of_a_player_whose_time_ran_out_and_gives_it_back
     assert first["clock"]["limit"] == pytest.approx(30 * SCALE)
     # Anna never opens the table: her time runs out, a stand-in plays her seat, Bert reads it in words.
     taken = state_where(wb, lambda m: m.get("note"))
-    assert taken["note"] == ("Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer übernimmt, "
-                             "bis Anna (Gast) zurückkommt.")
+    assert taken["note"] == ("Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer hält den Platz "
+                             "bis zur Rückkehr.")  # the name once (web L4)
     assert taken["table"]["seats"][0]["standin"]
     # The stand-in's decisions are the seat's own recorded moves.
     state_where(wb, lambda m: any(e["type"] == "action" and e["player"] == 0 for e in m["events"]))
@@ -109,8 +109,8 @@ def test_messages_mark_a_guest_in_both_languages_and_a_registered_player_not(fas
     assert anna.post(f"/api/tables/{tid}/start").status_code == 200
     # Anna (a guest) never opens the table: her time runs out.
     taken = state_where(wr, lambda m: m.get("note"))
-    assert taken["note"] == ("Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer übernimmt, "
-                             "bis Anna (Gast) zurückkommt.")
+    assert taken["note"] == ("Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer hält den Platz "
+                             "bis zur Rückkehr.")  # the name once (web L4)
     told = state_where(wc, lambda m: m.get("note"))
     # the name once (web L4: "… plays for Anna (guest) until Anna (guest) returns")
     assert told["note"] == "Anna (guest)'s time ran out: the computer plays in their place until they are back."
@@ -161,7 +161,7 @@ def test_forfeit_on_expiry_ends_the_game_with_the_seat_lost(fast: ServerProcess)
     a, b, tid = two_players(fast, clock="live", limit=30, on_expiry="forfeit")
     wb = b.ws(tid)
     end = state_where(wb, lambda m: m["finished"])
-    assert end["note"] == "Die Bedenkzeit von Anna (Gast) ist abgelaufen: Anna (Gast) verliert die Partie."
+    assert end["note"] == "Anna (Gast) verliert die Partie: Die Bedenkzeit ist abgelaufen."
     assert end["result"]["resigned"] == 0 and end["result"]["ended_by"] == "timeout"
     assert end["result"]["winners"] == [1] and end["result"]["losers"] == [0]
     summary = a.http.get(f"/api/tables/{tid}").json()
@@ -195,7 +195,7 @@ def test_a_guest_who_logs_out_is_handled_like_an_expired_clock(fast: ServerProce
     wa.recv_type("state")
     assert b.post("/api/logout").status_code == 200
     taken = state_where(wa, lambda m: m.get("note"))
-    assert taken["note"] == "Bert (Gast) hat sich abgemeldet: Der Computer spielt von jetzt an für Bert (Gast)."
+    assert taken["note"] == "Bert (Gast) hat sich abgemeldet: Der Computer spielt den Platz von jetzt an."
     assert taken["table"]["seats"][1]["standin"]
     # And at a forfeit table the guest who logs out loses.
     a2, b2, tid2 = two_players(fast, on_expiry="forfeit")
@@ -314,3 +314,17 @@ def test_the_store_keeps_a_deadline_with_the_move_it_belongs_to(tmp_path: Path) 
         assert row.seats[0].standin == "heuristic" and row.ended_by == "timeout" and row.deadline_at is None
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_clocks_notices_name_the_player_once(lang: str) -> None:
+    """Web report L4: "Anna (guest)'s time ran out: the computer plays for Anna (guest) until Anna (guest) returns" —
+    each notice of the clock and of a logout names the player once, in both languages."""
+    from wuerfel.i18n import translate
+    from wuerfel.server import live
+
+    notices = [live.FORFEIT_TIMEOUT, live.FORFEIT_ABANDONED, live.STANDIN_TIMEOUT, live.STANDIN_ABANDONED,
+               live.BACK_NOTE, "{name}'s time ran out: {name} lost the game."]
+    for msgid in notices:
+        text = translate(msgid, lang, name="Anna (Gast)")
+        assert text.count("Anna") == 1, text
