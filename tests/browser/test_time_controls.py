@@ -128,7 +128,8 @@ def test_forfeit_on_expiry_ends_the_game_in_words(fast: ClockServer, new_page) -
     expect(line.locator(".chat-author")).to_have_text("Bert (Gast)", timeout=15_000)
     expect(line.locator(".chat-text")).to_have_text("Schade, Anna!")
     bert.locator("#last").click()
-    expect(bert.locator("#step-label")).to_contain_text("Anna (Gast) hat die Partie verloren: Die Bedenkzeit war abgelaufen.")
+    expect(bert.locator("#step-label")).to_contain_text(
+        "Anna (Gast) hat die Partie verloren: Die Bedenkzeit war abgelaufen.")
 
 
 def test_a_correspondence_game_keeps_its_deadline_across_a_restart(tmp_path: Path, new_page) -> None:
