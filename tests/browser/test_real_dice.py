@@ -28,6 +28,9 @@ def open_real_table(page: Page, base: str, game: str, seats: int, preset: str | 
     if preset:
         page.locator("#preset").select_option(preset)
     page.locator("#seats").select_option(str(seats))
+    # The game's explanation arrives with the check of its rules and pushes the form down: a click at the box's
+    # place before then hit the page beside it (CI, under load: "Clicking the checkbox did not change its state").
+    page.wait_for_function("() => document.body.dataset.rules === 'ok'")
     page.locator("#scorekeeper").check()
     for seat in range(seats):
         if bots and seat in bots:
