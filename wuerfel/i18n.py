@@ -105,13 +105,10 @@ def _in_language(params: dict[str, Any], lang: str) -> dict[str, Any]:
     """Parameters that are texts themselves in ``lang``: a counted ``Phrase`` ("1 chip", "2 chips") or a two-language
     name (``Words``). Why here: a refusal's parameters travel through the server's and the terminal's own error
     types to ``translate``, and each of them would otherwise have to know about counted phrases (issue 24 §3)."""
-    from wuerfel.engine.components import Phrase, resolve
-    from wuerfel.engine.errors import Words
-
-    if not any(isinstance(v, Phrase | Words) for v in params.values()):
+    # Duck-typed (``in_language``: Phrase, Words), so this bottom layer imports nothing of the engine above it.
+    if not any(hasattr(v, "in_language") for v in params.values()):
         return params
-    return {k: v.in_language(lang) if isinstance(v, Words) else resolve(v, lang) if isinstance(v, Phrase) else v
-            for k, v in params.items()}
+    return {k: v.in_language(lang) if hasattr(v, "in_language") else v for k, v in params.items()}
 
 
 def normalize_language(lang: str | None) -> str:

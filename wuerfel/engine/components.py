@@ -59,6 +59,11 @@ class Phrase:
     def __hash__(self) -> int:
         return hash((self.msgid, self.plural, tuple(sorted((k, repr(v)) for k, v in self.params.items()))))
 
+    def in_language(self, lang: str) -> str:
+        """The phrase as a reader of ``lang`` reads it: how :func:`wuerfel.i18n.translate` fills in a counted
+        phrase given as a refusal's parameter without importing the engine (``tests/test_layering.py``)."""
+        return str(resolve(self, lang))
+
 
 Text = Phrase | str | None
 """A label: a Phrase, a plain string shown as it is (a number, a name), or nothing."""
