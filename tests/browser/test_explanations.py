@@ -128,7 +128,7 @@ def test_after_schwindel_the_table_says_who_was_right_and_who_paid(server: Serve
             break
     last = page.locator("#vp-last-call")
     bot = r"Computer \([^)]+\)"  # the bot's name, whatever the page calls its kind
-    anna = r"Anna( \(Gast\))?"  # a guest may be marked as one
-    expect(last).to_contain_text(re.compile(rf"{anna} hat „Schwindel!“ gerufen: der Becher von {bot} zeigt "))
-    expect(last).to_contain_text(re.compile(rf"die Ansage stimmt, {anna} zahlt \d+ in den Pott|"
+    # Anna reads her own call in the second person (issue 24 §3).
+    expect(last).to_contain_text(re.compile(rf"Du hast „Schwindel!“ gerufen: der Becher von {bot} zeigt "))
+    expect(last).to_contain_text(re.compile(rf"die Ansage stimmt, du zahlst \d+ in den Pott|"
                                             rf"geschwindelt, {bot} zahlt \d+ in den Pott"))
