@@ -76,7 +76,7 @@ def test_a_save_that_fails_during_the_game_is_said_and_the_game_goes_on(tmp_path
         return line + "\n"
 
     from wuerfel.cli.play import build_session
-    console = Console(record=True, width=100)
+    console = Console(record=True, width=400)  # wide: a message around a long tmp path is not wrapped
     session = build_session("zehntausend", None, "Anna,Ben", "manual", "de", save, None, 0, console=console)
     session._read_line = feed
     assert session.run() == 0
