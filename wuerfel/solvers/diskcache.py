@@ -23,6 +23,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable
+from functools import cache
 from pathlib import Path
 
 ENV = "WUERFEL_SOLVER_CACHE_MB"
@@ -36,6 +37,22 @@ TMP_GRACE = 3600.0
 """Seconds after which a left-over temporary file (a process killed while writing) counts and may be removed."""
 
 _LOCK = threading.Lock()
+
+
+@cache
+def preset_rules(game_id: str) -> frozenset[object]:
+    """The rules objects of a game's named rule sets: their solver tables are kept on disk for ever, a made-up rule
+    set's only within the budget (issue 24 §4 H1). One place for every solver's ``is_preset``."""
+    from wuerfel.engine.registry import get_game
+
+    info = get_game(game_id)
+    out: set[object] = set()
+    for name in info.rule_sets():
+        try:
+            out.add(info.load_rules(name))
+        except Exception:  # a broken preset file is the preset tests' business, not the cache's
+            continue
+    return frozenset(out)
 
 
 def budget_bytes() -> int | None:

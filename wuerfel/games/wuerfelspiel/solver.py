@@ -154,21 +154,7 @@ def slack_tables(rules: WuerfelspielRules, max_slack: int, fresh: bool = False, 
 def is_preset(rules: WuerfelspielRules) -> bool:
     """Whether ``rules`` are one of the game's named rule sets: their tables are kept on disk for ever, a made-up
     rule set's only within the budget of :mod:`wuerfel.solvers.diskcache` (issue 24 §4 H1)."""
-    return rules in _preset_rules()
-
-
-@cache
-def _preset_rules() -> frozenset[WuerfelspielRules]:
-    from wuerfel.engine.registry import get_game
-
-    info = get_game("wuerfelspiel")
-    out: set[WuerfelspielRules] = set()
-    for name in info.rule_sets():
-        try:
-            out.add(info.load_rules(name))
-        except Exception:  # a broken preset file is the preset tests' business, not the cache's
-            continue
-    return frozenset(out)
+    return rules in diskcache.preset_rules("wuerfelspiel")
 
 
 @cache

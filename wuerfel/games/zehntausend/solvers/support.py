@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-from functools import lru_cache
 from pathlib import Path
 
 from wuerfel.engine.errors import N_
@@ -81,21 +80,9 @@ def cache_dir() -> Path:
 def is_preset(rules: ZehntausendRules) -> bool:
     """Whether ``rules`` are one of the game's named rule sets: their tables are kept on disk for ever, a made-up
     rule set's only within the budget of :mod:`wuerfel.solvers.diskcache` (issue 24 §4 H1, M3)."""
-    return rules in _preset_rules()
+    from wuerfel.solvers import diskcache  # not at the top: it brings threading onto the bots' play path
 
-
-@lru_cache(maxsize=1)
-def _preset_rules() -> frozenset[ZehntausendRules]:
-    from wuerfel.engine.registry import get_game
-
-    info = get_game("zehntausend")
-    out: set[ZehntausendRules] = set()
-    for name in info.rule_sets():
-        try:
-            out.add(info.load_rules(name))
-        except Exception:  # a broken preset file is the preset tests' business, not the cache's
-            continue
-    return frozenset(out)
+    return rules in diskcache.preset_rules("zehntausend")
 
 
 def _goal_units(rules: ZehntausendRules, unit: int) -> int:
