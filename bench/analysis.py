@@ -61,8 +61,10 @@ def main() -> None:
         analyse_record(record)
         t2 = time.perf_counter()
         rules = (preset or "-") + ("*" if override else "")
-        print(f"{game_id:14} {rules:10} {n:>2} {len(record.events):>7} {len(doc['decisions']):>9} "
-              f"{t1 - t0:>8.2f} {t2 - t1:>8.2f}  {doc['unit']}")
+        print(
+            f"{game_id:14} {rules:10} {n:>2} {len(record.events):>7} {len(doc['decisions']):>9} "
+            f"{t1 - t0:>8.2f} {t2 - t1:>8.2f}  {doc['unit']}"
+        )
     print("* rules changed for the bench (Farkle to 1,000: its duel table is quick)")
 
 

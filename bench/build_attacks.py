@@ -67,8 +67,10 @@ def disk(rulesets: int, budget_mb: float) -> None:
         forever, others = diskcache.usage(Path(tmp))
         print(f"H1 disk: {rulesets} made-up rule sets in {time.perf_counter() - t0:.1f} s; budget {budget_mb:g} MB")
         print(f"  written (at least) {written / 2**20:8.1f} MB — without a budget all of it stays")
-        print(f"  on disk now        {others / 2**20:8.1f} MB of made-up rule sets, "
-              f"{forever / 2**20:.1f} MB of presets (kept: {sorted(diskcache.kept(Path(tmp)))})")
+        print(
+            f"  on disk now        {others / 2**20:8.1f} MB of made-up rule sets, "
+            f"{forever / 2**20:.1f} MB of presets (kept: {sorted(diskcache.kept(Path(tmp)))})"
+        )
 
 
 async def latency(builds: int, seconds: float) -> None:
@@ -89,8 +91,10 @@ async def latency(builds: int, seconds: float) -> None:
     def show(name: str, ms: list[float], extra: str = "") -> None:
         print(f"  {name:7} store call p50 {statistics.median(ms):7.1f} ms, max {max(ms):7.1f} ms{extra}")
 
-    print(f"H2 latency: {builds} builds of {seconds:g} s from one address at once "
-          f"(default executor: {min(32, (os.cpu_count() or 1) + 4)} threads)")
+    print(
+        f"H2 latency: {builds} builds of {seconds:g} s from one address at once "
+        f"(default executor: {min(32, (os.cpu_count() or 1) + 4)} threads)"
+    )
     loop = asyncio.get_running_loop()
     t0 = time.perf_counter()
     jobs = [loop.run_in_executor(None, build) for _ in range(builds)]
@@ -101,13 +105,21 @@ async def latency(builds: int, seconds: float) -> None:
     for spread in ("one address", "an address each"):
         gate = BuildGate()
         t0 = time.perf_counter()
-        tasks = [asyncio.ensure_future(gate.build(("bench", i), "198.51.100.1" if spread == "one address"
-                                                  else f"198.51.100.{i}", build)) for i in range(builds)]
+        tasks = [
+            asyncio.ensure_future(
+                gate.build(("bench", i), "198.51.100.1" if spread == "one address" else f"198.51.100.{i}", build)
+            )
+            for i in range(builds)
+        ]
         ms = await probe(t0 + seconds * 2)
         done = await asyncio.gather(*tasks, return_exceptions=True)
         refused = sum(isinstance(d, BuildBusy) for d in done)
-        show("now", ms, f" ({spread}): {refused} of {builds} refused at once (a lighter bot plays meanwhile), "
-             f"{builds - refused} built")
+        show(
+            "now",
+            ms,
+            f" ({spread}): {refused} of {builds} refused at once (a lighter bot plays meanwhile), "
+            f"{builds - refused} built",
+        )
     gate.close()
 
 
@@ -122,10 +134,14 @@ def memory(tables: int, table_mb: float, memory_mb: float) -> None:
     for i in range(tables):
         shared.shared("bench.table", i, lambda: np.ones(int(table_mb * 2**20), dtype=np.uint8))
         peak = max(peak, rss_mb())
-    print(f"H2 memory: {tables} rule sets' tables of {table_mb:g} MB under a budget of {memory_mb:g} MB "
-          f"({time.perf_counter() - t0:.1f} s)")
-    print(f"  held {shared.held_bytes() / 2**20:.0f} MB (no budget: {tables * table_mb:.0f} MB); "
-          f"RSS +{rss_mb() - base:.0f} MB now, +{peak - base:.0f} MB at most")
+    print(
+        f"H2 memory: {tables} rule sets' tables of {table_mb:g} MB under a budget of {memory_mb:g} MB "
+        f"({time.perf_counter() - t0:.1f} s)"
+    )
+    print(
+        f"  held {shared.held_bytes() / 2**20:.0f} MB (no budget: {tables * table_mb:.0f} MB); "
+        f"RSS +{rss_mb() - base:.0f} MB now, +{peak - base:.0f} MB at most"
+    )
     shared.forget()
 
 

@@ -73,15 +73,23 @@ def main() -> None:
     solve_solo(get_game("craps").load_rules(None), "craps", fresh=True)
     print(f"  wuerfel solve craps --objective solo: {(time.perf_counter() - t0) * 1000:.2f} ms")
     print()
-    print(f"Sessions of bots ({args.games} each, the lot picks the first maker): mean net chips / sessions won / "
-          "sessions ended broke, per seat (20 chips each at the start)")
-    for bots, rounds in ((["optimal", "heuristic"], 1), (["optimal", "kelly"], 1), (["optimal", "kelly"], 10),
-                         (["optimal", "kelly", "heuristic"], 1), (["optimal", "kelly", "heuristic"], 10)):
+    print(
+        f"Sessions of bots ({args.games} each, the lot picks the first maker): mean net chips / sessions won / "
+        "sessions ended broke, per seat (20 chips each at the start)"
+    )
+    for bots, rounds in (
+        (["optimal", "heuristic"], 1),
+        (["optimal", "kelly"], 1),
+        (["optimal", "kelly"], 10),
+        (["optimal", "kelly", "heuristic"], 1),
+        (["optimal", "kelly", "heuristic"], 10),
+    ):
         t0 = time.perf_counter()
         figures = session_figures(bots, rounds, args.games, args.seed)
         dt = time.perf_counter() - t0
-        cells = "   ".join(f"{b}: {x:+6.2f} / {w * 100:4.1f} % / {k * 100:4.1f} %"
-                           for b, (x, w, k) in zip(bots, figures, strict=True))
+        cells = "   ".join(
+            f"{b}: {x:+6.2f} / {w * 100:4.1f} % / {k * 100:4.1f} %" for b, (x, w, k) in zip(bots, figures, strict=True)
+        )
         print(f"  rounds {rounds:2d}  {cells}   ({args.games / dt:.0f} sessions/s)")
 
 

@@ -37,9 +37,11 @@ def main() -> None:
             continue
         wall, cpu = time.perf_counter(), time.process_time()
         table.build()
-        print(f"{rules_id:<24} {game.rules.game.target:>7} {play.duel_work(game.rules):>14,} "
-              f"{table.cpu_seconds or 0:>11.0f} {time.process_time() - cpu:>8.1f} {time.perf_counter() - wall:>8.1f}",
-              flush=True)
+        print(
+            f"{rules_id:<24} {game.rules.game.target:>7} {play.duel_work(game.rules):>14,} "
+            f"{table.cpu_seconds or 0:>11.0f} {time.process_time() - cpu:>8.1f} {time.perf_counter() - wall:>8.1f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -26,8 +26,14 @@ from wuerfel.cli.sim import draw_outcome, game_seed, play_one, reseed_bots
 from wuerfel.engine.game import Game, State
 from wuerfel.engine.registry import get_game
 
-CASES = [("wuerfelspiel", "kniffel"), ("wuerfelspiel", "yahtzee"), ("zehntausend", "farkle"),
-         ("zehntausend", "zehntausend-einfach"), ("jule", None), ("escalero", "escalero")]
+CASES = [
+    ("wuerfelspiel", "kniffel"),
+    ("wuerfelspiel", "yahtzee"),
+    ("zehntausend", "farkle"),
+    ("zehntausend", "zehntausend-einfach"),
+    ("jule", None),
+    ("escalero", "escalero"),
+]
 """Random play, two seats, each game's named rule set (None: its default)."""
 TABLES: dict[int, Any] = {}
 """The plain loop's chance tables (the same draws as ``play_one``'s own)."""
@@ -71,8 +77,10 @@ def main() -> None:
     args = [a for i, a in enumerate(argv) if not a.startswith("--") and (i == 0 or argv[i - 1] != "--only")]
     games = int(args[0]) if args else 300
     profile = "--profile" in sys.argv
-    print(f"{'game':14} {'rules':10} {'games':>6} {'steps':>8} {'plain steps/s':>14} {'fast steps/s':>13} "
-          f"{'fast games/s':>13} {'x':>6} {'same':>5}")
+    print(
+        f"{'game':14} {'rules':10} {'games':>6} {'steps':>8} {'plain steps/s':>14} {'fast steps/s':>13} "
+        f"{'fast games/s':>13} {'x':>6} {'same':>5}"
+    )
     for game_id, rules in CASES:
         if only and game_id not in only:
             continue
@@ -106,8 +114,11 @@ def main() -> None:
         # a game's own kernel (Farkle) plays the timed loop, the engine the recorded one (a recorder is no plain
         # bot): both must end where the checked engine ends, field for field
         same = fast_log == plain_log and fast_finals == plain_finals
-        print(f"{game_id:14} {rules or '-':10} {games:6} {steps:8} {steps / plain_s:14.0f} {steps / fast_s:13.0f} "
-              f"{games / fast_s:13.1f} {plain_s / fast_s:5.2f}x {same!s:>5}", flush=True)
+        print(
+            f"{game_id:14} {rules or '-':10} {games:6} {steps:8} {steps / plain_s:14.0f} {steps / fast_s:13.0f} "
+            f"{games / fast_s:13.1f} {plain_s / fast_s:5.2f}x {same!s:>5}",
+            flush=True,
+        )
         if prof is not None:
             pstats.Stats(prof).sort_stats("tottime").print_stats(15)
 

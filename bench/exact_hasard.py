@@ -21,9 +21,21 @@ from wuerfel.engine.errors import Words
 from wuerfel.engine.registry import get_game
 from wuerfel.solvers.exact import DEFAULT_MAX_STATES, ExactResult, ExactSolveError, solve_game
 
-GAMES = ("jule", "hin-und-her", "plus-minus", "die-21-eins", "das-grosse-herz", "himmel-und-hoelle", "elf-hoch",
-         "gestrichene-zwoelf", "blaue-augen", "pasch", "doppeltes-lottchen", "einer-gleich-zwei",
-         "eins-bis-sechzehn")
+GAMES = (
+    "jule",
+    "hin-und-her",
+    "plus-minus",
+    "die-21-eins",
+    "das-grosse-herz",
+    "himmel-und-hoelle",
+    "elf-hoch",
+    "gestrichene-zwoelf",
+    "blaue-augen",
+    "pasch",
+    "doppeltes-lottchen",
+    "einer-gleich-zwei",
+    "eins-bis-sechzehn",
+)
 """Section B of the spec: the 13 race and round games, in the book's order."""
 
 
@@ -56,14 +68,21 @@ def main() -> None:
             game = info.make(info.rules_from_dict(data), n)
             label = f"{game_id}" + (f" ({args.rules})" if args.rules else "")
             try:
-                result = solve_game(game, "solo" if n == 1 else "win", max_states=args.max_states,
-                                    hidden_information=info.hidden_information,
-                                    name=Words(info.name_en, info.name_de))
+                result = solve_game(
+                    game,
+                    "solo" if n == 1 else "win",
+                    max_states=args.max_states,
+                    hidden_information=info.hidden_information,
+                    name=Words(info.name_en, info.name_de),
+                )
             except ExactSolveError as exc:
                 print(f"{label:<28} {n:>2}  refused: {exc.english()}", flush=True)
                 continue
-            print(f"{label:<28} {n:>2} {result.states:>8} {result.decisions:>7} {result.largest_cycle:>6} "
-                  f"{result.seconds:>8.2f}  {figures(result)}", flush=True)
+            print(
+                f"{label:<28} {n:>2} {result.states:>8} {result.decisions:>7} {result.largest_cycle:>6} "
+                f"{result.seconds:>8.2f}  {figures(result)}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

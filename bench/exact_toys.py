@@ -54,8 +54,10 @@ def cases(big: bool) -> list[tuple[str, Game, str]]:
 
 
 def row(label: str, result: Any) -> str:
-    return (f"{label:<40} {result.states:>8} {result.decisions:>8} {result.largest_cycle:>6} "
-            f"{result.seconds:>9.3f}  {float(result.value):.6f}")
+    return (
+        f"{label:<40} {result.states:>8} {result.decisions:>8} {result.largest_cycle:>6} "
+        f"{result.seconds:>9.3f}  {float(result.value):.6f}"
+    )
 
 
 def main() -> None:
@@ -75,9 +77,13 @@ def main() -> None:
         for n in args.players or range(max(2, info.min_players), info.max_players + 1):
             game = info.new_game(args.rules, n)
             try:
-                result = solve_game(game, "solo" if n == 1 else "win", max_states=args.max_states,
-                                    hidden_information=info.hidden_information,
-                                    name=Words(info.name_en, info.name_de))
+                result = solve_game(
+                    game,
+                    "solo" if n == 1 else "win",
+                    max_states=args.max_states,
+                    hidden_information=info.hidden_information,
+                    name=Words(info.name_en, info.name_de),
+                )
             except ExactSolveError as exc:
                 print(f"{info.id} n={n}: {exc.english()}")
                 continue

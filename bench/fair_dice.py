@@ -33,15 +33,19 @@ def main() -> None:
     for _ in range(n):
         src.choose(state)
     drawn = (time.perf_counter() - t) / n
-    print(f"five dice: first derivation {first * 1e3:.2f} ms (plan built), then {derived * 1e6:.1f} µs per throw; "
-          f"CSPRNG draw as before {drawn * 1e6:.1f} µs")
+    print(
+        f"five dice: first derivation {first * 1e3:.2f} ms (plan built), then {derived * 1e6:.1f} µs per throw; "
+        f"CSPRNG draw as before {drawn * 1e6:.1f} µs"
+    )
     for game in ("wuerfelspiel", "zehntausend", "verdecktes-wuerfelpoker"):
         rec = proved_game(game, n=2, seed=7)
         t = time.perf_counter()
         res = fd.verify_record(rec)
         took = time.perf_counter() - t
-        print(f"{game}: verify {took * 1e3:.1f} ms for {len(rec.events)} events, {res.throws} throws "
-              f"({took / max(1, res.throws) * 1e3:.2f} ms per throw, replay included), ok={res.ok}")
+        print(
+            f"{game}: verify {took * 1e3:.1f} ms for {len(rec.events)} events, {res.throws} throws "
+            f"({took / max(1, res.throws) * 1e3:.2f} ms per throw, replay included), ok={res.ok}"
+        )
 
 
 if __name__ == "__main__":

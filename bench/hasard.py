@@ -46,15 +46,23 @@ def main() -> None:
     forget_solved()
     r = solve_solo(rules, "escalero")
     print(f"escalero solve (solo): value {r.value:.6f}, {r.seconds:.3f} s (numba kernels cached)")
-    for game, n, games in (("escalero", 1, 200), ("escalero", 3, 30), ("lustige-sieben", 4, 30),
-                           ("verdecktes-wuerfelpoker", 4, 30)):
+    for game, n, games in (
+        ("escalero", 1, 200),
+        ("escalero", 3, 30),
+        ("lustige-sieben", 4, 30),
+        ("verdecktes-wuerfelpoker", 4, 30),
+    ):
         total, dts, results = play(game, n, games)
-        print(f"{game} ({n} players, {games} games with bots): {games / total:.1f} games/s, "
-              f"bot decision median {statistics.median(dts) * 1e3:.2f} ms, max {max(dts) * 1e3:.1f} ms")
+        print(
+            f"{game} ({n} players, {games} games with bots): {games / total:.1f} games/s, "
+            f"bot decision median {statistics.median(dts) * 1e3:.2f} ms, max {max(dts) * 1e3:.1f} ms"
+        )
         if game == "escalero" and n == 1:
             totals = [s[0] for s in results]
-            print(f"  solitaire mean total {statistics.mean(totals):.2f} ± "
-                  f"{statistics.stdev(totals) / len(totals) ** 0.5:.2f} (solver {r.value:.2f})")
+            print(
+                f"  solitaire mean total {statistics.mean(totals):.2f} ± "
+                f"{statistics.stdev(totals) / len(totals) ** 0.5:.2f} (solver {r.value:.2f})"
+            )
         if game != "escalero":
             seats = list(zip(*results, strict=True))
             print("  mean final chips per seat:", [round(statistics.mean(s), 1) for s in seats])

@@ -37,8 +37,13 @@ RULE_SETS: dict[str, tuple[str, str | None]] = {
 }
 
 
-def pairing(game_id: str, rules: str | None, pair: tuple[str, str], overrides: dict[str, Any] | None = None,
-            max_states: int = 3_000_000) -> tuple[float, int, float]:
+def pairing(
+    game_id: str,
+    rules: str | None,
+    pair: tuple[str, str],
+    overrides: dict[str, Any] | None = None,
+    max_states: int = 3_000_000,
+) -> tuple[float, int, float]:
     """Seat 1's exact chance to win when ``pair`` meet, seat 1 beginning; the positions walked and the seconds."""
     info = get_game(game_id)
     game = info.new_game(info.load_rules(rules, {"start": "first_seat", **(overrides or {})}), 2)
@@ -51,9 +56,12 @@ def pairing(game_id: str, rules: str | None, pair: tuple[str, str], overrides: d
 def report(name: str, values: dict[tuple[str, str], float], detail: str) -> None:
     oo, oh, ho, hh = (values[p] for p in PAIRS)
     edge = (oh + (1.0 - ho)) / 2
-    print(f"  {name}: optimal vs optimal {100 * oo:.3f} %, optimal vs heuristic {100 * oh:.3f} %, heuristic vs "
-          f"optimal {100 * ho:.3f} %, heuristic vs heuristic {100 * hh:.3f} % (seat 1 begins, seat 1's chance); "
-          f"the optimal bot against the heuristic, both seats alike: {100 * edge:.3f} % {detail}", flush=True)
+    print(
+        f"  {name}: optimal vs optimal {100 * oo:.3f} %, optimal vs heuristic {100 * oh:.3f} %, heuristic vs "
+        f"optimal {100 * ho:.3f} %, heuristic vs heuristic {100 * hh:.3f} % (seat 1 begins, seat 1's chance); "
+        f"the optimal bot against the heuristic, both seats alike: {100 * edge:.3f} % {detail}",
+        flush=True,
+    )
 
 
 def bench_generic(name: str) -> None:

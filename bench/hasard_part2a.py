@@ -45,8 +45,10 @@ def two_player_figure(game_id: str) -> str:
     if info.two_player_solver is not None:
         own = info.two_player_solver(rules, info.default_preset, True)
         if own is not None:
-            return (f"{game_id}: two players exact (own tables): the beginner wins {own.first_player_wins:.6f}; "
-                    f"{own.states} entries, {time.perf_counter() - t0:.2f} s fresh")
+            return (
+                f"{game_id}: two players exact (own tables): the beginner wins {own.first_player_wins:.6f}; "
+                f"{own.states} entries, {time.perf_counter() - t0:.2f} s fresh"
+            )
     game = info.new_game(rules, 2)
     try:
         r = solve_game(game, "win", game_id=game_id, max_states=TWO_PLAYER_MAX_STATES)

@@ -169,8 +169,10 @@ def ohio_last_round_gain(games: int) -> None:
     n = 2 * games
     p = share / n
     half = 1.96 * math.sqrt(max(p * (1 - p), 1e-12) / n)
-    print(f"  ohio: the last turn played to win against the solitaire policy throughout: {100 * p:.1f} % ± "
-          f"{100 * half:.1f} (95 %, {n} games, both seats)")
+    print(
+        f"  ohio: the last turn played to win against the solitaire policy throughout: {100 * p:.1f} % ± "
+        f"{100 * half:.1f} (95 %, {n} games, both seats)"
+    )
 
 
 def bench_ohio(games: int) -> None:

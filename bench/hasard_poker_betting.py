@@ -34,8 +34,11 @@ from wuerfel.games.hasard.poker_betting import OffenesBot, PokerBetting, offenes
 from wuerfel.games.hasard.poker_round_bot import ComputedRoundBot, round_brain
 from wuerfel.games.kit.betting import Call, Check, Fold, Raise
 
-GAMES = {"offenes-wuerfelpoker": "offenes-wuerfelpoker", "wuerfelpoker": "wuerfelpoker-steigern",
-         "al-capone": "al-capone"}
+GAMES = {
+    "offenes-wuerfelpoker": "offenes-wuerfelpoker",
+    "wuerfelpoker": "wuerfelpoker-steigern",
+    "al-capone": "al-capone",
+}
 """Game id → rule set of the games whose betting bot is measured (23 with its raising variant)."""
 
 
@@ -140,16 +143,22 @@ def main() -> None:
         t = time.perf_counter()
         brain = brain_of(game)
         duel = brain.duel
-        print(f"== {game_id} ({rules_id}): stakes {brain.minimum}..{brain.maximum}, {brain.space.throws} throws, "
-              f"ties {'split' if brain.split_ties else 'thrown off'}")
-        print(f"two players, exact: solved in {time.perf_counter() - t:.1f} s; starter's value {duel.value:+.4f} "
-              "chips per pot, " + ("equal hands split the pot" if brain.split_ties
-                                     else f"Stichrunde won by the first {duel.p:.4f}"))
+        print(
+            f"== {game_id} ({rules_id}): stakes {brain.minimum}..{brain.maximum}, {brain.space.throws} throws, "
+            f"ties {'split' if brain.split_ties else 'thrown off'}"
+        )
+        print(
+            f"two players, exact: solved in {time.perf_counter() - t:.1f} s; starter's value {duel.value:+.4f} "
+            "chips per pot, "
+            + ("equal hands split the pot" if brain.split_ties else f"Stichrunde won by the first {duel.p:.4f}")
+        )
         t = time.perf_counter()
         br_a, br_b = duel.best_response()
-        print(f"  best response against the solution: as starter {br_a:+.4f}, as second {br_b:+.4f} "
-              f"(game value {duel.value:+.4f} / {-duel.value:+.4f}; exploitability "
-              f"{max(br_a - duel.value, br_b + duel.value, 0.0):.2e}; {time.perf_counter() - t:.1f} s)")
+        print(
+            f"  best response against the solution: as starter {br_a:+.4f}, as second {br_b:+.4f} "
+            f"(game value {duel.value:+.4f} / {-duel.value:+.4f}; exploitability "
+            f"{max(br_a - duel.value, br_b + duel.value, 0.0):.2e}; {time.perf_counter() - t:.1f} s)"
+        )
         for n in (int(x) for x in args.players.split(",")):
             print(f"  {n} players, {args.pots} pots per line, mean net chips per pot of the bot (± std. error):")
             for opponent in ("call", "raise-pair", "random"):

@@ -74,8 +74,9 @@ def build(rules) -> dict[str, np.ndarray | int]:  # type: ignore[no-untyped-def]
     boxes = rules.boxes
     five_kind = len(boxes) == 13 and "five_kind" in boxes
     scores = np.array([[box_score(b, r, rules) for r in rolls] for b in boxes], dtype=np.float64)
-    jscores = np.array([[joker_score(b, r, rules) if len(set(r)) == 1 else 0 for r in rolls] for b in boxes],
-                       dtype=np.float64)
+    jscores = np.array(
+        [[joker_score(b, r, rules) if len(set(r)) == 1 else 0 for r in rolls] for b in boxes], dtype=np.float64
+    )
     face = np.array([UPPER_FACE.get(b, 0) for b in boxes], dtype=np.int64)
     upper_box_of_face = np.array([boxes.index(f) if f in boxes else -1 for f in ALL_BOXES[:6]], dtype=np.int64)
     lower = np.array([b in LOWER_BOXES and b != "five_kind" for b in boxes], dtype=np.bool_)
@@ -83,19 +84,52 @@ def build(rules) -> dict[str, np.ndarray | int]:  # type: ignore[no-untyped-def]
     yface = np.array([r[0] - 1 if len(set(r)) == 1 else -1 for r in rolls], dtype=np.int64)
     ybox = boxes.index("five_kind") if five_kind else -1
     return {
-        "succ_start": np.array(succ_start, dtype=np.int64), "succ_roll": np.array(succ_roll, dtype=np.int64),
-        "succ_p": np.array(succ_p), "sub_start": np.array(sub_start, dtype=np.int64),
-        "sub_keep": np.array(sub_keep, dtype=np.int64), "p0": np.array([_prob(r) for r in rolls]),
-        "scores": scores, "jscores": jscores, "face": face, "upper_box_of_face": upper_box_of_face,
-        "lower": lower, "yahtzee": yahtzee, "yface": yface, "ybox": ybox,
-        "thr": rules.upper_bonus_threshold, "bonus": rules.upper_bonus,
-        "ybonus": rules.yahtzee_bonus if ybox >= 0 else 0, "joker": JOKERS[rules.joker] if ybox >= 0 else 0,
+        "succ_start": np.array(succ_start, dtype=np.int64),
+        "succ_roll": np.array(succ_roll, dtype=np.int64),
+        "succ_p": np.array(succ_p),
+        "sub_start": np.array(sub_start, dtype=np.int64),
+        "sub_keep": np.array(sub_keep, dtype=np.int64),
+        "p0": np.array([_prob(r) for r in rolls]),
+        "scores": scores,
+        "jscores": jscores,
+        "face": face,
+        "upper_box_of_face": upper_box_of_face,
+        "lower": lower,
+        "yahtzee": yahtzee,
+        "yface": yface,
+        "ybox": ybox,
+        "thr": rules.upper_bonus_threshold,
+        "bonus": rules.upper_bonus,
+        "ybonus": rules.yahtzee_bonus if ybox >= 0 else 0,
+        "joker": JOKERS[rules.joker] if ybox >= 0 else 0,
     }
 
 
 @numba.njit(cache=True)
-def _turn(mask, up, flag, E, succ_start, succ_roll, succ_p, sub_start, sub_keep, p0, scores,  # type: ignore[no-untyped-def]
-          jscores, face, upper_box_of_face, lower, yahtzee, yface, ybox, thr, bonus, ybonus, joker):
+def _turn(
+    mask,
+    up,
+    flag,
+    E,
+    succ_start,
+    succ_roll,
+    succ_p,
+    sub_start,
+    sub_keep,
+    p0,
+    scores,  # type: ignore[no-untyped-def]
+    jscores,
+    face,
+    upper_box_of_face,
+    lower,
+    yahtzee,
+    yface,
+    ybox,
+    thr,
+    bonus,
+    ybonus,
+    joker,
+):
     n_boxes, n_rolls = scores.shape
     n_keeps = succ_start.shape[0] - 1
     lower_open = False
@@ -163,16 +197,58 @@ def _turn(mask, up, flag, E, succ_start, succ_roll, succ_p, sub_start, sub_keep,
 
 
 @numba.njit(cache=True, parallel=True)
-def _level(masks, umax, E, succ_start, succ_roll, succ_p, sub_start, sub_keep, p0, scores,  # type: ignore[no-untyped-def]
-           jscores, face, upper_box_of_face, lower, yahtzee, yface, ybox, thr, bonus, ybonus, joker):
+def _level(
+    masks,
+    umax,
+    E,
+    succ_start,
+    succ_roll,
+    succ_p,
+    sub_start,
+    sub_keep,
+    p0,
+    scores,  # type: ignore[no-untyped-def]
+    jscores,
+    face,
+    upper_box_of_face,
+    lower,
+    yahtzee,
+    yface,
+    ybox,
+    thr,
+    bonus,
+    ybonus,
+    joker,
+):
     for i in numba.prange(masks.shape[0]):
         mask = masks[i]
         flags = 2 if ybox >= 0 and ybonus > 0 and (mask >> ybox) & 1 else 1
         for up in range(umax[mask] + 1):
             for flag in range(flags):
-                E[mask, up, flag] = _turn(mask, up, flag, E, succ_start, succ_roll, succ_p, sub_start, sub_keep,
-                                          p0, scores, jscores, face, upper_box_of_face, lower, yahtzee, yface, ybox,
-                                          thr, bonus, ybonus, joker)
+                E[mask, up, flag] = _turn(
+                    mask,
+                    up,
+                    flag,
+                    E,
+                    succ_start,
+                    succ_roll,
+                    succ_p,
+                    sub_start,
+                    sub_keep,
+                    p0,
+                    scores,
+                    jscores,
+                    face,
+                    upper_box_of_face,
+                    lower,
+                    yahtzee,
+                    yface,
+                    ybox,
+                    thr,
+                    bonus,
+                    ybonus,
+                    joker,
+                )
             if flags == 1:
                 E[mask, up, 1] = E[mask, up, 0]
 
@@ -193,9 +269,29 @@ def solve(rules, t: dict | None = None) -> np.ndarray:  # type: ignore[no-untype
     E = np.zeros((1 << n_boxes, thr + 1, 2))
     pop = np.array([bin(m).count("1") for m in range(1 << n_boxes)])
     for level in range(n_boxes - 1, -1, -1):
-        _level(masks[pop == level], umax, E, t["succ_start"], t["succ_roll"], t["succ_p"], t["sub_start"],
-               t["sub_keep"], t["p0"], scores, t["jscores"], t["face"], t["upper_box_of_face"], t["lower"],
-               t["yahtzee"], t["yface"], int(t["ybox"]), thr, float(t["bonus"]), float(t["ybonus"]), int(t["joker"]))
+        _level(
+            masks[pop == level],
+            umax,
+            E,
+            t["succ_start"],
+            t["succ_roll"],
+            t["succ_p"],
+            t["sub_start"],
+            t["sub_keep"],
+            t["p0"],
+            scores,
+            t["jscores"],
+            t["face"],
+            t["upper_box_of_face"],
+            t["lower"],
+            t["yahtzee"],
+            t["yface"],
+            int(t["ybox"]),
+            thr,
+            float(t["bonus"]),
+            float(t["ybonus"]),
+            int(t["joker"]),
+        )
     return E
 
 
@@ -213,8 +309,10 @@ def main() -> None:
         t1 = time.perf_counter()
         ours = tables(rules, fresh=True, use_disk=False).value
         t2 = time.perf_counter()
-        print(f"run {run}: reference {ref:.9f} in {t1 - t0:.2f} s; ours {ours:.9f} in {t2 - t1:.2f} s; "
-              f"difference {abs(ref - ours):.1e}")
+        print(
+            f"run {run}: reference {ref:.9f} in {t1 - t0:.2f} s; ours {ours:.9f} in {t2 - t1:.2f} s; "
+            f"difference {abs(ref - ours):.1e}"
+        )
 
 
 if __name__ == "__main__":

@@ -72,7 +72,9 @@ def busiest(before):
 """CPU seconds of the busiest thread of a solve (Linux /proc): on a machine whose other jobs take turns with ours
 this is what the wall time would be with the cores to ourselves, give or take the waits between the levels."""
 
-WORKER_OURS = THREAD_CPU + """
+WORKER_OURS = (
+    THREAD_CPU
+    + """
 import json, sys, time
 from wuerfel.engine.registry import get_game
 from wuerfel.games.wuerfelspiel.solver import tables
@@ -82,7 +84,10 @@ for _ in range(2):
     v = tables(rules, fresh=True, use_disk=False).value
     print(json.dumps([v, time.perf_counter() - t0, time.process_time() - c0, busiest(b0)]), flush=True)
 """
-WORKER_REF = THREAD_CPU + """
+)
+WORKER_REF = (
+    THREAD_CPU
+    + """
 import json, sys, time
 sys.path.insert(0, "bench")
 from wuerfel.engine.registry import get_game
@@ -95,7 +100,10 @@ for _ in range(2):
     v = float(ref.solve(rules, t)[0, 0, 0])
     print(json.dumps([v, time.perf_counter() - t0, time.process_time() - c0, busiest(b0)]), flush=True)
 """
-WORKER_PEER = THREAD_CPU + """
+)
+WORKER_PEER = (
+    THREAD_CPU
+    + """
 import json, sys, time
 import yatzy_solver as ys
 for _ in range(2):
@@ -103,6 +111,7 @@ for _ in range(2):
     v = ys.Solver.build(ys.Variant(sys.argv[1])).state_value("upper 0 | filled -")
     print(json.dumps([v, time.perf_counter() - t0, time.process_time() - c0, busiest(b0)]), flush=True)
 """
+)
 
 
 def ensure_peer(venv: Path) -> Path | None:
@@ -117,8 +126,11 @@ def ensure_peer(venv: Path) -> Path | None:
     probe = [str(python), "-c", "import yatzy_solver"]
     if subprocess.run(probe, capture_output=True).returncode != 0:
         print(f"installing yatzy-solver==1.0.0 into {venv} …", flush=True)
-        pip = subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                              "yatzy-solver==1.0.0"], capture_output=True, text=True)
+        pip = subprocess.run(
+            [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "yatzy-solver==1.0.0"],
+            capture_output=True,
+            text=True,
+        )
         if pip.returncode != 0 or subprocess.run(probe, capture_output=True).returncode != 0:
             print(f"yatzy-solver unavailable: {pip.stderr.strip()[-500:]}")
             return None
@@ -134,8 +146,10 @@ def side_by_side(presets: list[str], rounds: int, peer_python: Path | None, warm
     """Ours, the numba reference and yatzy-solver, each solving twice per fresh process, order alternating."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     peer_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    print(f"side by side; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; medians of {rounds} "
-          "fresh processes per solver, each solving twice (wall s / cpu s / busiest thread's cpu s)")
+    print(
+        f"side by side; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; medians of {rounds} "
+        "fresh processes per solver, each solving twice (wall s / cpu s / busiest thread's cpu s)"
+    )
     for preset in presets:
         sides: dict[str, tuple[str, str, str, dict[str, str], Path]] = {
             "ours": (sys.executable, WORKER_OURS, preset, env, ROOT),
@@ -154,11 +168,15 @@ def side_by_side(presets: list[str], rounds: int, peer_python: Path | None, warm
         med: dict[str, list[tuple[float, float, float]]] = {}
         print(f"  {preset}:")
         for name, rs in runs.items():
-            med[name] = [tuple(statistics.median(x[k][f] for x in rs) for f in (1, 2, 3))  # type: ignore[misc]
-                         for k in range(2)]
+            med[name] = [
+                tuple(statistics.median(x[k][f] for x in rs) for f in (1, 2, 3))  # type: ignore[misc]
+                for k in range(2)
+            ]
             values = sorted({round(x[k][0], 9) for x in rs for k in range(2)})
-            cells = "   ".join(f"{label} solve {w:6.2f} / {c:6.2f} / {b:6.2f}"
-                               for label, (w, c, b) in zip(("1st", "2nd"), med[name], strict=True))
+            cells = "   ".join(
+                f"{label} solve {w:6.2f} / {c:6.2f} / {b:6.2f}"
+                for label, (w, c, b) in zip(("1st", "2nd"), med[name], strict=True)
+            )
             print(f"    {name:16s} value {', '.join(f'{v:.9f}' for v in values)}   {cells}")
         for other, target in (("numba reference", 0.7), ("yatzy-solver", 0.2)):
             if other not in med:
@@ -169,24 +187,36 @@ def side_by_side(presets: list[str], rounds: int, peer_python: Path | None, warm
                 parts.append(f"{label} {w:.2f}× wall ({c:.2f}× cpu, {b:.2f}× busiest thread)")
             ok = all(med["ours"][k][0] / med[other][k][0] <= target for k in range(2))
             ok_b = all(med["ours"][k][2] / med[other][k][2] <= target for k in range(2))
-            print(f"    ours / {other}: {'; '.join(parts)}; target ≤ {target}× — wall {'met' if ok else 'NOT met'}, "
-                  f"busiest thread {'met' if ok_b else 'NOT met'}")
+            print(
+                f"    ours / {other}: {'; '.join(parts)}; target ≤ {target}× — wall {'met' if ok else 'NOT met'}, "
+                f"busiest thread {'met' if ok_b else 'NOT met'}"
+            )
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rules", default="kniffel")
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--side-by-side", default="kniffel,yahtzee,yahtzee-classic",
-                    help="presets for ours vs the numba reference (and yatzy-solver where it has the rules)")
+    ap.add_argument(
+        "--side-by-side",
+        default="kniffel,yahtzee,yahtzee-classic",
+        help="presets for ours vs the numba reference (and yatzy-solver where it has the rules)",
+    )
     ap.add_argument("--rounds", type=int, default=3, help="fresh processes per solver in the side-by-side part")
     ap.add_argument("--no-peers", action="store_true", help="skip the side-by-side part")
     ap.add_argument("--only-peers", action="store_true", help="only the side-by-side part")
     ap.add_argument("--no-yatzy", action="store_true", help="side by side without yatzy-solver (no peer venv)")
-    ap.add_argument("--no-warm-up", action="store_true",
-                    help="skip the run that fills numba's compile caches (when they are known to be warm)")
-    ap.add_argument("--peer-venv", type=Path, default=DEFAULT_PEER_VENV,
-                    help=f"venv for yatzy-solver, outside the repository (default {DEFAULT_PEER_VENV})")
+    ap.add_argument(
+        "--no-warm-up",
+        action="store_true",
+        help="skip the run that fills numba's compile caches (when they are known to be warm)",
+    )
+    ap.add_argument(
+        "--peer-venv",
+        type=Path,
+        default=DEFAULT_PEER_VENV,
+        help=f"venv for yatzy-solver, outside the repository (default {DEFAULT_PEER_VENV})",
+    )
     args = ap.parse_args()
     if args.peer_venv.resolve().is_relative_to(ROOT):
         ap.error("--peer-venv must lie outside the repository")
@@ -204,12 +234,15 @@ def main() -> None:
     best = float("inf")
     for i in range(args.repeat):
         t = time.perf_counter()
-        out = subprocess.run([sys.executable, "-c", CHILD, args.rules], env=env, check=True, capture_output=True,
-                             text=True).stdout.split()
+        out = subprocess.run(
+            [sys.executable, "-c", CHILD, args.rules], env=env, check=True, capture_output=True, text=True
+        ).stdout.split()
         total = time.perf_counter() - t
         best = min(best, total)
-        print(f"run {i + 1}: value {out[0]}  imports {out[1]} s  solve {out[2]} s (cpu {out[3]} s)  "
-              f"process total {total:.2f} s")
+        print(
+            f"run {i + 1}: value {out[0]}  imports {out[1]} s  solve {out[2]} s (cpu {out[3]} s)  "
+            f"process total {total:.2f} s"
+        )
     print(f"best end-to-end solve from scratch: {best:.2f} s")
 
     # hints once the tables exist
@@ -232,8 +265,7 @@ def main() -> None:
             adv = info.advisor(game)  # a fresh advisor: no plan cached for this sheet
             advice = adv.advise(s2, 0)
             times.append(time.perf_counter() - t)
-        print(f"hint ({preset}): {max(times) * 1000:.1f} ms worst of {len(times)} "
-              f"({len(advice)} options valued)")
+        print(f"hint ({preset}): {max(times) * 1000:.1f} ms worst of {len(times)} ({len(advice)} options valued)")
 
     # endgames of the 3-column sheet: with 12 boxes open (only the x1 column's bonus live) the exact solve would take
     # longer than a hint may, so the hint shows the planner's estimates; with 7 open (one or two bonuses live) the
@@ -241,20 +273,31 @@ def main() -> None:
     game = info.new_game("brettspielnetz", 1)
     full = (3, 8, 12, 16, 20, 24, 25, 20, 25, 30, 40, 50, 25)
     positions = {
-        "12 open": ((None, 4, 6, None, 15, None, None, 0, None, 30, None, 0, 19),
-                    (None, 6, 9, 12, 15, 24, None, None, None, 30, None, 0, None), full),
-        "7 open, solved by the hint": ((None, 4, 6, None, 15, None, 18, 0, 25, 30, 0, 0, 19),
-                                       (None, 6, 9, 12, 15, 24, None, 20, 25, 30, None, 0, None), full),
-        "7 open, two bonuses live, solved by the hint": ((None, 4, 6, None, 15, None, 18, 0, 25, 30, 0, 0, 19),
-                                                         (None, 6, None, 12, 15, 10, None, 20, 25, 30, 25, 0, None),
-                                                         full),
+        "12 open": (
+            (None, 4, 6, None, 15, None, None, 0, None, 30, None, 0, 19),
+            (None, 6, 9, 12, 15, 24, None, None, None, 30, None, 0, None),
+            full,
+        ),
+        "7 open, solved by the hint": (
+            (None, 4, 6, None, 15, None, 18, 0, 25, 30, 0, 0, 19),
+            (None, 6, 9, 12, 15, 24, None, 20, 25, 30, None, 0, None),
+            full,
+        ),
+        "7 open, two bonuses live, solved by the hint": (
+            (None, 4, 6, None, 15, None, 18, 0, 25, 30, 0, 0, 19),
+            (None, 6, None, 12, 15, 10, None, 20, 25, 30, 25, 0, None),
+            full,
+        ),
     }
     for label, sheet in positions.items():
         s = dataclasses.replace(game.new_initial_state(), sheets=(sheet,)).with_dice((2, 2, 3, 5, 6), 1)
         t = time.perf_counter()
         advice = info.advisor(game).advise(s, 0)
-        print(f"hint (brettspielnetz endgame, {label}): {(time.perf_counter() - t) * 1000:.1f} ms "
-              f"({len(advice)} options valued)")
+        print(
+            f"hint (brettspielnetz endgame, {label}): {(time.perf_counter() - t) * 1000:.1f} ms "
+            f"({len(advice)} options valued)"
+        )
+
 
 if __name__ == "__main__":
     main()

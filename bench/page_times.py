@@ -53,14 +53,16 @@ def play_rated_game(base: str, game: str) -> tuple[str, str]:
     r = c.post("/api/register", json={"name": name, "password": "lange-geheime-phrase"})
     r.raise_for_status()
     c.headers["X-CSRF-Token"] = c.get("/api/session").json()["csrf_token"]
-    r = c.post("/api/tables", json={"game": game, "seats": 2, "rated": True, "hints": False,
-                                    "bots": {"1": "heuristic"}})
+    r = c.post(
+        "/api/tables", json={"game": game, "seats": 2, "rated": True, "hints": False, "bots": {"1": "heuristic"}}
+    )
     r.raise_for_status()
     tid = r.json()["id"]
     c.post(f"/api/tables/{tid}/start").raise_for_status()
     cookie = "; ".join(f"{k}={v}" for k, v in c.cookies.items())
-    with connect(base.replace("http", "ws") + f"/ws/table/{tid}", additional_headers={"Cookie": cookie},
-                 max_size=2**22) as ws:
+    with connect(
+        base.replace("http", "ws") + f"/ws/table/{tid}", additional_headers={"Cookie": cookie}, max_size=2**22
+    ) as ws:
         while True:
             m = json.loads(ws.recv(timeout=120))
             if m.get("type") != "state":
@@ -68,8 +70,10 @@ def play_rated_game(base: str, game: str) -> tuple[str, str]:
             if m["finished"]:
                 break
             if m["legal"]:
-                a = {k: (v["min"] if isinstance(v, dict) and set(v) == {"min", "max"} else v)
-                     for k, v in m["legal"][0]["action"].items()}
+                a = {
+                    k: (v["min"] if isinstance(v, dict) and set(v) == {"min", "max"} else v)
+                    for k, v in m["legal"][0]["action"].items()
+                }
                 ws.send(json.dumps({"action": a, "expected_seq": m["seq"]}))
             elif m["throw"] and m["throw"]["seat"] in m["my_seats"]:
                 ws.send(json.dumps({"throw": True, "expected_seq": m["seq"]}))
@@ -126,11 +130,19 @@ def in_browser(base: str, name: str, tid: str) -> None:
     from playwright.sync_api import sync_playwright
 
     pages = (
-        ("replay", f"/replay/{tid}", "document.body.dataset.step !== undefined",
-         "(() => { const p = document.getElementById('analysis-panel'); return !p || !!p.dataset.ready; })()"),
-        ("profile", f"/players/{name}", "!!document.getElementById('profile-games')",
-         "[...document.images].every(i => i.complete && i.naturalWidth > 0) && "
-         "!!document.querySelector('#dice-stats table, #dice-stats p')"),
+        (
+            "replay",
+            f"/replay/{tid}",
+            "document.body.dataset.step !== undefined",
+            "(() => { const p = document.getElementById('analysis-panel'); return !p || !!p.dataset.ready; })()",
+        ),
+        (
+            "profile",
+            f"/players/{name}",
+            "!!document.getElementById('profile-games')",
+            "[...document.images].every(i => i.complete && i.naturalWidth > 0) && "
+            "!!document.querySelector('#dice-stats table, #dice-stats p')",
+        ),
     )
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
@@ -143,8 +155,10 @@ def in_browser(base: str, name: str, tid: str) -> None:
                     page.goto(base + url)
                     page.wait_for_function("() => window.__marks.drawn && window.__marks.heavy", timeout=300_000)
                     m = page.evaluate("() => window.__marks")
-                    print(f"{label:<8} ({run}): drawn after {m['drawn'] / 1000:.3f}s, "
-                          f"everything in after {m['heavy'] / 1000:.3f}s")
+                    print(
+                        f"{label:<8} ({run}): drawn after {m['drawn'] / 1000:.3f}s, "
+                        f"everything in after {m['heavy'] / 1000:.3f}s"
+                    )
                     ctx.close()
         finally:
             b.close()
@@ -159,8 +173,24 @@ def main() -> None:
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         env = {"XDG_CACHE_HOME": str(Path(tmp) / "cache")} if os.environ.get("BENCH_COLD_CACHE") else None
-        proc = start([sys.executable, "-m", "wuerfel", "serve", "--port", str(port), "--db",
-                      f"sqlite:///{tmp}/w.db", "--bot-delay", "0", "--log-level", "warning"], port, env)
+        proc = start(
+            [
+                sys.executable,
+                "-m",
+                "wuerfel",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                f"sqlite:///{tmp}/w.db",
+                "--bot-delay",
+                "0",
+                "--log-level",
+                "warning",
+            ],
+            port,
+            env,
+        )
         try:
             dt, (name, tid) = timed(lambda: play_rated_game(base, args.game))
             print(f"{args.game}: a rated game against the bot played in {dt:.1f}s (table {tid}, player {name})")

@@ -68,6 +68,7 @@ def _result(games: int, steps: int, seconds: float, setup: float) -> Result:
 
 # --- our side (runs in the project's interpreter) -------------------------------------------------------------------
 
+
 def _ours(game_id: str, rules: str, players: int, bot: str, games: int, count: bool) -> Result:
     """``games`` seeded games through ``wuerfel sim``'s loop (:func:`wuerfel.cli.simloop.play_one`, which
     ``wuerfel.cli.sim`` re-exports), timed; then, when ``count``, the same games again through the plain engine,
@@ -107,6 +108,7 @@ def _ours(game_id: str, rules: str, players: int, bot: str, games: int, count: b
 
 
 # --- the peers' side (runs in the peer venv's interpreter) ----------------------------------------------------------
+
 
 def _gym_yahtzee(games: int) -> Result:
     """gym-yahtzee's single-player env as gym drives it: ``sample_action`` (uniform over pyhtzee's legal ids: the
@@ -329,6 +331,7 @@ WORKERS: dict[str, Callable[[int], Result]] = {
 
 # --- pairings -------------------------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Metric:
     key: str
@@ -351,22 +354,78 @@ class Pairing:
 
 RATES = (Metric("games_s", 1.0), Metric("steps_s", 1.0))
 PAIRINGS: tuple[Pairing, ...] = (
-    Pairing("yahtzee-gym", "random Yahtzee, 1 seat vs gym-yahtzee", "ours-random-yahtzee-1", "gym-yahtzee",
-            "gym-yahtzee", (2000, 1000), (Metric("games_s", 2.0), Metric("steps_s", 2.0))),
-    Pairing("yahtzee-envs", "random Yahtzee, 1 seat vs yahtzee-envs", "ours-random-yahtzee-1", "yahtzee-envs",
-            "yahtzee-envs", (2000, 1000), RATES),
-    Pairing("yacht", "random Yahtzee, 2 seats vs OpenSpiel yacht", "ours-random-yahtzee-2", "openspiel-yacht",
-            "open-spiel", (1000, 100), RATES),
-    Pairing("farkle-pig", "random Farkle engine steps vs OpenSpiel pig", "ours-random-farkle", "openspiel-pig",
-            "open-spiel", (300, 3000), (Metric("steps_s", 1.0),)),
-    Pairing("farkle-pyfarkle", "random Farkle vs pyfarkle", "ours-random-farkle", "pyfarkle-random", "pyfarkle",
-            (300, 100), RATES),
-    Pairing("farkle-heuristic", "heuristic Farkle bot vs farkle-simulation (naive)", "ours-heuristic-farkle",
-            "farkle-simulation", "farkle-simulation", (200, 1000), (Metric("games_s", 1.0),)),
-    Pairing("farkle-optimal", "optimal Farkle bot vs pyfarkle's table player", "ours-optimal-farkle",
-            "pyfarkle-table", "pyfarkle", (100, 100), (Metric("games_s", 1.0), Metric("rss_mb", 2.0))),
-    Pairing("yahtzee-best", "Yahtzee best bot vs yahtzee-solve's player", "ours-best-yahtzee-1", "yahtzee-solve",
-            "yahtzee-solve", (100, 1), (Metric("games_s", 1.0),)),
+    Pairing(
+        "yahtzee-gym",
+        "random Yahtzee, 1 seat vs gym-yahtzee",
+        "ours-random-yahtzee-1",
+        "gym-yahtzee",
+        "gym-yahtzee",
+        (2000, 1000),
+        (Metric("games_s", 2.0), Metric("steps_s", 2.0)),
+    ),
+    Pairing(
+        "yahtzee-envs",
+        "random Yahtzee, 1 seat vs yahtzee-envs",
+        "ours-random-yahtzee-1",
+        "yahtzee-envs",
+        "yahtzee-envs",
+        (2000, 1000),
+        RATES,
+    ),
+    Pairing(
+        "yacht",
+        "random Yahtzee, 2 seats vs OpenSpiel yacht",
+        "ours-random-yahtzee-2",
+        "openspiel-yacht",
+        "open-spiel",
+        (1000, 100),
+        RATES,
+    ),
+    Pairing(
+        "farkle-pig",
+        "random Farkle engine steps vs OpenSpiel pig",
+        "ours-random-farkle",
+        "openspiel-pig",
+        "open-spiel",
+        (300, 3000),
+        (Metric("steps_s", 1.0),),
+    ),
+    Pairing(
+        "farkle-pyfarkle",
+        "random Farkle vs pyfarkle",
+        "ours-random-farkle",
+        "pyfarkle-random",
+        "pyfarkle",
+        (300, 100),
+        RATES,
+    ),
+    Pairing(
+        "farkle-heuristic",
+        "heuristic Farkle bot vs farkle-simulation (naive)",
+        "ours-heuristic-farkle",
+        "farkle-simulation",
+        "farkle-simulation",
+        (200, 1000),
+        (Metric("games_s", 1.0),),
+    ),
+    Pairing(
+        "farkle-optimal",
+        "optimal Farkle bot vs pyfarkle's table player",
+        "ours-optimal-farkle",
+        "pyfarkle-table",
+        "pyfarkle",
+        (100, 100),
+        (Metric("games_s", 1.0), Metric("rss_mb", 2.0)),
+    ),
+    Pairing(
+        "yahtzee-best",
+        "Yahtzee best bot vs yahtzee-solve's player",
+        "ours-best-yahtzee-1",
+        "yahtzee-solve",
+        "yahtzee-solve",
+        (100, 1),
+        (Metric("games_s", 1.0),),
+    ),
 )
 LABELS = {"games_s": "games/s", "steps_s": "steps/s", "rss_mb": "peak RSS MB"}
 
@@ -395,8 +454,11 @@ def ensure_peers(venv: Path, needed: set[str] | None = None) -> dict[str, dict[s
         if stamp.get(name, {}).get("requirement") == requirement:
             continue
         print(f"installing {requirement} into {venv} …", file=sys.stderr, flush=True)
-        pip = subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                              *requirements], capture_output=True, text=True)
+        pip = subprocess.run(
+            [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", *requirements],
+            capture_output=True,
+            text=True,
+        )
         ok, error = pip.returncode == 0, ""
         if ok:
             probe = subprocess.run([str(python), "-c", f"import {module}"], capture_output=True, text=True)
@@ -419,8 +481,13 @@ def run_worker(python: str, worker: str, games: int, ours: bool) -> Result:
     if ours:
         env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     with tempfile.TemporaryDirectory() as cwd:
-        proc = subprocess.run([python, str(Path(__file__).resolve()), "--worker", worker, str(games)],
-                              capture_output=True, text=True, env=env, cwd=str(ROOT) if ours else cwd)
+        proc = subprocess.run(
+            [python, str(Path(__file__).resolve()), "--worker", worker, str(games)],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=str(ROOT) if ours else cwd,
+        )
     if proc.returncode != 0:
         raise RuntimeError(f"{worker}: {proc.stderr.strip()[-2000:]}")
     return json.loads(proc.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
@@ -449,8 +516,9 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--worker", nargs=2, metavar=("NAME", "GAMES"), help=argparse.SUPPRESS)
-    parser.add_argument("--only", action="append", choices=[p.name for p in PAIRINGS],
-                        help="run only this pairing (repeatable)")
+    parser.add_argument(
+        "--only", action="append", choices=[p.name for p in PAIRINGS], help="run only this pairing (repeatable)"
+    )
     parser.add_argument("--quick", action="store_true", help="a fifth of the games, one run per side (no median)")
     parser.add_argument("--peer-venv", type=Path, default=DEFAULT_VENV, help=f"default {DEFAULT_VENV}")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown (bench/README.md)")
@@ -467,9 +535,12 @@ def main() -> None:
     peer_python = str(venv / "bin" / "python")
     rounds = 1 if args.quick else 3
     load = os.getloadavg()
-    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()} {os.cpu_count()} cores, "
-          f"load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}, Python {platform.python_version()}, "
-          f"{'1 run' if args.quick else 'medians of 3 alternated runs'}, peers in {venv}", flush=True)
+    print(
+        f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()} {os.cpu_count()} cores, "
+        f"load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}, Python {platform.python_version()}, "
+        f"{'1 run' if args.quick else 'medians of 3 alternated runs'}, peers in {venv}",
+        flush=True,
+    )
     for name, entry in stamp.items():
         if not entry["ok"]:
             print(f"# {name} does not install here: {entry['error']}", flush=True)
@@ -494,12 +565,26 @@ def main() -> None:
             ratio = ours / peer if peer else float("inf")
             met = ratio <= m.target if m.key == "rss_mb" else ratio >= m.target
             target = f"≤ {m.target:g}×" if m.key == "rss_mb" else f"≥ {m.target:g}×"
-            rows.append((pairing.title, LABELS[m.key], fmt(ours, m.key), fmt(peer, m.key), f"{ratio:.2f}×", target,
-                         "met" if met else "NOT met"))
+            rows.append(
+                (
+                    pairing.title,
+                    LABELS[m.key],
+                    fmt(ours, m.key),
+                    fmt(peer, m.key),
+                    f"{ratio:.2f}×",
+                    target,
+                    "met" if met else "NOT met",
+                )
+            )
             _print_row(rows[-1], args.markdown, head if len(rows) == 1 else None)
-    print("# games per run: " + "; ".join(
-        f"{p.name} {max(1, p.games[0] // 5) if args.quick else p.games[0]}/"
-        f"{max(1, p.games[1] // 5) if args.quick else p.games[1]}" for p in pairings))
+    print(
+        "# games per run: "
+        + "; ".join(
+            f"{p.name} {max(1, p.games[0] // 5) if args.quick else p.games[0]}/"
+            f"{max(1, p.games[1] // 5) if args.quick else p.games[1]}"
+            for p in pairings
+        )
+    )
 
 
 WIDTHS = (52, 12, 10, 13, 9, 7, 7)
@@ -512,6 +597,7 @@ def _print_row(row: tuple[str, ...], markdown: bool, head: tuple[str, ...] | Non
             print("|---|---|---:|---:|---:|---:|---|")
         print("| " + " | ".join(row) + " |", flush=True)
         return
+
     def line(cells: tuple[str, ...]) -> str:
         return " ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, WIDTHS, strict=True)))
 

@@ -38,14 +38,18 @@ def databases() -> Iterator[tuple[str, str]]:
 def end_ms(store: Store, players: list[int], seats: int, rated: bool, games: int) -> float:
     out = []
     for g in range(games):
-        rows = [SeatRow(k, players[k], None, f"P{k}") if k < len(players) else SeatRow(k, None, "random", "random")
-                for k in range(seats)]
-        t = store.create_table("pig", "standard", {}, seats, False, False, players[0], rows, hints=False,
-                               rated=rated)
+        rows = [
+            SeatRow(k, players[k], None, f"P{k}") if k < len(players) else SeatRow(k, None, "random", "random")
+            for k in range(seats)
+        ]
+        t = store.create_table("pig", "standard", {}, seats, False, False, players[0], rows, hints=False, rated=rated)
         ranking = [[(g + k) % seats] for k in range(seats)]
         t0 = time.perf_counter()
-        store.append([EventRow(t.id, 1, Event("action", {"kind": "hold"}, 0))], [(t.id, "finished")],
-                     results=[GameResult(t.id, ranking, [float(seats - i) for i in range(seats)])])
+        store.append(
+            [EventRow(t.id, 1, Event("action", {"kind": "hold"}, 0))],
+            [(t.id, "finished")],
+            results=[GameResult(t.id, ranking, [float(seats - i) for i in range(seats)])],
+        )
         out.append((time.perf_counter() - t0) * 1000)
     return statistics.median(out)
 
@@ -60,8 +64,8 @@ def main() -> None:
         try:
             players = [store.create_player(f"B{k}", "h").id for k in range(6)]
             for seats in (2, 4, 6):
-                plain = end_ms(store, players[:seats - 1], seats, False, args.games)
-                rated = end_ms(store, players[:seats - 1], seats, True, args.games)
+                plain = end_ms(store, players[: seats - 1], seats, False, args.games)
+                rated = end_ms(store, players[: seats - 1], seats, True, args.games)
                 print(f"{name:<11} {seats:>5}  {plain:>14.2f}  {rated:>12.2f}")
         finally:
             store.close()

@@ -24,8 +24,10 @@ CASES = [("zehntausend", "farkle"), ("wuerfelspiel", "kniffel"), ("jule", None),
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     jobs = int(sys.argv[2]) if len(sys.argv) > 2 else default_jobs()
-    print(f"{'game':14} {'rules':12} {'bot':10} {'games':>6} {'1 job s':>8} {f'{jobs} jobs s':>9} {'speed-up':>8} "
-          f"{'same':>5}")
+    print(
+        f"{'game':14} {'rules':12} {'bot':10} {'games':>6} {'1 job s':>8} {f'{jobs} jobs s':>9} {'speed-up':>8} "
+        f"{'same':>5}"
+    )
     for game, rules in CASES:
         info = get_game(game)
         bot = default_bot_name(info)
@@ -36,8 +38,10 @@ def main() -> None:
         many = simulate(info, rules, 2, [bot], games, seed=3, jobs=jobs)
         tn = time.perf_counter() - t
         same = one.players == many.players
-        print(f"{game:14} {rules or '-':12} {bot:10} {games:6} {t1:8.2f} {tn:9.2f} {t1 / tn:7.2f}x {same!s:>5}",
-              flush=True)
+        print(
+            f"{game:14} {rules or '-':12} {bot:10} {games:6} {t1:8.2f} {tn:9.2f} {t1 / tn:7.2f}x {same!s:>5}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

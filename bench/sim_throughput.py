@@ -24,8 +24,10 @@ from wuerfel.engine.registry import all_games
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     only = set(sys.argv[2:])
-    print(f"{'game':24} {'rule set':26} {'bot':10} {'seats':>5} {'games':>6} {'s':>7} {'games/s':>9} "
-          f"{'mean seat 1':>18} {'wins 1':>7}")
+    print(
+        f"{'game':24} {'rule set':26} {'bot':10} {'seats':>5} {'games':>6} {'s':>7} {'games/s':>9} "
+        f"{'mean seat 1':>18} {'wins 1':>7}"
+    )
     start = time.perf_counter()
     for info in all_games():
         if only and info.id not in only:
@@ -40,9 +42,11 @@ def main() -> None:
             bot = default_bot_name(info)
             res = simulate(info, name, n, [bot], games, seed=1)
             p = res.players[0]
-            print(f"{info.id:24} {name:26} {bot:10} {n:5} {res.games:6} {res.seconds:7.2f} "
-                  f"{res.games_per_second:9.1f} {p.mean:10.1f} ± {p.stderr:5.1f} {p.wins / res.games:7.1%}",
-                  flush=True)
+            print(
+                f"{info.id:24} {name:26} {bot:10} {n:5} {res.games:6} {res.seconds:7.2f} "
+                f"{res.games_per_second:9.1f} {p.mean:10.1f} ± {p.stderr:5.1f} {p.wins / res.games:7.1%}",
+                flush=True,
+            )
     print(f"total {time.perf_counter() - start:.1f} s")
 
 

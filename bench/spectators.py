@@ -37,8 +37,9 @@ async def drive(ws_base: str, tables: list[list[str]], seconds: float) -> tuple[
 
     async def player(tid: str, cookie: str) -> None:
         nonlocal moves, errors
-        async with websockets.connect(f"{ws_base}/ws/table/{tid}", additional_headers={"Cookie": cookie},
-                                      max_size=2**22, compression=None) as ws:
+        async with websockets.connect(
+            f"{ws_base}/ws/table/{tid}", additional_headers={"Cookie": cookie}, max_size=2**22, compression=None
+        ) as ws:
             sent_at, waiting_for = 0.0, -1
             while True:
                 msg = json.loads(await ws.recv())
@@ -111,10 +112,25 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        srv = start([sys.executable, "-m", "wuerfel", "serve", "--port", str(port), "--db",
-                     f"sqlite:///{tmp}/bench.db", "--bot-delay", "0"], port,
-                    {"PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests" / "plugins" / "toy")]),
-                     "WUERFEL_WS_PER_ADDRESS": "1000000"})  # every bench connection comes from 127.0.0.1
+        srv = start(
+            [
+                sys.executable,
+                "-m",
+                "wuerfel",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                f"sqlite:///{tmp}/bench.db",
+                "--bot-delay",
+                "0",
+            ],
+            port,
+            {
+                "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests" / "plugins" / "toy")]),
+                "WUERFEL_WS_PER_ADDRESS": "1000000",
+            },
+        )  # every bench connection comes from 127.0.0.1
         try:
             base = f"http://127.0.0.1:{port}"
             ws_base = base.replace("http", "ws", 1)
@@ -123,12 +139,18 @@ def main() -> None:
                 tables = asyncio.run(setup_tables(base, args.tables, 2, "pig", {"target": 10**9}))
 
                 async def run(tables: list[list[str]] = tables, watching: int = watching) -> Any:
-                    return await watch(ws_base, tables, watching,
-                                       lambda: drive(ws_base, tables, args.seconds))
+                    return await watch(ws_base, tables, watching, lambda: drive(ws_base, tables, args.seconds))
 
                 moves, lat, errors = asyncio.run(run())
-                rates.append(report(f"{args.tables} tables × 2 players, {watching} spectators each", moves,
-                                    args.seconds, lat, errors))
+                rates.append(
+                    report(
+                        f"{args.tables} tables × 2 players, {watching} spectators each",
+                        moves,
+                        args.seconds,
+                        lat,
+                        errors,
+                    )
+                )
             print(f"with {args.spectators} spectators per table: {rates[1] / rates[0]:.2f} of the moves/s without")
         finally:
             stop(srv)

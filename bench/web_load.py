@@ -38,8 +38,13 @@ def free_port() -> int:
 def start(cmd: list[str], port: int, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     import httpx
 
-    proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        cmd,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -72,8 +77,9 @@ def pct(xs: list[float], p: float) -> float:
 
 
 # --- the platform -----------------------------------------------------------------------------------------------
-async def setup_tables(base: str, n_tables: int, n_players: int, game: str, overrides: dict[str, Any]
-                       ) -> list[list[str]]:
+async def setup_tables(
+    base: str, n_tables: int, n_players: int, game: str, overrides: dict[str, Any]
+) -> list[list[str]]:
     """Create the tables through the public API; returns [table id, cookie header of each seat …] per table."""
     import httpx
 
@@ -83,8 +89,9 @@ async def setup_tables(base: str, n_tables: int, n_players: int, game: str, over
     async def player(name: str) -> dict[str, str]:
         # double-submit CSRF: any random token works when the cookie and the header agree
         csrf = secrets.token_urlsafe(16)
-        r = await client.post("/api/guest", json={"name": name},
-                              headers={"X-CSRF-Token": csrf, "Cookie": f"wuerfel_csrf={csrf}"})
+        r = await client.post(
+            "/api/guest", json={"name": name}, headers={"X-CSRF-Token": csrf, "Cookie": f"wuerfel_csrf={csrf}"}
+        )
         r.raise_for_status()
         session = r.cookies["wuerfel_session"]
         cookie = f"wuerfel_csrf={csrf}; wuerfel_session={session}"
@@ -95,8 +102,9 @@ async def setup_tables(base: str, n_tables: int, n_players: int, game: str, over
     async def one(i: int) -> list[str]:
         async with sem:
             ps = [await player(f"P{i}-{k}") for k in range(n_players)]
-            r = await client.post("/api/tables", json={"game": game, "seats": n_players, "overrides": overrides},
-                                  headers=ps[0])
+            r = await client.post(
+                "/api/tables", json={"game": game, "seats": n_players, "overrides": overrides}, headers=ps[0]
+            )
             r.raise_for_status()
             tid = r.json()["id"]
             for k in range(1, n_players):
@@ -110,8 +118,7 @@ async def setup_tables(base: str, n_tables: int, n_players: int, game: str, over
         await client.aclose()
 
 
-async def drive(ws_base: str, tables: list[list[str]], seconds: float, rate: float
-                ) -> tuple[int, list[float], int]:
+async def drive(ws_base: str, tables: list[list[str]], seconds: float, rate: float) -> tuple[int, list[float], int]:
     """Play for ``seconds``. ``rate`` > 0 paces every table so the tables together offer that many moves per
     second (players with a little think time); ``rate`` 0 answers at once (closed loop: the saturation point)."""
     import websockets
@@ -126,15 +133,15 @@ async def drive(ws_base: str, tables: list[list[str]], seconds: float, rate: flo
 
     async def player(tid: str, cookie: str, pace: dict[str, float]) -> None:
         nonlocal moves, errors
-        async with websockets.connect(f"{ws_base}/ws/table/{tid}", additional_headers={"Cookie": cookie},
-                                      max_size=2**22, compression=None) as ws:
+        async with websockets.connect(
+            f"{ws_base}/ws/table/{tid}", additional_headers={"Cookie": cookie}, max_size=2**22, compression=None
+        ) as ws:
             sent_at = 0.0
             waiting_for = -1
             while True:
                 raw = await ws.recv()
                 now = time.perf_counter()
-                if (waiting_for < 0 and '"legal":[],"to_move"' in raw and '"finished":true' not in raw
-                        and now < stop_at):
+                if waiting_for < 0 and '"legal":[],"to_move"' in raw and '"finished":true' not in raw and now < stop_at:
                     continue  # not our turn and nothing we wait for: skip parsing (keeps the client cheap)
                 msg = json.loads(raw)
                 if msg["type"] == "error":
@@ -222,8 +229,10 @@ async def echo_load(ws_url: str, conns: int, seconds: float, payload: str) -> tu
 
 def report(label: str, moves: int, seconds: float, lat: list[float], errors: int) -> float:
     rate = moves / seconds
-    print(f"{label}: {moves} moves in {seconds:.0f} s = {rate:,.0f} moves/s; latency send→new view "
-          f"p50 {pct(lat, 50) * 1000:.1f} ms, p99 {pct(lat, 99) * 1000:.1f} ms; errors {errors}")
+    print(
+        f"{label}: {moves} moves in {seconds:.0f} s = {rate:,.0f} moves/s; latency send→new view "
+        f"p50 {pct(lat, 50) * 1000:.1f} ms, p99 {pct(lat, 99) * 1000:.1f} ms; errors {errors}"
+    )
     return rate
 
 
@@ -259,20 +268,39 @@ def main() -> None:
             base = args.url.rstrip("/")
         else:
             port = free_port()
-            srv = start([sys.executable, "-m", "wuerfel", "serve", "--port", str(port), "--db",
-                         args.db or f"sqlite:///{tmp}/bench.db", "--bot-delay", "0", "--ws-impl", args.ws_impl], port,
-                        {"PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests" / "plugins" / "toy")]),
-                         # every bench player connects from 127.0.0.1
-                         "WUERFEL_WS_PER_ADDRESS": "1000000", "WUERFEL_GUESTS_PER_ADDRESS": "1000000",
-                         "WUERFEL_CONNECTIONS_PER_ADDRESS": "0"})
+            srv = start(
+                [
+                    sys.executable,
+                    "-m",
+                    "wuerfel",
+                    "serve",
+                    "--port",
+                    str(port),
+                    "--db",
+                    args.db or f"sqlite:///{tmp}/bench.db",
+                    "--bot-delay",
+                    "0",
+                    "--ws-impl",
+                    args.ws_impl,
+                ],
+                port,
+                {
+                    "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests" / "plugins" / "toy")]),
+                    # every bench player connects from 127.0.0.1
+                    "WUERFEL_WS_PER_ADDRESS": "1000000",
+                    "WUERFEL_GUESTS_PER_ADDRESS": "1000000",
+                    "WUERFEL_CONNECTIONS_PER_ADDRESS": "0",
+                },
+            )
             base = f"http://127.0.0.1:{port}"
         try:
             t = time.perf_counter()
-            tables = asyncio.run(setup_tables(base, args.tables, args.players, args.game,
-                                              json.loads(args.overrides)))
+            tables = asyncio.run(setup_tables(base, args.tables, args.players, args.game, json.loads(args.overrides)))
             store = "PostgreSQL" if (args.db or "").startswith("postgres") else "SQLite, WAL, synchronous=NORMAL"
-            print(f"set up {len(tables)} tables × {args.players} players in {time.perf_counter() - t:.1f} s "
-                  f"({store if not args.url else args.url})")
+            print(
+                f"set up {len(tables)} tables × {args.players} players in {time.perf_counter() - t:.1f} s "
+                f"({store if not args.url else args.url})"
+            )
             ws_base = base.replace("http", "ws", 1)
             sat = float("nan")
             if args.only in (None, "paced"):
@@ -283,8 +311,10 @@ def main() -> None:
                 sat = report("saturation (answer at once)", moves, args.seconds, lat, errors)
             if not args.url and not (args.db or "").startswith("postgres"):
                 db_file = Path(args.db.split("///", 1)[1]) if args.db else Path(tmp) / "bench.db"
-                print(f"SQLite at the end of the load: database {file_mb(db_file):.1f} MB, "
-                      f"WAL {file_mb(Path(f'{db_file}-wal')):.1f} MB (the writer checkpoints and truncates it)")
+                print(
+                    f"SQLite at the end of the load: database {file_mb(db_file):.1f} MB, "
+                    f"WAL {file_mb(Path(f'{db_file}-wal')):.1f} MB (the writer checkpoints and truncates it)"
+                )
         finally:
             if srv is not None:
                 stop(srv)
@@ -293,15 +323,20 @@ def main() -> None:
     echo = start([sys.executable, str(Path(__file__).resolve()), "--echo-server", str(eport)], eport)
     try:
         payload = json.dumps({"action": {"kind": "roll"}, "expected_seq": 123})
-        count, elat = asyncio.run(echo_load(f"ws://127.0.0.1:{eport}/echo", args.tables * args.players,
-                                            args.seconds, payload))
+        count, elat = asyncio.run(
+            echo_load(f"ws://127.0.0.1:{eport}/echo", args.tables * args.players, args.seconds, payload)
+        )
     finally:
         stop(echo)
     erate = count / args.seconds
-    print(f"raw echo (Starlette websockets on uvicorn, {args.tables * args.players} connections, closed loop): "
-          f"{erate:,.0f} msgs/s; p50 {pct(elat, 50) * 1000:.1f} ms, p99 {pct(elat, 99) * 1000:.1f} ms")
-    print(f"saturation moves/s ÷ echo msgs/s = {sat / erate:.2f} (a move = parse, engine, server throw, commit, "
-          f"and the new view to {args.players} connections; an echo = one message back)")
+    print(
+        f"raw echo (Starlette websockets on uvicorn, {args.tables * args.players} connections, closed loop): "
+        f"{erate:,.0f} msgs/s; p50 {pct(elat, 50) * 1000:.1f} ms, p99 {pct(elat, 99) * 1000:.1f} ms"
+    )
+    print(
+        f"saturation moves/s ÷ echo msgs/s = {sat / erate:.2f} (a move = parse, engine, server throw, commit, "
+        f"and the new view to {args.players} connections; an echo = one message back)"
+    )
 
 
 if __name__ == "__main__":

@@ -50,8 +50,7 @@ Sheet = tuple[tuple[int | None, ...], ...]
 class FittedPlanner(Planner):
     """The planner with the fitted value of the sheet after the turn wherever ``theta`` has its level."""
 
-    def __init__(self, rules: WuerfelspielRules, theta: dict[int, np.ndarray] | None = None,
-                 **knobs: object) -> None:
+    def __init__(self, rules: WuerfelspielRules, theta: dict[int, np.ndarray] | None = None, **knobs: object) -> None:
         super().__init__(rules, **knobs)  # type: ignore[arg-type]
         self.theta = theta or {}
         self.n_boxes = len(rules.boxes)
@@ -82,7 +81,7 @@ class FittedPlanner(Planner):
             f[C + c] = self.weights[c] * self._w(float(slacks[c]), m, fl, u)
             f[2 * C + c] = self.weights[c] * op[c]
         f[3 * C] = 1.0
-        f[3 * C + 1:] = self.box_features(masks)
+        f[3 * C + 1 :] = self.box_features(masks)
         return f
 
     def plan_encoded(self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray) -> TurnPlan:
@@ -91,8 +90,9 @@ class FittedPlanner(Planner):
             return super().plan_encoded(masks, flags, uppers)
         return self.fitted_plan(masks, flags, uppers, th)[0]
 
-    def fitted_plan(self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray,
-                    th: np.ndarray) -> tuple[TurnPlan, float]:
+    def fitted_plan(
+        self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, th: np.ndarray
+    ) -> tuple[TurnPlan, float]:
         """The exact turn against ``V`` with parameters ``th``, and the value of the turn start it implies."""
         C = len(masks)
         slacks = self.slacks(masks)
@@ -100,7 +100,7 @@ class FittedPlanner(Planner):
         levels = np.zeros((C, 3), dtype=np.int64)
         alphas = np.zeros((C, 3))
         here = np.zeros(C)
-        tb = th[3 * C + 1:]
+        tb = th[3 * C + 1 :]
         phi0 = self.box_features(masks)
         base = th[3 * C] + float(tb @ phi0)
         add = np.zeros((C, self.n_boxes))
@@ -110,8 +110,11 @@ class FittedPlanner(Planner):
             alphas[c] = (th[c], th[C + c] * a0, th[C + c] * a1)
             m, fl, u = int(masks[c]), int(flags[c]), int(uppers[c])
             # a column that does not get the turn keeps its boxes; one open box of the others is gone
-            stay = th[c] * self.W[0, m, fl, u] + th[C + c] * self._w(float(slacks[c] - self.slack_scale[c]), m, fl, u) \
+            stay = (
+                th[c] * self.W[0, m, fl, u]
+                + th[C + c] * self._w(float(slacks[c] - self.slack_scale[c]), m, fl, u)
                 + th[2 * C + c] * op[c]
+            )
             base += self.weights[c] * stay
             here[c] = stay - th[2 * C + c] * (op[c] - 1)
             for b in range(self.n_boxes):
@@ -123,8 +126,9 @@ class FittedPlanner(Planner):
         return plan, base + plan.expected
 
 
-def positions(rules: WuerfelspielRules, games: int, seed: int,
-              policy: dict[int, np.ndarray] | None = None) -> dict[int, list[Sheet]]:
+def positions(
+    rules: WuerfelspielRules, games: int, seed: int, policy: dict[int, np.ndarray] | None = None
+) -> dict[int, list[Sheet]]:
     """Turn-start sheets by open boxes (from ENDGAME_OPEN up), from the games of the shipped player or, with
     ``policy``, of the player fitted before (so that the fit learns where its own player goes)."""
     out: dict[int, list[Sheet]] = {n: [] for n in range(ENDGAME_OPEN, rules.turns)}
@@ -136,8 +140,14 @@ def positions(rules: WuerfelspielRules, games: int, seed: int,
                 out[n].append(sheet)
             return super().plan(sheet, max_cost)
 
-    simulate(rules, games, seed, fixed_dice=fixed_dice(rules, seed, 0, games), endgame_open=0,
-             planner=Recorder(rules, policy, endgame_open=0))
+    simulate(
+        rules,
+        games,
+        seed,
+        fixed_dice=fixed_dice(rules, seed, 0, games),
+        endgame_open=0,
+        planner=Recorder(rules, policy, endgame_open=0),
+    )
     return out
 
 
@@ -154,15 +164,21 @@ def ridge(X: np.ndarray, y: np.ndarray, prior: np.ndarray, lam: float, free: int
     return th, float(np.sqrt(np.mean((y - X @ th) ** 2)))
 
 
-def fit(rules: WuerfelspielRules, n_positions: int, n_exact: int, lam: float, seed: int,
-        policy: dict[int, np.ndarray] | None = None) -> dict[int, np.ndarray]:
+def fit(
+    rules: WuerfelspielRules,
+    n_positions: int,
+    n_exact: int,
+    lam: float,
+    seed: int,
+    policy: dict[int, np.ndarray] | None = None,
+) -> dict[int, np.ndarray]:
     t0 = time.perf_counter()
     pl = FittedPlanner(rules, endgame_open=0)
     pos = positions(rules, n_positions, seed, policy)
     print(f"positions of {n_positions} games: {time.perf_counter() - t0:.0f} s", flush=True)
     C = rules.columns
     prior = np.zeros(pl.n_params)
-    prior[C:2 * C] = 1.0  # Σ w_c W[σ_c](c): the planner's columns without the charge for waiting
+    prior[C : 2 * C] = 1.0  # Σ w_c W[σ_c](c): the planner's columns without the charge for waiting
     free = 3 * C
     theta: dict[int, np.ndarray] = {}
     X, y = [], []
@@ -172,8 +188,11 @@ def fit(rules: WuerfelspielRules, n_positions: int, n_exact: int, lam: float, se
         y.append(eg.value(S, pl.upper_idx))
     Xa, ya = np.array(X), np.array(y)
     theta[ENDGAME_OPEN], rmse = ridge(Xa, ya, prior, lam, free)
-    print(f"{ENDGAME_OPEN} open: {len(ya)} exact endgames, rmse {rmse:.2f} (sd {ya.std():.2f}), "
-          f"{time.perf_counter() - t0:.0f} s", flush=True)
+    print(
+        f"{ENDGAME_OPEN} open: {len(ya)} exact endgames, rmse {rmse:.2f} (sd {ya.std():.2f}), "
+        f"{time.perf_counter() - t0:.0f} s",
+        flush=True,
+    )
     for n in range(ENDGAME_OPEN + 1, rules.turns):
         X, y = [], []
         for S in pos[n]:
@@ -182,8 +201,11 @@ def fit(rules: WuerfelspielRules, n_positions: int, n_exact: int, lam: float, se
             y.append(pl.fitted_plan(*enc, theta[n - 1])[1])
         Xa, ya = np.array(X), np.array(y)
         theta[n], rmse = ridge(Xa, ya, prior, lam, free)
-        print(f"{n} open: rmse {rmse:.2f} (sd {ya.std():.2f}); α {np.round(theta[n][:C], 3)} "
-              f"β {np.round(theta[n][C:2 * C], 3)} γ {np.round(theta[n][2 * C:3 * C], 3)}", flush=True)
+        print(
+            f"{n} open: rmse {rmse:.2f} (sd {ya.std():.2f}); α {np.round(theta[n][:C], 3)} "
+            f"β {np.round(theta[n][C : 2 * C], 3)} γ {np.round(theta[n][2 * C : 3 * C], 3)}",
+            flush=True,
+        )
     return theta
 
 
@@ -205,8 +227,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--theta", type=Path, help="load the fit from this file, or save it there")
-    ap.add_argument("--refit", type=int, default=0,
-                    help="fit again this many times, from positions of the player fitted before")
+    ap.add_argument(
+        "--refit", type=int, default=0, help="fit again this many times, from positions of the player fitted before"
+    )
     ap.add_argument("--out", type=Path, help="save the final fit here")
     args = ap.parse_args()
     rules = get_game("wuerfelspiel").load_rules(args.rules)
@@ -233,8 +256,11 @@ def main() -> None:
             jobs = [(args.rules, th, args.seed, s, min(CHUNK, args.games - s)) for s in blocks]
             res[name] = np.concatenate([np.array(r) for r in pool.map(_play, jobs)])
             x = res[name]
-            print(f"{name}: mean {x.mean():.2f} ± {x.std(ddof=1) / np.sqrt(len(x)):.2f} "
-                  f"({time.perf_counter() - t:.0f} s)", flush=True)
+            print(
+                f"{name}: mean {x.mean():.2f} ± {x.std(ddof=1) / np.sqrt(len(x)):.2f} "
+                f"({time.perf_counter() - t:.0f} s)",
+                flush=True,
+            )
     d = res["fitted"] - res["shipped"]
     print(f"fitted − shipped over {len(d)} games: {d.mean():+.2f} ± {d.std(ddof=1) / np.sqrt(len(d)):.2f}")
 

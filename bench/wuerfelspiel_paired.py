@@ -60,8 +60,13 @@ def _code_digest() -> str:
     """A digest of the code that decides the games: a cached result is reused only while it is unchanged."""
     root = Path(__file__).resolve().parent.parent / "wuerfel"
     h = hashlib.sha256()
-    for f in sorted([*root.glob("games/wuerfelspiel/*.py"), root / "solvers" / "fillgame.py",
-                     *root.glob("games/wuerfelspiel/data/*")]):
+    for f in sorted(
+        [
+            *root.glob("games/wuerfelspiel/*.py"),
+            root / "solvers" / "fillgame.py",
+            *root.glob("games/wuerfelspiel/data/*"),
+        ]
+    ):
         h.update(f.read_bytes())
     return h.hexdigest()[:16]
 
@@ -114,11 +119,16 @@ def main() -> None:
                 results[name] = play_fixed(pool, args.rules, knobs, args.seed, args.games)
                 np.save(cached, results[name])
             x = results[name]
-            print(f"{name} [{text or 'as shipped'}]: mean {x.mean():.2f} ± {x.std(ddof=1) / np.sqrt(len(x)):.2f} "
-                  f"({time.perf_counter() - t:.0f} s)", flush=True)
+            print(
+                f"{name} [{text or 'as shipped'}]: mean {x.mean():.2f} ± {x.std(ddof=1) / np.sqrt(len(x)):.2f} "
+                f"({time.perf_counter() - t:.0f} s)",
+                flush=True,
+            )
     d = results["b"] - results["a"]
-    print(f"b − a over {len(d)} games: {d.mean():+.2f} ± {d.std(ddof=1) / np.sqrt(len(d)):.2f}; "
-          f"{(d != 0).mean():.0%} of the games differ")
+    print(
+        f"b − a over {len(d)} games: {d.mean():+.2f} ± {d.std(ddof=1) / np.sqrt(len(d)):.2f}; "
+        f"{(d != 0).mean():.0%} of the games differ"
+    )
 
 
 if __name__ == "__main__":

@@ -37,16 +37,20 @@ def main() -> None:
 
     info = get_game("wuerfelspiel")
     rules = info.load_rules(args.rules)
-    print(f"rules {args.rules}: {rules.columns} columns × {rules.column_weights}; slack scale {SLACK_SCALE}, "
-          f"shift {HERE_SHIFT} (the scale from {LATE_OPEN} open boxes on); "
-          f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    print(
+        f"rules {args.rules}: {rules.columns} columns × {rules.column_weights}; slack scale {SLACK_SCALE}, "
+        f"shift {HERE_SHIFT} (the scale from {LATE_OPEN} open boxes on); "
+        f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
+    )
     t = time.perf_counter()
     planner = Planner(rules)
     print(f"tables ready in {time.perf_counter() - t:.1f} s")
     if planner.net is not None:
         levels = sorted(planner.net.vn.nets)
-        print(f"learned sheet value (wuerfel/games/wuerfelspiel/data): networks for {levels[0]}–{levels[-1]} open "
-              f"boxes after the turn, key {planner.net.vn.key}")
+        print(
+            f"learned sheet value (wuerfel/games/wuerfelspiel/data): networks for {levels[0]}–{levels[-1]} open "
+            f"boxes after the turn, key {planner.net.vn.key}"
+        )
     else:
         print("no learned sheet value for these rules: the slack-table planner plays")
     t = time.perf_counter()
@@ -64,9 +68,11 @@ def main() -> None:
         totals = simulate(rules, args.games, args.seed)
     secs = time.perf_counter() - t
     se = totals.std(ddof=1) / np.sqrt(len(totals))
-    print(f"{args.games} games: mean total {totals.mean():.2f} ± {se:.2f} (standard error); "
-          f"sd {totals.std(ddof=1):.1f}, min {totals.min():.0f}, median {np.median(totals):.0f}, "
-          f"max {totals.max():.0f}; {secs:.1f} s ({args.games / secs:.1f} games/s)")
+    print(
+        f"{args.games} games: mean total {totals.mean():.2f} ± {se:.2f} (standard error); "
+        f"sd {totals.std(ddof=1):.1f}, min {totals.min():.0f}, median {np.median(totals):.0f}, "
+        f"max {totals.max():.0f}; {secs:.1f} s ({args.games / secs:.1f} games/s)"
+    )
     if args.engine:
         from wuerfel.bots import make_bot
         from wuerfel.engine.sources import SeededSource
@@ -82,8 +88,10 @@ def main() -> None:
                 s = s.apply_outcome(src.choose(s)) if s.is_chance() else s.apply_action(bot.choose(s, 0), 0)
             scores.append(s.scores()[0])
         arr = np.array(scores)
-        print(f"engine cross-check, {args.engine} games with the real bot: mean {arr.mean():.1f} ± "
-              f"{arr.std(ddof=1) / np.sqrt(len(arr)):.1f}; {time.perf_counter() - t:.1f} s")
+        print(
+            f"engine cross-check, {args.engine} games with the real bot: mean {arr.mean():.1f} ± "
+            f"{arr.std(ddof=1) / np.sqrt(len(arr)):.1f}; {time.perf_counter() - t:.1f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -42,9 +42,13 @@ def main() -> None:
     ap.add_argument("--scale", type=float, default=None, help="slack scale (default: the player's)")
     ap.add_argument("--shift", type=float, default=None, help="here shift (default: the player's)")
     ap.add_argument("--regret", type=int, default=0, help="also play this many games judging every decision")
-    ap.add_argument("--endgame", type=int, default=0,
-                    help="open boxes from which the player solves the rest exactly (default 0: measure the "
-                         "approximate planner alone; the shipped player uses ENDGAME_OPEN)")
+    ap.add_argument(
+        "--endgame",
+        type=int,
+        default=0,
+        help="open boxes from which the player solves the rest exactly (default 0: measure the "
+        "approximate planner alone; the shipped player uses ENDGAME_OPEN)",
+    )
     args = ap.parse_args()
 
     import numpy as np
@@ -62,12 +66,21 @@ def main() -> None:
     C, B = rules.columns, one.n_boxes
     weights = rules.column_weights
     # the whole reduced sheet as one game: box c*B + b is box b of column c, its points times the column's weight
-    joint = FillSpec(name="reduced-joint", n_dice=5, sides=6, throws=one.throws, min_keep=0, max_keep=4,
-                     box_names=tuple(f"{name}@{c}" for c in range(C) for name in one.box_names),
-                     scores=np.concatenate([one.scores * weights[c] for c in range(C)], axis=0),
-                     bonus_box=np.zeros(C * B, dtype=np.bool_))
-    print(f"reduced sheet: {C} columns × {B} boxes ({', '.join(rules.boxes)}), weights {weights}, no bonus; "
-          f"load average {os.getloadavg()[0]:.2f}")
+    joint = FillSpec(
+        name="reduced-joint",
+        n_dice=5,
+        sides=6,
+        throws=one.throws,
+        min_keep=0,
+        max_keep=4,
+        box_names=tuple(f"{name}@{c}" for c in range(C) for name in one.box_names),
+        scores=np.concatenate([one.scores * weights[c] for c in range(C)], axis=0),
+        bonus_box=np.zeros(C * B, dtype=np.bool_),
+    )
+    print(
+        f"reduced sheet: {C} columns × {B} boxes ({', '.join(rules.boxes)}), weights {weights}, no bonus; "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
     t = time.perf_counter()
     E = solve_fill_game(joint)
     optimum = float(E[0, 0, 0])
@@ -75,19 +88,28 @@ def main() -> None:
     single = float(solve_fill_game(one)[0, 0, 0])
     print(f"each column on its own, played one after the other: {single * sum(weights):.3f}")
     t = time.perf_counter()
-    totals = P.simulate(rules, args.games, args.seed, slack_scale=scale, here_shift=shift,
-                        endgame_open=args.endgame)
+    totals = P.simulate(rules, args.games, args.seed, slack_scale=scale, here_shift=shift, endgame_open=args.endgame)
     se = totals.std(ddof=1) / np.sqrt(len(totals))
-    print(f"player (scale {scale}, shift {shift}, late switch at {P.LATE_OPEN}, exact from {args.endgame} open), "
-          f"{args.games} games: {totals.mean():.3f} ± {se:.3f}; "
-          f"gap {optimum - totals.mean():.2f} ({100 * (optimum - totals.mean()) / optimum:.2f} %); "
-          f"{time.perf_counter() - t:.1f} s")
+    print(
+        f"player (scale {scale}, shift {shift}, late switch at {P.LATE_OPEN}, exact from {args.endgame} open), "
+        f"{args.games} games: {totals.mean():.3f} ± {se:.3f}; "
+        f"gap {optimum - totals.mean():.2f} ({100 * (optimum - totals.mean()) / optimum:.2f} %); "
+        f"{time.perf_counter() - t:.1f} s"
+    )
     if args.regret:
         _regret(rules, joint, E, args.regret, args.seed + 1, scale, shift, args.endgame)
 
 
-def _regret(rules: WuerfelspielRules, joint: FillSpec, E: np.ndarray, games: int, seed: int, scale: float,
-            shift: float, endgame: int) -> None:
+def _regret(
+    rules: WuerfelspielRules,
+    joint: FillSpec,
+    E: np.ndarray,
+    games: int,
+    seed: int,
+    scale: float,
+    shift: float,
+    endgame: int,
+) -> None:
     """Play with the player and charge every decision the exact value it gives up."""
     import numpy as np
 
@@ -131,8 +153,10 @@ def _regret(rules: WuerfelspielRules, joint: FillSpec, E: np.ndarray, games: int
                 box_loss[turn] += best - (joint.scores[jb, t, r] + E[jm | (1 << jb), 0, 0])
                 sheet[c][b] = int(joint.scores[jb, t, r] // rules.column_weights[c])
                 break
-    print(f"loss per game by the exact values ({games} games): keeps {keep_loss.sum() / games:.2f}, "
-          f"boxes {box_loss.sum() / games:.2f}")
+    print(
+        f"loss per game by the exact values ({games} games): keeps {keep_loss.sum() / games:.2f}, "
+        f"boxes {box_loss.sum() / games:.2f}"
+    )
     print("loss per turn:", " ".join(f"{x:.2f}" for x in (keep_loss + box_loss) / games))
 
 

@@ -72,8 +72,11 @@ def main() -> None:
             d, th, top = d + dd, th + tt, top + sc
         dt = time.perf_counter() - t0
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        print(f"{name:36} {args.games / dt:8.1f} {d / args.games:9.0f} {th / args.games:7.0f} "
-              f"{top / args.games:9.0f} {rss:11.0f}", flush=True)
+        print(
+            f"{name:36} {args.games / dt:8.1f} {d / args.games:9.0f} {th / args.games:7.0f} "
+            f"{top / args.games:9.0f} {rss:11.0f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

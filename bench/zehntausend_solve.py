@@ -95,8 +95,10 @@ def duel_time(presets: list[str], serial: bool, reference: bool = False) -> None
     for small in ("farkle", "zehntausend-einfach"):  # numba compiled / loaded once, both kernels
         for workers in (1, None):
             solve_duel.__wrapped__(load_rules(small, {"game": {"target": 500}}), use_disk=False, workers=workers)
-    print(f"duel (two players, from a fresh cache; {numba.get_num_threads()} threads, load average "
-          f"{os.getloadavg()[0]:.2f}): wall s / cpu s / busiest thread's cpu s")
+    print(
+        f"duel (two players, from a fresh cache; {numba.get_num_threads()} threads, load average "
+        f"{os.getloadavg()[0]:.2f}): wall s / cpu s / busiest thread's cpu s"
+    )
     for name in presets:
         rules = load_rules(name)
         t0, c0, b0 = time.perf_counter(), time.process_time(), thread_cpu()
@@ -105,32 +107,45 @@ def duel_time(presets: list[str], serial: bool, reference: bool = False) -> None
         target = DUEL_TARGETS.get(name)
         verdict = ""
         if target:
-            verdict = (f"; target ≤ {target:.0f} s — wall {'met' if wall <= target else 'NOT met'}, busiest thread "
-                       f"{'met' if busy <= target else 'NOT met'}")
-        print(f"  {name:22s} start player wins {par.value:.6f}; all cores {wall:6.1f} / {cpu:6.1f} / {busy:6.1f}"
-              f"{verdict}", flush=True)
+            verdict = (
+                f"; target ≤ {target:.0f} s — wall {'met' if wall <= target else 'NOT met'}, busiest thread "
+                f"{'met' if busy <= target else 'NOT met'}"
+            )
+        print(
+            f"  {name:22s} start player wins {par.value:.6f}; all cores {wall:6.1f} / {cpu:6.1f} / {busy:6.1f}"
+            f"{verdict}",
+            flush=True,
+        )
         if serial:
             t0, c0, b0 = time.perf_counter(), time.process_time(), thread_cpu()
             ser = solve_duel.__wrapped__(rules, fresh=True, use_disk=False, workers=1)
             swall, scpu, sbusy = time.perf_counter() - t0, time.process_time() - c0, busiest(b0)
             same = np.array_equal(ser.W, par.W) and np.array_equal(ser.L, par.L)
-            print(f"  {'':22s} one core  {swall:6.1f} / {scpu:6.1f} / {sbusy:6.1f}; speed-up {swall / wall:.2f}× "
-                  f"wall, {sbusy / busy:.2f}× busiest thread; tables identical: {same}", flush=True)
+            print(
+                f"  {'':22s} one core  {swall:6.1f} / {scpu:6.1f} / {sbusy:6.1f}; speed-up {swall / wall:.2f}× "
+                f"wall, {sbusy / busy:.2f}× busiest thread; tables identical: {same}",
+                flush=True,
+            )
         if reference:
             t0, c0, b0 = time.perf_counter(), time.process_time(), thread_cpu()
             ref = solve_duel.__wrapped__(rules, fresh=True, use_disk=False, fast=False)
             rwall, rcpu, rbusy = time.perf_counter() - t0, time.process_time() - c0, busiest(b0)
             same = np.array_equal(ref.W, par.W) and np.array_equal(ref.L, par.L)
-            print(f"  {'':22s} plain sweep, all cores {rwall:6.1f} / {rcpu:6.1f} / {rbusy:6.1f}; the duel's own sweep "
-                  f"{rbusy / busy:.2f}× faster (busiest thread); tables identical: {same}", flush=True)
+            print(
+                f"  {'':22s} plain sweep, all cores {rwall:6.1f} / {rcpu:6.1f} / {rbusy:6.1f}; the duel's own sweep "
+                f"{rbusy / busy:.2f}× faster (busiest thread); tables identical: {same}",
+                flush=True,
+            )
 
 
 def solo_time() -> None:
     rules = load_rules("zehntausend-350-solo")
     t0 = time.perf_counter()
     sol = solve_solo(rules, fresh=True)
-    print(f"solo zehntausend-350-solo: {sol.value:.4f} expected turns (minus marks ignored: "
-          f"{sol.minus_marks_ignored}); solved in {time.perf_counter() - t0:.1f} s")
+    print(
+        f"solo zehntausend-350-solo: {sol.value:.4f} expected turns (minus marks ignored: "
+        f"{sol.minus_marks_ignored}); solved in {time.perf_counter() - t0:.1f} s"
+    )
 
 
 def play(game: ZehntausendGame, bots: list, seed: int) -> tuple[float, ...]:  # type: ignore[type-arg]
@@ -173,8 +188,11 @@ def main() -> None:
     ap.add_argument("--no-duel", action="store_true")
     ap.add_argument("--duel-presets", default="farkle,zehntausend-einfach")
     ap.add_argument("--no-serial", action="store_true", help="skip the one-core duel solve (the comparison)")
-    ap.add_argument("--reference", action="store_true",
-                    help="also solve the duel with the plain sweep (the algorithm before the speed-up) and compare")
+    ap.add_argument(
+        "--reference",
+        action="store_true",
+        help="also solve the duel with the plain sweep (the algorithm before the speed-up) and compare",
+    )
     ap.add_argument("--only-duel", action="store_true")
     ap.add_argument("--no-games", action="store_true")
     ap.add_argument("--all-rule-sets", action="store_true", help="time the turn solve of every overlay too")

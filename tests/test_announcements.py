@@ -55,7 +55,8 @@ def check_lines(lines: tuple[Any, ...], n: int, where: str) -> None:
         for part in walk(line):
             if isinstance(part, Phrase):
                 assert part.msgid in (de_plurals if part.plural else de_catalog), (
-                    f"{where}: no German for {part.msgid!r}")
+                    f"{where}: no German for {part.msgid!r}"
+                )
             if isinstance(part, SeatRef):
                 assert 0 <= part.seat < n, f"{where}: {line!r} names seat {part.seat} of {n}"
         for lang, raw in (("de", r"\bPlatz \d"), ("en", r"\bSeat \d")):
@@ -76,8 +77,16 @@ def key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, default=str)
 
 
-def check_public(before: State, event: Action | Outcome, player: int | None, after: State, said: list[str],
-                 rng: random.Random, seen: dict[tuple[Any, ...], list[str]], where: str) -> None:
+def check_public(
+    before: State,
+    event: Action | Outcome,
+    player: int | None,
+    after: State,
+    said: list[str],
+    rng: random.Random,
+    seen: dict[tuple[Any, ...], list[str]],
+    where: str,
+) -> None:
     n = before.game.num_players
     for seat in [*range(n), None]:
         shown = before.event_view(event, player, seat)
@@ -87,7 +96,8 @@ def check_public(before: State, event: Action | Outcome, player: int | None, aft
         told = shown.data if not shown.full else (event.to_json(), player)
         k = (seat, key(before.view(seat)), key(told), key(after.view(seat)))
         assert seen.setdefault(k, said) == said, (
-            f"{where}: seat {seat} reads {said} and, at the same view and event, {seen[k]}")
+            f"{where}: seat {seat} reads {said} and, at the same view and event, {seen[k]}"
+        )
         if seat is None:
             continue
         for _ in range(3):
@@ -101,8 +111,9 @@ def check_public(before: State, event: Action | Outcome, player: int | None, aft
             if alt.event_view(event, player, seat) != shown or key(alt_after.view(seat)) != key(after.view(seat)):
                 continue
             other = texts(alt.announcements(event, player, alt_after), n)
-            assert other == said, (f"{where}: seat {seat} cannot tell these states apart, yet the announcements "
-                                   f"differ: {said} / {other}")
+            assert other == said, (
+                f"{where}: seat {seat} cannot tell these states apart, yet the announcements differ: {said} / {other}"
+            )
 
 
 @pytest.mark.parametrize("game_id", GAMES)

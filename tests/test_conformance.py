@@ -101,8 +101,10 @@ def mixed_bots(info: GameInfo, match: Match, seed: int, turn: int) -> list[Bot]:
     end); ``turn`` shifts which seats are which, so one seat alone plays random in one playout and the bot in the
     next."""
     name = _bot_name(info)
-    return [RandomBot(seed + p) if (p + turn) % 2 == 0 else make_bot(info.id, name, match.game, seed + p)
-            for p in range(match.game.num_players)]
+    return [
+        RandomBot(seed + p) if (p + turn) % 2 == 0 else make_bot(info.id, name, match.game, seed + p)
+        for p in range(match.game.num_players)
+    ]
 
 
 _DRAW_RNG = random.Random(0)
@@ -120,7 +122,8 @@ def node_checks(info: GameInfo, names: list[str]) -> Callable[[State, int], None
     def check(state: State, step: int) -> None:
         if info.perfect_information:
             assert all(state.determinize(p, _DRAW_RNG) is state for p in range(n)), (
-                "a secret in a game of perfect information")
+                "a secret in a game of perfect information"
+            )
         if not info.decisions:
             assert state.is_chance() or state.is_terminal(), "a decision in a game of pure chance"
         for seat in seats:
@@ -157,12 +160,28 @@ def draw(renderable: Any) -> str:
     return out
 
 
-def play(info: GameInfo, rules: str | None, n: int, seed: int, bots: Callable[[Match], list[Bot]], max_steps: int,
-         until_end: bool, **kw: Any) -> Match:
+def play(
+    info: GameInfo,
+    rules: str | None,
+    n: int,
+    seed: int,
+    bots: Callable[[Match], list[Bot]],
+    max_steps: int,
+    until_end: bool,
+    **kw: Any,
+) -> Match:
     names = [f"P{i}" for i in range(n)]
     match = Match.new(info.id, rules, names)
-    return playout(match, seed, bots(match), max_steps, until_end=until_end, chips=info.chips,
-                   per_node=node_checks(info, names), **kw)
+    return playout(
+        match,
+        seed,
+        bots(match),
+        max_steps,
+        until_end=until_end,
+        chips=info.chips,
+        per_node=node_checks(info, names),
+        **kw,
+    )
 
 
 # --- the cases ----------------------------------------------------------------------------------------------------
@@ -197,8 +216,16 @@ def test_short_playouts(game_id: str, rules: str, n: int) -> None:
     info = get_game(game_id)
     for turn in range(SHORT_PLAYOUTS):
         seed = seed_of(game_id, rules, n, turn)
-        play(info, rules, n, seed, lambda m, s=seed, t=turn: mixed_bots(info, m, s, t), SHORT_STEPS, until_end=False,
-             max_alternatives=SHORT_ALTERNATIVES)
+        play(
+            info,
+            rules,
+            n,
+            seed,
+            lambda m, s=seed, t=turn: mixed_bots(info, m, s, t),
+            SHORT_STEPS,
+            until_end=False,
+            max_alternatives=SHORT_ALTERNATIVES,
+        )
 
 
 @pytest.mark.parametrize(("game_id", "rules"), RULE_SETS, ids=_ids(RULE_SETS))
@@ -211,8 +238,17 @@ def test_every_rule_set_plays_to_its_end(game_id: str, rules: str) -> None:
     index = info.rule_sets().index(rules)
     n = counts[index % min(len(counts), END_COUNTS)]
     seed = seed_of(game_id, rules, "end")
-    match = play(info, rules, n, seed, lambda m: mixed_bots(info, m, seed, 1), END_STEPS, until_end=True,
-                 max_alternatives=SHORT_ALTERNATIVES, full_checks=60)
+    match = play(
+        info,
+        rules,
+        n,
+        seed,
+        lambda m: mixed_bots(info, m, seed, 1),
+        END_STEPS,
+        until_end=True,
+        max_alternatives=SHORT_ALTERNATIVES,
+        full_checks=60,
+    )
     assert match.state.is_terminal()
 
 
@@ -227,8 +263,9 @@ def test_every_bot_plays_a_game_to_its_end(game_id: str, bot: str) -> None:
     def bots(m: Match) -> list[Bot]:
         return [make_bot(game_id, bot, m.game, seed + p) for p in range(n)]
 
-    match = play(info, None, n, seed, bots, END_STEPS, until_end=True, max_alternatives=SHORT_ALTERNATIVES,
-                 full_checks=60)
+    match = play(
+        info, None, n, seed, bots, END_STEPS, until_end=True, max_alternatives=SHORT_ALTERNATIVES, full_checks=60
+    )
     assert match.state.is_terminal()
 
 
@@ -242,6 +279,7 @@ def test_long_playouts(game_id: str, rules: str, n: int) -> None:
     info = get_game(game_id)
     for turn in range(2):
         seed = seed_of(game_id, rules, n, "long", turn)
-        match = play(info, rules, n, seed, lambda m, s=seed, t=turn: mixed_bots(info, m, s, t), END_STEPS,
-                     until_end=True)
+        match = play(
+            info, rules, n, seed, lambda m, s=seed, t=turn: mixed_bots(info, m, s, t), END_STEPS, until_end=True
+        )
         assert match.state.is_terminal()

@@ -21,17 +21,34 @@ def _env() -> dict[str, str]:
 
 
 def test_dev_sh_names_the_command_when_it_cannot_install_the_browser() -> None:
-    out = subprocess.run(["bash", str(REPO / "dev.sh"), "browser"], env=_env(), capture_output=True, text=True,
-                         timeout=600)
+    out = subprocess.run(
+        ["bash", str(REPO / "dev.sh"), "browser"], env=_env(), capture_output=True, text=True, timeout=600
+    )
     assert out.returncode == 0, out.stderr
     assert f"{MISSING} is missing, so the browser tests are skipped" in out.stderr
     assert "apt-get install chromium" in out.stderr
 
 
 def test_browser_tests_skip_with_the_reason_instead_of_failing() -> None:
-    out = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider", "-rs", "-q",
-                          "tests/browser/test_table.py"],
-                         cwd=REPO, env=_env(), capture_output=True, text=True, timeout=600)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:xdist",
+            "-p",
+            "no:cacheprovider",
+            "-rs",
+            "-q",
+            "tests/browser/test_table.py",
+        ],
+        cwd=REPO,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "failed" not in out.stdout and "error" not in out.stdout.lower()
     assert "skipped" in out.stdout
@@ -60,16 +77,22 @@ if [ "$2" = "pip" ]; then echo "pip-like output"; fi
 """)
     fake.chmod(0o755)
     env = {**_env(), "PYTHON": str(fake), "WUERFEL_SKIP_BROWSER": "1"}
-    out = subprocess.run(["bash", str(work / "dev.sh"), "browser"], cwd=work, env=env, capture_output=True,
-                         text=True, timeout=120)
+    out = subprocess.run(
+        ["bash", str(work / "dev.sh"), "browser"], cwd=work, env=env, capture_output=True, text=True, timeout=120
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout == ""  # pip's lines too go to standard error
     err = out.stderr
-    assert err.index("dev.sh: creating the virtual environment") < err.index("dev.sh: installing wuerfel") \
-        < err.index("pip-like output") < err.index("dev.sh: .venv is ready.")
+    assert (
+        err.index("dev.sh: creating the virtual environment")
+        < err.index("dev.sh: installing wuerfel")
+        < err.index("pip-like output")
+        < err.index("dev.sh: .venv is ready.")
+    )
     calls = log.read_text().splitlines()
     pip = [c for c in calls if c.startswith("-m pip install")]
     assert len(pip) == 2 and all(" -q" not in c for c in pip), calls
-    again = subprocess.run(["bash", str(work / "dev.sh"), "browser"], cwd=work, env=env, capture_output=True,
-                           text=True, timeout=120)
+    again = subprocess.run(
+        ["bash", str(work / "dev.sh"), "browser"], cwd=work, env=env, capture_output=True, text=True, timeout=120
+    )
     assert "installing" not in again.stderr  # installed once: nothing to say the next time

@@ -60,8 +60,10 @@ def test_counted_messages_take_their_plural_forms() -> None:
     assert resolve(counts.dice(1), "en") == "1 die"
 
 
-COUNTED_NOUNS = ("throws|points|chips|dice|pips|pairs|rounds|players|games|numbers|decisions|sevens|turns|moves|"
-                 "seconds|minutes|days|tables|messages|stakes|positions|steps")
+COUNTED_NOUNS = (
+    "throws|points|chips|dice|pips|pairs|rounds|players|games|numbers|decisions|sevens|turns|moves|"
+    "seconds|minutes|days|tables|messages|stakes|positions|steps"
+)
 COUNTED = re.compile(r"(?<!to )(?<!– )\{(\w+)\}\s+(?:more\s+)?(?:" + COUNTED_NOUNS + r")\b")
 """A number placed before a plural noun ("{n} throws"): with a count of 1 it reads "1 throws" / "1 Würfe"."""
 
@@ -74,7 +76,8 @@ NEVER_ONE = {
     "All dice were set aside: confirm them first with at least {n} more points.",
     "Confirmation pending: {need} more points",
     "Minus-Macke: a Niete on the very first throw of a turn costs {points} points besides.",
-    "Niete on the first throw: {points} points, turn over", "Niete: receives the pool ({points} penalty points)",
+    "Niete on the first throw: {points} points, turn over",
+    "Niete: receives the pool ({points} penalty points)",
     "Niete: turn lost ({points} points)",
     "Nix: a Niete on the very first throw of a turn brings {points} points instead, and the turn is over.",
     "To confirm, this throw must bring at least {n} points; {dice} scores only {points}.",
@@ -82,9 +85,11 @@ NEVER_ONE = {
     "only one die stays aside; the other goes back into the cup.",
     "You may stop only with at least {points} points in the turn.",
     "You need at least {threshold} points to write down.",
-    "at least {n} more points needed", "confirmation failed: the throw brought less than {points} points",
+    "at least {n} more points needed",
+    "confirmation failed: the throw brought less than {points} points",
     "scores, but less than the {need} points needed to confirm: turn lost ({points} points)",
-    "the next throw must bring at least {points} points, or the turn is lost.", "turn lost ({points} points)",
+    "the next throw must bring at least {points} points, or the turn is lost.",
+    "turn lost ({points} points)",
     "you must score at least {points} more points first.",
     "{name} threw a Niete and loses the {points} points of this turn.",
     "{name} threw a Niete and receives the pool: {points} penalty points.",
@@ -107,14 +112,16 @@ NEVER_ONE = {
     "The book's example: he throws 1-2-3, leaves the 1 standing and throws the other two again: 2-3. If he stops "
     "now, he has {points} points in 2 throws. A 2-3-6 would be only {low}.",
     "Be the first to form all the numbers from 1 up to 16 and back down to 1 from throws of three dice: {count} "
-    "numbers in all.", "Form 1 to 16 and back to 1 from throws of three dice ({count} numbers)",
+    "numbers in all.",
+    "Form 1 to 16 and back to 1 from throws of three dice ({count} numbers)",
     "A throw with {n} dice showing {face} wins the game at once.",
     "Once all {n} dice lie aside (Anschluss), you may throw all {n} again; the points of the turn stay with you.",
     "When every die of a throw of all {n} dice scores, the turn must be confirmed before you may stop:",
     "When the last die is out, the next player gets all {n} dice again and the pool keeps growing.",
     "When the last die is out, the pool is cleared and the next player starts again with all {n} dice.",
     "When you set aside all {n} dice of one throw, the turn must be confirmed before you may stop:",
-    "You start your turn with all {n} dice in the cup and throw them.", "You throw all {n} dice.",
+    "You start your turn with all {n} dice in the cup and throw them.",
+    "You throw all {n} dice.",
     "When everybody has had {n} turns, every row is filled and the totals decide: the highest total wins, the "
     "lowest loses.",
     "Now and then the computer lets the dice stack up (Türmchen), about once in {n} throws: such a throw is void and "
@@ -123,19 +130,28 @@ NEVER_ONE = {
     "the next throw.",
     # the code chooses a singular msgid itself when the count is 1
     "Last game: {name} named {number} and won {stake} chips.",
-    "Last game: {name} named {number}, the point was {point}: {stake} chips lost.", "covers {n} chips",
-    "names {number} for {stake} chips", "{amount} chips on {number}", "Throw again ({cup} dice)",
+    "Last game: {name} named {number}, the point was {point}: {stake} chips lost.",
+    "covers {n} chips",
+    "names {number} for {stake} chips",
+    "{amount} chips on {number}",
+    "Throw again ({cup} dice)",
     "Take over {offer} with {offer_cup} dice",
     # fixed limits and sizes of the program, never 1; several of anything by construction
-    "A simulated game did not end after {n} steps.", "At a live table there are {whole}.{decimals} seconds to call.",
+    "A simulated game did not end after {n} steps.",
+    "At a live table there are {whole}.{decimals} seconds to call.",
     "Not so fast: at most {n} messages in {s} seconds.",
     "You already have {n} tables waiting to start. Start one of them, or wait until one has been idle for {minutes} "
-    "minutes.", "{n} days", "{n} minutes", "{n} seconds", "{n} moves match; type a number:",
+    "minutes.",
+    "{n} days",
+    "{n} minutes",
+    "{n} seconds",
+    "{n} moves match; type a number:",
     "The final scores are drawn here from {n} games with different results on.",
     "There is no exact analysis for {game} with these rules and {players} players: its hints are estimates, not "
     "exact values.",
     "{n} positions of this game can return to each other, too many to solve exactly. Try fewer players or a smaller "
-    "rule set.", "{states} positions, the largest cycle has {cycle}; solved in {seconds} s.",
+    "rule set.",
+    "{states} positions, the largest cycle has {cycle}; solved in {seconds} s.",
     "Too few dice to judge yet: the test says something from {n} dice on.",
     "{value} points",  # a decimal with two places ("1,00 Punkte" is plural)
     "{n} throws made for this player, dice with a proof and shown to everybody.",  # profile_dice.js: own text for 1
@@ -171,8 +187,11 @@ def test_every_count_message_takes_its_plural_forms() -> None:
     from wuerfel.i18n import plural_forms, plural_index
     from wuerfel.i18n_tools import all_msgids, all_plurals
 
-    flat = sorted(m for m in all_msgids() if (hit := COUNTED.search(m)) and hit.group(1) not in NEVER_ONE_PLACEHOLDERS
-                  and m not in NEVER_ONE)
+    flat = sorted(
+        m
+        for m in all_msgids()
+        if (hit := COUNTED.search(m)) and hit.group(1) not in NEVER_ONE_PLACEHOLDERS and m not in NEVER_ONE
+    )
     assert not flat, "count messages without plural forms (use Phrase(..., plural=) / ntranslate):\n" + "\n".join(flat)
 
     class Count(dict[str, str]):
@@ -208,8 +227,10 @@ def test_counted_parameters_reach_every_refusal() -> None:
     err = IllegalAction("Please enter exactly {dice}, not {got}.", dice=counts.dice(1), got=2)
     assert err.translated("de") == "Bitte genau 1 Würfel eingeben, nicht 2."
     assert err.translated("en") == str(err) == "Please enter exactly 1 die, not 2."
-    assert translate("The saved game has {players}, not {got}.", "en", players=counts.players(1), got=2) == \
-        "The saved game has 1 player, not 2."
+    assert (
+        translate("The saved game has {players}, not {got}.", "en", players=counts.players(1), got=2)
+        == "The saved game has 1 player, not 2."
+    )
 
 
 def test_english_move_labels_begin_in_one_case() -> None:
@@ -219,19 +240,24 @@ def test_english_move_labels_begin_in_one_case() -> None:
     from wuerfel.i18n import ntranslate
 
     assert describe_keep((), 6, "en") == "throw all dice again"
-    assert ntranslate("Stop with {points} point", "Stop with {points} points", 126, "en", points=126) == \
-        "stop with 126 points"
+    assert (
+        ntranslate("Stop with {points} point", "Stop with {points} points", 126, "en", points=126)
+        == "stop with 126 points"
+    )
     assert translate("Throw all three dice again", "en") == "throw all three dice again"
     assert translate("Stop with {hand}", "en", hand="Schock out") == "stop with Schock out"
-    assert ntranslate("Stop with {points} point", "Stop with {points} points", 126, "de", points=126) == \
-        "Aufhören mit 126 Punkten"
+    assert (
+        ntranslate("Stop with {points} point", "Stop with {points} points", 126, "de", points=126)
+        == "Aufhören mit 126 Punkten"
+    )
 
 
 def test_german_wordings_of_the_terminal_report() -> None:
     """Terminal L9: "Nicht alle der Würfel 6 6 zählen", a Zehntausend row "Dieser Zug  würfelt …" (a turn does not
     throw), "z.B." beside "z. B."."""
-    assert translate("Not all of the dice {dice} score: every die set aside must be part of a scoring combination.",
-                     "de", dice="6 6").startswith("Nicht alle Würfel 6 6 zählen")
+    assert translate(
+        "Not all of the dice {dice} score: every die set aside must be part of a scoring combination.", "de", dice="6 6"
+    ).startswith("Nicht alle Würfel 6 6 zählen")
     assert translate("The turn so far", "de") == "Verlauf des Zuges"
     assert not [m for m, t in catalog("de").items() if "z.B." in t]
 
@@ -257,6 +283,10 @@ def test_preset_names_are_in_one_language() -> None:
     from wuerfel.engine.registry import all_games
 
     german = re.compile(r"[äöüßÄÖÜ]|\b(einfach|klassisch|mit|ohne|und|Regeln|zwei|eine|Runde|Sechser|Spiel)\b")
-    mixed = [(g.id, name, g.resolve(name).name("en")) for g in all_games() for name in g.public_rule_sets()
-             if german.search(g.resolve(name).name("en"))]
+    mixed = [
+        (g.id, name, g.resolve(name).name("en"))
+        for g in all_games()
+        for name in g.public_rule_sets()
+        if german.search(g.resolve(name).name("en"))
+    ]
     assert not mixed, mixed

@@ -86,8 +86,13 @@ def _cross_game(importer: str, imported: str) -> bool:
 
 def violations(importer: str, imported: str) -> list[str]:
     """Why ``importer`` must not import ``imported`` (empty: it may)."""
-    out = [f"{prefix} is above {layer}" for layer, banned in FORBIDDEN.items() if _within(importer, layer)
-           for prefix in banned if _within(imported, prefix)]
+    out = [
+        f"{prefix} is above {layer}"
+        for layer, banned in FORBIDDEN.items()
+        if _within(importer, layer)
+        for prefix in banned
+        if _within(imported, prefix)
+    ]
     if _cross_game(importer, imported):
         out.append(f"{_game(imported)} is another game")
     return out
@@ -130,21 +135,24 @@ def test_the_scan_sees_lazy_relative_and_submodule_imports() -> None:
     assert ("wuerfel.games.zehntausend", "wuerfel.games.zehntausend.solvers.duel") in found
 
 
-@pytest.mark.parametrize(("importer", "imported", "allowed"), [
-    ("wuerfel.engine.testing", "wuerfel.bots.base", False),
-    ("wuerfel.engine.registry", "wuerfel.engine.rules", True),
-    ("wuerfel.solvers.fillgame", "wuerfel.games.wuerfelspiel.rules", False),
-    ("wuerfel.games.wuerfelspiel.solver", "wuerfel.solvers.fillgame", True),
-    ("wuerfel.games.hasard.escalero", "wuerfel.games.kit.lot", True),
-    ("wuerfel.games.hasard.escalero", "wuerfel.games.wuerfelspiel.state", False),
-    ("wuerfel.games.kit.lot", "wuerfel.games.hasard.common", False),
-    ("wuerfel.games.zehntausend.bots", "wuerfel.bots.base", True),
-    ("wuerfel.games.zehntausend", "wuerfel.cli.render", False),
-    ("wuerfel.cli.score", "wuerfel.games.zehntausend.melds", False),
-    ("wuerfel.cli.play", "wuerfel.engine.registry", True),
-    ("wuerfel.server.live", "wuerfel.games.kit", False),
-    ("wuerfel.server.live", "wuerfel.bots", True),
-])
+@pytest.mark.parametrize(
+    ("importer", "imported", "allowed"),
+    [
+        ("wuerfel.engine.testing", "wuerfel.bots.base", False),
+        ("wuerfel.engine.registry", "wuerfel.engine.rules", True),
+        ("wuerfel.solvers.fillgame", "wuerfel.games.wuerfelspiel.rules", False),
+        ("wuerfel.games.wuerfelspiel.solver", "wuerfel.solvers.fillgame", True),
+        ("wuerfel.games.hasard.escalero", "wuerfel.games.kit.lot", True),
+        ("wuerfel.games.hasard.escalero", "wuerfel.games.wuerfelspiel.state", False),
+        ("wuerfel.games.kit.lot", "wuerfel.games.hasard.common", False),
+        ("wuerfel.games.zehntausend.bots", "wuerfel.bots.base", True),
+        ("wuerfel.games.zehntausend", "wuerfel.cli.render", False),
+        ("wuerfel.cli.score", "wuerfel.games.zehntausend.melds", False),
+        ("wuerfel.cli.play", "wuerfel.engine.registry", True),
+        ("wuerfel.server.live", "wuerfel.games.kit", False),
+        ("wuerfel.server.live", "wuerfel.bots", True),
+    ],
+)
 def test_the_rules_themselves(importer: str, imported: str, allowed: bool) -> None:
     assert (not violations(importer, imported)) is allowed
 
@@ -160,7 +168,6 @@ def test_the_engines_default_fuzzer_plays_as_the_random_bot() -> None:
     for game_id, n, seed in (("lustige-sieben", 3, 5), ("zehntausend", 2, 9), ("escalero", 2, 3)):
         alone = random_playthrough(Match.new(game_id, None, [f"P{i}" for i in range(n)]), seed, check=False)
         bots = [RandomBot(seed * 101 + p) for p in range(n)]
-        given = random_playthrough(Match.new(game_id, None, [f"P{i}" for i in range(n)]), seed, bots=bots,
-                                   check=False)
+        given = random_playthrough(Match.new(game_id, None, [f"P{i}" for i in range(n)]), seed, bots=bots, check=False)
         assert alone.record.dumps() == given.record.dumps()
         assert sum(e.type == "action" for e in alone.record.events) > 1

@@ -58,11 +58,17 @@ def test_offered_labels_depend_only_on_the_view(game_id: str) -> None:
                     key = (seat, view, _key(action.to_json()))
                     label = state.describe_offer(action, "de")
                     assert seen.setdefault(key, label) == label, (
-                        f"{game_id}: seat {seat} is offered {label!r} and, at the same view, {seen[key]!r}")
+                        f"{game_id}: seat {seat} is offered {label!r} and, at the same view, {seen[key]!r}"
+                    )
                 if advisor is not None:
-                    hint = _key([(a.action.to_json() if a.action is not None else None, a.value, a.label, a.note)
-                                 for a in advisor.advise(state, seat)])
+                    hint = _key(
+                        [
+                            (a.action.to_json() if a.action is not None else None, a.value, a.label, a.note)
+                            for a in advisor.advise(state, seat)
+                        ]
+                    )
                     assert hints.setdefault((seat, view), hint) == hint, (
-                        f"{game_id}: seat {seat} gets the hints {hint} and, at the same view, {hints[(seat, view)]}")
+                        f"{game_id}: seat {seat} gets the hints {hint} and, at the same view, {hints[(seat, view)]}"
+                    )
             seat = rng.choice(actors)
             state = state.apply_action(bot.choose(state, seat), seat)

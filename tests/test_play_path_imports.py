@@ -21,19 +21,48 @@ import pytest
 
 from tests.paths import REPO
 
-HEAVY = frozenset({
-    # numeric libraries: the solvers' business, not a random bot's
-    "numpy", "numba", "llvmlite",
-    # the command line's libraries
-    "typer", "click", "rich", "shellingham",
-    # the standard library behind the registry's metadata scan, the records and the provably fair dice, the CLI
-    "importlib.metadata", "email", "zipfile", "csv", "tempfile", "shutil", "socket", "hashlib", "hmac", "secrets",
-    "json", "multiprocessing", "pickle", "subprocess", "threading", "uuid", "gettext",
-    # first-party modules the play path does not need
-    "wuerfel.cli.sim", "wuerfel.cli.main", "wuerfel.cli.render", "wuerfel.engine.record", "wuerfel.engine.fairdice",
-    "wuerfel.engine.sources", "wuerfel.games.zehntausend.terminal", "wuerfel.games.kit.bank",
-    "wuerfel.games.kit.keeps", "wuerfel.games.kit.simple",
-})
+HEAVY = frozenset(
+    {
+        # numeric libraries: the solvers' business, not a random bot's
+        "numpy",
+        "numba",
+        "llvmlite",
+        # the command line's libraries
+        "typer",
+        "click",
+        "rich",
+        "shellingham",
+        # the standard library behind the registry's metadata scan, the records and the provably fair dice, the CLI
+        "importlib.metadata",
+        "email",
+        "zipfile",
+        "csv",
+        "tempfile",
+        "shutil",
+        "socket",
+        "hashlib",
+        "hmac",
+        "secrets",
+        "json",
+        "multiprocessing",
+        "pickle",
+        "subprocess",
+        "threading",
+        "uuid",
+        "gettext",
+        # first-party modules the play path does not need
+        "wuerfel.cli.sim",
+        "wuerfel.cli.main",
+        "wuerfel.cli.render",
+        "wuerfel.engine.record",
+        "wuerfel.engine.fairdice",
+        "wuerfel.engine.sources",
+        "wuerfel.games.zehntausend.terminal",
+        "wuerfel.games.kit.bank",
+        "wuerfel.games.kit.keeps",
+        "wuerfel.games.kit.simple",
+    }
+)
 """Modules a random Farkle game must not import."""
 
 PLAY = """
@@ -66,8 +95,7 @@ sys.stdout.write(" ".join(sorted(sys.modules)))
 def python(code: str) -> str:
     """What ``code`` prints in a fresh interpreter with the checkout first on its path."""
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout
 
@@ -96,9 +124,11 @@ def test_the_engine_game_module_imports_no_registry_records_or_rules() -> None:
 def test_the_registry_finds_a_built_in_game_without_the_installed_metadata() -> None:
     """A built-in game's entry point in the checkout wins over installed metadata anyway (see the registry), so it
     is found without scanning the installed packages; listing every game still scans them (plug-ins)."""
-    code = ("import sys\nfrom wuerfel.engine.registry import get_game\nget_game('zehntausend')\n"
-            "one = 'importlib.metadata' in sys.modules\nfrom wuerfel.engine.registry import all_games\nall_games()\n"
-            "print(one, 'importlib.metadata' in sys.modules)")
+    code = (
+        "import sys\nfrom wuerfel.engine.registry import get_game\nget_game('zehntausend')\n"
+        "one = 'importlib.metadata' in sys.modules\nfrom wuerfel.engine.registry import all_games\nall_games()\n"
+        "print(one, 'importlib.metadata' in sys.modules)"
+    )
     assert python(code).split() == ["False", "True"]
 
 
@@ -114,15 +144,21 @@ def test_the_lazy_re_exports_give_every_name(package: str) -> None:
         assert getattr(module, sub) is importlib.import_module(f"{package}.{sub}")
     with pytest.raises(AttributeError):
         _ = module.no_such_name
-    code = (f"import json\nfrom {package} import *\nimport {package} as p\n"
-            "print(json.dumps(sorted(n for n in p.__all__ if n not in globals())))")
+    code = (
+        f"import json\nfrom {package} import *\nimport {package} as p\n"
+        "print(json.dumps(sorted(n for n in p.__all__ if n not in globals())))"
+    )
     assert json.loads(python(code)) == []
 
 
 SHORT_FARKLE = "info.load_rules('farkle', {'game': {'target': 1000}})"
-OPTIMAL = PLAY.replace('"random"', '"optimal"').replace('info.rules_from_dict(info.resolve("farkle").data)',
-                                                      SHORT_FARKLE).replace(
-    "game.sim_kernel(bots)", "game.sim_kernel(bots)\nassert type(bots[0].evaluator.duel()).__name__ == 'LightDuel'")
+OPTIMAL = (
+    PLAY.replace('"random"', '"optimal"')
+    .replace('info.rules_from_dict(info.resolve("farkle").data)', SHORT_FARKLE)
+    .replace(
+        "game.sim_kernel(bots)", "game.sim_kernel(bots)\nassert type(bots[0].evaluator.duel()).__name__ == 'LightDuel'"
+    )
+)
 """The same with the optimal bot, rating by the duel table on disk (bench/peers.py's ``ours-optimal-farkle``; Farkle
 to 1,000: a table solved in a moment)."""
 
@@ -146,8 +182,9 @@ def test_the_optimal_farkle_bot_imports_nothing_heavy(tmp_path: Path) -> None:
         env = dict(os.environ, PYTHONPATH=str(REPO))
     finally:
         del os.environ["WUERFEL_CACHE_DIR"]
-    done = subprocess.run([sys.executable, "-c", OPTIMAL], cwd=REPO, env=env, capture_output=True, text=True,
-                          timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", OPTIMAL], cwd=REPO, env=env, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     loaded = set(done.stdout.split())
     assert "wuerfel.games.zehntausend.solvers.light" in loaded

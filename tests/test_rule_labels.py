@@ -24,8 +24,12 @@ from wuerfel.engine.rules import (
 
 GAMES = [g.id for g in all_games() if g.presets_dir is not None]
 SPEC_CODES = re.compile(r"\((?:A|E|G)-?\d+\)|(?<![\d.,])00\d\b|\bA-\d+\b")
-INTERNAL = {"einfach+verdoppeln+ergaenzen", "einfach+verschaerft+uebernehmen", "einfach-6+verdoppeln+bestaetigen",
-            "macke-klassisch+beweisen-literal"}
+INTERNAL = {
+    "einfach+verdoppeln+ergaenzen",
+    "einfach+verschaerft+uebernehmen",
+    "einfach-6+verdoppeln+bestaetigen",
+    "macke-klassisch+beweisen-literal",
+}
 
 
 def _leaf_types(cls: type[Any], path: str = "") -> dict[str, Any]:
@@ -128,7 +132,8 @@ def test_wrong_types_are_refused_in_the_players_language() -> None:
     with pytest.raises(RuleError) as exc:
         info.load_rules("zehntausend-einfach", {"scoring": {"kind": {"triple": "viel"}}})
     assert exc.value.translated("de") == (
-        "Die Option „scoring.kind.triple“ muss eine Liste ganzer Zahlen sein, nicht 'viel'.")
+        "Die Option „scoring.kind.triple“ muss eine Liste ganzer Zahlen sein, nicht 'viel'."
+    )
     assert "list of int" not in exc.value.translated("de")
     assert "a list of whole numbers" in exc.value.translated("en")
     with pytest.raises(RuleError) as exc:
@@ -149,7 +154,9 @@ def test_refusals_can_name_the_option_as_people_read_it() -> None:
     assert option_display_name(cls, "no.such", "en") == "no.such"
     assert humanize_params(cls, {"key": "game.target", "got": 3}, "en") == {"key": "Target score", "got": 3}
     assert humanize_params(cls, {"key": "selection.rule", "value": "all_scoring"}, "de") == {
-        "key": "Welche Würfel heraus", "value": "alle wertbaren Würfel"}
+        "key": "Welche Würfel heraus",
+        "value": "alle wertbaren Würfel",
+    }
 
 
 def test_lists_and_tables_have_a_form_schema_not_json() -> None:
@@ -164,8 +171,10 @@ def test_lists_and_tables_have_a_form_schema_not_json() -> None:
     assert option_schema(cls, "scoring.kind.companion_faces", "de")["length"] is None
     assert {k["value"]: k["label"] for k in explicit["keys"]}["4"] == "four of a kind"
     reach = option_schema(cls, "game.reach", "de")
-    assert reach["kind"] == "choice" and reach["choices"][0] == {"value": "at_least",
-                                                                 "label": "mit mindestens der Zielpunktzahl"}
+    assert reach["kind"] == "choice" and reach["choices"][0] == {
+        "value": "at_least",
+        "label": "mit mindestens der Zielpunktzahl",
+    }
     boxes = option_schema(get_game("wuerfelspiel").options_class, "boxes", "en")
     assert boxes["kind"] == "list" and boxes["item"]["kind"] == "choice"
     assert {"value": "full_house", "label": "Full house"} in boxes["item"]["choices"]
@@ -203,8 +212,7 @@ class _Face:
 @dataclasses.dataclass(frozen=True)
 class _Bounded:
     count: int = dataclasses.field(default=2, metadata={"de": "Anzahl", "en": "Count", "low": 1, "high": 5})
-    row: tuple[int, ...] = dataclasses.field(default=(0,), metadata={"de": "Reihe", "en": "Row", "low": 0,
-                                                                     "high": 9})
+    row: tuple[int, ...] = dataclasses.field(default=(0,), metadata={"de": "Reihe", "en": "Row", "low": 0, "high": 9})
     faces: tuple[_Face, ...] = dataclasses.field(default=(), metadata={"de": "Flächen", "en": "Faces"})
 
 
@@ -223,7 +231,9 @@ def test_a_refusal_that_depends_on_another_option_names_both_in_words() -> None:
     with pytest.raises(RuleError) as exc:
         info.load_rules("zehntausend-einfach", {"game": {"mode": "rueckwaerts"}, "selection": {"rule": "free"}})
     assert exc.value.translated("de") == (
-        "Die Option „selection.rule“ muss „all_scoring“ sein, wenn „game.mode“ „rueckwaerts“ ist.")
+        "Die Option „selection.rule“ muss „all_scoring“ sein, wenn „game.mode“ „rueckwaerts“ ist."
+    )
     human = humanize_params(info.options_class, exc.value.params, "de")
     assert translate(exc.value.msgid, "de", **human) == (
-        "Die Option „Welche Würfel heraus“ muss „alle wertbaren Würfel“ sein, wenn „Spielform“ „Rückwärts“ ist.")
+        "Die Option „Welche Würfel heraus“ muss „alle wertbaren Würfel“ sein, wenn „Spielform“ „Rückwärts“ ist."
+    )

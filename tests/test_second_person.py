@@ -24,12 +24,16 @@ from wuerfel.engine.testing import strings_in
 GAMES = sorted(info.id for info in all_games())
 STEPS = 120
 THIRD_PERSON = {
-    "de": re.compile(r"\bDu (ist|hat|gewinnt|würfelt|beginnt|hält|zahlt|nennt|bekommt|setzt|wirft|trägt|hakt|erhöht|"
-                     r"deckt|kassiert|nimmt|verliert|bietet|erhält|übernimmt|schreibt|legt|behält|scheidet|bleibt|"
-                     r"geht|gibt|passt|ruft|sagt|spielt|macht|streicht|war|liegt|steht|führt|erreicht|kommt)\b"),
-    "en": re.compile(r"\bYou (is|has|was|wins|throws|begins|holds|pays|names|gets|stakes|takes|loses|bids|raises|"
-                     r"covers|enters|ticks|keeps|goes|receives|scores|writes|stops|passes|calls|makes|leads|"
-                     r"reaches|stays|comes|stands)\b"),
+    "de": re.compile(
+        r"\bDu (ist|hat|gewinnt|würfelt|beginnt|hält|zahlt|nennt|bekommt|setzt|wirft|trägt|hakt|erhöht|"
+        r"deckt|kassiert|nimmt|verliert|bietet|erhält|übernimmt|schreibt|legt|behält|scheidet|bleibt|"
+        r"geht|gibt|passt|ruft|sagt|spielt|macht|streicht|war|liegt|steht|führt|erreicht|kommt)\b"
+    ),
+    "en": re.compile(
+        r"\bYou (is|has|was|wins|throws|begins|holds|pays|names|gets|stakes|takes|loses|bids|raises|"
+        r"covers|enters|ticks|keeps|goes|receives|scores|writes|stops|passes|calls|makes|leads|"
+        r"reaches|stays|comes|stands)\b"
+    ),
 }
 READER = {"de": "Du", "en": "You"}
 

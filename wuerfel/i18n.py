@@ -23,8 +23,14 @@ def catalog(lang: str) -> dict[str, str]:
     """Msgid → translation for one language, merged over all its ``.po`` files; empty for unknown languages."""
     out: dict[str, str] = {}
     for msg in _messages(lang):
-        if (msg.id and msg.string and isinstance(msg.id, str) and isinstance(msg.string, str) and not msg.fuzzy
-                and not msg.context):
+        if (
+            msg.id
+            and msg.string
+            and isinstance(msg.id, str)
+            and isinstance(msg.string, str)
+            and not msg.fuzzy
+            and not msg.context
+        ):
             out[msg.id] = msg.string
     return out
 
@@ -71,8 +77,13 @@ def plural_catalog(lang: str) -> dict[str, tuple[str, ...]]:
     flat msgid → text table cannot hold; German and English both have two forms (``n == 1`` and the rest)."""
     out: dict[str, tuple[str, ...]] = {}
     for msg in _messages(lang):
-        if (isinstance(msg.id, tuple) and isinstance(msg.string, tuple) and not msg.fuzzy and all(msg.string)
-                and not msg.context):
+        if (
+            isinstance(msg.id, tuple)
+            and isinstance(msg.string, tuple)
+            and not msg.fuzzy
+            and all(msg.string)
+            and not msg.context
+        ):
             out[msg.id[0]] = tuple(msg.string)
     return out
 

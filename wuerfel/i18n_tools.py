@@ -16,8 +16,20 @@ from pathlib import Path
 from wuerfel.i18n import LOCALE_DIR, catalog, plural_catalog
 
 PACKAGE = Path(__file__).parent
-MARKERS = {"N_", "_", "t", "tr", "translate", "IllegalAction", "RuleError", "RecordError", "WuerfelError",
-           "gettext", "ngettext", "Phrase"}
+MARKERS = {
+    "N_",
+    "_",
+    "t",
+    "tr",
+    "translate",
+    "IllegalAction",
+    "RuleError",
+    "RecordError",
+    "WuerfelError",
+    "gettext",
+    "ngettext",
+    "Phrase",
+}
 TEMPLATE_RE = re.compile(r"""(?:_|gettext)\(\s*(['"])(.+?)\1""", re.S)
 TEMPLATE_PLURAL_RE = re.compile(r"""\b_n\(\s*(['"])(.+?)\1\s*,\s*(['"])(.+?)\3""", re.S)
 """A template's counted text: ``_n("Enter the {n} die that fell", "Enter the {n} dice that fell")``."""
@@ -116,15 +128,16 @@ def update(part: str, lang: str = "de") -> int:
     todo = missing(lang)
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{part}.po"
     if not path.exists():
-        path.write_text(f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: {lang}\\n"\n',
-                        encoding="utf-8")
+        path.write_text(
+            f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: {lang}\\n"\n',
+            encoding="utf-8",
+        )
     plurals = missing_plurals(lang)
     with path.open("a", encoding="utf-8") as fh:
         for m in todo:
             fh.write(f'\nmsgid "{_po_escape(m)}"\nmsgstr ""\n')
         for one, many in plurals:
-            fh.write(f'\nmsgid "{_po_escape(one)}"\nmsgid_plural "{_po_escape(many)}"\n'
-                     'msgstr[0] ""\nmsgstr[1] ""\n')
+            fh.write(f'\nmsgid "{_po_escape(one)}"\nmsgid_plural "{_po_escape(many)}"\nmsgstr[0] ""\nmsgstr[1] ""\n')
     return len(todo) + len(plurals)
 
 

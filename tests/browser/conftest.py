@@ -17,8 +17,10 @@ import pytest
 from tests.server.conftest import ServerProcess
 
 CHROMIUM = os.environ.get("WUERFEL_CHROMIUM", "/usr/bin/chromium")
-MISSING = (f"{CHROMIUM} is missing, so the browser tests are skipped; to run them: sudo apt-get install chromium "
-           "(./dev.sh test installs it itself when run as root)")
+MISSING = (
+    f"{CHROMIUM} is missing, so the browser tests are skipped; to run them: sudo apt-get install chromium "
+    "(./dev.sh test installs it itself when run as root)"
+)
 GAME_PLUGINS = ("toy",)
 
 
@@ -72,8 +74,10 @@ def browser() -> Iterator[object]:
     expect.set_options(timeout=30_000)
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
         try:
             yield b
         finally:
@@ -86,16 +90,21 @@ def new_page(browser: object) -> Iterator[object]:
     contexts = []
 
     def make(locale: str = "de-DE", reduced_motion: str = "reduce", width: int = 1100) -> object:
-        ctx = browser.new_context(locale=locale, reduced_motion=reduced_motion,  # type: ignore[attr-defined]
-                                  viewport={"width": width, "height": 800})
+        ctx = browser.new_context(
+            locale=locale,
+            reduced_motion=reduced_motion,  # type: ignore[attr-defined]
+            viewport={"width": width, "height": 800},
+        )
         ctx.set_default_timeout(30_000)
         ctx.set_default_navigation_timeout(60_000)
         contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         # A script or connection the Content-Security-Policy blocks only shows up as a console error.
-        page.on("console", lambda m: errors.append(m.text)
-                if m.type == "error" and "Content Security Policy" in m.text else None)
+        page.on(
+            "console",
+            lambda m: errors.append(m.text) if m.type == "error" and "Content Security Policy" in m.text else None,
+        )
         return page
 
     errors: list[str] = []

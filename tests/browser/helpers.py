@@ -20,10 +20,21 @@ def guest(page: Page, base: str, name: str, path: str = "/") -> None:
         page.wait_for_load_state("load")
 
 
-def create_table(page: Page, base: str, game: str, seats: int = 2, bots: dict[int, str] | None = None,
-                 options: dict[str, Any] | None = None, scorekeeper: bool = False, preset: str | None = None,
-                 spectator_chat: bool = False, hints: bool = True, clock: str | None = None,
-                 on_expiry: str | None = None, rated: bool = False) -> str:
+def create_table(
+    page: Page,
+    base: str,
+    game: str,
+    seats: int = 2,
+    bots: dict[int, str] | None = None,
+    options: dict[str, Any] | None = None,
+    scorekeeper: bool = False,
+    preset: str | None = None,
+    spectator_chat: bool = False,
+    hints: bool = True,
+    clock: str | None = None,
+    on_expiry: str | None = None,
+    rated: bool = False,
+) -> str:
     """Create a table through the lobby form (rules editor included); returns the table's URL. ``clock`` is the
     time control's option ("live:30", "corr:1"), ``on_expiry`` "bot" or "forfeit"; ``rated`` checks "Gewertet"
     (which switches the hints off)."""
@@ -96,7 +107,9 @@ def click_action(page: Page, action: dict[str, Any], timeout: float = 30) -> Non
     while True:
         handle = page.evaluate_handle(
             "a => [...document.querySelectorAll('[data-action]')].find(e => e.dataset.action === JSON.stringify(a) "
-            "&& !e.disabled) || null", action)
+            "&& !e.disabled) || null",
+            action,
+        )
         el = handle.as_element()
         if el is None:
             offered = page.eval_on_selector_all("[data-action]", "es => es.map(e => e.dataset.action)")
@@ -110,18 +123,27 @@ def click_action(page: Page, action: dict[str, Any], timeout: float = 30) -> Non
 
 
 def my_turn(page: Page) -> bool:
-    return bool(page.evaluate("() => !!(window.wuerfelTable.msg && window.wuerfelTable.msg.legal.length "
-                              "&& !window.wuerfelTable.pending)"))
+    return bool(
+        page.evaluate(
+            "() => !!(window.wuerfelTable.msg && window.wuerfelTable.msg.legal.length && !window.wuerfelTable.pending)"
+        )
+    )
 
 
 def my_throw(page: Page) -> bool:
     """Is this page's seat the one whose throw the table waits for ("Würfeln")?"""
-    return bool(page.evaluate("() => { const S = window.wuerfelTable, m = S.msg; return !!(m && m.throw && "
-                              "!m.throw.bot && (m.my_seats || []).includes(m.throw.seat) && !S.pending); }"))
+    return bool(
+        page.evaluate(
+            "() => { const S = window.wuerfelTable, m = S.msg; return !!(m && m.throw && "
+            "!m.throw.bot && (m.my_seats || []).includes(m.throw.seat) && !S.pending); }"
+        )
+    )
 
 
-READY = ("() => { const S = window.wuerfelTable, m = S.msg; if (!m || S.pending) return false; "
-         "return m.legal.length > 0 || !!(m.throw && !m.throw.bot && (m.my_seats || []).includes(m.throw.seat)); }")
+READY = (
+    "() => { const S = window.wuerfelTable, m = S.msg; if (!m || S.pending) return false; "
+    "return m.legal.length > 0 || !!(m.throw && !m.throw.bot && (m.my_seats || []).includes(m.throw.seat)); }"
+)
 
 
 def my_decision(page: Page, timeout: float = 30_000) -> None:
@@ -150,8 +172,9 @@ def play_until(pages: list[Page], policy: Any, done: Any, timeout: float = 60.0)
                     page.locator("#throw-btn").click()
                 else:
                     click_action(page, policy(msg(page)))
-                page.wait_for_function(f"() => +document.body.dataset.seq > {before} || "
-                                       "document.body.dataset.lastError")
+                page.wait_for_function(
+                    f"() => +document.body.dataset.seq > {before} || document.body.dataset.lastError"
+                )
                 moved = True
                 break
         if not moved:

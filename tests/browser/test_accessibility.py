@@ -8,8 +8,10 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import Server
 from tests.browser.helpers import create_table, guest, my_decision, seq, wait_connected
 
-FOCUS = ("() => { const a = document.activeElement; return a && a !== document.body && "
-         "!!a.closest('#felt') && !a.disabled; }")
+FOCUS = (
+    "() => { const a = document.activeElement; return a && a !== document.body && "
+    "!!a.closest('#felt') && !a.disabled; }"
+)
 
 
 def _my_turn(page: Page) -> None:
@@ -37,8 +39,10 @@ def test_keyboard_focus_stays_at_the_table_and_dice_announce_their_state(server:
     before = seq(anna)
     anna.locator("#roll-again").focus()
     anna.keyboard.press("Enter")
-    anna.wait_for_function(f"() => +document.body.dataset.seq >= {before + 2} && "
-                           "window.wuerfelTable.msg.legal.length > 0 && !window.wuerfelTable.pending")
+    anna.wait_for_function(
+        f"() => +document.body.dataset.seq >= {before + 2} && "
+        "window.wuerfelTable.msg.legal.length > 0 && !window.wuerfelTable.pending"
+    )
     anna.wait_for_function(FOCUS)
     # Write into a box with the keyboard: the bot plays, and when it is Anna's turn again the focus is still there.
     cell = anna.locator("#sheet td.cand").first

@@ -40,12 +40,14 @@ def test_invitation_says_who_invites_and_lets_a_visitor_watch(server: Server, ne
     url = create_table(anna, server.url, "pig", seats=4, clock="live:30", on_expiry="forfeit")
     # The time control is said before anybody sits down (issue 24, U8): in the seat list and on the invitation.
     expect(anna.locator("#seating .time-control")).to_have_text(
-        "Bedenkzeit pro Zug: 30 Sekunden. Läuft sie ab, verliert der Spieler die Partie.")
+        "Bedenkzeit pro Zug: 30 Sekunden. Läuft sie ab, verliert der Spieler die Partie."
+    )
     visitor = new_page(locale="en-US")
     visitor.goto(url)
     expect(visitor.locator("#invitation")).to_contain_text("Anna invites you to")
     expect(visitor.locator("#invitation .time-control")).to_have_text(
-        "Time per move: 30 seconds. When it runs out, the player loses the game.")
+        "Time per move: 30 seconds. When it runs out, the player loses the game."
+    )
     visitor.locator("#watch-link").click()
     visitor.wait_for_url("**watch=1")
     expect(visitor.locator("#seat-list")).to_contain_text("Anna (guest)")

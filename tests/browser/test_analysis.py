@@ -18,8 +18,11 @@ def bots_game(page: Page, base: str, game: str, bots: dict[str, str]) -> dict[st
     """A table of bots only, played to its end (its status awaited with a deadline); returns the table."""
     csrf = page.locator('meta[name="csrf-token"]').get_attribute("content")
     headers = {"X-CSRF-Token": csrf or "", "Content-Type": "application/json"}
-    r = page.request.post(f"{base}/api/tables", headers=headers, data=json.dumps(
-        {"game": game, "seats": len(bots), "bots": bots, "sit": False, "private": True}))
+    r = page.request.post(
+        f"{base}/api/tables",
+        headers=headers,
+        data=json.dumps({"game": game, "seats": len(bots), "bots": bots, "sit": False, "private": True}),
+    )
     assert r.ok, r.text()
     table: dict[str, Any] = r.json()
     assert page.request.post(f"{base}/api/tables/{table['id']}/start", headers=headers).ok
@@ -60,7 +63,8 @@ def test_replay_shows_the_analysis(server: Server, new_page: Any) -> None:
     expect(page.locator("#analysis-seats tbody tr[data-seat]")).to_have_count(2)
     for s in doc["seats"]:  # accuracy as the API says, one decimal
         expect(page.locator(f"#analysis-seats tr[data-seat='{s['seat']}'] td").first).to_have_text(
-            f"{s['accuracy']:.1f} %")
+            f"{s['accuracy']:.1f} %"
+        )
     expect(page.locator("#analysis-seats thead")).to_contain_text("Accuracy")
     # a negative luck figure with the minus sign the losses use, never a hyphen
     expect(page.locator("#analysis-seats tbody")).not_to_contain_text("-")
@@ -78,8 +82,9 @@ def test_replay_shows_the_analysis(server: Server, new_page: Any) -> None:
         expect(page.locator(f"#events li[data-index='{best[0]['step']}'] .loss.best")).to_have_text("best")
     # the graph: an SVG the server drew, loaded
     expect(page.locator("#analysis-graph")).to_be_visible()
-    page.wait_for_function("() => { const i = document.getElementById('analysis-graph-img');"
-                           " return i.complete && i.naturalWidth > 0; }")
+    page.wait_for_function(
+        "() => { const i = document.getElementById('analysis-graph-img'); return i.complete && i.naturalWidth > 0; }"
+    )
     # On a wide screen the analysis stands under the board, in the wide column: in the side column its graph was a
     # thumbnail beside a board stretched to the side column's height.
     page.set_viewport_size({"width": 1280, "height": 900})
@@ -124,10 +129,15 @@ def test_the_page_waits_for_the_win_chances(server: Server, new_page: Any) -> No
     table = bots_game(page, server.url, "sechzerspiel", {"0": "random", "1": "heuristic"})
     url = f"{server.url}/api/tables/{table['id']}/analysis"
     real = page.request.get(url).json()
-    provisional = {**real, "unit": "points", "win_chance": None, "mistakes": [],
-                   "decisions": [{**d, "unit": "points", "loss": 0.0, "decisive": False} for d in real["decisions"]],
-                   "win_chance_pending": True,
-                   "win_chance_status": {"state": "running", "eta_seconds": 90, "message": ""}}
+    provisional = {
+        **real,
+        "unit": "points",
+        "win_chance": None,
+        "mistakes": [],
+        "decisions": [{**d, "unit": "points", "loss": 0.0, "decisive": False} for d in real["decisions"]],
+        "win_chance_pending": True,
+        "win_chance_status": {"state": "running", "eta_seconds": 90, "message": ""},
+    }
     asked: list[str] = []
 
     def first_provisional(route: Any) -> None:
@@ -151,10 +161,15 @@ def test_the_page_waits_for_the_win_chances(server: Server, new_page: Any) -> No
     expect(page.locator("#events li:has(.loss ~ .loss)")).to_have_count(0)
     assert len(asked) == 2  # no more polls once the duel analysis is there
     page.unroute(re.compile(r".*/api/tables/[^/]+/analysis$"))
-    failed = {**provisional, "win_chance_pending": False,
-              "win_chance_status": {"state": "failed", "eta_seconds": None, "message": ""}}
-    page.route(re.compile(r".*/api/tables/[^/]+/analysis$"), lambda route: route.fulfill(
-        status=200, content_type="application/json", body=json.dumps(failed)))
+    failed = {
+        **provisional,
+        "win_chance_pending": False,
+        "win_chance_status": {"state": "failed", "eta_seconds": None, "message": ""},
+    }
+    page.route(
+        re.compile(r".*/api/tables/[^/]+/analysis$"),
+        lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(failed)),
+    )
     page.reload()
     expect(panel).to_have_attribute("data-pending", "failed")
     expect(page.locator("#analysis-pending")).to_contain_text("konnten nicht berechnet werden")
@@ -166,10 +181,13 @@ def test_the_graph_follows_the_language_switch(server: Server, new_page: Any) ->
     page = new_page()
     guest(page, server.url, "Zweisprachig")
     table = bots_game(page, server.url, "sechzerspiel", {"0": "random", "1": "heuristic"})
-    loaded = ("() => { const i = document.getElementById('analysis-graph-img');"
-              " return !!i && !!i.src && i.complete && i.naturalWidth > 0; }")
-    svg_text = ("() => fetch(document.getElementById('analysis-graph-img').src, {cache: 'force-cache'})"
-                ".then(r => r.text())")
+    loaded = (
+        "() => { const i = document.getElementById('analysis-graph-img');"
+        " return !!i && !!i.src && i.complete && i.naturalWidth > 0; }"
+    )
+    svg_text = (
+        "() => fetch(document.getElementById('analysis-graph-img').src, {cache: 'force-cache'}).then(r => r.text())"
+    )
     page.goto(f"{server.url}/replay/{table['id']}")
     page.wait_for_function(loaded)
     assert "Gewinnchance" in page.evaluate(svg_text)

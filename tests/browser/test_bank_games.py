@@ -36,8 +36,10 @@ def test_zehnerspiel_with_real_dice(server: Server, phone: Page) -> None:
 
     done = play(phone, lambda n, m: [3, 3, 3][:n], choose)
     assert done["faces"] == 2 and staked
-    sent = phone.evaluate("() => window.wuerfelTable.log.filter(e => e.type === 'action' && e.data "
-                          "&& e.data.kind === 'stake').map(e => [e.data.number, e.data.amount])")
+    sent = phone.evaluate(
+        "() => window.wuerfelTable.log.filter(e => e.type === 'action' && e.data "
+        "&& e.data.kind === 'stake').map(e => [e.data.number, e.data.amount])"
+    )
     assert sent == [[1, 3]]
     check_end(phone, 2)
 

@@ -85,8 +85,9 @@ def test_spectators_are_listed_write_where_allowed_and_the_host_mutes_one(server
     expect(line.locator(".chat-author")).to_have_text("Carla (Gast) (schaut zu)")
     # The host mutes her: she reads why she has no input any more, and the list marks her.
     anna.locator("#spectator-list li").nth(0).locator("button.mute").click()
-    expect(carla.locator("#chat-readonly")).to_have_text("Der Gastgeber hat dich an diesem Tisch stummgeschaltet.",
-                                                        timeout=15_000)
+    expect(carla.locator("#chat-readonly")).to_have_text(
+        "Der Gastgeber hat dich an diesem Tisch stummgeschaltet.", timeout=15_000
+    )
     expect(carla.locator("#chat-form")).to_be_hidden()
     expect(carla.locator("#notice")).to_have_text("Der Gastgeber hat Carla (Gast) im Chat stummgeschaltet.")
     expect(anna.locator("#spectator-list li[data-muted='yes']")).to_contain_text("Carla")

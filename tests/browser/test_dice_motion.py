@@ -32,8 +32,10 @@ def _keep_two_and_throw(page: Page, button: str) -> None:
     page.locator("#tray button.die").nth(1).click()
     before = seq(page)
     page.locator(button).click()
-    page.wait_for_function(f"() => +document.body.dataset.seq > {before} && "
-                           "window.wuerfelTable.msg.view.dice.length === 5 && !window.wuerfelTable.pending")
+    page.wait_for_function(
+        f"() => +document.body.dataset.seq > {before} && "
+        "window.wuerfelTable.msg.view.dice.length === 5 && !window.wuerfelTable.pending"
+    )
     new = list(msg(page)["view"]["dice"])
     for d in dice[:2]:
         new.remove(d)
@@ -69,8 +71,10 @@ def test_dice_left_lying_after_setting_aside_stay_still(server: Server, new_page
     wait_connected(anna)
     # Anna's first throw may be a Niete (the bot moves on): wait for a throw she can set aside from.
     _my_turn(anna)
-    anna.wait_for_function("() => window.wuerfelTable.msg.view.node === 'select' && "
-                           "window.wuerfelTable.msg.legal.length > 0", timeout=30_000)
+    anna.wait_for_function(
+        "() => window.wuerfelTable.msg.view.node === 'select' && window.wuerfelTable.msg.legal.length > 0",
+        timeout=30_000,
+    )
     anna.wait_for_function(STARTED, arg="#tray")
     # The smallest selection leaves dice lying on the table.
     chips = anna.locator("#choices button.choice")
@@ -78,8 +82,9 @@ def test_dice_left_lying_after_setting_aside_stay_still(server: Server, new_page
     smallest = min(range(chips.count()), key=lambda i: len(chips.nth(i).locator(".die").all()))
     before = seq(anna)
     chips.nth(smallest).click()
-    anna.wait_for_function(f"() => +document.body.dataset.seq > {before} && "
-                           "window.wuerfelTable.msg.view.node === 'decide'")
+    anna.wait_for_function(
+        f"() => +document.body.dataset.seq > {before} && window.wuerfelTable.msg.view.node === 'decide'"
+    )
     expect(anna.locator("#tray .die.dim")).not_to_have_count(0)
     assert _tumbling(anna) == []
 
@@ -88,8 +93,14 @@ def test_the_last_throw_stays_still_when_someone_stakes(server: Server, new_page
     anna = new_page(reduced_motion="no-preference")
     guest(anna, server.url, "Anna")
     # Anna holds the first bank (by seat, not by the default lot), so when she first stakes a bank throw lies there.
-    create_table(anna, server.url, "lustige-sieben", seats=3, bots={1: "heuristic", 2: "heuristic"},
-                 options={"first_bank": "first_seat"})
+    create_table(
+        anna,
+        server.url,
+        "lustige-sieben",
+        seats=3,
+        bots={1: "heuristic", 2: "heuristic"},
+        options={"first_bank": "first_seat"},
+    )
     anna.locator("#start-btn").click()
     wait_connected(anna)
     _my_turn(anna)

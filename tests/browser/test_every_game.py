@@ -58,8 +58,14 @@ def test_every_game_opens_and_plays_at_a_live_table(server: Server, new_page, in
     errors: list[str] = []
     # Only the table's own errors: the lobby, before the guest has a name, may be refused its table list.
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "/table/" in page.url else None)
-    page.on("response", lambda r: errors.append(f"{r.status} {r.request.method} {r.url}")
-            if r.status >= 400 and "/table/" in page.url else None)
+    page.on(
+        "response",
+        lambda r: (
+            errors.append(f"{r.status} {r.request.method} {r.url}")
+            if r.status >= 400 and "/table/" in page.url
+            else None
+        ),
+    )
     guest(page, server.url, "Anna")
     n = _seats(info)
     create_table(page, server.url, info.id, seats=n, bots={s: _bot(info) for s in range(1, n)})
@@ -69,8 +75,7 @@ def test_every_game_opens_and_plays_at_a_live_table(server: Server, new_page, in
     generic = not own.count() or not own.get_attribute("data-module")
     rng = random.Random(info.id)
     for _ in range(MOVES):
-        page.wait_for_function(f"() => ({READY})() || document.body.dataset.status === 'finished'",
-                               timeout=WAIT_MS)
+        page.wait_for_function(f"() => ({READY})() || document.body.dataset.status === 'finished'", timeout=WAIT_MS)
         _check_drawn(page, generic)
         if page.evaluate("() => document.body.dataset.status === 'finished'"):
             break
@@ -79,8 +84,9 @@ def test_every_game_opens_and_plays_at_a_live_table(server: Server, new_page, in
             page.locator("#throw-btn").click()
         else:
             _press(page, rng)
-        page.wait_for_function(f"() => +document.body.dataset.seq > {before} || document.body.dataset.lastError",
-                               timeout=WAIT_MS)
+        page.wait_for_function(
+            f"() => +document.body.dataset.seq > {before} || document.body.dataset.lastError", timeout=WAIT_MS
+        )
         assert not page.evaluate("() => document.body.dataset.lastError"), "the server refused a move the page offered"
     _check_drawn(page, generic)
     assert not errors, f"errors on the table page: {errors}"
@@ -126,8 +132,9 @@ def _check_drawn(page: Page, generic: bool) -> None:
         try:
             page.wait_for_function(f"() => ({_MISSING_KINDS})().length === 0", timeout=WAIT_MS)
         except PlaywrightTimeout:
-            pytest.fail(f"the message carried no components or kinds the table did not draw: "
-                        f"{page.evaluate(_MISSING_KINDS)}")
+            pytest.fail(
+                f"the message carried no components or kinds the table did not draw: {page.evaluate(_MISSING_KINDS)}"
+            )
         expect(game.locator(":not(button)[data-kind]:visible").first).to_be_visible(timeout=WAIT_MS)
     else:
         expect(game).not_to_be_empty(timeout=WAIT_MS)

@@ -18,9 +18,11 @@ def test_a_played_game_says_every_throw_was_checked(server: Server, new_page) ->
     anna = new_page()
     anna.goto(server.url + "/")
     csrf = anna.locator('meta[name="csrf-token"]').get_attribute("content")
-    r = anna.request.post(f"{server.url}/api/register", headers={"X-CSRF-Token": csrf or "",
-                                                                "Content-Type": "application/json"},
-                          data=json.dumps({"name": "Rolf", "password": "geheim-123"}))
+    r = anna.request.post(
+        f"{server.url}/api/register",
+        headers={"X-CSRF-Token": csrf or "", "Content-Type": "application/json"},
+        data=json.dumps({"name": "Rolf", "password": "geheim-123"}),
+    )
     assert r.ok, r.text()
     url = create_table(anna, server.url, "pig", seats=2, bots={1: "random"}, options={"target": 5})
     anna.locator("#start-btn").click()
@@ -48,13 +50,15 @@ def test_a_played_game_says_every_throw_was_checked(server: Server, new_page) ->
     counts = table.locator("tr").nth(1).locator("td")
     expect(counts).to_have_text([str(c) for c in stats["kinds"][0]["counts"]])
     expect(anna.locator("#profile-dice-summary")).to_contain_text(
-        "Ein Wurf für diesen Spieler" if stats["throws"] == 1 else f"{stats['throws']} Würfe für diesen Spieler")
+        "Ein Wurf für diesen Spieler" if stats["throws"] == 1 else f"{stats['throws']} Würfe für diesen Spieler"
+    )
     expect(anna.locator("#profile-dice h3")).to_have_text(f"W6 · {stats['kinds'][0]['dice']} Würfel")  # not "W6 · 24"
     # A few dozen dice are no ground for a verdict (issue 24, U11: 28 dice were called "unusual"): the page says
     # from how many dice on the test means something.
     assert not stats["kinds"][0]["judged"]
     expect(anna.locator("#profile-dice p[data-verdict='early']")).to_have_text(
-        "Noch zu wenige Würfel für ein Urteil: Der Test sagt erst ab 60 Würfeln etwas.")
+        "Noch zu wenige Würfel für ein Urteil: Der Test sagt erst ab 60 Würfeln etwas."
+    )
     expect(anna.locator("#profile-dice p[data-p]")).to_have_count(0)
 
 
@@ -62,16 +66,34 @@ def test_one_throw_is_not_called_1_wuerfe(server: Server, new_page) -> None:
     """A profile with a single throw said "1 Würfe für diesen Spieler"; the statistics API is answered here with one
     throw, as after a game that ended on the player's first throw."""
     page = new_page()
-    one = {"throws": 1, "kinds": [{"name": "W6", "dice": 3, "faces": [1, 2, 3, 4, 5, 6], "counts": [0, 0, 1, 1, 1, 0],
-                                    "chi2": 3.0, "df": 5, "p": 0.7}]}
+    one = {
+        "throws": 1,
+        "kinds": [
+            {
+                "name": "W6",
+                "dice": 3,
+                "faces": [1, 2, 3, 4, 5, 6],
+                "counts": [0, 0, 1, 1, 1, 0],
+                "chi2": 3.0,
+                "df": 5,
+                "p": 0.7,
+            }
+        ],
+    }
     page.route("**/api/players/*/dice", lambda route: route.fulfill(json=one))
-    r = page.request.post(f"{server.url}/api/register", headers={
-        "X-CSRF-Token": page.request.get(f"{server.url}/api/session").json()["csrf_token"],
-        "Content-Type": "application/json"}, data=json.dumps({"name": "Einmal", "password": "geheim-123"}))
+    r = page.request.post(
+        f"{server.url}/api/register",
+        headers={
+            "X-CSRF-Token": page.request.get(f"{server.url}/api/session").json()["csrf_token"],
+            "Content-Type": "application/json",
+        },
+        data=json.dumps({"name": "Einmal", "password": "geheim-123"}),
+    )
     assert r.ok, r.text()
     page.goto(server.url + "/players/Einmal")
     expect(page.locator("#profile-dice-summary")).to_have_text(
-        "Ein Wurf für diesen Spieler, mit Beweis und für alle sichtbar.")
+        "Ein Wurf für diesen Spieler, mit Beweis und für alle sichtbar."
+    )
     expect(page.locator("#profile-dice h3")).to_have_text("W6 · 3 Würfel")
     # One throw of one die: "1 die" in English, not "1 dice".
     one["kinds"][0].update(dice=1, counts=[0, 0, 0, 1, 0, 0])

@@ -26,8 +26,10 @@ def test_generic_table_draws_the_components_and_plays_a_move(server: Server, new
     # Anna's turn with a die on the table: her turn starts with her own throw, which waits for her tap ("Würfeln");
     # a 1 passes the turn to the bot, which plays until it is hers again and her throw is due once more.
     my_decision(anna)
-    anna.wait_for_function("() => { const m = window.wuerfelTable.msg; return m && m.legal.length > 0 "
-                           "&& !window.wuerfelTable.pending && m.components.some(c => c.kind === 'dice'); }")
+    anna.wait_for_function(
+        "() => { const m = window.wuerfelTable.msg; return m && m.legal.length > 0 "
+        "&& !window.wuerfelTable.pending && m.components.some(c => c.kind === 'dice'); }"
+    )
     m = msg(anna)
     die = _component(m, "dice")["values"][0]
     turn = _component(m, "counter")["value"]
@@ -51,10 +53,12 @@ def test_generic_table_draws_the_components_and_plays_a_move(server: Server, new
     anna.wait_for_function(f"() => window.wuerfelTable.msg.seq > {before}")
     expect(game.locator(".cmp-seats li[data-seat='0'] .num")).to_have_text(str(score + turn))
     # Whose turn it is follows the components of every message (the bot may already have passed back to Anna).
-    anna.wait_for_function("() => { const m = window.wuerfelTable.msg; const seats = m.components.find("
-                           "c => c.kind === 'seats').seats; return seats.every(s => document.querySelector("
-                           "`#game .cmp-seats li[data-seat='${s.seat}']`).classList.contains('active') === s.active)"
-                           " && seats.some(s => s.active) === (m.to_move.length > 0); }")
+    anna.wait_for_function(
+        "() => { const m = window.wuerfelTable.msg; const seats = m.components.find("
+        "c => c.kind === 'seats').seats; return seats.every(s => document.querySelector("
+        "`#game .cmp-seats li[data-seat='${s.seat}']`).classList.contains('active') === s.active)"
+        " && seats.some(s => s.active) === (m.to_move.length > 0); }"
+    )
 
 
 def test_generic_table_draws_every_component_kind(server: Server, new_page) -> None:
@@ -66,9 +70,15 @@ def test_generic_table_draws_every_component_kind(server: Server, new_page) -> N
     page = new_page()
     guest(page, server.url, "Anna")
     comps = components_json(EVERY_KIND, "de", ["Anna", "Bert"])
-    legal = [{"seat": 0, "action": {"kind": "stake", "number": 7, "amount": {"min": 1, "max": 5}},
-              "label": "1 bis 5 Chips auf 7"}]
-    page.evaluate("""async ([components, legal]) => {
+    legal = [
+        {
+            "seat": 0,
+            "action": {"kind": "stake", "number": 7, "amount": {"min": 1, "max": 5}},
+            "label": "1 bis 5 Chips auf 7",
+        }
+    ]
+    page.evaluate(
+        """async ([components, legal]) => {
         const {render} = await import('/static/js/games/generic.js');
         const {t} = await import('/static/js/i18n.js');
         const root = document.createElement('div');
@@ -79,7 +89,9 @@ def test_generic_table_draws_every_component_kind(server: Server, new_page) -> N
           fmt: (x) => String(x), mySeats: [0], pending: false, send: (e) => { window.sent = e; },
           showNotice: (m) => { window.notice = m; }, thrown: null, lastRoll: null};
         render(root, ctx);
-    }""", [comps, legal])
+    }""",
+        [comps, legal],
+    )
     probe = page.locator("#probe")
     dice = probe.locator("[data-kind='dice']")
     expect(dice.locator(".die[data-face]")).to_have_count(3)
@@ -109,25 +121,31 @@ def test_generic_table_draws_every_component_kind(server: Server, new_page) -> N
     expect(probe.locator("[data-kind='message']")).to_have_text("Bert hat die Bank")
     # At the end the seats say what the standings say: the winner is not dimmed (every seat has finished, and the
     # winner's "finished" dimmed him alone: issue 24, B4), the loser is.
-    page.evaluate("""async (components) => {
+    page.evaluate(
+        """async (components) => {
         const {render} = await import('/static/js/games/generic.js');
         const {t} = await import('/static/js/i18n.js');
         const ctx = {msg: {seq: 2, components, finished: true, winners: [1], result: {winners: [1], losers: [0]}},
           view: {}, legal: [], names: ['Anna', 'Bert'], t, fmt: (x) => String(x), mySeats: [0], pending: false,
           send: () => {}, showNotice: () => {}, thrown: null, lastRoll: null};
         render(document.getElementById('probe'), ctx);
-    }""", comps)
+    }""",
+        comps,
+    )
     expect(seats.nth(1)).to_have_class("cmp-seat won")
     expect(seats.nth(0)).to_have_class(re.compile(r"\blost\b"))
     assert seats.nth(1).evaluate("e => getComputedStyle(e).opacity") == "1"
-    page.evaluate("""async ([components, legal]) => {
+    page.evaluate(
+        """async ([components, legal]) => {
         const {render} = await import('/static/js/games/generic.js');
         const {t} = await import('/static/js/i18n.js');
         const ctx = {msg: {seq: 1, components}, view: {}, legal, names: ['Anna', 'Bert'], t,
           fmt: (x) => String(x), mySeats: [0], pending: false, send: (e) => { window.sent = e; },
           showNotice: (m) => { window.notice = m; }, thrown: null, lastRoll: null};
         render(document.getElementById('probe'), ctx);
-    }""", [comps, legal])
+    }""",
+        [comps, legal],
+    )
     # A stake on a field of the board: the chips are chosen once (quick taps, or a short number field beside them:
     # the forms' input rule once stretched it over the whole felt), then a tap on the field sends the stake — no row
     # of "amount + button" per field (issue 24, U3).
@@ -159,7 +177,8 @@ def test_a_fields_name_is_not_broken_inside_a_word(server: Server, new_page) -> 
     guest(page, server.url, "Anna")
     board = StakeBoard((StakeField("unter 10", (0, 1, 1), number=1),))
     comps = components_json((board,), "de", ["Anna (Gast)", "Computer 1 (Faustregel)", "Computer 2 (Faustregel)"])
-    page.evaluate("""async (components) => {
+    page.evaluate(
+        """async (components) => {
         const {render} = await import('/static/js/games/generic.js');
         const {t} = await import('/static/js/i18n.js');
         const felt = document.createElement('div');
@@ -173,12 +192,16 @@ def test_a_fields_name_is_not_broken_inside_a_word(server: Server, new_page) -> 
           names: ['Anna (Gast)', 'Computer 1 (Faustregel)', 'Computer 2 (Faustregel)'], pending: false,
           send: () => {}, showNotice: () => {}, thrown: null, lastRoll: null};
         render(root, ctx);
-    }""", comps)
+    }""",
+        comps,
+    )
     name = page.locator("#probe .cmp-field-num")
     expect(name).to_have_text("unter 10")
     expect(page.locator("#probe .cmp-chip")).to_have_count(2)
-    lines = name.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e); "
-                          "return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }")
+    lines = name.evaluate(
+        "e => { const r = document.createRange(); r.selectNodeContents(e); "
+        "return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"
+    )
     assert lines == 1
 
 
@@ -190,10 +213,10 @@ def test_a_seats_number_never_breaks_on_a_phone(server: Server, new_page) -> Non
     page = new_page(width=360)
     guest(page, server.url, "Anna")
     names = ["Annegret-Marie (Gast)", "Computer 1 (Faustregel)", "Computer 2 (Faustregel)"]
-    seats = Seats(tuple(SeatLine(s, score=29 + s, active=s == 2, note="setzt noch …" if s else None)
-                        for s in range(3)))
+    seats = Seats(tuple(SeatLine(s, score=29 + s, active=s == 2, note="setzt noch …" if s else None) for s in range(3)))
     comps = components_json((seats, Counter(12345, 67890, label="Pott")), "de", names)
-    page.evaluate("""async ([components, names]) => {
+    page.evaluate(
+        """async ([components, names]) => {
         const {render} = await import('/static/js/games/generic.js');
         const {t} = await import('/static/js/i18n.js');
         const felt = document.createElement('div');
@@ -207,11 +230,15 @@ def test_a_seats_number_never_breaks_on_a_phone(server: Server, new_page) -> Non
         const ctx = {msg: {seq: 1, components}, view: {}, legal: [], t, fmt: (x) => String(x), mySeats: [0],
           names, pending: false, send: () => {}, showNotice: () => {}, thrown: null, lastRoll: null};
         render(root, ctx);
-    }""", [comps, names])
+    }""",
+        [comps, names],
+    )
     nums = page.locator("#probe :is(.num, .cmp-counter .big)")
     expect(nums).to_have_count(4)
-    lines = nums.evaluate_all("es => es.map(e => { const r = document.createRange(); r.selectNodeContents(e); "
-                              "return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })")
+    lines = nums.evaluate_all(
+        "es => es.map(e => { const r = document.createRange(); r.selectNodeContents(e); "
+        "return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })"
+    )
     assert lines == [1, 1, 1, 1], lines
 
 
@@ -220,10 +247,17 @@ def test_a_number_named_with_a_stake_is_one_picker(server: Server, new_page) -> 
     U3): without a board whose fields are the targets, the targets are one row of buttons under one chip choice."""
     page = new_page(width=360)
     guest(page, server.url, "Anna")
-    legal = [{"seat": 0, "action": {"kind": "name", "number": n, "stake": {"min": 1, "max": 19}},
-              "label": f"die {n} nennen (Einsatz 1 bis 19 Chips)"} for n in range(2, 13)]
+    legal = [
+        {
+            "seat": 0,
+            "action": {"kind": "name", "number": n, "stake": {"min": 1, "max": 19}},
+            "label": f"die {n} nennen (Einsatz 1 bis 19 Chips)",
+        }
+        for n in range(2, 13)
+    ]
     legal.append({"seat": 0, "action": {"kind": "pass"}, "label": "passen"})
-    page.evaluate("""async (legal) => {
+    page.evaluate(
+        """async (legal) => {
         const {render} = await import('/static/js/games/generic.js');
         const {t} = await import('/static/js/i18n.js');
         const felt = document.createElement('div');
@@ -237,7 +271,9 @@ def test_a_number_named_with_a_stake_is_one_picker(server: Server, new_page) -> 
           fmt: (x) => String(x), mySeats: [0], pending: false, send: (e) => { window.sent = e; },
           showNotice: (m) => { window.notice = m; }, thrown: null, lastRoll: null};
         render(root, ctx);
-    }""", legal)
+    }""",
+        legal,
+    )
     probe = page.locator("#probe")
     picker = probe.locator(".cmp-picker")
     expect(picker.locator(".cmp-targets button")).to_have_text([str(n) for n in range(2, 13)])

@@ -41,8 +41,14 @@ def test_lustige_sieben_board_and_sealed_stakes(server: Server, new_page) -> Non
     anna = new_page()
     guest(anna, server.url, "Anna")
     # Seat 1 takes the first bank (the default draws it by lot; the test needs a known banker).
-    create_table(anna, server.url, "lustige-sieben", seats=3, bots={1: "heuristic", 2: "heuristic"},
-                 options={"first_bank": "first_seat"})
+    create_table(
+        anna,
+        server.url,
+        "lustige-sieben",
+        seats=3,
+        bots={1: "heuristic", 2: "heuristic"},
+        options={"first_bank": "first_seat"},
+    )
     anna.locator("#start-btn").click()
     wait_connected(anna)
     # Anna holds the bank first (five throws the bots stake against); then the bank passes to seat 1 and she stakes
@@ -73,7 +79,8 @@ def test_lustige_sieben_board_and_sealed_stakes(server: Server, new_page) -> Non
     assert "committed" not in msg(anna)["view"]["betting"]
     sealed_before = {n: a for _p, n, a in msg(anna)["view"]["board"] if _p == 2}
     shown = anna.locator(".ls-chip[data-seat='2']").evaluate_all(
-        "es => es.map(e => [+e.closest('.ls-field').dataset.number, e.textContent])")
+        "es => es.map(e => [+e.closest('.ls-field').dataset.number, e.textContent])"
+    )
     assert {n for n, _ in shown} == set(sealed_before)  # only chips that already lay on the board before this throw
     _shot(anna, "lustige-sieben-start")
     # Two chips per tap onto the 8 and one onto the 7: the sealed stakes show as Anna's own.
@@ -94,8 +101,10 @@ def test_lustige_sieben_board_and_sealed_stakes(server: Server, new_page) -> Non
     before = seq(anna)
     anna.locator("#ls-done").click()
     # The throw settles the board: the last throw with its dice and everybody's change of chips.
-    anna.wait_for_function(f"() => window.wuerfelTable.msg.view.throws_done !== {view['throws_done']} || "
-                           "window.wuerfelTable.msg.view.banks_done !== " + str(view["banks_done"]))
+    anna.wait_for_function(
+        f"() => window.wuerfelTable.msg.view.throws_done !== {view['throws_done']} || "
+        "window.wuerfelTable.msg.view.banks_done !== " + str(view["banks_done"])
+    )
     after = msg(anna)["view"]
     # net counts only the stakes this throw settled: a 7-stake still standing on the board is not won or lost yet
     # (when the bank passes, standing stakes go back to their owners and so net is the plain change of chips).
@@ -110,8 +119,9 @@ def test_lustige_sieben_board_and_sealed_stakes(server: Server, new_page) -> Non
     log = anna.locator("#log")
     bank = log.locator("li", has_text="Computer 1 (Faustregel) würfelt:").last  # seat 1's bank throws now
     expect(bank.locator(".announce").first).to_be_visible()
-    done = anna.evaluate("() => window.wuerfelTable.log.filter(e => e.data && e.data.kind === 'done' "
-                         "&& e.player === 0).pop()")
+    done = anna.evaluate(
+        "() => window.wuerfelTable.log.filter(e => e.data && e.data.kind === 'done' && e.player === 0).pop()"
+    )
     for u in [u for u in done.get("uncovered", []) if u["player"] == 2]:
         expect(log.locator(".uncovered", has_text=u["label"]).first).to_be_visible()
     # while Anna held the bank the bots staked against it: each round's stakes were uncovered in her list (web B5)
@@ -170,15 +180,19 @@ def test_verdecktes_wuerfelpoker_concealed_dice_never_reach_another_page(server:
             if announced == 0:
                 _shot(anna, "verdecktes-own-cup")
                 # The page names hands itself (for the turns of the round): exactly as the engine labels them.
-                wrong = anna.evaluate("""async (legal) => {
+                wrong = anna.evaluate(
+                    """async (legal) => {
                     const {describeKey} = await import('/static/js/games/verdecktes-wuerfelpoker.js');
                     const t = (k, p = {}) => Object.entries(p).reduce(
                         (s, [a, b]) => s.split('{' + a + '}').join(b), window.I18N[k] ?? k);
                     return legal.filter(e => e.action.kind === 'announce' && describeKey(t, e.action.hand) !== e.label)
                                 .map(e => [e.label, describeKey(t, e.action.hand)]);
-                }""", m["legal"])
+                }""",
+                    m["legal"],
+                )
                 assert wrong == []
             from wuerfel.games.hasard.poker import describe_key, hand_key
+
             true_key = list(hand_key(tuple(sorted(mine["dice"]))))
             # Her hand as the game names it in its components (the page no longer evaluates hands itself).
             expect(anna.locator("#vp-own-hand")).to_have_text("du hast: " + describe_key(tuple(true_key)))
@@ -285,8 +299,9 @@ def test_escalero_keep_dice_and_write_into_the_sheet(server: Server, new_page) -
         assert action == {"kind": "keep", "dice": kept}
         before = seq(anna)
         anna.locator("#es-rethrow").click()
-        anna.wait_for_function(f"() => +document.body.dataset.seq >= {before + 2} && "
-                               "window.wuerfelTable.msg.legal.length > 0")
+        anna.wait_for_function(
+            f"() => +document.body.dataset.seq >= {before + 2} && window.wuerfelTable.msg.legal.length > 0"
+        )
         after = msg(anna)["view"]
         rest = list(after["dice"])
         for d in kept:
@@ -306,24 +321,35 @@ def test_escalero_keep_dice_and_write_into_the_sheet(server: Server, new_page) -
     # The bot wrote as often as Anna: its column has three entries.
     anna.wait_for_function("() => window.wuerfelTable.msg.view.sheets[1].filter(x => x !== -1).length >= 3")
     # (The bot may have begun the game: then it has one entry more.) The page shows exactly the view's entries.
-    shown, entries = anna.evaluate("() => [document.querySelectorAll(\"#es-sheet td.filled[data-seat='1']\").length, "
-                                   "window.wuerfelTable.msg.view.sheets[1].filter(x => x !== -1).length]")
+    shown, entries = anna.evaluate(
+        "() => [document.querySelectorAll(\"#es-sheet td.filled[data-seat='1']\").length, "
+        "window.wuerfelTable.msg.view.sheets[1].filter(x => x !== -1).length]"
+    )
     assert shown == entries >= 3
     _shot(anna, "escalero-sheet")
 
 
-@pytest.mark.parametrize(("game", "bot", "marker"), [("lustige-sieben", "heuristic", "#ls-board"),
-                                                     ("verdecktes-wuerfelpoker", "heuristic", "#vp-players"),
-                                                     ("escalero", "random", "#es-sheet")])
-def test_replay_draws_every_step_with_the_games_own_table(server: Server, new_page, game: str, bot: str,
-                                                          marker: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "bot", "marker"),
+    [
+        ("lustige-sieben", "heuristic", "#ls-board"),
+        ("verdecktes-wuerfelpoker", "heuristic", "#vp-players"),
+        ("escalero", "random", "#es-sheet"),
+    ],
+)
+def test_replay_draws_every_step_with_the_games_own_table(
+    server: Server, new_page, game: str, bot: str, marker: str
+) -> None:
     """A bots-only game to the end, then the replay: every step is drawn by the game's renderer (no fallback)."""
     page = new_page(locale="en-US")
     guest(page, server.url, "Carla")
     csrf = page.locator('meta[name="csrf-token"]').get_attribute("content")  # bound to the session
     headers = {"X-CSRF-Token": csrf, "Content-Type": "application/json"}
-    r = page.request.post(f"{server.url}/api/tables", headers=headers, data=json.dumps(
-        {"game": game, "seats": 2, "bots": {"0": bot, "1": bot}, "sit": False, "private": True}))
+    r = page.request.post(
+        f"{server.url}/api/tables",
+        headers=headers,
+        data=json.dumps({"game": game, "seats": 2, "bots": {"0": bot, "1": bot}, "sit": False, "private": True}),
+    )
     assert r.ok, r.text()
     table = r.json()
     r = page.request.post(f"{server.url}/api/tables/{table['id']}/start", headers=headers)
@@ -336,8 +362,10 @@ def test_replay_draws_every_step_with_the_games_own_table(server: Server, new_pa
     page.wait_for_selector(marker)
     steps = int(page.locator("#slider").get_attribute("max") or "0")
     assert steps > 10
-    page.evaluate("() => { window.__errors = []; const e = console.error; "
-                  "console.error = (...a) => { window.__errors.push(String(a[0])); e(...a); }; }")
+    page.evaluate(
+        "() => { window.__errors = []; const e = console.error; "
+        "console.error = (...a) => { window.__errors.push(String(a[0])); e(...a); }; }"
+    )
     for i in range(0, steps + 1, max(1, steps // 40)):
         page.locator("#slider").fill(str(i))
         page.locator("#slider").dispatch_event("input")

@@ -47,7 +47,7 @@ def test_the_hint_button_lists_each_choice_with_its_value(server: Server, new_pa
     for text in items.all_inner_texts():
         label = next((lab for lab in labels if text.startswith(lab)), None)
         assert label is not None, text  # every line names one of the choices on the board
-        number = re.search(r"-?\d+,\d\d", text[len(label):])
+        number = re.search(r"-?\d+,\d\d", text[len(label) :])
         assert number, text  # the value in German notation
         values.append(float(number.group().replace(",", ".")))
     assert values == sorted(values, reverse=True)  # best first

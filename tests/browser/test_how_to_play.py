@@ -18,8 +18,9 @@ FITS = "() => document.documentElement.scrollWidth <= window.innerWidth + 1"
 
 def _post(page: Page, base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
     csrf = page.locator("meta[name='csrf-token']").get_attribute("content") or ""
-    r = page.request.post(base + path, headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-                          data=json.dumps(body))
+    r = page.request.post(
+        base + path, headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"}, data=json.dumps(body)
+    )
     assert r.ok, r.text()
     return r.json()  # type: ignore[no-any-return]
 
@@ -27,8 +28,18 @@ def _post(page: Page, base: str, path: str, body: dict[str, Any]) -> dict[str, A
 def test_the_tables_how_to_play_panel_on_a_desktop_and_a_phone(server: Server, new_page) -> None:
     anna = new_page()
     guest(anna, server.url, "Anna")
-    t = _post(anna, server.url, "/api/tables", {"game": "zehntausend", "preset": "macke-klassisch+ziel-5000",
-                                                "seats": 2, "bots": {"1": "heuristic"}, "sit": True})
+    t = _post(
+        anna,
+        server.url,
+        "/api/tables",
+        {
+            "game": "zehntausend",
+            "preset": "macke-klassisch+ziel-5000",
+            "seats": 2,
+            "bots": {"1": "heuristic"},
+            "sit": True,
+        },
+    )
     _post(anna, server.url, f"/api/tables/{t['id']}/start", {})
     anna.goto(server.url + t["url"])
     goal = anna.locator("#game .cmp-goal")  # the goal on Zehntausend's own felt
@@ -51,16 +62,19 @@ def test_the_tables_how_to_play_panel_on_a_desktop_and_a_phone(server: Server, n
     expect(phone.locator("#howto-panel")).to_have_attribute("data-loaded", "yes")
     expect(phone.locator("#howto-body h3").first).to_have_text("Goal")
     expect(phone.locator("#howto-body")).to_contain_text("Be the first to collect 5,000 points or more.")
-    phone.wait_for_function("() => { const r = document.getElementById('howto-panel').getBoundingClientRect();"
-                            " return r.top < window.innerHeight && r.bottom > 0; }")  # brought into view
+    phone.wait_for_function(
+        "() => { const r = document.getElementById('howto-panel').getBoundingClientRect();"
+        " return r.top < window.innerHeight && r.bottom > 0; }"
+    )  # brought into view
     assert phone.evaluate(FITS), "the panel makes the phone's page scroll sideways"
 
 
 def test_the_lobby_for_33_games(server: Server, new_page) -> None:
     ben = new_page()
     guest(ben, server.url, "Ben")  # Ben's table waits for a second player, with a live clock
-    open_table = _post(ben, server.url, "/api/tables", {"game": "wuerfelspiel", "seats": 2, "sit": True,
-                                                         "clock": "live", "limit": 60})
+    open_table = _post(
+        ben, server.url, "/api/tables", {"game": "wuerfelspiel", "seats": 2, "sit": True, "clock": "live", "limit": 60}
+    )
     page = new_page()
     guest(page, server.url, "Anna")
     shelves = page.locator(".shelf-title").all_inner_texts()
@@ -100,8 +114,9 @@ def test_the_lobby_for_33_games(server: Server, new_page) -> None:
     expect(howto).to_contain_text("Wer zuerst 7000 Punkte oder mehr hat, gewinnt.")
 
     # Anna's own running game is hers to continue; Ben's open table is to join
-    mine = _post(page, server.url, "/api/tables", {"game": "zehntausend", "seats": 2, "bots": {"1": "heuristic"},
-                                                   "sit": True})
+    mine = _post(
+        page, server.url, "/api/tables", {"game": "zehntausend", "seats": 2, "bots": {"1": "heuristic"}, "sit": True}
+    )
     _post(page, server.url, f"/api/tables/{mine['id']}/start", {})
     page.goto(server.url + "/")
     mine_row = page.locator(f"#tables tr:has(a[href='{mine['url']}'])")
@@ -134,7 +149,9 @@ def test_the_lobby_for_33_games(server: Server, new_page) -> None:
     guest(phone, server.url, "Fiona")
     expect(phone.locator(".userbox .guest-mark")).to_be_visible()
     phone.locator(".game-card[data-game='ohio']").click()
-    phone.wait_for_function("() => { const r = document.getElementById('chosen-game').getBoundingClientRect();"
-                            " return r.top >= 0 && r.top < window.innerHeight; }")
+    phone.wait_for_function(
+        "() => { const r = document.getElementById('chosen-game').getBoundingClientRect();"
+        " return r.top >= 0 && r.top < window.innerHeight; }"
+    )
     expect(phone.locator("#chosen-game")).to_have_text("Ohio")
     assert phone.evaluate(FITS)

@@ -97,8 +97,9 @@ def test_rematch_in_one_click_for_both(server: Server, new_page) -> None:
     new_url = anna.url
     expect(anna.locator("#seat-list .seat[data-seat='0']")).to_contain_text("Anna")
     # … and Bert, still at the old table, is offered it and takes his old seat in one click.
-    expect(bert.locator(".rematch-offer")).to_have_text("Eine Revanche mit denselben Regeln und Plätzen wartet.",
-                                                       timeout=15_000)
+    expect(bert.locator(".rematch-offer")).to_have_text(
+        "Eine Revanche mit denselben Regeln und Plätzen wartet.", timeout=15_000
+    )
     bert.locator("#rematch-join").click()
     bert.wait_for_url(new_url, timeout=15_000)
     expect(anna.locator("#seat-list .seat[data-seat='1']")).to_contain_text("Bert", timeout=15_000)
@@ -116,12 +117,14 @@ def test_seating_changes_are_read_in_words_by_everyone(server: Server, new_page)
     guest(bert, server.url, "Bert", "/table/" + url.split("/table/")[1])
     bert.wait_for_url("**/table/**")
     bert.locator("#seat-list .seat.empty .sit").first.click()
-    expect(anna.locator("#table-notes li.note").last).to_have_text("Bert (Gast) setzt sich auf Platz 2.",
-                                                                      timeout=15_000)
+    expect(anna.locator("#table-notes li.note").last).to_have_text(
+        "Bert (Gast) setzt sich auf Platz 2.", timeout=15_000
+    )
     # The host takes Bert's seat away and gives it to a bot: Bert reads both in English, in the list of the table.
     anna.locator("#seat-list .seat[data-seat='1'] .remove-player").click()
-    expect(bert.locator("#table-notes li.note").last).to_have_text("The host removed Bert (guest) from seat 2.",
-                                                                    timeout=15_000)
+    expect(bert.locator("#table-notes li.note").last).to_have_text(
+        "The host removed Bert (guest) from seat 2.", timeout=15_000
+    )
     anna.locator("#seat-list .seat[data-seat='1'] .add-bot").click()
     expect(bert.locator("#table-notes li.note").last).to_contain_text("takes seat 2.", timeout=15_000)
     expect(bert.locator("#notice")).to_contain_text("takes seat 2.")
@@ -148,8 +151,11 @@ def test_tab_title_says_your_move(server: Server, new_page) -> None:
     expect(bert).not_to_have_title(re.compile(r"^Du bist am Zug!"))
     anna.locator("#throw-btn").click()
     # A 1 passes the turn by itself; otherwise Anna holds, which passes it.
-    anna.wait_for_function("() => { const S = window.wuerfelTable, m = S.msg; return !!m && !S.pending && "
-                           "(m.legal.length > 0 || !!(m.throw && m.throw.seat === 1)); }", timeout=15_000)
+    anna.wait_for_function(
+        "() => { const S = window.wuerfelTable, m = S.msg; return !!m && !S.pending && "
+        "(m.legal.length > 0 || !!(m.throw && m.throw.seat === 1)); }",
+        timeout=15_000,
+    )
     if my_turn(anna):
         click_action(anna, {"kind": "hold"})
     # Now Bert's tab says it (his throw), Anna's title is plain again.

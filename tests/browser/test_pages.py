@@ -10,8 +10,10 @@ from tests.browser.conftest import Server
 from tests.browser.helpers import guest
 
 
-@pytest.mark.parametrize(("locale", "text", "back"), [("de-DE", "Diesen Tisch gibt es nicht.", "Zur Lobby"),
-                                                      ("en-US", "There is no such table.", "To the lobby")])
+@pytest.mark.parametrize(
+    ("locale", "text", "back"),
+    [("de-DE", "Diesen Tisch gibt es nicht.", "Zur Lobby"), ("en-US", "There is no such table.", "To the lobby")],
+)
 @pytest.mark.parametrize("path", ["/table/no-such-table", "/replay/no-such-table"])
 def test_a_wrong_table_link_says_so(server: Server, new_page, locale: str, text: str, back: str, path: str) -> None:
     page = new_page(locale=locale)

@@ -24,8 +24,13 @@ OVERFLOW = """() => {
   }
   return {scroll: document.documentElement.scrollWidth, width: W, wide: out.slice(0, 8)};
 }"""
-GAMES = [("zehntausend", "heuristic"), ("wuerfelspiel", "random"), ("escalero", "random"),
-         ("lustige-sieben", "heuristic"), ("verdecktes-wuerfelpoker", "heuristic")]
+GAMES = [
+    ("zehntausend", "heuristic"),
+    ("wuerfelspiel", "random"),
+    ("escalero", "random"),
+    ("lustige-sieben", "heuristic"),
+    ("verdecktes-wuerfelpoker", "heuristic"),
+]
 
 
 def _fits(page: Page, what: str) -> None:
@@ -35,7 +40,8 @@ def _fits(page: Page, what: str) -> None:
 
 def _headers(page: Page) -> dict[str, str]:
     csrf = page.locator("meta[name='csrf-token']").get_attribute("content") or next(
-        c["value"] for c in page.context.cookies() if c["name"] == "wuerfel_csrf")
+        c["value"] for c in page.context.cookies() if c["name"] == "wuerfel_csrf"
+    )
     return {"X-CSRF-Token": csrf, "Content-Type": "application/json"}
 
 
@@ -54,13 +60,31 @@ def test_every_page_fits_a_phone(server: Server, new_page, width: int) -> None:
     _fits(page, "the login page")
     guest(page, server.url, "Annegret-Marie")
     # A finished bots-only game for the replay, and open tables with long rules ids and many names in the list.
-    done = _create(page, server.url, {"game": "zehntausend", "seats": 2, "bots": {"0": "heuristic", "1": "heuristic"},
-                                      "sit": False, "private": True, "overrides": {"game.target": 1000}})
+    done = _create(
+        page,
+        server.url,
+        {
+            "game": "zehntausend",
+            "seats": 2,
+            "bots": {"0": "heuristic", "1": "heuristic"},
+            "sit": False,
+            "private": True,
+            "overrides": {"game.target": 1000},
+        },
+    )
     r = page.request.post(f"{server.url}/api/tables/{done['id']}/start", headers=_headers(page))
     assert r.ok, r.text()
     for game, bot in GAMES[:4]:  # a player may keep only a few tables waiting for their start
-        _create(page, server.url, {"game": game, "seats": 4, "bots": {"1": bot, "2": bot, "3": bot},
-                                   "overrides": {} if game != "zehntausend" else {"game.target": 5000}})
+        _create(
+            page,
+            server.url,
+            {
+                "game": game,
+                "seats": 4,
+                "bots": {"1": bot, "2": bot, "3": bot},
+                "overrides": {} if game != "zehntausend" else {"game.target": 5000},
+            },
+        )
     page.goto(server.url + "/")
     page.wait_for_function("() => document.querySelectorAll('#tables tr').length >= 4")
     _fits(page, "the lobby with open tables")
@@ -79,8 +103,9 @@ def test_every_page_fits_a_phone(server: Server, new_page, width: int) -> None:
     expect(page.locator("#scorekeeper")).to_be_checked()
     # Every game's table with four players, while it is the player's turn.
     for game, _bot in GAMES:
-        t = _create(page, server.url, {"game": game, "seats": 4, "bots": {"1": _bot, "2": _bot, "3": _bot},
-                                       "private": True})
+        t = _create(
+            page, server.url, {"game": game, "seats": 4, "bots": {"1": _bot, "2": _bot, "3": _bot}, "private": True}
+        )
         page.goto(server.url + f"/table/{t['id']}")
         _fits(page, f"the seats of {game}")
         page.locator("#start-btn").click()
@@ -102,11 +127,11 @@ def test_the_archive_fits_a_phone(server: Server, new_page) -> None:
     is a card whose links read in one line."""
     page = new_page(width=360)
     guest(page, server.url, "Annegret-Marie")
-    table = _create(page, server.url, {"game": "sechzerspiel", "seats": 2, "bots": {"1": "heuristic"},
-                                       "private": True})
+    table = _create(page, server.url, {"game": "sechzerspiel", "seats": 2, "bots": {"1": "heuristic"}, "private": True})
     assert page.request.post(f"{server.url}/api/tables/{table['id']}/start", headers=_headers(page)).ok
-    r = page.request.post(f"{server.url}/api/tables/{table['id']}/resign", headers=_headers(page),
-                          data=json.dumps({"seat": 0}))
+    r = page.request.post(
+        f"{server.url}/api/tables/{table['id']}/resign", headers=_headers(page), data=json.dumps({"seat": 0})
+    )
     assert r.ok, r.text()
     page.goto(server.url + "/archive")
     link = page.locator(f"#archive tr[data-table='{table['id']}'] a.replay-link")
@@ -121,8 +146,17 @@ def test_stepping_through_a_replay_keeps_the_board_in_sight(server: Server, new_
     page (which dragged the board, and on arrival the page's title, out of sight)."""
     page = new_page(width=360)
     guest(page, server.url, "Annegret-Marie")
-    table = _create(page, server.url, {"game": "sechzerspiel", "seats": 2,
-                                       "bots": {"0": "heuristic", "1": "heuristic"}, "sit": False, "private": True})
+    table = _create(
+        page,
+        server.url,
+        {
+            "game": "sechzerspiel",
+            "seats": 2,
+            "bots": {"0": "heuristic", "1": "heuristic"},
+            "sit": False,
+            "private": True,
+        },
+    )
     assert page.request.post(f"{server.url}/api/tables/{table['id']}/start", headers=_headers(page)).ok
     deadline = time.monotonic() + 60
     while page.request.get(f"{server.url}/api/tables/{table['id']}").json()["status"] != "finished":
@@ -169,8 +203,10 @@ def test_a_desktop_has_no_menu_button(server: Server, new_page) -> None:
     expect(page.locator("#menu-btn")).to_be_hidden()
 
 
-LINES = ("e => { const r = document.createRange(); r.selectNodeContents(e); "
-         "return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }")
+LINES = (
+    "e => { const r = document.createRange(); r.selectNodeContents(e); "
+    "return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"
+)
 
 
 def test_the_lobbys_open_tables_and_checkboxes_read_well_on_a_phone(server: Server, new_page) -> None:
@@ -179,8 +215,9 @@ def test_the_lobbys_open_tables_and_checkboxes_read_well_on_a_phone(server: Serv
     small card, the button's word stays whole, and a label's words wrap beside its box."""
     page = new_page(width=360)
     guest(page, server.url, "Annegret-Marie")
-    t = _create(page, server.url, {"game": "verdecktes-wuerfelpoker", "seats": 3,
-                                   "bots": {"1": "heuristic", "2": "heuristic"}})
+    t = _create(
+        page, server.url, {"game": "verdecktes-wuerfelpoker", "seats": 3, "bots": {"1": "heuristic", "2": "heuristic"}}
+    )
     page.goto(server.url + "/")
     row = page.locator(f"#tables tr:has(a[href$='{t['id']}'])")
     expect(row).to_be_visible()
@@ -191,10 +228,14 @@ def test_the_lobbys_open_tables_and_checkboxes_read_well_on_a_phone(server: Serv
     # Measured in the page and polled until it holds (under a deadline): the lobby still lays itself out while the
     # explanation and the open tables arrive, and one measurement in the middle of that failed under load.
     for check in ("#hints", "#rated"):
-        page.wait_for_function("""sel => { const box = document.querySelector(sel), e = box.closest('label');
+        page.wait_for_function(
+            """sel => { const box = document.querySelector(sel), e = box.closest('label');
             const r = document.createRange(); r.setStartAfter(box); r.setEndAfter(e.lastChild);
             const words = r.getClientRects()[0], b = box.getBoundingClientRect();
-            return words && Math.abs(words.top - b.top) < b.height; }""", arg=check, timeout=15_000)
+            return words && Math.abs(words.top - b.top) < b.height; }""",
+            arg=check,
+            timeout=15_000,
+        )
 
 
 ONE_LINE = """() => {
@@ -215,8 +256,17 @@ def test_numbers_never_wrap_and_the_standings_keep_their_rows_on_a_phone(server:
     standings' "+3 Chips" beside the wrong row (issue 24, B3). Numbers never break; each row keeps its figures."""
     page = new_page(width=360)
     guest(page, server.url, "Annegret-Marie")
-    t = _create(page, server.url, {"game": "zehnerspiel", "seats": 3, "bots": {"1": "heuristic", "2": "heuristic"},
-                                   "private": True, "overrides": {"bank_throws": 1}})
+    t = _create(
+        page,
+        server.url,
+        {
+            "game": "zehnerspiel",
+            "seats": 3,
+            "bots": {"1": "heuristic", "2": "heuristic"},
+            "private": True,
+            "overrides": {"bank_throws": 1},
+        },
+    )
     page.goto(server.url + f"/table/{t['id']}")
     page.locator("#start-btn").click()
     wait_connected(page)
@@ -224,9 +274,12 @@ def test_numbers_never_wrap_and_the_standings_keep_their_rows_on_a_phone(server:
     deadline = time.monotonic() + 90
     while not page.evaluate("() => document.body.dataset.status === 'finished'"):
         assert time.monotonic() < deadline, "the game did not end"
-        page.wait_for_function("() => { const S = window.wuerfelTable, m = S.msg; return !!m && !S.pending && "
-                               "(m.finished || m.legal.length > 0 || !!(m.throw && !m.throw.bot && "
-                               "(m.my_seats || []).includes(m.throw.seat))); }", timeout=60_000)
+        page.wait_for_function(
+            "() => { const S = window.wuerfelTable, m = S.msg; return !!m && !S.pending && "
+            "(m.finished || m.legal.length > 0 || !!(m.throw && !m.throw.bot && "
+            "(m.my_seats || []).includes(m.throw.seat))); }",
+            timeout=60_000,
+        )
         if page.evaluate("() => window.wuerfelTable.msg.finished"):
             break
         if not checked and page.evaluate("() => window.wuerfelTable.msg.legal.length > 0"):
@@ -236,8 +289,7 @@ def test_numbers_never_wrap_and_the_standings_keep_their_rows_on_a_phone(server:
         before = page.evaluate("() => window.wuerfelTable.seq")
         if page.evaluate("() => window.wuerfelTable.msg.legal.length > 0"):
             done = page.evaluate("() => window.wuerfelTable.msg.legal.find(e => e.action.kind === 'done')")
-            page.evaluate("a => document.querySelector(`[data-action='${JSON.stringify(a)}']`).click()",
-                          done["action"])
+            page.evaluate("a => document.querySelector(`[data-action='${JSON.stringify(a)}']`).click()", done["action"])
         else:
             page.locator("#throw-btn").click()
         page.wait_for_function(f"() => window.wuerfelTable.seq > {before}", timeout=60_000)

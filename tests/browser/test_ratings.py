@@ -84,9 +84,12 @@ def test_rated_game_against_a_bot_lands_in_archive_profile_and_leaderboard(serve
     page.set_viewport_size({"width": 360, "height": 800})
     for path, table in (("/leaderboard/pig", "#leaderboard"), ("/players/Rita", "#profile-games")):
         page.goto(server.url + path)
-        fits = page.evaluate("t => { const e = document.querySelector(t); const W = document.documentElement"
-                             ".clientWidth; return document.documentElement.scrollWidth <= W && "
-                             "e.getBoundingClientRect().right <= W + 1; }", table)
+        fits = page.evaluate(
+            "t => { const e = document.querySelector(t); const W = document.documentElement"
+            ".clientWidth; return document.documentElement.scrollWidth <= W && "
+            "e.getBoundingClientRect().right <= W + 1; }",
+            table,
+        )
         assert fits, f"{path} is wider than a phone: {page.evaluate(OVERFLOW)}"
         # ... and no header word is broken inside ("Wertungsz / ahl"): each word's syllables (the text between its
         # soft hyphens) stand on one line.
@@ -96,8 +99,10 @@ def test_rated_game_against_a_bot_lands_in_archive_profile_and_leaderboard(serve
     # The number's own lines, not the cell's height: a long name in the same row (other tests' players share this
     # server's leaderboard) makes the row, and so the cell, tall without the number wrapping.
     mu = page.locator("#leaderboard tbody tr td:nth-child(4)").first
-    lines = mu.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e);"
-                        " return new Set([...r.getClientRects()].map((q) => Math.round(q.top))).size; }")
+    lines = mu.evaluate(
+        "e => { const r = document.createRange(); r.selectNodeContents(e);"
+        " return new Set([...r.getClientRects()].map((q) => Math.round(q.top))).size; }"
+    )
     assert lines == 1, f"μ wraps over {lines} lines"
 
 

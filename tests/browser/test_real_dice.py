@@ -20,8 +20,15 @@ from wuerfel.engine.registry import all_games
 NAMES = ["Anna", "Bert", "Carla", "Dora"]
 
 
-def open_real_table(page: Page, base: str, game: str, seats: int, preset: str | None = None,
-                    options: dict[str, Any] | None = None, bots: dict[int, str] | None = None) -> None:
+def open_real_table(
+    page: Page,
+    base: str,
+    game: str,
+    seats: int,
+    preset: str | None = None,
+    options: dict[str, Any] | None = None,
+    bots: dict[int, str] | None = None,
+) -> None:
     """Lobby → "mit echten Würfeln", the people named seat by seat → the table → start."""
     page.goto(base + "/")
     page.locator(f".game-card[data-game='{game}']").click()
@@ -70,8 +77,10 @@ def tap_outcome(page: Page, selector: str) -> None:
 
 def settled(page: Page) -> dict[str, Any]:
     """Wait until the page shows a keypad to use, a move to make or the end, and return the message."""
-    page.wait_for_function("() => { const m = window.wuerfelTable.msg; return m && !window.wuerfelTable.pending && "
-                           "(m.finished || m.manual || m.legal.length > 0); }")
+    page.wait_for_function(
+        "() => { const m = window.wuerfelTable.msg; return m && !window.wuerfelTable.pending && "
+        "(m.finished || m.manual || m.legal.length > 0); }"
+    )
     return msg(page)
 
 
@@ -170,6 +179,7 @@ def test_wuerfelspiel_with_real_dice_keeps_and_shows_the_kept_dice(server: Serve
                     page.locator("#tray button.die[data-face='6']").nth(i).click()
                 assert page.locator("#roll-again").get_attribute("data-action") == '{"kind":"keep","dice":[6,6]}'
                 page.locator("#roll-again").click()
+
             return keep
         return k["score"]
 
@@ -285,14 +295,18 @@ def test_the_fifth_tap_sends_nothing_until_confirmed_and_can_be_undone(server: S
 def wait_in_view(page: Page, selector: str) -> None:
     """Wait until the element lies fully between the sticky top bar and the bottom of the screen (vertically: the
     width of a 4-player sheet is another matter)."""
-    page.wait_for_function("""sel => { const e = document.querySelector(sel); if (!e) return false;
+    page.wait_for_function(
+        """sel => { const e = document.querySelector(sel); if (!e) return false;
         const r = e.getBoundingClientRect(), bar = document.querySelector('.topbar');
         const top = bar ? bar.getBoundingClientRect().bottom : 0;
-        return r.height > 0 && r.top >= top - 1 && r.bottom <= window.innerHeight + 1; }""", arg=selector)
+        return r.height > 0 && r.top >= top - 1 && r.bottom <= window.innerHeight + 1; }""",
+        arg=selector,
+    )
 
 
-def test_on_a_phone_the_keypad_is_on_the_first_screen_and_comes_back_after_the_sheet(server: Server,
-                                                                                   phone: Page) -> None:
+def test_on_a_phone_the_keypad_is_on_the_first_screen_and_comes_back_after_the_sheet(
+    server: Server, phone: Page
+) -> None:
     """A 4-player Würfelspiel: a 17-row sheet; the keypad is in view at every throw, also after a box at its foot."""
     open_real_table(phone, server.url, "wuerfelspiel", 4)
     phone.wait_for_function("() => window.wuerfelTable.msg.manual")

@@ -19,12 +19,20 @@ from tests.browser.test_every_game import _press, _seats
 from tests.browser.test_real_dice import NAMES, enter_throw, open_real_table, settled, tap_outcome
 from wuerfel.engine.registry import GameInfo, all_games
 
-PLAYED_TO_THE_END = {"zehntausend", "wuerfelspiel", "escalero", "lustige-sieben", "verdecktes-wuerfelpoker",
-                     "zehnerspiel", "craps"}
+PLAYED_TO_THE_END = {
+    "zehntausend",
+    "wuerfelspiel",
+    "escalero",
+    "lustige-sieben",
+    "verdecktes-wuerfelpoker",
+    "zehnerspiel",
+    "craps",
+}
 """Games ``test_real_dice.py`` (and ``test_bank_games.py``) already play to the end with real dice."""
 GAMES = [g for g in all_games() if g.id not in PLAYED_TO_THE_END]
-CASES = [(g, None) for g in GAMES] + [(g, "eins-bis-sechzehn-selbst-abhaken") for g in GAMES
-                                     if g.id == "eins-bis-sechzehn"]
+CASES = [(g, None) for g in GAMES] + [
+    (g, "eins-bis-sechzehn-selbst-abhaken") for g in GAMES if g.id == "eins-bis-sechzehn"
+]
 """Default rules, and the one variant of these games with a decision: Eins bis sechzehn's thrower ticks off the
 numbers he formed himself."""
 DECIDING = {"eins-bis-sechzehn-selbst-abhaken": [1, 2, 3]}
@@ -40,8 +48,9 @@ once something has been staked, so that the few entries reach the throw instead 
 
 
 @pytest.mark.parametrize(("info", "preset"), CASES, ids=[preset or g.id for g, preset in CASES])
-def test_a_scorekeeper_table_of_every_game_takes_throws_from_the_keypad(server: Server, new_page: Any,
-                                                                        info: GameInfo, preset: str | None) -> None:
+def test_a_scorekeeper_table_of_every_game_takes_throws_from_the_keypad(
+    server: Server, new_page: Any, info: GameInfo, preset: str | None
+) -> None:
     page = new_page(width=390)
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "/table/" in page.url else None)
@@ -75,12 +84,14 @@ def test_a_scorekeeper_table_of_every_game_takes_throws_from_the_keypad(server: 
             expect(page.locator("#status")).to_contain_text(NAMES[m["legal"][0]["seat"]], timeout=WAIT_MS)
             closing = [e for e in m["legal"] if e["action"]["kind"] in CLOSING]
             if done["moves"] and closing:  # a stake has been tapped: close the round so that the dice fall
-                page.evaluate("async (entry) => { const {send} = await import('/static/js/table.js'); send(entry); }",
-                              closing[0])
+                page.evaluate(
+                    "async (entry) => { const {send} = await import('/static/js/table.js'); send(entry); }", closing[0]
+                )
             else:
                 _press(page, rng)
-            page.wait_for_function(f"() => +document.body.dataset.seq > {before} || document.body.dataset.lastError",
-                                   timeout=WAIT_MS)
+            page.wait_for_function(
+                f"() => +document.body.dataset.seq > {before} || document.body.dataset.lastError", timeout=WAIT_MS
+            )
             assert not page.evaluate("() => document.body.dataset.lastError"), page.locator("#notice").inner_text()
             done["moves"] += 1
         assert seq(page) > before

@@ -36,7 +36,8 @@ def test_presets_and_options_are_named_in_english(server: Server, new_page) -> N
     expect(triple.get_by_label("Three of a kind per face 1–6: 5s")).to_have_value("500")
     expect(triple.locator("button")).to_have_count(0)  # one value per face: nothing to add or remove
     expect(ann.locator("#seat-config select[data-seat='1'] option[value='heuristic']")).to_have_text(
-        "Computer (rule of thumb)")
+        "Computer (rule of thumb)"
+    )
 
 
 def test_a_straight_is_added_with_form_controls(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]

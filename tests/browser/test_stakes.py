@@ -43,8 +43,9 @@ def _table(server: Server, new_page, options: dict | None = None) -> tuple[Page,
     bank = next(p for p in pages if msg(p)["my_seats"] == [banker])
     ben, carl = (p for p in pages if p is not bank)
     for p in (ben, carl):
-        p.wait_for_function("() => window.wuerfelTable.msg.legal.length > 0 && !window.wuerfelTable.pending",
-                            timeout=30_000)
+        p.wait_for_function(
+            "() => window.wuerfelTable.msg.legal.length > 0 && !window.wuerfelTable.pending", timeout=30_000
+        )
     return bank, ben, carl
 
 
@@ -60,22 +61,28 @@ def test_a_stake_that_loses_the_race_is_sent_again_and_not_lost(server: Server, 
     expect(ben.locator(".ls-field[data-number='9']")).to_be_disabled()  # Ben's stake is under way
     # Carl's stake reaches the server first (Ben is not told of a sealed stake at all, but the table's seq moves on).
     carl.locator(".ls-field[data-number='7']").click()
-    carl.wait_for_function("() => !window.wuerfelTable.pending && "
-                           "((window.wuerfelTable.msg.view.betting || {}).mine || []).length === 1", timeout=30_000)
+    carl.wait_for_function(
+        "() => !window.wuerfelTable.pending && ((window.wuerfelTable.msg.view.betting || {}).mine || []).length === 1",
+        timeout=30_000,
+    )
     # Ben's page still waits for the answer to his own move (a tap now would go out stale).
     assert ben.evaluate("() => window.wuerfelTable.pending") is True
     expect(ben.locator(".ls-field[data-number='9']")).to_be_disabled()
     # Ben's move now arrives with the old seq: refused as stale, sent again against the new seq, accepted.
     ben.evaluate("() => window.__release()")
-    ben.wait_for_function("() => !window.wuerfelTable.pending && (window.wuerfelTable.msg.view.betting || {}).mine "
-                          "&& window.wuerfelTable.msg.view.betting.mine.length === 1", timeout=30_000)
+    ben.wait_for_function(
+        "() => !window.wuerfelTable.pending && (window.wuerfelTable.msg.view.betting || {}).mine "
+        "&& window.wuerfelTable.msg.view.betting.mine.length === 1",
+        timeout=30_000,
+    )
     assert _mine(ben) == [(8, 2)]
     expect(ben.locator("#notice")).to_be_hidden()
     # The next tap goes out with the current seq and is accepted too.
     ben.locator("#ls-amounts button[data-amount='1']").click()
     ben.locator(".ls-field[data-number='9']").click()
-    ben.wait_for_function("() => !window.wuerfelTable.pending && "
-                          "window.wuerfelTable.msg.view.betting.mine.length === 2", timeout=30_000)
+    ben.wait_for_function(
+        "() => !window.wuerfelTable.pending && window.wuerfelTable.msg.view.betting.mine.length === 2", timeout=30_000
+    )
     assert _mine(ben) == [(8, 2), (9, 1)]
 
 
@@ -106,8 +113,10 @@ def test_any_amount_within_the_bounds_is_typed_in(server: Server, new_page) -> N
     box.fill("750")
     box.dispatch_event("change")
     ben.locator(".ls-field[data-number='7']").click()
-    ben.wait_for_function("() => !window.wuerfelTable.pending && "
-                          "(window.wuerfelTable.msg.view.betting.mine || []).length === 1", timeout=30_000)
+    ben.wait_for_function(
+        "() => !window.wuerfelTable.pending && (window.wuerfelTable.msg.view.betting.mine || []).length === 1",
+        timeout=30_000,
+    )
     assert _mine(ben) == [(7, 750)]
     box = ben.locator("#ls-amount")
     box.fill("1001")

@@ -18,8 +18,7 @@ from tests.browser.helpers import (
 )
 
 
-def _two_player_table(server: Server, new_page, game: str = "pig", options: dict | None = None
-                      ) -> tuple[Page, Page]:
+def _two_player_table(server: Server, new_page, game: str = "pig", options: dict | None = None) -> tuple[Page, Page]:
     anna = new_page()
     guest(anna, server.url, "Anna")
     url = create_table(anna, server.url, game, seats=2, options=options)
@@ -80,16 +79,21 @@ def test_refused_move_shows_its_reason(server: Server, new_page) -> None:
     anna, bert = _two_player_table(server, new_page, options={"target": 40})
     waiting = bert if my_turn(anna) else anna
     # A move sent by the player who is not to move (e.g. from a stale second tab) is refused with the reason.
-    waiting.evaluate("() => window.wuerfelTable.ws.send(JSON.stringify("
-                     "{action: {kind: 'hold'}, expected_seq: window.wuerfelTable.seq}))")
+    waiting.evaluate(
+        "() => window.wuerfelTable.ws.send(JSON.stringify("
+        "{action: {kind: 'hold'}, expected_seq: window.wuerfelTable.seq}))"
+    )
     expect(waiting.locator("#notice")).to_be_visible()
     expect(waiting.locator("#notice")).to_contain_text("nicht am Zug")
     # A move against an old seq too; the state stays where it was.
     before = seq(waiting)
-    waiting.evaluate("() => window.wuerfelTable.ws.send(JSON.stringify("
-                     "{action: {kind: 'roll'}, expected_seq: window.wuerfelTable.seq - 1}))")
-    waiting.wait_for_function("() => document.body.dataset.lastError === 'stale_seq' || "
-                              "document.body.dataset.lastError === 'not_your_turn'")
+    waiting.evaluate(
+        "() => window.wuerfelTable.ws.send(JSON.stringify("
+        "{action: {kind: 'roll'}, expected_seq: window.wuerfelTable.seq - 1}))"
+    )
+    waiting.wait_for_function(
+        "() => document.body.dataset.lastError === 'stale_seq' || document.body.dataset.lastError === 'not_your_turn'"
+    )
     assert seq(waiting) == before
 
 

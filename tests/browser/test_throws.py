@@ -52,8 +52,9 @@ def test_a_bots_throw_needs_no_tap(server: Server, new_page) -> None:
     anna.locator("#start-btn").click()
     wait_connected(anna)
     # the bot in seat 0 begins: it throws and plays by itself until Anna's throw waits for her
-    anna.wait_for_function("() => { const m = window.wuerfelTable.msg; return m.finished || "
-                           "(m.throw && m.throw.seat === 1); }")
+    anna.wait_for_function(
+        "() => { const m = window.wuerfelTable.msg; return m.finished || (m.throw && m.throw.seat === 1); }"
+    )
     if not msg(anna)["finished"]:
         assert seq(anna) >= 1
         expect(anna.locator("#throw-btn")).to_be_visible()

@@ -25,8 +25,13 @@ class ClockServer(ServerProcess):
     ``bot_delay`` seconds (so a test can watch a stand-in play)."""
 
     def __init__(self, db: Path, scale: float = 1.0, bot_delay: float = 0.0, throw_wait: float = 60.0) -> None:
-        super().__init__(f"sqlite:///{db}", log_dir=db.parent, plugins=GAME_PLUGINS, bot_delay=bot_delay,
-                         extra_args=["--clock-scale", str(scale), "--throw-wait", str(throw_wait)])
+        super().__init__(
+            f"sqlite:///{db}",
+            log_dir=db.parent,
+            plugins=GAME_PLUGINS,
+            bot_delay=bot_delay,
+            extra_args=["--clock-scale", str(scale), "--throw-wait", str(throw_wait)],
+        )
 
 
 @pytest.fixture(scope="module")
@@ -71,17 +76,20 @@ def test_the_computer_takes_the_seat_of_a_player_who_left_and_gives_it_back(fast
     # Her throw has one deadline, the clock's: the note under "Würfeln" names its time and what happens then (it
     # promised "60 s" beside a clock of 30: issue 24, B1).
     expect(anna.locator("#throw-note")).to_have_text(
-        re.compile(r"^Würfelst du nicht binnen 0:\d\d, übernimmt der Computer deinen Platz\.$"))
+        re.compile(r"^Würfelst du nicht binnen 0:\d\d, übernimmt der Computer deinen Platz\.$")
+    )
     # She closes her tab during her move; when her time is up the computer takes her seat, in words for Bert.
     ctx = anna.context
     anna.close()
     expect(_row(bert, 0)).to_have_attribute("data-standin", "yes", timeout=40_000)
     expect(_row(bert, 0).locator(".standin")).to_have_text(" (Computer übernimmt)")
     expect(bert.locator("#table-notes")).to_contain_text(
-        "Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer hält den Platz bis zur Rückkehr.")
+        "Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer hält den Platz bis zur Rückkehr."
+    )
     # The stand-in plays her seat: moves of seat 0 appear although nobody is there.
-    bert.wait_for_function("() => window.wuerfelTable.log.some(e => e.type === 'action' && e.player === 0)",
-                           timeout=40_000)
+    bert.wait_for_function(
+        "() => window.wuerfelTable.log.some(e => e.type === 'action' && e.player === 0)", timeout=40_000
+    )
     # She comes back (same browser, same session) and plays her seat again; both read it.
     back = ctx.new_page()
     back.goto(url)
@@ -92,8 +100,9 @@ def test_the_computer_takes_the_seat_of_a_player_who_left_and_gives_it_back(fast
     # Shown only to a player whose clock ran out while his page was open, the box no longer tells him he was away
     # (issue 24, B9).
     expect(back.locator("#back-text")).to_have_text("Deine Zeit ist abgelaufen; der Computer spielt deinen Platz.")
-    expect(bert.locator("#table-notes")).to_contain_text("Anna (Gast) ist zurück und spielt wieder selbst.",
-                                                         timeout=15_000)
+    expect(bert.locator("#table-notes")).to_contain_text(
+        "Anna (Gast) ist zurück und spielt wieder selbst.", timeout=15_000
+    )
     expect(_row(bert, 0)).not_to_have_attribute("data-standin", "yes")
     expect(bert.locator("#notice")).to_contain_text("zurück")
     # She resigns: the final standings do not stand over the stale notice "… ist zurück" (issue 24, B10).
@@ -109,9 +118,11 @@ def test_forfeit_on_expiry_ends_the_game_in_words(fast: ClockServer, new_page) -
     for page in (anna, bert):
         page.wait_for_function("() => document.body.dataset.status === 'finished'", timeout=20_000)
     expect(anna.locator("#status")).to_have_text(
-        "Die Bedenkzeit von Anna (Gast) ist abgelaufen – gewonnen hat Bert (Gast).")
+        "Die Bedenkzeit von Anna (Gast) ist abgelaufen – gewonnen hat Bert (Gast)."
+    )
     expect(bert.locator("#table-end")).to_have_text(
-        "Anna (Gast) hat die Partie verloren: Die Bedenkzeit war abgelaufen.")
+        "Anna (Gast) hat die Partie verloren: Die Bedenkzeit war abgelaufen."
+    )
     expect(bert.locator("#final li.won")).to_contain_text("Bert")
     # The moves panel tells the end once, under the moves: the clock's note said it a second time above them
     # (issue 24, B8), and the notice box a third.
@@ -129,7 +140,8 @@ def test_forfeit_on_expiry_ends_the_game_in_words(fast: ClockServer, new_page) -
     expect(line.locator(".chat-text")).to_have_text("Schade, Anna!")
     bert.locator("#last").click()
     expect(bert.locator("#step-label")).to_contain_text(
-        "Anna (Gast) hat die Partie verloren: Die Bedenkzeit war abgelaufen.")
+        "Anna (Gast) hat die Partie verloren: Die Bedenkzeit war abgelaufen."
+    )
 
 
 def test_a_correspondence_game_keeps_its_deadline_across_a_restart(tmp_path: Path, new_page) -> None:
@@ -142,8 +154,10 @@ def test_a_correspondence_game_keeps_its_deadline_across_a_restart(tmp_path: Pat
         expect(anna.locator("#move-clock")).to_contain_text("Anna (Gast): noch 23:59")
         # The favicon and the title say it is Anna's move, not Bert's.
         expect(anna).to_have_title("Du bist am Zug! · Schweinchen · wuerfel")
-        anna.wait_for_function("() => document.body.dataset.favicon === 'move' && "
-                               "document.querySelector(\"link[rel='icon']\").href.startsWith('data:image/png')")
+        anna.wait_for_function(
+            "() => document.body.dataset.favicon === 'move' && "
+            "document.querySelector(\"link[rel='icon']\").href.startsWith('data:image/png')"
+        )
         bert.wait_for_function("() => document.body.dataset.favicon === 'idle'")
         expect(bert).to_have_title("Schweinchen · wuerfel")
         # The real server process is killed and started again on the same SQLite file and port.
@@ -153,20 +167,25 @@ def test_a_correspondence_game_keeps_its_deadline_across_a_restart(tmp_path: Pat
         srv.start()
         for page in (anna, bert):
             page.wait_for_function("() => document.body.dataset.conn === 'up'", timeout=60_000)
-        anna.wait_for_function(f"() => window.wuerfelTable.msg.clock && window.wuerfelTable.msg.clock.at === {at}",
-                               timeout=20_000)
+        anna.wait_for_function(
+            f"() => window.wuerfelTable.msg.clock && window.wuerfelTable.msg.clock.at === {at}", timeout=20_000
+        )
         # Bert switches the sound on; when it becomes his move, his page plays the tone once.
         bert.locator("#sound-toggle").check()
         assert bert.evaluate("() => localStorage.getItem('wuerfel.sound')") == "on"
         # The game goes on: Anna throws and holds (a 1 ends her turn by itself), and it is Bert's move with a
         # deadline of its own.
         anna.locator("#throw-btn").click()
-        anna.wait_for_function("() => { const m = window.wuerfelTable.msg; return m.legal.some(e => e.action.kind "
-                               "=== 'hold') || !!(m.clock && m.clock.seats[0] === 1); }", timeout=20_000)
+        anna.wait_for_function(
+            "() => { const m = window.wuerfelTable.msg; return m.legal.some(e => e.action.kind "
+            "=== 'hold') || !!(m.clock && m.clock.seats[0] === 1); }",
+            timeout=20_000,
+        )
         if anna.evaluate("() => window.wuerfelTable.msg.legal.some(e => e.action.kind === 'hold')"):
             anna.locator("[data-action*='\"hold\"']").first.click()
-        bert.wait_for_function("() => window.wuerfelTable.msg.clock && window.wuerfelTable.msg.clock.seats[0] === 1",
-                               timeout=20_000)
+        bert.wait_for_function(
+            "() => window.wuerfelTable.msg.clock && window.wuerfelTable.msg.clock.seats[0] === 1", timeout=20_000
+        )
         assert bert.evaluate("() => window.wuerfelTable.msg.clock.at") >= at
         bert.wait_for_function("() => document.body.dataset.favicon === 'move' && window.wuerfelAttention.tones === 1")
         anna.wait_for_function("() => document.body.dataset.favicon === 'idle'")

@@ -36,8 +36,9 @@ def test_keep_dice_roll_again_and_score_a_box_against_a_bot(server: Server, new_
     assert action is not None and f'"dice":[{kept[0]},{kept[1]}]' in action
     before = seq(anna)
     anna.locator("#roll-again").click()
-    anna.wait_for_function(f"() => +document.body.dataset.seq >= {before + 2} && "
-                           "window.wuerfelTable.msg.legal.length > 0")
+    anna.wait_for_function(
+        f"() => +document.body.dataset.seq >= {before + 2} && window.wuerfelTable.msg.legal.length > 0"
+    )
     new = list(msg(anna)["view"]["dice"])
     for d in kept:
         new.remove(d)
@@ -47,24 +48,30 @@ def test_keep_dice_roll_again_and_score_a_box_against_a_bot(server: Server, new_
     box_action = cell.get_attribute("data-action")
     assert box_action is not None
     cell.click()
-    anna.wait_for_function("() => window.wuerfelTable.msg.view.players[0].columns.some("
-                           "c => Object.values(c.boxes).some(v => v !== null))")
+    anna.wait_for_function(
+        "() => window.wuerfelTable.msg.view.players[0].columns.some(c => Object.values(c.boxes).some(v => v !== null))"
+    )
     filled = anna.locator("#sheet td.filled")
     expect(filled.first).to_be_visible()
     # The bot answered on its own and it is Anna's turn again with fresh dice.
-    anna.wait_for_function("() => window.wuerfelTable.msg.view.players[1].columns.some("
-                           "c => Object.values(c.boxes).some(v => v !== null))")
+    anna.wait_for_function(
+        "() => window.wuerfelTable.msg.view.players[1].columns.some(c => Object.values(c.boxes).some(v => v !== null))"
+    )
     my_decision(anna)
 
 
-@pytest.mark.parametrize(("preset", "locale", "names", "not_shown"), [
-    ("kniffel", "de-DE", ["Dreierpasch", "Viererpasch", "Kniffel"], "3 Gleiche"),
-    ("kniffel", "en-US", ["Three of a kind", "Four of a kind", "Kniffel"], "Five of a kind"),
-    ("brettspielnetz", "de-DE", ["3 Gleiche", "4 Gleiche", "5 Gleiche"], "Dreierpasch"),
-    ("brettspielnetz", "en-US", ["Three of a kind", "Four of a kind", "Five of a kind"], "Kniffel"),
-])
-def test_sheet_rows_carry_the_names_of_the_rules_sheet(server: Server, new_page, preset: str, locale: str,
-                                                       names: list[str], not_shown: str) -> None:
+@pytest.mark.parametrize(
+    ("preset", "locale", "names", "not_shown"),
+    [
+        ("kniffel", "de-DE", ["Dreierpasch", "Viererpasch", "Kniffel"], "3 Gleiche"),
+        ("kniffel", "en-US", ["Three of a kind", "Four of a kind", "Kniffel"], "Five of a kind"),
+        ("brettspielnetz", "de-DE", ["3 Gleiche", "4 Gleiche", "5 Gleiche"], "Dreierpasch"),
+        ("brettspielnetz", "en-US", ["Three of a kind", "Four of a kind", "Five of a kind"], "Kniffel"),
+    ],
+)
+def test_sheet_rows_carry_the_names_of_the_rules_sheet(
+    server: Server, new_page, preset: str, locale: str, names: list[str], not_shown: str
+) -> None:
     """The Kniffel block says "Dreierpasch" and "Kniffel", the Würfelspiel "3 Gleiche" and "5 Gleiche"."""
     anna = new_page(locale=locale)
     guest(anna, server.url, "Anna")

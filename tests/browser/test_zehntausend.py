@@ -56,8 +56,11 @@ def test_two_players_play_zehntausend_to_the_end(server: Server, new_page) -> No
     wait_connected(bert)
     assert "/table/" in url
     # The player to move sees the thrown dice as buttons and every legal selection with its points.
-    play_until([anna, bert], zehntausend_policy, lambda: (p := _mover([anna, bert])) is not None
-               and msg(p)["view"]["node"] == "select")
+    play_until(
+        [anna, bert],
+        zehntausend_policy,
+        lambda: (p := _mover([anna, bert])) is not None and msg(p)["view"]["node"] == "select",
+    )
     p = _mover([anna, bert])
     assert p is not None
     view = msg(p)["view"]
@@ -177,8 +180,10 @@ def test_rules_editor_shows_every_option_and_refuses_an_invalid_combination(serv
     anna.locator(".game-card[data-game='zehntausend']").click()
     anna.locator("#rules-editor summary").click()
     expect(anna.locator("#opts [name='game.target']")).to_be_visible()
-    options = anna.evaluate("() => fetch('/api/games/zehntausend/options?preset=' + "
-                            "document.querySelector('#preset').value).then(r => r.json())")["options"]
+    options = anna.evaluate(
+        "() => fetch('/api/games/zehntausend/options?preset=' + "
+        "document.querySelector('#preset').value).then(r => r.json())"
+    )["options"]
     expect(anna.locator("#opts .opt")).to_have_count(len(options))
     # German descriptions are shown for every option.
     first = options[0]
@@ -243,8 +248,9 @@ def test_dice_land_on_the_faces_the_server_chose(server: Server, new_page, motio
     wait_connected(anna)
     my_decision(anna)  # she taps "Würfeln"; her throw tumbles
     anna.wait_for_timeout(300)  # the tumble starts on the second animation frame and takes 0.9 s …
-    anna.wait_for_function("() => [...document.querySelectorAll('#tray .die, #tray .cube')]"
-                           ".every(e => e.getAnimations().length === 0)")  # … wait until every cube came to rest
+    anna.wait_for_function(
+        "() => [...document.querySelectorAll('#tray .die, #tray .cube')].every(e => e.getAnimations().length === 0)"
+    )  # … wait until every cube came to rest
     thrown = msg(anna)["view"]["throw"]
     # Hit-testing the centre of each cube finds the face turned to the player: exactly the server's dice. Under heavy
     # load the compositor may hit-test a frame late, so the check polls briefly before it asserts.
@@ -274,8 +280,9 @@ def test_one_tap_to_play_against_the_computer(server: Server, new_page) -> None:
 def test_scorekeeper_void_throw_is_one_tap(server: Server, new_page) -> None:
     anna = new_page()
     guest(anna, server.url, "Anna")
-    create_table(anna, server.url, "zehntausend", seats=2, bots={1: "heuristic"}, scorekeeper=True,
-                 preset="einfach+hausbau")
+    create_table(
+        anna, server.url, "zehntausend", seats=2, bots={1: "heuristic"}, scorekeeper=True, preset="einfach+hausbau"
+    )
     anna.locator("#start-btn").click()
     wait_connected(anna)
     anna.wait_for_function("() => window.wuerfelTable.msg.manual !== null")

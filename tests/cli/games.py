@@ -50,8 +50,7 @@ class Cocked(Outcome):
     kind: ClassVar[str] = "cocked"
 
 
-_PIG_OUTCOMES = (*((Roll(d), p) for d, p in roll_distribution(1)), (OffTable(), Fraction(0)),
-                 (Cocked(), Fraction(0)))
+_PIG_OUTCOMES = (*((Roll(d), p) for d, p in roll_distribution(1)), (OffTable(), Fraction(0)), (Cocked(), Fraction(0)))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,8 +94,13 @@ class PigPlusState(PigState):
         raise IllegalAction(N_("That move is not allowed now."))
 
     def view(self, player: int | None) -> JSON:
-        return {"game": "pigplus", "to_move": self.to_move(), "scores": list(self.scores_), "turn_total": self.turn,
-                "target": self.game.rules.target}
+        return {
+            "game": "pigplus",
+            "to_move": self.to_move(),
+            "scores": list(self.scores_),
+            "turn_total": self.turn,
+            "target": self.game.rules.target,
+        }
 
 
 class PigPlusGame(PigGame):
@@ -132,13 +136,23 @@ class PigAdvisor:
 
 
 def pigplus_info() -> GameInfo:
-    return GameInfo(id="pigplus", name_de="Schweinchen plus", name_en="Pig plus", options_class=PigRules,
-                    make=lambda rules, n: PigPlusGame(rules, n), min_players=1, max_players=4,
-                    default_preset="standard", bots={"holdat": lambda game, seed: HoldAt()},
-                    advisor=PigAdvisor, default_bot="holdat")
+    return GameInfo(
+        id="pigplus",
+        name_de="Schweinchen plus",
+        name_en="Pig plus",
+        options_class=PigRules,
+        make=lambda rules, n: PigPlusGame(rules, n),
+        min_players=1,
+        max_players=4,
+        default_preset="standard",
+        bots={"holdat": lambda game, seed: HoldAt()},
+        advisor=PigAdvisor,
+        default_bot="holdat",
+    )
 
 
 # --- a game with secrets --------------------------------------------------------------------------------------
+
 
 @dataclasses.dataclass(frozen=True)
 class HiddenRules:
@@ -211,8 +225,12 @@ class HiddenState(State):
         return tuple(p for p, d in enumerate(self.dice) if d == best)
 
     def view(self, player: int | None) -> JSON:
-        v: JSON = {"game": "verdeckt", "to_move": self.to_move(), "scores": list(self.scores()),
-                   "thrown": [d > 0 for d in self.dice]}
+        v: JSON = {
+            "game": "verdeckt",
+            "to_move": self.to_move(),
+            "scores": list(self.scores()),
+            "thrown": [d > 0 for d in self.dice],
+        }
         if self.is_terminal():
             v["revealed_dice"] = list(self.dice)
         elif player is not None and self.dice[player] > 0:
@@ -274,13 +292,23 @@ class PeekingBot:
 
 
 def hidden_info() -> GameInfo:
-    return GameInfo(id="verdeckt", name_de="Verdeckter Wurf", name_en="Hidden throw", options_class=HiddenRules,
-                    make=lambda rules, n: HiddenGame(rules, n), min_players=2, max_players=4,
-                    default_preset="standard", bots={"low": lambda game, seed: PeekingBot(seed)},
-                    default_bot="low", perfect_information=False)
+    return GameInfo(
+        id="verdeckt",
+        name_de="Verdeckter Wurf",
+        name_en="Hidden throw",
+        options_class=HiddenRules,
+        make=lambda rules, n: HiddenGame(rules, n),
+        min_players=2,
+        max_players=4,
+        default_preset="standard",
+        bots={"low": lambda game, seed: PeekingBot(seed)},
+        default_bot="low",
+        perfect_information=False,
+    )
 
 
 # --- simultaneous sealed bets ---------------------------------------------------------------------------------
+
 
 @dataclasses.dataclass(frozen=True)
 class Bet(Action):
@@ -350,9 +378,14 @@ class BetState(State):
 
     def view(self, player: int | None) -> JSON:
         sealed = bool(self.deciding)
-        return {"game": "wette", "to_move": self.to_move(), "scores": list(self.scores()),
-                "bets": [b if (not sealed or p == player) else None for p, b in enumerate(self.bets)],
-                "done": [p not in self.deciding for p in range(len(self.bets))], "die": self.die or None}
+        return {
+            "game": "wette",
+            "to_move": self.to_move(),
+            "scores": list(self.scores()),
+            "bets": [b if (not sealed or p == player) else None for p, b in enumerate(self.bets)],
+            "done": [p not in self.deciding for p in range(len(self.bets))],
+            "die": self.die or None,
+        }
 
     def determinize(self, player: int, rng: Any) -> State:
         if not self.deciding:
@@ -400,6 +433,15 @@ class BetTwice:
 
 def bet_info() -> GameInfo:
     """No hidden_information flag: the terminal must notice the secret from the overridden determinize."""
-    return GameInfo(id="wette", name_de="Wette", name_en="Wager", options_class=HiddenRules,
-                    make=lambda rules, n: BetGame(rules, n), min_players=2, max_players=4,
-                    default_preset="standard", bots={"twice": lambda game, seed: BetTwice()}, default_bot="twice")
+    return GameInfo(
+        id="wette",
+        name_de="Wette",
+        name_en="Wager",
+        options_class=HiddenRules,
+        make=lambda rules, n: BetGame(rules, n),
+        min_players=2,
+        max_players=4,
+        default_preset="standard",
+        bots={"twice": lambda game, seed: BetTwice()},
+        default_bot="twice",
+    )

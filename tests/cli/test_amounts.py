@@ -8,8 +8,10 @@ from tests.cli.helpers import load_record, play
 def test_a_stake_is_chosen_from_the_list_and_then_its_amount(tmp_path) -> None:
     save = tmp_path / "g.json"
     # Anna (seat 2) punts: move 1 ("1 to 5 chips on 7"), a wrong amount, one too big, then 3; then "done".
-    result = play(["lustige-sieben", "--players", "bot,Anna", "--dice", "seed:1", "--lang", "en", "--save",
-                   str(save)], ["1", "x", "6", "99999999999999999999", "3", "12", "q"])
+    result = play(
+        ["lustige-sieben", "--players", "bot,Anna", "--dice", "seed:1", "--lang", "en", "--save", str(save)],
+        ["1", "x", "6", "99999999999999999999", "3", "12", "q"],
+    )
     out = result.output
     assert "1 to 5 chips on 7" in out
     assert "How many? 1 to 5 (Enter = back):" in out
@@ -21,8 +23,10 @@ def test_a_stake_is_chosen_from_the_list_and_then_its_amount(tmp_path) -> None:
 
 def test_enter_goes_back_to_the_moves_and_typed_stakes_still_work(tmp_path) -> None:
     save = tmp_path / "g.json"
-    result = play(["lustige-sieben", "--players", "bot,Anna", "--dice", "seed:1", "--save", str(save)],
-                  ["1", "", "2 auf 9", "fertig", "q"])
+    result = play(
+        ["lustige-sieben", "--players", "bot,Anna", "--dice", "seed:1", "--save", str(save)],
+        ["1", "", "2 auf 9", "fertig", "q"],
+    )
     assert "Wie viele? 1 bis 5 (Enter = zurück):" in result.output
     actions = [e.data for e in load_record(save).events if e.type == "action" and e.player == 1]
     assert actions[:2] == [{"kind": "stake", "number": 9, "amount": 2}, {"kind": "done"}]

@@ -23,24 +23,30 @@ def text(components: object, lang: str, viewer: int | None = None) -> str:
 EXPECTED = {
     "de": [
         "Bert · Würfel: 9  [A]  [A]  2 verdeckt  [ ] = stehen",  # dice: poker faces, kept in brackets, cups
-        "┃ Anna ┃    B", "Gesamt │    3 │  (7)",  # sheet: a seat heads its column; a candidate in brackets
+        "┃ Anna ┃    B",
+        "Gesamt │    3 │  (7)",  # sheet: a seat heads its column; a candidate in brackets
         "Anna · Würfe: 1✗ ▶2 3✗2",  # track: struck, next, struck twice
         "Dieser Zug: 3,50 / 21",  # counter, with the German decimal comma
         "Pott    │     3",  # chips and pot
-        "7  Bert 2  dein Einsatz 1", "Pott  Anna 1",  # the stake board: chips by owner, own sealed stake
+        "7  Bert 2  dein Einsatz 1",
+        "Pott  Anna 1",  # the stake board: chips by owner, own sealed stake
         "Punkte (weniger ist besser)",  # seats: the game's label and the direction
-        "▶ │ Anna    │                           2 │ Bank, +3", "fertig",  # turn, roles, notes, finished
+        "▶ │ Anna    │                           2 │ Bank, +3",
+        "fertig",  # turn, roles, notes, finished
         "Bert hat die Bank",  # message with a seat's name
     ],
     "en": [
         "Bert · Dice: 9  [A]  [A]  2 hidden  [ ] = standing",
-        "┃ Anna ┃    B", "Total │    3 │  (7)",
+        "┃ Anna ┃    B",
+        "Total │    3 │  (7)",
         "Anna · Throws: 1✗ ▶2 3✗2",
         "This turn: 3.50 / 21",
         "Pot    │     3",
-        "7  Bert 2  your stake 1", "Pot  Anna 1",
+        "7  Bert 2  your stake 1",
+        "Pot  Anna 1",
         "Points (fewer is better)",
-        "▶ │ Anna   │                        2 │ Bank, +3", "finished",
+        "▶ │ Anna   │                        2 │ Bank, +3",
+        "finished",
         "Bert holds the bank",
     ],
 }
@@ -105,8 +111,9 @@ def _sample_states(game_id: str, seed: int = 5, every: int = 7, limit: int = 400
     return out
 
 
-@pytest.mark.parametrize("game_id", ["zehntausend", "wuerfelspiel", "escalero", "lustige-sieben",
-                                     "verdecktes-wuerfelpoker"])
+@pytest.mark.parametrize(
+    "game_id", ["zehntausend", "wuerfelspiel", "escalero", "lustige-sieben", "verdecktes-wuerfelpoker"]
+)
 def test_every_state_of_the_games_is_drawn_in_both_languages(game_id: str) -> None:
     for state in _sample_states(game_id):
         n = state.game.num_players  # type: ignore[attr-defined]

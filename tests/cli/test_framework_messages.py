@@ -18,20 +18,38 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # arguments, then (German, English) texts that must appear in the output
 ERRORS = [
-    (["score", "--rulez", "x"], ("Eine Option --rulez gibt es nicht (möglich: --rules).",
-                                 "No such option: --rulez (Possible options: --rules)")),
+    (
+        ["score", "--rulez", "x"],
+        (
+            "Eine Option --rulez gibt es nicht (möglich: --rules).",
+            "No such option: --rulez (Possible options: --rules)",
+        ),
+    ),
     (["rules", "show"], ("Es fehlt das Argument 'preset'.", "Missing argument 'preset'.")),
     # (score's --rules is no longer required: a game's default rules, issue 24 M2)
     (["odds"], ("Es fehlt das Argument 'game'.", "Missing argument 'game'.")),
-    (["sim", "zehntausend", "--players", "abc", "--games", "1", "--seed", "1"],
-     ("Ungültiger Wert für '--players': Erwartet wird eine ganze Zahl",
-      "Invalid value for '--players': Input should be a valid integer")),
-    (["play", "zehntausend", "--pause", "-1"], ("Ungültiger Wert für '--pause': Erwartet wird eine Zahl ab 0",
-                                                "Invalid value for '--pause': Input should be greater than or equal")),
-    (["rules", "show", "kniffel", "extra"], ("Unerwartete weitere Argumente (extra)",
-                                             "Got unexpected extra argument(s) (extra)")),
-    (["solve", "escalero", "--objective"], ("Die Option '--objective' braucht einen Wert.",
-                                            "Option '--objective' requires an argument.")),
+    (
+        ["sim", "zehntausend", "--players", "abc", "--games", "1", "--seed", "1"],
+        (
+            "Ungültiger Wert für '--players': Erwartet wird eine ganze Zahl",
+            "Invalid value for '--players': Input should be a valid integer",
+        ),
+    ),
+    (
+        ["play", "zehntausend", "--pause", "-1"],
+        (
+            "Ungültiger Wert für '--pause': Erwartet wird eine Zahl ab 0",
+            "Invalid value for '--pause': Input should be greater than or equal",
+        ),
+    ),
+    (
+        ["rules", "show", "kniffel", "extra"],
+        ("Unerwartete weitere Argumente (extra)", "Got unexpected extra argument(s) (extra)"),
+    ),
+    (
+        ["solve", "escalero", "--objective"],
+        ("Die Option '--objective' braucht einen Wert.", "Option '--objective' requires an argument."),
+    ),
     (["games", "--json=3"], ("Die Option '--json' nimmt keinen Wert.", "Option '--json' does not take a value.")),
 ]
 
@@ -83,8 +101,14 @@ def test_real_command_in_a_process() -> None:
     """The installed way of running it (``python -m wuerfel``), not only the test runner: stderr, status 2."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "100"}
     for extra, want in (([], "Eine Option --rulez gibt es nicht"), (["--lang=en"], "No such option: --rulez")):
-        proc = subprocess.run([sys.executable, "-m", "wuerfel", "score", "--rulez", "x", *extra], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=120)
+        proc = subprocess.run(
+            [sys.executable, "-m", "wuerfel", "score", "--rulez", "x", *extra],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert proc.returncode == 2
         assert want in _flat(proc.stderr), proc.stderr
 
@@ -103,8 +127,22 @@ def test_every_template_matches_its_english_and_translates() -> None:
     anything unknown stays as it is."""
     german = catalog("de")
     for msgid in MESSAGE_TEMPLATES:
-        names = {k: f"<{k}>" for k in ("param_hint", "message", "param_name", "name", "possibilities", "nargs",
-                                       "args", "filename", "value", "type", "bound")}
+        names = {
+            k: f"<{k}>"
+            for k in (
+                "param_hint",
+                "message",
+                "param_name",
+                "name",
+                "possibilities",
+                "nargs",
+                "args",
+                "filename",
+                "value",
+                "type",
+                "bound",
+            )
+        }
         english = msgid.format(**names)
         out = translate_message(english, "de")
         assert out == german[msgid].format(**names), msgid

@@ -17,8 +17,9 @@ def _text(game_id: str, lang: str) -> str:
     match = Match.new(game_id, None, ["Anna", "Ben", "Cem"][: max(2, info.min_players)])
     match.chance(Lot(0))
     console = Console(width=120, record=True)
-    session = PlaySession(info, match, [Seat(n) for n in match.record.players], dice_mode="manual", pause=0,
-                          lang=lang, console=console)
+    session = PlaySession(
+        info, match, [Seat(n) for n in match.record.players], dice_mode="manual", pause=0, lang=lang, console=console
+    )
     console.print(session.render(match.state.view(0), 0))
     return console.export_text()
 

@@ -15,8 +15,10 @@ ONE_ONE = ["Anna,Ben", "1 2 3 4 6"]
 
 def zehntausend(lines: list[str], tmp_path: Path, *extra: str) -> tuple[str, list[dict]]:
     save = tmp_path / "g.json"
-    result = play(["zehntausend", "--players", ONE_ONE[0], "--dice", "manual", "--save", str(save), *extra],
-                  [ONE_ONE[1], *lines, "q"])
+    result = play(
+        ["zehntausend", "--players", ONE_ONE[0], "--dice", "manual", "--save", str(save), *extra],
+        [ONE_ONE[1], *lines, "q"],
+    )
     assert result.exit_code == 0, result.output[-3000:]
     return result.output, [e.data for e in load_record(save).events if e.type == "action"]
 
@@ -30,8 +32,8 @@ def test_dice_that_do_not_name_a_legal_move_are_refused(tmp_path: Path) -> None:
 def test_word_search_needs_a_label_word_for_every_typed_word() -> None:
     labels = ["1 herauslegen: 100 (einzelne 1)", "Aufhören und 100 aufschreiben"]
     assert search(labels, "1 1 1 1 1 1 1") == []
-    assert search(labels, "1 1") == [0]          # the label names the 1 twice
-    assert search(labels, "10") == []            # a number is never the start of another number
+    assert search(labels, "1 1") == [0]  # the label names the 1 twice
+    assert search(labels, "10") == []  # a number is never the start of another number
     assert search(labels, "aufh") == [1]
 
 
@@ -43,8 +45,10 @@ def test_a_single_die_is_typed_with_a_prefix_and_a_number_alone_is_a_move(tmp_pa
 
 
 def test_a_save_path_that_cannot_be_written_is_refused_at_the_start(tmp_path: Path) -> None:
-    for path, words in ((tmp_path / "missing" / "g.json", "Den Ordner gibt es nicht."),
-                        (tmp_path, "Das ist ein Ordner; bitte einen Dateinamen angeben.")):
+    for path, words in (
+        (tmp_path / "missing" / "g.json", "Den Ordner gibt es nicht."),
+        (tmp_path, "Das ist ein Ordner; bitte einen Dateinamen angeben."),
+    ):
         result = play(["zehntausend", "--players", "Anna,Ben", "--save", str(path)], ["q"])
         assert result.exit_code == 2 and "Traceback" not in result.output
         assert words in result.output
@@ -54,8 +58,10 @@ def test_a_save_path_that_cannot_be_written_is_refused_at_the_start(tmp_path: Pa
 
 def test_a_failed_save_at_quit_asks_again(tmp_path: Path) -> None:
     good = tmp_path / "g.json"
-    result = play(["zehntausend", "--players", "Anna,Ben", "--dice", "manual"],
-                  ["1 2 3 4 6", "1", "q", str(tmp_path / "nope" / "g.json"), str(tmp_path), str(good)])
+    result = play(
+        ["zehntausend", "--players", "Anna,Ben", "--dice", "manual"],
+        ["1 2 3 4 6", "1", "q", str(tmp_path / "nope" / "g.json"), str(tmp_path), str(good)],
+    )
     assert result.exit_code == 0, result.output[-2000:]
     assert result.output.count("Partie speichern? Dateiname") == 3
     assert "Den Ordner gibt es nicht." in result.output
@@ -76,6 +82,7 @@ def test_a_save_that_fails_during_the_game_is_said_and_the_game_goes_on(tmp_path
         return line + "\n"
 
     from wuerfel.cli.play import build_session
+
     console = Console(record=True, width=400)  # wide: a message around a long tmp path is not wrapped
     session = build_session("zehntausend", None, "Anna,Ben", "manual", "de", save, None, 0, console=console)
     session._read_line = feed
@@ -88,8 +95,12 @@ def test_a_save_that_fails_during_the_game_is_said_and_the_game_goes_on(tmp_path
 def test_binary_or_folder_files_for_load_and_rules_are_refused_in_words(tmp_path: Path) -> None:
     binary = tmp_path / "x.toml"
     binary.write_bytes(bytes(range(256)) * 4)
-    for args in (["--load", str(binary)], ["--rules", str(binary)], ["--load", str(tmp_path)],
-                 ["--rules", str(tmp_path)]):
+    for args in (
+        ["--load", str(binary)],
+        ["--rules", str(binary)],
+        ["--load", str(tmp_path)],
+        ["--rules", str(tmp_path)],
+    ):
         result = play(["zehntausend", *args], ["q"])
         assert result.exit_code == 2, (args, result.output[-2000:])
         assert "lässt sich nicht lesen" in result.output, result.output[-500:]
@@ -99,8 +110,9 @@ def test_rueckwaerts_standings_rank_the_loser_last() -> None:
     from wuerfel.cli.render import Standings, result_table
 
     # C lost with 10,000 penalty points; A won with the fewest; B has fewer than C. The order is the engine's.
-    result = Standings(scores=(500.0, 3000.0, 10000.0), ranking=((0,), (1,), (2,)), winners=(0,), losers=(2,),
-                       lower_is_better=True)
+    result = Standings(
+        scores=(500.0, 3000.0, 10000.0), ranking=((0,), (1,), (2,)), winners=(0,), losers=(2,), lower_is_better=True
+    )
     console = Console(record=True, width=80)
     console.print(result_table(["A", "B", "C"], result, "de", "Strafpunkte"))
     text = console.export_text()
@@ -167,14 +179,17 @@ def test_score_reads_an_empty_stdin_line_as_the_empty_throw() -> None:
 
 def test_zehntausend_says_void_throws_in_words_and_counts_one_die_as_one(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
-    result = play(["zehntausend", "--rules", "zehntausend-350", "--players", "Anna,Ben", "--dice", "manual",
-                   "--save", str(save)], ["v", "1 1 1 1 2 3", "1 1 1 1", "q"])
+    result = play(
+        ["zehntausend", "--rules", "zehntausend-350", "--players", "Anna,Ben", "--dice", "manual", "--save", str(save)],
+        ["v", "1 1 1 1 2 3", "1 1 1 1", "q"],
+    )
     out = result.output
     assert "vom_tisch" not in out and "tuermchen" not in out
     assert "ein Würfel ist vom Tisch gefallen" in out
     assert "Weiterwürfeln (2 Würfel)" in out
-    result = play(["zehntausend", "--players", "Anna,Ben", "--dice", "manual", "--lang", "en"],
-                  ["1 1 1 1 2", "1 1 1 1", "q", ""])
+    result = play(
+        ["zehntausend", "--players", "Anna,Ben", "--dice", "manual", "--lang", "en"], ["1 1 1 1 2", "1 1 1 1", "q", ""]
+    )
     assert "Throw again (1 die)" in result.output and "(1 dice)" not in result.output
 
 
@@ -201,7 +216,10 @@ def test_bots_are_named_in_the_players_language() -> None:
 
     info = get_game("zehntausend")
     assert [s.name for s in parse_players("Anna,bot:heuristic,bot:random", info, "de")] == [
-        "Anna", "Bot 1 (Faustregel)", "Bot 2 (zufällig)"]
+        "Anna",
+        "Bot 1 (Faustregel)",
+        "Bot 2 (zufällig)",
+    ]
     assert parse_players("bot:heuristic", info, "en")[0].name == "Bot 1 (rule of thumb)"
     assert parse_players("bot:heuristic", info, "de")[0].bot == "heuristic"
 
@@ -215,10 +233,12 @@ def test_a_lost_turn_is_said_before_a_bot_moves() -> None:
 
 
 def test_the_bots_throws_in_wuerfelspiel_are_shown() -> None:
-    result = play(["wuerfelspiel", "--rules", "kniffel", "--players", "Anna,bot:heuristic", "--dice", "seed:2"],
-                  ["1"] * 6 + ["q", ""])  # a line at the throw prompt throws too
+    result = play(
+        ["wuerfelspiel", "--rules", "kniffel", "--players", "Anna,bot:heuristic", "--dice", "seed:2"],
+        ["1"] * 6 + ["q", ""],
+    )  # a line at the throw prompt throws too
     out = result.output
-    assert "Bot 1 (Faustregel) würfelt: " in out[out.index("Am Zug: Bot 1"):]
+    assert "Bot 1 (Faustregel) würfelt: " in out[out.index("Am Zug: Bot 1") :]
 
 
 def test_wuerfelspiel_names_the_players_on_the_sheet_and_lists_every_box() -> None:
@@ -233,8 +253,10 @@ def test_wuerfelspiel_names_the_players_on_the_sheet_and_lists_every_box() -> No
 def test_a_typed_box_that_scores_nothing_is_asked_about(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     # Manual dice 1 2 3 4 6: no full house. "3 fh" is asked about; Enter keeps the box free; "j" writes it.
-    result = play(["wuerfelspiel", "--players", "Anna,Ben", "--dice", "manual", "--save", str(save)],
-                  ["1 2 3 4 6", "3 fh", "", "3 fh", "j", "q"])
+    result = play(
+        ["wuerfelspiel", "--players", "Anna,Ben", "--dice", "manual", "--save", str(save)],
+        ["1 2 3 4 6", "3 fh", "", "3 fh", "j", "q"],
+    )
     out = result.output
     assert out.count("0 Punkte in Full House von Spalte 3 schreiben?") == 2
     actions = [e.data for e in load_record(save).events if e.type == "action"]

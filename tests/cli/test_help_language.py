@@ -12,8 +12,20 @@ from tests.cli.helpers import RUNNER, run
 from wuerfel.cli.main import app
 from wuerfel.i18n import catalog
 
-SAMPLE = [[], ["rules"], ["rules", "show"], ["games"], ["play"], ["sim"], ["solve"], ["odds"], ["score"], ["analyse"],
-          ["verify"], ["serve"]]
+SAMPLE = [
+    [],
+    ["rules"],
+    ["rules", "show"],
+    ["games"],
+    ["play"],
+    ["sim"],
+    ["solve"],
+    ["odds"],
+    ["score"],
+    ["analyse"],
+    ["verify"],
+    ["serve"],
+]
 
 
 def _flat(text: str) -> str:

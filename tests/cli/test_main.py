@@ -11,9 +11,15 @@ def test_games_json() -> None:
     result = run(["games", "--json"])
     assert result.exit_code == 0
     games = {g["id"]: g for g in json.loads(result.stdout)}
-    assert games["pigplus"] == {"id": "pigplus", "name_de": "Schweinchen plus", "name_en": "Pig plus",
-                                "min_players": 1, "max_players": 4, "default_rules": "standard",
-                                "rules": ["standard"]}
+    assert games["pigplus"] == {
+        "id": "pigplus",
+        "name_de": "Schweinchen plus",
+        "name_en": "Pig plus",
+        "min_players": 1,
+        "max_players": 4,
+        "default_rules": "standard",
+        "rules": ["standard"],
+    }
 
 
 def test_games_table_in_both_languages() -> None:
@@ -24,8 +30,9 @@ def test_games_table_in_both_languages() -> None:
 def test_rules_list_json() -> None:
     result = run(["rules", "list", "--game", "pigplus", "--json"])
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == [{"game": "pigplus", "id": "standard", "kind": "preset", "source": "",
-                                          "note": ""}]
+    assert json.loads(result.stdout) == [
+        {"game": "pigplus", "id": "standard", "kind": "preset", "source": "", "note": ""}
+    ]
 
 
 def test_rules_show_json() -> None:

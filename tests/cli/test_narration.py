@@ -18,8 +18,10 @@ def test_chicago_announces_round_ends_throw_offs_and_beer_mats() -> None:
     lines = spoken(play(["chicago", "--players", "Anna,bot,bot", "--dice", "seed:19"], ["1"] * 3000).output)
     first = lines.index("» Bot 1 (optimal) gewinnt Runde 1")
     assert lines[first - 1] == "Bot 1 (optimal) würfelt: 1 4"  # under the throw that ended the round
-    assert lines[first + 1: first + 3] == ["» Anna bekommt einen Bierdeckel (1 von 3)",
-                                            "» Runde 2 beginnt; Anna fängt an"]
+    assert lines[first + 1 : first + 3] == [
+        "» Anna bekommt einen Bierdeckel (1 von 3)",
+        "» Runde 2 beginnt; Anna fängt an",
+    ]
     tie = lines.index("» Anna und Bot 1 (optimal) stehen gleich auf dem letzten Platz: Stichrunde")
     assert first < tie < lines.index("» Anna bekommt einen Bierdeckel (2 von 3)")
     assert any(line.startswith("» ") and "hat verloren" in line for line in lines)  # the third Bierdeckel ends it
@@ -35,6 +37,6 @@ def test_the_bots_stakes_are_shown_once_the_betting_closes() -> None:
     shown = [i for i, line in enumerate(lines) if line.startswith("→ Bot ") and " auf " in line]
     assert shown, "\n".join(lines[:80])
     for i in shown:  # each after the last "no more stakes" of its round and before the bank's throw
-        assert any("keine weiteren Einsätze" in line for line in lines[max(0, i - 3): i]), lines[i - 3: i + 2]
-        nxt = next(line for line in lines[i + 1:] if not line.startswith("→ "))
-        assert "würfelt: " in nxt or nxt.startswith("Am Zug"), lines[i: i + 4]
+        assert any("keine weiteren Einsätze" in line for line in lines[max(0, i - 3) : i]), lines[i - 3 : i + 2]
+        nxt = next(line for line in lines[i + 1 :] if not line.startswith("→ "))
+        assert "würfelt: " in nxt or nxt.startswith("Am Zug"), lines[i : i + 4]

@@ -35,8 +35,9 @@ def test_two_humans_play_a_whole_game_in_german(tmp_path: Path) -> None:
 
 def test_game_against_a_bot_with_typed_moves(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    result = play(["pigplus", "--players", "Anna,bot:holdat", "--dice", "seed:11", "--save", str(save)],
-                  ["w", "b"] * 200)
+    result = play(
+        ["pigplus", "--players", "Anna,bot:holdat", "--dice", "seed:11", "--save", str(save)], ["w", "b"] * 200
+    )
     assert result.exit_code == 0, result.output
     assert "→ Bot 1 (holdat): " in result.output
     record = load_record(save)
@@ -52,13 +53,13 @@ def test_game_against_a_bot_with_typed_moves(tmp_path: Path) -> None:
 def test_manual_dice_with_typos_and_a_void_throw(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     lines = [
-        "7",        # not a face
-        "3 3",      # two dice for a one-die throw
-        "x",        # nonsense
-        "a",        # Anna's die leans against the cup ("brennt"): thrown again
-        "6",        # Anna throws a 6
-        "2",        # and banks 6
-        "v",        # Ben's die falls off the table: turn lost, no decision
+        "7",  # not a face
+        "3 3",  # two dice for a one-die throw
+        "x",  # nonsense
+        "a",  # Anna's die leans against the cup ("brennt"): thrown again
+        "6",  # Anna throws a 6
+        "2",  # and banks 6
+        "v",  # Ben's die falls off the table: turn lost, no decision
     ]
     for _ in range(4):
         lines += ["6", "2", "v"]  # Anna 6 and bank, Ben off the table
@@ -101,8 +102,9 @@ def test_refused_input_changes_nothing_and_says_why(tmp_path: Path) -> None:
 
 
 def test_english_interface() -> None:
-    result = play(["pigplus", "--players", "Anna,Ben", "--dice", "seed:2", "--lang", "en"],
-                  ["", "h", "?", *["2"] * 200])  # Enter: Anna throws
+    result = play(
+        ["pigplus", "--players", "Anna,Ben", "--dice", "seed:2", "--lang", "en"], ["", "h", "?", *["2"] * 200]
+    )  # Enter: Anna throws
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Anna, your move (1–2, ? hint, h help, q quit):" in out
@@ -158,14 +160,17 @@ def test_default_players_are_you_against_the_default_bot() -> None:
     assert "Spieler: Du, Bot 1 (holdat)" in result.output
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--players", "Anna,,Ben"], "Spielernamen dürfen nicht leer sein"),
-    (["--players", "Anna,anna"], "Zwei Spieler heißen „anna“"),
-    (["--players", "Anna,bot:nope"], "nope"),
-    (["--players", "A,B,C,D,E"], "5"),
-    (["--dice", "loaded"], "Unbekannte Würfelart „loaded“"),
-    (["--rules", "nope"], "nope"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "Anna,,Ben"], "Spielernamen dürfen nicht leer sein"),
+        (["--players", "Anna,anna"], "Zwei Spieler heißen „anna“"),
+        (["--players", "Anna,bot:nope"], "nope"),
+        (["--players", "A,B,C,D,E"], "5"),
+        (["--dice", "loaded"], "Unbekannte Würfelart „loaded“"),
+        (["--rules", "nope"], "nope"),
+    ],
+)
 def test_bad_arguments_are_refused_with_status_2(args: list[str], message: str) -> None:
     result = play(["pigplus", *args])
     assert result.exit_code == 2
@@ -183,8 +188,9 @@ def test_bots_play_their_seats_with_the_configured_pause(monkeypatch: pytest.Mon
     monkeypatch.setattr("wuerfel.cli.play.time.sleep", lambda s: pauses.append(s))
     from tests.cli.helpers import run
 
-    result = run(["play", "pigplus", "--players", "Anna,bot:holdat", "--dice", "seed:1", "--pause", "0.25"],
-                 ["2"] * 200)
+    result = run(
+        ["play", "pigplus", "--players", "Anna,bot:holdat", "--dice", "seed:1", "--pause", "0.25"], ["2"] * 200
+    )
     assert result.exit_code == 0, result.output
     assert pauses and set(pauses) == {0.25}
 
@@ -201,14 +207,15 @@ def test_hidden_information_hot_seat_passes_the_screen_and_hides_other_dice(tmp_
 
     register(dataclasses.replace(info, terminal_renderer=renderer))
     save = tmp_path / "g.json"
-    result = play(["verdeckt", "--players", "Anna,Ben,bot:low", "--dice", "seed:8", "--save", str(save)],
-                  ["", "k", "", "k"])
+    result = play(
+        ["verdeckt", "--players", "Anna,Ben,bot:low", "--dice", "seed:8", "--save", str(save)], ["", "k", "", "k"]
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     assert out.count("Bildschirm an Anna weitergeben") == 1
     assert out.count("Bildschirm an Ben weitergeben") == 1
     assert out.index("Bildschirm an Anna") < out.index("<view for 0>") < out.index("Bildschirm an Ben")
-    assert "Wurf:" not in out            # nobody's concealed throw is announced
+    assert "Wurf:" not in out  # nobody's concealed throw is announced
     # The bot's keep or reroll is no secret (only dice are): it is shown as it is, not as "has moved".
     assert "→ Bot 1 (low): Behalten" in out or "→ Bot 1 (low): Neu würfeln" in out
     decision_views = [v for v in seen if v["viewer"] is not None]
@@ -241,10 +248,15 @@ def test_typed_label_is_accepted() -> None:
 
 def test_simultaneous_sealed_bets_bots_first_then_each_person_until_done(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
-    lines = ["",            # Anna takes the screen
-             "1", "2", "3",  # Anna bets 1, then 2 (sealed), then is done
-             "",            # Ben takes the screen
-             "2", "3"]      # Ben bets 1, done; then the die decides
+    lines = [
+        "",  # Anna takes the screen
+        "1",
+        "2",
+        "3",  # Anna bets 1, then 2 (sealed), then is done
+        "",  # Ben takes the screen
+        "2",
+        "3",
+    ]  # Ben bets 1, done; then the die decides
     result = play(["wette", "--players", "Anna,Ben,bot", "--dice", "seed:2", "--save", str(save)], lines)
     assert result.exit_code == 0, result.output
     out = result.output
@@ -252,12 +264,19 @@ def test_simultaneous_sealed_bets_bots_first_then_each_person_until_done(tmp_pat
     assert "Am Zug: Anna, Ben, Bot 1 (twice)" in out
     record = load_record(save)
     acts = [(e.player, e.data) for e in record.events if e.type == "action"]
-    assert acts == [(2, {"kind": "bet", "chips": 1}), (2, {"kind": "bet", "chips": 1}), (2, {"kind": "done"}),
-                    (0, {"kind": "bet", "chips": 1}), (0, {"kind": "bet", "chips": 2}), (0, {"kind": "done"}),
-                    (1, {"kind": "bet", "chips": 2}), (1, {"kind": "done"})]
+    assert acts == [
+        (2, {"kind": "bet", "chips": 1}),
+        (2, {"kind": "bet", "chips": 1}),
+        (2, {"kind": "done"}),
+        (0, {"kind": "bet", "chips": 1}),
+        (0, {"kind": "bet", "chips": 2}),
+        (0, {"kind": "done"}),
+        (1, {"kind": "bet", "chips": 2}),
+        (1, {"kind": "done"}),
+    ]
     assert record.replay().is_terminal()
     # Ben's screen came after Anna's bets, and Anna's sealed bets were not in it.
-    ben_part = out[out.index("Bildschirm an Ben"):]
+    ben_part = out[out.index("Bildschirm an Ben") :]
     anna_row = next(line for line in ben_part.splitlines() if "Anna" in line)
     assert "—" in anna_row and "3" not in anna_row
 
@@ -276,8 +295,10 @@ def test_a_bot_that_cheats_stops_the_game_with_a_clear_message(tmp_path: Path) -
     save = tmp_path / "g.json"
     result = play(["verdeckt", "--players", "bot:cheat,Ben", "--dice", "seed:1", "--save", str(save)])
     assert result.exit_code == 3
-    assert ("Bot 1 (cheat) hat einen unerlaubten Zug gewählt (Neu würfeln): Dieser Zug ist jetzt nicht erlaubt."
-            in result.output)
+    assert (
+        "Bot 1 (cheat) hat einen unerlaubten Zug gewählt (Neu würfeln): Dieser Zug ist jetzt nicht erlaubt."
+        in result.output
+    )
     assert len(load_record(save).events) == 3  # throw, the one legal reroll, throw
 
 
@@ -299,7 +320,7 @@ def test_hints_show_the_best_ten_and_all_on_request() -> None:
     first = out[: out.index("?? zeigt alle")]
     assert "option 9" in first and "option 10" not in first
     assert "… und 5 weitere (?? zeigt alle)." in out
-    assert "option 14" in out[out.index("?? zeigt alle"):]
+    assert "option 14" in out[out.index("?? zeigt alle") :]
 
 
 def test_throws_are_announced_unless_a_games_own_screen_shows_them_better() -> None:

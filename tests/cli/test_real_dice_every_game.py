@@ -131,8 +131,7 @@ def oracle_game(game_id: str, rules: str | None, players: str, seed: int) -> tup
 
 
 @pytest.mark.parametrize(("game_id", "rules"), CASES, ids=[rules or g for g, rules in CASES])
-def test_every_game_ends_with_real_dice_typed_in_the_terminal(game_id: str, rules: str | None,
-                                                                tmp_path: Path) -> None:
+def test_every_game_ends_with_real_dice_typed_in_the_terminal(game_id: str, rules: str | None, tmp_path: Path) -> None:
     players = people(game_id, rules)
     lines, final = oracle_game(game_id, rules, players, seed=7)
     save = tmp_path / "g.json"

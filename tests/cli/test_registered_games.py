@@ -24,8 +24,9 @@ def seats(game_id: str, rules: str) -> str:
 @pytest.mark.parametrize(("game_id", "rules"), CASES)
 def test_bots_finish_a_game_of_every_rule_set_in_the_terminal(game_id: str, rules: str, tmp_path) -> None:
     save = tmp_path / "g.json"
-    result = play([game_id, "--rules", rules, "--players", seats(game_id, rules), "--dice", "seed:1",
-                   "--save", str(save)])
+    result = play(
+        [game_id, "--rules", rules, "--players", seats(game_id, rules), "--dice", "seed:1", "--save", str(save)]
+    )
     assert result.exit_code == 0, result.output[-3000:]
     final = load_record(save).replay()
     assert final.is_terminal()
@@ -38,8 +39,7 @@ def test_concealed_poker_hot_seat_hides_screens_and_finds_announcements_by_words
     # Anna announces by typing words ("drilling asse" is one label exactly; "zwei paare" matches many, so she is
     # asked for a number), Ben and Anna answer every call window with the first choice.
     lines = ["", "zwei paare", "drilling asse", *["", "1"] * 40]
-    result = play(["verdecktes-wuerfelpoker", "--players", "Anna,Ben", "--dice", "seed:3", "--save", str(save)],
-                  lines)
+    result = play(["verdecktes-wuerfelpoker", "--players", "Anna,Ben", "--dice", "seed:3", "--save", str(save)], lines)
     out = result.output
     assert "Bildschirm an Anna weitergeben" in out and "Bildschirm an Ben weitergeben" in out
     assert "Züge passen; bitte eine Nummer eingeben:" in out

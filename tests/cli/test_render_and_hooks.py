@@ -26,8 +26,19 @@ def render(view: dict, lang: str = "de") -> str:
 
 
 def test_generic_renderer_scoreboard_dice_and_per_player_columns() -> None:
-    text = render({"game": "x", "to_move": 1, "scores": [350.0, 1200.5], "player_names": ["Anna", "Ben"],
-                   "viewer": 1, "qq_marks": [0, 2], "dice": [1, 5, 5], "qq_total": 200, "qq_pending": False})
+    text = render(
+        {
+            "game": "x",
+            "to_move": 1,
+            "scores": [350.0, 1200.5],
+            "player_names": ["Anna", "Ben"],
+            "viewer": 1,
+            "qq_marks": [0, 2],
+            "dice": [1, 5, 5],
+            "qq_total": 200,
+            "qq_pending": False,
+        }
+    )
     assert "Anna" in text and "Ben (du)" in text
     assert "350" in text and "350.0" not in text and "1200,50" in text  # German decimal comma
     assert "Qq marks" in text  # a per-player list became a column (labels: keys made readable)
@@ -68,15 +79,28 @@ def test_advice_json() -> None:
     from tests.engine.toy_game import Hold
 
     a = Advice(Hold(), 12.5, measure="points", note="because {x}", params={"x": 1})
-    assert a.to_json() == {"action": {"kind": "hold"}, "value": 12.5, "measure": "points", "note": "because {x}",
-                           "params": {"x": 1}, "label": ""}
+    assert a.to_json() == {
+        "action": {"kind": "hold"},
+        "value": 12.5,
+        "measure": "points",
+        "note": "because {x}",
+        "params": {"x": 1},
+        "label": "",
+    }
 
 
 def test_special_outcomes_are_lettered_and_skip_command_keys() -> None:
     game = PigPlusGame(PigRules(), 1)
     match = Match.new("pigplus", None, ["Anna"])
-    session = PlaySession(get_game("pigplus"), match, [Seat("Anna")], dice_mode="manual", pause=0,
-                          console=Console(record=True), read_line=lambda: None)
+    session = PlaySession(
+        get_game("pigplus"),
+        match,
+        [Seat("Anna")],
+        dice_mode="manual",
+        pause=0,
+        console=Console(record=True),
+        read_line=lambda: None,
+    )
     state = game.new_initial_state()
     assert session.special_outcomes(state) == [("v", OffTable()), ("a", Cocked())]
     assert (OffTable(), Fraction(0)) in state.chance_outcomes()
@@ -94,14 +118,26 @@ def test_search_and_shortened_lists() -> None:
 
     console = Console(width=120, record=True)
     match = Match.new("pigplus", None, ["Anna"])
-    session = PlaySession(get_game("pigplus"), match, [Seat("Anna")], dice_mode="seed", seed=1, pause=0,
-                          console=console, read_line=lambda: None)
+    session = PlaySession(
+        get_game("pigplus"),
+        match,
+        [Seat("Anna")],
+        dice_mode="seed",
+        seed=1,
+        pause=0,
+        console=console,
+        read_line=lambda: None,
+    )
     session.print_actions(labels)
     text = console.export_text()
     assert "keine weiteren Einsätze" in text  # the last moves stay visible
     assert f"… und {len(labels) - LIST_LIMIT} weitere" in text
-    shown_numbers = {int(tok) for line in text.splitlines() for tok in line.split() if tok.isdigit()
-                     and line.lstrip().startswith(tok)}
+    shown_numbers = {
+        int(tok)
+        for line in text.splitlines()
+        for tok in line.split()
+        if tok.isdigit() and line.lstrip().startswith(tok)
+    }
     assert 1 in shown_numbers and LIST_LIMIT - LIST_TAIL + 1 not in shown_numbers
 
 
@@ -139,8 +175,7 @@ def test_ctrl_c_saves_and_ends(tmp_path) -> None:
         raise KeyboardInterrupt
 
     save = tmp_path / "g.json"
-    session = build_session("pigplus", None, "Anna,Ben", "seed:1", "de", save, None, 0,
-                            console=Console(record=True))
+    session = build_session("pigplus", None, "Anna,Ben", "seed:1", "de", save, None, 0, console=Console(record=True))
     session._read_line = interrupt
     assert session.run() == 130
     assert save.exists()
@@ -191,6 +226,13 @@ def test_a_lot_for_a_seat_is_labelled_with_names_and_keyed_by_the_games_digits()
     assert describe_outcome(state, SeatLot(1), "de", ["Anna", "Ben"]) == "Ben"
     assert describe_outcome(state, SeatLot(5), "de", ["Anna", "Ben"]) == "lot 5"  # no such seat: the default
     match = Match.new("pig", None, ["Anna", "Ben"])
-    session = PlaySession(get_game("pig"), match, [Seat("Anna"), Seat("Ben")], dice_mode="manual", pause=0,
-                          console=Console(record=True), read_line=lambda: None)
+    session = PlaySession(
+        get_game("pig"),
+        match,
+        [Seat("Anna"), Seat("Ben")],
+        dice_mode="manual",
+        pause=0,
+        console=Console(record=True),
+        read_line=lambda: None,
+    )
     assert session.special_outcomes(state) == [("1", SeatLot(0)), ("2", SeatLot(1))]

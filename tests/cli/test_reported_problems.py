@@ -59,8 +59,10 @@ class ExamplePigGame(PigPlusGame):
 
 @pytest.fixture(autouse=True)
 def _more_test_games() -> Iterator[None]:
-    infos = [dataclasses.replace(pigplus_info(), id="turnpig", make=lambda rules, n: TurnPigGame(rules, n)),
-             dataclasses.replace(pigplus_info(), id="examplepig", make=lambda rules, n: ExamplePigGame(rules, n))]
+    infos = [
+        dataclasses.replace(pigplus_info(), id="turnpig", make=lambda rules, n: TurnPigGame(rules, n)),
+        dataclasses.replace(pigplus_info(), id="examplepig", make=lambda rules, n: ExamplePigGame(rules, n)),
+    ]
     for info in infos:
         register(info)
     yield
@@ -72,8 +74,11 @@ def _more_test_games() -> Iterator[None]:
 def test_a_games_own_lot_label_names_the_player_when_it_accepts_names() -> None:
     from wuerfel.games.hasard.common import Lot
 
-    for game_id, begins in (("escalero", "Ben beginnt"), ("verdecktes-wuerfelpoker", "Ben beginnt"),
-                            ("lustige-sieben", "Ben hat die Bank")):
+    for game_id, begins in (
+        ("escalero", "Ben beginnt"),
+        ("verdecktes-wuerfelpoker", "Ben beginnt"),
+        ("lustige-sieben", "Ben hat die Bank"),
+    ):
         state = Match.new(game_id, None, NAMES).state
         label = describe_outcome(state, Lot(1), "de", NAMES)
         assert begins in label and "Platz" not in label, (game_id, label)
@@ -123,11 +128,14 @@ def test_the_turn_is_announced_before_the_throw_that_starts_it() -> None:
         if "Ergebnis" in lines[i + 1]:
             continue  # the bank won the game
         # The bot's turn begins with its throw: first who is to move, then the throw.
-        assert lines[i + 1] == "Am Zug: Bot 1 (holdat)", lines[i - 1: i + 4]
-        assert lines[i + 2].startswith("Bot 1 (holdat) würfelt: "), lines[i - 1: i + 4]
+        assert lines[i + 1] == "Am Zug: Bot 1 (holdat)", lines[i - 1 : i + 4]
+        assert lines[i + 2].startswith("Bot 1 (holdat) würfelt: "), lines[i - 1 : i + 4]
     # A throw that ends a turn (a 1) is still the thrower's: only then does the next player's name follow a throw.
-    after_throw = [lines[i - 1].split(" würfelt: ")[1] for i, line in enumerate(lines) if line.startswith("Am Zug: ")
-                   and i > 0 and " würfelt: " in lines[i - 1]]
+    after_throw = [
+        lines[i - 1].split(" würfelt: ")[1]
+        for i, line in enumerate(lines)
+        if line.startswith("Am Zug: ") and i > 0 and " würfelt: " in lines[i - 1]
+    ]
     assert after_throw and set(after_throw) == {"1"}
 
 
@@ -161,8 +169,11 @@ def test_dice_example_hook_label_or_plain_faces_always_readable() -> None:
     session = session_for("lustige-sieben")
     state = session.state
     while not (state.is_chance() and state.dice_to_throw() > 0):
-        state = state.apply_outcome(state.chance_outcomes()[0][0]) if state.is_chance() else \
-            state.apply_action(state.legal_actions(state.actors()[0])[-1], state.actors()[0])
+        state = (
+            state.apply_outcome(state.chance_outcomes()[0][0])
+            if state.is_chance()
+            else state.apply_action(state.legal_actions(state.actors()[0])[-1], state.actors()[0])
+        )
     assert session.dice_example(state, state.dice_to_throw()) == "3 3"
     assert state.parse_outcome("3 3") == Roll((3, 3))
     # The state's own example hook wins (and is used only because the game reads it).
@@ -178,8 +189,10 @@ def test_dice_example_hook_label_or_plain_faces_always_readable() -> None:
 def test_a_games_question_mark_wins_over_the_hint_command_at_a_throw(tmp_path) -> None:
     save = tmp_path / "g.json"
     # Ben wins the lot; his dice stay under the cup ("?"); "h" still shows the entry help; then he quits.
-    result = play(["verdecktes-wuerfelpoker", "--players", "Anna,Ben", "--dice", "manual", "--save", str(save)],
-                  ["2", "h", "?", "q"])
+    result = play(
+        ["verdecktes-wuerfelpoker", "--players", "Anna,Ben", "--dice", "manual", "--save", str(save)],
+        ["2", "h", "?", "q"],
+    )
     out = result.output
     assert result.exit_code == 0, out
     assert "? = (verdeckt)" in out
@@ -228,7 +241,7 @@ def test_result_heading_is_the_games_own_word_or_neutral() -> None:
 def test_chip_games_results_do_not_say_points(game_id: str) -> None:
     result = play([game_id, "--players", "bot,bot:random", "--dice", "seed:2"])
     assert result.exit_code == 0, result.output[-2000:]
-    table = result.output[result.output.index("Ergebnis"):]
+    table = result.output[result.output.index("Ergebnis") :]
     assert "Chips" in table and "Punkte" not in table
     assert "Rang" in table and "Gewinn/Verlust" in table  # the payoffs of a game played for chips
 
@@ -241,8 +254,10 @@ def test_a_view_score_label_heads_the_result_and_the_generic_board() -> None:
 
         def components(self, player: int | None) -> tuple[Component, ...]:
             # The generic board is drawn from the components: the game names its scores in its seats.
-            return tuple(dataclasses.replace(c, label=Phrase("Chips")) if isinstance(c, Seats) else c
-                         for c in super().components(player))
+            return tuple(
+                dataclasses.replace(c, label=Phrase("Chips")) if isinstance(c, Seats) else c
+                for c in super().components(player)
+            )
 
     class ChipPigGame(PigPlusGame):
         def new_initial_state(self) -> State:
@@ -255,7 +270,7 @@ def test_a_view_score_label_heads_the_result_and_the_generic_board() -> None:
     finally:
         register(pigplus_info())
     board = out[: out.index("Ergebnis")]
-    table = out[out.index("Ergebnis"):]
+    table = out[out.index("Ergebnis") :]
     assert "Chips ┃" in board and "Punkte ┃" not in board and "Score label" not in board
     assert "Chips" in table and "Stand" not in table
     assert get_game("pigplus").make is not info.make
@@ -265,8 +280,10 @@ def test_a_lot_that_falls_on_you_speaks_to_you() -> None:
     """The default name is "Du": the lot read "Wurf: Du beginnt" / "Du hat die Bank"."""
     seen = set()
     for seed in range(1, 9):
-        for game, yours in (("verdecktes-wuerfelpoker", "Los: Du beginnst"),
-                            ("rock-and-roll", "Los: Du hast die Bank")):
+        for game, yours in (
+            ("verdecktes-wuerfelpoker", "Los: Du beginnst"),
+            ("rock-and-roll", "Los: Du hast die Bank"),
+        ):
             out = play([game, "--dice", f"seed:{seed}"], ["q", ""]).output
             assert "Du beginnt" not in out and "Du hat die Bank" not in out
             if yours in out:

@@ -33,8 +33,9 @@ def test_explain_as_json() -> None:
 
 def test_explain_a_rules_file_of_ones_own(tmp_path: Path) -> None:
     f = tmp_path / "bei-uns.toml"
-    f.write_text('[overlay]\nextends = "macke-klassisch"\n\n[game]\ntarget = 3000\n\n[turn]\nmax_throws = 4\n',
-                 encoding="utf-8")
+    f.write_text(
+        '[overlay]\nextends = "macke-klassisch"\n\n[game]\ntarget = 3000\n\n[turn]\nmax_throws = 4\n', encoding="utf-8"
+    )
     r = run(["rules", "explain", "zehntausend", "--rules", str(f), "--json"])
     assert r.exit_code == 0, r.output
     text = "\n".join(s["text"] for s in json.loads(r.output)["sections"])
@@ -51,9 +52,23 @@ def test_refusals() -> None:
 
 def test_the_terminal_draws_the_games_goal_line() -> None:
     """The goal on the felt in the terminal too: a game's own renderer gets the Goal the web table shows."""
-    r = run(["play", "zehntausend", "--rules", "macke-klassisch+ziel-5000", "--players", "Anna,bot:heuristic",
-             "--dice", "seed:4", "--pause", "0"], ["", "q", ""])  # throw, quit, save nothing
+    r = run(
+        [
+            "play",
+            "zehntausend",
+            "--rules",
+            "macke-klassisch+ziel-5000",
+            "--players",
+            "Anna,bot:heuristic",
+            "--dice",
+            "seed:4",
+            "--pause",
+            "0",
+        ],
+        ["", "q", ""],
+    )  # throw, quit, save nothing
     assert "Ziel: 5000 Punkte" in r.output and "Noch: Anna 5000" in r.output, r.output[-2000:]
-    r = run(["play", "wuerfelspiel", "--players", "Anna", "--dice", "seed:4", "--pause", "0", "--lang", "en"],
-            ["", "q", ""])
+    r = run(
+        ["play", "wuerfelspiel", "--players", "Anna", "--dice", "seed:4", "--pause", "0", "--lang", "en"], ["", "q", ""]
+    )
     assert "Highest total after 39 turns · columns ×1, ×2, ×3" in r.output and "Round 1 of 39" in r.output, r.output

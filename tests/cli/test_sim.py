@@ -117,10 +117,33 @@ def test_jobs_give_exactly_the_figures_of_one_process() -> None:
     from tests.paths import REPO
 
     def sim(jobs: int) -> dict:
-        out = subprocess.run([sys.executable, "-m", "wuerfel", "sim", "zehntausend", "--rules", "farkle",
-                              "--players", "2", "--bot", "heuristic,random", "--games", "240", "--seed", "5",
-                              "--jobs", str(jobs), "--json"],
-                             cwd=REPO, capture_output=True, text=True, timeout=600, check=True)
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "wuerfel",
+                "sim",
+                "zehntausend",
+                "--rules",
+                "farkle",
+                "--players",
+                "2",
+                "--bot",
+                "heuristic,random",
+                "--games",
+                "240",
+                "--seed",
+                "5",
+                "--jobs",
+                str(jobs),
+                "--json",
+            ],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=True,
+        )
         return strip_time(json.loads(out.stdout))
 
     one, two = sim(1), sim(2)
@@ -200,8 +223,9 @@ def test_table_names_the_bots_in_the_readers_language() -> None:
 
 def test_a_redirected_table_is_not_cut_to_80_columns() -> None:
     """Issue 24 U7: in a file or a pipe the seats and headings were cut ("Bot 1 (zufäl…", "Siegqu…")."""
-    result = run(["sim", "lustige-sieben", "--players", "3", "--bot", "random", "--games", "3", "--seed", "1",
-                  "--jobs", "1"])
+    result = run(
+        ["sim", "lustige-sieben", "--players", "3", "--bot", "random", "--games", "3", "--seed", "1", "--jobs", "1"]
+    )
     assert result.exit_code == 0, result.output
     assert "…" not in result.stdout, result.stdout
     assert "Bot 3 (zufällig)" in result.stdout and "Ø Gewinn/Verlust" in result.stdout
@@ -219,10 +243,30 @@ def run_case(case: str, game: str, timeout: float) -> subprocess.CompletedProces
 
     from tests.paths import REPO
 
-    proc = subprocess.Popen([sys.executable, "-m", "tests.cli.sim_workers", case, "sim", game, "--players", "2",
-                             "--games", "200", "--seed", "1", "--jobs", "2", "--json"],
-                            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tests.cli.sim_workers",
+            case,
+            "sim",
+            game,
+            "--players",
+            "2",
+            "--games",
+            "200",
+            "--seed",
+            "1",
+            "--jobs",
+            "2",
+            "--json",
+        ],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:

@@ -20,10 +20,12 @@ from wuerfel.engine.registry import _REGISTRY, register
 
 
 def explain_pig(rules: Any, players: int) -> Sequence[Section]:
-    return (Section("goal", (Phrase("First to {target} points wins.", {"target": rules.target}),)),
-            Section("turn", ("Throw as often as you like; a 1 ends the turn with nothing.",)),
-            Section("scoring", ("Every throw adds its face.",)),
-            Section("end", (f"{players} players; the game ends at the target.",)))
+    return (
+        Section("goal", (Phrase("First to {target} points wins.", {"target": rules.target}),)),
+        Section("turn", ("Throw as often as you like; a 1 ends the turn with nothing.",)),
+        Section("scoring", ("Every throw adds its face.",)),
+        Section("end", (f"{players} players; the game ends at the target.",)),
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -54,8 +56,10 @@ def test_save_asks_before_it_overwrites_another_game(tmp_path: Path) -> None:
     before = finished_record(path)
     result = play(["pigplus", "--players", "Anna,Ben", "--dice", "seed:1", "--save", str(path)], ["", "q"])
     assert result.exit_code == 2
-    assert (f"{path} gibt es schon (eine beendete Partie Schweinchen plus). Überschreiben? (j = ja, Enter = nein)"
-            in result.output)
+    assert (
+        f"{path} gibt es schon (eine beendete Partie Schweinchen plus). Überschreiben? (j = ja, Enter = nein)"
+        in result.output
+    )
     assert f"{path} gibt es schon und bleibt, wie es ist; bitte für --save eine andere Datei wählen." in result.output
     assert path.read_text(encoding="utf-8") == before
     # A yes overwrites: the new game starts in that file.
@@ -97,8 +101,9 @@ def test_an_unwritable_file_in_an_existing_folder_is_not_called_a_missing_folder
     result = play(["pigplus", "--save", "/proc/version"], ["j"])  # it exists: yes, overwrite it
     assert result.exit_code == 2
     assert "Den Ordner gibt es nicht" not in result.output, result.output
-    assert "In /proc/version lässt sich nicht speichern: In diesem Ordner lässt sich keine Datei anlegen." in \
-        result.output
+    assert (
+        "In /proc/version lässt sich nicht speichern: In diesem Ordner lässt sich keine Datei anlegen." in result.output
+    )
 
 
 # --- U1: the board before each of a person's throws, and after --load ------------------------------------------
@@ -133,14 +138,13 @@ def test_a_loaded_game_shows_where_it_stands_before_the_first_throw(tmp_path: Pa
 def test_the_scorekeeper_is_told_whose_dice_to_type() -> None:
     out = play(["pigplus", "--players", "Anna,Ben", "--dice", "manual"], ["6", "2", "3", "q", ""]).output
     assert out.index("Anna würfelt.") < out.index("→ Anna: 6 schreiben") < out.index("Ben würfelt.")
-    ben = out[out.index("→ Anna: 6 schreiben"):out.index("Ben würfelt.")]
+    ben = out[out.index("→ Anna: 6 schreiben") : out.index("Ben würfelt.")]
     assert "Anna (du)" not in ben and "Ben (du)" in ben  # the screen is the thrower's, not the last mover's
 
 
 def test_a_scorekeepers_bot_throw_shows_no_persons_you_among_several_people() -> None:
-    out = play(["pigplus", "--players", "Anna,Ben,bot:holdat", "--dice", "manual"],
-               ["6", "2", "6", "2", "1"]).output
-    bot = out[out.index("→ Ben: 6 schreiben"):out.index("Bot 1 (holdat) würfelt.")]
+    out = play(["pigplus", "--players", "Anna,Ben,bot:holdat", "--dice", "manual"], ["6", "2", "6", "2", "1"]).output
+    bot = out[out.index("→ Ben: 6 schreiben") : out.index("Bot 1 (holdat) würfelt.")]
     assert "(du)" not in bot, bot
 
 
@@ -196,8 +200,9 @@ def test_a_player_alone_draws_no_lot_and_a_number_is_no_name() -> None:
 
 # --- U16 -----------------------------------------------------------------------------------------------------------
 def test_dice_typed_at_the_raise_prompt_are_not_called_somebody_elses_turn() -> None:
-    out = play(["al-capone", "--dice", "manual", "--players", "Du,bot:random"], ["1", "K K K A A", "K K K A A",
-                                                                                  "q", ""]).output
+    out = play(
+        ["al-capone", "--dice", "manual", "--players", "Du,bot:random"], ["1", "K K K A A", "K K K A A", "q", ""]
+    ).output
     assert "Du bist mit Setzen nicht an der Reihe." not in out
     assert "Jetzt bist du mit Setzen dran: erhöhen oder nicht erhöhen." in out
 
@@ -255,8 +260,7 @@ def test_an_overlay_of_another_games_rule_set_names_that_game(tmp_path: Path) ->
 
 def test_a_rules_file_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
     path = tmp_path / "windows.toml"
-    path.write_bytes("\ufeff[overlay]\nid = \"ziel\"\nextends = \"macke-klassisch\"\n\n[game]\ntarget = 5000\n"
-                     .encode())
+    path.write_bytes('\ufeff[overlay]\nid = "ziel"\nextends = "macke-klassisch"\n\n[game]\ntarget = 5000\n'.encode())
     result = run(["rules", "show", str(path), "--json"])
     assert result.exit_code == 0, result.output
     assert '"target": 5000' in result.output
@@ -271,8 +275,18 @@ def test_analyse_json_keeps_the_documented_order_with_new_keys_at_the_end(tmp_pa
     path = tmp_path / "ohio.json"
     path.write_text(play_record("ohio", None, 2, "heuristic", seed=7).dumps(), encoding="utf-8")
     doc = json.loads(run(["analyse", str(path), "--json"]).stdout)
-    assert list(doc) == ["game", "rules", "unit", "measure", "decisions", "seats", "mistakes", "win_chance",
-                         "events", "measure_name"]
+    assert list(doc) == [
+        "game",
+        "rules",
+        "unit",
+        "measure",
+        "decisions",
+        "seats",
+        "mistakes",
+        "win_chance",
+        "events",
+        "measure_name",
+    ]
     assert doc["measure"] == "expected final total (optimal play)"  # the stable English key
     assert doc["measure_name"] == "erwartete Endsumme (optimales Spiel)"
     text = run(["analyse", str(path)]).output
@@ -307,8 +321,11 @@ def test_rules_show_writes_tables_in_a_list_with_their_names_not_their_keys() ->
     text = run(["rules", "show", "macke-klassisch", "--lang", "en"]).output
     flat = " ".join(text.replace("│", " ").split())
     assert "faces:" not in flat and "value:" not in flat
-    straights = next(o for o in describe_options(get_game("zehntausend").load_rules("macke-klassisch"))
-                     if o.key == "scoring.straights")
+    straights = next(
+        o
+        for o in describe_options(get_game("zehntausend").load_rules("macke-klassisch"))
+        if o.key == "scoring.straights"
+    )
     assert straights.format_value(straights.value, "en").startswith("Faces: 1, 2, 3, 4; Points: 500 | Faces: 2")
     assert straights.format_value(straights.value, "de").startswith("Augenzahlen: 1, 2, 3, 4; Punkte: 500 |")
 
@@ -319,8 +336,10 @@ def test_load_refuses_other_rules_and_accepts_its_own(tmp_path: Path) -> None:
     play(["zehntausend", "--players", "Du,bot:random", "--dice", "seed:2", "--save", str(path)], ["q"])
     result = play(["zehntausend", "--load", str(path), "--rules", "farkle"], [])
     assert result.exit_code == 2
-    assert (f"{path} ist eine Partie mit den Regeln zehntausend-einfach; sie geht mit ihnen weiter, nicht mit farkle. "
-            "Zum Weiterspielen --rules weglassen.") in " ".join(result.output.split())
+    assert (
+        f"{path} ist eine Partie mit den Regeln zehntausend-einfach; sie geht mit ihnen weiter, nicht mit farkle. "
+        "Zum Weiterspielen --rules weglassen."
+    ) in " ".join(result.output.split())
     result = play(["zehntausend", "--load", str(path), "--rules", "zehntausend-einfach"], ["q", ""])
     assert result.exit_code == 0, result.output
 
@@ -330,11 +349,15 @@ def test_verify_says_a_terminal_game_is_one() -> None:
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
-        for dice, words in (("seed:3", "Sie wurde im Terminal gespielt (wuerfel play)"),
-                            ("manual", "Sie wurde im Terminal mit echten Würfeln gespielt")):
+        for dice, words in (
+            ("seed:3", "Sie wurde im Terminal gespielt (wuerfel play)"),
+            ("manual", "Sie wurde im Terminal mit echten Würfeln gespielt"),
+        ):
             path = Path(folder) / f"{dice[:4]}.json"
-            play(["pigplus", "--players", "Anna,Ben", "--dice", dice, "--save", str(path)],
-                 ["", "q"] if dice != "manual" else ["3", "q"])
+            play(
+                ["pigplus", "--players", "Anna,Ben", "--dice", dice, "--save", str(path)],
+                ["", "q"] if dice != "manual" else ["3", "q"],
+            )
             result = run(["verify", str(path)])
             text = " ".join(result.output.split())
             assert result.exit_code == 3 and words in text, text
@@ -357,8 +380,15 @@ def test_score_takes_a_games_default_rules() -> None:
 
 
 # --- U14: what the scores count ------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("game", "label"), [("elf-hoch", "Chips"), ("jule", "Fortschritt"),
-                                             ("gestrichene-zwoelf", "Gestrichen"), ("eins-bis-sechzehn", "Abgehakt")])
+@pytest.mark.parametrize(
+    ("game", "label"),
+    [
+        ("elf-hoch", "Chips"),
+        ("jule", "Fortschritt"),
+        ("gestrichene-zwoelf", "Gestrichen"),
+        ("eins-bis-sechzehn", "Abgehakt"),
+    ],
+)
 def test_the_board_and_the_result_say_what_the_scores_count(game: str, label: str) -> None:
     out = play([game, "--players", "Du,bot:random", "--dice", "seed:4"], [""] * 400).output
     board = out.split("─ ", 2)[1]
@@ -380,7 +410,7 @@ def test_hints_show_chances_in_percent_under_their_measure_with_notes_apart() ->
     import re
 
     out = play(["sechzerspiel", "--players", "Du,bot:random", "--dice", "seed:3"], ["", "?", "q", ""]).output
-    table = out[out.index("Tipps"):out.index("Dein Zug", out.index("Tipps"))]
+    table = out[out.index("Tipps") : out.index("Dein Zug", out.index("Tipps"))]
     header, _, rows = table.partition("┡")
     assert "Gewinnchance" in header and "Anmerkung" in header, table
     assert "Gewinnchance" not in rows and re.search(r"\d\d,\d %", rows), table

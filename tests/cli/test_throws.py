@@ -37,14 +37,21 @@ def test_throw_again_follows_at_once_and_the_next_turn_waits(tmp_path: Path) -> 
     assert out.count(PROMPT) == 1
     assert "Ben, du würfelst: Enter drücken zum Würfeln" in out
     kinds = [(e.type, e.player, e.data["kind"]) for e in load_record(save).events]
-    assert kinds == [("chance", None, "roll"), ("action", 0, "roll"), ("chance", None, "roll"),
-                     ("action", 0, "roll"), ("chance", None, "roll"), ("action", 0, "hold")]
+    assert kinds == [
+        ("chance", None, "roll"),
+        ("action", 0, "roll"),
+        ("chance", None, "roll"),
+        ("action", 0, "roll"),
+        ("chance", None, "roll"),
+        ("action", 0, "hold"),
+    ]
 
 
 def test_the_record_is_the_one_the_dice_source_gives_without_asking(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
-    result = play(["pig", "--players", "Anna,Ben", "--dice", "seed:5", "--save", str(save)],
-                  ["h", "x", *["2", ""] * 300])  # h explains, any other line throws too
+    result = play(
+        ["pig", "--players", "Anna,Ben", "--dice", "seed:5", "--save", str(save)], ["h", "x", *["2", ""] * 300]
+    )  # h explains, any other line throws too
     assert result.exit_code == 0, result.output[-2000:]
     assert "Enter würfelt" in result.output
     record = load_record(save)
@@ -65,14 +72,29 @@ def test_bots_throw_by_themselves_with_their_pause(monkeypatch: pytest.MonkeyPat
     pauses: list[float] = []
     monkeypatch.setattr("wuerfel.cli.play.time.sleep", lambda s: pauses.append(s))
     save = tmp_path / "g.json"
-    result = run(["play", "pigplus", "--players", "bot:holdat,bot:holdat", "--dice", "seed:1", "--pause", "0.25",
-                  "--save", str(save)])
+    result = run(
+        [
+            "play",
+            "pigplus",
+            "--players",
+            "bot:holdat,bot:holdat",
+            "--dice",
+            "seed:1",
+            "--pause",
+            "0.25",
+            "--save",
+            str(save),
+        ]
+    )
     assert result.exit_code == 0, result.output[-2000:]
     assert "Enter" not in result.output
     record = load_record(save)
-    turn_starts = sum(1 for i, e in enumerate(record.events)
-                      if e.type == "chance" and (i == 0 or record.events[i - 1].type == "chance"
-                                                 or record.events[i - 1].data["kind"] == "hold"))
+    turn_starts = sum(
+        1
+        for i, e in enumerate(record.events)
+        if e.type == "chance"
+        and (i == 0 or record.events[i - 1].type == "chance" or record.events[i - 1].data["kind"] == "hold")
+    )
     moves = sum(1 for e in record.events if e.type == "action")
     assert turn_starts > 0 and pauses == [0.25] * (moves + turn_starts)
 

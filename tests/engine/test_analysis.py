@@ -24,8 +24,15 @@ def rules_of(game_id: str, preset: str | None, override: dict[str, Any] | None =
     return info.rules_from_dict(deep_merge(info.resolve(preset).data, override or {}))
 
 
-def play(game_id: str, preset: str | None, n: int, bot: str, seed: int = 1, override: dict[str, Any] | None = None,
-         blunder: tuple[int, int] | None = None) -> GameRecord:
+def play(
+    game_id: str,
+    preset: str | None,
+    n: int,
+    bot: str,
+    seed: int = 1,
+    override: dict[str, Any] | None = None,
+    blunder: tuple[int, int] | None = None,
+) -> GameRecord:
     """A game of ``n`` bots to its end, recorded. ``blunder`` = (seat, k): that seat's k-th real decision (two or
     more choices rated apart by the advisor) takes the advisor's worst choice instead of the bot's."""
     info = get_game(game_id)
@@ -58,8 +65,9 @@ def duel_record(blunder: tuple[int, int] | None = None) -> GameRecord:
 
 CASES = [
     pytest.param(lambda: duel_record(), "win_probability", id="zehntausend-duel"),
-    pytest.param(lambda: play("die-boese-sieben", None, 2, "optimal", seed=5), "win_probability",
-                 id="boese-sieben-duel"),
+    pytest.param(
+        lambda: play("die-boese-sieben", None, 2, "optimal", seed=5), "win_probability", id="boese-sieben-duel"
+    ),
     # Farkle to 10,000: each turn's expected points (no duel table at hand), the game-end rule decides near the end
     # (those decisions are left unrated, not counted as losses)
     pytest.param(lambda: play("zehntausend", "farkle", 2, "optimal", seed=11), "points", id="zehntausend-turns"),
@@ -140,8 +148,10 @@ class _Flat:
         if not advice:
             return advice
         top = max(a.value for a in advice)
-        return [Advice(action=a.action, value=top - (TIE / 10 if i % 2 else 0.0), measure=a.measure)
-                for i, a in enumerate(advice)]
+        return [
+            Advice(action=a.action, value=top - (TIE / 10 if i % 2 else 0.0), measure=a.measure)
+            for i, a in enumerate(advice)
+        ]
 
 
 def test_ties_lose_nothing() -> None:
@@ -353,8 +363,9 @@ def _first_throw_expectation(advisor: Any, state: State, player: int) -> float:
     return total
 
 
-@pytest.mark.parametrize(("game_id", "preset", "n"), [("zehntausend", "farkle", 3), ("chicago", None, 2),
-                                                      ("sequenzen", None, 2)])
+@pytest.mark.parametrize(
+    ("game_id", "preset", "n"), [("zehntausend", "farkle", 3), ("chicago", None, 2), ("sequenzen", None, 2)]
+)
 def test_a_turns_start_value_is_the_expectation_of_its_first_throw(game_id: str, preset: str | None, n: int) -> None:
     """What makes luck luck: the value the advisor gives a turn before its first throw is exactly the average, over
     that throw, of the values it gives what follows (or of the turn's result, where the throw ends it) — so the

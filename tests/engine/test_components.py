@@ -39,17 +39,31 @@ from wuerfel.engine.testing import check_node
 
 EVERY_KIND: tuple[Component, ...] = (
     Dice((1, 6, 6), face="poker", kept=(1, 2), thrown=True, hidden=2, seat=1, label=Phrase("Dice")),
-    Sheet((None, "B"), (SheetRow(Phrase("Total"), (3, None), total=True, key="t", options=(None, 7)),),
-          column_seats=(0, 1), label="x"),
+    Sheet(
+        (None, "B"),
+        (SheetRow(Phrase("Total"), (3, None), total=True, key="t", options=(None, 7)),),
+        column_seats=(0, 1),
+        label="x",
+    ),
     Track(0, (1, 2, 3), (1, 0, 2), position=1, label=Phrase("Throws")),
     Counter(3.5, target=21, label=Phrase("This turn")),
     Chips((4, 5), pot=3, label=Phrase("Chips")),
-    StakeBoard((StakeField("7", (0, 2), number=7, group="top", hit=True, own=1),
-                StakeField(Phrase("Pot"), (1, 0), group="left")), layout=(("top",), ("left",))),
-    Seats((SeatLine(0, score=2, active=True, role=Phrase("Bank"), note="+3"), SeatLine(1, finished=True)),
-          lower_is_better=True, label=Phrase("Points")),
-    Goal(Phrase("Goal: {target} point", {"target": 10000}, plural="Goal: {target} points", count="target"),
-         Phrase("Round {n} of {m}", {"n": 3, "m": 5})),
+    StakeBoard(
+        (
+            StakeField("7", (0, 2), number=7, group="top", hit=True, own=1),
+            StakeField(Phrase("Pot"), (1, 0), group="left"),
+        ),
+        layout=(("top",), ("left",)),
+    ),
+    Seats(
+        (SeatLine(0, score=2, active=True, role=Phrase("Bank"), note="+3"), SeatLine(1, finished=True)),
+        lower_is_better=True,
+        label=Phrase("Points"),
+    ),
+    Goal(
+        Phrase("Goal: {target} point", {"target": 10000}, plural="Goal: {target} points", count="target"),
+        Phrase("Round {n} of {m}", {"n": 3, "m": 5}),
+    ),
     Message(Phrase("{name} holds the bank", {"name": SeatRef(1)})),
 )
 
@@ -57,8 +71,17 @@ EVERY_KIND: tuple[Component, ...] = (
 def test_every_kind_is_listed_and_round_trips() -> None:
     assert {type(c) for c in EVERY_KIND} == set(KINDS.values())
     data = json.loads(json.dumps(components_json(EVERY_KIND)))
-    assert [d["kind"] for d in data] == ["dice", "sheet", "track", "counter", "chips", "stakes", "seats", "goal",
-                                           "message"]
+    assert [d["kind"] for d in data] == [
+        "dice",
+        "sheet",
+        "track",
+        "counter",
+        "chips",
+        "stakes",
+        "seats",
+        "goal",
+        "message",
+    ]
     assert components_from_json(data) == EVERY_KIND
 
 
@@ -81,7 +104,10 @@ def test_nested_phrases_translate_inside_out() -> None:
     hand = Phrase("Three {a}", {"a": Phrase("queens")})
     assert resolve(Phrase("you have: {hand}", {"hand": hand}), "de") == "du hast: Drilling Damen"
     assert [p.msgid for p in phrases([Message(Phrase("you have: {hand}", {"hand": hand}))])] == [
-        "you have: {hand}", "Three {a}", "queens"]
+        "you have: {hand}",
+        "Three {a}",
+        "queens",
+    ]
 
 
 def test_unknown_kind_or_field_is_refused() -> None:
@@ -96,13 +122,21 @@ ints = st.integers(-50, 50)
 
 
 @settings(max_examples=60, deadline=None)
-@given(values=st.lists(st.integers(1, 6), max_size=6), hidden=st.integers(0, 5), label=texts,
-       stakes=st.lists(st.lists(ints, min_size=2, max_size=2), max_size=4), value=ints)
-def test_json_round_trip_property(values: list[int], hidden: int, label: object, stakes: list[list[int]],
-                                  value: int) -> None:
-    comps = (Dice(tuple(values), hidden=hidden, kept=tuple(range(len(values)))[:1], label=label),  # type: ignore[arg-type]
-             StakeBoard(tuple(StakeField(str(i), tuple(s), number=i) for i, s in enumerate(stakes))),
-             Counter(value, label=label))  # type: ignore[arg-type]
+@given(
+    values=st.lists(st.integers(1, 6), max_size=6),
+    hidden=st.integers(0, 5),
+    label=texts,
+    stakes=st.lists(st.lists(ints, min_size=2, max_size=2), max_size=4),
+    value=ints,
+)
+def test_json_round_trip_property(
+    values: list[int], hidden: int, label: object, stakes: list[list[int]], value: int
+) -> None:
+    comps = (
+        Dice(tuple(values), hidden=hidden, kept=tuple(range(len(values)))[:1], label=label),  # type: ignore[arg-type]
+        StakeBoard(tuple(StakeField(str(i), tuple(s), number=i) for i, s in enumerate(stakes))),
+        Counter(value, label=label),
+    )  # type: ignore[arg-type]
     assert components_from_json(json.loads(json.dumps(components_json(comps)))) == comps
 
 
@@ -173,18 +207,22 @@ def test_escalero_sheet_names_rows_and_marks_served_entries() -> None:
     state = dataclasses.replace(state, sheets=(tuple(s0), (EMPTY,) * 11))
     sheet = state.sheet_component()
     de = components_json([sheet], "de", ["A", "B"])[0]
-    assert [r["label"] for r in de["rows"]][:6] == ["Neuner (9)", "Zehner (10)", "Buben (B)", "Damen (D)",
-                                                     "Könige (K)", "Asse (A)"]
+    assert [r["label"] for r in de["rows"]][:6] == [
+        "Neuner (9)",
+        "Zehner (10)",
+        "Buben (B)",
+        "Damen (D)",
+        "Könige (K)",
+        "Asse (A)",
+    ]
     assert de["rows"][FULL_ROW]["cells"] == [f"{full_served} (serviert)", None]
     assert de["rows"][0]["cells"] == ["—", None]
-    assert de["rows"][-1] == {"label": "Gesamt", "cells": [full_served, 0], "total": True, "key": "",
-                              "options": []}
+    assert de["rows"][-1] == {"label": "Gesamt", "cells": [full_served, 0], "total": True, "key": "", "options": []}
     # The player to move sees what his throw would score in each free row (as the view's options say).
     thrown = dataclasses.replace(state, start_player=0, player=0, turn=state.turn.thrown((6, 6, 6, 5, 5)))
     view = thrown.view(0)
     rows = {r.key: r for r in thrown.sheet_component().rows if r.key}
-    assert {k: r.options[0] for k, r in rows.items() if r.options} == {
-        k: p for k, p in view["options"].items()}
+    assert {k: r.options[0] for k, r in rows.items() if r.options} == {k: p for k, p in view["options"].items()}
     assert rows[str(FULL_ROW)].options == ()  # already written
 
 

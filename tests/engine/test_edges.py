@@ -35,8 +35,11 @@ def seven_by_paths(k: int, paid: int) -> Fraction:
     """The bank's gain on a chip on the 7 with ``k`` throws left, walking every sequence of columns: a 7 pays
     ``paid`` back, a left number loses the chip to the bank, a right number leaves it standing, and a chip still
     standing when the bank closes goes back to its owner."""
-    p = {"seven": two_dice(lambda s: s == 7), "left": two_dice(lambda s: s in (2, 4, 6, 9, 11)),
-         "right": two_dice(lambda s: s in (3, 5, 8, 10, 12))}
+    p = {
+        "seven": two_dice(lambda s: s == 7),
+        "left": two_dice(lambda s: s in (2, 4, 6, 9, 11)),
+        "right": two_dice(lambda s: s in (3, 5, 8, 10, 12)),
+    }
     total = Fraction(0)
     for path in product(p, repeat=k):
         chance = Fraction(1)

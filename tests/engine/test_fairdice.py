@@ -30,8 +30,13 @@ def proved_game(game_id: str, n: int = 2, seed: int = 1, salt: str = "t") -> Gam
     """A whole game between random bots, every throw committed before it falls and revealed with its dice."""
     seeds = [hashlib.sha256(f"seed{seed}:{s}".encode()).hexdigest()[:32] for s in range(n)]
     combined = fd.combine_seeds(seeds)
-    meta = {"dice": {"v": 1, "seeds": [{"seat": s, "seed": x, "by": "player"} for s, x in enumerate(seeds)],
-                     "seed": combined}}
+    meta = {
+        "dice": {
+            "v": 1,
+            "seeds": [{"seat": s, "seed": x, "by": "player"} for s, x in enumerate(seeds)],
+            "seed": combined,
+        }
+    }
     m = Match.new(game_id, None, [f"p{s}" for s in range(n)], meta=meta)
     bot = RandomBot(seed)
     count = 0
@@ -73,7 +78,7 @@ def test_acceptance_region_gives_every_value_equally_often(k: int) -> None:
     """Exact: of all ``256**w`` byte strings read, exactly ``limit`` are accepted and each result has the same
     number of preimages; the rejected rest is smaller than k (so at most half is ever rejected)."""
     w = fd.draw_width(k)
-    space = 256 ** w
+    space = 256**w
     limit = fd.acceptance_limit(k)
     assert limit % k == 0 and 0 <= space - limit < k and limit >= space // 2
     if space <= 65536:
@@ -219,11 +224,15 @@ def test_a_throw_with_a_tap_seed_verifies_and_a_changed_tap_fails() -> None:
     seed = rec.meta["dice"]["seed"]
     outs = state.chance_outcomes()
     secret = ev.proof["secret"]  # type: ignore[index]
-    tap = next(t for t in (f"{n:04x}" for n in range(100))
-               if fd.derive(outs, secret, fd.throw_seed(seed, t)) != game.outcome_from_json(ev.data))
-    rec.events[i] = dataclasses.replace(ev, data=fd.derive(outs, secret, fd.throw_seed(seed, tap)).to_json(),
-                                        proof={**(ev.proof or {}), "tap": tap})
-    rec.events[i + 1:] = []  # the rest of the game followed the old throw
+    tap = next(
+        t
+        for t in (f"{n:04x}" for n in range(100))
+        if fd.derive(outs, secret, fd.throw_seed(seed, t)) != game.outcome_from_json(ev.data)
+    )
+    rec.events[i] = dataclasses.replace(
+        ev, data=fd.derive(outs, secret, fd.throw_seed(seed, tap)).to_json(), proof={**(ev.proof or {}), "tap": tap}
+    )
+    rec.events[i + 1 :] = []  # the rest of the game followed the old throw
     assert fd.verify_record(rec).ok
     rec.events[i] = dataclasses.replace(rec.events[i], proof={**(rec.events[i].proof or {}), "tap": tap + "0"})
     res = fd.verify_record(rec)

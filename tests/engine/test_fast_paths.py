@@ -23,8 +23,15 @@ from wuerfel.games.kit.keeps import Keep
 from wuerfel.games.wuerfelspiel.state import KEEP_RULES, Score, WuerfelspielState
 from wuerfel.games.zehntausend.state import ZehntausendState
 
-CASES = [("wuerfelspiel", "kniffel"), ("wuerfelspiel", "yahtzee"), ("wuerfelspiel", "yahtzee-classic"),
-         ("zehntausend", "farkle"), ("zehntausend", None), ("jule", None), ("escalero", "escalero")]
+CASES = [
+    ("wuerfelspiel", "kniffel"),
+    ("wuerfelspiel", "yahtzee"),
+    ("wuerfelspiel", "yahtzee-classic"),
+    ("zehntausend", "farkle"),
+    ("zehntausend", None),
+    ("jule", None),
+    ("escalero", "escalero"),
+]
 
 
 def new_game(game_id: str, rules: str | None, players: int = 2) -> Game:
@@ -73,8 +80,9 @@ def test_play_one_plays_the_plain_engines_games_move_for_move(game_id: str, rule
         assert end_fast == end_plain and end_fast.scores() == end_plain.scores()
 
 
-@pytest.mark.parametrize(("game_id", "rules"), [("wuerfelspiel", "kniffel"), ("zehntausend", "farkle"),
-                                                ("escalero", "escalero")])
+@pytest.mark.parametrize(
+    ("game_id", "rules"), [("wuerfelspiel", "kniffel"), ("zehntausend", "farkle"), ("escalero", "escalero")]
+)
 def test_default_bots_give_the_same_figures_trusted_and_checked(game_id: str, rules: str | None) -> None:
     """A bot's choice applied without the check is the game the check would have allowed (a bot that chose an
     illegal move would be refused by the checked run)."""
@@ -117,8 +125,9 @@ def test_wuerfelspiel_legal_list_is_score_allowed_exactly(rules: str | None) -> 
             for face in range(1, 7):
                 five = state.with_dice((face,) * 5, throws=state.throws)
                 assert list(five.legal_actions()) == plain_wuerfelspiel_legal(five)
-                checked_joker += any(isinstance(a, Score) for a in five.legal_actions()) and \
-                    len(five.legal_actions()) < len(state.legal_actions())
+                checked_joker += any(isinstance(a, Score) for a in five.legal_actions()) and len(
+                    five.legal_actions()
+                ) < len(state.legal_actions())
             state = state.apply_action(rng.choice(list(state.legal_actions())))
     if rules == "yahtzee":
         assert checked_joker > 0  # the forced joker did narrow some lists

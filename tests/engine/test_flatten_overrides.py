@@ -24,7 +24,8 @@ def test_dotted_keys_and_tables_are_set_whole() -> None:
     cls = get_game("zehntausend").options_class
     assert flatten_overrides(cls, {"game.target": 500}) == [("game.target", 500)]
     # a table-valued option stays one value (an editor that removed a row must not get it back by a merge)
-    assert flatten_overrides(cls, {"scoring": {"kind": {"explicit": {"1": 1000}}}}) == \
-        [("scoring.kind.explicit", {"1": 1000})]
+    assert flatten_overrides(cls, {"scoring": {"kind": {"explicit": {"1": 1000}}}}) == [
+        ("scoring.kind.explicit", {"1": 1000})
+    ]
     # unknown keys and a section given a plain value pass through for the rules to refuse
     assert flatten_overrides(cls, {"nope": 1, "game": 3}) == [("nope", 1), ("game", 3)]

@@ -114,9 +114,11 @@ def test_lustige_sieben_columns_and_edges() -> None:
     info = get_game("lustige-sieben")
     notes = {n.key: n.value for n in info.odds(info.load_rules(None)).notes}
     # the rules panel's figures (engine/edges.py): a stake on the 7 counted until it is settled or returned
-    assert notes == {"bank_edge_column": Fraction(1, 6),
-                     "bank_edge_seven_first": Fraction(1, 7) * (1 - Fraction(5, 12) ** 5),
-                     "bank_edge_seven_last": Fraction(1, 12)}
+    assert notes == {
+        "bank_edge_column": Fraction(1, 6),
+        "bank_edge_seven_first": Fraction(1, 7) * (1 - Fraction(5, 12) ** 5),
+        "bank_edge_seven_last": Fraction(1, 12),
+    }
 
 
 def test_a_classifier_outside_its_classes_is_refused() -> None:

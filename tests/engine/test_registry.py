@@ -19,22 +19,47 @@ from wuerfel.engine import registry
 from wuerfel.engine.registry import ENTRY_POINT_GROUP, GameInfo, all_games, entry_points, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
-HASARD_RACES = {"jule", "hin-und-her", "plus-minus", "die-21-eins", "das-grosse-herz", "himmel-und-hoelle", "elf-hoch",
-                "gestrichene-zwoelf", "blaue-augen", "pasch", "doppeltes-lottchen", "einer-gleich-zwei",
-                "eins-bis-sechzehn"}
+HASARD_RACES = {
+    "jule",
+    "hin-und-her",
+    "plus-minus",
+    "die-21-eins",
+    "das-grosse-herz",
+    "himmel-und-hoelle",
+    "elf-hoch",
+    "gestrichene-zwoelf",
+    "blaue-augen",
+    "pasch",
+    "doppeltes-lottchen",
+    "einer-gleich-zwei",
+    "eins-bis-sechzehn",
+}
 HASARD_PART2A = {"quinze", "sechzerspiel", "dreimal-pasch", "die-boese-sieben"}
 HASARD_KEEP_GAMES_B = {"chicago", "chicago-hoch-tief", "ohio", "sequenzen"}
 """Hasard part 2 (keep-and-rethrow and sheet games), in two sets as two engineers built them."""
-BUILT_IN = {"zehntausend", "wuerfelspiel", "lustige-sieben", "verdecktes-wuerfelpoker", "escalero", "zehnerspiel",
-            "va-banque", "craps", "offenes-wuerfelpoker", "wuerfelpoker", "al-capone", "rock-and-roll",
-            *HASARD_RACES, *HASARD_PART2A, *HASARD_KEEP_GAMES_B}
+BUILT_IN = {
+    "zehntausend",
+    "wuerfelspiel",
+    "lustige-sieben",
+    "verdecktes-wuerfelpoker",
+    "escalero",
+    "zehnerspiel",
+    "va-banque",
+    "craps",
+    "offenes-wuerfelpoker",
+    "wuerfelpoker",
+    "al-capone",
+    "rock-and-roll",
+    *HASARD_RACES,
+    *HASARD_PART2A,
+    *HASARD_KEEP_GAMES_B,
+}
 
 
 def python(code: str, *path: Path) -> str:
     """Run ``code`` in a fresh interpreter (a clean registry) with ``path`` after the checkout on sys.path."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), *map(str, path)]))
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout
 
@@ -54,8 +79,10 @@ def test_each_game_module_registers_itself(game_id: str) -> None:
 
 
 def test_one_game_is_loaded_without_the_others() -> None:
-    out = python("import sys\nfrom wuerfel.engine.registry import get_game\nget_game('zehntausend')\n"
-                 "print(sorted(m for m in sys.modules if m.startswith('wuerfel.games.')))")
+    out = python(
+        "import sys\nfrom wuerfel.engine.registry import get_game\nget_game('zehntausend')\n"
+        "print(sorted(m for m in sys.modules if m.startswith('wuerfel.games.')))"
+    )
     loaded = ast.literal_eval(out)  # a printed list of module names
     assert any(m.startswith("wuerfel.games.zehntausend") for m in loaded)
     assert not any(m.startswith(("wuerfel.games.wuerfelspiel", "wuerfel.games.hasard")) for m in loaded), loaded
@@ -67,18 +94,25 @@ def test_a_package_outside_the_repository_adds_a_game_through_an_entry_point(tmp
         "import dataclasses\n"
         "from tests.engine.toy_game import pig_info\n"
         "from wuerfel.engine.registry import register\n"
-        "register(dataclasses.replace(pig_info(), id='fremd', name_de='Fremdes Spiel', name_en='Foreign game'))\n")
+        "register(dataclasses.replace(pig_info(), id='fremd', name_de='Fremdes Spiel', name_en='Foreign game'))\n"
+    )
     meta = tmp_path / "fremdspiel-1.0.dist-info"
     meta.mkdir()
     (meta / "METADATA").write_text("Metadata-Version: 2.1\nName: fremdspiel\nVersion: 1.0\n")
     (meta / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\nfremd = fremdspiel\n")
-    out = python("import json\nfrom wuerfel.engine.registry import all_games, get_game\n"
-                 "print(json.dumps([[g.id for g in all_games()], get_game('fremd').name_de]))", tmp_path)
+    out = python(
+        "import json\nfrom wuerfel.engine.registry import all_games, get_game\n"
+        "print(json.dumps([[g.id for g in all_games()], get_game('fremd').name_de]))",
+        tmp_path,
+    )
     ids, name = json.loads(out)
     assert "fremd" in ids and set(ids) >= BUILT_IN and name == "Fremdes Spiel"
     # Asked for by id first, only that game's module is imported.
-    out = python("import sys\nfrom wuerfel.engine.registry import get_game\nprint(get_game('fremd').id, "
-                 "'wuerfel.games.zehntausend' in sys.modules)", tmp_path)
+    out = python(
+        "import sys\nfrom wuerfel.engine.registry import get_game\nprint(get_game('fremd').id, "
+        "'wuerfel.games.zehntausend' in sys.modules)",
+        tmp_path,
+    )
     assert out.split() == ["fremd", "False"]
 
 
@@ -87,11 +121,14 @@ def test_a_broken_foreign_game_is_left_out_with_a_warning_and_the_others_load(tm
     meta.mkdir()
     (meta / "METADATA").write_text("Metadata-Version: 2.1\nName: kaputt\nVersion: 1.0\n")
     (meta / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\nkaputt = kaputt_gibt_es_nicht\n")
-    out = python("import warnings\nwarnings.simplefilter('always')\n"
-                 "from wuerfel.engine.registry import all_games\n"
-                 "with warnings.catch_warnings(record=True) as w:\n"
-                 "    ids = [g.id for g in all_games()]\n"
-                 "print(ids)\nprint(w[0].message)", tmp_path)
+    out = python(
+        "import warnings\nwarnings.simplefilter('always')\n"
+        "from wuerfel.engine.registry import all_games\n"
+        "with warnings.catch_warnings(record=True) as w:\n"
+        "    ids = [g.id for g in all_games()]\n"
+        "print(ids)\nprint(w[0].message)",
+        tmp_path,
+    )
     ids, message = out.splitlines()[:2]
     assert set(ast.literal_eval(ids)) == BUILT_IN
     assert "kaputt" in message and "left out" in message
@@ -100,8 +137,11 @@ def test_a_broken_foreign_game_is_left_out_with_a_warning_and_the_others_load(tm
 def test_the_test_games_are_plug_ins_too() -> None:
     """The server and browser tests start ``wuerfel serve`` with these folders on PYTHONPATH: no variable, no hook."""
     plugins = ROOT / "tests" / "plugins"
-    out = python("from wuerfel.engine.registry import all_games\nprint(' '.join(g.id for g in all_games()))",
-                 plugins / "toy", plugins / "stapel")
+    out = python(
+        "from wuerfel.engine.registry import all_games\nprint(' '.join(g.id for g in all_games()))",
+        plugins / "toy",
+        plugins / "stapel",
+    )
     assert {"pig", "stapel"} <= set(out.split())
     out = python("from wuerfel.engine.registry import all_games\nprint(' '.join(g.id for g in all_games()))")
     assert not {"pig", "stapel"} & set(out.split())
@@ -120,8 +160,11 @@ def test_a_factory_entry_point_registers_what_it_returns() -> None:
 
 
 def test_flags_of_the_built_in_games() -> None:
-    flags = {g.id: (g.perfect_information, g.chips, g.decisions, g.faces, g.featured) for g in all_games()
-             if g.id in BUILT_IN}
+    flags = {
+        g.id: (g.perfect_information, g.chips, g.decisions, g.faces, g.featured)
+        for g in all_games()
+        if g.id in BUILT_IN
+    }
     assert flags == {
         "zehntausend": (True, False, True, "pips", 1),
         "wuerfelspiel": (True, False, True, "pips", 2),
@@ -135,8 +178,10 @@ def test_flags_of_the_built_in_games() -> None:
         "craps": (True, True, True, "pips", 0),
         "wuerfelpoker": (True, True, True, "pips", 0),
         "al-capone": (True, True, True, "poker", 0),
-        **{g: (True, g in {"jule", "elf-hoch", "gestrichene-zwoelf"}, g == "eins-bis-sechzehn", "pips", 0)
-           for g in HASARD_RACES},
+        **{
+            g: (True, g in {"jule", "elf-hoch", "gestrichene-zwoelf"}, g == "eins-bis-sechzehn", "pips", 0)
+            for g in HASARD_RACES
+        },
         **{g: (True, g == "quinze", True, "pips", 0) for g in HASARD_PART2A},
         **{g: (True, False, True, "pips", 0) for g in HASARD_KEEP_GAMES_B},
     }
@@ -145,9 +190,24 @@ def test_flags_of_the_built_in_games() -> None:
 
 def test_faces_must_be_pips_or_poker() -> None:
     with pytest.raises(ValueError, match="faces"):
-        GameInfo(**{**{f: getattr(pig_info(), f) for f in ("id", "name_de", "name_en", "options_class", "make",
-                                                            "min_players", "max_players", "default_preset")},
-                    "faces": "hex"})
+        GameInfo(
+            **{
+                **{
+                    f: getattr(pig_info(), f)
+                    for f in (
+                        "id",
+                        "name_de",
+                        "name_en",
+                        "options_class",
+                        "make",
+                        "min_players",
+                        "max_players",
+                        "default_preset",
+                    )
+                },
+                "faces": "hex",
+            }
+        )
 
 
 def test_player_counts_follow_the_rule_set() -> None:
@@ -170,5 +230,13 @@ def test_every_game_of_ours_stands_on_a_shelf_and_has_an_english_name() -> None:
     for g in ours:
         assert g.family in FAMILIES, g.id
         if g.name_en == g.name_de:
-            assert g.name_en in {"Al Capone", "Chicago", "Craps", "Escalero", "Jule", "Ohio", "Rock and Roll",
-                                 "Va banque"}, g.id
+            assert g.name_en in {
+                "Al Capone",
+                "Chicago",
+                "Craps",
+                "Escalero",
+                "Jule",
+                "Ohio",
+                "Rock and Roll",
+                "Va banque",
+            }, g.id

@@ -78,19 +78,22 @@ def test_the_editor_and_the_api_get_the_ranges() -> None:
     assert opts["payout"].low is None
 
 
-@pytest.mark.parametrize(("game", "key", "value"), [
-    ("lustige-sieben", "max_stake", 10**18),
-    ("lustige-sieben", "starting_chips", 10**18),
-    ("lustige-sieben", "starting_chips", 100_000),
-    ("verdecktes-wuerfelpoker", "challenge_seconds", float("inf")),
-    ("verdecktes-wuerfelpoker", "challenge_seconds", float("nan")),
-    ("verdecktes-wuerfelpoker", "starting_chips", 10**18),
-    ("zehntausend", "game.target", 10**18),
-    ("zehntausend", "mishap.probability", float("nan")),
-    ("zehntausend", "scoring.kind.triple", [1000, 200, 300, 400, 500, 10**18]),
-    ("wuerfelspiel", "column_weights", [1, 2, 10**18]),
-    ("escalero", "five_served_points", 10**18),
-])
+@pytest.mark.parametrize(
+    ("game", "key", "value"),
+    [
+        ("lustige-sieben", "max_stake", 10**18),
+        ("lustige-sieben", "starting_chips", 10**18),
+        ("lustige-sieben", "starting_chips", 100_000),
+        ("verdecktes-wuerfelpoker", "challenge_seconds", float("inf")),
+        ("verdecktes-wuerfelpoker", "challenge_seconds", float("nan")),
+        ("verdecktes-wuerfelpoker", "starting_chips", 10**18),
+        ("zehntausend", "game.target", 10**18),
+        ("zehntausend", "mishap.probability", float("nan")),
+        ("zehntausend", "scoring.kind.triple", [1000, 200, 300, 400, 500, 10**18]),
+        ("wuerfelspiel", "column_weights", [1, 2, 10**18]),
+        ("escalero", "five_served_points", 10**18),
+    ],
+)
 def test_values_out_of_range_and_not_finite_are_refused_by_name(game: str, key: str, value: Any) -> None:
     info = get_game(game)
     with pytest.raises(RuleError) as err:
@@ -123,6 +126,7 @@ def test_ranges_admit_every_shipped_rule_set() -> None:
 
 
 # --- misplaced keys in rule files ---------------------------------------------------------------------------------
+
 
 def test_an_option_below_the_overlay_header_is_refused_with_its_name(tmp_path: Path) -> None:
     path = tmp_path / "mine.toml"

@@ -18,8 +18,9 @@ from wuerfel.engine.throws import waits_for
 GAMES = [g.id for g in all_games()]
 
 
-def playout(game_id: str, n: int, rules: str | None = None, seed: int = 1, steps: int = 3000
-            ) -> list[tuple[Match, Event | None, int | None, int | None]]:
+def playout(
+    game_id: str, n: int, rules: str | None = None, seed: int = 1, steps: int = 3000
+) -> list[tuple[Match, Event | None, int | None, int | None]]:
     """(match so far, last event, thrower, waits_for) at every chance node of one random game."""
     info = get_game(game_id)
     resolved = info.resolve(rules)
@@ -58,25 +59,36 @@ def test_every_chance_node_names_a_seat_or_nobody_and_turn_starts_wait(game_id: 
 
 def test_keeps_and_throw_again_follow_at_once() -> None:
     for game_id, kinds in (("wuerfelspiel", {"keep"}), ("escalero", {"keep"}), ("zehntausend", {"roll"})):
-        follows = {last.data["kind"] for _, last, th, waits in playout(game_id, 2)
-                   if waits is None and th is not None and last is not None and last.type == "action"}
+        follows = {
+            last.data["kind"]
+            for _, last, th, waits in playout(game_id, 2)
+            if waits is None and th is not None and last is not None and last.type == "action"
+        }
         assert follows == kinds, game_id
 
 
-@pytest.mark.parametrize(("game_id", "rules", "turn_end"), [
-    ("zehntausend", "zehntausend-350-solo", "bank"), ("wuerfelspiel", None, "score"), ("escalero", None, "enter")])
+@pytest.mark.parametrize(
+    ("game_id", "rules", "turn_end"),
+    [("zehntausend", "zehntausend-350-solo", "bank"), ("wuerfelspiel", None, "score"), ("escalero", None, "enter")],
+)
 def test_alone_at_the_table_the_next_turns_first_throw_waits(game_id: str, rules: str | None, turn_end: str) -> None:
     nodes = playout(game_id, 1, rules)
-    after_turn = [waits for _, last, _, waits in nodes if last is not None and last.type == "action"
-                  and last.data["kind"] == turn_end]
+    after_turn = [
+        waits
+        for _, last, _, waits in nodes
+        if last is not None and last.type == "action" and last.data["kind"] == turn_end
+    ]
     assert after_turn and all(w == 0 for w in after_turn)
     assert any(w is None for _, last, _, w in nodes if last is not None and last.type == "action")
 
 
 def test_verdecktes_every_throw_under_the_cup_waits_also_after_the_throwers_own_pass() -> None:
     nodes = playout("verdecktes-wuerfelpoker", 2)
-    own = [waits for _, last, th, waits in nodes if th is not None and last is not None
-           and last.type == "action" and last.player == th]
+    own = [
+        waits
+        for _, last, th, waits in nodes
+        if th is not None and last is not None and last.type == "action" and last.player == th
+    ]
     assert own and all(w is not None for w in own)
 
 

@@ -59,8 +59,9 @@ class PigState(State):
             return dataclasses.replace(self, rolling=True)
         s = list(self.scores_)
         s[player] += self.turn
-        return dataclasses.replace(self, scores_=tuple(s), turn=0, rolling=True,
-                                   player=(player + 1) % self.game.num_players)
+        return dataclasses.replace(
+            self, scores_=tuple(s), turn=0, rolling=True, player=(player + 1) % self.game.num_players
+        )
 
     def explain_illegal(self, action: Action, player: int) -> None:
         raise IllegalAction(N_("That move is not allowed now."))
@@ -95,10 +96,15 @@ class PigState(State):
     def components(self, player: int | None) -> tuple[Component, ...]:
         """The last die, the turn's points against the target, the seats: enough for the generic tables."""
         dice = (Dice((self.last,), thrown=True, label=Phrase(N_("Dice"))),) if self.last else ()
-        return (*dice, Counter(self.turn, label=Phrase(N_("This turn"))),
-                Seats(tuple(SeatLine(p, score=s, active=p in self.actors()) for p, s in enumerate(self.scores_)),
-                      label=Phrase(N_("Points"))),
-                Message(Phrase(N_("Target score: {target}"), {"target": self.game.rules.target})))
+        return (
+            *dice,
+            Counter(self.turn, label=Phrase(N_("This turn"))),
+            Seats(
+                tuple(SeatLine(p, score=s, active=p in self.actors()) for p, s in enumerate(self.scores_)),
+                label=Phrase(N_("Points")),
+            ),
+            Message(Phrase(N_("Target score: {target}"), {"target": self.game.rules.target})),
+        )
 
 
 class PigGame(Game):
@@ -119,5 +125,13 @@ def pig_info() -> GameInfo:
     def make(rules: Any, n: int) -> Game:
         return PigGame(rules, n)
 
-    return GameInfo(id="pig", name_de="Schweinchen", name_en="Pig", options_class=PigRules, make=make,
-                    min_players=1, max_players=6, default_preset="standard")
+    return GameInfo(
+        id="pig",
+        name_de="Schweinchen",
+        name_en="Pig",
+        options_class=PigRules,
+        make=make,
+        min_players=1,
+        max_players=6,
+        default_preset="standard",
+    )

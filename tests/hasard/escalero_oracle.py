@@ -56,8 +56,15 @@ def keep_tables(min_keep: int, max_keep: int) -> tuple[tuple[Dice, ...], np.ndar
 class BoxSolver:
     """Optimal solitaire values of a box sheet. ``score(hand, box, served) -> int`` defines the game."""
 
-    def __init__(self, boxes: int, score: Callable[[Dice, int, bool], int], min_keep: int, max_keep: int,
-                 max_throws: int, fresh_served: bool = False) -> None:
+    def __init__(
+        self,
+        boxes: int,
+        score: Callable[[Dice, int, bool], int],
+        min_keep: int,
+        max_keep: int,
+        max_throws: int,
+        fresh_served: bool = False,
+    ) -> None:
         self.boxes = boxes
         self.max_throws = max_throws
         self.keeps, self.trans, self.allowed = keep_tables(min_keep, max_keep)

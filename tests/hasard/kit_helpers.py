@@ -113,9 +113,14 @@ def play_bots(state: State, bots: Sequence[Chooser], dice: Dice) -> State:
     return play_to_end(state, dice, decide)
 
 
-def check_decisions_against_strategy(game: Any, strategy: Any, values: Callable[[State, int], Mapping[Action, float]],
-                                     rnd: random.Random, seeds: Iterable[int],
-                                     also: Callable[[State, int, Mapping[Action, float]], None] | None = None) -> int:
+def check_decisions_against_strategy(
+    game: Any,
+    strategy: Any,
+    values: Callable[[State, int], Mapping[Action, float]],
+    rnd: random.Random,
+    seeds: Iterable[int],
+    also: Callable[[State, int, Mapping[Action, float]], None] | None = None,
+) -> int:
     """Walk one game per seed (seeded dice, uniformly random moves from ``rnd``) and check that at every decision
     ``values(state, seat)`` — the game's own chances per move — equal the generic exact solver's ``strategy`` for
     every legal move; ``also(state, seat, values)`` adds a check of the game's own. Returns how many decisions were
@@ -137,5 +142,16 @@ def check_decisions_against_strategy(game: Any, strategy: Any, values: Callable[
     return checked
 
 
-__all__ = ["Mapping", "check_decisions_against_strategy", "check_results", "new", "play_bots", "play_out",
-           "play_to_end", "rng", "seeded", "throw", "uniform"]
+__all__ = [
+    "Mapping",
+    "check_decisions_against_strategy",
+    "check_results",
+    "new",
+    "play_bots",
+    "play_out",
+    "play_to_end",
+    "rng",
+    "seeded",
+    "throw",
+    "uniform",
+]

@@ -20,8 +20,7 @@ from wuerfel.games.hasard.poker_bots import PokerRoundAdvisor, PokerRoundBot
 from wuerfel.games.kit.betting import Call, Check, Fold, Raise
 
 
-def res(text: str, scale: str = "A", points: str = "all", quint: bool = False, joker: bool = False
-        ) -> tuple[int, ...]:
+def res(text: str, scale: str = "A", points: str = "all", quint: bool = False, joker: bool = False) -> tuple[int, ...]:
     return al_capone_result(parse_poker_dice(text), quint, joker, scale, points)
 
 
@@ -131,11 +130,20 @@ def test_a_record_written_with_the_sum_of_five_replays_as_it_was_played() -> Non
 
     info = get_game("al-capone")
     old = options_to_dict(info.load_rules("al-capone", {"points": "all", "raising": False, "rounds": 1}))
-    record = GameRecord.from_json({"format": 1, "game": "al-capone", "rules_id": "al-capone", "rules": old,
-                                   "players": ["Anna", "Ben"], "events": [
-                                       {"type": "chance", "data": {"kind": "lot", "seat": 0}},
-                                       {"type": "chance", "data": {"kind": "roll", "dice": [2, 2, 6, 5, 4]}},
-                                       {"type": "chance", "data": {"kind": "roll", "dice": [6, 6, 1, 2, 3]}}]})
+    record = GameRecord.from_json(
+        {
+            "format": 1,
+            "game": "al-capone",
+            "rules_id": "al-capone",
+            "rules": old,
+            "players": ["Anna", "Ben"],
+            "events": [
+                {"type": "chance", "data": {"kind": "lot", "seat": 0}},
+                {"type": "chance", "data": {"kind": "roll", "dice": [2, 2, 6, 5, 4]}},
+                {"type": "chance", "data": {"kind": "roll", "dice": [6, 6, 1, 2, 3]}},
+            ],
+        }
+    )
     end = record.replay()
     assert end.is_terminal() and end.winners() == (0,)
 

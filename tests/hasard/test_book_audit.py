@@ -41,8 +41,18 @@ def test_pasch_through_the_engine_triple_fourfold_pair_its_face() -> None:
 def test_einer_gleich_zwei_ten_throws_through_the_engine() -> None:
     """ "2-3-5" and "1-4-5" count the third die (5 each); the bracket "(4 + 2 = 6)" is 2-4-6 = 6; any other throw
     counts nothing. Ten throws make a turn, then the next player throws."""
-    turn = [(2, 3, 5), (1, 4, 5), (2, 4, 6), (1, 2, 4), (6, 6, 6), (3, 3, 6), (1, 1, 2), (5, 5, 5), (1, 5, 6),
-            (2, 2, 3)]
+    turn = [
+        (2, 3, 5),
+        (1, 4, 5),
+        (2, 4, 6),
+        (1, 2, 4),
+        (6, 6, 6),
+        (3, 3, 6),
+        (1, 1, 2),
+        (5, 5, 5),
+        (1, 5, 6),
+        (2, 2, 3),
+    ]
     s = new("einer-gleich-zwei", 2)
     for i, d in enumerate(turn):
         assert s.thrower() == 0, i

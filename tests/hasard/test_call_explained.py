@@ -36,8 +36,14 @@ def test_a_call_on_a_bluff_says_the_announcer_pays_and_what_counts() -> None:
 def test_the_view_keeps_the_last_call_after_the_round() -> None:
     s = _state("9 10 B D A", (VIERLING, 6)).apply_action(Pass(), 1).apply_action(Challenge(), 2)
     call = s.view(1)["last_call"]
-    assert call == {"challenger": 2, "announcer": 0, "hand": list(s.turns[0].standing), "held": False, "payer": 0,
-                    "paid": 3}
+    assert call == {
+        "challenger": 2,
+        "announcer": 0,
+        "hand": list(s.turns[0].standing),
+        "held": False,
+        "payer": 0,
+        "paid": 3,
+    }
 
 
 def test_a_bank_throw_in_lustige_sieben_says_what_it_paid() -> None:
@@ -51,6 +57,8 @@ def test_a_bank_throw_in_lustige_sieben_says_what_it_paid() -> None:
     assert s.describe_outcome(Roll((5, 1)), "de") == "1 + 5 = 6"
     said = s.announcements(Roll((5, 1)), None, s.apply_outcome(Roll((5, 1))))
     assert texts(said, "de", ["Anna", "Ben", "Cem"]) == [
-        "Die Bank (Anna) nimmt 5 ein und zahlt 4 aus", "Ben zahlt 5 Chips an die Bank (Anna)",
-        "Die Bank (Anna) zahlt Cem 4 Chips"]
+        "Die Bank (Anna) nimmt 5 ein und zahlt 4 aus",
+        "Ben zahlt 5 Chips an die Bank (Anna)",
+        "Die Bank (Anna) zahlt Cem 4 Chips",
+    ]
     assert texts(said, "en", ["Anna", "Ben", "Cem"])[0] == "The bank (Anna) takes 5 and pays out 4"

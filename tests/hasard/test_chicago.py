@@ -268,8 +268,9 @@ def test_dice_tie_break_duel_and_bot_are_the_generic_exact_solvers(frozen: bool)
     from wuerfel.solvers.exact import solve_game
 
     info = get_game("chicago")
-    rules = info.load_rules(None, {"max_throws": 2, "bierdeckel": 1, "start": "first_seat", "tie_break": "dice",
-                                   "frozen_keeps": frozen})
+    rules = info.load_rules(
+        None, {"max_throws": 2, "bierdeckel": 1, "start": "first_seat", "tie_break": "dice", "frozen_keeps": frozen}
+    )
     game = info.new_game(rules, 2)
     best = float(solve_game(game, "win").seats[0].win)
     assert best == pytest.approx(cs.duel_first_wins(rules, False), abs=1e-9)

@@ -41,9 +41,17 @@ from wuerfel.games.kit.void import Void
 from wuerfel.solvers import exact
 
 MAKER_WINS = {
-    2: Fraction(111, 140), 3: Fraction(1697, 2520), 4: Fraction(2999, 5040), 5: Fraction(613, 1134),
-    6: Fraction(50047, 99792), 7: Fraction(6557, 13860), 8: Fraction(50047, 99792), 9: Fraction(613, 1134),
-    10: Fraction(2999, 5040), 11: Fraction(1697, 2520), 12: Fraction(111, 140),
+    2: Fraction(111, 140),
+    3: Fraction(1697, 2520),
+    4: Fraction(2999, 5040),
+    5: Fraction(613, 1134),
+    6: Fraction(50047, 99792),
+    7: Fraction(6557, 13860),
+    8: Fraction(50047, 99792),
+    9: Fraction(613, 1134),
+    10: Fraction(2999, 5040),
+    11: Fraction(1697, 2520),
+    12: Fraction(111, 140),
 }
 """The maker's chance for every number he may name (2 and 12 and 7 are the spec's figures; the others follow from
 the same formula and are checked below against the engine's own throws)."""
@@ -287,8 +295,12 @@ def test_typed_moves() -> None:
 
 # --- chips, bots, hints -----------------------------------------------------------------------------------------
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.integers(1, 6), min_size=40, max_size=40), st.randoms(use_true_random=False),
-       st.sampled_from(["craps", "craps-bieten", "craps-limit"]), st.integers(2, 5))
+@given(
+    st.lists(st.integers(1, 6), min_size=40, max_size=40),
+    st.randoms(use_true_random=False),
+    st.sampled_from(["craps", "craps-bieten", "craps-limit"]),
+    st.integers(2, 5),
+)
 def test_chips_are_conserved_with_any_dice_and_moves(faces: list[int], rnd: object, preset: str, n: int) -> None:
     s = new_state(n, preset)
     audit = ChipAudit()
@@ -304,8 +316,10 @@ def test_chips_are_conserved_with_any_dice_and_moves(faces: list[int], rnd: obje
             legal = s.legal_actions()[0 if s.phase == "cover" else rnd.randrange(11)]  # type: ignore[attr-defined]
             field = "amount" if isinstance(legal, Cover) else "stake"
             bounds = getattr(legal, field)
-            s = s.apply_action(dataclasses.replace(legal, **{field: rnd.randint(bounds.low, bounds.high)}),  # type: ignore[attr-defined]
-                               s.to_move())  # type: ignore[assignment]
+            s = s.apply_action(
+                dataclasses.replace(legal, **{field: rnd.randint(bounds.low, bounds.high)}),  # type: ignore[attr-defined]
+                s.to_move(),
+            )  # type: ignore[assignment]
         assert min(s.ledger.players) >= 0  # nobody stakes or covers more than he has
     audit.check(s)
     assert sum(s.ledger.players) + s.ledger.balance(POT) == 20 * n
@@ -361,7 +375,8 @@ def test_odds_give_the_sums_and_every_numbers_chance() -> None:
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert {c["class"]: Fraction(c["fraction"]) for c in doc["classes"]} == {
-        str(s): Fraction(6 - abs(s - 7), 36) for s in NUMBERS}
+        str(s): Fraction(6 - abs(s - 7), 36) for s in NUMBERS
+    }
     notes = {n["note"]: Fraction(n["fraction"]) for n in doc["notes"]}
     assert notes == {**{f"maker_wins_{k}": v for k, v in MAKER_WINS.items()}, "bank_edge": Fraction(41, 70)}
     assert doc["notes"][0]["name"] == "The maker wins naming 2"

@@ -104,7 +104,7 @@ def test_one_throw_distribution_by_brute_force() -> None:
             f, rest = form_sevens(roll, 3 - (6 - k) // 2)
             counts[(f, sum(rest))] = counts.get((f, sum(rest)), 0) + 1
         table = {(f, pips): p for f, pips, p in throw_table(k, 3 - (6 - k) // 2, "all")}
-        assert table == {key: Fraction(c, 6 ** k) for key, c in counts.items()}
+        assert table == {key: Fraction(c, 6**k) for key, c in counts.items()}
 
 
 def test_solo_value_equals_the_generic_solvers() -> None:

@@ -93,14 +93,15 @@ def test_typed_moves() -> None:
 
 
 def test_one_throw_by_brute_force_and_two_by_plain_recursion() -> None:
-    expected = Fraction(sum(pairs(r) for r in itertools.product(range(1, 7), repeat=6)), 6 ** 6)
+    expected = Fraction(sum(pairs(r) for r in itertools.product(range(1, 7), repeat=6)), 6**6)
     assert solo_tables(1, 2, 5).start[0] == pytest.approx(float(expected), abs=1e-12)
     keep_value: dict[tuple[int, ...], Fraction] = {}
 
     def after_keep(keep: tuple[int, ...]) -> Fraction:
         if keep not in keep_value:
-            keep_value[keep] = sum((p * pairs(keep + rest) for rest, p in roll_distribution(6 - len(keep))),
-                                   Fraction(0))
+            keep_value[keep] = sum(
+                (p * pairs(keep + rest) for rest, p in roll_distribution(6 - len(keep))), Fraction(0)
+            )
         return keep_value[keep]
 
     two = Fraction(0)

@@ -26,8 +26,18 @@ def test_the_books_example_throw_1_3_6_forms_exactly_1_to_10() -> None:
     can = formable((1, 3, 6))
     assert sorted(can) == list(range(1, 11))
     # the text's list, with its misread 2 read as 6 (spec): 5 = 6 − 1, 7 = 6 + 1, 8 = 6 + 3 − 1, 9 = 3 + 6
-    for target, expr in {1: "1", 2: "3-1", 3: "3", 4: "3+1", 5: "6-1", 6: "6", 7: "6+1", 8: "6+3-1", 9: "3+6",
-                         10: "6+3+1"}.items():
+    for target, expr in {
+        1: "1",
+        2: "3-1",
+        3: "3",
+        4: "3+1",
+        5: "6-1",
+        6: "6",
+        7: "6+1",
+        8: "6+3-1",
+        9: "3+6",
+        10: "6+3+1",
+    }.items():
         assert evaluate(expr, (1, 3, 6)) == target and evaluate(can[target], (1, 3, 6)) == target
     assert run_length((1, 3, 6), target_list(), 0) == 10  # one throw advances from 1 to 10
 
@@ -109,8 +119,9 @@ def test_claim_mode_the_thrower_decides_and_the_engine_refuses_what_cannot_be_fo
 
 
 def test_the_claim_bot_and_the_hint_take_the_longest_run() -> None:
-    game = get_game("eins-bis-sechzehn").new_game(get_game("eins-bis-sechzehn").load_rules(
-        "eins-bis-sechzehn-selbst-abhaken"), 2)
+    game = get_game("eins-bis-sechzehn").new_game(
+        get_game("eins-bis-sechzehn").load_rules("eins-bis-sechzehn-selbst-abhaken"), 2
+    )
     s = throw(new("eins-bis-sechzehn", 2, claim="manual"), (1, 3, 6))
     assert ClaimBot(game, 0).choose(s, 0) == Claim(10)
     advice = EinsBisSechzehnAdvisor(game).advise(s, 0)

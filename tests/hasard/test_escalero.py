@@ -103,8 +103,13 @@ def test_row_values_served_and_not() -> None:
     assert row_value(P("K K 9 10 B"), 4, False, EscaleroRules(strict_number_rows=True)) == 10
 
 
-@pytest.mark.parametrize("rules", [EscaleroRules(), EscaleroRules(strict_number_rows=True, five_counts_as_poker=False,
-                                                                   quint_points=(20, 30), full_points=(30, 30))])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        EscaleroRules(),
+        EscaleroRules(strict_number_rows=True, five_counts_as_poker=False, quint_points=(20, 30), full_points=(30, 30)),
+    ],
+)
 def test_row_tables_give_the_counted_values(rules: EscaleroRules) -> None:
     """``row_value`` reads a per-hand table (issue 17): every hand, in any order, every row, served or not, gives
     what counting the dice gives; a row off the sheet is still refused."""
@@ -182,6 +187,7 @@ def test_settlement_winner_receives_differences_and_ties() -> None:
 
 def test_solver_one_box_one_throw_matches_exact_expectation() -> None:
     """A sheet of one box, one throw: the DP value must equal the exact mean score of a served throw."""
+
     def score(h: tuple[int, ...], b: int, served: bool) -> int:
         return row_value(h, 4, served, R)  # Könige: 5 × number of kings
 
@@ -208,8 +214,11 @@ def test_solver_one_box_keeps_against_brute_force() -> None:
         options = [now]
         for keep in sub_multisets(h):
             if 1 <= len(keep) <= 4:
-                options.append(sum((p * best(sort_dice(keep + r), t + 1) for r, p in roll_distribution(5 - len(keep))),
-                                   Fraction(0)))
+                options.append(
+                    sum(
+                        (p * best(sort_dice(keep + r), t + 1) for r, p in roll_distribution(5 - len(keep))), Fraction(0)
+                    )
+                )
         return max(options)
 
     exact = sum(p * best(d, 1) for d, p in roll_distribution(5))
@@ -230,12 +239,25 @@ def test_solve_value_and_cli_json() -> None:
     assert set(data) == {"game", "rules", "objective", "value", "seconds", "value_of"}
 
 
-@pytest.mark.parametrize("rules", [R, EscaleroRules(min_keep=0), EscaleroRules(max_throws=2),
-                                   EscaleroRules(strict_number_rows=True, five_counts_as_poker=False)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        R,
+        EscaleroRules(min_keep=0),
+        EscaleroRules(max_throws=2),
+        EscaleroRules(strict_number_rows=True, five_counts_as_poker=False),
+    ],
+)
 def test_shared_solver_agrees_with_an_independent_oracle(rules: EscaleroRules) -> None:
     """The numba fill-the-boxes solver (shared with the Würfelspiel) against the plain numpy DP of the oracle."""
-    oracle = BoxSolver(11, lambda h, b, served: row_value(h, b, served, rules), rules.min_keep, rules.max_keep,
-                       rules.max_throws, fresh_served=True)
+    oracle = BoxSolver(
+        11,
+        lambda h, b, served: row_value(h, b, served, rules),
+        rules.min_keep,
+        rules.max_keep,
+        rules.max_throws,
+        fresh_served=True,
+    )
     assert solo_value(rules) == pytest.approx(oracle.value(), abs=1e-9)
 
 
@@ -245,16 +267,19 @@ def alle_neu_state(n: int = 1) -> EscaleroState:
     return s
 
 
-@pytest.mark.parametrize(("throw", "dice", "row", "served", "plain"), [
-    (2, "9 10 B D K", QUINT_ROW, 30, 25),
-    (3, "10 B D K A", QUINT_ROW, 30, 25),
-    (2, "D D D 9 9", FULL_ROW, 35, 30),
-    (3, "A A A A K", POKER_ROW, 45, 40),
-    (2, "K K K K K", FIVE_SERVED_ROW, 100, 0),
-    (3, "K K K K K", POKER_ROW, 45, 40),
-])
+@pytest.mark.parametrize(
+    ("throw", "dice", "row", "served", "plain"),
+    [
+        (2, "9 10 B D K", QUINT_ROW, 30, 25),
+        (3, "10 B D K A", QUINT_ROW, 30, 25),
+        (2, "D D D 9 9", FULL_ROW, 35, 30),
+        (3, "A A A A K", POKER_ROW, 45, 40),
+        (2, "K K K K K", FIVE_SERVED_ROW, 100, 0),
+        (3, "K K K K K", POKER_ROW, 45, 40),
+    ],
+)
 def test_alle_neu_all_five_rethrown_is_served(throw: int, dice: str, row: int, served: int, plain: int) -> None:
-    """"In einem Wurf erreicht" (serviert) versus "durch 2 oder 3 Würfe mit Stehenlassen": where all five dice may
+    """ "In einem Wurf erreicht" (serviert) versus "durch 2 oder 3 Würfe mit Stehenlassen": where all five dice may
     be thrown again, a later throw of all five leaves nothing standing, so its hand is served like a first throw's."""
     s = alle_neu_state().apply_outcome(Roll(P("9 9 10 B A")))
     for _ in range(throw - 2):
@@ -311,8 +336,9 @@ def _last_turn_value(rules_id: str, row: int) -> Fraction:
         if s.is_chance():
             key: tuple[object, ...] = (s.kept, s.throws)
             if key not in chance_memo:
-                chance_memo[key] = sum((p * value(s.apply_outcome(o)) for o, p in s.chance_outcomes() if p),
-                                       Fraction(0))
+                chance_memo[key] = sum(
+                    (p * value(s.apply_outcome(o)) for o, p in s.chance_outcomes() if p), Fraction(0)
+                )
             return chance_memo[key]
         key = (s.dice, s.throws, s.served())
         if key not in decision_memo:
@@ -341,8 +367,7 @@ def test_alle_neu_bot_values_a_fresh_throw_as_served() -> None:
     bot = EscaleroOptimalBot(s.game, 0)
     vals = bot.values(s, 0)
     after = s.apply_action(Keep(()))
-    mean = sum(float(p) * max(bot.values(after.apply_outcome(o), 0).values())
-               for o, p in after.chance_outcomes() if p)
+    mean = sum(float(p) * max(bot.values(after.apply_outcome(o), 0).values()) for o, p in after.chance_outcomes() if p)
     assert vals[Keep(())] == pytest.approx(mean, abs=1e-9)
     q = after.apply_outcome(Roll(P("9 10 B D K")))
     assert bot.values(q, 0)[Enter(QUINT_ROW)] == pytest.approx(30 + float(bot.E[1 << QUINT_ROW, 0, 0]))
@@ -408,7 +433,7 @@ def test_random_player_is_legal_with_rng() -> None:
 
 
 def test_text_advice_cross_out_the_rarest_chance_first() -> None:
-    """"Hierbei wird man möglichst solche Chancen streichen, die selten vorkommen. Also in erster Linie den
+    """ "Hierbei wird man möglichst solche Chancen streichen, die selten vorkommen. Also in erster Linie den
     'Fünfling serviert', dann den 'Fünfling' usw." — the optimal bot does exactly that with a worthless hand."""
     s = new_state(1)
     s = dataclasses.replace(s, sheets=(tuple([3, 6, 9, 12, 15, 18] + [EMPTY] * 5),))
@@ -422,11 +447,20 @@ def test_text_advice_cross_out_the_rarest_chance_first() -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.tuples(st.lists(st.integers(1, 6), min_size=5, max_size=5),
-                          st.one_of(st.just(0), st.integers(1, 31))),  # which dice stand; 0: none (often)
-                min_size=1, max_size=3), st.integers(0, 10), st.sampled_from(["escalero", "escalero-alle-neu"]))
-def test_served_exactly_when_all_five_fell_in_one_throw(throws: list[tuple[list[int], int]], row: int,
-                                                         rules_id: str) -> None:
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.integers(1, 6), min_size=5, max_size=5), st.one_of(st.just(0), st.integers(1, 31))
+        ),  # which dice stand; 0: none (often)
+        min_size=1,
+        max_size=3,
+    ),
+    st.integers(0, 10),
+    st.sampled_from(["escalero", "escalero-alle-neu"]),
+)
+def test_served_exactly_when_all_five_fell_in_one_throw(
+    throws: list[tuple[list[int], int]], row: int, rules_id: str
+) -> None:
     """Whatever is kept and thrown: a hand is served exactly when no die stood before the throw that made it
     (the first throw, or a throw of all five where the rules allow it), and its entry scores accordingly."""
     s = get_game("escalero").new_game(rules_id, 1).new_initial_state()

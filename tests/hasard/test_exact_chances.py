@@ -87,8 +87,9 @@ def successor_keys(state: State) -> dict[Hashable, Fraction] | list[tuple[int, H
                 out[state.apply_outcome(o).solver_key()] += p
         return dict(out)
     player = state.to_move()
-    return sorted((state.game.action_id(a), state.apply_action(a, player).solver_key())
-                  for a in state.legal_actions(player))
+    return sorted(
+        (state.game.action_id(a), state.apply_action(a, player).solver_key()) for a in state.legal_actions(player)
+    )
 
 
 def assert_keys_lump(g: Game, games: int, seed: str, choose: Any = None) -> int:
@@ -136,7 +137,7 @@ def winner_of_the_kth_one(n: int, k: int) -> list[Fraction]:
     q = Fraction(5, 6)
     wait = [Fraction(0)] * n  # P(a wait of r throws modulo n), r = 1..n as index r % n
     for r in range(1, n + 1):
-        wait[r % n] = Fraction(1, 6) * q ** (r - 1) / (1 - q ** n)
+        wait[r % n] = Fraction(1, 6) * q ** (r - 1) / (1 - q**n)
     dist = [Fraction(0)] * n
     dist[0] = Fraction(1)
     for _ in range(k):
@@ -243,11 +244,17 @@ def test_das_grosse_herz_key_agrees_with_the_unkeyed_game() -> None:
 # --- Pasch and Einer gleich zwei: symmetric round games -------------------------------------------------------
 
 
-@pytest.mark.parametrize(("game_id", "n", "options"), [
-    ("pasch", 2, {}), ("pasch", 3, {}), ("pasch", 3, {"pair": "pips", "settle_loser": False}),
-    ("pasch", 2, {"rounds": 2}), ("einer-gleich-zwei", 2, {"throws": 3}),
-    pytest.param("einer-gleich-zwei", 3, {"throws": 2}, marks=pytest.mark.slow),
-])
+@pytest.mark.parametrize(
+    ("game_id", "n", "options"),
+    [
+        ("pasch", 2, {}),
+        ("pasch", 3, {}),
+        ("pasch", 3, {"pair": "pips", "settle_loser": False}),
+        ("pasch", 2, {"rounds": 2}),
+        ("einer-gleich-zwei", 2, {"throws": 3}),
+        pytest.param("einer-gleich-zwei", 3, {"throws": 2}, marks=pytest.mark.slow),
+    ],
+)
 def test_round_games_are_fair_whoever_begins(game_id: str, n: int, options: dict[str, Any]) -> None:
     """Every seat throws the same turns from the same dice and ties are thrown off among the tied only, so seats
     are exchangeable: each wins with 1/n and (with a throw-off for last place) loses with 1/n, although seat 1

@@ -56,7 +56,7 @@ def pmf(dice: int, points: Callable[[tuple[int, ...]], int]) -> dict[int, Fracti
     """The exact distribution of one throw's points."""
     out: dict[int, Fraction] = {}
     for roll in itertools.product(range(1, 7), repeat=dice):
-        out[points(roll)] = out.get(points(roll), Fraction(0)) + Fraction(1, 6 ** dice)
+        out[points(roll)] = out.get(points(roll), Fraction(0)) + Fraction(1, 6**dice)
     return out
 
 
@@ -70,16 +70,23 @@ def three_seat_loss_sharing_last_place(f: dict[int, Fraction]) -> Fraction:
     above = {x: sum((p for y, p in f.items() if y > x), Fraction(0)) for x in f}
     alone = sum(p * above[x] ** 2 for x, p in f.items())
     tied_two = 2 * sum(p * p * above[x] for x, p in f.items())
-    all_tie = sum(p ** 3 for p in f.values())
+    all_tie = sum(p**3 for p in f.values())
     return (alone + tied_two) / (1 - all_tie)
 
 
 # --- every game, two players: solved and checked ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("game_id", "rules"), [("hin-und-her", None), ("himmel-und-hoelle", None),
-                                                ("blaue-augen", None), ("blaue-augen", "graue-augen"),
-                                                ("elf-hoch", None)])
+@pytest.mark.parametrize(
+    ("game_id", "rules"),
+    [
+        ("hin-und-her", None),
+        ("himmel-und-hoelle", None),
+        ("blaue-augen", None),
+        ("blaue-augen", "graue-augen"),
+        ("elf-hoch", None),
+    ],
+)
 def test_with_the_lot_two_seats_have_even_chances(game_id: str, rules: str | None) -> None:
     """The lot is fair and the seats play by the same rules, so relabelling the seats maps the game onto itself:
     both have the same chances, and every game ends with one winner and one loser (ties are thrown off; in Elf hoch
@@ -87,13 +94,17 @@ def test_with_the_lot_two_seats_have_even_chances(game_id: str, rules: str | Non
     assert chances(solve(game_id, 2, rules)) == [(HALF, HALF), (HALF, HALF)]
 
 
-@pytest.mark.parametrize(("game_id", "rules", "dice", "points"), [
-    ("blaue-augen", None, 3, lambda d: eyes(d, "even")),
-    ("blaue-augen", "graue-augen", 3, lambda d: eyes(d, "odd")),
-    ("himmel-und-hoelle", None, 2, lambda d: sum(die_value(x) for x in d)),
-])
-def test_three_seats_sharing_last_place_match_the_hand_computation(game_id: str, rules: str | None, dice: int,
-                                                                   points: Callable[[tuple[int, ...]], int]) -> None:
+@pytest.mark.parametrize(
+    ("game_id", "rules", "dice", "points"),
+    [
+        ("blaue-augen", None, 3, lambda d: eyes(d, "even")),
+        ("blaue-augen", "graue-augen", 3, lambda d: eyes(d, "odd")),
+        ("himmel-und-hoelle", None, 2, lambda d: sum(die_value(x) for x in d)),
+    ],
+)
+def test_three_seats_sharing_last_place_match_the_hand_computation(
+    game_id: str, rules: str | None, dice: int, points: Callable[[tuple[int, ...]], int]
+) -> None:
     result = solve(game_id, 3, rules, rounds=1, settle_loser=False, start="first_seat")
     loss = three_seat_loss_sharing_last_place(pmf(dice, points))
     # every seat is alike here (one throw each, independent): the order of throwing changes nothing
@@ -175,14 +186,13 @@ def test_gestrichene_zwoelf_end_game_matches_the_hand_computation() -> None:
     throws a struck number other than the seven with chance q = (1/36) / (1/36 + 29/36) = 1/30; seat 1 begins:
     q / (1 − (1 − q)²) = 30/59."""
     full = (1,) * len(NUMBERS)
-    s = dataclasses.replace(new("gestrichene-zwoelf", 2, lot=0),
-                            sheets=((0, *full[1:]), (*full[:-1], 0)))
+    s = dataclasses.replace(new("gestrichene-zwoelf", 2, lot=0), sheets=((0, *full[1:]), (*full[:-1], 0)))
     assert chances(solve_from(s)) == [(Fraction(30, 59), Fraction(29, 59)), (Fraction(29, 59), Fraction(30, 59))]
 
 
 def _plain_sheets(self: GestricheneZwoelfState) -> Hashable:
     """A reference key that merges nothing but the number of sevens: which numbers are struck is kept."""
-    return (self.phase, self.seat, tuple((*sh[:SEVEN], min(sh[SEVEN], 1), *sh[SEVEN + 1:]) for sh in self.sheets))
+    return (self.phase, self.seat, tuple((*sh[:SEVEN], min(sh[SEVEN], 1), *sh[SEVEN + 1 :]) for sh in self.sheets))
 
 
 def test_gestrichene_zwoelf_keyed_solve_equals_the_unmerged_one(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -201,11 +211,17 @@ def test_gestrichene_zwoelf_keyed_solve_equals_the_unmerged_one(monkeypatch: pyt
 # --- refusals ------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("game_id", "n", "rules", "overrides"), [
-    ("elf-hoch", 3, None, {}), ("elf-hoch", 2, None, {"pots": 2}), ("plus-minus", 2, "plus-minus-weiter", {}),
-])
-def test_infinite_tables_are_refused_in_words_at_once(game_id: str, n: int, rules: str | None,
-                                                      overrides: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("game_id", "n", "rules", "overrides"),
+    [
+        ("elf-hoch", 3, None, {}),
+        ("elf-hoch", 2, None, {"pots": 2}),
+        ("plus-minus", 2, "plus-minus-weiter", {}),
+    ],
+)
+def test_infinite_tables_are_refused_in_words_at_once(
+    game_id: str, n: int, rules: str | None, overrides: dict[str, Any]
+) -> None:
     with pytest.raises(ExactSolveError) as err:
         solve_game(game(game_id, n, rules, **overrides), "win", max_states=10)  # before the first position
     assert err.value.msgid in catalog("de")
@@ -259,8 +275,9 @@ def _round_twin(state: RoundState, rng: random.Random) -> RoundState:
         totals[state.seat] += k
         return dataclasses.replace(twin, totals=tuple(totals), turn_total=state.turn_total - k)
     if state.index == len(state.order) - 1:
-        row = tuple(None if p not in state.order or p == state.seat else (v or 0) + k
-                    for p, v in enumerate(state.playoffs[-1]))
+        row = tuple(
+            None if p not in state.order or p == state.seat else (v or 0) + k for p, v in enumerate(state.playoffs[-1])
+        )
         return dataclasses.replace(twin, playoffs=(*state.playoffs[:-1], row), turn_total=state.turn_total + k)
     return twin
 
@@ -283,9 +300,17 @@ def _same_future(a: State, b: State) -> None:
         assert _next_keys(a) == _next_keys(b)
 
 
-KEYED = [("hin-und-her", None, 3, {}), ("plus-minus", None, 3, {}), ("plus-minus", "plus-minus-neue-serie", 2, {}),
-         ("himmel-und-hoelle", None, 4, {}), ("blaue-augen", None, 4, {}), ("blaue-augen", "graue-augen", 3, {}),
-         ("elf-hoch", None, 2, {}), ("elf-hoch", None, 2, {"ante": 0}), ("gestrichene-zwoelf", None, 3, {})]
+KEYED = [
+    ("hin-und-her", None, 3, {}),
+    ("plus-minus", None, 3, {}),
+    ("plus-minus", "plus-minus-neue-serie", 2, {}),
+    ("himmel-und-hoelle", None, 4, {}),
+    ("blaue-augen", None, 4, {}),
+    ("blaue-augen", "graue-augen", 3, {}),
+    ("elf-hoch", None, 2, {}),
+    ("elf-hoch", None, 2, {"ante": 0}),
+    ("gestrichene-zwoelf", None, 3, {}),
+]
 
 
 @pytest.mark.parametrize(("game_id", "rules", "n", "overrides"), KEYED)

@@ -18,10 +18,29 @@ from wuerfel.engine.explain import explanation_json, render_text
 from wuerfel.engine.game import State
 from wuerfel.engine.registry import get_game
 
-GAMES = ("jule", "hin-und-her", "plus-minus", "die-21-eins", "quinze", "das-grosse-herz", "sechzerspiel",
-         "himmel-und-hoelle", "elf-hoch", "gestrichene-zwoelf", "blaue-augen", "chicago", "chicago-hoch-tief",
-         "sequenzen", "pasch", "doppeltes-lottchen", "einer-gleich-zwei", "eins-bis-sechzehn", "dreimal-pasch",
-         "die-boese-sieben", "ohio")
+GAMES = (
+    "jule",
+    "hin-und-her",
+    "plus-minus",
+    "die-21-eins",
+    "quinze",
+    "das-grosse-herz",
+    "sechzerspiel",
+    "himmel-und-hoelle",
+    "elf-hoch",
+    "gestrichene-zwoelf",
+    "blaue-augen",
+    "chicago",
+    "chicago-hoch-tief",
+    "sequenzen",
+    "pasch",
+    "doppeltes-lottchen",
+    "einer-gleich-zwei",
+    "eins-bis-sechzehn",
+    "dreimal-pasch",
+    "die-boese-sieben",
+    "ohio",
+)
 
 
 def text(game: str, lang: str = "en", preset: str | None = None, players: int = 3, **overrides: Any) -> str:
@@ -94,10 +113,10 @@ CHANGES = [
 ]
 
 
-@pytest.mark.parametrize(("game", "preset", "overrides", "sentence"), CHANGES,
-                         ids=[f"{c[0]}-{c[1] or ''}-{'-'.join(c[2])}" for c in CHANGES])
-def test_a_house_rule_changes_the_text(game: str, preset: str | None, overrides: dict[str, Any],
-                                       sentence: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "preset", "overrides", "sentence"), CHANGES, ids=[f"{c[0]}-{c[1] or ''}-{'-'.join(c[2])}" for c in CHANGES]
+)
+def test_a_house_rule_changes_the_text(game: str, preset: str | None, overrides: dict[str, Any], sentence: str) -> None:
     assert sentence not in text(game)
     assert sentence in text(game, "en", preset, **overrides)
     assert text(game, "de") != text(game, "de", preset, **overrides)
@@ -105,8 +124,10 @@ def test_a_house_rule_changes_the_text(game: str, preset: str | None, overrides:
 
 # --- the worked examples are the games' own numbers -----------------------------------------------------------------
 EXAMPLES = [
-    ("jule", "he pays 4 chips. Clara has only written 1, 2 and 3 (6 not struck): she pays 6 chips. Anna receives "
-             "10 chips"),
+    (
+        "jule",
+        "he pays 4 chips. Clara has only written 1, 2 and 3 (6 not struck): she pays 6 chips. Anna receives 10 chips",
+    ),
     ("hin-und-her", "has only 2 struck digits left. A 2 would have given him 4"),
     ("plus-minus", "5 + 4 − 6 + 3 + 2 − 1 + 6 + 6 − 2 = 17"),
     ("quinze", "Ben pays Anna 3 chips (14 − 11), Clara pays 10 chips for going out: Anna receives 13 chips"),
@@ -118,18 +139,23 @@ EXAMPLES = [
     ("gestrichene-zwoelf", "his turn ends with 2 numbers struck and 2 seven strokes"),
     ("blaue-augen", "the throw 2-3-6 counts 8, the throw 1-3-5 counts 0"),
     ("chicago", "he has 163 points in 2 throws. A 2-3-6 would be only 69"),
-    ("chicago", "\"Chicago\" = 300"),
+    ("chicago", '"Chicago" = 300'),
     ("chicago-hoch-tief", "1-1-2 counts 4, the best hand, and 6-6-6 counts 18"),
     ("pasch", "5-5 counts 5, 3-3 counts 3"),
     ("pasch", "6-6-6 counts 24. Three different faces, such as 1-4-6, count 0"),
     ("doppeltes-lottchen", "the total stands at 58. Ben throws 3 + 2 + 4 = 9 and brings it to 67"),
-    ("einer-gleich-zwei", "2-3-5 scores 5 (2 + 3), 1-4-5 scores 5, 2-4-6 scores 6. Any other throw, such as 2-3-6, "
-                          "scores 0"),
+    (
+        "einer-gleich-zwei",
+        "2-3-5 scores 5 (2 + 3), 1-4-5 scores 5, 2-4-6 scores 6. Any other throw, such as 2-3-6, scores 0",
+    ),
     ("eins-bis-sechzehn", "10 = 1 + 3 + 6, but not 11"),
     ("dreimal-pasch", "4-4-4-4-2-5 is 2 pairs with 23 pips; 3-3-5-5-6-6 is 3 pairs"),
     ("die-boese-sieben", "1-6-2-5-4-4 sets aside 2 sevens and leaves 4-4: if he stops, that counts 208"),
-    ("ohio", "six 6s make 36, six 1s make 6. \"Ohio\", the run 1-2-3-4-5-6, counts 40. A row may also take 0. At "
-             "best 166 in all"),
+    (
+        "ohio",
+        'six 6s make 36, six 1s make 6. "Ohio", the run 1-2-3-4-5-6, counts 40. A row may also take 0. At '
+        "best 166 in all",
+    ),
     ("ohio", "In row 6 that makes 18; or you write two 2s, 4, in row 2"),
 ]
 

@@ -18,12 +18,13 @@ from wuerfel.engine.sources import SeededSource
 from wuerfel.games.kit import Lot
 
 
-def text(game_id: str, rules: str | None = None, lang: str = "en", players: int | None = None,
-         **overrides: Any) -> str:
+def text(game_id: str, rules: str | None = None, lang: str = "en", players: int | None = None, **overrides: Any) -> str:
     info = get_game(game_id)
     loaded = info.load_rules(rules, overrides or None)
-    return "\n".join(f"{s['title']}\n{s['text']}" for s in
-                     explanation_json(info, loaded, rules or info.default_preset, lang, players)["sections"])
+    return "\n".join(
+        f"{s['title']}\n{s['text']}"
+        for s in explanation_json(info, loaded, rules or info.default_preset, lang, players)["sections"]
+    )
 
 
 def section(game_id: str, key: str, lang: str = "en", rules: str | None = None, **overrides: Any) -> str:
@@ -132,8 +133,7 @@ def test_rock_and_roll_says_on_the_felt_when_the_bank_ends() -> None:
     state = info.new_game(None, 3).new_initial_state().apply_outcome(Lot(0))
     goal = goal_of(state)
     assert goal["text"] == "Win chips from the bank: a colour pays 2 to 1, a face 5 to 1"
-    assert goal["progress"] == ("Bank 1 of 3 · the banker may announce the end 5 throws ahead, at most 20 "
-                                "throws")
+    assert goal["progress"] == ("Bank 1 of 3 · the banker may announce the end 5 throws ahead, at most 20 throws")
     for p in (1, 2):
         state = state.apply_action(Done(), p)
     state = state.apply_action(AnnounceEnd(), 0)
@@ -226,8 +226,7 @@ def test_al_capone_explains_its_tie_break_with_the_issues_example() -> None:
     assert "scale C" in c and "Nine 1, Ten 2, Jack 3, Queen 4, King 5, Ace 11" in c
     joker = section("al-capone", "scoring", rules="al-capone-joker")
     assert "Quint" in joker and "Ace Ace King King Nine is “Four kings, Nine”" in joker
-    assert "raise once" in section("al-capone", "turn") and "raise" not in section("al-capone", "turn",
-                                                                                    raising=False)
+    assert "raise once" in section("al-capone", "turn") and "raise" not in section("al-capone", "turn", raising=False)
 
 
 def test_the_poker_rounds_show_what_decides_and_the_round_on_the_felt() -> None:
@@ -235,13 +234,19 @@ def test_the_poker_rounds_show_what_decides_and_the_round_on_the_felt() -> None:
     state = info.new_game(None, 2).new_initial_state()
     assert goal_of(state)["text"] == "The best combination takes the pot; the same combination: scale A"
     state = state.apply_outcome(Lot(0))
-    assert goal_of(state, "de") == {"kind": "goal", "text": "Die beste Kombination gewinnt den Pott; bei gleicher "
-                                    "Kombination: Wertung A", "progress": "Runde 1 von 6"}
+    assert goal_of(state, "de") == {
+        "kind": "goal",
+        "text": "Die beste Kombination gewinnt den Pott; bei gleicher Kombination: Wertung A",
+        "progress": "Runde 1 von 6",
+    }
     state = bots_until(state, lambda s: s.round_no == 1)
     assert goal_of(state)["progress"] == "Round 2 of 6"
     poker = get_game("wuerfelpoker").new_game(None, 3).new_initial_state().apply_outcome(Lot(2))
-    assert goal_of(poker) == {"kind": "goal", "text": "The best hand takes the pot; equal best hands share it",
-                              "progress": "Round 1 of 6"}
+    assert goal_of(poker) == {
+        "kind": "goal",
+        "text": "The best hand takes the pot; equal best hands share it",
+        "progress": "Round 1 of 6",
+    }
 
 
 # --- Offenes Würfelpoker ---------------------------------------------------------------------------------------------
@@ -260,8 +265,11 @@ def test_offenes_wuerfelpoker_states_the_stakes_the_keeps_and_the_agreed_hands()
 
 def test_offenes_wuerfelpoker_shows_the_limit_and_the_game_of_the_match_on_the_felt() -> None:
     state = get_game("offenes-wuerfelpoker").new_game(None, 2).new_initial_state()
-    assert goal_of(state) == {"kind": "goal", "text": "The best hand takes the pot; raises up to 6 chips",
-                              "progress": None}
+    assert goal_of(state) == {
+        "kind": "goal",
+        "text": "The best hand takes the pot; raises up to 6 chips",
+        "progress": None,
+    }
     state = state.apply_outcome(Lot(1))
     assert goal_of(state, "de")["progress"] == "Spiel 1 von 6"
     state = bots_until(state, lambda s: s.game_no == 1)
@@ -279,16 +287,21 @@ def test_verdecktes_wuerfelpoker_states_the_call_its_price_and_the_announcements
     scoring = section("verdecktes-wuerfelpoker", "scoring")
     assert "at least as high as announced" in scoring
     assert "exactly as announced" in section("verdecktes-wuerfelpoker", "scoring", match="exact")
-    assert ("the pot holds 2 chips. Anna announces “Three queens”, Ben calls. The cup shows “Three queens, King "
-            "Nine”: the announcement holds, Ben pays 2 chips and the pot holds 4 chips") in scoring
+    assert (
+        "the pot holds 2 chips. Anna announces “Three queens”, Ben calls. The cup shows “Three queens, King "
+        "Nine”: the announcement holds, Ben pays 2 chips and the pot holds 4 chips"
+    ) in scoring
     assert "“Four kings, Nine”" in section("verdecktes-wuerfelpoker", "scoring", rules="joker-poker")
     assert "Quint (five in a row" in section("verdecktes-wuerfelpoker", "scoring", rules="verdecktes-mit-quint")
 
 
 def test_verdecktes_wuerfelpoker_shows_what_wins_and_the_round_on_the_felt() -> None:
     state = get_game("verdecktes-wuerfelpoker").new_game(None, 2).new_initial_state()
-    assert goal_of(state) == {"kind": "goal", "text": "The highest announcement standing takes the pot",
-                              "progress": None}
+    assert goal_of(state) == {
+        "kind": "goal",
+        "text": "The highest announcement standing takes the pot",
+        "progress": None,
+    }
     state = state.apply_outcome(Lot(1))
     assert goal_of(state, "de")["progress"] == "Runde 1 von 6"
     state = bots_until(state, lambda s: s.round_no == 1)
@@ -315,15 +328,28 @@ def test_escalero_shows_its_aim_and_the_turn_of_eleven_on_the_felt() -> None:
     state = get_game("escalero").new_game(None, 2).new_initial_state()
     assert goal_of(state)["progress"] is None
     state = state.apply_outcome(Lot(0))
-    assert goal_of(state, "de") == {"kind": "goal", "text": "Die meisten Punkte in elf Reihen; der Sieger bekommt "
-                                    "die Differenzen in Chips", "progress": "Zug 1 von 11"}
+    assert goal_of(state, "de") == {
+        "kind": "goal",
+        "text": "Die meisten Punkte in elf Reihen; der Sieger bekommt die Differenzen in Chips",
+        "progress": "Zug 1 von 11",
+    }
     state = bots_until(state, lambda s: s.player == 0 and len(s.free_rows(0)) == 10)
     assert goal_of(state)["progress"] == "Turn 2 of 11"
 
 
 # --- every house rule that changes play changes the text -------------------------------------------------------------
-CHIP_GAMES = ("lustige-sieben", "zehnerspiel", "rock-and-roll", "craps", "va-banque", "wuerfelpoker", "al-capone",
-              "offenes-wuerfelpoker", "verdecktes-wuerfelpoker", "escalero")
+CHIP_GAMES = (
+    "lustige-sieben",
+    "zehnerspiel",
+    "rock-and-roll",
+    "craps",
+    "va-banque",
+    "wuerfelpoker",
+    "al-capone",
+    "offenes-wuerfelpoker",
+    "verdecktes-wuerfelpoker",
+    "escalero",
+)
 
 
 def _other_values(value: Any, choices: tuple[Any, ...]) -> list[Any]:

@@ -65,8 +65,9 @@ def _bots(game_id: str, bot: str, game: Game, seed: int) -> list[Any]:
 def _advice_text(advisor: Any, state: Any, player: int) -> str:
     if advisor is None:
         return ""
-    return repr([(a.action.to_json(), round(a.value, 9), a.measure, a.note, a.params)
-                 for a in advisor.advise(state, player)])
+    return repr(
+        [(a.action.to_json(), round(a.value, 9), a.measure, a.note, a.params) for a in advisor.advise(state, player)]
+    )
 
 
 def _play(game_id: str, rules: str, n: int, seed: int, bot: str, void_at: int | None) -> GameRecord:

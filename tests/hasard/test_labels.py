@@ -103,8 +103,14 @@ def test_no_label_shown_to_a_player_contains_dice_he_may_not_see() -> None:
         for seed in range(4):
             n = 2 + seed % 3
             m = Match.new("verdecktes-wuerfelpoker", preset, [f"p{i}" for i in range(n)])
-            session = PlaySession(get_game("verdecktes-wuerfelpoker"), m, [Seat(f"p{i}") for i in range(n)],
-                                  dice_mode="manual", console=Console(file=io.StringIO()), pause=0)
+            session = PlaySession(
+                get_game("verdecktes-wuerfelpoker"),
+                m,
+                [Seat(f"p{i}") for i in range(n)],
+                dice_mode="manual",
+                console=Console(file=io.StringIO()),
+                pause=0,
+            )
             assert session.viewer() is None  # several people at one screen: it shows what a spectator may see
             source = SeededSource(seed)
             bots = [RandomBot(seed + p) if p % 2 else BluffBot(m.game, seed + p) for p in range(n)]

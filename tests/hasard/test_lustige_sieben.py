@@ -184,6 +184,7 @@ def test_punter_bot_stated_rule() -> None:
 
 # --- amounts are one parameterised action (a rule value must not make the legal list huge) ------------------------
 
+
 def big_state() -> LustigeSiebenState:
     info = get_game("lustige-sieben")
     rules = info.load_rules(None, {"max_stake": 1000, "starting_chips": 10_000})

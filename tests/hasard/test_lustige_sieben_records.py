@@ -38,8 +38,7 @@ def table_text(state: State, player: int | None) -> str:
     to every game after these records were stored and says what the rules say, which the explanation tests hold
     (``tests/test_explanations.py``, each game's goal tests); the records guard how the games play and show
     everything else, which it does not touch."""
-    return json.dumps(components_json(tuple(c for c in state.components(player) if c.kind != "goal")),
-                      sort_keys=True)
+    return json.dumps(components_json(tuple(c for c in state.components(player) if c.kind != "goal")), sort_keys=True)
 
 
 def step_text(state: State, event: Action | Outcome | None, player: int | None) -> str:
@@ -49,12 +48,18 @@ def step_text(state: State, event: Action | Outcome | None, player: int | None) 
         "fingerprint": fingerprint(state),
         "components": [table_text(state, p) for p in [*range(n), None]],
         # a parameterised action (an amount's range) has no single id; its JSON is in the fingerprint
-        "legal_ids": [[state.game.action_id(a) for a in state.legal_actions(p) if not is_parameterised(a)]
-                      for p in state.actors()],
+        "legal_ids": [
+            [state.game.action_id(a) for a in state.legal_actions(p) if not is_parameterised(a)] for p in state.actors()
+        ],
     }
     if state.is_terminal():
-        parts["result"] = [list(state.ranking()), list(state.losers()), list(state.payoffs() or ()),
-                           list(state.scores()), list(state.winners())]
+        parts["result"] = [
+            list(state.ranking()),
+            list(state.losers()),
+            list(state.payoffs() or ()),
+            list(state.scores()),
+            list(state.winners()),
+        ]
     if event is not None:
         names = list(NAMES[:n])
         if isinstance(event, Action):

@@ -42,25 +42,28 @@ def rank(dice: str, **overrides: Any) -> tuple[int, ...]:
 
 
 # --- the text's ranking (seed 004, "Offenes Würfelpoker") ---------------------------------------------------------
-@pytest.mark.parametrize(("higher", "lower"), [
-    ("K K 9 10 J", "10 10 A K Q"),      # "2 Könige vor 2 Zehnern"
-    ("K K A 10 9", "K K Q J 10"),      # equal pairs: the highest dead die decides
-    ("K K A Q 9", "K K A J 10"),       # … then the second highest
-    ("K K A Q 10", "K K A Q 9"),       # … then the third
-    ("D D 9 9 A", "D D 9 9 K"),        # two equal pairs: the dead die
-    ("A A 9 9 10", "K K Q Q A"),       # different pairs: the higher pair first
-    ("10 10 10 A 9", "10 10 10 K Q"),  # equal trips: the dead dice
-    ("10 10 10 9 9", "9 9 9 A A"),     # different trips: the trips first
-    ("D D D A A", "D D D K K"),        # full house, equal trips: the pair
-    ("9 9 9 9 A", "9 9 9 9 K"),        # equal fours: the dead die
-    ("9 9 9 9 10", "A A A K K"),       # four beat a full house
-    ("A A A A A", "K K K K K"),        # five aces: the highest hand of all
-    ("9 9 A K Q", "A K Q J 9"),        # a pair beats nothing
-    ("9 9 10 10 J", "A A K Q J"),      # two pairs beat a pair
-    ("9 9 9 10 J", "A A K K Q"),       # trips beat two pairs
-    ("9 9 9 10 10", "A A A K Q"),      # full house beats trips
-    ("9 9 9 9 9", "A A A A K"),        # five beat four
-])
+@pytest.mark.parametrize(
+    ("higher", "lower"),
+    [
+        ("K K 9 10 J", "10 10 A K Q"),  # "2 Könige vor 2 Zehnern"
+        ("K K A 10 9", "K K Q J 10"),  # equal pairs: the highest dead die decides
+        ("K K A Q 9", "K K A J 10"),  # … then the second highest
+        ("K K A Q 10", "K K A Q 9"),  # … then the third
+        ("D D 9 9 A", "D D 9 9 K"),  # two equal pairs: the dead die
+        ("A A 9 9 10", "K K Q Q A"),  # different pairs: the higher pair first
+        ("10 10 10 A 9", "10 10 10 K Q"),  # equal trips: the dead dice
+        ("10 10 10 9 9", "9 9 9 A A"),  # different trips: the trips first
+        ("D D D A A", "D D D K K"),  # full house, equal trips: the pair
+        ("9 9 9 9 A", "9 9 9 9 K"),  # equal fours: the dead die
+        ("9 9 9 9 10", "A A A K K"),  # four beat a full house
+        ("A A A A A", "K K K K K"),  # five aces: the highest hand of all
+        ("9 9 A K Q", "A K Q J 9"),  # a pair beats nothing
+        ("9 9 10 10 J", "A A K Q J"),  # two pairs beat a pair
+        ("9 9 9 10 J", "A A K K Q"),  # trips beat two pairs
+        ("9 9 9 10 10", "A A A K Q"),  # full house beats trips
+        ("9 9 9 9 9", "A A A A K"),  # five beat four
+    ],
+)
 def test_ranking_of_the_text(higher: str, lower: str) -> None:
     assert rank(higher) > rank(lower)
 

@@ -15,8 +15,7 @@ from wuerfel.engine.registry import get_game
 from wuerfel.engine.testing import random_playthrough
 
 GAMES = ("lustige-sieben", "verdecktes-wuerfelpoker", "escalero")
-CASES = [(g, rs, n) for g in GAMES for rs in get_game(g).rule_sets()
-         for n in sorted({get_game(g).min_players, 3})]
+CASES = [(g, rs, n) for g in GAMES for rs in get_game(g).rule_sets() for n in sorted({get_game(g).min_players, 3})]
 
 
 @pytest.mark.parametrize(("game", "rules", "n"), CASES)

@@ -27,16 +27,19 @@ def k(text: str, quint: bool = False, joker: bool = False) -> tuple[int, ...]:
     return hand_key(parse_poker_dice(text), quint, joker)
 
 
-@pytest.mark.parametrize(("better", "worse", "quint"), [
-    ("K K 9 10 J", "10 10 A K Q", False),
-    ("K K A 10 9", "K K Q J 10", False),
-    ("A A 9 9 10", "K K Q Q A", False),
-    ("10 10 10 9 9", "9 9 9 A A", False),
-    ("10 J Q K A", "9 10 J Q K", True),
-    ("9 10 J Q K", "A A A K Q", True),
-    ("9 9 9 9 10", "A A A K K", False),
-    ("A A 9 10 J", "10 J Q K A", False),
-])
+@pytest.mark.parametrize(
+    ("better", "worse", "quint"),
+    [
+        ("K K 9 10 J", "10 10 A K Q", False),
+        ("K K A 10 9", "K K Q J 10", False),
+        ("A A 9 9 10", "K K Q Q A", False),
+        ("10 10 10 9 9", "9 9 9 A A", False),
+        ("10 J Q K A", "9 10 J Q K", True),
+        ("9 10 J Q K", "A A A K Q", True),
+        ("9 9 9 9 10", "A A A K K", False),
+        ("A A 9 10 J", "10 J Q K A", False),
+    ],
+)
 def test_spec_test_vectors(better: str, worse: str, quint: bool) -> None:
     assert k(better, quint) > k(worse, quint)
 

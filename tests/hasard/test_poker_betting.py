@@ -60,9 +60,17 @@ def brute_force_value(split: bool = False, throws: int = THROWS) -> tuple[float,
     and A's chance in a Stichrunde (a fixed point: a tie is worth p to A)."""
     p = 0.5
     for _ in range(100):
-        b_stich = {a: turn(lambda b, a=a, p=p: 1.0 if tiny_key(b) > tiny_key(a)  # type: ignore[misc]
-                           else (1 - p if tiny_key(b) == tiny_key(a) else 0.0), throws)
-                   for a in itertools.combinations_with_replacement(range(1, 7), N)}
+        b_stich = {
+            a: turn(
+                lambda b, a=a, p=p: (
+                    1.0
+                    if tiny_key(b) > tiny_key(a)  # type: ignore[misc]
+                    else (1 - p if tiny_key(b) == tiny_key(a) else 0.0)
+                ),
+                throws,
+            )
+            for a in itertools.combinations_with_replacement(range(1, 7), N)
+        }
         p, old = turn(lambda a, t=b_stich: 1 - t[a], throws), p  # type: ignore[misc]
         if abs(p - old) < 1e-15:
             break
@@ -219,8 +227,9 @@ def test_hints_rate_every_legal_move() -> None:
     assert {type(a.action) for a in advice} == {Check, Raise} and len(advice) == 2  # no raise, raise to 2
 
 
-@pytest.mark.parametrize(("game_id", "rules_id"),
-                         [("al-capone", "al-capone"), ("wuerfelpoker", "wuerfelpoker-steigern")])
+@pytest.mark.parametrize(
+    ("game_id", "rules_id"), [("al-capone", "al-capone"), ("wuerfelpoker", "wuerfelpoker-steigern")]
+)
 def test_round_games_use_the_same_exact_betting(game_id: str, rules_id: str) -> None:
     """23 and 30 (one open throw each): the solver on the game's own hand order is exact — its best responses reach
     its value — and their computed bot plays legal moves to the end."""

@@ -39,8 +39,10 @@ def test_hand_key_follows_the_rules() -> None:
     wild = PokerRules(joker=True)
     assert plain.hand_key(dice) == hand_key(dice, False, False)
     assert wild.hand_key(dice) == (VIERLING, 5, 1)  # the text: As-As-König-König-Neun = Vierling Könige, Neun
-    assert PokerRules(quint=True).hand_key(parse_poker_dice("9 10 J Q K"))[0] > plain.hand_key(
-        parse_poker_dice("9 10 J Q K"))[0]
+    assert (
+        PokerRules(quint=True).hand_key(parse_poker_dice("9 10 J Q K"))[0]
+        > plain.hand_key(parse_poker_dice("9 10 J Q K"))[0]
+    )
 
 
 @pytest.mark.parametrize(("quint", "joker"), [(False, False), (True, False), (False, True), (True, True)])

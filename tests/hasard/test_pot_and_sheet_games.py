@@ -12,8 +12,19 @@ from wuerfel.engine.components import Chips, Seats, Track
 from wuerfel.games.hasard.elf_hoch import payment
 from wuerfel.games.hasard.gestrichene_zwoelf import NUMBERS
 
-DICE_FOR = {2: (1, 1), 3: (1, 2), 4: (1, 3), 5: (1, 4), 6: (1, 5), 7: (1, 6), 8: (2, 6), 9: (3, 6), 10: (4, 6),
-            11: (5, 6), 12: (6, 6)}
+DICE_FOR = {
+    2: (1, 1),
+    3: (1, 2),
+    4: (1, 3),
+    5: (1, 4),
+    6: (1, 5),
+    7: (1, 6),
+    8: (2, 6),
+    9: (3, 6),
+    10: (4, 6),
+    11: (5, 6),
+    12: (6, 6),
+}
 
 
 def sums(*totals: int) -> list[tuple[int, int]]:

@@ -144,8 +144,9 @@ def test_round_robin_duel_is_the_generic_solvers_strategy() -> None:
     def bot_takes_the_best(s: State, p: int, mine: Mapping[Action, float]) -> None:
         assert mine[bot.choose(s, p)] == max(mine.values())
 
-    decisions = check_decisions_against_strategy(game, strategy, decision_values, random.Random(3), range(40),
-                                                 also=bot_takes_the_best)
+    decisions = check_decisions_against_strategy(
+        game, strategy, decision_values, random.Random(3), range(40), also=bot_takes_the_best
+    )
     assert decisions > 40
     s = throw(new("quinze", 2, order="round_robin"), 6, 6)
     advice = QuinzeAdvisor(game).advise(s, 0)

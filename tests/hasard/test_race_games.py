@@ -97,8 +97,7 @@ def test_three_dice_are_entered_by_hand() -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from(["hin-und-her", "die-21-eins", "doppeltes-lottchen"]), st.integers(2, 6),
-       st.integers(0, 10_000))
+@given(st.sampled_from(["hin-und-her", "die-21-eins", "doppeltes-lottchen"]), st.integers(2, 6), st.integers(0, 10_000))
 def test_random_games_end_with_a_full_ranking(game: str, n: int, seed: int) -> None:
     s = play_out(new(game, n), seed)
     check_results(s)

@@ -145,5 +145,5 @@ def test_lustige_sieben_marks_no_bank_after_the_last_one() -> None:
     s = play_to_end("lustige-sieben", 3, 5)
     assert s.is_terminal()
     out = text("lustige-sieben", s, None)
-    players = out[out.index("Spieler"):]
+    players = out[out.index("Spieler") :]
     assert "Bank" not in players.split("Letzter Wurf")[0], players

@@ -261,11 +261,23 @@ def test_hints_rate_every_field_at_zero() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.lists(st.tuples(st.sampled_from((SCHWARZ, ROT, BLAU, NEUN, ZEHN, BUBE, DAME, KOENIG,
-                                                                AS)), st.integers(1, 5)), max_size=3),
-                          st.integers(1, 6), st.booleans()), min_size=1, max_size=15))
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(
+                st.tuples(st.sampled_from((SCHWARZ, ROT, BLAU, NEUN, ZEHN, BUBE, DAME, KOENIG, AS)), st.integers(1, 5)),
+                max_size=3,
+            ),
+            st.integers(1, 6),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=15,
+    )
+)
 def test_chips_are_conserved_and_each_stake_settles_at_its_odds(
-        rounds: list[tuple[list[tuple[int, int]], int, bool]]) -> None:
+    rounds: list[tuple[list[tuple[int, int]], int, bool]],
+) -> None:
     s = new_state(3, max_bank_throws=6)
     audit = ChipAudit()
     for stakes, face, announce in rounds:

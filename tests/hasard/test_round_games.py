@@ -48,8 +48,7 @@ def test_plus_minus_subtracts_every_third_throw() -> None:
 
 def test_einer_gleich_zwei_valid_throws_are_exactly_the_nine_patterns() -> None:
     valid = {d for d in product(range(1, 7), repeat=3) if d == tuple(sorted(d)) and valid_points(d)}
-    assert valid == {(1, 1, 2), (1, 2, 3), (1, 3, 4), (1, 4, 5), (1, 5, 6), (2, 2, 4), (2, 3, 5), (2, 4, 6),
-                     (3, 3, 6)}
+    assert valid == {(1, 1, 2), (1, 2, 3), (1, 3, 4), (1, 4, 5), (1, 5, 6), (2, 2, 4), (2, 3, 5), (2, 4, 6), (3, 3, 6)}
     assert valid_points((2, 3, 5)) == 5 and valid_points((1, 4, 5)) == 5 and valid_points((2, 4, 6)) == 6
     assert valid_points((5, 1, 4)) == 5 and valid_points((1, 2, 4)) == 0
 
@@ -135,8 +134,11 @@ def test_graue_augen_is_a_preset() -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from(["plus-minus", "himmel-und-hoelle", "blaue-augen", "pasch", "einer-gleich-zwei"]),
-       st.integers(2, 8), st.integers(0, 10_000))
+@given(
+    st.sampled_from(["plus-minus", "himmel-und-hoelle", "blaue-augen", "pasch", "einer-gleich-zwei"]),
+    st.integers(2, 8),
+    st.integers(0, 10_000),
+)
 def test_random_games_name_one_winner_and_one_loser(game: str, n: int, seed: int) -> None:
     s = play_out(new(game, n), seed)
     check_results(s)

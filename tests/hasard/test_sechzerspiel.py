@@ -160,8 +160,9 @@ def test_duel_tables_are_the_generic_solvers_chances_on_late_positions() -> None
     res = solve_game(g, "win", keep_strategy=True)
     strategy = res.strategy
     assert strategy is not None and res.states < 5000
-    assert duel_tables()[(mask_of(s.sheets[0]), mask_of(s.sheets[1]), 0)][s.totals[0] - s.totals[1] + LEAD] == \
-        pytest.approx(float(res.seats[0].win), abs=1e-12)
+    assert duel_tables()[(mask_of(s.sheets[0]), mask_of(s.sheets[1]), 0)][
+        s.totals[0] - s.totals[1] + LEAD
+    ] == pytest.approx(float(res.seats[0].win), abs=1e-12)
     for face in range(1, 7):
         t = throw(s, face)
         for r, v in duel_row_values(t, 0).items():

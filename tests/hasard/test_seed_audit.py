@@ -49,10 +49,12 @@ def test_joker_poker_as_as_koenig_koenig_neun_is_a_vierling_through_the_engine()
 def test_offenes_quint_only_when_agreed_above_the_drilling_below_the_full_house() -> None:
     """ "Vereinbart man jedoch … daß auch die Sequenzen gelten, dann liegen sie … über dem Drilling und unter dem Full
     House … die höhere Quint (Zehn-Bube-Dame-König-As) und die niedrigere Quint (Neun-Zehn-Bube-Dame-König)."."""
+
     def duel(a: str, b: str, **rules: Any) -> tuple[int, ...]:
         s = _open(_open(new("offenes-wuerfelpoker", 2, games=1, **rules), a, 0), b, 1)
         assert s.is_terminal()
         return tuple(s.winners())
+
     assert duel("9 10 B D K", "A A A K D", quint=True) == (0,)
     assert duel("9 10 B D K", "9 9 9 10 10", quint=True) == (1,)
     assert duel("9 10 B D K", "10 B D K A", quint=True) == (1,)
@@ -199,7 +201,7 @@ def test_six_dice_counts_every_throw_as_the_book_counts_it() -> None:
         for i in range(len(dice)):
             for j in range(i + 1, len(dice)):
                 if dice[i] + dice[j] == 7:
-                    rest = dice[:i] + dice[i + 1:j] + dice[j + 1:]
+                    rest = dice[:i] + dice[i + 1 : j] + dice[j + 1 :]
                     best = max(best, 1 + most_sevens(rest))
         return best
 
@@ -328,8 +330,9 @@ def test_pure_chance_games_follow_a_reference_written_from_the_text() -> None:
             assert s.thrower() == seat
             face = r.randint(1, 6)
             s = throw(s, face)
-            taker = next((q for q in ((seat + i) % n for i in range(n)) if q not in done and face not in hearts[q]),
-                         None)
+            taker = next(
+                (q for q in ((seat + i) % n for i in range(n)) if q not in done and face not in hearts[q]), None
+            )
             if taker is not None:
                 hearts[taker].add(face)
                 if len(hearts[taker]) == 6:
@@ -393,7 +396,7 @@ def test_chicago_rounds_give_the_bierdeckel_as_the_text_says() -> None:
                 if r.random() < 0.4:
                     s = s.apply_action(Stop(), p)
                     break
-                standing = sorted(standing + [d for d in thrown if r.random() < 0.5][:2 - len(standing)])
+                standing = sorted(standing + [d for d in thrown if r.random() < 0.5][: 2 - len(standing)])
                 s = s.apply_action(Keep(tuple(standing)), p)
             if p == 0:
                 limit = throws
@@ -595,10 +598,15 @@ def test_va_banque_and_the_poker_rounds_follow_a_reference_written_from_the_text
         r = random.Random(seed)
         n = r.randint(2, 5)
         hands = [tuple(r.randint(1, 6) for _ in range(5)) for _ in range(n)]
-        for game, rank, rules in (("wuerfelpoker", wuerfelpoker, {}),
-                                  ("al-capone", al_capone, {"raising": False}),
-                                  ("al-capone", lambda d: (shape_class(d, False), sum(wertung_a[x - 1] for x in d)),
-                                   {"raising": False, "points": "all"})):
+        for game, rank, rules in (
+            ("wuerfelpoker", wuerfelpoker, {}),
+            ("al-capone", al_capone, {"raising": False}),
+            (
+                "al-capone",
+                lambda d: (shape_class(d, False), sum(wertung_a[x - 1] for x in d)),
+                {"raising": False, "points": "all"},
+            ),
+        ):
             s = new(game, n, rounds=1, **rules)
             for h in hands:
                 s = s.apply_outcome(Roll(h))

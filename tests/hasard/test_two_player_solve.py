@@ -16,13 +16,16 @@ from wuerfel.games.hasard.sechzerspiel import duel_value, policy_duel_value
 from wuerfel.solvers.exact import solve_game
 
 
-@pytest.mark.parametrize(("game", "rules", "first"), [
-    pytest.param("sechzerspiel", "sechzerspiel", 0.496315, marks=pytest.mark.slow),  # its tables: 3-10 s
-    ("dreimal-pasch", "dreimal-pasch", 0.460933),
-    ("chicago", "chicago", 0.528505),
-    ("chicago", "chicago-eine-runde", 0.574857),
-    pytest.param("quinze", "quinze-reihum", 0.482371, marks=pytest.mark.slow),
-])
+@pytest.mark.parametrize(
+    ("game", "rules", "first"),
+    [
+        pytest.param("sechzerspiel", "sechzerspiel", 0.496315, marks=pytest.mark.slow),  # its tables: 3-10 s
+        ("dreimal-pasch", "dreimal-pasch", 0.460933),
+        ("chicago", "chicago", 0.528505),
+        ("chicago", "chicago-eine-runde", 0.574857),
+        pytest.param("quinze", "quinze-reihum", 0.482371, marks=pytest.mark.slow),
+    ],
+)
 def test_own_two_player_solvers_answer_in_the_generic_solvers_keys(game: str, rules: str, first: float) -> None:
     """With the lot each seat begins half the time, so each has one half; the beginner's chance is the tables'.
     (Chicago's round is held to the generic solver in test_chicago, Sechzerspiel's tables on late positions in

@@ -203,14 +203,16 @@ def test_concealed_dice_are_in_no_other_view_over_random_play() -> None:
                 assert isinstance(st, VerdecktesState)
                 for i, owner in _concealed(st):
                     t = st.turns[i]
-                    marked = dataclasses.replace(st, turns=(*st.turns[:i], dataclasses.replace(
-                        t, dice=(SENTINEL,) * 5), *st.turns[i + 1:]))
+                    marked = dataclasses.replace(
+                        st, turns=(*st.turns[:i], dataclasses.replace(t, dice=(SENTINEL,) * 5), *st.turns[i + 1 :])
+                    )
                     for viewer in [*range(n), None]:
                         text = json.dumps(marked.view(viewer))
                         assert (str(SENTINEL) in text) == (viewer == owner), (viewer, owner, st.phase)
                     for other in ((1, 1, 1, 1, 1), (2, 3, 4, 5, 6), (6, 6, 6, 6, 6)):
-                        changed = dataclasses.replace(st, turns=(*st.turns[:i], dataclasses.replace(
-                            t, dice=other), *st.turns[i + 1:]))
+                        changed = dataclasses.replace(
+                            st, turns=(*st.turns[:i], dataclasses.replace(t, dice=other), *st.turns[i + 1 :])
+                        )
                         for viewer in [*range(n), None]:
                             if viewer != owner:
                                 assert changed.view(viewer) == st.view(viewer)

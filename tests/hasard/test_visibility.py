@@ -108,10 +108,12 @@ def _hides_announcements(self, event, player, seat):  # type: ignore[no-untyped-
     return _OWN(self, event, player, seat)
 
 
-@pytest.mark.parametrize(("statement", "words", "node"), [(_says_nothing_is_secret, "tells more", 0),
-                                                          (_hides_announcements, "alike", 1)])
+@pytest.mark.parametrize(
+    ("statement", "words", "node"), [(_says_nothing_is_secret, "tells more", 0), (_hides_announcements, "alike", 1)]
+)
 def test_the_generic_check_refuses_a_statement_that_disagrees_with_the_views(
-        monkeypatch: pytest.MonkeyPatch, statement: object, words: str, node: int) -> None:
+    monkeypatch: pytest.MonkeyPatch, statement: object, words: str, node: int
+) -> None:
     """A throw stated public whose dice the views hide, or announcements stated hidden that the views show: both
     are caught at the node where they happen (and the game's own statement passes there)."""
     s: State = _vwp(2)
@@ -128,8 +130,9 @@ def test_terminal_shows_public_throws_and_moves_and_keeps_only_the_secrets() -> 
     ("Bot hat gezogen."): the bank's throws in Lustige Sieben and a bot's announcement were never shown."""
     from tests.cli.helpers import play
 
-    ls = play(["lustige-sieben", "--players", "Anna,bot:heuristic,bot:heuristic", "--dice", "seed:3"],
-              ["fertig"] * 200).output
+    ls = play(
+        ["lustige-sieben", "--players", "Anna,bot:heuristic,bot:heuristic", "--dice", "seed:3"], ["fertig"] * 200
+    ).output
     assert "Wurf: 1 + 5 = 6" in ls
     assert "hat gezogen" not in ls
     assert "→ Bot 1 (Faustregel): keine weiteren Einsätze" in ls

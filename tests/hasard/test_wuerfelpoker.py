@@ -183,8 +183,9 @@ def test_random_games_conserve_chips(overrides: dict[str, object]) -> None:
     info = get_game("wuerfelpoker")
     rules = info.load_rules("wuerfelpoker", overrides)
     for seed in range(3):
-        match = random_playthrough(Match.new("wuerfelpoker", "wuerfelpoker", ["A", "B", "C", "D"], rules=rules),
-                                   seed, chips=True)
+        match = random_playthrough(
+            Match.new("wuerfelpoker", "wuerfelpoker", ["A", "B", "C", "D"], rules=rules), seed, chips=True
+        )
         end = match.state
         assert isinstance(end, WuerfelpokerState)
         assert end.is_terminal() and sum(end.payoffs()) == 0 and end.ledger.pot == 0

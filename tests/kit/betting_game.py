@@ -127,9 +127,16 @@ class HighThrowState(State):
 
     def view(self, player: int | None) -> JSON:
         b = self._betting()
-        return {"game": GAME_ID, "to_move": self.to_move(), "scores": list(self.ledger.players),
-                "dice": list(self.dice), "level": b.level, "paid": list(b.paid), "folded": sorted(b.folded),
-                "pot": self.ledger.pot}
+        return {
+            "game": GAME_ID,
+            "to_move": self.to_move(),
+            "scores": list(self.ledger.players),
+            "dice": list(self.dice),
+            "level": b.level,
+            "paid": list(b.paid),
+            "folded": sorted(b.folded),
+            "pot": self.ledger.pot,
+        }
 
     def components(self, player: int | None) -> tuple[Component, ...]:
         thrown = tuple(d for d in self.dice if d is not None)
@@ -157,6 +164,14 @@ class HighThrowGame(Game):
 
 
 def high_throw_info(rules_class: Any = HighThrowRules) -> GameInfo:
-    return GameInfo(id=GAME_ID, name_de="Hoher Wurf mit Setzen", name_en="High throw with raising",
-                    options_class=rules_class, make=lambda rules, n: HighThrowGame(rules, n), min_players=2,
-                    max_players=5, default_preset="standard", chips=True)
+    return GameInfo(
+        id=GAME_ID,
+        name_de="Hoher Wurf mit Setzen",
+        name_en="High throw with raising",
+        options_class=rules_class,
+        make=lambda rules, n: HighThrowGame(rules, n),
+        min_players=2,
+        max_players=5,
+        default_preset="standard",
+        chips=True,
+    )

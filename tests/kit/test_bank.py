@@ -38,8 +38,10 @@ class ToyRules:
 
 @dataclasses.dataclass(frozen=True)
 class ToyState(BankState):
-    board_spec: ClassVar[BoardSpec] = BoardSpec((BoardField(UNDER, "all", Phrase(N_("Chips on the board"))),),
-                                                unknown_field=N_("There is no field {number} on the board (2 to 12)."))
+    board_spec: ClassVar[BoardSpec] = BoardSpec(
+        (BoardField(UNDER, "all", Phrase(N_("Chips on the board"))),),
+        unknown_field=N_("There is no field {number} on the board (2 to 12)."),
+    )
 
     def dice_count(self) -> int:
         return 3
@@ -145,9 +147,18 @@ def test_the_first_bank_by_lot_and_the_words_of_what_a_throw_paid() -> None:
 
 @pytest.fixture
 def registered() -> Iterator[None]:
-    info = GameInfo(id=GAME_ID, name_de="Zehner (Test)", name_en="Tens (test)", options_class=ToyRules,
-                    make=lambda rules, n: ToyGame(rules, n), min_players=2, max_players=5,
-                    default_preset="standard", chips=True, perfect_information=False)
+    info = GameInfo(
+        id=GAME_ID,
+        name_de="Zehner (Test)",
+        name_en="Tens (test)",
+        options_class=ToyRules,
+        make=lambda rules, n: ToyGame(rules, n),
+        min_players=2,
+        max_players=5,
+        default_preset="standard",
+        chips=True,
+        perfect_information=False,
+    )
     register(info)
     yield
     _REGISTRY.pop(info.id, None)
@@ -182,8 +193,12 @@ def test_a_bank_throw_and_the_bank_handing_on_are_told_and_no_bank_is_marked_aft
     s = act(act(act(act(s, Stake(UNDER, 3), 1), Done(), 1), Stake(UNDER, 1), 2), Done(), 2)
     after = fall(s, roll(5))  # under 10: the bank pays both punters double; its one throw is done
     assert texts(s.announcements(roll(5), None, after), "de", names) == [
-        "Die Bank (A) nimmt 0 ein und zahlt 4 aus", "Die Bank (A) zahlt B 3 Chips", "Die Bank (A) zahlt C 1 Chip",
-        "A gibt die Bank ab, 4 Chips im Minus", "Jetzt hat B die Bank"]
+        "Die Bank (A) nimmt 0 ein und zahlt 4 aus",
+        "Die Bank (A) zahlt B 3 Chips",
+        "Die Bank (A) zahlt C 1 Chip",
+        "A gibt die Bank ab, 4 Chips im Minus",
+        "Jetzt hat B die Bank",
+    ]
     s = after
     for _ in range(2):  # the two other banks, nobody staking
         s = act(act(s, Done(), s.punters()[0]), Done(), s.punters()[1])

@@ -14,8 +14,13 @@ RECORDS = sorted((Path(__file__).parent / "records").glob("*.json"))
 
 
 def test_the_stored_records_are_there() -> None:
-    assert {p.stem for p in RECORDS} >= {"escalero-2", "escalero-alle-neu-1", "wuerfelspiel-kniffel-2",
-                                         "wuerfelspiel-yahtzee-1", "zehntausend-klopfen-2"}
+    assert {p.stem for p in RECORDS} >= {
+        "escalero-2",
+        "escalero-alle-neu-1",
+        "wuerfelspiel-kniffel-2",
+        "wuerfelspiel-yahtzee-1",
+        "zehntausend-klopfen-2",
+    }
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])

@@ -78,9 +78,16 @@ def free_port() -> int:
 class ServerProcess:
     """``wuerfel serve`` in a child process; :meth:`kill` is a real SIGKILL (no shutdown code runs)."""
 
-    def __init__(self, db_url: str, port: int | None = None, log_dir: Path | None = None,
-                 bot_delay: float = 0, plugins: tuple[str, ...] = GAME_PLUGINS, extra_args: Sequence[str] = (),
-                 env: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        port: int | None = None,
+        log_dir: Path | None = None,
+        bot_delay: float = 0,
+        plugins: tuple[str, ...] = GAME_PLUGINS,
+        extra_args: Sequence[str] = (),
+        env: Mapping[str, str] | None = None,
+    ) -> None:
         self.db_url = db_url
         self.env = dict(env or {})
         """Extra environment of the server process (a cache directory of its own, a test's knob)."""
@@ -106,14 +113,32 @@ class ServerProcess:
         env.setdefault("WUERFEL_GUESTS_PER_ADDRESS", "100000")
         env.setdefault("WUERFEL_HASHES_PER_SECOND", "1000")  # tests register and log in in bursts (M5 has its own)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "wuerfel", "serve", "--port", str(self.port), "--db", self.db_url,
-             "--bot-delay", str(self.bot_delay), "--log-level", "warning", *self.extra_args], cwd=ROOT, env=env,
-            stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
+            [
+                sys.executable,
+                "-m",
+                "wuerfel",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db_url,
+                "--bot-delay",
+                str(self.bot_delay),
+                "--log-level",
+                "warning",
+                *self.extra_args,
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=self.log.open("ab"),
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 120  # a loaded 2-core CI machine imports numba slowly
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited with {self.proc.returncode}:\n"
-                                   f"{self.log.read_text(errors='replace')[-3000:]}")
+                raise RuntimeError(
+                    f"server exited with {self.proc.returncode}:\n{self.log.read_text(errors='replace')[-3000:]}"
+                )
             try:
                 if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
                     return self

@@ -50,8 +50,10 @@ class Void(Outcome):
     kind: ClassVar[str] = "void"
 
 
-_OUTCOMES: tuple[tuple[Outcome, Fraction], ...] = (*((Roll(d), p) for d, p in roll_distribution(1)),
-                                                   (Void(), Fraction(0)))
+_OUTCOMES: tuple[tuple[Outcome, Fraction], ...] = (
+    *((Roll(d), p) for d, p in roll_distribution(1)),
+    (Void(), Fraction(0)),
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -120,8 +122,13 @@ class StapelState(State):
         return tuple(i for i, p in enumerate(self.points) if p == best)
 
     def view(self, player: int | None) -> JSON:
-        return {"game": "stapel", "to_move": self.to_move(), "scores": list(self.points), "pile": self.pile,
-                "player": self.player}
+        return {
+            "game": "stapel",
+            "to_move": self.to_move(),
+            "scores": list(self.points),
+            "pile": self.pile,
+            "player": self.player,
+        }
 
 
 class StapelGame(Game):
@@ -155,6 +162,15 @@ def stapel_info() -> GameInfo:
     def make(rules: Any, n: int) -> Game:
         return StapelGame(rules, n)
 
-    return GameInfo(id="stapel", name_de="Stapel", name_en="Stapel", options_class=StapelRules, make=make,
-                    min_players=1, max_players=4, default_preset="standard", bots={"kaputt": BrokenBot},
-                    default_bot="random")
+    return GameInfo(
+        id="stapel",
+        name_de="Stapel",
+        name_en="Stapel",
+        options_class=StapelRules,
+        make=make,
+        min_players=1,
+        max_players=4,
+        default_preset="standard",
+        bots={"kaputt": BrokenBot},
+        default_bot="random",
+    )

@@ -35,8 +35,9 @@ def start(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
     started: list[ServerProcess] = []
 
     def make(args: Sequence[str] = (), env: Mapping[str, str] | None = None) -> ServerProcess:
-        srv = ServerProcess(f"sqlite:///{tmp_path / f'own{len(started)}.db'}", log_dir=tmp_path,
-                            extra_args=args, env=env)
+        srv = ServerProcess(
+            f"sqlite:///{tmp_path / f'own{len(started)}.db'}", log_dir=tmp_path, extra_args=args, env=env
+        )
         started.append(srv)
         return srv.start()
 
@@ -98,7 +99,8 @@ def test_logging_in_ends_the_session_the_browser_brought(clients: Make) -> None:
 
 
 def test_half_sent_headers_are_dropped_and_each_address_holds_few_connections(
-        start: Callable[..., ServerProcess]) -> None:
+    start: Callable[..., ServerProcess],
+) -> None:
     """M4 (slowloris): a head that never completes is closed after --header-timeout, a complete one is served, and
     one address cannot hold more than --connections-per-address sockets while another address still gets in."""
     srv = start(["--header-timeout", "1", "--connections-per-address", "3"])
@@ -139,7 +141,8 @@ def test_half_sent_headers_are_dropped_and_each_address_holds_few_connections(
 
 
 def test_websockets_count_against_the_connection_cap_and_outlive_the_header_deadline(
-        start: Callable[..., ServerProcess]) -> None:
+    start: Callable[..., ServerProcess],
+) -> None:
     """M4: an upgraded connection (a websocket) still counts for its address, and its head's deadline ends with the
     upgrade: it stays open past --header-timeout."""
     from websockets.exceptions import InvalidStatus
@@ -173,6 +176,7 @@ def test_websockets_count_against_the_connection_cap_and_outlive_the_header_dead
         with ws_from("127.0.0.27"):  # another address gets in meanwhile
             pass
 
+
 def test_guests_per_address_are_limited(start: Callable[..., ServerProcess]) -> None:
     """L2: one address cannot make guests without end; the refusal is translated, others are unaffected."""
     srv = start(env={"WUERFEL_GUESTS_PER_ADDRESS": "3"})
@@ -182,7 +186,9 @@ def test_guests_per_address_are_limited(start: Callable[..., ServerProcess]) -> 
         assert r.status_code == 200, r.text
     r = flood.post("/api/guest", {"name": "Flut3"})
     assert r.status_code == 429 and r.json()["error"] == {
-        "code": "rate_limited", "message": "Zu viele neue Gäste von hier aus. Bitte versuche es in 10 min noch einmal."}
+        "code": "rate_limited",
+        "message": "Zu viele neue Gäste von hier aus. Bitte versuche es in 10 min noch einmal.",
+    }
     en = local_client(srv, "127.0.0.31", lang="en")
     r = en.post("/api/guest", {"name": "Flut4"})
     assert r.json()["error"]["message"] == "Too many new guests from here. Please try again in 10 min."
@@ -196,8 +202,9 @@ def test_forwarded_for_is_believed_only_from_named_proxies(start: Callable[..., 
 
     def guest(srv: ServerProcess, source: str, forwarded: str, name: str) -> int:
         c = local_client(srv, source, lang="en")
-        return c.http.post("/api/guest", json={"name": name},
-                           headers={"X-CSRF-Token": c.csrf, "X-Forwarded-For": forwarded}).status_code
+        return c.http.post(
+            "/api/guest", json={"name": name}, headers={"X-CSRF-Token": c.csrf, "X-Forwarded-For": forwarded}
+        ).status_code
 
     plain = start(env=env)
     # 127.0.0.1 is what uvicorn believes by default: a local hop passing the header on let a client pick his address
@@ -227,6 +234,7 @@ def test_password_hashing_has_a_budget_and_leaves_a_core(tmp_path: Path, monkeyp
     monkeypatch.setattr(Store, "find_registered", find)
     app = create_app(f"sqlite:///{tmp_path / 'budget.db'}", bot_delay=0)
     with TestClient(app, headers={"Accept-Language": "en"}) as c:
+
         def post(path: str, body: dict[str, str]) -> tuple[int, dict]:
             token = c.get("/api/session").json()["csrf_token"]
             r = c.post(path, json=body, headers={"X-CSRF-Token": token})
@@ -238,15 +246,16 @@ def test_password_hashing_has_a_budget_and_leaves_a_core(tmp_path: Path, monkeyp
         assert post("/api/logout", {})[0] == 200
         lookups.clear()
         status, body = post("/api/login", {"name": "Sparsam", "password": "ein-knappes-budget"})
-        assert status == 503 and body["error"] == {"code": "busy",
-                                                   "message": "The server is busy. Please try again in a moment."}
+        assert status == 503 and body["error"] == {
+            "code": "busy",
+            "message": "The server is busy. Please try again in a moment.",
+        }
         assert lookups == []
         status, body = post("/api/register", {"name": "Sparsam2", "password": "ein-knappes-budget"})
         assert status == 503 and body["error"]["code"] == "busy"
 
 
-def test_distributed_guessing_locks_the_account_but_not_its_known_devices(
-        start: Callable[..., ServerProcess]) -> None:
+def test_distributed_guessing_locks_the_account_but_not_its_known_devices(start: Callable[..., ServerProcess]) -> None:
     """M5: failures from many addresses together lock the account for a while (the refusal says how long), and a
     browser that has logged in to it before still gets in; a made-up device cookie does not."""
     srv = start()
@@ -265,7 +274,8 @@ def test_distributed_guessing_locks_the_account_but_not_its_known_devices(
     assert r.status_code == 429 and r.json()["error"] == {
         "code": "account_locked",
         "message": "Zu viele fehlgeschlagene Anmeldungen für dieses Konto. Bitte versuche es in 15 min noch einmal "
-                   "oder melde dich auf einem Gerät an, auf dem du dich schon einmal angemeldet hast."}
+        "oder melde dich auf einem Gerät an, auf dem du dich schon einmal angemeldet hast.",
+    }
     forged = local_client(srv, "127.0.0.72", lang="en")
     forged.http.cookies.set("wuerfel_device", "1.abc.0123456789abcdef0123456789abcdef")
     r = forged.post("/api/login", {"name": "Belagert", "password": "nur-ich-weiss-es"})

@@ -33,6 +33,7 @@ def test_password_hashes_run_in_their_own_bounded_pool(tmp_path: Path, monkeypat
     monkeypatch.setattr(auth, "hash_password", hash_)
     app = create_app(f"sqlite:///{tmp_path / 'pool.db'}", bot_delay=0)
     with TestClient(app, headers={"Accept-Language": "en"}) as c:
+
         def post(path: str, body: dict[str, str]) -> tuple[int, dict]:
             token = c.get("/api/session").json()["csrf_token"]
             r = c.post(path, json=body, headers={"X-CSRF-Token": token})
@@ -47,7 +48,9 @@ def test_password_hashes_run_in_their_own_bounded_pool(tmp_path: Path, monkeypat
         # when the queue is full, a login is refused at once instead of waiting behind the others
         app.state.hashing = auth.HASH_QUEUE
         status, body = post("/api/login", {"name": "Schwimmer", "password": "ein-eigener-pool"})
-        assert status == 503 and body["error"] == {"code": "busy",
-                                                   "message": "The server is busy. Please try again in a moment."}
+        assert status == 503 and body["error"] == {
+            "code": "busy",
+            "message": "The server is busy. Please try again in a moment.",
+        }
         app.state.hashing = 0
         assert post("/api/login", {"name": "Schwimmer", "password": "ein-eigener-pool"})[0] == 200

@@ -26,8 +26,9 @@ def wait_finished(job: Job, seconds: float = 60) -> Job:
 
 def test_builds_run_one_at_a_time_once_per_key(tmp_path: Path) -> None:
     tables = TableBuilder()
-    made = [MissingTable(f"dir-{i}", functools.partial(os.makedirs, tmp_path / f"t{i}"), cpu_seconds=5.0)
-            for i in range(2)]
+    made = [
+        MissingTable(f"dir-{i}", functools.partial(os.makedirs, tmp_path / f"t{i}"), cpu_seconds=5.0) for i in range(2)
+    ]
     first = tables.request(made[0])
     assert first is not None and tables.request(made[0]) is first  # a second asker shares the build
     second = tables.request(made[1])
@@ -95,8 +96,9 @@ def test_a_build_ends_when_its_server_is_killed(tmp_path: Path) -> None:
 
     pid_file = tmp_path / "child.pid"
     root = Path(__file__).resolve().parents[2]
-    server = subprocess.Popen([sys.executable, "-c", SERVER, str(pid_file)], cwd=root,
-                              env={**os.environ, "PYTHONPATH": str(root)})
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER, str(pid_file)], cwd=root, env={**os.environ, "PYTHONPATH": str(root)}
+    )
     try:
         deadline = time.monotonic() + 60
         while not (pid_file.exists() and pid_file.read_text()):
@@ -118,8 +120,13 @@ def test_a_build_ends_when_its_server_is_killed(tmp_path: Path) -> None:
 
 def _hold(tables: TableBuilder) -> Job:
     """A build that runs for ever (no child): the others wait, so their order can be read (in process, no spawn)."""
-    running = Job(MissingTable("running", functools.partial(int, "0"), cpu_seconds=1e6), time.monotonic(), "elsewhere",
-                  time.monotonic(), started=time.monotonic())
+    running = Job(
+        MissingTable("running", functools.partial(int, "0"), cpu_seconds=1e6),
+        time.monotonic(),
+        "elsewhere",
+        time.monotonic(),
+        started=time.monotonic(),
+    )
     tables._running = running
     return running
 

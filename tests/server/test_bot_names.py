@@ -54,7 +54,11 @@ def test_two_bots_of_one_kind_have_distinct_names(clients: Make) -> None:
     expected = ["Gastgeberin (Gast)", "Computer 1 (Faustregel)", "Computer (zufällig)", "Computer 2 (Faustregel)"]
     assert lobby_names(host, t["id"]) == expected
     assert lobby_names(clients("en"), t["id"]) == [
-        "Gastgeberin (guest)", "Computer 1 (rule of thumb)", "Computer (random)", "Computer 2 (rule of thumb)"]
+        "Gastgeberin (guest)",
+        "Computer 1 (rule of thumb)",
+        "Computer (random)",
+        "Computer 2 (rule of thumb)",
+    ]
     assert len(set(expected)) == len(expected)
     # The table and replay pages name seats in the browser from the summary and this catalogue entry.
     page = host.http.get(f"/table/{t['id']}").text
@@ -77,8 +81,13 @@ def test_bot_numbers_follow_the_seats_and_last_into_the_replay(clients: Make) ->
 
 def test_the_downloaded_record_names_the_bots_apart_and_plays_on_in_the_terminal(clients: Make, tmp_path: Path) -> None:
     host = clients().guest("Gastgeberin")
-    t = host.create("zehntausend", seats=3, sit=False, bots={"0": "random", "1": "random", "2": "heuristic"},
-                    overrides={"game.target": 1000})
+    t = host.create(
+        "zehntausend",
+        seats=3,
+        sit=False,
+        bots={"0": "random", "1": "random", "2": "heuristic"},
+        overrides={"game.target": 1000},
+    )
     tid = t["id"]
     start_and_watch(host, tid)
     record = host.http.get(f"/api/tables/{tid}/record").json()

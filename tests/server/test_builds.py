@@ -60,8 +60,10 @@ def test_a_build_that_holds_every_build_thread_does_not_hold_store_calls_or_bot_
             return "built"
 
         # The build and a second asker of the same rule set: every build thread is taken.
-        builds = [asyncio.ensure_future(gate.build("r", "a", slow_build)),
-                  asyncio.ensure_future(gate.build("r", "b", slow_build))]
+        builds = [
+            asyncio.ensure_future(gate.build("r", "a", slow_build)),
+            asyncio.ensure_future(gate.build("r", "b", slow_build)),
+        ]
         deadline = asyncio.get_running_loop().time() + 10
         while len(started) < 2:
             assert asyncio.get_running_loop().time() < deadline, "the builds did not start"
@@ -83,8 +85,9 @@ def test_a_build_that_holds_every_build_thread_does_not_hold_store_calls_or_bot_
     run_loop(body())
 
 
-def test_over_the_cap_a_lighter_bot_plays_until_the_build_is_allowed(tmp_path: Path,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_over_the_cap_a_lighter_bot_plays_until_the_build_is_allowed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     made: list[tuple[str, str]] = []
 
     class Dummy:
@@ -104,8 +107,16 @@ def test_over_the_cap_a_lighter_bot_plays_until_the_build_is_allowed(tmp_path: P
         store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
         hub = Hub(store, bot_delay=0)
         anna = store.create_player("Anna")
-        row = store.create_table("wuerfelspiel", "kniffel", {"upper_bonus_threshold": 64}, 2, False, False,
-                                 anna.id, [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, None, "best", None)])
+        row = store.create_table(
+            "wuerfelspiel",
+            "kniffel",
+            {"upper_bonus_threshold": 64},
+            2,
+            False,
+            False,
+            anna.id,
+            [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, None, "best", None)],
+        )
         table = LiveTable(hub, row)
         table.match = Match.new("wuerfelspiel", None, ["Anna", "best"])
         table.note_address(anna, "203.0.113.7")
@@ -156,8 +167,16 @@ def test_a_finished_game_gives_its_made_up_rule_set_back(tmp_path: Path, monkeyp
         anna = store.create_player("Anna")
         tables = []
         for i, rules_id in enumerate(("kniffel", "kniffel+custom")):
-            row = store.create_table("wuerfelspiel", rules_id, {"upper_bonus_threshold": 64 + i}, 2, False, False,
-                                     anna.id, [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, None, "best", None)])
+            row = store.create_table(
+                "wuerfelspiel",
+                rules_id,
+                {"upper_bonus_threshold": 64 + i},
+                2,
+                False,
+                False,
+                anna.id,
+                [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, None, "best", None)],
+            )
             t = LiveTable(hub, row)
             t.match = Match.new("wuerfelspiel", None, ["Anna", "best"])
             t.note_address(anna, "203.0.113.7")

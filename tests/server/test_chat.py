@@ -122,7 +122,9 @@ def test_chat_survives_a_restart_and_goes_into_the_record(tmp_path: Path) -> Non
         assert a2.post(f"/api/tables/{t['id']}/resign", {"seat": 0}).status_code == 200
         rec = a2.http.get(f"/api/tables/{t['id']}/record").json()
         assert [(m["seq"], m["author"], m["seat"], m["text"]) for m in rec["meta"]["chat"]] == [
-            (1, "Anna", 0, "vor dem Neustart"), (2, "Anna", 0, "danach")]
+            (1, "Anna", 0, "vor dem Neustart"),
+            (2, "Anna", 0, "danach"),
+        ]
     finally:
         srv.stop()
 

@@ -17,13 +17,13 @@ Make = Callable[..., Client]
 GAME = "verdecktes-wuerfelpoker"
 
 
-def table(clients: Make | None, n: int, overrides: dict[str, Any], base: str | None = None,
-          bots: dict[str, str] | None = None) -> tuple[list[Client], dict[str, Any]]:
+def table(
+    clients: Make | None, n: int, overrides: dict[str, Any], base: str | None = None, bots: dict[str, str] | None = None
+) -> tuple[list[Client], dict[str, Any]]:
     """n seats, seat 0 begins; humans in every seat without a bot (one client each)."""
     make = clients if clients is not None else (lambda: Client(str(base)))
     people = [make().guest("P0")]
-    t = people[0].create(GAME, seats=n, overrides={"start": "first_seat", "rounds": 1, **overrides},
-                         bots=bots or {})
+    t = people[0].create(GAME, seats=n, overrides={"start": "first_seat", "rounds": 1, **overrides}, bots=bots or {})
     for seat in range(1, n):
         if str(seat) in (bots or {}):
             continue
@@ -166,8 +166,12 @@ def test_scorekeeper_tables_run_no_clock(clients: Make) -> None:
         outcome = (m["choices"] or m["special"])[0]["outcome"] if not m["dice"] else " ".join(["1"] * m["dice"])
         w.send({"outcome": outcome, "expected_seq": st["seq"]})
         st = w.state_at_least(st["seq"] + 1)
-    w.send({"action": next(e for e in st["legal"] if e["action"]["kind"] == "announce")["action"],
-            "expected_seq": st["seq"]})
+    w.send(
+        {
+            "action": next(e for e in st["legal"] if e["action"]["kind"] == "announce")["action"],
+            "expected_seq": st["seq"],
+        }
+    )
     st = w.state_at_least(st["seq"] + 1)
     assert st["view"]["phase"] == "challenge" and st["deadline"] is None
     w.drain(1.0)  # well past the game's 0.3 s: nothing happened

@@ -13,11 +13,15 @@ def _kind(st: dict[str, Any], kind: str) -> dict[str, Any]:
     return next(c for c in st["components"] if c["kind"] == kind)
 
 
-def test_components_are_translated_per_connection_and_keep_sealed_stakes_sealed(
-        clients: Callable[..., Client]) -> None:
+def test_components_are_translated_per_connection_and_keep_sealed_stakes_sealed(clients: Callable[..., Client]) -> None:
     host = clients("de").guest("Punter")
-    t = host.create("lustige-sieben", seats=3, sit=False, bots={"0": "heuristic"},
-                    overrides={"first_bank": "first_seat", "bank_throws": 2, "bank_rounds": 1})
+    t = host.create(
+        "lustige-sieben",
+        seats=3,
+        sit=False,
+        bots={"0": "heuristic"},
+        overrides={"first_bank": "first_seat", "bank_throws": 2, "bank_rounds": 1},
+    )
     assert host.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
     other = clients("en").guest("Other")
     assert other.post(f"/api/tables/{t['id']}/sit", {"seat": 2}).status_code == 200

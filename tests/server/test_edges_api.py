@@ -21,9 +21,11 @@ def test_lobby_rules_carry_the_banks_edge(clients: Make) -> None:
     games = {g["id"]: g for g in c.http.get("/api/games").json()["games"]}
     assert games["zehnerspiel"]["bank_edges"] is True and games["jule"]["bank_edges"] is False
     opts = c.http.get("/api/games/lustige-sieben/options?preset=lustige-sieben").json()
-    assert fractions(opts["bank_edges"]) == {"column": Fraction(1, 6),
-                                             "seven_first": Fraction(1, 7) * (1 - Fraction(5, 12) ** 5),
-                                             "seven_last": Fraction(1, 12)}
+    assert fractions(opts["bank_edges"]) == {
+        "column": Fraction(1, 6),
+        "seven_first": Fraction(1, 7) * (1 - Fraction(5, 12) ** 5),
+        "seven_last": Fraction(1, 12),
+    }
     assert opts["bank_edges"][0]["name"] == "eine Zahl der linken oder rechten Reihe"
     ok = c.post("/api/games/zehnerspiel/validate", {"preset": "zehnerspiel", "overrides": {"payout": "net"}}).json()
     assert fractions(ok["bank_edges"]) == {"under": Fraction(-1, 8)}

@@ -26,8 +26,14 @@ SEED = "00112233445566778899aabbccddeeff"
 def run_verify(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """``python -m wuerfel verify`` as a sceptic runs it (the toy games on its path, like the server's)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), *(str(PLUGINS / p) for p in GAME_PLUGINS)]))
-    return subprocess.run([sys.executable, "-m", "wuerfel", "verify", str(path), *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "wuerfel", "verify", str(path), *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -55,8 +61,9 @@ def registered(base: str, name: str) -> Client:
     return c
 
 
-def play_pig_to_the_end(w: Ws, st: dict[str, Any], seat: int = 0, taps: list[str] | None = None
-                        ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def play_pig_to_the_end(
+    w: Ws, st: dict[str, Any], seat: int = 0, taps: list[str] | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Play seat ``seat`` of Pig from state ``st`` (tap when the throw is due, hold otherwise) until the game ends,
     sending a fresh seed with every tap and move as the page does (collected in ``taps``); returns the last state
     and every event as the connection was told, in order."""
@@ -121,7 +128,13 @@ def test_a_whole_game_verifies_and_tampering_is_caught(own_server: ServerProcess
     en = run_verify(path, "--lang", "en")
     assert en.returncode == 0 and "All throws verified." in en.stdout
     assert anna.http.get(f"/api/tables/{t['id']}/verify").json() == {
-        "proof": True, "ok": True, "throws": throws, "checked": throws, "concealed": 0, "failures": []}
+        "proof": True,
+        "ok": True,
+        "throws": throws,
+        "checked": throws,
+        "concealed": 0,
+        "failures": [],
+    }
     # One altered die: refused, naming the event.
     i = next(i for i, e in enumerate(record["events"]) if e["type"] == "chance")
     bad = json.loads(json.dumps(record))

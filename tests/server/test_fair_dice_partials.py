@@ -34,7 +34,7 @@ def test_replay_partial_names_the_check_and_the_command() -> None:
 
 
 def test_replay_partial_gives_counted_texts_both_forms() -> None:
-    """"1 Wurf" in the replay's proof texts (issue 24 §3): the counted texts carry both forms for replay_dice.js."""
+    """ "1 Wurf" in the replay's proof texts (issue 24 §3): the counted texts carry both forms for replay_dice.js."""
     import html as html_lib
     import json
     import re

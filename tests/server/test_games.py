@@ -47,8 +47,9 @@ def play_one_table(host: Client, game_id: str, n: int, bot: str) -> tuple[dict, 
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_game_plays_to_the_end_and_only_views_leave_the_server(game_id: str, clients: Callable[..., Client],
-                                                               server: ServerProcess) -> None:
+def test_game_plays_to_the_end_and_only_views_leave_the_server(
+    game_id: str, clients: Callable[..., Client], server: ServerProcess
+) -> None:
     info = next(g for g in all_games() if g.id == game_id)
     n = max(2, info.min_players)
     host = clients().guest("Mensch")
@@ -99,10 +100,15 @@ def test_game_plays_to_the_end_and_only_views_leave_the_server(game_id: str, cli
     # The result every client draws is the engine's (ranking, winners, losers, chips, direction), not a view key.
     final = states[-1]
     payoffs = final.payoffs()
-    assert st["result"] == {"lower_is_better": final.lower_is_better(), "ranking": [list(g) for g in final.ranking()],
-                            "winners": list(final.winners()), "losers": list(final.losers()),
-                            "payoffs": None if payoffs is None else list(payoffs), "resigned": None,
-                            "ended_by": None}
+    assert st["result"] == {
+        "lower_is_better": final.lower_is_better(),
+        "ranking": [list(g) for g in final.ranking()],
+        "winners": list(final.winners()),
+        "losers": list(final.losers()),
+        "payoffs": None if payoffs is None else list(payoffs),
+        "resigned": None,
+        "ended_by": None,
+    }
     assert (payoffs is not None) == info.chips
     assert all(m["result"]["ranking"] == [] for m in seen[:-1])  # no result before the end
 
@@ -118,8 +124,7 @@ def _asks_a_decision(info: Any, n: int, games: int = 20) -> bool:
                 break
             if state.is_chance():
                 outcomes = state.chance_outcomes()
-                state = state.apply_outcome(rng.choices([o for o, _ in outcomes],
-                                                        [float(p) for _, p in outcomes])[0])
+                state = state.apply_outcome(rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0])
                 continue
             return True
     return False
@@ -179,17 +184,26 @@ def test_lobby_and_tables_follow_the_registry_flags(clients: Callable[..., Clien
     for info in all_games():
         g = games[info.id]
         assert (g["faces"], g["featured"], g["chips"], g["decisions"], g["perfect_information"]) == (
-            info.faces, info.featured, info.chips, info.decisions, info.perfect_information)
+            info.faces,
+            info.featured,
+            info.chips,
+            info.decisions,
+            info.perfect_information,
+        )
     featured = [i.id for i in sorted((i for i in all_games() if i.featured), key=lambda i: i.featured)]
     assert featured[:2] == ["zehntausend", "wuerfelspiel"]
     html = host.http.get("/").text
-    quick = html[html.index('id="quick"'):html.index('id="create"')]
-    assert [quick.index(f'data-game="{g}"') for g in featured] == sorted(quick.index(f'data-game="{g}"')
-                                                                         for g in featured)
+    quick = html[html.index('id="quick"') : html.index('id="create"')]
+    assert [quick.index(f'data-game="{g}"') for g in featured] == sorted(
+        quick.index(f'data-game="{g}"') for g in featured
+    )
     assert 'data-game="escalero"' not in quick
-    cards = html[html.index('id="game-cards"'):]
-    assert cards.index('data-game="zehntausend"') < cards.index('data-game="wuerfelspiel"') < cards.index(
-        'data-game="escalero"')
+    cards = html[html.index('id="game-cards"') :]
+    assert (
+        cards.index('data-game="zehntausend"')
+        < cards.index('data-game="wuerfelspiel"')
+        < cards.index('data-game="escalero"')
+    )
     for info in all_games():
         # A guest of its own per game: one person may keep only 5 unstarted tables.
         guest = clients().guest("Flagge")

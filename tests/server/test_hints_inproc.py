@@ -67,8 +67,16 @@ def test_the_advisor_gets_the_askers_view_never_the_hidden_dice(tmp_path: Path) 
         store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
         hub = Hub(store, bot_delay=0)
         anna, bert = store.create_player("Anna"), store.create_player("Bert")
-        row = store.create_table(GAME, "standard", {}, 2, False, False, anna.id,
-                                 [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, bert.id, None, "Bert")])
+        row = store.create_table(
+            GAME,
+            "standard",
+            {},
+            2,
+            False,
+            False,
+            anna.id,
+            [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, bert.id, None, "Bert")],
+        )
         table = LiveTable(hub, row)
         table.info = dataclasses.replace(get_game(GAME), advisor=Spy)
         match = Match.new(GAME, None, ["Anna", "Bert"])

@@ -24,7 +24,9 @@ def test_guest_register_login_and_translated_errors(clients: Make) -> None:
     c = clients()
     assert c.post("/api/guest", {"name": "  "}).json()["error"]["code"] == "bad_name"
     assert c.post("/api/register", {"name": "Rita", "password": "short"}).json()["error"] == {
-        "code": "bad_password", "message": "Ein Passwort hat mindestens 8 Zeichen."}
+        "code": "bad_password",
+        "message": "Ein Passwort hat mindestens 8 Zeichen.",
+    }
     r = c.post("/api/register", {"name": "Rita", "password": "geheim-123"})
     assert r.status_code == 200 and r.json()["player"]["registered"] is True
     cookie = r.headers["set-cookie"].lower()
@@ -61,9 +63,11 @@ def test_games_options_and_rule_validation(clients: Make) -> None:
     stapel = games["stapel"]
     assert stapel["presets"][0]["players"] == list(range(stapel["min_players"], stapel["max_players"] + 1))
     opts = c.http.get("/api/games/stapel/options").json()["options"]
-    assert {o["key"]: o["description"] for o in opts} == {"target": "Zielpunktzahl",
-                                                          "max_take": "Höchstens so viele nehmen",
-                                                          "boom": "Testzug, der im Spiel abstürzt"}
+    assert {o["key"]: o["description"] for o in opts} == {
+        "target": "Zielpunktzahl",
+        "max_take": "Höchstens so viele nehmen",
+        "boom": "Testzug, der im Spiel abstürzt",
+    }
     en = clients("en").http.get("/api/games/stapel/options").json()["options"]
     assert en[0]["description"] == "Target score"
     ok = c.post("/api/games/stapel/validate", {"preset": None, "overrides": {"target": 20}}).json()
@@ -140,8 +144,9 @@ def test_html_pages_and_forms(clients: Make) -> None:
     r = c.http.get("/")
     assert r.status_code == 200 and "text/html" in r.headers["content-type"]
     assert c.csrf in r.text
-    r = c.http.post("/guest", data={"name": "Formular", "csrf_token": "wrong-token-xyz", "next": "/"},
-                    follow_redirects=False)
+    r = c.http.post(
+        "/guest", data={"name": "Formular", "csrf_token": "wrong-token-xyz", "next": "/"}, follow_redirects=False
+    )
     assert r.status_code == 403
     r = c.http.post("/guest", data={"name": "Formular", "csrf_token": c.csrf, "next": "/"}, follow_redirects=False)
     assert r.status_code == 303

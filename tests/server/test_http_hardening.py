@@ -49,16 +49,17 @@ def _length(data: bytes) -> int:
 
 
 def test_large_declared_body_is_refused_before_it_is_read(server: ServerProcess) -> None:
-    head = (f"POST /login HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nContent-Type: application/x-www-form-urlencoded"
-            f"\r\nAccept-Language: en\r\nContent-Length: {50 * 1024 * 1024}\r\n\r\n")
+    head = (
+        f"POST /login HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nContent-Type: application/x-www-form-urlencoded"
+        f"\r\nAccept-Language: en\r\nContent-Length: {50 * 1024 * 1024}\r\n\r\n"
+    )
     status, body = raw_exchange(server, head, [b"x" * 70_000])
     assert status == 413
     assert json.loads(body) == {"error": {"code": "too_large", "message": "The request is too large."}}
 
 
 def test_chunked_body_is_refused_while_streaming(server: ServerProcess) -> None:
-    head = (f"POST /register HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
-            "Transfer-Encoding: chunked\r\n\r\n")
+    head = f"POST /register HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nTransfer-Encoding: chunked\r\n\r\n"
     chunk = b"x" * 16_000
     parts = [f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n"] * 6  # 96 KB, and the final chunk never comes
     status, body = raw_exchange(server, head, parts)
@@ -68,8 +69,11 @@ def test_chunked_body_is_refused_while_streaming(server: ServerProcess) -> None:
 
 def test_deeply_nested_json_gets_the_documented_error(clients: Make) -> None:
     c = clients("en")
-    r = c.http.post("/api/games/stapel/validate", content=b"[" * 50_000,
-                    headers={"X-CSRF-Token": c.csrf, "Content-Type": "application/json"})
+    r = c.http.post(
+        "/api/games/stapel/validate",
+        content=b"[" * 50_000,
+        headers={"X-CSRF-Token": c.csrf, "Content-Type": "application/json"},
+    )
     assert r.status_code == 400
     assert r.json()["error"] == {"code": "bad_request", "message": "The request is not valid JSON."}
 
@@ -112,10 +116,14 @@ def test_password_policy_refuses_guessable_passwords(clients: Make) -> None:
     for pw in (" " * 8, "password", "Passwort", "aaaaaaaa", "abababab", "12345678", "Qwertzui", "PolicyName1"):
         r = de.post("/api/register", {"name": "PolicyName", "password": pw})
         assert r.status_code == 422 and r.json()["error"]["code"] == "bad_password", pw
-    assert en.post("/api/register", {"name": "Pol", "password": " " * 9}).json()["error"]["message"] == \
-        "A password needs at least 5 different characters (spaces do not count)."
-    assert de.post("/api/register", {"name": "Pol", "password": "password"}).json()["error"]["message"] == \
-        "Dieses Passwort ist zu leicht zu erraten; bitte wähle ein anderes."
+    assert (
+        en.post("/api/register", {"name": "Pol", "password": " " * 9}).json()["error"]["message"]
+        == "A password needs at least 5 different characters (spaces do not count)."
+    )
+    assert (
+        de.post("/api/register", {"name": "Pol", "password": "password"}).json()["error"]["message"]
+        == "Dieses Passwort ist zu leicht zu erraten; bitte wähle ein anderes."
+    )
     assert de.http.get("/api/session").json()["player"] is None
     assert de.post("/api/register", {"name": "PolicyName", "password": "Zwei Würfel!"}).status_code == 200
 
@@ -148,8 +156,12 @@ def local_client(server: ServerProcess, source: str, lang: str = "de") -> Client
 
     c = Client.__new__(Client)
     c.base, c.lang, c.player = server.url, lang, None
-    c.http = httpx.Client(base_url=server.url, headers={"Accept-Language": lang}, timeout=60,
-                          transport=httpx.HTTPTransport(local_address=source))
+    c.http = httpx.Client(
+        base_url=server.url,
+        headers={"Accept-Language": lang},
+        timeout=60,
+        transport=httpx.HTTPTransport(local_address=source),
+    )
     c.csrf = c.http.get("/api/session").json()["csrf_token"]
     return c
 
@@ -166,12 +178,18 @@ def test_login_limit_counts_the_account_not_the_spelling(own_server: ServerProce
     owner = local_client(own_server, "127.0.0.1")
     assert owner.post("/api/register", {"name": "Opfer", "password": "richtig-und-lang"}).status_code == 200
     attacker = local_client(own_server, "127.0.0.2")
-    codes = [attacker.post("/api/login", {"name": n, "password": "falsch-falsch"}).status_code
-             for n in (" Opfer", "Opfer\t", "OPFER ", "opfer", "\tOpfer\n", "Opfer  ", " oPfer")]
+    codes = [
+        attacker.post("/api/login", {"name": n, "password": "falsch-falsch"}).status_code
+        for n in (" Opfer", "Opfer\t", "OPFER ", "opfer", "\tOpfer\n", "Opfer  ", " oPfer")
+    ]
     assert codes[:5] == [401] * 5 and codes[5:] == [429, 429]
     # the real user elsewhere is not locked out
-    assert local_client(own_server, "127.0.0.3").post(
-        "/api/login", {"name": "Opfer", "password": "richtig-und-lang"}).status_code == 200
+    assert (
+        local_client(own_server, "127.0.0.3")
+        .post("/api/login", {"name": "Opfer", "password": "richtig-und-lang"})
+        .status_code
+        == 200
+    )
 
 
 def test_login_limit_per_address_stops_a_flood_of_new_names(own_server: ServerProcess) -> None:
@@ -179,15 +197,28 @@ def test_login_limit_per_address_stops_a_flood_of_new_names(own_server: ServerPr
     assert owner.post("/api/register", {"name": "Bleibt", "password": "richtig-und-lang"}).status_code == 200
     flood = local_client(own_server, "127.0.0.4")
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
-        codes = list(pool.map(lambda i: flood.http.post(
-            "/api/login", json={"name": f"neu{i}", "password": "irgendwas-1"},
-            headers={"X-CSRF-Token": flood.csrf}).status_code, range(40)))
+        codes = list(
+            pool.map(
+                lambda i: (
+                    flood.http.post(
+                        "/api/login",
+                        json={"name": f"neu{i}", "password": "irgendwas-1"},
+                        headers={"X-CSRF-Token": flood.csrf},
+                    ).status_code
+                ),
+                range(40),
+            )
+        )
     assert codes.count(401) == 20 and codes.count(429) == 20, codes
     r = flood.post("/api/login", {"name": "Bleibt", "password": "richtig-und-lang"})
     assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
     # other addresses, and the account itself, are unaffected
-    assert local_client(own_server, "127.0.0.5").post(
-        "/api/login", {"name": "Bleibt", "password": "richtig-und-lang"}).status_code == 200
+    assert (
+        local_client(own_server, "127.0.0.5")
+        .post("/api/login", {"name": "Bleibt", "password": "richtig-und-lang"})
+        .status_code
+        == 200
+    )
 
 
 def test_replay_comes_in_pages(clients: Make) -> None:
@@ -205,8 +236,10 @@ def test_replay_comes_in_pages(clients: Make) -> None:
     assert len(big["steps"]) == 100 and big["steps"][0]["index"] == 1
     steps = host.replay_steps(t["id"])
     assert [s["index"] for s in steps] == list(range(total))
-    assert steps[-1]["view"] == host.http.get(f"/api/tables/{t['id']}/replay",
-                                               params={"start": total - 1}).json()["steps"][0]["view"]
+    assert (
+        steps[-1]["view"]
+        == host.http.get(f"/api/tables/{t['id']}/replay", params={"start": total - 1}).json()["steps"][0]["view"]
+    )
     r = host.http.get(f"/api/tables/{t['id']}/replay", params={"start": total})
     assert r.status_code == 422 and r.json()["error"]["code"] == "bad_request"
     r = host.http.get(f"/api/tables/{t['id']}/replay", params={"start": "abc"})
@@ -219,8 +252,10 @@ def test_one_seat_per_person_and_the_host_removes_players(clients: Make) -> None
     tid = t["id"]
     assert pusher.post(f"/api/tables/{tid}/sit", {"seat": 1}).status_code == 200
     r = pusher.post(f"/api/tables/{tid}/sit", {"seat": 2})
-    assert r.status_code == 409 and r.json()["error"] == {"code": "one_seat",
-                                                          "message": "You already have a seat at this table."}
+    assert r.status_code == 409 and r.json()["error"] == {
+        "code": "one_seat",
+        "message": "You already have a seat at this table.",
+    }
     # someone else may not clear a seat, the host may (before the start)
     assert other.post(f"/api/tables/{tid}/leave", {"seat": 1}).json()["error"]["code"] == "not_seated"
     r = host.post(f"/api/tables/{tid}/leave", {"seat": 1})

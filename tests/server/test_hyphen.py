@@ -19,8 +19,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     hyphen.forget()
 
 
-def test_a_header_is_hyphenated_once_and_then_read_from_the_cache(cache: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_header_is_hyphenated_once_and_then_read_from_the_cache(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first = hyphen.hyphenate("Gewertete Partien", "de")
     assert first.replace("\u00ad", "") == "Gewertete Partien" and "\u00ad" in first
     assert hyphen.cache_file().is_relative_to(cache)

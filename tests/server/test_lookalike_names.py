@@ -48,9 +48,13 @@ def test_a_lookalike_of_a_registered_name_is_refused(clients: Make) -> None:
         c = clients("de")
         r = c.post("/api/guest", {"name": name})
         assert r.status_code == 409
-        assert r.json()["error"] == {"code": "name_lookalike", "message": (
-            f"Der Name „{name}“ sieht aus wie der Name des registrierten Spielers „Hexe“. Bitte wähle einen anderen "
-            "Namen.")}
+        assert r.json()["error"] == {
+            "code": "name_lookalike",
+            "message": (
+                f"Der Name „{name}“ sieht aus wie der Name des registrierten Spielers „Hexe“. "
+                "Bitte wähle einen anderen Namen."
+            ),
+        }
         r = c.post("/api/register", {"name": name, "password": PASSWORD})
         assert r.status_code == 409 and r.json()["error"]["code"] == "name_lookalike"
         assert c.http.get("/api/session").json()["player"] is None
@@ -60,9 +64,13 @@ def test_a_lookalike_of_a_registered_name_is_refused(clients: Make) -> None:
     assert r.status_code == 409 and r.json()["error"]["code"] == "name_lookalike"
     # mixed alphabets: refused whether or not somebody has the name
     r = clients("en").post("/api/guest", {"name": "Hеxenhaus"})
-    assert r.status_code == 422 and r.json()["error"] == {"code": "bad_name", "message": (
-        "A name must not mix letters of different alphabets (Latin, Cyrillic, Greek): such names can pass for "
-        "somebody else's.")}
+    assert r.status_code == 422 and r.json()["error"] == {
+        "code": "bad_name",
+        "message": (
+            "A name must not mix letters of different alphabets (Latin, Cyrillic, Greek): such names can pass for "
+            "somebody else's."
+        ),
+    }
     # the exact name keeps its own message, and names unlike it are free
     assert clients("en").post("/api/guest", {"name": "hexe"}).json()["error"]["code"] == "name_reserved"
     assert clients("en").post("/api/guest", {"name": "Hexer"}).status_code == 200
@@ -92,15 +100,23 @@ def test_migration_gives_existing_accounts_their_skeleton(tmp_path: Path) -> Non
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0009")
-        players = sa.table("players", sa.column("name"), sa.column("login_name"), sa.column("password_hash"),
-                           sa.column("created_at", sa.DateTime))
-        conn.execute(sa.insert(players), [
-            {"name": n, "login_name": n.casefold() if h else None, "password_hash": h, "created_at": db_now()}
-            for n, h in [("Anna", "x"), ("Аnna", "x"), ("Gast", None)]])
+        players = sa.table(
+            "players",
+            sa.column("name"),
+            sa.column("login_name"),
+            sa.column("password_hash"),
+            sa.column("created_at", sa.DateTime),
+        )
+        conn.execute(
+            sa.insert(players),
+            [
+                {"name": n, "login_name": n.casefold() if h else None, "password_hash": h, "created_at": db_now()}
+                for n, h in [("Anna", "x"), ("Аnna", "x"), ("Gast", None)]
+            ],
+        )
     db.migrate(engine)
     with engine.connect() as conn:
-        got = conn.execute(sa.select(db.players.c.name, db.players.c.name_skeleton)
-                           .order_by(db.players.c.id)).all()
+        got = conn.execute(sa.select(db.players.c.name, db.players.c.name_skeleton).order_by(db.players.c.id)).all()
     engine.dispose()
     assert [tuple(r) for r in got] == [("Anna", "anna"), ("Аnna", None), ("Gast", None)]
 

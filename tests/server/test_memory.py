@@ -305,8 +305,7 @@ def idle_quickly(srv: InProcessServer) -> None:
     srv.hub.sweep_grace = 0.1
 
 
-def test_the_idle_limit_is_ten_minutes_scaled_like_every_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                                               ) -> None:
+def test_the_idle_limit_is_ten_minutes_scaled_like_every_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from wuerfel.server.store import Store
 
     store = Store.open(f"sqlite:///{tmp_path / 'i.db'}")
@@ -319,7 +318,8 @@ def test_the_idle_limit_is_ten_minutes_scaled_like_every_limit(tmp_path: Path, m
 
 
 def test_an_idle_running_table_leaves_memory_and_a_request_reloads_it_the_same(
-        serve: Callable[..., InProcessServer]) -> None:
+    serve: Callable[..., InProcessServer],
+) -> None:
     srv = serve(0, throw_wait=0)  # a person's throw waits for his tap however long: no timer runs
     a = Client(srv.url, "de").guest("Anna")
     b = Client(srv.url, "de").guest("Bert")
@@ -429,8 +429,9 @@ def test_a_bot_only_game_is_never_evicted_mid_game(serve: Callable[..., InProces
     assert c.http.get(f"/api/tables/{tid}").json()["status"] == "finished"
 
 
-def test_new_tables_per_address_are_limited(serve: Callable[..., InProcessServer],
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_new_tables_per_address_are_limited(
+    serve: Callable[..., InProcessServer], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The waiting-table limit is per player and anybody can be a new guest at any moment: the number of new tables
     from one address is limited too, a refused or failed creation does not count, and the refusal says why."""
     monkeypatch.setenv("WUERFEL_TABLES_PER_ADDRESS", "3")
@@ -446,16 +447,19 @@ def test_new_tables_per_address_are_limited(serve: Callable[..., InProcessServer
                 made += 1
             else:
                 assert r.status_code == 429
-                assert r.json()["error"]["message"] == ("Von hier wurden zu viele neue Tische eröffnet. Bitte warte "
-                                                        "ein paar Minuten.")
+                assert r.json()["error"]["message"] == (
+                    "Von hier wurden zu viele neue Tische eröffnet. Bitte warte ein paar Minuten."
+                )
     assert made == 3
     en = Client(srv.url, "en").guest("Flood")
     assert en.post("/api/tables", {"game": "jule"}).json()["error"]["message"] == (
-        "Too many new tables from here. Please wait a few minutes.")
+        "Too many new tables from here. Please wait a few minutes."
+    )
 
 
-def test_spectators_who_saw_the_same_read_one_encoded_message(serve: Callable[..., InProcessServer],
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_spectators_who_saw_the_same_read_one_encoded_message(
+    serve: Callable[..., InProcessServer], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A broadcast encodes the message of everyone without a seat once per language (and per events not yet seen):
     a table with a hundred spectators encoded the same JSON a hundred times. The players' own messages stay theirs."""
     from wuerfel.server import live
@@ -488,8 +492,9 @@ def test_spectators_who_saw_the_same_read_one_encoded_message(serve: Callable[..
         w.close()
 
 
-def test_a_broadcast_makes_each_kind_of_readers_message_once(serve: Callable[..., InProcessServer],
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_broadcast_makes_each_kind_of_readers_message_once(
+    serve: Callable[..., InProcessServer], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 24 L6: a table's messages were made per connection, so watchers cut its moves per second tenfold.
     Now a broadcast makes the view, the components and the encoded text once per kind of reader — each seat's
     connections (a player's three tabs read one message), and everyone without a seat — however many there are."""

@@ -34,7 +34,8 @@ def test_my_games_lists_the_players_tables_with_his_move_first(clients: Make) ->
     assert ids[0] == mine["id"]  # her move first
     # Bert's list: the shared table, where it is his move (stapel: seat 0 begins, the server threw the pile).
     assert [(t["id"], t["your_turn"]) for t in bert.http.get("/api/my-tables").json()["tables"]] == [
-        (waiting["id"], True)]
+        (waiting["id"], True)
+    ]
 
     page = anna.http.get("/my-games")
     assert page.status_code == 200
@@ -71,9 +72,11 @@ def test_the_leaderboards_are_listed_by_the_names_the_reader_sees(clients: Make)
 
 
 def test_the_archive_counts_one_game_in_the_singular(clients: Make) -> None:
-    """"1 finished games" / "1 beendete Partien" after a guest's first game."""
-    for lang, one, two in (("en", "1 finished game<", "2 finished games<"),
-                           ("de", "1 beendete Partie<", "2 beendete Partien<")):
+    """ "1 finished games" / "1 beendete Partien" after a guest's first game."""
+    for lang, one, two in (
+        ("en", "1 finished game<", "2 finished games<"),
+        ("de", "1 beendete Partie<", "2 beendete Partien<"),
+    ):
         p = clients(lang).guest("Einmal")
         for n in (1, 2):
             t = p.create("stapel", seats=2, bots={"1": "random"})

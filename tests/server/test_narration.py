@@ -70,8 +70,13 @@ def test_other_punters_stakes_appear_once_the_betting_closes(clients: Callable[.
     bot's stakes; the event that closes the betting carries them (``uncovered``) for her live list, and a reload's
     catch-up lists them in their places."""
     anna = clients("de").guest("Anna")
-    t = anna.create("zehnerspiel", seats=3, sit=False, bots={"0": "heuristic", "2": "heuristic"},
-                    overrides={"first_bank": "first_seat"})
+    t = anna.create(
+        "zehnerspiel",
+        seats=3,
+        sit=False,
+        bots={"0": "heuristic", "2": "heuristic"},
+        overrides={"first_bank": "first_seat"},
+    )
     assert anna.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
     ws = anna.ws(t["id"])
     ws.recv_type("table")
@@ -104,6 +109,6 @@ def test_other_punters_stakes_appear_once_the_betting_closes(clients: Callable[.
     assert not any(e["player"] == 2 and e["data"].get("kind") == "stake" for e in st["events"])
     assert [e["seq"] for e in st["events"]] == list(range(1, len(st["events"]) + 1))
     told = [u for e in st["events"] for u in e.get("uncovered", []) if u["player"] == 2]
-    assert [u["label"] for u in told[:len(bot)]] == [u["label"] for u in bot]
+    assert [u["label"] for u in told[: len(bot)]] == [u["label"] for u in bot]
     assert all(u["seq"] is None for u in told)
     again.close()

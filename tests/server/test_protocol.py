@@ -15,8 +15,9 @@ from wuerfel.server.live import PROTOCOL_VERSION
 Make = Callable[..., Client]
 
 
-def two_player_table(clients: Make, game: str = "stapel", lang: str | None = None,
-                     **body: Any) -> tuple[Client, Client, dict[str, Any]]:
+def two_player_table(
+    clients: Make, game: str = "stapel", lang: str | None = None, **body: Any
+) -> tuple[Client, Client, dict[str, Any]]:
     a = clients(lang).guest("Anna")
     b = clients(lang).guest("Bert")
     t = a.create(game, seats=2, **body)
@@ -228,8 +229,11 @@ def test_websocket_refuses_foreign_origin(server: Any, clients: Make) -> None:
 
     cookie = "; ".join(f"{k}={v}" for k, v in a.http.cookies.items())
     with pytest.raises((InvalidStatus, Exception)):
-        c = connect(server.url.replace("http", "ws") + f"/ws/table/{t['id']}",
-                    additional_headers={"Cookie": cookie, "Origin": "http://evil.example"}, open_timeout=5)
+        c = connect(
+            server.url.replace("http", "ws") + f"/ws/table/{t['id']}",
+            additional_headers={"Cookie": cookie, "Origin": "http://evil.example"},
+            open_timeout=5,
+        )
         json.loads(c.recv(timeout=2))
 
 
@@ -313,8 +317,11 @@ def test_a_failed_commit_is_refused_and_memory_follows_the_log(server: Any, clie
     s = w.recv_type("state")
     path = server.db_url.split("///", 1)[1]
     with sqlite3.connect(path, timeout=30) as db:
-        db.execute("INSERT INTO events (table_id, seq, type, player, data, created_at) VALUES (?, ?, 'action', 0, "
-                   "'{\"kind\":\"take\",\"n\":1}', '2026-01-01')", (t["id"], s["seq"] + 1))
+        db.execute(
+            "INSERT INTO events (table_id, seq, type, player, data, created_at) VALUES (?, ?, 'action', 0, "
+            '\'{"kind":"take","n":1}\', \'2026-01-01\')',
+            (t["id"], s["seq"] + 1),
+        )
     w.send({"action": s["legal"][0]["action"], "expected_seq": s["seq"]})
     err = w.recv_type("error")
     assert err["error"]["code"] == "internal_error" and err["seq"] == s["seq"]
@@ -338,13 +345,17 @@ def test_random_messages_never_change_the_table(clients: Make) -> None:
     wb = b.ws(t["id"], since=0)  # kept open to the end: Bert's coming and going is told to Anna (presence)
     log0 = wb.recv_type("state")["events"]
     assert w.recv_type("presence")["online"] == [0, 1]
-    scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False),
-                        st.text(max_size=20))
-    values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                            st.dictionaries(st.text(max_size=8), inner, max_size=4)),
-                          max_leaves=12)
-    moves = st.fixed_dictionaries({"action": values}, optional={"expected_seq": values, "seat": values,
-                                                                 "outcome": values, "type": values})
+    scalars = st.one_of(
+        st.none(), st.booleans(), st.integers(-(10**6), 10**6), st.floats(allow_nan=False), st.text(max_size=20)
+    )
+    values = st.recursive(
+        scalars,
+        lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
+        max_leaves=12,
+    )
+    moves = st.fixed_dictionaries(
+        {"action": values}, optional={"expected_seq": values, "seat": values, "outcome": values, "type": values}
+    )
     raw = st.one_of(st.binary(max_size=64), st.text(max_size=64))
 
     @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))

@@ -75,8 +75,10 @@ def test_rated_flag_is_refused_with_a_guest_and_with_hints(srv: ServerProcess) -
     r = guest.post(f"/api/tables/{t['id']}/sit", {"seat": 1})
     assert r.status_code == 409 and r.json()["error"]["code"] == "rated_guest"
     en = Client(srv.url, "en").guest("Guest")
-    assert en.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).json()["error"]["message"] == \
-        "Only registered players can play at a rated table."
+    assert (
+        en.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).json()["error"]["message"]
+        == "Only registered players can play at a rated table."
+    )
     bert = registered(srv, "Bert")
     assert bert.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
     assert guest.http.get(f"/api/tables/{t['id']}").json()["seats"][1]["player_id"] == bert.player["id"]  # type: ignore[index]
@@ -124,8 +126,8 @@ def test_a_rated_game_moves_the_ratings_at_its_end(srv: ServerProcess) -> None:
     # The archive's row says what each figure is (issue 24, U13: "Anna #2 · Rang 2 · 3"): the others' places,
     # her own place once, her final score labelled.
     archive = anna.http.get("/archive").text
-    row = archive[archive.index(f'data-table="{t["id"]}"'):]
-    row = row[:row.index("</tr>")]
+    row = archive[archive.index(f'data-table="{t["id"]}"') :]
+    row = row[: row.index("</tr>")]
     assert "Endstand " in row and "#" not in row
     assert row.count("Rang ") == 2 and row.count("(Rang ") == 1  # the bot's place among the players, hers after
     # The German archive labels the rating change and writes it with a decimal comma, as the profile does.
@@ -165,16 +167,28 @@ def test_the_end_and_the_ratings_are_one_transaction(srv: ServerProcess) -> None
     store = Store(sa.create_engine(dbm.normalize_url(srv.db_url)))
     try:
         with store.engine.connect() as c:
-            rows = c.execute(sa.select(dbm.rating_history.c.table_id, dbm.rating_history.c.who)
-                             .where(dbm.rating_history.c.table_id.in_([t["id"], running["id"]]))).all()
-            status = dict(c.execute(sa.select(dbm.game_tables.c.id, dbm.game_tables.c.status)
-                                    .where(dbm.game_tables.c.id.in_([t["id"], running["id"]]))).all())
+            rows = c.execute(
+                sa.select(dbm.rating_history.c.table_id, dbm.rating_history.c.who).where(
+                    dbm.rating_history.c.table_id.in_([t["id"], running["id"]])
+                )
+            ).all()
+            status = dict(
+                c.execute(
+                    sa.select(dbm.game_tables.c.id, dbm.game_tables.c.status).where(
+                        dbm.game_tables.c.id.in_([t["id"], running["id"]])
+                    )
+                ).all()
+            )
     finally:
         store.close()
     assert status == {t["id"]: "finished", running["id"]: "playing"}
     assert {r.table_id for r in rows} == {t["id"]}
-    assert {r.who for r in rows} == {f"player:{anna.player['id']}", "bot:random", "seat:2:0",  # type: ignore[index]
-                                     "seat:2:1"}
+    assert {r.who for r in rows} == {
+        f"player:{anna.player['id']}",
+        "bot:random",
+        "seat:2:0",  # type: ignore[index]
+        "seat:2:1",
+    }
 
 
 def test_archive_filters_pages_and_guest_sessions(srv: ServerProcess) -> None:
@@ -193,8 +207,10 @@ def test_archive_filters_pages_and_guest_sessions(srv: ServerProcess) -> None:
     only = guest.http.get("/api/archive", params={"game": "pig"}).json()
     assert [g["id"] for g in only["games"]] == [ids[1]]
     rules = {c["rules_id"] for c in arch["choices"] if c["game"] == "stapel"}
-    assert len(rules) == 1 and guest.http.get("/api/archive", params={"game": "stapel", "rules": rules.pop()}
-                                              ).json()["total"] == 2
+    assert (
+        len(rules) == 1
+        and guest.http.get("/api/archive", params={"game": "stapel", "rules": rules.pop()}).json()["total"] == 2
+    )
     html = guest.http.get("/archive").text
     assert "Meine beendeten Partien" in html and all(i in html for i in ids)
     assert 'href="/replay/' in html
@@ -218,4 +234,3 @@ def test_archive_filters_pages_and_guest_sessions(srv: ServerProcess) -> None:
     prof = other.http.get(f"/api/players/{name}").json()
     assert sum(g["games"] for g in prof["games"]) == 3 and all(g["rating"] is None for g in prof["games"])
     assert other.http.get("/api/players/niemand-da").json()["error"]["code"] == "no_player"
-

@@ -34,16 +34,28 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
 
 
 def _rated_table(store: Store, a: int, b: int, game: str = "pig", rated: bool = True) -> str:
-    t = store.create_table(game, "standard", {}, 3, False, False, a,
-                           [SeatRow(0, a, None, "Anna"), SeatRow(1, b, None, "Bert"),
-                            SeatRow(2, None, "optimal", "optimal")], hints=False, rated=rated)
+    t = store.create_table(
+        game,
+        "standard",
+        {},
+        3,
+        False,
+        False,
+        a,
+        [SeatRow(0, a, None, "Anna"), SeatRow(1, b, None, "Bert"), SeatRow(2, None, "optimal", "optimal")],
+        hints=False,
+        rated=rated,
+    )
     store.set_status(t.id, "playing")
     return t.id
 
 
 def _end(store: Store, tid: str, ranking: list[list[int]], scores: list[float] | None = None) -> None:
-    store.append([EventRow(tid, 1, Event("action", {"kind": "hold"}, 0))], [(tid, "finished")],
-                 results=[GameResult(tid, ranking, scores)])
+    store.append(
+        [EventRow(tid, 1, Event("action", {"kind": "hold"}, 0))],
+        [(tid, "finished")],
+        results=[GameResult(tid, ranking, scores)],
+    )
 
 
 def test_places_share_ties_and_skip() -> None:
@@ -110,8 +122,11 @@ def test_the_writer_thread_rates_too(store: Store) -> None:
     tid = _rated_table(store, a.id, b.id)
     w = BatchWriter(store)
     try:
-        fut = w.submit([EventRow(tid, 1, Event("action", {"kind": "hold"}, 0))], [(tid, "finished")],
-                       results=[GameResult(tid, [[1], [0], [2]], [1.0, 2.0, 0.0])])
+        fut = w.submit(
+            [EventRow(tid, 1, Event("action", {"kind": "hold"}, 0))],
+            [(tid, "finished")],
+            results=[GameResult(tid, [[1], [0], [2]], [1.0, 2.0, 0.0])],
+        )
         fut.result(timeout=30)
     finally:
         w.close()
@@ -154,8 +169,16 @@ def test_archive_filters_and_pages(store: Store) -> None:
     b = store.create_player("Bert", "h2")
     ids = []
     for i in range(5):
-        t = store.create_table("pig" if i % 2 == 0 else "stapel", "standard" if i < 4 else "kurz", {}, 2, False,
-                               False, a.id, [SeatRow(0, a.id, None, "Anna"), SeatRow(1, None, "random", "random")])
+        t = store.create_table(
+            "pig" if i % 2 == 0 else "stapel",
+            "standard" if i < 4 else "kurz",
+            {},
+            2,
+            False,
+            False,
+            a.id,
+            [SeatRow(0, a.id, None, "Anna"), SeatRow(1, None, "random", "random")],
+        )
         ids.append(t.id)
         store.set_status(t.id, "playing")
         _end(store, t.id, [[0], [1]], [float(i), 0.0])
@@ -178,8 +201,16 @@ def test_archive_filters_and_pages(store: Store) -> None:
 
 def test_a_guest_who_registers_keeps_his_games(store: Store) -> None:
     g = store.create_player("Gast")
-    t = store.create_table("pig", "standard", {}, 2, False, False, g.id,
-                           [SeatRow(0, g.id, None, "Gast"), SeatRow(1, None, "random", "random")])
+    t = store.create_table(
+        "pig",
+        "standard",
+        {},
+        2,
+        False,
+        False,
+        g.id,
+        [SeatRow(0, g.id, None, "Gast"), SeatRow(1, None, "random", "random")],
+    )
     store.set_status(t.id, "playing")
     _end(store, t.id, [[1], [0]])
     p = store.register_guest(g.id, "Gustav", "h")

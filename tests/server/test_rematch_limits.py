@@ -21,8 +21,10 @@ def finished_table(c: Client) -> str:
     return str(tid)
 
 
-def test_rematch_chains_count_against_the_address_limit(serve: Callable[..., InProcessServer],  # noqa: F811
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_rematch_chains_count_against_the_address_limit(
+    serve: Callable[..., InProcessServer],  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("WUERFEL_TABLES_PER_ADDRESS", "3")
     srv = serve(0)
     c = Client(srv.url, "en").guest("Kette")
@@ -35,13 +37,16 @@ def test_rematch_chains_count_against_the_address_limit(serve: Callable[..., InP
         assert c.post(f"/api/tables/{tid}/resign", {"seat": 0}).status_code == 200
     r = c.post(f"/api/tables/{tid}/rematch")  # ... and the next one is refused, the table left as it was
     assert r.status_code == 429
-    assert r.json()["error"] == {"code": "too_many_tables",
-                                 "message": "Too many new tables from here. Please wait a few minutes."}
+    assert r.json()["error"] == {
+        "code": "too_many_tables",
+        "message": "Too many new tables from here. Please wait a few minutes.",
+    }
     assert c.http.get(f"/api/tables/{tid}").json()["rematch"] is None
 
 
-def test_concurrent_rematches_keep_the_waiting_table_limit(serve: Callable[..., InProcessServer]  # noqa: F811
-                                                           ) -> None:
+def test_concurrent_rematches_keep_the_waiting_table_limit(
+    serve: Callable[..., InProcessServer],  # noqa: F811
+) -> None:
     srv = serve(0)
     c = Client(srv.url, "en").guest("Gleichzeitig")
     done = [finished_table(c) for _ in range(6)]
@@ -50,6 +55,7 @@ def test_concurrent_rematches_keep_the_waiting_table_limit(serve: Callable[..., 
         answers = list(pool.map(lambda tid: c.post(f"/api/tables/{tid}/rematch"), done))
     made = [r for r in answers if r.status_code == 200]
     assert len(made) == 2, [r.text for r in answers]
-    assert all(r.status_code == 429 and r.json()["error"]["code"] == "too_many_tables"
-               for r in answers if r.status_code != 200)
+    assert all(
+        r.status_code == 429 and r.json()["error"]["code"] == "too_many_tables" for r in answers if r.status_code != 200
+    )
     assert len(waiting) + len(made) == MAX_OPEN_TABLES

@@ -28,8 +28,7 @@ def test_options_carry_names_sections_choice_words_and_form_schemas(clients: Mak
     assert {"value": "at_least", "label": "at the target score or above"} in reach["schema"]["choices"]
     assert en["scoring.straights"]["schema"]["kind"] == "list"
     assert en["scoring.kind.explicit"]["schema"]["kind"] == "map"
-    de = {o["key"]: o for o in clients("de").http.get(
-        "/api/games/lustige-sieben/options").json()["options"]}
+    de = {o["key"]: o for o in clients("de").http.get("/api/games/lustige-sieben/options").json()["options"]}
     assert de["first_bank"]["name"] == "Wer zuerst die Bank hält"
     assert {c["label"] for c in de["first_bank"]["schema"]["choices"]} == {"Platz 1", "das Los (höchster Wurf)"}
 
@@ -39,7 +38,8 @@ def test_refusals_name_the_option_by_its_name_in_the_pages_language(clients: Mak
     r = c.post("/api/games/zehntausend/validate", {"overrides": {"scoring.kind.triple": "viel"}})
     assert r.status_code == 422
     assert r.json()["error"]["message"] == (
-        "Die Option „Dreierpasch je Augenzahl 1–6“ muss eine Liste ganzer Zahlen sein, nicht 'viel'.")
+        "Die Option „Dreierpasch je Augenzahl 1–6“ muss eine Liste ganzer Zahlen sein, nicht 'viel'."
+    )
     en = clients("en").guest("Rule")
     r = en.post("/api/games/zehntausend/validate", {"overrides": {"game.target": 0}})
     assert r.json()["error"]["message"] == "Option 'Target score' must be between 1 and 1000000, not 0."
@@ -49,23 +49,27 @@ def test_a_removed_table_row_stays_removed(clients: Make) -> None:
     """The editor replaced the row of four of a kind by one for five: the preset's row must not come back."""
     c = clients("en").guest("Tab")
     five = [8000, 1600, 2400, 3200, 4000, 4800]
-    r = c.post("/api/games/zehntausend/validate", {"preset": "macke-6",
-                                                   "overrides": {"scoring.kind.explicit": {"5": five}}})
+    r = c.post(
+        "/api/games/zehntausend/validate", {"preset": "macke-6", "overrides": {"scoring.kind.explicit": {"5": five}}}
+    )
     assert r.status_code == 200 and r.json()["rules"]["scoring"]["kind"]["explicit"] == {"5": five}
 
 
 def test_tables_show_their_rules_by_name(clients: Make) -> None:
     host = clients().guest("Namen")
     t = host.create("zehntausend", preset="einfach+bumerang", seats=2, bots={"1": "heuristic"})
-    custom = host.create("zehntausend", preset="einfach+strasse", overrides={"game.target": 5000}, seats=2,
-                         bots={"1": "heuristic"})
+    custom = host.create(
+        "zehntausend", preset="einfach+strasse", overrides={"game.target": 5000}, seats=2, bots={"1": "heuristic"}
+    )
     lobby = host.http.get("/").text
     assert "Einfach + Bumerang" in lobby and "Einfach + Straße, angepasst" in lobby
     assert ">einfach+bumerang<" not in lobby
     page = clients("en").guest("Guest").http.get(f"/table/{t['id']}").text
     assert "Simple + Bumerang" in page
-    assert "einfach+strasse+custom" not in host.http.get(f"/table/{custom['id']}").text.split("<main")[-1].split(
-        "<script")[0]
+    assert (
+        "einfach+strasse+custom"
+        not in host.http.get(f"/table/{custom['id']}").text.split("<main")[-1].split("<script")[0]
+    )
 
 
 def test_a_game_played_by_its_books_rules_is_named_once_in_the_header(clients: Make) -> None:

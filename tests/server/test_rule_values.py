@@ -12,12 +12,15 @@ from tests.server.conftest import Client
 Make = Callable[..., Client]
 
 
-@pytest.mark.parametrize(("game", "raw", "key"), [
-    ("verdecktes-wuerfelpoker", '{"overrides": {"challenge_seconds": Infinity}}', "challenge_seconds"),
-    ("verdecktes-wuerfelpoker", '{"overrides": {"challenge_seconds": NaN}}', "challenge_seconds"),
-    ("lustige-sieben", '{"overrides": {"max_stake": 1000000000000000000}}', "max_stake"),
-    ("lustige-sieben", '{"overrides": {"starting_chips": 100000}}', "starting_chips"),
-])
+@pytest.mark.parametrize(
+    ("game", "raw", "key"),
+    [
+        ("verdecktes-wuerfelpoker", '{"overrides": {"challenge_seconds": Infinity}}', "challenge_seconds"),
+        ("verdecktes-wuerfelpoker", '{"overrides": {"challenge_seconds": NaN}}', "challenge_seconds"),
+        ("lustige-sieben", '{"overrides": {"max_stake": 1000000000000000000}}', "max_stake"),
+        ("lustige-sieben", '{"overrides": {"starting_chips": 100000}}', "starting_chips"),
+    ],
+)
 def test_out_of_range_and_non_finite_rule_values_are_refused(clients: Make, game: str, raw: str, key: str) -> None:
     c = clients("en").guest("Regel")
     headers = {"X-CSRF-Token": c.csrf, "Content-Type": "application/json"}
@@ -25,8 +28,11 @@ def test_out_of_range_and_non_finite_rule_values_are_refused(clients: Make, game
     r = c.http.post(f"/api/games/{game}/validate", content=raw, headers=headers)
     assert r.status_code == 422, r.text
     assert r.json()["error"]["code"] == "invalid_rules"
-    r = c.http.post("/api/tables", content=raw.replace('{"overrides"', f'{{"game": "{game}", "seats": 2, "overrides"'),
-                    headers=headers)
+    r = c.http.post(
+        "/api/tables",
+        content=raw.replace('{"overrides"', f'{{"game": "{game}", "seats": 2, "overrides"'),
+        headers=headers,
+    )
     assert r.status_code in (400, 422), r.text
     # other tests share this server: no table of this game may have come since
     assert all(t["game"] != game for t in c.http.get("/api/tables").json()["tables"] if t["id"] not in before)

@@ -64,8 +64,9 @@ def test_a_tables_explanation_follows_its_own_rules_and_seats(clients: Make) -> 
 
 def test_validation_explains_edited_house_rules(clients: Make) -> None:
     c = clients().guest("Regel")
-    ok = c.post("/api/games/wuerfelspiel/validate",
-                {"preset": "kniffel", "overrides": {"full_house": 30}, "seats": 1}).json()
+    ok = c.post(
+        "/api/games/wuerfelspiel/validate", {"preset": "kniffel", "overrides": {"full_house": 30}, "seats": 1}
+    ).json()
     doc = ok["explanation"]
     assert doc["rules"] == "kniffel+custom" and doc["players"] == 1
     assert "• Full House: 30 (sonst 25)" in _text(doc) and "Du spielst allein" in _text(doc)
@@ -86,12 +87,20 @@ def test_lobby_shelves_guest_mark_and_continue(clients: Make) -> None:
     assert theirs[running["id"]]["my_seats"] == []
     page = anna.http.get("/").text
     shelves = re.findall(r'<h2 class="shelf-title" id="shelf-([\w-]+)">', page)
-    assert shelves[:8] == ["zehntausend", "kniffel", "one-die", "two-dice", "three-dice", "five-dice", "six-dice",
-                           "poker-dice"]
+    assert shelves[:8] == [
+        "zehntausend",
+        "kniffel",
+        "one-die",
+        "two-dice",
+        "three-dice",
+        "five-dice",
+        "six-dice",
+        "poker-dice",
+    ]
     assert "Ein Würfel: Wirf der Reihe nach 1 bis 6" in page  # each card says in one line what the game is
-    row = page[page.index(f'href="/table/{running["id"]}"') - 2000:page.index(f'href="/table/{running["id"]}"') + 80]
+    row = page[page.index(f'href="/table/{running["id"]}"') - 2000 : page.index(f'href="/table/{running["id"]}"') + 80]
     assert "Weiterspielen" in row and "Anna (Gast)" in row
     assert "Ben (Gast)" in page
     watcher = clients().guest("Cleo").http.get("/").text
     at = watcher.index(f'href="/table/{running["id"]}"')
-    assert "Zuschauen" in watcher[at:at + 80]
+    assert "Zuschauen" in watcher[at : at + 80]

@@ -76,16 +76,20 @@ def test_the_lot_is_offered_as_choices_named_after_the_people(clients: Callable[
         assert st["events"][-1]["label"] == "Bert beginnt"
 
 
-@pytest.mark.parametrize(("names", "scorekeeper", "code", "text"), [
-    ({"0": "Anna", "1": "anna"}, True, "bad_request", "Anna"),
-    ({"0": "Anna", "1": ""}, True, "bad_request", "2"),
-    ({"0": "x" * 33}, True, "bad_request", "1"),
-    ({"5": "Anna"}, True, "bad_seat", "5"),
-    ({"1": "Bert"}, False, "bad_request", ""),
-    (["Anna"], True, "bad_request", ""),
-])
-def test_bad_seat_names_are_refused_and_create_nothing(clients: Callable[..., Client], names: object,
-                                                       scorekeeper: bool, code: str, text: str) -> None:
+@pytest.mark.parametrize(
+    ("names", "scorekeeper", "code", "text"),
+    [
+        ({"0": "Anna", "1": "anna"}, True, "bad_request", "Anna"),
+        ({"0": "Anna", "1": ""}, True, "bad_request", "2"),
+        ({"0": "x" * 33}, True, "bad_request", "1"),
+        ({"5": "Anna"}, True, "bad_seat", "5"),
+        ({"1": "Bert"}, False, "bad_request", ""),
+        (["Anna"], True, "bad_request", ""),
+    ],
+)
+def test_bad_seat_names_are_refused_and_create_nothing(
+    clients: Callable[..., Client], names: object, scorekeeper: bool, code: str, text: str
+) -> None:
     p = clients("de").guest("Tisch")
     before = len(p.http.get("/api/tables").json()["tables"])
     r = p.post("/api/tables", {"game": "pig", "seats": 2, "scorekeeper": scorekeeper, "names": names})
@@ -106,13 +110,13 @@ def test_scorekeeper_tables_are_not_listed_in_the_lobby(clients: Callable[..., C
 
 
 @pytest.mark.parametrize("game", ["escalero", "lustige-sieben", "zehntausend"])
-def test_a_void_throw_is_recorded_and_the_same_dice_are_thrown_again(game: str,
-                                                                    clients: Callable[..., Client]) -> None:
+def test_a_void_throw_is_recorded_and_the_same_dice_are_thrown_again(game: str, clients: Callable[..., Client]) -> None:
     """Escalero and Lustige Sieben answer a void throw with the very same state object: still one event."""
     p = clients().guest("Tisch")
     preset = {"zehntausend": "einfach+hausbau"}.get(game)
-    t = p.create(game, seats=2, scorekeeper=True, names={"0": "Anna", "1": "Bert"},
-                 **({"preset": preset} if preset else {}))
+    t = p.create(
+        game, seats=2, scorekeeper=True, names={"0": "Anna", "1": "Bert"}, **({"preset": preset} if preset else {})
+    )
     assert p.post(f"/api/tables/{t['id']}/start").status_code == 200
     ws = p.ws(t["id"])
     st = ws.recv_type("state")

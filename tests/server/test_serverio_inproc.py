@@ -70,8 +70,7 @@ def test_the_wal_stays_bounded_under_continuous_writes(tmp_path: Path, monkeypat
                 futs = []
                 for _ in range(100):
                     seq += 1
-                    futs.append(writer.write([EventRow(table.id, seq, Event("action", {"kind": "hold", "p": pad},
-                                                                            0))]))
+                    futs.append(writer.write([EventRow(table.id, seq, Event("action", {"kind": "hold", "p": pad}, 0))]))
                 await asyncio.gather(*futs)
         finally:
             writer.close()
@@ -174,8 +173,9 @@ def test_the_start_does_not_wait_for_the_bots_to_be_made(tmp_path: Path, monkeyp
     store.close()
 
 
-def test_the_server_listens_before_unfinished_tables_are_loaded(tmp_path: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_server_listens_before_unfinished_tables_are_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Start-up used to replay every unfinished log before listening (12.9 s at 243k events). Now the app is up at
     once; the tables load in the background and continue (here the server owes the first throw, nobody's)."""
     from wuerfel.server.app import create_app
@@ -184,8 +184,9 @@ def test_the_server_listens_before_unfinished_tables_are_loaded(tmp_path: Path,
     url = f"sqlite:///{tmp_path / 'w.db'}"
     store = Store.open(url)
     host = store.create_player("Host")
-    table = store.create_table("stapel", "standard", {}, 1, False, False, host.id, [store_mod.SeatRow(0, host.id, None,
-                                                                                                   "Host")])
+    table = store.create_table(
+        "stapel", "standard", {}, 1, False, False, host.id, [store_mod.SeatRow(0, host.id, None, "Host")]
+    )
     store.set_status(table.id, "playing")
     store.close()
     loading = threading.Event()

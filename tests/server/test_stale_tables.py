@@ -34,8 +34,9 @@ def age(srv: InProcessServer, table_id: str, hours: float) -> None:
     then = dt.datetime.now(dt.UTC) - dt.timedelta(hours=hours)
     with srv.hub.store.engine.begin() as c:
         c.execute(sa.update(db.events).where(db.events.c.table_id == table_id).values(created_at=then))
-        c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id)
-                  .values(created_at=then, active_at=then))
+        c.execute(
+            sa.update(db.game_tables).where(db.game_tables.c.id == table_id).values(created_at=then, active_at=then)
+        )
 
 
 def lobby(c: Client) -> set[str]:
@@ -97,9 +98,13 @@ def test_the_store_finds_stale_tables_on_both_backends(store: Store) -> None:  #
     for t in idle:
         store.set_status(t.id, "playing")
     with store.engine.begin() as c:
-        c.execute(sa.update(db.game_tables).where(db.game_tables.c.id.in_([t.id for t in idle]))
-                  .values(active_at=store_now() - dt.timedelta(hours=2)))
+        c.execute(
+            sa.update(db.game_tables)
+            .where(db.game_tables.c.id.in_([t.id for t in idle]))
+            .values(active_at=store_now() - dt.timedelta(hours=2))
+        )
     since = store_now() - dt.timedelta(minutes=30)
     assert [r.id for r in store.list_tables(("playing",), limit=1, alive_since=since)] == [live.id]
     assert [r.id for r in store.list_tables(("playing",), limit=1, alive_since=since, keep=[idle[-1].id])] == [
-        idle[-1].id]
+        idle[-1].id
+    ]

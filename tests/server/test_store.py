@@ -67,8 +67,16 @@ def test_players_and_sessions(store: Store) -> None:
 
 def test_tables_seats_and_status(store: Store) -> None:
     host = store.create_player("Host")
-    t = store.create_table("pig", "standard", {"target": 30}, 3, False, False, host.id,
-                           [SeatRow(0, host.id, None, "Host"), SeatRow(2, None, "random", "random")])
+    t = store.create_table(
+        "pig",
+        "standard",
+        {"target": 30},
+        3,
+        False,
+        False,
+        host.id,
+        [SeatRow(0, host.id, None, "Host"), SeatRow(2, None, "random", "random")],
+    )
     got = store.get_table(t.id)
     assert got is not None
     assert [s.kind for s in got.seats] == ["human", "empty", "bot"]
@@ -101,8 +109,11 @@ def test_batch_writer_group_commits_and_isolates_failures(store: Store) -> None:
     tables = [store.create_table("pig", "standard", {}, 1, False, False, None, []) for _ in range(5)]
     w = BatchWriter(store)
     try:
-        futs = [w.submit([EventRow(t.id, i, Event("action", {"kind": "hold", "i": i}, 0))])
-                for i in range(1, 21) for t in tables]
+        futs = [
+            w.submit([EventRow(t.id, i, Event("action", {"kind": "hold", "i": i}, 0))])
+            for i in range(1, 21)
+            for t in tables
+        ]
         bad = w.submit([EventRow(tables[0].id, 1, Event("action", {"kind": "dup"}, 0))])
         wait([*futs, bad], timeout=30)
         assert all(f.exception() is None for f in futs)

@@ -35,8 +35,9 @@ def test_chat_refuses_bidi_overrides_and_nul(clients: Make) -> None:
         wa.send({"type": "chat", "text": text})
         err = refusal(wa)
         assert err["code"] == "chat_control"
-        assert err["message"] == ("Die Nachricht enthält Steuerzeichen (etwa eine Umkehr der Schreibrichtung); "
-                                  "bitte schreibe einfachen Text.")
+        assert err["message"] == (
+            "Die Nachricht enthält Steuerzeichen (etwa eine Umkehr der Schreibrichtung); bitte schreibe einfachen Text."
+        )
     wa.send({"type": "chat", "text": "Hallo Welt"})
     assert chat(wa, "Hallo Welt")["seq"] == 1  # nothing refused was stored
     wa.close()
@@ -47,17 +48,21 @@ def test_names_refuse_control_characters(clients: Make) -> None:
     for name in ("Anna\u202e", "Anna\x00"):
         r = c.post("/api/guest", {"name": name})
         assert r.status_code == 422
-        assert r.json()["error"] == {"code": "bad_name", "message": "A name must not contain control characters "
-                                                                    "(such as a text direction override)."}
+        assert r.json()["error"] == {
+            "code": "bad_name",
+            "message": "A name must not contain control characters (such as a text direction override).",
+        }
         r = c.post("/api/register", {"name": name, "password": "Würfelbecher-7"})
         assert r.status_code == 422 and r.json()["error"]["code"] == "bad_name"
     assert c.http.get("/api/session").json()["player"] is None  # nobody was made
     # whitespace inside a name is still made one space, as before
     assert c.post("/api/guest", {"name": "Anna\tLena"}).json()["player"]["name"] == "Anna Lena"
-    r = c.post("/api/tables", {"game": "stapel", "seats": 2, "scorekeeper": True,
-                               "names": {"0": "Opa", "1": "Oma\u202e"}})
+    r = c.post(
+        "/api/tables", {"game": "stapel", "seats": 2, "scorekeeper": True, "names": {"0": "Opa", "1": "Oma\u202e"}}
+    )
     assert r.status_code == 422 and r.json()["error"]["message"] == (
-        "A name must not contain control characters (such as a text direction override).")
+        "A name must not contain control characters (such as a text direction override)."
+    )
 
 
 def test_chat_nul_on_postgresql_is_refused_not_a_database_failure(tmp_path: Path) -> None:

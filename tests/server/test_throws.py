@@ -53,8 +53,13 @@ def test_a_turn_starting_throw_waits_for_its_thrower_and_nobody_else_may_ask(cli
     sa, sb = wa.recv_type("state"), wb.recv_type("state")
     # nothing was thrown: the table waits for Anna's tap; both are told whose throw it is
     assert sa["seq"] == 0 and sa["to_move"] == [] and sa["legal"] == [] and not sa["finished"]
-    assert sa["throw"] == {"seat": 0, "bot": False, "seconds": 60.0, "at": sa["throw"]["at"],
-                           "left": sa["throw"]["left"]}
+    assert sa["throw"] == {
+        "seat": 0,
+        "bot": False,
+        "seconds": 60.0,
+        "at": sa["throw"]["at"],
+        "left": sa["throw"]["left"],
+    }
     assert 30 < sa["throw"]["left"] <= 60  # a fresh window of the default 60 s
     assert sb["throw"]["seat"] == 0 and sb["seat"] == 1
     wa.drain(0.5)
@@ -89,8 +94,10 @@ def test_english_refusals_say_whose_throw_it_is(clients: Make) -> None:
     a, b, t = pig_for_two(clients, "en")
     wb = b.ws(t["id"])
     wb.recv_type("state")
-    assert refused(wb, {"throw": True, "expected_seq": 0}) == {"code": "not_your_throw",
-                                                               "message": "It is Anna (guest)'s throw, not yours."}
+    assert refused(wb, {"throw": True, "expected_seq": 0}) == {
+        "code": "not_your_throw",
+        "message": "It is Anna (guest)'s throw, not yours.",
+    }
     wa = a.ws(t["id"])
     wa.recv_type("state")
     st = tap(wa)
@@ -109,14 +116,16 @@ def test_english_refusals_say_whose_throw_it_is(clients: Make) -> None:
     # at a decision there is nothing to throw
     assert st["to_move"] == [0]
     wa.state_at_least(st["seq"])
-    assert refused(wa, {"throw": True, "expected_seq": st["seq"]}) == {"code": "not_your_throw",
-                                                                       "message": "No dice are to be thrown now."}
+    assert refused(wa, {"throw": True, "expected_seq": st["seq"]}) == {
+        "code": "not_your_throw",
+        "message": "No dice are to be thrown now.",
+    }
     wa.close()
     wb.close()
 
 
 def test_own_move_throws_at_once_and_the_next_turn_waits_for_the_next_thrower(clients: Make) -> None:
-    """"roll" (throw again) is the thrower's own request: its dice come in the answer to the move. "hold" hands the
+    """ "roll" (throw again) is the thrower's own request: its dice come in the answer to the move. "hold" hands the
     turn over: Bert's first throw waits for Bert."""
     a, b, t = pig_for_two(clients)
     wa, wb = a.ws(t["id"]), b.ws(t["id"])

@@ -26,8 +26,9 @@ SCALE = 0.05
 def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One server for this module with the test-speed clock (``--clock-scale``); its tables are independent."""
     tmp_path = tmp_path_factory.mktemp("fast")
-    srv = ServerProcess(f"sqlite:///{tmp_path / 'w.db'}", log_dir=tmp_path, plugins=("toy",),
-                        extra_args=["--clock-scale", str(SCALE)]).start()
+    srv = ServerProcess(
+        f"sqlite:///{tmp_path / 'w.db'}", log_dir=tmp_path, plugins=("toy",), extra_args=["--clock-scale", str(SCALE)]
+    ).start()
     try:
         yield srv
     finally:
@@ -60,9 +61,13 @@ def test_a_table_is_created_with_a_time_control_and_bad_ones_are_refused_in_word
     t = a.create("pig", seats=2, clock="corr", limit=3)
     assert t["clock"] == {"kind": "corr", "seconds": 3 * 86400, "on_expiry": "bot"}
     assert a.create("pig", seats=2)["clock"] == {"kind": "none", "seconds": None, "on_expiry": "bot"}
-    for bad, word in [({"clock": "blitz"}, "'clock'"), ({"clock": "live", "limit": 45}, "'limit'"),
-                      ({"clock": "corr", "limit": 30}, "'limit'"), ({"clock": "live", "limit": True}, "'limit'"),
-                      ({"clock": "live", "limit": 30, "on_expiry": "pass"}, "'on_expiry'")]:
+    for bad, word in [
+        ({"clock": "blitz"}, "'clock'"),
+        ({"clock": "live", "limit": 45}, "'limit'"),
+        ({"clock": "corr", "limit": 30}, "'limit'"),
+        ({"clock": "live", "limit": True}, "'limit'"),
+        ({"clock": "live", "limit": 30, "on_expiry": "pass"}, "'on_expiry'"),
+    ]:
         r = a.post("/api/tables", {"game": "pig", "seats": 2, **bad})
         assert r.status_code == 422, bad
         assert word in r.json()["error"]["message"]
@@ -78,8 +83,9 @@ def test_the_bot_takes_the_seat_of_a_player_whose_time_ran_out_and_gives_it_back
     assert first["clock"]["limit"] == pytest.approx(30 * SCALE)
     # Anna never opens the table: her time runs out, a stand-in plays her seat, Bert reads it in words.
     taken = state_where(wb, lambda m: m.get("note"))
-    assert taken["note"] == ("Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer hält den Platz "
-                             "bis zur Rückkehr.")  # the name once (web L4)
+    assert taken["note"] == (
+        "Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer hält den Platz bis zur Rückkehr."
+    )  # the name once (web L4)
     assert taken["table"]["seats"][0]["standin"]
     # The stand-in's decisions are the seat's own recorded moves.
     state_where(wb, lambda m: any(e["type"] == "action" and e["player"] == 0 for e in m["events"]))
@@ -109,8 +115,9 @@ def test_messages_mark_a_guest_in_both_languages_and_a_registered_player_not(fas
     assert anna.post(f"/api/tables/{tid}/start").status_code == 200
     # Anna (a guest) never opens the table: her time runs out.
     taken = state_where(wr, lambda m: m.get("note"))
-    assert taken["note"] == ("Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer hält den Platz "
-                             "bis zur Rückkehr.")  # the name once (web L4)
+    assert taken["note"] == (
+        "Die Bedenkzeit von Anna (Gast) ist abgelaufen: Der Computer hält den Platz bis zur Rückkehr."
+    )  # the name once (web L4)
     told = state_where(wc, lambda m: m.get("note"))
     # the name once (web L4: "… plays for Anna (guest) until Anna (guest) returns")
     assert told["note"] == "Anna (guest)'s time ran out: the computer plays in their place until they are back."
@@ -118,9 +125,11 @@ def test_messages_mark_a_guest_in_both_languages_and_a_registered_player_not(fas
     wa = anna.ws(tid)
     wa.recv_type("state")
     assert state_where(wr, lambda m: m.get("note", "").endswith("zurück und spielt wieder selbst."))["note"] == (
-        "Anna (Gast) ist zurück und spielt wieder selbst.")
+        "Anna (Gast) ist zurück und spielt wieder selbst."
+    )
     assert state_where(wc, lambda m: m.get("note", "").endswith("plays again."))["note"] == (
-        "Anna (guest) is back and plays again.")
+        "Anna (guest) is back and plays again."
+    )
     wa.close()
     wr.close()
     wc.close()
@@ -235,15 +244,16 @@ def test_a_correspondence_deadline_survives_a_restart_intact(tmp_path: Path) -> 
 
 
 def test_a_stand_in_keeps_the_seat_across_a_restart_until_its_player_is_back(tmp_path: Path) -> None:
-    """"Computer übernimmt" is table state, not a task: after SIGKILL and a restart on the same SQLite file the
+    """ "Computer übernimmt" is table state, not a task: after SIGKILL and a restart on the same SQLite file the
     stand-in goes on playing the seat, and the player takes it back by opening the table or by the ``back``
     message, as before the restart."""
     db = f"sqlite:///{tmp_path / 'w.db'}"
 
     def serve(port: int | None = None) -> ServerProcess:
         # A small bot pause: the two bots (the stand-in and seat 1's) must not finish the game before we look.
-        return ServerProcess(db, port=port, log_dir=tmp_path, plugins=("toy",), bot_delay=0.05,
-                             extra_args=["--clock-scale", str(SCALE)]).start()
+        return ServerProcess(
+            db, port=port, log_dir=tmp_path, plugins=("toy",), bot_delay=0.05, extra_args=["--clock-scale", str(SCALE)]
+        ).start()
 
     srv = serve()
     try:
@@ -266,8 +276,10 @@ def test_a_stand_in_keeps_the_seat_across_a_restart_until_its_player_is_back(tmp
         first = wc.recv_type("state")
         assert first["table"]["seats"][0]["standin"]
         # The stand-in plays on: a new move of seat 0 after the restart, while Anna is still away.
-        state_where(wc, lambda m: any(e["type"] == "action" and e["player"] == 0 and e["seq"] > first["seq"]
-                                      for e in m["events"]))
+        state_where(
+            wc,
+            lambda m: any(e["type"] == "action" and e["player"] == 0 and e["seq"] > first["seq"] for e in m["events"]),
+        )
         # Anna opens the table: the seat is hers again, the spectator reads it.
         a2 = Client(srv.url, "de")
         a2.http.cookies = a.http.cookies
@@ -292,19 +304,34 @@ def test_the_store_keeps_a_deadline_with_the_move_it_belongs_to(tmp_path: Path) 
     store = Store.open(f"sqlite:///{tmp_path / 's.db'}")
     try:
         p = store.create_player("Anna")
-        t = store.create_table("pig", "standard", {}, 2, False, False, p.id, [SeatRow(0, p.id, None, "Anna")],
-                               clock="corr", move_seconds=86400, on_expiry="forfeit")
+        t = store.create_table(
+            "pig",
+            "standard",
+            {},
+            2,
+            False,
+            False,
+            p.id,
+            [SeatRow(0, p.id, None, "Anna")],
+            clock="corr",
+            move_seconds=86400,
+            on_expiry="forfeit",
+        )
         at = dt.datetime(2030, 1, 2, 3, 4, 5, tzinfo=dt.UTC)
-        store.append([EventRow(t.id, 1, Event("action", {"kind": "roll"}, 0))], [(t.id, "playing")],
-                     deadlines=[(t.id, at, 1)])
+        store.append(
+            [EventRow(t.id, 1, Event("action", {"kind": "roll"}, 0))], [(t.id, "playing")], deadlines=[(t.id, at, 1)]
+        )
         row = store.get_table(t.id)
         assert row is not None
         assert (row.clock, row.move_seconds, row.on_expiry) == ("corr", 86400, "forfeit")
         assert (row.deadline_at, row.deadline_seq) == (at, 1)
         # A duplicate event fails the batch: the deadline of the refused move is not stored either.
         with pytest.raises(Exception):  # noqa: B017 - the database's own integrity error
-            store.append([EventRow(t.id, 1, Event("action", {"kind": "roll"}, 0))], [],
-                         deadlines=[(t.id, at + dt.timedelta(days=1), 2)])
+            store.append(
+                [EventRow(t.id, 1, Event("action", {"kind": "roll"}, 0))],
+                [],
+                deadlines=[(t.id, at + dt.timedelta(days=1), 2)],
+            )
         row = store.get_table(t.id)
         assert row is not None and (row.deadline_at, row.deadline_seq) == (at, 1)
         store.set_standin(t.id, 0, "heuristic")
@@ -323,8 +350,14 @@ def test_the_clocks_notices_name_the_player_once(lang: str) -> None:
     from wuerfel.i18n import translate
     from wuerfel.server import live
 
-    notices = [live.FORFEIT_TIMEOUT, live.FORFEIT_ABANDONED, live.STANDIN_TIMEOUT, live.STANDIN_ABANDONED,
-               live.BACK_NOTE, "{name}'s time ran out: {name} lost the game."]
+    notices = [
+        live.FORFEIT_TIMEOUT,
+        live.FORFEIT_ABANDONED,
+        live.STANDIN_TIMEOUT,
+        live.STANDIN_ABANDONED,
+        live.BACK_NOTE,
+        "{name}'s time ran out: {name} lost the game.",
+    ]
     for msgid in notices:
         text = translate(msgid, lang, name="Anna (Gast)")
         assert text.count("Anna") == 1, text

@@ -21,9 +21,19 @@ GAME = "zehntausend"
 def started_table(store: Store, tmp_path: Path) -> str:
     """A correspondence table (one day per move) of Anna and Bert, started on a first server."""
     anna, bert = store.create_player("Anna"), store.create_player("Bert")
-    row = store.create_table(GAME, "standard", {}, 2, False, False, anna.id,
-                             [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, bert.id, None, "Bert")],
-                             clock="corr", move_seconds=86400, on_expiry="bot")
+    row = store.create_table(
+        GAME,
+        "standard",
+        {},
+        2,
+        False,
+        False,
+        anna.id,
+        [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, bert.id, None, "Bert")],
+        clock="corr",
+        move_seconds=86400,
+        on_expiry="bot",
+    )
 
     async def start() -> None:
         hub = Hub(store, bot_delay=0)
@@ -39,6 +49,7 @@ def started_table(store: Store, tmp_path: Path) -> str:
 
 def reload(store: Store, table_id: str, scale: float = 1.0) -> tuple[dt.datetime | None, int | None]:
     """Load the table on a fresh hub (a restarted server); the deadline it armed, as stored."""
+
     async def body() -> None:
         hub = Hub(store, bot_delay=0, clock_scale=scale)
         table = await hub.get(table_id)
@@ -124,20 +135,37 @@ def test_a_table_only_out_of_memory_keeps_a_passed_deadline(tmp_path: Path) -> N
         store.close()
 
 
-@pytest.mark.parametrize(("game", "rated", "kind"), [
-    ("zehntausend", False, "heuristic"), ("zehntausend", True, "heuristic"),
-    ("escalero", False, "optimal"), ("escalero", True, "random"),
-    ("eins-bis-sechzehn", False, "best"), ("eins-bis-sechzehn", True, "random"),
-])
+@pytest.mark.parametrize(
+    ("game", "rated", "kind"),
+    [
+        ("zehntausend", False, "heuristic"),
+        ("zehntausend", True, "heuristic"),
+        ("escalero", False, "optimal"),
+        ("escalero", True, "random"),
+        ("eins-bis-sechzehn", False, "best"),
+        ("eins-bis-sechzehn", True, "random"),
+    ],
+)
 def test_a_rated_tables_stand_in_never_plays_exactly(tmp_path: Path, game: str, rated: bool, kind: str) -> None:
     """A rated game is the person's even where a stand-in played: in a game whose only bot is exact, letting the
     clock run out must not hand the seat to perfect play (docs/web.md, "Ratings")."""
     store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
     try:
         anna, bert = store.create_player("Anna"), store.create_player("Bert")
-        row = store.create_table(game, game if game != "zehntausend" else "standard", {}, 2, False, False, anna.id,
-                                 [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, bert.id, None, "Bert")],
-                                 clock="corr", move_seconds=86400, on_expiry="bot", rated=rated)
+        row = store.create_table(
+            game,
+            game if game != "zehntausend" else "standard",
+            {},
+            2,
+            False,
+            False,
+            anna.id,
+            [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, bert.id, None, "Bert")],
+            clock="corr",
+            move_seconds=86400,
+            on_expiry="bot",
+            rated=rated,
+        )
 
         got: list[str] = []
 

@@ -25,8 +25,13 @@ def test_lustige_sieben_sealed_stakes_of_others_are_not_even_counted(clients: Ca
     him while the betting is open — before, each came as a hidden event carrying the bot's seat, so anybody could
     count another punter's stakes; the public throws are listed with their dice."""
     host = clients().guest("Punter")
-    t = host.create("lustige-sieben", seats=3, sit=False, bots={"0": "heuristic", "2": "heuristic"},
-                    overrides={"first_bank": "first_seat", "bank_throws": 2, "bank_rounds": 1})
+    t = host.create(
+        "lustige-sieben",
+        seats=3,
+        sit=False,
+        bots={"0": "heuristic", "2": "heuristic"},
+        overrides={"first_bank": "first_seat", "bank_throws": 2, "bank_rounds": 1},
+    )
     assert host.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
     ws = host.ws(t["id"])
     ws.recv_type("table")
@@ -59,7 +64,8 @@ def test_lustige_sieben_sealed_stakes_of_others_are_not_even_counted(clients: Ca
 
 
 def test_public_record_of_verdecktes_keeps_unrevealed_throws_under_the_cup(
-        clients: Callable[..., Client], server: ServerProcess) -> None:
+    clients: Callable[..., Client], server: ServerProcess
+) -> None:
     """Nobody calls "Schwindel": every throw stays under the cup. The public download shows none of their dice
     (each is a concealed throw, and the record still replays); seat 0's own download shows his own dice only."""
     host = clients().guest("Bluffer")
@@ -84,8 +90,7 @@ def test_public_record_of_verdecktes_keeps_unrevealed_throws_under_the_cup(
     mine = GameRecord.from_json(host.http.get(f"/api/tables/{t['id']}/record").json())
     full = _true_record(server, public, t["id"])
     views = full.event_views()
-    unrevealed = [i for i, e in enumerate(full.events)
-                  if e.data["kind"] == "roll" and not views.view(i, None).full]
+    unrevealed = [i for i, e in enumerate(full.events) if e.data["kind"] == "roll" and not views.view(i, None).full]
     assert unrevealed
     for i in unrevealed:
         assert public.events[i].data == {"kind": "concealed"}
@@ -149,8 +154,15 @@ def test_a_sealed_stake_changes_nothing_the_others_can_observe(clients: Callable
     one), a reconnect with ``since`` finds nothing new, and the stakes reach them with the "no more stakes" that
     uncovers them — in the live list and in a catch-up after a reconnect. Her stakes do not renew the clock either."""
     anna, bert = clients().guest("Anna"), clients().guest("Bert")
-    t = anna.create("lustige-sieben", seats=3, sit=False, bots={"0": "heuristic"}, clock="live", limit=120,
-                    overrides={"first_bank": "first_seat", "bank_throws": 2, "bank_rounds": 1})
+    t = anna.create(
+        "lustige-sieben",
+        seats=3,
+        sit=False,
+        bots={"0": "heuristic"},
+        clock="live",
+        limit=120,
+        overrides={"first_bank": "first_seat", "bank_throws": 2, "bank_rounds": 1},
+    )
     tid = t["id"]
     assert anna.post(f"/api/tables/{tid}/sit", {"seat": 1}).status_code == 200
     assert bert.post(f"/api/tables/{tid}/sit", {"seat": 2}).status_code == 200

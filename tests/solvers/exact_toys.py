@@ -97,8 +97,16 @@ class SixGame(Game):
 
 
 def six_info() -> GameInfo:
-    return GameInfo(id="erste-sechs", name_de="Erste Sechs", name_en="First six", options_class=SixRules,
-                    make=SixGame, min_players=1, max_players=8, default_preset="standard")
+    return GameInfo(
+        id="erste-sechs",
+        name_de="Erste Sechs",
+        name_en="First six",
+        options_class=SixRules,
+        make=SixGame,
+        min_players=1,
+        max_players=8,
+        default_preset="standard",
+    )
 
 
 def six_by_hand(n: int) -> list[Fraction]:
@@ -179,9 +187,16 @@ class StrikeGame(Game):
 
 
 def strike_info() -> GameInfo:
-    return GameInfo(id="hin-und-her-mini", name_de="Hin und her (klein)", name_en="Back and forth (small)",
-                    options_class=StrikeRules, make=StrikeGame, min_players=1, max_players=4,
-                    default_preset="standard")
+    return GameInfo(
+        id="hin-und-her-mini",
+        name_de="Hin und her (klein)",
+        name_en="Back and forth (small)",
+        options_class=StrikeRules,
+        make=StrikeGame,
+        min_players=1,
+        max_players=4,
+        default_preset="standard",
+    )
 
 
 # --- lottchen ----------------------------------------------------------------------------------------------
@@ -343,8 +358,16 @@ class NochmalGame(Game):
 
 
 def nochmal_info() -> GameInfo:
-    return GameInfo(id="nochmal", name_de="Nochmal", name_en="Once more", options_class=NochmalRules,
-                    make=NochmalGame, min_players=1, max_players=4, default_preset="standard")
+    return GameInfo(
+        id="nochmal",
+        name_de="Nochmal",
+        name_en="Once more",
+        options_class=NochmalRules,
+        make=NochmalGame,
+        min_players=1,
+        max_players=4,
+        default_preset="standard",
+    )
 
 
 def nochmal_duel_by_hand() -> Fraction:

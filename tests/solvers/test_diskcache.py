@@ -26,6 +26,7 @@ def _write(size: int):  # type: ignore[no-untyped-def]
 def budget(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     def set_mb(mb: float) -> None:
         monkeypatch.setenv(diskcache.ENV, str(mb))
+
     return set_mb
 
 
@@ -86,7 +87,8 @@ def test_wuerfelspiel_presets_are_recognised() -> None:
 
 
 def test_the_wuerfelspiel_solver_keeps_presets_and_stores_made_up_rules_only_within_the_budget(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from wuerfel.engine import shared
     from wuerfel.engine.registry import get_game
     from wuerfel.games.wuerfelspiel import solver
@@ -107,8 +109,9 @@ def test_the_wuerfelspiel_solver_keeps_presets_and_stores_made_up_rules_only_wit
     assert solver.tables(made_up).value > 0
 
 
-def test_zehntausend_tables_of_made_up_rules_keep_to_the_budget(tmp_path: Path,
-                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_zehntausend_tables_of_made_up_rules_keep_to_the_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 24 §4 M3 built duel tables for made-up Zehntausend targets; they go to disk under the same budget."""
     from wuerfel.engine.registry import get_game
     from wuerfel.games.zehntausend.solvers.solo import solve_solo

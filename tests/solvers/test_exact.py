@@ -111,8 +111,9 @@ def substochastic_systems(draw: st.DrawFn) -> tuple[list[dict[int, Fraction]], l
 
 @settings(max_examples=40, deadline=None)
 @given(substochastic_systems())
-def test_lifting_and_elimination_agree_exactly(system: tuple[list[dict[int, Fraction]], list[tuple[Fraction, ...]]]
-                                                ) -> None:
+def test_lifting_and_elimination_agree_exactly(
+    system: tuple[list[dict[int, Fraction]], list[tuple[Fraction, ...]]],
+) -> None:
     rows, consts = system
     if not ends_surely(rows):
         with pytest.raises(ZeroDivisionError):
@@ -170,7 +171,8 @@ def test_an_unbounded_pot_is_refused_without_a_key_and_solved_with_one() -> None
 
 @pytest.mark.parametrize(("sides", "lift"), [(2, False), (3, False), (4, False), (4, True)])
 def test_strike_and_unstrike_cycles_give_the_same_answer_with_and_without_the_lumping_key(
-        sides: int, lift: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    sides: int, lift: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     if lift:  # no fill-in allowed: the 225 positions of the cycle are solved by lifting
         monkeypatch.setattr(exact, "FILL_FACTOR", 0)
         calls: list[int] = []
@@ -301,6 +303,7 @@ def test_a_key_that_joins_different_movers_is_caught() -> None:
             class S(type(super().new_initial_state())):  # type: ignore[misc]
                 def solver_key(self) -> object:
                     return 0  # every position the same: the end is joined with the throws
+
             return S(self)
 
     with pytest.raises(ExactSolveError, match="breaks its contract"):
@@ -412,6 +415,7 @@ def test_an_unhashable_key_met_later_is_refused_in_words() -> None:
             class S(type(super().new_initial_state())):  # type: ignore[misc]
                 def solver_key(self) -> object:
                     return self if self.player == 0 else [self.player]
+
             return S(self)
 
     with pytest.raises(ExactSolveError, match="list cannot be hashed"):
@@ -462,12 +466,15 @@ def test_solve_refuses_a_limit_below_one(toys: None) -> None:
     assert result.exit_code == 2 and "von 1 bis 8 Spielern gespielt, nicht von 9" in result.stderr
 
 
-@pytest.mark.parametrize("make", [
-    lambda: StrikeGame(StrikeRules(sides=3), 2),
-    lambda: StrikeGame(StrikeRules(sides=6, keyed=True), 3),
-    lambda: SixGame(SixRules(), 5),
-    lambda: KeyedPigGame(PigRules(target=10), 2),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: StrikeGame(StrikeRules(sides=3), 2),
+        lambda: StrikeGame(StrikeRules(sides=6, keyed=True), 3),
+        lambda: SixGame(SixRules(), 5),
+        lambda: KeyedPigGame(PigRules(target=10), 2),
+    ],
+)
 def test_cycles_through_a_cut_equal_cycles_as_one_system(make: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Solving a cycle through its cut (backward induction on affine values, then a small system) gives exactly
     what one system over the whole cycle gives, with decisions in the cycle too (Pig)."""
@@ -483,9 +490,15 @@ def test_a_throw_that_changes_nothing_is_solved_in_closed_form_and_for_ever_is_r
     from wuerfel.solvers.exact import _CHANCE, _TERMINAL, _Graph, _Solver
 
     # 0: stays with 1/3, goes to 1 (seat 1 wins) with 1/6 and to 2 (seat 2 wins) with 1/2
-    g = _Graph(kind=[_CHANCE, _TERMINAL, _TERMINAL], mover=[-1] * 3, edges=[[(2, 0), (1, 1), (3, 2)], [], []],
-               denom=[6, 1, 1], choices=[[], [], []], result=[None, (1, (1, 0, 0, 0)), (1, (0, 1, 0, 0))],
-               has_loser=False)
+    g = _Graph(
+        kind=[_CHANCE, _TERMINAL, _TERMINAL],
+        mover=[-1] * 3,
+        edges=[[(2, 0), (1, 1), (3, 2)], [], []],
+        denom=[6, 1, 1],
+        choices=[[], [], []],
+        result=[None, (1, (1, 0, 0, 0)), (1, (0, 1, 0, 0))],
+        has_loser=False,
+    )
     values = _Solver(g, 2, "win", Fraction(1)).solve()
     assert values[0] == (4, (1, 3, 0, 0))  # 1/4 and 3/4: the stay is spread over the ways out
     g.edges[0] = [(6, 0)]

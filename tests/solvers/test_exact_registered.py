@@ -62,8 +62,13 @@ def _solved(game_id: str, n: int) -> ExactResult | None:
 def _solve(info: GameInfo, n: int) -> ExactResult | None:
     game = info.new_game(None, n)
     try:
-        return solve_game(game, "solo" if n == 1 else "win", max_states=MAX_STATES,
-                          hidden_information=info.hidden_information, name=Words(info.name_en, info.name_de))
+        return solve_game(
+            game,
+            "solo" if n == 1 else "win",
+            max_states=MAX_STATES,
+            hidden_information=info.hidden_information,
+            name=Words(info.name_en, info.name_de),
+        )
     except ExactSolveError as exc:
         assert exc.msgid in catalog("de")  # a reason in words, in German too
         return None

@@ -38,15 +38,25 @@ def points(box: str, roll: tuple[int, ...]) -> int:
 def spec() -> FillSpec:
     sp = dice_space(N, SIDES)
     scores = np.array([[[points(b, r) for r in sp.rolls]] * THROWS for b in BOXES], dtype=np.float64)
-    return FillSpec(name="four-sided", n_dice=N, sides=SIDES, throws=THROWS, min_keep=0, max_keep=N - 1,
-                    box_names=BOXES, scores=scores, bonus_box=np.array([True, True, False, False]),
-                    bonus_threshold=THR, bonus_value=BONUS)
+    return FillSpec(
+        name="four-sided",
+        n_dice=N,
+        sides=SIDES,
+        throws=THROWS,
+        min_keep=0,
+        max_keep=N - 1,
+        box_names=BOXES,
+        scores=scores,
+        bonus_box=np.array([True, True, False, False]),
+        bonus_threshold=THR,
+        bonus_value=BONUS,
+    )
 
 
 def throw(kept: tuple[int, ...]) -> list[tuple[tuple[int, ...], float]]:
     """Every ordered throw of the other dice, each with its probability, as the sorted roll it makes."""
     k = N - len(kept)
-    return [(tuple(sorted(kept + d)), SIDES ** -k) for d in itertools.product(range(1, SIDES + 1), repeat=k)]
+    return [(tuple(sorted(kept + d)), SIDES**-k) for d in itertools.product(range(1, SIDES + 1), repeat=k)]
 
 
 @cache
@@ -84,8 +94,13 @@ def test_general_paths_match_brute_force() -> None:
         if not open_boxes:
             continue
         filled_upper = (every - open_boxes) & {"ones", "fours"}
-        reachable = {min(THR, a + 4 * c) for a in range(N + 1) if "ones" in filled_upper or a == 0
-                     for c in range(N + 1) if "fours" in filled_upper or c == 0}
+        reachable = {
+            min(THR, a + 4 * c)
+            for a in range(N + 1)
+            if "ones" in filled_upper or a == 0
+            for c in range(N + 1)
+            if "fours" in filled_upper or c == 0
+        }
         for u in sorted(reachable):
             assert E[mask, 0, u] == pytest.approx(turn_start(open_boxes, u), abs=1e-12), (sorted(open_boxes), u)
     assert E[0, 0, 0] > 0
@@ -107,6 +122,7 @@ def test_fresh_process_loads_the_cached_kernel_without_numbas_refresh() -> None:
     E = solve_fill_game(spec())  # compiles the kernel into numba's cache if no earlier test has
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
-    out = subprocess.run([sys.executable, "-c", LIGHT_LOAD], env=env, cwd=root, check=True, capture_output=True,
-                         text=True, timeout=300).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", LIGHT_LOAD], env=env, cwd=root, check=True, capture_output=True, text=True, timeout=300
+    ).stdout.split()
     assert out == [hashlib.sha256(E.tobytes()).hexdigest(), "False"]

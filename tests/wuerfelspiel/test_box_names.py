@@ -43,8 +43,11 @@ def test_names_in_move_labels_and_view(preset: str, lang: str) -> None:
     three, four, five = NAMES[preset, lang]
     s = start(preset)
     # One column (Kniffel, Yahtzee): the box alone, no "Column 1:" (issue 24 U13).
-    expected = translate("{box} ({points})", lang, box=three, points=17) if s.rules.columns == 1 else \
-        translate("Column {column}: {box} ({points})", lang, column=1, box=three, points=17)
+    expected = (
+        translate("{box} ({points})", lang, box=three, points=17)
+        if s.rules.columns == 1
+        else translate("Column {column}: {box} ({points})", lang, column=1, box=three, points=17)
+    )
     assert s.describe_action(Score(0, "three_kind"), lang) == expected
     if s.rules.columns == 1:
         assert translate("Column", lang) not in s.describe_action(Score(0, "chance"), lang)
@@ -71,9 +74,9 @@ def test_names_on_the_terminal_sheet_and_in_hints(preset: str, lang: str) -> Non
     args = ["wuerfelspiel", "--rules", preset, "--players", "Anna", "--dice", "seed:1", "--lang", lang]
     out = play(args, ["", "??", "q", ""]).output  # Enter throws the first dice (a turn starts with her tap)
     three, four, five = NAMES[preset, lang]
-    sheet = out[:out.index("??") if "??" in out else len(out)]
+    sheet = out[: out.index("??") if "??" in out else len(out)]
     assert three in sheet and four in sheet and five in sheet
-    hints = out[out.index(translate("Hints", lang)):]
+    hints = out[out.index(translate("Hints", lang)) :]
     column = translate("Column {column}: {box} ({points})", lang, column=1, box=three, points=0).split(" (")[0]
     assert (column if preset == "brettspielnetz" else f"{three} (") in hints
     other = NAMES["kniffel" if preset == "brettspielnetz" else "brettspielnetz", lang][0]
@@ -99,8 +102,12 @@ def test_the_names_change_no_key() -> None:
     """The sheet's names are derived from the rules, not an option: rules key, box ids and solver key (which the
     value network's key is made of) are what they were."""
     info = get_game("wuerfelspiel")
-    for preset, style in (("brettspielnetz", "wuerfelspiel"), ("kniffel", "kniffel"), ("yahtzee", "yahtzee"),
-                          ("yahtzee-classic", "yahtzee")):
+    for preset, style in (
+        ("brettspielnetz", "wuerfelspiel"),
+        ("kniffel", "kniffel"),
+        ("yahtzee", "yahtzee"),
+        ("yahtzee-classic", "yahtzee"),
+    ):
         rules = info.load_rules(preset)
         assert sheet_style(rules) == style
         assert "Dreierpasch" not in rules_key(rules) and "style" not in rules_key(rules)

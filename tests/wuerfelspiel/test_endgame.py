@@ -28,8 +28,9 @@ def _private_cache(tmp_path, monkeypatch):
 
 def rules_small() -> WuerfelspielRules:
     # three columns of four boxes; a bonus of 35 from 20 in the two number boxes makes it live often
-    return INFO.load_rules("brettspielnetz", {"boxes": ["fives", "sixes", "full_house", "chance"],
-                                              "upper_bonus_threshold": 20})
+    return INFO.load_rules(
+        "brettspielnetz", {"boxes": ["fives", "sixes", "full_house", "chance"], "upper_bonus_threshold": 20}
+    )
 
 
 class NaiveSheet:
@@ -58,27 +59,28 @@ class NaiveSheet:
 
     @cache  # noqa: B019
     def keep_value(self, sheet: Sheet, throw: int, keep: tuple[int, ...]) -> float:
-        return sum(float(p) * self.after_throw(sheet, throw + 1, tuple(sorted(keep + new)))
-                   for new, p in roll_distribution(5 - len(keep)))
+        return sum(
+            float(p) * self.after_throw(sheet, throw + 1, tuple(sorted(keep + new)))
+            for new, p in roll_distribution(5 - len(keep))
+        )
 
     def entry(self, sheet: Sheet, c: int, b: int, dice: tuple[int, ...]) -> float:
         """Points (weighted, with the bonus the entry reaches) of writing ``dice`` into (c, b), and the future."""
         r = self.rules
         col = sheet[c]
         pts = box_score(r.boxes[b], dice, r)
-        new_col = (*col[:b], pts, *col[b + 1:])
+        new_col = (*col[:b], pts, *col[b + 1 :])
         gain = pts
         if r.boxes[b] in UPPER_FACE and self.upper(col) < r.upper_bonus_threshold <= self.upper(new_col):
             gain += r.upper_bonus
-        return r.column_weights[c] * gain + self.future((*sheet[:c], new_col, *sheet[c + 1:]))
+        return r.column_weights[c] * gain + self.future((*sheet[:c], new_col, *sheet[c + 1 :]))
 
     def future(self, after: Sheet) -> float:
         """Expected future points of the sheet after an entry: here, the rest of the game played exactly."""
         return self.turn_start(after)
 
     def score_now(self, sheet: Sheet, dice: tuple[int, ...]) -> float:
-        return max(self.entry(sheet, c, b, dice) for c, col in enumerate(sheet) for b, v in enumerate(col)
-                   if v is None)
+        return max(self.entry(sheet, c, b, dice) for c, col in enumerate(sheet) for b, v in enumerate(col) if v is None)
 
 
 SHEETS: list[Sheet] = [
@@ -158,16 +160,21 @@ def test_the_planner_plays_the_endgame_and_the_hints_show_exact_totals() -> None
     for c, b in [(0, 0), (0, 2), (2, 3)]:
         pts = box_score(rules.boxes[b], dice, rules)
         col = sheet[c]
-        new_col = (*col[:b], pts, *col[b + 1:])
-        gain = pts + (rules.upper_bonus if rules.boxes[b] in UPPER_FACE and naive.upper(col) <
-                      rules.upper_bonus_threshold <= naive.upper(new_col) else 0)
-        want = rules.column_weights[c] * gain + naive.turn_start((*sheet[:c], new_col, *sheet[c + 1:]))
+        new_col = (*col[:b], pts, *col[b + 1 :])
+        gain = pts + (
+            rules.upper_bonus
+            if rules.boxes[b] in UPPER_FACE and naive.upper(col) < rules.upper_bonus_threshold <= naive.upper(new_col)
+            else 0
+        )
+        want = rules.column_weights[c] * gain + naive.turn_start((*sheet[:c], new_col, *sheet[c + 1 :]))
         assert planner.entry_gain(sheet, c, b, pts, 0) == pytest.approx(want, abs=1e-9)
     # and the plan's decisions are the naive search's best
     kind, what = planner.decide(planner.plan(sheet), 3, dice)
     assert kind == "score"
-    best = max(((c, b) for c, col in enumerate(sheet) for b, v in enumerate(col) if v is None),
-               key=lambda cb: planner.entry_gain(sheet, cb[0], cb[1], box_score(rules.boxes[cb[1]], dice, rules), 0))
+    best = max(
+        ((c, b) for c, col in enumerate(sheet) for b, v in enumerate(col) if v is None),
+        key=lambda cb: planner.entry_gain(sheet, cb[0], cb[1], box_score(rules.boxes[cb[1]], dice, rules), 0),
+    )
     assert what == (best[0], rules.boxes[best[1]])
 
 
@@ -189,10 +196,13 @@ def test_hints_in_the_endgame_show_exact_expected_totals() -> None:
         c, b = a.action.column, rules.boxes.index(a.action.box)
         pts = box_score(a.action.box, dice, rules)
         col = sheet[c]
-        new_col = (*col[:b], pts, *col[b + 1:])
-        gain = pts + (rules.upper_bonus if a.action.box in UPPER_FACE and naive.upper(col) <
-                      rules.upper_bonus_threshold <= naive.upper(new_col) else 0)
-        want = total + rules.column_weights[c] * gain + naive.turn_start((*sheet[:c], new_col, *sheet[c + 1:]))
+        new_col = (*col[:b], pts, *col[b + 1 :])
+        gain = pts + (
+            rules.upper_bonus
+            if a.action.box in UPPER_FACE and naive.upper(col) < rules.upper_bonus_threshold <= naive.upper(new_col)
+            else 0
+        )
+        want = total + rules.column_weights[c] * gain + naive.turn_start((*sheet[:c], new_col, *sheet[c + 1 :]))
         assert a.value == pytest.approx(want, abs=1e-9)
 
 
@@ -237,8 +247,9 @@ def test_a_hint_near_the_end_solves_the_endgame_in_the_background_and_the_next_h
         assert isinstance(a.action, Score)
         b = rules.boxes.index(a.action.box)
         pts, _extra = s.points(a.action.column, a.action.box)
-        assert a.value == pytest.approx(s.total(0) + eg.entry_value(sheet, adv.planner.upper_idx, a.action.column,
-                                                                     b, pts), abs=1e-9)
+        assert a.value == pytest.approx(
+            s.total(0) + eg.entry_value(sheet, adv.planner.upper_idx, a.action.column, b, pts), abs=1e-9
+        )
     assert any(abs(by_action[a.action] - a.value) > 1e-6 for a in second)  # estimates before, exact now
     # later positions of the same game stay exact, even when the shared planner has forgotten the endgame
     adv.planner._endgames.clear()

@@ -100,4 +100,5 @@ def test_goal_on_the_felt() -> None:
     assert render_text(g.progress, "de") == "Runde 5 von 39"
     one = goal(13, 1, (1,))
     assert render_text(one.text, "en") == "Highest total after 13 turns" and render_text(one.progress, "en") == (
-        "Round 1 of 13")
+        "Round 1 of 13"
+    )

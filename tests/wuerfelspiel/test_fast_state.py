@@ -72,8 +72,13 @@ def plain_points(state: WuerfelspielState, column: int, box: str) -> tuple[int, 
             upper_open = upper in rules.boxes and col[rules.boxes.index(upper)] is None
             if rules.joker in ("forced", "free") or (rules.joker == "classic" and not upper_open):
                 pts = joker_score(box, state.dice, rules)
-    elif rules.yahtzee_bonus and rules.joker == "none" and "five_kind" in rules.boxes and \
-            len(set(state.dice)) == 1 and col[rules.boxes.index("five_kind")]:
+    elif (
+        rules.yahtzee_bonus
+        and rules.joker == "none"
+        and "five_kind" in rules.boxes
+        and len(set(state.dice)) == 1
+        and col[rules.boxes.index("five_kind")]
+    ):
         extra = rules.yahtzee_bonus
     return pts, extra
 
@@ -125,4 +130,3 @@ def test_points_of_every_throw_are_the_plain_ones(rules: str) -> None:
             for c in range(game.rules.columns):
                 for box in game.rules.boxes:
                     assert at.points(c, box) == plain_points(at, c, box)
-

@@ -28,8 +28,13 @@ def _private_cache(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("WUERFEL_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "wcache"))
 
 
-def state_with(rules: WuerfelspielRules, dice: tuple[int, ...], column: dict[str, int | None] | None = None,
-               throws: int = 1, players: int = 1) -> WuerfelspielState:
+def state_with(
+    rules: WuerfelspielRules,
+    dice: tuple[int, ...],
+    column: dict[str, int | None] | None = None,
+    throws: int = 1,
+    players: int = 1,
+) -> WuerfelspielState:
     game = INFO.new_game(rules, players)
     s = game.new_initial_state()
     col = tuple((column or {}).get(b) for b in rules.boxes)
@@ -39,39 +44,50 @@ def state_with(rules: WuerfelspielRules, dice: tuple[int, ...], column: dict[str
 
 # --- scoring -----------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("box", "dice", "points"), [
-    ("fives", (5, 5, 5, 5, 2), 20),  # "Hast du 4 5-er, so kannst du 20 Punkte ... eintragen"
-    ("ones", (1, 2, 3, 4, 5), 1),
-    ("sixes", (1, 2, 3, 4, 5), 0),
-    ("threes", (3, 3, 3, 3, 3), 15),
-    ("three_kind", (5, 5, 5, 6, 4), 25),
-    ("three_kind", (6, 6, 1, 1, 2), 0),
-    ("four_kind", (6, 6, 6, 6, 5), 29),
-    ("four_kind", (6, 6, 6, 5, 5), 0),
-    ("full_house", (2, 2, 3, 3, 3), 25),
-    ("full_house", (4, 4, 4, 4, 4), 0),  # B-3: five equal is no full house
-    ("full_house", (2, 2, 3, 3, 4), 0),
-    ("small_straight", (1, 2, 3, 4, 6), 30),
-    ("small_straight", (3, 4, 5, 6, 6), 30),
-    ("small_straight", (2, 3, 4, 5, 6), 30),  # B-4: a five-dice straight is also a small one
-    ("small_straight", (1, 2, 3, 5, 6), 0),
-    ("large_straight", (1, 2, 3, 4, 5), 40),
-    ("large_straight", (2, 3, 4, 5, 6), 40),
-    ("large_straight", (1, 2, 3, 4, 6), 0),
-    ("five_kind", (6, 6, 6, 6, 6), 50),
-    ("five_kind", (6, 6, 6, 6, 5), 0),
-    ("chance", (6, 6, 5, 4, 3), 24),
-    ("three_kind", (2, 2, 2, 2, 2), 10),  # B-3: five equal qualifies for 3 and 4 Gleiche and Chance
-    ("four_kind", (2, 2, 2, 2, 2), 10),
-    ("chance", (2, 2, 2, 2, 2), 10),
-])
+
+@pytest.mark.parametrize(
+    ("box", "dice", "points"),
+    [
+        ("fives", (5, 5, 5, 5, 2), 20),  # "Hast du 4 5-er, so kannst du 20 Punkte ... eintragen"
+        ("ones", (1, 2, 3, 4, 5), 1),
+        ("sixes", (1, 2, 3, 4, 5), 0),
+        ("threes", (3, 3, 3, 3, 3), 15),
+        ("three_kind", (5, 5, 5, 6, 4), 25),
+        ("three_kind", (6, 6, 1, 1, 2), 0),
+        ("four_kind", (6, 6, 6, 6, 5), 29),
+        ("four_kind", (6, 6, 6, 5, 5), 0),
+        ("full_house", (2, 2, 3, 3, 3), 25),
+        ("full_house", (4, 4, 4, 4, 4), 0),  # B-3: five equal is no full house
+        ("full_house", (2, 2, 3, 3, 4), 0),
+        ("small_straight", (1, 2, 3, 4, 6), 30),
+        ("small_straight", (3, 4, 5, 6, 6), 30),
+        ("small_straight", (2, 3, 4, 5, 6), 30),  # B-4: a five-dice straight is also a small one
+        ("small_straight", (1, 2, 3, 5, 6), 0),
+        ("large_straight", (1, 2, 3, 4, 5), 40),
+        ("large_straight", (2, 3, 4, 5, 6), 40),
+        ("large_straight", (1, 2, 3, 4, 6), 0),
+        ("five_kind", (6, 6, 6, 6, 6), 50),
+        ("five_kind", (6, 6, 6, 6, 5), 0),
+        ("chance", (6, 6, 5, 4, 3), 24),
+        ("three_kind", (2, 2, 2, 2, 2), 10),  # B-3: five equal qualifies for 3 and 4 Gleiche and Chance
+        ("four_kind", (2, 2, 2, 2, 2), 10),
+        ("chance", (2, 2, 2, 2, 2), 10),
+    ],
+)
 def test_box_values(box: str, dice: tuple[int, ...], points: int) -> None:
     assert box_score(box, dice, R) == points
 
 
 def test_box_value_options() -> None:
-    r = dataclasses.replace(R, full_house_allows_five_kind=True, full_house=30, small_straight=25,
-                            large_straight=35, five_kind=60, kind_boxes_score="sum_of_kind")
+    r = dataclasses.replace(
+        R,
+        full_house_allows_five_kind=True,
+        full_house=30,
+        small_straight=25,
+        large_straight=35,
+        five_kind=60,
+        kind_boxes_score="sum_of_kind",
+    )
     assert box_score("full_house", (4, 4, 4, 4, 4), r) == 30
     assert box_score("small_straight", (1, 2, 3, 4, 4), r) == 25
     assert box_score("large_straight", (1, 2, 3, 4, 5), r) == 35
@@ -91,14 +107,33 @@ def test_zero_entry_is_always_allowed_and_scores_zero() -> None:
 BRAM = [
     {"ones": 2, "twos": 2, "threes": 6, "sixes": 12},
     {"ones": 3, "threes": 12, "fives": 15, "full_house": 25, "small_straight": 30},
-    {"threes": 12, "fours": 12, "fives": 15, "sixes": 24, "three_kind": 25, "full_house": 25, "small_straight": 30,
-     "large_straight": 40, "chance": 24},
+    {
+        "threes": 12,
+        "fours": 12,
+        "fives": 15,
+        "sixes": 24,
+        "three_kind": 25,
+        "full_house": 25,
+        "small_straight": 30,
+        "large_straight": 40,
+        "chance": 24,
+    },
 ]
 INI4 = [
     {"ones": 2, "twos": 6, "full_house": 25, "chance": 23},
     {"ones": 3, "twos": 6, "fours": 16, "sixes": 18, "small_straight": 30},
-    {"ones": 3, "fours": 16, "fives": 25, "three_kind": 27, "four_kind": 29, "full_house": 25, "small_straight": 30,
-     "large_straight": 40, "five_kind": 50, "chance": 24},
+    {
+        "ones": 3,
+        "fours": 16,
+        "fives": 25,
+        "three_kind": 27,
+        "four_kind": 29,
+        "full_house": 25,
+        "small_straight": 30,
+        "large_straight": 40,
+        "five_kind": 50,
+        "chance": 24,
+    },
 ]
 
 
@@ -132,6 +167,7 @@ def test_every_printed_entry_is_a_possible_box_value() -> None:
 
 # --- turn flow and refusals ----------------------------------------------------------------------------------
 
+
 def test_turn_flow_keep_and_rethrow_then_must_score() -> None:
     game = INFO.new_game(R, 2)
     s = game.new_initial_state()
@@ -155,12 +191,15 @@ def test_turn_flow_keep_and_rethrow_then_must_score() -> None:
     assert s2.scores() == (75.0, 0.0)
 
 
-@pytest.mark.parametrize(("action", "reason"), [
-    (Score(1, "chance"), "already filled"),
-    (Score(5, "chance"), "no column 6"),
-    (Keep((6, 6, 6)), "only keep dice you have thrown"),
-    (Keep((1, 2, 3, 4, 5)), "at least one die"),
-])
+@pytest.mark.parametrize(
+    ("action", "reason"),
+    [
+        (Score(1, "chance"), "already filled"),
+        (Score(5, "chance"), "no column 6"),
+        (Keep((6, 6, 6)), "only keep dice you have thrown"),
+        (Keep((1, 2, 3, 4, 5)), "at least one die"),
+    ],
+)
 def test_illegal_moves_are_refused_with_reasons(action, reason) -> None:
     s = state_with(R, (1, 2, 3, 4, 5))
     sheets = list(s.sheets[0])
@@ -225,7 +264,13 @@ def test_yahtzee_forced_joker_number_box_first_and_bonus() -> None:
 def test_yahtzee_forced_joker_lower_boxes_at_full_value() -> None:
     s = state_with(Y, (4, 4, 4, 4, 4), {"five_kind": 50, "fours": 12})
     assert {a.box for a in s.legal_actions() if isinstance(a, Score)} == {
-        "three_kind", "four_kind", "full_house", "small_straight", "large_straight", "chance"}
+        "three_kind",
+        "four_kind",
+        "full_house",
+        "small_straight",
+        "large_straight",
+        "chance",
+    }
     assert s.points(0, "full_house") == (25, 100)
     assert s.points(0, "small_straight") == (30, 100)
     assert s.points(0, "large_straight") == (40, 100)
@@ -238,8 +283,7 @@ def test_yahtzee_forced_joker_zero_in_number_box_when_lower_is_full() -> None:
     lower_full = {b: 0 for b in ALL_BOXES[6:]}
     lower_full["five_kind"] = 0  # scratched Yahtzee: joker still applies, no 100 bonus
     s = state_with(Y, (2, 2, 2, 2, 2), {**lower_full, "twos": 4})
-    assert {a.box for a in s.legal_actions() if isinstance(a, Score)} == {"ones", "threes", "fours", "fives",
-                                                                          "sixes"}
+    assert {a.box for a in s.legal_actions() if isinstance(a, Score)} == {"ones", "threes", "fours", "fives", "sixes"}
     assert s.points(0, "ones") == (0, 0)
 
 
@@ -264,14 +308,18 @@ def test_brettspielnetz_has_no_yahtzee_bonus_or_joker() -> None:
 
 # --- rule validation ---------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("overrides", "key"), [
-    ({"columns": 2}, "column_weights"),
-    ({"boxes": ["ones", "pairs"]}, "pairs"),
-    ({"boxes": ["ones", "ones"]}, "twice"),
-    ({"dice": 6}, "dice"),
-    ({"yahtzee_bonus": 100, "boxes": ["ones", "chance"]}, "five_kind"),
-    ({"joker": "sometimes"}, "joker"),
-])
+
+@pytest.mark.parametrize(
+    ("overrides", "key"),
+    [
+        ({"columns": 2}, "column_weights"),
+        ({"boxes": ["ones", "pairs"]}, "pairs"),
+        ({"boxes": ["ones", "ones"]}, "twice"),
+        ({"dice": 6}, "dice"),
+        ({"yahtzee_bonus": 100, "boxes": ["ones", "chance"]}, "five_kind"),
+        ({"joker": "sometimes"}, "joker"),
+    ],
+)
 def test_bad_rules_are_refused_naming_the_option(overrides, key) -> None:
     with pytest.raises(RuleError) as exc:
         INFO.load_rules("brettspielnetz", overrides)
@@ -282,14 +330,15 @@ def test_presets_shape() -> None:
     k = INFO.load_rules("kniffel")
     assert (k.columns, k.column_weights, k.turns, k.yahtzee_bonus) == (1, (1,), 13, 0)
     assert (Y.yahtzee_bonus, Y.joker, Y.columns) == (100, "forced", 1)
-    assert (R.columns, R.column_weights, R.turns, R.upper_bonus, R.upper_bonus_threshold) == (3, (1, 2, 3), 39, 35,
-                                                                                                63)
+    assert (R.columns, R.column_weights, R.turns, R.upper_bonus, R.upper_bonus_threshold) == (3, (1, 2, 3), 39, 35, 63)
 
 
 # --- generic simulation, bots, hints, sheet ------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("preset", "players"), [("brettspielnetz", 2), ("kniffel", 1), ("yahtzee", 2),
-                                                 ("yahtzee-classic", 1)])
+
+@pytest.mark.parametrize(
+    ("preset", "players"), [("brettspielnetz", 2), ("kniffel", 1), ("yahtzee", 2), ("yahtzee-classic", 1)]
+)
 def test_random_simulation_of_every_preset(preset: str, players: int) -> None:
     m = Match.new("wuerfelspiel", preset, [f"p{i}" for i in range(players)])
     random_playthrough(m, seed=7)
@@ -300,19 +349,29 @@ def test_random_simulation_of_every_preset(preset: str, players: int) -> None:
 
 
 def test_small_sheet_option_plays_through() -> None:
-    rules = INFO.load_rules("brettspielnetz", {"columns": 2, "column_weights": [1, 4],
-                                               "boxes": ["fives", "sixes", "five_kind", "chance"],
-                                               "yahtzee_bonus": 100, "joker": "free"})
+    rules = INFO.load_rules(
+        "brettspielnetz",
+        {
+            "columns": 2,
+            "column_weights": [1, 4],
+            "boxes": ["fives", "sixes", "five_kind", "chance"],
+            "yahtzee_bonus": 100,
+            "joker": "free",
+        },
+    )
     m = Match.new("wuerfelspiel", None, ["a", "b"], rules=rules)
     random_playthrough(m, seed=3)
     assert m.state.is_terminal()
 
 
-@pytest.mark.parametrize(("bot", "overrides"), [
-    ("heuristic", {}),
-    # the best bot's 3-column tables take a while to build from scratch; a smaller sheet checks the same code
-    ("best", {"boxes": ["ones", "fours", "sixes", "three_kind", "small_straight", "large_straight", "five_kind"]}),
-])
+@pytest.mark.parametrize(
+    ("bot", "overrides"),
+    [
+        ("heuristic", {}),
+        # the best bot's 3-column tables take a while to build from scratch; a smaller sheet checks the same code
+        ("best", {"boxes": ["ones", "fours", "sixes", "three_kind", "small_straight", "large_straight", "five_kind"]}),
+    ],
+)
 def test_bots_play_legal_games(bot: str, overrides: dict) -> None:
     from wuerfel.bots import make_bot
 
@@ -332,8 +391,9 @@ def test_best_bot_solves_its_endgame_once_even_when_the_shared_planner_forgets_i
     from wuerfel.bots import make_bot
     from wuerfel.games.wuerfelspiel.endgame import Endgame
 
-    rules = INFO.load_rules("brettspielnetz", {"boxes": ["fives", "sixes", "full_house", "chance"],
-                                               "upper_bonus_threshold": 20})
+    rules = INFO.load_rules(
+        "brettspielnetz", {"boxes": ["fives", "sixes", "full_house", "chance"], "upper_bonus_threshold": 20}
+    )
     m = Match.new("wuerfelspiel", None, ["solo"], rules=rules)
     b = make_bot("wuerfelspiel", "best", m.game, seed=1)
     builds: list[object] = []
@@ -375,9 +435,13 @@ def test_best_bot_is_exactly_optimal_for_one_column() -> None:
             assert a.value == pytest.approx(s.total(0) + tt.keep[0, sp.index[a.action.dice]], abs=1e-9)
     best = advice[0]
     assert best.value == max(a.value for a in advice) and best.value == pytest.approx(
-        s.total(0) + max(tt.box[0, sp.roll_index[s.dice]], max(tt.keep[0, sp.index[a.action.dice]]
-                                                               for a in advice if isinstance(a.action, Keep))),
-        abs=1e-9)
+        s.total(0)
+        + max(
+            tt.box[0, sp.roll_index[s.dice]],
+            max(tt.keep[0, sp.index[a.action.dice]] for a in advice if isinstance(a.action, Keep)),
+        ),
+        abs=1e-9,
+    )
     from wuerfel.bots import make_bot
 
     assert make_bot("wuerfelspiel", "best", adv.game).choose(s, 0) == best.action
@@ -399,7 +463,7 @@ def test_hints_in_the_terminal_show_the_moves_and_the_measure_in_german() -> Non
     from tests.cli.helpers import play
 
     out = play(["wuerfelspiel", "--players", "Anna", "--dice", "seed:1"], ["", "?", "q", ""]).output
-    hints = out[out.index("Tipps"):]
+    hints = out[out.index("Tipps") :]
     assert "stehen lassen" in hints and "neu werfen" in hints and "erwartete Endsumme" in hints
     assert "expected final total" not in out
 
@@ -407,8 +471,10 @@ def test_hints_in_the_terminal_show_the_moves_and_the_measure_in_german() -> Non
 def test_sheet_renders_in_german_and_english() -> None:
     game = INFO.new_game(R, 2)
     s = dataclasses.replace(game.new_initial_state(), sheets=(_sheet(BRAM), _sheet(INI4)))
-    for lang, words in (("de", ["1-er", "BONUS", "Summe", "Gesamt", "918", "1009", "242"]),
-                        ("en", ["Aces", "Sum", "Total", "918"])):
+    for lang, words in (
+        ("de", ["1-er", "BONUS", "Summe", "Gesamt", "918", "1009", "242"]),
+        ("en", ["Aces", "Sum", "Total", "918"]),
+    ):
         buf = io.StringIO()
         Console(file=buf, width=140).print(INFO.terminal_renderer(s.view(0), lang))
         out = buf.getvalue()
@@ -440,8 +506,10 @@ def test_fast_simulation_decides_like_the_engine_bot() -> None:
     from wuerfel.bots import make_bot
     from wuerfel.games.wuerfelspiel.player import simulate
 
-    rules = INFO.load_rules("brettspielnetz", {"columns": 2, "column_weights": [1, 3],
-                                               "boxes": ["threes", "fives", "sixes", "full_house", "chance"]})
+    rules = INFO.load_rules(
+        "brettspielnetz",
+        {"columns": 2, "column_weights": [1, 3], "boxes": ["threes", "fives", "sixes", "full_house", "chance"]},
+    )
     for seed in (1, 2, 3):
         m = Match.new("wuerfelspiel", None, ["solo"], rules=rules)
         bot = make_bot("wuerfelspiel", "best", m.game)
@@ -467,8 +535,10 @@ def test_fixed_dice_per_turn_and_throw_feed_the_same_player() -> None:
     from wuerfel.engine.game import Roll
     from wuerfel.games.wuerfelspiel.player import simulate
 
-    rules = INFO.load_rules("brettspielnetz", {"columns": 2, "column_weights": [1, 3],
-                                               "boxes": ["threes", "fives", "sixes", "full_house", "chance"]})
+    rules = INFO.load_rules(
+        "brettspielnetz",
+        {"columns": 2, "column_weights": [1, 3], "boxes": ["threes", "fives", "sixes", "full_house", "chance"]},
+    )
     dice = np.random.default_rng(4).integers(1, 7, size=(3, rules.turns, rules.rerolls + 1, 5))
     game = INFO.new_game(rules, 1)
     bot = make_bot("wuerfelspiel", "best", game)
@@ -478,7 +548,7 @@ def test_fixed_dice_per_turn_and_throw_feed_the_same_player() -> None:
         while not s.is_terminal():
             if s.is_chance():
                 turn = sum(v is not None for col in s.sheets[0] for v in col)
-                s = s.apply_outcome(Roll(tuple(int(f) for f in dice[g, turn, s.throws, :s.dice_to_throw()])))
+                s = s.apply_outcome(Roll(tuple(int(f) for f in dice[g, turn, s.throws, : s.dice_to_throw()])))
             else:
                 s = s.apply_action(bot.choose(s, 0), 0)
         want.append(s.scores()[0])
@@ -487,14 +557,25 @@ def test_fixed_dice_per_turn_and_throw_feed_the_same_player() -> None:
     assert simulate(rules, 1, 0, fixed_dice=dice[1:2])[0] == want[1]
 
 
-@pytest.mark.parametrize("knobs", [{"lookahead": 3}, {"blend": 0.5, "slack_scale": 1.0}, {"first_throw_only": True},
-                                   {"slack_power": 0.5}, {"here_shift": (0.5, 1.5)}, {"pass_cost": 3.0}])
+@pytest.mark.parametrize(
+    "knobs",
+    [
+        {"lookahead": 3},
+        {"blend": 0.5, "slack_scale": 1.0},
+        {"first_throw_only": True},
+        {"slack_power": 0.5},
+        {"here_shift": (0.5, 1.5)},
+        {"pass_cost": 3.0},
+    ],
+)
 def test_player_variants_of_the_measurements_play_whole_games(knobs: dict) -> None:
     """The alternatives measured in docs/wuerfelspiel.md still play complete, plausible games."""
     from wuerfel.games.wuerfelspiel.player import simulate
 
-    rules = INFO.load_rules("brettspielnetz", {"columns": 2, "column_weights": [1, 3],
-                                               "boxes": ["threes", "fives", "sixes", "full_house", "chance"]})
+    rules = INFO.load_rules(
+        "brettspielnetz",
+        {"columns": 2, "column_weights": [1, 3], "boxes": ["threes", "fives", "sixes", "full_house", "chance"]},
+    )
     totals = simulate(rules, 3, 5, **knobs)
     assert totals.shape == (3,) and (totals > 50).all() and (totals < 4 * (15 + 30 + 30 + 25 + 30)).all()
 
@@ -523,8 +604,9 @@ def test_the_turn_search_adds_a_per_box_term_to_every_entry_into_that_box() -> N
 
     from wuerfel.games.wuerfelspiel.player import Planner
 
-    rules = INFO.load_rules("brettspielnetz", {"boxes": ["fives", "sixes", "full_house", "chance"],
-                                               "upper_bonus_threshold": 20})
+    rules = INFO.load_rules(
+        "brettspielnetz", {"boxes": ["fives", "sixes", "full_house", "chance"], "upper_bonus_threshold": 20}
+    )
     planner = Planner(rules, endgame_open=0)
     sheet = ((None, 5, None, None), (None, None, 25, None), (10, None, None, 20))
     masks, flags, uppers = planner.encode(sheet)

@@ -55,11 +55,17 @@ class Naive:
                     elif any(x in open_boxes for x in LOWER):
                         if b not in LOWER:
                             continue
-                        pts = {"full_house": r.full_house, "small_straight": r.small_straight,
-                               "large_straight": r.large_straight}.get(b, sum(dice))
+                        pts = {
+                            "full_house": r.full_house,
+                            "small_straight": r.small_straight,
+                            "large_straight": r.large_straight,
+                        }.get(b, sum(dice))
                 elif r.joker == "classic" and own not in open_boxes and b in LOWER:
-                    pts = {"full_house": r.full_house, "small_straight": r.small_straight,
-                           "large_straight": r.large_straight}.get(b, sum(dice))
+                    pts = {
+                        "full_house": r.full_house,
+                        "small_straight": r.small_straight,
+                        "large_straight": r.large_straight,
+                    }.get(b, sum(dice))
             out.append((b, pts, extra))
         return out
 
@@ -70,8 +76,9 @@ class Naive:
         return sum(float(p) * self.after_throw(open_boxes, upper, fifty, 1, d) for d, p in roll_distribution(5))
 
     @cache  # noqa: B019
-    def after_throw(self, open_boxes: frozenset[str], upper: int, fifty: bool, throw: int,
-                    dice: tuple[int, ...]) -> float:
+    def after_throw(
+        self, open_boxes: frozenset[str], upper: int, fifty: bool, throw: int, dice: tuple[int, ...]
+    ) -> float:
         best = self.score_now(open_boxes, upper, fifty, dice)
         if throw <= self.rules.rerolls:
             for keep in sub_multisets(dice):
@@ -80,8 +87,9 @@ class Naive:
         return best
 
     @cache  # noqa: B019
-    def keep_value(self, open_boxes: frozenset[str], upper: int, fifty: bool, throw: int,
-                   keep: tuple[int, ...]) -> float:
+    def keep_value(
+        self, open_boxes: frozenset[str], upper: int, fifty: bool, throw: int, keep: tuple[int, ...]
+    ) -> float:
         total = 0.0
         for new, p in roll_distribution(5 - len(keep)):
             dice = tuple(sorted(keep + new))
@@ -148,7 +156,8 @@ def test_in_turn_values_match_naive(rules, open_boxes, upper, fifty) -> None:
     for keep in [(), (6,), (5, 5), (1, 2, 3), (2, 3, 4, 5), (6, 6, 6, 6), (1, 1, 4)]:
         for throw in (1, 2):
             assert tt.keep[throw - 1, sp.index[keep]] == pytest.approx(
-                naive.keep_value(ob, upper, fifty, throw, keep), abs=1e-9)
+                naive.keep_value(ob, upper, fifty, throw, keep), abs=1e-9
+            )
     for dice in [(1, 2, 3, 4, 5), (6, 6, 6, 6, 6), (2, 2, 3, 3, 3), (1, 1, 1, 1, 2)]:
         r = sp.roll_index[dice]
         assert tt.box[2, r] == pytest.approx(naive.score_now(ob, upper, fifty, dice), abs=1e-9)
@@ -223,8 +232,9 @@ class NaiveSlack(Naive):
         return sum(float(p) * self.throw(open_boxes, upper, fifty, 1, d, slack) for d, p in roll_distribution(5))
 
     @cache  # noqa: B019
-    def throw(self, open_boxes: frozenset[str], upper: int, fifty: bool, throw: int, dice: tuple[int, ...],
-              slack: int) -> float:
+    def throw(
+        self, open_boxes: frozenset[str], upper: int, fifty: bool, throw: int, dice: tuple[int, ...], slack: int
+    ) -> float:
         best = self.score_now_s(open_boxes, upper, fifty, dice, slack)
         if slack > 0 and (throw == 1 or not self.first_only):
             best = max(best, self.start(open_boxes, upper, fifty, slack - 1))
@@ -235,8 +245,9 @@ class NaiveSlack(Naive):
         return best
 
     @cache  # noqa: B019
-    def keep_s(self, open_boxes: frozenset[str], upper: int, fifty: bool, throw: int, keep: tuple[int, ...],
-               slack: int) -> float:
+    def keep_s(
+        self, open_boxes: frozenset[str], upper: int, fifty: bool, throw: int, keep: tuple[int, ...], slack: int
+    ) -> float:
         v = 0.0
         for new, p in roll_distribution(5 - len(keep)):
             v += float(p) * self.throw(open_boxes, upper, fifty, throw + 1, tuple(sorted(keep + new)), slack)
@@ -253,8 +264,9 @@ class NaiveSlack(Naive):
                 if r.upper_bonus and upper < r.upper_bonus_threshold <= new_upper:
                     gain += r.upper_bonus
                 new_upper = min(new_upper, r.upper_bonus_threshold)
-            best = max(best, gain + self.start(open_boxes - {b}, new_upper, fifty or (b == "five_kind" and pts > 0),
-                                               slack))
+            best = max(
+                best, gain + self.start(open_boxes - {b}, new_upper, fifty or (b == "five_kind" and pts > 0), slack)
+            )
         return best
 
 

@@ -112,10 +112,10 @@ def test_the_exact_values_after_the_turn_give_the_exact_endgame_back(sheet: Shee
         b, n = divmod(rest, 6)
         col = sheet[c]
         pts = n * int(feats.face[b])
-        table[slot] = bonus + eg.value((*sheet[:c], (*col[:b], pts, *col[b + 1:]), *sheet[c + 1:]),
-                                       planner.upper_idx)
+        table[slot] = bonus + eg.value((*sheet[:c], (*col[:b], pts, *col[b + 1 :]), *sheet[c + 1 :]), planner.upper_idx)
         assert eg.entry_value(sheet, planner.upper_idx, c, b, pts) == pytest.approx(
-            feats.weights[c] * pts + table[slot], abs=1e-9)
+            feats.weights[c] * pts + table[slot], abs=1e-9
+        )
     nv = NetValue(planner, ValueNet(feats.key(), {}))
     plan = nv.plan_with_table(masks, table.reshape(feats.C, feats.B, 6))
     assert plan.expected == pytest.approx(eg.value(sheet, planner.upper_idx), abs=1e-9)
@@ -148,7 +148,7 @@ def test_training_fits_every_level_from_the_exact_anchor(small_net: ValueNet) ->
         for c, col in enumerate(parent):
             for b, v in enumerate(col):
                 if v is None:
-                    after = (*parent[:c], (*col[:b], 0, *col[b + 1:]), *parent[c + 1:])
+                    after = (*parent[:c], (*col[:b], 0, *col[b + 1 :]), *parent[c + 1 :])
                     masks, uppers = encode_many(planner, [after])
                     exact.append(eg.value(after, planner.upper_idx))
                     learned.append(planner.net.values(SMALL_CFG.anchor, masks, uppers)[0])
@@ -187,8 +187,9 @@ def test_the_player_with_networks_plays_whole_games_and_better_than_chance(small
     assert abs(totals.mean() - plain.mean()) < 0.2 * plain.mean()
 
 
-def test_networks_are_used_only_for_the_rules_they_were_fitted_for(small_net: ValueNet, tmp_path: Path,
-                                                                    monkeypatch) -> None:
+def test_networks_are_used_only_for_the_rules_they_were_fitted_for(
+    small_net: ValueNet, tmp_path: Path, monkeypatch
+) -> None:
     monkeypatch.setattr(valuenet, "DATA_DIR", tmp_path)
     small_net.save(tmp_path / "small-value.npz")
     assert Planner(rules_small(), endgame_open=0).net is not None
@@ -220,7 +221,7 @@ def test_the_best_bot_and_the_hints_use_the_networks(small_net: ValueNet, tmp_pa
         while not s.is_terminal():
             if s.is_chance():
                 turn = sum(v is not None for col in s.sheets[0] for v in col)
-                s = s.apply_outcome(Roll(tuple(int(f) for f in dice[g, turn, s.throws, :s.dice_to_throw()])))
+                s = s.apply_outcome(Roll(tuple(int(f) for f in dice[g, turn, s.throws, : s.dice_to_throw()])))
                 continue
             action = bot.choose(s, 0)
             if bot.planner.uses_net(s.sheets[0]):
@@ -232,7 +233,8 @@ def test_the_best_bot_and_the_hints_use_the_networks(small_net: ValueNet, tmp_pa
                         masks, _f, uppers = bot.planner.encode(s.sheets[0])
                         b = rules.boxes.index(h.action.box)
                         assert h.value == pytest.approx(
-                            s.total(0) + bot.planner.net.entry_value(masks, uppers, h.action.column, b, pts))
+                            s.total(0) + bot.planner.net.entry_value(masks, uppers, h.action.column, b, pts)
+                        )
                 checked += 1
             s = s.apply_action(action, 0)
         want.append(s.scores()[0])

@@ -55,15 +55,21 @@ def naive_moves(rules: ZehntausendRules, st: NState, throw: tuple[int, ...]) -> 
             cup2 = cup - used
             if cup2 == 0 and rules.turn.hot_dice:
                 c = rules.confirm
-                if c.enabled and (c.trigger == "all_dice_set_aside" or (
-                        c.trigger == "full_throw_all_scored" and len(throw) == n and used == n)):
+                if c.enabled and (
+                    c.trigger == "all_dice_set_aside"
+                    or (c.trigger == "full_throw_all_scored" and len(throw) == n and used == n)
+                ):
                     c2 = c.min_points
                 cup2 = n
                 t2 = 0
                 if not rules.extension.across_hot_dice:
                     o2 = ()
-            if (rules.confirm.enabled and rules.confirm.trigger == "throw_all_scoring" and len(throw) == n
-                    and best_partition(rules, throw, open_sets, throw) is not None):
+            if (
+                rules.confirm.enabled
+                and rules.confirm.trigger == "throw_all_scoring"
+                and len(throw) == n
+                and best_partition(rules, throw, open_sets, throw) is not None
+            ):
                 c2 = rules.confirm.min_points
             th2 = throws + 1
             out.append((s.points, (cup2, th2, p2, c2, tuple(sorted(o2)), t2)))
@@ -85,8 +91,11 @@ def may_throw(rules: ZehntausendRules, st: NState) -> bool:
 
 
 def may_give_up(rules: ZehntausendRules, st: NState, total: int, threshold: int) -> bool:
-    return (rules.turn.stop_below_threshold == "counts_as_bust" and total < threshold
-            and may_stop(rules, st, threshold, threshold))
+    return (
+        rules.turn.stop_below_threshold == "counts_as_bust"
+        and total < threshold
+        and may_stop(rules, st, threshold, threshold)
+    )
 
 
 def turn_fives(st: NState) -> NState:
@@ -162,7 +171,7 @@ def duel_value_iteration(rules: ZehntausendRules, tol: float = 1e-13) -> dict[tu
     W = {(i, j, s): 0.5 for i in scores for j in scores for s in seats}
     while True:
         delta = 0.0
-        for (i, j, s) in list(W):
+        for i, j, s in list(W):
             other_seat = 0 if immediate else 1 - s
 
             def bank(t: int, i: int = i, j: int = j, s: int = s, o: int = other_seat) -> float:
@@ -219,12 +228,12 @@ def solo_value_iteration(rules: ZehntausendRules, tol: float = 1e-12) -> dict[tu
     def next_th(banked: int) -> int:
         return max(tr.min_bank, banked + 1) if beat else tr.min_bank
 
-    states = [(s, th) for s in range(0, target, 50)
-              for th in sorted({fb} | {next_th(b) for b in range(50, s + 1, 50)})]
+    states = [(s, th) for s in range(0, target, 50) for th in sorted({fb} | {next_th(b) for b in range(50, s + 1, 50)})]
     E = dict.fromkeys(states, 1.0)
     while True:
         delta = 0.0
         for s, th in states:
+
             def bank(t: int, s: int = s) -> float:
                 return 0.0 if s + t >= target else -E[(s + t, next_th(t))]
 

@@ -87,8 +87,7 @@ def _fillers(face: int, n: int) -> tuple[int, ...]:
 
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from(["einfach+ergaenzen", "einfach+verdoppeln+ergaenzen"]), st.integers(1, 6), st.data())
-def test_property_added_dice_double_once_each_however_they_are_split(name: str, face: int,
-                                                                      data: st.DataObject) -> None:
+def test_property_added_dice_double_once_each_however_they_are_split(name: str, face: int, data: st.DataObject) -> None:
     """After a set of three and K dice of its face added over any split into throws, the turn total and the set's
     running value are the triple's value · 2^K, so no split is worth more than another."""
     s: ZehntausendState = new(name)

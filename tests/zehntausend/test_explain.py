@@ -36,8 +36,12 @@ def _merge(*parts: dict[str, Any]) -> dict[str, Any]:
 
 
 SIX_DICE = {"dice.count": 6}
-MISHAPS = {"mishap.mode": "scorekeeper", "mishap.penalty_streak": 2, "mishap.penalty_effect": "deduct_points",
-           "mishap.penalty_points": 500}
+MISHAPS = {
+    "mishap.mode": "scorekeeper",
+    "mishap.penalty_streak": 2,
+    "mishap.penalty_effect": "deduct_points",
+    "mishap.penalty_points": 500,
+}
 
 CASES: dict[str, tuple[str, dict[str, Any], Any]] = {
     # path: (rule set, what else must hold for the option to matter, the other value)
@@ -91,8 +95,11 @@ CASES: dict[str, tuple[str, dict[str, Any], Any]] = {
     "mishap.mode": ("zehntausend-einfach", {}, "scorekeeper"),
     "mishap.probability": ("zehntausend-einfach", {"mishap.mode": "simulated", "mishap.probability": 0.1}, 0.05),
     "mishap.knock": ("zehntausend-einfach", {"mishap.mode": "scorekeeper"}, True),
-    "mishap.knock_success": ("zehntausend-einfach", {"mishap.mode": "simulated", "mishap.probability": 0.1,
-                                                     "mishap.knock": True, "mishap.knock_success": 0.5}, 0.25),
+    "mishap.knock_success": (
+        "zehntausend-einfach",
+        {"mishap.mode": "simulated", "mishap.probability": 0.1, "mishap.knock": True, "mishap.knock_success": 0.5},
+        0.25,
+    ),
     "mishap.penalty_streak": ("zehntausend-einfach", MISHAPS, 3),
     "mishap.penalty_effect": ("zehntausend-einfach", MISHAPS, "bust_turn"),
     "mishap.penalty_points": ("zehntausend-einfach", MISHAPS, 1000),

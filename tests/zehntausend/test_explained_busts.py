@@ -20,13 +20,13 @@ def _hot_dice_then_confirm() -> object:
 def test_a_throw_that_scores_too_little_to_confirm_is_no_niete() -> None:
     s = _hot_dice_then_confirm()
     label = s.describe_outcome(Roll((2, 2, 3, 3, 5, 6)), "de")
-    assert label == ("2 2 3 3 5 6 — zählt, aber weniger als die 350 Punkte zum Bestätigen: Zug verloren "
-                     "(1500 Punkte)")
+    assert label == ("2 2 3 3 5 6 — zählt, aber weniger als die 350 Punkte zum Bestätigen: Zug verloren (1500 Punkte)")
     after = throw(s, 2, 2, 3, 3, 5, 6)
     events = [e["event"] for e in after.view(0)["previous_turn"]["history"]]
     assert "confirm_failed" in events and "niete" not in events
     assert s.describe_outcome(Roll((2, 2, 3, 3, 5, 6)), "en").endswith(
-        "scores, but less than the 350 points needed to confirm: turn lost (1500 points)")
+        "scores, but less than the 350 points needed to confirm: turn lost (1500 points)"
+    )
 
 
 def test_a_niete_says_what_the_turn_lost() -> None:

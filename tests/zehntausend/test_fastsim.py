@@ -30,17 +30,27 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "farkle": ("farkle", {}),
     "farkle-2000": ("farkle", {"game": {"target": 2000}}),
     "farkle-more-than": ("farkle", {"game": {"target": 3000, "reach": "more_than"}}),
-    "farkle-negate+give-up": ("farkle", {"game": {"target": 3000},
-                                         "turn": {"bust": "negate", "stop_below_threshold": "counts_as_bust",
-                                                  "min_bank": 300}}),
+    "farkle-negate+give-up": (
+        "farkle",
+        {
+            "game": {"target": 3000},
+            "turn": {"bust": "negate", "stop_below_threshold": "counts_as_bust", "min_bank": 300},
+        },
+    ),
     "farkle-all-scoring": ("farkle", {"game": {"target": 3000}, "selection": {"rule": "all_scoring"}}),
     "farkle-5-dice": ("farkle", {"game": {"target": 3000}, "dice": {"count": 5}}),
-    "einfach-immediate": ("zehntausend-einfach", {"game": {"end_rule": "immediate", "target": 3000},
-                                                  "proof": {"enabled": False}}),
-    "5er-drehen-on-set-aside": ("einfach+5er-drehen", {"game": {"end_rule": "immediate", "target": 3000},
-                                                       "proof": {"enabled": False}}),
-    "strasse-immediate": ("einfach+strasse", {"game": {"end_rule": "immediate", "target": 3000},
-                                              "proof": {"enabled": False}}),
+    "einfach-immediate": (
+        "zehntausend-einfach",
+        {"game": {"end_rule": "immediate", "target": 3000}, "proof": {"enabled": False}},
+    ),
+    "5er-drehen-on-set-aside": (
+        "einfach+5er-drehen",
+        {"game": {"end_rule": "immediate", "target": 3000}, "proof": {"enabled": False}},
+    ),
+    "strasse-immediate": (
+        "einfach+strasse",
+        {"game": {"end_rule": "immediate", "target": 3000}, "proof": {"enabled": False}},
+    ),
 }
 """Rule sets the kernel covers: Farkle and its variants, and Zehntausend presets made plain (immediate end, no
 proof) so that their scoring and selection rules (straights, turned 5s, all-scoring) run through the kernel too."""
@@ -51,8 +61,9 @@ def _rules(name: str) -> ZehntausendRules:
     return INFO.load_rules(base, overrides)  # type: ignore[no-any-return]
 
 
-def _engine_game(game: ZehntausendGame, bots: list[Any], rng: random.Random
-                 ) -> tuple[ZehntausendState, list[tuple[Any, ...]]]:
+def _engine_game(
+    game: ZehntausendGame, bots: list[Any], rng: random.Random
+) -> tuple[ZehntausendState, list[tuple[Any, ...]]]:
     """The plain, checked engine: every throw through ``apply_outcome``, every choice through ``apply_action``, the
     dice drawn as ``play_one`` draws them; each finished turn as ``prev`` records it."""
     state = game.new_initial_state()
@@ -78,10 +89,16 @@ SEATS = {
 }
 
 
-@pytest.mark.parametrize(("name", "seats"), [
-    (name, seats) for name in VARIANTS for seats in SEATS
-    # random bots alone where a bust costs the turn total never reach the target: nobody banks enough
-    if not (seats == "random" and name == "farkle-negate+give-up")])
+@pytest.mark.parametrize(
+    ("name", "seats"),
+    [
+        (name, seats)
+        for name in VARIANTS
+        for seats in SEATS
+        # random bots alone where a bust costs the turn total never reach the target: nobody banks enough
+        if not (seats == "random" and name == "farkle-negate+give-up")
+    ],
+)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_kernel_plays_the_engines_games(name: str, players: int, seats: str) -> None:
     rules = _rules(name)
@@ -116,16 +133,19 @@ def test_covered_presets_are_pinned() -> None:
     assert fastsim.unsupported(INFO.load_rules("zehntausend-350", {})) == "minus_marks.count"
 
 
-@pytest.mark.parametrize(("key", "overrides"), [
-    ("game.end_rule", {"game": {"end_rule": "finish_round"}}),
-    ("minus_marks.count", {"minus_marks": {"count": 3, "penalty": 500}}),
-    ("takeover.enabled", {"takeover": {"enabled": True}}),
-    ("proof.enabled", {"proof": {"enabled": True}}),
-    ("turn.hot_dice", {"turn": {"hot_dice": False}}),
-    ("turn.max_throws", {"turn": {"max_throws": 3}}),
-    ("turn.beat_predecessor", {"turn": {"beat_predecessor": True}}),
-    ("turn.first_throw_niete", {"turn": {"first_throw_niete": "nix"}}),
-])
+@pytest.mark.parametrize(
+    ("key", "overrides"),
+    [
+        ("game.end_rule", {"game": {"end_rule": "finish_round"}}),
+        ("minus_marks.count", {"minus_marks": {"count": 3, "penalty": 500}}),
+        ("takeover.enabled", {"takeover": {"enabled": True}}),
+        ("proof.enabled", {"proof": {"enabled": True}}),
+        ("turn.hot_dice", {"turn": {"hot_dice": False}}),
+        ("turn.max_throws", {"turn": {"max_throws": 3}}),
+        ("turn.beat_predecessor", {"turn": {"beat_predecessor": True}}),
+        ("turn.first_throw_niete", {"turn": {"first_throw_niete": "nix"}}),
+    ],
+)
 def test_other_rules_fall_back_to_the_engine(key: str, overrides: dict[str, Any]) -> None:
     rules = INFO.load_rules("farkle", overrides)
     assert fastsim.unsupported(rules) == key
@@ -159,8 +179,10 @@ def test_other_bots_fall_back_to_the_engine() -> None:
     assert game.sim_kernel(bots) is game.sim_kernel(bots) is not None  # built once per game and bots
     # a game with another bot is the engine's: the same as the checked loop
     seed = game_seed(7, 0)
-    assert (play_one(game, [HeuristicBot(0), _RandomSubclass(1)], random.Random(seed))
-            == _engine_game(game, [HeuristicBot(0), _RandomSubclass(1)], random.Random(seed))[0])
+    assert (
+        play_one(game, [HeuristicBot(0), _RandomSubclass(1)], random.Random(seed))
+        == _engine_game(game, [HeuristicBot(0), _RandomSubclass(1)], random.Random(seed))[0]
+    )
 
 
 def test_untrusted_play_one_takes_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -49,8 +49,9 @@ def test_registered_with_aliases_presets_and_hooks() -> None:
     for alias in ("10000", "macke", "farkle"):
         assert get_game(alias) is INFO
     assert INFO.default_preset == "zehntausend-einfach"
-    assert {"zehntausend-einfach", "macke-klassisch", "zehntausend-350", "macke-6",
-            "zehntausend-rueckwaerts"} <= set(INFO.rule_sets())
+    assert {"zehntausend-einfach", "macke-klassisch", "zehntausend-350", "macke-6", "zehntausend-rueckwaerts"} <= set(
+        INFO.rule_sets()
+    )
     assert INFO.bots is BOTS and "heuristic" in INFO.bots
     game = INFO.new_game("macke-klassisch", 2)
     assert isinstance(game, ZehntausendGame)
@@ -108,8 +109,7 @@ def test_other_refusals() -> None:
 
 
 def test_terminal_state_refuses_everything() -> None:
-    s = throw(new("macke-klassisch", overrides={"scoring": {"instant_win": [{"face": 1, "count": 5}]}}),
-              1, 1, 1, 1, 1)
+    s = throw(new("macke-klassisch", overrides={"scoring": {"instant_win": [{"face": 1, "count": 5}]}}), 1, 1, 1, 1, 1)
     assert s.is_terminal() and s.legal_actions() == ()
     with pytest.raises(IllegalAction, match="over"):
         s.apply_action(Bank())
@@ -117,8 +117,13 @@ def test_terminal_state_refuses_everything() -> None:
 
 def test_malformed_json_moves_are_refused() -> None:
     g = new("zehntausend-einfach").game
-    for bad in ({"kind": "select", "dice": [7]}, {"kind": "select", "dice": "11"},
-                {"kind": "select", "dice": [1], "turn_fives": 9}, {"kind": "fly"}, {"dice": [1]}):
+    for bad in (
+        {"kind": "select", "dice": [7]},
+        {"kind": "select", "dice": "11"},
+        {"kind": "select", "dice": [1], "turn_fives": 9},
+        {"kind": "fly"},
+        {"dice": [1]},
+    ):
         with pytest.raises(IllegalAction):
             g.action_from_json(bad)
 
@@ -154,8 +159,7 @@ def test_view_shows_everything_public() -> None:
     json.dumps(v)
     assert v["game"] == "zehntausend" and v["throw"] == [1, 2, 3, 3, 5, 5] and v["turn"]["threshold"] == 350
     best = v["selections"][0]
-    assert best["dice"] == [1, 5, 5] and best["points"] == 200 and {m["name"] for m in best["melds"]} == {"one",
-                                                                                                           "five"}
+    assert best["dice"] == [1, 5, 5] and best["points"] == 200 and {m["name"] for m in best["melds"]} == {"one", "five"}
     assert any(x["turn_fives"] == 1 and x["stays_aside"] == 2 for x in v["selections"])
     d = take(s, 1, 5, 5)
     dv = d.view(0)
@@ -216,17 +220,26 @@ def test_terminal_renderer(lang: str) -> None:
     assert ("Punkte im Zug" if lang == "de" else "Turn total") in text
     sel = throw(roll(s), 2, 3, 4)
     console.print(render(sel.view(0), lang))
-    over = throw(new("macke-klassisch", overrides={"scoring": {"instant_win": [{"face": 1, "count": 5}]}}),
-                 1, 1, 1, 1, 1)
+    over = throw(
+        new("macke-klassisch", overrides={"scoring": {"instant_win": [{"face": 1, "count": 5}]}}), 1, 1, 1, 1, 1
+    )
     console.print(render(over.view(None), lang))
     assert ("Spiel vorbei" if lang == "de" else "Game over") in console.export_text()
 
 
 # --- properties ---------------------------------------------------------------------------------------------------
 
-NAMES = ["zehntausend-einfach", "zehntausend-350", "macke-klassisch+beweisen", "einfach+verdoppeln+ergaenzen",
-         "macke-klassisch+beweisen-literal", "einfach-6+verdoppeln+bestaetigen", "einfach+klopfen",
-         "zehntausend-rueckwaerts", "einfach+verschaerft+uebernehmen"]
+NAMES = [
+    "zehntausend-einfach",
+    "zehntausend-350",
+    "macke-klassisch+beweisen",
+    "einfach+verdoppeln+ergaenzen",
+    "macke-klassisch+beweisen-literal",
+    "einfach-6+verdoppeln+bestaetigen",
+    "einfach+klopfen",
+    "zehntausend-rueckwaerts",
+    "einfach+verschaerft+uebernehmen",
+]
 
 
 @settings(max_examples=40, deadline=None)
@@ -272,25 +285,35 @@ def test_heuristic_bot_beats_random_bot() -> None:
 
 def test_heuristic_bot_handles_offers_knocks_and_fives() -> None:
     bot = HeuristicBot(0)
-    o = bank(take(throw(new("einfach+uebernehmen", overrides={"proof": {"enabled": False}}), 1, 1, 5, 5, 1),
-                  1, 1, 1, 5, 5))
+    o = bank(
+        take(throw(new("einfach+uebernehmen", overrides={"proof": {"enabled": False}}), 1, 1, 5, 5, 1), 1, 1, 1, 5, 5)
+    )
     assert bot.choose(o, 1) == TakeOver()  # 1100 with all five dice
-    small = bank(take(throw(new("einfach+uebernehmen", overrides={"proof": {"enabled": False}}), 5, 2, 3, 4, 6),
-                      5))
+    small = bank(take(throw(new("einfach+uebernehmen", overrides={"proof": {"enabled": False}}), 5, 2, 3, 4, 6), 5))
     small = act(small, Decline())
     assert small.node == "throw"
     k = void(new("einfach+klopfen"), "tuermchen")
     assert bot.choose(k, 0) == Knock()
-    f = take(throw(new("einfach+5er-drehen", overrides={"selection": {"five_turn_timing": "any_time"}}),
-                   5, 5, 2, 3, 4), 5, 5)
+    f = take(
+        throw(new("einfach+5er-drehen", overrides={"selection": {"five_turn_timing": "any_time"}}), 5, 5, 2, 3, 4), 5, 5
+    )
     assert bot.choose(f, 0) in (TurnFives(), Bank())
     p = take(throw(new("zehntausend-einfach"), 5, 5, 5, 2, 3), 5, 5, 5)
     assert bot.choose(p, 0) == Continue()  # proof pending: never tries to bank
     assert rules("zehntausend-einfach") is not None
 
 
-@pytest.mark.parametrize("name", ["zehntausend-rueckwaerts", "einfach+klopfen", "einfach+uebernehmen",
-                                  "zehntausend-350-solo", "einfach+bumerang", "macke-klassisch+beweisen-literal"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "zehntausend-rueckwaerts",
+        "einfach+klopfen",
+        "einfach+uebernehmen",
+        "zehntausend-350-solo",
+        "einfach+bumerang",
+        "macke-klassisch+beweisen-literal",
+    ],
+)
 def test_renderer_and_labels_at_every_node_of_a_game(name: str) -> None:
     """Render every view and label every legal move of a whole bot game in both languages (no node breaks it)."""
     n = 1 if "solo" in name else 2

@@ -150,8 +150,7 @@ def test_five_pair_to_one_and_converted_one_combines() -> None:
     assert points_of(on)[((1, 1, 5, 5), 1)] == 300  # a plain 100-point die
     s = take(on, 1, 1, 5, 5, k=1)
     assert (s.turn_total, s.cup) == (300, 2)
-    comb = throw(new("einfach+5er-drehen", overrides={"selection": {"converted_one_combines": True}}),
-                 1, 1, 5, 5, 2)
+    comb = throw(new("einfach+5er-drehen", overrides={"selection": {"converted_one_combines": True}}), 1, 1, 5, 5, 2)
     assert points_of(comb)[((1, 1, 5, 5), 1)] == 1000  # the turned 1 completes 1-1-1
 
 
@@ -159,8 +158,9 @@ def test_five_turn_timing_any_time() -> None:
     on_set_aside = take(throw(new("einfach+5er-drehen"), 5, 5, 2, 3, 4), 5, 5)
     assert TurnFives() not in on_set_aside.legal_actions()
     refused(on_set_aside, TurnFives(), "only be turned into a 1 when they are set aside")
-    any_time = take(throw(new("einfach+5er-drehen", overrides={"selection": {"five_turn_timing": "any_time"}}),
-                          5, 5, 2, 3, 4), 5, 5)
+    any_time = take(
+        throw(new("einfach+5er-drehen", overrides={"selection": {"five_turn_timing": "any_time"}}), 5, 5, 2, 3, 4), 5, 5
+    )
     assert TurnFives() in any_time.legal_actions() and any_time.cup == 3
     turned = act(any_time, TurnFives())
     assert (turned.cup, turned.turn_total, turned.turn.turnable) == (4, 100, 0)
@@ -210,8 +210,7 @@ def test_stop_below_threshold_counts_as_bust() -> None:
 
 
 def test_give_up_only_when_the_threshold_is_the_only_blocker() -> None:
-    s = new("macke-klassisch+beweisen", overrides={"turn": {"min_bank": 350, "stop_below_threshold":
-                                                              "counts_as_bust"}})
+    s = new("macke-klassisch+beweisen", overrides={"turn": {"min_bank": 350, "stop_below_threshold": "counts_as_bust"}})
     s = take(throw(s, 2, 2, 2, 3, 4), 2, 2, 2)  # proof pending and below 350
     assert GiveUp() not in s.legal_actions()
     refused(s, GiveUp(), "only thing that keeps you from stopping")
@@ -287,8 +286,7 @@ def test_proof_same_throw() -> None:
 
 
 def test_proof_extension_does_not_prove() -> None:
-    s = new(E, overrides={"extension": {"enabled": True}, "scoring": {"kind": {"rule": "doubling",
-                                                                               "explicit": {}}}})
+    s = new(E, overrides={"extension": {"enabled": True}, "scoring": {"kind": {"rule": "doubling", "explicit": {}}}})
     s = take(throw(s, 5, 5, 5, 2, 3), 5, 5, 5)
     s = take(throw(roll(s), 5, 3), 5)  # the 5 extends 5-5-5 (EXT): no proving die
     assert s.turn_total == 1000 and s.proof_pending
@@ -301,8 +299,11 @@ def test_confirm_trigger_all_dice_set_aside_over_several_throws() -> None:
 
 
 def test_confirm_trigger_full_throw_all_scored() -> None:
-    ov = {"proof": {"enabled": False}, "dice": {"count": 6},
-          "confirm": {"enabled": True, "trigger": "full_throw_all_scored", "min_points": 50}}
+    ov = {
+        "proof": {"enabled": False},
+        "dice": {"count": 6},
+        "confirm": {"enabled": True, "trigger": "full_throw_all_scored", "min_points": 50},
+    }
     s = take(throw(new(E, overrides=ov), 1, 2, 2, 3, 4, 6), 1)
     s = take(throw(roll(s), 1, 5, 5, 5, 1), 1, 1, 5, 5, 5)
     assert s.confirm_need is None and s.cup == 6  # hot dice over two throws: no confirmation
@@ -343,8 +344,9 @@ def test_extension_enabled_and_value() -> None:
     assert off.player == 1  # without extension a lone 4 is a Niete
     dbl = take(throw(new(E, overrides=base | {"extension": {"enabled": True}}), 4, 4, 4, 2, 3), 4, 4, 4)
     assert take(throw(roll(dbl), 4, 4), 4, 4).turn_total == 400 + 400 * 3  # ×2 per die
-    kt = take(throw(new(E, overrides=base | {"extension": {"enabled": True, "value": "kind_table"}}),
-                    4, 4, 4, 2, 3), 4, 4, 4)
+    kt = take(
+        throw(new(E, overrides=base | {"extension": {"enabled": True, "value": "kind_table"}}), 4, 4, 4, 2, 3), 4, 4, 4
+    )
     assert take(throw(roll(kt), 4, 4), 4, 4).turn_total == 1600  # kv(4,5) = 1600 with doubling
 
 
@@ -374,8 +376,7 @@ def test_minus_marks_three_busts_cost_1000_and_a_bank_resets() -> None:
 
 
 def test_takeover_enabled_and_only_for_the_next_player() -> None:
-    s = bank(take(throw(new("einfach+uebernehmen", n=3, overrides={"proof": {"enabled": False}}),
-                         1, 2, 3, 4, 6), 1))
+    s = bank(take(throw(new("einfach+uebernehmen", n=3, overrides={"proof": {"enabled": False}}), 1, 2, 3, 4, 6), 1))
     assert s.node == "offer" and s.offer == (100, 4)
     s = act(s, Decline())
     assert s.offer is None and s.node == "throw" and s.turn_total == 0
@@ -435,8 +436,14 @@ def test_penalty_streak_bust_turn_hausbau() -> None:
 
 
 def test_penalty_streak_deduct_points_each_after_threshold_and_reset() -> None:
-    ov = {"mishap": {"mode": "scorekeeper", "penalty_streak": 2, "penalty_effect": "deduct_points",
-                     "penalty_points": 1000}}
+    ov = {
+        "mishap": {
+            "mode": "scorekeeper",
+            "penalty_streak": 2,
+            "penalty_effect": "deduct_points",
+            "penalty_points": 1000,
+        }
+    }
     s = void(void(void(new(E, overrides=ov), "brennt"), "brennt"), "brennt")
     assert s.scores_ == (-2000, 0) and s.player == 0  # 2nd and 3rd void each cost 1000; the turn goes on
     ov["mishap"]["penalty_repeat"] = "reset"
@@ -451,8 +458,7 @@ def test_penalty_effect_none() -> None:
 
 
 def test_skip_next_turn() -> None:
-    ov = {"mishap": {"mode": "scorekeeper", "penalty_streak": 1, "penalty_effect": "bust_turn",
-                     "skip_next_turn": True}}
+    ov = {"mishap": {"mode": "scorekeeper", "penalty_streak": 1, "penalty_effect": "bust_turn", "skip_next_turn": True}}
     s = void(new(E, overrides=ov), "brennt")
     assert s.player == 1 and s.skip == (True, False)
     s = throw(s, 2, 3, 4, 6, 6)
@@ -477,8 +483,7 @@ def test_knock() -> None:
 
 
 def test_knock_success_in_simulated_mode() -> None:
-    s = new(E, overrides={"mishap": {"mode": "simulated", "probability": 0.1, "knock": True,
-                                     "knock_success": 0.25}})
+    s = new(E, overrides={"mishap": {"mode": "simulated", "probability": 0.1, "knock": True, "knock_success": 0.25}})
     k = act(s.apply_outcome(Void("tuermchen")), Knock())  # type: ignore[arg-type]
     out = dict(k.chance_outcomes())
     assert out[Void("tuermchen")] == Fraction(3, 4) and sum(out.values()) == 1
@@ -525,8 +530,11 @@ def test_bumerang_count_down() -> None:
 
 
 def test_bumerang_rueckwaerts_mode() -> None:
-    s = new("einfach+bumerang", scores_=(9900, 500), overrides={"proof": {"enabled": False},
-                                                                "bumerang": {"phase2": "rueckwaerts_mode"}})
+    s = new(
+        "einfach+bumerang",
+        scores_=(9900, 500),
+        overrides={"proof": {"enabled": False}, "bumerang": {"phase2": "rueckwaerts_mode"}},
+    )
     s = bank(take(throw(s, 1, 2, 3, 4, 6), 1))
     assert s.pool_mode and s.player == 1 and s.cup == 5
     s = throw(s, 1, 5, 2, 3, 4)

@@ -28,8 +28,12 @@ from wuerfel.games.zehntausend.melds import (
 from wuerfel.games.zehntausend.options import ZehntausendRules, load_rules
 from wuerfel.i18n import Translator
 
-NAMED = {"[000]": "zehntausend-einfach", "[001]": "zehntausend-350", "macke-klassisch": "macke-klassisch",
-         "macke-6": "macke-6"}
+NAMED = {
+    "[000]": "zehntausend-einfach",
+    "[001]": "zehntausend-350",
+    "macke-klassisch": "macke-klassisch",
+    "macke-6": "macke-6",
+}
 
 
 @cache
@@ -70,8 +74,16 @@ def with_(name: str, **tables: dict) -> ZehntausendRules:
 def test_six_ones_have_six_partitions_and_score_8000() -> None:
     parts = all_partitions(R("zehntausend-350"), d("111111"))
     got = sorted((tuple(sorted(len(m.dice) for m in p)), sum(m.points for m in p)) for p in parts)
-    assert got == sorted([((6,), 8000), ((1, 5), 4100), ((1, 1, 4), 2200), ((3, 3), 2000), ((1, 1, 1, 3), 1300),
-                          ((1, 1, 1, 1, 1, 1), 600)])
+    assert got == sorted(
+        [
+            ((6,), 8000),
+            ((1, 5), 4100),
+            ((1, 1, 4), 2200),
+            ((3, 3), 2000),
+            ((1, 1, 1, 3), 1300),
+            ((1, 1, 1, 1, 1, 1), 600),
+        ]
+    )
     assert [sum(m.points for m in p) for p in parts] == [8000, 4100, 2200, 2000, 1300, 600]  # best first
     assert value("zehntausend-350", "111111") == 8000
 
@@ -80,7 +92,10 @@ def test_only_partition_of_33331_5_and_22222_5() -> None:
     parts = all_partitions(R("zehntausend-350"), d("333315"))
     assert len(parts) == 1
     assert sorted((m.kind, m.dice, m.points) for m in parts[0]) == [
-        ("five", (5,), 50), ("kind", (3, 3, 3, 3), 600), ("one", (1,), 100)]
+        ("five", (5,), 50),
+        ("kind", (3, 3, 3, 3), 600),
+        ("one", (1,), 100),
+    ]
     parts = all_partitions(R("zehntausend-350"), d("222225"))
     assert [[(m.kind, m.dice) for m in p] for p in parts] == [[("kind", (2, 2, 2, 2, 2)), ("five", (5,))]]
     assert value("zehntausend-350", "222225") == 850
@@ -249,7 +264,7 @@ def test_e10_continuation() -> None:
 def test_e11_takeover_throws() -> None:
     r = R("einfach+verschaerft+uebernehmen")
     assert best(r, "55524") == 500
-    assert best(r, "1" "2") == 100 and best(r, "53") == 50 and best(r, "24") is None
+    assert best(r, "12") == 100 and best(r, "53") == 50 and best(r, "24") is None
 
 
 E12 = [
@@ -349,8 +364,10 @@ def test_option_kind_rule_and_explicit() -> None:
     assert value("zehntausend-einfach", "2222") == 2000
     assert value("einfach+verdoppeln", "2222") == 400
     assert value("zehntausend-einfach", "22222") is None  # no five-of-a-kind entry and 5 can't split 3 + 2
-    custom = with_("zehntausend-einfach", scoring={"kind": {"explicit": {"4": [10000, 2000, 3000, 4000, 5000, 6000],
-                                                                         "5": [0, 5000, 0, 0, 0, 0]}}})
+    custom = with_(
+        "zehntausend-einfach",
+        scoring={"kind": {"explicit": {"4": [10000, 2000, 3000, 4000, 5000, 6000], "5": [0, 5000, 0, 0, 0, 0]}}},
+    )
     assert value(custom, "22222") == 5000 and value(custom, "33333") is None
     assert best("macke-6", "111111") == 4200  # four 1s plus two singles
 
@@ -388,8 +405,9 @@ def test_option_selection_rule_all_scoring() -> None:
     r = R("zehntausend-rueckwaerts")
     sels = legal_selections(r, d("11532"))
     assert len(sels) == 1 and sels[0].dice == d("115") and sels[0].points == 250
-    free = with_("zehntausend-rueckwaerts", selection={"rule": "free"}, game={"mode": "standard"},
-                 turn={"max_throws": 0})
+    free = with_(
+        "zehntausend-rueckwaerts", selection={"rule": "free"}, game={"mode": "standard"}, turn={"max_throws": 0}
+    )
     assert len(legal_selections(free, d("11532"))) > 1
 
 
@@ -446,8 +464,22 @@ def test_confirm_min_filters_selections() -> None:
 
 def test_seed_000_table_punkte_column() -> None:
     e = R("zehntausend-einfach")
-    table = {"5": 50, "1": 100, "222": 200, "333": 300, "444": 400, "555": 500, "666": 600, "111": 1000,
-             "2222": 2000, "3333": 3000, "4444": 4000, "5555": 5000, "6666": 6000, "1111": 10000}
+    table = {
+        "5": 50,
+        "1": 100,
+        "222": 200,
+        "333": 300,
+        "444": 400,
+        "555": 500,
+        "666": 600,
+        "111": 1000,
+        "2222": 2000,
+        "3333": 3000,
+        "4444": 4000,
+        "5555": 5000,
+        "6666": 6000,
+        "1111": 10000,
+    }
     for dice, v in table.items():
         assert value(e, dice) == v, dice
     assert value("einfach+strasse", "123456") == 1000
@@ -455,13 +487,30 @@ def test_seed_000_table_punkte_column() -> None:
 
 def test_seed_000_table_verdoppel_column() -> None:
     v6 = R("einfach-6+verdoppeln+bestaetigen")
-    table = {"5": 50, "1": 100, "222": 200, "333": 300, "444": 400, "555": 500, "666": 600, "111": 1000,
-             "2222": 400, "3333": 600, "4444": 800, "5555": 1000, "6666": 1200, "1111": 2000, "11111": 4000,
-             "22222": 800, "222222": 1600}
+    table = {
+        "5": 50,
+        "1": 100,
+        "222": 200,
+        "333": 300,
+        "444": 400,
+        "555": 500,
+        "666": 600,
+        "111": 1000,
+        "2222": 400,
+        "3333": 600,
+        "4444": 800,
+        "5555": 1000,
+        "6666": 1200,
+        "1111": 2000,
+        "11111": 4000,
+        "22222": 800,
+        "222222": 1600,
+    }
     for dice, v in table.items():
         assert value(v6, dice) == v, dice
-    col = with_("einfach-6+verdoppeln+bestaetigen",
-                scoring={"straights": [{"faces": [1, 2, 3, 4, 5, 6], "value": 3000}]})
+    col = with_(
+        "einfach-6+verdoppeln+bestaetigen", scoring={"straights": [{"faces": [1, 2, 3, 4, 5, 6], "value": 3000}]}
+    )
     assert value(col, "123456") == 3000
 
 
@@ -479,9 +528,27 @@ def test_seed_000_variants() -> None:
 
 def test_seed_001_table() -> None:
     r = R("zehntausend-350")
-    table = {"1": 100, "5": 50, "111": 1000, "222": 200, "333": 300, "444": 400, "555": 500, "666": 600,
-             "1111": 2000, "2222": 400, "11111": 4000, "22222": 800, "111111": 8000, "222222": 1600,
-             "4444": 800, "224455": 500, "12345": 1500, "23456": 1500, "123456": 3000}
+    table = {
+        "1": 100,
+        "5": 50,
+        "111": 1000,
+        "222": 200,
+        "333": 300,
+        "444": 400,
+        "555": 500,
+        "666": 600,
+        "1111": 2000,
+        "2222": 400,
+        "11111": 4000,
+        "22222": 800,
+        "111111": 8000,
+        "222222": 1600,
+        "4444": 800,
+        "224455": 500,
+        "12345": 1500,
+        "23456": 1500,
+        "123456": 3000,
+    }
     for dice, v in table.items():
         assert value(r, dice) == v, dice
     assert best(r, "333315") == 750 and best(r, "123451") == 1600
@@ -489,14 +556,34 @@ def test_seed_001_table() -> None:
 
 def test_seed_002_table() -> None:
     mk = R("macke-klassisch")
-    for dice, v in {"5": 50, "1": 100, "2221": 300, "3331": 400, "4445": 450, "555": 500, "6665": 650,
-                    "111": 1000, "1234": 500, "2345": 500, "12345": 1000, "23456": 1000}.items():
+    for dice, v in {
+        "5": 50,
+        "1": 100,
+        "2221": 300,
+        "3331": 400,
+        "4445": 450,
+        "555": 500,
+        "6665": 650,
+        "111": 1000,
+        "1234": 500,
+        "2345": 500,
+        "12345": 1000,
+        "23456": 1000,
+    }.items():
         assert value(mk, dice) == v, dice
     for dice in ("222", "333", "444", "666"):
         assert value(mk, dice) is None, dice  # "zählen nur, wenn eine 1 oder 5 dazu gewürfelt wurde"
     m6 = R("macke-6")
-    for dice, v in {"22221": 900, "33331": 1300, "44441": 1700, "5555": 2000, "66661": 3700, "112244": 1500,
-                    "334466": 1500, "123456": 3000}.items():
+    for dice, v in {
+        "22221": 900,
+        "33331": 1300,
+        "44441": 1700,
+        "5555": 2000,
+        "66661": 3700,
+        "112244": 1500,
+        "334466": 1500,
+        "123456": 3000,
+    }.items():
         assert value(m6, dice) == v, dice
 
 
@@ -550,8 +637,10 @@ def test_selection_is_the_api_type() -> None:
     assert isinstance(s, Selection) and s == Selection((5,), 50, (Meld("five", (5,), 50),), 0)
 
 
-@pytest.mark.parametrize("name", ["zehntausend-einfach", "zehntausend-350", "macke-klassisch", "macke-6",
-                                  "zehntausend-rueckwaerts", "farkle"])
+@pytest.mark.parametrize(
+    "name",
+    ["zehntausend-einfach", "zehntausend-350", "macke-klassisch", "macke-6", "zehntausend-rueckwaerts", "farkle"],
+)
 def test_every_throw_has_consistent_tables(name: str) -> None:
     r = R(name)
     for n in range(1, r.dice.count + 1):
@@ -601,7 +690,8 @@ def test_property_selections_are_sound(case: tuple[ZehntausendRules, Dice, tuple
 @settings(max_examples=300, deadline=None)
 @given(rules_and_throw(spare=1), st.sampled_from([1, 5]))
 def test_property_an_extra_one_or_five_never_removes_value(
-        case: tuple[ZehntausendRules, Dice, tuple[tuple[int, int], ...]], extra: int) -> None:
+    case: tuple[ZehntausendRules, Dice, tuple[tuple[int, int], ...]], extra: int
+) -> None:
     r, throw, open_sets = case
     before = legal_selections(r, throw, open_sets)
     after = legal_selections(r, sort_dice((*throw, extra)), open_sets)

@@ -73,8 +73,9 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.mark.parametrize(("case", "games"), list(GOLDEN))
-def test_optimal_bot_replays_recorded_games(case: str, games: int, cache: Path,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_optimal_bot_replays_recorded_games(
+    case: str, games: int, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     kind, target = case.split("-")
     if kind == "turn":
         monkeypatch.setenv("WUERFEL_QUICK_DUEL_ROWS", "0")

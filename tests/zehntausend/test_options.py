@@ -39,27 +39,45 @@ def test_defaults_are_the_neutral_column() -> None:
     r = ZehntausendRules()
     assert r.dice.count == 5
     assert (r.game.mode, r.game.target, r.game.reach, r.game.end_rule, r.game.tie, r.game.min_players) == (
-        "standard", 10000, "at_least", "finish_round", "shared", 2)
+        "standard",
+        10000,
+        "at_least",
+        "finish_round",
+        "shared",
+        2,
+    )
     assert (r.scoring.one, r.scoring.five, r.scoring.straights, r.scoring.instant_win) == (100, 50, (), ())
     assert r.scoring.kind == KindOptions()
     assert r.scoring.kind.triple == (1000, 200, 300, 400, 500, 600)
-    assert (r.scoring.kind.rule, dict(r.scoring.kind.explicit), r.scoring.kind.companion_faces,
-            r.scoring.kind.companion_sizes, r.scoring.kind.companion_scope) == (
-        "triple_only", {}, (), (3,), "selection")
+    assert (
+        r.scoring.kind.rule,
+        dict(r.scoring.kind.explicit),
+        r.scoring.kind.companion_faces,
+        r.scoring.kind.companion_sizes,
+        r.scoring.kind.companion_scope,
+    ) == ("triple_only", {}, (), (3,), "selection")
     assert (r.scoring.three_pairs.value, r.scoring.three_pairs.distinct) == (0, True)
     assert (r.scoring.pyramid.value, r.scoring.pyramid.shape) == (0, "consecutive_ascending")
     assert dataclasses.astuple(r.selection) == ("free", "standard", False, False, "on_set_aside")
     t = r.turn
-    assert (t.hot_dice, t.max_throws, t.min_bank, t.stop_below_threshold, t.max_dice_left_to_bank,
-            t.beat_predecessor, t.beat_fallback, t.bust, t.first_throw_niete, t.first_throw_points) == (
-        True, 0, 0, "forbidden", -1, False, 0, "forfeit", "normal", 1000)
+    assert (
+        t.hot_dice,
+        t.max_throws,
+        t.min_bank,
+        t.stop_below_threshold,
+        t.max_dice_left_to_bank,
+        t.beat_predecessor,
+        t.beat_fallback,
+        t.bust,
+        t.first_throw_niete,
+        t.first_throw_points,
+    ) == (True, 0, 0, "forbidden", -1, False, 0, "forfeit", "normal", 1000)
     assert dataclasses.astuple(r.proof) == (False, False)
     assert dataclasses.astuple(r.confirm) == (False, "all_dice_set_aside", 0, "single_throw")
     assert dataclasses.astuple(r.extension) == (False, "double_per_die", True)
     assert dataclasses.astuple(r.minus_marks) == (0, 0)
     assert r.takeover.enabled is False
-    assert dataclasses.astuple(r.mishap) == (
-        "off", 0.0, False, 0.0, 0, "none", 0, "each_after_threshold", False)
+    assert dataclasses.astuple(r.mishap) == ("off", 0.0, False, 0.0, 0, "none", 0, "each_after_threshold", False)
     assert dataclasses.astuple(r.rueckwaerts) == (True, "after_receiver")
     assert r.bumerang.phase2 == "count_down"
     r.validate()
@@ -127,65 +145,80 @@ def test_solo_needs_one_player() -> None:
 
 def test_explicit_rows_and_keys() -> None:
     refused("zehntausend-einfach", {"scoring": {"kind": {"explicit": {"4": [1, 2, 3]}}}}, "scoring.kind.explicit.4")
-    refused("zehntausend-einfach", {"scoring": {"kind": {"explicit": {"vier": [1, 2, 3, 4, 5, 6]}}}},
-            "scoring.kind.explicit.vier")
-    refused("zehntausend-einfach", {"scoring": {"kind": {"explicit": {"7": [1, 2, 3, 4, 5, 6]}}}},
-            "scoring.kind.explicit.7")
-    refused("zehntausend-einfach", {"scoring": {"kind": {"explicit": {"4": [1, 2, 3, 4, 5, -6]}}}},
-            "scoring.kind.explicit.4")
+    refused(
+        "zehntausend-einfach",
+        {"scoring": {"kind": {"explicit": {"vier": [1, 2, 3, 4, 5, 6]}}}},
+        "scoring.kind.explicit.vier",
+    )
+    refused(
+        "zehntausend-einfach", {"scoring": {"kind": {"explicit": {"7": [1, 2, 3, 4, 5, 6]}}}}, "scoring.kind.explicit.7"
+    )
+    refused(
+        "zehntausend-einfach",
+        {"scoring": {"kind": {"explicit": {"4": [1, 2, 3, 4, 5, -6]}}}},
+        "scoring.kind.explicit.4",
+    )
     refused("zehntausend-einfach", {"scoring": {"kind": {"triple": [1000, 200, 300]}}}, "scoring.kind.triple")
 
 
-@pytest.mark.parametrize(("overrides", "key"), [
-    ({"dice": {"count": 7}}, "dice.count"),
-    ({"dice": {"count": "6"}}, "dice.count"),
-    ({"game": {"target": 0}}, "game.target"),
-    ({"game": {"mode": "backwards"}}, "game.mode"),
-    ({"game": {"min_players": 0}}, "game.min_players"),
-    ({"scoring": {"one": -100}}, "scoring.one"),
-    ({"scoring": {"straights": [{"faces": [1, 1, 2], "value": 500}]}}, "scoring.straights[0].faces"),
-    ({"scoring": {"straights": [{"faces": [1, 2, 7], "value": 500}]}}, "scoring.straights[0].faces"),
-    ({"scoring": {"straights": [{"faces": [1, 2, 3], "value": 0}]}}, "scoring.straights[0].value"),
-    ({"scoring": {"straights": [{"faces": [1, 2, 3], "worth": 5}]}}, "scoring.straights[0].worth"),
-    ({"scoring": {"instant_win": [{"face": 7, "count": 5}]}}, "scoring.instant_win[0].face"),
-    ({"scoring": {"instant_win": [{"face": 1, "count": 0}]}}, "scoring.instant_win[0].count"),
-    ({"scoring": {"kind": {"companion_faces": [2, 7]}}}, "scoring.kind.companion_faces"),
-    ({"scoring": {"kind": {"companion_sizes": [2]}}}, "scoring.kind.companion_sizes"),
-    ({"scoring": {"kind": {"rule": "tripling"}}}, "scoring.kind.rule"),
-    ({"scoring": {"three_pairs": {"value": -1}}}, "scoring.three_pairs.value"),
-    ({"scoring": {"pyramid": {"shape": "round"}}}, "scoring.pyramid.shape"),
-    ({"selection": {"model": "loose"}}, "selection.model"),
-    ({"turn": {"max_throws": -1}}, "turn.max_throws"),
-    ({"turn": {"min_bank": -50}}, "turn.min_bank"),
-    ({"turn": {"max_dice_left_to_bank": -2}}, "turn.max_dice_left_to_bank"),
-    ({"turn": {"hot_dice": "yes"}}, "turn.hot_dice"),
-    ({"turn": {"bust": "explode"}}, "turn.bust"),
-    ({"confirm": {"min_points": -1}, "proof": {"enabled": False}}, "confirm.min_points"),
-    ({"mishap": {"mode": "simulated", "probability": 1.5}}, "mishap.probability"),
-    ({"mishap": {"knock_success": -0.1}}, "mishap.knock_success"),
-    ({"mishap": {"penalty_streak": -1}}, "mishap.penalty_streak"),
-    ({"minus_marks": {"count": -1}}, "minus_marks.count"),
-    ({"colour": {"dice": "red"}}, "colour"),
-    ({"turn": {"min_bank_typo": 350}}, "turn.min_bank_typo"),
-])
+@pytest.mark.parametrize(
+    ("overrides", "key"),
+    [
+        ({"dice": {"count": 7}}, "dice.count"),
+        ({"dice": {"count": "6"}}, "dice.count"),
+        ({"game": {"target": 0}}, "game.target"),
+        ({"game": {"mode": "backwards"}}, "game.mode"),
+        ({"game": {"min_players": 0}}, "game.min_players"),
+        ({"scoring": {"one": -100}}, "scoring.one"),
+        ({"scoring": {"straights": [{"faces": [1, 1, 2], "value": 500}]}}, "scoring.straights[0].faces"),
+        ({"scoring": {"straights": [{"faces": [1, 2, 7], "value": 500}]}}, "scoring.straights[0].faces"),
+        ({"scoring": {"straights": [{"faces": [1, 2, 3], "value": 0}]}}, "scoring.straights[0].value"),
+        ({"scoring": {"straights": [{"faces": [1, 2, 3], "worth": 5}]}}, "scoring.straights[0].worth"),
+        ({"scoring": {"instant_win": [{"face": 7, "count": 5}]}}, "scoring.instant_win[0].face"),
+        ({"scoring": {"instant_win": [{"face": 1, "count": 0}]}}, "scoring.instant_win[0].count"),
+        ({"scoring": {"kind": {"companion_faces": [2, 7]}}}, "scoring.kind.companion_faces"),
+        ({"scoring": {"kind": {"companion_sizes": [2]}}}, "scoring.kind.companion_sizes"),
+        ({"scoring": {"kind": {"rule": "tripling"}}}, "scoring.kind.rule"),
+        ({"scoring": {"three_pairs": {"value": -1}}}, "scoring.three_pairs.value"),
+        ({"scoring": {"pyramid": {"shape": "round"}}}, "scoring.pyramid.shape"),
+        ({"selection": {"model": "loose"}}, "selection.model"),
+        ({"turn": {"max_throws": -1}}, "turn.max_throws"),
+        ({"turn": {"min_bank": -50}}, "turn.min_bank"),
+        ({"turn": {"max_dice_left_to_bank": -2}}, "turn.max_dice_left_to_bank"),
+        ({"turn": {"hot_dice": "yes"}}, "turn.hot_dice"),
+        ({"turn": {"bust": "explode"}}, "turn.bust"),
+        ({"confirm": {"min_points": -1}, "proof": {"enabled": False}}, "confirm.min_points"),
+        ({"mishap": {"mode": "simulated", "probability": 1.5}}, "mishap.probability"),
+        ({"mishap": {"knock_success": -0.1}}, "mishap.knock_success"),
+        ({"mishap": {"penalty_streak": -1}}, "mishap.penalty_streak"),
+        ({"minus_marks": {"count": -1}}, "minus_marks.count"),
+        ({"colour": {"dice": "red"}}, "colour"),
+        ({"turn": {"min_bank_typo": 350}}, "turn.min_bank_typo"),
+    ],
+)
 def test_invalid_values_are_refused_by_name(overrides: dict, key: str) -> None:
     refused("zehntausend-einfach", overrides, key)
 
 
 def test_literal_model_refuses_turning_fives() -> None:
-    refused("macke-klassisch+beweisen-literal", {"selection": {"five_pair_to_one": True}},
-            "selection.five_pair_to_one")
+    refused("macke-klassisch+beweisen-literal", {"selection": {"five_pair_to_one": True}}, "selection.five_pair_to_one")
 
 
 def test_warnings_for_inert_or_odd_combinations() -> None:
     assert load_rules("zehntausend-einfach").warnings() == []
     both = load_rules("macke-klassisch+beweisen", {"scoring": {"kind": {"companion_faces": [2]}}})
     assert any("companion_faces" in w for w in both.warnings())
-    five = load_rules("zehntausend-einfach", {"scoring": {"three_pairs": {"value": 1000},
-                                                           "pyramid": {"value": 1000},
-                                                           "straights": [{"faces": [1, 2, 3, 4, 5, 6],
-                                                                          "value": 1000}],
-                                                           "instant_win": [{"face": 0, "count": 6}]}})
+    five = load_rules(
+        "zehntausend-einfach",
+        {
+            "scoring": {
+                "three_pairs": {"value": 1000},
+                "pyramid": {"value": 1000},
+                "straights": [{"faces": [1, 2, 3, 4, 5, 6], "value": 1000}],
+                "instant_win": [{"face": 0, "count": 6}],
+            }
+        },
+    )
     w = five.warnings()
     assert any("three_pairs" in x for x in w) and any("pyramid" in x for x in w)
     assert any("scoring.straights" in x for x in w) and any("instant_win" in x for x in w)
@@ -197,14 +230,19 @@ def test_warnings_for_inert_or_odd_combinations() -> None:
 
 def test_a_users_overlay_file_loads(tmp_path: Path) -> None:
     f = tmp_path / "unsere-regeln.toml"
-    f.write_text('[overlay]\nid = "unsere"\nextends = "macke-klassisch"\nnote = "Hausregel"\n\n'
-                 '[game]\ntarget = 5000\n\n[scoring.kind]\nrule = "doubling"\n', encoding="utf-8")
+    f.write_text(
+        '[overlay]\nid = "unsere"\nextends = "macke-klassisch"\nnote = "Hausregel"\n\n'
+        '[game]\ntarget = 5000\n\n[scoring.kind]\nrule = "doubling"\n',
+        encoding="utf-8",
+    )
     r = load_rules(str(f))
     assert r.game.target == 5000 and r.scoring.kind.rule == "doubling"
     assert r.scoring.kind.companion_faces == (2, 3, 4, 6)  # inherited
     bad = tmp_path / "kaputt.toml"
-    bad.write_text('[overlay]\nid = "kaputt"\nextends = "macke-klassisch"\n[proof]\nenabled = true\n'
-                   '[confirm]\nenabled = true\n', encoding="utf-8")
+    bad.write_text(
+        '[overlay]\nid = "kaputt"\nextends = "macke-klassisch"\n[proof]\nenabled = true\n[confirm]\nenabled = true\n',
+        encoding="utf-8",
+    )
     with pytest.raises(RuleError, match=r"proof\.enabled"):
         load_rules(str(bad))
 
@@ -212,8 +250,9 @@ def test_a_users_overlay_file_loads(tmp_path: Path) -> None:
 def test_a_users_complete_preset_file_loads(tmp_path: Path) -> None:
     text = (Path(library().directory) / "farkle.toml").read_text(encoding="utf-8")
     f = tmp_path / "mein-farkle.toml"
-    f.write_text(text.replace('id = "farkle"', 'id = "mein-farkle"').replace("target = 10000", "target = 4000"),
-                 encoding="utf-8")
+    f.write_text(
+        text.replace('id = "farkle"', 'id = "mein-farkle"').replace("target = 10000", "target = 4000"), encoding="utf-8"
+    )
     assert load_rules(str(f)).game.target == 4000
     g = tmp_path / "unvollstaendig.toml"
     g.write_text('[preset]\nid = "halb"\n[dice]\ncount = 6\n', encoding="utf-8")

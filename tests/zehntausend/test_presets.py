@@ -53,15 +53,29 @@ def test_every_file_has_metadata_and_loads(path: Path) -> None:
 
 
 OVERLAYS: dict[str, dict[str, Any]] = {
-    "einfach+verdoppeln+ergaenzen": {"scoring.kind.rule": "doubling", "proof.enabled": False,
-                                     "extension.enabled": True, "extension.across_hot_dice": True},
+    "einfach+verdoppeln+ergaenzen": {
+        "scoring.kind.rule": "doubling",
+        "proof.enabled": False,
+        "extension.enabled": True,
+        "extension.across_hot_dice": True,
+    },
     "macke-klassisch+beweisen": {"scoring.kind.companion_faces": (), "proof.enabled": True},
     "macke-klassisch+beweisen-literal": {"selection.model": "macke_literal", "proof.enabled": True},
-    "einfach+verschaerft+uebernehmen": {"proof.enabled": False, "turn.min_bank": 350,
-                                        "turn.max_dice_left_to_bank": 2, "takeover.enabled": True},
-    "einfach-6+verdoppeln+bestaetigen": {"dice.count": 6, "scoring.kind.rule": "doubling", "proof.enabled": False,
-                                         "confirm.enabled": True, "confirm.trigger": "throw_all_scoring",
-                                         "confirm.min_points": 50, "confirm.scope": "single_throw"},
+    "einfach+verschaerft+uebernehmen": {
+        "proof.enabled": False,
+        "turn.min_bank": 350,
+        "turn.max_dice_left_to_bank": 2,
+        "takeover.enabled": True,
+    },
+    "einfach-6+verdoppeln+bestaetigen": {
+        "dice.count": 6,
+        "scoring.kind.rule": "doubling",
+        "proof.enabled": False,
+        "confirm.enabled": True,
+        "confirm.trigger": "throw_all_scoring",
+        "confirm.min_points": 50,
+        "confirm.scope": "single_throw",
+    },
     "zehntausend-350-solo": {"game.mode": "solo", "game.min_players": 1},
     "macke-klassisch+max3": {"turn.max_throws": 3},
     "macke-klassisch+fuenf-einsen": {"scoring.instant_win": ((1, 5),)},
@@ -74,8 +88,7 @@ OVERLAYS: dict[str, dict[str, Any]] = {
     "einfach+3x2": {"dice.count": 6, "scoring.three_pairs.value": 1000},
     "einfach+pyramide": {"dice.count": 6, "scoring.pyramid.value": 1000},
     "einfach+steigerung": {"turn.beat_predecessor": True, "turn.beat_fallback": 0},
-    "einfach+hausbau": {"mishap.mode": "scorekeeper", "mishap.penalty_streak": 3,
-                        "mishap.penalty_effect": "bust_turn"},
+    "einfach+hausbau": {"mishap.mode": "scorekeeper", "mishap.penalty_streak": 3, "mishap.penalty_effect": "bust_turn"},
     "einfach+klopfen": {"mishap.knock": True},
     "einfach+bumerang": {"game.mode": "bumerang", "bumerang.phase2": "count_down"},
     "einfach+verdoppeln": {"scoring.kind.rule": "doubling"},
@@ -141,8 +154,9 @@ def test_presets_and_overlays_are_the_spec_verbatim() -> None:
         kind = "preset" if "preset" in spec_doc else "overlay"
         for key, value in spec_doc[kind].items():
             if key == "note":  # notes speak to players in both languages; the spec's wording stays as a comment
-                assert f"# as first written: {json.dumps(value, ensure_ascii=False)}" in (PRESETS_DIR / f"{name}.toml"
-                                                                                       ).read_text(encoding="utf-8")
+                assert f"# as first written: {json.dumps(value, ensure_ascii=False)}" in (
+                    PRESETS_DIR / f"{name}.toml"
+                ).read_text(encoding="utf-8")
                 continue
             assert shipped[kind][key] == value, (name, key)
         spec_body = {k: v for k, v in spec_doc.items() if k != kind}

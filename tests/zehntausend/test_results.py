@@ -31,8 +31,13 @@ def test_rueckwaerts_the_receiver_is_last_even_below_another_players_penalty() -
 
 
 def test_bumerang_counting_down_is_ahead_of_counting_up() -> None:
-    s = new("einfach+bumerang", n=3, scores_=(300, 9500, 9800), down=(True, True, False),
-            overrides={"proof": {"enabled": False}})
+    s = new(
+        "einfach+bumerang",
+        n=3,
+        scores_=(300, 9500, 9800),
+        down=(True, True, False),
+        overrides={"proof": {"enabled": False}},
+    )
     assert not s.lower_is_better()
     s = bank(take(throw(s, 1, 1, 1, 2, 3), 1, 1, 1))  # seat 0: 300 − 1000 < 0 → wins
     assert s.is_terminal() and s.winners() == (0,)
@@ -42,8 +47,11 @@ def test_bumerang_counting_down_is_ahead_of_counting_up() -> None:
 
 
 def test_bumerang_rueckwaerts_phase_turns_the_direction_for_everybody() -> None:
-    s = new("einfach+bumerang", scores_=(9900, 500), overrides={"proof": {"enabled": False},
-                                                                "bumerang": {"phase2": "rueckwaerts_mode"}})
+    s = new(
+        "einfach+bumerang",
+        scores_=(9900, 500),
+        overrides={"proof": {"enabled": False}, "bumerang": {"phase2": "rueckwaerts_mode"}},
+    )
     assert not s.lower_is_better()
     s = bank(take(throw(s, 1, 2, 3, 4, 6), 1))
     assert s.pool_mode and s.lower_is_better() and s.view(None)["lower_is_better"] is True

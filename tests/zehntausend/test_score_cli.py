@@ -30,10 +30,15 @@ def test_json_contract_for_one_throw() -> None:
     assert doc["rules"] == "zehntausend-350" and doc["dice"] == [1, 3, 3, 3, 3, 5] and doc["niete"] is False
     first = doc["selections"][0]
     assert set(first) == {"dice", "points", "melds"}
-    assert first == {"dice": [1, 3, 3, 3, 3, 5], "points": 750, "melds": [
-        {"name": "kind", "dice": [3, 3, 3, 3], "points": 600},
-        {"name": "one", "dice": [1], "points": 100},
-        {"name": "five", "dice": [5], "points": 50}]}
+    assert first == {
+        "dice": [1, 3, 3, 3, 3, 5],
+        "points": 750,
+        "melds": [
+            {"name": "kind", "dice": [3, 3, 3, 3], "points": 600},
+            {"name": "one", "dice": [1], "points": 100},
+            {"name": "five", "dice": [5], "points": 50},
+        ],
+    }
     for sel in doc["selections"]:
         assert sel["points"] == sum(m["points"] for m in sel["melds"])
         assert set(sel["melds"][0]) == {"name", "dice", "points"}
@@ -75,20 +80,22 @@ def test_stdin_all_462_six_dice_throws_in_order() -> None:
 def test_stdin_scores_a_blank_line_as_the_empty_throw_and_reports_bad_lines() -> None:
     code, out, _ = run("score", "--rules", "macke-klassisch", "--json", stdin="1 1 5\n\n2 2 2 3 4\n")
     assert code == 0 and [json.loads(x)["niete"] for x in out.splitlines()] == [False, True, True]
-    assert json.loads(out.splitlines()[1]) == {"rules": "macke-klassisch", "dice": [], "niete": True,
-                                               "selections": []}
+    assert json.loads(out.splitlines()[1]) == {"rules": "macke-klassisch", "dice": [], "niete": True, "selections": []}
     code, out, err = run("score", "--rules", "macke-klassisch", "--json", stdin="1 1 5\n1 2 8\n5\n")
     assert code == 2
     assert len(out.splitlines()) == 1  # the good line before the bad one was answered
     assert "Zeile 2" in err and "8" in err
 
 
-@pytest.mark.parametrize(("args", "de", "en"), [
-    (["1", "2", "7"], "keine Augenzahl", "not a die face"),
-    (["1", "x"], "keine Augenzahl", "not a die face"),
-    (["1", "1", "1", "1", "1", "1"], "1 bis 5 Würfel", "1 to 5 dice"),
-    (["0"], "keine Augenzahl", "not a die face"),
-])
+@pytest.mark.parametrize(
+    ("args", "de", "en"),
+    [
+        (["1", "2", "7"], "keine Augenzahl", "not a die face"),
+        (["1", "x"], "keine Augenzahl", "not a die face"),
+        (["1", "1", "1", "1", "1", "1"], "1 bis 5 Würfel", "1 to 5 dice"),
+        (["0"], "keine Augenzahl", "not a die face"),
+    ],
+)
 def test_bad_dice_are_refused_with_exit_code_2(args: list[str], de: str, en: str) -> None:
     code, out, err = run("score", "--rules", "macke-klassisch", *args)
     assert code == 2 and out == "" and de in err

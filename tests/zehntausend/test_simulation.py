@@ -49,23 +49,44 @@ def test_heuristic_bots_finish_every_rule_set(name: str) -> None:
 
 
 EXTRA_VARIANTS: dict[str, tuple[str, dict[str, object]]] = {
-    "simulated-mishaps+knock": ("zehntausend-350", {"mishap": {
-        "mode": "simulated", "probability": 0.2, "knock": True, "knock_success": 0.5, "penalty_streak": 2,
-        "penalty_effect": "bust_turn", "skip_next_turn": True, "penalty_repeat": "reset"}}),
+    "simulated-mishaps+knock": (
+        "zehntausend-350",
+        {
+            "mishap": {
+                "mode": "simulated",
+                "probability": 0.2,
+                "knock": True,
+                "knock_success": 0.5,
+                "penalty_streak": 2,
+                "penalty_effect": "bust_turn",
+                "skip_next_turn": True,
+                "penalty_repeat": "reset",
+            }
+        },
+    ),
     "bumerang-rueckwaerts-mode": ("einfach+bumerang", {"bumerang": {"phase2": "rueckwaerts_mode"}}),
     "tie-extra-round": ("macke-klassisch", {"game": {"tie": "extra_round", "reach": "more_than"}}),
     "confirm-accumulated": ("zehntausend-350", {"confirm": {"scope": "accumulated"}}),
     "confirm-full-throw": ("einfach-6+verdoppeln+bestaetigen", {"confirm": {"trigger": "full_throw_all_scored"}}),
     "extension-kind-table": ("einfach+verdoppeln+ergaenzen", {"extension": {"value": "kind_table"}}),
     "literal-all-scoring": ("macke-klassisch+beweisen-literal", {"selection": {"rule": "all_scoring"}}),
-    "five-any-time+combines": ("einfach+5er-drehen", {"dice": {"count": 6}, "selection": {
-        "five_turn_timing": "any_time", "converted_one_combines": True}}),
+    "five-any-time+combines": (
+        "einfach+5er-drehen",
+        {"dice": {"count": 6}, "selection": {"five_turn_timing": "any_time", "converted_one_combines": True}},
+    ),
     "no-hot-dice+max-throws": ("macke-klassisch", {"turn": {"hot_dice": False, "max_throws": 2}}),
-    "rueckwaerts-receiver-no-refill": ("zehntausend-rueckwaerts", {"rueckwaerts": {
-        "next_round_starter": "receiver", "refill_when_empty": False}}),
-    "takeover+steigerung+minus-marks": ("einfach+uebernehmen", {"turn": {"beat_predecessor": True},
-                                                                "minus_marks": {"count": 2, "penalty": 500},
-                                                                "proof": {"same_throw": True}}),
+    "rueckwaerts-receiver-no-refill": (
+        "zehntausend-rueckwaerts",
+        {"rueckwaerts": {"next_round_starter": "receiver", "refill_when_empty": False}},
+    ),
+    "takeover+steigerung+minus-marks": (
+        "einfach+uebernehmen",
+        {
+            "turn": {"beat_predecessor": True},
+            "minus_marks": {"count": 2, "penalty": 500},
+            "proof": {"same_throw": True},
+        },
+    ),
 }
 
 
@@ -74,8 +95,16 @@ EXTRA_VARIANTS: dict[str, tuple[str, dict[str, object]]] = {
 def test_random_playthrough_extra_variants(variant: str, seed: int) -> None:
     """Option values no shipped rule set uses, played through the same generic check."""
     base, overrides = EXTRA_VARIANTS[variant]
-    rules = INFO.load_rules(base, {**overrides, "game": {**overrides.get("game", {}),  # type: ignore[dict-item]
-                                                         "target": 1500}})
+    rules = INFO.load_rules(
+        base,
+        {
+            **overrides,
+            "game": {
+                **overrides.get("game", {}),  # type: ignore[dict-item]
+                "target": 1500,
+            },
+        },
+    )
     n = 2 + seed % 2
     match = Match.new("zehntausend", base, [f"P{i}" for i in range(n)], rules=rules)
     bots = [RandomBot(seed * 31 + i) if i == 0 else HeuristicBot(seed + i) for i in range(n)]

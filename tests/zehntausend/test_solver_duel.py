@@ -11,13 +11,16 @@ from wuerfel.games.zehntausend.solvers import duel
 from wuerfel.games.zehntausend.solvers.duel import duel_support, solve_duel
 
 
-@pytest.mark.parametrize(("name", "overrides"), [
-    ("farkle", {"game": {"target": 300}}),
-    ("farkle", {"game": {"target": 400}, "turn": {"max_throws": 2}}),
-    # finish_round with first_to_reach, proof pending, start player playing on above the target
-    ("zehntausend-einfach", {"game": {"target": 150}, "turn": {"max_throws": 2}}),
-    ("zehntausend-einfach", {"game": {"target": 100, "tie": "shared"}, "turn": {"max_throws": 2}}),
-])
+@pytest.mark.parametrize(
+    ("name", "overrides"),
+    [
+        ("farkle", {"game": {"target": 300}}),
+        ("farkle", {"game": {"target": 400}, "turn": {"max_throws": 2}}),
+        # finish_round with first_to_reach, proof pending, start player playing on above the target
+        ("zehntausend-einfach", {"game": {"target": 150}, "turn": {"max_throws": 2}}),
+        ("zehntausend-einfach", {"game": {"target": 100, "tie": "shared"}, "turn": {"max_throws": 2}}),
+    ],
+)
 def test_duel_matches_naive_value_iteration(name: str, overrides: dict, monkeypatch: pytest.MonkeyPatch) -> None:
     rules = load_rules(name, overrides)
     sol = solve_duel(rules, use_disk=False)
@@ -40,10 +43,14 @@ def test_start_player_advantage_and_symmetry() -> None:
 def test_support_names_the_reason() -> None:
     assert duel_support(load_rules("farkle"))[0]
     assert duel_support(load_rules("zehntausend-einfach"))[0]
-    for name, word in [("macke-klassisch", "negate"), ("einfach+steigerung", "predecessor"),
-                       ("zehntausend-350", "minus marks"),
-                       ("einfach+uebernehmen", "takeover"), ("einfach+minus", "Minus"),
-                       ("zehntausend-rueckwaerts", "mode")]:
+    for name, word in [
+        ("macke-klassisch", "negate"),
+        ("einfach+steigerung", "predecessor"),
+        ("zehntausend-350", "minus marks"),
+        ("einfach+uebernehmen", "takeover"),
+        ("einfach+minus", "Minus"),
+        ("zehntausend-rueckwaerts", "mode"),
+    ]:
         ok, why = duel_support(load_rules(name))
         assert not ok and word.lower() in why.lower()
 
@@ -68,10 +75,13 @@ def test_cli_objective_refuses_rules_it_cannot_solve_exactly() -> None:
     assert "negate" in exc.value.msgid
 
 
-@pytest.mark.parametrize(("name", "overrides"), [
-    ("farkle", {"game": {"target": 600}}),  # immediate end: one seat
-    ("zehntausend-einfach", {"game": {"target": 300}, "turn": {"max_throws": 3}}),  # finish_round: both seats
-])
+@pytest.mark.parametrize(
+    ("name", "overrides"),
+    [
+        ("farkle", {"game": {"target": 600}}),  # immediate end: one seat
+        ("zehntausend-einfach", {"game": {"target": 300}, "turn": {"max_throws": 3}}),  # finish_round: both seats
+    ],
+)
 def test_parallel_solve_equals_serial(name: str, overrides: dict) -> None:
     """The pairs of a level are shared out among threads (issue 17); every pair is solved from the same inputs,
     so the table is the serial one bit for bit, whatever the number of workers (3: more than the cores, so the
@@ -84,13 +94,16 @@ def test_parallel_solve_equals_serial(name: str, overrides: dict) -> None:
     assert 0.0 < serial.value < 1.0
 
 
-@pytest.mark.parametrize(("name", "overrides"), [
-    ("farkle", {"game": {"target": 1000}}),  # immediate end, threshold 50
-    # finish_round: the start player's rows far above the target bank the same (the copied rows of _sweep_fast)
-    ("zehntausend-einfach", {"game": {"target": 300}, "turn": {"max_throws": 3}}),
-    ("zehntausend-einfach", {"game": {"target": 250, "tie": "shared"}}),
-    ("farkle", {"game": {"target": 500, "end_rule": "finish_round"}, "turn": {"min_bank": 300}}),
-])
+@pytest.mark.parametrize(
+    ("name", "overrides"),
+    [
+        ("farkle", {"game": {"target": 1000}}),  # immediate end, threshold 50
+        # finish_round: the start player's rows far above the target bank the same (the copied rows of _sweep_fast)
+        ("zehntausend-einfach", {"game": {"target": 300}, "turn": {"max_throws": 3}}),
+        ("zehntausend-einfach", {"game": {"target": 250, "tie": "shared"}}),
+        ("farkle", {"game": {"target": 500, "end_rule": "finish_round"}, "turn": {"min_bank": 300}}),
+    ],
+)
 def test_fast_sweep_gives_the_reference_table(name: str, overrides: dict) -> None:
     """Issue 17 (duel speed): the duel's own sweep (flat rows, the instant win as a column, rows copied where they
     must come out equal) gives the table of the plain ``sweep_slope`` bit for bit, serial and on two threads."""
@@ -116,11 +129,41 @@ def _eval_both(rules, sol, pairs, zs):  # type: ignore[no-untyped-def]
     out = []
     for i, j, seat in pairs:
         for z in zs(i, j, seat):
-            both = [duel._eval_start(i, j, seat, z, G, sol.immediate, W, L, th, *scratch, g.can_roll, g.bank_ok,
-                                     g.giveup_ok, g.tf, g.order, g.grp_start, g.grp_prob, g.opt_start, g.opt_dv,
-                                     g.opt_tgt, g.p_bust, g.reach, g.start, -1, g.max_dv, fast, *flat, off, dvs,
-                                     *bounds)
-                    for fast in (False, True)]
+            both = [
+                duel._eval_start(
+                    i,
+                    j,
+                    seat,
+                    z,
+                    G,
+                    sol.immediate,
+                    W,
+                    L,
+                    th,
+                    *scratch,
+                    g.can_roll,
+                    g.bank_ok,
+                    g.giveup_ok,
+                    g.tf,
+                    g.order,
+                    g.grp_start,
+                    g.grp_prob,
+                    g.opt_start,
+                    g.opt_dv,
+                    g.opt_tgt,
+                    g.p_bust,
+                    g.reach,
+                    g.start,
+                    -1,
+                    g.max_dv,
+                    fast,
+                    *flat,
+                    off,
+                    dvs,
+                    *bounds,
+                )
+                for fast in (False, True)
+            ]
             out.append(((i, j, seat, z), both))
     return out, flat[4]
 
@@ -135,15 +178,50 @@ def _eval_bounded(rules, sol, i, j, seat, z, U, dz, N, dzn):  # type: ignore[no-
     scratch = [np.empty((rows, S)) for _ in range(4)] + [np.empty(rows)]
     flat = [np.empty(rows * (S + 1)), np.empty(rows * (S + 1)), np.empty(S), np.empty(S), np.zeros(rows, bool)]
     off, dvs = duel._fast_options(g)
-    return duel._eval_start(i, j, seat, z, G, sol.immediate, W, L, th, *scratch, g.can_roll, g.bank_ok,
-                            g.giveup_ok, g.tf, g.order, g.grp_start, g.grp_prob, g.opt_start, g.opt_dv, g.opt_tgt,
-                            g.p_bust, g.reach, g.start, -1, g.max_dv, True, *flat, off, dvs, U, dz, N, dzn)
+    return duel._eval_start(
+        i,
+        j,
+        seat,
+        z,
+        G,
+        sol.immediate,
+        W,
+        L,
+        th,
+        *scratch,
+        g.can_roll,
+        g.bank_ok,
+        g.giveup_ok,
+        g.tf,
+        g.order,
+        g.grp_start,
+        g.grp_prob,
+        g.opt_start,
+        g.opt_dv,
+        g.opt_tgt,
+        g.p_bust,
+        g.reach,
+        g.start,
+        -1,
+        g.max_dv,
+        True,
+        *flat,
+        off,
+        dvs,
+        U,
+        dz,
+        N,
+        dzn,
+    )
 
 
-@pytest.mark.parametrize(("name", "overrides"), [
-    ("farkle", {"game": {"target": 1000}}),
-    ("farkle", {"game": {"target": 600, "end_rule": "finish_round"}, "turn": {"min_bank": 300}}),
-])
+@pytest.mark.parametrize(
+    ("name", "overrides"),
+    [
+        ("farkle", {"game": {"target": 1000}}),
+        ("farkle", {"game": {"target": 600, "end_rule": "finish_round"}, "turn": {"min_bank": 300}}),
+    ],
+)
 def test_carried_bounds_skip_throws_and_keep_the_values(name: str, overrides: dict) -> None:
     """Issue 17: ``_sweep_fast`` does not sweep a throw whose carried upper bound (the side's previous sweep, or
     the same turn one unit higher at the level above, each moved by the change of the bust value) lies below the
@@ -192,12 +270,12 @@ def test_fast_sweep_copies_the_rows_far_above_the_target() -> None:
     sol = duel.solve_duel.__wrapped__(rules, use_disk=False, workers=1)
     G, dcap = sol.goal, sol.L.shape[0] - 1
     out, eqn = _eval_both(rules, sol, [(0, 0, 0)], lambda i, j, seat: (0.4,))
-    (_, (plain, fast)), = out
+    ((_, (plain, fast)),) = out
     assert plain == fast
     n_rows = G + dcap
     # rows n_rows - G … n_rows - 1: margin ≥ the cap; all but the top ones (which see the tail) equal their upper row
-    assert eqn[n_rows - G:n_rows - 50].all() and G > 55
-    assert not eqn[:G - 1].any()  # below the target every total banks a different win probability
+    assert eqn[n_rows - G : n_rows - 50].all() and G > 55
+    assert not eqn[: G - 1].any()  # below the target every total banks a different win probability
 
 
 def test_cache_dir_follows_wuerfel_cache_dir(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]

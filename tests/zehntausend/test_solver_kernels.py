@@ -90,8 +90,12 @@ def test_duel_bot_loads_its_kernels_without_numbas_compiler(tmp_path: Path) -> N
     small table and fills numba's cache if no earlier run has. (``WUERFEL_CKERNELS=0``: the path of a machine
     without a C compiler; with one, the bot plays without numba at all: test_solver_light.py.)"""
     env = {**os.environ, "WUERFEL_CACHE_DIR": str(tmp_path), "WUERFEL_CKERNELS": "0"}
-    runs = [subprocess.run([sys.executable, "-c", DUEL_PLAY], capture_output=True, text=True, check=True, env=env,
-                           timeout=300).stdout.split("\n")[0] for _ in range(2)]
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", DUEL_PLAY], capture_output=True, text=True, check=True, env=env, timeout=300
+        ).stdout.split("\n")[0]
+        for _ in range(2)
+    ]
     game_first, _ = runs[0].rsplit(" ", 1)
     game_second, compiler = runs[1].rsplit(" ", 1)
     assert game_second == game_first

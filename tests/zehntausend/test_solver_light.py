@@ -67,8 +67,17 @@ def test_light_turn_tables_equal_the_duel_solvers(name: str, overrides: dict, ca
         assert got[3] == want[3]
 
 
-@pytest.mark.parametrize("name", ["farkle", "macke-klassisch+max3", "zehntausend-350", "einfach+5er-drehen",
-                                  "einfach-6+verdoppeln+bestaetigen", "macke-klassisch+beweisen"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "farkle",
+        "macke-klassisch+max3",
+        "zehntausend-350",
+        "einfach+5er-drehen",
+        "einfach-6+verdoppeln+bestaetigen",
+        "macke-klassisch+beweisen",
+    ],
+)
 def test_light_single_turn_tables_equal_numpys(name: str) -> None:
     """The single-turn optimum (the bot without a duel table; negate busts and penalties included) from the C
     kernel on the light graph, against the numpy tables of the plain/numba kernel."""
@@ -179,8 +188,14 @@ def test_duel_bot_plays_without_numpy_and_numba(cache: Path) -> None:
     env = {**os.environ, "WUERFEL_CACHE_DIR": str(cache)}
     runs = {}
     for flag in ("1", "0"):
-        out = subprocess.run([sys.executable, "-c", PLAY], capture_output=True, text=True, check=True, timeout=300,
-                             env={**env, "WUERFEL_CKERNELS": flag}).stdout
+        out = subprocess.run(
+            [sys.executable, "-c", PLAY],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=300,
+            env={**env, "WUERFEL_CKERNELS": flag},
+        ).stdout
         runs[flag] = json.loads(out.strip().splitlines()[-1])
     assert (runs["1"]["kind"], runs["1"]["heavy"]) == ("LightDuel", [])
     assert runs["0"]["kind"] == "DuelSolution" and "numba" in runs["0"]["heavy"]

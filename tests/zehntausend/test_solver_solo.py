@@ -11,15 +11,24 @@ from wuerfel.games.zehntausend.solvers.solo import solve_solo, solve_solo_result
 SOLO = {"game": {"mode": "solo", "min_players": 1}}
 
 
-@pytest.mark.parametrize(("name", "overrides"), [
-    # farkle rules played solo with the beat-the-previous-turn rule (fallback 0)
-    ("farkle", {**SOLO, "game": {**SOLO["game"], "target": 250},
-                "turn": {"beat_predecessor": True, "beat_fallback": 0, "max_throws": 2}}),
-    # the [001] solo preset itself (350, confirmation, Ergänzen, 5er drehen), short game, two throws per turn
-    ("zehntausend-350-solo", {"game": {"target": 600}, "turn": {"max_throws": 1}, "minus_marks": {"count": 0}}),
-    # without beat-the-predecessor every turn faces the same threshold
-    ("farkle", {**SOLO, "game": {**SOLO["game"], "target": 250}, "turn": {"max_throws": 2}}),
-])
+@pytest.mark.parametrize(
+    ("name", "overrides"),
+    [
+        # farkle rules played solo with the beat-the-previous-turn rule (fallback 0)
+        (
+            "farkle",
+            {
+                **SOLO,
+                "game": {**SOLO["game"], "target": 250},
+                "turn": {"beat_predecessor": True, "beat_fallback": 0, "max_throws": 2},
+            },
+        ),
+        # the [001] solo preset itself (350, confirmation, Ergänzen, 5er drehen), short game, two throws per turn
+        ("zehntausend-350-solo", {"game": {"target": 600}, "turn": {"max_throws": 1}, "minus_marks": {"count": 0}}),
+        # without beat-the-predecessor every turn faces the same threshold
+        ("farkle", {**SOLO, "game": {**SOLO["game"], "target": 250}, "turn": {"max_throws": 2}}),
+    ],
+)
 def test_solo_matches_naive_value_iteration(name: str, overrides: dict) -> None:
     rules = load_rules(name, overrides)
     sol = solve_solo(rules, use_disk=False)

@@ -148,9 +148,18 @@ def test_solve_result_contract() -> None:
     assert 250 < js["value"] < 350
 
 
-@pytest.mark.parametrize("name", ["zehntausend-350", "zehntausend-einfach", "einfach-6+verdoppeln+bestaetigen",
-                                  "einfach+verschaerft", "macke-klassisch+max3", "einfach+5er-drehen",
-                                  "einfach+ergaenzen"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "zehntausend-350",
+        "zehntausend-einfach",
+        "einfach-6+verdoppeln+bestaetigen",
+        "einfach+verschaerft",
+        "macke-klassisch+max3",
+        "einfach+5er-drehen",
+        "einfach+ergaenzen",
+    ],
+)
 def test_solver_transitions_agree_with_the_game_engine(name: str) -> None:
     """Every Select the engine offers is a solver move with the same points and the same next position."""
     rules = load_rules(name, WITHIN_CYCLE if name == "einfach+ergaenzen" else None)

@@ -37,8 +37,11 @@ def amount(value: float | None, unit: str, lang: str) -> str:
     return _("{value} pts", value=decimal(value, lang, 2))
 
 
-UNIT_WORDS = {"win_probability": N_("Losses in win probability"), "probability": N_("Losses in exact probability"),
-              "points": N_("Losses in expected points")}
+UNIT_WORDS = {
+    "win_probability": N_("Losses in win probability"),
+    "probability": N_("Losses in exact probability"),
+    "points": N_("Losses in expected points"),
+}
 """The heading's clause per unit, whole: a unit word slotted into "loss in …" needs its own case in German
 ("Verlust in exakte Wahrscheinlichkeit" was wrong, L4)."""
 
@@ -73,27 +76,40 @@ def print_analysis(doc: dict[str, Any], lang: str) -> None:
     info = get_game(doc["game"])
     # One clause, no nested brackets: the measure's own name may carry some ("chance to win (both play …)") (L4).
     measured = f"{_(UNIT_WORDS.get(unit, unit))}: {_(doc['measure'])}"
-    console.print(f"[bold]{escape(info.name(lang))}[/bold] — {escape(doc['rules'])} · {escape(measured)}",
-                  soft_wrap=True)
+    console.print(
+        f"[bold]{escape(info.name(lang))}[/bold] — {escape(doc['rules'])} · {escape(measured)}", soft_wrap=True
+    )
     names = [s["name"] for s in doc["seats"]]
     lossy = [d for d in doc["decisions"] if d["loss"] > 0]
     if lossy:
         table = Table(_("Step"), _("Player"), _("Chosen"), _("Best"), _("Loss"), header_style="bold")
         for d in lossy:
             mark = "[bold red]!![/bold red] " if d["decisive"] else ""
-            table.add_row(str(d["step"]), escape(names[d["seat"]]), escape(d["chosen_label"]),
-                          escape(d["best_label"]), mark + amount(d["loss"], d["unit"], lang))
+            table.add_row(
+                str(d["step"]),
+                escape(names[d["seat"]]),
+                escape(d["chosen_label"]),
+                escape(d["best_label"]),
+                mark + amount(d["loss"], d["unit"], lang),
+            )
         console.print(table)
     elif not doc["decisions"]:
         console.print(_("Nobody had a choice in this game: the dice decided it."))
     else:
         console.print(_("Every decision was one of the best."))
-    seats = Table(_("Player"), _("Decisions"), _("Best choices"), _("Accuracy"), _("Loss"), _("Luck"),
-                  header_style="bold")
+    seats = Table(
+        _("Player"), _("Decisions"), _("Best choices"), _("Accuracy"), _("Loss"), _("Luck"), header_style="bold"
+    )
     for s in doc["seats"]:
         acc = "—" if s["accuracy"] is None else decimal(s["accuracy"] / 100, lang, 1, percent=True)
-        seats.add_row(escape(s["name"]), str(s["decisions"]), str(s["best"]), acc, amount(s["loss"], unit, lang),
-                      amount(s["luck"], unit, lang))
+        seats.add_row(
+            escape(s["name"]),
+            str(s["decisions"]),
+            str(s["best"]),
+            acc,
+            amount(s["loss"], unit, lang),
+            amount(s["luck"], unit, lang),
+        )
     console.print(seats)
     if doc["mistakes"]:
         steps = ", ".join(str(i + 1) for i in doc["mistakes"])

@@ -82,8 +82,13 @@ class _Draw:
             notes = [self.text(x) for x in (s.role, s.note) if x is not None]
             if s.finished:
                 notes.append(_("finished"))
-            table.add_row("▶" if s.active else "", name, "" if s.score is None else fmt_number(s.score, self.lang),
-                          escape(", ".join(n for n in notes if n)), style="bold" if s.active else None)
+            table.add_row(
+                "▶" if s.active else "",
+                name,
+                "" if s.score is None else fmt_number(s.score, self.lang),
+                escape(", ".join(n for n in notes if n)),
+                style="bold" if s.active else None,
+            )
         return table
 
     def _dice(self, c: Dice) -> RenderableType:
@@ -118,11 +123,15 @@ class _Draw:
         for r in c.rows:
             opts = list(r.options) + [None] * (len(r.cells) - len(r.options))
             # An open box shows what the dice would score there, dim and in brackets: a suggestion, not an entry.
-            cells = [escape(self.text(v)) if v is not None else
-                     f"[dim]({escape(self.text(o))})[/dim]" if o is not None else "·"
-                     for v, o in zip(r.cells, opts, strict=False)]
-            table.add_row(escape(self.text(r.label)), *cells, style="bold" if r.total else None,
-                          end_section=False)
+            cells = [
+                escape(self.text(v))
+                if v is not None
+                else f"[dim]({escape(self.text(o))})[/dim]"
+                if o is not None
+                else "·"
+                for v, o in zip(r.cells, opts, strict=False)
+            ]
+            table.add_row(escape(self.text(r.label)), *cells, style="bold" if r.total else None, end_section=False)
         return table
 
     def _track(self, c: Track) -> RenderableType:
@@ -200,12 +209,15 @@ class _Draw:
         from wuerfel.engine.explain import render_text  # numbers written the reader's way: "Ziel: 10.000 Punkte"
 
         progress = render_text(c.progress, self.lang, self.names)
-        return Text.assemble((render_text(c.text, self.lang, self.names), "bold green"),
-                             ("  ·  " + progress if progress else "", "green"))
+        return Text.assemble(
+            (render_text(c.text, self.lang, self.names), "bold green"),
+            ("  ·  " + progress if progress else "", "green"),
+        )
 
 
-def render_components(components: Sequence[Component], lang: str, names: Sequence[str] = (),
-                      viewer: int | None = None) -> RenderableType:
+def render_components(
+    components: Sequence[Component], lang: str, names: Sequence[str] = (), viewer: int | None = None
+) -> RenderableType:
     """Every component in the order the game lists them, one under the other."""
     d = _Draw(lang, names, viewer)
     return Group(*(r for c in components if (r := d.draw(c)) is not None))

@@ -59,7 +59,7 @@ def show_rules(console: Console, info: GameInfo, rules: Any, rules_id: str, lang
 
 
 def rule_set_note(info: GameInfo, rules_id: str, lang: str) -> str:
-    """"Name — note" of the rule set in force, or "" where its id names none the game knows (a user's file)."""
+    """ "Name — note" of the rule set in force, or "" where its id names none the game knows (a user's file)."""
     try:
         resolved = info.resolve(rules_id)
     except WuerfelError:

@@ -37,16 +37,34 @@ from typing import Any
 from wuerfel.engine.errors import N_
 from wuerfel.i18n import DEFAULT_LANGUAGE, catalog, normalize_language
 
-GETTEXT_MSGIDS: frozenset[str] = frozenset({
-    # typer.core's gettext texts
-    N_("Missing command."), N_("No such command {name!r}."), N_("Aborted!"), N_("Arguments"), N_("Options"),
-    N_("Commands"), N_("(dynamic)"), N_("default: {default}"), N_("env var: {var}"), N_("required"),
-    # typer.rich_utils' texts computed at import
-    N_("(deprecated) "), N_("[default: {}]"), N_("[env var: {}]"), N_("[required]"), N_("Error"), N_("Aborted."),
-    N_("Try [blue]'{command_path} {help_option}'[/] for help."),
-    # typer's click: the usage prefix and the help option
-    N_("Usage:"), N_("Show this message and exit."), N_("[OPTIONS]"), N_("COMMAND [ARGS]..."),
-})
+GETTEXT_MSGIDS: frozenset[str] = frozenset(
+    {
+        # typer.core's gettext texts
+        N_("Missing command."),
+        N_("No such command {name!r}."),
+        N_("Aborted!"),
+        N_("Arguments"),
+        N_("Options"),
+        N_("Commands"),
+        N_("(dynamic)"),
+        N_("default: {default}"),
+        N_("env var: {var}"),
+        N_("required"),
+        # typer.rich_utils' texts computed at import
+        N_("(deprecated) "),
+        N_("[default: {}]"),
+        N_("[env var: {}]"),
+        N_("[required]"),
+        N_("Error"),
+        N_("Aborted."),
+        N_("Try [blue]'{command_path} {help_option}'[/] for help."),
+        # typer's click: the usage prefix and the help option
+        N_("Usage:"),
+        N_("Show this message and exit."),
+        N_("[OPTIONS]"),
+        N_("COMMAND [ARGS]..."),
+    }
+)
 """Texts looked up as they are (the framework formats them afterwards)."""
 
 MESSAGE_TEMPLATES: tuple[str, ...] = (
@@ -84,9 +102,18 @@ MESSAGE_TEMPLATES: tuple[str, ...] = (
 )
 """English messages as the framework prints them, most specific first (the first that matches wins)."""
 
-TYPER_CONSTANTS = ("DEPRECATED_STRING", "DEFAULT_STRING", "ENVVAR_STRING", "REQUIRED_LONG_STRING",
-                   "ARGUMENTS_PANEL_TITLE", "OPTIONS_PANEL_TITLE", "COMMANDS_PANEL_TITLE", "ERRORS_PANEL_TITLE",
-                   "ABORTED_TEXT", "RICH_HELP")
+TYPER_CONSTANTS = (
+    "DEPRECATED_STRING",
+    "DEFAULT_STRING",
+    "ENVVAR_STRING",
+    "REQUIRED_LONG_STRING",
+    "ARGUMENTS_PANEL_TITLE",
+    "OPTIONS_PANEL_TITLE",
+    "COMMANDS_PANEL_TITLE",
+    "ERRORS_PANEL_TITLE",
+    "ABORTED_TEXT",
+    "RICH_HELP",
+)
 """typer.rich_utils' texts computed at import."""
 
 HELP_TEXT = "Show this message and exit."
@@ -133,7 +160,7 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
         regex = ""
         pos = 0
         for m in _PLACEHOLDER.finditer(msgid):
-            regex += re.escape(msgid[pos:m.start()]) + f"(?P<{m.group(1)}>.+?)"
+            regex += re.escape(msgid[pos : m.start()]) + f"(?P<{m.group(1)}>.+?)"
             pos = m.end()
         out.append((msgid, re.compile(regex + re.escape(msgid[pos:]) + r"\Z", re.S)))
     return tuple(out)

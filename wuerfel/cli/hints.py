@@ -46,8 +46,13 @@ def value_text(value: float, measure: str, lang: str) -> str:
     return decimal(value, lang)
 
 
-def hint_table(items: Sequence[Advice], actions: Sequence[Action], label: Callable[[Advice], str], lang: str,
-               listed: Collection[int] | None = None) -> tuple[Table, bool]:
+def hint_table(
+    items: Sequence[Advice],
+    actions: Sequence[Action],
+    label: Callable[[Advice], str],
+    lang: str,
+    listed: Collection[int] | None = None,
+) -> tuple[Table, bool]:
     """The table of ``items``, and whether a move in it was missing from the list of moves (``listed``: the
     indices the list showed; None: all of them)."""
     _ = Translator(lang)

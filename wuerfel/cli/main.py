@@ -38,8 +38,9 @@ class WuerfelGroup(TyperGroup):
         return super().main(args, *rest, **kwargs)
 
 
-app = typer.Typer(cls=WuerfelGroup, no_args_is_help=True, add_completion=False,
-                  help=N_("wuerfel — traditional dice games"))
+app = typer.Typer(
+    cls=WuerfelGroup, no_args_is_help=True, add_completion=False, help=N_("wuerfel — traditional dice games")
+)
 rules_app = typer.Typer(no_args_is_help=True, help=N_("Rule sets: presets, variants, your own files"))
 app.add_typer(rules_app, name="rules")
 
@@ -48,6 +49,7 @@ console = Console()
 SUBCOMMAND_MODULES = ("play", "score", "odds", "sim", "solve", "serve", "analyse", "verify")
 """Modules of wuerfel.cli that register further subcommands (a missing one is skipped)."""
 
+
 def check_language(value: str) -> str:
     """Refuse a language the program does not speak (``--lang xx`` was silently German): in both languages, since
     the user's is unknown, with status 2 like every refusal."""
@@ -55,8 +57,10 @@ def check_language(value: str) -> str:
 
     base = (value or "").replace("_", "-").split("-")[0].strip().lower()
     if base not in LANGUAGES:
-        message = " / ".join(translate("Unknown language '{lang}'. Known: {known}", lang, lang=value,
-                                       known=", ".join(LANGUAGES)) for lang in LANGUAGES)
+        message = " / ".join(
+            translate("Unknown language '{lang}'. Known: {known}", lang, lang=value, known=", ".join(LANGUAGES))
+            for lang in LANGUAGES
+        )
         Console(stderr=True, soft_wrap=True).print(f"[red]{escape(message)}[/red]")
         raise typer.Exit(2)
     return base
@@ -104,30 +108,50 @@ def games_cmd(as_json: bool = typer.Option(False, "--json", help=JSON_HELP), lan
     _ = Translator(lang)
     infos = all_games()
     if as_json:
-        print(json.dumps([
-            {"id": g.id, "name_de": g.name_de, "name_en": g.name_en, "min_players": g.min_players,
-             "max_players": g.max_players, "default_rules": g.default_preset, "rules": g.rule_sets()}
-            for g in infos
-        ], ensure_ascii=False))
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": g.id,
+                        "name_de": g.name_de,
+                        "name_en": g.name_en,
+                        "min_players": g.min_players,
+                        "max_players": g.max_players,
+                        "default_rules": g.default_preset,
+                        "rules": g.rule_sets(),
+                    }
+                    for g in infos
+                ],
+                ensure_ascii=False,
+            )
+        )
         return
     # Plain lines, not a table: ids are what people copy into the next command, so they are never cut or folded.
     for g in infos:
-        console.print(f"[bold]{escape(g.id)}[/bold] — {escape(g.name(lang))}  "
-                      f"[dim]{escape(_('{lo} to {hi} players', lo=g.min_players, hi=g.max_players))}[/dim]",
-                      soft_wrap=True)
+        console.print(
+            f"[bold]{escape(g.id)}[/bold] — {escape(g.name(lang))}  "
+            f"[dim]{escape(_('{lo} to {hi} players', lo=g.min_players, hi=g.max_players))}[/dim]",
+            soft_wrap=True,
+        )
         lib = g.library
         presets = [r for r in g.public_rule_sets() if not (lib and lib.is_overlay(r))]
         console.print("    " + escape(_("Rule sets: {names}", names=", ".join(presets))), soft_wrap=True)
         overlays = len(g.public_rule_sets()) - len(presets)
         if overlays:
-            console.print("    " + escape(_("Variants: {n} (wuerfel rules list --game {game})", n=overlays,
-                                             game=g.id)), style="dim", soft_wrap=True)
+            console.print(
+                "    " + escape(_("Variants: {n} (wuerfel rules list --game {game})", n=overlays, game=g.id)),
+                style="dim",
+                soft_wrap=True,
+            )
 
 
 @rules_app.command("list", help=N_("Every rule set: presets and variants"))
-def rules_list(game: str = typer.Option(None, "--game", help=N_("only this game")),
-               show_all: bool = typer.Option(False, "--all", help=N_("internal rule sets too (for tests)")),
-               as_json: bool = typer.Option(False, "--json", help=JSON_HELP), lang: str = LangOption) -> None:
+def rules_list(
+    game: str = typer.Option(None, "--game", help=N_("only this game")),
+    show_all: bool = typer.Option(False, "--all", help=N_("internal rule sets too (for tests)")),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    lang: str = LangOption,
+) -> None:
     """Every preset and overlay."""
     _ = Translator(lang)
     try:
@@ -153,8 +177,11 @@ def rules_list(game: str = typer.Option(None, "--game", help=N_("only this game"
         for r in rows:
             if r["game"] == g.id:
                 title, note = names[(g.id, r["id"])]
-                console.print(f"  {escape(r['id'].ljust(width))}  {escape(_(r['kind'])).ljust(9)}  "
-                              f"{escape(title)}  [dim]{escape(note)}[/dim]", soft_wrap=True)
+                console.print(
+                    f"  {escape(r['id'].ljust(width))}  {escape(_(r['kind'])).ljust(9)}  "
+                    f"{escape(title)}  [dim]{escape(note)}[/dim]",
+                    soft_wrap=True,
+                )
 
 
 def find_rules(name_or_path: str, game: str | None) -> tuple[str, str]:
@@ -178,15 +205,21 @@ def find_rules(name_or_path: str, game: str | None) -> tuple[str, str]:
         raise last
     named = [g for g in infos if g.id == name_or_path.strip().lower()]
     if named:
-        raise RuleError(N_("'{name}' is a game, not a rule set; its rule sets: {known}"), name=name_or_path,
-                        known=", ".join(named[0].public_rule_sets()))
+        raise RuleError(
+            N_("'{name}' is a game, not a rule set; its rule sets: {known}"),
+            name=name_or_path,
+            known=", ".join(named[0].public_rule_sets()),
+        )
     raise RuleError(N_("No game knows the rule set '{name}' (all of them: wuerfel rules list)."), name=name_or_path)
 
 
 @rules_app.command("show", help=N_("The fully resolved options of a rule set"))
-def rules_show(preset: str = typer.Argument(..., help=N_("Preset, variant or path of a TOML file")),
-               game: str = typer.Option(None, "--game", help=GAME_HINT_HELP),
-               as_json: bool = typer.Option(False, "--json", help=JSON_HELP), lang: str = LangOption) -> None:
+def rules_show(
+    preset: str = typer.Argument(..., help=N_("Preset, variant or path of a TOML file")),
+    game: str = typer.Option(None, "--game", help=GAME_HINT_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    lang: str = LangOption,
+) -> None:
     """The fully resolved options of a rule set."""
     _ = Translator(lang)
     try:
@@ -201,14 +234,22 @@ def rules_show(preset: str = typer.Argument(..., help=N_("Preset, variant or pat
 
     edges = game_edges(info, rules, lang)
     if as_json:
-        doc: dict[str, Any] = {"game": game_id, "id": resolved.id, "source": resolved.source, "note": resolved.note,
-                               "options": options_to_dict(rules)}
+        doc: dict[str, Any] = {
+            "game": game_id,
+            "id": resolved.id,
+            "source": resolved.source,
+            "note": resolved.note,
+            "options": options_to_dict(rules),
+        }
         if edges is not None:  # a bank game: the bank's exact edge under these rules
             doc["bank_edges"] = edges
         print(json.dumps(doc, ensure_ascii=False))
         return
-    console.print(f"[bold]{escape(info.name(lang))}[/bold] — {escape(resolved.name(lang))} ({escape(resolved.id)})  "
-                  f"[dim]{escape(resolved.describe(lang))}[/dim]", soft_wrap=True)
+    console.print(
+        f"[bold]{escape(info.name(lang))}[/bold] — {escape(resolved.name(lang))} ({escape(resolved.id)})  "
+        f"[dim]{escape(resolved.describe(lang))}[/dim]",
+        soft_wrap=True,
+    )
     options = describe_options(rules)
     table = Table(header_style="bold")
     table.add_column(_("Option"), overflow="fold")
@@ -219,28 +260,42 @@ def rules_show(preset: str = typer.Argument(..., help=N_("Preset, variant or pat
         changed = o.value != o.default
         value = escape(option_value(o, o.value, lang))
         # The human name first; the dotted key below it, dim, because that is what a rules file needs.
-        table.add_row(f"{escape(o.name(lang))}\n[dim]{escape(o.key)}[/dim]",
-                      f"[bold]{value}[/bold]" if changed else value, escape(option_value(o, o.default, lang)),
-                      escape(o.description(lang)))
+        table.add_row(
+            f"{escape(o.name(lang))}\n[dim]{escape(o.key)}[/dim]",
+            f"[bold]{value}[/bold]" if changed else value,
+            escape(option_value(o, o.default, lang)),
+            escape(o.description(lang)),
+        )
     console.print(table)
     if edges:
         # The bank's exact edge under these rules (engine/edges.py): what a punter should know before staking.
-        edge_table = Table(_("Field"), _("Edge"), _("exact"), title=_("Bank's edge per chip staked"),
-                           header_style="bold")
+        edge_table = Table(
+            _("Field"), _("Edge"), _("exact"), title=_("Bank's edge per chip staked"), header_style="bold"
+        )
         for e in edges:
             percent = f"{e['edge'] * 100:.2f} %"
-            edge_table.add_row(escape(e["name"]), percent.replace(".", ",") if lang == "de" else percent,
-                               e["fraction"])
+            edge_table.add_row(escape(e["name"]), percent.replace(".", ",") if lang == "de" else percent, e["fraction"])
         console.print(edge_table)
-        console.print(escape(_("What the bank expects to win per chip staked, until the stake is settled: 0 is "
-                               "fair, below 0 the punters have the edge.")), style="dim", soft_wrap=True)
+        console.print(
+            escape(
+                _(
+                    "What the bank expects to win per chip staked, until the stake is settled: 0 is "
+                    "fair, below 0 the punters have the edge."
+                )
+            ),
+            style="dim",
+            soft_wrap=True,
+        )
 
 
 @rules_app.command("explain", help=N_("How to play a game, written from the rules in force"))
-def rules_explain(game: str = typer.Argument(..., help=N_("Game ID, e.g. chicago")),
-                  rules: str = typer.Option(None, "--rules", help=RULES_HELP),
-                  players: int = typer.Option(None, "--players", help=N_("Number of players the text counts with")),
-                  as_json: bool = typer.Option(False, "--json", help=JSON_HELP), lang: str = LangOption) -> None:
+def rules_explain(
+    game: str = typer.Argument(..., help=N_("Game ID, e.g. chicago")),
+    rules: str = typer.Option(None, "--rules", help=RULES_HELP),
+    players: int = typer.Option(None, "--players", help=N_("Number of players the text counts with")),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    lang: str = LangOption,
+) -> None:
     """The game's explanation from its rules object: a house rule changes the text (engine/explain.py)."""
     from wuerfel.cli.explaining import explanation, print_sections
 
@@ -251,8 +306,12 @@ def rules_explain(game: str = typer.Argument(..., help=N_("Game ID, e.g. chicago
         resolved = info.resolve(rules)
         rule_set = info.rules_from_dict(resolved.data, complete=False)
         if players is not None and not info.min_players <= players <= info.max_players:
-            raise RuleError(N_("{game} is played by {lo} to {hi} players."), game=info.name(lang),
-                            lo=info.min_players, hi=info.max_players)
+            raise RuleError(
+                N_("{game} is played by {lo} to {hi} players."),
+                game=info.name(lang),
+                lo=info.min_players,
+                hi=info.max_players,
+            )
         doc = explanation(info, rule_set, resolved.id, lang, players)
     except WuerfelError as exc:
         fail(exc, lang)

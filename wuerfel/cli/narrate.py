@@ -30,8 +30,9 @@ class Narrator:
     """Keeps what each event showed to whom (the record's statements, as the server does) and tells the people at
     the screen what an event brought about."""
 
-    def __init__(self, match: Match, lang: str, names: Callable[[], Sequence[str]],
-                 say: Callable[[str, str | None], None]) -> None:
+    def __init__(
+        self, match: Match, lang: str, names: Callable[[], Sequence[str]], say: Callable[[str, str | None], None]
+    ) -> None:
         self.lang = lang
         self.names = names
         self.say = say
@@ -46,8 +47,9 @@ class Narrator:
             self.told.append((state, obj, ev.player))
             state = apply_event(game, state, ev, i)
 
-    def event(self, before: State, event: Action | Outcome, player: int | None, after: State,
-              viewer: int | None) -> None:
+    def event(
+        self, before: State, event: Action | Outcome, player: int | None, after: State, viewer: int | None
+    ) -> None:
         """Event applied: print the moves it uncovered for ``viewer`` and its announcements (when he was told of
         it at all)."""
         i = len(self.views)

@@ -62,8 +62,13 @@ def odds_cmd(
         _("Class"),
         _("Probability"),
         _("exact"),
-        title=_.n("{game}: one throw of {n} die — rules {rules}", "{game}: one throw of {n} dice — rules {rules}",
-                  odds.dice, game=info.name(lang), rules=rules_id),
+        title=_.n(
+            "{game}: one throw of {n} die — rules {rules}",
+            "{game}: one throw of {n} dice — rules {rules}",
+            odds.dice,
+            game=info.name(lang),
+            rules=rules_id,
+        ),
     )
     table.columns[1].justify = "right"  # percentages line up at the decimal sign
     for c in doc["classes"]:

@@ -119,8 +119,13 @@ def parse_players(text: str, info: GameInfo, lang: str) -> list[Seat]:
             seats.append(Seat(_("Bot {n} ({bot})", n=bot_count, bot=bot_label(bot, lang)), bot))
         elif entry.isdigit():
             # "--players 0" or "--players 3" is a count, not a person called "0" (issue 24 U13).
-            raise RuleError(N_("'{name}' is a number: --players takes the players' names, separated by commas "
-                               "(e.g. \"Anna,bot\" or \"Anna,Ben,bot\")."), name=entry)
+            raise RuleError(
+                N_(
+                    "'{name}' is a number: --players takes the players' names, separated by commas "
+                    '(e.g. "Anna,bot" or "Anna,Ben,bot").'
+                ),
+                name=entry,
+            )
         else:
             seats.append(Seat(entry))
     names = [s.name.casefold() for s in seats]
@@ -177,10 +182,21 @@ def parse_dice_mode(mode: str) -> tuple[str, int | None]:
 class PlaySession:
     """One game in the terminal. I/O is injected (``read_line``, ``console``, ``sleep``) so tests drive it."""
 
-    def __init__(self, info: GameInfo, match: Match, seats: Sequence[Seat], *, dice_mode: str = "system",
-                 seed: int | None = None, lang: str = "de", save_path: Path | None = None, pause: float = 0.6,
-                 console: Console | None = None, read_line: Callable[[], str | None] | None = None,
-                 sleep: Callable[[float], None] | None = None) -> None:
+    def __init__(
+        self,
+        info: GameInfo,
+        match: Match,
+        seats: Sequence[Seat],
+        *,
+        dice_mode: str = "system",
+        seed: int | None = None,
+        lang: str = "de",
+        save_path: Path | None = None,
+        pause: float = 0.6,
+        console: Console | None = None,
+        read_line: Callable[[], str | None] | None = None,
+        sleep: Callable[[float], None] | None = None,
+    ) -> None:
         self.info = info
         self.match = match
         self.seats = list(seats)
@@ -284,8 +300,9 @@ class PlaySession:
     def run(self) -> int:
         """Play until the game ends or a player quits; the exit status (0 finished/quit, 1 input ended)."""
         _ = self._
-        self.say(_("{game} — rules: {rules}", game=self.info.name(self.lang), rules=self.match.record.rules_id),
-                 style="bold")
+        self.say(
+            _("{game} — rules: {rules}", game=self.info.name(self.lang), rules=self.match.record.rules_id), style="bold"
+        )
         self.say(self._("Players: {players}", players=", ".join(self.names)))
         if self.humans:
             self.say(self._("Type h for help, r for the rules."), style="dim")
@@ -318,8 +335,15 @@ class PlaySession:
             return 1
         except BotFailed as exc:
             self.autosave()
-            self.say(self._("{name} chose a move that is not allowed ({move}): {reason} The game is stopped.",
-                            name=exc.name, move=exc.label, reason=exc.error.translated(self.lang)), style="red")
+            self.say(
+                self._(
+                    "{name} chose a move that is not allowed ({move}): {reason} The game is stopped.",
+                    name=exc.name,
+                    move=exc.label,
+                    reason=exc.error.translated(self.lang),
+                ),
+                style="red",
+            )
             return 3
         except KeyboardInterrupt:
             self.console.print()
@@ -362,9 +386,14 @@ class PlaySession:
         view = self.state.view(None)
         self.console.print(self.render(view, None))
         winners = self.state.winners()
-        self.console.print(result_table(self.names, Standings.of(self.state), self.lang,
-                                        score_label(view, self.lang) or seats_label(self.state, self.lang,
-                                                                                    self.names)))
+        self.console.print(
+            result_table(
+                self.names,
+                Standings.of(self.state),
+                self.lang,
+                score_label(view, self.lang) or seats_label(self.state, self.lang, self.names),
+            )
+        )
         if len(winners) == 1:
             if winners[0] == self.you:
                 self.say(self._("You win!"), style="bold green")
@@ -458,8 +487,11 @@ class PlaySession:
         while True:
             # One move: "Enter = 1", not a range "1–1" (issue 24 U13).
             if p == self.you:
-                prompt = _("Your move (1–{n}, ? hint, h help, q quit):", n=len(actions)) if len(actions) > 1 \
+                prompt = (
+                    _("Your move (1–{n}, ? hint, h help, q quit):", n=len(actions))
+                    if len(actions) > 1
                     else _("Your move (Enter = 1, ? hint, h help, q quit):")
+                )
             elif len(actions) == 1:
                 prompt = _("{name}, your move (Enter = 1, ? hint, h help, q quit):", name=self.names[p])
             else:
@@ -491,14 +523,19 @@ class PlaySession:
                 k = int(text) if text.isdigit() else 0
                 if not 1 <= k <= len(actions):
                     self.say(self._("Please choose a number from 1 to {n}.", n=len(actions)), style="red")
-                    self.say(self._("A number alone is a move number. To type dice, give two or more separated "
-                                    "by spaces (1 5), or start with = (=5 for a single die)."), style="dim")
+                    self.say(
+                        self._(
+                            "A number alone is a move number. To type dice, give two or more separated "
+                            "by spaces (1 5), or start with = (=5 for a single die)."
+                        ),
+                        style="dim",
+                    )
                     continue
                 action = actions[k - 1]
             else:
                 if text.startswith(GAME_TEXT_PREFIX):
                     # "=5": the game's text, never a move number (a single die would otherwise read as one).
-                    text = text[len(GAME_TEXT_PREFIX):].strip()
+                    text = text[len(GAME_TEXT_PREFIX) :].strip()
                     low = text.casefold()
                 by_label = [a for a, lab in zip(actions, labels, strict=True) if lab.casefold() == low]
                 if len(by_label) == 1:
@@ -516,8 +553,13 @@ class PlaySession:
                             continue
                         else:
                             self.refuse(exc)
-                            self.say(_("Type the number of a move, two or more dice (1 5), =5 for a single "
-                                       "die, or h for help."), style="dim")
+                            self.say(
+                                _(
+                                    "Type the number of a move, two or more dice (1 5), =5 for a single "
+                                    "die, or h for help."
+                                ),
+                                style="dim",
+                            )
                             continue
                 if not self.confirmed(action):
                     continue
@@ -549,8 +591,9 @@ class PlaySession:
 
     def show_rules(self) -> None:
         """``r``: how to play, written from the rules of this table for its number of players."""
-        show_rules(self.console, self.info, self.match.game.rules, self.match.record.rules_id, self.lang,
-                   len(self.seats))
+        show_rules(
+            self.console, self.info, self.match.game.rules, self.match.record.rules_id, self.lang, len(self.seats)
+        )
 
     def confirmed(self, action: Action) -> bool:
         """A move typed in words that the game thinks may be a slip ("3 fh" writing a 0 into the ×3 column) is
@@ -574,8 +617,7 @@ class PlaySession:
         values: dict[str, int] = {}
         for name, amount in amounts(action).items():
             while True:
-                text = self.ask(self._("How many? {low} to {high} (Enter = back):", low=amount.low,
-                                       high=amount.high))
+                text = self.ask(self._("How many? {low} to {high} (Enter = back):", low=amount.low, high=amount.high))
                 if not text:
                     return None
                 if text.casefold() in QUIT_WORDS:
@@ -586,12 +628,19 @@ class PlaySession:
                 if text.isdigit() and len(text) <= 12 and int(text) in amount:
                     values[name] = int(text)
                     break
-                self.say(self._("Please type a whole number from {low} to {high}.", low=amount.low,
-                                high=amount.high), style="red")
+                self.say(
+                    self._("Please type a whole number from {low} to {high}.", low=amount.low, high=amount.high),
+                    style="red",
+                )
         return with_amount(action, **values)
 
-    def print_actions(self, labels: Sequence[str], limit: int | None = LIST_LIMIT,
-                      only: Sequence[int] | None = None, kinds: Sequence[str] | None = None) -> None:
+    def print_actions(
+        self,
+        labels: Sequence[str],
+        limit: int | None = LIST_LIMIT,
+        only: Sequence[int] | None = None,
+        kinds: Sequence[str] | None = None,
+    ) -> None:
         """The numbered moves, in two columns when there are many; beyond ``limit`` only the first ones and how
         to find the rest (an announcement in poker dice has hundreds of choices).
 
@@ -607,7 +656,7 @@ class PlaySession:
             tail = [i for i in shown if kinds is not None and kinds[i] == kinds[shown[-1]]]
             if kinds is not None and LIST_TAIL < len(tail) <= 2 * limit:
                 head = [i for i in shown if i not in set(tail)]
-                keep = head[:max(LIST_TAIL, limit - len(tail))]
+                keep = head[: max(LIST_TAIL, limit - len(tail))]
                 hidden = len(shown) - len(keep) - len(tail)
                 example = labels[head[len(keep)]] if hidden else ""
                 shown = sorted(keep + tail)
@@ -627,16 +676,23 @@ class PlaySession:
             half = (len(shown) + 1) // 2
             for i in range(half):
                 a = shown[i]
-                right = [str(shown[i + half] + 1), escape(labels[shown[i + half]])] if i + half < len(shown) else [
-                    "", ""]
+                right = (
+                    [str(shown[i + half] + 1), escape(labels[shown[i + half]])] if i + half < len(shown) else ["", ""]
+                )
                 table.add_row(str(a + 1), escape(labels[a]), *right)
         else:
             for a in shown:
                 table.add_row(str(a + 1), escape(labels[a]))
         self.console.print(table)
         if hidden and limit is not None:
-            self.say(self._("… and {n} more. Type words of a move to find it (e.g. \"{example}\"), or \"alle\" "
-                            "for the full list.", n=hidden, example=example), style="dim")
+            self.say(
+                self._(
+                    '… and {n} more. Type words of a move to find it (e.g. "{example}"), or "alle" for the full list.',
+                    n=hidden,
+                    example=example,
+                ),
+                style="dim",
+            )
 
     def bot_move(self, p: int) -> None:
         before = self.state
@@ -677,8 +733,11 @@ class PlaySession:
             # A bot's throw is announced even where the game's renderer would show it better: no screen is drawn
             # for a bot's decision, so the throw would never be seen (the Würfelspiel's bots threw unseen). What
             # the people at the screen may read of it is the game's statement (``shown``).
-            line = self.shown(state, outcome, None, describe_outcome(state, outcome, self.lang, self.names)) \
-                if self.announce_throws or seat in self.bots else None
+            line = (
+                self.shown(state, outcome, None, describe_outcome(state, outcome, self.lang, self.names))
+                if self.announce_throws or seat in self.bots
+                else None
+            )
             lot = getattr(outcome, "kind", None) == "lot"
             if lot and len(self.seats) == 1:
                 line = None  # a lot among one: nothing to tell a player alone (issue 24 U13)
@@ -688,8 +747,10 @@ class PlaySession:
                     for template, yours in LOT_FOR_YOU.items():
                         if line == translate(template, self.lang, name=self.names[self.you]):
                             line = self._(yours)
-                self.say(self._("Lot: {text}", text=line) if lot else throw_line(self._, seat, self.you, self.names,
-                                                                                 line), style="bold magenta")
+                self.say(
+                    self._("Lot: {text}", text=line) if lot else throw_line(self._, seat, self.you, self.names, line),
+                    style="bold magenta",
+                )
             self.narrator.event(state, outcome, None, self.state, self.viewer())
             if waiting is not None and waiting in self.bots and self.pause > 0:
                 self.sleep(self.pause)  # a bot's throw that starts its turn is paced like its moves
@@ -726,10 +787,14 @@ class PlaySession:
                 continue
             if text in HELP_WORDS:
                 # the person addressed as such (terminal L5: "Dieser Spieler ist mit Würfeln dran" to "Du")
-                self.say(_("It is your throw: Enter throws the dice. q quits (you may save the game record).")
-                         if p == self.you else
-                         _("It is {name}'s throw: Enter throws the dice. q quits (you may save the game record).",
-                           name=self.names[p]))
+                self.say(
+                    _("It is your throw: Enter throws the dice. q quits (you may save the game record).")
+                    if p == self.you
+                    else _(
+                        "It is {name}'s throw: Enter throws the dice. q quits (you may save the game record).",
+                        name=self.names[p],
+                    )
+                )
                 continue
             return
 
@@ -805,9 +870,12 @@ class PlaySession:
         shortcuts = self.special_outcomes(state)
         n = state.dice_to_throw()
         if shortcuts:
-            self.console.print("  ".join(
-                f"[bold cyan]{escape(k)}[/bold cyan] = {escape(describe_outcome(state, o, self.lang, self.names))}"
-                for k, o in shortcuts))
+            self.console.print(
+                "  ".join(
+                    f"[bold cyan]{escape(k)}[/bold cyan] = {escape(describe_outcome(state, o, self.lang, self.names))}"
+                    for k, o in shortcuts
+                )
+            )
         example = self.dice_example(state, n) if n > 0 else ""
         if n > 0:
             if example:
@@ -819,8 +887,9 @@ class PlaySession:
         keys = {k: o for k, o in shortcuts}
         if seat is not None and len(self.seats) > 1:
             # Whose dice to type: the people at the table throw for everybody, bots included (U3).
-            self.say(_("Your throw.") if seat == self.you else _("{name} throws.", name=self.names[seat]),
-                     style="yellow")
+            self.say(
+                _("Your throw.") if seat == self.you else _("{name} throws.", name=self.names[seat]), style="yellow"
+            )
         while True:
             text = self.ask(prompt)
             low = text.casefold()
@@ -854,11 +923,20 @@ class PlaySession:
     def manual_help(self, example: str) -> None:
         """How to enter a throw, with the example of the prompt (plain faces may also be typed together)."""
         if example and example.replace(" ", "").isdigit():
-            self.say(self._("Type the faces of the dice that fell, separated by spaces (3 3 1 5 6) or together "
-                            "(33156). A letter reports a special throw from the list above. q quits."))
+            self.say(
+                self._(
+                    "Type the faces of the dice that fell, separated by spaces (3 3 1 5 6) or together "
+                    "(33156). A letter reports a special throw from the list above. q quits."
+                )
+            )
         elif example:
-            self.say(self._("Type the dice that fell, separated by spaces (e.g. {example}). A key from the list "
-                            "above reports a special throw. q quits.", example=example))
+            self.say(
+                self._(
+                    "Type the dice that fell, separated by spaces (e.g. {example}). A key from the list "
+                    "above reports a special throw. q quits.",
+                    example=example,
+                )
+            )
         else:
             self.say(self._("Type what happened, or a key from the list above. q quits."))
 
@@ -871,6 +949,7 @@ class PlaySession:
         reads them. Every
         candidate is checked with ``parse_outcome``, so the prompt never shows an example that would be refused.
         """
+
         def reads(text: str) -> Outcome | None:
             try:
                 return state.parse_outcome(text)
@@ -936,8 +1015,9 @@ class PlaySession:
         self.say(self._("  text       a move in words, if the game understands it (e.g. the dice to keep)"))
         self.say(self._("  =text      the same, also for a single die (=5): a number alone is a move number"))
         self.say(self._("  alle       list every move (when there are too many to show)"))
-        self.say(self._("  ?          hints: the best moves and how good they are (?? all; if the game has an "
-                        "advisor)"))
+        self.say(
+            self._("  ?          hints: the best moves and how good they are (?? all; if the game has an advisor)")
+        )
         self.say(self._("  r          the rules: how this game is played at this table"))
         self.say(self._("  h          this help"))
         self.say(self._("  q          quit (you may save the game record)"))
@@ -1001,9 +1081,14 @@ def as_advice(item: Any, lang: str = "de") -> Advice:
     if callable(label):
         label = label(lang)
     value = get("value", float("nan"))
-    return Advice(action=get("action", None), value=value if isinstance(value, int | float) else float("nan"),
-                  measure=str(get("measure") or ""), note=str(get("note") or ""), params=dict(get("params") or {}),
-                  label=str(label or ""))
+    return Advice(
+        action=get("action", None),
+        value=value if isinstance(value, int | float) else float("nan"),
+        measure=str(get("measure") or ""),
+        note=str(get("note") or ""),
+        params=dict(get("params") or {}),
+        label=str(label or ""),
+    )
 
 
 _WORD = re.compile(r"\w+")
@@ -1066,9 +1151,18 @@ def _stdin_line() -> str | None:
     return line if line else None
 
 
-def build_session(game: str, rules: str | None, players: str | None, dice: str, lang: str, save: Path | None,
-                  load: Path | None, pause: float, console: Console | None = None,
-                  confirm: Confirm | None = None) -> PlaySession:
+def build_session(
+    game: str,
+    rules: str | None,
+    players: str | None,
+    dice: str,
+    lang: str,
+    save: Path | None,
+    load: Path | None,
+    pause: float,
+    console: Console | None = None,
+    confirm: Confirm | None = None,
+) -> PlaySession:
     """Everything the command line decides before the first move; raises WuerfelError for bad arguments.
 
     An existing ``--save`` file that is not the ``--load`` file is overwritten only after ``confirm`` said yes
@@ -1081,38 +1175,58 @@ def build_session(game: str, rules: str | None, players: str | None, dice: str, 
         except (OSError, UnicodeDecodeError) as exc:
             raise file_error(exc, load) from exc
         if get_game(record.game).id != info.id:
-            raise RuleError(N_("{path} is a record of {other}, not of {game}."), path=str(load), other=record.game,
-                            game=info.id)
+            raise RuleError(
+                N_("{path} is a record of {other}, not of {game}."), path=str(load), other=record.game, game=info.id
+            )
         match = Match.from_record(record)
         if rules is not None:
             # A saved game keeps its rules; other ones given with --load were ignored without a word (U10).
             from wuerfel.engine.rules import options_to_dict
 
             resolved = info.resolve(rules)
-            if resolved.id != record.rules_id and \
-                    options_to_dict(info.rules_from_dict(resolved.data)) != options_to_dict(match.game.rules):
-                raise RuleError(N_("{path} is a game with the rules {saved}; it goes on with them, not with "
-                                   "{given}. Leave out --rules to continue it."), path=str(load),
-                                saved=record.rules_id, given=resolved.id)
+            if resolved.id != record.rules_id and options_to_dict(
+                info.rules_from_dict(resolved.data)
+            ) != options_to_dict(match.game.rules):
+                raise RuleError(
+                    N_(
+                        "{path} is a game with the rules {saved}; it goes on with them, not with "
+                        "{given}. Leave out --rules to continue it."
+                    ),
+                    path=str(load),
+                    saved=record.rules_id,
+                    given=resolved.id,
+                )
         if players:
             seats = parse_players(players, info, lang)
             if len(seats) != len(record.players):
-                raise RuleError(N_("The saved game has {players}, not {got}."),
-                                players=counts.players(len(record.players)), got=len(seats))
+                raise RuleError(
+                    N_("The saved game has {players}, not {got}."),
+                    players=counts.players(len(record.players)),
+                    got=len(seats),
+                )
         else:
             specs = record.meta.get("seats") or ["human"] * len(record.players)
             if len(specs) != len(record.players):
                 raise RuleError(N_("Not a game record (or an unknown record format)."))
-            seats = mark_you([Seat(name, spec[4:] if isinstance(spec, str) and spec.startswith("bot:") else None)
-                              for name, spec in zip(record.players, specs, strict=True)])
+            seats = mark_you(
+                [
+                    Seat(name, spec[4:] if isinstance(spec, str) and spec.startswith("bot:") else None)
+                    for name, spec in zip(record.players, specs, strict=True)
+                ]
+            )
         record.players = [s.name for s in seats]
         record.meta["seats"] = [s.spec for s in seats]
     else:
         resolved = info.resolve(rules)
         rules_obj = info.rules_from_dict(resolved.data)
         seats = parse_players(players or default_players(info, rules_obj, lang), info, lang)
-        match = Match.new(info.id, resolved.id, [s.name for s in seats], rules=rules_obj,
-                          meta={"seats": [s.spec for s in seats], "dice": dice})
+        match = Match.new(
+            info.id,
+            resolved.id,
+            [s.name for s in seats],
+            rules=rules_obj,
+            meta={"seats": [s.spec for s in seats], "dice": dice},
+        )
     if save is not None and not may_write(save, (load,), confirm, lang):
         raise RuleError(KEPT, path=str(save))
     if save is not None:
@@ -1122,8 +1236,9 @@ def build_session(game: str, rules: str | None, players: str | None, dice: str, 
             save_record(match.record, save)
         except OSError as exc:
             raise file_error(exc, save, writing=True) from exc
-    session = PlaySession(info, match, seats, dice_mode=mode, seed=seed, lang=lang, save_path=save, pause=pause,
-                          console=console)
+    session = PlaySession(
+        info, match, seats, dice_mode=mode, seed=seed, lang=lang, save_path=save, pause=pause, console=console
+    )
     session.load_path = load
     return session
 
@@ -1132,10 +1247,18 @@ def build_session(game: str, rules: str | None, players: str | None, dice: str, 
 def play_cmd(
     game: str = typer.Argument(..., help=N_("Game ID, e.g. zehntausend (see: wuerfel games)")),
     rules: str = typer.Option(None, "--rules", help=RULES_HELP),
-    players: str = typer.Option(None, "--players", help=N_(
-        'Players, separated by commas; bots as bot:NAME, e.g. "Anna,Ben,bot:heuristic" (default: you against a bot)')),
-    dice: str = typer.Option("system", "--dice", help=N_(
-        "system (random dice), manual (type in the real dice that fell) or seed:N (repeatable)")),
+    players: str = typer.Option(
+        None,
+        "--players",
+        help=N_(
+            'Players, separated by commas; bots as bot:NAME, e.g. "Anna,Ben,bot:heuristic" (default: you against a bot)'
+        ),
+    ),
+    dice: str = typer.Option(
+        "system",
+        "--dice",
+        help=N_("system (random dice), manual (type in the real dice that fell) or seed:N (repeatable)"),
+    ),
     lang: str = LangOption,
     save: Path = typer.Option(None, "--save", help=N_("Keep the game saved in this file")),
     load: Path = typer.Option(None, "--load", help=N_("Continue a saved game")),
@@ -1146,7 +1269,8 @@ def play_cmd(
 
     def confirm(question: str) -> bool:
         Console(highlight=False, soft_wrap=True).print(
-            f"[bold]{escape(Translator(lang)('{question} (y = yes, Enter = no)', question=question))}[/bold] ", end="")
+            f"[bold]{escape(Translator(lang)('{question} (y = yes, Enter = no)', question=question))}[/bold] ", end=""
+        )
         answer = _stdin_line()
         return answer is not None and answer.strip().casefold() in YES_WORDS
 

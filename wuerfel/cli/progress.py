@@ -18,8 +18,9 @@ from wuerfel.i18n import translate
 
 
 @contextmanager
-def working(text: str, console: Console | None = None, total: float | None = None,
-            quiet: bool = False, lang: str = "de") -> Iterator[Callable[..., None]]:
+def working(
+    text: str, console: Console | None = None, total: float | None = None, quiet: bool = False, lang: str = "de"
+) -> Iterator[Callable[..., None]]:
     """Show ``text`` while the block runs; yields ``advance(done, stage=None)`` for callers that know their
     progress (``stage``: an English msgid of what is being done, shown after the text in ``lang``).
 
@@ -35,9 +36,11 @@ def working(text: str, console: Console | None = None, total: float | None = Non
         err.print(f"{text} …", highlight=False)
         yield lambda done, stage=None: None
         return
-    columns = [SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
-               TimeElapsedColumn()] if total else [SpinnerColumn(), TextColumn("{task.description}"),
-                                                   TimeElapsedColumn()]
+    columns = (
+        [SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn()]
+        if total
+        else [SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn()]
+    )
     with Progress(*columns, console=err, transient=True) as bar:
         task = bar.add_task(text, total=total)
 
@@ -55,5 +58,6 @@ def listen_while(advance: Callable[..., None], done: float = 0.0, share: float =
     ``share`` as the work inside reports its fraction (one bot of several: ``done`` bots built, a share of 1)."""
     from wuerfel.engine import progress
 
-    return progress.listening(lambda fraction, stage: advance(None if fraction is None else done + share * fraction,
-                                                               stage))
+    return progress.listening(
+        lambda fraction, stage: advance(None if fraction is None else done + share * fraction, stage)
+    )

@@ -28,7 +28,7 @@ _SKIP = {"game", "to_move", "scores", "player_names", "viewer", "actors", "score
 
 
 def label(key: str, lang: str) -> str:
-    """"turn_total" → "Turn total", translated if a catalogue has that msgid."""
+    """ "turn_total" → "Turn total", translated if a catalogue has that msgid."""
     pretty = key.replace("_", " ").strip()
     pretty = pretty[:1].upper() + pretty[1:]
     return translate(pretty, lang)
@@ -55,9 +55,11 @@ def decimal(x: float, lang: str, digits: int = 2, *, percent: bool = False) -> s
 def is_dice(key: str, value: Any) -> bool:
     """A list of faces 1–6 under a key that says dice ("dice", "kept_dice", "wuerfel" …)."""
     k = key.lower()
-    return (("dice" in k or "wuerfel" in k or "würfel" in k or k in ("roll", "throw", "wurf"))
-            and isinstance(value, list) and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
-                                               for d in value))
+    return (
+        ("dice" in k or "wuerfel" in k or "würfel" in k or k in ("roll", "throw", "wurf"))
+        and isinstance(value, list)
+        and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in value)
+    )
 
 
 def dice_text(dice: Sequence[int]) -> Text:
@@ -93,8 +95,16 @@ def generic_renderer(view: dict[str, Any], lang: str) -> RenderableType:
     actors = set(view.get("actors") or ([to_move] if isinstance(to_move, int) and to_move >= 0 else []))
     viewer = view.get("viewer")
 
-    per_player = [k for k, v in view.items() if k not in _SKIP and isinstance(v, list) and len(v) == n and n > 1
-                  and not is_dice(k, v) and all(not isinstance(x, dict | list) for x in v)]
+    per_player = [
+        k
+        for k, v in view.items()
+        if k not in _SKIP
+        and isinstance(v, list)
+        and len(v) == n
+        and n > 1
+        and not is_dice(k, v)
+        and all(not isinstance(x, dict | list) for x in v)
+    ]
     board = Table(title=None, show_header=True, header_style="bold", expand=False)
     board.add_column("")
     board.add_column(_("Player"))
@@ -165,8 +175,14 @@ class Standings:
 
     @classmethod
     def of(cls, state: State) -> Standings:
-        return cls(tuple(state.scores()), state.ranking(), state.winners(), state.losers(), state.payoffs(),
-                   state.lower_is_better())
+        return cls(
+            tuple(state.scores()),
+            state.ranking(),
+            state.winners(),
+            state.losers(),
+            state.payoffs(),
+            state.lower_is_better(),
+        )
 
 
 def result_table(names: Sequence[str], result: Standings, lang: str, heading: str | None = None) -> Table:
@@ -191,8 +207,11 @@ def result_table(names: Sequence[str], result: Standings, lang: str, heading: st
     place = 1
     for group in result.ranking:
         for p in group:
-            row = [str(place), escape(names[p]) if p < len(names) else str(p + 1),
-                   fmt_number(result.scores[p], lang) if p < len(result.scores) else ""]
+            row = [
+                str(place),
+                escape(names[p]) if p < len(names) else str(p + 1),
+                fmt_number(result.scores[p], lang) if p < len(result.scores) else "",
+            ]
             if result.payoffs is not None:
                 row.append(f"{result.payoffs[p]:+d}" if result.payoffs[p] else "0")
             won, lost = p in result.winners, p in result.losers

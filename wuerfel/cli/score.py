@@ -46,8 +46,9 @@ def parse_throw(text: str | list[str], count: int, least: int = 1) -> Dice:
         return ()
     if not least <= len(faces) <= count:
         if least == count:
-            raise WuerfelError(N_("A throw has {dice} under these rules, not {got}."), dice=counts.dice(count),
-                               got=len(faces))
+            raise WuerfelError(
+                N_("A throw has {dice} under these rules, not {got}."), dice=counts.dice(count), got=len(faces)
+            )
         raise WuerfelError(N_("A throw has 1 to {n} dice under these rules, not {got}."), n=count, got=len(faces))
     return sort_dice(faces)
 
@@ -65,8 +66,9 @@ def read_throw(scorer: ThrowScorer, text: str | list[str]) -> Dice:
         except ValueError:
             raise WuerfelError(N_("'{token}' is not a die face (1 to 6)."), token=joined.strip()[:40]) from None
         if not scorer.min_dice <= len(dice) <= scorer.max_dice:
-            raise WuerfelError(N_("A throw has {dice} under these rules, not {got}."),
-                               dice=counts.dice(scorer.max_dice), got=len(dice)) from None
+            raise WuerfelError(
+                N_("A throw has {dice} under these rules, not {got}."), dice=counts.dice(scorer.max_dice), got=len(dice)
+            ) from None
         return dice
 
 
@@ -110,8 +112,13 @@ def which_rules(rules: str | None, game: str | None, lang: str) -> tuple[str, st
     if rules is None:
         if game is None:
             scoring = ", ".join(g.id for g in all_games() if g.throw_scorer is not None)
-            raise RuleError(N_("Say which game: --game ID (with its default rules) or --rules RULES. Games that "
-                               "score a throw: {games}"), games=scoring)
+            raise RuleError(
+                N_(
+                    "Say which game: --game ID (with its default rules) or --rules RULES. Games that "
+                    "score a throw: {games}"
+                ),
+                games=scoring,
+            )
         return get_game(game).id, None
     try:
         return find_rules(rules, game)
@@ -124,10 +131,14 @@ def which_rules(rules: str | None, game: str | None, lang: str) -> tuple[str, st
 
 @app.command("score", help=N_("What a throw scores, best choice first"))
 def score_cmd(
-    dice: list[str] = typer.Argument(None, help=N_(
-        "The dice, e.g. 3 3 3 1 5; without: one throw per line from standard input")),
-    rules: str = typer.Option(None, "--rules", help=N_(
-        "Preset, variant or TOML file (default: the rules of --game; a game's ID: its default rules)")),
+    dice: list[str] = typer.Argument(
+        None, help=N_("The dice, e.g. 3 3 3 1 5; without: one throw per line from standard input")
+    ),
+    rules: str = typer.Option(
+        None,
+        "--rules",
+        help=N_("Preset, variant or TOML file (default: the rules of --game; a game's ID: its default rules)"),
+    ),
     game: str = typer.Option(None, "--game", help=GAME_HINT_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     lang: str = LangOption,

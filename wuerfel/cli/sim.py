@@ -82,16 +82,25 @@ def random_seed() -> int:
 def sim_cmd(
     game: str = typer.Argument(..., help=N_("Game ID (see: wuerfel games)")),
     rules: str = typer.Option(None, "--rules", help=RULES_HELP),
-    players: int = typer.Option(None, "--players", help=N_(
-        "Number of seats, all taken by bots (default: 2 where the rule set allows, else the fewest it allows)")),
-    bot: str = typer.Option(None, "--bot", help=N_("One bot for every seat, or one per seat separated by commas "
-                                                    "(default: the game's default bot)")),
-    games: int = typer.Option(DEFAULT_GAMES, "--games", help=N_(
-        "Number of games (more games: smaller standard errors)")),
-    seed: int = typer.Option(None, "--seed", help=N_(
-        "The same seed plays the same games (default: a random one, printed with the result)")),
-    jobs: int = typer.Option(None, "--jobs", help=N_(
-        "Processes (default: all cores); the results are exactly those of one process")),
+    players: int = typer.Option(
+        None,
+        "--players",
+        help=N_("Number of seats, all taken by bots (default: 2 where the rule set allows, else the fewest it allows)"),
+    ),
+    bot: str = typer.Option(
+        None,
+        "--bot",
+        help=N_("One bot for every seat, or one per seat separated by commas (default: the game's default bot)"),
+    ),
+    games: int = typer.Option(
+        DEFAULT_GAMES, "--games", help=N_("Number of games (more games: smaller standard errors)")
+    ),
+    seed: int = typer.Option(
+        None, "--seed", help=N_("The same seed plays the same games (default: a random one, printed with the result)")
+    ),
+    jobs: int = typer.Option(
+        None, "--jobs", help=N_("Processes (default: all cores); the results are exactly those of one process")
+    ),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     lang: str = LangOption,
 ) -> None:
@@ -112,8 +121,16 @@ def sim_cmd(
             result = simulate(info, rules, players, bot_names, games, seed, jobs=jobs)
         else:
             err = Console(stderr=True)
-            with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                          TimeElapsedColumn(), TimeRemainingColumn(), console=err, transient=True) as bar:
+            with Progress(
+                SpinnerColumn(),
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=err,
+                transient=True,
+            ) as bar:
                 # Until the bots are built the bar pulses under "preparing" (no total), then counts the games.
                 task = bar.add_task(_("Preparing the bots"), total=None)
                 if not err.is_terminal:
@@ -139,8 +156,17 @@ def sim_cmd(
                         err.print(_("Simulating") + " …", highlight=False)
 
                 with listening(prepared):
-                    result = simulate(info, rules, players, bot_names, games, seed,
-                                      progress=lambda done: bar.update(task, completed=done), ready=ready, jobs=jobs)
+                    result = simulate(
+                        info,
+                        rules,
+                        players,
+                        bot_names,
+                        games,
+                        seed,
+                        progress=lambda done: bar.update(task, completed=done),
+                        ready=ready,
+                        jobs=jobs,
+                    )
     except WorkerDied as exc:
         # Not a refusal of the arguments (status 2): the run itself failed, and says so at once.
         Console(stderr=True, soft_wrap=True).print(f"[red]{escape(exc.translated(lang))}[/red]")
@@ -173,8 +199,13 @@ def sim_cmd(
     for seat, s in enumerate(result.players, start=1):
         wins = f"{s.wins:g}".replace(".", ",") if lang == "de" else f"{s.wins:g}"
         label = _("Bot {n} ({bot})", n=seat, bot=bot_label(s.bot, lang)) if s.bot else s.name
-        row = [label, decimal(s.mean, lang), decimal(s.stderr, lang), wins,
-               decimal(s.wins / result.games, lang, 1, percent=True)]
+        row = [
+            label,
+            decimal(s.mean, lang),
+            decimal(s.stderr, lang),
+            wins,
+            decimal(s.wins / result.games, lang, 1, percent=True),
+        ]
         if has_losers:
             row.append(f"{s.losses:g}".replace(".", ",") if lang == "de" else f"{s.losses:g}")
         row.append(decimal(s.mean_place, lang))
@@ -182,11 +213,21 @@ def sim_cmd(
             row.append(decimal(s.mean_payoff or 0.0, lang))
         table.add_row(*row)
     console.print(table)
-    console.print(_.n("{games} game in {seconds} s ({rate} games per second).",
-                        "{games} games in {seconds} s ({rate} games per second).", result.games, games=result.games,
-                    seconds=decimal(result.seconds, lang), rate=decimal(result.games_per_second, lang, 1)))
-    console.print(_("Seed {seed}: the same command with --seed {seed} plays the same games.", seed=result.seed),
-                  highlight=False, soft_wrap=True)  # one line, whatever the width: it is copied
+    console.print(
+        _.n(
+            "{games} game in {seconds} s ({rate} games per second).",
+            "{games} games in {seconds} s ({rate} games per second).",
+            result.games,
+            games=result.games,
+            seconds=decimal(result.seconds, lang),
+            rate=decimal(result.games_per_second, lang, 1),
+        )
+    )
+    console.print(
+        _("Seed {seed}: the same command with --seed {seed} plays the same games.", seed=result.seed),
+        highlight=False,
+        soft_wrap=True,
+    )  # one line, whatever the width: it is copied
 
 
 __all__ = [

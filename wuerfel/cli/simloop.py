@@ -46,8 +46,14 @@ class SeatStats:
     """The bot's id (``heuristic``), for the text table's label in the reader's language (not in the JSON)."""
 
     def to_json(self) -> dict[str, Any]:
-        out = {"name": self.name, "mean": self.mean, "stderr": self.stderr, "wins": self.wins, "losses": self.losses,
-               "mean_place": self.mean_place}
+        out = {
+            "name": self.name,
+            "mean": self.mean,
+            "stderr": self.stderr,
+            "wins": self.wins,
+            "losses": self.losses,
+            "mean_place": self.mean_place,
+        }
         if self.mean_payoff is not None:
             out["mean_payoff"] = self.mean_payoff
         return out
@@ -70,9 +76,15 @@ class SimResult:
     def to_json(self) -> dict[str, Any]:
         """The stable contract: ``{"game","rules","games","seconds","games_per_second","players":[…],"seed"}``
         (``seed`` added last, so a run without ``--seed`` can be repeated)."""
-        return {"game": self.game, "rules": self.rules, "games": self.games, "seconds": self.seconds,
-                "games_per_second": self.games_per_second, "players": [p.to_json() for p in self.players],
-                "seed": self.seed}
+        return {
+            "game": self.game,
+            "rules": self.rules,
+            "games": self.games,
+            "seconds": self.seconds,
+            "games_per_second": self.games_per_second,
+            "players": [p.to_json() for p in self.players],
+            "seed": self.seed,
+        }
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -94,8 +106,9 @@ def reseed_bots(bots: Sequence[Any], seed: int, index: int) -> None:
             rng.seed(bot_seed(seed, seat, index))
 
 
-GameRow = tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...],
-                tuple[int, ...] | None]
+GameRow = tuple[
+    tuple[float, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...] | None
+]
 """What a summary needs of one game: scores, winners, losers, ranking, payoffs."""
 
 
@@ -103,8 +116,13 @@ def play_row(game: Game, bots: Sequence[Any], seed: int, index: int) -> GameRow:
     """Game ``index`` of a run with ``seed``, reduced to its result: the same whichever process plays it."""
     reseed_bots(bots, seed, index)
     final = play_one(game, bots, random.Random(game_seed(seed, index)))
-    return (tuple(final.scores()), tuple(final.winners()), tuple(final.losers()), tuple(final.ranking()),
-            final.payoffs())
+    return (
+        tuple(final.scores()),
+        tuple(final.winners()),
+        tuple(final.losers()),
+        tuple(final.ranking()),
+        final.payoffs(),
+    )
 
 
 _FORKED: tuple[Game, Sequence[Any], int] | None = None
@@ -210,8 +228,9 @@ def _rows(game: Game, bots: Sequence[Any], seed: int, games: int, jobs: int) -> 
     size = max(1, min(500, games // (jobs * 8)))
     chunks = [(a, min(a + size, games)) for a in range(0, games, size)]
     _FORKED = (game, bots, seed)
-    pool = ProcessPoolExecutor(min(jobs, len(chunks)), mp_context=multiprocessing.get_context("fork"),
-                               initializer=_ignore_interrupt)
+    pool = ProcessPoolExecutor(
+        min(jobs, len(chunks)), mp_context=multiprocessing.get_context("fork"), initializer=_ignore_interrupt
+    )
     finished = False
     try:
         futures = [pool.submit(_play_chunk, chunk) for chunk in chunks]
@@ -219,8 +238,12 @@ def _rows(game: Game, bots: Sequence[Any], seed: int, games: int, jobs: int) -> 
             try:
                 rows = future.result()
             except BrokenProcessPool:
-                raise WorkerDied(N_("A worker process of the simulation stopped unexpectedly; the run is stopped. "
-                                    "--jobs 1 plays it in one process.")) from None
+                raise WorkerDied(
+                    N_(
+                        "A worker process of the simulation stopped unexpectedly; the run is stopped. "
+                        "--jobs 1 plays it in one process."
+                    )
+                ) from None
             yield from rows
         finished = True
     finally:
@@ -256,8 +279,13 @@ def draw_outcome(state: State, rng: random.Random, cache: dict[int, tuple[Any, l
     return entry[2][min(bisect_right(cum, rng.random() * cum[-1]), len(cum) - 1)]
 
 
-def play_one(game: Game, bots: Sequence[Any], rng: random.Random,
-             cache: dict[int, tuple[Any, list[float], list[Any]]] | None = None, trusted: bool = True) -> State:
+def play_one(
+    game: Game,
+    bots: Sequence[Any],
+    rng: random.Random,
+    cache: dict[int, tuple[Any, list[float], list[Any]]] | None = None,
+    trusted: bool = True,
+) -> State:
     """One bot-only game to the end. Chance outcomes are drawn from the node's exact distribution.
 
     The bots choose among the legal actions, so their choices are applied without the legality check
@@ -288,9 +316,17 @@ def play_one(game: Game, bots: Sequence[Any], rng: random.Random,
         state = state._apply_action(action, actor) if trusted else state.apply_action(action, actor)
 
 
-def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Sequence[str], games: int, seed: int,
-             progress: Callable[[int], None] | None = None,
-             ready: Callable[[], None] | None = None, jobs: int = 1) -> SimResult:
+def simulate(
+    info: GameInfo,
+    rules_name: str | None,
+    players: int,
+    bot_names: Sequence[str],
+    games: int,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+    ready: Callable[[], None] | None = None,
+    jobs: int = 1,
+) -> SimResult:
     """Play ``games`` bot-only games and summarise the final scores and shared wins per seat.
 
     ``jobs`` processes share the games (see the module's docstring): the result is exactly that of one process.
@@ -346,10 +382,18 @@ def simulate(info: GameInfo, rules_name: str | None, players: int, bot_names: Se
     for p in range(n):
         mean = total[p] / games
         var = (total_sq[p] - games * mean * mean) / (games - 1) if games > 1 else 0.0
-        stats.append(SeatStats(name=f"{names[p]} {p + 1}", mean=mean,
-                               stderr=math.sqrt(max(var, 0.0) / games), wins=wins[p], losses=losses[p],
-                               mean_place=places[p] / games,
-                               mean_payoff=None if payoffs is None else payoffs[p] / games, bot=names[p]))
+        stats.append(
+            SeatStats(
+                name=f"{names[p]} {p + 1}",
+                mean=mean,
+                stderr=math.sqrt(max(var, 0.0) / games),
+                wins=wins[p],
+                losses=losses[p],
+                mean_place=places[p] / games,
+                mean_payoff=None if payoffs is None else payoffs[p] / games,
+                bot=names[p],
+            )
+        )
     return SimResult(game=info.id, rules=resolved.id, games=games, seconds=seconds, players=stats, seed=seed)
 
 

@@ -34,23 +34,33 @@ def no_proof_reason(record: GameRecord, throws: int, lang: str) -> str:
     _ = Translator(lang)
     mode = record.meta.get("dice")
     if isinstance(mode, str) and mode.strip().lower() == "manual":
-        return _("This record carries no proof of its dice ({throws}): it is a game of the terminal's "
-                 "scorekeeper (wuerfel play --dice manual), whose dice were typed in from real dice.",
-                 throws=counts.throws(throws))
+        return _(
+            "This record carries no proof of its dice ({throws}): it is a game of the terminal's "
+            "scorekeeper (wuerfel play --dice manual), whose dice were typed in from real dice.",
+            throws=counts.throws(throws),
+        )
     if isinstance(mode, str):
-        return _("This record carries no proof of its dice ({throws}): it is a game played in the terminal "
-                 "(wuerfel play), whose dice come from this computer and are not committed to in advance.",
-                 throws=counts.throws(throws))
-    return _("This record carries no proof of its dice ({throws}): it was played before provably fair dice, or "
-             "its dice were typed in from real dice.",
-                 throws=counts.throws(throws))
+        return _(
+            "This record carries no proof of its dice ({throws}): it is a game played in the terminal "
+            "(wuerfel play), whose dice come from this computer and are not committed to in advance.",
+            throws=counts.throws(throws),
+        )
+    return _(
+        "This record carries no proof of its dice ({throws}): it was played before provably fair dice, or "
+        "its dice were typed in from real dice.",
+        throws=counts.throws(throws),
+    )
 
 
-@app.command("verify", help=N_(
-    "Check a game's throws: every secret against its commitment, every shown throw against its secret"))
-def verify_cmd(record_path: Path = typer.Argument(..., help=N_(
-                   "Game record (JSON), e.g. downloaded from the table's page")),
-               as_json: bool = typer.Option(False, "--json", help=JSON_HELP), lang: str = LangOption) -> None:
+@app.command(
+    "verify",
+    help=N_("Check a game's throws: every secret against its commitment, every shown throw against its secret"),
+)
+def verify_cmd(
+    record_path: Path = typer.Argument(..., help=N_("Game record (JSON), e.g. downloaded from the table's page")),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    lang: str = LangOption,
+) -> None:
     """Check every throw of a record against the server's commitments (provably fair dice)."""
     _ = Translator(lang)
     console = Console()
@@ -74,13 +84,20 @@ def verify_cmd(record_path: Path = typer.Argument(..., help=N_(
     else:
         for f in result.failures:
             console.print(f"[red]{escape(translate(f.msgid, lang, **f.params))}[/red]", soft_wrap=True)
-        summary = _.n("{checked} of {throws} throw checked, {concealed} concealed (never shown, their secret "
-                      "stays unrevealed).", "{checked} of {throws} throws checked, {concealed} concealed (never "
-                      "shown, their secret stays unrevealed).", result.throws, checked=result.checked,
-                      throws=result.throws, concealed=result.concealed)
+        summary = _.n(
+            "{checked} of {throws} throw checked, {concealed} concealed (never shown, their secret stays unrevealed).",
+            "{checked} of {throws} throws checked, {concealed} concealed (never shown, their secret stays unrevealed).",
+            result.throws,
+            checked=result.checked,
+            throws=result.throws,
+            concealed=result.concealed,
+        )
         console.print(escape(summary))
-        console.print(f"[green]{escape(_('All throws verified.'))}[/green]" if result.ok else
-                      f"[red]{escape(_('Verification FAILED: {n} problems.', n=len(result.failures)))}[/red]")
+        console.print(
+            f"[green]{escape(_('All throws verified.'))}[/green]"
+            if result.ok
+            else f"[red]{escape(_('Verification FAILED: {n} problems.', n=len(result.failures)))}[/red]"
+        )
     if not result.has_proof:
         raise typer.Exit(EXIT_NO_PROOF)
     if result.failures:

@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("Dice", "multisets", "roll_distribution"), "wuerfel.engine.dice"),
     **dict.fromkeys(("N_", "IllegalAction", "RecordError", "RuleError", "WuerfelError"), "wuerfel.engine.errors"),
-    **dict.fromkeys(("CHANCE", "SIMULTANEOUS", "TERMINAL", "Action", "Game", "Outcome", "Roll", "State"),
-                    "wuerfel.engine.game"),
+    **dict.fromkeys(
+        ("CHANCE", "SIMULTANEOUS", "TERMINAL", "Action", "Game", "Outcome", "Roll", "State"), "wuerfel.engine.game"
+    ),
     **dict.fromkeys(("Event", "GameRecord", "Match"), "wuerfel.engine.record"),
     **dict.fromkeys(("GameInfo", "all_games", "get_game", "register"), "wuerfel.engine.registry"),
     **dict.fromkeys(("DiceSource", "ManualSource", "SeededSource", "SystemSource"), "wuerfel.engine.sources"),

@@ -110,8 +110,10 @@ SCALES: dict[str, Scale] = {
 measures that come from an exact solver. A measure not listed here is not analysed."""
 
 NO_ADVISOR = N_("There is no exact analysis for {game}: no exact solver rates its decisions.")
-NOT_EXACT = N_("There is no exact analysis for {game} with these rules and {players} players: its hints are "
-               "estimates, not exact values.")
+NOT_EXACT = N_(
+    "There is no exact analysis for {game} with these rules and {players} players: its hints are "
+    "estimates, not exact values."
+)
 
 
 @dataclasses.dataclass
@@ -131,10 +133,20 @@ class Decision:
     best_label: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "step": self.index + 1, "seat": self.seat, "chosen": self.chosen.to_json(),
-                "best": self.best.to_json(), "loss": self.loss, "chosen_value": self.chosen_value,
-                "best_value": self.best_value, "unit": self.unit, "options": self.options,
-                "chosen_label": self.chosen_label, "best_label": self.best_label}
+        return {
+            "index": self.index,
+            "step": self.index + 1,
+            "seat": self.seat,
+            "chosen": self.chosen.to_json(),
+            "best": self.best.to_json(),
+            "loss": self.loss,
+            "chosen_value": self.chosen_value,
+            "best_value": self.best_value,
+            "unit": self.unit,
+            "options": self.options,
+            "chosen_label": self.chosen_label,
+            "best_label": self.best_label,
+        }
 
 
 @dataclasses.dataclass
@@ -192,8 +204,9 @@ def _advice_values(advisor: Any, state: State, player: int) -> tuple[dict[Action
     return rating[0], rating[1]
 
 
-def _value_of_other(advisor: Any, state: State, player: int, obj: Action,
-                    rated: tuple[dict[Action, float], str]) -> tuple[dict[Action, float], str]:
+def _value_of_other(
+    advisor: Any, state: State, player: int, obj: Action, rated: tuple[dict[Action, float], str]
+) -> tuple[dict[Action, float], str]:
     """``rated`` with the chosen action's value added when the advisor lists only representatives of a
     parameterised choice (Craps lists each number with its best stake; a human names it with any stake) and can
     value the chosen one exactly (``value_of(state, player, action)``, in the same measure); else unchanged."""
@@ -204,8 +217,9 @@ def _value_of_other(advisor: Any, state: State, player: int, obj: Action,
     return {**rated[0], obj: float(value)}, rated[1]
 
 
-def analyse_record(record: GameRecord, lang: str = "de",
-                   advisor_factory: Callable[[Game], Any] | None = None) -> dict[str, Any]:
+def analyse_record(
+    record: GameRecord, lang: str = "de", advisor_factory: Callable[[Game], Any] | None = None
+) -> dict[str, Any]:
     """The analysis of a whole record as a JSON document (see the module docstring for the definitions).
 
     Raises :class:`AnalysisError` when the game has no advisor or none of its decisions is rated exactly."""
@@ -258,11 +272,21 @@ def analyse_record(record: GameRecord, lang: str = "de",
                         measures[measure] = measures.get(measure, 0) + 1
                         loss = best - chosen
                         loss = 0.0 if loss < TIE else loss
-                        decisions.append(Decision(
-                            index=i, seat=player, chosen=obj, best=best_action, chosen_value=chosen,
-                            best_value=best, loss=loss, unit=scale.unit, options=len(values),
-                            chosen_label=state.describe_action(obj, lang),
-                            best_label=state.describe_offer(best_action, lang)))  # perhaps never taken
+                        decisions.append(
+                            Decision(
+                                index=i,
+                                seat=player,
+                                chosen=obj,
+                                best=best_action,
+                                chosen_value=chosen,
+                                best_value=best,
+                                loss=loss,
+                                unit=scale.unit,
+                                options=len(values),
+                                chosen_label=state.describe_action(obj, lang),
+                                best_label=state.describe_offer(best_action, lang),
+                            )
+                        )  # perhaps never taken
                     if scale.duel and n == 2:
                         flip = player == 1
                         duel.append(_Point(i, 1 - best if flip else best, 1 - chosen if flip else chosen))
@@ -301,17 +325,25 @@ def analyse_record(record: GameRecord, lang: str = "de",
         mine = [d for d in decisions if d.seat == s]
         same = [d for d in mine if d.unit == main.unit]
         best_count = sum(1 for d in mine if d.loss == 0.0)
-        seats.append({
-            "seat": s, "name": record.players[s] if s < len(record.players) else str(s),
-            "decisions": len(mine), "best": best_count, "unrated": unrated[s],
-            "loss": sum(d.loss for d in same),
-            "accuracy": round(100.0 * best_count / len(mine), 1) if mine else None,
-            "luck": luck[s],
-        })
+        seats.append(
+            {
+                "seat": s,
+                "name": record.players[s] if s < len(record.players) else str(s),
+                "decisions": len(mine),
+                "best": best_count,
+                "unrated": unrated[s],
+                "loss": sum(d.loss for d in same),
+                "accuracy": round(100.0 * best_count / len(mine), 1) if mine else None,
+                "luck": luck[s],
+            }
+        )
     worst = sorted((d for d in decisions if d.loss > 0 and d.unit == main.unit), key=lambda d: -d.loss)
     decisive = [d for d in worst[:DECISIVE] if d.loss >= worst[0].loss / 10] if worst else []
     out: dict[str, Any] = {
-        "game": record.game, "rules": record.rules_id, "unit": main.unit, "measure": measure,
+        "game": record.game,
+        "rules": record.rules_id,
+        "unit": main.unit,
+        "measure": measure,
         "decisions": [d.to_json() | {"decisive": d in decisive} for d in decisions],
         "seats": seats,
         "mistakes": [d.index for d in decisive],
@@ -355,8 +387,9 @@ def _result(final: State | None, seat: int) -> float | None:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def _luck(scale: Scale, n: int, own: Sequence[list[_Point]], duel: list[_Point], final: State | None
-          ) -> list[float | None]:
+def _luck(
+    scale: Scale, n: int, own: Sequence[list[_Point]], duel: list[_Point], final: State | None
+) -> list[float | None]:
     """Every seat's luck (module docstring), in the unit of ``scale``; None where it cannot be measured."""
     if scale.duel and n == 2:
         if not duel:
@@ -403,4 +436,3 @@ def _win_chance(duel: list[_Point], final: State | None, total: int) -> dict[str
         steps.append(total)
         chance0.append(end)
     return {"steps": steps, "seats": [chance0, [1.0 - c for c in chance0]]}
-

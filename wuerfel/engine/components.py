@@ -346,17 +346,22 @@ class Goal(Component):
             return super().to_json(lang, names)
         from wuerfel.engine.explain import render_text
 
-        return {"kind": self.kind, "text": render_text(self.text, lang, names),
-                "progress": None if self.progress is None else render_text(self.progress, lang, names)}
+        return {
+            "kind": self.kind,
+            "text": render_text(self.text, lang, names),
+            "progress": None if self.progress is None else render_text(self.progress, lang, names),
+        }
 
 
-KINDS: dict[str, type[Component]] = {c.kind: c for c in (Dice, Sheet, Track, Counter, Chips, StakeBoard, Seats,
-                                                          Message, Goal)}
+KINDS: dict[str, type[Component]] = {
+    c.kind: c for c in (Dice, Sheet, Track, Counter, Chips, StakeBoard, Seats, Message, Goal)
+}
 """Every component class by its ``kind``: front ends draw exactly these (docs/protocol.md)."""
 
 
-def components_json(components: Sequence[Component], lang: str | None = None,
-                    names: Sequence[str] = ()) -> list[dict[str, Any]]:
+def components_json(
+    components: Sequence[Component], lang: str | None = None, names: Sequence[str] = ()
+) -> list[dict[str, Any]]:
     """The components as JSON: neutral (``lang`` None) or translated into ``lang`` with ``names`` for the seats."""
     return [c.to_json(lang, names) for c in components]
 
@@ -409,8 +414,12 @@ def _value_from(v: Any) -> Any:
         if set(v) == {"seat_ref"}:
             return SeatRef(int(v["seat_ref"]))
         if "msgid" in v and set(v) <= {"msgid", "params", "plural", "count"}:
-            return Phrase(v["msgid"], {k: _value_from(x) for k, x in (v.get("params") or {}).items()},
-                          v.get("plural"), v.get("count", "n"))
+            return Phrase(
+                v["msgid"],
+                {k: _value_from(x) for k, x in (v.get("params") or {}).items()},
+                v.get("plural"),
+                v.get("count", "n"),
+            )
         return {k: _value_from(x) for k, x in v.items()}
     return v
 

@@ -48,8 +48,9 @@ BankEdges = Callable[[Any], Sequence[BankEdge]]
 """The ``GameInfo.bank_edges`` hook: factory(rules) → the edges under those rules, in display order."""
 
 
-def single_edge(edge_of: Callable[[Any], Fraction], key: str = "bank_edge",
-                name: Phrase | str | None = None) -> BankEdges:
+def single_edge(
+    edge_of: Callable[[Any], Fraction], key: str = "bank_edge", name: Phrase | str | None = None
+) -> BankEdges:
     """The hook for a game with one kind of bet whose module computes ``edge_of(rules) -> Fraction`` (Craps'
     ``bank_edge``): ``GameInfo(..., bank_edges=single_edge(bank_edge))``."""
     label = name if name is not None else Phrase(EDGE_NAME)

@@ -55,8 +55,10 @@ class WuerfelError(Exception):
         in the catalogue's plural form, so a refusal never says "1 chips" (issue 24 §3)."""
         from wuerfel.engine.components import Phrase, resolve
 
-        return {k: v.in_language(lang) if isinstance(v, Words) else resolve(v, lang) if isinstance(v, Phrase) else v
-                for k, v in self.params.items()}
+        return {
+            k: v.in_language(lang) if isinstance(v, Words) else resolve(v, lang) if isinstance(v, Phrase) else v
+            for k, v in self.params.items()
+        }
 
     def translated(self, lang: str) -> str:
         """The message in ``lang`` ("de" or "en")."""

@@ -80,8 +80,7 @@ def render_text(t: Text, lang: str, names: Sequence[str] = ()) -> str:
             from wuerfel.i18n import ntranslate
 
             count = t.params.get(t.count, 0)
-            return ntranslate(t.msgid, t.plural, count,
-                              lang, **{k: resolve(v, lang, names) for k, v in params.items()})
+            return ntranslate(t.msgid, t.plural, count, lang, **{k: resolve(v, lang, names) for k, v in params.items()})
         return str(resolve(Phrase(t.msgid, params), lang, names))
     if isinstance(t, SeatRef):
         return str(resolve(t, lang, names))

@@ -181,7 +181,7 @@ def _dice_plan(live: Sequence[tuple[Outcome, Fraction]]) -> Plan | None:
         return None
     for o, p in live:
         key = tuple(sorted(o.dice))  # type: ignore[attr-defined]
-        if p != Fraction(_multinomial(n, list(Counter(key).values())), k ** n):
+        if p != Fraction(_multinomial(n, list(Counter(key).values())), k**n):
             return None
     return Plan(outcomes=tuple(o for o, _ in live), faces=faces, count=n, by_dice=by)
 
@@ -198,8 +198,7 @@ def plan(outcomes: Sequence[tuple[Outcome, Fraction]]) -> Plan:
     made = _dice_plan(live)
     if made is None:
         den = math.lcm(*(p.denominator for _, p in live))
-        made = Plan(outcomes=tuple(o for o, _ in live), weights=tuple(int(p * den) for _, p in live),
-                    denominator=den)
+        made = Plan(outcomes=tuple(o for o, _ in live), weights=tuple(int(p * den) for _, p in live), denominator=den)
     if len(_plans) > 512:
         _plans.clear()
     _plans[id(outcomes)] = (outcomes, made)
@@ -224,8 +223,13 @@ def derive(outcomes: Sequence[tuple[Outcome, Fraction]], secret_hex: str, seed: 
     raise AssertionError("weights sum to the denominator")  # pragma: no cover - exact fractions sum to 1
 
 
-def throw_proof(outcomes: Sequence[tuple[Outcome, Fraction]], secret_hex: str, seat: int | None,
-                hidden: bool, tap: str | None = None) -> JSON:
+def throw_proof(
+    outcomes: Sequence[tuple[Outcome, Fraction]],
+    secret_hex: str,
+    seat: int | None,
+    hidden: bool,
+    tap: str | None = None,
+) -> JSON:
     """The proof a throw's event carries: commitment and secret, plus what the dice statistics read without a
     replay (whose throw, the faces of its dice, whether the throw was hidden from anybody when it fell)."""
     proof: JSON = {"commit": commitment(secret_hex), "secret": secret_hex}
@@ -273,9 +277,14 @@ class Verification:
         return self.has_proof and not self.failures
 
     def to_json(self) -> JSON:
-        return {"proof": self.has_proof, "ok": self.ok, "throws": self.throws, "checked": self.checked,
-                "concealed": self.concealed,
-                "failures": [{"index": f.index, "msgid": f.msgid, "params": f.params} for f in self.failures]}
+        return {
+            "proof": self.has_proof,
+            "ok": self.ok,
+            "throws": self.throws,
+            "checked": self.checked,
+            "concealed": self.concealed,
+            "failures": [{"index": f.index, "msgid": f.msgid, "params": f.params} for f in self.failures],
+        }
 
 
 def _hex(value: Any, length: int) -> bool:
@@ -329,16 +338,23 @@ def verify_record(record: Any) -> Verification:
             if not _hex(commit, 64):
                 out.failures.append(Failure(i, N_("Event {index}: the throw carries no commitment."), {"index": i}))
             elif announced is None and not filtered:
-                out.failures.append(Failure(i, N_("Event {index}: the throw's commitment was not announced before "
-                                                  "it."), {"index": i}))
+                out.failures.append(
+                    Failure(i, N_("Event {index}: the throw's commitment was not announced before it."), {"index": i})
+                )
             elif announced is not None and announced != commit:
-                out.failures.append(Failure(i, N_("Event {index}: the throw's commitment is not the one announced "
-                                                  "before it."), {"index": i}))
+                out.failures.append(
+                    Failure(
+                        i, N_("Event {index}: the throw's commitment is not the one announced before it."), {"index": i}
+                    )
+                )
             elif proof is not None and "secret" in proof:
                 secret = proof["secret"]
                 if not _hex(secret, 64) or commitment(secret) != commit:
-                    out.failures.append(Failure(i, N_("Event {index}: the revealed secret does not match the "
-                                                      "commitment."), {"index": i}))
+                    out.failures.append(
+                        Failure(
+                            i, N_("Event {index}: the revealed secret does not match the commitment."), {"index": i}
+                        )
+                    )
                 elif "tap" in proof and valid_seed(proof["tap"]) != proof["tap"]:
                     out.failures.append(Failure(i, N_("Event {index}: the throw's seed is malformed."), {"index": i}))
                 else:
@@ -348,9 +364,13 @@ def verify_record(record: Any) -> Verification:
                     except WuerfelError:
                         got = None
                     if got != want:
-                        out.failures.append(Failure(i, N_("Event {index}: the dice shown are not the ones its "
-                                                          "secret gives ({dice})."),
-                                                    {"index": i, "dice": _dice_text(want)}))
+                        out.failures.append(
+                            Failure(
+                                i,
+                                N_("Event {index}: the dice shown are not the ones its secret gives ({dice})."),
+                                {"index": i, "dice": _dice_text(want)},
+                            )
+                        )
                     else:
                         out.checked += 1
             else:
@@ -409,8 +429,14 @@ def face_test(counts: dict[int, int], faces: Sequence[int]) -> JSON:
     there are dice enough to judge (``judged``; ``judge_from``: how many)."""
     n = sum(counts.get(f, 0) for f in faces)
     k = len(faces)
-    out: JSON = {"faces": list(faces), "counts": [counts.get(f, 0) for f in faces], "dice": n, "df": k - 1,
-                 "judge_from": JUDGE_EXPECTED * k, "judged": n >= JUDGE_EXPECTED * k}
+    out: JSON = {
+        "faces": list(faces),
+        "counts": [counts.get(f, 0) for f in faces],
+        "dice": n,
+        "df": k - 1,
+        "judge_from": JUDGE_EXPECTED * k,
+        "judged": n >= JUDGE_EXPECTED * k,
+    }
     if n == 0 or k < 2:
         out.update(chi2=None, p=None)
         return out

@@ -214,9 +214,7 @@ def from_json_generic(classes: Sequence[type[Any]], data: Any, what: str) -> Any
         kwargs[f.name] = _coerce(data[f.name], hints.get(f.name, "Any"), what, f.name)
     extra = set(data) - {f.name for f in dataclasses.fields(cls)} - {"kind"}
     if extra:
-        raise IllegalAction(
-            N_("Malformed move: unknown field '{field}'."), field=sorted(extra)[0][:40]
-        )
+        raise IllegalAction(N_("Malformed move: unknown field '{field}'."), field=sorted(extra)[0][:40])
     try:
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:
@@ -224,8 +222,10 @@ def from_json_generic(classes: Sequence[type[Any]], data: Any, what: str) -> Any
 
 
 def _field_types(cls: type[Any]) -> dict[str, str]:
-    return {f.name: (f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "Any")) for f in
-            dataclasses.fields(cls)}
+    return {
+        f.name: (f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "Any"))
+        for f in dataclasses.fields(cls)
+    }
 
 
 def _coerce(value: Any, type_name: str, what: str, field: str) -> Any:
@@ -565,8 +565,14 @@ class State(ABC):
         """
         if not self.display_fields:
             return self
-        return (type(self), *(getattr(self, f.name) for f in dataclasses.fields(self)  # type: ignore[arg-type]
-                              if f.name not in self.display_fields))
+        return (
+            type(self),
+            *(
+                getattr(self, f.name)
+                for f in dataclasses.fields(self)  # type: ignore[arg-type]
+                if f.name not in self.display_fields
+            ),
+        )
 
     # --- information -----------------------------------------------------------------------------------------
     def components(self, player: int | None) -> tuple[Any, ...]:
@@ -579,8 +585,12 @@ class State(ABC):
 
         scores = self.scores()
         actors = set(self.actors())
-        return (Seats(tuple(SeatLine(seat=p, score=scores[p], active=p in actors)
-                            for p in range(self.game.num_players)), lower_is_better=self.lower_is_better()),)
+        return (
+            Seats(
+                tuple(SeatLine(seat=p, score=scores[p], active=p in actors) for p in range(self.game.num_players)),
+                lower_is_better=self.lower_is_better(),
+            ),
+        )
 
     @abstractmethod
     def view(self, player: int | None) -> JSON:

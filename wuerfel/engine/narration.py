@@ -29,6 +29,7 @@ def _log_failure(message: str, event: object) -> None:
 
     logging.getLogger(__name__).exception(message, event)
 
+
 LIST_TWO = N_("{a} and {b}")
 LIST_MORE = N_("{first}, {rest}")
 
@@ -74,8 +75,11 @@ def throw_off(tied: Sequence[int], first: bool, again: bool = False) -> Phrase:
 def won(seats: Sequence[int], round_no: int | None = None) -> Phrase:
     """Who won round ``round_no`` (1-based), or the game (None); several seats share it."""
     if round_no is None:
-        return Phrase(GAME_WON, {"name": SeatRef(seats[0])}) if len(seats) == 1 else \
-            Phrase(GAME_SHARED, {"names": seat_list(seats)})
+        return (
+            Phrase(GAME_WON, {"name": SeatRef(seats[0])})
+            if len(seats) == 1
+            else Phrase(GAME_SHARED, {"names": seat_list(seats)})
+        )
     if len(seats) == 1:
         return Phrase(ROUND_WON, {"name": SeatRef(seats[0]), "k": round_no})
     return Phrase(ROUND_SHARED, {"names": seat_list(seats), "k": round_no})
@@ -107,8 +111,9 @@ def settlement(after: State) -> list[Phrase]:
         return [pays(p, gain[0], -pay[p]) for p in loss]
     if len(loss) == 1:
         return [pays(loss[0], p, pay[p]) for p in gain]
-    return [Phrase(GAINS if x > 0 else LOSES, {"name": SeatRef(p), "chips": chips(abs(x))})
-            for p, x in enumerate(pay) if x]
+    return [
+        Phrase(GAINS if x > 0 else LOSES, {"name": SeatRef(p), "chips": chips(abs(x))}) for p, x in enumerate(pay) if x
+    ]
 
 
 def pays(payer: int, payee: int, amount: int) -> Phrase:

@@ -18,8 +18,7 @@ PLURAL_DE: tuple[str, ...] = ("Neunen", "Zehnen", "Buben", "Damen", "Könige", "
 PLURAL_EN: tuple[str, ...] = ("nines", "tens", "jacks", "queens", "kings", "aces")  # "pair of kings" (as key_phrase)
 
 _TOKENS: dict[str, int] = {}
-for _i, _names in enumerate(zip(POKER_FACES, POKER_FACES_EN, SHORT_DE, SHORT_EN, PLURAL_DE, PLURAL_EN,
-                                strict=True)):
+for _i, _names in enumerate(zip(POKER_FACES, POKER_FACES_EN, SHORT_DE, SHORT_EN, PLURAL_DE, PLURAL_EN, strict=True)):
     for _n in _names:
         _TOKENS[_n.lower()] = _i + 1
 _TOKENS.update({"n": 1, "z": 2, "t": 2, "j": 3, "q": 4, "koenig": 5, "konig": 5, "ass": 6, "as": 6, "ace": 6})

@@ -114,8 +114,9 @@ class GameRecord:
             v = next((v for v in vs if v.show == "redacted"), None)
             if v is not None:
                 # The commitment stays (it tells nothing), the secret of a throw none of them saw does not.
-                events.append(Event(ev.type, dict(v.data or {}), ev.player if v.player else None,
-                                    public_proof(ev.proof)))
+                events.append(
+                    Event(ev.type, dict(v.data or {}), ev.player if v.player else None, public_proof(ev.proof))
+                )
         meta = dict(self.meta)
         if withheld:
             meta["seen_by"] = sorted(seats)
@@ -166,8 +167,9 @@ def apply_event(game: Game, state: State, ev: Event, index: int = -1) -> State:
             return state.apply_outcome(game.outcome_from_json(ev.data))
         return state.apply_action(game.action_from_json(ev.data), ev.player)
     except WuerfelError as exc:
-        raise RecordError(N_("Event {index} of the record does not apply: {reason}"), index=index,
-                          reason=exc.english()) from exc
+        raise RecordError(
+            N_("Event {index} of the record does not apply: {reason}"), index=index, reason=exc.english()
+        ) from exc
 
 
 def event_object(game: Game, ev: Event) -> Action | Outcome:
@@ -268,8 +270,9 @@ class Match:
         self.state = state if state is not None else record.replay()
 
     @classmethod
-    def new(cls, game_id: str, rules_id: str | None, players: list[str], rules: Any = None,
-            meta: JSON | None = None) -> Match:
+    def new(
+        cls, game_id: str, rules_id: str | None, players: list[str], rules: Any = None, meta: JSON | None = None
+    ) -> Match:
         """Start a game of ``game_id`` under a rule set (name, path, or an option tree in ``rules``)."""
         from wuerfel.engine.registry import get_game
         from wuerfel.engine.rules import options_to_dict
@@ -280,8 +283,13 @@ class Match:
             rules = info.rules_from_dict(resolved.data)
             rules_id = resolved.id
         game = info.new_game(rules, len(players))
-        record = GameRecord(game=info.id, rules_id=rules_id or info.default_preset, rules=options_to_dict(rules),
-                            players=list(players), meta=dict(meta or {}))
+        record = GameRecord(
+            game=info.id,
+            rules_id=rules_id or info.default_preset,
+            rules=options_to_dict(rules),
+            players=list(players),
+            meta=dict(meta or {}),
+        )
         return cls(game, record, game.new_initial_state())
 
     @classmethod

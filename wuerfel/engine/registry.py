@@ -161,14 +161,14 @@ class GameInfo:
         lib = self.library
         if lib is None:
             if name != self.default_preset:
-                raise RuleError(N_("Unknown rule set '{name}'. Known: {known}"), name=name,
-                                known=self.default_preset)
+                raise RuleError(N_("Unknown rule set '{name}'. Known: {known}"), name=name, known=self.default_preset)
             resolved = ResolvedRules(id=name, data=options_to_dict(self.options_class()), source="", note="")
         else:
             resolved = lib.resolve(name)
         if overrides:
-            resolved = dataclasses.replace(resolved, id=resolved.id + "+custom",
-                                           data=deep_merge(resolved.data, overrides))
+            resolved = dataclasses.replace(
+                resolved, id=resolved.id + "+custom", data=deep_merge(resolved.data, overrides)
+            )
         return resolved
 
     def load_rules(self, name_or_path: str | None = None, overrides: Mapping[str, Any] | None = None) -> Any:
@@ -190,8 +190,13 @@ class GameInfo:
         n = self.min_players if num_players is None else num_players
         lo = max(self.min_players, getattr(rules, "min_players", self.min_players))
         if not lo <= n <= self.max_players:
-            raise RuleError(N_("{game} is played by {lo} to {hi} players, not {n}."), game=self.name_de,
-                            lo=lo, hi=self.max_players, n=n)
+            raise RuleError(
+                N_("{game} is played by {lo} to {hi} players, not {n}."),
+                game=self.name_de,
+                lo=lo,
+                hi=self.max_players,
+                n=n,
+            )
         return self.make(rules, n)
 
     def player_counts(self, rules: Any = None) -> list[int]:
@@ -286,8 +291,9 @@ def _load_all() -> None:
         except Exception as exc:
             if _built_in(spec):
                 raise
-            warnings.warn(f"game {game_id!r} ({spec}) could not be loaded and is left out: {exc!r}",
-                          RuntimeWarning, stacklevel=2)
+            warnings.warn(
+                f"game {game_id!r} ({spec}) could not be loaded and is left out: {exc!r}", RuntimeWarning, stacklevel=2
+            )
 
 
 def all_games() -> list[GameInfo]:
@@ -315,5 +321,4 @@ def get_game(game_id: str) -> GameInfo:
     for info in _REGISTRY.values():
         if key in info.aliases:
             return info
-    raise RuleError(N_("Unknown game '{game}'. Known: {known}"), game=game_id,
-                    known=", ".join(sorted(_REGISTRY)))
+    raise RuleError(N_("Unknown game '{game}'. Known: {known}"), game=game_id, known=", ".join(sorted(_REGISTRY)))

@@ -199,8 +199,13 @@ def _check_range(value: Any, meta: Mapping[str, Any], key: str) -> None:
         if isinstance(x, float) and not math.isfinite(x):
             raise RuleError(N_("Option '{key}' must be a finite number, not {got}."), key=key, got=str(x))
         if (low is not None and x < low) or (high is not None and x > high):
-            raise RuleError(N_("Option '{key}' must be between {lo} and {hi}, not {got}."), key=key,
-                            lo=_num(low), hi=_num(high), got=_num(x))
+            raise RuleError(
+                N_("Option '{key}' must be between {lo} and {hi}, not {got}."),
+                key=key,
+                lo=_num(low),
+                hi=_num(high),
+                got=_num(x),
+            )
 
 
 def _num(x: Any) -> Any:
@@ -279,9 +284,12 @@ def _bare(key: str) -> str:
     return "".join(out)
 
 
-def label_options(cls: type[Any], names: Mapping[str, Words],
-                  choices: Mapping[str, Mapping[Any, Words]] | None = None,
-                  items: Mapping[str, tuple[Words, ...]] | None = None) -> OptionLabels:
+def label_options(
+    cls: type[Any],
+    names: Mapping[str, Words],
+    choices: Mapping[str, Mapping[Any, Words]] | None = None,
+    items: Mapping[str, tuple[Words, ...]] | None = None,
+) -> OptionLabels:
     """Give a rules class its human names (see :class:`OptionLabels`); the editor, ``wuerfel rules show`` and the
     API show these instead of dotted keys and raw values, and a test holds every game to naming everything."""
     labels = OptionLabels(dict(names), {k: dict(v) for k, v in (choices or {}).items()}, dict(items or {}))
@@ -316,8 +324,10 @@ def humanize_params(cls: type[Any], params: Mapping[str, Any], lang: str = "de")
     """The parameters of a rules refusal with option keys (``key``, ``other``) replaced by option names and a
     choice ``value`` by its words, for front ends where people never see keys (the web editor); files and the
     terminal keep the keys and values they type."""
-    out = {k: option_display_name(cls, v, lang) if k in ("key", "other") and isinstance(v, str) else v
-           for k, v in params.items()}
+    out = {
+        k: option_display_name(cls, v, lang) if k in ("key", "other") and isinstance(v, str) else v
+        for k, v in params.items()
+    }
     words = option_labels(cls).choices.get(_bare(str(params.get("key", ""))), {})
     if "value" in params and params["value"] in words:
         out["value"] = words[params["value"]][1 if lang == "en" else 0]
@@ -392,8 +402,10 @@ def _schema(tp: Any, key: str, labels: OptionLabels, lang: str) -> dict[str, Any
     origin = get_origin(tp)
     if origin is Literal or tp is bool:
         kind = "bool" if tp is bool else "choice"
-        return {"kind": kind, "choices": [{"value": v, "label": (de, en)[i]}
-                                          for v, de, en in labels.choice_labels(key, tp)]}
+        return {
+            "kind": kind,
+            "choices": [{"value": v, "label": (de, en)[i]} for v, de, en in labels.choice_labels(key, tp)],
+        }
     if tp is int or tp is float:
         return {"kind": "int" if tp is int else "float"}
     if tp is str:
@@ -405,8 +417,12 @@ def _schema(tp: Any, key: str, labels: OptionLabels, lang: str) -> dict[str, Any
         args = get_args(tp)
         named = labels.items.get(key)
         if named:
-            return {"kind": "list", "item": _schema(args[0], key, labels, lang), "length": len(named),
-                    "item_labels": [w[i] for w in named]}
+            return {
+                "kind": "list",
+                "item": _schema(args[0], key, labels, lang),
+                "length": len(named),
+                "item_labels": [w[i] for w in named],
+            }
         if len(args) == 2 and args[1] is Ellipsis:
             return {"kind": "list", "item": _schema(args[0], key, labels, lang), "length": None}
         return {"kind": "list", "item": _schema(args[0], key, labels, lang), "length": len(args)}
@@ -420,10 +436,15 @@ def _schema(tp: Any, key: str, labels: OptionLabels, lang: str) -> dict[str, Any
         fields = []
         for f in dataclasses.fields(tp):  # type: ignore[arg-type]
             sub = _join(key, f.name)
-            fields.append({"key": f.name, "name": labels.name(sub)[i] or f.name,
-                           "description": f.metadata.get("en" if lang == "en" else "de", ""),
-                           "default": _to_plain(getattr(defaults, f.name), hints[f.name]),
-                           "schema": _bounded(_schema(hints[f.name], sub, labels, lang), f.metadata)})
+            fields.append(
+                {
+                    "key": f.name,
+                    "name": labels.name(sub)[i] or f.name,
+                    "description": f.metadata.get("en" if lang == "en" else "de", ""),
+                    "default": _to_plain(getattr(defaults, f.name), hints[f.name]),
+                    "schema": _bounded(_schema(hints[f.name], sub, labels, lang), f.metadata),
+                }
+            )
         return {"kind": "table", "fields": fields}
     return {"kind": "text"}
 
@@ -434,7 +455,8 @@ def _format_plain(value: Any, info: OptionInfo, lang: str) -> str:
             return "—"
         # Tables of a list apart from each other ("1, 2, 3, 4 → 500 | …"): a comma is already inside them.
         return (" | " if any(isinstance(v, dict) for v in value) else ", ").join(
-            _format_plain(v, info, lang) for v in value)
+            _format_plain(v, info, lang) for v in value
+        )
     if isinstance(value, dict):
         if not value:
             return "—"
@@ -496,8 +518,12 @@ def _type_error(tp: Any, key: str, value: Any) -> RuleError:
     if tp in _TYPE_MSGIDS:
         return RuleError(_TYPE_MSGIDS[tp], key=key, got=value)
     if origin is Literal:
-        return RuleError(N_("Option '{key}' must be one of {choices}, not {got!r}."), key=key, got=value,
-                         choices=", ".join(repr(a) for a in args))
+        return RuleError(
+            N_("Option '{key}' must be one of {choices}, not {got!r}."),
+            key=key,
+            got=value,
+            choices=", ".join(repr(a) for a in args),
+        )
     if origin is tuple and args:
         if len(args) == 2 and args[1] is Ellipsis:
             if args[0] in _LIST_MSGIDS:
@@ -505,15 +531,16 @@ def _type_error(tp: Any, key: str, value: Any) -> RuleError:
             if dataclasses.is_dataclass(args[0]):
                 return RuleError(N_("Option '{key}' must be a list of tables, not {got!r}."), key=key, got=value)
         elif all(a is int for a in args):
-            return RuleError(N_("Option '{key}' must be a list of {n} whole numbers, not {got!r}."), key=key,
-                             got=value, n=len(args))
+            return RuleError(
+                N_("Option '{key}' must be a list of {n} whole numbers, not {got!r}."), key=key, got=value, n=len(args)
+            )
     if origin is dict and args and get_origin(args[1]) is tuple and get_args(args[1])[:1] == (int,):
-        return RuleError(N_("Option '{key}' must be a table of lists of whole numbers, not {got!r}."), key=key,
-                         got=value)
+        return RuleError(
+            N_("Option '{key}' must be a table of lists of whole numbers, not {got!r}."), key=key, got=value
+        )
     if dataclasses.is_dataclass(tp):
         return RuleError(N_("Option '{key}' must be a table."), key=key)
-    return RuleError(N_("Option '{key}' must be {expected}, not {got!r}."), key=key, expected=_type_name(tp),
-                     got=value)
+    return RuleError(N_("Option '{key}' must be {expected}, not {got!r}."), key=key, expected=_type_name(tp), got=value)
 
 
 def _convert(tp: Any, value: Any, key: str, complete: bool) -> Any:
@@ -783,8 +810,13 @@ class PresetLibrary:
             if not any(t in doc for t in PRESET_META_KEYS):
                 # An empty file (or one of bare options) is no rule set: it used to load as the class defaults of
                 # whichever game was asked first — Al Capone for any game (issue 24 B5).
-                raise RuleError(N_("Rules file {path} is no rule set: it needs an [overlay] table naming the rule set "
-                                   "it changes (extends = \"…\") or a complete [preset]."), path=str(path))
+                raise RuleError(
+                    N_(
+                        "Rules file {path} is no rule set: it needs an [overlay] table naming the rule set "
+                        'it changes (extends = "…") or a complete [preset].'
+                    ),
+                    path=str(path),
+                )
             meta = doc.get("overlay") or doc.get("preset") or {}
             return self._resolve_doc(str(meta.get("id", path.stem)), doc, set())
         raise RuleError(
@@ -806,11 +838,16 @@ class PresetLibrary:
                 owner = _owner_of(parent)
                 if owner is not None:
                     # Known, but another game's: "unknown" would be false (issue 24 U17).
-                    raise RuleError(N_("Overlay '{name}' extends '{parent}', a rule set of {other}; this game's rule "
-                                       "sets: {known}"), name=name, parent=parent,
-                                    other=ErrorWords(owner.name_en, owner.name_de), known=", ".join(self.names()))
-                raise RuleError(N_("Overlay '{name}' extends unknown rule set '{parent}'."), name=name,
-                                parent=parent)
+                    raise RuleError(
+                        N_(
+                            "Overlay '{name}' extends '{parent}', a rule set of {other}; this game's rule sets: {known}"
+                        ),
+                        name=name,
+                        parent=parent,
+                        other=ErrorWords(owner.name_en, owner.name_de),
+                        known=", ".join(self.names()),
+                    )
+                raise RuleError(N_("Overlay '{name}' extends unknown rule set '{parent}'."), name=name, parent=parent)
             base = self._resolve_doc(parent, docs[parent], seen | {name})
             return ResolvedRules(
                 id=str(meta.get("id", name)),
@@ -820,13 +857,22 @@ class PresetLibrary:
                 **_texts(meta),
             )
         meta = doc.get("preset", {})
-        return ResolvedRules(id=str(meta.get("id", name)), data=body, source=str(meta.get("source", "")),
-                             note=str(meta.get("note", "")), **_texts(meta))
+        return ResolvedRules(
+            id=str(meta.get("id", name)),
+            data=body,
+            source=str(meta.get("source", "")),
+            note=str(meta.get("note", "")),
+            **_texts(meta),
+        )
 
 
 def _texts(meta: Mapping[str, Any]) -> dict[str, Any]:
-    return {"name_de": str(meta.get("name_de", "")), "name_en": str(meta.get("name_en", "")),
-            "note_en": str(meta.get("note_en", "")), "internal": bool(meta.get("internal", False))}
+    return {
+        "name_de": str(meta.get("name_de", "")),
+        "name_en": str(meta.get("name_en", "")),
+        "note_en": str(meta.get("note_en", "")),
+        "internal": bool(meta.get("internal", False)),
+    }
 
 
 def check_meta(doc: Mapping[str, Any], name: str) -> None:
@@ -834,8 +880,7 @@ def check_meta(doc: Mapping[str, Any], name: str) -> None:
     (see :data:`META_FIELDS`), and a document that is both a preset and an overlay."""
     tables = [t for t in PRESET_META_KEYS if t in doc]
     if len(tables) > 1:
-        raise RuleError(N_("Rule set '{name}' has both a preset and an overlay table; it can only be one."),
-                        name=name)
+        raise RuleError(N_("Rule set '{name}' has both a preset and an overlay table; it can only be one."), name=name)
     for table in tables:
         meta = doc[table]
         if not isinstance(meta, Mapping):
@@ -843,10 +888,16 @@ def check_meta(doc: Mapping[str, Any], name: str) -> None:
         for key in meta:
             if key not in META_FIELDS[table]:
                 raise RuleError(
-                    N_("Rule set '{name}': '{key}' is no metadata of the {table} table (allowed: {allowed}). Rule "
-                       "options go above the line that opens the {table} table: in TOML every key after a table's "
-                       "header belongs to that table."),
-                    name=name, key=f"{table}.{key}", table=table, allowed=", ".join(sorted(META_FIELDS[table])))
+                    N_(
+                        "Rule set '{name}': '{key}' is no metadata of the {table} table (allowed: {allowed}). Rule "
+                        "options go above the line that opens the {table} table: in TOML every key after a table's "
+                        "header belongs to that table."
+                    ),
+                    name=name,
+                    key=f"{table}.{key}",
+                    table=table,
+                    allowed=", ".join(sorted(META_FIELDS[table])),
+                )
 
 
 def _owner_of(rule_set: str) -> Any:

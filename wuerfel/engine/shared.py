@@ -142,8 +142,12 @@ def _enforce(keep: tuple[_Kind, Hashable] | None) -> None:
         return
     total = sum(sum(k.sizes.values()) for k in _KINDS.values())
     while total > budget:
-        candidates = [(used, id(k), k, key) for k in _KINDS.values() for key, used in k.used.items()
-                      if keep is None or k is not keep[0] or key != keep[1]]
+        candidates = [
+            (used, id(k), k, key)
+            for k in _KINDS.values()
+            for key, used in k.used.items()
+            if keep is None or k is not keep[0] or key != keep[1]
+        ]
         if not candidates:
             return
         _, _, k, key = min(candidates, key=lambda c: c[0])

@@ -63,8 +63,13 @@ def fingerprint(state: State) -> str:
     return json.dumps(parts, sort_keys=True, default=str)
 
 
-def check_node(state: State, rng: random.Random, try_all: bool = True, chips: bool | None = None,
-               max_alternatives: int | None = None) -> None:
+def check_node(
+    state: State,
+    rng: random.Random,
+    try_all: bool = True,
+    chips: bool | None = None,
+    max_alternatives: int | None = None,
+) -> None:
     """All per-node invariants; raises AssertionError with a description on failure (``chips``: see
     :func:`check_results`; ``max_alternatives``: see :func:`check_event_views`)."""
     game = state.game
@@ -136,7 +141,8 @@ def check_results(state: State, chips: bool | None = None) -> None:
     payoffs = state.payoffs()
     if chips is not None:
         assert (payoffs is not None) == chips, (
-            "a game with chips must give payoffs()" if chips else "a game without chips must give payoffs() None")
+            "a game with chips must give payoffs()" if chips else "a game without chips must give payoffs() None"
+        )
     if payoffs is not None:
         assert len(payoffs) == n, f"payoffs for {len(payoffs)} seats, not {n}"
         assert all(isinstance(x, int) and not isinstance(x, bool) for x in payoffs), f"payoffs not whole: {payoffs}"
@@ -144,13 +150,15 @@ def check_results(state: State, chips: bool | None = None) -> None:
     assert len(returns) == n, f"returns for {len(returns)} seats, not {n}"
     if not state.is_terminal():
         assert ranking == () and winners == () and losers == (), (
-            f"a result before the end: ranking {ranking}, winners {winners}, losers {losers}")
+            f"a result before the end: ranking {ranking}, winners {winners}, losers {losers}"
+        )
         assert not any(returns), f"returns {returns} before the end"
         return
     if winners:
         # A shared win counts as a fraction: k winners hold 1/k each, nobody else holds anything.
         assert all(abs(r - (1 / len(winners) if p in winners else 0)) < 1e-9 for p, r in enumerate(returns)), (
-            f"returns {returns} are not the winners' {winners} shares")
+            f"returns {returns} are not the winners' {winners} shares"
+        )
     else:
         assert not any(returns), f"returns {returns} without a winner"
     seats = [p for group in ranking for p in group]
@@ -160,7 +168,8 @@ def check_results(state: State, chips: bool | None = None) -> None:
     if winners:
         assert set(winners) == set(ranking[0]), f"winners {winners} are not the first group of {ranking}"
     assert len(set(losers)) == len(losers) and set(losers) <= set(ranking[-1]), (
-        f"losers {losers} not within the last group of {ranking}")
+        f"losers {losers} not within the last group of {ranking}"
+    )
     if len(ranking) == 1:
         assert not losers, f"everybody ties, yet {losers} lose"
     if payoffs is not None:
@@ -221,7 +230,8 @@ def concrete_actions(state: State, listed: Action, player: int, rng: random.Rand
     out = []
     for name, amount in free.items():
         assert isinstance(amount.low, int) and isinstance(amount.high, int) and amount.low <= amount.high, (
-            f"bad bounds of {listed}")
+            f"bad bounds of {listed}"
+        )
         assert amount.high - amount.low < 10**9, f"unbounded amount in {listed}"
         for value in (amount.low, amount.high, rng.randint(amount.low, amount.high)):
             out.append(with_amount(listed, **{name: value}))
@@ -284,8 +294,10 @@ def check_event_views(state: State, rng: random.Random, max_alternatives: int | 
     limit = MAX_ALTERNATIVES if max_alternatives is None else max_alternatives
     if len(alts) > limit:
         alts = rng.sample(alts, limit)
-    afters = [state.apply_outcome(e) if p is None else state.apply_action(e, p)  # type: ignore[arg-type]
-              for e, p in alts]
+    afters = [
+        state.apply_outcome(e) if p is None else state.apply_action(e, p)  # type: ignore[arg-type]
+        for e, p in alts
+    ]
     seats: list[int | None] = [*range(n), None]
     after_views = [[_seen(after, seat) for seat in seats] for after in afters]
     for k, seat in enumerate(seats):
@@ -307,7 +319,8 @@ def check_event_views(state: State, rng: random.Random, max_alternatives: int | 
             # Told apart what his view does not tell apart: a leak only if somebody's view does (a secret), not
             # when the views of all forget it alike (who called, once the round is over).
             assert other == key or "none" in (key, other) or everyone[key] == everyone[other], (
-                f"seat {seat} is told {key} and {other} apart, but his view is the same: the event tells more")
+                f"seat {seat} is told {key} and {other} apart, but his view is the same: the event tells more"
+            )
 
 
 def _seen(state: State, seat: int | None) -> str:
@@ -371,12 +384,20 @@ class ChipAudit:
             self.balance = balance
         assert balance == self.balance, (
             f"net payoffs {payoffs} and the pools make {balance}, not {self.balance} as at the start: chips were "
-            "made or lost")
+            "made or lost"
+        )
 
 
 def playout(
-    match: Match, seed: int, bots: Sequence[Chooser], max_steps: int, until_end: bool = True, check: bool = True,
-    chips: bool | None = None, max_alternatives: int | None = None, full_checks: int = 400,
+    match: Match,
+    seed: int,
+    bots: Sequence[Chooser],
+    max_steps: int,
+    until_end: bool = True,
+    check: bool = True,
+    chips: bool | None = None,
+    max_alternatives: int | None = None,
+    full_checks: int = 400,
     per_node: Callable[[State, int], None] | None = None,
 ) -> Match:
     """Play ``match`` on with ``bots`` (one per seat) and a seeded source, checking every node it reaches.
@@ -394,8 +415,13 @@ def playout(
     while True:
         state = match.state
         if check:
-            check_node(state, rng, try_all=steps < full_checks or rng.random() < 0.1, chips=chips,
-                       max_alternatives=max_alternatives)
+            check_node(
+                state,
+                rng,
+                try_all=steps < full_checks or rng.random() < 0.1,
+                chips=chips,
+                max_alternatives=max_alternatives,
+            )
             audit.check(state)
             if per_node is not None:
                 per_node(state, steps)
@@ -417,16 +443,30 @@ def playout(
 
 
 def random_playthrough(
-    match: Match, seed: int, max_steps: int = 20_000, bots: Sequence[Chooser] | None = None, check: bool = True,
-    chips: bool | None = None, max_alternatives: int | None = None, full_checks: int = 400,
+    match: Match,
+    seed: int,
+    max_steps: int = 20_000,
+    bots: Sequence[Chooser] | None = None,
+    check: bool = True,
+    chips: bool | None = None,
+    max_alternatives: int | None = None,
+    full_checks: int = 400,
 ) -> Match:
     """Play one game to its end with random (or given) bots and a seeded source, checking every node (``chips``:
     the game's ``GameInfo.chips``, see :func:`check_results`; ``max_alternatives``, ``full_checks``: see
     :func:`playout`)."""
     n = match.game.num_players
     players: Sequence[Chooser] = bots if bots is not None else [_UniformChooser(seed * 101 + p) for p in range(n)]
-    return playout(match, seed, players, max_steps, check=check, chips=chips, max_alternatives=max_alternatives,
-                   full_checks=full_checks)
+    return playout(
+        match,
+        seed,
+        players,
+        max_steps,
+        check=check,
+        chips=chips,
+        max_alternatives=max_alternatives,
+        full_checks=full_checks,
+    )
 
 
 def check_replay(match: Match) -> None:

@@ -17,8 +17,14 @@ COLOURS = ("#2f7d4f", "#b5442d")
 
 
 @functools.lru_cache(maxsize=128)
-def win_chance_svg(steps: tuple[int, ...], chances: tuple[tuple[float, ...], ...], names: tuple[str, ...],
-                   mistakes: tuple[int, ...], xlabel: str, ylabel: str) -> str:
+def win_chance_svg(
+    steps: tuple[int, ...],
+    chances: tuple[tuple[float, ...], ...],
+    names: tuple[str, ...],
+    mistakes: tuple[int, ...],
+    xlabel: str,
+    ylabel: str,
+) -> str:
     """Each seat's winning chance (0–100 %) at the analysed steps; decisive mistakes marked by a vertical line."""
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator, PercentFormatter
@@ -29,8 +35,14 @@ def win_chance_svg(steps: tuple[int, ...], chances: tuple[tuple[float, ...], ...
     ax.spines["right"].set_visible(False)
     ax.grid(True, axis="y", alpha=0.3)
     for s, (series, name) in enumerate(zip(chances, names, strict=True)):
-        ax.step(list(steps), [100 * c for c in series], where="post", color=COLOURS[s % 2],
-                linestyle="-" if s == 0 else "--", label=name)
+        ax.step(
+            list(steps),
+            [100 * c for c in series],
+            where="post",
+            color=COLOURS[s % 2],
+            linestyle="-" if s == 0 else "--",
+            label=name,
+        )
     for m in mistakes:
         ax.axvline(m, color="#c9a227", linewidth=1.5, alpha=0.8)
     ax.set_ylim(0, 100)

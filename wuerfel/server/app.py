@@ -115,7 +115,6 @@ host's limit (``WUERFEL_OPEN_TABLE_IDLE`` overrides). Measured from the stored `
 """New accounts per address per minute (each costs a password hash)."""
 
 
-
 def hyphenate(text: str, lang: str) -> str:
     """``text`` with soft hyphens in its long words (:mod:`wuerfel.server.hyphen`: remembered on disk, so no page
     waits seconds for pyphen's dictionary after a restart)."""
@@ -172,16 +171,37 @@ def lacking_status(tables: background.TableBuilder, job: background.Job | None, 
     answer's analysis began: the next request has the duel analysis — or failed; rough ``eta_seconds`` or None; a
     ``message`` in the asker's language: a failed build is said in words, not left pending)."""
     if job is None:  # too many tables wait already: this one is asked for again with the next request
-        return {"win_chance_pending": True, "win_chance_status": {
-            "state": "waiting", "eta_seconds": None, "message": translate(WIN_CHANCE_COMPUTING, lang)}}
+        return {
+            "win_chance_pending": True,
+            "win_chance_status": {
+                "state": "waiting",
+                "eta_seconds": None,
+                "message": translate(WIN_CHANCE_COMPUTING, lang),
+            },
+        }
     if job.state == "failed":
-        return {"win_chance_pending": False, "win_chance_status": {
-            "state": "failed", "eta_seconds": None, "message": translate(WIN_CHANCE_FAILED, lang)}}
+        return {
+            "win_chance_pending": False,
+            "win_chance_status": {
+                "state": "failed",
+                "eta_seconds": None,
+                "message": translate(WIN_CHANCE_FAILED, lang),
+            },
+        }
     eta = tables.eta(job)
-    message = (translate(WIN_CHANCE_COMPUTING_ETA, lang, minutes=max(1, math.ceil(eta / 60)))
-               if eta else translate(WIN_CHANCE_COMPUTING, lang))
-    return {"win_chance_pending": True, "win_chance_status": {
-        "state": job.state, "eta_seconds": round(eta) if eta is not None else None, "message": message}}
+    message = (
+        translate(WIN_CHANCE_COMPUTING_ETA, lang, minutes=max(1, math.ceil(eta / 60)))
+        if eta
+        else translate(WIN_CHANCE_COMPUTING, lang)
+    )
+    return {
+        "win_chance_pending": True,
+        "win_chance_status": {
+            "state": job.state,
+            "eta_seconds": round(eta) if eta is not None else None,
+            "message": message,
+        },
+    }
 
 
 WIN_CHANCE_COMPUTING = N_("Win chances are being computed …")
@@ -204,9 +224,14 @@ def format_number(x: float, lang: str, digits: int = 1, sign: bool = False) -> s
     return text.replace("-", "−")
 
 
-def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies: bool = False,
-               synchronous: str = "NORMAL", throw_wait: float = THROW_WAIT, clock_scale: float | None = None
-               ) -> FastAPI:
+def create_app(
+    db_url: str | None = None,
+    bot_delay: float = 0.6,
+    secure_cookies: bool = False,
+    synchronous: str = "NORMAL",
+    throw_wait: float = THROW_WAIT,
+    clock_scale: float | None = None,
+) -> FastAPI:
     """Build the app; the database is opened and migrated at startup, unfinished tables resume in the background.
 
     ``clock_scale`` multiplies every table clock's limit (None: ``WUERFEL_CLOCK_SCALE``, else 1): the test-speed
@@ -246,13 +271,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     app.state.hashing = 0
     open_idle = float(os.environ.get("WUERFEL_OPEN_TABLE_IDLE") or OPEN_TABLE_IDLE)
     running_idle = stale.running_idle()
-    table_limiter = auth.RateLimiter(limit=int(os.environ.get("WUERFEL_TABLES_PER_ADDRESS") or TABLES_PER_ADDRESS),
-                                     window=TABLES_WINDOW)
+    table_limiter = auth.RateLimiter(
+        limit=int(os.environ.get("WUERFEL_TABLES_PER_ADDRESS") or TABLES_PER_ADDRESS), window=TABLES_WINDOW
+    )
     account_limiter = auth.RateLimiter(limit=LOGIN_FAILS_PER_ACCOUNT_ANYWHERE, window=ACCOUNT_LOCK_WINDOW)
-    hash_bucket = auth.TokenBucket(float(os.environ.get("WUERFEL_HASHES_PER_SECOND") or auth.HASHES_PER_SECOND),
-                                   auth.HASH_BURST)
-    guest_limiter = auth.RateLimiter(limit=int(os.environ.get("WUERFEL_GUESTS_PER_ADDRESS") or GUESTS_PER_ADDRESS),
-                                     window=GUESTS_WINDOW)
+    hash_bucket = auth.TokenBucket(
+        float(os.environ.get("WUERFEL_HASHES_PER_SECOND") or auth.HASHES_PER_SECOND), auth.HASH_BURST
+    )
+    guest_limiter = auth.RateLimiter(
+        limit=int(os.environ.get("WUERFEL_GUESTS_PER_ADDRESS") or GUESTS_PER_ADDRESS), window=GUESTS_WINDOW
+    )
     app.add_middleware(Guard, max_body=MAX_BODY)
     templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR), check_dir=False), name="static")
@@ -312,16 +340,29 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
     def set_csrf(request: Request, response: Response, new_cookie: str | None) -> None:
         if new_cookie:
-            response.set_cookie(auth.CSRF_COOKIE, new_cookie, max_age=60 * 60 * 24 * 365, samesite="strict",
-                                secure=is_secure(request), httponly=False)
+            response.set_cookie(
+                auth.CSRF_COOKIE,
+                new_cookie,
+                max_age=60 * 60 * 24 * 365,
+                samesite="strict",
+                secure=is_secure(request),
+                httponly=False,
+            )
 
     def set_session(request: Request, response: Response, token: str) -> None:
-        response.set_cookie(auth.SESSION_COOKIE, token, max_age=60 * 60 * 24 * 30, httponly=True, samesite="lax",
-                            secure=is_secure(request))
+        response.set_cookie(
+            auth.SESSION_COOKIE,
+            token,
+            max_age=60 * 60 * 24 * 30,
+            httponly=True,
+            samesite="lax",
+            secure=is_secure(request),
+        )
 
     def err(request: Request, code: str, msgid: str, status: int, **params: Any) -> JSONResponse:
-        return JSONResponse({"error": {"code": code, "message": translate(msgid, lang_of(request), **params)}},
-                            status_code=status)
+        return JSONResponse(
+            {"error": {"code": code, "message": translate(msgid, lang_of(request), **params)}}, status_code=status
+        )
 
     async def body_json(request: Request) -> dict[str, Any]:
         raw = await request.body()
@@ -410,24 +451,44 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         for name in info.public_rule_sets():  # internal rule sets (kept for tests) are never offered
             try:
                 res = info.resolve(name)
-                presets.append({"id": name, "kind": "overlay" if lib and lib.is_overlay(name) else "preset",
-                                "name": res.name(lang), "note": res.describe(lang), "source": res.source,
-                                "players": player_counts(info, name, res.data)})
+                presets.append(
+                    {
+                        "id": name,
+                        "kind": "overlay" if lib and lib.is_overlay(name) else "preset",
+                        "name": res.name(lang),
+                        "note": res.describe(lang),
+                        "source": res.source,
+                        "players": player_counts(info, name, res.data),
+                    }
+                )
             except WuerfelError:
                 continue
-        return {"id": info.id, "name": info.name(lang), "description": info.description(lang),
-                "min_players": info.min_players, "max_players": info.max_players,
-                "default_preset": info.default_preset, "presets": presets, "bots": bot_names(info.id),
-                "bot_labels": {b: bot_label(b, lang) for b in bot_names(info.id)},
-                "default_bot": info.default_bot if info.default_bot in bot_names(info.id) else "random",
-                "has_template": (TEMPLATES_DIR / "games" / f"{info.id}.html").exists(),
-                "faces": info.faces, "featured": info.featured, "chips": info.chips, "decisions": info.decisions,
-                "odds": info.odds is not None, "bank_edges": info.bank_edges is not None,
-                "explains": info.explain is not None, "family": info.family,
-                # the lobby's search finds a game by its name or description in either language, or an alias
-                "search": " ".join((info.id, info.name_de, info.name_en, info.description_de, info.description_en,
-                                    *info.aliases)).lower(),
-                "perfect_information": info.perfect_information}
+        return {
+            "id": info.id,
+            "name": info.name(lang),
+            "description": info.description(lang),
+            "min_players": info.min_players,
+            "max_players": info.max_players,
+            "default_preset": info.default_preset,
+            "presets": presets,
+            "bots": bot_names(info.id),
+            "bot_labels": {b: bot_label(b, lang) for b in bot_names(info.id)},
+            "default_bot": info.default_bot if info.default_bot in bot_names(info.id) else "random",
+            "has_template": (TEMPLATES_DIR / "games" / f"{info.id}.html").exists(),
+            "faces": info.faces,
+            "featured": info.featured,
+            "chips": info.chips,
+            "decisions": info.decisions,
+            "odds": info.odds is not None,
+            "bank_edges": info.bank_edges is not None,
+            "explains": info.explain is not None,
+            "family": info.family,
+            # the lobby's search finds a game by its name or description in either language, or an alias
+            "search": " ".join(
+                (info.id, info.name_de, info.name_en, info.description_de, info.description_en, *info.aliases)
+            ).lower(),
+            "perfect_information": info.perfect_information,
+        }
 
     def rules_name(game: str, rules_id: str, lang: str) -> str:
         """A table's rules as people read them: the preset's name, "…, angepasst" for edited rules; the id only for
@@ -452,8 +513,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         if preset is not None and not isinstance(preset, str):
             raise ApiError("bad_request", N_("'preset' must be the id of a rule set."), 422)
         if preset is not None and preset not in info.rule_sets():
-            raise ApiError("invalid_rules", N_("Unknown rule set '{name}'. Known: {known}"), 422,
-                           name=preset[:60], known=", ".join(info.rule_sets()))
+            raise ApiError(
+                "invalid_rules",
+                N_("Unknown rule set '{name}'. Known: {known}"),
+                422,
+                name=preset[:60],
+                known=", ".join(info.rule_sets()),
+            )
         if overrides is not None and not isinstance(overrides, dict):
             raise ApiError("bad_request", N_("'overrides' must be an object of options."), 422)
         try:
@@ -466,8 +532,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
                 rules_id += "+custom"
             rules = info.rules_from_dict(data)
         except WuerfelError as exc:
-            raise ApiError("invalid_rules", exc.msgid, 422,
-                           **humanize_params(info.options_class, exc.params, lang)) from exc
+            raise ApiError(
+                "invalid_rules", exc.msgid, 422, **humanize_params(info.options_class, exc.params, lang)
+            ) from exc
         except (TypeError, ValueError, AttributeError) as exc:
             raise ApiError("invalid_rules", N_("Invalid rules: {reason}"), 422, reason=str(exc)[:200]) from exc
         return rules_id, options_to_dict(rules)
@@ -492,11 +559,26 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         lang = lang_of(request)
         rules_id, data = resolve_rules(info, preset, None, lang)
         rules = info.rules_from_dict(data)
-        out: dict[str, Any] = {"game": info.id, "preset": rules_id, "options": [
-            {"key": o.key, "type": o.type, "choices": list(o.choices), "default": o.default, "value": o.value,
-             "name": o.name(lang), "section": o.section(lang), "description": o.description(lang),
-             "de": o.de, "en": o.en, "schema": option_schema(info.options_class, o.key, lang)}
-            for o in describe_options(rules)]}
+        out: dict[str, Any] = {
+            "game": info.id,
+            "preset": rules_id,
+            "options": [
+                {
+                    "key": o.key,
+                    "type": o.type,
+                    "choices": list(o.choices),
+                    "default": o.default,
+                    "value": o.value,
+                    "name": o.name(lang),
+                    "section": o.section(lang),
+                    "description": o.description(lang),
+                    "de": o.de,
+                    "en": o.en,
+                    "schema": option_schema(info.options_class, o.key, lang),
+                }
+                for o in describe_options(rules)
+            ],
+        }
         if info.bank_edges is not None:  # a bank game: its exact edge under these rules (the lobby's rules panel)
             out["bank_edges"] = game_edges(info, rules, lang)
         return out
@@ -512,8 +594,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         if info.explain is not None:
             # How to play under exactly these rules (edited house rules included), before the table exists.
             seats = data.get("seats")
-            players = seats if isinstance(seats, int) and not isinstance(seats, bool) and \
-                info.min_players <= seats <= info.max_players else None
+            players = (
+                seats
+                if isinstance(seats, int)
+                and not isinstance(seats, bool)
+                and info.min_players <= seats <= info.max_players
+                else None
+            )
             out["explanation"] = await asyncio.to_thread(explanation, info, rules_id, rules, lang, players)
         if info.bank_edges is not None:
             # The bank's exact edge under exactly these rules (a changed payout changes it): the lobby's rules panel.
@@ -546,9 +633,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         for "Anna" as a guest and as a second account, on leaderboards, rated tables and profiles."""
         other = await asyncio.to_thread(app.state.store.registered_lookalike, name)
         if other is not None and auth.login_key(other.name) != auth.login_key(name):
-            raise ApiError("name_lookalike", N_("The name '{name}' looks like the name of the registered player "
-                                                "'{other}'. Please choose another name."), 409,
-                           name=name, other=other.name)
+            raise ApiError(
+                "name_lookalike",
+                N_(
+                    "The name '{name}' looks like the name of the registered player "
+                    "'{other}'. Please choose another name."
+                ),
+                409,
+                name=name,
+                other=other.name,
+            )
 
     async def do_guest(request: Request, name: Any) -> tuple[Player, str]:
         name_refusal(name)
@@ -558,16 +652,25 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         store: Store = app.state.store
         if await asyncio.to_thread(store.find_registered, auth.login_key(clean)) is not None:
             # A guest under a registered name would pass for that player at every table.
-            raise ApiError("name_reserved", N_("The name '{name}' belongs to a registered player. Log in with its "
-                                               "password or choose another name."), 409, name=clean)
+            raise ApiError(
+                "name_reserved",
+                N_(
+                    "The name '{name}' belongs to a registered player. Log in with its password or choose another name."
+                ),
+                409,
+                name=clean,
+            )
         await refuse_lookalike(clean)
         # L2: 500 guests (player and session rows) in 1.6 s from one address, and the flood also emptied everybody's
         # session cache. Counted only once the name is accepted, so a mistyped name costs nothing.
         here = address(request)
         if not guest_limiter.hit(here):
-            raise ApiError("rate_limited", N_("Too many new guests from here. Please try again in {minutes} min."),
-                           429,
-                           minutes=max(1, math.ceil(guest_limiter.retry_after(here) / 60)))
+            raise ApiError(
+                "rate_limited",
+                N_("Too many new guests from here. Please try again in {minutes} min."),
+                429,
+                minutes=max(1, math.ceil(guest_limiter.retry_after(here) / 60)),
+            )
         p = await asyncio.to_thread(store.create_player, clean, None)
         return p, await new_session(request, p)
 
@@ -598,20 +701,33 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             return await run_hash(fn, *args)
 
     def account_locked(seconds: float) -> ApiError:
-        return ApiError("account_locked", N_("Too many failed logins for this account. Please try again in {minutes} "
-                                             "min, or log in from a device you have used to log in before."), 429,
-                        minutes=max(1, math.ceil(seconds / 60)))
+        return ApiError(
+            "account_locked",
+            N_(
+                "Too many failed logins for this account. Please try again in {minutes} "
+                "min, or log in from a device you have used to log in before."
+            ),
+            429,
+            minutes=max(1, math.ceil(seconds / 60)),
+        )
 
     def remember_device(request: Request, player_id: int, password_hash: str) -> None:
         """This browser is now a known device of the account (the response sets the cookie, :func:`set_device`)."""
-        request.state.device_cookie = auth.device_cookie_with(request.cookies.get(auth.DEVICE_COOKIE), player_id,
-                                                              password_hash)
+        request.state.device_cookie = auth.device_cookie_with(
+            request.cookies.get(auth.DEVICE_COOKIE), player_id, password_hash
+        )
 
     def set_device(request: Request, response: Response) -> None:
         cookie = getattr(request.state, "device_cookie", None)
         if cookie:
-            response.set_cookie(auth.DEVICE_COOKIE, cookie, max_age=60 * 60 * 24 * 365, httponly=True,
-                                samesite="lax", secure=is_secure(request))
+            response.set_cookie(
+                auth.DEVICE_COOKIE,
+                cookie,
+                max_age=60 * 60 * 24 * 365,
+                httponly=True,
+                samesite="lax",
+                secure=is_secure(request),
+            )
 
     async def do_register(request: Request, name: Any, password: Any) -> tuple[Player, str]:
         name_refusal(name)
@@ -666,8 +782,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         computed, so nothing beyond a limit costs a hash, and the account is looked up only once a hash slot is
         granted. Another address with the right password is not refused by the first two; when the third has
         locked the account, a device that has logged in to it before still gets in (the owner during an attack)."""
-        if not isinstance(name, str) or not isinstance(password, str) or len(password) > auth.MAX_PASSWORD \
-                or len(name) > 4 * auth.MAX_NAME:
+        if (
+            not isinstance(name, str)
+            or not isinstance(password, str)
+            or len(password) > auth.MAX_PASSWORD
+            or len(name) > 4 * auth.MAX_NAME
+        ):
             raise ApiError("bad_credentials", N_("Wrong name or password."), 401)
         login = auth.login_key(name)
         addr = address(request)
@@ -766,8 +886,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         data = await body_json(request)
         lang = data.get("lang")
         if lang not in LANGUAGES:
-            raise ApiError("bad_request", N_("Unknown language; choose one of: {known}"), 422,
-                           known=", ".join(LANGUAGES))
+            raise ApiError(
+                "bad_request", N_("Unknown language; choose one of: {known}"), 422, known=", ".join(LANGUAGES)
+            )
         resp = JSONResponse({"lang": lang})
         set_lang_cookie(resp, lang)
         return resp
@@ -813,8 +934,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         limit = data.get("limit")
         allowed = LIVE_SECONDS if kind == "live" else CORR_DAYS
         if isinstance(limit, bool) or limit not in allowed:
-            raise ApiError("bad_request", N_("'limit' must be one of: {known}"), 422,
-                           known=", ".join(map(str, allowed)))
+            raise ApiError(
+                "bad_request", N_("'limit' must be one of: {known}"), 422, known=", ".join(map(str, allowed))
+            )
         return kind, int(limit) * (1 if kind == "live" else 86400), on_expiry
 
     # --- tables ------------------------------------------------------------------------------------------------
@@ -838,8 +960,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             keep += await asyncio.to_thread(app.state.store.table_ids_of_player, me.id, ("playing",))
         at = store_now()
         rows = await asyncio.to_thread(
-            app.state.store.list_tables, ("open", "playing"), open_since=at - dt.timedelta(seconds=open_idle),
-            alive_since=at - dt.timedelta(seconds=running_idle), keep=keep[:STALE_KEEP])
+            app.state.store.list_tables,
+            ("open", "playing"),
+            open_since=at - dt.timedelta(seconds=open_idle),
+            alive_since=at - dt.timedelta(seconds=running_idle),
+            keep=keep[:STALE_KEEP],
+        )
         base = base_url(request)
         out = []
         known = {g.id for g in all_games()}
@@ -868,8 +994,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     creation_locks = [asyncio.Lock() for _ in range(64)]
     """One lock per player (striped by id): his limit's check and the table it admits are one step."""
 
-    async def within_table_limits(request: Request, p: Player,
-                                  make: Callable[[], Awaitable[tuple[Any, bool]]]) -> Any:
+    async def within_table_limits(request: Request, p: Player, make: Callable[[], Awaitable[tuple[Any, bool]]]) -> Any:
         """Run ``make`` (a new table: created, or a rematch) within the table limits: at most
         :data:`MAX_OPEN_TABLES` waiting tables per player and :data:`TABLES_PER_ADDRESS` new ones per address.
 
@@ -881,13 +1006,19 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         async with creation_locks[p.id % len(creation_locks)]:
             waiting = await asyncio.to_thread(app.state.store.open_tables_of, p.id)
             if sum(not idle_open("open", last) for _, last in waiting) >= MAX_OPEN_TABLES:
-                raise ApiError("too_many_tables", N_("You already have {n} tables waiting to start. Start one of "
-                                                     "them, or wait until one has been idle for {minutes} minutes."),
-                               429, n=MAX_OPEN_TABLES, minutes=max(1, round(open_idle / 60)))
+                raise ApiError(
+                    "too_many_tables",
+                    N_(
+                        "You already have {n} tables waiting to start. Start one of "
+                        "them, or wait until one has been idle for {minutes} minutes."
+                    ),
+                    429,
+                    n=MAX_OPEN_TABLES,
+                    minutes=max(1, round(open_idle / 60)),
+                )
             from_here = f"tables|{address(request)}"
             if not table_limiter.hit(from_here):
-                raise ApiError("too_many_tables", N_("Too many new tables from here. Please wait a few minutes."),
-                               429)
+                raise ApiError("too_many_tables", N_("Too many new tables from here. Please wait a few minutes."), 429)
             made = False
             try:
                 out, made = await make()
@@ -938,14 +1069,34 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             if not 0 <= s < n:
                 raise ApiError("bad_seat", N_("There is no seat {seat} at this table."), 422, seat=str(k)[:10])
             if not isinstance(v, str) or v not in bot_names(info.id):
-                raise ApiError("bad_request", N_("Unknown bot '{name}'. Known: {known}"), 422, name=str(v)[:40],
-                               known=", ".join(bot_names(info.id)))
+                raise ApiError(
+                    "bad_request",
+                    N_("Unknown bot '{name}'. Known: {known}"),
+                    422,
+                    name=str(v)[:40],
+                    known=", ".join(bot_names(info.id)),
+                )
             bots[s] = v
         names = seat_names(data.get("names"), n, bots, flags["scorekeeper"])
         clock, move_seconds, on_expiry = time_control(data)
-        t = await hub().create(info, rules_id, rules, n, flags["scorekeeper"], flags["private"], p, bots,
-                               flags["sit"], names, flags["spectator_chat"], flags["hints"], clock, move_seconds,
-                               on_expiry, flags["rated"])
+        t = await hub().create(
+            info,
+            rules_id,
+            rules,
+            n,
+            flags["scorekeeper"],
+            flags["private"],
+            p,
+            bots,
+            flags["sit"],
+            names,
+            flags["spectator_chat"],
+            flags["hints"],
+            clock,
+            move_seconds,
+            on_expiry,
+            flags["rated"],
+        )
         return t.summary(base_url(request))
 
     def seat_names(raw: Any, n: int, bots: dict[int, str], scorekeeper: bool) -> dict[int, str]:
@@ -970,11 +1121,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             if textcheck.control_char(name) is not None:
                 raise ApiError("bad_request", textcheck.CONTROL_IN_NAME, 422)
             if not 1 <= len(name) <= 32 or not name.isprintable():
-                raise ApiError("bad_request", N_("The name of seat {seat} must have 1 to 32 characters."), 422,
-                               seat=s + 1)
+                raise ApiError(
+                    "bad_request", N_("The name of seat {seat} must have 1 to 32 characters."), 422, seat=s + 1
+                )
             if name.casefold() in seen:
-                raise ApiError("bad_request", N_("Two seats are called {name}: give everyone their own name."), 422,
-                               name=name)
+                raise ApiError(
+                    "bad_request", N_("Two seats are called {name}: give everyone their own name."), 422, name=name
+                )
             seen[name.casefold()] = name
             out[s] = name
         return out
@@ -995,8 +1148,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             s["time_left"] = round(max(0.0, at - time.time()), 3) if at is not None else None
             out.append(s)
         # "Du bist am Zug" first, the most urgent of those first; the others newest first (stable sort).
-        out.sort(key=lambda s: (not s["your_turn"],
-                                s["time_left"] if s["your_turn"] and s["time_left"] is not None else math.inf))
+        out.sort(
+            key=lambda s: (
+                not s["your_turn"],
+                s["time_left"] if s["your_turn"] and s["time_left"] is not None else math.inf,
+            )
+        )
         return out
 
     @app.get("/api/my-tables")
@@ -1013,24 +1170,33 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         from wuerfel.engine.odds import odds_document
 
         if info.odds is None:
-            raise ApiError("no_odds", N_("{game} does not classify a throw; no odds to show."), 404,
-                           game=info.name(lang))
+            raise ApiError(
+                "no_odds", N_("{game} does not classify a throw; no odds to show."), 404, game=info.name(lang)
+            )
         return odds_document(info.id, rules_id, info.odds(info.rules_from_dict(data)), lang)
 
-    def explanation(info: GameInfo, rules_id: str, data: dict[str, Any], lang: str,
-                    players: int | None) -> dict[str, Any]:
+    def explanation(
+        info: GameInfo, rules_id: str, data: dict[str, Any], lang: str, players: int | None
+    ) -> dict[str, Any]:
         from wuerfel.engine.explain import explanation_json
 
         if info.explain is None:
             raise ApiError("no_explanation", N_("{game} cannot explain itself yet."), 404, game=info.name(lang))
         if players is not None and not info.min_players <= players <= info.max_players:
-            raise ApiError("bad_request", N_("{game} is played by {lo} to {hi} players."), 422,
-                           game=info.name(lang), lo=info.min_players, hi=info.max_players)
+            raise ApiError(
+                "bad_request",
+                N_("{game} is played by {lo} to {hi} players."),
+                422,
+                game=info.name(lang),
+                lo=info.min_players,
+                hi=info.max_players,
+            )
         return explanation_json(info, info.rules_from_dict(data), rules_id, lang, players)
 
     @app.get("/api/games/{game}/rules")
-    async def api_game_rules(request: Request, game: str, rules: str | None = None, lang: str | None = None,
-                             players: int | None = None) -> dict[str, Any]:
+    async def api_game_rules(
+        request: Request, game: str, rules: str | None = None, lang: str | None = None, players: int | None = None
+    ) -> dict[str, Any]:
         """How to play, written from the rule set asked for (the lobby before a table is created):
         ``{"game", "rules", "lang", "players", "sections": [{"key", "title", "text"}]}``."""
         info = known_game(game)
@@ -1064,8 +1230,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         page's rules panel shows it; ``bank_edges`` is null for a game without a bank."""
         t = await need_table(table_id)
         lang = lang_of(request)
-        return {"game": t.info.id, "rules": t.row.rules_id,
-                "bank_edges": await asyncio.to_thread(table_edges, t.info, t.row.rules, lang)}
+        return {
+            "game": t.info.id,
+            "rules": t.row.rules_id,
+            "bank_edges": await asyncio.to_thread(table_edges, t.info, t.row.rules, lang),
+        }
 
     @app.get("/api/tables/{table_id}/odds")
     async def api_table_odds(request: Request, table_id: str) -> dict[str, Any]:
@@ -1201,14 +1370,20 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             event = t._event_json(i - 1, None, lang, cache, uncovered=False) if i else None
             if i and event is None:  # a step the public was not told about still is a step of the replay
                 event = {"seq": i, "type": "action", "player": None, "data": None, "hidden": True, "label": ""}
-            steps.append({"index": i, "seq": i, "event": event, "view": states[i].view(None),
-                          "lower_is_better": states[i].lower_is_better(),
-                          "components": t._components(states[i], None, lang)})
+            steps.append(
+                {
+                    "index": i,
+                    "seq": i,
+                    "event": event,
+                    "view": states[i].view(None),
+                    "lower_is_better": states[i].lower_is_better(),
+                    "components": t._components(states[i], None, lang),
+                }
+            )
         return steps
 
     @app.get("/api/tables/{table_id}/replay")
-    async def api_replay(request: Request, table_id: str, start: int = 0, count: int = REPLAY_PAGE
-                         ) -> dict[str, Any]:
+    async def api_replay(request: Request, table_id: str, start: int = 0, count: int = REPLAY_PAGE) -> dict[str, Any]:
         """One page of the replay: steps ``start`` … ``start + count - 1`` (at most REPLAY_PAGE).
 
         A whole long game in one answer was 9–15 MB and held the event loop for up to a second per request; the
@@ -1223,8 +1398,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         count = max(1, min(count, REPLAY_PAGE))
         steps = replay_steps(t, start, count, lang)
         end = start + len(steps)
-        out = {"table": t.summary(base_url(request)), "total": total, "start": start, "steps": steps,
-               "next": end if end < total else None}
+        out = {
+            "table": t.summary(base_url(request)),
+            "total": total,
+            "start": start,
+            "steps": steps,
+            "next": end if end < total else None,
+        }
         if start == 0:
             out["chat"] = [m.to_json() for m in t.chat]  # protocol 6: the replay shows the table's talk
         return out
@@ -1247,8 +1427,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         their advisors rate what one seat knows, and the full record would tell the others."""
         t = await finished_table(table_id)
         if not t.info.perfect_information:
-            raise ApiError("no_analysis", N_("There is no exact analysis for {game}: no exact solver rates its "
-                                             "decisions."), 422, game=t.info.name(lang_of(request)))
+            raise ApiError(
+                "no_analysis",
+                N_("There is no exact analysis for {game}: no exact solver rates its decisions."),
+                422,
+                game=t.info.name(lang_of(request)),
+            )
         key = (t.row.id, lang_of(request))
         tables = background.builder()
         for attempt in range(3):
@@ -1294,9 +1478,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         names = tuple(s["name"] for s in doc["seats"])
         steps = {d["index"]: d["step"] for d in doc["decisions"]}
         svg = await asyncio.to_thread(
-            analysis_plot.win_chance_svg, tuple(wc["steps"]), analysis_plot.as_tuples(wc["seats"]), names,
-            tuple(steps[i] for i in doc["mistakes"]), translate(N_("Step"), lang), translate(N_("Win chance"), lang))
+            analysis_plot.win_chance_svg,
+            tuple(wc["steps"]),
+            analysis_plot.as_tuples(wc["seats"]),
+            names,
+            tuple(steps[i] for i in doc["mistakes"]),
+            translate(N_("Step"), lang),
+            translate(N_("Win chance"), lang),
+        )
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+
     # --- archive, profiles, leaderboards (issue 16) ------------------------------------------------------------
     def game_label(game: str, lang: str) -> str:
         try:
@@ -1323,15 +1514,25 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
     def archive_json(g: Any, lang: str) -> dict[str, Any]:
         numbers = bot_numbers([SeatRow(s["seat"], s["player_id"], s["bot"], s["name"]) for s in g.seats])
-        return {"id": g.id, "game": g.game, "game_name": game_label(g.game, lang), "rules_id": g.rules_id,
-                "rules_name": rules_name(g.game, g.rules_id, lang), "rated": g.rated, "ended_by": g.ended_by,
-                "finished_at": g.finished_at.strftime("%Y-%m-%dT%H:%M:%SZ") if g.finished_at else None,
-                "seats": [{**s, "score": points(s["score"]), "label": who_label(s, lang, numbers.get(s["seat"]))}
-                          for s in g.seats],
-                "replay_url": f"/replay/{g.id}", "record_url": f"/api/tables/{g.id}/record"}
+        return {
+            "id": g.id,
+            "game": g.game,
+            "game_name": game_label(g.game, lang),
+            "rules_id": g.rules_id,
+            "rules_name": rules_name(g.game, g.rules_id, lang),
+            "rated": g.rated,
+            "ended_by": g.ended_by,
+            "finished_at": g.finished_at.strftime("%Y-%m-%dT%H:%M:%SZ") if g.finished_at else None,
+            "seats": [
+                {**s, "score": points(s["score"]), "label": who_label(s, lang, numbers.get(s["seat"]))} for s in g.seats
+            ],
+            "replay_url": f"/replay/{g.id}",
+            "record_url": f"/api/tables/{g.id}/record",
+        }
 
-    async def archive_of(request: Request, player: str | None, game: str | None, rules: str | None, page_no: int
-                         ) -> dict[str, Any]:
+    async def archive_of(
+        request: Request, player: str | None, game: str | None, rules: str | None, page_no: int
+    ) -> dict[str, Any]:
         """One page of an archive: a registered player's by name (his public games; all of them for himself), or
         the asker's own (a guest's: the games of his session's player)."""
         store: Store = app.state.store
@@ -1339,27 +1540,37 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         if player:
             who = await asyncio.to_thread(store.find_player_by_name, player[:64])
             if who is None:
-                raise ApiError("no_player", N_("There is no registered player called '{name}'."), 404,
-                               name=player[:64])
+                raise ApiError("no_player", N_("There is no registered player called '{name}'."), 404, name=player[:64])
         elif me is None:
             raise ApiError("not_logged_in", N_("Please choose a name or log in first."), 401)
         else:
             who = me
         own = me is not None and me.id == who.id
         page_no = max(1, page_no)
-        games, total = await asyncio.to_thread(store.archive, who.id, game or None, rules or None,
-                                               (page_no - 1) * ARCHIVE_PAGE, ARCHIVE_PAGE, not own)
+        games, total = await asyncio.to_thread(
+            store.archive, who.id, game or None, rules or None, (page_no - 1) * ARCHIVE_PAGE, ARCHIVE_PAGE, not own
+        )
         lang = lang_of(request)
         choices = await asyncio.to_thread(store.archive_choices, who.id)
-        return {"player": who.to_json(), "own": own, "game": game or None, "rules": rules or None,
-                "page": page_no, "pages": max(1, math.ceil(total / ARCHIVE_PAGE)), "total": total,
-                "games": [archive_json(g, lang) for g in games],
-                "choices": [{"game": g, "game_name": game_label(g, lang), "rules_id": r,
-                             "rules_name": rules_name(g, r, lang)} for g, r in choices]}
+        return {
+            "player": who.to_json(),
+            "own": own,
+            "game": game or None,
+            "rules": rules or None,
+            "page": page_no,
+            "pages": max(1, math.ceil(total / ARCHIVE_PAGE)),
+            "total": total,
+            "games": [archive_json(g, lang) for g in games],
+            "choices": [
+                {"game": g, "game_name": game_label(g, lang), "rules_id": r, "rules_name": rules_name(g, r, lang)}
+                for g, r in choices
+            ],
+        }
 
     @app.get("/api/archive")
-    async def api_archive(request: Request, player: str | None = None, game: str | None = None,
-                          rules: str | None = None, page: int = 1) -> dict[str, Any]:
+    async def api_archive(
+        request: Request, player: str | None = None, game: str | None = None, rules: str | None = None, page: int = 1
+    ) -> dict[str, Any]:
         return await archive_of(request, player, game, rules, page)
 
     async def profile_of(request: Request, name: str) -> dict[str, Any]:
@@ -1376,8 +1587,17 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         lang = lang_of(request)
         per: dict[str, dict[str, Any]] = {}
         for r in results:
-            g = per.setdefault(r["game"], {"game": r["game"], "game_name": game_label(r["game"], lang), "games": 0,
-                                          "wins": 0, "scores": [], "rated_games": 0})
+            g = per.setdefault(
+                r["game"],
+                {
+                    "game": r["game"],
+                    "game_name": game_label(r["game"], lang),
+                    "games": 0,
+                    "wins": 0,
+                    "scores": [],
+                    "rated_games": 0,
+                },
+            )
             g["games"] += 1
             g["wins"] += r["place"] == 1
             g["rated_games"] += r["rated"]
@@ -1392,8 +1612,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             g["scored_games"] = len(scores)
             if gid in ratings:
                 mu, sigma, n = ratings[gid]
-                g["rating"] = {"mu": round(mu, 3), "sigma": round(sigma, 3), "ordinal": round(mu - 3 * sigma, 3),
-                               "games": n}
+                g["rating"] = {
+                    "mu": round(mu, 3),
+                    "sigma": round(sigma, 3),
+                    "ordinal": round(mu - 3 * sigma, 3),
+                    "games": n,
+                }
             else:
                 g["rating"] = None
             # A distribution needs a few games: one game drew a single full-width bar over a 13.6–14.4 axis (U11).
@@ -1403,14 +1627,28 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             g["leaderboard_url"] = f"/leaderboard/{gid}"
             games.append(g)
         recent = [r for r in reversed(results) if own or r["public"]][:RECENT_RESULTS]
-        return {"player": who.to_json(), "own": own, "games": games,
-                "archive_url": f"/archive?player={quoted}", "dice_url": f"/api/players/{quoted}/dice",
-                "recent": [{"table_id": r["table_id"], "game": r["game"], "game_name": game_label(r["game"], lang),
-                            "rules_name": rules_name(r["game"], r["rules_id"], lang), "place": r["place"],
-                            "seats": r["seats"], "score": points(r["score"]), "rated": r["rated"],
-                            "finished_at": r["finished_at"].strftime("%Y-%m-%dT%H:%M:%SZ")
-                            if r["finished_at"] else None, "replay_url": f"/replay/{r['table_id']}"}
-                           for r in recent]}
+        return {
+            "player": who.to_json(),
+            "own": own,
+            "games": games,
+            "archive_url": f"/archive?player={quoted}",
+            "dice_url": f"/api/players/{quoted}/dice",
+            "recent": [
+                {
+                    "table_id": r["table_id"],
+                    "game": r["game"],
+                    "game_name": game_label(r["game"], lang),
+                    "rules_name": rules_name(r["game"], r["rules_id"], lang),
+                    "place": r["place"],
+                    "seats": r["seats"],
+                    "score": points(r["score"]),
+                    "rated": r["rated"],
+                    "finished_at": r["finished_at"].strftime("%Y-%m-%dT%H:%M:%SZ") if r["finished_at"] else None,
+                    "replay_url": f"/replay/{r['table_id']}",
+                }
+                for r in recent
+            ],
+        }
 
     @app.get("/api/players/{name}")
     async def api_profile(request: Request, name: str) -> dict[str, Any]:
@@ -1432,17 +1670,21 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             scores = tuple(r["score"] for r in results if r["game"] == game and r["score"] is not None)
             if not scores:
                 raise ApiError("no_data", N_("Nothing to draw yet."), 404)
-            svg = await asyncio.to_thread(plots.score_histogram, scores, translate(N_("Final score"), lang),
-                                          translate(N_("Games"), lang))
+            svg = await asyncio.to_thread(
+                plots.score_histogram, scores, translate(N_("Final score"), lang), translate(N_("Games"), lang)
+            )
         else:
             hist = await asyncio.to_thread(store.rating_history, rt.player_identity(who.id), game)
             if not hist:
                 raise ApiError("no_data", N_("Nothing to draw yet."), 404)
             first = rt.initial(rt.player_identity(who.id))  # every history starts at the default rating
             start = (first.mu, first.sigma)
-            svg = await asyncio.to_thread(plots.rating_history,
-                                          plots.history_points(start, [(h["mu"], h["sigma"]) for h in hist]),
-                                          translate(N_("Rated games"), lang), translate(N_("Rating"), lang))
+            svg = await asyncio.to_thread(
+                plots.rating_history,
+                plots.history_points(start, [(h["mu"], h["sigma"]) for h in hist]),
+                translate(N_("Rated games"), lang),
+                translate(N_("Rating"), lang),
+            )
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=60"})
 
     async def leaderboard_of(request: Request, game: str) -> dict[str, Any]:
@@ -1451,11 +1693,20 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         store: Store = app.state.store
         rows = await asyncio.to_thread(store.leaderboard, info.id)
         seats = await asyncio.to_thread(store.seat_advantages, info.id)
-        return {"game": info.id, "game_name": info.name(lang),
-                "entries": [{**r, "rank": i + 1, "label": who_label(r, lang),
-                             "profile_url": None if r["bot"] else f"/players/{urllib.parse.quote(r['name'] or '')}"}
-                            for i, r in enumerate(rows)],
-                "seats": seats}
+        return {
+            "game": info.id,
+            "game_name": info.name(lang),
+            "entries": [
+                {
+                    **r,
+                    "rank": i + 1,
+                    "label": who_label(r, lang),
+                    "profile_url": None if r["bot"] else f"/players/{urllib.parse.quote(r['name'] or '')}",
+                }
+                for i, r in enumerate(rows)
+            ],
+            "seats": seats,
+        }
 
     @app.get("/api/leaderboard/{game}")
     async def api_leaderboard(request: Request, game: str) -> dict[str, Any]:
@@ -1519,16 +1770,24 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
 
         from wuerfel.bots import bot_label
 
-        context = {"lang": lang, "_": _, "_n": lambda one, many: list(plural_forms(one, many, lang)),
-                   "csrf_token": token, "player": p.to_json() if p else None,
-                   "protocol_version": PROTOCOL_VERSION, "bot_label": lambda b: bot_label(b, lang),
-                   "rules_name": lambda g, r: rules_name(g, r, lang),
-                   "hy": lambda text: hyphenate(text, lang),
-                   "num": lambda x, digits=1, sign=False: format_number(x, lang, digits, sign),
-                   "csp_nonce": getattr(request.state, "csp_nonce", ""), **ctx}
+        context = {
+            "lang": lang,
+            "_": _,
+            "_n": lambda one, many: list(plural_forms(one, many, lang)),
+            "csrf_token": token,
+            "player": p.to_json() if p else None,
+            "protocol_version": PROTOCOL_VERSION,
+            "bot_label": lambda b: bot_label(b, lang),
+            "rules_name": lambda g, r: rules_name(g, r, lang),
+            "hy": lambda text: hyphenate(text, lang),
+            "num": lambda x, digits=1, sign=False: format_number(x, lang, digits, sign),
+            "csp_nonce": getattr(request.state, "csp_nonce", ""),
+            **ctx,
+        }
         if not (TEMPLATES_DIR / template).exists():
-            resp: Response = JSONResponse({"error": {"code": "no_template",
-                                                     "message": f"template {template} missing"}}, status_code=500)
+            resp: Response = JSONResponse(
+                {"error": {"code": "no_template", "message": f"template {template} missing"}}, status_code=500
+            )
         else:
             resp = templates.TemplateResponse(request, template, context, status_code=status)
         set_csrf(request, resp, new)
@@ -1542,13 +1801,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         # The shelves (GameInfo.family, in the registry's order) with their games, the featured ones first; a
         # plug-in game that names no family stands on a last shelf of its own.
         order = sorted(games, key=lambda g: (not g["featured"], g["featured"]))
-        shelves = [{"key": key, "name": translate(msgid, lang), "games": [g for g in order if g["family"] == key]}
-                   for key, msgid in FAMILIES.items()]
+        shelves = [
+            {"key": key, "name": translate(msgid, lang), "games": [g for g in order if g["family"] == key]}
+            for key, msgid in FAMILIES.items()
+        ]
         others = [g for g in order if g["family"] not in FAMILIES]
         if others:
             shelves.append({"key": "other", "name": translate(N_("More games"), lang), "games": others})
-        return await page(request, "lobby.html", games=games, tables=tables["tables"],
-                          shelves=[s for s in shelves if s["games"]])
+        return await page(
+            request, "lobby.html", games=games, tables=tables["tables"], shelves=[s for s in shelves if s["games"]]
+        )
 
     refusals: dict[str, tuple[float, dict[str, Any]]] = {}
     """A refused form's page (its words, the form and name to fill in again) under a random key for a few minutes:
@@ -1559,8 +1821,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         held = refusals.get(refused[:64])
         if held is not None and held[0] > time.monotonic():
             ctx = held[1]
-            return await page(request, "login.html", ctx["status"], next=local_next(next), error=ctx["error"],
-                              name=ctx["name"], form=ctx["form"], invite=await invitation_of(next, request))
+            return await page(
+                request,
+                "login.html",
+                ctx["status"],
+                next=local_next(next),
+                error=ctx["error"],
+                name=ctx["name"],
+                form=ctx["form"],
+                invite=await invitation_of(next, request),
+            )
         return await page(request, "login.html", next=local_next(next), error=None, name="", form=None)
 
     async def invitation_of(nxt: str, request: Request) -> dict[str, Any] | None:
@@ -1573,28 +1843,50 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
     async def invitation(t: LiveTable, lang: str) -> dict[str, Any]:
         """Who invites to which game: what someone following a table link sees above the name field."""
         host = await asyncio.to_thread(app.state.store.get_player, t.row.host_id) if t.row.host_id else None
-        return {"host": host.name if host else None, "game": t.info.name(lang), "status": t.row.status,
-                "watch_url": f"/table/{t.id}?watch=1",
-                "clock": {"kind": t.row.clock, "seconds": t.row.move_seconds, "on_expiry": t.row.on_expiry}}
+        return {
+            "host": host.name if host else None,
+            "game": t.info.name(lang),
+            "status": t.row.status,
+            "watch_url": f"/table/{t.id}?watch=1",
+            "clock": {"kind": t.row.clock, "seconds": t.row.move_seconds, "on_expiry": t.row.on_expiry},
+        }
 
     @app.get("/table/{table_id}")
     async def table_page(request: Request, table_id: str, watch: int = 0) -> Response:
         t = await hub().peek(table_id)
         if t is None:
-            return await page(request, "lobby.html", 404, games=[], tables=[],
-                              error=translate(N_("There is no such table."), lang_of(request)))
+            return await page(
+                request,
+                "lobby.html",
+                404,
+                games=[],
+                tables=[],
+                error=translate(N_("There is no such table."), lang_of(request)),
+            )
         viewer = await player_of(request)
         if viewer is None and not watch:
-            return await page(request, "login.html", next=f"/table/{table_id}", error=None, name="", form=None,
-                              invite=await invitation(t, lang_of(request)))
+            return await page(
+                request,
+                "login.html",
+                next=f"/table/{table_id}",
+                error=None,
+                name="",
+                form=None,
+                invite=await invitation(t, lang_of(request)),
+            )
         gt = f"games/{t.row.game}.html"
         lang = lang_of(request)
         # The page's first ``since`` is the summary's ``seq``: the reader's own numbering (issue 24, M1).
         reader = t.reader_of(t.seats_of(viewer))
-        return await page(request, "table.html", table=t.summary(base_url(request), reader),
-                          ws_url=f"/ws/table/{table_id}", game=game_json(t.info, lang),
-                          game_template=gt if (TEMPLATES_DIR / gt).exists() else None,
-                          bank_edges=table_edges(t.info, t.row.rules, lang))
+        return await page(
+            request,
+            "table.html",
+            table=t.summary(base_url(request), reader),
+            ws_url=f"/ws/table/{table_id}",
+            game=game_json(t.info, lang),
+            game_template=gt if (TEMPLATES_DIR / gt).exists() else None,
+            bank_edges=table_edges(t.info, t.row.rules, lang),
+        )
 
     @app.get("/my-games")
     async def my_games_page(request: Request) -> Response:
@@ -1604,27 +1896,41 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         tables = await my_tables(request, p)
         lang = lang_of(request)
         names = {g.id: game_json(g, lang)["name"] for g in all_games()}
-        return await page(request, "my_games.html", tables=tables, game_names=names,
-                          time_left_text=lambda s: time_left_text(s, lang))
+        return await page(
+            request, "my_games.html", tables=tables, game_names=names, time_left_text=lambda s: time_left_text(s, lang)
+        )
 
     @app.get("/replay/{table_id}")
     async def replay_page(request: Request, table_id: str) -> Response:
         t = await hub().peek(table_id)
         if t is None:
-            return await page(request, "lobby.html", 404, games=[], tables=[],
-                              error=translate(N_("There is no such table."), lang_of(request)))
+            return await page(
+                request,
+                "lobby.html",
+                404,
+                games=[],
+                tables=[],
+                error=translate(N_("There is no such table."), lang_of(request)),
+            )
         # The first step comes with the page, so the board is drawn before anything is fetched; the other steps,
         # the analysis and the dice check follow (issue 24, web U15: 2.6–3.7 s before anything was drawn).
         done = t.row.status == "finished" and t.match is not None
         first = replay_steps(t, 0, 1, lang_of(request)) if done else []
-        return await page(request, "replay.html", table=t.summary(base_url(request)),
-                          game=game_json(t.info, lang_of(request)), first=first,
-                          total=len(t.before) + 1 if done else 0, chat=[m.to_json() for m in t.chat] if done else None,
-                          analysis=t.info.advisor is not None and t.info.perfect_information)
+        return await page(
+            request,
+            "replay.html",
+            table=t.summary(base_url(request)),
+            game=game_json(t.info, lang_of(request)),
+            first=first,
+            total=len(t.before) + 1 if done else 0,
+            chat=[m.to_json() for m in t.chat] if done else None,
+            analysis=t.info.advisor is not None and t.info.perfect_information,
+        )
 
     @app.get("/archive")
-    async def archive_page(request: Request, player: str | None = None, game: str | None = None,
-                           rules: str | None = None, page: int = 1) -> Response:
+    async def archive_page(
+        request: Request, player: str | None = None, game: str | None = None, rules: str | None = None, page: int = 1
+    ) -> Response:
         if not player and await player_of(request) is None:
             return RedirectResponse("/login?next=/archive", status_code=303)
         try:
@@ -1658,8 +1964,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
         return await page_(request, "leaderboard.html", board=data, games=[])
 
     async def page_error(request: Request, exc: ApiError) -> Response:
-        return await page(request, "lobby.html", exc.status, games=[], tables=[],
-                          error=translate(exc.msgid, lang_of(request), **exc.params))
+        return await page(
+            request,
+            "lobby.html",
+            exc.status,
+            games=[],
+            tables=[],
+            error=translate(exc.msgid, lang_of(request), **exc.params),
+        )
 
     async def page_(request: Request, template: str, **ctx: Any) -> Response:
         """:func:`page` under a second name, for handlers whose query parameter ``page`` (the archive's page
@@ -1697,20 +2009,32 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, secure_cookies
             # (and focus) the guest field, where Enter would make a guest under the account's name. The page is a
             # redirect to the login page holding the refusal (U10: a reload re-posted the refused form).
             if exc.status == 403:  # a form without its CSRF token is not shown again: it was never ours
-                return await page(request, "login.html", exc.status, next=nxt, name="", form=what,
-                                  error=translate(exc.msgid, lang_of(request), **exc.params),
-                                  invite=await invitation_of(nxt, request))
+                return await page(
+                    request,
+                    "login.html",
+                    exc.status,
+                    next=nxt,
+                    name="",
+                    form=what,
+                    error=translate(exc.msgid, lang_of(request), **exc.params),
+                    invite=await invitation_of(nxt, request),
+                )
             now = time.monotonic()
             for k in [k for k, (until, _) in refusals.items() if until <= now][:100]:
                 refusals.pop(k, None)
             while len(refusals) >= REFUSALS_KEPT:
                 refusals.pop(next(iter(refusals)))
             key = secrets.token_urlsafe(12)
-            refusals[key] = (now + REFUSAL_SECONDS, {
-                "status": exc.status, "form": what, "name": f.get("name", "")[:64],
-                "error": translate(exc.msgid, lang_of(request), **exc.params)})
-            return RedirectResponse("/login?" + urllib.parse.urlencode({"next": nxt, "refused": key}),
-                                    status_code=303)
+            refusals[key] = (
+                now + REFUSAL_SECONDS,
+                {
+                    "status": exc.status,
+                    "form": what,
+                    "name": f.get("name", "")[:64],
+                    "error": translate(exc.msgid, lang_of(request), **exc.params),
+                },
+            )
+            return RedirectResponse("/login?" + urllib.parse.urlencode({"next": nxt, "refused": key}), status_code=303)
         resp = RedirectResponse(nxt, status_code=303)
         set_session(request, resp, token)
         set_device(request, resp)

@@ -112,14 +112,57 @@ def device_cookie_with(cookie: str | None, player_id: int, password_hash: str) -
 
 
 MIN_DISTINCT = 5
-COMMON_PASSWORDS = frozenset([
-    "password", "passwort", "password1", "passwort1", "12345678", "123456789", "1234567890", "87654321",
-    "11111111", "qwertzui", "qwertyui", "qwertyuiop", "qwertzuiop", "asdfghjk", "asdfghjkl", "iloveyou",
-    "ichliebedich", "hallo123", "hallohallo", "letmein1", "welcome1", "willkommen", "abc12345", "abcd1234",
-    "abcdefgh", "geheim12", "geheimnis", "sommer123", "passw0rd", "p@ssw0rd", "trustno1", "football",
-    "fussball", "baseball", "dragon12", "sunshine", "princess", "1q2w3e4r", "1qaz2wsx", "zaq12wsx", "123qwe123",
-    "qwe12345", "monkey12", "master12", "superman", "schalke04", "bvb09bvb",
-])
+COMMON_PASSWORDS = frozenset(
+    [
+        "password",
+        "passwort",
+        "password1",
+        "passwort1",
+        "12345678",
+        "123456789",
+        "1234567890",
+        "87654321",
+        "11111111",
+        "qwertzui",
+        "qwertyui",
+        "qwertyuiop",
+        "qwertzuiop",
+        "asdfghjk",
+        "asdfghjkl",
+        "iloveyou",
+        "ichliebedich",
+        "hallo123",
+        "hallohallo",
+        "letmein1",
+        "welcome1",
+        "willkommen",
+        "abc12345",
+        "abcd1234",
+        "abcdefgh",
+        "geheim12",
+        "geheimnis",
+        "sommer123",
+        "passw0rd",
+        "p@ssw0rd",
+        "trustno1",
+        "football",
+        "fussball",
+        "baseball",
+        "dragon12",
+        "sunshine",
+        "princess",
+        "1q2w3e4r",
+        "1qaz2wsx",
+        "zaq12wsx",
+        "123qwe123",
+        "qwe12345",
+        "monkey12",
+        "master12",
+        "superman",
+        "schalke04",
+        "bvb09bvb",
+    ]
+)
 """The most common passwords of leaked lists (English and German) that are long enough to pass the length rule."""
 
 

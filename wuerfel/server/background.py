@@ -115,8 +115,13 @@ def _build_in_child(build: Callable[[], object], conn: Connection) -> None:
 class TableBuilder:
     """Builds :class:`MissingTable` s one at a time in a child process (module docstring); thread-safe."""
 
-    def __init__(self, max_waiting: int = MAX_WAITING, retry_failed_after: float = RETRY_FAILED_AFTER,
-                 max_per_requester: int = MAX_PER_REQUESTER, stale_after: float = STALE_AFTER) -> None:
+    def __init__(
+        self,
+        max_waiting: int = MAX_WAITING,
+        retry_failed_after: float = RETRY_FAILED_AFTER,
+        max_per_requester: int = MAX_PER_REQUESTER,
+        stale_after: float = STALE_AFTER,
+    ) -> None:
         self.max_waiting = max_waiting
         self.retry_failed_after = retry_failed_after
         self.max_per_requester = max_per_requester
@@ -181,7 +186,8 @@ class TableBuilder:
     def pending(self, requester: str) -> int:
         """Builds of ``requester`` waiting or running (the lock is held, or a rough figure is enough)."""
         return sum(1 for j in self._queue if j.requester == requester) + (
-            1 if self._running is not None and self._running.requester == requester else 0)
+            1 if self._running is not None and self._running.requester == requester else 0
+        )
 
     def _drop_stale(self, now: float) -> None:
         """Forget waiting jobs nobody asked about for :attr:`stale_after` seconds (the lock is held)."""
@@ -231,9 +237,10 @@ class TableBuilder:
             if job.state in ("done", "failed"):
                 return 0.0
             order = self._order()
-            ahead = order[:order.index(job)] if job in order else []
-            chain = ([self._running] if self._running is not None else []) + ahead + ([job] if job.started is None
-                                                                                     else [])
+            ahead = order[: order.index(job)] if job in order else []
+            chain = (
+                ([self._running] if self._running is not None else []) + ahead + ([job] if job.started is None else [])
+            )
             total = 0.0
             for j in chain:
                 if j.table.cpu_seconds is None:
@@ -245,7 +252,7 @@ class TableBuilder:
             return total
 
     def _forget_old(self) -> None:
-        for key in [k for k, j in self._jobs.items() if j.finished is not None][:max(0, len(self._jobs) - JOBS_KEPT)]:
+        for key in [k for k, j in self._jobs.items() if j.finished is not None][: max(0, len(self._jobs) - JOBS_KEPT)]:
             del self._jobs[key]
 
     def _start_next(self) -> None:
@@ -260,8 +267,9 @@ class TableBuilder:
         self._running = job
         self.started += 1
         recv, send = self._context.Pipe(duplex=False)
-        proc = self._context.Process(target=_build_in_child, args=(job.table.build, send), daemon=True,
-                                     name=f"wuerfel-build-{job.table.key}")
+        proc = self._context.Process(
+            target=_build_in_child, args=(job.table.build, send), daemon=True, name=f"wuerfel-build-{job.table.key}"
+        )
         try:
             proc.start()
         except Exception as exc:  # no process at all (out of memory, a table that cannot be pickled)
@@ -270,8 +278,9 @@ class TableBuilder:
             self._finish(job, f"{type(exc).__name__}: {exc}")
             return
         send.close()
-        threading.Thread(target=self._watch, args=(job, proc, recv), daemon=True,
-                         name=f"wuerfel-build-watch-{job.table.key}").start()
+        threading.Thread(
+            target=self._watch, args=(job, proc, recv), daemon=True, name=f"wuerfel-build-watch-{job.table.key}"
+        ).start()
 
     def _watch(self, job: Job, proc: multiprocessing.process.BaseProcess, recv: Connection) -> None:
         """Wait for the child's word (or its end without one) and start the next build."""

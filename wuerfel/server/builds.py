@@ -86,11 +86,12 @@ class BuildLimits:
 
     @classmethod
     def from_env(cls) -> BuildLimits:
-        return cls(building=max(1, _env_int("WUERFEL_BUILDS", cls.building)),
-                   per_address=max(1, _env_int("WUERFEL_BUILDS_PER_ADDRESS", cls.per_address)),
-                   in_use=max(1, _env_int("WUERFEL_RULESETS_IN_USE", cls.in_use)),
-                   in_use_per_address=max(1, _env_int("WUERFEL_RULESETS_IN_USE_PER_ADDRESS",
-                                                      cls.in_use_per_address)))
+        return cls(
+            building=max(1, _env_int("WUERFEL_BUILDS", cls.building)),
+            per_address=max(1, _env_int("WUERFEL_BUILDS_PER_ADDRESS", cls.per_address)),
+            in_use=max(1, _env_int("WUERFEL_RULESETS_IN_USE", cls.in_use)),
+            in_use_per_address=max(1, _env_int("WUERFEL_RULESETS_IN_USE_PER_ADDRESS", cls.in_use_per_address)),
+        )
 
 
 @dataclasses.dataclass
@@ -194,12 +195,18 @@ class BuildGate:
                     del self._building[key]
                     took = time.monotonic() - t0
                     self.seconds[b.address] += took
-                    log.info("build for %s %s in %.1f s (%.0f s for this address so far)", b.address,
-                             "done" if ok else "failed", took, self.seconds[b.address])
+                    log.info(
+                        "build for %s %s in %.1f s (%.0f s for this address so far)",
+                        b.address,
+                        "done" if ok else "failed",
+                        took,
+                        self.seconds[b.address],
+                    )
                     if ok:
                         self._warm[key] = None
                         while len(self._warm) > self.limits.warm:
                             self._warm.popitem(last=False)
+
         return done
 
     async def build(self, key: Hashable, address: str, fn: Callable[[], T]) -> T:
@@ -226,8 +233,12 @@ class BuildGate:
     def stats(self) -> dict[str, object]:
         """Counts for the log and the benchmark."""
         with self._lock:
-            return {"building": len(self._building), "started": dict(self.started),
-                    "seconds": {a: round(s, 1) for a, s in self.seconds.items()}, "refused": dict(self.refused)}
+            return {
+                "building": len(self._building),
+                "started": dict(self.started),
+                "seconds": {a: round(s, 1) for a, s in self.seconds.items()},
+                "refused": dict(self.refused),
+            }
 
     def close(self) -> None:
         """Stop taking work (running builds finish in their threads)."""

@@ -41,8 +41,16 @@ def _both_languages(msgid: str) -> str:
 
 def _answer(status: bytes, msgid: str, extra: bytes = b"") -> bytes:
     body = _both_languages(msgid).encode()
-    return (b"HTTP/1.1 " + status + b"\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n" + extra
-            + b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+    return (
+        b"HTTP/1.1 "
+        + status
+        + b"\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n"
+        + extra
+        + b"content-length: "
+        + str(len(body)).encode()
+        + b"\r\n\r\n"
+        + body
+    )
 
 
 class ConnectionGuard:
@@ -161,4 +169,3 @@ def _is_network(text: str) -> bool:
     except ValueError:
         return False
     return True
-

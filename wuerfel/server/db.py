@@ -16,7 +16,8 @@ from sqlalchemy.engine import Engine
 metadata = sa.MetaData()
 
 players = sa.Table(
-    "players", metadata,
+    "players",
+    metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("name", sa.String(32), nullable=False),
     sa.Column("login_name", sa.String(32), nullable=True, unique=True),
@@ -29,7 +30,8 @@ players = sa.Table(
 migration 0010), unique, so no second account can pass for him; None for guests."""
 
 sessions = sa.Table(
-    "sessions", metadata,
+    "sessions",
+    metadata,
     sa.Column("token_hash", sa.String(64), primary_key=True),
     sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
@@ -37,7 +39,8 @@ sessions = sa.Table(
 )
 
 game_tables = sa.Table(
-    "game_tables", metadata,
+    "game_tables",
+    metadata,
     sa.Column("id", sa.String(32), primary_key=True),
     sa.Column("game", sa.String(64), nullable=False),
     sa.Column("rules_id", sa.String(200), nullable=False),
@@ -65,7 +68,8 @@ game_tables = sa.Table(
 )
 
 seats = sa.Table(
-    "seats", metadata,
+    "seats",
+    metadata,
     sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id"), nullable=True),
@@ -77,7 +81,8 @@ seats = sa.Table(
 )
 
 events = sa.Table(
-    "events", metadata,
+    "events",
+    metadata,
     sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
     sa.Column("seq", sa.Integer, primary_key=True),
     sa.Column("type", sa.String(8), nullable=False),
@@ -87,7 +92,8 @@ events = sa.Table(
 )
 
 chat_messages = sa.Table(
-    "chat_messages", metadata,
+    "chat_messages",
+    metadata,
     sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
     sa.Column("seq", sa.Integer, primary_key=True),
     sa.Column("author", sa.String(64), nullable=False),
@@ -100,14 +106,16 @@ chat_messages = sa.Table(
 for a spectator."""
 
 chat_mutes = sa.Table(
-    "chat_mutes", metadata,
+    "chat_mutes",
+    metadata,
     sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
     sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
 )
 """Spectators the host muted at a table: they read along but may not write in its chat."""
 
 ratings = sa.Table(
-    "ratings", metadata,
+    "ratings",
+    metadata,
     sa.Column("game", sa.String(64), primary_key=True),
     sa.Column("who", sa.String(80), primary_key=True),
     sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id", ondelete="CASCADE"), nullable=True),
@@ -121,7 +129,8 @@ ratings = sa.Table(
 ``seat:<seats>:<k>``, the seat order's advantage; see migration 0009)."""
 
 rating_history = sa.Table(
-    "rating_history", metadata,
+    "rating_history",
+    metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), nullable=False),
     sa.Column("game", sa.String(64), nullable=False),
@@ -189,6 +198,7 @@ def make_engine(url: str | None, synchronous: str = "NORMAL") -> Engine:
         kwargs["pool_pre_ping"] = True
     engine = sa.create_engine(url, **kwargs)
     if url.startswith("sqlite"):
+
         @sa.event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _rec: Any) -> None:
             cur = dbapi_conn.cursor()
@@ -198,6 +208,7 @@ def make_engine(url: str | None, synchronous: str = "NORMAL") -> Engine:
             cur.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")
             cur.execute(f"PRAGMA journal_size_limit={JOURNAL_SIZE_LIMIT}")
             cur.close()
+
     return engine
 
 

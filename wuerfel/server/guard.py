@@ -58,17 +58,19 @@ def csp(nonce: str, host: str | None) -> str:
     connect = "'self'"
     if host and all(c.isalnum() or c in ".-:[]" for c in host):
         connect += f" ws://{host} wss://{host}"
-    return "; ".join([
-        "default-src 'self'",
-        f"script-src 'self' 'nonce-{nonce}'",
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data:",
-        f"connect-src {connect}",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-    ])
+    return "; ".join(
+        [
+            "default-src 'self'",
+            f"script-src 'self' 'nonce-{nonce}'",
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data:",
+            f"connect-src {connect}",
+            "object-src 'none'",
+            "base-uri 'none'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+        ]
+    )
 
 
 class Guard:
@@ -122,11 +124,20 @@ class Guard:
             await self._refuse(scope, send_with_headers)
 
     async def _refuse(self, scope: Scope, send: Send) -> None:
-        body = json.dumps({"error": {"code": "too_large", "message": translate(TOO_LARGE, _lang(scope))}},
-                          ensure_ascii=False).encode()
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                                (b"connection", b"close")]})
+        body = json.dumps(
+            {"error": {"code": "too_large", "message": translate(TOO_LARGE, _lang(scope))}}, ensure_ascii=False
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": body})
 
 

@@ -97,8 +97,9 @@ CHAT_HISTORY = 100
 """The last chat messages a connection is sent when it joins (the record keeps all of them)."""
 
 
-def result_json(state: State | None, resigned: int | None = None, seats: int = 0,
-                ended_by: str | None = None) -> dict[str, Any]:
+def result_json(
+    state: State | None, resigned: int | None = None, seats: int = 0, ended_by: str | None = None
+) -> dict[str, Any]:
     """The result as the engine states it, for every client to draw the same way (no client works a ranking out of
     a view): the score direction always, and at the end the ranking best first (tied seats grouped), the winners,
     the losers and the net chips per seat (``None`` for a game without chips). ``ended_by`` (protocol 6) says
@@ -109,20 +110,41 @@ def result_json(state: State | None, resigned: int | None = None, seats: int = 0
     engine's, whose scores rank nobody yet: the seat that resigned is the loser and last, every other seat shares
     the win (one group), and no chips are settled. ``resigned`` says who gave up (None: nobody did)."""
     if state is None:
-        return {"lower_is_better": False, "ranking": [], "winners": [], "losers": [], "payoffs": None,
-                "resigned": None, "ended_by": None}
+        return {
+            "lower_is_better": False,
+            "ranking": [],
+            "winners": [],
+            "losers": [],
+            "payoffs": None,
+            "resigned": None,
+            "ended_by": None,
+        }
     if resigned is not None:
         others = [s for s in range(seats) if s != resigned]
         # Alone at the table (a solo game) there is nobody to share the win: the ranking is the lost seat alone.
         ranking = [others, [resigned]] if others else [[resigned]]
-        return {"lower_is_better": state.lower_is_better(), "ranking": ranking, "winners": others,
-                "losers": [resigned], "payoffs": None, "resigned": resigned, "ended_by": ended_by or "resigned"}
+        return {
+            "lower_is_better": state.lower_is_better(),
+            "ranking": ranking,
+            "winners": others,
+            "losers": [resigned],
+            "payoffs": None,
+            "resigned": resigned,
+            "ended_by": ended_by or "resigned",
+        }
     over = state.is_terminal()
     payoffs = state.payoffs() if over else None
-    return {"lower_is_better": state.lower_is_better(),
-            "ranking": [list(g) for g in state.ranking()] if over else [],
-            "winners": list(state.winners()) if over else [], "losers": list(state.losers()) if over else [],
-            "payoffs": list(payoffs) if payoffs is not None else None, "resigned": None, "ended_by": None}
+    return {
+        "lower_is_better": state.lower_is_better(),
+        "ranking": [list(g) for g in state.ranking()] if over else [],
+        "winners": list(state.winners()) if over else [],
+        "losers": list(state.losers()) if over else [],
+        "payoffs": list(payoffs) if payoffs is not None else None,
+        "resigned": None,
+        "ended_by": None,
+    }
+
+
 MAX_CHOICES = 12
 """Scorekeeper tables list every possible outcome as a one-tap choice when there are at most this many (one die,
 a lot for the first player); five dice (252 outcomes) are typed as faces instead."""
@@ -198,8 +220,16 @@ class Conn:
     only its own writer; when its queue is full it is dropped instead of holding up the table.
     """
 
-    def __init__(self, ws: Sender, player: Player | None, lang: str, want_seat: int | None, since: int | None,
-                 base_url: str = "", on_drop: Callable[[Conn], None] | None = None) -> None:
+    def __init__(
+        self,
+        ws: Sender,
+        player: Player | None,
+        lang: str,
+        want_seat: int | None,
+        since: int | None,
+        base_url: str = "",
+        on_drop: Callable[[Conn], None] | None = None,
+    ) -> None:
         self.ws = ws
         self.player = player
         self.lang = lang
@@ -307,9 +337,15 @@ def as_advice(item: Any) -> Advice:
 
     value = get("value", float("nan"))
     label = get("label")
-    return Advice(action=get("action", None), value=value if isinstance(value, int | float) else float("nan"),
-                  measure=str(get("measure") or ""), note=str(get("note") or ""), params=dict(get("params") or {}),
-                  label=label if isinstance(label, str) else "", unit=str(get("unit") or ""))
+    return Advice(
+        action=get("action", None),
+        value=value if isinstance(value, int | float) else float("nan"),
+        measure=str(get("measure") or ""),
+        note=str(get("note") or ""),
+        params=dict(get("params") or {}),
+        label=label if isinstance(label, str) else "",
+        unit=str(get("unit") or ""),
+    )
 
 
 def error_json(code: str, message: str, seq: int | None = None) -> dict[str, Any]:
@@ -568,7 +604,8 @@ class LiveTable:
                 named[c.player.id] = c.player.name
         out: list[dict[str, Any]] = [
             {"player_id": pid, "name": name, "muted": pid in self.muted}
-            for pid, name in sorted(named.items(), key=lambda kv: (kv[1].casefold(), kv[0]))]
+            for pid, name in sorted(named.items(), key=lambda kv: (kv[1].casefold(), kv[0]))
+        ]
         out += [{"player_id": None, "name": None, "muted": False}] * anonymous
         return out
 
@@ -600,19 +637,35 @@ class LiveTable:
         if self._summary is None:
             numbers = bot_numbers(self.row.seats)
             self._summary = {
-                "id": self.row.id, "game": self.row.game, "game_name": self.info.name_de,
-                "rules_id": self.row.rules_id, "status": self.row.status, "scorekeeper": self.row.scorekeeper,
-                "private": self.row.private, "host": self.row.host_id,
+                "id": self.row.id,
+                "game": self.row.game,
+                "game_name": self.info.name_de,
+                "rules_id": self.row.rules_id,
+                "status": self.row.status,
+                "scorekeeper": self.row.scorekeeper,
+                "private": self.row.private,
+                "host": self.row.host_id,
                 "created_at": self.row.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
-                "spectator_chat": self.row.spectator_chat, "muted": sorted(self.muted), "hints": self.row.hints,
+                "spectator_chat": self.row.spectator_chat,
+                "muted": sorted(self.muted),
+                "hints": self.row.hints,
                 "rated": self.row.rated,
                 "advisor": self.info.advisor is not None,
-                "seats": [{"seat": s.seat, "kind": s.kind, "player_id": s.player_id, "name": s.name, "bot": s.bot,
-                           "bot_number": numbers.get(s.seat), "guest": s.guest, "standin": s.standin,
-                           "rating": self.ratings.get(s.seat)}
-                          for s in self.row.seats],
-                "clock": {"kind": self.row.clock, "seconds": self.row.move_seconds,
-                          "on_expiry": self.row.on_expiry},
+                "seats": [
+                    {
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "player_id": s.player_id,
+                        "name": s.name,
+                        "bot": s.bot,
+                        "bot_number": numbers.get(s.seat),
+                        "guest": s.guest,
+                        "standin": s.standin,
+                        "rating": self.ratings.get(s.seat),
+                    }
+                    for s in self.row.seats
+                ],
+                "clock": {"kind": self.row.clock, "seconds": self.row.move_seconds, "on_expiry": self.row.on_expiry},
                 "ended_by": self.row.ended_by,
                 "url": f"/table/{self.row.id}",
             }
@@ -639,8 +692,14 @@ class LiveTable:
             self.dice = events.dice
             self.secrets = dict(events.secrets)
             events = events.events
-        record = GameRecord(game=self.row.game, rules_id=self.row.rules_id, rules=self.row.rules,
-                            players=self._player_names(), events=list(events), meta=self._record_meta())
+        record = GameRecord(
+            game=self.row.game,
+            rules_id=self.row.rules_id,
+            rules=self.row.rules,
+            players=self._player_names(),
+            events=list(events),
+            meta=self._record_meta(),
+        )
         states = record.states()
         prev = next(states)
         game = record.make_game()
@@ -671,8 +730,10 @@ class LiveTable:
     def _record_meta(self) -> dict[str, object]:
         """``seats`` as the terminal writes them (``bot:KIND`` or ``human``): ``wuerfel play --load`` of a record
         downloaded from a table continues it with the same bots in their seats."""
-        meta: dict[str, object] = {"table": self.row.id,
-                                   "seats": [f"bot:{s.bot}" if s.bot else "human" for s in self.row.seats]}
+        meta: dict[str, object] = {
+            "table": self.row.id,
+            "seats": [f"bot:{s.bot}" if s.bot else "human" for s in self.row.seats],
+        }
         if self.dice is not None:
             meta["dice"] = self.dice
         return meta
@@ -688,10 +749,16 @@ class LiveTable:
         seeds: list[dict[str, Any]] = []
         for s in sorted(self.row.seats, key=lambda x: x.seat):
             given = self.seeds.get(s.seat) or (mine if s.player_id == starter.id and not s.bot else None)
-            seeds.append({"seat": s.seat, "seed": given, "by": "player"} if given else
-                         {"seat": s.seat, "seed": fairdice.new_seed(), "by": "server"})
-        self.dice = {"v": fairdice.VERSION, "seeds": seeds,
-                     "seed": fairdice.combine_seeds([str(x["seed"]) for x in seeds])}
+            seeds.append(
+                {"seat": s.seat, "seed": given, "by": "player"}
+                if given
+                else {"seat": s.seat, "seed": fairdice.new_seed(), "by": "server"}
+            )
+        self.dice = {
+            "v": fairdice.VERSION,
+            "seeds": seeds,
+            "seed": fairdice.combine_seeds([str(x["seed"]) for x in seeds]),
+        }
         self.secrets = {}
 
     def _announce(self, m: Match) -> None:
@@ -708,8 +775,7 @@ class LiveTable:
             self.dice["next"] = fairdice.commitment(secret)
             return
         ev = m.record.events[idx]
-        m.record.events[idx] = dataclasses.replace(ev, proof={**(ev.proof or {}),
-                                                              "next": fairdice.commitment(secret)})
+        m.record.events[idx] = dataclasses.replace(ev, proof={**(ev.proof or {}), "next": fairdice.commitment(secret)})
 
     def _pending_secret(self, m: Match) -> str | None:
         """The secret announced for the throw now due: by the last throw with a proof, else at the start."""
@@ -757,8 +823,9 @@ class LiveTable:
             meta["chat"] = [m.to_json() for m in self.chat]
         if meta == rec.meta:
             return rec
-        return GameRecord(game=rec.game, rules_id=rec.rules_id, rules=rec.rules, players=rec.players,
-                          events=rec.events, meta=meta)
+        return GameRecord(
+            game=rec.game, rules_id=rec.rules_id, rules=rec.rules, players=rec.players, events=rec.events, meta=meta
+        )
 
     async def _ready_bots(self) -> dict[int, Any]:
         """The bots of this match, made on first need, off the loop and outside the table lock.
@@ -784,8 +851,11 @@ class LiveTable:
                 keep = self.bots if self._bots_for is m else {}
                 old = dict(self._bots_seats) if self._bots_for is m else {}
                 lighter = self._bots_stand_in if self._bots_for is m else {}
-                wanted = {seat: kind for seat, kind in seats
-                          if not (old.get(seat) == kind and seat in keep and lighter.get(seat, math.inf) > now)}
+                wanted = {
+                    seat: kind
+                    for seat, kind in seats
+                    if not (old.get(seat) == kind and seat in keep and lighter.get(seat, math.inf) > now)
+                }
                 heavy = {seat: kind for seat, kind in wanted.items() if kind not in LIGHT_BOTS}
                 light = {seat: kind for seat, kind in wanted.items() if kind in LIGHT_BOTS}
                 made: dict[int, Any] = {}
@@ -800,8 +870,13 @@ class LiveTable:
                         made.update(await self._build(functools.partial(make, heavy), self.build_address()))
                     except BuildBusy as exc:
                         fallback = "heuristic" if "heuristic" in self.info.bots else "random"
-                        log.info("table %s: %s bot(s) not built now (%s cap); %s plays meanwhile", self.row.id,
-                                 ",".join(sorted(set(heavy.values()))), exc.reason, fallback)
+                        log.info(
+                            "table %s: %s bot(s) not built now (%s cap); %s plays meanwhile",
+                            self.row.id,
+                            ",".join(sorted(set(heavy.values()))),
+                            exc.reason,
+                            fallback,
+                        )
                         light.update({seat: fallback for seat in heavy})
                         stand_in.update({seat: now + BUILD_RETRY for seat in heavy})
                 if light:
@@ -872,8 +947,15 @@ class LiveTable:
             # The others hear that this player came; he reads who is here in his first message.
             self._tell_presence(skip=conn)
             if self.match is None:
-                await self._send(conn, {"v": PROTOCOL_VERSION, "type": "table", "table": self.summary(conn.base_url),
-                                        "chat": self._chat_history()})
+                await self._send(
+                    conn,
+                    {
+                        "v": PROTOCOL_VERSION,
+                        "type": "table",
+                        "table": self.summary(conn.base_url),
+                        "chat": self._chat_history(),
+                    },
+                )
             else:
                 # ``since`` counts in this reader's numbering (see :meth:`reader_seq`): where is that in the log?
                 reader = self.reader_of(self.seats_of(conn.player))
@@ -881,8 +963,12 @@ class LiveTable:
                     conn.last_seq = self.committed
                 else:
                     conn.last_seq = self.position(reader, conn.last_seq)
-                await self._send_state(conn, {}, first=True, note=translate(
-                    N_("You are back: you play your seat again."), conn.lang) if back else None)
+                await self._send_state(
+                    conn,
+                    {},
+                    first=True,
+                    note=translate(N_("You are back: you play your seat again."), conn.lang) if back else None,
+                )
 
     def _chat_history(self) -> list[dict[str, Any]]:
         """The last :data:`CHAT_HISTORY` chat messages, which the first message on a connection carries."""
@@ -993,8 +1079,9 @@ class LiveTable:
                 return s
         return mine[0] if mine else None
 
-    async def _send_state(self, conn: Conn, cache: dict[Any, Any], first: bool = False,
-                          note: str | None = None, quiet: bool = False) -> None:
+    async def _send_state(
+        self, conn: Conn, cache: dict[Any, Any], first: bool = False, note: str | None = None, quiet: bool = False
+    ) -> None:
         """Queue the state for ``conn``: its view, its legal moves and the events it was told of since its last
         message, numbered in its own ``seq`` (:meth:`reader_seq`).
 
@@ -1021,16 +1108,29 @@ class LiveTable:
             # log would be megabytes and block the loop while its labels are made. The rest is in the record and
             # the replay.
             skipped = max(0, rseq - CATCH_UP - rstart)
-            at = cache[pkey] = (rseq, rstart == rseq, skipped, rstart + skipped,
-                                self.position(reader, rstart + skipped) if skipped else start)
+            at = cache[pkey] = (
+                rseq,
+                rstart == rseq,
+                skipped,
+                rstart + skipped,
+                self.position(reader, rstart + skipped) if skipped else start,
+            )
         rseq, unchanged, skipped, rstart, start = at
         if quiet and unchanged and not first and not include_table and start < seq:
             conn.last_seq = seq  # nothing he may know of happened: not even a message says that something did
             return
         shared_key: tuple[Any, ...] | None = None
         if not first:
-            shared_key = ("encoded", reader, conn.want_seat if len(mine) > 1 else None, lang, start, skipped, note,
-                          conn.base_url if include_table else None)
+            shared_key = (
+                "encoded",
+                reader,
+                conn.want_seat if len(mine) > 1 else None,
+                lang,
+                start,
+                skipped,
+                note,
+                conn.base_url if include_table else None,
+            )
             encoded = cache.get(shared_key)
             if encoded is not None:
                 conn.last_seq = seq
@@ -1051,8 +1151,10 @@ class LiveTable:
                 lkey = ("legal", s, lang)
                 got = cache.get(lkey)
                 if got is None:
-                    got = cache[lkey] = [{"seat": s, "action": a.to_json(), "label": state.describe_offer(a, lang)}
-                                         for a in state.legal_actions(s)]
+                    got = cache[lkey] = [
+                        {"seat": s, "action": a.to_json(), "label": state.describe_offer(a, lang)}
+                        for a in state.legal_actions(s)
+                    ]
                 legal.extend(got)
         events = self._reader_events(reader, seat, lang, cache, start, seq, rstart)
         conn.last_seq = seq
@@ -1069,11 +1171,23 @@ class LiveTable:
         terminal = self.over
         result = self.result()
         msg = {
-            "v": PROTOCOL_VERSION, "type": "state", "seq": rseq, "seat": seat, "my_seats": mine, "view": view,
+            "v": PROTOCOL_VERSION,
+            "type": "state",
+            "seq": rseq,
+            "seat": seat,
+            "my_seats": mine,
+            "view": view,
             "components": components,
-            "events": events, "legal": legal, "to_move": list(actors), "manual": manual, "finished": terminal,
-            "winners": result["winners"], "result": result,
-            "deadline": self._deadline_json(lang), "throw": self._throw_json(due), "online": self._online(cache),
+            "events": events,
+            "legal": legal,
+            "to_move": list(actors),
+            "manual": manual,
+            "finished": terminal,
+            "winners": result["winners"],
+            "result": result,
+            "deadline": self._deadline_json(lang),
+            "throw": self._throw_json(due),
+            "online": self._online(cache),
             "clock": self._clock_json(),
         }
         if note:
@@ -1094,8 +1208,16 @@ class LiveTable:
             msg["dice"] = self.dice
         await self._send(conn, msg)
 
-    def _reader_events(self, reader: tuple[int, ...], seat: int | None, lang: str, cache: dict[Any, Any],
-                       start: int, end: int, rstart: int) -> list[dict[str, Any]]:
+    def _reader_events(
+        self,
+        reader: tuple[int, ...],
+        seat: int | None,
+        lang: str,
+        cache: dict[Any, Any],
+        start: int,
+        end: int,
+        rstart: int,
+    ) -> list[dict[str, Any]]:
         """The events ``start`` … ``end`` of the log that ``reader`` was told of, as ``seat`` sees them now, each
         numbered in his own ``seq`` (the first one ``rstart + 1``). An event kept from him when it happened never
         turns up in his list, not even after it was uncovered: the uncovering event lists it under ``uncovered``
@@ -1137,8 +1259,9 @@ class LiveTable:
             log.exception("no components for table %s at seq %d", self.row.id, self.seq)
             return []
 
-    def _event_json(self, i: int, seat: int | None, lang: str, cache: dict[Any, Any],
-                    uncovered: bool = True) -> dict[str, Any] | None:
+    def _event_json(
+        self, i: int, seat: int | None, lang: str, cache: dict[Any, Any], uncovered: bool = True
+    ) -> dict[str, Any] | None:
         """Event ``i`` as ``seat`` may see it now: in full, redacted as the game states, or ``None`` (not told);
         with whose throw it was, what it brought about and (``uncovered``) the moves it uncovers for the seat
         (:mod:`wuerfel.server.narration`)."""
@@ -1148,8 +1271,14 @@ class LiveTable:
         if shown.show == "none":
             return None
         if not shown.full:
-            out = {"seq": i + 1, "type": ev.type, "player": ev.player if shown.player else None,
-                   "data": shown.data, "hidden": True, "label": translate(shown.label, lang) if shown.label else ""}
+            out = {
+                "seq": i + 1,
+                "type": ev.type,
+                "player": ev.player if shown.player else None,
+                "data": shown.data,
+                "hidden": True,
+                "label": translate(shown.label, lang) if shown.label else "",
+            }
             if ev.proof is not None:
                 out["proof"] = fairdice.public_proof(ev.proof)  # the commitment, never the secret of a hidden throw
             out.update(event_extras(self, i, seat, lang, cache, uncovered))
@@ -1173,8 +1302,9 @@ class LiveTable:
         try:
             if ev.type == "action":
                 return self.before[i].describe_action(obj or game.action_from_json(ev.data), lang)
-            return self._outcome_label(self.before[i], obj or game.outcome_from_json(ev.data), lang,
-                                       self._seat_names(lang))
+            return self._outcome_label(
+                self.before[i], obj or game.outcome_from_json(ev.data), lang, self._seat_names(lang)
+            )
         except Exception:
             log.exception("no label for event %d of table %s", i, self.row.id)
             return ""
@@ -1192,10 +1322,14 @@ class LiveTable:
             "dice": dice,
             "thrower": state.thrower(),
             "kept": list(state.dice_standing()),
-            "special": [{"outcome": o.to_json(), "label": self._outcome_label(state, o, lang, names)}
-                        for o, p in outcomes if p == 0],
-            "choices": [{"outcome": o.to_json(), "label": self._outcome_label(state, o, lang, names)}
-                        for o in possible] if few else None,
+            "special": [
+                {"outcome": o.to_json(), "label": self._outcome_label(state, o, lang, names)}
+                for o, p in outcomes
+                if p == 0
+            ],
+            "choices": [{"outcome": o.to_json(), "label": self._outcome_label(state, o, lang, names)} for o in possible]
+            if few
+            else None,
         }
 
     def _seat_names(self, lang: str) -> list[str]:
@@ -1208,8 +1342,11 @@ class LiveTable:
         for s in self.row.seats:
             if s.bot:
                 kind = bot_label(s.bot, lang)
-                out.append(translate("Computer {n} ({bot})", lang, n=nums[s.seat], bot=kind) if s.seat in nums
-                           else translate("Computer ({bot})", lang, bot=kind))
+                out.append(
+                    translate("Computer {n} ({bot})", lang, n=nums[s.seat], bot=kind)
+                    if s.seat in nums
+                    else translate("Computer ({bot})", lang, bot=kind)
+                )
             else:
                 out.append(s.name or translate("Seat {n}", lang, n=s.seat + 1))
         return out
@@ -1260,9 +1397,12 @@ class LiveTable:
             given = fairdice.valid_seed(seed)
             if given is not None:
                 self.seeds[s.seat] = given  # his contribution to the dice (see _fix_seeds)
-            await self._save_seat(SeatRow(s.seat, player.id, None, player.name, not player.registered),
-                                  lambda lang: translate(N_("{name} sits down in seat {n}."), lang,
-                                                         name=self.seat_label(s.seat, lang), n=s.seat + 1))
+            await self._save_seat(
+                SeatRow(s.seat, player.id, None, player.name, not player.registered),
+                lambda lang: translate(
+                    N_("{name} sits down in seat {n}."), lang, name=self.seat_label(s.seat, lang), n=s.seat + 1
+                ),
+            )
 
     def _may_sit_rated(self, player: Player) -> None:
         """A rated table seats registered players only, each once (a rating belongs to one person playing one
@@ -1282,10 +1422,12 @@ class LiveTable:
                 # The host may clear anyone's seat before the start (someone who joined and went away).
                 raise TableError("not_seated", N_("You are not sitting in that seat."))
             name = self._named(s.seat)
-            msgid = N_("{name} left seat {n}.") if s.player_id == player.id else N_(
-                "The host removed {name} from seat {n}.")
-            await self._save_seat(SeatRow(s.seat), lambda lang: translate(msgid, lang, name=name(lang),
-                                                                          n=s.seat + 1))
+            msgid = (
+                N_("{name} left seat {n}.")
+                if s.player_id == player.id
+                else N_("The host removed {name} from seat {n}.")
+            )
+            await self._save_seat(SeatRow(s.seat), lambda lang: translate(msgid, lang, name=name(lang), n=s.seat + 1))
 
     async def set_bot(self, player: Player, seat: object, bot: object) -> None:
         async with self.lock:
@@ -1297,18 +1439,29 @@ class LiveTable:
                 if s.kind == "bot":
                     # Named before the seat is cleared (the names follow the seating).
                     name = self._named(s.seat)
-                    await self._save_seat(SeatRow(s.seat), lambda lang: translate(
-                        N_("{name} left seat {n}."), lang, name=name(lang), n=s.seat + 1))
+                    await self._save_seat(
+                        SeatRow(s.seat),
+                        lambda lang: translate(N_("{name} left seat {n}."), lang, name=name(lang), n=s.seat + 1),
+                    )
                 return
             from wuerfel.bots import bot_names
 
             if not isinstance(bot, str) or bot not in bot_names(self.row.game):
-                raise TableError("bad_request", N_("Unknown bot '{name}'. Known: {known}"), 422,
-                                 name=str(bot)[:40], known=", ".join(bot_names(self.row.game)))
+                raise TableError(
+                    "bad_request",
+                    N_("Unknown bot '{name}'. Known: {known}"),
+                    422,
+                    name=str(bot)[:40],
+                    known=", ".join(bot_names(self.row.game)),
+                )
             if s.kind == "human":
                 raise TableError("seat_taken", N_("That seat is taken."))
-            await self._save_seat(SeatRow(s.seat, None, bot, bot), lambda lang: translate(
-                N_("{name} takes seat {n}."), lang, name=self.seat_label(s.seat, lang), n=s.seat + 1))
+            await self._save_seat(
+                SeatRow(s.seat, None, bot, bot),
+                lambda lang: translate(
+                    N_("{name} takes seat {n}."), lang, name=self.seat_label(s.seat, lang), n=s.seat + 1
+                ),
+            )
 
     async def _save_seat(self, seat: SeatRow, note: Callable[[str], str] | None = None) -> None:
         """Store one seat and tell everyone at the table, with ``note`` saying in words what happened."""
@@ -1327,8 +1480,13 @@ class LiveTable:
             return
         from wuerfel.server import ratings as rt
 
-        who = {s.seat: rt.player_identity(s.player_id) if s.kind == "human" and s.player_id is not None
-               else rt.bot_identity(s.bot) for s in self.row.seats if s.kind != "empty" and (s.bot or s.player_id)}
+        who = {
+            s.seat: rt.player_identity(s.player_id)
+            if s.kind == "human" and s.player_id is not None
+            else rt.bot_identity(s.bot)
+            for s in self.row.seats
+            if s.kind != "empty" and (s.bot or s.player_id)
+        }
         store, game = self.hub.store, self.row.game
 
         def read() -> dict[int, float]:
@@ -1336,8 +1494,9 @@ class LiveTable:
             for seat, identity in who.items():
                 mu, sigma, _ = store.ratings_of(identity).get(game, (None, None, 0))
                 start = rt.initial(identity)
-                out[seat] = round((mu if mu is not None else start.mu) - 3 * (sigma if sigma is not None
-                                                                               else start.sigma), 3)
+                out[seat] = round(
+                    (mu if mu is not None else start.mu) - 3 * (sigma if sigma is not None else start.sigma), 3
+                )
             return out
 
         try:
@@ -1358,8 +1517,13 @@ class LiveTable:
                 if any(s.guest for s in self.row.seats if s.kind == "human") or len(set(people)) != len(people):
                     raise TableError("rated_guest", N_("Only registered players can play at a rated table."))
             self._fix_seeds(player, seed)
-            match = Match.new(self.row.game, self.row.rules_id, self._player_names(),
-                              rules=self.info.rules_from_dict(self.row.rules), meta=self._record_meta())
+            match = Match.new(
+                self.row.game,
+                self.row.rules_id,
+                self._player_names(),
+                rules=self.info.rules_from_dict(self.row.rules),
+                meta=self._record_meta(),
+            )
             self.match = match
             try:
                 self._announce(match)
@@ -1385,8 +1549,9 @@ class LiveTable:
         self._schedule()
 
     # --- moves ------------------------------------------------------------------------------------------------
-    def _advance(self, step: Callable[[], Any], obj: Any = None, tap: str | None = None
-                 ) -> tuple[list[Event], list[tuple[Statement, State, Any]]]:
+    def _advance(
+        self, step: Callable[[], Any], obj: Any = None, tap: str | None = None
+    ) -> tuple[list[Event], list[tuple[Statement, State, Any]]]:
         """Run ``step`` (which appends events via the match) and the server's throws after it; return the new events.
         ``tap``: the mover's fresh seed, mixed into the first throw that follows his move at once.
 
@@ -1394,8 +1559,9 @@ class LiveTable:
         """
         return self._advance_steps([(step, obj)], tap)
 
-    def _advance_steps(self, steps: list[tuple[Callable[[], Any], Any]], tap: str | None = None
-                       ) -> tuple[list[Event], list[tuple[Statement, State, Any]]]:
+    def _advance_steps(
+        self, steps: list[tuple[Callable[[], Any], Any]], tap: str | None = None
+    ) -> tuple[list[Event], list[tuple[Statement, State, Any]]]:
         """:meth:`_advance` for several steps in a row (each appends at most one event), committed as one batch."""
         assert self.match is not None
         m = self.match
@@ -1408,8 +1574,9 @@ class LiveTable:
                 # Count events, not state changes: a void throw is an event whose state may be the same object.
                 if len(m.record.events) > n:
                     ev = m.record.events[-1]
-                    hidden.append((self._hidden(prev, obj if obj is not None else event_object(m.game, ev), ev.player),
-                                   prev, obj))
+                    hidden.append(
+                        (self._hidden(prev, obj if obj is not None else event_object(m.game, ev), ev.player), prev, obj)
+                    )
             if not self.row.scorekeeper:
                 # The server's dice: a throw that is nobody's or follows its thrower's own move falls now; a
                 # person's or a bot's throw that starts something waits (for the tap, or the bot's pause).
@@ -1427,16 +1594,29 @@ class LiveTable:
             raise
         return m.record.events[old_len:], hidden
 
-    async def _commit(self, old_len: int, new: list[Event], hidden: list[tuple[Statement, State, Any]],
-                      statuses: list[tuple[str, str]], deadline: Deadline | None = None, pre: bool = False) -> None:
+    async def _commit(
+        self,
+        old_len: int,
+        new: list[Event],
+        hidden: list[tuple[Statement, State, Any]],
+        statuses: list[tuple[str, str]],
+        deadline: Deadline | None = None,
+        pre: bool = False,
+    ) -> None:
         """Make the new events durable (with the deadline of the position they lead to, at a table with a clock);
         on failure undo them in memory, so memory never runs ahead of the log. ``pre``: the start, which also
         stores the game's dice data (row seq 0, with the first throw's secret if it announced one)."""
         assert self.match is not None
         m = self.match
-        rows = [EventRow(self.row.id, old_len + i + 1, ev,
-                         self.secrets.get(old_len + i) if ev.proof and "next" in ev.proof else None)
-                for i, ev in enumerate(new)]
+        rows = [
+            EventRow(
+                self.row.id,
+                old_len + i + 1,
+                ev,
+                self.secrets.get(old_len + i) if ev.proof and "next" in ev.proof else None,
+            )
+            for i, ev in enumerate(new)
+        ]
         if pre and self.dice is not None:
             rows.insert(0, EventRow(self.row.id, 0, Event("dice", dict(self.dice)), self.secrets.get(-1)))
 
@@ -1499,12 +1679,15 @@ class LiveTable:
             return
         expected = msg.get("expected_seq")
         seat = msg.get("seat")
-        if (isinstance(expected, bool) or not isinstance(expected, int)
-                or (seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)))
-                or set(msg) - {"action", "outcome", "throw", "expected_seq", "seat", "type", "seed"}
-                or ("seed" in msg and fairdice.valid_seed(msg["seed"]) is None)
-                or ("throw" in msg and msg["throw"] is not True)
-                or msg.get("type", "move") != "move"):
+        if (
+            isinstance(expected, bool)
+            or not isinstance(expected, int)
+            or (seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)))
+            or set(msg) - {"action", "outcome", "throw", "expected_seq", "seat", "type", "seed"}
+            or ("seed" in msg and fairdice.valid_seed(msg["seed"]) is None)
+            or ("throw" in msg and msg["throw"] is not True)
+            or msg.get("type", "move") != "move"
+        ):
             await self._error(conn, "bad_message", bad)
             return
         async with self.lock:
@@ -1528,12 +1711,18 @@ class LiveTable:
                 # A bug in a game or the store must not cost the player the connection; the move was rolled back.
                 log.exception("move at table %s failed", self.row.id)
                 if db_unavailable(exc):
-                    await self._send(conn, error_json("db_unavailable", translate(DB_MOVE_FAILED, lang),
-                                                      self.seq_of(conn)))
+                    await self._send(
+                        conn, error_json("db_unavailable", translate(DB_MOVE_FAILED, lang), self.seq_of(conn))
+                    )
                 else:
-                    await self._send(conn, error_json(
-                        "internal_error", translate(N_("Something went wrong on the server; the move was not made."),
-                                                    lang), self.seq_of(conn)))
+                    await self._send(
+                        conn,
+                        error_json(
+                            "internal_error",
+                            translate(N_("Something went wrong on the server; the move was not made."), lang),
+                            self.seq_of(conn),
+                        ),
+                    )
                 return
         self._schedule()
 
@@ -1557,8 +1746,14 @@ class LiveTable:
             await self._error(conn, "chat_control", CONTROL_IN_CHAT)
             return
         if len(text) > CHAT_MAX:
-            await self._send(conn, error_json("chat_too_long", translate(
-                N_("A message may have at most {n} characters."), conn.lang, n=CHAT_MAX), self.seq_of(conn)))
+            await self._send(
+                conn,
+                error_json(
+                    "chat_too_long",
+                    translate(N_("A message may have at most {n} characters."), conn.lang, n=CHAT_MAX),
+                    self.seq_of(conn),
+                ),
+            )
             return
         mine = self.seats_of(conn.player)
         if conn.player is None or not self.may_chat(conn.player):
@@ -1576,14 +1771,22 @@ class LiveTable:
             recent = [t for t in self._chat_sent.get(key, []) if clock - t < window]
             self._chat_sent[key] = recent
             if len(recent) >= count:
-                await self._send(conn, error_json("chat_too_fast", translate(
-                    N_("Not so fast: at most {n} messages in {s} seconds."), conn.lang, n=count, s=int(window)),
-                    self.seq_of(conn)))
+                await self._send(
+                    conn,
+                    error_json(
+                        "chat_too_fast",
+                        translate(
+                            N_("Not so fast: at most {n} messages in {s} seconds."), conn.lang, n=count, s=int(window)
+                        ),
+                        self.seq_of(conn),
+                    ),
+                )
                 return
             seat = mine[0] if mine else None
             author = (self.row.seats[seat].name if seat is not None else None) or conn.player.name
-            row = ChatRow(len(self.chat) + 1, author, conn.player.id, seat, store_now(), text,
-                          not conn.player.registered)
+            row = ChatRow(
+                len(self.chat) + 1, author, conn.player.id, seat, store_now(), text, not conn.player.registered
+            )
             try:
                 with db_refusal():
                     await asyncio.to_thread(self.hub.store.add_chat, self.row.id, row)
@@ -1606,8 +1809,7 @@ class LiveTable:
         (and the event loop) go on meanwhile. The answer carries the ``seq`` it is about; a page drops an answer
         whose position has passed."""
         seat = msg.get("seat")
-        if (set(msg) - {"type", "seat"}
-                or (seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)))):
+        if set(msg) - {"type", "seat"} or (seat is not None and (isinstance(seat, bool) or not isinstance(seat, int))):
             await self._error(conn, "bad_message", N_("A hint request must be an object with 'type' and 'seat'."))
             return
         if not self.row.hints:
@@ -1641,8 +1843,9 @@ class LiveTable:
             if ready:
                 items = await self.hub.builds.move(self._advise, game, seen, player, lang)
             else:  # the first hint makes the advisor, which may build tables: a build under the caps
-                items = await self._build(functools.partial(self._advise, game, seen, player, lang),
-                                          conn.address or self.build_address())
+                items = await self._build(
+                    functools.partial(self._advise, game, seen, player, lang), conn.address or self.build_address()
+                )
         except WuerfelError as exc:
             await self._send(conn, error_json("hint_refused", exc.translated(lang), self.seq_of(conn)))
             return
@@ -1671,10 +1874,17 @@ class LiveTable:
             label = a.label or (state.describe_offer(a.action, lang) if a.action is not None else "")
             value = a.value if isinstance(a.value, int | float) and math.isfinite(a.value) else None
             note = translate(a.note, lang, **a.params) if a.note else ""
-            out.append({"action": a.action.to_json() if a.action is not None else None, "label": label,
-                        "legal": a.action in legal if a.action is not None else False, "value": value,
-                        "text": hint_number(value, lang, is_chance(a)) if value is not None else "",
-                        "measure": translate(a.measure, lang) if a.measure else "", "note": note})
+            out.append(
+                {
+                    "action": a.action.to_json() if a.action is not None else None,
+                    "label": label,
+                    "legal": a.action in legal if a.action is not None else False,
+                    "value": value,
+                    "text": hint_number(value, lang, is_chance(a)) if value is not None else "",
+                    "measure": translate(a.measure, lang) if a.measure else "",
+                    "note": note,
+                }
+            )
         return out
 
     async def mute(self, host: Player, target: object, muted: object) -> None:
@@ -1682,8 +1892,7 @@ class LiveTable:
         across a restart and for every tab of his; everyone at the table reads it in words (the ``table`` message's
         ``note``). Only spectators are muted: a player at the table is part of the game and may always speak."""
         if isinstance(target, bool) or not isinstance(target, int) or not isinstance(muted, bool):
-            raise TableError("bad_request", N_("'player_id' must be a whole number and 'muted' true or false."),
-                             422)
+            raise TableError("bad_request", N_("'player_id' must be a whole number and 'muted' true or false."), 422)
         async with self.lock:
             if self.row.host_id != host.id:
                 raise TableError("not_host", N_("Only the host of the table may do that."), 403)
@@ -1703,8 +1912,9 @@ class LiveTable:
             self._changed()
             self._online_told = None  # the spectator list carries ``muted``: tell it again
             self._tell_presence()
-            await self._broadcast_table(lambda lang: translate(msgid, lang,
-                                                               name=person_name(who.name, not who.registered, lang)))
+            await self._broadcast_table(
+                lambda lang: translate(msgid, lang, name=person_name(who.name, not who.registered, lang))
+            )
 
     async def _error(self, conn: Conn, code: str, msgid: str) -> None:
         await self._send(conn, error_json(code, translate(msgid, conn.lang), self.seq_of(conn)))
@@ -1716,8 +1926,9 @@ class LiveTable:
             raise TableError("game_over", N_("The game is over."))
         return self.match
 
-    async def _move(self, conn: Conn, action_json: Any, expected: int, seat: int | None,
-                    tap: str | None = None) -> None:
+    async def _move(
+        self, conn: Conn, action_json: Any, expected: int, seat: int | None, tap: str | None = None
+    ) -> None:
         m = self._playing()
         mine = self.seats_of(conn.player)
         if conn.player is not None and mine:
@@ -1788,8 +1999,9 @@ class LiveTable:
         if due is None:
             raise TableError("not_your_throw", N_("No dice are to be thrown now."))
         if due not in mine or (seat is not None and seat != due):
-            raise TableError("not_your_throw", N_("It is {name}'s throw, not yours."),
-                             name=self.seat_label(due, conn.lang))
+            raise TableError(
+                "not_your_throw", N_("It is {name}'s throw, not yours."), name=self.seat_label(due, conn.lang)
+            )
         await self._throw_for(m, tap)
 
     async def _throw_for(self, m: Match, tap: str | None = None) -> None:
@@ -1800,8 +2012,7 @@ class LiveTable:
         new, hidden = self._advance(step)
         await self._finish_step(old_len, new, hidden)
 
-    async def _finish_step(self, old_len: int, new: list[Event],
-                           hidden: list[tuple[Statement, State, Any]]) -> None:
+    async def _finish_step(self, old_len: int, new: list[Event], hidden: list[tuple[Statement, State, Any]]) -> None:
         assert self.match is not None
         statuses = []
         if self.match.state.is_terminal():
@@ -1857,14 +2068,33 @@ class LiveTable:
                 raise TableError("not_seated", N_("Only the players of this table can ask for a rematch."))
             if self.row.rematch is not None:
                 return self.row.rematch
-            rows = [SeatRow(s.seat, None, s.bot, s.bot) if s.bot else
-                    SeatRow(s.seat, player.id, None, s.name, not player.registered) if s.player_id == player.id else
-                    SeatRow(s.seat) for s in self.row.seats]
+            rows = [
+                SeatRow(s.seat, None, s.bot, s.bot)
+                if s.bot
+                else SeatRow(s.seat, player.id, None, s.name, not player.registered)
+                if s.player_id == player.id
+                else SeatRow(s.seat)
+                for s in self.row.seats
+            ]
             r = self.row
             with db_refusal():
-                new = await asyncio.to_thread(self.hub.store.create_table, r.game, r.rules_id, r.rules, r.num_seats,
-                                              r.scorekeeper, r.private, player.id, rows, r.spectator_chat,
-                                              r.hints, r.clock, r.move_seconds, r.on_expiry, r.rated)
+                new = await asyncio.to_thread(
+                    self.hub.store.create_table,
+                    r.game,
+                    r.rules_id,
+                    r.rules,
+                    r.num_seats,
+                    r.scorekeeper,
+                    r.private,
+                    player.id,
+                    rows,
+                    r.spectator_chat,
+                    r.hints,
+                    r.clock,
+                    r.move_seconds,
+                    r.on_expiry,
+                    r.rated,
+                )
                 await asyncio.to_thread(self.hub.store.set_rematch, r.id, new.id)
             self.hub.tables[new.id] = LiveTable(self.hub, new)
             self.row.rematch = new.id
@@ -2004,8 +2234,13 @@ class LiveTable:
         if dl is None:
             return None
         left = max(0.0, self.clock_at - asyncio.get_running_loop().time())
-        return {"seconds": dl.seconds, "at": round(self.clock_wall, 3), "left": round(left, 3),
-                "what": translate(dl.what, lang) if dl.what else "", "on_expiry": dl.on_expiry.to_json()}
+        return {
+            "seconds": dl.seconds,
+            "at": round(self.clock_wall, 3),
+            "left": round(left, 3),
+            "what": translate(dl.what, lang) if dl.what else "",
+            "on_expiry": dl.on_expiry.to_json(),
+        }
 
     # --- time controls (protocol 6) ------------------------------------------------------------------------------
     def move_due(self) -> list[int]:
@@ -2017,8 +2252,13 @@ class LiveTable:
         game's own (``State.deadline()``: the rules' clock is far shorter and decides by itself), not at a
         scorekeeper table (the people at the real table keep their own time), and only for seats their player
         plays himself (a stand-in bot needs no clock)."""
-        if (self.row.clock == "none" or not self.row.move_seconds or self.match is None or self.over
-                or self.row.scorekeeper):
+        if (
+            self.row.clock == "none"
+            or not self.row.move_seconds
+            or self.match is None
+            or self.over
+            or self.row.scorekeeper
+        ):
             return []
         st = self.match.state
         if st.is_chance():
@@ -2026,8 +2266,11 @@ class LiveTable:
             return [due] if due is not None and not self._is_bot(due) else []
         if st.deadline() is not None:
             return []
-        return [a for a in st.actors()
-                if 0 <= a < len(self.row.seats) and self.row.seats[a].kind == "human" and not self._is_bot(a)]
+        return [
+            a
+            for a in st.actors()
+            if 0 <= a < len(self.row.seats) and self.row.seats[a].kind == "human" and not self._is_bot(a)
+        ]
 
     def move_limit(self) -> float:
         """The real seconds per move: the table's limit times the server's clock scale (1 but on a test server)."""
@@ -2046,8 +2289,11 @@ class LiveTable:
         due = self.move_due()
         if not due:
             return (self.row.id, None, None)
-        if self.row.deadline_at is not None and self._deadline_due and (
-                set(due) < set(self._deadline_due) or (sealed and set(due) == set(self._deadline_due))):
+        if (
+            self.row.deadline_at is not None
+            and self._deadline_due
+            and (set(due) < set(self._deadline_due) or (sealed and set(due) == set(self._deadline_due)))
+        ):
             return (self.row.id, self.row.deadline_at, self.seq)
         return (self.row.id, store_now() + dt.timedelta(seconds=self.move_limit()), self.seq)
 
@@ -2074,8 +2320,15 @@ class LiveTable:
             left = self.move_at - asyncio.get_running_loop().time()
         else:
             left = at - time.time()
-        return {"kind": self.row.clock, "seconds": self.row.move_seconds, "limit": self.move_limit(), "at": at,
-                "left": round(max(0.0, left), 3), "seats": self.move_due(), "on_expiry": self.row.on_expiry}
+        return {
+            "kind": self.row.clock,
+            "seconds": self.row.move_seconds,
+            "limit": self.move_limit(),
+            "at": at,
+            "left": round(max(0.0, left), 3),
+            "seats": self.move_due(),
+            "on_expiry": self.row.on_expiry,
+        }
 
     def _arm_move(self) -> None:
         """Run the table's clock to the stored deadline of the current position (call with the lock held).
@@ -2199,6 +2452,7 @@ class LiveTable:
             self._set_deadline_row(deadline)
         self._arm_throw()
         self._arm_move()
+
         def back(seat: int) -> Callable[[str], str]:
             return lambda lang: translate(BACK_NOTE, lang, name=named[seat](lang))
 
@@ -2222,10 +2476,12 @@ class LiveTable:
             if not mine or self.row.scorekeeper:
                 return
             if self.row.status == "open":
+
                 def left(seat: int) -> Callable[[str], str]:
                     name = self._named(seat)
-                    return lambda lang: translate(N_("{name} logged out and left seat {n}."), lang, name=name(lang),
-                                                  n=seat + 1)
+                    return lambda lang: translate(
+                        N_("{name} logged out and left seat {n}."), lang, name=name(lang), n=seat + 1
+                    )
 
                 for s in mine:
                     await self._save_seat(SeatRow(s.seat), left(s.seat))
@@ -2371,8 +2627,12 @@ def bot_pause(delay: float, last: Event | None, window: float | None = None) -> 
     """How long a bot waits before its next move or throw: ``delay`` (``--bot-delay``) after a decision, longer after
     a throw of dice (:data:`THROW_PAUSE`), and at a node with a time window at most a quarter of it (a bot decides
     well inside the window, however long the pause for people is)."""
-    threw = last is not None and last.type == "chance" and isinstance(last.data, dict) \
+    threw = (
+        last is not None
+        and last.type == "chance"
+        and isinstance(last.data, dict)
         and isinstance(last.data.get("dice"), list)
+    )
     pause = delay * THROW_PAUSE if threw else delay
     return min(pause, window / 4) if window is not None else pause
 
@@ -2423,8 +2683,14 @@ def _env_int(name: str, default: int) -> int:
 class Hub:
     """Every live table of the server, plus what they share: the store, the writer, the dice."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6, throw_wait: float = THROW_WAIT,
-                 clock_scale: float = 1.0, idle_evict: float | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float = 0.6,
+        throw_wait: float = THROW_WAIT,
+        clock_scale: float = 1.0,
+        idle_evict: float | None = None,
+    ) -> None:
         self.store = store
         self.clock_scale = clock_scale
         """Every table clock's limit is multiplied by this (1 in production; a test server runs a 60 s move in
@@ -2463,13 +2729,17 @@ class Hub:
         """Count ``conn`` in, or say why not: every connection costs a copy of every broadcast, so one address or a
         crowd of anonymous viewers must not be able to slow a table down for the people playing at it."""
         if self._by_address[address] >= self.per_address:
-            return TableError("too_many_connections", N_("Too many open connections from your address; close other "
-                                                         "tables first."), 429)
+            return TableError(
+                "too_many_connections",
+                N_("Too many open connections from your address; close other tables first."),
+                429,
+            )
         if not table.seats_of(conn.player):
             watching = sum(1 for c in table.conns if not table.seats_of(c.player))
             if watching >= self.spectators:
-                return TableError("too_many_spectators", N_("This table has as many spectators as it can take; try "
-                                                            "again later."), 429)
+                return TableError(
+                    "too_many_spectators", N_("This table has as many spectators as it can take; try again later."), 429
+                )
         self._by_address[address] += 1
         conn.address = address
         return None
@@ -2549,20 +2819,48 @@ class Hub:
             t.resumer = asyncio.get_running_loop().create_task(t.resume())
         return t
 
-    async def create(self, info: GameInfo, rules_id: str, rules: dict[str, Any], seats: int, scorekeeper: bool,
-                     private: bool, host: Player, bots: dict[int, str], sit: bool,
-                     names: dict[int, str] | None = None, spectator_chat: bool = False,
-                     hints: bool = True, clock: str = "none", move_seconds: int | None = None,
-                     on_expiry: str = "bot", rated: bool = False) -> LiveTable:
+    async def create(
+        self,
+        info: GameInfo,
+        rules_id: str,
+        rules: dict[str, Any],
+        seats: int,
+        scorekeeper: bool,
+        private: bool,
+        host: Player,
+        bots: dict[int, str],
+        sit: bool,
+        names: dict[int, str] | None = None,
+        spectator_chat: bool = False,
+        hints: bool = True,
+        clock: str = "none",
+        move_seconds: int | None = None,
+        on_expiry: str = "bot",
+        rated: bool = False,
+    ) -> LiveTable:
         rows = [SeatRow(s, None, b, b) for s, b in bots.items()]
         # A real table (scorekeeper) names its people: the creator's phone holds those seats under their names.
         rows += [SeatRow(s, host.id, None, name) for s, name in (names or {}).items() if s not in bots]
         if sit and 0 not in bots and 0 not in (names or {}):
             rows.append(SeatRow(0, host.id, None, host.name, not host.registered))
         with db_refusal():
-            row = await asyncio.to_thread(self.store.create_table, info.id, rules_id, rules, seats, scorekeeper,
-                                          private, host.id, rows, spectator_chat, hints, clock, move_seconds,
-                                          on_expiry, rated)
+            row = await asyncio.to_thread(
+                self.store.create_table,
+                info.id,
+                rules_id,
+                rules,
+                seats,
+                scorekeeper,
+                private,
+                host.id,
+                rows,
+                spectator_chat,
+                hints,
+                clock,
+                move_seconds,
+                on_expiry,
+                rated,
+            )
         t = LiveTable(self, row)
         await t.refresh_ratings()
         self.tables[row.id] = t
@@ -2612,8 +2910,12 @@ class Hub:
         for t in list(self.tables.values()):
             # A table just handed out by :meth:`get` is about to be used (a websocket between its lookup and its
             # join): it is left alone for a while.
-            if (t.row.status == "finished" and not t.conns and not t.lock.locked()
-                    and now - t.used_at >= self.sweep_grace):
+            if (
+                t.row.status == "finished"
+                and not t.conns
+                and not t.lock.locked()
+                and now - t.used_at >= self.sweep_grace
+            ):
                 t._maybe_evict()
                 gone += self.tables.get(t.id) is not t
             elif t.idle(now):
@@ -2652,8 +2954,11 @@ class Hub:
             return
         if task.exception() is not None:
             pause = retry_pause(backoff)
-            log.error("an evicted table could not be loaded at its deadline; trying again in %.1f s", pause,
-                      exc_info=task.exception())
+            log.error(
+                "an evicted table could not be loaded at its deadline; trying again in %.1f s",
+                pause,
+                exc_info=task.exception(),
+            )
             self._wake_at(table_id, time.time() + pause, pause)
 
     async def sweep_forever(self, every: float = SWEEP_EVERY) -> None:

@@ -30,8 +30,9 @@ def after_state(table: LiveTable, i: int) -> State | None:
     return None
 
 
-def event_extras(table: LiveTable, i: int, seat: int | None, lang: str, cache: dict[Any, Any],
-                 uncovered: bool = True) -> dict[str, Any]:
+def event_extras(
+    table: LiveTable, i: int, seat: int | None, lang: str, cache: dict[Any, Any], uncovered: bool = True
+) -> dict[str, Any]:
     """``thrower``, ``announce`` and (with ``uncovered``: the live list, which never had them) ``uncovered`` of
     event ``i`` for ``seat``; only the keys that have something to say."""
     assert table.match is not None

@@ -74,8 +74,14 @@ def rating_history(points: tuple[tuple[float, float, float], ...], xlabel: str, 
         xs = list(range(len(points)))
         mu = [p[0] for p in points]
         sigma = [p[1] for p in points]
-        ax.fill_between(xs, [m - s for m, s in zip(mu, sigma, strict=True)],  # type: ignore[attr-defined]
-                        [m + s for m, s in zip(mu, sigma, strict=True)], color="#2f7d4f", alpha=0.15, linewidth=0)
+        ax.fill_between(
+            xs,
+            [m - s for m, s in zip(mu, sigma, strict=True)],  # type: ignore[attr-defined]
+            [m + s for m, s in zip(mu, sigma, strict=True)],
+            color="#2f7d4f",
+            alpha=0.15,
+            linewidth=0,
+        )
         ax.plot(xs, [p[2] for p in points], color="#2f7d4f", marker="o", markersize=3)  # type: ignore[attr-defined]
         ax.set_xlabel(xlabel)  # type: ignore[attr-defined]
         ax.set_ylabel(ylabel)  # type: ignore[attr-defined]
@@ -83,8 +89,9 @@ def rating_history(points: tuple[tuple[float, float, float], ...], xlabel: str, 
         return _svg(fig)
 
 
-def history_points(start: tuple[float, float], after: Sequence[tuple[float, float]]
-                   ) -> tuple[tuple[float, float, float], ...]:
+def history_points(
+    start: tuple[float, float], after: Sequence[tuple[float, float]]
+) -> tuple[tuple[float, float, float], ...]:
     """(mu, sigma, ordinal) of the start and after each game, rounded so equal histories share a cache entry."""
     pts = [start, *after]
     return tuple((round(m, 4), round(s, 4), round(m - 3 * s, 4)) for m, s in pts)

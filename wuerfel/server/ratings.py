@@ -87,8 +87,9 @@ def places_of(ranking: Sequence[Sequence[int]]) -> dict[int, int]:
     return out
 
 
-def update(seats: Sequence[str], places: Mapping[int, int], current: Mapping[str, Rating]
-           ) -> tuple[dict[str, Rating], dict[int, tuple[Rating, Rating]]]:
+def update(
+    seats: Sequence[str], places: Mapping[int, int], current: Mapping[str, Rating]
+) -> tuple[dict[str, Rating], dict[int, tuple[Rating, Rating]]]:
     """One rated game: ``seats[k]`` is the identity in seat k, ``places`` every seat's place, ``current`` the ratings
     known so far (missing identities start at :func:`initial`).
 
@@ -110,8 +111,9 @@ def update(seats: Sequence[str], places: Mapping[int, int], current: Mapping[str
     mu_delta: dict[str, float] = {}
     shrink: dict[str, float] = {}
     for k, who in enumerate(seats):
-        for member, (old, new) in zip((who, seat_identity(n, k)), zip(teams[k], new_teams[k], strict=True),
-                                      strict=True):
+        for member, (old, new) in zip(
+            (who, seat_identity(n, k)), zip(teams[k], new_teams[k], strict=True), strict=True
+        ):
             mu_delta[member] = mu_delta.get(member, 0.0) + (new.mu - old.mu)
             shrink[member] = shrink.get(member, 1.0) * (new.sigma / old.sigma)
     after = {who: Rating(get(who).mu + mu_delta[who], get(who).sigma * shrink[who]) for who in mu_delta}

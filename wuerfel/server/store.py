@@ -183,8 +183,15 @@ class ChatRow:
     """The writer is a guest (no password): pages mark the name "(Gast)" like everywhere else (protocol 6)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "author": self.author, "seat": self.seat, "spectator": self.seat is None,
-                "at": self.at.strftime("%Y-%m-%dT%H:%M:%SZ"), "text": self.text, "guest": self.guest}
+        return {
+            "seq": self.seq,
+            "author": self.author,
+            "seat": self.seat,
+            "spectator": self.seat is None,
+            "at": self.at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "text": self.text,
+            "guest": self.guest,
+        }
 
 
 class NameTaken(Exception):
@@ -219,9 +226,13 @@ class Store:
         try:
             with self.engine.begin() as c:
                 key = c.execute(
-                    sa.insert(db.players).values(name=name, login_name=login, password_hash=password_hash,
-                                                 created_at=now(),
-                                                 name_skeleton=skeleton(name) if password_hash else None)
+                    sa.insert(db.players).values(
+                        name=name,
+                        login_name=login,
+                        password_hash=password_hash,
+                        created_at=now(),
+                        name_skeleton=skeleton(name) if password_hash else None,
+                    )
                 ).inserted_primary_key
                 assert key is not None
                 pid = key[0]
@@ -235,15 +246,23 @@ class Store:
         under his old name take the new one; seats he named for other people (a real table) keep theirs."""
         try:
             with self.engine.begin() as c:
-                old = c.execute(sa.select(db.players.c.name, db.players.c.password_hash)
-                                .where(db.players.c.id == player_id)).first()
+                old = c.execute(
+                    sa.select(db.players.c.name, db.players.c.password_hash).where(db.players.c.id == player_id)
+                ).first()
                 if old is None or old.password_hash is not None:
                     raise ValueError(f"player {player_id} is no guest")
-                c.execute(sa.update(db.players).where(db.players.c.id == player_id)
-                          .values(name=name, login_name=name.casefold(), password_hash=password_hash,
-                                  name_skeleton=skeleton(name)))
-                c.execute(sa.update(db.seats).where(db.seats.c.player_id == player_id, db.seats.c.name == old.name)
-                          .values(name=name))
+                c.execute(
+                    sa.update(db.players)
+                    .where(db.players.c.id == player_id)
+                    .values(
+                        name=name, login_name=name.casefold(), password_hash=password_hash, name_skeleton=skeleton(name)
+                    )
+                )
+                c.execute(
+                    sa.update(db.seats)
+                    .where(db.seats.c.player_id == player_id, db.seats.c.name == old.name)
+                    .values(name=name)
+                )
         except IntegrityError as exc:
             raise NameTaken(name) from exc
         return Player(player_id, name, True)
@@ -265,9 +284,11 @@ class Store:
         """The registered player whose name looks like ``name`` (the same :func:`~wuerfel.server.textcheck.skeleton`:
         "Аnna" with a Cyrillic "А" for "Anna"), or None."""
         with self.engine.connect() as c:
-            row = c.execute(sa.select(db.players.c.id, db.players.c.name)
-                            .where(db.players.c.name_skeleton == skeleton(name),
-                                   db.players.c.password_hash.is_not(None))).first()
+            row = c.execute(
+                sa.select(db.players.c.id, db.players.c.name).where(
+                    db.players.c.name_skeleton == skeleton(name), db.players.c.password_hash.is_not(None)
+                )
+            ).first()
         return Player(row.id, row.name, True) if row else None
 
     def set_password_hash(self, player_id: int, password_hash: str) -> None:
@@ -277,9 +298,14 @@ class Store:
     def create_session(self, player_id: int) -> str:
         token = secrets.token_urlsafe(32)
         with self.engine.begin() as c:
-            c.execute(sa.insert(db.sessions).values(token_hash=hash_token(token), player_id=player_id,
-                                                    created_at=now(),
-                                                    expires_at=now() + dt.timedelta(days=SESSION_DAYS)))
+            c.execute(
+                sa.insert(db.sessions).values(
+                    token_hash=hash_token(token),
+                    player_id=player_id,
+                    created_at=now(),
+                    expires_at=now() + dt.timedelta(days=SESSION_DAYS),
+                )
+            )
         return token
 
     def session_player(self, token: str) -> Player | None:
@@ -306,46 +332,114 @@ class Store:
             c.execute(sa.delete(db.sessions).where(db.sessions.c.player_id == player_id))
 
     # --- tables -----------------------------------------------------------------------------------------------
-    def create_table(self, game: str, rules_id: str, rules: dict[str, Any], num_seats: int, scorekeeper: bool,
-                     private: bool, host_id: int | None, seats: Sequence[SeatRow],
-                     spectator_chat: bool = False, hints: bool = True, clock: str = "none",
-                     move_seconds: int | None = None, on_expiry: str = "bot", rated: bool = False) -> TableRow:
+    def create_table(
+        self,
+        game: str,
+        rules_id: str,
+        rules: dict[str, Any],
+        num_seats: int,
+        scorekeeper: bool,
+        private: bool,
+        host_id: int | None,
+        seats: Sequence[SeatRow],
+        spectator_chat: bool = False,
+        hints: bool = True,
+        clock: str = "none",
+        move_seconds: int | None = None,
+        on_expiry: str = "bot",
+        rated: bool = False,
+    ) -> TableRow:
         table_id = secrets.token_urlsafe(12)
         created = now()
         by_seat = {s.seat: s for s in seats}
         all_seats = [by_seat.get(i, SeatRow(i)) for i in range(num_seats)]
         with self.engine.begin() as c:
-            c.execute(sa.insert(db.game_tables).values(
-                id=table_id, game=game, rules_id=rules_id, rules=json.dumps(rules, ensure_ascii=False),
-                num_seats=num_seats, scorekeeper=scorekeeper, private=private, host_id=host_id, status="open",
-                created_at=created, active_at=created, spectator_chat=spectator_chat, hints=hints, clock=clock,
-                move_seconds=move_seconds, on_expiry=on_expiry, rated=rated))
-            c.execute(sa.insert(db.seats), [
-                {"table_id": table_id, "seat": s.seat, "player_id": s.player_id, "bot": s.bot, "name": s.name}
-                for s in all_seats])
-        return TableRow(table_id, game, rules_id, rules, num_seats, scorekeeper, private, host_id, "open", created,
-                        None, all_seats, spectator_chat=spectator_chat, hints=hints, active_at=created, clock=clock,
-                        move_seconds=move_seconds, on_expiry=on_expiry, rated=rated)
+            c.execute(
+                sa.insert(db.game_tables).values(
+                    id=table_id,
+                    game=game,
+                    rules_id=rules_id,
+                    rules=json.dumps(rules, ensure_ascii=False),
+                    num_seats=num_seats,
+                    scorekeeper=scorekeeper,
+                    private=private,
+                    host_id=host_id,
+                    status="open",
+                    created_at=created,
+                    active_at=created,
+                    spectator_chat=spectator_chat,
+                    hints=hints,
+                    clock=clock,
+                    move_seconds=move_seconds,
+                    on_expiry=on_expiry,
+                    rated=rated,
+                )
+            )
+            c.execute(
+                sa.insert(db.seats),
+                [
+                    {"table_id": table_id, "seat": s.seat, "player_id": s.player_id, "bot": s.bot, "name": s.name}
+                    for s in all_seats
+                ],
+            )
+        return TableRow(
+            table_id,
+            game,
+            rules_id,
+            rules,
+            num_seats,
+            scorekeeper,
+            private,
+            host_id,
+            "open",
+            created,
+            None,
+            all_seats,
+            spectator_chat=spectator_chat,
+            hints=hints,
+            active_at=created,
+            clock=clock,
+            move_seconds=move_seconds,
+            on_expiry=on_expiry,
+            rated=rated,
+        )
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as c:
             row = c.execute(sa.select(db.game_tables).where(db.game_tables.c.id == table_id)).first()
             if row is None:
                 return None
-            seat_rows = c.execute(self._seats_query().where(db.seats.c.table_id == table_id)
-                                  .order_by(db.seats.c.seat)).all()
+            seat_rows = c.execute(
+                self._seats_query().where(db.seats.c.table_id == table_id).order_by(db.seats.c.seat)
+            ).all()
         return self._table(row, seat_rows)
 
     def _table(self, row: Any, seat_rows: Sequence[Any]) -> TableRow:
         return TableRow(
-            id=row.id, game=row.game, rules_id=row.rules_id, rules=json.loads(row.rules), num_seats=row.num_seats,
-            scorekeeper=bool(row.scorekeeper), private=bool(row.private), host_id=row.host_id, status=row.status,
-            created_at=_aware(row.created_at) or now(), finished_at=_aware(row.finished_at),
+            id=row.id,
+            game=row.game,
+            rules_id=row.rules_id,
+            rules=json.loads(row.rules),
+            num_seats=row.num_seats,
+            scorekeeper=bool(row.scorekeeper),
+            private=bool(row.private),
+            host_id=row.host_id,
+            status=row.status,
+            created_at=_aware(row.created_at) or now(),
+            finished_at=_aware(row.finished_at),
             seats=[SeatRow(s.seat, s.player_id, s.bot, s.name, bool(s.guest), s.standin) for s in seat_rows],
-            resigned=row.resigned, rematch=row.rematch, active_at=_aware(row.active_at),
-            spectator_chat=bool(row.spectator_chat), hints=bool(row.hints), clock=row.clock or "none",
-            move_seconds=row.move_seconds, on_expiry=row.on_expiry or "bot", deadline_at=_aware(row.deadline_at),
-            deadline_seq=row.deadline_seq, ended_by=row.ended_by, rated=bool(row.rated),
+            resigned=row.resigned,
+            rematch=row.rematch,
+            active_at=_aware(row.active_at),
+            spectator_chat=bool(row.spectator_chat),
+            hints=bool(row.hints),
+            clock=row.clock or "none",
+            move_seconds=row.move_seconds,
+            on_expiry=row.on_expiry or "bot",
+            deadline_at=_aware(row.deadline_at),
+            deadline_seq=row.deadline_seq,
+            ended_by=row.ended_by,
+            rated=bool(row.rated),
         )
 
     @staticmethod
@@ -353,11 +447,18 @@ class Store:
         """Seats with whether a guest sits there (a player without a password)."""
         guest = sa.and_(db.seats.c.player_id.is_not(None), db.players.c.password_hash.is_(None))
         return sa.select(db.seats, guest.label("guest")).select_from(
-            db.seats.outerjoin(db.players, db.players.c.id == db.seats.c.player_id))
+            db.seats.outerjoin(db.players, db.players.c.id == db.seats.c.player_id)
+        )
 
-    def list_tables(self, statuses: Sequence[str], include_private: bool = False, limit: int = 200,
-                    open_since: dt.datetime | None = None, alive_since: dt.datetime | None = None,
-                    keep: Sequence[str] = ()) -> list[TableRow]:
+    def list_tables(
+        self,
+        statuses: Sequence[str],
+        include_private: bool = False,
+        limit: int = 200,
+        open_since: dt.datetime | None = None,
+        alive_since: dt.datetime | None = None,
+        keep: Sequence[str] = (),
+    ) -> list[TableRow]:
         """The newest ``limit`` tables of these statuses (the lobby's).
 
         ``open_since``/``alive_since``: leave out the unstarted tables whose last seating change, and the running
@@ -372,10 +473,18 @@ class Store:
                 q = q.where(sa.or_(t.c.status != "open", seated >= open_since, t.c.id.in_(list(keep))))
             if alive_since is not None:
                 e = db.events
-                newest = (sa.select(e.c.created_at).where(e.c.table_id == t.c.id)
-                          .order_by(e.c.seq.desc()).limit(1).scalar_subquery())
-                q = q.where(sa.or_(t.c.status != "playing", sa.func.coalesce(newest, seated) >= alive_since,
-                                   t.c.id.in_(list(keep))))
+                newest = (
+                    sa.select(e.c.created_at)
+                    .where(e.c.table_id == t.c.id)
+                    .order_by(e.c.seq.desc())
+                    .limit(1)
+                    .scalar_subquery()
+                )
+                q = q.where(
+                    sa.or_(
+                        t.c.status != "playing", sa.func.coalesce(newest, seated) >= alive_since, t.c.id.in_(list(keep))
+                    )
+                )
             if not include_private:
                 # A scorekeeper table is one phone at a real table: nobody else has anything to join or watch.
                 q = q.where(db.game_tables.c.private == sa.false(), db.game_tables.c.scorekeeper == sa.false())
@@ -383,8 +492,11 @@ class Store:
             ids = [r.id for r in rows]
             seat_rows: dict[str, list[Any]] = {i: [] for i in ids}
             if ids:
-                for s in c.execute(self._seats_query().where(db.seats.c.table_id.in_(ids))
-                                   .order_by(db.seats.c.table_id, db.seats.c.seat)):
+                for s in c.execute(
+                    self._seats_query()
+                    .where(db.seats.c.table_id.in_(ids))
+                    .order_by(db.seats.c.table_id, db.seats.c.seat)
+                ):
                     seat_rows[s.table_id].append(s)
         return [self._table(r, seat_rows[r.id]) for r in rows]
 
@@ -393,43 +505,65 @@ class Store:
         seating change either when there is none): the candidates :mod:`wuerfel.server.stale` ends. Oldest
         first. Timed tables end by their clock; private and scorekeeper tables are nobody else's business."""
         e, t = db.events, db.game_tables
-        newest = (sa.select(e.c.created_at).where(e.c.table_id == t.c.id)
-                  .order_by(e.c.seq.desc()).limit(1).scalar_subquery())
+        newest = (
+            sa.select(e.c.created_at).where(e.c.table_id == t.c.id).order_by(e.c.seq.desc()).limit(1).scalar_subquery()
+        )
         last = sa.func.coalesce(newest, t.c.active_at, t.c.created_at)
         with self.engine.connect() as c:
-            rows = c.execute(sa.select(t.c.id).where(
-                t.c.status == "playing", t.c.clock == "none", t.c.private == sa.false(),
-                t.c.scorekeeper == sa.false(), last < before).order_by(last).limit(limit)).all()
+            rows = c.execute(
+                sa.select(t.c.id)
+                .where(
+                    t.c.status == "playing",
+                    t.c.clock == "none",
+                    t.c.private == sa.false(),
+                    t.c.scorekeeper == sa.false(),
+                    last < before,
+                )
+                .order_by(last)
+                .limit(limit)
+            ).all()
         return [r.id for r in rows]
 
     def table_ids_of_player(self, player_id: int, statuses: Sequence[str] = ("open", "playing")) -> list[str]:
         """The tables, newest first, where the player holds a seat (any table: private and scorekeeper ones too,
         they are his)."""
         with self.engine.connect() as c:
-            rows = c.execute(sa.select(db.game_tables.c.id).distinct()
-                             .select_from(db.game_tables.join(db.seats, db.seats.c.table_id == db.game_tables.c.id))
-                             .where(db.seats.c.player_id == player_id, db.game_tables.c.status.in_(list(statuses)))
-                             .order_by(db.game_tables.c.id)).all()
+            rows = c.execute(
+                sa.select(db.game_tables.c.id)
+                .distinct()
+                .select_from(db.game_tables.join(db.seats, db.seats.c.table_id == db.game_tables.c.id))
+                .where(db.seats.c.player_id == player_id, db.game_tables.c.status.in_(list(statuses)))
+                .order_by(db.game_tables.c.id)
+            ).all()
             ids = [r.id for r in rows]
             if not ids:
                 return []
-            created = dict(c.execute(sa.select(db.game_tables.c.id, db.game_tables.c.created_at)
-                                     .where(db.game_tables.c.id.in_(ids))).all())
+            created = dict(
+                c.execute(
+                    sa.select(db.game_tables.c.id, db.game_tables.c.created_at).where(db.game_tables.c.id.in_(ids))
+                ).all()
+            )
         return sorted(ids, key=lambda i: created[i], reverse=True)
 
     def open_tables_of(self, host_id: int) -> list[tuple[str, dt.datetime]]:
         """(id, last seating change) of the unstarted tables a player hosts (for the per-player limit)."""
         with self.engine.connect() as c:
-            rows = c.execute(sa.select(db.game_tables.c.id, db.game_tables.c.created_at, db.game_tables.c.active_at)
-                             .where(db.game_tables.c.host_id == host_id, db.game_tables.c.status == "open")).all()
+            rows = c.execute(
+                sa.select(db.game_tables.c.id, db.game_tables.c.created_at, db.game_tables.c.active_at).where(
+                    db.game_tables.c.host_id == host_id, db.game_tables.c.status == "open"
+                )
+            ).all()
         return [(r.id, _aware(r.active_at) or _aware(r.created_at) or now()) for r in rows]
 
     def set_seat(self, table_id: str, seat: SeatRow) -> dt.datetime:
         """Change one seat; the table's ``active_at`` moves to now in the same transaction (returned)."""
         when = now()
         with self.engine.begin() as c:
-            c.execute(sa.update(db.seats).where(db.seats.c.table_id == table_id, db.seats.c.seat == seat.seat)
-                      .values(player_id=seat.player_id, bot=seat.bot, name=seat.name))
+            c.execute(
+                sa.update(db.seats)
+                .where(db.seats.c.table_id == table_id, db.seats.c.seat == seat.seat)
+                .values(player_id=seat.player_id, bot=seat.bot, name=seat.name)
+            )
             c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id).values(active_at=when))
         return when
 
@@ -444,11 +578,19 @@ class Store:
         a finished game without its reason or the reverse."""
         with self.engine.begin() as c:
             # Only a game not over yet ends here: a second end would rate the game twice.
-            row = c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id,
-                                                            db.game_tables.c.status != "finished")
-                            .values(status="finished", finished_at=now(), resigned=seat, ended_by=ended_by,
-                                    deadline_at=None, deadline_seq=None)
-                            .returning(db.game_tables.c.num_seats)).first()
+            row = c.execute(
+                sa.update(db.game_tables)
+                .where(db.game_tables.c.id == table_id, db.game_tables.c.status != "finished")
+                .values(
+                    status="finished",
+                    finished_at=now(),
+                    resigned=seat,
+                    ended_by=ended_by,
+                    deadline_at=None,
+                    deadline_seq=None,
+                )
+                .returning(db.game_tables.c.num_seats)
+            ).first()
             if row is not None:
                 # The stored result of a resignation (as :func:`wuerfel.server.live.result_json` states it): the
                 # seat that gave up last, all others tied first; a rated table rates exactly that.
@@ -458,8 +600,9 @@ class Store:
     def set_standin(self, table_id: str, seat: int, bot: str | None) -> None:
         """A bot takes a person's seat while he is away (``bot``), or gives it back (None)."""
         with self.engine.begin() as c:
-            c.execute(sa.update(db.seats).where(db.seats.c.table_id == table_id, db.seats.c.seat == seat)
-                      .values(standin=bot))
+            c.execute(
+                sa.update(db.seats).where(db.seats.c.table_id == table_id, db.seats.c.seat == seat).values(standin=bot)
+            )
 
     def set_deadline(self, table_id: str, at: dt.datetime | None, seq: int | None) -> None:
         """Store the running move's deadline outside a move (a seat given back re-arms its clock)."""
@@ -468,27 +611,39 @@ class Store:
 
     @staticmethod
     def _set_deadline(c: sa.Connection, table_id: str, at: dt.datetime | None, seq: int | None) -> None:
-        c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id)
-                  .values(deadline_at=at, deadline_seq=seq))
+        c.execute(
+            sa.update(db.game_tables).where(db.game_tables.c.id == table_id).values(deadline_at=at, deadline_seq=seq)
+        )
 
     def add_chat(self, table_id: str, msg: ChatRow) -> None:
         """Store one chat message; the primary key (table, seq) refuses a second message with the same number."""
         with self.engine.begin() as c:
-            c.execute(sa.insert(db.chat_messages).values(
-                table_id=table_id, seq=msg.seq, author=msg.author, player_id=msg.player_id, seat=msg.seat,
-                created_at=msg.at, text=msg.text))
+            c.execute(
+                sa.insert(db.chat_messages).values(
+                    table_id=table_id,
+                    seq=msg.seq,
+                    author=msg.author,
+                    player_id=msg.player_id,
+                    seat=msg.seat,
+                    created_at=msg.at,
+                    text=msg.text,
+                )
+            )
 
     def load_chat(self, table_id: str) -> list[ChatRow]:
         """Every chat message of a table in order (the record keeps them all; the page is sent the last ones)."""
         with self.engine.connect() as c:
             guest = sa.and_(db.chat_messages.c.player_id.is_not(None), db.players.c.password_hash.is_(None))
-            rows = c.execute(sa.select(db.chat_messages, guest.label("guest"))
-                             .select_from(db.chat_messages.outerjoin(
-                                 db.players, db.players.c.id == db.chat_messages.c.player_id))
-                             .where(db.chat_messages.c.table_id == table_id)
-                             .order_by(db.chat_messages.c.seq)).all()
-        return [ChatRow(r.seq, r.author, r.player_id, r.seat, _aware(r.created_at) or now(), r.text, bool(r.guest))
-                for r in rows]
+            rows = c.execute(
+                sa.select(db.chat_messages, guest.label("guest"))
+                .select_from(db.chat_messages.outerjoin(db.players, db.players.c.id == db.chat_messages.c.player_id))
+                .where(db.chat_messages.c.table_id == table_id)
+                .order_by(db.chat_messages.c.seq)
+            ).all()
+        return [
+            ChatRow(r.seq, r.author, r.player_id, r.seat, _aware(r.created_at) or now(), r.text, bool(r.guest))
+            for r in rows
+        ]
 
     def set_muted(self, table_id: str, player_id: int, muted: bool) -> None:
         """Mute a spectator at a table, or lift it (both idempotent)."""
@@ -516,8 +671,15 @@ class Store:
         c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id).values(**values))
 
     # --- archive, profiles, ratings (issue 16) ------------------------------------------------------------------
-    def archive(self, player_id: int, game: str | None = None, rules_id: str | None = None, offset: int = 0,
-                limit: int = 20, public_only: bool = False) -> tuple[list[ArchiveGame], int]:
+    def archive(
+        self,
+        player_id: int,
+        game: str | None = None,
+        rules_id: str | None = None,
+        offset: int = 0,
+        limit: int = 20,
+        public_only: bool = False,
+    ) -> tuple[list[ArchiveGame], int]:
         """The finished games where the player held a seat, newest first, optionally of one game and rule set;
         one page of them and how many there are in all. ``public_only``: without private and real-dice tables
         (somebody else looking at a player's archive sees what the lobby showed)."""
@@ -531,44 +693,73 @@ class Store:
             where.append(db.game_tables.c.rules_id == rules_id)
         with self.engine.connect() as c:
             total = c.execute(sa.select(sa.func.count()).select_from(db.game_tables).where(*where)).scalar_one()
-            rows = c.execute(sa.select(db.game_tables.c.id, db.game_tables.c.game, db.game_tables.c.rules_id,
-                                       db.game_tables.c.finished_at, db.game_tables.c.rated,
-                                       db.game_tables.c.ended_by)
-                             .where(*where)
-                             .order_by(db.game_tables.c.finished_at.desc(), db.game_tables.c.id)
-                             .offset(max(0, offset)).limit(max(1, limit))).all()
+            rows = c.execute(
+                sa.select(
+                    db.game_tables.c.id,
+                    db.game_tables.c.game,
+                    db.game_tables.c.rules_id,
+                    db.game_tables.c.finished_at,
+                    db.game_tables.c.rated,
+                    db.game_tables.c.ended_by,
+                )
+                .where(*where)
+                .order_by(db.game_tables.c.finished_at.desc(), db.game_tables.c.id)
+                .offset(max(0, offset))
+                .limit(max(1, limit))
+            ).all()
             ids = [r.id for r in rows]
             seats: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
             moved: dict[tuple[str, str], tuple[float, float]] = {}
             if ids:
-                for r in c.execute(self._seats_query().where(db.seats.c.table_id.in_(ids))
-                                   .order_by(db.seats.c.table_id, db.seats.c.seat)):
-                    seats[r.table_id].append({
-                        "seat": r.seat, "name": r.name, "player_id": r.player_id, "bot": r.bot,
-                        "guest": bool(r.guest), "place": r.place, "score": r.score,
-                        "mine": r.player_id == player_id})
-                for h in c.execute(sa.select(db.rating_history).where(db.rating_history.c.table_id.in_(ids),
-                                                                      ~db.rating_history.c.who.like("seat:%"))):
+                for r in c.execute(
+                    self._seats_query()
+                    .where(db.seats.c.table_id.in_(ids))
+                    .order_by(db.seats.c.table_id, db.seats.c.seat)
+                ):
+                    seats[r.table_id].append(
+                        {
+                            "seat": r.seat,
+                            "name": r.name,
+                            "player_id": r.player_id,
+                            "bot": r.bot,
+                            "guest": bool(r.guest),
+                            "place": r.place,
+                            "score": r.score,
+                            "mine": r.player_id == player_id,
+                        }
+                    )
+                for h in c.execute(
+                    sa.select(db.rating_history).where(
+                        db.rating_history.c.table_id.in_(ids), ~db.rating_history.c.who.like("seat:%")
+                    )
+                ):
                     moved[(h.table_id, h.who)] = (h.mu_before - 3 * h.sigma_before, h.mu - 3 * h.sigma)
         from wuerfel.server import ratings as rt
 
         out = []
         for r in rows:
             for s in seats[r.id]:
-                key = rt.bot_identity(s["bot"]) if s["bot"] else (
-                    rt.player_identity(s["player_id"]) if s["player_id"] is not None else "")
+                key = (
+                    rt.bot_identity(s["bot"])
+                    if s["bot"]
+                    else (rt.player_identity(s["player_id"]) if s["player_id"] is not None else "")
+                )
                 if (r.id, key) in moved:
                     s["rating_before"], s["rating_after"] = moved[(r.id, key)]
-            out.append(ArchiveGame(r.id, r.game, r.rules_id, _aware(r.finished_at), bool(r.rated), r.ended_by,
-                                   seats[r.id]))
+            out.append(
+                ArchiveGame(r.id, r.game, r.rules_id, _aware(r.finished_at), bool(r.rated), r.ended_by, seats[r.id])
+            )
         return out, int(total)
 
     def archive_choices(self, player_id: int) -> list[tuple[str, str]]:
         """The (game, rule set) pairs of the player's finished games: what the archive's filter offers."""
         mine = sa.select(db.seats.c.table_id).where(db.seats.c.player_id == player_id)
         with self.engine.connect() as c:
-            rows = c.execute(sa.select(db.game_tables.c.game, db.game_tables.c.rules_id).distinct()
-                             .where(db.game_tables.c.status == "finished", db.game_tables.c.id.in_(mine))).all()
+            rows = c.execute(
+                sa.select(db.game_tables.c.game, db.game_tables.c.rules_id)
+                .distinct()
+                .where(db.game_tables.c.status == "finished", db.game_tables.c.id.in_(mine))
+            ).all()
         return sorted((r.game, r.rules_id) for r in rows)
 
     def find_player_by_name(self, name: str) -> Player | None:
@@ -581,24 +772,47 @@ class Store:
         whether it was rated and when. Profiles compute their statistics from these (games, wins, mean score,
         the score distribution). A person holding several seats (hot-seat) has one result per seat."""
         with self.engine.connect() as c:
-            rows = c.execute(sa.select(db.game_tables.c.id, db.game_tables.c.game, db.game_tables.c.rules_id,
-                                       db.game_tables.c.finished_at, db.game_tables.c.rated,
-                                       db.game_tables.c.private, db.game_tables.c.scorekeeper,
-                                       db.game_tables.c.num_seats, db.seats.c.seat, db.seats.c.place,
-                                       db.seats.c.score)
-                             .select_from(db.game_tables.join(db.seats, db.seats.c.table_id == db.game_tables.c.id))
-                             .where(db.seats.c.player_id == player_id, db.game_tables.c.status == "finished")
-                             .order_by(db.game_tables.c.finished_at, db.game_tables.c.id, db.seats.c.seat)).all()
-        return [{"table_id": r.id, "game": r.game, "rules_id": r.rules_id, "finished_at": _aware(r.finished_at),
-                 "rated": bool(r.rated), "public": not (r.private or r.scorekeeper), "seats": r.num_seats,
-                 "seat": r.seat, "place": r.place, "score": r.score}
-                for r in rows]
+            rows = c.execute(
+                sa.select(
+                    db.game_tables.c.id,
+                    db.game_tables.c.game,
+                    db.game_tables.c.rules_id,
+                    db.game_tables.c.finished_at,
+                    db.game_tables.c.rated,
+                    db.game_tables.c.private,
+                    db.game_tables.c.scorekeeper,
+                    db.game_tables.c.num_seats,
+                    db.seats.c.seat,
+                    db.seats.c.place,
+                    db.seats.c.score,
+                )
+                .select_from(db.game_tables.join(db.seats, db.seats.c.table_id == db.game_tables.c.id))
+                .where(db.seats.c.player_id == player_id, db.game_tables.c.status == "finished")
+                .order_by(db.game_tables.c.finished_at, db.game_tables.c.id, db.seats.c.seat)
+            ).all()
+        return [
+            {
+                "table_id": r.id,
+                "game": r.game,
+                "rules_id": r.rules_id,
+                "finished_at": _aware(r.finished_at),
+                "rated": bool(r.rated),
+                "public": not (r.private or r.scorekeeper),
+                "seats": r.num_seats,
+                "seat": r.seat,
+                "place": r.place,
+                "score": r.score,
+            }
+            for r in rows
+        ]
 
     def ratings_of(self, who: str) -> dict[str, tuple[float, float, int]]:
         """Game → (mu, sigma, rated games) of one identity."""
         with self.engine.connect() as c:
-            return {r.game: (r.mu, r.sigma, r.games)
-                    for r in c.execute(sa.select(db.ratings).where(db.ratings.c.who == who))}
+            return {
+                r.game: (r.mu, r.sigma, r.games)
+                for r in c.execute(sa.select(db.ratings).where(db.ratings.c.who == who))
+            }
 
     def rating_history(self, who: str, game: str | None = None) -> list[dict[str, Any]]:
         """The identity's rating after each of its rated games, oldest first (per game: ``game``)."""
@@ -607,26 +821,50 @@ class Store:
             q = q.where(db.rating_history.c.game == game)
         with self.engine.connect() as c:
             rows = c.execute(q.order_by(db.rating_history.c.at, db.rating_history.c.id)).all()
-        return [{"table_id": r.table_id, "game": r.game, "at": _aware(r.at), "mu": r.mu, "sigma": r.sigma,
-                 "before": r.mu_before - 3 * r.sigma_before, "ordinal": r.mu - 3 * r.sigma} for r in rows]
+        return [
+            {
+                "table_id": r.table_id,
+                "game": r.game,
+                "at": _aware(r.at),
+                "mu": r.mu,
+                "sigma": r.sigma,
+                "before": r.mu_before - 3 * r.sigma_before,
+                "ordinal": r.mu - 3 * r.sigma,
+            }
+            for r in rows
+        ]
 
     def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
         """The rated players and bots of one game, best ``ordinal`` (``mu - 3 sigma``) first, with the players'
         names; and, apart, nothing of the seats (see :meth:`seat_advantages`)."""
         order = (db.ratings.c.mu - 3 * db.ratings.c.sigma).desc()
         with self.engine.connect() as c:
-            rows = c.execute(sa.select(db.ratings, db.players.c.name)
-                             .select_from(db.ratings.outerjoin(db.players, db.players.c.id == db.ratings.c.player_id))
-                             .where(db.ratings.c.game == game, ~db.ratings.c.who.like("seat:%"))
-                             .order_by(order, db.ratings.c.who).limit(limit)).all()
-        return [{"who": r.who, "name": r.name, "bot": r.who.split(":", 1)[1] if r.who.startswith("bot:") else None,
-                 "mu": r.mu, "sigma": r.sigma, "ordinal": r.mu - 3 * r.sigma, "games": r.games} for r in rows]
+            rows = c.execute(
+                sa.select(db.ratings, db.players.c.name)
+                .select_from(db.ratings.outerjoin(db.players, db.players.c.id == db.ratings.c.player_id))
+                .where(db.ratings.c.game == game, ~db.ratings.c.who.like("seat:%"))
+                .order_by(order, db.ratings.c.who)
+                .limit(limit)
+            ).all()
+        return [
+            {
+                "who": r.who,
+                "name": r.name,
+                "bot": r.who.split(":", 1)[1] if r.who.startswith("bot:") else None,
+                "mu": r.mu,
+                "sigma": r.sigma,
+                "ordinal": r.mu - 3 * r.sigma,
+                "games": r.games,
+            }
+            for r in rows
+        ]
 
     def seat_advantages(self, game: str) -> list[dict[str, Any]]:
         """The learned advantage of each seat (table size, seat, mu, sigma, games) of one game."""
         with self.engine.connect() as c:
-            rows = c.execute(sa.select(db.ratings).where(db.ratings.c.game == game,
-                                                         db.ratings.c.who.like("seat:%"))).all()
+            rows = c.execute(
+                sa.select(db.ratings).where(db.ratings.c.game == game, db.ratings.c.who.like("seat:%"))
+            ).all()
         out = []
         for r in rows:
             _, n, k = r.who.split(":")
@@ -641,9 +879,14 @@ class Store:
     # --- the event log ----------------------------------------------------------------------------------------
     _INSERT_EVENTS = sa.insert(db.events)
 
-    def append(self, rows: Sequence[EventRow], statuses: Sequence[tuple[str, str]] = (),
-               conn: sa.Connection | None = None, deadlines: Sequence[Deadline] = (),
-               results: Sequence[GameResult] = ()) -> None:
+    def append(
+        self,
+        rows: Sequence[EventRow],
+        statuses: Sequence[tuple[str, str]] = (),
+        conn: sa.Connection | None = None,
+        deadlines: Sequence[Deadline] = (),
+        results: Sequence[GameResult] = (),
+    ) -> None:
         """Append events (and status changes, and the new deadlines of timed tables, and the results of the games
         that end here) in one transaction; a duplicate (table, seq) fails the whole batch.
 
@@ -662,10 +905,20 @@ class Store:
         with conn.begin():
             if rows:
                 t = now()
-                conn.execute(self._INSERT_EVENTS, [
-                    {"table_id": r.table_id, "seq": r.seq, "type": r.event.type, "player": r.event.player,
-                     "data": json.dumps(_row_data(r), ensure_ascii=False, separators=(",", ":")), "created_at": t}
-                    for r in rows])
+                conn.execute(
+                    self._INSERT_EVENTS,
+                    [
+                        {
+                            "table_id": r.table_id,
+                            "seq": r.seq,
+                            "type": r.event.type,
+                            "player": r.event.player,
+                            "data": json.dumps(_row_data(r), ensure_ascii=False, separators=(",", ":")),
+                            "created_at": t,
+                        }
+                        for r in rows
+                    ],
+                )
             for table_id, status in statuses:
                 self._set_status(conn, table_id, status)
             for table_id, at, seq in deadlines:
@@ -673,13 +926,21 @@ class Store:
             for result in results:
                 self._finish(conn, result)
 
-    _SET_RESULT = (sa.update(db.seats)
-                   .where(db.seats.c.table_id == sa.bindparam("t"), db.seats.c.seat == sa.bindparam("s"))
-                   .values(place=sa.bindparam("place"), score=sa.bindparam("score")))
-    _SET_RATING = (sa.update(db.ratings)
-                   .where(db.ratings.c.game == sa.bindparam("g"), db.ratings.c.who == sa.bindparam("w"))
-                   .values(mu=sa.bindparam("mu"), sigma=sa.bindparam("sigma"), games=db.ratings.c.games + 1,
-                           updated_at=sa.bindparam("at")))
+    _SET_RESULT = (
+        sa.update(db.seats)
+        .where(db.seats.c.table_id == sa.bindparam("t"), db.seats.c.seat == sa.bindparam("s"))
+        .values(place=sa.bindparam("place"), score=sa.bindparam("score"))
+    )
+    _SET_RATING = (
+        sa.update(db.ratings)
+        .where(db.ratings.c.game == sa.bindparam("g"), db.ratings.c.who == sa.bindparam("w"))
+        .values(
+            mu=sa.bindparam("mu"),
+            sigma=sa.bindparam("sigma"),
+            games=db.ratings.c.games + 1,
+            updated_at=sa.bindparam("at"),
+        )
+    )
 
     def _finish(self, c: sa.Connection, result: GameResult) -> None:
         """Store a game's result per seat and, at a rated table, update the ratings (inside the caller's
@@ -690,16 +951,28 @@ class Store:
         places = rt.places_of(result.ranking)
         # One prepared statement for all seats (executemany): the end of a game holds the writer thread, which
         # every move of the server waits for (bench/ratings.py).
-        c.execute(self._SET_RESULT, [
-            {"t": result.table_id, "s": seat, "place": place,
-             "score": result.scores[seat] if result.scores is not None and seat < len(result.scores) else None}
-            for seat, place in places.items()])
-        table = c.execute(sa.select(db.game_tables.c.game, db.game_tables.c.rated, db.game_tables.c.num_seats)
-                          .where(db.game_tables.c.id == result.table_id)).first()
+        c.execute(
+            self._SET_RESULT,
+            [
+                {
+                    "t": result.table_id,
+                    "s": seat,
+                    "place": place,
+                    "score": result.scores[seat] if result.scores is not None and seat < len(result.scores) else None,
+                }
+                for seat, place in places.items()
+            ],
+        )
+        table = c.execute(
+            sa.select(db.game_tables.c.game, db.game_tables.c.rated, db.game_tables.c.num_seats).where(
+                db.game_tables.c.id == result.table_id
+            )
+        ).first()
         if table is None or not table.rated or table.num_seats < 2 or len(places) != table.num_seats:
             return
-        seat_rows = c.execute(self._seats_query().where(db.seats.c.table_id == result.table_id)
-                              .order_by(db.seats.c.seat)).all()
+        seat_rows = c.execute(
+            self._seats_query().where(db.seats.c.table_id == result.table_id).order_by(db.seats.c.seat)
+        ).all()
         who: list[str] = []
         for s in seat_rows:
             if s.bot:
@@ -708,8 +981,9 @@ class Store:
                 who.append(rt.player_identity(s.player_id))
             else:
                 # Refused at creation and at every seating; a table that still got here is not rated at all.
-                log.warning("rated table %s has seat %d without a registered player: not rated", result.table_id,
-                            s.seat)
+                log.warning(
+                    "rated table %s has seat %d without a registered player: not rated", result.table_id, s.seat
+                )
                 return
         keys = sorted({*who, *(rt.seat_identity(len(who), k) for k in range(len(who)))})
         q = sa.select(db.ratings).where(db.ratings.c.game == table.game, db.ratings.c.who.in_(keys))
@@ -718,26 +992,52 @@ class Store:
         known = {r.who: r for r in c.execute(q)}
         after, per_seat = rt.update(who, places, {k: rt.Rating(r.mu, r.sigma) for k, r in known.items()})
         at = now()
-        old = [{"g": table.game, "w": key, "mu": r.mu, "sigma": r.sigma, "at": at}
-               for key, r in after.items() if key in known]
-        new = [{"game": table.game, "who": key, "mu": r.mu, "sigma": r.sigma, "games": 1, "updated_at": at,
-                "player_id": int(key.split(":", 1)[1]) if key.startswith("player:") else None}
-               for key, r in after.items() if key not in known]
+        old = [
+            {"g": table.game, "w": key, "mu": r.mu, "sigma": r.sigma, "at": at}
+            for key, r in after.items()
+            if key in known
+        ]
+        new = [
+            {
+                "game": table.game,
+                "who": key,
+                "mu": r.mu,
+                "sigma": r.sigma,
+                "games": 1,
+                "updated_at": at,
+                "player_id": int(key.split(":", 1)[1]) if key.startswith("player:") else None,
+            }
+            for key, r in after.items()
+            if key not in known
+        ]
         if old:
             c.execute(self._SET_RATING, old)
         if new:
             c.execute(sa.insert(db.ratings), new)
-        history: list[tuple[str, int, rt.Rating, rt.Rating]] = [
-            (key, k, *per_seat[k]) for k, key in enumerate(who)]
+        history: list[tuple[str, int, rt.Rating, rt.Rating]] = [(key, k, *per_seat[k]) for k, key in enumerate(who)]
         for k in range(len(who)):
             key = rt.seat_identity(len(who), k)
-            history.append((key, k, rt.Rating(known[key].mu, known[key].sigma) if key in known else rt.initial(key),
-                            after[key]))
-        c.execute(sa.insert(db.rating_history), [
-            {"table_id": result.table_id, "game": table.game, "who": key,
-             "player_id": int(key.split(":", 1)[1]) if key.startswith("player:") else None,
-             "seat": k, "mu_before": before.mu, "sigma_before": before.sigma, "mu": new.mu, "sigma": new.sigma,
-             "at": at} for key, k, before, new in history])
+            history.append(
+                (key, k, rt.Rating(known[key].mu, known[key].sigma) if key in known else rt.initial(key), after[key])
+            )
+        c.execute(
+            sa.insert(db.rating_history),
+            [
+                {
+                    "table_id": result.table_id,
+                    "game": table.game,
+                    "who": key,
+                    "player_id": int(key.split(":", 1)[1]) if key.startswith("player:") else None,
+                    "seat": k,
+                    "mu_before": before.mu,
+                    "sigma_before": before.sigma,
+                    "mu": new.mu,
+                    "sigma": new.sigma,
+                    "at": at,
+                }
+                for key, k, before, new in history
+            ],
+        )
 
     def checkpoint(self) -> None:
         """Copy the SQLite WAL into the database file and truncate it (no-op on PostgreSQL); at shutdown, when
@@ -781,34 +1081,44 @@ class Store:
     def load_log(self, table_id: str) -> Log:
         """The table's event log with its provably-fair-dice data (see :class:`Log`)."""
         with self.engine.connect() as c:
-            rows = c.execute(sa.select(db.events.c.seq, db.events.c.type, db.events.c.player, db.events.c.data)
-                             .where(db.events.c.table_id == table_id).order_by(db.events.c.seq)).all()
+            rows = c.execute(
+                sa.select(db.events.c.seq, db.events.c.type, db.events.c.player, db.events.c.data)
+                .where(db.events.c.table_id == table_id)
+                .order_by(db.events.c.seq)
+            ).all()
         return _log_of(table_id, rows)
 
     def finished_logs_of(self, player_id: int) -> list[tuple[list[int], Log]]:
         """Every finished game the player sat in: his seats and the game's log (for his dice statistics)."""
         with self.engine.connect() as c:
-            seated = c.execute(sa.select(db.seats.c.table_id, db.seats.c.seat)
-                               .join(db.game_tables, db.game_tables.c.id == db.seats.c.table_id)
-                               .where(db.seats.c.player_id == player_id, db.game_tables.c.status == "finished",
-                                      db.game_tables.c.scorekeeper == sa.false())).all()
+            seated = c.execute(
+                sa.select(db.seats.c.table_id, db.seats.c.seat)
+                .join(db.game_tables, db.game_tables.c.id == db.seats.c.table_id)
+                .where(
+                    db.seats.c.player_id == player_id,
+                    db.game_tables.c.status == "finished",
+                    db.game_tables.c.scorekeeper == sa.false(),
+                )
+            ).all()
             seats_of: dict[str, list[int]] = {}
             for r in seated:
                 seats_of.setdefault(r.table_id, []).append(r.seat)
             by_table: dict[str, list[Any]] = {t: [] for t in seats_of}
             ids = list(seats_of)
             for i in range(0, len(ids), 500):
-                for ev in c.execute(sa.select(db.events.c.table_id, db.events.c.seq, db.events.c.type,
-                                              db.events.c.player, db.events.c.data)
-                                    .where(db.events.c.table_id.in_(ids[i:i + 500]))
-                                    .order_by(db.events.c.table_id, db.events.c.seq)):
+                for ev in c.execute(
+                    sa.select(
+                        db.events.c.table_id, db.events.c.seq, db.events.c.type, db.events.c.player, db.events.c.data
+                    )
+                    .where(db.events.c.table_id.in_(ids[i : i + 500]))
+                    .order_by(db.events.c.table_id, db.events.c.seq)
+                ):
                     by_table[ev.table_id].append(ev)
         return [(sorted(seats_of[t]), _log_of(t, rows)) for t, rows in by_table.items()]
 
     def unfinished_table_ids(self) -> list[str]:
         with self.engine.connect() as c:
-            return [r.id for r in c.execute(sa.select(db.game_tables.c.id)
-                                            .where(db.game_tables.c.status == "playing"))]
+            return [r.id for r in c.execute(sa.select(db.game_tables.c.id).where(db.game_tables.c.status == "playing"))]
 
 
 @dataclasses.dataclass
@@ -894,8 +1204,13 @@ class BatchWriter:
         self._thread = threading.Thread(target=self._run, name="wuerfel-writer", daemon=True)
         self._thread.start()
 
-    def submit(self, rows: Sequence[EventRow], statuses: Sequence[tuple[str, str]] = (),
-               deadlines: Sequence[Deadline] = (), results: Sequence[GameResult] = ()) -> Future[None]:
+    def submit(
+        self,
+        rows: Sequence[EventRow],
+        statuses: Sequence[tuple[str, str]] = (),
+        deadlines: Sequence[Deadline] = (),
+        results: Sequence[GameResult] = (),
+    ) -> Future[None]:
         fut: Future[None] = Future()
         self._q.put((list(rows), list(statuses), fut, list(deadlines), list(results)))
         return fut
@@ -947,8 +1262,9 @@ class BatchWriter:
                 self._conn.close()
             self._conn = None
 
-    def _commit(self, batch: list[tuple[list[EventRow], list[tuple[str, str]], Future[None], list[Deadline],
-                                        list[GameResult]]]) -> None:
+    def _commit(
+        self, batch: list[tuple[list[EventRow], list[tuple[str, str]], Future[None], list[Deadline], list[GameResult]]]
+    ) -> None:
         rows = [r for b in batch for r in b[0]]
         statuses = [s for b in batch for s in b[1]]
         deadlines = [d for b in batch for d in b[3]]
@@ -1019,8 +1335,13 @@ class ThreadWriter:
     def failing(self) -> str | None:
         return self._writer.failing
 
-    def write(self, rows: Sequence[EventRow], statuses: Sequence[tuple[str, str]] = (),
-              deadlines: Sequence[Deadline] = (), results: Sequence[GameResult] = ()) -> Any:
+    def write(
+        self,
+        rows: Sequence[EventRow],
+        statuses: Sequence[tuple[str, str]] = (),
+        deadlines: Sequence[Deadline] = (),
+        results: Sequence[GameResult] = (),
+    ) -> Any:
         """A future that completes when the rows are committed (fails with the database error otherwise)."""
         import asyncio
 
@@ -1040,5 +1361,3 @@ def _complete(fut: Future[None], exc: BaseException | None) -> None:
         fut.set_result(None)
     else:
         fut.set_exception(exc)
-
-

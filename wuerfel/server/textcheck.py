@@ -32,11 +32,14 @@ from wuerfel.engine.errors import N_
 BIDI_CONTROLS = frozenset(chr(c) for c in [*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 """Embeddings, overrides and isolates: they reorder the text after them on the reader's screen."""
 
-CONTROL_IN_CHAT = N_("The message contains control characters (such as a text direction override); "
-                     "please write plain text.")
+CONTROL_IN_CHAT = N_(
+    "The message contains control characters (such as a text direction override); please write plain text."
+)
 CONTROL_IN_NAME = N_("A name must not contain control characters (such as a text direction override).")
-MIXED_SCRIPTS = N_("A name must not mix letters of different alphabets (Latin, Cyrillic, Greek): "
-                   "such names can pass for somebody else's.")
+MIXED_SCRIPTS = N_(
+    "A name must not mix letters of different alphabets (Latin, Cyrillic, Greek): "
+    "such names can pass for somebody else's."
+)
 
 
 def control_char(text: str) -> str | None:
@@ -79,15 +82,78 @@ def name_problem(name: str) -> str | None:
 # taken of the decomposed text, so their base letter is mapped and the mark kept.
 _CONFUSABLES = {
     # Cyrillic
-    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T", "Х": "X",
-    "У": "Y", "Ѕ": "S", "І": "I", "Ј": "J", "Ԛ": "Q", "Ԝ": "W", "Ү": "Y", "Һ": "h", "Ӏ": "l", "Ԍ": "G", "Ԁ": "d",
-    "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t", "х": "x",
-    "у": "y", "ѕ": "s", "і": "i", "ј": "j", "ԛ": "q", "ԝ": "w", "ү": "y", "һ": "h", "ӏ": "l", "ԁ": "d",
+    "А": "A",
+    "В": "B",
+    "Е": "E",
+    "К": "K",
+    "М": "M",
+    "Н": "H",
+    "О": "O",
+    "Р": "P",
+    "С": "C",
+    "Т": "T",
+    "Х": "X",
+    "У": "Y",
+    "Ѕ": "S",
+    "І": "I",
+    "Ј": "J",
+    "Ԛ": "Q",
+    "Ԝ": "W",
+    "Ү": "Y",
+    "Һ": "h",
+    "Ӏ": "l",
+    "Ԍ": "G",
+    "Ԁ": "d",
+    "а": "a",
+    "в": "b",
+    "е": "e",
+    "к": "k",
+    "м": "m",
+    "н": "h",
+    "о": "o",
+    "р": "p",
+    "с": "c",
+    "т": "t",
+    "х": "x",
+    "у": "y",
+    "ѕ": "s",
+    "і": "i",
+    "ј": "j",
+    "ԛ": "q",
+    "ԝ": "w",
+    "ү": "y",
+    "һ": "h",
+    "ӏ": "l",
+    "ԁ": "d",
     # Greek
-    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P",
-    "Τ": "T", "Υ": "Y", "Χ": "X", "Ϲ": "C", "Ϳ": "J",
-    "α": "a", "ο": "o", "ρ": "p", "ν": "v", "υ": "u", "ι": "i", "κ": "k", "χ": "x", "ϲ": "c", "ϳ": "j",
-    "γ": "y", "τ": "t",
+    "Α": "A",
+    "Β": "B",
+    "Ε": "E",
+    "Ζ": "Z",
+    "Η": "H",
+    "Ι": "I",
+    "Κ": "K",
+    "Μ": "M",
+    "Ν": "N",
+    "Ο": "O",
+    "Ρ": "P",
+    "Τ": "T",
+    "Υ": "Y",
+    "Χ": "X",
+    "Ϲ": "C",
+    "Ϳ": "J",
+    "α": "a",
+    "ο": "o",
+    "ρ": "p",
+    "ν": "v",
+    "υ": "u",
+    "ι": "i",
+    "κ": "k",
+    "χ": "x",
+    "ϲ": "c",
+    "ϳ": "j",
+    "γ": "y",
+    "τ": "t",
 }
 _TABLE = str.maketrans(_CONFUSABLES)
 

@@ -28,8 +28,14 @@ class SolveResult:
     """Further lines for the text output, as (English msgid, params), translated when printed."""
 
     def to_json(self) -> dict[str, Any]:
-        out = {"game": self.game, "rules": self.rules, "objective": self.objective, "value": self.value,
-               "seconds": self.seconds, "value_of": self.value_of}
+        out = {
+            "game": self.game,
+            "rules": self.rules,
+            "objective": self.objective,
+            "value": self.value,
+            "seconds": self.seconds,
+            "value_of": self.value_of,
+        }
         if self.details:
             out["details"] = self.details
         return out

@@ -68,8 +68,9 @@ def budget_bytes() -> int | None:
 def kept(directory: Path) -> set[str]:
     """The file names kept for ever in ``directory``."""
     try:
-        return {line.strip() for line in (directory / MANIFEST).read_text(encoding="utf-8").splitlines()
-                if line.strip()}
+        return {
+            line.strip() for line in (directory / MANIFEST).read_text(encoding="utf-8").splitlines() if line.strip()
+        }
     except OSError:
         return set()
 

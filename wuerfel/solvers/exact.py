@@ -92,14 +92,22 @@ class ExactResult:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": self.game, "rules": self.rules, "players": self.players, "objective": self.objective,
+            "game": self.game,
+            "rules": self.rules,
+            "players": self.players,
+            "objective": self.objective,
             "value": float(self.value),
             "seats": [{"win": float(s.win), "lose": None if s.lose is None else float(s.lose)} for s in self.seats],
             "seconds": self.seconds,
-            "exact": {"value": _ratio(self.value),
-                      "seats": [{"win": _ratio(s.win), "lose": None if s.lose is None else _ratio(s.lose)}
-                                for s in self.seats]},
-            "states": self.states, "decisions": self.decisions, "largest_cycle": self.largest_cycle,
+            "exact": {
+                "value": _ratio(self.value),
+                "seats": [
+                    {"win": _ratio(s.win), "lose": None if s.lose is None else _ratio(s.lose)} for s in self.seats
+                ],
+            },
+            "states": self.states,
+            "decisions": self.decisions,
+            "largest_cycle": self.largest_cycle,
         }
 
 
@@ -147,10 +155,18 @@ class _Graph:
     has_loser: bool
 
 
-def solve_game(game: Game, objective: str = "win", *, game_id: str = "", rules_id: str = "",
-               max_states: int = DEFAULT_MAX_STATES, hidden_information: bool = False,
-               name: str | None = None, keep_strategy: bool = False,
-               policy: Callable[[State, int], Action | None] | None = None) -> ExactResult:
+def solve_game(
+    game: Game,
+    objective: str = "win",
+    *,
+    game_id: str = "",
+    rules_id: str = "",
+    max_states: int = DEFAULT_MAX_STATES,
+    hidden_information: bool = False,
+    name: str | None = None,
+    keep_strategy: bool = False,
+    policy: Callable[[State, int], Action | None] | None = None,
+) -> ExactResult:
     """Solve ``game`` exactly for ``objective`` (``"win"`` or ``"solo"``); see the module text for both.
 
     ``hidden_information`` (the registry's flag; also assumed when the state overrides ``determinize``) refuses
@@ -164,8 +180,9 @@ def solve_game(game: Game, objective: str = "win", *, game_id: str = "", rules_i
     the fixed seats). The policy must choose by what the position's ``solver_key`` keeps, as the bots do.
     """
     if objective not in OBJECTIVES:
-        raise ExactSolveError(N_("Unknown objective '{objective}'. Known: {known}"), objective=objective,
-                              known=", ".join(OBJECTIVES))
+        raise ExactSolveError(
+            N_("Unknown objective '{objective}'. Known: {known}"), objective=objective, known=", ".join(OBJECTIVES)
+        )
     n = game.num_players
     if objective == "solo" and n != 1:
         raise ExactSolveError(N_("The objective solo is for one player, not {n}."), n=n)
@@ -173,29 +190,50 @@ def solve_game(game: Game, objective: str = "win", *, game_id: str = "", rules_i
     root = game.new_initial_state()
     # A game that draws hidden dice for a player's guesses has secrets even where its registry entry forgot to say.
     hidden_information = hidden_information or type(root).determinize is not State.determinize
-    graph, index = _explore(root, n, max_states, hidden_information, with_scores=objective == "solo",
-                            name=name or game_id or game.id, policy=policy)
+    graph, index = _explore(
+        root,
+        n,
+        max_states,
+        hidden_information,
+        with_scores=objective == "solo",
+        name=name or game_id or game.id,
+        policy=policy,
+    )
     sign = Fraction(-1) if objective == "solo" and root.lower_is_better() else Fraction(1)
     solver = _Solver(graph, n, objective, sign)
     values = solver.solve()
     strategy = Strategy(game, index, solver.chosen_actions(), values, n) if keep_strategy else None
     del index
     v0 = _to_fvec(values[0])
-    seats = tuple(SeatChances(win=v0[p], lose=v0[n + p] if graph.has_loser else None,
-                              score=v0[2 * n + p] if objective == "solo" else None) for p in range(n))
+    seats = tuple(
+        SeatChances(
+            win=v0[p], lose=v0[n + p] if graph.has_loser else None, score=v0[2 * n + p] if objective == "solo" else None
+        )
+        for p in range(n)
+    )
     value = v0[2 * n] if objective == "solo" else v0[0]
-    return ExactResult(game=game_id or game.id, rules=rules_id, players=n, objective=objective, value=value,
-                       seats=seats, seconds=time.perf_counter() - start, states=len(graph.kind),
-                       decisions=sum(1 for k in graph.kind if k == _DECISION), largest_cycle=solver.largest_cycle,
-                       strategy=strategy)
+    return ExactResult(
+        game=game_id or game.id,
+        rules=rules_id,
+        players=n,
+        objective=objective,
+        value=value,
+        seats=seats,
+        seconds=time.perf_counter() - start,
+        states=len(graph.kind),
+        decisions=sum(1 for k in graph.kind if k == _DECISION),
+        largest_cycle=solver.largest_cycle,
+        strategy=strategy,
+    )
 
 
 class Strategy:
     """The solved play of one game: for any reachable position, the move the solution makes and every seat's
     exact chances from there. Positions are found by their :meth:`State.solver_key`."""
 
-    def __init__(self, game: Game, index: dict[Hashable, int], actions: dict[int, int], values: list[IVec],
-                 n: int) -> None:
+    def __init__(
+        self, game: Game, index: dict[Hashable, int], actions: dict[int, int], values: list[IVec], n: int
+    ) -> None:
         self.game = game
         self._index = index
         self._actions = actions
@@ -221,8 +259,9 @@ class Strategy:
         if i is None:
             return None
         v, n = _to_fvec(self._values[i]), self._n
-        return tuple(SeatChances(win=v[p], lose=v[n + p], score=v[2 * n + p] if len(v) > 2 * n else None)
-                     for p in range(n))
+        return tuple(
+            SeatChances(win=v[p], lose=v[n + p], score=v[2 * n + p] if len(v) > 2 * n else None) for p in range(n)
+        )
 
 
 # --- exploration ---------------------------------------------------------------------------------------------
@@ -233,12 +272,16 @@ def _check_key(key: Hashable) -> None:
     try:
         hash(key)
     except TypeError as exc:
-        raise ExactSolveError(N_("The positions of this game are not values the solver can compare "
-                                 "({kind} cannot be hashed)."), kind=type(key).__name__) from exc
+        raise ExactSolveError(
+            N_("The positions of this game are not values the solver can compare ({kind} cannot be hashed)."),
+            kind=type(key).__name__,
+        ) from exc
     cls = type(key)
     if cls.__hash__ is object.__hash__ and cls.__eq__ is object.__eq__:
-        raise ExactSolveError(N_("The positions of this game are not values the solver can compare "
-                                 "({kind} is compared by identity)."), kind=cls.__name__)
+        raise ExactSolveError(
+            N_("The positions of this game are not values the solver can compare ({kind} is compared by identity)."),
+            kind=cls.__name__,
+        )
 
 
 def _expand(action: Action) -> Iterator[Action]:
@@ -251,8 +294,11 @@ def _expand(action: Action) -> Iterator[Action]:
     for a in free.values():
         total *= max(a.high - a.low + 1, 0)
     if total > MAX_AMOUNT_CHOICES:
-        raise ExactSolveError(N_("A move of this game has {n} possible amounts; the exact solver takes at most "
-                                 "{max}."), n=total, max=MAX_AMOUNT_CHOICES)
+        raise ExactSolveError(
+            N_("A move of this game has {n} possible amounts; the exact solver takes at most {max}."),
+            n=total,
+            max=MAX_AMOUNT_CHOICES,
+        )
     names = list(free)
     for values in itertools.product(*(range(free[k].low, free[k].high + 1) for k in names)):
         yield with_amount(action, **dict(zip(names, values, strict=True)))
@@ -263,9 +309,11 @@ def _terminal_vector(state: State, n: int, with_scores: bool) -> tuple[IVec, boo
     winners = set(state.winners())
     losers = set(state.losers())
     share = Fraction(1, len(winners)) if winners else Fraction(0)
-    vec = (tuple(share if p in winners else Fraction(0) for p in range(n))
-           + tuple(Fraction(1) if p in losers else Fraction(0) for p in range(n))
-           + (tuple(Fraction(s) for s in state.scores()[:n]) if with_scores else ()))
+    vec = (
+        tuple(share if p in winners else Fraction(0) for p in range(n))
+        + tuple(Fraction(1) if p in losers else Fraction(0) for p in range(n))
+        + (tuple(Fraction(s) for s in state.scores()[:n]) if with_scores else ())
+    )
     return _to_ivec(vec), bool(losers)
 
 
@@ -290,9 +338,15 @@ def _int_chances(outcomes: Sequence[tuple[Outcome, Fraction]]) -> tuple[int, lis
     return d, weighted
 
 
-def _explore(root: State, n: int, max_states: int, hidden_information: bool, with_scores: bool,
-             name: str, policy: Callable[[State, int], Action | None] | None = None
-             ) -> tuple[_Graph, dict[Hashable, int]]:
+def _explore(
+    root: State,
+    n: int,
+    max_states: int,
+    hidden_information: bool,
+    with_scores: bool,
+    name: str,
+    policy: Callable[[State, int], Action | None] | None = None,
+) -> tuple[_Graph, dict[Hashable, int]]:
     root_key = root.solver_key()
     _check_key(root_key)
     index: dict[Hashable, int] = {root_key: 0}
@@ -313,16 +367,27 @@ def _explore(root: State, n: int, max_states: int, hidden_information: bool, wit
             if i >= max_states:
                 # In the user's words and with the option that helps (issue 24 U9): a key of the game's states is
                 # the developer's remedy (docs/architecture.md), not the reader's.
-                raise ExactSolveError(N_("{game} has more than {max} positions to solve (or infinitely many), too "
-                                         "many for the exact solver. Try fewer players or a smaller rule set, or "
-                                         "allow more positions with --max-states (it takes longer and more "
-                                         "memory)."), game=name, max=max_states)
+                raise ExactSolveError(
+                    N_(
+                        "{game} has more than {max} positions to solve (or infinitely many), too "
+                        "many for the exact solver. Try fewer players or a smaller rule set, or "
+                        "allow more positions with --max-states (it takes longer and more "
+                        "memory)."
+                    ),
+                    game=name,
+                    max=max_states,
+                )
             index[key] = i
             reps.append(state)
             moves.append(state.to_move())
         elif key is not state and state.to_move() != moves[i]:
-            raise ExactSolveError(N_("The solver key of {game} joins positions that differ in who moves: the key "
-                                     "breaks its contract (State.solver_key)."), game=name)
+            raise ExactSolveError(
+                N_(
+                    "The solver key of {game} joins positions that differ in who moves: the key "
+                    "breaks its contract (State.solver_key)."
+                ),
+                game=name,
+            )
         return i
 
     i = 0
@@ -352,8 +417,13 @@ def _explore(root: State, n: int, max_states: int, hidden_information: bool, wit
         else:
             actors = s.actors()
             if tm == SIMULTANEOUS and len(actors) != 1:
-                raise ExactSolveError(N_("{game} has simultaneous decisions; the exact solver solves only games "
-                                         "where one player decides at a time."), game=name)
+                raise ExactSolveError(
+                    N_(
+                        "{game} has simultaneous decisions; the exact solver solves only games "
+                        "where one player decides at a time."
+                    ),
+                    game=name,
+                )
             mover = actors[0] if actors else -1
             fixed = policy(s, mover) if policy is not None and actors else None
             if fixed is not None:
@@ -361,14 +431,18 @@ def _explore(root: State, n: int, max_states: int, hidden_information: bool, wit
             else:
                 legal = [c for a in s.legal_actions(mover) for c in _expand(a)] if actors else []
             if not legal:
-                raise ExactSolveError(N_("A position of {game} has a player to move but no legal move."),
-                                      game=name)
+                raise ExactSolveError(N_("A position of {game} has a player to move but no legal move."), game=name)
             if len(legal) == 1:
                 edges = [(1, node(s._apply_action(legal[0], mover)))]
             else:
                 if hidden_information:
-                    raise ExactSolveError(N_("{game} has decisions under hidden information; the exact solver "
-                                             "solves those only for games of open information."), game=name)
+                    raise ExactSolveError(
+                        N_(
+                            "{game} has decisions under hidden information; the exact solver "
+                            "solves those only for games of open information."
+                        ),
+                        game=name,
+                    )
                 kind = _DECISION
                 by_id: dict[int, int] = {}
                 for a in legal:
@@ -495,8 +569,13 @@ def solve_linear(rows: list[dict[int, Fraction]], consts: list[Vec]) -> list[Vec
             return solve_by_elimination(rows, consts, max_entries=FILL_FACTOR * (m + sum(map(len, rows))))
         except _TooDense:
             if m > MAX_LIFTING_UNKNOWNS:
-                raise ExactSolveError(N_("{n} positions of this game can return to each other, too many to solve "
-                                         "exactly. Try fewer players or a smaller rule set."), n=m) from None
+                raise ExactSolveError(
+                    N_(
+                        "{n} positions of this game can return to each other, too many to solve "
+                        "exactly. Try fewer players or a smaller rule set."
+                    ),
+                    n=m,
+                ) from None
         for prime in PRIMES:
             solution = solve_by_lifting(rows, consts, prime)
             if solution is not None:
@@ -516,6 +595,7 @@ toys: strike-and-unstrike on five faces takes 150 s by elimination, 7 s by lifti
 
 class _TooDense(Exception):
     """Elimination stopped: the fill-in passed its budget."""
+
 
 PRIMES = (8388593, 8388587, 8388581)
 """Primes below 2**23 for lifting: products of two residues summed over up to 2**17 unknowns fit in 63 bits. A
@@ -661,8 +741,14 @@ def solve_by_lifting(rows: list[dict[int, Fraction]], consts: list[Vec], p: int)
             return None
 
 
-def _reconstruct(digits: list[list[list[int]]], p: int, modulus: int, mat: list[list[tuple[int, int]]],
-                 rhs: list[list[int]], denominators: list[int]) -> list[Vec] | None:
+def _reconstruct(
+    digits: list[list[list[int]]],
+    p: int,
+    modulus: int,
+    mat: list[list[tuple[int, int]]],
+    rhs: list[list[int]],
+    denominators: list[int],
+) -> list[Vec] | None:
     """Rational solutions from the p-adic digits so far, if they satisfy every equation exactly; else None."""
     from math import isqrt
 
@@ -697,8 +783,9 @@ def _reconstruct(digits: list[list[list[int]]], p: int, modulus: int, mat: list[
     return [tuple(columns[k][i] for k in range(q)) for i in range(m)]
 
 
-def solve_by_elimination(rows: list[dict[int, Fraction]], consts: list[Vec],
-                         max_entries: int | None = None) -> list[Vec]:
+def solve_by_elimination(
+    rows: list[dict[int, Fraction]], consts: list[Vec], max_entries: int | None = None
+) -> list[Vec]:
     """Sparse Gaussian elimination over Fractions with a minimum-degree order (the variable touching the fewest
     others first keeps the fill-in and so the Fraction arithmetic small); raises :class:`_TooDense` once the
     entries pass ``max_entries``."""
@@ -876,8 +963,12 @@ class _Solver:
         stay = sum(w for w, j in edges if j == i)
         if stay:
             if stay == d:
-                raise ExactSolveError(N_("Some position of this game can go on for ever without the game ending; "
-                                         "the exact solver solves only games that end with certainty."))
+                raise ExactSolveError(
+                    N_(
+                        "Some position of this game can go on for ever without the game ending; "
+                        "the exact solver solves only games that end with certainty."
+                    )
+                )
             edges = [(w, j) for w, j in edges if j != i]
         return _combine(edges, d - stay, self.val, self.size)
 
@@ -902,8 +993,12 @@ class _Solver:
                 return
             for i in comp:
                 self.val[i] = None
-        raise ExactSolveError(N_("The players' best strategies in a cycle of positions keep changing; the exact "
-                                 "solver finds no stable solution for this game."))
+        raise ExactSolveError(
+            N_(
+                "The players' best strategies in a cycle of positions keep changing; the exact "
+                "solver finds no stable solution for this game."
+            )
+        )
 
     def evaluate(self, comp: list[int], policy: dict[int, int]) -> list[IVec]:
         """The exact values of the SCC's positions when decisions follow ``policy`` (one linear system)."""
@@ -936,8 +1031,12 @@ class _Solver:
         try:
             return solve_linear(rows, consts)
         except ZeroDivisionError:
-            raise ExactSolveError(N_("Some position of this game can go on for ever without the game ending; "
-                                     "the exact solver solves only games that end with certainty.")) from None
+            raise ExactSolveError(
+                N_(
+                    "Some position of this game can go on for ever without the game ending; "
+                    "the exact solver solves only games that end with certainty."
+                )
+            ) from None
 
     def evaluate_by_cut(self, comp: list[int], edges_of: Any, cut: list[int], order: list[int]) -> list[IVec]:
         """The SCC solved through a *cut*: positions whose removal leaves no cycle (a throw-off's first throw, one

@@ -110,8 +110,19 @@ def dice_space(n: int = 5, sides: int = 6) -> DiceSpace:
     rolls = multisets(n, sides)
     roll_keep = np.array([index[r] for r in rolls], dtype=np.int64)
     prob = np.array([float(multiset_probability(r, sides)) for r in rolls])
-    return DiceSpace(n, sides, tuple(keeps), index, size, child, parent, roll_keep, tuple(rolls),
-                     {r: i for i, r in enumerate(rolls)}, prob)
+    return DiceSpace(
+        n,
+        sides,
+        tuple(keeps),
+        index,
+        size,
+        child,
+        parent,
+        roll_keep,
+        tuple(rolls),
+        {r: i for i, r in enumerate(rolls)},
+        prob,
+    )
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -148,8 +159,12 @@ class FillSpec:
     @property
     def fresh(self) -> bool:
         """Fresh throws change something: keeping none is allowed and the first throw scores differently."""
-        return (self.fresh_throw_scores_as_first and self.min_keep == 0 and self.throws > 1
-                and not all(np.array_equal(self.scores[:, t], self.scores[:, 0]) for t in range(self.throws)))
+        return (
+            self.fresh_throw_scores_as_first
+            and self.min_keep == 0
+            and self.throws > 1
+            and not all(np.array_equal(self.scores[:, t], self.scores[:, 0]) for t in range(self.throws))
+        )
 
     @property
     def n_boxes(self) -> int:
@@ -167,9 +182,24 @@ class FillSpec:
     def key(self) -> str:
         """A digest of everything that determines the tables, plus the code's format version."""
         h = hashlib.sha256()
-        h.update(repr((FORMAT_VERSION, self.n_dice, self.sides, self.throws, self.min_keep, self.max_keep,
-                       self.box_names, self.bonus_threshold, self.bonus_value, self.extra_box, self.extra_bonus,
-                       self.joker)).encode())
+        h.update(
+            repr(
+                (
+                    FORMAT_VERSION,
+                    self.n_dice,
+                    self.sides,
+                    self.throws,
+                    self.min_keep,
+                    self.max_keep,
+                    self.box_names,
+                    self.bonus_threshold,
+                    self.bonus_value,
+                    self.extra_box,
+                    self.extra_bonus,
+                    self.joker,
+                )
+            ).encode()
+        )
         if self.fresh:  # only then: every other game's key (and disk cache) stays what it was
             h.update(b"fresh-throw-scores-as-first")
         for arr in (self.scores, self.bonus_box, self.joker_ok, self.joker_scores, self.joker_upper):
@@ -187,21 +217,47 @@ class FillSpec:
         same = all(np.array_equal(scores[:, t], scores[:, -1]) for t in range(self.throws))
         is_extra = np.array([len(set(r)) == 1 for r in sp.rolls], dtype=np.bool_)
         extra_face = np.array([r[0] - 1 for r in sp.rolls], dtype=np.int64)
-        joker_ok = (np.zeros(self.n_boxes, dtype=np.bool_) if self.joker_ok is None
-                    else np.asarray(self.joker_ok, dtype=np.bool_))
-        joker_scores = (np.zeros((self.n_boxes, n_rolls)) if self.joker_scores is None
-                        else np.asarray(self.joker_scores, dtype=np.float64))
-        joker_upper = (np.full(self.sides, -1, dtype=np.int64) if self.joker_upper is None
-                       else np.asarray(self.joker_upper, dtype=np.int64))
-        return (scores, np.asarray(self.bonus_box, dtype=np.bool_), np.array([same]), is_extra, extra_face,
-                joker_ok, joker_scores, joker_upper)
+        joker_ok = (
+            np.zeros(self.n_boxes, dtype=np.bool_)
+            if self.joker_ok is None
+            else np.asarray(self.joker_ok, dtype=np.bool_)
+        )
+        joker_scores = (
+            np.zeros((self.n_boxes, n_rolls))
+            if self.joker_scores is None
+            else np.asarray(self.joker_scores, dtype=np.float64)
+        )
+        joker_upper = (
+            np.full(self.sides, -1, dtype=np.int64)
+            if self.joker_upper is None
+            else np.asarray(self.joker_upper, dtype=np.int64)
+        )
+        return (
+            scores,
+            np.asarray(self.bonus_box, dtype=np.bool_),
+            np.array([same]),
+            is_extra,
+            extra_face,
+            joker_ok,
+            joker_scores,
+            joker_upper,
+        )
 
     def params(self) -> np.ndarray:
         """Scalar parameters packed for the kernels."""
-        return np.array([self.bonus_threshold if self.n_upper > 1 else 0, self.bonus_value if self.n_upper > 1
-                         else 0, self.extra_box, self.extra_bonus if self.n_flags == 2 else 0,
-                         JOKER_MODES[self.joker] if self.extra_box >= 0 else 0, self.min_keep, self.max_keep,
-                         1 if self.fresh else 0], dtype=np.int64)
+        return np.array(
+            [
+                self.bonus_threshold if self.n_upper > 1 else 0,
+                self.bonus_value if self.n_upper > 1 else 0,
+                self.extra_box,
+                self.extra_bonus if self.n_flags == 2 else 0,
+                JOKER_MODES[self.joker] if self.extra_box >= 0 else 0,
+                self.min_keep,
+                self.max_keep,
+                1 if self.fresh else 0,
+            ],
+            dtype=np.int64,
+        )
 
 
 # ------------------------------------------------------------------------------------------------------------------
@@ -209,9 +265,21 @@ class FillSpec:
 
 
 @numba.njit(cache=True, inline="always")
-def _entry(mask: int, flag: int, t: int, b: int, r: int, joker_open: bool, scores: np.ndarray,
-           is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
-           joker_upper: np.ndarray, params: np.ndarray) -> tuple[float, float, int, bool]:
+def _entry(
+    mask: int,
+    flag: int,
+    t: int,
+    b: int,
+    r: int,
+    joker_open: bool,
+    scores: np.ndarray,
+    is_extra: np.ndarray,
+    extra_face: np.ndarray,
+    joker_ok: np.ndarray,
+    joker_scores: np.ndarray,
+    joker_upper: np.ndarray,
+    params: np.ndarray,
+) -> tuple[float, float, int, bool]:
     """Writing roll r after throw t into free box b: (points, extra bonus, flag afterwards, allowed)."""
     extra_box = params[2]
     extra_bonus = params[3]
@@ -259,19 +327,63 @@ def _joker_open(mask: int, joker_ok: np.ndarray) -> bool:
 
 
 @numba.njit(cache=True)
-def _box_stage(mask: int, flag: int, t: int, E: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray,
-               is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
-               joker_upper: np.ndarray, params: np.ndarray, ulo: int, uhi: int, out: np.ndarray) -> None:
+def _box_stage(
+    mask: int,
+    flag: int,
+    t: int,
+    E: np.ndarray,
+    scores: np.ndarray,
+    bonus_box: np.ndarray,
+    is_extra: np.ndarray,
+    extra_face: np.ndarray,
+    joker_ok: np.ndarray,
+    joker_scores: np.ndarray,
+    joker_upper: np.ndarray,
+    params: np.ndarray,
+    ulo: int,
+    uhi: int,
+    out: np.ndarray,
+) -> None:
     """out[r, u]: best value of writing roll r after throw t into a free box, for upper totals ulo..uhi."""
-    _box_stage_at(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores, joker_upper,
-                  params, ulo, uhi, out, ulo)
+    _box_stage_at(
+        mask,
+        flag,
+        t,
+        E,
+        scores,
+        bonus_box,
+        is_extra,
+        extra_face,
+        joker_ok,
+        joker_scores,
+        joker_upper,
+        params,
+        ulo,
+        uhi,
+        out,
+        ulo,
+    )
 
 
 @numba.njit(cache=True)
-def _box_stage_at(mask: int, flag: int, t: int, E: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray,
-                  is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
-                  joker_upper: np.ndarray, params: np.ndarray, ulo: int, uhi: int, out: np.ndarray,
-                  col: int) -> None:
+def _box_stage_at(
+    mask: int,
+    flag: int,
+    t: int,
+    E: np.ndarray,
+    scores: np.ndarray,
+    bonus_box: np.ndarray,
+    is_extra: np.ndarray,
+    extra_face: np.ndarray,
+    joker_ok: np.ndarray,
+    joker_scores: np.ndarray,
+    joker_upper: np.ndarray,
+    params: np.ndarray,
+    ulo: int,
+    uhi: int,
+    out: np.ndarray,
+    col: int,
+) -> None:
     """out[r, col + u - ulo]: :func:`_box_stage` into a table whose column ``col`` holds total ``ulo`` (the
     solve's compact work tables start at column 0).
 
@@ -297,8 +409,21 @@ def _box_stage_at(mask: int, flag: int, t: int, E: np.ndarray, scores: np.ndarra
             child = numba.uint64(mask | (1 << b))
             upper_box = bonus_box[b] and thr > 0
             if extra_live and is_extra[r]:
-                s, add, nflag, allowed = _entry(mask, flag, t, b, r, jopen, scores, is_extra, extra_face, joker_ok,
-                                                joker_scores, joker_upper, params)
+                s, add, nflag, allowed = _entry(
+                    mask,
+                    flag,
+                    t,
+                    b,
+                    r,
+                    jopen,
+                    scores,
+                    is_extra,
+                    extra_face,
+                    joker_ok,
+                    joker_scores,
+                    joker_upper,
+                    params,
+                )
                 if not allowed:
                     continue
             else:  # what _entry gives for a roll the extra does not touch
@@ -335,17 +460,26 @@ def _box_stage_at(mask: int, flag: int, t: int, E: np.ndarray, scores: np.ndarra
 
 
 @numba.njit(cache=True)
-def _keep_stage(V: np.ndarray, K: np.ndarray, M: np.ndarray, size: np.ndarray, child: np.ndarray,
-                parent: np.ndarray, roll_keep: np.ndarray, min_keep: int, max_keep: int, ulo: int,
-                uhi: int) -> None:
+def _keep_stage(
+    V: np.ndarray,
+    K: np.ndarray,
+    M: np.ndarray,
+    size: np.ndarray,
+    child: np.ndarray,
+    parent: np.ndarray,
+    roll_keep: np.ndarray,
+    min_keep: int,
+    max_keep: int,
+    ulo: int,
+    uhi: int,
+) -> None:
     """From values after the next throw (V over rolls) to keep values K and best-keep values M (over keeps)."""
     _keep_values(V, K, child, roll_keep, ulo, uhi)
     _best_keeps(K, M, size, parent, min_keep, max_keep, ulo, uhi)
 
 
 @numba.njit(cache=True)
-def _keep_values(V: np.ndarray, K: np.ndarray, child: np.ndarray, roll_keep: np.ndarray, ulo: int,
-                 uhi: int) -> None:
+def _keep_values(V: np.ndarray, K: np.ndarray, child: np.ndarray, roll_keep: np.ndarray, ulo: int, uhi: int) -> None:
     """K[k]: expected value after the next throw when keep k stands (V over rolls: values after that throw)."""
     n_keeps, sides = child.shape
     lo = numba.uint64(ulo)
@@ -429,8 +563,9 @@ def _weighted_sum(o: np.ndarray, olo: int, V: np.ndarray, vlo: int, n: int, prob
 
 
 @numba.njit(cache=True)
-def _best_keeps(K: np.ndarray, M: np.ndarray, size: np.ndarray, parent: np.ndarray, min_keep: int, max_keep: int,
-                ulo: int, uhi: int) -> None:
+def _best_keeps(
+    K: np.ndarray, M: np.ndarray, size: np.ndarray, parent: np.ndarray, min_keep: int, max_keep: int, ulo: int, uhi: int
+) -> None:
     """M[k]: the best allowed keep inside k (a sub-multiset within min_keep..max_keep dice), from K."""
     n_keeps, sides = parent.shape
     lo = numba.uint64(ulo)
@@ -466,8 +601,9 @@ def _padded_parents(parent: np.ndarray) -> np.ndarray:
 
 
 @numba.njit(cache=True)
-def _best_keeps_padded(K: np.ndarray, M: np.ndarray, size: np.ndarray, parent: np.ndarray, min_keep: int,
-                       max_keep: int, ulo: int, uhi: int) -> None:
+def _best_keeps_padded(
+    K: np.ndarray, M: np.ndarray, size: np.ndarray, parent: np.ndarray, min_keep: int, max_keep: int, ulo: int, uhi: int
+) -> None:
     """:func:`_best_keeps` in one pass per keep, with parents from :func:`_padded_parents`: for six faces each
     total's maximum over the keep itself and its six parent rows is taken in registers and stored once (the
     per-parent passes read and wrote ``M[k]`` six times). Maxima are exact, so the result is the same."""
@@ -522,8 +658,18 @@ def _keep_values_rest(K: np.ndarray, child: np.ndarray, n_rest: int, ulo: int, u
 
 
 @numba.njit(cache=True)
-def _best_keeps_rolls(K: np.ndarray, M: np.ndarray, box: np.ndarray, size: np.ndarray, parent: np.ndarray,
-                      min_keep: int, max_keep: int, n_rest: int, ulo: int, uhi: int) -> None:
+def _best_keeps_rolls(
+    K: np.ndarray,
+    M: np.ndarray,
+    box: np.ndarray,
+    size: np.ndarray,
+    parent: np.ndarray,
+    min_keep: int,
+    max_keep: int,
+    n_rest: int,
+    ulo: int,
+    uhi: int,
+) -> None:
     """:func:`_best_keeps_padded` (six faces, padded parents) followed by ``V[r] = max(M[roll r], box[r])``, where
     V is K's last rows (the rolls, in order): the best keeps of the other keeps go to M as before; a roll's best
     keep, which only that maximum reads, is taken in registers and compared with the box value at once, written
@@ -587,12 +733,37 @@ def _fresh_keep(Vf: np.ndarray, K: np.ndarray, prob: np.ndarray, ulo: int, uhi: 
 
 
 @numba.njit(cache=True)
-def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray, same: bool,
-          is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
-          joker_upper: np.ndarray, params: np.ndarray, size: np.ndarray, child: np.ndarray, parent: np.ndarray,
-          roll_keep: np.ndarray, prob: np.ndarray, ulo: int, uhi: int, P: np.ndarray, use_pass: int,
-          out: np.ndarray, box: np.ndarray, V: np.ndarray, K: np.ndarray, M: np.ndarray, boxf: np.ndarray,
-          Vf: np.ndarray, rolls_last: bool) -> None:
+def _turn(
+    mask: int,
+    flag: int,
+    E: np.ndarray,
+    scores: np.ndarray,
+    bonus_box: np.ndarray,
+    same: bool,
+    is_extra: np.ndarray,
+    extra_face: np.ndarray,
+    joker_ok: np.ndarray,
+    joker_scores: np.ndarray,
+    joker_upper: np.ndarray,
+    params: np.ndarray,
+    size: np.ndarray,
+    child: np.ndarray,
+    parent: np.ndarray,
+    roll_keep: np.ndarray,
+    prob: np.ndarray,
+    ulo: int,
+    uhi: int,
+    P: np.ndarray,
+    use_pass: int,
+    out: np.ndarray,
+    box: np.ndarray,
+    V: np.ndarray,
+    K: np.ndarray,
+    M: np.ndarray,
+    boxf: np.ndarray,
+    Vf: np.ndarray,
+    rolls_last: bool,
+) -> None:
     """out[u]: optimal expected future points at the start of a turn in state (mask, flag, u), ulo <= u <= uhi.
 
     With ``use_pass`` the turn may also be given up for the value ``P[mask, flag, u]`` (the slack tables of
@@ -609,11 +780,43 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
     throws = scores.shape[1]
     n_rolls = scores.shape[2]
     fresh = params[7] == 1
-    _box_stage_at(mask, flag, throws - 1, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
-                  joker_upper, params, ulo, uhi, box, 0)
+    _box_stage_at(
+        mask,
+        flag,
+        throws - 1,
+        E,
+        scores,
+        bonus_box,
+        is_extra,
+        extra_face,
+        joker_ok,
+        joker_scores,
+        joker_upper,
+        params,
+        ulo,
+        uhi,
+        box,
+        0,
+    )
     if fresh:
-        _box_stage_at(mask, flag, 0, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
-                      joker_upper, params, ulo, uhi, boxf, 0)
+        _box_stage_at(
+            mask,
+            flag,
+            0,
+            E,
+            scores,
+            bonus_box,
+            is_extra,
+            extra_face,
+            joker_ok,
+            joker_scores,
+            joker_upper,
+            params,
+            ulo,
+            uhi,
+            boxf,
+            0,
+        )
     lo = numba.uint64(ulo)
     n = numba.uint64(uhi + 1 - ulo)
     last = uhi - ulo  # the work tables' columns 0..last hold the totals ulo..uhi
@@ -634,8 +837,24 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
         # V is K's roll rows (see _solve_masks): no copies between V and K, a roll's best keep never stored
         for t in range(throws - 2, -1, -1):
             if not same:  # box values of throw t: needed only at the end of this step, computed first
-                _box_stage_at(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
-                              joker_upper, params, ulo, uhi, box, 0)
+                _box_stage_at(
+                    mask,
+                    flag,
+                    t,
+                    E,
+                    scores,
+                    bonus_box,
+                    is_extra,
+                    extra_face,
+                    joker_ok,
+                    joker_scores,
+                    joker_upper,
+                    params,
+                    ulo,
+                    uhi,
+                    box,
+                    0,
+                )
                 if use_pass == 1:
                     for r in range(n_rolls):
                         _row_max_vec(box, numba.uint64(r), pu, lo, n)
@@ -652,8 +871,24 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
             _fresh_keep(Vf, K, prob, 0, last)
         _best_keeps_padded(K, M, size, parent, params[5], params[6], 0, last)
         if not same:
-            _box_stage_at(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
-                          joker_upper, params, ulo, uhi, box, 0)
+            _box_stage_at(
+                mask,
+                flag,
+                t,
+                E,
+                scores,
+                bonus_box,
+                is_extra,
+                extra_face,
+                joker_ok,
+                joker_scores,
+                joker_upper,
+                params,
+                ulo,
+                uhi,
+                box,
+                0,
+            )
             if use_pass == 1:
                 for r in range(n_rolls):
                     _row_max_vec(box, numba.uint64(r), pu, lo, n)
@@ -670,12 +905,32 @@ def _turn(mask: int, flag: int, E: np.ndarray, scores: np.ndarray, bonus_box: np
 
 
 @numba.njit(cache=True, nogil=True)
-def _solve_masks(masks: np.ndarray, start: int, stop: int, E: np.ndarray, scores: np.ndarray,
-                 bonus_box: np.ndarray, same: bool, is_extra: np.ndarray, extra_face: np.ndarray,
-                 joker_ok: np.ndarray, joker_scores: np.ndarray, joker_upper: np.ndarray, params: np.ndarray,
-                 size: np.ndarray, child: np.ndarray, parent: np.ndarray, roll_keep: np.ndarray, prob: np.ndarray,
-                 ulo_arr: np.ndarray, uhi_arr: np.ndarray, P: np.ndarray, use_pass: int, sc: np.ndarray,
-                 sf: np.ndarray) -> None:
+def _solve_masks(
+    masks: np.ndarray,
+    start: int,
+    stop: int,
+    E: np.ndarray,
+    scores: np.ndarray,
+    bonus_box: np.ndarray,
+    same: bool,
+    is_extra: np.ndarray,
+    extra_face: np.ndarray,
+    joker_ok: np.ndarray,
+    joker_scores: np.ndarray,
+    joker_upper: np.ndarray,
+    params: np.ndarray,
+    size: np.ndarray,
+    child: np.ndarray,
+    parent: np.ndarray,
+    roll_keep: np.ndarray,
+    prob: np.ndarray,
+    ulo_arr: np.ndarray,
+    uhi_arr: np.ndarray,
+    P: np.ndarray,
+    use_pass: int,
+    sc: np.ndarray,
+    sf: np.ndarray,
+) -> None:
     """Solve ``masks[start:stop]`` (masks of one level: independent of each other), one after the other, without
     the GIL: :func:`_solve_levels` runs slices of a level on several threads at once.
 
@@ -698,33 +953,77 @@ def _solve_masks(masks: np.ndarray, start: int, stop: int, E: np.ndarray, scores
         mask = masks[i]
         ulo = ulo_arr[mask]
         uhi = uhi_arr[mask]
-        out = sc[0, :E.shape[2]]
+        out = sc[0, : E.shape[2]]
         w = uhi + 1 - ulo
-        box = sc[1, :n_rolls * w].reshape((n_rolls, w))
-        K = sc[3, :n_keeps * w].reshape((n_keeps, w))
-        V = (sc[3, n_rest * w:n_keeps * w] if rolls_last else sc[2, :n_rolls * w]).reshape((n_rolls, w))
-        M = sc[4, :n_keeps * w].reshape((n_keeps, w))
-        boxf = sf[0, :n_fresh * w].reshape((n_fresh, w))
-        Vf = sf[1, :n_fresh * w].reshape((n_fresh, w))
+        box = sc[1, : n_rolls * w].reshape((n_rolls, w))
+        K = sc[3, : n_keeps * w].reshape((n_keeps, w))
+        V = (sc[3, n_rest * w : n_keeps * w] if rolls_last else sc[2, : n_rolls * w]).reshape((n_rolls, w))
+        M = sc[4, : n_keeps * w].reshape((n_keeps, w))
+        boxf = sf[0, : n_fresh * w].reshape((n_fresh, w))
+        Vf = sf[1, : n_fresh * w].reshape((n_fresh, w))
         for flag in range(n_flags):
             if flag == 1 and not (extra_box >= 0 and (mask >> extra_box) & 1 == 1):
                 E[mask, flag, :] = E[mask, 0, :]
                 continue
-            _turn(mask, flag, E, scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores,
-                  joker_upper, params, size, child, padded, roll_keep, prob, ulo, uhi, P, use_pass, out,
-                  box, V, K, M, boxf, Vf, rolls_last)
-            E[mask, flag, ulo:uhi + 1] = out[ulo:uhi + 1]
+            _turn(
+                mask,
+                flag,
+                E,
+                scores,
+                bonus_box,
+                same,
+                is_extra,
+                extra_face,
+                joker_ok,
+                joker_scores,
+                joker_upper,
+                params,
+                size,
+                child,
+                padded,
+                roll_keep,
+                prob,
+                ulo,
+                uhi,
+                P,
+                use_pass,
+                out,
+                box,
+                V,
+                K,
+                M,
+                boxf,
+                Vf,
+                rolls_last,
+            )
+            E[mask, flag, ulo : uhi + 1] = out[ulo : uhi + 1]
             # totals below ulo cannot reach the bonus any more: all worth the same as ulo (see solve_fill_game)
             for u in range(ulo):
                 E[mask, flag, u] = out[ulo]
 
 
 @numba.njit(cache=True)
-def _turn_tables(mask: int, flag: int, u: int, E: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray,
-                 is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
-                 joker_upper: np.ndarray, params: np.ndarray, size: np.ndarray, child: np.ndarray,
-                 parent: np.ndarray, roll_keep: np.ndarray, prob: np.ndarray, boxvals: np.ndarray,
-                 keepvals: np.ndarray) -> None:
+def _turn_tables(
+    mask: int,
+    flag: int,
+    u: int,
+    E: np.ndarray,
+    scores: np.ndarray,
+    bonus_box: np.ndarray,
+    is_extra: np.ndarray,
+    extra_face: np.ndarray,
+    joker_ok: np.ndarray,
+    joker_scores: np.ndarray,
+    joker_upper: np.ndarray,
+    params: np.ndarray,
+    size: np.ndarray,
+    child: np.ndarray,
+    parent: np.ndarray,
+    roll_keep: np.ndarray,
+    prob: np.ndarray,
+    boxvals: np.ndarray,
+    keepvals: np.ndarray,
+) -> None:
     """In-turn values of one state: boxvals[t, r] = best box after throw t; keepvals[t, k] = value of keeping k
     after throw t (t < throws-1) and rethrowing the rest. Only the upper total u is evaluated. With fresh throws
     (``params[7]``) keepvals[t, 0] (keep nothing) is the value of a fresh throw, scored like the first."""
@@ -739,11 +1038,41 @@ def _turn_tables(mask: int, flag: int, u: int, E: np.ndarray, scores: np.ndarray
     Vf = np.empty((n_rolls if fresh else 0, 1))
     K = np.empty((n_keeps, 1))
     M = np.empty((n_keeps, 1))
-    _box_stage(mask, flag, throws - 1, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
-               joker_upper, params, u, u, box)
+    _box_stage(
+        mask,
+        flag,
+        throws - 1,
+        E,
+        scores,
+        bonus_box,
+        is_extra,
+        extra_face,
+        joker_ok,
+        joker_scores,
+        joker_upper,
+        params,
+        u,
+        u,
+        box,
+    )
     if fresh:
-        _box_stage(mask, flag, 0, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
-                   joker_upper, params, u, u, boxf)
+        _box_stage(
+            mask,
+            flag,
+            0,
+            E,
+            scores,
+            bonus_box,
+            is_extra,
+            extra_face,
+            joker_ok,
+            joker_scores,
+            joker_upper,
+            params,
+            u,
+            u,
+            boxf,
+        )
     for r in range(n_rolls):
         V[r, 0] = box[r, u]
         boxvals[throws - 1, r] = box[r, u]
@@ -756,8 +1085,23 @@ def _turn_tables(mask: int, flag: int, u: int, E: np.ndarray, scores: np.ndarray
         _best_keeps(K, M, size, parent, params[5], params[6], 0, 0)
         for k in range(n_keeps):
             keepvals[t, k] = K[k, 0]
-        _box_stage(mask, flag, t, E, scores, bonus_box, is_extra, extra_face, joker_ok, joker_scores,
-                   joker_upper, params, u, u, box)
+        _box_stage(
+            mask,
+            flag,
+            t,
+            E,
+            scores,
+            bonus_box,
+            is_extra,
+            extra_face,
+            joker_ok,
+            joker_scores,
+            joker_upper,
+            params,
+            u,
+            u,
+            box,
+        )
         for r in range(n_rolls):
             boxvals[t, r] = box[r, u]
             m = M[roll_keep[r], 0]
@@ -767,12 +1111,28 @@ def _turn_tables(mask: int, flag: int, u: int, E: np.ndarray, scores: np.ndarray
 
 
 @numba.njit(cache=True)
-def _multi_box_stage(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, levels: np.ndarray,
-                     alphas: np.ndarray, here_vals: np.ndarray, entry_add: np.ndarray, weights: np.ndarray, t: int,
-                     W: np.ndarray,
-                     scores: np.ndarray, bonus_box: np.ndarray,
-                     is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
-                     joker_upper: np.ndarray, params: np.ndarray, out: np.ndarray, choice: np.ndarray) -> None:
+def _multi_box_stage(
+    masks: np.ndarray,
+    flags: np.ndarray,
+    uppers: np.ndarray,
+    levels: np.ndarray,
+    alphas: np.ndarray,
+    here_vals: np.ndarray,
+    entry_add: np.ndarray,
+    weights: np.ndarray,
+    t: int,
+    W: np.ndarray,
+    scores: np.ndarray,
+    bonus_box: np.ndarray,
+    is_extra: np.ndarray,
+    extra_face: np.ndarray,
+    joker_ok: np.ndarray,
+    joker_scores: np.ndarray,
+    joker_upper: np.ndarray,
+    params: np.ndarray,
+    out: np.ndarray,
+    choice: np.ndarray,
+) -> None:
     """Several weighted columns of the same game filled from one roll: out[r] = best gain over all (column, box)
     of writing roll r after throw t, judged by the column tables ``W[slack]`` (weight × (points + bonus + change
     of the column's expected future)); choice[r] = c * 16 + b of the best.
@@ -802,8 +1162,21 @@ def _multi_box_stage(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, l
                 continue
             child = mask | (1 << b)
             for r in range(n_rolls):
-                s, add, nflag, allowed = _entry(mask, flag, t, b, r, jopen, scores, is_extra, extra_face, joker_ok,
-                                                joker_scores, joker_upper, params)
+                s, add, nflag, allowed = _entry(
+                    mask,
+                    flag,
+                    t,
+                    b,
+                    r,
+                    jopen,
+                    scores,
+                    is_extra,
+                    extra_face,
+                    joker_ok,
+                    joker_scores,
+                    joker_upper,
+                    params,
+                )
                 if not allowed:
                     continue
                 v = s + add
@@ -824,12 +1197,28 @@ def _multi_box_stage(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, l
 
 
 @numba.njit(cache=True)
-def _multi_entry_gains(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, levels: np.ndarray,
-                       alphas: np.ndarray, here_vals: np.ndarray, entry_add: np.ndarray, weights: np.ndarray, t: int,
-                       r: int,
-                       W: np.ndarray, scores: np.ndarray, bonus_box: np.ndarray, is_extra: np.ndarray,
-                       extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
-                       joker_upper: np.ndarray, params: np.ndarray, gains: np.ndarray) -> None:
+def _multi_entry_gains(
+    masks: np.ndarray,
+    flags: np.ndarray,
+    uppers: np.ndarray,
+    levels: np.ndarray,
+    alphas: np.ndarray,
+    here_vals: np.ndarray,
+    entry_add: np.ndarray,
+    weights: np.ndarray,
+    t: int,
+    r: int,
+    W: np.ndarray,
+    scores: np.ndarray,
+    bonus_box: np.ndarray,
+    is_extra: np.ndarray,
+    extra_face: np.ndarray,
+    joker_ok: np.ndarray,
+    joker_scores: np.ndarray,
+    joker_upper: np.ndarray,
+    params: np.ndarray,
+    gains: np.ndarray,
+) -> None:
     """gains[c, b]: the gain :func:`_multi_box_stage` gives writing roll r after throw t into (c, b); NEG where
     that is not allowed."""
     thr = params[0]
@@ -843,8 +1232,9 @@ def _multi_entry_gains(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray,
         for b in range(scores.shape[0]):
             if (mask >> b) & 1:
                 continue
-            s, add, nflag, allowed = _entry(mask, flag, t, b, r, jopen, scores, is_extra, extra_face, joker_ok,
-                                            joker_scores, joker_upper, params)
+            s, add, nflag, allowed = _entry(
+                mask, flag, t, b, r, jopen, scores, is_extra, extra_face, joker_ok, joker_scores, joker_upper, params
+            )
             if not allowed:
                 continue
             v = s + add
@@ -863,23 +1253,63 @@ def _multi_entry_gains(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray,
 
 
 @numba.njit(cache=True)
-def _multi_plan(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, levels: np.ndarray,
-                alphas: np.ndarray, here_vals: np.ndarray, entry_add: np.ndarray, weights: np.ndarray, W: np.ndarray,
-                scores: np.ndarray,
-                bonus_box: np.ndarray, same: bool,
-                is_extra: np.ndarray, extra_face: np.ndarray, joker_ok: np.ndarray, joker_scores: np.ndarray,
-                joker_upper: np.ndarray, params: np.ndarray, size: np.ndarray, child: np.ndarray,
-                parent: np.ndarray, roll_keep: np.ndarray, prob: np.ndarray, boxvals: np.ndarray,
-                boxchoice: np.ndarray, keepvals: np.ndarray, bestvals: np.ndarray) -> float:
+def _multi_plan(
+    masks: np.ndarray,
+    flags: np.ndarray,
+    uppers: np.ndarray,
+    levels: np.ndarray,
+    alphas: np.ndarray,
+    here_vals: np.ndarray,
+    entry_add: np.ndarray,
+    weights: np.ndarray,
+    W: np.ndarray,
+    scores: np.ndarray,
+    bonus_box: np.ndarray,
+    same: bool,
+    is_extra: np.ndarray,
+    extra_face: np.ndarray,
+    joker_ok: np.ndarray,
+    joker_scores: np.ndarray,
+    joker_upper: np.ndarray,
+    params: np.ndarray,
+    size: np.ndarray,
+    child: np.ndarray,
+    parent: np.ndarray,
+    roll_keep: np.ndarray,
+    prob: np.ndarray,
+    boxvals: np.ndarray,
+    boxchoice: np.ndarray,
+    keepvals: np.ndarray,
+    bestvals: np.ndarray,
+) -> float:
     """Exact search over one turn of a multi-column sheet: boxvals/boxchoice[t, r] (best entry after throw t),
     keepvals[t, k] (keep k after throw t, then play the turn optimally), bestvals[t, r] (best of both); returns
     the expected gain of the turn before the first throw."""
     throws = scores.shape[1]
     for t in range(throws - 1, -1, -1):
         if t == throws - 1 or not same:
-            _multi_box_stage(masks, flags, uppers, levels, alphas, here_vals, entry_add, weights, t, W, scores,
-                             bonus_box, is_extra, extra_face, joker_ok, joker_scores, joker_upper, params,
-                             boxvals[t], boxchoice[t])
+            _multi_box_stage(
+                masks,
+                flags,
+                uppers,
+                levels,
+                alphas,
+                here_vals,
+                entry_add,
+                weights,
+                t,
+                W,
+                scores,
+                bonus_box,
+                is_extra,
+                extra_face,
+                joker_ok,
+                joker_scores,
+                joker_upper,
+                params,
+                boxvals[t],
+                boxchoice[t],
+            )
         else:
             boxvals[t, :] = boxvals[t + 1]
             boxchoice[t, :] = boxchoice[t + 1]
@@ -887,9 +1317,18 @@ def _multi_plan(masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, levels
 
 
 @numba.njit(cache=True)
-def _plan_throws(boxvals: np.ndarray, keepvals: np.ndarray, bestvals: np.ndarray, min_keep: int, max_keep: int,
-                 size: np.ndarray, child: np.ndarray, parent: np.ndarray, roll_keep: np.ndarray,
-                 prob: np.ndarray) -> float:
+def _plan_throws(
+    boxvals: np.ndarray,
+    keepvals: np.ndarray,
+    bestvals: np.ndarray,
+    min_keep: int,
+    max_keep: int,
+    size: np.ndarray,
+    child: np.ndarray,
+    parent: np.ndarray,
+    roll_keep: np.ndarray,
+    prob: np.ndarray,
+) -> float:
     """The keep decisions of one turn, given the best entry of every roll after every throw (boxvals[t, r]):
     keepvals[t, k] (keep k after throw t, then play on optimally), bestvals[t, r] (the better of writing and the
     best keep); returns the expected value before the first throw. Any turn search that values its entries its own
@@ -962,8 +1401,7 @@ def _scratch(spec: FillSpec, sp: DiceSpace) -> tuple[np.ndarray, np.ndarray]:
     """The per-thread work tables of :func:`_solve_masks` (one set per thread of :func:`_solve_levels`)."""
     threads = _threads()
     n_fresh = len(sp.rolls) if spec.fresh else 0
-    return (np.empty((threads, 5, len(sp.keeps) * spec.n_upper)),
-            np.empty((threads, 2, n_fresh * spec.n_upper)))
+    return (np.empty((threads, 5, len(sp.keeps) * spec.n_upper)), np.empty((threads, 2, n_fresh * spec.n_upper)))
 
 
 def _solve_levels(levels: list[np.ndarray], args: tuple[Any, ...], scratch: tuple[np.ndarray, np.ndarray]) -> None:
@@ -1000,8 +1438,13 @@ def _solve_levels(levels: list[np.ndarray], args: tuple[Any, ...], scratch: tupl
                 bounds = [n * c // n_chunks for c in range(n_chunks + 1)]
                 counter = itertools.count()  # next() is atomic: each slice goes to exactly one thread
 
-                def work(worker: int, masks: np.ndarray = masks, bounds: list[int] = bounds,
-                         counter: Iterator[int] = counter, n_chunks: int = n_chunks) -> None:
+                def work(
+                    worker: int,
+                    masks: np.ndarray = masks,
+                    bounds: list[int] = bounds,
+                    counter: Iterator[int] = counter,
+                    n_chunks: int = n_chunks,
+                ) -> None:
                     for c in counter:
                         if c >= n_chunks:
                             return
@@ -1024,14 +1467,37 @@ def solve_fill_game(spec: FillSpec) -> np.ndarray:
     scores, bonus_box, same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = arrays
     params = spec.params()
     ulo, uhi = upper_ranges(spec)
-    _solve_levels(masks_by_level(B), (E, scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok,
-                                      joker_scores, joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep,
-                                      sp.prob, ulo, uhi, E, 0), _scratch(spec, sp))
+    _solve_levels(
+        masks_by_level(B),
+        (
+            E,
+            scores,
+            bonus_box,
+            bool(same[0]),
+            is_extra,
+            extra_face,
+            joker_ok,
+            joker_scores,
+            joker_upper,
+            params,
+            sp.size,
+            sp.child,
+            sp.parent,
+            sp.roll_keep,
+            sp.prob,
+            ulo,
+            uhi,
+            E,
+            0,
+        ),
+        _scratch(spec, sp),
+    )
     return E
 
 
-def solve_slack(spec: FillSpec, max_slack: int, E0: np.ndarray | None = None, first_throw_only: bool = False,
-                pass_cost: float = 0.0) -> np.ndarray:
+def solve_slack(
+    spec: FillSpec, max_slack: int, E0: np.ndarray | None = None, first_throw_only: bool = False, pass_cost: float = 0.0
+) -> np.ndarray:
     """Tables ``W[s, mask, flag, upper]`` of the game where the player may also give up ``s`` turns of his choice
     (after seeing the dice — with ``first_throw_only`` only right after the first throw of a turn), so the sheet
     is filled in ``open boxes + s`` turns; ``W[0]`` is the plain game. Each turn given up costs ``pass_cost``.
@@ -1052,10 +1518,31 @@ def solve_slack(spec: FillSpec, max_slack: int, E0: np.ndarray | None = None, fi
         for s in range(1, max_slack + 1):
             # W[s - 1] does not change while W[s] is solved: its pass values are taken once per s
             with progress.part((s - 1) / max_slack, s / max_slack):  # one share of the bar per table
-                _solve_levels(levels, (W[s], scores, bonus_box, bool(same[0]), is_extra, extra_face, joker_ok,
-                                       joker_scores, joker_upper, params, sp.size, sp.child, sp.parent, sp.roll_keep,
-                                       sp.prob, ulo, uhi, W[s - 1] - pass_cost if pass_cost else W[s - 1],
-                                       2 if first_throw_only else 1), scratch)
+                _solve_levels(
+                    levels,
+                    (
+                        W[s],
+                        scores,
+                        bonus_box,
+                        bool(same[0]),
+                        is_extra,
+                        extra_face,
+                        joker_ok,
+                        joker_scores,
+                        joker_upper,
+                        params,
+                        sp.size,
+                        sp.child,
+                        sp.parent,
+                        sp.roll_keep,
+                        sp.prob,
+                        ulo,
+                        uhi,
+                        W[s - 1] - pass_cost if pass_cost else W[s - 1],
+                        2 if first_throw_only else 1,
+                    ),
+                    scratch,
+                )
     return W
 
 
@@ -1107,17 +1594,36 @@ def turn_tables(spec: FillSpec, E: np.ndarray, mask: int, flag: int, upper: int)
     scores, bonus_box, _same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = spec.arrays()
     boxvals = np.full((spec.throws, len(sp.rolls)), NEG)
     keepvals = np.full((spec.throws, len(sp.keeps)), NEG)
-    args = (mask, flag, min(upper, spec.n_upper - 1), E, scores, bonus_box, is_extra, extra_face, joker_ok,
-            joker_scores, joker_upper, spec.params(), sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, boxvals,
-            keepvals)
+    args = (
+        mask,
+        flag,
+        min(upper, spec.n_upper - 1),
+        E,
+        scores,
+        bonus_box,
+        is_extra,
+        extra_face,
+        joker_ok,
+        joker_scores,
+        joker_upper,
+        spec.params(),
+        sp.size,
+        sp.child,
+        sp.parent,
+        sp.roll_keep,
+        sp.prob,
+        boxvals,
+        keepvals,
+    )
     if not _turn_tables.overloads:  # a bot's first decision: machine code without numba's compiler (solvers/jit.py)
         load_cached_kernel(_turn_tables, *args)
     _turn_tables(*args)
     return TurnTables(boxvals, keepvals)
 
 
-def box_value(spec: FillSpec, E: np.ndarray, mask: int, flag: int, upper: int, t: int, roll: tuple[int, ...],
-              box: int) -> float:
+def box_value(
+    spec: FillSpec, E: np.ndarray, mask: int, flag: int, upper: int, t: int, roll: tuple[int, ...], box: int
+) -> float:
     """Expected future points (this box's points included) of writing ``roll`` after throw ``t`` into ``box``;
     ``-inf`` when the box is full or the joker rule forbids it. Mirrors the kernel's box stage for one box. A roll
     of a fresh throw (all dice thrown again, see :class:`FillSpec`) is scored with ``t = 0``."""

@@ -31,10 +31,21 @@ class TwoPlayerResult:
         return self.seat_wins[0]
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "rules": self.rules, "players": 2, "objective": "win", "value": self.value,
-                "seats": [{"win": w, "lose": 1.0 - w} for w in self.seat_wins], "seconds": self.seconds,
-                "exact": None, "states": self.states, "decisions": None, "largest_cycle": None,
-                "first_player_wins": self.first_player_wins, "method": self.method}
+        return {
+            "game": self.game,
+            "rules": self.rules,
+            "players": 2,
+            "objective": "win",
+            "value": self.value,
+            "seats": [{"win": w, "lose": 1.0 - w} for w in self.seat_wins],
+            "seconds": self.seconds,
+            "exact": None,
+            "states": self.states,
+            "decisions": None,
+            "largest_cycle": None,
+            "first_player_wins": self.first_player_wins,
+            "method": self.method,
+        }
 
 
 def seat_chances(first_wins: float, start: str) -> tuple[float, float]:

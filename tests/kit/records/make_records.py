@@ -52,8 +52,12 @@ def play(game: str, rules: str, players: int, seed: int, max_events: int = 4000)
 def expectation(m: Match) -> dict[str, Any]:
     game = m.game
     ids = [game.action_id(game.action_from_json(e.data)) for e in m.record.events if e.type == "action"]
-    return {"action_ids": ids, "view": m.state.view(None), "scores": list(m.state.scores()),
-            "terminal": m.state.is_terminal()}
+    return {
+        "action_ids": ids,
+        "view": m.state.view(None),
+        "scores": list(m.state.scores()),
+        "terminal": m.state.is_terminal(),
+    }
 
 
 def main(names: list[str]) -> None:

@@ -33,8 +33,9 @@ class EscaleroAdvisor:
         own = sum(v for v in state.sheets[player] if v != EMPTY)
         values = self.bot.values(state, player)
         measure = N_("expected final total (optimal play)")
-        return [Advice(action=a, value=own + v, measure=measure)
-                for a, v in sorted(values.items(), key=lambda kv: -kv[1])]
+        return [
+            Advice(action=a, value=own + v, measure=measure) for a, v in sorted(values.items(), key=lambda kv: -kv[1])
+        ]
 
 
 class LustigeSiebenAdvisor:
@@ -52,8 +53,14 @@ class LustigeSiebenAdvisor:
         for number, kind in ((SEVEN, "seven"), (LEFT[2], "left"), (RIGHT[2], "right")):
             a = Stake(number, 1)
             if state.is_legal(a, player):
-                out.append(Advice(action=a, value=float(self.edges[kind]), measure=measure,
-                            note=N_("every number of a column pays alike") if kind != "seven" else ""))
+                out.append(
+                    Advice(
+                        action=a,
+                        value=float(self.edges[kind]),
+                        measure=measure,
+                        note=N_("every number of a column pays alike") if kind != "seven" else "",
+                    )
+                )
         out.append(Advice(action=Done(), value=0.0, measure=measure))
         return sorted(out, key=lambda d: -d.value)
 
@@ -86,27 +93,66 @@ class VerdecktesAdvisor:
             t, _p, _s, beta = strategy(best, later, r.quint, r.joker)
             truth = _longest_legal(actual, legal)
             if t is None or actual >= t:
-                return [Advice(action=truth, value=1.0, measure=measure, unit="chance",
-                         note=N_("your hand beats the standing best: announce it"))]
-            out = [Advice(action=truth, value=1.0 - beta, measure=measure, unit="chance",
-                     note=N_("the truth: it cannot win the pot"))]
+                return [
+                    Advice(
+                        action=truth,
+                        value=1.0,
+                        measure=measure,
+                        unit="chance",
+                        note=N_("your hand beats the standing best: announce it"),
+                    )
+                ]
+            out = [
+                Advice(
+                    action=truth,
+                    value=1.0 - beta,
+                    measure=measure,
+                    unit="chance",
+                    note=N_("the truth: it cannot win the pot"),
+                )
+            ]
             bluff = _longest_legal(t, legal)
             if beta > 0 and bluff != truth:
-                out.append(Advice(action=bluff, value=beta, measure=measure, unit="chance",
-                            note=N_("a bluff: the bot names a hand drawn from all hands at least this high")))
+                out.append(
+                    Advice(
+                        action=bluff,
+                        value=beta,
+                        measure=measure,
+                        unit="chance",
+                        note=N_("a bluff: the bot names a hand drawn from all hands at least this high"),
+                    )
+                )
             return sorted(out, key=lambda d: -d.value)
         claim = state.completion(tuple(turns[-1]["announcement"]))
         t = target(best, later, r.quint, r.joker)
         if defender(turns, view["order"], state.completion) != player:
-            return [Advice(action=Pass(), value=1.0, measure=measure, unit="chance",
-                     note=N_("a call costs you, its gain goes to the player holding the best claim"))]
+            return [
+                Advice(
+                    action=Pass(),
+                    value=1.0,
+                    measure=measure,
+                    unit="chance",
+                    note=N_("a call costs you, its gain goes to the player holding the best claim"),
+                )
+            ]
         if t is None or claim < t:
-            return [Advice(action=Pass(), value=1.0, measure=measure, unit="chance",
-                     note=N_("the claim does not beat the standing best"))]
+            return [
+                Advice(
+                    action=Pass(),
+                    value=1.0,
+                    measure=measure,
+                    unit="chance",
+                    note=N_("the claim does not beat the standing best"),
+                )
+            ]
         gamma = call_probability(claim, later, r.quint, r.joker)
-        return sorted([Advice(action=Challenge(), value=gamma, measure=measure, unit="chance"),
-                       Advice(action=Pass(), value=1.0 - gamma, measure=measure, unit="chance")],
-                      key=lambda d: -d.value)
+        return sorted(
+            [
+                Advice(action=Challenge(), value=gamma, measure=measure, unit="chance"),
+                Advice(action=Pass(), value=1.0 - gamma, measure=measure, unit="chance"),
+            ],
+            key=lambda d: -d.value,
+        )
 
 
 def _longest_legal(key: tuple[int, ...], legal: Any) -> Announce:

@@ -71,14 +71,20 @@ class AlCaponeRules(PokerRules):
     """Options of Al Capone; Quint and Joker come from the shared poker rules block."""
 
     starting_chips: int = starting_chips_option()
-    ante: int = opt(1, de="Einsatz jedes Spielers in jeder Runde", en="Each player's stake at every round",
-                    low=1, high=1000)
+    ante: int = opt(
+        1, de="Einsatz jedes Spielers in jeder Runde", en="Each player's stake at every round", low=1, high=1000
+    )
     rounds: int = rounds_per_game_option()
-    scale: Literal["A", "B", "C"] = opt("A", de="Punktwertung bei gleicher Kombination (vor dem Spiel vereinbart)",
-                                        en="Point scale for the same combination (agreed before the game)")
+    scale: Literal["A", "B", "C"] = opt(
+        "A",
+        de="Punktwertung bei gleicher Kombination (vor dem Spiel vereinbart)",
+        en="Point scale for the same combination (agreed before the game)",
+    )
     points: Literal["all", "combination"] = opt(
-        "combination", de="Welche Würfel zählen: die der Kombination, dann die toten Würfel einzeln, oder die Summe "
-        "aller fünf", en="Which dice count: the combination's, then the dead dice one by one, or the sum of all five")
+        "combination",
+        de="Welche Würfel zählen: die der Kombination, dann die toten Würfel einzeln, oder die Summe aller fünf",
+        en="Which dice count: the combination's, then the dead dice one by one, or the sum of all five",
+    )
     raising: bool = opt(True, de="Erhöhen erlaubt (mitgehen oder passen)", en="Raising allowed (call or pass)")
     max_stake: int = max_stake_option()
     start: Literal["lot", "first_seat"] = first_round_option()
@@ -87,19 +93,28 @@ class AlCaponeRules(PokerRules):
         validate_round_options(self)
 
 
-label_options(AlCaponeRules, {
-    **POKER_OPTION_NAMES,
-    **ROUND_OPTION_NAMES,
-    "scale": ("Punktwertung", "Point scale"),
-    "points": ("Gewertete Würfel", "Dice that count"),
-    "raising": ("Erhöhen", "Raising"),
-}, {
-    "scale": {"A": ("Wertung A (9 … 14)", "scale A (9 … 14)"), "B": ("Wertung B", "scale B"),
-              "C": ("Wertung C", "scale C")},
-    "points": {"all": ("alle fünf Würfel", "all five dice"),
-               "combination": ("die Kombination, dann die toten Würfel", "the combination, then the dead dice")},
-    **ROUND_OPTION_CHOICES,
-})
+label_options(
+    AlCaponeRules,
+    {
+        **POKER_OPTION_NAMES,
+        **ROUND_OPTION_NAMES,
+        "scale": ("Punktwertung", "Point scale"),
+        "points": ("Gewertete Würfel", "Dice that count"),
+        "raising": ("Erhöhen", "Raising"),
+    },
+    {
+        "scale": {
+            "A": ("Wertung A (9 … 14)", "scale A (9 … 14)"),
+            "B": ("Wertung B", "scale B"),
+            "C": ("Wertung C", "scale C"),
+        },
+        "points": {
+            "all": ("alle fünf Würfel", "all five dice"),
+            "combination": ("die Kombination, dann die toten Würfel", "the combination, then the dead dice"),
+        },
+        **ROUND_OPTION_CHOICES,
+    },
+)
 
 
 def key_dice(key: Key) -> tuple[Dice, Dice]:
@@ -148,13 +163,15 @@ class AlCaponeState(PokerRoundState):
         return al_capone_result(tuple(sorted(dice)), r.quint, r.joker, r.scale, r.points)
 
     def goal_text(self) -> cmp.Phrase:
-        return cmp.Phrase(N_("The best combination takes the pot; the same combination: scale {scale}"),
-                          {"scale": self.rules.scale})
+        return cmp.Phrase(
+            N_("The best combination takes the pot; the same combination: scale {scale}"), {"scale": self.rules.scale}
+        )
 
     def hand_phrase(self, dice: Dice) -> cmp.Phrase:
         result = self.hand_result(dice)
-        return cmp.Phrase(N_("{hand}, {points} points"), {"hand": cmp.Phrase(BOOK_NAMES[result[0]]),
-                                                          "points": result[1]})
+        return cmp.Phrase(
+            N_("{hand}, {points} points"), {"hand": cmp.Phrase(BOOK_NAMES[result[0]]), "points": result[1]}
+        )
 
 
 class AlCaponeGame(PokerRoundGame):
@@ -177,15 +194,29 @@ def _explain(rules: AlCaponeRules, players: int) -> Any:
     return explain(rules, players)
 
 
-INFO = register(GameInfo(
-    id="al-capone", name_de="Al Capone", name_en="Al Capone",
-    family="poker-dice",
-    options_class=AlCaponeRules, make=make, min_players=2, max_players=8, default_preset="al-capone",
-    presets_dir=Path(__file__).parent / "presets" / "al-capone",
-    description_de="Fünf Pokerwürfel, ein offener Wurf für jeden: Das beste Pokerblatt gewinnt den Pott.",
-    description_en="Five poker dice, one open throw each: the best poker hand wins the pot.",
-    aliases=("al_capone", "alcapone"),
-    bots={"heuristic": heuristic_bot, "optimal": optimal_bot}, default_bot="optimal", advisor=advisor,
-    perfect_information=True, chips=True, faces="poker", odds=_odds,
-    explain=_explain, explain_quotes=("starting_chips", "ante", "rounds", "max_stake"),
-))
+INFO = register(
+    GameInfo(
+        id="al-capone",
+        name_de="Al Capone",
+        name_en="Al Capone",
+        family="poker-dice",
+        options_class=AlCaponeRules,
+        make=make,
+        min_players=2,
+        max_players=8,
+        default_preset="al-capone",
+        presets_dir=Path(__file__).parent / "presets" / "al-capone",
+        description_de="Fünf Pokerwürfel, ein offener Wurf für jeden: Das beste Pokerblatt gewinnt den Pott.",
+        description_en="Five poker dice, one open throw each: the best poker hand wins the pot.",
+        aliases=("al_capone", "alcapone"),
+        bots={"heuristic": heuristic_bot, "optimal": optimal_bot},
+        default_bot="optimal",
+        advisor=advisor,
+        perfect_information=True,
+        chips=True,
+        faces="poker",
+        odds=_odds,
+        explain=_explain,
+        explain_quotes=("starting_chips", "ante", "rounds", "max_stake"),
+    )
+)

@@ -25,23 +25,30 @@ from wuerfel.games.kit.rounds import ROUND_GAME_NAMES, rounds_option, settle_los
 class BlaueAugenRules:
     """Options of Blaue Augen; every default is the text or the spec's resolution."""
 
-    faces: Literal["even", "odd"] = opt("even", de="Welche Augen zählen: die geraden (Blaue Augen) oder die "
-                                                   "ungeraden (Graue Augen)",
-                                        en="Which faces count: the even ones (Blaue Augen) or the odd ones "
-                                           "(Graue Augen)")
+    faces: Literal["even", "odd"] = opt(
+        "even",
+        de="Welche Augen zählen: die geraden (Blaue Augen) oder die ungeraden (Graue Augen)",
+        en="Which faces count: the even ones (Blaue Augen) or the odd ones (Graue Augen)",
+    )
     rounds: int = rounds_option(1)
     settle_loser: bool = settle_loser_option()
     start: Literal["lot", "first_seat"] = start_option()
 
 
-label_options(BlaueAugenRules, {
-    "faces": ("Zählende Augen", "Faces that count"),
-    **ROUND_GAME_NAMES,
-}, {
-    "faces": {"even": ("gerade (2, 4, 6): Blaue Augen", "even (2, 4, 6): Blaue Augen"),
-              "odd": ("ungerade (1, 3, 5): Graue Augen", "odd (1, 3, 5): Graue Augen")},
-    "start": START_WORDS,
-})
+label_options(
+    BlaueAugenRules,
+    {
+        "faces": ("Zählende Augen", "Faces that count"),
+        **ROUND_GAME_NAMES,
+    },
+    {
+        "faces": {
+            "even": ("gerade (2, 4, 6): Blaue Augen", "even (2, 4, 6): Blaue Augen"),
+            "odd": ("ungerade (1, 3, 5): Graue Augen", "odd (1, 3, 5): Graue Augen"),
+        },
+        "start": START_WORDS,
+    },
+)
 
 
 def eyes(dice: tuple[int, ...], faces: str = "even") -> int:
@@ -74,14 +81,24 @@ def make(rules: Any, n: int) -> Game:
     return BlaueAugenGame(rules, n)
 
 
-INFO = register(GameInfo(
-    id="blaue-augen", name_de="Blaue Augen", name_en="Blue Eyes (Blaue Augen)",
-    family="three-dice", options_class=BlaueAugenRules, make=make,
-    min_players=2, max_players=8, default_preset="blaue-augen",
-    presets_dir=Path(__file__).parent / "presets" / "blaue-augen",
-    description_de="Drei Würfel, nur die geraden Augen zählen; die höchste Summe gewinnt.",
-    description_en="Three dice, only the even faces count; the highest total wins.",
-    aliases=("blaue_augen", "graue-augen"), default_bot="random",
-    decisions=False,
-    explain=explained.explain, explain_quotes=("rounds",),
-))
+INFO = register(
+    GameInfo(
+        id="blaue-augen",
+        name_de="Blaue Augen",
+        name_en="Blue Eyes (Blaue Augen)",
+        family="three-dice",
+        options_class=BlaueAugenRules,
+        make=make,
+        min_players=2,
+        max_players=8,
+        default_preset="blaue-augen",
+        presets_dir=Path(__file__).parent / "presets" / "blaue-augen",
+        description_de="Drei Würfel, nur die geraden Augen zählen; die höchste Summe gewinnt.",
+        description_en="Three dice, only the even faces count; the highest total wins.",
+        aliases=("blaue_augen", "graue-augen"),
+        default_bot="random",
+        decisions=False,
+        explain=explained.explain,
+        explain_quotes=("rounds",),
+    )
+)

@@ -445,10 +445,13 @@ INFO = register(
         max_players=8,
         default_preset="chicago",
         presets_dir=PRESETS / "chicago",
-        description_de=("Drei Würfel, bis zu drei Würfe: Eine 1 zählt 100, eine 2 zählt 60; wer am wenigsten hat, "
-                        "bekommt einen Bierdeckel."),
-        description_en=("Three dice, up to three throws: a 1 counts 100, a 2 counts 60; the lowest score gets a "
-                        "beer mat."),
+        description_de=(
+            "Drei Würfel, bis zu drei Würfe: Eine 1 zählt 100, eine 2 zählt 60; wer am wenigsten hat, "
+            "bekommt einen Bierdeckel."
+        ),
+        description_en=(
+            "Three dice, up to three throws: a 1 counts 100, a 2 counts 60; the lowest score gets a beer mat."
+        ),
         bots={"optimal": _bot("optimal"), "heuristic": _bot("heuristic")},
         solvers={"solo": _solve(False)},
         two_player_solver=_solve_two(False),
@@ -471,10 +474,13 @@ INFO_HOCH_TIEF = register(
         max_players=8,
         default_preset="chicago-hoch-tief",
         presets_dir=PRESETS / "chicago-hoch-tief",
-        description_de=("Wie Chicago, doch der Erste sagt nach seinem Wurf „hoch“ oder „tief“ an: Bei „tief“ "
-                        "gewinnt die kleinste Summe."),
-        description_en=("Chicago, but the first player calls 'high' or 'low' after his throw: at 'low' the "
-                        "smallest total wins."),
+        description_de=(
+            "Wie Chicago, doch der Erste sagt nach seinem Wurf „hoch“ oder „tief“ an: Bei „tief“ "
+            "gewinnt die kleinste Summe."
+        ),
+        description_en=(
+            "Chicago, but the first player calls 'high' or 'low' after his throw: at 'low' the smallest total wins."
+        ),
         bots={"optimal": _bot("optimal"), "heuristic": _bot("heuristic")},
         solvers={"solo": _solve(True)},
         two_player_solver=_solve_two(True),

@@ -189,8 +189,9 @@ def later_limit(rules: ChicagoRules, first_throws: int) -> int:
     return first_throws if rules.inherit_limit else int(rules.max_throws)
 
 
-def beat_chance(rules: ChicagoRules, mode: str, limit_later: int | None, hand: Dice, throws: int,
-                dice: int = 0) -> float:
+def beat_chance(
+    rules: ChicagoRules, mode: str, limit_later: int | None, hand: Dice, throws: int, dice: int = 0
+) -> float:
     """The chance that one later player beats ``hand`` of ``throws`` throws (and ``dice`` dice thrown, where the
     tie-break counts dice) (``limit_later`` None: the player who set the limit is asking, so the later limit is what
     his ``throws`` make it)."""
@@ -330,8 +331,13 @@ class ChicagoAdvisor(ValueAdvisor):
         the better mode after his first throw. None elsewhere (throw-offs start no turn: they settle the round the
         turn is already open for)."""
         assert isinstance(state, ChicagoState)
-        if (state.phase != "play" or state.in_throw_off or state.seat != player or state.turn.throws
-                or not state.turn.throwing):
+        if (
+            state.phase != "play"
+            or state.in_throw_off
+            or state.seat != player
+            or state.turn.throws
+            or not state.turn.throwing
+        ):
             return None
         rules: ChicagoRules = state.rules
         earlier, later, sets_limit = round_position(state)
@@ -463,8 +469,14 @@ def solve_two_players(rules: ChicagoRules, rules_id: str, fresh: bool = False, h
     limit = int(rules.max_throws)
     entries = len(HANDS) * (limit + 1) * len(HANDS) * (limit + 1) * (2 if hoch_tief else 1)
     return TwoPlayerResult(
-        game="chicago-hoch-tief" if hoch_tief else "chicago", rules=rules_id,
-        seat_wins=seat_chances(first, rules.start), first_player_wins=first,
-        seconds=time.perf_counter() - t0, states=entries,
-        method=N_("one round's duel (the second player's chance against every hand and throw count, the first's "
-                  "best play against it) and the match as a chain over the Bierdeckel counts"))
+        game="chicago-hoch-tief" if hoch_tief else "chicago",
+        rules=rules_id,
+        seat_wins=seat_chances(first, rules.start),
+        first_player_wins=first,
+        seconds=time.perf_counter() - t0,
+        states=entries,
+        method=N_(
+            "one round's duel (the second player's chance against every hand and throw count, the first's "
+            "best play against it) and the match as a chain over the Bierdeckel counts"
+        ),
+    )

@@ -12,8 +12,21 @@ from wuerfel.engine.game import Outcome, State
 from wuerfel.games.kit.lot import LOT_BEGINS, LOT_BEGINS_NAMED, Lot, lot_outcomes, parse_lot
 from wuerfel.games.kit.void import VOID_WORDS, Void, parse_throw, throw_outcomes
 
-__all__ = ["LOT_BEGINS", "LOT_BEGINS_NAMED", "VOID_WORDS", "Lot", "Void", "describe_outcome", "last_place",
-           "lot_outcomes", "parse_lot", "parse_throw", "result_view", "throw_outcomes", "winner_takes_differences"]
+__all__ = [
+    "LOT_BEGINS",
+    "LOT_BEGINS_NAMED",
+    "VOID_WORDS",
+    "Lot",
+    "Void",
+    "describe_outcome",
+    "last_place",
+    "lot_outcomes",
+    "parse_lot",
+    "parse_throw",
+    "result_view",
+    "throw_outcomes",
+    "winner_takes_differences",
+]
 
 
 def winner_takes_differences(totals: tuple[int, ...]) -> tuple[int, ...]:
@@ -36,8 +49,13 @@ def winner_takes_differences(totals: tuple[int, ...]) -> tuple[int, ...]:
 CONCEALED_LABEL = N_("(concealed)")
 
 
-def describe_outcome(outcome: Outcome, lang: str, poker: bool, names: Sequence[str] = (),
-                     lot: tuple[str, str] = (LOT_BEGINS, LOT_BEGINS_NAMED)) -> str:
+def describe_outcome(
+    outcome: Outcome,
+    lang: str,
+    poker: bool,
+    names: Sequence[str] = (),
+    lot: tuple[str, str] = (LOT_BEGINS, LOT_BEGINS_NAMED),
+) -> str:
     """Label of a chance outcome of a Hasard game, as a player says it.
 
     Poker dice by their full names, highest first ("As König Dame Dame Neun"), plain dice with their sum

@@ -100,7 +100,8 @@ class CrapsRules:
         high=20,
     )
     first_maker: Literal["lot", "first_seat"] = opt(
-        "lot", de="Wer zuerst Macher ist: das Los (eine Runde Würfe) oder Platz 1",
+        "lot",
+        de="Wer zuerst Macher ist: das Los (eine Runde Würfe) oder Platz 1",
         en="Who makes first: the lot (one round of throws) or seat 1",
     )
 
@@ -295,7 +296,7 @@ class CrapsState(ChipResults, State):
         bidder = self.bidder()
         assert bidder is not None
         opp = self.opponents()
-        later = opp[len(self.shares) + 1:]
+        later = opp[len(self.shares) + 1 :]
         open_ = self.stake - self.covered()
         after = sum(max(self.ledger.balance(p), 0) for p in later)
         return max(0, open_ - after), min(max(self.ledger.balance(bidder), 0), open_)
@@ -326,20 +327,31 @@ class CrapsState(ChipResults, State):
         if self.phase == "name" and isinstance(action, Name):
             if action.number not in NUMBERS:
                 raise IllegalAction(N_("Name a number from 2 to 12."))
-            raise IllegalAction(N_("The stake must be from 1 to {max} chips: your chips, what your opponents can "
-                                   "cover together and the limit of the rules."), max=self.stake_cap())
+            raise IllegalAction(
+                N_(
+                    "The stake must be from 1 to {max} chips: your chips, what your opponents can "
+                    "cover together and the limit of the rules."
+                ),
+                max=self.stake_cap(),
+            )
         if self.phase == "cover" and isinstance(action, Cover):
             low, high = self.cover_bounds()
-            raise IllegalAction(N_("Your share must be from {low} to {high} chips: at most your chips and what is "
-                                   "still open, at least what the players after you cannot cover."),
-                                low=low, high=high)
+            raise IllegalAction(
+                N_(
+                    "Your share must be from {low} to {high} chips: at most your chips and what is "
+                    "still open, at least what the players after you cannot cover."
+                ),
+                low=low,
+                high=high,
+            )
         raise IllegalAction(N_("That move is not allowed now."))
 
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Name):
             ledger = self.ledger.transfer(self.maker, POT, action.stake)
-            state = dataclasses.replace(self, ledger=ledger, number=action.number, stake=action.stake, shares=(),
-                                        phase="cover", passed_over=())
+            state = dataclasses.replace(
+                self, ledger=ledger, number=action.number, stake=action.stake, shares=(), phase="cover", passed_over=()
+            )
             if self.rules.cover == "equal":
                 shares = equal_shares(action.stake, [(p, max(ledger.balance(p), 0)) for p in self.opponents()])
                 ledger = ledger.transfers((p, POT, a) for p, a in shares)
@@ -350,8 +362,9 @@ class CrapsState(ChipResults, State):
 
     def bid(self, player: int, amount: int) -> CrapsState:
         """``player`` covers ``amount``; after the last opponent the dice are thrown."""
-        state = dataclasses.replace(self, ledger=self.ledger.transfer(player, POT, amount),
-                                    shares=(*self.shares, (player, amount)))
+        state = dataclasses.replace(
+            self, ledger=self.ledger.transfer(player, POT, amount), shares=(*self.shares, (player, amount))
+        )
         if len(state.shares) == self.n - 1:
             return dataclasses.replace(state, phase="first")
         return state
@@ -414,13 +427,31 @@ class CrapsState(ChipResults, State):
         skipped: list[int] = []
         while not rotation.over(self.n, self.rules.rounds):
             if self.stake_cap(rotation.holder) >= 1:
-                return dataclasses.replace(self, phase="name", maker=rotation.holder, games_done=rotation.passed,
-                                           number=0, stake=0, shares=(), point=0, throws=0,
-                                           passed_over=tuple(skipped))
+                return dataclasses.replace(
+                    self,
+                    phase="name",
+                    maker=rotation.holder,
+                    games_done=rotation.passed,
+                    number=0,
+                    stake=0,
+                    shares=(),
+                    point=0,
+                    throws=0,
+                    passed_over=tuple(skipped),
+                )
             skipped.append(rotation.holder)
             rotation = rotation.after_turn(self.n, 1)
-        return dataclasses.replace(self, phase="over", maker=rotation.holder, games_done=rotation.passed, number=0,
-                                   stake=0, shares=(), point=0, passed_over=tuple(skipped))
+        return dataclasses.replace(
+            self,
+            phase="over",
+            maker=rotation.holder,
+            games_done=rotation.passed,
+            number=0,
+            stake=0,
+            shares=(),
+            point=0,
+            passed_over=tuple(skipped),
+        )
 
     def settle(self, won: bool) -> CrapsState:
         """Even money: the maker takes the pot (his stake back and the opponents' S), or every opponent takes twice
@@ -456,8 +487,14 @@ class CrapsState(ChipResults, State):
             v["maker_chance"] = str(maker_win(self.number))
         if self.last_game is not None:
             maker, number, stake, point, won, shares = self.last_game
-            v["last_game"] = {"maker": maker, "number": number, "stake": stake, "point": point, "won": won,
-                              "shares": [list(s) for s in shares]}
+            v["last_game"] = {
+                "maker": maker,
+                "number": number,
+                "stake": stake,
+                "point": point,
+                "won": won,
+                "shares": [list(s) for s in shares],
+            }
         if self.phase == "over":
             v["ranking"] = [p for g in self.ranking() for p in g]
             v["losers"] = list(self.losers())
@@ -469,44 +506,96 @@ class CrapsState(ChipResults, State):
         share = dict(self.shares)
         playing = self.phase in ("cover", "first", "repeat")
         actors = set(self.actors())
-        seats = Seats(tuple(
-            SeatLine(p, score=self.ledger.players[p], active=p in actors or p == self.thrower(),
-                     role=Phrase(N_("Maker")) if p == self.maker and self.phase not in ("lot", "over") else None,
-                     note=Phrase(N_("covers {n}"), {"n": share[p]}) if playing and p in share else None)
-            for p in range(self.n)), label=Phrase(N_("Chips")))
+        seats = Seats(
+            tuple(
+                SeatLine(
+                    p,
+                    score=self.ledger.players[p],
+                    active=p in actors or p == self.thrower(),
+                    role=Phrase(N_("Maker")) if p == self.maker and self.phase not in ("lot", "over") else None,
+                    note=Phrase(N_("covers {n}"), {"n": share[p]}) if playing and p in share else None,
+                )
+                for p in range(self.n)
+            ),
+            label=Phrase(N_("Chips")),
+        )
         out: list[Component] = [self.goal(), seats, Chips((), self.ledger.pot, Phrase(N_("Pot")))]
         if self.dice and self.phase in ("first", "repeat"):
             out.append(Dice(self.dice, thrown=True, seat=self.maker, key="dice"))
         if self.phase == "name":
-            out.append(Message(Phrase(N_("{name} is the maker: names a number from 2 to 12 and a stake (up to "
-                                         "{max} chips)."), {"name": SeatRef(self.maker), "max": self.stake_cap()}),
-                               key="name"))
+            out.append(
+                Message(
+                    Phrase(
+                        N_("{name} is the maker: names a number from 2 to 12 and a stake (up to {max} chips)."),
+                        {"name": SeatRef(self.maker), "max": self.stake_cap()},
+                    ),
+                    key="name",
+                )
+            )
         if playing:
             named = N_("{name} named {number}, stake {stake}; chance to win: {whole}.{decimals} %.")
-            out.append(Message(Phrase(named,
-                                      {"name": SeatRef(self.maker), "number": self.number, "stake": self.stake,
-                                       **percent_params(maker_win(self.number))}), key="named"))
+            out.append(
+                Message(
+                    Phrase(
+                        named,
+                        {
+                            "name": SeatRef(self.maker),
+                            "number": self.number,
+                            "stake": self.stake,
+                            **percent_params(maker_win(self.number)),
+                        },
+                    ),
+                    key="named",
+                )
+            )
         bidder = self.bidder()
         if bidder is not None:
-            out.append(Message(Phrase(N_("{covered} of {stake} covered; {name} bids next."),
-                                      {"covered": self.covered(), "stake": counts.chips(self.stake),
-                                       "name": SeatRef(bidder)}), key="cover"))
+            out.append(
+                Message(
+                    Phrase(
+                        N_("{covered} of {stake} covered; {name} bids next."),
+                        {"covered": self.covered(), "stake": counts.chips(self.stake), "name": SeatRef(bidder)},
+                    ),
+                    key="cover",
+                )
+            )
         if self.phase == "repeat":
-            out.append(Message(Phrase(N_("Point {point}: it wins for the maker, {number} loses."),
-                                      {"point": self.point, "number": self.number}), key="point"))
+            out.append(
+                Message(
+                    Phrase(
+                        N_("Point {point}: it wins for the maker, {number} loses."),
+                        {"point": self.point, "number": self.number},
+                    ),
+                    key="point",
+                )
+            )
         if self.last_game is not None and self.phase != "cover":
             maker, number, stake, point, won, _shares = self.last_game
             if won:
-                text = (N_("Last game: {name} named {number} and won 1 chip.") if stake == 1 else
-                        N_("Last game: {name} named {number} and won {stake} chips."))
+                text = (
+                    N_("Last game: {name} named {number} and won 1 chip.")
+                    if stake == 1
+                    else N_("Last game: {name} named {number} and won {stake} chips.")
+                )
             else:
-                text = (N_("Last game: {name} named {number}, the point was {point}: 1 chip lost.") if stake == 1
-                        else N_("Last game: {name} named {number}, the point was {point}: {stake} chips lost."))
-            out.append(Message(Phrase(text, {"name": SeatRef(maker), "number": number, "stake": stake,
-                                             "point": point}), key="last_game"))
+                text = (
+                    N_("Last game: {name} named {number}, the point was {point}: 1 chip lost.")
+                    if stake == 1
+                    else N_("Last game: {name} named {number}, the point was {point}: {stake} chips lost.")
+                )
+            out.append(
+                Message(
+                    Phrase(text, {"name": SeatRef(maker), "number": number, "stake": stake, "point": point}),
+                    key="last_game",
+                )
+            )
         for p in self.passed_over:
-            out.append(Message(Phrase(N_("{name} is passed over as maker: no chips to stake or to cover."),
-                                      {"name": SeatRef(p)}), key=f"passed:{p}"))
+            out.append(
+                Message(
+                    Phrase(N_("{name} is passed over as maker: no chips to stake or to cover."), {"name": SeatRef(p)}),
+                    key=f"passed:{p}",
+                )
+            )
         if self.phase == "over":
             out.append(Message(Phrase(N_("The game is over.")), key="over"))
         return tuple(out)
@@ -516,8 +605,10 @@ class CrapsState(ChipResults, State):
         text = Phrase(N_("The maker wins with his number at once, or with his point before his number"))
         if self.phase in ("lot", "over"):
             return Goal(text)
-        return Goal(text, Phrase(N_("Game {game} of {games}"),
-                                 {"game": self.games_done + 1, "games": self.rules.rounds * self.n}))
+        return Goal(
+            text,
+            Phrase(N_("Game {game} of {games}"), {"game": self.games_done + 1, "games": self.rules.rounds * self.n}),
+        )
 
     # --- words ----------------------------------------------------------------------------------------------
     def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[Phrase, ...]:
@@ -527,11 +618,10 @@ class CrapsState(ChipResults, State):
             return ()
         out: list[Phrase] = []
         made = 1 if isinstance(event, Cover) else 0  # the bidder's own share is his move's label
-        for seat, amount in after.shares[len(self.shares) + made:] if after.phase != "name" else ():
+        for seat, amount in after.shares[len(self.shares) + made :] if after.phase != "name" else ():
             out.append(Phrase(COVERS, {"name": SeatRef(seat), "chips": counts.chips(amount)}))
         if isinstance(event, Roll) and self.phase == "first" and after.phase == "repeat":
-            out.append(Phrase(POINT_SET, {"point": after.point, "name": SeatRef(self.maker),
-                                          "number": self.number}))
+            out.append(Phrase(POINT_SET, {"point": after.point, "name": SeatRef(self.maker), "number": self.number}))
         if after.last_game is not None and after.last_game != self.last_game:
             maker, number, stake, _point, won, shares = after.last_game
             if won:
@@ -539,8 +629,11 @@ class CrapsState(ChipResults, State):
                 out.append(Phrase(MAKER_WINS, {"name": SeatRef(maker), "chips": counts.chips(pot)}))
             else:
                 out.append(Phrase(MAKER_LOSES, {"name": SeatRef(maker), "number": number}))
-                out.extend(Phrase(narration.TAKES_FROM_POT, {"name": SeatRef(p), "chips": counts.chips(2 * a)})
-                           for p, a in shares if a)
+                out.extend(
+                    Phrase(narration.TAKES_FROM_POT, {"name": SeatRef(p), "chips": counts.chips(2 * a)})
+                    for p, a in shares
+                    if a
+                )
         if after.passed_over != self.passed_over:
             out.extend(Phrase(PASSED_OVER, {"name": SeatRef(p)}) for p in after.passed_over)
         if after.phase == "name" and (after.maker != self.maker or after.games_done != self.games_done):
@@ -548,30 +641,30 @@ class CrapsState(ChipResults, State):
         return tuple(out)
 
     def parse_action_text(self, text: str, player: int) -> Action:
-        """"5 auf 12" / "5 on 12" names 12 with a stake of 5; a bid is a number ("3", "3 Chips")."""
+        """ "5 auf 12" / "5 on 12" names 12 with a stake of 5; a bid is a number ("3", "3 Chips")."""
         t = text.casefold().strip()
         if self.phase == "cover":
             m = re.fullmatch(r"(\d+)\s*(?:chips?)?", t)
             if m:
                 return Cover(int(m.group(1)))
-            raise IllegalAction(N_("Type your share as a number of chips, \"3\"."))
+            raise IllegalAction(N_('Type your share as a number of chips, "3".'))
         m = re.fullmatch(r"(\d+)\s*(?:chips?)?\s*(?:auf|on|@)\s*(?:die\s+)?(\d+)", t)
         if m:
             return Name(int(m.group(2)), int(m.group(1)))
-        raise IllegalAction(N_("Type a stake and a number as \"5 auf 12\" (5 chips on 12)."))
+        raise IllegalAction(N_('Type a stake and a number as "5 auf 12" (5 chips on 12).'))
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         if isinstance(action, Name):
             if isinstance(action.stake, Amount):
-                return translate("names {number} (stake 1 to {max} chips)", lang, number=action.number,
-                                 max=action.stake.high)
+                return translate(
+                    "names {number} (stake 1 to {max} chips)", lang, number=action.number, max=action.stake.high
+                )
             if action.stake == 1:
                 return translate("names {number} for 1 chip", lang, number=action.number)
             return translate("names {number} for {stake} chips", lang, number=action.number, stake=action.stake)
         if isinstance(action, Cover):
             if isinstance(action.amount, Amount):
-                return translate("covers {low} to {high} chips", lang, low=action.amount.low,
-                                 high=action.amount.high)
+                return translate("covers {low} to {high} chips", lang, low=action.amount.low, high=action.amount.high)
             if action.amount == 1:
                 return translate("covers 1 chip", lang)
             return translate("covers {n} chips", lang, n=action.amount)
@@ -770,12 +863,23 @@ def solve_solo(rules: CrapsRules, rules_id: str, fresh: bool = False) -> SolveRe
     win = maker_win(best[0])
     seconds = time.perf_counter() - t0
     lines: list[tuple[str, dict[str, Any]]] = [
-        (N_("Best number: {numbers}; the maker wins {win} ({whole}.{decimals} %), edge {edge} per chip staked."),
-         {"numbers": " / ".join(map(str, best)), "win": str(win), **percent_params(win),
-          "edge": str(bank_edge(rules))}),
+        (
+            N_("Best number: {numbers}; the maker wins {win} ({whole}.{decimals} %), edge {edge} per chip staked."),
+            {
+                "numbers": " / ".join(map(str, best)),
+                "win": str(win),
+                **percent_params(win),
+                "edge": str(bank_edge(rules)),
+            },
+        ),
     ]
-    lines += [(N_("  naming {number}: wins {win} ({whole}.{decimals} %), edge {edge}"),
-               {"number": n, "win": str(w), **percent_params(w), "edge": str(e)}) for n, w, e in table]
+    lines += [
+        (
+            N_("  naming {number}: wins {win} ({whole}.{decimals} %), edge {edge}"),
+            {"number": n, "win": str(w), **percent_params(w), "edge": str(e)},
+        )
+        for n, w, e in table
+    ]
     return SolveResult(
         game="craps",
         rules=rules_id,
@@ -790,8 +894,10 @@ def solve_solo(rules: CrapsRules, rules_id: str, fresh: bool = False) -> SolveRe
             "edge": str(bank_edge(rules)),
             "best_stake": "all",
             "best_share": "least",
-            "numbers": [{"number": n, "win": float(w), "win_fraction": str(w), "edge": float(e),
-                         "edge_fraction": str(e)} for n, w, e in table],
+            "numbers": [
+                {"number": n, "win": float(w), "win_fraction": str(w), "edge": float(e), "edge_fraction": str(e)}
+                for n, w, e in table
+            ],
         },
         lines=tuple(lines),
     )
@@ -802,14 +908,18 @@ def _odds(rules: CrapsRules) -> Any:
     his edge per chip staked with the best one."""
     from wuerfel.engine.odds import OddsNote, ThrowClass, ThrowOdds
 
-    notes = tuple(OddsNote(f"maker_wins_{n}", Phrase(N_("The maker wins naming {number}"), {"number": n}),
-                           maker_win(n)) for n in NUMBERS)
+    notes = tuple(
+        OddsNote(f"maker_wins_{n}", Phrase(N_("The maker wins naming {number}"), {"number": n}), maker_win(n))
+        for n in NUMBERS
+    )
     return ThrowOdds(
         2,
         tuple(ThrowClass(str(s), Phrase(N_("sum {n}"), {"n": s})) for s in NUMBERS),
         lambda dice: str(sum(dice)),
-        notes=(*notes, OddsNote("bank_edge", Phrase(N_("The maker's edge per chip staked (naming 2 or 12)")),
-                                bank_edge(rules))),
+        notes=(
+            *notes,
+            OddsNote("bank_edge", Phrase(N_("The maker's edge per chip staked (naming 2 or 12)")), bank_edge(rules)),
+        ),
     )
 
 
@@ -831,10 +941,14 @@ INFO = register(
         max_players=8,
         default_preset="craps",
         presets_dir=Path(__file__).parent / "presets" / "craps",
-        description_de=("Zwei Würfel: Der Macher setzt auf eine Zahl; fällt sie gleich, gewinnt er, sonst muss "
-                        "sein erster Wurf vor ihr wiederkommen."),
-        description_en=("Two dice: the maker bets on a number; if it falls at once he wins, otherwise his first "
-                        "throw must come again before it."),
+        description_de=(
+            "Zwei Würfel: Der Macher setzt auf eine Zahl; fällt sie gleich, gewinnt er, sonst muss "
+            "sein erster Wurf vor ihr wiederkommen."
+        ),
+        description_en=(
+            "Two dice: the maker bets on a number; if it falls at once he wins, otherwise his first "
+            "throw must come again before it."
+        ),
         bots={"optimal": OptimalBot, "heuristic": NaiveBot},
         default_bot="optimal",
         solvers={"solo": solve_solo},

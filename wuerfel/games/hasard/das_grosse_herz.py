@@ -67,7 +67,7 @@ class DasGrosseHerzState(SimpleState):
         taker = next((p for p in offered if p in playing and not self.hearts[p] & bit), None)
         s = dataclasses.replace(self, receiver=taker)
         if taker is not None:
-            hearts = (*self.hearts[:taker], self.hearts[taker] | bit, *self.hearts[taker + 1:])
+            hearts = (*self.hearts[:taker], self.hearts[taker] | bit, *self.hearts[taker + 1 :])
             s = dataclasses.replace(s, hearts=hearts)
             if hearts[taker] == FULL:
                 s = dataclasses.replace(s, finished=(*s.finished, taker))
@@ -111,8 +111,11 @@ class DasGrosseHerzState(SimpleState):
         return explained.goal()
 
     def view_extra(self, player: int | None) -> JSON:
-        return {"hearts": [[k for k in range(1, 7) if h >> (k - 1) & 1] for h in self.hearts],
-                "finished": list(self.finished), "receiver": self.receiver}
+        return {
+            "hearts": [[k for k in range(1, 7) if h >> (k - 1) & 1] for h in self.hearts],
+            "finished": list(self.finished),
+            "receiver": self.receiver,
+        }
 
     def seat_finished(self, seat: int) -> bool:
         return seat in self.finished
@@ -135,8 +138,11 @@ class DasGrosseHerzState(SimpleState):
             out = [Phrase(ENTERS, {"name": SeatRef(thrower), "face": face})]
         else:
             out = [Phrase(PASSED, {"name": SeatRef(thrower), "face": face, "receiver": SeatRef(after.receiver)})]
-        out += [Phrase(HEART_FULL, {"name": SeatRef(p), "place": after.finished.index(p) + 1})
-                for p in after.finished if p not in self.finished]
+        out += [
+            Phrase(HEART_FULL, {"name": SeatRef(p), "place": after.finished.index(p) + 1})
+            for p in after.finished
+            if p not in self.finished
+        ]
         return tuple(out)
 
     def message(self) -> Phrase | None:
@@ -147,9 +153,12 @@ class DasGrosseHerzState(SimpleState):
         return super().message()
 
     def table(self, player: int | None) -> tuple[Component, ...]:
-        return tuple(Track(seat=s, numbers=(1, 2, 3, 4, 5, 6), marks=tuple(h >> i & 1 for i in range(6)),
-                           label=Phrase(N_("Heart")))
-                     for s, h in enumerate(self.hearts))
+        return tuple(
+            Track(
+                seat=s, numbers=(1, 2, 3, 4, 5, 6), marks=tuple(h >> i & 1 for i in range(6)), label=Phrase(N_("Heart"))
+            )
+            for s, h in enumerate(self.hearts)
+        )
 
 
 class DasGrosseHerzGame(SimpleGame):
@@ -161,15 +170,25 @@ def make(rules: Any, n: int) -> Game:
     return DasGrosseHerzGame(rules, n)
 
 
-INFO = register(GameInfo(
-    id="das-grosse-herz", name_de="Das große Herz", name_en="The Big Heart (Das große Herz)",
-    family="one-die", options_class=DasGrosseHerzRules,
-    make=make, min_players=2, max_players=6, default_preset="das-grosse-herz",
-    presets_dir=Path(__file__).parent / "presets" / "das-grosse-herz",
-    description_de=("Ein Würfel: Füll die sechs Kammern deines Herzens mit 1 bis 6; wer zuletzt noch eine freie "
-                    "hat, verliert."),
-    description_en="One die: fill your heart's six chambers with 1 to 6; the last with an empty chamber loses.",
-    aliases=("das_grosse_herz", "das-große-herz", "grosses-herz"), default_bot="random",
-    decisions=False,
-    explain=explained.explain,
-))
+INFO = register(
+    GameInfo(
+        id="das-grosse-herz",
+        name_de="Das große Herz",
+        name_en="The Big Heart (Das große Herz)",
+        family="one-die",
+        options_class=DasGrosseHerzRules,
+        make=make,
+        min_players=2,
+        max_players=6,
+        default_preset="das-grosse-herz",
+        presets_dir=Path(__file__).parent / "presets" / "das-grosse-herz",
+        description_de=(
+            "Ein Würfel: Füll die sechs Kammern deines Herzens mit 1 bis 6; wer zuletzt noch eine freie hat, verliert."
+        ),
+        description_en="One die: fill your heart's six chambers with 1 to 6; the last with an empty chamber loses.",
+        aliases=("das_grosse_herz", "das-große-herz", "grosses-herz"),
+        default_bot="random",
+        decisions=False,
+        explain=explained.explain,
+    )
+)

@@ -26,23 +26,32 @@ from wuerfel.games.kit.throwoff import ranking_groups
 class Die21EinsRules:
     """Options of Die 21. Eins; every default is the text or the spec's resolution."""
 
-    target: int = opt(21, de="Die wievielte Eins gewinnt (Text: die 21.)", en="Which one wins (text: the 21st)",
-                      low=1, high=100)
+    target: int = opt(
+        21, de="Die wievielte Eins gewinnt (Text: die 21.)", en="Which one wins (text: the 21st)", low=1, high=100
+    )
     loser: Literal["none", "fewest_ones"] = opt(
-        "none", de="Wer verliert: niemand (der Text nennt nur den Sieger) oder wer die wenigsten Einsen warf",
-        en="Who loses: nobody (the text names only the winner) or whoever threw the fewest ones")
+        "none",
+        de="Wer verliert: niemand (der Text nennt nur den Sieger) oder wer die wenigsten Einsen warf",
+        en="Who loses: nobody (the text names only the winner) or whoever threw the fewest ones",
+    )
     start: Literal["lot", "first_seat"] = start_option()
 
 
-label_options(Die21EinsRules, {
-    "target": ("Gewinnende Eins", "Winning one"),
-    "loser": ("Verlierer", "Loser"),
-    "start": START_NAME,
-}, {
-    "loser": {"none": ("niemand", "nobody"), "fewest_ones": ("wer die wenigsten Einsen warf",
-                                                              "whoever threw the fewest ones")},
-    "start": START_WORDS,
-})
+label_options(
+    Die21EinsRules,
+    {
+        "target": ("Gewinnende Eins", "Winning one"),
+        "loser": ("Verlierer", "Loser"),
+        "start": START_NAME,
+    },
+    {
+        "loser": {
+            "none": ("niemand", "nobody"),
+            "fewest_ones": ("wer die wenigsten Einsen warf", "whoever threw the fewest ones"),
+        },
+        "start": START_WORDS,
+    },
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,7 +73,7 @@ class Die21EinsState(SimpleState):
     def after_throw(self, dice: tuple[int, ...]) -> Die21EinsState:
         if dice[0] != 1:
             return dataclasses.replace(self, seat=left_of(self.seat, self.n))
-        ones = (*self.ones[:self.seat], self.ones[self.seat] + 1, *self.ones[self.seat + 1:])
+        ones = (*self.ones[: self.seat], self.ones[self.seat] + 1, *self.ones[self.seat + 1 :])
         s = dataclasses.replace(self, ones=ones)
         if s.counter >= self.rules.target:
             return dataclasses.replace(s, phase="over")
@@ -113,14 +122,24 @@ def make(rules: Any, n: int) -> Game:
     return Die21EinsGame(rules, n)
 
 
-INFO = register(GameInfo(
-    id="die-21-eins", name_de="Die 21. Eins", name_en="The 21st One (Die 21. Eins)",
-    family="one-die", options_class=Die21EinsRules, make=make,
-    min_players=2, max_players=8, default_preset="die-21-eins",
-    presets_dir=Path(__file__).parent / "presets" / "die-21-eins",
-    description_de="Ein Würfel reihum: Alle zählen die Einsen mit, wer die 21. wirft, gewinnt.",
-    description_en="One die, in turn: everyone counts the 1s, whoever throws the 21st wins.",
-    aliases=("die_21_eins", "21-eins"), default_bot="random",
-    decisions=False,
-    explain=explained.explain, explain_quotes=("target",),
-))
+INFO = register(
+    GameInfo(
+        id="die-21-eins",
+        name_de="Die 21. Eins",
+        name_en="The 21st One (Die 21. Eins)",
+        family="one-die",
+        options_class=Die21EinsRules,
+        make=make,
+        min_players=2,
+        max_players=8,
+        default_preset="die-21-eins",
+        presets_dir=Path(__file__).parent / "presets" / "die-21-eins",
+        description_de="Ein Würfel reihum: Alle zählen die Einsen mit, wer die 21. wirft, gewinnt.",
+        description_en="One die, in turn: everyone counts the 1s, whoever throws the 21st wins.",
+        aliases=("die_21_eins", "21-eins"),
+        default_bot="random",
+        decisions=False,
+        explain=explained.explain,
+        explain_quotes=("target",),
+    )
+)

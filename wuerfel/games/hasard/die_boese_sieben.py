@@ -59,29 +59,49 @@ MOST = 3
 class BoeseSiebenRules:
     """Options of Die böse Sieben; every default is the text or the spec's resolution."""
 
-    max_throws: int = opt(3, de="Würfe des ersten Spielers höchstens (Text: 3)",
-                          en="Most throws of the first player (text: 3)", low=1, high=10)
-    inherit_limit: bool = opt(True, de="Die Würfe des ersten Spielers sind die Höchstzahl der anderen (Text)",
-                              en="The first player's throws are the others' limit (text)")
-    per_throw: Literal["all", "one"] = opt("all", de="Siebener je Wurf: alle, die sich bilden lassen, oder einer",
-                                           en="Sevens per throw: all that can be formed, or one")
-    throw_off_throws: int = opt(1, de="Würfe in der Stichrunde (ein Wurf mit sechs Würfeln, ohne Nachwerfen)",
-                                en="Throws in a throw-off (one throw of six dice, no rethrow)", low=1, high=10)
+    max_throws: int = opt(
+        3,
+        de="Würfe des ersten Spielers höchstens (Text: 3)",
+        en="Most throws of the first player (text: 3)",
+        low=1,
+        high=10,
+    )
+    inherit_limit: bool = opt(
+        True,
+        de="Die Würfe des ersten Spielers sind die Höchstzahl der anderen (Text)",
+        en="The first player's throws are the others' limit (text)",
+    )
+    per_throw: Literal["all", "one"] = opt(
+        "all",
+        de="Siebener je Wurf: alle, die sich bilden lassen, oder einer",
+        en="Sevens per throw: all that can be formed, or one",
+    )
+    throw_off_throws: int = opt(
+        1,
+        de="Würfe in der Stichrunde (ein Wurf mit sechs Würfeln, ohne Nachwerfen)",
+        en="Throws in a throw-off (one throw of six dice, no rethrow)",
+        low=1,
+        high=10,
+    )
     settle_loser: bool = settle_loser_option()
     start: Literal["lot", "first_seat"] = start_option()
 
 
-label_options(BoeseSiebenRules, {
-    "max_throws": ("Würfe höchstens", "Most throws"),
-    "inherit_limit": ("Würfe des ersten gelten für alle", "First player's throws bind all"),
-    "per_throw": ("Siebener je Wurf", "Sevens per throw"),
-    "throw_off_throws": ("Würfe in der Stichrunde", "Throws in a throw-off"),
-    "settle_loser": SETTLE_LOSER_NAME,
-    "start": START_NAME,
-}, {
-    "per_throw": {"all": ("alle möglichen", "all possible"), "one": ("einer", "one")},
-    "start": START_WORDS,
-})
+label_options(
+    BoeseSiebenRules,
+    {
+        "max_throws": ("Würfe höchstens", "Most throws"),
+        "inherit_limit": ("Würfe des ersten gelten für alle", "First player's throws bind all"),
+        "per_throw": ("Siebener je Wurf", "Sevens per throw"),
+        "throw_off_throws": ("Würfe in der Stichrunde", "Throws in a throw-off"),
+        "settle_loser": SETTLE_LOSER_NAME,
+        "start": START_NAME,
+    },
+    {
+        "per_throw": {"all": ("alle möglichen", "all possible"), "one": ("einer", "one")},
+        "start": START_WORDS,
+    },
+)
 
 
 def form_sevens(dice: Sequence[int], room: int = MOST, per_throw: str = "all") -> tuple[int, tuple[int, ...]]:
@@ -146,8 +166,14 @@ class BoeseSiebenState(ThrowOnState):
         aside = list(dice)
         for d in rest:
             aside.remove(d)
-        return dataclasses.replace(turn, sevens=sevens, rest=rest, throws=throws,
-                                   aside=(*turn.aside, *sorted(aside)), step="done" if done else "decide")
+        return dataclasses.replace(
+            turn,
+            sevens=sevens,
+            rest=rest,
+            throws=throws,
+            aside=(*turn.aside, *sorted(aside)),
+            step="done" if done else "decide",
+        )
 
     def turn_result(self, turn: Any) -> Result:
         return (turn.sevens, sum(turn.rest))
@@ -170,9 +196,15 @@ class BoeseSiebenState(ThrowOnState):
 
     def turn_note(self, turn: Any) -> Any:
         # the same words during the turn as in the result ("1 Siebener, 14 Augen"; terminal L9), counted (L3)
-        return Phrase(N_("{sevens}, {pips}, throw {throws} of {limit}"),
-                      {"sevens": counts.sevens(turn.sevens), "pips": counts.pips(sum(turn.rest)), "throws": turn.throws,
-                       "limit": turn.limit})
+        return Phrase(
+            N_("{sevens}, {pips}, throw {throws} of {limit}"),
+            {
+                "sevens": counts.sevens(turn.sevens),
+                "pips": counts.pips(sum(turn.rest)),
+                "throws": turn.throws,
+                "limit": turn.limit,
+            },
+        )
 
     def goal(self) -> Goal:
         return explained.goal()
@@ -261,9 +293,15 @@ def solve_solo(rules: Any, rules_id: str, fresh: bool = False) -> Any:
         beat_chance.cache_clear()
     t0 = time.perf_counter()
     value = solo_turn(rules.max_throws, rules.per_throw)(0, 0, 0)[0]
-    return SolveResult(game="die-boese-sieben", rules=rules_id, objective="solo", value=float(value),
-                       seconds=time.perf_counter() - t0, extra={"exact": str(value)},
-                       value_of=N_("the expected score (100 × sevens + pips) of one turn played alone at its best"))
+    return SolveResult(
+        game="die-boese-sieben",
+        rules=rules_id,
+        objective="solo",
+        value=float(value),
+        seconds=time.perf_counter() - t0,
+        extra={"exact": str(value)},
+        value_of=N_("the expected score (100 × sevens + pips) of one turn played alone at its best"),
+    )
 
 
 @cache
@@ -289,8 +327,7 @@ def win_worth(rules: Any, before: Sequence[Result], later: int, limit_for_later:
         share = 1.0 / (tied + 1) if best is not None and r == best else 1.0
         if not later:
             return share
-        lim = limit_for_later if limit_for_later is not None else (throws if rules.inherit_limit else
-                                                                   rules.max_throws)
+        lim = limit_for_later if limit_for_later is not None else (throws if rules.inherit_limit else rules.max_throws)
         return share * (1.0 - beat_chance(lim, rules.per_throw, r)) ** later
 
     return u
@@ -303,13 +340,14 @@ def decision_values(state: BoeseSiebenState, player: int) -> dict[Action, float]
         stop, on = solo_turn(turn.limit, rules.per_throw)(turn.sevens, sum(turn.rest), turn.throws)
         return {ThrowOn(): float(on), Stop(): float(stop)}
     rows = state.playoffs[-1] if state.playoffs else state.results
-    before = [r for p in state.order[:state.index] if (r := rows[p]) is not None]
+    before = [r for p in state.order[: state.index] if (r := rows[p]) is not None]
     later = len(state.order) - state.index - 1
     first = state.index == 0
     limit_for_later = None if first else turn.limit
     if state.playoffs:
-        limit_for_later = state.limit.limit() if not first else (None if rules.inherit_limit else
-                                                                 rules.throw_off_throws)
+        limit_for_later = (
+            state.limit.limit() if not first else (None if rules.inherit_limit else rules.throw_off_throws)
+        )
     worth = win_worth(rules, before, later, limit_for_later)
     stop, on = turn_values(turn.limit, worth, rules.per_throw)(turn.sevens, sum(turn.rest), turn.throws)
     return {ThrowOn(): float(on), Stop(): float(stop)}
@@ -351,16 +389,28 @@ class BoeseSiebenAdvisor(BestValueAdvisor):
         return decision_values(state, player)
 
 
-INFO = register(GameInfo(
-    id="die-boese-sieben", name_de="Die böse Sieben", name_en="Wicked Seven (Die böse Sieben)",
-    family="six-dice", options_class=BoeseSiebenRules,
-    make=make, min_players=2, max_players=8, default_preset="die-boese-sieben",
-    presets_dir=Path(__file__).parent / "presets" / "die-boese-sieben",
-    description_de=("Sechs Würfel, bis zu drei Würfe: Leg Paare mit der Summe 7 beiseite; dreimal die Sieben ist "
-                    "das Beste."),
-    description_en="Six dice, up to three throws: set aside pairs that make 7; three sevens is the best.",
-    aliases=("boese-sieben", "die_boese_sieben", "die-böse-sieben"),
-    bots={"heuristic": BoeseSiebenHeuristicBot, "optimal": BoeseSiebenOptimalBot},
-    solvers={"solo": solve_solo}, advisor=BoeseSiebenAdvisor, default_bot="heuristic",
-    explain=explained.explain, explain_quotes=("max_throws", "throw_off_throws"),
-))
+INFO = register(
+    GameInfo(
+        id="die-boese-sieben",
+        name_de="Die böse Sieben",
+        name_en="Wicked Seven (Die böse Sieben)",
+        family="six-dice",
+        options_class=BoeseSiebenRules,
+        make=make,
+        min_players=2,
+        max_players=8,
+        default_preset="die-boese-sieben",
+        presets_dir=Path(__file__).parent / "presets" / "die-boese-sieben",
+        description_de=(
+            "Sechs Würfel, bis zu drei Würfe: Leg Paare mit der Summe 7 beiseite; dreimal die Sieben ist das Beste."
+        ),
+        description_en="Six dice, up to three throws: set aside pairs that make 7; three sevens is the best.",
+        aliases=("boese-sieben", "die_boese_sieben", "die-böse-sieben"),
+        bots={"heuristic": BoeseSiebenHeuristicBot, "optimal": BoeseSiebenOptimalBot},
+        solvers={"solo": solve_solo},
+        advisor=BoeseSiebenAdvisor,
+        default_bot="heuristic",
+        explain=explained.explain,
+        explain_quotes=("max_throws", "throw_off_throws"),
+    )
+)

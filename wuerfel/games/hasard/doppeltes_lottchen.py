@@ -25,15 +25,24 @@ from wuerfel.games.kit import START_NAME, START_WORDS, SimpleGame, SimpleState, 
 class DoppeltesLottchenRules:
     """Options of Doppeltes Lottchen; every default is the text."""
 
-    limit: int = opt(66, de="Wer mit seinem Wurf die Summe auf diese Zahl oder darüber bringt, verliert (Text: 66)",
-                     en="Whoever brings the total to this number or above loses (text: 66)", low=3, high=1000)
+    limit: int = opt(
+        66,
+        de="Wer mit seinem Wurf die Summe auf diese Zahl oder darüber bringt, verliert (Text: 66)",
+        en="Whoever brings the total to this number or above loses (text: 66)",
+        low=3,
+        high=1000,
+    )
     start: Literal["lot", "first_seat"] = start_option()
 
 
-label_options(DoppeltesLottchenRules, {
-    "limit": ("Verloren ab Summe", "Losing total"),
-    "start": START_NAME,
-}, {"start": START_WORDS})
+label_options(
+    DoppeltesLottchenRules,
+    {
+        "limit": ("Verloren ab Summe", "Losing total"),
+        "start": START_NAME,
+    },
+    {"start": START_WORDS},
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,7 +60,7 @@ class DoppeltesLottchenState(SimpleState):
         return 3
 
     def after_throw(self, dice: tuple[int, ...]) -> DoppeltesLottchenState:
-        pips = (*self.pips[:self.seat], self.pips[self.seat] + sum(dice), *self.pips[self.seat + 1:])
+        pips = (*self.pips[: self.seat], self.pips[self.seat] + sum(dice), *self.pips[self.seat + 1 :])
         s = dataclasses.replace(self, total=self.total + sum(dice), pips=pips)
         if s.total >= self.rules.limit:
             return dataclasses.replace(s, phase="over")
@@ -98,14 +107,24 @@ def make(rules: Any, n: int) -> Game:
     return DoppeltesLottchenGame(rules, n)
 
 
-INFO = register(GameInfo(
-    id="doppeltes-lottchen", name_de="Doppeltes Lottchen", name_en="Double Lottie (Doppeltes Lottchen)",
-    family="three-dice",
-    options_class=DoppeltesLottchenRules, make=make, min_players=2, max_players=8,
-    default_preset="doppeltes-lottchen", presets_dir=Path(__file__).parent / "presets" / "doppeltes-lottchen",
-    description_de="Drei Würfel, eine gemeinsame Summe für alle: Wer 66 erreicht oder überschreitet, verliert.",
-    description_en="Three dice, one running total for all: whoever reaches 66 or more loses.",
-    aliases=("doppeltes_lottchen",), default_bot="random",
-    decisions=False,
-    explain=explained.explain, explain_quotes=("limit",),
-))
+INFO = register(
+    GameInfo(
+        id="doppeltes-lottchen",
+        name_de="Doppeltes Lottchen",
+        name_en="Double Lottie (Doppeltes Lottchen)",
+        family="three-dice",
+        options_class=DoppeltesLottchenRules,
+        make=make,
+        min_players=2,
+        max_players=8,
+        default_preset="doppeltes-lottchen",
+        presets_dir=Path(__file__).parent / "presets" / "doppeltes-lottchen",
+        description_de="Drei Würfel, eine gemeinsame Summe für alle: Wer 66 erreicht oder überschreitet, verliert.",
+        description_en="Three dice, one running total for all: whoever reaches 66 or more loses.",
+        aliases=("doppeltes_lottchen",),
+        default_bot="random",
+        decisions=False,
+        explain=explained.explain,
+        explain_quotes=("limit",),
+    )
+)

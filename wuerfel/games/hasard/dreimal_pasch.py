@@ -188,7 +188,8 @@ class DreimalPaschState(HandState):
         return Phrase(
             N_("throw {throws} of {limit}, {pairs} pair"),
             {"throws": kt.throws, "limit": kt.limit, "pairs": pairs(kt.dice)},
-            plural="throw {throws} of {limit}, {pairs} pairs", count="pairs",
+            plural="throw {throws} of {limit}, {pairs} pairs",
+            count="pairs",
         )
 
     def goal(self) -> Goal:
@@ -419,10 +420,17 @@ def solve_two_players(rules: Any, rules_id: str, fresh: bool = False) -> Any:
     sp = space(rules.min_keep, rules.max_keep)
     entries = len(sp.results) * len(all_results(rules.min_keep, rules.max_keep)) * rules.max_throws
     return TwoPlayerResult(
-        game="dreimal-pasch", rules=rules_id, seat_wins=seat_chances(first, rules.start), first_player_wins=first,
-        seconds=time.perf_counter() - t0, states=entries,
-        method=N_("the second player's best chance against every result of the first at once, the first's best "
-                  "play against it, a tie (the same game again) as a fixed point"))
+        game="dreimal-pasch",
+        rules=rules_id,
+        seat_wins=seat_chances(first, rules.start),
+        first_player_wins=first,
+        seconds=time.perf_counter() - t0,
+        states=entries,
+        method=N_(
+            "the second player's best chance against every result of the first at once, the first's best "
+            "play against it, a tie (the same game again) as a fixed point"
+        ),
+    )
 
 
 @cache

@@ -28,17 +28,22 @@ from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
 class EinerGleichZweiRules:
     """Options of Einer gleich zwei; every default is the text or the spec's resolution."""
 
-    throws: int = opt(10, de="Würfe jedes Spielers (Text: zehnmal)", en="Throws of each player (text: ten)",
-                      low=1, high=100)
+    throws: int = opt(
+        10, de="Würfe jedes Spielers (Text: zehnmal)", en="Throws of each player (text: ten)", low=1, high=100
+    )
     settle_loser: bool = settle_loser_option()
     start: Literal["lot", "first_seat"] = start_option()
 
 
-label_options(EinerGleichZweiRules, {
-    "throws": ("Würfe", "Throws"),
-    "settle_loser": SETTLE_LOSER_NAME,
-    "start": START_NAME,
-}, {"start": START_WORDS})
+label_options(
+    EinerGleichZweiRules,
+    {
+        "throws": ("Würfe", "Throws"),
+        "settle_loser": SETTLE_LOSER_NAME,
+        "start": START_NAME,
+    },
+    {"start": START_WORDS},
+)
 
 
 def valid_points(dice: tuple[int, ...]) -> int:
@@ -86,19 +91,35 @@ def _odds(rules: EinerGleichZweiRules) -> Any:
     from wuerfel.engine.errors import N_
     from wuerfel.engine.odds import ThrowClass, ThrowOdds
 
-    return ThrowOdds(3, (ThrowClass("valid", Phrase(N_("one die is the sum of the other two"))),
-                         ThrowClass("invalid", Phrase(N_("no die is the sum of the other two")))),
-                     lambda dice: "valid" if valid_points(tuple(dice)) else "invalid")
+    return ThrowOdds(
+        3,
+        (
+            ThrowClass("valid", Phrase(N_("one die is the sum of the other two"))),
+            ThrowClass("invalid", Phrase(N_("no die is the sum of the other two"))),
+        ),
+        lambda dice: "valid" if valid_points(tuple(dice)) else "invalid",
+    )
 
 
-INFO = register(GameInfo(
-    id="einer-gleich-zwei", name_de="Einer gleich zwei", name_en="One Equals Two (Einer gleich zwei)",
-    family="three-dice",
-    options_class=EinerGleichZweiRules, make=make, min_players=2, max_players=8,
-    default_preset="einer-gleich-zwei", presets_dir=Path(__file__).parent / "presets" / "einer-gleich-zwei",
-    description_de="Drei Würfel, zehn Würfe: Ein Wurf zählt nur, wenn ein Würfel die Summe der beiden anderen ist.",
-    description_en="Three dice, ten throws: a throw counts only when one die is the sum of the other two.",
-    aliases=("einer_gleich_zwei",), default_bot="random",
-    decisions=False, odds=_odds,
-    explain=explained.explain, explain_quotes=("throws",),
-))
+INFO = register(
+    GameInfo(
+        id="einer-gleich-zwei",
+        name_de="Einer gleich zwei",
+        name_en="One Equals Two (Einer gleich zwei)",
+        family="three-dice",
+        options_class=EinerGleichZweiRules,
+        make=make,
+        min_players=2,
+        max_players=8,
+        default_preset="einer-gleich-zwei",
+        presets_dir=Path(__file__).parent / "presets" / "einer-gleich-zwei",
+        description_de="Drei Würfel, zehn Würfe: Ein Wurf zählt nur, wenn ein Würfel die Summe der beiden anderen ist.",
+        description_en="Three dice, ten throws: a throw counts only when one die is the sum of the other two.",
+        aliases=("einer_gleich_zwei",),
+        default_bot="random",
+        decisions=False,
+        odds=_odds,
+        explain=explained.explain,
+        explain_quotes=("throws",),
+    )
+)

@@ -49,37 +49,50 @@ class EinsBisSechzehnRules:
     """Options of Eins bis sechzehn; every default is the text or the spec's resolution."""
 
     operations: Literal["add_sub", "all"] = opt(
-        "add_sub", de="Rechenarten: Addition und Subtraktion (Text) oder dazu Multiplikation und Division "
-                      "(Variante; Division nur ohne Rest)",
+        "add_sub",
+        de="Rechenarten: Addition und Subtraktion (Text) oder dazu Multiplikation und Division "
+        "(Variante; Division nur ohne Rest)",
         en="Operations: addition and subtraction (text), or also multiplication and division (variant; division "
-           "only without remainder)")
+        "only without remainder)",
+    )
     per_throw: Literal["run", "one"] = opt(
-        "run", de="Je Wurf so viele Zahlen in Folge, wie der Wurf bilden kann, oder nur eine",
-        en="Per throw as many numbers in a row as the throw can form, or only one")
+        "run",
+        de="Je Wurf so viele Zahlen in Folge, wie der Wurf bilden kann, oder nur eine",
+        en="Per throw as many numbers in a row as the throw can form, or only one",
+    )
     way_back: Literal["from_15", "from_16"] = opt(
-        "from_15", de="Der Rückweg: 15 bis 1 (die 16 einmal) oder 16 bis 1 (die 16 zweimal)",
-        en="The way back: 15 to 1 (16 once) or 16 to 1 (16 twice)")
+        "from_15",
+        de="Der Rückweg: 15 bis 1 (die 16 einmal) oder 16 bis 1 (die 16 zweimal)",
+        en="The way back: 15 to 1 (16 once) or 16 to 1 (16 twice)",
+    )
     claim: Literal["auto", "manual"] = opt(
-        "auto", de="Wer die gebildeten Zahlen abhakt: das Programm (alle, die gehen) oder der Werfer selbst",
-        en="Who ticks off the numbers formed: the program (all it can) or the thrower himself")
+        "auto",
+        de="Wer die gebildeten Zahlen abhakt: das Programm (alle, die gehen) oder der Werfer selbst",
+        en="Who ticks off the numbers formed: the program (all it can) or the thrower himself",
+    )
     start: Literal["lot", "first_seat"] = start_option()
 
 
-label_options(EinsBisSechzehnRules, {
-    "operations": ("Rechenarten", "Operations"),
-    "per_throw": ("Zahlen je Wurf", "Numbers per throw"),
-    "way_back": ("Rückweg", "Way back"),
-    "claim": ("Abhaken", "Ticking off"),
-    "start": START_NAME,
-}, {
-    "operations": {"add_sub": ("plus und minus", "plus and minus"),
-                   "all": ("plus, minus, mal, geteilt", "plus, minus, times, divided by")},
-    "per_throw": {"run": ("so viele in Folge, wie gehen", "as many in a row as possible"),
-                  "one": ("eine", "one")},
-    "way_back": {"from_15": ("15 bis 1", "15 to 1"), "from_16": ("16 bis 1", "16 to 1")},
-    "claim": {"auto": ("das Programm", "the program"), "manual": ("der Werfer selbst", "the thrower himself")},
-    "start": START_WORDS,
-})
+label_options(
+    EinsBisSechzehnRules,
+    {
+        "operations": ("Rechenarten", "Operations"),
+        "per_throw": ("Zahlen je Wurf", "Numbers per throw"),
+        "way_back": ("Rückweg", "Way back"),
+        "claim": ("Abhaken", "Ticking off"),
+        "start": START_NAME,
+    },
+    {
+        "operations": {
+            "add_sub": ("plus und minus", "plus and minus"),
+            "all": ("plus, minus, mal, geteilt", "plus, minus, times, divided by"),
+        },
+        "per_throw": {"run": ("so viele in Folge, wie gehen", "as many in a row as possible"), "one": ("eine", "one")},
+        "way_back": {"from_15": ("15 bis 1", "15 to 1"), "from_16": ("16 bis 1", "16 to 1")},
+        "claim": {"auto": ("das Programm", "the program"), "manual": ("der Werfer selbst", "the thrower himself")},
+        "start": START_WORDS,
+    },
+)
 
 
 def target_list(way_back: str = "from_15") -> tuple[int, ...]:
@@ -142,8 +155,9 @@ def formable(dice: tuple[int, ...], operations: str = "add_sub") -> dict[int, st
     return out
 
 
-def run_length(dice: tuple[int, ...], targets: Sequence[int], position: int, operations: str = "add_sub",
-               per_throw: str = "run") -> int:
+def run_length(
+    dice: tuple[int, ...], targets: Sequence[int], position: int, operations: str = "add_sub", per_throw: str = "run"
+) -> int:
     """How many consecutive targets from ``position`` the throw forms (at most 1 when ``per_throw == "one"``)."""
     can = formable(tuple(sorted(dice)), operations)
     k = 0
@@ -173,8 +187,7 @@ def evaluate(expression: str, dice: tuple[int, ...], operations: str = "add_sub"
     used = Counter(int(t) for t in tokens if t.isdigit())
     have = Counter(dice)
     if any(have[f] < k for f, k in used.items()):
-        raise IllegalAction(N_("'{text}' uses dice that were not thrown (each die counts once)."),
-                            text=expression[:40])
+        raise IllegalAction(N_("'{text}' uses dice that were not thrown (each die counts once)."), text=expression[:40])
     if operations != "all" and any(t in "*/" for t in tokens):
         raise IllegalAction(N_("Only plus and minus are allowed in these rules."))
     i = 0
@@ -255,8 +268,9 @@ class EinsBisSechzehnState(SimpleState):
 
     def can_run(self) -> int:
         """The longest run the last throw forms for the thrower (what the engine ticks in auto mode)."""
-        return run_length(self.last, self.targets, self.progress[self.seat], self.rules.operations,
-                          self.rules.per_throw)
+        return run_length(
+            self.last, self.targets, self.progress[self.seat], self.rules.operations, self.rules.per_throw
+        )
 
     def after_throw(self, dice: tuple[int, ...]) -> EinsBisSechzehnState:
         if self.rules.claim == "manual":
@@ -265,7 +279,7 @@ class EinsBisSechzehnState(SimpleState):
 
     def _tick(self, k: int) -> EinsBisSechzehnState:
         p = self.progress[self.seat] + k
-        s = dataclasses.replace(self, progress=(*self.progress[:self.seat], p, *self.progress[self.seat + 1:]))
+        s = dataclasses.replace(self, progress=(*self.progress[: self.seat], p, *self.progress[self.seat + 1 :]))
         if p >= len(self.targets):
             return dataclasses.replace(s, phase="over")
         return dataclasses.replace(s, phase="throw", seat=left_of(self.seat, self.n))
@@ -286,15 +300,18 @@ class EinsBisSechzehnState(SimpleState):
             pos = self.progress[self.seat] + self.can_run()
             if pos >= len(self.targets) or action.count < 0:
                 raise IllegalAction(N_("There are not that many numbers left to tick off."))
-            raise IllegalAction(N_("{target} cannot be formed from {dice}."), target=self.targets[pos],
-                                dice=" ".join(map(str, self.last)))
+            raise IllegalAction(
+                N_("{target} cannot be formed from {dice}."),
+                target=self.targets[pos],
+                dice=" ".join(map(str, self.last)),
+            )
 
     def _apply_action(self, action: Action, player: int) -> State:
         assert isinstance(action, Claim)
         return self._tick(action.count)
 
     def parse_action_text(self, text: str, player: int) -> Action:
-        """"alle"/"all", "nichts"/"none", or the expressions for the next targets in order ("1, 3-1, 3")."""
+        """ "alle"/"all", "nichts"/"none", or the expressions for the next targets in order ("1, 3-1, 3")."""
         if self.phase != "decide":
             raise IllegalAction(N_("I did not understand that."))
         t = text.strip().lower()
@@ -310,8 +327,9 @@ class EinsBisSechzehnState(SimpleState):
             want = self.targets[pos + k]
             got = evaluate(part, self.last, self.rules.operations)
             if got != want:
-                raise IllegalAction(N_("'{text}' makes {got}, but the next number is {want}."), text=part.strip(),
-                                    got=got, want=want)
+                raise IllegalAction(
+                    N_("'{text}' makes {got}, but the next number is {want}."), text=part.strip(), got=got, want=want
+                )
         if self.rules.per_throw == "one" and len(parts) > 1:
             raise IllegalAction(N_("Only one number per throw in these rules."))
         return Claim(len(parts))
@@ -321,7 +339,7 @@ class EinsBisSechzehnState(SimpleState):
             if action.count == 0:
                 return translate("ticks off nothing", lang)
             pos = self.progress[self.seat] if self.phase == "decide" else 0
-            done = self.targets[pos:pos + action.count] if self.phase == "decide" else ()
+            done = self.targets[pos : pos + action.count] if self.phase == "decide" else ()
             if done:
                 return translate("ticks off {numbers}", lang, numbers=", ".join(map(str, done)))
             return ntranslate("ticks off {n} number", "ticks off {n} numbers", action.count, lang)
@@ -331,7 +349,7 @@ class EinsBisSechzehnState(SimpleState):
         """Where the engine ticks off (the book's way), which numbers the throw ticked off for the thrower."""
         if not isinstance(event, Roll) or not isinstance(after, EinsBisSechzehnState) or after.phase == "decide":
             return ()
-        done = self.targets[self.progress[self.seat]:after.progress[self.seat]]
+        done = self.targets[self.progress[self.seat] : after.progress[self.seat]]
         if not done:
             return (Phrase(TICKED_NOTHING, {"name": SeatRef(self.seat)}),)
         return (Phrase(TICKED, {"name": SeatRef(self.seat), "numbers": ", ".join(map(str, done))}),)
@@ -363,8 +381,7 @@ class EinsBisSechzehnState(SimpleState):
     # --- information ----------------------------------------------------------------------------------------
     def view_extra(self, player: int | None) -> JSON:
         t = self.targets
-        return {"progress": list(self.progress), "next_number": [t[p] if p < len(t) else None
-                                                                 for p in self.progress]}
+        return {"progress": list(self.progress), "next_number": [t[p] if p < len(t) else None for p in self.progress]}
 
     def goal(self) -> Goal:
         return explained.goal(self)
@@ -376,8 +393,15 @@ class EinsBisSechzehnState(SimpleState):
 
     def table(self, player: int | None) -> tuple[Component, ...]:
         t = self.targets
-        return tuple(Track(seat=s, numbers=t, marks=tuple(1 if i < p else 0 for i in range(len(t))),
-                           position=p if p < len(t) else None) for s, p in enumerate(self.progress))
+        return tuple(
+            Track(
+                seat=s,
+                numbers=t,
+                marks=tuple(1 if i < p else 0 for i in range(len(t))),
+                position=p if p < len(t) else None,
+            )
+            for s, p in enumerate(self.progress)
+        )
 
 
 class EinsBisSechzehnGame(SimpleGame):
@@ -431,22 +455,39 @@ class EinsBisSechzehnAdvisor:
         k = state.can_run()
         pos = state.progress[player]
         can = formable(tuple(sorted(state.last)), state.rules.operations)
-        shown = ", ".join(f"{t} = {can[t]}" for t in state.targets[pos:pos + k])
+        shown = ", ".join(f"{t} = {can[t]}" for t in state.targets[pos : pos + k])
         note = N_("Formed: {expressions}") if k else N_("The next number cannot be formed from these dice.")
-        best = Advice(action=Claim(k), value=float(k), measure=N_("numbers ticked off"), note=note,
-                      params={"expressions": shown} if k else {})
-        return [best, *(Advice(action=Claim(j), value=float(j), measure=N_("numbers ticked off"))
-                        for j in range(k - 1, -1, -1))]
+        best = Advice(
+            action=Claim(k),
+            value=float(k),
+            measure=N_("numbers ticked off"),
+            note=note,
+            params={"expressions": shown} if k else {},
+        )
+        return [
+            best,
+            *(Advice(action=Claim(j), value=float(j), measure=N_("numbers ticked off")) for j in range(k - 1, -1, -1)),
+        ]
 
 
-INFO = register(GameInfo(
-    id="eins-bis-sechzehn", name_de="Eins bis sechzehn", name_en="One to Sixteen (Eins bis sechzehn)",
-    family="three-dice",
-    options_class=EinsBisSechzehnRules, make=make, min_players=2, max_players=6,
-    default_preset="eins-bis-sechzehn", presets_dir=Path(__file__).parent / "presets" / "eins-bis-sechzehn",
-    description_de="Drei Würfel: Bilde aus den Augen mit Plus und Minus die Zahlen 1 bis 16 und wieder zurück.",
-    description_en="Three dice: make the numbers 1 to 16 and back again from the pips, adding and subtracting.",
-    aliases=("eins_bis_sechzehn", "1-bis-16"), bots={"best": lambda game, seed: ClaimBot(game, seed)},
-    default_bot="best", advisor=EinsBisSechzehnAdvisor,
-    explain=explained.explain,
-))
+INFO = register(
+    GameInfo(
+        id="eins-bis-sechzehn",
+        name_de="Eins bis sechzehn",
+        name_en="One to Sixteen (Eins bis sechzehn)",
+        family="three-dice",
+        options_class=EinsBisSechzehnRules,
+        make=make,
+        min_players=2,
+        max_players=6,
+        default_preset="eins-bis-sechzehn",
+        presets_dir=Path(__file__).parent / "presets" / "eins-bis-sechzehn",
+        description_de="Drei Würfel: Bilde aus den Augen mit Plus und Minus die Zahlen 1 bis 16 und wieder zurück.",
+        description_en="Three dice: make the numbers 1 to 16 and back again from the pips, adding and subtracting.",
+        aliases=("eins_bis_sechzehn", "1-bis-16"),
+        bots={"best": lambda game, seed: ClaimBot(game, seed)},
+        default_bot="best",
+        advisor=EinsBisSechzehnAdvisor,
+        explain=explained.explain,
+    )
+)

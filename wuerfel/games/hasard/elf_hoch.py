@@ -31,27 +31,43 @@ from wuerfel.games.kit.solverkeys import refuse_exact
 from wuerfel.games.kit.throwoff import ranking_groups
 
 POT = "pot"
-INFINITE = N_("Elf hoch has infinitely many positions with three or more players or more than one pot: who ends "
-              "last depends on differences of chips that a 12 can make any size. The exact solver solves it for two "
-              "players and one pot.")
+INFINITE = N_(
+    "Elf hoch has infinitely many positions with three or more players or more than one pot: who ends "
+    "last depends on differences of chips that a 12 can make any size. The exact solver solves it for two "
+    "players and one pot."
+)
 
 
 @dataclasses.dataclass(frozen=True)
 class ElfHochRules:
     """Options of Elf hoch; every default is the text or the spec's resolution."""
 
-    ante: int = opt(3, de="Chips, die jeder zu Beginn eines Pottes einsetzt (Text: 3)",
-                    en="Chips everybody puts into a new pot (text: 3)", low=0, high=1000)
-    pots: int = opt(1, de="Pötte pro Partie (nach jedem setzt jeder neu ein)",
-                    en="Pots per game (everybody antes again after each)", low=1, high=100)
+    ante: int = opt(
+        3,
+        de="Chips, die jeder zu Beginn eines Pottes einsetzt (Text: 3)",
+        en="Chips everybody puts into a new pot (text: 3)",
+        low=0,
+        high=1000,
+    )
+    pots: int = opt(
+        1,
+        de="Pötte pro Partie (nach jedem setzt jeder neu ein)",
+        en="Pots per game (everybody antes again after each)",
+        low=1,
+        high=100,
+    )
     start: Literal["lot", "first_seat"] = start_option()
 
 
-label_options(ElfHochRules, {
-    "ante": ("Einsatz je Pott", "Ante per pot"),
-    "pots": ("Pötte", "Pots"),
-    "start": START_NAME,
-}, {"start": START_WORDS})
+label_options(
+    ElfHochRules,
+    {
+        "ante": ("Einsatz je Pott", "Ante per pot"),
+        "pots": ("Pötte", "Pots"),
+        "start": START_NAME,
+    },
+    {"start": START_WORDS},
+)
 
 
 def payment(total: int, pot: int) -> int:
@@ -87,16 +103,21 @@ class ElfHochState(SimpleState):
 
     def begin(self, start: int) -> ElfHochState:
         ledger = self.ledger.transfers((p, POT, self.rules.ante) for p in range(self.n))
-        return dataclasses.replace(self, phase="throw", start=self.start if self.takers else start, seat=start,
-                                   pot_start=start, ledger=ledger)
+        return dataclasses.replace(
+            self, phase="throw", start=self.start if self.takers else start, seat=start, pot_start=start, ledger=ledger
+        )
 
     def after_throw(self, dice: tuple[int, ...]) -> ElfHochState:
         total = sum(dice)
         if total != 11:
             ledger = self.ledger.transfer(self.seat, POT, payment(total, self.ledger.pot))
             return dataclasses.replace(self, ledger=ledger, seat=left_of(self.seat, self.n))
-        s = dataclasses.replace(self, ledger=self.ledger.empty_pool(POT, self.seat), pot_no=self.pot_no + 1,
-                                takers=(*self.takers, self.seat))
+        s = dataclasses.replace(
+            self,
+            ledger=self.ledger.empty_pool(POT, self.seat),
+            pot_no=self.pot_no + 1,
+            takers=(*self.takers, self.seat),
+        )
         if s.pot_no >= self.rules.pots:
             return dataclasses.replace(s, phase="over")
         return s.begin(left_of(self.pot_start, self.n))
@@ -127,8 +148,11 @@ class ElfHochState(SimpleState):
         if after.pot_no > self.pot_no:
             out.append(Phrase(narration.TAKES_POT, {"name": SeatRef(seat), "chips": counts.chips(self.ledger.pot)}))
             if after.phase == "throw":
-                out.append(Phrase(NEXT_POT, {"k": after.pot_no + 1, "n": self.rules.pots,
-                                             "chips": counts.chips(self.rules.ante)}))
+                out.append(
+                    Phrase(
+                        NEXT_POT, {"k": after.pot_no + 1, "n": self.rules.pots, "chips": counts.chips(self.rules.ante)}
+                    )
+                )
         elif (paid := self.ledger.players[seat] - after.ledger.players[seat]) > 0:
             out.append(Phrase(narration.PAYS_POT, {"name": SeatRef(seat), "chips": counts.chips(paid)}))
         return tuple(out)
@@ -153,8 +177,12 @@ class ElfHochState(SimpleState):
         return explained.goal(self)
 
     def view_extra(self, player: int | None) -> JSON:
-        return {"pot": self.ledger.pot, "pot_no": self.pot_no + (0 if self.phase == "over" else 1),
-                "pots": self.rules.pots, "takers": list(self.takers)}
+        return {
+            "pot": self.ledger.pot,
+            "pot_no": self.pot_no + (0 if self.phase == "over" else 1),
+            "pots": self.rules.pots,
+            "takers": list(self.takers),
+        }
 
     def table(self, player: int | None) -> tuple[Component, ...]:
         return (Chips((), self.ledger.pot, Phrase(N_("Pot"))),)
@@ -177,20 +205,39 @@ def _odds(rules: ElfHochRules) -> Any:
         total = sum(dice)
         return "eleven" if total == 11 else "twelve" if total == 12 else "under"
 
-    return ThrowOdds(2, (ThrowClass("eleven", Phrase(N_("11: takes the pot"))),
-                         ThrowClass("twelve", Phrase(N_("12: doubles the pot"))),
-                         ThrowClass("under", Phrase(N_("under 11: pays the difference to 11")))), classify)
+    return ThrowOdds(
+        2,
+        (
+            ThrowClass("eleven", Phrase(N_("11: takes the pot"))),
+            ThrowClass("twelve", Phrase(N_("12: doubles the pot"))),
+            ThrowClass("under", Phrase(N_("under 11: pays the difference to 11"))),
+        ),
+        classify,
+    )
 
 
-INFO = register(GameInfo(
-    id="elf-hoch", name_de="Elf hoch", name_en="Eleven High (Elf hoch)", options_class=ElfHochRules, make=make,
-    family="two-dice",
-    min_players=2, max_players=8, default_preset="elf-hoch", presets_dir=Path(__file__).parent / "presets" / "elf-hoch",
-    description_de=("Zwei Würfel und ein Pott: 11 gewinnt ihn, 12 verdoppelt ihn, weniger zahlt die Differenz zu "
-                    "11 ein."),
-    description_en="Two dice and a pot: 11 takes it, 12 doubles it, less pays the difference to 11 into it.",
-    aliases=("elf_hoch",), default_bot="random",
-    chips=True,
-    decisions=False, odds=_odds,
-    explain=explained.explain, explain_quotes=("ante", "pots"),
-))
+INFO = register(
+    GameInfo(
+        id="elf-hoch",
+        name_de="Elf hoch",
+        name_en="Eleven High (Elf hoch)",
+        options_class=ElfHochRules,
+        make=make,
+        family="two-dice",
+        min_players=2,
+        max_players=8,
+        default_preset="elf-hoch",
+        presets_dir=Path(__file__).parent / "presets" / "elf-hoch",
+        description_de=(
+            "Zwei Würfel und ein Pott: 11 gewinnt ihn, 12 verdoppelt ihn, weniger zahlt die Differenz zu 11 ein."
+        ),
+        description_en="Two dice and a pot: 11 takes it, 12 doubles it, less pays the difference to 11 into it.",
+        aliases=("elf_hoch",),
+        default_bot="random",
+        chips=True,
+        decisions=False,
+        odds=_odds,
+        explain=explained.explain,
+        explain_quotes=("ante", "pots"),
+    )
+)

@@ -43,12 +43,45 @@ from wuerfel.games.kit.keeps import (
 )
 from wuerfel.i18n import translate
 
-ROWS_DE = ("Neuner", "Zehner", "Buben", "Damen", "Könige", "Asse", "Quint", "Full Hand", "Poker", "Fünfling",
-           "Fünfling serviert")
-ROWS_EN = ("Nines", "Tens", "Jacks", "Queens", "Kings", "Aces", "Quint", "Full hand", "Poker (four of a kind)",
-           "Five of a kind", "Five of a kind served")
-ROW_MSGIDS = (N_("Nines (9)"), N_("Tens (10)"), N_("Jacks (J)"), N_("Queens (Q)"), N_("Kings (K)"), N_("Aces (A)"),
-              N_("Quint"), N_("Full hand"), N_("Poker (four alike)"), N_("Five alike"), N_("Five alike served"))
+ROWS_DE = (
+    "Neuner",
+    "Zehner",
+    "Buben",
+    "Damen",
+    "Könige",
+    "Asse",
+    "Quint",
+    "Full Hand",
+    "Poker",
+    "Fünfling",
+    "Fünfling serviert",
+)
+ROWS_EN = (
+    "Nines",
+    "Tens",
+    "Jacks",
+    "Queens",
+    "Kings",
+    "Aces",
+    "Quint",
+    "Full hand",
+    "Poker (four of a kind)",
+    "Five of a kind",
+    "Five of a kind served",
+)
+ROW_MSGIDS = (
+    N_("Nines (9)"),
+    N_("Tens (10)"),
+    N_("Jacks (J)"),
+    N_("Queens (Q)"),
+    N_("Kings (K)"),
+    N_("Aces (A)"),
+    N_("Quint"),
+    N_("Full hand"),
+    N_("Poker (four alike)"),
+    N_("Five alike"),
+    N_("Five alike served"),
+)
 """The rows as the sheet names them (the faces in brackets: the dice show 9 10 B D K A)."""
 STRIKE_WORDS = frozenset({"streichen", "gestrichen", "strike", "cross", "out"})
 QUINT_ROW, FULL_ROW, POKER_ROW, FIVE_ROW, FIVE_SERVED_ROW = 6, 7, 8, 9, 10
@@ -59,34 +92,63 @@ N_ROWS = 11
 class EscaleroRules:
     """Options of Escalero; every default is the text or the spec's resolution."""
 
-    min_keep: int = opt(1, de="Mindestens so viele Würfel bleiben beim Nachwerfen stehen (Text: 1; 0 = alle "
-                           "neu werfen erlaubt)", en="Dice that must stand at a rethrow (text: 1; 0 allows "
-                           "rethrowing all)", low=0, high=4)
-    max_keep: int = opt(4, de="Höchstens so viele Würfel bleiben stehen (Text: 4)",
-                        en="Most dice that may stand at a rethrow (text: 4)", low=0, high=4)
+    min_keep: int = opt(
+        1,
+        de="Mindestens so viele Würfel bleiben beim Nachwerfen stehen (Text: 1; 0 = alle neu werfen erlaubt)",
+        en="Dice that must stand at a rethrow (text: 1; 0 allows rethrowing all)",
+        low=0,
+        high=4,
+    )
+    max_keep: int = opt(
+        4,
+        de="Höchstens so viele Würfel bleiben stehen (Text: 4)",
+        en="Most dice that may stand at a rethrow (text: 4)",
+        low=0,
+        high=4,
+    )
     max_throws: int = opt(3, de="Würfe pro Runde (Text: 1 bis 3)", en="Throws per turn (text: 1 to 3)", low=1, high=5)
-    five_counts_as_poker: bool = opt(True, de="Ein Fünfling zählt auch als Poker (Vierling)",
-                                     en="Five of a kind also counts as Poker (four of a kind)")
-    strict_number_rows: bool = opt(False, de="Quint, Full Hand, Poker oder Fünfling dürfen in die Reihen Neuner bis "
-                                          "Asse nur als 0 eingetragen werden",
-                                   en="A hand that makes Quint, Full hand, Poker or Five of a kind may go into a "
-                                      "number row only as 0")
-    quint_points: tuple[int, int] = opt((25, 30), de="Quint: Punkte (normal, serviert)",
-                                        en="Quint: points (normal, served)", low=0, high=1000)
-    full_points: tuple[int, int] = opt((30, 35), de="Full Hand: Punkte (normal, serviert)",
-                                       en="Full hand: points (normal, served)", low=0, high=1000)
-    poker_points: tuple[int, int] = opt((40, 45), de="Poker: Punkte (normal, serviert)",
-                                        en="Poker: points (normal, served)", low=0, high=1000)
-    five_points: tuple[int, int] = opt((50, 50), de="Fünfling: Punkte (normal, serviert)",
-                                       en="Five of a kind: points (normal, served)", low=0, high=1000)
-    five_served_points: int = opt(100, de="Fünfling serviert: Punkte", en="Five of a kind served: points",
-                                  low=0, high=1000)
-    start: Literal["lot", "first_seat"] = opt("lot", de="Wer beginnt: das Los (der höchste Wurf) oder Platz 1",
-                                              en="Who begins: the lot (the highest throw) or seat 1")
+    five_counts_as_poker: bool = opt(
+        True,
+        de="Ein Fünfling zählt auch als Poker (Vierling)",
+        en="Five of a kind also counts as Poker (four of a kind)",
+    )
+    strict_number_rows: bool = opt(
+        False,
+        de="Quint, Full Hand, Poker oder Fünfling dürfen in die Reihen Neuner bis Asse nur als 0 eingetragen werden",
+        en="A hand that makes Quint, Full hand, Poker or Five of a kind may go into a number row only as 0",
+    )
+    quint_points: tuple[int, int] = opt(
+        (25, 30), de="Quint: Punkte (normal, serviert)", en="Quint: points (normal, served)", low=0, high=1000
+    )
+    full_points: tuple[int, int] = opt(
+        (30, 35), de="Full Hand: Punkte (normal, serviert)", en="Full hand: points (normal, served)", low=0, high=1000
+    )
+    poker_points: tuple[int, int] = opt(
+        (40, 45), de="Poker: Punkte (normal, serviert)", en="Poker: points (normal, served)", low=0, high=1000
+    )
+    five_points: tuple[int, int] = opt(
+        (50, 50),
+        de="Fünfling: Punkte (normal, serviert)",
+        en="Five of a kind: points (normal, served)",
+        low=0,
+        high=1000,
+    )
+    five_served_points: int = opt(
+        100, de="Fünfling serviert: Punkte", en="Five of a kind served: points", low=0, high=1000
+    )
+    start: Literal["lot", "first_seat"] = opt(
+        "lot",
+        de="Wer beginnt: das Los (der höchste Wurf) oder Platz 1",
+        en="Who begins: the lot (the highest throw) or seat 1",
+    )
 
     def validate(self) -> None:
-        require(0 <= self.min_keep <= self.max_keep <= 4, "min_keep/max_keep", "0 ≤ min_keep ≤ max_keep ≤ 4",
-                (self.min_keep, self.max_keep))
+        require(
+            0 <= self.min_keep <= self.max_keep <= 4,
+            "min_keep/max_keep",
+            "0 ≤ min_keep ≤ max_keep ≤ 4",
+            (self.min_keep, self.max_keep),
+        )
         require(1 <= self.max_throws <= 5, "max_throws", "1..5", self.max_throws)
 
 
@@ -103,8 +165,10 @@ def row_value(dice: Dice, row: int, served: bool, rules: EscaleroRules) -> int:
 @cache
 def row_values(dice: Dice, rules: EscaleroRules) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Every row's points for a hand: (thrown, served), each indexed by row; computed once per hand and rule set."""
-    return (tuple(compute_row_value(dice, r, False, rules) for r in range(N_ROWS)),
-            tuple(compute_row_value(dice, r, True, rules) for r in range(N_ROWS)))
+    return (
+        tuple(compute_row_value(dice, r, False, rules) for r in range(N_ROWS)),
+        tuple(compute_row_value(dice, r, True, rules) for r in range(N_ROWS)),
+    )
 
 
 def compute_row_value(dice: Dice, row: int, served: bool, rules: EscaleroRules) -> int:
@@ -136,8 +200,12 @@ def compute_row_value(dice: Dice, row: int, served: bool, rules: EscaleroRules) 
 def row_served(row: int, points: int, rules: EscaleroRules) -> bool:
     """Was ``points`` in ``row`` written for a served hand? Told by the value, where the rules give a served hand
     more than a thrown one (the sheet stores points only); the row "Five alike served" says so by its name."""
-    pairs = {QUINT_ROW: rules.quint_points, FULL_ROW: rules.full_points, POKER_ROW: rules.poker_points,
-             FIVE_ROW: rules.five_points}
+    pairs = {
+        QUINT_ROW: rules.quint_points,
+        FULL_ROW: rules.full_points,
+        POKER_ROW: rules.poker_points,
+        FIVE_ROW: rules.five_points,
+    }
     pair = pairs.get(row)
     return pair is not None and pair[0] != pair[1] and points == pair[1]
 
@@ -307,10 +375,20 @@ class EscaleroState(KeepSheetState):
         out.append(self.sheet_component())
         totals = self.totals()
         settled = self.settlement.players if self.settlement is not None else None
-        out.append(cmp.Seats(tuple(
-            cmp.SeatLine(p, score=totals[p], active=playing and p == self.player,
-                         note=(f"{settled[p]:+d}" if settled is not None and settled[p] else None))
-            for p in range(self.game.num_players)), label=cmp.Phrase(N_("Points"))))
+        out.append(
+            cmp.Seats(
+                tuple(
+                    cmp.SeatLine(
+                        p,
+                        score=totals[p],
+                        active=playing and p == self.player,
+                        note=(f"{settled[p]:+d}" if settled is not None and settled[p] else None),
+                    )
+                    for p in range(self.game.num_players)
+                ),
+                label=cmp.Phrase(N_("Points")),
+            )
+        )
         return tuple(out)
 
     def goal(self) -> cmp.Goal:
@@ -324,6 +402,7 @@ class EscaleroState(KeepSheetState):
     def sheet_component(self) -> cmp.Sheet:
         """Every player's sheet: a struck box as "—", a served entry marked, the totals (the web and the terminal
         used to tell served entries by comparing with the preset's points in JavaScript)."""
+
         def cell(row: int, v: int) -> Any:
             if v == EMPTY:
                 return None
@@ -340,12 +419,16 @@ class EscaleroState(KeepSheetState):
             """What the throw would score in row ``r`` of the player to move (the view's ``options``)."""
             if r not in free:
                 return ()
-            return tuple(row_value(self.dice, r, self.served(), self.rules) if p == self.player else None
-                         for p in range(n))
+            return tuple(
+                row_value(self.dice, r, self.served(), self.rules) if p == self.player else None for p in range(n)
+            )
 
-        rows = tuple(cmp.SheetRow(cmp.Phrase(ROW_MSGIDS[r]), tuple(cell(r, s[r]) for s in self.sheets), key=str(r),
-                                  options=options(r))
-                     for r in range(N_ROWS))
+        rows = tuple(
+            cmp.SheetRow(
+                cmp.Phrase(ROW_MSGIDS[r]), tuple(cell(r, s[r]) for s in self.sheets), key=str(r), options=options(r)
+            )
+            for r in range(N_ROWS)
+        )
         total = cmp.SheetRow(cmp.Phrase(N_("Total")), tuple(self.totals()), total=True)
         return cmp.Sheet(tuple(None for _ in range(n)), (*rows, total), column_seats=tuple(range(n)))
 
@@ -367,8 +450,7 @@ class EscaleroState(KeepSheetState):
             keep = parse_keep(rest, poker=True)
             if keep is not None:
                 return keep
-        raise IllegalAction(N_("Type the dice to leave standing (e.g. A A K) or a row (e.g. Damen, Damen "
-                               "streichen)."))
+        raise IllegalAction(N_("Type the dice to leave standing (e.g. A A K) or a row (e.g. Damen, Damen streichen)."))
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         rows = ROWS_EN if lang == "en" else ROWS_DE
@@ -392,8 +474,9 @@ class EscaleroGame(Game):
         sheets = tuple(tuple(EMPTY for _ in range(N_ROWS)) for _ in range(n))
         rules: EscaleroRules = self.rules
         start = -1 if rules.start == "lot" and n > 1 else 0  # solitaire needs no lot
-        return EscaleroState(self, sheets, player=max(start, 0), start_player=start,
-                             turn=KeepTurn(limit=rules.max_throws))
+        return EscaleroState(
+            self, sheets, player=max(start, 0), start_player=start, turn=KeepTurn(limit=rules.max_throws)
+        )
 
     def action_id(self, action: Action) -> int:
         if isinstance(action, Enter):
@@ -419,8 +502,19 @@ def make(rules: Any, n: int) -> Game:
     return EscaleroGame(rules, n)
 
 
-ROW_IDS = ("nines", "tens", "jacks", "queens", "kings", "aces", "quint", "full_hand", "poker", "five_kind",
-           "five_kind_served")
+ROW_IDS = (
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+    "quint",
+    "full_hand",
+    "poker",
+    "five_kind",
+    "five_kind_served",
+)
 """Stable ids of the rows for ``wuerfel score --json`` (the names are for people and differ by language)."""
 
 
@@ -432,9 +526,18 @@ def throw_scorer(rules: EscaleroRules) -> Any:
 
     def score(dice: Dice, lang: str) -> dict[str, Any]:
         names = ROWS_EN if lang == "en" else ROWS_DE
-        return {"dice": list(dice), "boxes": [
-            {"box": ROW_IDS[r], "name": names[r], "points": row_value(dice, r, False, rules) if dice else 0,
-             "served": row_value(dice, r, True, rules) if dice else 0} for r in range(N_ROWS)]}
+        return {
+            "dice": list(dice),
+            "boxes": [
+                {
+                    "box": ROW_IDS[r],
+                    "name": names[r],
+                    "points": row_value(dice, r, False, rules) if dice else 0,
+                    "served": row_value(dice, r, True, rules) if dice else 0,
+                }
+                for r in range(N_ROWS)
+            ],
+        }
 
     return ThrowScorer("boxes", 5, 5, score, parse=lambda text: parse_poker_dice(text), show=format_dice)
 
@@ -478,16 +581,36 @@ def _render(view: dict[str, Any], lang: str) -> Any:
     return render_escalero(view, lang)
 
 
-INFO = register(GameInfo(
-    id="escalero", name_de="Escalero", name_en="Escalero", options_class=EscaleroRules, make=make,
-    family="poker-dice",
-    min_players=1, max_players=6, default_preset="escalero",
-    presets_dir=Path(__file__).parent / "presets" / "escalero",
-    description_de=("Fünf Pokerwürfel, bis zu drei Würfe, elf Felder wie beim Kniffel; was in einem Wurf fällt "
-                    "(„serviert“), zählt mehr."),
-    description_en=("Five poker dice, up to three throws, eleven boxes as in Kniffel; a hand made in one throw "
-                    "('served') scores more."),
-    bots={"optimal": _bot}, solvers={"solo": _solve}, terminal_renderer=_render,
-    advisor=_advisor, default_bot="optimal", throw_scorer=throw_scorer, chips=True, faces="poker",
-    odds=throw_odds, explain=_explain, explain_quotes=("max_throws", "max_keep", "five_served_points"),
-))
+INFO = register(
+    GameInfo(
+        id="escalero",
+        name_de="Escalero",
+        name_en="Escalero",
+        options_class=EscaleroRules,
+        make=make,
+        family="poker-dice",
+        min_players=1,
+        max_players=6,
+        default_preset="escalero",
+        presets_dir=Path(__file__).parent / "presets" / "escalero",
+        description_de=(
+            "Fünf Pokerwürfel, bis zu drei Würfe, elf Felder wie beim Kniffel; was in einem Wurf fällt "
+            "(„serviert“), zählt mehr."
+        ),
+        description_en=(
+            "Five poker dice, up to three throws, eleven boxes as in Kniffel; a hand made in one throw "
+            "('served') scores more."
+        ),
+        bots={"optimal": _bot},
+        solvers={"solo": _solve},
+        terminal_renderer=_render,
+        advisor=_advisor,
+        default_bot="optimal",
+        throw_scorer=throw_scorer,
+        chips=True,
+        faces="poker",
+        odds=throw_odds,
+        explain=_explain,
+        explain_quotes=("max_throws", "max_keep", "five_served_points"),
+    )
+)

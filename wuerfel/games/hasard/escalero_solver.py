@@ -39,11 +39,25 @@ def spec_from_rules(rules: EscaleroRules) -> FillSpec:
     """The rule set as a fill-the-boxes game: served scores after the first throw and after a later throw of all five
     dice (``fresh_throw_scores_as_first``, effective only with ``min_keep = 0``), plain ones otherwise."""
     sp = dice_space(5, 6)
-    scores = np.array([[[row_value(roll, b, t == 0, rules) for roll in sp.rolls] for t in range(rules.max_throws)]
-                       for b in range(N_ROWS)], dtype=np.float64)
-    return FillSpec(name="escalero", n_dice=5, sides=6, throws=rules.max_throws, min_keep=rules.min_keep,
-                    max_keep=rules.max_keep, box_names=ROWS_DE, scores=scores,
-                    bonus_box=np.zeros(N_ROWS, dtype=np.bool_), fresh_throw_scores_as_first=True)
+    scores = np.array(
+        [
+            [[row_value(roll, b, t == 0, rules) for roll in sp.rolls] for t in range(rules.max_throws)]
+            for b in range(N_ROWS)
+        ],
+        dtype=np.float64,
+    )
+    return FillSpec(
+        name="escalero",
+        n_dice=5,
+        sides=6,
+        throws=rules.max_throws,
+        min_keep=rules.min_keep,
+        max_keep=rules.max_keep,
+        box_names=ROWS_DE,
+        scores=scores,
+        bonus_box=np.zeros(N_ROWS, dtype=np.bool_),
+        fresh_throw_scores_as_first=True,
+    )
 
 
 SOLVED = "escalero.solved"
@@ -80,9 +94,15 @@ def solve_solo(rules: EscaleroRules, rules_id: str, fresh: bool = False) -> Solv
         forget_solved()
     t0 = time.perf_counter()
     value = solo_value(rules)
-    return SolveResult(game="escalero", rules=rules_id, objective="solo", value=value,
-                       seconds=time.perf_counter() - t0, extra={"sheets": 1 << N_ROWS},
-                       value_of=N_("the expected total of a sheet played alone with the best strategy"))
+    return SolveResult(
+        game="escalero",
+        rules=rules_id,
+        objective="solo",
+        value=value,
+        seconds=time.perf_counter() - t0,
+        extra={"sheets": 1 << N_ROWS},
+        value_of=N_("the expected total of a sheet played alone with the best strategy"),
+    )
 
 
 def sheet_mask(sheet: tuple[int, ...]) -> int:

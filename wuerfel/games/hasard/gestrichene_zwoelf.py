@@ -36,29 +36,38 @@ class GestricheneZwoelfRules:
     """Options of Gestrichene Zwölf; every default is the text."""
 
     unstruck_paid_by: Literal["winner", "losers"] = opt(
-        "winner", de="Die Chips für ungestrichene Zahlen zahlt der Sieger an jeden Mitspieler (Text) oder jeder "
-                     "Mitspieler an den Sieger",
-        en="Chips for unstruck numbers: the winner pays each other player (text), or each other player pays the "
-           "winner")
-    chips_per_unstruck: int = opt(1, de="Chips je ungestrichene Zahl", en="Chips per unstruck number",
-                                  low=0, high=1000)
-    chips_per_seven: int = opt(10, de="Chips, die jeder Mitspieler dem Sieger je Siebenerstrich auf dessen Blatt "
-                                      "zahlt (Text: 10)",
-                               en="Chips each other player pays the winner per seven struck on the winner's sheet "
-                                  "(text: 10)", low=0, high=1000)
+        "winner",
+        de="Die Chips für ungestrichene Zahlen zahlt der Sieger an jeden Mitspieler (Text) oder jeder "
+        "Mitspieler an den Sieger",
+        en="Chips for unstruck numbers: the winner pays each other player (text), or each other player pays the winner",
+    )
+    chips_per_unstruck: int = opt(1, de="Chips je ungestrichene Zahl", en="Chips per unstruck number", low=0, high=1000)
+    chips_per_seven: int = opt(
+        10,
+        de="Chips, die jeder Mitspieler dem Sieger je Siebenerstrich auf dessen Blatt zahlt (Text: 10)",
+        en="Chips each other player pays the winner per seven struck on the winner's sheet (text: 10)",
+        low=0,
+        high=1000,
+    )
     start: Literal["lot", "first_seat"] = start_option()
 
 
-label_options(GestricheneZwoelfRules, {
-    "unstruck_paid_by": ("Ungestrichene Zahlen zahlt", "Unstruck numbers are paid by"),
-    "chips_per_unstruck": ("Chips je ungestrichene Zahl", "Chips per unstruck number"),
-    "chips_per_seven": ("Chips je Siebenerstrich des Siegers", "Chips per seven of the winner"),
-    "start": START_NAME,
-}, {
-    "unstruck_paid_by": {"winner": ("der Sieger an jeden", "the winner, to each"),
-                         "losers": ("jeder an den Sieger", "each, to the winner")},
-    "start": START_WORDS,
-})
+label_options(
+    GestricheneZwoelfRules,
+    {
+        "unstruck_paid_by": ("Ungestrichene Zahlen zahlt", "Unstruck numbers are paid by"),
+        "chips_per_unstruck": ("Chips je ungestrichene Zahl", "Chips per unstruck number"),
+        "chips_per_seven": ("Chips je Siebenerstrich des Siegers", "Chips per seven of the winner"),
+        "start": START_NAME,
+    },
+    {
+        "unstruck_paid_by": {
+            "winner": ("der Sieger an jeden", "the winner, to each"),
+            "losers": ("jeder an den Sieger", "each, to the winner"),
+        },
+        "start": START_WORDS,
+    },
+)
 
 
 Sheet = tuple[int, ...]
@@ -98,16 +107,17 @@ class GestricheneZwoelfState(SimpleState):
         sheet = self.sheets[self.seat]
         if i != SEVEN and sheet[i]:
             return dataclasses.replace(self, seat=left_of(self.seat, self.n))  # cannot strike: the turn ends
-        sheet = (*sheet[:i], sheet[i] + 1, *sheet[i + 1:])
-        s = dataclasses.replace(self, sheets=(*self.sheets[:self.seat], sheet, *self.sheets[self.seat + 1:]))
+        sheet = (*sheet[:i], sheet[i] + 1, *sheet[i + 1 :])
+        s = dataclasses.replace(self, sheets=(*self.sheets[: self.seat], sheet, *self.sheets[self.seat + 1 :]))
         return dataclasses.replace(s, phase="over") if unstruck_count(sheet) == 0 else s
 
     def news(self, event: Any, after: SimpleState) -> tuple[Phrase, ...]:
         """A sum struck already (the seven always strikes again) ends the turn: said, with whose turn it is now."""
         if not isinstance(event, Roll) or after.phase != "throw" or after.seat == self.seat:
             return ()
-        return (Phrase(STRUCK_ALREADY, {"name": SeatRef(self.seat), "sum": sum(event.dice),
-                                        "next": SeatRef(after.seat)}),)
+        return (
+            Phrase(STRUCK_ALREADY, {"name": SeatRef(self.seat), "sum": sum(event.dice), "next": SeatRef(after.seat)}),
+        )
 
     def solver_key(self) -> Hashable:
         """Whose throw it is and every sheet's :func:`sheet_key`. Sound because a throw strikes a new number, ends
@@ -157,12 +167,16 @@ class GestricheneZwoelfState(SimpleState):
         return explained.goal()
 
     def view_extra(self, player: int | None) -> JSON:
-        return {"struck": [[NUMBERS[i] for i, k in enumerate(sh) if k] for sh in self.sheets],
-                "sevens": [sh[SEVEN] for sh in self.sheets], "chips": list(self.payoffs())}
+        return {
+            "struck": [[NUMBERS[i] for i, k in enumerate(sh) if k] for sh in self.sheets],
+            "sevens": [sh[SEVEN] for sh in self.sheets],
+            "chips": list(self.payoffs()),
+        }
 
     def table(self, player: int | None) -> tuple[Component, ...]:
-        tracks: tuple[Component, ...] = tuple(Track(seat=s, numbers=NUMBERS, marks=sh)
-                                              for s, sh in enumerate(self.sheets))
+        tracks: tuple[Component, ...] = tuple(
+            Track(seat=s, numbers=NUMBERS, marks=sh) for s, sh in enumerate(self.sheets)
+        )
         if self.phase == "over":
             return (*tracks, Chips(self.payoffs()))
         return tracks
@@ -177,15 +191,25 @@ def make(rules: Any, n: int) -> Game:
     return GestricheneZwoelfGame(rules, n)
 
 
-INFO = register(GameInfo(
-    id="gestrichene-zwoelf", name_de="Gestrichene Zwölf", name_en="Struck Twelve (Gestrichene Zwölf)",
-    family="two-dice",
-    options_class=GestricheneZwoelfRules, make=make, min_players=2, max_players=6,
-    default_preset="gestrichene-zwoelf", presets_dir=Path(__file__).parent / "presets" / "gestrichene-zwoelf",
-    description_de="Zwei Würfel: Streich die Summen 2 bis 12 und würfle weiter, solange du streichen kannst.",
-    description_en="Two dice: strike off the sums 2 to 12, and throw on as long as you can strike one.",
-    aliases=("gestrichene_zwoelf", "gestrichene-zwölf"), default_bot="random",
-    chips=True,
-    decisions=False,
-    explain=explained.explain, explain_quotes=("chips_per_unstruck", "chips_per_seven"),
-))
+INFO = register(
+    GameInfo(
+        id="gestrichene-zwoelf",
+        name_de="Gestrichene Zwölf",
+        name_en="Struck Twelve (Gestrichene Zwölf)",
+        family="two-dice",
+        options_class=GestricheneZwoelfRules,
+        make=make,
+        min_players=2,
+        max_players=6,
+        default_preset="gestrichene-zwoelf",
+        presets_dir=Path(__file__).parent / "presets" / "gestrichene-zwoelf",
+        description_de="Zwei Würfel: Streich die Summen 2 bis 12 und würfle weiter, solange du streichen kannst.",
+        description_en="Two dice: strike off the sums 2 to 12, and throw on as long as you can strike one.",
+        aliases=("gestrichene_zwoelf", "gestrichene-zwölf"),
+        default_bot="random",
+        chips=True,
+        decisions=False,
+        explain=explained.explain,
+        explain_quotes=("chips_per_unstruck", "chips_per_seven"),
+    )
+)

@@ -80,8 +80,10 @@ class HimmelUndHoelleState(KeyedRoundState):
         msg = super().message()
         if msg is None and self.last:
             heaven, hell = heaven_and_hell(self.last)
-            return Phrase(HEAVEN_AND_HELL, {"dice": " ".join(map(str, self.last)), "heaven": heaven, "hell": hell,
-                                            "points": heaven + hell})
+            return Phrase(
+                HEAVEN_AND_HELL,
+                {"dice": " ".join(map(str, self.last)), "heaven": heaven, "hell": hell, "points": heaven + hell},
+            )
         return msg
 
 
@@ -94,14 +96,24 @@ def make(rules: Any, n: int) -> Game:
     return HimmelUndHoelleGame(rules, n)
 
 
-INFO = register(GameInfo(
-    id="himmel-und-hoelle", name_de="Himmel und Hölle", name_en="Heaven and Hell (Himmel und Hölle)",
-    family="two-dice",
-    options_class=HimmelUndHoelleRules, make=make, min_players=2, max_players=8,
-    default_preset="himmel-und-hoelle", presets_dir=Path(__file__).parent / "presets" / "himmel-und-hoelle",
-    description_de="Zwei Würfel: Die Augen oben zählen als Zehner, die unten als Einer; die höchste Summe gewinnt.",
-    description_en="Two dice: the top faces count as tens, the bottom faces as units; the highest total wins.",
-    aliases=("himmel_und_hoelle", "himmel-und-hölle"), default_bot="random",
-    decisions=False,
-    explain=explained.explain, explain_quotes=("rounds",),
-))
+INFO = register(
+    GameInfo(
+        id="himmel-und-hoelle",
+        name_de="Himmel und Hölle",
+        name_en="Heaven and Hell (Himmel und Hölle)",
+        family="two-dice",
+        options_class=HimmelUndHoelleRules,
+        make=make,
+        min_players=2,
+        max_players=8,
+        default_preset="himmel-und-hoelle",
+        presets_dir=Path(__file__).parent / "presets" / "himmel-und-hoelle",
+        description_de="Zwei Würfel: Die Augen oben zählen als Zehner, die unten als Einer; die höchste Summe gewinnt.",
+        description_en="Two dice: the top faces count as tens, the bottom faces as units; the highest total wins.",
+        aliases=("himmel_und_hoelle", "himmel-und-hölle"),
+        default_bot="random",
+        decisions=False,
+        explain=explained.explain,
+        explain_quotes=("rounds",),
+    )
+)

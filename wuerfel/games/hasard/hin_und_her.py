@@ -38,16 +38,23 @@ UNSTRUCK = N_("{name} had struck the {face} already: it is open again")
 class HinUndHerRules:
     """Options of Hin und her; every default is the text or the spec's resolution."""
 
-    settle_loser: bool = opt(True, de="Gleichstand um den letzten Platz (die wenigsten gestrichenen Ziffern) wird "
-                                      "durch eine Stichrunde entschieden",
-                             en="A tie for last place (fewest struck digits) is decided by a throw-off")
+    settle_loser: bool = opt(
+        True,
+        de="Gleichstand um den letzten Platz (die wenigsten gestrichenen Ziffern) wird "
+        "durch eine Stichrunde entschieden",
+        en="A tie for last place (fewest struck digits) is decided by a throw-off",
+    )
     start: Literal["lot", "first_seat"] = start_option()
 
 
-label_options(HinUndHerRules, {
-    "settle_loser": ("Stichrunde um den letzten Platz", "Throw-off for last place"),
-    "start": START_NAME,
-}, {"start": START_WORDS})
+label_options(
+    HinUndHerRules,
+    {
+        "settle_loser": ("Stichrunde um den letzten Platz", "Throw-off for last place"),
+        "start": START_NAME,
+    },
+    {"start": START_WORDS},
+)
 
 
 def struck_count(mask: int) -> int:
@@ -75,7 +82,7 @@ class HinUndHerState(SimpleState):
 
     def after_throw(self, dice: tuple[int, ...]) -> HinUndHerState:
         mask = self.struck[self.seat] ^ (1 << (dice[0] - 1))
-        s = dataclasses.replace(self, struck=(*self.struck[:self.seat], mask, *self.struck[self.seat + 1:]))
+        s = dataclasses.replace(self, struck=(*self.struck[: self.seat], mask, *self.struck[self.seat + 1 :]))
         if self.order:  # a throw-off for last place
             row = list(s.playoffs[-1])
             row[self.seat] = struck_count(mask)
@@ -162,8 +169,10 @@ class HinUndHerState(SimpleState):
         return super().message()
 
     def table(self, player: int | None) -> tuple[Component, ...]:
-        return tuple(Track(seat=s, numbers=(1, 2, 3, 4, 5, 6), marks=tuple(m >> i & 1 for i in range(6)))
-                     for s, m in enumerate(self.struck))
+        return tuple(
+            Track(seat=s, numbers=(1, 2, 3, 4, 5, 6), marks=tuple(m >> i & 1 for i in range(6)))
+            for s, m in enumerate(self.struck)
+        )
 
 
 class HinUndHerGame(SimpleGame):
@@ -175,14 +184,25 @@ def make(rules: Any, n: int) -> Game:
     return HinUndHerGame(rules, n)
 
 
-INFO = register(GameInfo(
-    id="hin-und-her", name_de="Hin und her", name_en="Back and Forth (Hin und her)",
-    family="one-die", options_class=HinUndHerRules, make=make,
-    min_players=2, max_players=6, default_preset="hin-und-her",
-    presets_dir=Path(__file__).parent / "presets" / "hin-und-her",
-    description_de="Ein Würfel: Streich die Zahlen 1 bis 6; wirfst du eine gestrichene noch einmal, kommt sie zurück.",
-    description_en="One die: strike off the numbers 1 to 6; throw a struck one again and it comes back.",
-    aliases=("hin_und_her",), default_bot="random",
-    decisions=False,
-    explain=explained.explain,
-))
+INFO = register(
+    GameInfo(
+        id="hin-und-her",
+        name_de="Hin und her",
+        name_en="Back and Forth (Hin und her)",
+        family="one-die",
+        options_class=HinUndHerRules,
+        make=make,
+        min_players=2,
+        max_players=6,
+        default_preset="hin-und-her",
+        presets_dir=Path(__file__).parent / "presets" / "hin-und-her",
+        description_de=(
+            "Ein Würfel: Streich die Zahlen 1 bis 6; wirfst du eine gestrichene noch einmal, kommt sie zurück."
+        ),
+        description_en="One die: strike off the numbers 1 to 6; throw a struck one again and it comes back.",
+        aliases=("hin_und_her",),
+        default_bot="random",
+        decisions=False,
+        explain=explained.explain,
+    )
+)

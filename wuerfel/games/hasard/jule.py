@@ -30,24 +30,37 @@ TARGETS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1)
 class JuleRules:
     """Options of Jule; every default is the text or the spec's resolution."""
 
-    chips_per_number: int = opt(1, de="Chips, die jeder Verlierer dem Sieger je nicht gestrichene Zahl gibt",
-                                en="Chips each loser gives the winner per number not struck", low=0, high=1000)
+    chips_per_number: int = opt(
+        1,
+        de="Chips, die jeder Verlierer dem Sieger je nicht gestrichene Zahl gibt",
+        en="Chips each loser gives the winner per number not struck",
+        low=0,
+        high=1000,
+    )
     unstruck: Literal["all", "written"] = opt(
-        "all", de="Welche Zahlen als nicht gestrichen zählen: alle sechs, die noch nicht gestrichen sind, oder nur "
-                  "die aufgeschriebenen",
-        en="Which numbers count as not struck: all six not yet struck, or only those written down")
+        "all",
+        de="Welche Zahlen als nicht gestrichen zählen: alle sechs, die noch nicht gestrichen sind, oder nur "
+        "die aufgeschriebenen",
+        en="Which numbers count as not struck: all six not yet struck, or only those written down",
+    )
     start: Literal["lot", "first_seat"] = start_option()
 
 
-label_options(JuleRules, {
-    "chips_per_number": ("Chips je nicht gestrichene Zahl", "Chips per number not struck"),
-    "unstruck": ("Nicht gestrichene Zahlen", "Numbers not struck"),
-    "start": START_NAME,
-}, {
-    "unstruck": {"all": ("alle sechs, die nicht gestrichen sind", "all six not struck"),
-                 "written": ("nur die aufgeschriebenen", "only those written down")},
-    "start": START_WORDS,
-})
+label_options(
+    JuleRules,
+    {
+        "chips_per_number": ("Chips je nicht gestrichene Zahl", "Chips per number not struck"),
+        "unstruck": ("Nicht gestrichene Zahlen", "Numbers not struck"),
+        "start": START_NAME,
+    },
+    {
+        "unstruck": {
+            "all": ("alle sechs, die nicht gestrichen sind", "all six not struck"),
+            "written": ("nur die aufgeschriebenen", "only those written down"),
+        },
+        "start": START_WORDS,
+    },
+)
 
 
 def unstruck(progress: int, rule: str = "all") -> int:
@@ -73,7 +86,7 @@ class JuleState(SimpleState):
         p = self.progress[self.seat]
         if dice[0] != TARGETS[p]:
             return dataclasses.replace(self, seat=left_of(self.seat, self.n))
-        progress = (*self.progress[:self.seat], p + 1, *self.progress[self.seat + 1:])
+        progress = (*self.progress[: self.seat], p + 1, *self.progress[self.seat + 1 :])
         if p + 1 == len(TARGETS):
             return dataclasses.replace(self, progress=progress, phase="over")
         return dataclasses.replace(self, progress=progress, seat=left_of(self.seat, self.n))
@@ -114,14 +127,23 @@ class JuleState(SimpleState):
         return explained.goal()
 
     def view_extra(self, player: int | None) -> JSON:
-        return {"progress": list(self.progress),
-                "next_number": [TARGETS[p] if p < len(TARGETS) else None for p in self.progress],
-                "chips": list(self.payoffs())}
+        return {
+            "progress": list(self.progress),
+            "next_number": [TARGETS[p] if p < len(TARGETS) else None for p in self.progress],
+            "chips": list(self.payoffs()),
+        }
 
     def table(self, player: int | None) -> tuple[Component, ...]:
-        return tuple(Track(seat=s, numbers=TARGETS, marks=tuple(1 if i < p else 0 for i in range(len(TARGETS))),
-                           position=p if p < len(TARGETS) else None, label=Phrase(N_("1 to 6 and back")))
-                     for s, p in enumerate(self.progress))
+        return tuple(
+            Track(
+                seat=s,
+                numbers=TARGETS,
+                marks=tuple(1 if i < p else 0 for i in range(len(TARGETS))),
+                position=p if p < len(TARGETS) else None,
+                label=Phrase(N_("1 to 6 and back")),
+            )
+            for s, p in enumerate(self.progress)
+        )
 
 
 class JuleGame(SimpleGame):
@@ -133,14 +155,26 @@ def make(rules: Any, n: int) -> Game:
     return JuleGame(rules, n)
 
 
-INFO = register(GameInfo(
-    id="jule", name_de="Jule", name_en="Jule", options_class=JuleRules, make=make, min_players=1, max_players=6,
-    family="one-die",
-    default_preset="jule", presets_dir=Path(__file__).parent / "presets" / "jule",
-    description_de="Ein Würfel: Wirf der Reihe nach 1 bis 6 und dann 6 bis 1 zurück; wer zuerst fertig ist, gewinnt.",
-    description_en="One die: throw 1 to 6 in order, then 6 back down to 1; the first to finish wins.",
-    default_bot="random",
-    chips=True,
-    decisions=False,
-    explain=explained.explain, explain_quotes=("chips_per_number",),
-))
+INFO = register(
+    GameInfo(
+        id="jule",
+        name_de="Jule",
+        name_en="Jule",
+        options_class=JuleRules,
+        make=make,
+        min_players=1,
+        max_players=6,
+        family="one-die",
+        default_preset="jule",
+        presets_dir=Path(__file__).parent / "presets" / "jule",
+        description_de=(
+            "Ein Würfel: Wirf der Reihe nach 1 bis 6 und dann 6 bis 1 zurück; wer zuerst fertig ist, gewinnt."
+        ),
+        description_en="One die: throw 1 to 6 in order, then 6 back down to 1; the first to finish wins.",
+        default_bot="random",
+        chips=True,
+        decisions=False,
+        explain=explained.explain,
+        explain_quotes=("chips_per_number",),
+    )
+)

@@ -47,21 +47,46 @@ RIGHT = (3, 5, 8, 10, 12)
 SEVEN = 7
 NUMBERS = (SEVEN, *LEFT, *RIGHT)
 BOARD_SPEC = BoardSpec(
-    fields=(BoardField(SEVEN, "seven"), *(BoardField(k, "left") for k in LEFT),
-            *(BoardField(k, "right") for k in RIGHT)),
+    fields=(
+        BoardField(SEVEN, "seven"),
+        *(BoardField(k, "left") for k in LEFT),
+        *(BoardField(k, "right") for k in RIGHT),
+    ),
     layout=(("seven",), ("left", "right")),
     unknown_field=N_("There is no field {number} on the board (2 to 12)."),
 )
 """The board as the rules lay it out: the 7 on top, the left column 2, 4, 6, 9, 11, the right column 3, 5, 8, 10,
 12 (the order of the fields is also the order of the stake ids)."""
 
-__all__ = ["BOARD", "BOARD_SPEC", "DONE_WORDS", "INFO", "LEFT", "LOT_BANK", "LOT_BANK_NAMED", "NUMBERS", "RIGHT",
-           "SEVEN", "Bet", "Done", "LustigeSiebenGame", "LustigeSiebenRules", "LustigeSiebenState", "PunterBot",
-           "Stake", "bank_edges", "column", "field_edges", "make", "settle", "verdict"]
+__all__ = [
+    "BOARD",
+    "BOARD_SPEC",
+    "DONE_WORDS",
+    "INFO",
+    "LEFT",
+    "LOT_BANK",
+    "LOT_BANK_NAMED",
+    "NUMBERS",
+    "RIGHT",
+    "SEVEN",
+    "Bet",
+    "Done",
+    "LustigeSiebenGame",
+    "LustigeSiebenRules",
+    "LustigeSiebenState",
+    "PunterBot",
+    "Stake",
+    "bank_edges",
+    "column",
+    "field_edges",
+    "make",
+    "settle",
+    "verdict",
+]
 
 
 def column(number: int) -> str:
-    """"left", "right" or "seven": only the column of a number matters for the settlement (spec 9)."""
+    """ "left", "right" or "seven": only the column of a number matters for the settlement (spec 9)."""
     if number == SEVEN:
         return "seven"
     return "left" if number in LEFT else "right"
@@ -71,19 +96,38 @@ def column(number: int) -> str:
 class LustigeSiebenRules:
     """Options of Lustige Sieben; every default is the text or the spec's resolution."""
 
-    starting_chips: int = opt(30, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with",
-                              low=1, high=10000)
-    max_stake: int = opt(5, de="Größter Einzeleinsatz (mehrere Einsätze pro Wurf erlaubt)",
-                         en="Largest single stake (several stakes per throw allowed)", low=1, high=1000)
+    starting_chips: int = opt(
+        30, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with", low=1, high=10000
+    )
+    max_stake: int = opt(
+        5,
+        de="Größter Einzeleinsatz (mehrere Einsätze pro Wurf erlaubt)",
+        en="Largest single stake (several stakes per throw allowed)",
+        low=1,
+        high=1000,
+    )
     payout: Literal["returned", "net"] = opt(
-        "returned", de="„verdoppeln“/„dreifach“: 2×/3× des Einsatzes zurück oder 2×/3× Gewinn zusätzlich zum Einsatz",
-        en="'doubled'/'threefold': 2×/3× the stake returned, or 2×/3× won on top of the stake")
-    bank_throws: int = opt(5, de="Würfe, nach denen die Bank an den linken Nachbarn geht",
-                           en="Throws after which the bank passes to the left neighbour", low=1, high=100)
-    bank_rounds: int = opt(1, de="Wie oft die Bank reihum geht, bis das Spiel endet",
-                           en="How many times the bank goes round the table before the game ends", low=1, high=20)
-    first_bank: Literal["first_seat", "lot"] = opt("lot", de="Wer die Bank zuerst hält: Platz 1 oder das Los",
-                                                   en="Who holds the bank first: seat 1 or the lot")
+        "returned",
+        de="„verdoppeln“/„dreifach“: 2×/3× des Einsatzes zurück oder 2×/3× Gewinn zusätzlich zum Einsatz",
+        en="'doubled'/'threefold': 2×/3× the stake returned, or 2×/3× won on top of the stake",
+    )
+    bank_throws: int = opt(
+        5,
+        de="Würfe, nach denen die Bank an den linken Nachbarn geht",
+        en="Throws after which the bank passes to the left neighbour",
+        low=1,
+        high=100,
+    )
+    bank_rounds: int = opt(
+        1,
+        de="Wie oft die Bank reihum geht, bis das Spiel endet",
+        en="How many times the bank goes round the table before the game ends",
+        low=1,
+        high=20,
+    )
+    first_bank: Literal["first_seat", "lot"] = opt(
+        "lot", de="Wer die Bank zuerst hält: Platz 1 oder das Los", en="Who holds the bank first: seat 1 or the lot"
+    )
 
     def validate(self) -> None:
         for key in ("starting_chips", "max_stake", "bank_throws", "bank_rounds"):
@@ -102,13 +146,17 @@ def verdict(number: int, total: int, rules: LustigeSiebenRules) -> int | None:
     thrown, col = column(total), column(number)
     if thrown == "right" and col == "seven":
         return None
-    wins = (col == "seven" and thrown == "seven") or (col == "left" and thrown == "right") or (
-        col == "right" and thrown == "left")
+    wins = (
+        (col == "seven" and thrown == "seven")
+        or (col == "left" and thrown == "right")
+        or (col == "right" and thrown == "left")
+    )
     return rules.multiplier(col) if wins else 0
 
 
-def settle(ledger: ChipLedger, board: tuple[Bet, ...], banker: int, total: int,
-           rules: LustigeSiebenRules) -> tuple[ChipLedger, tuple[Bet, ...]]:
+def settle(
+    ledger: ChipLedger, board: tuple[Bet, ...], banker: int, total: int, rules: LustigeSiebenRules
+) -> tuple[ChipLedger, tuple[Bet, ...]]:
     """Settle every stake on the board for a throw of ``total`` (spec 9); returns the ledger and what stays."""
     return settle_board(ledger, board, banker, lambda number: verdict(number, total, rules))
 
@@ -135,8 +183,10 @@ class LustigeSiebenState(BankState):
 
     def throw_message(self, value: int, dice: tuple[int, ...]) -> Phrase:
         where = {"left": N_("left column"), "right": N_("right column"), "seven": N_("the 7")}[column(value)]
-        return Phrase(N_("Last throw: {dice} = {sum} ({where})"),
-                      {"dice": " + ".join(map(str, dice)), "sum": value, "where": Phrase(where)})
+        return Phrase(
+            N_("Last throw: {dice} = {sum} ({where})"),
+            {"dice": " + ".join(map(str, dice)), "sum": value, "where": Phrase(where)},
+        )
 
 
 class LustigeSiebenGame(BankGame):
@@ -230,14 +280,22 @@ def bank_edges(rules: LustigeSiebenRules) -> tuple[BankEdge, ...]:
     state = LustigeSiebenGame(rules, 2).new_initial_state()
     assert isinstance(state, LustigeSiebenState)
     k = rules.bank_throws
-    edges = [BankEdge("column", Phrase(N_("a number of the left or right column")), state.field_edge(LEFT[0])),
-             BankEdge("seven_first", Phrase(N_("the 7, staked before the bank's first throw ({n} throw left)"),
-                                            {"n": k},
-                                            plural="the 7, staked before the bank's first throw ({n} throws left)"),
-                      state.field_edge(SEVEN, k))]
+    edges = [
+        BankEdge("column", Phrase(N_("a number of the left or right column")), state.field_edge(LEFT[0])),
+        BankEdge(
+            "seven_first",
+            Phrase(
+                N_("the 7, staked before the bank's first throw ({n} throw left)"),
+                {"n": k},
+                plural="the 7, staked before the bank's first throw ({n} throws left)",
+            ),
+            state.field_edge(SEVEN, k),
+        ),
+    ]
     if k > 1:
-        edges.append(BankEdge("seven_last", Phrase(N_("the 7, staked before the bank's last throw")),
-                              state.field_edge(SEVEN, 1)))
+        edges.append(
+            BankEdge("seven_last", Phrase(N_("the 7, staked before the bank's last throw")), state.field_edge(SEVEN, 1))
+        )
     return tuple(edges)
 
 
@@ -247,21 +305,44 @@ def _odds(rules: LustigeSiebenRules) -> Any:
     from wuerfel.engine.edges import edge_notes
     from wuerfel.engine.odds import ThrowClass, ThrowOdds
 
-    return ThrowOdds(2, (ThrowClass("seven", Phrase(N_("the 7"))), ThrowClass("left", Phrase(N_("left column"))),
-                         ThrowClass("right", Phrase(N_("right column")))), lambda dice: column(sum(dice)),
-                     notes=edge_notes(bank_edges(rules)))
+    return ThrowOdds(
+        2,
+        (
+            ThrowClass("seven", Phrase(N_("the 7"))),
+            ThrowClass("left", Phrase(N_("left column"))),
+            ThrowClass("right", Phrase(N_("right column"))),
+        ),
+        lambda dice: column(sum(dice)),
+        notes=edge_notes(bank_edges(rules)),
+    )
 
 
-INFO = register(GameInfo(
-    id="lustige-sieben", name_de="Lustige Sieben", name_en="Under and Over Seven (Lustige Sieben)",
-    family="two-dice",
-    options_class=LustigeSiebenRules, make=make, min_players=2, max_players=9,
-    default_preset="lustige-sieben", presets_dir=Path(__file__).parent / "presets" / "lustige-sieben",
-    description_de=("Eine Bank, zwei Würfel: Setz auf die Sieben, die linke oder die rechte Reihe, dann würfelt "
-                    "die Bank."),
-    description_en="A bank and two dice: stake on the 7, the left or the right row, then the bank throws.",
-    aliases=("lustige_sieben", "merry-seven"),
-    bots={"heuristic": _punter_bot}, terminal_renderer=_render, default_bot="heuristic",
-    advisor=_advisor, perfect_information=False, chips=True, odds=_odds, bank_edges=bank_edges,
-    explain=_explain, explain_quotes=("starting_chips", "max_stake", "bank_throws", "bank_rounds"),
-))
+INFO = register(
+    GameInfo(
+        id="lustige-sieben",
+        name_de="Lustige Sieben",
+        name_en="Under and Over Seven (Lustige Sieben)",
+        family="two-dice",
+        options_class=LustigeSiebenRules,
+        make=make,
+        min_players=2,
+        max_players=9,
+        default_preset="lustige-sieben",
+        presets_dir=Path(__file__).parent / "presets" / "lustige-sieben",
+        description_de=(
+            "Eine Bank, zwei Würfel: Setz auf die Sieben, die linke oder die rechte Reihe, dann würfelt die Bank."
+        ),
+        description_en="A bank and two dice: stake on the 7, the left or the right row, then the bank throws.",
+        aliases=("lustige_sieben", "merry-seven"),
+        bots={"heuristic": _punter_bot},
+        terminal_renderer=_render,
+        default_bot="heuristic",
+        advisor=_advisor,
+        perfect_information=False,
+        chips=True,
+        odds=_odds,
+        bank_edges=bank_edges,
+        explain=_explain,
+        explain_quotes=("starting_chips", "max_stake", "bank_throws", "bank_rounds"),
+    )
+)

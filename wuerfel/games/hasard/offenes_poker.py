@@ -82,28 +82,53 @@ class OffenesRules(PokerRules):
     """Options of Offenes Würfelpoker; every default is the text or the spec's resolution. Quint and Joker Poker
     (``quint``, ``joker``) come from the shared poker rules block (:class:`~wuerfel.games.hasard.poker.PokerRules`)."""
 
-    starting_chips: int = opt(30, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with",
-                              low=1, high=10000)
-    minimum: int = opt(1, de="Mindesteinsatz m: jeder zahlt ihn zu Beginn jedes Spiels (Text: z. B. 1 Chip)",
-                       en="Minimum stake m: everybody pays it at the start of every game (text: e.g. 1 chip)",
-                       low=0, high=1000)
-    maximum: int = opt(6, de="Höchsteinsatz M: bis dahin darf erhöht werden (Text: z. B. 6 Chips)",
-                       en="Maximum stake M: raises may go up to it (text: e.g. 6 chips)", low=0, high=1000)
+    starting_chips: int = opt(
+        30, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with", low=1, high=10000
+    )
+    minimum: int = opt(
+        1,
+        de="Mindesteinsatz m: jeder zahlt ihn zu Beginn jedes Spiels (Text: z. B. 1 Chip)",
+        en="Minimum stake m: everybody pays it at the start of every game (text: e.g. 1 chip)",
+        low=0,
+        high=1000,
+    )
+    maximum: int = opt(
+        6,
+        de="Höchsteinsatz M: bis dahin darf erhöht werden (Text: z. B. 6 Chips)",
+        en="Maximum stake M: raises may go up to it (text: e.g. 6 chips)",
+        low=0,
+        high=1000,
+    )
     games: int = opt(6, de="Spiele (Pötte) pro Partie", en="Games (pots) per match", low=1, high=100)
-    max_throws: int = opt(3, de="Würfe je Spieler (Text: 1 bis 3)", en="Throws per player (text: 1 to 3)",
-                          low=1, high=5)
-    min_keep: int = opt(1, de="Mindestens so viele Würfel bleiben beim Nachwerfen stehen (Text: 1)",
-                        en="Fewest dice left standing at a rethrow (text: 1)", low=0, high=4)
-    max_keep: int = opt(4, de="Höchstens so viele Würfel bleiben stehen (Text: 4)",
-                        en="Most dice left standing at a rethrow (text: 4)", low=0, high=4)
-    rethrow_all: bool = opt(False, de="Alle fünf Würfel dürfen neu geworfen werden (Text: nein, 1 bis 4 stehen)",
-                            en="All five dice may be thrown again (text: no, 1 to 4 stand)")
+    max_throws: int = opt(
+        3, de="Würfe je Spieler (Text: 1 bis 3)", en="Throws per player (text: 1 to 3)", low=1, high=5
+    )
+    min_keep: int = opt(
+        1,
+        de="Mindestens so viele Würfel bleiben beim Nachwerfen stehen (Text: 1)",
+        en="Fewest dice left standing at a rethrow (text: 1)",
+        low=0,
+        high=4,
+    )
+    max_keep: int = opt(
+        4,
+        de="Höchstens so viele Würfel bleiben stehen (Text: 4)",
+        en="Most dice left standing at a rethrow (text: 4)",
+        low=0,
+        high=4,
+    )
+    rethrow_all: bool = opt(
+        False,
+        de="Alle fünf Würfel dürfen neu geworfen werden (Text: nein, 1 bis 4 stehen)",
+        en="All five dice may be thrown again (text: no, 1 to 4 stand)",
+    )
     start: Literal["lot", "first_seat"] = start_option()
 
     def validate(self) -> None:
         require(self.minimum <= self.maximum, "minimum/maximum", "minimum ≤ maximum", (self.minimum, self.maximum))
-        require(self.min_keep <= self.max_keep, "min_keep/max_keep", "min_keep ≤ max_keep",
-                (self.min_keep, self.max_keep))
+        require(
+            self.min_keep <= self.max_keep, "min_keep/max_keep", "min_keep ≤ max_keep", (self.min_keep, self.max_keep)
+        )
 
 
 label_options(
@@ -203,7 +228,7 @@ class OffenesState(ChipResults, State):
     def to_throw(self) -> tuple[int, ...]:
         """The seats of the pass still to play a turn (not passed), in turn order, the current one first."""
         folded = self.bet.folded if self.betting is not None else frozenset()
-        return tuple(p for p in self.order[self.index:] if p not in folded)
+        return tuple(p for p in self.order[self.index :] if p not in folded)
 
     # --- node kind ----------------------------------------------------------------------------------------
     def to_move(self) -> int:
@@ -249,8 +274,7 @@ class OffenesState(ChipResults, State):
             return dataclasses.replace(self, betting=betting, ledger=ledger)._advance()
         assert self.turn is not None
         if isinstance(action, Keep):
-            return dataclasses.replace(self, turn=self.turn.keep(action.dice, keep_rules(self.rules),
-                                                                 checked=False))
+            return dataclasses.replace(self, turn=self.turn.keep(action.dice, keep_rules(self.rules), checked=False))
         assert isinstance(action, Stop)
         return self._finish_turn()
 
@@ -293,10 +317,20 @@ class OffenesState(ChipResults, State):
         """Everybody pays the minimum stake; the starter plays the first turn."""
         r = self.rules
         betting, ledger = Betting.open(self.ledger, r.minimum, r.maximum)
-        return dataclasses.replace(self, ledger=ledger, betting=betting, phase="turn", starter=starter,
-                                   order=clockwise(starter, self.n), index=0, hands=(None,) * self.n,
-                                   stich=0, shown=(None,) * self.n, turn=KeepTurn(limit=r.max_throws, n=DICE),
-                                   done=False)
+        return dataclasses.replace(
+            self,
+            ledger=ledger,
+            betting=betting,
+            phase="turn",
+            starter=starter,
+            order=clockwise(starter, self.n),
+            index=0,
+            hands=(None,) * self.n,
+            stich=0,
+            shown=(None,) * self.n,
+            turn=KeepTurn(limit=r.max_throws, n=DICE),
+            done=False,
+        )
 
     def _finish_turn(self) -> OffenesState:
         """The hand lies open; in the game's first pass its player may raise (no raising in a Stichrunde)."""
@@ -324,8 +358,9 @@ class OffenesState(ChipResults, State):
         while index < len(self.order) and self.order[index] in b.folded:
             index += 1
         if index < len(self.order):
-            return dataclasses.replace(self, index=index, done=False,
-                                       turn=KeepTurn(limit=self.rules.max_throws, n=DICE))
+            return dataclasses.replace(
+                self, index=index, done=False, turn=KeepTurn(limit=self.rules.max_throws, n=DICE)
+            )
         s = dataclasses.replace(self, index=index, turn=None, done=False)
         return s._decide()
 
@@ -336,15 +371,21 @@ class OffenesState(ChipResults, State):
         if len(tied) == 1:
             return self._award(tied[0])
         order = in_turn_order(tied, self.starter, self.n)
-        return dataclasses.replace(self, order=order, index=0, hands=(None,) * self.n, stich=self.stich + 1,
-                                   turn=KeepTurn(limit=self.rules.max_throws, n=DICE), done=False)
+        return dataclasses.replace(
+            self,
+            order=order,
+            index=0,
+            hands=(None,) * self.n,
+            stich=self.stich + 1,
+            turn=KeepTurn(limit=self.rules.max_throws, n=DICE),
+            done=False,
+        )
 
     def _award(self, winner: int) -> OffenesState:
         pot = self.ledger.pot
         ledger = self.bet.award(self.ledger, (winner,))
         history = (*self.history, (self.game_no, winner, pot))
-        s = dataclasses.replace(self, ledger=ledger, history=history, game_no=self.game_no + 1, turn=None,
-                                done=False)
+        s = dataclasses.replace(self, ledger=ledger, history=history, game_no=self.game_no + 1, turn=None, done=False)
         if s.game_no >= self.rules.games:
             return dataclasses.replace(s, phase="over", order=(), index=0)
         return s._start_game(winner)
@@ -352,8 +393,19 @@ class OffenesState(ChipResults, State):
     # --- results (scores, winners, losers, payoffs: ChipResults) ------------------------------------------
     def solver_key(self) -> Hashable:
         """The state without what is only shown (the first pass's hands during a Stichrunde, the history)."""
-        return (self.ledger, self.betting, self.phase, self.game_no, self.starter, self.order, self.index,
-                self.turn, self.done, self.hands, self.stich)
+        return (
+            self.ledger,
+            self.betting,
+            self.phase,
+            self.game_no,
+            self.starter,
+            self.order,
+            self.index,
+            self.turn,
+            self.done,
+            self.hands,
+            self.stich,
+        )
 
     # --- information --------------------------------------------------------------------------------------
     def view(self, player: int | None) -> JSON:
@@ -375,11 +427,22 @@ class OffenesState(ChipResults, State):
             "history": [list(h) for h in self.history],
         }
         if b is not None and self.phase != "over":
-            out.update(level=b.level, maximum=b.maximum, paid=list(b.paid), folded=sorted(b.folded),
-                       offered=b.offered, answering=list(b.answering), raiser=b.raiser)
+            out.update(
+                level=b.level,
+                maximum=b.maximum,
+                paid=list(b.paid),
+                folded=sorted(b.folded),
+                offered=b.offered,
+                answering=list(b.answering),
+                raiser=b.raiser,
+            )
         if self.turn is not None and not self.done:
-            out.update(dice=list(self.turn.dice), kept=None if self.turn.kept is None else list(self.turn.kept),
-                       throws=self.turn.throws, limit=self.turn.limit)
+            out.update(
+                dice=list(self.turn.dice),
+                kept=None if self.turn.kept is None else list(self.turn.kept),
+                throws=self.turn.throws,
+                limit=self.turn.limit,
+            )
         if self.phase == "over":
             out.update(result_view(self))
         return out
@@ -393,15 +456,24 @@ class OffenesState(ChipResults, State):
             for p in range(self.n):
                 d = self.hands[p] if self.hands[p] is not None else (self.shown[p] if self.stich else None)
                 if d is not None and p != self.seat:
-                    out.append(cmp.Dice(tuple(d), face="poker", seat=p, key=f"hand:{p}",
-                                        label=key_phrase(hand_of(d, self.rules))))
+                    out.append(
+                        cmp.Dice(
+                            tuple(d), face="poker", seat=p, key=f"hand:{p}", label=key_phrase(hand_of(d, self.rules))
+                        )
+                    )
             seat = self.seat
             if seat is not None and self.turn is not None and (self.turn.dice or self.turn.standing()):
                 label = key_phrase(hand_of(self.turn.dice, self.rules)) if self.turn.dice else None
-                comp = (dice_component(self.turn.dice, self.turn.kept, face="poker", seat=seat)
-                        if self.turn.dice else
-                        cmp.Dice(tuple(self.turn.standing()), face="poker", seat=seat,
-                                 kept=tuple(range(len(self.turn.standing())))))
+                comp = (
+                    dice_component(self.turn.dice, self.turn.kept, face="poker", seat=seat)
+                    if self.turn.dice
+                    else cmp.Dice(
+                        tuple(self.turn.standing()),
+                        face="poker",
+                        seat=seat,
+                        kept=tuple(range(len(self.turn.standing()))),
+                    )
+                )
                 out.append(dataclasses.replace(comp, label=label, key="throw"))
             # Counters side by side, then the messages (web U6: they were interleaved): the game of the match and
             # the stake level, the pot; what is going on; how the last game went only until this one is played.
@@ -409,20 +481,43 @@ class OffenesState(ChipResults, State):
             out.extend(self.bet.components(self.ledger))
             b = self.bet
             if b.answering and b.raiser is not None:
-                out.append(cmp.Message(cmp.Phrase(N_("{name} raises to {chips}: call or pass."),
-                                                  {"name": cmp.SeatRef(b.raiser), "chips": counts.chips(b.level)}),
-                                       key="raise"))
+                out.append(
+                    cmp.Message(
+                        cmp.Phrase(
+                            N_("{name} raises to {chips}: call or pass."),
+                            {"name": cmp.SeatRef(b.raiser), "chips": counts.chips(b.level)},
+                        ),
+                        key="raise",
+                    )
+                )
             if self.stich:
-                out.append(cmp.Message(cmp.Phrase(N_("Stichrunde {k}: the tied players throw again for the pot"),
-                                                  {"k": self.stich}), key="stich"))
+                out.append(
+                    cmp.Message(
+                        cmp.Phrase(N_("Stichrunde {k}: the tied players throw again for the pot"), {"k": self.stich}),
+                        key="stich",
+                    )
+                )
         elif self.phase == "over":
             out.append(cmp.Message(cmp.Phrase(N_("The game is over.")), key="over"))
-        if self.history and (not playing or (self.stich == 0 and not any(h is not None for h in self.hands)
-                             and self.turn is not None and not self.turn.dice)):
+        if self.history and (
+            not playing
+            or (
+                self.stich == 0
+                and not any(h is not None for h in self.hands)
+                and self.turn is not None
+                and not self.turn.dice
+            )
+        ):
             g, w, pot = self.history[-1]
-            out.append(cmp.Message(cmp.Phrase(N_("{name} won the pot of game {k}: {chips}."),
-                                              {"name": cmp.SeatRef(w), "k": g + 1, "chips": counts.chips(pot)}),
-                                   key="last_pot"))
+            out.append(
+                cmp.Message(
+                    cmp.Phrase(
+                        N_("{name} won the pot of game {k}: {chips}."),
+                        {"name": cmp.SeatRef(w), "k": g + 1, "chips": counts.chips(pot)},
+                    ),
+                    key="last_pot",
+                )
+            )
         actors = set(self.actors())
         folded = self.bet.folded if self.betting is not None and playing else frozenset()
         lines = []
@@ -432,8 +527,15 @@ class OffenesState(ChipResults, State):
                 note = cmp.Phrase(N_("passed"))
             elif playing:
                 note = cmp.Phrase(N_("{n} in the pot"), {"n": self.bet.paid[p]})
-            lines.append(cmp.SeatLine(p, score=self.ledger.players[p], active=p in actors or p == self.thrower(),
-                                      finished=self.phase == "over" and p in self.winners(), note=note))
+            lines.append(
+                cmp.SeatLine(
+                    p,
+                    score=self.ledger.players[p],
+                    active=p in actors or p == self.thrower(),
+                    finished=self.phase == "over" and p in self.winners(),
+                    note=note,
+                )
+            )
         out.append(cmp.Seats(tuple(lines), label=cmp.Phrase(N_("Chips"))))
         return tuple(out)
 
@@ -446,17 +548,29 @@ class OffenesState(ChipResults, State):
         seat = self.seat
         hand: Dice | None = None
         # A stop names its hand in its own label ("stop: Full House"); a turn the last throw ends is told here.
-        if seat is not None and self.turn is not None and not self.done and isinstance(event, Roll) \
-                and self.turn.throws + 1 >= self.turn.limit:
+        if (
+            seat is not None
+            and self.turn is not None
+            and not self.done
+            and isinstance(event, Roll)
+            and self.turn.throws + 1 >= self.turn.limit
+        ):
             hand = self.turn.thrown(event.dice).dice
         if seat is not None and hand:
-            out.append(cmp.Phrase(narration.TURN_RESULT, {"name": cmp.SeatRef(seat),
-                                                          "result": key_phrase(hand_of(hand, self.rules))}))
+            out.append(
+                cmp.Phrase(
+                    narration.TURN_RESULT, {"name": cmp.SeatRef(seat), "result": key_phrase(hand_of(hand, self.rules))}
+                )
+            )
         if after.phase == "turn" and after.stich > self.stich and after.game_no == self.game_no:
             out.append(narration.throw_off(after.order, first=True, again=self.stich > 0))
-        for g, w, pot in after.history[len(self.history):]:
-            out.append(cmp.Phrase(N_("{name} won the pot of game {k}: {chips}."),
-                                  {"name": cmp.SeatRef(w), "k": g + 1, "chips": counts.chips(pot)}))
+        for g, w, pot in after.history[len(self.history) :]:
+            out.append(
+                cmp.Phrase(
+                    N_("{name} won the pot of game {k}: {chips}."),
+                    {"name": cmp.SeatRef(w), "k": g + 1, "chips": counts.chips(pot)},
+                )
+            )
         if after.phase == "turn" and after.game_no > self.game_no:
             out.append(cmp.Phrase(NEW_GAME, {"k": after.game_no + 1, "name": cmp.SeatRef(after.starter)}))
             out.append(cmp.Phrase(narration.ANTES_ALL, {"chips": counts.chips(self.rules.minimum)}))
@@ -464,12 +578,14 @@ class OffenesState(ChipResults, State):
 
     def goal(self) -> cmp.Goal:
         """Issue 24: what decides the pot and how far it may be raised, and which game of the match is playing."""
-        text = cmp.Phrase(N_("The best hand takes the pot; raises up to {max}"),
-                          {"max": counts.chips(self.rules.maximum)})
+        text = cmp.Phrase(
+            N_("The best hand takes the pot; raises up to {max}"), {"max": counts.chips(self.rules.maximum)}
+        )
         if self.phase != "turn":
             return cmp.Goal(text)
-        return cmp.Goal(text, cmp.Phrase(N_("Game {game} of {games}"),
-                                         {"game": self.game_no + 1, "games": self.rules.games}))
+        return cmp.Goal(
+            text, cmp.Phrase(N_("Game {game} of {games}"), {"game": self.game_no + 1, "games": self.rules.games})
+        )
 
     def parse_action_text(self, text: str, player: int) -> Action:
         """Betting: "mitgehen"/"call", "passen"/"pass", "erhöhen 4"/"raise 4", "nein"/"check"; in a turn: the poker
@@ -499,8 +615,9 @@ class OffenesState(ChipResults, State):
             return describe_keep(action.dice, DICE, lang, face="poker")
         if isinstance(action, Stop):
             if self.turn is not None and self.turn.dice and not self.done:
-                return translate(N_("stop: {hand}"), lang,
-                                 hand=cmp.resolve(key_phrase(hand_of(self.turn.dice, self.rules)), lang))
+                return translate(
+                    N_("stop: {hand}"), lang, hand=cmp.resolve(key_phrase(hand_of(self.turn.dice, self.rules)), lang)
+                )
             return translate(N_("stop"), lang)
         words = describe_betting_action(action, lang)
         return words if words is not None else super().describe_action(action, lang)
@@ -568,15 +685,28 @@ def _explain(rules: OffenesRules, players: int) -> Any:
     return explain(rules, players)
 
 
-INFO = register(GameInfo(
-    id=GAME_ID, name_de="Offenes Würfelpoker", name_en="Open Dice Poker (Offenes Würfelpoker)",
-    family="poker-dice",
-    options_class=OffenesRules, make=make, min_players=2, max_players=8, default_preset=GAME_ID,
-    presets_dir=Path(__file__).parent / "presets" / GAME_ID,
-    description_de="Fünf Pokerwürfel, bis zu drei offene Würfe: Dann erhöhen, mitgehen oder passen.",
-    description_en="Five poker dice, up to three open throws: then raise, call or pass.",
-    aliases=("offenes-poker", "offenes_wuerfelpoker"),
-    bots={"optimal": _optimal_bot}, default_bot="optimal", advisor=_advisor, chips=True, faces="poker",
-    odds=_odds, explain=_explain,
-    explain_quotes=("starting_chips", "minimum", "maximum", "games", "max_throws", "max_keep"),
-))
+INFO = register(
+    GameInfo(
+        id=GAME_ID,
+        name_de="Offenes Würfelpoker",
+        name_en="Open Dice Poker (Offenes Würfelpoker)",
+        family="poker-dice",
+        options_class=OffenesRules,
+        make=make,
+        min_players=2,
+        max_players=8,
+        default_preset=GAME_ID,
+        presets_dir=Path(__file__).parent / "presets" / GAME_ID,
+        description_de="Fünf Pokerwürfel, bis zu drei offene Würfe: Dann erhöhen, mitgehen oder passen.",
+        description_en="Five poker dice, up to three open throws: then raise, call or pass.",
+        aliases=("offenes-poker", "offenes_wuerfelpoker"),
+        bots={"optimal": _optimal_bot},
+        default_bot="optimal",
+        advisor=_advisor,
+        chips=True,
+        faces="poker",
+        odds=_odds,
+        explain=_explain,
+        explain_quotes=("starting_chips", "minimum", "maximum", "games", "max_throws", "max_keep"),
+    )
+)

@@ -165,8 +165,11 @@ def last_round_worth(rules: OhioRules, state: OhioState, player: int) -> np.ndar
         return None
     totals = state.totals()
     finished = [totals[j] for j in range(state.game.num_players) if j != player and not state.free_rows(j)]
-    later = [(state.free_rows(j)[0], totals[j]) for j in range(state.game.num_players)
-             if j != player and len(state.free_rows(j)) == 1]
+    later = [
+        (state.free_rows(j)[0], totals[j])
+        for j in range(state.game.num_players)
+        if j != player and len(state.free_rows(j)) == 1
+    ]
     best = max(finished, default=None)
     ties = finished.count(best) if best is not None else 0
     worth = np.zeros((row_maximum(rules, free[0]) + 1, 1))

@@ -28,27 +28,38 @@ from wuerfel.games.kit.rounds import ROUND_GAME_NAMES, rounds_option, settle_los
 class PaschRules:
     """Options of Pasch; every default is the text or the spec's resolution."""
 
-    pair: Literal["face", "pips"] = opt("face", de="Was ein Pasch aus zwei Würfeln zählt: seine Augenzahl "
-                                                   "(5-5 = 5) oder die Augen beider Würfel (5-5 = 10)",
-                                        en="What a pair counts: its face (5-5 = 5) or the pips of both dice "
-                                           "(5-5 = 10)")
-    triple_factor: int = opt(4, de="Ein Dreierpasch zählt seine Augenzahl so oft (Text: vierfach, 6-6-6 = 24)",
-                             en="A triple counts its face this many times (text: fourfold, 6-6-6 = 24)",
-                             low=1, high=100)
+    pair: Literal["face", "pips"] = opt(
+        "face",
+        de="Was ein Pasch aus zwei Würfeln zählt: seine Augenzahl (5-5 = 5) oder die Augen beider Würfel (5-5 = 10)",
+        en="What a pair counts: its face (5-5 = 5) or the pips of both dice (5-5 = 10)",
+    )
+    triple_factor: int = opt(
+        4,
+        de="Ein Dreierpasch zählt seine Augenzahl so oft (Text: vierfach, 6-6-6 = 24)",
+        en="A triple counts its face this many times (text: fourfold, 6-6-6 = 24)",
+        low=1,
+        high=100,
+    )
     rounds: int = rounds_option(1)
     settle_loser: bool = settle_loser_option()
     start: Literal["lot", "first_seat"] = start_option()
 
 
-label_options(PaschRules, {
-    "pair": ("Wert eines Paschs", "Value of a pair"),
-    "triple_factor": ("Faktor des Dreierpaschs", "Factor of a triple"),
-    **ROUND_GAME_NAMES,
-}, {
-    "pair": {"face": ("seine Augenzahl (5-5 = 5)", "its face (5-5 = 5)"),
-             "pips": ("beide Würfel (5-5 = 10)", "both dice (5-5 = 10)")},
-    "start": START_WORDS,
-})
+label_options(
+    PaschRules,
+    {
+        "pair": ("Wert eines Paschs", "Value of a pair"),
+        "triple_factor": ("Faktor des Dreierpaschs", "Factor of a triple"),
+        **ROUND_GAME_NAMES,
+    },
+    {
+        "pair": {
+            "face": ("seine Augenzahl (5-5 = 5)", "its face (5-5 = 5)"),
+            "pips": ("beide Würfel (5-5 = 10)", "both dice (5-5 = 10)"),
+        },
+        "start": START_WORDS,
+    },
+)
 
 
 def pasch_points(dice: tuple[int, ...], pair: str = "face", triple_factor: int = 4) -> int:
@@ -98,18 +109,35 @@ def _odds(rules: PaschRules) -> Any:
         most = max(Counter(dice).values())
         return "triple" if most == 3 else "pair" if most == 2 else "none"
 
-    return ThrowOdds(3, (ThrowClass("triple", Phrase(N_("three alike (Dreierpasch)"))),
-                         ThrowClass("pair", Phrase(N_("a pair (Pasch)"))),
-                         ThrowClass("none", Phrase(N_("no doublet")))), classify)
+    return ThrowOdds(
+        3,
+        (
+            ThrowClass("triple", Phrase(N_("three alike (Dreierpasch)"))),
+            ThrowClass("pair", Phrase(N_("a pair (Pasch)"))),
+            ThrowClass("none", Phrase(N_("no doublet"))),
+        ),
+        classify,
+    )
 
 
-INFO = register(GameInfo(
-    id="pasch", name_de="Pasch", name_en="Doubles (Pasch)", options_class=PaschRules, make=make,
-    family="three-dice",
-    min_players=2, max_players=8, default_preset="pasch", presets_dir=Path(__file__).parent / "presets" / "pasch",
-    description_de="Drei Würfel, ein Wurf: Nur Paschs zählen, ein Dreierpasch vierfach.",
-    description_en="Three dice, one throw: only doubles count, three of a kind fourfold.",
-    default_bot="random",
-    decisions=False, odds=_odds,
-    explain=explained.explain, explain_quotes=("triple_factor", "rounds"),
-))
+INFO = register(
+    GameInfo(
+        id="pasch",
+        name_de="Pasch",
+        name_en="Doubles (Pasch)",
+        options_class=PaschRules,
+        make=make,
+        family="three-dice",
+        min_players=2,
+        max_players=8,
+        default_preset="pasch",
+        presets_dir=Path(__file__).parent / "presets" / "pasch",
+        description_de="Drei Würfel, ein Wurf: Nur Paschs zählen, ein Dreierpasch vierfach.",
+        description_en="Three dice, one throw: only doubles count, three of a kind fourfold.",
+        default_bot="random",
+        decisions=False,
+        odds=_odds,
+        explain=explained.explain,
+        explain_quotes=("triple_factor", "rounds"),
+    )
+)

@@ -30,8 +30,10 @@ from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
 from wuerfel.games.kit.solverkeys import refuse_exact
 
 THROWS = 9
-INFINITE = N_("Plus – minus with 'go on until no longer negative' has infinitely many positions: a turn's total "
-              "can fall without bound before it climbs back. The exact solver solves the other rule sets.")
+INFINITE = N_(
+    "Plus – minus with 'go on until no longer negative' has infinitely many positions: a turn's total "
+    "can fall without bound before it climbs back. The exact solver solves the other rule sets."
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -39,25 +41,33 @@ class PlusMinusRules:
     """Options of Plus – minus; every default is the text or the spec's resolution."""
 
     negative: Literal["carry_on", "replace", "continue"] = opt(
-        "carry_on", de="„Wer einen Minuswert erreicht, darf weitermachen“: ein negativer Wert bleibt stehen, wird "
-                       "einmal durch eine neue Serie ersetzt, oder es wird im Muster weitergewürfelt, bis er nicht "
-                       "mehr negativ ist",
+        "carry_on",
+        de="„Wer einen Minuswert erreicht, darf weitermachen“: ein negativer Wert bleibt stehen, wird "
+        "einmal durch eine neue Serie ersetzt, oder es wird im Muster weitergewürfelt, bis er nicht "
+        "mehr negativ ist",
         en="'Whoever reaches a negative value may carry on': a negative total stands, is replaced once by a new "
-           "series, or the pattern goes on until it is no longer negative")
+        "series, or the pattern goes on until it is no longer negative",
+    )
     settle_loser: bool = settle_loser_option()
     start: Literal["lot", "first_seat"] = start_option()
 
 
-label_options(PlusMinusRules, {
-    "negative": ("Negativer Wert", "Negative total"),
-    "settle_loser": SETTLE_LOSER_NAME,
-    "start": START_NAME,
-}, {
-    "negative": {"carry_on": ("bleibt stehen", "stands"),
-                 "replace": ("einmal neue Serie statt dessen", "replaced once by a new series"),
-                 "continue": ("weiterwürfeln, bis nicht mehr negativ", "go on until no longer negative")},
-    "start": START_WORDS,
-})
+label_options(
+    PlusMinusRules,
+    {
+        "negative": ("Negativer Wert", "Negative total"),
+        "settle_loser": SETTLE_LOSER_NAME,
+        "start": START_NAME,
+    },
+    {
+        "negative": {
+            "carry_on": ("bleibt stehen", "stands"),
+            "replace": ("einmal neue Serie statt dessen", "replaced once by a new series"),
+            "continue": ("weiterwürfeln, bis nicht mehr negativ", "go on until no longer negative"),
+        },
+        "start": START_WORDS,
+    },
+)
 
 
 def signed(face: int, index: int) -> int:
@@ -93,9 +103,10 @@ class PlusMinusState(RoundState):
         return True
 
     def after_throw(self, dice: tuple[int, ...]) -> RoundState:
-        s = dataclasses.replace(self, throws=self.throws + 1,
-                                turn_total=self.turn_total + self.throw_points(dice, self.throws))
-        if (s.rules.negative == "replace" and s.throws == THROWS and s.turn_total < 0 and not s.replaced):
+        s = dataclasses.replace(
+            self, throws=self.throws + 1, turn_total=self.turn_total + self.throw_points(dice, self.throws)
+        )
+        if s.rules.negative == "replace" and s.throws == THROWS and s.turn_total < 0 and not s.replaced:
             return dataclasses.replace(s, throws=0, turn_total=0, replaced=True)
         if not s.turn_over():
             return s
@@ -134,14 +145,23 @@ def make(rules: Any, n: int) -> Game:
     return PlusMinusGame(rules, n)
 
 
-INFO = register(GameInfo(
-    id="plus-minus", name_de="Plus – minus", name_en="Plus – Minus", options_class=PlusMinusRules, make=make,
-    family="one-die",
-    min_players=2, max_players=8, default_preset="plus-minus",
-    presets_dir=Path(__file__).parent / "presets" / "plus-minus",
-    description_de="Ein Würfel, neun Würfe: Jeder dritte Wurf wird abgezogen; die höchste Summe gewinnt.",
-    description_en="One die, nine throws: every third throw is subtracted; the highest total wins.",
-    aliases=("plus_minus", "plusminus"), default_bot="random",
-    decisions=False,
-    explain=explained.explain,
-))
+INFO = register(
+    GameInfo(
+        id="plus-minus",
+        name_de="Plus – minus",
+        name_en="Plus – Minus",
+        options_class=PlusMinusRules,
+        make=make,
+        family="one-die",
+        min_players=2,
+        max_players=8,
+        default_preset="plus-minus",
+        presets_dir=Path(__file__).parent / "presets" / "plus-minus",
+        description_de="Ein Würfel, neun Würfe: Jeder dritte Wurf wird abgezogen; die höchste Summe gewinnt.",
+        description_en="One die, nine throws: every third throw is subtracted; the highest total wins.",
+        aliases=("plus_minus", "plusminus"),
+        default_bot="random",
+        decisions=False,
+        explain=explained.explain,
+    )
+)

@@ -31,8 +31,7 @@ Key = tuple[int, ...]
 
 NICHTS, PAAR, ZWEI_PAARE, DRILLING, QUINT, FULL_HOUSE, VIERLING, FUENFLING = range(8)
 
-PRINCIPAL_LENGTH = {NICHTS: 0, PAAR: 1, ZWEI_PAARE: 2, DRILLING: 1, QUINT: 1, FULL_HOUSE: 2, VIERLING: 1,
-                    FUENFLING: 1}
+PRINCIPAL_LENGTH = {NICHTS: 0, PAAR: 1, ZWEI_PAARE: 2, DRILLING: 1, QUINT: 1, FULL_HOUSE: 2, VIERLING: 1, FUENFLING: 1}
 """How many ranks after the class name the hand ("Zwei Paare Asse und Könige" = 2); the rest are kickers."""
 
 
@@ -88,10 +87,16 @@ class PokerRules:
     ``validate()`` checks only its own options.
     """
 
-    quint: bool = opt(False, de="Quint (Straße) gilt: über dem Drilling, unter dem Full House",
-                      en="Quint (straight) counts: above three of a kind, below full house")
-    joker: bool = opt(False, de="Joker Poker (29): jedes As darf für jeden anderen Wert gelten",
-                      en="Joker Poker (29): every Ace may stand for any other value")
+    quint: bool = opt(
+        False,
+        de="Quint (Straße) gilt: über dem Drilling, unter dem Full House",
+        en="Quint (straight) counts: above three of a kind, below full house",
+    )
+    joker: bool = opt(
+        False,
+        de="Joker Poker (29): jedes As darf für jeden anderen Wert gelten",
+        en="Joker Poker (29): every Ace may stand for any other value",
+    )
 
     def hand_key(self, dice: Dice) -> Key:
         """The ranking key of five poker dice under these rules (see :func:`hand_key`)."""
@@ -175,8 +180,8 @@ def describe_key(key: Key, lang: str = "de") -> str:
     en = lang == "en"
     cls = key[0]
     principal = PRINCIPAL_LENGTH[cls]
-    main = key[1: 1 + principal]
-    kick = key[1 + principal:]
+    main = key[1 : 1 + principal]
+    kick = key[1 + principal :]
     pl = [face_plural(r, lang) for r in main]
     if cls == NICHTS:
         head = "Nothing" if en else "Nichts"
@@ -200,13 +205,24 @@ def describe_key(key: Key, lang: str = "de") -> str:
     return head
 
 
-_HEADS = {NICHTS: N_("Nothing"), PAAR: N_("Pair of {a}"), ZWEI_PAARE: N_("Two pairs, {a} and {b}"),
-          DRILLING: N_("Three {a}"), FULL_HOUSE: N_("Full house, {a} over {b}"), VIERLING: N_("Four {a}"),
-          FUENFLING: N_("Five {a}")}
+_HEADS = {
+    NICHTS: N_("Nothing"),
+    PAAR: N_("Pair of {a}"),
+    ZWEI_PAARE: N_("Two pairs, {a} and {b}"),
+    DRILLING: N_("Three {a}"),
+    FULL_HOUSE: N_("Full house, {a} over {b}"),
+    VIERLING: N_("Four {a}"),
+    FUENFLING: N_("Five {a}"),
+}
 _PLURALS = (N_("nines"), N_("tens"), N_("jacks"), N_("queens"), N_("kings"), N_("aces"))
 _FACES = (N_("Nine"), N_("Ten"), N_("Jack"), N_("Queen"), N_("King"), N_("Ace"))
-_WITH_KICKERS = (N_("{hand}, {k1}"), N_("{hand}, {k1} {k2}"), N_("{hand}, {k1} {k2} {k3}"),
-                 N_("{hand}, {k1} {k2} {k3} {k4}"), N_("{hand}, {k1} {k2} {k3} {k4} {k5}"))
+_WITH_KICKERS = (
+    N_("{hand}, {k1}"),
+    N_("{hand}, {k1} {k2}"),
+    N_("{hand}, {k1} {k2} {k3}"),
+    N_("{hand}, {k1} {k2} {k3} {k4}"),
+    N_("{hand}, {k1} {k2} {k3} {k4} {k5}"),
+)
 
 
 def key_phrase(key: Key) -> Phrase:
@@ -215,8 +231,8 @@ def key_phrase(key: Key) -> Phrase:
     in JavaScript)."""
     cls = key[0]
     principal = PRINCIPAL_LENGTH[cls]
-    main = key[1: 1 + principal]
-    kick = key[1 + principal:]
+    main = key[1 : 1 + principal]
+    kick = key[1 + principal :]
     if cls == QUINT:
         head = Phrase(N_("high Quint") if main[0] == 6 else N_("low Quint"))
     else:

@@ -86,8 +86,9 @@ class HandSpace:
 
 
 @cache
-def hand_space(keys: tuple[Hashable, ...], n: int, throws: int, min_keep: int, max_keep: int,
-               rethrow_all: bool) -> HandSpace:
+def hand_space(
+    keys: tuple[Hashable, ...], n: int, throws: int, min_keep: int, max_keep: int, rethrow_all: bool
+) -> HandSpace:
     """The space of a game whose throw ``multisets(n)[i]`` has the (comparable) hand key ``keys[i]``."""
     rolls = multisets(n)
     index = {d: i for i, d in enumerate(rolls)}
@@ -95,8 +96,9 @@ def hand_space(keys: tuple[Hashable, ...], n: int, throws: int, min_keep: int, m
     rank_of = {k: r for r, k in enumerate(order)}
     rank = np.array([rank_of[k] for k in keys], dtype=np.int64)
     rules = KeepRules(n, min_keep=min_keep, max_keep=max_keep, rethrow_all=rethrow_all)
-    keeps = tuple(sorted({k for d in rolls for k in sub_multisets(d) if rules.allows_size(len(k))},
-                         key=lambda k: (len(k), k)))
+    keeps = tuple(
+        sorted({k for d in rolls for k in sub_multisets(d) if rules.allows_size(len(k))}, key=lambda k: (len(k), k))
+    )
     keep_index = {k: i for i, k in enumerate(keeps)}
     targets = np.zeros((len(keeps), len(rolls)))
     for ki, k in enumerate(keeps):
@@ -106,15 +108,14 @@ def hand_space(keys: tuple[Hashable, ...], n: int, throws: int, min_keep: int, m
     width = max((len(x) for x in lists), default=0) or 1
     legal = np.full((len(rolls), width), len(keeps), dtype=np.int64)
     for i, lst in enumerate(lists):
-        legal[i, :len(lst)] = lst
+        legal[i, : len(lst)] = lst
     first = np.zeros(len(rolls))
     for d, p in roll_distribution(n):
         first[index[d]] += float(p)
     return HandSpace(n, throws, rolls, index, rank, len(order), keeps, keep_index, targets, legal, lists, first)
 
 
-def poker_space(quint: bool, joker: bool, throws: int, min_keep: int, max_keep: int,
-                rethrow_all: bool) -> HandSpace:
+def poker_space(quint: bool, joker: bool, throws: int, min_keep: int, max_keep: int, rethrow_all: bool) -> HandSpace:
     """The space of five poker dice ranked by section A's key (Quint, Joker as agreed: the poker rules block)."""
     block = PokerRules(quint=quint, joker=joker)
     keys = tuple(block.hand_key(d) for d in multisets(5))
@@ -323,8 +324,22 @@ def solve_duel(space: HandSpace, minimum: int, maximum: int, split_ties: bool = 
         final_a = np.where(better, got, final_a)
         raise_a = np.where(better, levels[li], raise_a)
     a_turn = turn_tables(space, final_a)
-    return Duel(space, minimum, maximum, p, show, final_b, raise_b, g_b, final_a, raise_a, a_turn, stich_a,
-                stich_b, float(a_turn.start[0]))
+    return Duel(
+        space,
+        minimum,
+        maximum,
+        p,
+        show,
+        final_b,
+        raise_b,
+        g_b,
+        final_a,
+        raise_a,
+        a_turn,
+        stich_a,
+        stich_b,
+        float(a_turn.start[0]),
+    )
 
 
 # --- more players: the one-step expected-chips strategy -----------------------------------------------------------
@@ -471,8 +486,9 @@ class PokerBetting:
         if b.offered == first:  # A's raise, B not thrown
             out: dict[Action, float] = {Check(): float(-duel.g_b[a, 0])}
             for level in range(b.level + 1, b.maximum + 1):
-                out[Raise(level)] = float(-duel.g_b[a, duel.li(level)]) if duel.b_calls(a, level) else float(
-                    b.paid[second])
+                out[Raise(level)] = (
+                    float(-duel.g_b[a, duel.li(level)]) if duel.b_calls(a, level) else float(b.paid[second])
+                )
             return out
         if b.answering and b.answering[0] == second and sit.hands[second] is None:  # B blind
             return {Call(): float(duel.g_b[a, duel.li(b.level)]), Fold(): float(-b.paid[second])}
@@ -519,13 +535,19 @@ class PokerBetting:
     def _still_to_throw(self, sit: Situation, seat: int) -> tuple[int, ...]:
         """Players in play after ``seat`` in the pass who have not thrown (a thrown or throwing seat excluded)."""
         folded = sit.betting.folded if not sit.stich else frozenset()
-        return tuple(p for p in sit.order if p != seat and p not in folded and sit.hands[p] is None
-                     and sit.order.index(p) > _position(sit, seat))
+        return tuple(
+            p
+            for p in sit.order
+            if p != seat and p not in folded and sit.hands[p] is None and sit.order.index(p) > _position(sit, seat)
+        )
 
     def _best_on_table(self, sit: Situation, seat: int) -> tuple[int, int]:
         folded = sit.betting.folded if not sit.stich else frozenset()
-        ranks = [self.rank(_dice(sit.hands[p])) for p in sit.order
-                 if p != seat and p not in folded and sit.hands[p] is not None]
+        ranks = [
+            self.rank(_dice(sit.hands[p]))
+            for p in sit.order
+            if p != seat and p not in folded and sit.hands[p] is not None
+        ]
         if not ranks:
             return -1, 0
         best = max(ranks)
@@ -548,8 +570,11 @@ class PokerBetting:
         hand on the table (a crude factor: the same P_beat of that hand)."""
         best, _ = self._best_on_table(sit, seat)
         folded = sit.betting.folded
-        before = [p for p in sit.order if p != seat and p not in folded and sit.hands[p] is None
-                  and sit.order.index(p) < sit.order.index(seat)]
+        before = [
+            p
+            for p in sit.order
+            if p != seat and p not in folded and sit.hands[p] is None and sit.order.index(p) < sit.order.index(seat)
+        ]
         if not before or best < 0:
             return 1.0
         return float(1.0 - self.multi.p_beat[best]) ** len(before)
@@ -581,8 +606,18 @@ def _preference(action: Action) -> tuple[int, int]:
 
 
 # --- for any open poker game (23, 27, 30) --------------------------------------------------------------------------
-def betting_brain(kind: str, keys: tuple[Hashable, ...], n_dice: int, throws: int, min_keep: int, max_keep: int,
-                  rethrow_all: bool, minimum: int, maximum: int, split_ties: bool = False) -> PokerBetting:
+def betting_brain(
+    kind: str,
+    keys: tuple[Hashable, ...],
+    n_dice: int,
+    throws: int,
+    min_keep: int,
+    max_keep: int,
+    rethrow_all: bool,
+    minimum: int,
+    maximum: int,
+    split_ties: bool = False,
+) -> PokerBetting:
     """The brain of an open poker game's rule set, shared per process (:func:`wuerfel.engine.shared.shared`).
 
     ``keys[i]`` is the game's comparable hand key of the throw ``multisets(n_dice)[i]`` (Würfelpoker's Sequenz
@@ -603,8 +638,17 @@ def betting_brain(kind: str, keys: tuple[Hashable, ...], n_dice: int, throws: in
 def offenes_brain(rules: Any) -> PokerBetting:
     """The shared brain of a rule set (built once per process: :func:`wuerfel.engine.shared.shared`)."""
     keys = tuple(rules.hand_key(d) for d in multisets(5))
-    return betting_brain("offenes", keys, 5, rules.max_throws, rules.min_keep, rules.max_keep, rules.rethrow_all,
-                         rules.minimum, rules.maximum)
+    return betting_brain(
+        "offenes",
+        keys,
+        5,
+        rules.max_throws,
+        rules.min_keep,
+        rules.max_keep,
+        rules.rethrow_all,
+        rules.minimum,
+        rules.maximum,
+    )
 
 
 def offenes_situation(state: Any) -> Situation:
@@ -673,5 +717,3 @@ class OffenesAdvisor:
         if measure in (STICH_CHANCE, WIN_CHANCE):
             return rated(values, measure, unit="chance")
         return rated(values, measure, unit="chips")
-
-

@@ -108,6 +108,6 @@ class PokerRoundAdvisor:
             raised = b.maximum
             extra = sum(raised - b.paid[p] for p in others)
             values[Raise(raised)] = chance * (pot + extra + raised - b.paid[player]) - (raised - b.paid[player])
-        return [Advice(action=a, value=v, measure=EXPECTED_CHIPS)
-                for a, v in sorted(values.items(), key=lambda kv: -kv[1])]
-
+        return [
+            Advice(action=a, value=v, measure=EXPECTED_CHIPS) for a, v in sorted(values.items(), key=lambda kv: -kv[1])
+        ]

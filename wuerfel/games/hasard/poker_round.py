@@ -103,8 +103,9 @@ def max_stake_option() -> Any:
 
 
 def first_round_option() -> Any:
-    return opt("lot", de="Wer die erste Runde beginnt: Los oder Platz 1",
-               en="Who begins the first round: lot or seat 1")
+    return opt(
+        "lot", de="Wer die erste Runde beginnt: Los oder Platz 1", en="Who begins the first round: lot or seat 1"
+    )
 
 
 def validate_round_options(rules: Any) -> None:
@@ -165,8 +166,10 @@ class PokerRoundState(ChipResults, State):
         """Issue 24: what the game plays for and which round of how many is playing, first on the felt."""
         if self.phase != "play":
             return cmp.Goal(self.goal_text())
-        return cmp.Goal(self.goal_text(), cmp.Phrase(N_("Round {number} of {rounds}"),
-                                                     {"number": self.round_no + 1, "rounds": self.rules.rounds}))
+        return cmp.Goal(
+            self.goal_text(),
+            cmp.Phrase(N_("Round {number} of {rounds}"), {"number": self.round_no + 1, "rounds": self.rules.rounds}),
+        )
 
     @property
     def max_throws(self) -> int:
@@ -185,16 +188,31 @@ class PokerRoundState(ChipResults, State):
     @classmethod
     def initial(cls, game: Game) -> PokerRoundState:
         r = game.rules
-        state = cls(game, ChipLedger.start(game.num_players, r.starting_chips),
-                    hands=(None,) * game.num_players, results=(None,) * game.num_players)
+        state = cls(
+            game,
+            ChipLedger.start(game.num_players, r.starting_chips),
+            hands=(None,) * game.num_players,
+            results=(None,) * game.num_players,
+        )
         return state if r.start == "lot" else state._start_round(0)
 
     def _start_round(self, starter: int) -> PokerRoundState:
         betting, ledger = Betting.open(self.ledger, self.rules.ante, self.max_stake)
         order = in_turn_order(tuple(range(self.n)), starter, self.n)
-        return dataclasses.replace(self, phase="play", ledger=ledger, betting=betting, starter=starter, order=order,
-                                   index=0, turn=KeepTurn(limit=self.max_throws), hands=(None,) * self.n,
-                                   results=(None,) * self.n, stich=0, odd_chips=False)
+        return dataclasses.replace(
+            self,
+            phase="play",
+            ledger=ledger,
+            betting=betting,
+            starter=starter,
+            order=order,
+            index=0,
+            turn=KeepTurn(limit=self.max_throws),
+            hands=(None,) * self.n,
+            results=(None,) * self.n,
+            stich=0,
+            odd_chips=False,
+        )
 
     def _betting(self) -> Betting:
         assert self.betting is not None
@@ -289,11 +307,17 @@ class PokerRoundState(ChipResults, State):
         assert seat is not None
         dice = self.turn.dice
         results = list(self.results)
-        results[seat] = ((results[seat] or ()) + (self.hand_result(dice),))
+        results[seat] = (results[seat] or ()) + (self.hand_result(dice),)
         hands = tuple(dice if p == seat else h for p, h in enumerate(self.hands))  # a Stichrunde shows the new one
         betting = self._betting() if self.stich else self._betting().offer(seat)
-        state = dataclasses.replace(self, results=tuple(results), hands=hands, betting=betting, index=self.index + 1,
-                                    turn=KeepTurn(limit=self.max_throws))
+        state = dataclasses.replace(
+            self,
+            results=tuple(results),
+            hands=hands,
+            betting=betting,
+            index=self.index + 1,
+            turn=KeepTurn(limit=self.max_throws),
+        )
         return state._go_on()
 
     def _go_on(self) -> PokerRoundState:
@@ -337,8 +361,9 @@ class PokerRoundState(ChipResults, State):
 
     def _throw_off(self, tied: tuple[int, ...], odd: bool) -> PokerRoundState:
         order = in_turn_order(tied, self.starter, self.n)
-        return dataclasses.replace(self, order=order, index=0, turn=KeepTurn(limit=self.max_throws),
-                                   stich=self.stich + 1, odd_chips=odd)
+        return dataclasses.replace(
+            self, order=order, index=0, turn=KeepTurn(limit=self.max_throws), stich=self.stich + 1, odd_chips=odd
+        )
 
     def _pay(self, winners: tuple[int, ...], final: bool) -> PokerRoundState:
         """Share the pot among ``winners`` (one: all of it). A split leaves the odd chips in the pot; in the last
@@ -358,8 +383,20 @@ class PokerRoundState(ChipResults, State):
 
     # --- results (scores, winners, losers, payoffs: ChipResults) -----------------------------------------------
     def solver_key(self) -> Hashable:
-        return (type(self), self.ledger, self.betting, self.phase, self.round_no, self.starter, self.order,
-                self.index, self.turn, self.results, self.stich, self.odd_chips)
+        return (
+            type(self),
+            self.ledger,
+            self.betting,
+            self.phase,
+            self.round_no,
+            self.starter,
+            self.order,
+            self.index,
+            self.turn,
+            self.results,
+            self.stich,
+            self.odd_chips,
+        )
 
     # --- information -------------------------------------------------------------------------------------------
     def view(self, player: int | None) -> JSON:
@@ -407,8 +444,11 @@ class PokerRoundState(ChipResults, State):
                 out.append(cmp.Dice(tuple(h), face=self.face, seat=p, label=label, key=f"hand:{p}"))
         seat = self.seat()
         if playing and seat is not None and self.turn.dice:
-            out.append(dataclasses.replace(self.turn.component(self.face, seat), key="turn",
-                                           label=self.hand_phrase(self.turn.dice)))
+            out.append(
+                dataclasses.replace(
+                    self.turn.component(self.face, seat), key="turn", label=self.hand_phrase(self.turn.dice)
+                )
+            )
         if self.stich and playing:
             out.append(cmp.Message(cmp.Phrase(ODD_CHIPS_MSG if self.odd_chips else STICH_MSG), key="stich"))
         if self.history and self.round_shown_with_last_pot():
@@ -416,8 +456,9 @@ class PokerRoundState(ChipResults, State):
             if len(winners) == 1:
                 msg = cmp.Phrase(ROUND_WON, {"name": cmp.SeatRef(winners[0]), "chips": counts.chips(each)})
             else:
-                msg = cmp.Phrase(ROUND_SPLIT, {"chips": counts.chips(each),
-                                                "rest": self.ledger.pot if r == self.round_no else 0})
+                msg = cmp.Phrase(
+                    ROUND_SPLIT, {"chips": counts.chips(each), "rest": self.ledger.pot if r == self.round_no else 0}
+                )
             out.append(cmp.Message(msg, key="last_pot"))
         if playing:
             out.append(cmp.Counter(self.round_no + 1, target=self.rules.rounds, label=cmp.Phrase(N_("Round"))))
@@ -426,9 +467,15 @@ class PokerRoundState(ChipResults, State):
         else:
             out.append(cmp.Counter(self.ledger.pot, label=cmp.Phrase(N_("Pot"))))
         actors = set(self.actors())
-        out.append(cmp.Seats(tuple(cmp.SeatLine(p, score=self.ledger.players[p], active=p in actors,
-                                                finished=p in folded and playing)
-                                   for p in range(self.n)), label=cmp.Phrase(N_("Chips"))))
+        out.append(
+            cmp.Seats(
+                tuple(
+                    cmp.SeatLine(p, score=self.ledger.players[p], active=p in actors, finished=p in folded and playing)
+                    for p in range(self.n)
+                ),
+                label=cmp.Phrase(N_("Chips")),
+            )
+        )
         return tuple(out)
 
     def round_shown_with_last_pot(self) -> bool:
@@ -457,21 +504,24 @@ class PokerRoundState(ChipResults, State):
         pot = self.ledger.pot
         if isinstance(event, BETTING_ACTIONS) and player is not None:
             pot = self._betting().apply(event, player, self.ledger)[1].pot
-        for _r, winners, each in after.history[len(self.history):]:
+        for _r, winners, each in after.history[len(self.history) :]:
             if len(winners) == 1:
                 out.append(cmp.Phrase(ROUND_WON, {"name": cmp.SeatRef(winners[0]), "chips": counts.chips(each)}))
             else:
                 out.append(cmp.Phrase(ROUND_SPLIT, {"chips": counts.chips(each), "rest": pot - each * len(winners)}))
         if after.phase == "play" and after.stich > self.stich:
-            out.append(cmp.Phrase(ODD_CHIPS_MSG) if after.odd_chips else
-                       narration.throw_off(after.order, first=True, again=self.stich > 0))
+            out.append(
+                cmp.Phrase(ODD_CHIPS_MSG)
+                if after.odd_chips
+                else narration.throw_off(after.order, first=True, again=self.stich > 0)
+            )
         if after.phase == "play" and after.round_no > self.round_no:
             out.append(cmp.Phrase(narration.NEW_ROUND, {"k": after.round_no + 1, "name": cmp.SeatRef(after.starter)}))
             out.append(cmp.Phrase(narration.ANTES_ALL, {"chips": counts.chips(self.rules.ante)}))
         return tuple(out)
 
     def parse_action_text(self, text: str, player: int) -> Action:
-        """"stop" ends the turn; dice ("6 6 5", "A A K") are a keep; betting words: "mitgehen"/"call",
+        """ "stop" ends the turn; dice ("6 6 5", "A A K") are a keep; betting words: "mitgehen"/"call",
         "passen"/"fold", "nicht erhöhen"/"check", "erhöhen 4"/"raise 4"."""
         t = text.casefold().strip()
         words = t.split()
@@ -567,7 +617,7 @@ def _result_chance(state: PokerRoundState, seat: int, mine: tuple[int, ...]) -> 
                 return 0.0
             if other == mine:
                 chance *= 0.5
-    later = [p for p in state.order[state.index:] if p != seat and p not in b.folded]
+    later = [p for p in state.order[state.index :] if p != seat and p not in b.folded]
     below = sum(pr for r, pr in one_throw if r < mine)
     equal = sum(pr for r, pr in one_throw if r == mine)
     return chance * (below + equal / 2) ** len(later)

@@ -29,8 +29,18 @@ def round_brain(game: Game) -> PokerBetting:
     object.__setattr__(probe, "game", game)  # hand_result, max_stake and max_throws read only the rules
     keys = tuple(probe.hand_result(d) for d in multisets(5))
     rules = game.rules
-    return betting_brain(f"{game.id}:round", keys, 5, int(probe.max_throws), 1, 4, False, int(rules.ante),
-                         int(probe.max_stake), split_ties=cls.ties == "split")
+    return betting_brain(
+        f"{game.id}:round",
+        keys,
+        5,
+        int(probe.max_throws),
+        1,
+        4,
+        False,
+        int(rules.ante),
+        int(probe.max_stake),
+        split_ties=cls.ties == "split",
+    )
 
 
 def round_situation(state: PokerRoundState) -> Situation:
@@ -56,6 +66,7 @@ class ComputedRoundBot(PokerRoundBot):
         assert isinstance(state, PokerRoundState)
         if state._betting().to_act() == player or state.stich:
             return super().choose(state, player)
-        action: Action = self.brain.keep_choice(round_situation(state), player, self.game.num_players,
-                                                state.turn.dice, state.turn.throws)
+        action: Action = self.brain.keep_choice(
+            round_situation(state), player, self.game.num_players, state.turn.dice, state.turn.throws
+        )
         return action if state.is_legal(action, player) else super().choose(state, player)

@@ -57,30 +57,52 @@ class QuinzeRules:
     """Options of Quinze; every default is the text or the spec's resolution."""
 
     order: Literal["turns", "round_robin"] = opt(
-        "turns", de="Reihenfolge: jeder würfelt seine ganze Runde, bevor der Würfel weitergeht (Auslegung), oder "
-                    "reihum je ein Wurf; wer aufhört oder ausscheidet, scheidet aus der Runde aus",
+        "turns",
+        de="Reihenfolge: jeder würfelt seine ganze Runde, bevor der Würfel weitergeht (Auslegung), oder "
+        "reihum je ein Wurf; wer aufhört oder ausscheidet, scheidet aus der Runde aus",
         en="Order: each throws his whole turn before the die passes on (resolution), or one throw each in turn; "
-           "who stops or busts leaves the rotation")
-    target: int = opt(15, de="Die Zahl, die man erreichen und nicht überschreiten darf (Text: 15)",
-                      en="The number to reach and not pass (text: 15)", low=6, high=60)
-    bust_chips: int = opt(10, de="Chips, die jeder Ausgeschiedene dem Sieger zahlt (Text: 10)",
-                          en="Chips each busted player pays the winner (text: 10)", low=0, high=1000)
-    settle_loser: bool = opt(False, de="Gleichstand um den letzten Platz wird wie der um den ersten durch eine "
-                                       "Stichrunde entschieden (Text: nur der Sieger zählt)",
-                             en="A tie for last place is thrown off like a tie for first (text: only the winner "
-                                "counts)")
+        "who stops or busts leaves the rotation",
+    )
+    target: int = opt(
+        15,
+        de="Die Zahl, die man erreichen und nicht überschreiten darf (Text: 15)",
+        en="The number to reach and not pass (text: 15)",
+        low=6,
+        high=60,
+    )
+    bust_chips: int = opt(
+        10,
+        de="Chips, die jeder Ausgeschiedene dem Sieger zahlt (Text: 10)",
+        en="Chips each busted player pays the winner (text: 10)",
+        low=0,
+        high=1000,
+    )
+    settle_loser: bool = opt(
+        False,
+        de="Gleichstand um den letzten Platz wird wie der um den ersten durch eine "
+        "Stichrunde entschieden (Text: nur der Sieger zählt)",
+        en="A tie for last place is thrown off like a tie for first (text: only the winner counts)",
+    )
     start: Literal["lot", "first_seat"] = start_option()
 
 
-label_options(QuinzeRules, {
-    "order": ("Reihenfolge", "Order"),
-    "target": ("Zielzahl", "Target"),
-    "bust_chips": ("Chips je Ausgeschiedenen", "Chips per busted player"),
-    "settle_loser": SETTLE_LOSER_NAME,
-    "start": START_NAME,
-}, {"order": {"turns": ("ganze Runden nacheinander", "whole turns one after another"),
-              "round_robin": ("reihum je ein Wurf", "one throw each in turn")},
-    "start": START_WORDS})
+label_options(
+    QuinzeRules,
+    {
+        "order": ("Reihenfolge", "Order"),
+        "target": ("Zielzahl", "Target"),
+        "bust_chips": ("Chips je Ausgeschiedenen", "Chips per busted player"),
+        "settle_loser": SETTLE_LOSER_NAME,
+        "start": START_NAME,
+    },
+    {
+        "order": {
+            "turns": ("ganze Runden nacheinander", "whole turns one after another"),
+            "round_robin": ("reihum je ein Wurf", "one throw each in turn"),
+        },
+        "start": START_WORDS,
+    },
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -140,12 +162,16 @@ class QuinzeState(ThrowOnState):
         if turn is None or self.index + 1 < len(self.order):
             return turn
         rows = self.playoffs[-1] if self.playoffs else self.results
-        thrown = [rows[p] for p in self.order[:self.index]]
+        thrown = [rows[p] for p in self.order[: self.index]]
         return (turn.total, min(turn.throws, throws_cap(turn.total, thrown)), turn.step)
 
     def turn_note(self, turn: Any) -> Any:
-        return Phrase(N_("sum {total} after {throws} throw"), {"total": turn.total, "throws": turn.throws},
-                      plural="sum {total} after {throws} throws", count="throws")
+        return Phrase(
+            N_("sum {total} after {throws} throw"),
+            {"total": turn.total, "throws": turn.throws},
+            plural="sum {total} after {throws} throws",
+            count="throws",
+        )
 
     def score(self, result: Result) -> float:
         return float(result[1])
@@ -153,8 +179,12 @@ class QuinzeState(ThrowOnState):
     def result_phrase(self, result: Result) -> Any:
         if result == BUST:
             return Phrase(N_("out (over {target})"), {"target": self.rules.target})
-        return Phrase(N_("{total} in {throws} throw"), {"total": result[1], "throws": -result[2]},
-                      plural="{total} in {throws} throws", count="throws")
+        return Phrase(
+            N_("{total} in {throws} throw"),
+            {"total": result[1], "throws": -result[2]},
+            plural="{total} in {throws} throws",
+            count="throws",
+        )
 
     def void_round(self, results: Sequence[Result | None]) -> bool:
         """Everybody went bust: no winner, no payments, the round is played again (spec 5). Alone (the solo
@@ -260,8 +290,13 @@ class QuinzeRoundRobinState(QuinzeState):
         if self.phase != "turn":
             return super().solver_key()
         w = 3
-        earlier = [(*(self.results[p] or (0,) * w), *(x for row in (self.playoffs[:-1] if self.playoffs else ())
-                                                      for x in (row[p] or (0,) * w))) for p in range(self.n)]
+        earlier = [
+            (
+                *(self.results[p] or (0,) * w),
+                *(x for row in (self.playoffs[:-1] if self.playoffs else ()) for x in (row[p] or (0,) * w)),
+            )
+            for p in range(self.n)
+        ]
         from wuerfel.games.kit.solverkeys import dense_ranks
 
         return (self.start, self.order, self.index, dense_ranks(earlier) if self.playoffs else (), self.turns)
@@ -296,8 +331,9 @@ def turn_values(target: int, utility: Callable[[Result], Any]) -> dict[tuple[int
         return memo[key]
 
     def on(total: int, throws: int) -> Any:
-        return sum((utility(BUST) if total + d > target else best(total + d, throws + 1) for d in range(1, 7)),
-                   zero) / 6
+        return (
+            sum((utility(BUST) if total + d > target else best(total + d, throws + 1) for d in range(1, 7)), zero) / 6
+        )
 
     out: dict[tuple[int, int], tuple[Any, Any]] = {}
     start = on(0, 0)
@@ -329,9 +365,15 @@ def solve_solo(rules: Any, rules_id: str, fresh: bool = False) -> Any:
         duel_table.cache_clear()
     t0 = time.perf_counter()
     value = solo_table(rules.target)[(0, 0)][0]
-    return SolveResult(game="quinze", rules=rules_id, objective="solo", value=float(value),
-                       seconds=time.perf_counter() - t0, extra={"exact": str(value)},
-                       value_of=N_("the expected final sum of one turn played alone at its best (a bust counts 0)"))
+    return SolveResult(
+        game="quinze",
+        rules=rules_id,
+        objective="solo",
+        value=float(value),
+        seconds=time.perf_counter() - t0,
+        extra={"exact": str(value)},
+        value_of=N_("the expected final sum of one turn played alone at its best (a bust counts 0)"),
+    )
 
 
 @cache
@@ -347,6 +389,7 @@ def duel_value(target: int) -> float:
     it with this very chance: the value is the fixed point ``W = max E[1 − P(second beats r) − P(tie | r)(1 − W)]``
     over the first player's play, found by iteration (a tie is rare, so each step shrinks the error about
     twentyfold). A first player's bust loses: the second stops after one throw."""
+
     def f(w: float) -> float:
         return float(turn_values(target, _first_utility(target, w))[(0, 0)][0])
 
@@ -399,7 +442,7 @@ def decision_values(state: QuinzeState, player: int) -> dict[Action, float]:
         stop, on = solo_table(target)[(turn.total, turn.throws)]
         return {ThrowOn(): float(on), Stop(): float(stop)}
     rows = state.playoffs[-1] if state.playoffs else state.results
-    before = [r for p in state.order[:state.index] if (r := rows[p]) is not None]
+    before = [r for p in state.order[: state.index] if (r := rows[p]) is not None]
     later = len(state.order) - state.index - 1
     if state.n == 2 and len(state.order) == 2:
         table = duel_table(target, before[0] if before else None)
@@ -473,6 +516,7 @@ class RoundRobinDuel:
 def round_robin_value(target: int) -> float:
     """The round-robin variant with two players: the first player's chance when both play to win, the fixed point
     W = f(W) of the tie's worth (secant steps, as for the whole-turn duel)."""
+
     def f(w: float) -> float:
         return RoundRobinDuel(target, w).start()
 
@@ -516,10 +560,17 @@ def solve_two_players(rules: Any, rules_id: str, fresh: bool = False) -> Any:
     first = round_robin_value(rules.target)
     duel = round_robin_duel(rules.target)
     return TwoPlayerResult(
-        game="quinze", rules=rules_id, seat_wins=seat_chances(first, rules.start), first_player_wins=first,
-        seconds=time.perf_counter() - t0, states=len(duel.memo),
-        method=N_("both running sums and throws and whose move it is, a tie or a double bust (the same game "
-                  "again) as a fixed point"))
+        game="quinze",
+        rules=rules_id,
+        seat_wins=seat_chances(first, rules.start),
+        first_player_wins=first,
+        seconds=time.perf_counter() - t0,
+        states=len(duel.memo),
+        method=N_(
+            "both running sums and throws and whose move it is, a tie or a double bust (the same game "
+            "again) as a fixed point"
+        ),
+    )
 
 
 class QuinzeHeuristicBot:
@@ -533,8 +584,7 @@ class QuinzeHeuristicBot:
     def choose(self, state: State, player: int) -> Action:
         assert isinstance(state, QuinzeState)
         rows = state.playoffs[-1] if state.playoffs else state.results
-        best = max((r[1] for p in state.order[:state.index] if (r := rows[p]) is not None and r != BUST),
-                   default=0)
+        best = max((r[1] for p in state.order[: state.index] if (r := rows[p]) is not None and r != BUST), default=0)
         return ThrowOn() if state.turn.total < max(12, best) else Stop()
 
 
@@ -571,16 +621,28 @@ class QuinzeAdvisor(BestValueAdvisor):
         return win_measure(2 if duel else state.n), "chance"
 
 
-INFO = register(GameInfo(
-    id="quinze", name_de="Quinze", name_en="Quinze (Fifteen)", options_class=QuinzeRules, make=make,
-    family="one-die",
-    min_players=2, max_players=8, default_preset="quinze", presets_dir=Path(__file__).parent / "presets" / "quinze",
-    description_de="Ein Würfel, so oft du willst: Komm möglichst nah an 15 – wer darüber kommt, scheidet aus.",
-    description_en="One die, as often as you like: get as close to 15 as you can — over 15 you are out.",
-    aliases=("fuenfzehn", "fünfzehn"),
-    bots={"heuristic": QuinzeHeuristicBot, "optimal": QuinzeOptimalBot},
-    solvers={"solo": solve_solo}, two_player_solver=solve_two_players, advisor=QuinzeAdvisor,
-    default_bot="heuristic", chips=True,
-    explain=explained.explain, explain_quotes=("target", "bust_chips"),
-))
-
+INFO = register(
+    GameInfo(
+        id="quinze",
+        name_de="Quinze",
+        name_en="Quinze (Fifteen)",
+        options_class=QuinzeRules,
+        make=make,
+        family="one-die",
+        min_players=2,
+        max_players=8,
+        default_preset="quinze",
+        presets_dir=Path(__file__).parent / "presets" / "quinze",
+        description_de="Ein Würfel, so oft du willst: Komm möglichst nah an 15 – wer darüber kommt, scheidet aus.",
+        description_en="One die, as often as you like: get as close to 15 as you can — over 15 you are out.",
+        aliases=("fuenfzehn", "fünfzehn"),
+        bots={"heuristic": QuinzeHeuristicBot, "optimal": QuinzeOptimalBot},
+        solvers={"solo": solve_solo},
+        two_player_solver=solve_two_players,
+        advisor=QuinzeAdvisor,
+        default_bot="heuristic",
+        chips=True,
+        explain=explained.explain,
+        explain_quotes=("target", "bust_chips"),
+    )
+)

@@ -75,29 +75,50 @@ def render_lustige_sieben(view: dict[str, Any], lang: str = "de") -> RenderableT
     players = Table(_("Player"), _("Chips"), *(["±"] if last else []), "", show_edge=False)
     for p, chips in enumerate(view["scores"]):
         # After the last bank nobody holds one (terminal B4: the next holder was marked beside the last payouts).
-        note = _("bank") if p == banker and view.get("ranking") is None else (
-            _("placing stakes …") if p in deciding else "")
+        note = (
+            _("bank")
+            if p == banker and view.get("ranking") is None
+            else (_("placing stakes …") if p in deciding else "")
+        )
         change = [f"{last['net'][p]:+d}" if last["net"][p] else ""] if last else []
         players.add_row(seat(p), str(chips), *change, note)
     parts: list[RenderableType] = [board, Text(""), players]
     if last:
         where = {"left": _("left column"), "right": _("right column"), "seven": _("the 7")}[column(last["sum"])]
-        parts.append(Text(_("Last throw: {dice} = {sum} ({where})", dice=" + ".join(map(str, last["dice"])),
-                            sum=last["sum"], where=where), style="bold"))
+        parts.append(
+            Text(
+                _(
+                    "Last throw: {dice} = {sum} ({where})",
+                    dice=" + ".join(map(str, last["dice"])),
+                    sum=last["sum"],
+                    where=where,
+                ),
+                style="bold",
+            )
+        )
     prev = view.get("last_bank")
     if prev and (not view.get("bank_sums") or view.get("ranking") is not None):
         if view.get("you") == prev["banker"]:  # the person at the screen: "Deine Bank", not "Bank von Du"
-            parts.append(Text(_("Your bank: {sums} — {net:+d}", sums=" ".join(map(str, prev["sums"])),
-                                net=prev["net"])))
+            parts.append(
+                Text(_("Your bank: {sums} — {net:+d}", sums=" ".join(map(str, prev["sums"])), net=prev["net"]))
+            )
         else:
-            parts.append(Text(_("{seat}'s bank: {sums} — {net:+d}", seat=seat(prev["banker"]),
-                                sums=" ".join(map(str, prev["sums"])), net=prev["net"])))
+            parts.append(
+                Text(
+                    _(
+                        "{seat}'s bank: {sums} — {net:+d}",
+                        seat=seat(prev["banker"]),
+                        sums=" ".join(map(str, prev["sums"])),
+                        net=prev["net"],
+                    )
+                )
+            )
     if view.get("ranking") is None:
-        line = _("Bank: {seat}, throw {n} of {m}", seat=seat(banker), n=view["throws_done"] + 1,
-                 m=view["bank_throws"])
+        line = _("Bank: {seat}, throw {n} of {m}", seat=seat(banker), n=view["throws_done"] + 1, m=view["bank_throws"])
         if view.get("bank_sums"):
-            line += " — " + _("thrown so far: {sums}, bank {net:+d}", sums=" ".join(map(str, view["bank_sums"])),
-                              net=view["bank_net"])
+            line += " — " + _(
+                "thrown so far: {sums}, bank {net:+d}", sums=" ".join(map(str, view["bank_sums"])), net=view["bank_net"]
+            )
         parts.append(Text(line))
     return Panel(Group(*parts), title="Lustige Sieben", expand=False)
 
@@ -155,10 +176,18 @@ def render_verdecktes(view: dict[str, Any], lang: str = "de") -> RenderableType:
     viewer = view.get("viewer")
     mine = turns.get(viewer) if isinstance(viewer, int) else None
     if mine is not None and mine["announcement"] is None and "hand" in mine:
-        parts.append(Text(_("Your dice: {dice} — {hand}", dice=format_dice(mine["dice"], lang),
-                            hand=describe_key(tuple(mine["hand"]), lang)), style="bold green"))
+        parts.append(
+            Text(
+                _(
+                    "Your dice: {dice} — {hand}",
+                    dice=format_dice(mine["dice"], lang),
+                    hand=describe_key(tuple(mine["hand"]), lang),
+                ),
+                style="bold green",
+            )
+        )
     history = view.get("history") or []
-    for r, winner, pot in (history if over else history[-1:]):
+    for r, winner, pot in history if over else history[-1:]:
         parts.append(Text(_("Round {r}: {name} won the pot ({pot})", r=r + 1, name=seat(winner), pot=pot)))
     return Panel(Group(*parts), title="Verdecktes Würfelpoker", expand=False)
 
@@ -172,8 +201,9 @@ def render_escalero(view: dict[str, Any], lang: str = "de") -> RenderableType:
     rows = ROWS_EN if lang == "en" else ROWS_DE
     n = len(view["sheets"])
     playing = view["to_move"] >= 0
-    sheet = Table("", *[seat(p) + (" ◀" if p == view["player"] and playing else "") for p in range(n)],
-                  title=_("Score sheet"))
+    sheet = Table(
+        "", *[seat(p) + (" ◀" if p == view["player"] and playing else "") for p in range(n)], title=_("Score sheet")
+    )
     options = view.get("options", {})
     for r, name in enumerate(rows):
         cells = []
@@ -195,9 +225,18 @@ def render_escalero(view: dict[str, Any], lang: str = "de") -> RenderableType:
         parts.append(Text(_("{name} begins (by lot).", name=seat(start))))
     if view["dice"]:
         served = " — " + _("served") if view.get("served") else ""
-        parts.append(Text(_("Throw {t} of {m}: {dice}", t=view["throws"], m=view["max_throws"],
-                            dice=format_dice(view["dice"], lang)) + served, style="bold"))
+        parts.append(
+            Text(
+                _(
+                    "Throw {t} of {m}: {dice}",
+                    t=view["throws"],
+                    m=view["max_throws"],
+                    dice=format_dice(view["dice"], lang),
+                )
+                + served,
+                style="bold",
+            )
+        )
     if "settlement" in view:
-        parts.append(Text(_("Settlement: ") + ", ".join(f"{seat(p)} {c:+d}"
-                                                        for p, c in enumerate(view["settlement"]))))
+        parts.append(Text(_("Settlement: ") + ", ".join(f"{seat(p)} {c:+d}" for p, c in enumerate(view["settlement"]))))
     return Panel(Group(*parts), title="Escalero", expand=False)

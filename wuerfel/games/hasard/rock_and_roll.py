@@ -61,8 +61,13 @@ COLOUR_PAYS = 3
 FACE_PAYS = 6
 """A chip on the right face brings 6 chips back (5:1)."""
 FACE_WORDS: dict[int, tuple[str, str]] = {
-    NEUN: (N_("Nine"), "neun"), ZEHN: (N_("Ten"), "zehn"), BUBE: (N_("Jack"), "bube"), DAME: (N_("Queen"), "dame"),
-    KOENIG: (N_("King"), "koenig"), AS: (N_("Ace"), "as")}
+    NEUN: (N_("Nine"), "neun"),
+    ZEHN: (N_("Ten"), "zehn"),
+    BUBE: (N_("Jack"), "bube"),
+    DAME: (N_("Queen"), "dame"),
+    KOENIG: (N_("King"), "koenig"),
+    AS: (N_("Ace"), "as"),
+}
 
 
 def colour_of(face: int) -> int:
@@ -84,46 +89,94 @@ def _board() -> BoardSpec:
             fields.append(BoardField(f, key, Phrase(FACE_WORDS[f][0])))
             row.append(key)
         rows.append(tuple(row))
-    return BoardSpec(fields=tuple(fields), layout=tuple(rows),
-                     unknown_field=N_("There is no field {number} on the board (a colour or a face)."))
+    return BoardSpec(
+        fields=tuple(fields),
+        layout=tuple(rows),
+        unknown_field=N_("There is no field {number} on the board (a colour or a face)."),
+    )
 
 
 BOARD_SPEC = _board()
 """The book's sheet: three rows, each a colour field and its two faces (every field its own group, so the generic
 table draws the rows exactly as the book does)."""
 
-__all__ = ["AS", "BLAU", "BOARD_SPEC", "COLOURS", "INFO", "NEUN", "ROT", "SCHWARZ", "AnnounceEnd", "BankerBot",
-           "GoOn", "PunterBot", "RockAndRollAdvisor", "RockAndRollGame", "RockAndRollRules", "RockAndRollState",
-           "bank_edges", "colour_of", "field_ev", "verdict"]
+__all__ = [
+    "AS",
+    "BLAU",
+    "BOARD_SPEC",
+    "COLOURS",
+    "INFO",
+    "NEUN",
+    "ROT",
+    "SCHWARZ",
+    "AnnounceEnd",
+    "BankerBot",
+    "GoOn",
+    "PunterBot",
+    "RockAndRollAdvisor",
+    "RockAndRollGame",
+    "RockAndRollRules",
+    "RockAndRollState",
+    "bank_edges",
+    "colour_of",
+    "field_ev",
+    "verdict",
+]
 
 
 @dataclasses.dataclass(frozen=True)
 class RockAndRollRules:
     """Options of Rock and Roll; every default is the text or the spec's resolution."""
 
-    starting_chips: int = opt(30, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with",
-                              low=1, high=10000)
-    max_stake: int = opt(5, de="Größter Einzeleinsatz (mehrere Einsätze auf beliebigen Feldern erlaubt)",
-                         en="Largest single stake (several stakes on any fields allowed)", low=1, high=1000)
-    notice_throws: int = opt(5, de="So viele Würfe vorher muss der Bankhalter das Ende ankündigen",
-                             en="How many throws ahead the banker must announce the end", low=1, high=50)
+    starting_chips: int = opt(
+        30, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with", low=1, high=10000
+    )
+    max_stake: int = opt(
+        5,
+        de="Größter Einzeleinsatz (mehrere Einsätze auf beliebigen Feldern erlaubt)",
+        en="Largest single stake (several stakes on any fields allowed)",
+        low=1,
+        high=1000,
+    )
+    notice_throws: int = opt(
+        5,
+        de="So viele Würfe vorher muss der Bankhalter das Ende ankündigen",
+        en="How many throws ahead the banker must announce the end",
+        low=1,
+        high=50,
+    )
     max_bank_throws: int = opt(
-        20, de="Längste Bank: nach so vielen Würfen endet sie spätestens (das Ende gilt dann rechtzeitig als "
-        "angekündigt)", en="Longest bank: it ends after this many throws at the latest (the end then counts as "
-        "announced in time)", low=1, high=200)
+        20,
+        de="Längste Bank: nach so vielen Würfen endet sie spätestens (das Ende gilt dann rechtzeitig als angekündigt)",
+        en="Longest bank: it ends after this many throws at the latest (the end then counts as announced in time)",
+        low=1,
+        high=200,
+    )
     end: Literal["bank", "game"] = opt(
-        "bank", de="Das angekündigte Ende beendet die Bank (sie geht an den linken Nachbarn) oder das ganze Spiel",
-        en="The announced end ends the bank (it passes to the left neighbour) or the whole game")
-    bank_rounds: int = opt(1, de="Wie oft die Bank reihum geht, bis das Spiel endet",
-                           en="How many times the bank goes round the table before the game ends", low=1, high=20)
-    first_bank: Literal["first_seat", "lot"] = opt("lot", de="Wer die Bank zuerst hält: Platz 1 oder das Los",
-                                                   en="Who holds the bank first: seat 1 or the lot")
+        "bank",
+        de="Das angekündigte Ende beendet die Bank (sie geht an den linken Nachbarn) oder das ganze Spiel",
+        en="The announced end ends the bank (it passes to the left neighbour) or the whole game",
+    )
+    bank_rounds: int = opt(
+        1,
+        de="Wie oft die Bank reihum geht, bis das Spiel endet",
+        en="How many times the bank goes round the table before the game ends",
+        low=1,
+        high=20,
+    )
+    first_bank: Literal["first_seat", "lot"] = opt(
+        "lot", de="Wer die Bank zuerst hält: Platz 1 oder das Los", en="Who holds the bank first: seat 1 or the lot"
+    )
 
     def validate(self) -> None:
         for key in ("starting_chips", "max_stake", "notice_throws", "max_bank_throws", "bank_rounds"):
             require(getattr(self, key) >= 1, key, "≥ 1", getattr(self, key))
-        require(self.max_bank_throws >= self.notice_throws, "max_bank_throws",
-                f"≥ notice_throws ({self.notice_throws})", self.max_bank_throws)
+        require(
+            self.max_bank_throws >= self.notice_throws,
+            "max_bank_throws",
+            f"≥ notice_throws ({self.notice_throws})",
+            self.max_bank_throws,
+        )
 
     @property
     def bank_throws(self) -> int:
@@ -143,10 +196,14 @@ label_options(
         "first_bank": ("Wer zuerst die Bank hält", "Who holds the bank first"),
     },
     {
-        "end": {"bank": ("die Bank (sie geht weiter)", "the bank (it passes on)"),
-                "game": ("das ganze Spiel", "the whole game")},
-        "first_bank": {"lot": ("das Los (höchster Wurf)", "the lot (highest throw)"),
-                       "first_seat": ("Platz 1", "seat 1")},
+        "end": {
+            "bank": ("die Bank (sie geht weiter)", "the bank (it passes on)"),
+            "game": ("das ganze Spiel", "the whole game"),
+        },
+        "first_bank": {
+            "lot": ("das Los (höchster Wurf)", "the lot (highest throw)"),
+            "first_seat": ("Platz 1", "seat 1"),
+        },
     },
 )
 
@@ -169,8 +226,10 @@ def bank_edges(rules: RockAndRollRules) -> tuple[BankEdge, ...]:
     """``GameInfo.bank_edges``: the bank's edge on a colour and on a face, from the game's own settlement (0 each)."""
     state = RockAndRollGame(rules, 2).new_initial_state()
     assert isinstance(state, RockAndRollState)
-    return (BankEdge("colour", Phrase(N_("a colour (pays 2:1)")), state.field_edge(SCHWARZ)),
-            BankEdge("face", Phrase(N_("a face (pays 5:1)")), state.field_edge(NEUN)))
+    return (
+        BankEdge("colour", Phrase(N_("a colour (pays 2:1)")), state.field_edge(SCHWARZ)),
+        BankEdge("face", Phrase(N_("a face (pays 5:1)")), state.field_edge(NEUN)),
+    )
 
 
 # --- the banker's action --------------------------------------------------------------------------------------------
@@ -189,8 +248,9 @@ class GoOn(Action):
     kind: ClassVar[str] = "go_on"
 
 
-ANNOUNCE_WORDS = frozenset({"ende", "ankündigen", "ende ankündigen", "end", "announce", "announce end",
-                            "announce the end"})
+ANNOUNCE_WORDS = frozenset(
+    {"ende", "ankündigen", "ende ankündigen", "end", "announce", "announce end", "announce the end"}
+)
 GO_ON_WORDS = frozenset({"weiter", "go on", "continue", *DONE_WORDS})
 
 
@@ -221,8 +281,10 @@ class RockAndRollState(BankState):
         return frozenset({value, colour_of(value)})
 
     def throw_message(self, value: int, dice: tuple[int, ...]) -> Phrase:
-        return Phrase(N_("Last throw: {face} ({colour})"),
-                      {"face": Phrase(FACE_WORDS[value][0]), "colour": Phrase(COLOUR_NAMES[colour_of(value)])})
+        return Phrase(
+            N_("Last throw: {face} ({colour})"),
+            {"face": Phrase(FACE_WORDS[value][0]), "colour": Phrase(COLOUR_NAMES[colour_of(value)])},
+        )
 
     # --- the end of the bank ------------------------------------------------------------------------------------
     def announced_now(self) -> bool:
@@ -261,9 +323,10 @@ class RockAndRollState(BankState):
             return Goal(text)
         left = self.throws_left()
         if left is None:
-            how: Phrase = Phrase(N_("the banker may announce the end {notice} ahead, at most {max}"),
-                                 {"notice": counts.throws(self.rules.notice_throws),
-                                  "max": counts.throws(self.rules.max_bank_throws)})
+            how: Phrase = Phrase(
+                N_("the banker may announce the end {notice} ahead, at most {max}"),
+                {"notice": counts.throws(self.rules.notice_throws), "max": counts.throws(self.rules.max_bank_throws)},
+            )
         else:
             how = Phrase("{n} throw to go", {"n": left}, plural="{n} throws to go")
         if self.rules.end == "game":
@@ -282,8 +345,12 @@ class RockAndRollState(BankState):
     def _apply_outcome(self, outcome: Outcome) -> State:
         before = self.banks_done
         state = super()._apply_outcome(outcome)
-        if (isinstance(state, RockAndRollState) and self.rules.end == "game" and state.banks_done > before
-                and not state.is_terminal()):
+        if (
+            isinstance(state, RockAndRollState)
+            and self.rules.end == "game"
+            and state.banks_done > before
+            and not state.is_terminal()
+        ):
             # The announced end ends the whole game (end = "game"): the bank has gone round as far as it will.
             return dataclasses.replace(state, banks_done=self.rules.bank_rounds * self.n, betting=None)
         return state
@@ -338,26 +405,40 @@ class RockAndRollState(BankState):
         for c in super().components(player):
             if isinstance(c, Counter):
                 if left is not None:
-                    label = (N_("Announced end: throws to go") if self.announced_now()
-                             else N_("Longest bank reached soon: throws to go"))
+                    label = (
+                        N_("Announced end: throws to go")
+                        if self.announced_now()
+                        else N_("Longest bank reached soon: throws to go")
+                    )
                     out.append(Counter(left, target=self.rules.notice_throws, label=Phrase(label)))
                 else:
                     out.append(Counter(self.throws_done, target=None, label=Phrase(N_("Throws of this bank"))))
                 continue
             if isinstance(c, Seats):
-                lines = tuple(dataclasses.replace(s, note=Phrase(N_("decides whether to announce the end …")))
-                              if s.seat == self.banker and s.active else s for s in c.seats)
+                lines = tuple(
+                    dataclasses.replace(s, note=Phrase(N_("decides whether to announce the end …")))
+                    if s.seat == self.banker and s.active
+                    else s
+                    for s in c.seats
+                )
                 c = dataclasses.replace(c, seats=lines)
             out.append(c)
         if self.started and not self.is_terminal() and self.announced_now():
-            out.append(Message(Phrase(N_("The banker has announced the end: {n} more throw."), {"n": left or 0},
-                                      plural="The banker has announced the end: {n} more throws."),
-                               key="end"))
+            out.append(
+                Message(
+                    Phrase(
+                        N_("The banker has announced the end: {n} more throw."),
+                        {"n": left or 0},
+                        plural="The banker has announced the end: {n} more throws.",
+                    ),
+                    key="end",
+                )
+            )
         return tuple(out)
 
     # --- words ----------------------------------------------------------------------------------------------
     def parse_action_text(self, text: str, player: int) -> Action:
-        """"3 auf As" / "3 on black" / "2 auf 10" is a stake (a face by its name or short form, a colour by its name);
+        """ "3 auf As" / "3 on black" / "2 auf 10" is a stake (a face by its name or short form, a colour by its name);
         "fertig" ends the stakes; the banker types "ende" to announce the end."""
         from wuerfel.engine.pokerdice import parse_poker_dice
 
@@ -378,18 +459,26 @@ class RockAndRollState(BankState):
                 return Stake(parse_poker_dice(target, 1)[0], amount)
             except ValueError:
                 pass
-        raise IllegalAction(N_('Type a stake as "3 auf As" or "3 auf Schwarz" (chips on a face or a colour), or '
-                               '"fertig".'))
+        raise IllegalAction(
+            N_('Type a stake as "3 auf As" or "3 auf Schwarz" (chips on a face or a colour), or "fertig".')
+        )
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         if isinstance(action, AnnounceEnd):
-            return ntranslate("announce the end ({n} throw ahead)", "announce the end ({n} throws ahead)",
-                              self.rules.notice_throws, lang)
+            return ntranslate(
+                "announce the end ({n} throw ahead)",
+                "announce the end ({n} throws ahead)",
+                self.rules.notice_throws,
+                lang,
+            )
         if isinstance(action, GoOn):
             return translate("keep the bank going (no end announced)", lang)
         if isinstance(action, Stake) and action.number in BOARD_SPEC.numbers:
-            field = translate(COLOUR_NAMES[action.number], lang) if action.number in COLOURS else \
-                face_name(action.number, lang)
+            field = (
+                translate(COLOUR_NAMES[action.number], lang)
+                if action.number in COLOURS
+                else face_name(action.number, lang)
+            )
             if isinstance(action.amount, int) and action.amount == 1:
                 return translate("1 chip on {number}", lang, number=field)
             if isinstance(action.amount, int):
@@ -483,12 +572,15 @@ class RockAndRollAdvisor:
         measure = N_("expected net chips per chip staked")
         if player == state.banker:
             note = N_("every field is fair: the bank expects 0 whether it goes on or ends")
-            return [Advice(action=GoOn(), value=0.0, measure=N_("the bank's expected gain per throw"), note=note),
-                    Advice(action=AnnounceEnd(), value=0.0, measure=N_("the bank's expected gain per throw"),
-                           note=note)]
+            return [
+                Advice(action=GoOn(), value=0.0, measure=N_("the bank's expected gain per throw"), note=note),
+                Advice(action=AnnounceEnd(), value=0.0, measure=N_("the bank's expected gain per throw"), note=note),
+            ]
         out = [Advice(action=Done(), value=0.0, measure=measure)]
-        for number, note in ((SCHWARZ, N_("a colour wins one throw in three and pays 2:1")),
-                             (AS, N_("a face wins one throw in six and pays 5:1"))):
+        for number, note in (
+            (SCHWARZ, N_("a colour wins one throw in three and pays 2:1")),
+            (AS, N_("a face wins one throw in six and pays 5:1")),
+        ):
             stake = Stake(number, 1)
             if state.is_legal(stake, player):
                 out.append(Advice(action=stake, value=float(field_ev(number)), measure=measure, note=note))
@@ -507,12 +599,20 @@ def _odds(rules: RockAndRollRules) -> Any:
     from wuerfel.engine.edges import edge_notes
     from wuerfel.engine.odds import ThrowClass, ThrowOdds
 
-    classes = tuple(ThrowClass(FACE_WORDS[f][1], Phrase(N_("{face} ({colour})"),
-                                                        {"face": Phrase(FACE_WORDS[f][0]),
-                                                         "colour": Phrase(COLOUR_NAMES[colour_of(f)])}))
-                    for colour in COLOURS for f in COLOURS[colour])
-    return ThrowOdds(1, classes, lambda dice: FACE_WORDS[dice[0]][1], faces="poker",
-                     notes=edge_notes(bank_edges(rules)))
+    classes = tuple(
+        ThrowClass(
+            FACE_WORDS[f][1],
+            Phrase(
+                N_("{face} ({colour})"),
+                {"face": Phrase(FACE_WORDS[f][0]), "colour": Phrase(COLOUR_NAMES[colour_of(f)])},
+            ),
+        )
+        for colour in COLOURS
+        for f in COLOURS[colour]
+    )
+    return ThrowOdds(
+        1, classes, lambda dice: FACE_WORDS[dice[0]][1], faces="poker", notes=edge_notes(bank_edges(rules))
+    )
 
 
 def _bot(game: Game, seed: int) -> Any:
@@ -525,17 +625,35 @@ def _explain(rules: RockAndRollRules, players: int) -> Any:
     return explain(rules, players)
 
 
-INFO = register(GameInfo(
-    id="rock-and-roll", name_de="Rock and Roll", name_en="Rock and Roll",
-    family="poker-dice",
-    options_class=RockAndRollRules, make=make, min_players=2, max_players=9,
-    default_preset="rock-and-roll", presets_dir=Path(__file__).parent / "presets" / "rock-and-roll",
-    description_de=("Würfelroulette mit einem Pokerwürfel: Setz auf eine Farbe (2:1) oder ein Bild (5:1), dann "
-                    "würfelt die Bank."),
-    description_en="Dice roulette with one poker die: stake on a colour (2:1) or a face (5:1), then the bank throws.",
-    aliases=("rock_and_roll", "rocknroll", "wuerfelroulett"),
-    bots={"heuristic": _bot}, default_bot="heuristic", advisor=RockAndRollAdvisor,
-    perfect_information=False, chips=True, faces="poker", odds=_odds, bank_edges=bank_edges,
-    explain=_explain, explain_quotes=("starting_chips", "max_stake", "notice_throws", "max_bank_throws",
-                                      "bank_rounds"),
-))
+INFO = register(
+    GameInfo(
+        id="rock-and-roll",
+        name_de="Rock and Roll",
+        name_en="Rock and Roll",
+        family="poker-dice",
+        options_class=RockAndRollRules,
+        make=make,
+        min_players=2,
+        max_players=9,
+        default_preset="rock-and-roll",
+        presets_dir=Path(__file__).parent / "presets" / "rock-and-roll",
+        description_de=(
+            "Würfelroulette mit einem Pokerwürfel: Setz auf eine Farbe (2:1) oder ein Bild (5:1), dann "
+            "würfelt die Bank."
+        ),
+        description_en=(
+            "Dice roulette with one poker die: stake on a colour (2:1) or a face (5:1), then the bank throws."
+        ),
+        aliases=("rock_and_roll", "rocknroll", "wuerfelroulett"),
+        bots={"heuristic": _bot},
+        default_bot="heuristic",
+        advisor=RockAndRollAdvisor,
+        perfect_information=False,
+        chips=True,
+        faces="poker",
+        odds=_odds,
+        bank_edges=bank_edges,
+        explain=_explain,
+        explain_quotes=("starting_chips", "max_stake", "notice_throws", "max_bank_throws", "bank_rounds"),
+    )
+)

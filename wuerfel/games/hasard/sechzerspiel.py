@@ -117,16 +117,21 @@ class SechzerspielState(RoundState):
         points = action.row * self.last[0]
         sheet = list(self.sheets[player])
         sheet[action.row - 1] = points
-        s = dataclasses.replace(self, sheets=(*self.sheets[:player], tuple(sheet), *self.sheets[player + 1:]),
-                                phase="throw", throws=1, turn_total=points)
+        s = dataclasses.replace(
+            self,
+            sheets=(*self.sheets[:player], tuple(sheet), *self.sheets[player + 1 :]),
+            phase="throw",
+            throws=1,
+            turn_total=points,
+        )
         return s._end_turn()
 
     def parse_action_text(self, text: str, player: int) -> Action:
-        """"Reihe 6", "row 6", "r6", "6er" or "=6": the row."""
+        """ "Reihe 6", "row 6", "r6", "6er" or "=6": the row."""
         t = text.strip().casefold()
         for word in ("reihe", "row", "=", "r"):
             if t.startswith(word):
-                t = t[len(word):].strip()
+                t = t[len(word) :].strip()
                 break
         t = t.removesuffix("er").removesuffix("s").strip()
         if t.isdigit():
@@ -136,8 +141,13 @@ class SechzerspielState(RoundState):
     def describe_action(self, action: Action, lang: str = "de") -> str:
         if isinstance(action, EnterRow):
             if self.phase == "decide":
-                return translate(N_("row {row}: {face} × {row} = {points}"), lang, row=action.row,
-                                 face=self.last[0], points=action.row * self.last[0])
+                return translate(
+                    N_("row {row}: {face} × {row} = {points}"),
+                    lang,
+                    row=action.row,
+                    face=self.last[0],
+                    points=action.row * self.last[0],
+                )
             return translate(ROW_LABEL, lang, row=action.row)
         return super().describe_action(action, lang)
 
@@ -149,12 +159,19 @@ class SechzerspielState(RoundState):
         earlier entries were, and the result reads only the totals and the throw-offs. Alone, the total is the result
         (the solver's ``solo`` objective reads the score), so the key keeps it."""
         if self.n == 1:  # alone the objective is the total itself (``solo``), so the key keeps it
-            return (self.phase, self.totals, tuple(mask_of(sh) for sh in self.sheets),
-                    self.last[0] if self.phase == "decide" else None)
+            return (
+                self.phase,
+                self.totals,
+                tuple(mask_of(sh) for sh in self.sheets),
+                self.last[0] if self.phase == "decide" else None,
+            )
         if self.phase in ("lot", "over"):
             return round_key(self)
-        return (round_key(self), tuple(mask_of(sh) for sh in self.sheets),
-                self.last[0] if self.phase == "decide" else None)
+        return (
+            round_key(self),
+            tuple(mask_of(sh) for sh in self.sheets),
+            self.last[0] if self.phase == "decide" else None,
+        )
 
     # --- information ----------------------------------------------------------------------------------------
     def view_extra(self, player: int | None) -> dict[str, Any]:
@@ -183,12 +200,15 @@ class SechzerspielState(RoundState):
                 return ()
             return tuple(r * self.last[0] if p == self.seat else None for p in range(self.n))
 
-        rows = [SheetRow(Phrase(ROW_LABEL, {"row": r}), tuple(sh[r - 1] for sh in self.sheets), key=str(r),
-                         options=options(r)) for r in ROWS]
+        rows = [
+            SheetRow(
+                Phrase(ROW_LABEL, {"row": r}), tuple(sh[r - 1] for sh in self.sheets), key=str(r), options=options(r)
+            )
+            for r in ROWS
+        ]
         rows.append(SheetRow(Phrase(TOTAL), tuple(self.totals), total=True, key="total"))
         rows += [SheetRow(Phrase(THROW_OFF_ROW, {"k": k + 1}), row) for k, row in enumerate(self.playoffs)]
-        return (Sheet(columns=tuple(None for _ in range(self.n)), rows=tuple(rows),
-                      column_seats=tuple(range(self.n))),)
+        return (Sheet(columns=tuple(None for _ in range(self.n)), rows=tuple(rows), column_seats=tuple(range(self.n))),)
 
 
 @cache
@@ -241,9 +261,15 @@ def solve_solo(rules: Any, rules_id: str, fresh: bool = False) -> Any:
         solo_values.cache_clear()
     t0 = time.perf_counter()
     value = solo_values()[0]
-    return SolveResult(game="sechzerspiel", rules=rules_id, objective="solo", value=float(value),
-                       seconds=time.perf_counter() - t0, extra={"exact": str(value), "sheets": FULL + 1},
-                       value_of=N_("the expected total of a sheet played alone with the best strategy"))
+    return SolveResult(
+        game="sechzerspiel",
+        rules=rules_id,
+        objective="solo",
+        value=float(value),
+        seconds=time.perf_counter() - t0,
+        extra={"exact": str(value), "sheets": FULL + 1},
+        value_of=N_("the expected total of a sheet played alone with the best strategy"),
+    )
 
 
 # --- bots and hints -------------------------------------------------------------------------------------------
@@ -290,8 +316,11 @@ def duel_tables() -> dict[tuple[int, int, int], Any]:
         for m0 in masks:
             k0, k1 = bin(m0).count("1"), bin(m1).count("1")
             if k0 == k1 + 1:  # the second thrower's throw: he picks the row worst for the first
-                nxt = [(r, end if (m0 == FULL and (m1 | 1 << (r - 1)) == FULL) else
-                        tables[(m0, m1 | 1 << (r - 1), 0)]) for r in ROWS if not m1 >> (r - 1) & 1]
+                nxt = [
+                    (r, end if (m0 == FULL and (m1 | 1 << (r - 1)) == FULL) else tables[(m0, m1 | 1 << (r - 1), 0)])
+                    for r in ROWS
+                    if not m1 >> (r - 1) & 1
+                ]
                 acc = np.zeros(size)
                 for f in range(1, 7):
                     acc += np.min([shifted(x, -r * f) for r, x in nxt], axis=0)
@@ -322,10 +351,17 @@ def solve_two_players(rules: Any, rules_id: str, fresh: bool = False) -> Any:
     first = duel_value()
     tables = duel_tables()
     return TwoPlayerResult(
-        game="sechzerspiel", rules=rules_id, seat_wins=seat_chances(first, rules.start), first_player_wins=first,
-        seconds=time.perf_counter() - t0, states=len(tables) * (2 * LEAD + 1),
-        method=N_("every pair of sheets and whose throw it is, over the first thrower's lead, backward from the "
-                  "full sheets (a final tie thrown off: one half)"))
+        game="sechzerspiel",
+        rules=rules_id,
+        seat_wins=seat_chances(first, rules.start),
+        first_player_wins=first,
+        seconds=time.perf_counter() - t0,
+        states=len(tables) * (2 * LEAD + 1),
+        method=N_(
+            "every pair of sheets and whose throw it is, over the first thrower's lead, backward from the "
+            "full sheets (a final tie thrown off: one half)"
+        ),
+    )
 
 
 def policy_duel_value(first: str, second: str) -> float:
@@ -404,8 +440,11 @@ def duel_row_values(state: SechzerspielState, player: int, opponent: int | None 
         else:
             after = (m[0], m[1] | bit)
             pos = lead - r * face
-            x = (1.0 if pos > 0 else 0.5 if pos == 0 else 0.0) if after == (FULL, FULL) else \
-                tables[(*after, 0)][pos + LEAD]
+            x = (
+                (1.0 if pos > 0 else 0.5 if pos == 0 else 0.0)
+                if after == (FULL, FULL)
+                else tables[(*after, 0)][pos + LEAD]
+            )
         out[r] = float(x) if player == first else 1.0 - float(x)
     return out
 
@@ -413,8 +452,10 @@ def duel_row_values(state: SechzerspielState, player: int, opponent: int | None 
 def strongest_opponent(state: SechzerspielState, player: int) -> int:
     """The other seat with the highest total plus the expected points its free rows still bring (solo play)."""
     v = solo_values()
-    return max((p for p in range(state.n) if p != player),
-               key=lambda p: (state.totals[p] + float(v[mask_of(state.sheets[p])]), -p))
+    return max(
+        (p for p in range(state.n) if p != player),
+        key=lambda p: (state.totals[p] + float(v[mask_of(state.sheets[p])]), -p),
+    )
 
 
 class SechzerspielOptimalBot:
@@ -452,25 +493,42 @@ class SechzerspielAdvisor:
         if not isinstance(state, SechzerspielState) or state.phase != "decide" or player != state.seat:
             return []
         if state.n == 2:
-            return rated({EnterRow(r): v for r, v in duel_row_values(state, player).items()},
-                         N_("chance to win (both play optimally)"))
+            return rated(
+                {EnterRow(r): v for r, v in duel_row_values(state, player).items()},
+                N_("chance to win (both play optimally)"),
+            )
         own = state.totals[player]
         vals = row_values(mask_of(state.sheets[player]), state.last[0])
-        return rated({EnterRow(r): float(v) for r, v in vals.items()},
-                     N_("expected final total (optimal play)"), "points", offset=own)
+        return rated(
+            {EnterRow(r): float(v) for r, v in vals.items()},
+            N_("expected final total (optimal play)"),
+            "points",
+            offset=own,
+        )
 
 
-INFO = register(GameInfo(
-    id="sechzerspiel", name_de="Sechzerspiel", name_en="Sixes Table (Sechzerspiel)",
-    family="one-die", options_class=SechzerspielRules, make=make,
-    min_players=1, max_players=8, default_preset="sechzerspiel",
-    presets_dir=Path(__file__).parent / "presets" / "sechzerspiel",
-    description_de=("Ein Würfel, sechs Würfe: Nimm jeden Wurf mal einer freien Reihe von 1 bis 6; die meisten "
-                    "Punkte gewinnen."),
-    description_en="One die, six throws: multiply each throw by a free row from 1 to 6; the most points win.",
-    aliases=("sechserspiel",),
-    bots={"heuristic": SechzerspielHeuristicBot, "optimal": SechzerspielOptimalBot},
-    solvers={"solo": solve_solo}, two_player_solver=solve_two_players, advisor=SechzerspielAdvisor,
-    default_bot="heuristic",
-    explain=explained.explain,
-))
+INFO = register(
+    GameInfo(
+        id="sechzerspiel",
+        name_de="Sechzerspiel",
+        name_en="Sixes Table (Sechzerspiel)",
+        family="one-die",
+        options_class=SechzerspielRules,
+        make=make,
+        min_players=1,
+        max_players=8,
+        default_preset="sechzerspiel",
+        presets_dir=Path(__file__).parent / "presets" / "sechzerspiel",
+        description_de=(
+            "Ein Würfel, sechs Würfe: Nimm jeden Wurf mal einer freien Reihe von 1 bis 6; die meisten Punkte gewinnen."
+        ),
+        description_en="One die, six throws: multiply each throw by a free row from 1 to 6; the most points win.",
+        aliases=("sechserspiel",),
+        bots={"heuristic": SechzerspielHeuristicBot, "optimal": SechzerspielOptimalBot},
+        solvers={"solo": solve_solo},
+        two_player_solver=solve_two_players,
+        advisor=SechzerspielAdvisor,
+        default_bot="heuristic",
+        explain=explained.explain,
+    )
+)

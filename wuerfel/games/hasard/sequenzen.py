@@ -134,7 +134,8 @@ class SequenzenState(HandRoundState):
         return cmp.Phrase(
             N_("{hand} in {throws} throw"),
             {"hand": sequence_name(rank) if rank else cmp.Phrase(N_("nothing")), "throws": shown[1]},
-            plural="{hand} in {throws} throws", count="throws",
+            plural="{hand} in {throws} throws",
+            count="throws",
         )
 
     def parse_action_text(self, text: str, player: int) -> Action:

@@ -299,8 +299,14 @@ class SequenzenAdvisor(ValueAdvisor):
         again and a throw-off go on with it (the values before them already hold what they are worth), so their
         dice count as the round's luck too."""
         assert isinstance(state, SequenzenState)
-        if (state.phase != "play" or state.round_no or state.in_throw_off or state.seat != player
-                or state.turn.throws or not state.turn.throwing):
+        if (
+            state.phase != "play"
+            or state.round_no
+            or state.in_throw_off
+            or state.seat != player
+            or state.turn.throws
+            or not state.turn.throwing
+        ):
             return None
         solver = _position_solver(state.game.rules, state.turn.limit, utility_key(state))
         return float(solver.start_value()[0]), MEASURE_ROUND

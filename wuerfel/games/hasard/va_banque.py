@@ -464,8 +464,10 @@ class VaBanqueState(ChipResults, State):
             for w in winners:
                 out.append(
                     Message(
-                        Phrase(N_("Last round: {name} took {chips} from the pot."),
-                               {"name": SeatRef(w), "chips": counts.chips(share)}),
+                        Phrase(
+                            N_("Last round: {name} took {chips} from the pot."),
+                            {"name": SeatRef(w), "chips": counts.chips(share)},
+                        ),
                         key=f"last_round:{w}",
                     )
                 )
@@ -483,8 +485,9 @@ class VaBanqueState(ChipResults, State):
         text = Phrase(N_("Five dice, each of + − × ÷ once: the highest result takes the pot"))
         if self.phase not in ("throw", "choose"):
             return Goal(text)
-        bank = Phrase(N_("Bank {bank} of {banks}"), {"bank": self.banks_done + 1,
-                                                      "banks": self.rules.bank_rounds * self.n})
+        bank = Phrase(
+            N_("Bank {bank} of {banks}"), {"bank": self.banks_done + 1, "banks": self.rules.bank_rounds * self.n}
+        )
         best = [v for _p, v, lost in self.results if not lost]
         if not best:
             return Goal(text, bank)
@@ -500,17 +503,22 @@ class VaBanqueState(ChipResults, State):
         out: list[Phrase] = []
         settled = after.last_round is not None and after.last_round != self.last_round
         results = after.last_round[1] if settled and after.last_round is not None else after.results
-        done = results[len(self.results):]
+        done = results[len(self.results) :]
         for seat, value, lost in done:
-            out.append(Phrase(FORFEITS, {"name": SeatRef(seat), "bank": SeatRef(self.banker)}) if lost
-                       else Phrase(ENDS_AT, {"name": SeatRef(seat), "value": value}))
+            out.append(
+                Phrase(FORFEITS, {"name": SeatRef(seat), "bank": SeatRef(self.banker)})
+                if lost
+                else Phrase(ENDS_AT, {"name": SeatRef(seat), "value": value})
+            )
         if not done and after.dice:
-            out.append(Phrase(N_("{name}: {calculation}"), {"name": SeatRef(after.player),
-                                                           "calculation": after.calculation()}))
+            out.append(
+                Phrase(N_("{name}: {calculation}"), {"name": SeatRef(after.player), "calculation": after.calculation()})
+            )
         if settled and after.last_round is not None:
             _banker, _results, winners, share = after.last_round
-            out.extend(Phrase(narration.TAKES_FROM_POT, {"name": SeatRef(w), "chips": counts.chips(share)})
-                       for w in winners)
+            out.extend(
+                Phrase(narration.TAKES_FROM_POT, {"name": SeatRef(w), "chips": counts.chips(share)}) for w in winners
+            )
             if not winners:
                 out.append(Phrase(N_("Last round: every opponent forfeited; the pot stays.")))
             if after.phase == "throw":
@@ -678,10 +686,14 @@ INFO = register(
         max_players=8,
         default_preset="va-banque",
         presets_dir=Path(__file__).parent / "presets" / "va-banque",
-        description_de=("Fünf Würfel einzeln: Verknüpf sie mit Plus, Minus, Mal und Geteilt, je einmal; das "
-                        "höchste Ergebnis gewinnt den Pott."),
-        description_en=("Five dice one at a time: join them with plus, minus, times and divide, once each; the "
-                        "highest result takes the pot."),
+        description_de=(
+            "Fünf Würfel einzeln: Verknüpf sie mit Plus, Minus, Mal und Geteilt, je einmal; das "
+            "höchste Ergebnis gewinnt den Pott."
+        ),
+        description_en=(
+            "Five dice one at a time: join them with plus, minus, times and divide, once each; the "
+            "highest result takes the pot."
+        ),
         aliases=("va_banque", "grosse-bank"),
         bots={"optimal": OptimalBot, "heuristic": RuleOfThumbBot},
         default_bot="optimal",

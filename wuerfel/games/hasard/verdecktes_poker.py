@@ -76,24 +76,44 @@ class VerdecktesRules(PokerRules):
     """Options of Verdecktes Würfelpoker; every default is the text or the spec's resolution. Quint and Joker
     (``quint``, ``joker``) come from the shared poker rules block (:class:`~wuerfel.games.hasard.poker.PokerRules`)."""
 
-    starting_chips: int = opt(20, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with",
-                              low=1, high=10000)
-    ante: int = opt(1, de="Einsatz jedes Spielers zu Beginn jeder Runde", en="Each player's ante at every round",
-                    low=1, high=1000)
-    rounds: int = opt(6, de="Runden pro Partie (jede Runde gewinnt einer den Pott)",
-                      en="Rounds per game (each round somebody wins the pot)", low=1, high=100)
+    starting_chips: int = opt(
+        20, de="Chips für jeden Spieler zu Beginn", en="Chips each player starts with", low=1, high=10000
+    )
+    ante: int = opt(
+        1, de="Einsatz jedes Spielers zu Beginn jeder Runde", en="Each player's ante at every round", low=1, high=1000
+    )
+    rounds: int = opt(
+        6,
+        de="Runden pro Partie (jede Runde gewinnt einer den Pott)",
+        en="Rounds per game (each round somebody wins the pot)",
+        low=1,
+        high=100,
+    )
     match: Literal["at_least", "exact"] = opt(
-        "at_least", de="„Stimmt überein“: der Wurf ist mindestens so hoch wie die Meldung oder genau wie gemeldet",
-        en="'Matches': the throw is at least as high as announced, or exactly as announced")
-    kickers: bool = opt(True, de="Meldungen dürfen Beiwürfel nennen (sonst nur Kombination und Hauptwerte)",
-                        en="Announcements may name kickers (otherwise only class and principal ranks)")
+        "at_least",
+        de="„Stimmt überein“: der Wurf ist mindestens so hoch wie die Meldung oder genau wie gemeldet",
+        en="'Matches': the throw is at least as high as announced, or exactly as announced",
+    )
+    kickers: bool = opt(
+        True,
+        de="Meldungen dürfen Beiwürfel nennen (sonst nur Kombination und Hauptwerte)",
+        en="Announcements may name kickers (otherwise only class and principal ranks)",
+    )
     challenge_order: Literal["clockwise", "open"] = opt(
-        "clockwise", de="„Schwindel“ wird reihum angeboten oder allen zugleich (wer zuerst ruft, zählt)",
-        en="'Schwindel' is offered in clockwise order or to all at once (the first caller counts)")
-    challenge_seconds: float = opt(10.0, de="Bedenkzeit für „Schwindel“ in Sekunden (am Live-Tisch)",
-                                   en="Seconds to call 'Schwindel' (at a live table)", low=0.1, high=3600)
-    start: Literal["lot", "first_seat"] = opt("lot", de="Wer die erste Runde beginnt: Los oder Platz 1",
-                                              en="Who begins the first round: lot or seat 1")
+        "clockwise",
+        de="„Schwindel“ wird reihum angeboten oder allen zugleich (wer zuerst ruft, zählt)",
+        en="'Schwindel' is offered in clockwise order or to all at once (the first caller counts)",
+    )
+    challenge_seconds: float = opt(
+        10.0,
+        de="Bedenkzeit für „Schwindel“ in Sekunden (am Live-Tisch)",
+        en="Seconds to call 'Schwindel' (at a live table)",
+        low=0.1,
+        high=3600,
+    )
+    start: Literal["lot", "first_seat"] = opt(
+        "lot", de="Wer die erste Runde beginnt: Los oder Platz 1", en="Who begins the first round: lot or seat 1"
+    )
 
     def validate(self) -> None:
         for key in ("starting_chips", "ante", "rounds"):
@@ -248,10 +268,13 @@ class VerdecktesState(ChipResults, State):
         true = matches(actual, announced, r.quint, r.joker, exact=r.match == "exact")
         payer = challenger if true else turn.player
         ledger = self.ledger.transfer(payer, POT, self.ledger.pot)
-        turn = dataclasses.replace(turn, challenger=challenger, revealed=True,
-                                   standing=announced if true else actual)
-        state = dataclasses.replace(self, ledger=ledger, turns=(*self.turns[:-1], turn),
-                                    last_call=(challenger, turn.player, actual, true, self.ledger.pot))
+        turn = dataclasses.replace(turn, challenger=challenger, revealed=True, standing=announced if true else actual)
+        state = dataclasses.replace(
+            self,
+            ledger=ledger,
+            turns=(*self.turns[:-1], turn),
+            last_call=(challenger, turn.player, actual, true, self.ledger.pot),
+        )
         return state._next_turn()
 
     def _next_turn(self) -> VerdecktesState:
@@ -273,8 +296,7 @@ class VerdecktesState(ChipResults, State):
         pot = self.ledger.pot
         ledger = self.ledger.empty_pool(POT, winner)
         history = (*self.history, (self.round_no, winner, pot))
-        state = dataclasses.replace(self, ledger=ledger, history=history, round_no=self.round_no + 1, turns=(),
-                                    stich=0)
+        state = dataclasses.replace(self, ledger=ledger, history=history, round_no=self.round_no + 1, turns=(), stich=0)
         if state.round_no >= self.rules.rounds:
             return dataclasses.replace(state, phase="over", order=())
         return state._start_round(winner)
@@ -332,8 +354,9 @@ class VerdecktesState(ChipResults, State):
         if isinstance(outcome, Void):
             return self
         if isinstance(outcome, Concealed):
-            return dataclasses.replace(self, turns=(*self.turns, Turn(self.order[len(self.turns)], ())),
-                                       phase="announce")
+            return dataclasses.replace(
+                self, turns=(*self.turns, Turn(self.order[len(self.turns)], ())), phase="announce"
+            )
         assert isinstance(outcome, Roll)
         if self.phase == "reveal":
             turn = dataclasses.replace(self.turns[-1], dice=outcome.dice)
@@ -347,11 +370,15 @@ class VerdecktesState(ChipResults, State):
     def view(self, player: int | None) -> JSON:
         turns = []
         for t in self.turns:
-            tv: JSON = {"player": t.player,
-                        "announcement": list(t.announcement) if t.announcement is not None else None,
-                        "standing": list(t.standing) if t.standing is not None else None,
-                        "challenger": t.challenger, "revealed": t.revealed, "passed": sorted(t.passed),
-                        "entered": bool(t.dice)}
+            tv: JSON = {
+                "player": t.player,
+                "announcement": list(t.announcement) if t.announcement is not None else None,
+                "standing": list(t.standing) if t.standing is not None else None,
+                "challenger": t.challenger,
+                "revealed": t.revealed,
+                "passed": sorted(t.passed),
+                "entered": bool(t.dice),
+            }
             if t.dice and (t.revealed or (player is not None and player == t.player)):
                 tv["dice"] = list(t.dice)
                 tv["hand"] = list(self.rules.hand_key(t.dice))
@@ -372,10 +399,16 @@ class VerdecktesState(ChipResults, State):
             "order": list(self.order),
             "turns": turns,
             "history": [list(h) for h in self.history],
-            "last_call": None if self.last_call is None else {
-                "challenger": self.last_call[0], "announcer": self.last_call[1], "hand": list(self.last_call[2]),
-                "held": self.last_call[3], "payer": self.last_call[0] if self.last_call[3] else self.last_call[1],
-                "paid": self.last_call[4]},
+            "last_call": None
+            if self.last_call is None
+            else {
+                "challenger": self.last_call[0],
+                "announcer": self.last_call[1],
+                "hand": list(self.last_call[2]),
+                "held": self.last_call[3],
+                "payer": self.last_call[0] if self.last_call[3] else self.last_call[1],
+                "paid": self.last_call[4],
+            },
             "deadline": dl.to_json() if dl else None,
         }
         if self.is_terminal():
@@ -392,40 +425,96 @@ class VerdecktesState(ChipResults, State):
             if t.dice and (t.revealed or player == t.player):
                 hand = key_phrase(self.rules.hand_key(t.dice))
                 label: cmp.Text = hand if t.revealed else cmp.Phrase(N_("you have: {hand}"), {"hand": hand})
-                out.append(cmp.Dice(tuple(t.dice), face="poker", seat=t.player, label=label, key=f"cup:{i}",
-                                    thrown=not t.revealed and t.announcement is None))
+                out.append(
+                    cmp.Dice(
+                        tuple(t.dice),
+                        face="poker",
+                        seat=t.player,
+                        label=label,
+                        key=f"cup:{i}",
+                        thrown=not t.revealed and t.announcement is None,
+                    )
+                )
             elif t.dice:
-                out.append(cmp.Dice((), face="poker", hidden=len(t.dice), seat=t.player, key=f"cup:{i}",
-                                    label=cmp.Phrase(N_("under the cup"))))
+                out.append(
+                    cmp.Dice(
+                        (),
+                        face="poker",
+                        hidden=len(t.dice),
+                        seat=t.player,
+                        key=f"cup:{i}",
+                        label=cmp.Phrase(N_("under the cup")),
+                    )
+                )
             if t.announcement is not None:
-                out.append(cmp.Message(cmp.Phrase(N_("“{hand}”"), {"hand": key_phrase(t.announcement)}),
-                                       key=f"announce:{i}"))
+                out.append(
+                    cmp.Message(cmp.Phrase(N_("“{hand}”"), {"hand": key_phrase(t.announcement)}), key=f"announce:{i}")
+                )
             if t.standing is not None and t.announcement is not None and t.standing != t.announcement:
-                out.append(cmp.Message(cmp.Phrase(N_("counts as: {hand}"), {"hand": key_phrase(t.standing)}),
-                                       key=f"standing:{i}"))
+                out.append(
+                    cmp.Message(
+                        cmp.Phrase(N_("counts as: {hand}"), {"hand": key_phrase(t.standing)}), key=f"standing:{i}"
+                    )
+                )
         last = self.turns[-1] if self.turns else None
-        if (playing and self.phase == "challenge" and player in self.actors() and last is not None
-                and last.announcement is not None):
-            out.append(cmp.Message(cmp.Phrase(N_("{name} announces “{hand}”. Do you believe it?"),
-                                              {"name": cmp.SeatRef(last.player),
-                                               "hand": key_phrase(last.announcement)}), key="call"))
+        if (
+            playing
+            and self.phase == "challenge"
+            and player in self.actors()
+            and last is not None
+            and last.announcement is not None
+        ):
+            out.append(
+                cmp.Message(
+                    cmp.Phrase(
+                        N_("{name} announces “{hand}”. Do you believe it?"),
+                        {"name": cmp.SeatRef(last.player), "hand": key_phrase(last.announcement)},
+                    ),
+                    key="call",
+                )
+            )
         if self.last_call is not None:
             challenger, announcer, hand, held, paid = self.last_call
-            msgid = (N_("{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — the announcement holds, "
-                        "{caller} pays {n} into the pot.") if held else
-                     N_("{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — a bluff, {announcer} pays "
-                        "{n} into the pot."))
-            out.append(cmp.Message(cmp.Phrase(msgid, {"caller": cmp.SeatRef(challenger),
-                                                       "announcer": cmp.SeatRef(announcer),
-                                                       "hand": key_phrase(tuple(hand)), "n": paid}), key="last_call"))
+            msgid = (
+                N_(
+                    "{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — the announcement holds, "
+                    "{caller} pays {n} into the pot."
+                )
+                if held
+                else N_(
+                    "{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — a bluff, {announcer} pays "
+                    "{n} into the pot."
+                )
+            )
+            out.append(
+                cmp.Message(
+                    cmp.Phrase(
+                        msgid,
+                        {
+                            "caller": cmp.SeatRef(challenger),
+                            "announcer": cmp.SeatRef(announcer),
+                            "hand": key_phrase(tuple(hand)),
+                            "n": paid,
+                        },
+                    ),
+                    key="last_call",
+                )
+            )
         if self.stich and playing:
             out.append(cmp.Message(cmp.Phrase(N_("Stichrunde: the tied players throw again"))))
         if playing and self.phase != "lot":
             out.append(cmp.Counter(self.round_no + 1, target=self.rules.rounds, label=cmp.Phrase(N_("Round"))))
         out.append(cmp.Counter(self.ledger.pot, label=cmp.Phrase(N_("Pot"))))
         actors = set(self.actors())
-        out.append(cmp.Seats(tuple(cmp.SeatLine(p, score=self.ledger.players[p], active=p in actors)
-                                   for p in range(self.game.num_players)), label=cmp.Phrase(N_("Chips"))))
+        out.append(
+            cmp.Seats(
+                tuple(
+                    cmp.SeatLine(p, score=self.ledger.players[p], active=p in actors)
+                    for p in range(self.game.num_players)
+                ),
+                label=cmp.Phrase(N_("Chips")),
+            )
+        )
         return tuple(out)
 
     def goal(self) -> cmp.Goal:
@@ -433,8 +522,10 @@ class VerdecktesState(ChipResults, State):
         text = cmp.Phrase(N_("The highest announcement standing takes the pot"))
         if self.phase in ("lot", "over"):
             return cmp.Goal(text)
-        return cmp.Goal(text, cmp.Phrase(N_("Round {number} of {rounds}"),
-                                         {"number": self.round_no + 1, "rounds": self.rules.rounds}))
+        return cmp.Goal(
+            text,
+            cmp.Phrase(N_("Round {number} of {rounds}"), {"number": self.round_no + 1, "rounds": self.rules.rounds}),
+        )
 
     def determinize(self, player: int, rng: Any) -> State:
         """Re-draw every throw ``player`` has not seen (others' dice still under the cup); ``self`` if there is none.
@@ -444,7 +535,8 @@ class VerdecktesState(ChipResults, State):
         if all(t.revealed or t.player == player or not t.dice for t in self.turns):
             return self
         turns = tuple(
-            t if t.revealed or t.player == player or not t.dice
+            t
+            if t.revealed or t.player == player or not t.dice
             else dataclasses.replace(t, dice=tuple(sorted(rng.randint(1, 6) for _ in range(5))))
             for t in self.turns
         )
@@ -466,8 +558,9 @@ class VerdecktesState(ChipResults, State):
             thrower = self.order[len(self.turns)]
             if seat == thrower:
                 return PUBLIC
-            return EventView("redacted", data=Concealed().to_json(), label=HIDDEN_THROW,
-                             secret=self._throw_secret(len(self.turns)))
+            return EventView(
+                "redacted", data=Concealed().to_json(), label=HIDDEN_THROW, secret=self._throw_secret(len(self.turns))
+            )
         if isinstance(event, Challenge) and self.phase == "challenge" and self.turns and self.turns[-1].dice:
             return EventView(reveals=(self._throw_secret(len(self.turns) - 1),))
         return PUBLIC
@@ -482,15 +575,31 @@ class VerdecktesState(ChipResults, State):
         out: list[cmp.Phrase] = []
         if isinstance(event, Roll) and self.phase == "reveal" and after.last_call is not None:
             challenger, announcer, hand, held, paid = after.last_call
-            msgid = (N_("{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — the announcement holds, "
-                        "{caller} pays {n} into the pot.") if held else
-                     N_("{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — a bluff, {announcer} pays "
-                        "{n} into the pot."))
-            out.append(cmp.Phrase(msgid, {"caller": cmp.SeatRef(challenger), "announcer": cmp.SeatRef(announcer),
-                                          "hand": key_phrase(tuple(hand)), "n": paid}))
+            msgid = (
+                N_(
+                    "{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — the announcement holds, "
+                    "{caller} pays {n} into the pot."
+                )
+                if held
+                else N_(
+                    "{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — a bluff, {announcer} pays "
+                    "{n} into the pot."
+                )
+            )
+            out.append(
+                cmp.Phrase(
+                    msgid,
+                    {
+                        "caller": cmp.SeatRef(challenger),
+                        "announcer": cmp.SeatRef(announcer),
+                        "hand": key_phrase(tuple(hand)),
+                        "n": paid,
+                    },
+                )
+            )
         if after.stich > self.stich and after.round_no == self.round_no:
             out.append(narration.throw_off(after.order, first=True, again=self.stich > 0))
-        for _r, winner, pot in after.history[len(self.history):]:
+        for _r, winner, pot in after.history[len(self.history) :]:
             out.append(cmp.Phrase(narration.TAKES_POT, {"name": cmp.SeatRef(winner), "chips": counts.chips(pot)}))
         if after.phase == "throw" and after.round_no > self.round_no:
             out.append(cmp.Phrase(narration.NEW_ROUND, {"k": after.round_no + 1, "name": cmp.SeatRef(after.starter)}))
@@ -513,10 +622,18 @@ class VerdecktesState(ChipResults, State):
         pot = self.ledger.pot
         shown = describe_key(actual, lang)
         if true:
-            return " — " + translate("the cup shows {hand}: the announcement holds, the caller pays {n} into the pot",
-                                     lang, hand=shown, n=pot)
-        return " — " + translate("the cup shows {hand}: a bluff, the announcer pays {n} into the pot and {hand} counts",
-                                 lang, hand=shown, n=pot)
+            return " — " + translate(
+                "the cup shows {hand}: the announcement holds, the caller pays {n} into the pot",
+                lang,
+                hand=shown,
+                n=pot,
+            )
+        return " — " + translate(
+            "the cup shows {hand}: a bluff, the announcer pays {n} into the pot and {hand} counts",
+            lang,
+            hand=shown,
+            n=pot,
+        )
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
         if isinstance(action, Announce):
@@ -643,17 +760,30 @@ def _odds(rules: VerdecktesRules) -> Any:
     return rules.throw_odds()
 
 
-INFO = register(GameInfo(
-    id="verdecktes-wuerfelpoker", name_de="Verdecktes Würfelpoker",
-    name_en="Hidden Dice Poker (Verdecktes Würfelpoker)",
-    family="poker-dice",
-    options_class=VerdecktesRules, make=make, min_players=2,
-    max_players=8, default_preset="verdecktes-wuerfelpoker",
-    presets_dir=Path(__file__).parent / "presets" / "verdecktes-wuerfelpoker",
-    description_de="Pokerwürfel unter dem Becher: Melde dein Blatt, schwindle oder ruf „Schwindel!“.",
-    description_en="Poker dice under the cup: announce a hand, bluff, or call the others' bluff ('Schwindel!').",
-    aliases=("verdecktes-poker", "verdecktes_wuerfelpoker"),
-    bots={"heuristic": _bluff_bot}, terminal_renderer=_render, default_bot="heuristic",
-    advisor=_advisor, perfect_information=False, chips=True, faces="poker", odds=_odds,
-    explain=_explain, explain_quotes=("starting_chips", "ante", "rounds"),
-))
+INFO = register(
+    GameInfo(
+        id="verdecktes-wuerfelpoker",
+        name_de="Verdecktes Würfelpoker",
+        name_en="Hidden Dice Poker (Verdecktes Würfelpoker)",
+        family="poker-dice",
+        options_class=VerdecktesRules,
+        make=make,
+        min_players=2,
+        max_players=8,
+        default_preset="verdecktes-wuerfelpoker",
+        presets_dir=Path(__file__).parent / "presets" / "verdecktes-wuerfelpoker",
+        description_de="Pokerwürfel unter dem Becher: Melde dein Blatt, schwindle oder ruf „Schwindel!“.",
+        description_en="Poker dice under the cup: announce a hand, bluff, or call the others' bluff ('Schwindel!').",
+        aliases=("verdecktes-poker", "verdecktes_wuerfelpoker"),
+        bots={"heuristic": _bluff_bot},
+        terminal_renderer=_render,
+        default_bot="heuristic",
+        advisor=_advisor,
+        perfect_information=False,
+        chips=True,
+        faces="poker",
+        odds=_odds,
+        explain=_explain,
+        explain_quotes=("starting_chips", "ante", "rounds"),
+    )
+)

@@ -66,8 +66,16 @@ CLASS_NAMES = {
     VIERLING: N_("Four alike"),
     FUENFLING: N_("Five alike (Poker)"),
 }
-CLASS_KEYS = {NICHTS: "nothing", PAAR: "pair", ZWEI_PAARE: "two_pairs", DRILLING: "three_alike",
-              SEQUENZ: "sequence", FULL_HOUSE: "full_house", VIERLING: "four_alike", FUENFLING: "five_alike"}
+CLASS_KEYS = {
+    NICHTS: "nothing",
+    PAAR: "pair",
+    ZWEI_PAARE: "two_pairs",
+    DRILLING: "three_alike",
+    SEQUENZ: "sequence",
+    FULL_HOUSE: "full_house",
+    VIERLING: "four_alike",
+    FUENFLING: "five_alike",
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -75,16 +83,29 @@ class WuerfelpokerRules:
     """Options of Würfelpoker; every default is the text or the spec's resolution."""
 
     starting_chips: int = starting_chips_option()
-    ante: int = opt(1, de="Gleich hoher Einsatz jedes Spielers in jeder Runde",
-                    en="Each player's equal stake at every round", low=1, high=1000)
+    ante: int = opt(
+        1,
+        de="Gleich hoher Einsatz jedes Spielers in jeder Runde",
+        en="Each player's equal stake at every round",
+        low=1,
+        high=1000,
+    )
     rounds: int = rounds_per_game_option()
-    throws: int = opt(1, de="Würfe pro Spieler (1 wie im Text; 2–3: 1 bis 4 Würfel stehen lassen wie im offenen "
-                      "Würfelpoker)", en="Throws per player (1 as in the text; 2–3: leave 1 to 4 dice standing as "
-                      "in open dice poker)", low=1, high=3)
-    low_sequence_high: bool = opt(True, de="1-2-3-4-5 ist höher als 2-3-4-5-6 (wie im Text)",
-                                  en="1-2-3-4-5 ranks above 2-3-4-5-6 (as the text says)")
-    raising: bool = opt(False, de="Variante: Erhöhen erlaubt (mitgehen oder passen)",
-                        en="Variant: raising allowed (call or pass)")
+    throws: int = opt(
+        1,
+        de="Würfe pro Spieler (1 wie im Text; 2–3: 1 bis 4 Würfel stehen lassen wie im offenen Würfelpoker)",
+        en="Throws per player (1 as in the text; 2–3: leave 1 to 4 dice standing as in open dice poker)",
+        low=1,
+        high=3,
+    )
+    low_sequence_high: bool = opt(
+        True,
+        de="1-2-3-4-5 ist höher als 2-3-4-5-6 (wie im Text)",
+        en="1-2-3-4-5 ranks above 2-3-4-5-6 (as the text says)",
+    )
+    raising: bool = opt(
+        False, de="Variante: Erhöhen erlaubt (mitgehen oder passen)", en="Variant: raising allowed (call or pass)"
+    )
     max_stake: int = max_stake_option()
     start: Literal["lot", "first_seat"] = first_round_option()
 
@@ -93,12 +114,16 @@ class WuerfelpokerRules:
         require(1 <= self.throws <= 3, "throws", "1 … 3", self.throws)
 
 
-label_options(WuerfelpokerRules, {
-    **ROUND_OPTION_NAMES,
-    "throws": ("Würfe je Spieler", "Throws per player"),
-    "low_sequence_high": ("1-2-3-4-5 über 2-3-4-5-6", "1-2-3-4-5 above 2-3-4-5-6"),
-    "raising": ("Erhöhen (Variante)", "Raising (variant)"),
-}, ROUND_OPTION_CHOICES)
+label_options(
+    WuerfelpokerRules,
+    {
+        **ROUND_OPTION_NAMES,
+        "throws": ("Würfe je Spieler", "Throws per player"),
+        "low_sequence_high": ("1-2-3-4-5 über 2-3-4-5-6", "1-2-3-4-5 above 2-3-4-5-6"),
+        "raising": ("Erhöhen (Variante)", "Raising (variant)"),
+    },
+    ROUND_OPTION_CHOICES,
+)
 
 
 @cache
@@ -154,8 +179,11 @@ def _odds(rules: WuerfelpokerRules) -> Any:
     from wuerfel.engine.odds import ThrowClass, ThrowOdds
 
     order = sorted(CLASS_KEYS, reverse=True)
-    return ThrowOdds(5, tuple(ThrowClass(CLASS_KEYS[c], cmp.Phrase(CLASS_NAMES[c])) for c in order),
-                     lambda dice: CLASS_KEYS[wuerfelpoker_key(tuple(dice), rules.low_sequence_high)[0]])
+    return ThrowOdds(
+        5,
+        tuple(ThrowClass(CLASS_KEYS[c], cmp.Phrase(CLASS_NAMES[c])) for c in order),
+        lambda dice: CLASS_KEYS[wuerfelpoker_key(tuple(dice), rules.low_sequence_high)[0]],
+    )
 
 
 def _explain(rules: WuerfelpokerRules, players: int) -> Any:
@@ -164,16 +192,28 @@ def _explain(rules: WuerfelpokerRules, players: int) -> Any:
     return explain(rules, players)
 
 
-INFO = register(GameInfo(
-    id="wuerfelpoker", name_de="Würfelpoker", name_en="Dice Poker (Würfelpoker)",
-    family="five-dice",
-    options_class=WuerfelpokerRules, make=make, min_players=2, max_players=8, default_preset="wuerfelpoker",
-    presets_dir=Path(__file__).parent / "presets" / "wuerfelpoker",
-    description_de="Poker mit fünf normalen Würfeln: Das beste Blatt gewinnt den Pott, gleiche teilen ihn.",
-    description_en="Poker with five ordinary dice: the best hand takes the pot, equal hands share it.",
-    aliases=("wuerfel-poker", "dice-poker"),
-    bots={"heuristic": heuristic_bot, "optimal": optimal_bot}, default_bot="optimal", advisor=advisor,
-    perfect_information=True, chips=True, odds=_odds,
-    explain=_explain, explain_quotes=("starting_chips", "ante", "rounds", "throws"),
-))
-
+INFO = register(
+    GameInfo(
+        id="wuerfelpoker",
+        name_de="Würfelpoker",
+        name_en="Dice Poker (Würfelpoker)",
+        family="five-dice",
+        options_class=WuerfelpokerRules,
+        make=make,
+        min_players=2,
+        max_players=8,
+        default_preset="wuerfelpoker",
+        presets_dir=Path(__file__).parent / "presets" / "wuerfelpoker",
+        description_de="Poker mit fünf normalen Würfeln: Das beste Blatt gewinnt den Pott, gleiche teilen ihn.",
+        description_en="Poker with five ordinary dice: the best hand takes the pot, equal hands share it.",
+        aliases=("wuerfel-poker", "dice-poker"),
+        bots={"heuristic": heuristic_bot, "optimal": optimal_bot},
+        default_bot="optimal",
+        advisor=advisor,
+        perfect_information=True,
+        chips=True,
+        odds=_odds,
+        explain=_explain,
+        explain_quotes=("starting_chips", "ante", "rounds", "throws"),
+    )
+)

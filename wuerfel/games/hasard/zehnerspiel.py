@@ -163,8 +163,9 @@ class ZehnerspielState(BankState):
 
     def goal(self) -> Goal:
         """Issue 24: the aim on the felt — chips from the bank, under 10 — and which bank of the game is playing."""
-        return Goal(Phrase(N_("Win chips from the bank: under 10 pays, 10 or more goes to the bank")),
-                    self.bank_progress())
+        return Goal(
+            Phrase(N_("Win chips from the bank: under 10 pays, 10 or more goes to the bank")), self.bank_progress()
+        )
 
     def throw_message(self, value: int, dice: tuple[int, ...]) -> Phrase:
         words = N_("under 10: the punters win") if value < UNDER else N_("10 or more: the bank collects")

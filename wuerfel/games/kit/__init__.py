@@ -38,28 +38,42 @@ if TYPE_CHECKING:
 
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("ChipLedger",), "wuerfel.engine.chips"),
-    **dict.fromkeys((
-        "BankGame", "BankState", "BoardField", "BoardSpec", "Rotation", "settle_board"
-    ), "wuerfel.games.kit.bank"),
+    **dict.fromkeys(
+        ("BankGame", "BankState", "BoardField", "BoardSpec", "Rotation", "settle_board"), "wuerfel.games.kit.bank"
+    ),
     **dict.fromkeys(("Betting",), "wuerfel.games.kit.betting"),
-    **dict.fromkeys((
-        "Keep", "KeepRules", "KeepTurn", "RoundLimit", "describe_keep", "dice_component", "keep_from_id", "keep_id",
-        "keep_refusal", "keep_table", "legal_keeps", "parse_keep"
-    ), "wuerfel.games.kit.keeps"),
+    **dict.fromkeys(
+        (
+            "Keep",
+            "KeepRules",
+            "KeepTurn",
+            "RoundLimit",
+            "describe_keep",
+            "dice_component",
+            "keep_from_id",
+            "keep_id",
+            "keep_refusal",
+            "keep_table",
+            "legal_keeps",
+            "parse_keep",
+        ),
+        "wuerfel.games.kit.keeps",
+    ),
     **dict.fromkeys(("Lot", "lot_outcomes", "parse_lot"), "wuerfel.games.kit.lot"),
     **dict.fromkeys(("RoundState",), "wuerfel.games.kit.rounds"),
     **dict.fromkeys(("clockwise", "in_turn_order", "left_of", "next_seat"), "wuerfel.games.kit.seats"),
-    **dict.fromkeys((
-        "START_NAME", "START_WORDS", "SimpleGame", "SimpleState", "start_option"
-    ), "wuerfel.games.kit.simple"),
+    **dict.fromkeys(
+        ("START_NAME", "START_WORDS", "SimpleGame", "SimpleState", "start_option"), "wuerfel.games.kit.simple"
+    ),
     **dict.fromkeys(("next_throw_off", "ranking_groups"), "wuerfel.games.kit.throwoff"),
     **dict.fromkeys(("Void", "parse_throw", "throw_outcomes"), "wuerfel.games.kit.void"),
 }
 """Re-exported name → the module that defines it."""
 
 
-_EAGER_SUBMODULES = frozenset({"bank", "betting", "chip_results", "keeps", "lot", "rounds", "seats", "simple",
-                               "throwoff", "void"})
+_EAGER_SUBMODULES = frozenset(
+    {"bank", "betting", "chip_results", "keeps", "lot", "rounds", "seats", "simple", "throwoff", "void"}
+)
 """Submodules this package imported eagerly before its names became lazy: still reachable as its attributes."""
 
 

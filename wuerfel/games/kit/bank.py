@@ -223,8 +223,9 @@ Verdict = Callable[[int], int | None]
 so that the punter holds ``m`` times his stake."""
 
 
-def settle_board(ledger: ChipLedger, board: Sequence[Bet], banker: int,
-                 verdict: Verdict) -> tuple[ChipLedger, tuple[Bet, ...]]:
+def settle_board(
+    ledger: ChipLedger, board: Sequence[Bet], banker: int, verdict: Verdict
+) -> tuple[ChipLedger, tuple[Bet, ...]]:
     """Settle every stake on the board by ``verdict`` (field number → outcome); returns the ledger and the stakes
     that stand."""
     stays: list[Bet] = []
@@ -303,8 +304,9 @@ class BankState(ChipResults, State):
         bank have their counter)."""
         if not self.started or self.is_terminal():
             return None
-        return Phrase(N_("Bank {bank} of {banks}"), {"bank": self.banks_done + 1,
-                                                      "banks": self.rules.bank_rounds * self.n})
+        return Phrase(
+            N_("Bank {bank} of {banks}"), {"bank": self.banks_done + 1, "banks": self.rules.bank_rounds * self.n}
+        )
 
     def bank_closes(self) -> bool:
         """Whether the current bank closes after the throw just settled (default: after ``bank_throws`` throws)."""
@@ -317,8 +319,9 @@ class BankState(ChipResults, State):
         from wuerfel.engine.dice import roll_distribution
         from wuerfel.engine.edges import stake_edge
 
-        outcomes = [(p, self.verdict(number, self.throw_value(dice))) for dice, p in
-                    roll_distribution(self.dice_count())]
+        outcomes = [
+            (p, self.verdict(number, self.throw_value(dice))) for dice, p in roll_distribution(self.dice_count())
+        ]
         return stake_edge(outcomes, throws_left)
 
     # --- reading --------------------------------------------------------------------------------------------
@@ -443,15 +446,28 @@ class BankState(ChipResults, State):
         for p, _number, amount in board:
             settled[p] -= amount
         net = tuple(ledger.players[p] - self.ledger.players[p] - settled[p] for p in range(self.n))
-        state = dataclasses.replace(self, ledger=ledger, board=board, throws_done=self.throws_done + 1,
-                                    last=(value, outcome.dice, net), bank_sums=(*self.bank_sums, value),
-                                    bank_net=self.bank_net + net[self.banker])
+        state = dataclasses.replace(
+            self,
+            ledger=ledger,
+            board=board,
+            throws_done=self.throws_done + 1,
+            last=(value, outcome.dice, net),
+            bank_sums=(*self.bank_sums, value),
+            bank_net=self.bank_net + net[self.banker],
+        )
         if state.bank_closes():
             passed = self.rotation.pass_left(self.n)
-            state = dataclasses.replace(state, ledger=return_standing(ledger, state.board), board=(),
-                                        bank_sums=(), bank_net=0,
-                                        last_bank=(self.banker, state.bank_sums, state.bank_net),
-                                        banker=passed.holder, throws_done=passed.turns, banks_done=passed.passed)
+            state = dataclasses.replace(
+                state,
+                ledger=return_standing(ledger, state.board),
+                board=(),
+                bank_sums=(),
+                bank_net=0,
+                last_bank=(self.banker, state.bank_sums, state.bank_net),
+                banker=passed.holder,
+                throws_done=passed.turns,
+                banks_done=passed.passed,
+            )
         if state.to_move() == TERMINAL:
             return state
         return state.open_betting()
@@ -505,21 +521,44 @@ class BankState(ChipResults, State):
                 own[number] = own.get(number, 0) + amount
         hit = self.hits(self.last[0]) if self.last else frozenset()
         spec = self.board_spec
-        board = StakeBoard(tuple(StakeField(f.text(), tuple(lying.get(f.number, [0] * n)), number=f.number,
-                                            group=f.group, hit=f.number in hit, own=own.get(f.number, 0))
-                                 for f in spec.fields),
-                           label=Phrase(spec.label), layout=spec.layout)
+        board = StakeBoard(
+            tuple(
+                StakeField(
+                    f.text(),
+                    tuple(lying.get(f.number, [0] * n)),
+                    number=f.number,
+                    group=f.group,
+                    hit=f.number in hit,
+                    own=own.get(f.number, 0),
+                )
+                for f in spec.fields
+            ),
+            label=Phrase(spec.label),
+            layout=spec.layout,
+        )
         deciding = set(self.betting.actors()) if self.betting is not None else set()
         net = self.last[2] if self.last else None
-        seats = Seats(tuple(
-            SeatLine(p, score=self.ledger.players[p], active=p in deciding,
-                     role=Phrase(N_("Bank")) if p == self.banker and self.started and not self.is_terminal() else None,
-                     note=(Phrase(N_("is staking …")) if p in deciding else
-                           # "keine weiteren Einsätze", what he said: true of a punter who staked nothing too
-                           # ("has staked" was not, terminal L11), and it tells nothing of sealed stakes
-                           Phrase(N_("no more stakes")) if self.betting is not None and p != self.banker else
-                           (f"{net[p]:+d}" if net is not None and net[p] else None)))
-            for p in range(n)), label=Phrase(N_("Chips")))
+        seats = Seats(
+            tuple(
+                SeatLine(
+                    p,
+                    score=self.ledger.players[p],
+                    active=p in deciding,
+                    role=Phrase(N_("Bank")) if p == self.banker and self.started and not self.is_terminal() else None,
+                    note=(
+                        Phrase(N_("is staking …"))
+                        if p in deciding
+                        # "keine weiteren Einsätze", what he said: true of a punter who staked nothing too
+                        # ("has staked" was not, terminal L11), and it tells nothing of sealed stakes
+                        else Phrase(N_("no more stakes"))
+                        if self.betting is not None and p != self.banker
+                        else (f"{net[p]:+d}" if net is not None and net[p] else None)
+                    ),
+                )
+                for p in range(n)
+            ),
+            label=Phrase(N_("Chips")),
+        )
         goal = self.goal()
         out: list[Component] = [goal] if goal is not None else []
         if self.last:
@@ -530,8 +569,9 @@ class BankState(ChipResults, State):
                 out.append(Message(msg))
         out.append(board)
         if self.started and not self.is_terminal():
-            out.append(Counter(self.throws_done, target=self.rules.bank_throws,
-                               label=Phrase(N_("Throws of this bank"))))
+            out.append(
+                Counter(self.throws_done, target=self.rules.bank_throws, label=Phrase(N_("Throws of this bank")))
+            )
         out.append(seats)
         return tuple(out)
 
@@ -607,8 +647,15 @@ class BankState(ChipResults, State):
         paid = sum(x for p, x in enumerate(net) if p != self.banker and x > 0)
         moved = [p for p, x in enumerate(net) if p != self.banker and x]
         # One punter's line names the bank already; with several, the bank's sum comes first.
-        out = [] if len(moved) == 1 else [Phrase(BANK_MOVED, {"bank": bank, "took": took, "paid": paid}) if moved
-                                          else Phrase(BANK_NOTHING, {"bank": bank})]
+        out = (
+            []
+            if len(moved) == 1
+            else [
+                Phrase(BANK_MOVED, {"bank": bank, "took": took, "paid": paid})
+                if moved
+                else Phrase(BANK_NOTHING, {"bank": bank})
+            ]
+        )
         for p, x in enumerate(net):
             if p != self.banker and x > 0:
                 out.append(Phrase(BANK_PAYS, {"bank": bank, "name": SeatRef(p), "chips": counts.chips(x)}))
@@ -616,11 +663,16 @@ class BankState(ChipResults, State):
                 out.append(Phrase(PAYS_BANK, {"bank": bank, "name": SeatRef(p), "chips": counts.chips(-x)}))
         if after.last_bank is not None and after.last_bank != self.last_bank:
             banker, _sums, bank_net = after.last_bank
-            out.append(Phrase(BANK_WON if bank_net > 0 else BANK_LOST if bank_net < 0 else BANK_EVEN,
-                              {"name": SeatRef(banker), "chips": counts.chips(abs(bank_net))}))
+            out.append(
+                Phrase(
+                    BANK_WON if bank_net > 0 else BANK_LOST if bank_net < 0 else BANK_EVEN,
+                    {"name": SeatRef(banker), "chips": counts.chips(abs(bank_net))},
+                )
+            )
             value = self.throw_value(event.dice)
-            _ledger, standing = settle_board(self.ledger, self.board, self.banker,
-                                             lambda number: self.verdict(number, value))
+            _ledger, standing = settle_board(
+                self.ledger, self.board, self.banker, lambda number: self.verdict(number, value)
+            )
             if standing:
                 out.append(Phrase(STAKES_BACK))
             if not after.is_terminal():
@@ -628,14 +680,14 @@ class BankState(ChipResults, State):
         return tuple(out)
 
     def parse_action_text(self, text: str, player: int) -> Action:
-        """"3 auf 7" / "3 on 7" / "3 Chips auf 11" is a stake; "fertig", "done", "keine" end the stakes."""
+        """ "3 auf 7" / "3 on 7" / "3 Chips auf 11" is a stake; "fertig", "done", "keine" end the stakes."""
         t = text.casefold().strip()
         if t in DONE_WORDS:
             return Done()
         m = re.fullmatch(r"(\d+)\s*(?:chips?)?\s*(?:auf|on|@)\s*(?:die\s+)?(\d+)", t)
         if m:
             return Stake(int(m.group(2)), int(m.group(1)))
-        raise IllegalAction(N_("Type a stake as \"3 auf 7\" (chips on a number), or \"fertig\"."))
+        raise IllegalAction(N_('Type a stake as "3 auf 7" (chips on a number), or "fertig".'))
 
     def field_name(self, number: int, lang: str) -> Any:
         """What the board writes on the field ``number`` ("unter 10"), in ``lang``; the number where it has no label."""

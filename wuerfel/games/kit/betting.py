@@ -49,14 +49,14 @@ class Check(Action):
 
 @dataclasses.dataclass(frozen=True)
 class Call(Action):
-    """"Mitgehen": pay up to the raised level and stay in."""
+    """ "Mitgehen": pay up to the raised level and stay in."""
 
     kind: ClassVar[str] = "call"
 
 
 @dataclasses.dataclass(frozen=True)
 class Fold(Action):
-    """"Passen": leave the game, forfeiting what one has paid into the pot."""
+    """ "Passen": leave the game, forfeiting what one has paid into the pot."""
 
     kind: ClassVar[str] = "fold"
 
@@ -144,8 +144,7 @@ class Betting:
     def explain_illegal(self, action: Action, seat: int) -> NoReturn:
         """Raise the reason an action of the protocol is refused (call only for a refused one)."""
         if isinstance(action, Raise) and seat == self.offered and not self.answering:
-            raise IllegalAction(N_("A raise must reach {low} to {high} chips."), low=self.level + 1,
-                                high=self.maximum)
+            raise IllegalAction(N_("A raise must reach {low} to {high} chips."), low=self.level + 1, high=self.maximum)
         # Something else than a bet from the seat whose bet it is (dice typed at the raise prompt): "not your turn
         # to bet" would be false; say what is asked instead (issue 24 U16).
         if not self.answering and seat == self.offered:
@@ -156,8 +155,7 @@ class Betting:
 
     def is_legal(self, action: Action, seat: int) -> bool:
         if isinstance(action, Raise):
-            return (not self.answering and seat == self.offered
-                    and self.level < action.amount <= self.maximum)
+            return not self.answering and seat == self.offered and self.level < action.amount <= self.maximum
         return action in self.legal_actions(seat)
 
     def apply(self, action: Action, seat: int, ledger: ChipLedger) -> tuple[Betting, ChipLedger]:
@@ -168,8 +166,9 @@ class Betting:
             ledger = ledger.transfer(seat, POT, action.amount - self.paid[seat])
             paid = _set(self.paid, seat, action.amount)
             answering = tuple(p for p in clockwise(seat, self.n)[1:] if p not in self.folded)
-            return dataclasses.replace(self, level=action.amount, paid=paid, offered=None, answering=answering,
-                                       raiser=seat), ledger
+            return dataclasses.replace(
+                self, level=action.amount, paid=paid, offered=None, answering=answering, raiser=seat
+            ), ledger
         if isinstance(action, Check):
             return dataclasses.replace(self, offered=None), ledger
         if isinstance(action, Call):
@@ -191,8 +190,10 @@ class Betting:
         """The pot and the stake level against the maximum (all public). The seats' chips are the seats' scores,
         drawn once by the game's seats component (web U4: a second list of every seat's chips beside the pot). The
         counter says what its two numbers are: "1 / 1 Einsatzhöhe" read as a riddle (web L7)."""
-        return (Counter(self.level, target=self.maximum, label=Phrase(N_("Stake per player / the most it may reach"))),
-                Chips((), ledger.balance(POT), Phrase(N_("Pot"))))
+        return (
+            Counter(self.level, target=self.maximum, label=Phrase(N_("Stake per player / the most it may reach"))),
+            Chips((), ledger.balance(POT), Phrase(N_("Pot"))),
+        )
 
     # --- the end --------------------------------------------------------------------------------------------
     def award(self, ledger: ChipLedger, winners: Sequence[int]) -> ChipLedger:
@@ -214,8 +215,9 @@ def describe_betting_action(action: Action, lang: str) -> str | None:
     if isinstance(action, Raise):
         if isinstance(action.amount, Amount):
             return translate("raise to {low} to {high} chips", lang, low=action.amount.low, high=action.amount.high)
-        return ntranslate("raise to {amount} chip", "raise to {amount} chips", action.amount, lang,
-                          amount=action.amount)
+        return ntranslate(
+            "raise to {amount} chip", "raise to {amount} chips", action.amount, lang, amount=action.amount
+        )
     if isinstance(action, Check):
         return translate("no raise", lang)
     if isinstance(action, Call):

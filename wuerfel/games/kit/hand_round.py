@@ -217,8 +217,9 @@ class HandRoundState(LotPhaseState):
 
     def settle(self) -> HandRoundState:
         if not self.in_throw_off and self.round_void(self.passes[0]):
-            return dataclasses.replace(self, round_no=self.round_no + 1,
-                                       decided=(self.round_no + 1, (), None)).begin_round(self.start)
+            return dataclasses.replace(
+                self, round_no=self.round_no + 1, decided=(self.round_no + 1, (), None)
+            ).begin_round(self.start)
         groups = self.round_groups()
         tied: tuple[int, ...] = ()
         if self.settle_winner() and len(groups[0]) > 1:
@@ -239,8 +240,10 @@ class HandRoundState(LotPhaseState):
         s = dataclasses.replace(self, marks=tuple(marks), decided=(self.round_no + 1, groups, loser))
         if loser is not None and marks[loser] >= need:
             return dataclasses.replace(s, phase="over")  # the last round stays on the sheet as the running one
-        played = tuple((self.score_of(r), sh[1]) if r is not None and sh is not None else None
-                       for r, sh in zip(self.passes[0], self.shown, strict=True))
+        played = tuple(
+            (self.score_of(r), sh[1]) if r is not None and sh is not None else None
+            for r, sh in zip(self.passes[0], self.shown, strict=True)
+        )
         s = dataclasses.replace(s, past=(*self.past, (self.round_no + 1, played, loser)))
         nxt = (
             loser
@@ -395,8 +398,12 @@ class HandRoundState(LotPhaseState):
     @staticmethod
     def hand_cell(points: int, throws: int) -> Any:
         """A hand on the sheet: its score and the throws it took."""
-        return cmp.Phrase(N_("{points} in {throws} throw"), {"points": points, "throws": throws},
-                          plural="{points} in {throws} throws", count="throws")
+        return cmp.Phrase(
+            N_("{points} in {throws} throw"),
+            {"points": points, "throws": throws},
+            plural="{points} in {throws} throws",
+            count="throws",
+        )
 
     def past_rows(self) -> list[cmp.SheetRow]:
         """The settled rounds (:attr:`past`), each a row of the sheet; the seat that took the Bierdeckel marked."""
@@ -406,8 +413,10 @@ class HandRoundState(LotPhaseState):
             for p, hand in enumerate(played):
                 cell = self.hand_cell(*hand) if hand is not None else None
                 if p == loser:
-                    cell = cmp.Phrase(N_("{hand} · {mark}"),
-                                      {"hand": cell if cell is not None else "–", "mark": cmp.Phrase(MARKS_ROW)})
+                    cell = cmp.Phrase(
+                        N_("{hand} · {mark}"),
+                        {"hand": cell if cell is not None else "–", "mark": cmp.Phrase(MARKS_ROW)},
+                    )
                 cells.append(cell)
             rows.append(cmp.SheetRow(cmp.Phrase(ROUND_POINTS, {"k": k}), tuple(cells), key=f"round-{k}"))
         return rows
@@ -486,8 +495,12 @@ class HandRoundState(LotPhaseState):
             else:
                 out.append(narration.won(groups[0], k if self.marks_to_lose() > 0 else None))
                 if loser is not None:
-                    out.append(cmp.Phrase(GETS_MARK, {"name": cmp.SeatRef(loser), "marks": after.marks[loser],
-                                                      "need": self.marks_to_lose()}))
+                    out.append(
+                        cmp.Phrase(
+                            GETS_MARK,
+                            {"name": cmp.SeatRef(loser), "marks": after.marks[loser], "need": self.marks_to_lose()},
+                        )
+                    )
                     if after.phase == "over":
                         out.append(cmp.Phrase(narration.LOST, {"names": cmp.SeatRef(loser)}))
             if after.phase == "play" and groups:

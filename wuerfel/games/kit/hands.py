@@ -204,8 +204,9 @@ class HandState(LotPhaseState):
         return self.order[self.index] if self.phase == "turn" else (self.order[-1] if self.order else 0)
 
     def initial(self) -> HandState:
-        return dataclasses.replace(self, results=(None,) * self.n, limit=RoundLimit(self.max_throws(),
-                                                                                    self.inherit_limit()))
+        return dataclasses.replace(
+            self, results=(None,) * self.n, limit=RoundLimit(self.max_throws(), self.inherit_limit())
+        )
 
     def begin(self, start: int) -> HandState:
         order = clockwise(start, self.n)
@@ -257,8 +258,7 @@ class HandState(LotPhaseState):
         if isinstance(outcome, Void):
             return self
         assert isinstance(outcome, Roll)
-        return dataclasses.replace(self, last=outcome.dice)._after_turn_step(self.turn_thrown(self.turn,
-                                                                                               outcome.dice))
+        return dataclasses.replace(self, last=outcome.dice)._after_turn_step(self.turn_thrown(self.turn, outcome.dice))
 
     # --- flow -----------------------------------------------------------------------------------------------
     def _after_turn_step(self, turn: Any) -> HandState:
@@ -283,16 +283,16 @@ class HandState(LotPhaseState):
 
     def _decide(self) -> HandState:
         if not self.playoffs and self.void_round(self.results):
-            s = dataclasses.replace(self, results=(None,) * self.n, index=0, replays=self.replays + 1,
-                                    limit=self.limit.new_round())
+            s = dataclasses.replace(
+                self, results=(None,) * self.n, index=0, replays=self.replays + 1, limit=self.limit.new_round()
+            )
             return dataclasses.replace(s, turn=s.new_turn(s.limit.limit()))
         tied = next_throw_off(self.ranking_now(), self.settle_loser())
         if not tied:
             return dataclasses.replace(self, phase="over", turn=None)
         order = in_turn_order(tied, self.start, self.n)
         limit = RoundLimit(self.throw_off_max(), self.inherit_limit())
-        s = dataclasses.replace(self, playoffs=(*self.playoffs, (None,) * self.n), order=order, index=0,
-                                limit=limit)
+        s = dataclasses.replace(self, playoffs=(*self.playoffs, (None,) * self.n), order=order, index=0, limit=limit)
         return dataclasses.replace(s, turn=s.new_turn(limit.limit()))
 
     # --- results --------------------------------------------------------------------------------------------
@@ -304,8 +304,10 @@ class HandState(LotPhaseState):
         """Per seat: his result, then his result in every throw-off (zeros where he was not in one: never
         compared, since a throw-off only splits a group tied on everything before)."""
         w = self.width()
-        return [(*(self.results[p] or (0,) * w), *(x for row in self.playoffs for x in (row[p] or (0,) * w)))
-                for p in range(self.n)]
+        return [
+            (*(self.results[p] or (0,) * w), *(x for row in self.playoffs for x in (row[p] or (0,) * w)))
+            for p in range(self.n)
+        ]
 
     def ranking_now(self) -> tuple[tuple[int, ...], ...]:
         return ranking_groups(self.rows())
@@ -331,18 +333,25 @@ class HandState(LotPhaseState):
         current = self.playoffs[-1] if self.playoffs else self.results
         if self.playoffs:
             w = self.width()
-            earlier = [(*(self.results[p] or (0,) * w), *(x for row in self.playoffs[:-1]
-                                                           for x in (row[p] or (0,) * w))) for p in range(self.n)]
+            earlier = [
+                (*(self.results[p] or (0,) * w), *(x for row in self.playoffs[:-1] for x in (row[p] or (0,) * w)))
+                for p in range(self.n)
+            ]
             history: tuple[int, ...] = dense_ranks(earlier)
         else:
             history = ()
-        thrown = tuple(current[p] for p in self.order[:self.index])
+        thrown = tuple(current[p] for p in self.order[: self.index])
         return (self.start, self.order, self.index, history, thrown, self.limit, self.turn_key(self.turn))
 
     # --- information ----------------------------------------------------------------------------------------
     def view(self, player: int | None) -> JSON:
-        out: JSON = {"game": self.id, "to_move": self.to_move(), "scores": list(self.scores()),
-                     "dice": list(self.last), "results": [None if r is None else list(r) for r in self.results]}
+        out: JSON = {
+            "game": self.id,
+            "to_move": self.to_move(),
+            "scores": list(self.scores()),
+            "dice": list(self.last),
+            "results": [None if r is None else list(r) for r in self.results],
+        }
         if self.phase == "turn":
             out["seat"] = self.seat
             out["limit"] = self.limit.limit()
@@ -376,27 +385,49 @@ class HandState(LotPhaseState):
 
     def components(self, player: int | None) -> tuple[Any, ...]:
         playing = self.phase == "turn"
-        seats = Seats(tuple(SeatLine(seat=p, score=self.scores()[p], active=playing and p == self.seat,
-                                     finished=self.phase == "over" and p in self.winners(),
-                                     note=self.seat_note(p) if playing else None)
-                            for p in range(self.n)))
-        rows = [SheetRow(Phrase(RESULT), tuple(None if r is None else self.result_phrase(r) for r in self.results),
-                         key="result")]
-        rows += [SheetRow(Phrase(THROW_OFF_ROW, {"k": k + 1}),
-                          tuple(None if r is None else self.result_phrase(r) for r in row), key=f"throw_off_{k + 1}")
-                 for k, row in enumerate(self.playoffs)]
+        seats = Seats(
+            tuple(
+                SeatLine(
+                    seat=p,
+                    score=self.scores()[p],
+                    active=playing and p == self.seat,
+                    finished=self.phase == "over" and p in self.winners(),
+                    note=self.seat_note(p) if playing else None,
+                )
+                for p in range(self.n)
+            )
+        )
+        rows = [
+            SheetRow(
+                Phrase(RESULT), tuple(None if r is None else self.result_phrase(r) for r in self.results), key="result"
+            )
+        ]
+        rows += [
+            SheetRow(
+                Phrase(THROW_OFF_ROW, {"k": k + 1}),
+                tuple(None if r is None else self.result_phrase(r) for r in row),
+                key=f"throw_off_{k + 1}",
+            )
+            for k, row in enumerate(self.playoffs)
+        ]
         goal = self.goal()
-        out: list[Component] = [*((goal,) if goal is not None else ()), seats,
-                                Sheet(columns=tuple(None for _ in range(self.n)), rows=tuple(rows),
-                                      column_seats=tuple(range(self.n)))]
+        out: list[Component] = [
+            *((goal,) if goal is not None else ()),
+            seats,
+            Sheet(columns=tuple(None for _ in range(self.n)), rows=tuple(rows), column_seats=tuple(range(self.n))),
+        ]
         if playing:
             dice, standing = self.turn_dice(self.turn)
             if dice or standing:
                 from wuerfel.games.kit.keeps import dice_component
 
-                out.append(dice_component(dice, standing, seat=self.seat) if dice else
-                           Dice(tuple(standing or ()), kept=tuple(range(len(standing or ()))), thrown=False,
-                                seat=self.seat))
+                out.append(
+                    dice_component(dice, standing, seat=self.seat)
+                    if dice
+                    else Dice(
+                        tuple(standing or ()), kept=tuple(range(len(standing or ()))), thrown=False, seat=self.seat
+                    )
+                )
         msg = self.message()
         if msg is not None:
             out.append(Message(msg))
@@ -468,7 +499,7 @@ THROW_WORDS = frozenset({"weiter", "würfeln", "wurf", "nochmal", "noch", "again
 
 
 def parse_throw_or_stop(text: str) -> Action | None:
-    """"weiter"/"würfeln"/"again" → :class:`ThrowOn`, "stop"/"halt" → :class:`Stop`; None otherwise."""
+    """ "weiter"/"würfeln"/"again" → :class:`ThrowOn`, "stop"/"halt" → :class:`Stop`; None otherwise."""
     words = text.casefold().split()
     if words and words[0] in THROW_WORDS:
         return ThrowOn()

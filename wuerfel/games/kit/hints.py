@@ -42,8 +42,10 @@ def loss_params(loss: float, decimals: int) -> dict[str, str]:
 
 
 def rated(
-    values: Mapping[Action, float], measure: str, unit: Literal["chance", "points", "chips"] = "chance",
-    offset: float = 0.0
+    values: Mapping[Action, float],
+    measure: str,
+    unit: Literal["chance", "points", "chips"] = "chance",
+    offset: float = 0.0,
 ) -> list[Advice]:
     """Advice for every rated move, best first; ``unit`` "chance": values are probabilities and the loss is shown in
     percentage points (one decimal), "points": in points, "chips": in chips (expected chips; both two decimals).

@@ -108,8 +108,9 @@ class KeepSheetState(State):
         return self.turn.standing() if self.is_chance() and self.start_player >= 0 else ()
 
     def parse_outcome(self, text: str) -> Outcome:
-        return parse_lot_or_throw(text, self.game.num_players, self.start_player < 0, self.dice_to_throw(),
-                                  poker=self.poker)
+        return parse_lot_or_throw(
+            text, self.game.num_players, self.start_player < 0, self.dice_to_throw(), poker=self.poker
+        )
 
     def _apply_outcome(self, outcome: Outcome) -> State:
         if isinstance(outcome, Lot):

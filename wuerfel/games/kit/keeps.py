@@ -94,8 +94,9 @@ class KeepRules:
 def legal_keeps(dice: Dice, rules: KeepRules, frozen: Dice = ()) -> tuple[Dice, ...]:
     """The keeps a throw allows, in the order of :func:`sub_multisets` (sorted tuples). With frozen keeps every keep
     holds the dice already frozen (``frozen``); "keep all" is listed only where it is the stop."""
-    return tuple(k for k in sub_multisets(dice)
-                 if rules.allows_size(len(k)) and (not rules.frozen or is_sub_multiset(frozen, k)))
+    return tuple(
+        k for k in sub_multisets(dice) if rules.allows_size(len(k)) and (not rules.frozen or is_sub_multiset(frozen, k))
+    )
 
 
 @lru_cache(maxsize=16384)
@@ -326,7 +327,7 @@ ALL_AGAIN_LABEL = N_("Throw all dice again")
 
 
 def describe_keep(keep: Dice, n: int, lang: str = "de", face: cmp.Face = "pips") -> str:
-    """"A A K stehen lassen, 2 neu werfen" / "Alle Würfel neu werfen" (poker faces by name)."""
+    """ "A A K stehen lassen, 2 neu werfen" / "Alle Würfel neu werfen" (poker faces by name)."""
     from wuerfel.engine.pokerdice import format_dice
     from wuerfel.i18n import translate
 

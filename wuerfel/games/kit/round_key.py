@@ -46,8 +46,9 @@ def extremes(scores: Sequence[tuple[int, int]]) -> tuple[int, tuple[int, ...], i
 
 
 @functools.lru_cache(maxsize=4096)
-def _ends(totals: tuple[int, ...], rows: tuple[tuple[int | None, ...], ...],
-          lower_is_better: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _ends(
+    totals: tuple[int, ...], rows: tuple[tuple[int | None, ...], ...], lower_is_better: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The first and the last group of the results before the throw-off under way."""
     groups = ranking_groups([(t, *(row[p] or 0 for row in rows)) for p, t in enumerate(totals)], lower_is_better)
     return groups[0], groups[-1]
@@ -65,22 +66,23 @@ def round_key(s: RoundState) -> Hashable:
         totals = list(s.totals)
         totals[s.seat] += s.turn_total  # folded: the turn's points so far count only once the turn is over
         last_round = s.round_no + 1 >= s.rounds()
-        done = set(s.order[:s.index]) if last_round else set()
+        done = set(s.order[: s.index]) if last_round else set()
         final = extremes([(p, totals[p]) for p in sorted(done)])
         open_totals = [None if p in done else t for p, t in enumerate(totals)]
         base = min([t for t in open_totals if t is not None] + ([final[2]] if final else []))
         return (*turn, s.round_no, tuple(None if t is None else t - base for t in open_totals), _shift(final, base))
     first, last = _ends(s.totals, s.playoffs[:-1], s.lower_is_better())
     row = s.playoffs[-1]
-    played = extremes([(p, row[p] or 0) for p in sorted(s.order[:s.index])])
+    played = extremes([(p, row[p] or 0) for p in sorted(s.order[: s.index])])
     waiting = s.index + 1 < len(s.order)  # seats still to throw in this throw-off start from nothing
     values = [s.turn_total, *([0] if waiting else []), *((played[0], played[2]) if played else ())]
     base = min(values)
     return (*turn, first, last, s.turn_total - base, 0 - base if waiting else None, _shift(played, base))
 
 
-def _shift(ext: tuple[int, tuple[int, ...], int, tuple[int, ...]] | None,
-           base: int) -> tuple[int, tuple[int, ...], int, tuple[int, ...]] | None:
+def _shift(
+    ext: tuple[int, tuple[int, ...], int, tuple[int, ...]] | None, base: int
+) -> tuple[int, tuple[int, ...], int, tuple[int, ...]] | None:
     return None if ext is None else (ext[0] - base, ext[1], ext[2] - base, ext[3])
 
 

@@ -79,8 +79,9 @@ class RoundState(SimpleState):
         return dataclasses.replace(self, phase="throw", start=start, seat=order[0], order=order, index=0)
 
     def after_throw(self, dice: tuple[int, ...]) -> RoundState:
-        s = dataclasses.replace(self, throws=self.throws + 1,
-                                turn_total=self.turn_total + self.throw_points(dice, self.throws))
+        s = dataclasses.replace(
+            self, throws=self.throws + 1, turn_total=self.turn_total + self.throw_points(dice, self.throws)
+        )
         return s._end_turn() if s.turn_over() else s
 
     def _end_turn(self) -> RoundState:
@@ -105,8 +106,9 @@ class RoundState(SimpleState):
         if not tied:
             return dataclasses.replace(self, phase="over", order=())
         order = in_turn_order(tied, self.start, self.n)
-        return dataclasses.replace(self, playoffs=(*self.playoffs, (None,) * self.n), order=order, index=0,
-                                   seat=order[0])
+        return dataclasses.replace(
+            self, playoffs=(*self.playoffs, (None,) * self.n), order=order, index=0, seat=order[0]
+        )
 
     # --- what the move list is told ---------------------------------------------------------------------------
     def news(self, event: Any, after: SimpleState) -> tuple[Phrase, ...]:
@@ -115,8 +117,12 @@ class RoundState(SimpleState):
         if not isinstance(after, RoundState) or self.phase != "throw" or not isinstance(event, Roll):
             return ()
         out: list[Phrase] = []
-        ended = (after.index, after.round_no, len(after.playoffs), after.phase) != \
-            (self.index, self.round_no, len(self.playoffs), self.phase)
+        ended = (after.index, after.round_no, len(after.playoffs), after.phase) != (
+            self.index,
+            self.round_no,
+            len(self.playoffs),
+            self.phase,
+        )
         if ended and self.throws_per_turn() > 1:
             row = len(self.playoffs) - 1
             pts = after.playoffs[row][self.seat] if row >= 0 else after.totals[self.seat] - self.totals[self.seat]
@@ -150,8 +156,13 @@ class RoundState(SimpleState):
 
     # --- information ----------------------------------------------------------------------------------------
     def view_extra(self, player: int | None) -> JSON:
-        out: JSON = {"round": self.round_no + 1, "rounds": self.rounds(), "throw": self.throws,
-                     "throws_per_turn": self.throws_per_turn(), "turn_total": self.turn_total}
+        out: JSON = {
+            "round": self.round_no + 1,
+            "rounds": self.rounds(),
+            "throw": self.throws,
+            "throws_per_turn": self.throws_per_turn(),
+            "turn_total": self.turn_total,
+        }
         if self.playoffs:
             out["throw_off"] = len(self.playoffs)
             out["throw_off_scores"] = list(self.playoffs[-1])
@@ -170,9 +181,12 @@ class RoundState(SimpleState):
 
     def seat_note(self, seat: int) -> Any:
         if self.phase == "throw" and seat == self.seat and self.throws_per_turn() > 1:
-            return Phrase(N_("throw {k} of {n}, {points} point"),
-                          {"k": self.throws + 1, "n": self.throws_per_turn(), "points": self.turn_total},
-                          plural="throw {k} of {n}, {points} points", count="points")
+            return Phrase(
+                N_("throw {k} of {n}, {points} point"),
+                {"k": self.throws + 1, "n": self.throws_per_turn(), "points": self.turn_total},
+                plural="throw {k} of {n}, {points} points",
+                count="points",
+            )
         return None
 
 
@@ -187,8 +201,13 @@ def rounds_option(default: int) -> Any:
     """The ``rounds`` option of a round game ("die Rundenzahl festlegen")."""
     from wuerfel.engine.rules import opt
 
-    return opt(default, de="Runden: so oft kommt jeder an die Reihe, dann zählt die Summe",
-               en="Rounds: every player's turns before the totals count", low=1, high=100)
+    return opt(
+        default,
+        de="Runden: so oft kommt jeder an die Reihe, dann zählt die Summe",
+        en="Rounds: every player's turns before the totals count",
+        low=1,
+        high=100,
+    )
 
 
 def settle_loser_option() -> Any:
@@ -196,5 +215,8 @@ def settle_loser_option() -> Any:
     like a tie for first; off, the tied seats share the last place."""
     from wuerfel.engine.rules import opt
 
-    return opt(True, de="Gleichstand um den letzten Platz wird wie der um den ersten durch eine Stichrunde "
-                        "entschieden", en="A tie for last place is thrown off like a tie for first")
+    return opt(
+        True,
+        de="Gleichstand um den letzten Platz wird wie der um den ersten durch eine Stichrunde entschieden",
+        en="A tie for last place is thrown off like a tie for first",
+    )

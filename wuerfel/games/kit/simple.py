@@ -33,16 +33,36 @@ START_NAME = ("Wer beginnt", "Who begins")
 
 def start_option() -> Any:
     """The ``start`` option every game on the kit has: G3's lot, or seat 1 (a table that just sits down)."""
-    return opt("lot", de="Wer beginnt: das Los (wer zuvor die höchste Augenzahl warf) oder Platz 1",
-               en="Who begins: the lot (whoever threw the highest number before) or seat 1")
+    return opt(
+        "lot",
+        de="Wer beginnt: das Los (wer zuvor die höchste Augenzahl warf) oder Platz 1",
+        en="Who begins: the lot (whoever threw the highest number before) or seat 1",
+    )
 
 
 GAME_OVER = N_("The game is over.")
 
-VIEW_LABELS = (N_("Progress"), N_("Next number"), N_("Struck"), N_("Ones"), N_("Limit"), N_("Rounds"),
-               N_("Throws per turn"), N_("Throw off"), N_("Throw off scores"), N_("Heaven"), N_("Hell"),
-               N_("Replaced"), N_("Sevens"), N_("Pot no"), N_("Pots"), N_("Takers"), N_("Hearts"), N_("Finished"),
-               N_("Receiver"))
+VIEW_LABELS = (
+    N_("Progress"),
+    N_("Next number"),
+    N_("Struck"),
+    N_("Ones"),
+    N_("Limit"),
+    N_("Rounds"),
+    N_("Throws per turn"),
+    N_("Throw off"),
+    N_("Throw off scores"),
+    N_("Heaven"),
+    N_("Hell"),
+    N_("Replaced"),
+    N_("Sevens"),
+    N_("Pot no"),
+    N_("Pots"),
+    N_("Takers"),
+    N_("Hearts"),
+    N_("Finished"),
+    N_("Receiver"),
+)
 """The words the generic terminal renderer makes of the view keys of the games on the kit ("next_number" → "Next
 number"), listed so that they have German translations."""
 
@@ -218,10 +238,20 @@ class SimpleState(State):
 
     def components(self, player: int | None) -> tuple[Any, ...]:
         scores = self.scores()
-        seats = Seats(tuple(SeatLine(seat=p, score=scores[p], active=p == self.thrower() or p in self.actors(),
-                                     finished=self.seat_finished(p), note=self.seat_note(p))
-                            for p in range(self.n)), lower_is_better=self.lower_is_better(),
-                      label=Phrase(self.score_label) if self.score_label else None)
+        seats = Seats(
+            tuple(
+                SeatLine(
+                    seat=p,
+                    score=scores[p],
+                    active=p == self.thrower() or p in self.actors(),
+                    finished=self.seat_finished(p),
+                    note=self.seat_note(p),
+                )
+                for p in range(self.n)
+            ),
+            lower_is_better=self.lower_is_better(),
+            label=Phrase(self.score_label) if self.score_label else None,
+        )
         goal = self.goal()
         out: list[Any] = [*((goal,) if goal is not None else ()), seats, *self.table(player)]
         if self.last:

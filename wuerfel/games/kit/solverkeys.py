@@ -33,4 +33,3 @@ def dense_ranks(rows: Sequence[Sequence[int]]) -> tuple[int, ...]:
     distinct = sorted(set(map(tuple, rows)))
     place = {row: i for i, row in enumerate(distinct)}
     return tuple(place[tuple(row)] for row in rows)
-

@@ -23,16 +23,16 @@ def _key(row: Sequence[float], depth: int, lower_is_better: bool) -> tuple[float
     return tuple(-x if not lower_is_better else x for x in padded)
 
 
-def ranking_groups(results: Results, lower_is_better: bool = False,
-                   seats: Sequence[int] | None = None) -> tuple[tuple[int, ...], ...]:
+def ranking_groups(
+    results: Results, lower_is_better: bool = False, seats: Sequence[int] | None = None
+) -> tuple[tuple[int, ...], ...]:
     """Seats best first; seats equal on every entry share a group (in seat order)."""
     seats = range(len(results)) if seats is None else seats
     depth = max((len(results[s]) for s in seats), default=0)
     keyed = sorted(seats, key=lambda s: (_key(results[s], depth, lower_is_better), s))
     groups: list[tuple[int, ...]] = []
     for s in keyed:
-        if groups and _key(results[groups[-1][0]], depth, lower_is_better) == _key(results[s], depth,
-                                                                                     lower_is_better):
+        if groups and _key(results[groups[-1][0]], depth, lower_is_better) == _key(results[s], depth, lower_is_better):
             groups[-1] = (*groups[-1], s)
         else:
             groups.append((s,))

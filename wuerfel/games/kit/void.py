@@ -48,7 +48,7 @@ ONLY_STACKED = N_("After knocking only stacked dice can make the throw void.")
 
 @dataclasses.dataclass(frozen=True)
 class Void(Outcome):
-    """"Es brennt!": the throw is repeated with the same dice (listed with probability 0, or with the probability of
+    """ "Es brennt!": the throw is repeated with the same dice (listed with probability 0, or with the probability of
     a simulated mishap). ``reason`` is empty where a game does not tell reasons apart, else one of
     :data:`VOID_REASONS`."""
 
@@ -106,8 +106,10 @@ def parse_throw(text: str, n: int, poker: bool) -> Outcome:
         dice = parse_poker_dice(text) if poker else parse_dice(text)
     except ValueError as exc:
         if poker:
-            raise IllegalAction(N_("Please enter {dice} (9 10 B D K A), or x if the throw was void."),
-                                dice=Phrase(N_("{n} poker die"), {"n": n}, plural="{n} poker dice")) from exc
+            raise IllegalAction(
+                N_("Please enter {dice} (9 10 B D K A), or x if the throw was void."),
+                dice=Phrase(N_("{n} poker die"), {"n": n}, plural="{n} poker dice"),
+            ) from exc
         raise IllegalAction(N_("Please enter {dice}, each showing 1 to 6."), dice=counts.dice(n)) from exc
     if len(dice) != n:
         raise IllegalAction(N_("Please enter exactly {dice}, not {got}."), dice=counts.dice(n), got=len(dice))

@@ -66,9 +66,13 @@ def _throw_scorer(rules: WuerfelspielRules) -> Any:
     from wuerfel.games.wuerfelspiel.rules import box_label, box_score
 
     def score(dice: Any, lang: str) -> dict[str, Any]:
-        return {"dice": list(dice), "boxes": [
-            {"box": b, "name": box_label(b, lang, rules), "points": box_score(b, dice, rules) if dice else 0}
-            for b in rules.boxes]}
+        return {
+            "dice": list(dice),
+            "boxes": [
+                {"box": b, "name": box_label(b, lang, rules), "points": box_score(b, dice, rules) if dice else 0}
+                for b in rules.boxes
+            ],
+        }
 
     return ThrowScorer("boxes", rules.dice, rules.dice, score)
 
@@ -121,33 +125,47 @@ def _render(view: dict[str, Any], lang: str) -> Any:
     return terminal_renderer(view, lang)
 
 
-INFO = register(GameInfo(
-    id="wuerfelspiel",
-    family="kniffel",
-    name_de="Würfelspiel",
-    name_en="Dice Game (3-column Kniffel)",
-    options_class=WuerfelspielRules,
-    make=_make,
-    min_players=1,
-    max_players=6,
-    default_preset="brettspielnetz",
-    presets_dir=PRESETS,
-    description_de=("Kniffel mit drei Spalten, die einfach, doppelt und dreifach zählen; auch Kniffel und Yahtzee "
-                    "mit einer Spalte."),
-    description_en=("Kniffel (Yahtzee) with three columns that count once, twice and three times; also one-column "
-                    "Kniffel and Yahtzee."),
-    aliases=("kniffel", "yahtzee"),
-    bots={"heuristic": _heuristic, "best": _best},
-    solvers={"score": _solve_score},
-    advisor=_advisor,
-    terminal_renderer=_render,
-    default_bot="best",
-    throw_scorer=_throw_scorer,
-    odds=_odds,
-    featured=2,
-    explain=explain,
-    explain_quotes=("rerolls", "upper_bonus_threshold", "upper_bonus", "full_house", "small_straight",
-                    "large_straight", "five_kind", "yahtzee_bonus"),
-))
+INFO = register(
+    GameInfo(
+        id="wuerfelspiel",
+        family="kniffel",
+        name_de="Würfelspiel",
+        name_en="Dice Game (3-column Kniffel)",
+        options_class=WuerfelspielRules,
+        make=_make,
+        min_players=1,
+        max_players=6,
+        default_preset="brettspielnetz",
+        presets_dir=PRESETS,
+        description_de=(
+            "Kniffel mit drei Spalten, die einfach, doppelt und dreifach zählen; auch Kniffel und Yahtzee "
+            "mit einer Spalte."
+        ),
+        description_en=(
+            "Kniffel (Yahtzee) with three columns that count once, twice and three times; also one-column "
+            "Kniffel and Yahtzee."
+        ),
+        aliases=("kniffel", "yahtzee"),
+        bots={"heuristic": _heuristic, "best": _best},
+        solvers={"score": _solve_score},
+        advisor=_advisor,
+        terminal_renderer=_render,
+        default_bot="best",
+        throw_scorer=_throw_scorer,
+        odds=_odds,
+        featured=2,
+        explain=explain,
+        explain_quotes=(
+            "rerolls",
+            "upper_bonus_threshold",
+            "upper_bonus",
+            "full_house",
+            "small_straight",
+            "large_straight",
+            "five_kind",
+            "yahtzee_bonus",
+        ),
+    )
+)
 
 __all__ = ["INFO", "Keep", "Score", "WuerfelspielGame", "WuerfelspielRules", "WuerfelspielState"]

@@ -22,8 +22,18 @@ from wuerfel.games.wuerfelspiel.rules import WuerfelspielRules
 from wuerfel.games.wuerfelspiel.state import Keep, Score, WuerfelspielState
 
 PAR: dict[str, float] = {
-    "ones": 2.1, "twos": 5.3, "threes": 8.6, "fours": 12.2, "fives": 15.7, "sixes": 19.2, "three_kind": 21.7,
-    "four_kind": 13.1, "full_house": 22.6, "small_straight": 29.5, "large_straight": 32.7, "five_kind": 16.9,
+    "ones": 2.1,
+    "twos": 5.3,
+    "threes": 8.6,
+    "fours": 12.2,
+    "fives": 15.7,
+    "sixes": 19.2,
+    "three_kind": 21.7,
+    "four_kind": 13.1,
+    "full_house": 22.6,
+    "small_straight": 29.5,
+    "large_straight": 32.7,
+    "five_kind": 16.9,
     "chance": 22.0,
 }
 """Average points of each box under optimal one-column Kniffel play (rounded): what a box is "worth" to the
@@ -185,8 +195,9 @@ class Advisor:
             self._endgame = eg
             return eg
         if self.planner.near_end(sheet) and (self.background is None or not self.background.is_alive()):
-            self.background = threading.Thread(target=self._solve, args=(sheet,), daemon=True,
-                                               name="wuerfelspiel-hint-endgame")
+            self.background = threading.Thread(
+                target=self._solve, args=(sheet,), daemon=True, name="wuerfelspiel-hint-endgame"
+            )
             self.background.start()
         return None
 

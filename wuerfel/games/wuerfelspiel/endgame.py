@@ -127,10 +127,24 @@ def _dims(mask: int, sub: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np
 
 
 @numba.njit(cache=True)
-def _box_stage(mask: int, t: int, E: np.ndarray, offset: np.ndarray, sub: np.ndarray, sizes: np.ndarray,
-               scores: np.ndarray, live_of: np.ndarray, pos_of: np.ndarray, face_of: np.ndarray, cnt: np.ndarray,
-               step: np.ndarray, bonus: np.ndarray, bonus_pts: np.ndarray, out: np.ndarray,
-               choice: np.ndarray) -> None:
+def _box_stage(
+    mask: int,
+    t: int,
+    E: np.ndarray,
+    offset: np.ndarray,
+    sub: np.ndarray,
+    sizes: np.ndarray,
+    scores: np.ndarray,
+    live_of: np.ndarray,
+    pos_of: np.ndarray,
+    face_of: np.ndarray,
+    cnt: np.ndarray,
+    step: np.ndarray,
+    bonus: np.ndarray,
+    bonus_pts: np.ndarray,
+    out: np.ndarray,
+    choice: np.ndarray,
+) -> None:
     """out[r, s]: best value of writing roll r after throw t into an open box, for every state s of ``mask``;
     choice[r, s]: that box (when ``choice`` is not empty)."""
     n_boxes = scores.shape[0]
@@ -186,11 +200,32 @@ def _box_stage(mask: int, t: int, E: np.ndarray, offset: np.ndarray, sub: np.nda
 
 
 @numba.njit(cache=True, nogil=True)
-def _turn(mask: int, E: np.ndarray, offset: np.ndarray, sub: np.ndarray, sizes: np.ndarray, scores: np.ndarray,
-          same: bool, live_of: np.ndarray, pos_of: np.ndarray, face_of: np.ndarray, cnt: np.ndarray,
-          step: np.ndarray, bonus: np.ndarray, bonus_pts: np.ndarray, size: np.ndarray, child: np.ndarray,
-          parent: np.ndarray, roll_keep: np.ndarray, prob: np.ndarray, min_keep: int, max_keep: int,
-          boxvals: np.ndarray, keepvals: np.ndarray, choices: np.ndarray) -> None:
+def _turn(
+    mask: int,
+    E: np.ndarray,
+    offset: np.ndarray,
+    sub: np.ndarray,
+    sizes: np.ndarray,
+    scores: np.ndarray,
+    same: bool,
+    live_of: np.ndarray,
+    pos_of: np.ndarray,
+    face_of: np.ndarray,
+    cnt: np.ndarray,
+    step: np.ndarray,
+    bonus: np.ndarray,
+    bonus_pts: np.ndarray,
+    size: np.ndarray,
+    child: np.ndarray,
+    parent: np.ndarray,
+    roll_keep: np.ndarray,
+    prob: np.ndarray,
+    min_keep: int,
+    max_keep: int,
+    boxvals: np.ndarray,
+    keepvals: np.ndarray,
+    choices: np.ndarray,
+) -> None:
     """Solves the turn of every state of ``mask`` into ``E`` — or, with non-empty ``boxvals`` (shape [throws,
     rolls, states]), keeps the in-turn values and the chosen boxes for a turn plan instead."""
     throws = scores.shape[1]
@@ -203,8 +238,24 @@ def _turn(mask: int, E: np.ndarray, offset: np.ndarray, sub: np.ndarray, sizes: 
     K = np.empty((n_keeps, ns))
     M = np.empty((n_keeps, ns))
     nochoice = np.empty((0, 0), dtype=np.int64)
-    _box_stage(mask, throws - 1, E, offset, sub, sizes, scores, live_of, pos_of, face_of, cnt, step, bonus,
-               bonus_pts, box, choices[throws - 1] if record else nochoice)
+    _box_stage(
+        mask,
+        throws - 1,
+        E,
+        offset,
+        sub,
+        sizes,
+        scores,
+        live_of,
+        pos_of,
+        face_of,
+        cnt,
+        step,
+        bonus,
+        bonus_pts,
+        box,
+        choices[throws - 1] if record else nochoice,
+    )
     V[:, :] = box
     if record:
         boxvals[throws - 1] = box
@@ -213,8 +264,24 @@ def _turn(mask: int, E: np.ndarray, offset: np.ndarray, sub: np.ndarray, sizes: 
         if record:
             keepvals[t] = K
         if not same or record:
-            _box_stage(mask, t, E, offset, sub, sizes, scores, live_of, pos_of, face_of, cnt, step, bonus,
-                       bonus_pts, box, choices[t] if record else nochoice)
+            _box_stage(
+                mask,
+                t,
+                E,
+                offset,
+                sub,
+                sizes,
+                scores,
+                live_of,
+                pos_of,
+                face_of,
+                cnt,
+                step,
+                bonus,
+                bonus_pts,
+                box,
+                choices[t] if record else nochoice,
+            )
             if record:
                 boxvals[t] = box
         for r in range(n_rolls):
@@ -234,16 +301,58 @@ def _turn(mask: int, E: np.ndarray, offset: np.ndarray, sub: np.ndarray, sizes: 
 # nogil: the web server runs a bot's move in a worker thread; an endgame solve takes up to a few seconds and must not
 # hold the interpreter lock (and with it every other table) that long
 @numba.njit(cache=True, parallel=True, nogil=True)
-def _solve_level(masks: np.ndarray, E: np.ndarray, offset: np.ndarray, sub: np.ndarray, sizes: np.ndarray,
-                 scores: np.ndarray, same: bool, live_of: np.ndarray, pos_of: np.ndarray, face_of: np.ndarray,
-                 cnt: np.ndarray, step: np.ndarray, bonus: np.ndarray, bonus_pts: np.ndarray, size: np.ndarray,
-                 child: np.ndarray, parent: np.ndarray, roll_keep: np.ndarray, prob: np.ndarray, min_keep: int,
-                 max_keep: int) -> None:
+def _solve_level(
+    masks: np.ndarray,
+    E: np.ndarray,
+    offset: np.ndarray,
+    sub: np.ndarray,
+    sizes: np.ndarray,
+    scores: np.ndarray,
+    same: bool,
+    live_of: np.ndarray,
+    pos_of: np.ndarray,
+    face_of: np.ndarray,
+    cnt: np.ndarray,
+    step: np.ndarray,
+    bonus: np.ndarray,
+    bonus_pts: np.ndarray,
+    size: np.ndarray,
+    child: np.ndarray,
+    parent: np.ndarray,
+    roll_keep: np.ndarray,
+    prob: np.ndarray,
+    min_keep: int,
+    max_keep: int,
+) -> None:
     none3 = np.empty((0, 0, 0))
     nonec = np.empty((0, 0, 0), dtype=np.int64)
     for i in numba.prange(masks.shape[0]):
-        _turn(masks[i], E, offset, sub, sizes, scores, same, live_of, pos_of, face_of, cnt, step, bonus,
-              bonus_pts, size, child, parent, roll_keep, prob, min_keep, max_keep, none3, none3, nonec)
+        _turn(
+            masks[i],
+            E,
+            offset,
+            sub,
+            sizes,
+            scores,
+            same,
+            live_of,
+            pos_of,
+            face_of,
+            cnt,
+            step,
+            bonus,
+            bonus_pts,
+            size,
+            child,
+            parent,
+            roll_keep,
+            prob,
+            min_keep,
+            max_keep,
+            none3,
+            none3,
+            nonec,
+        )
 
 
 # ------------------------------------------------------------------------------------------------------------------
@@ -334,8 +443,9 @@ class Endgame:
         return int(cls._offsets(len(boxes), axes, ups)[2][-1])
 
     @staticmethod
-    def _layout(planner: Planner, sheet: Sheet) -> tuple[tuple[tuple[int, int], ...], list[tuple[int, int]],
-                                                         list[_Axis], list[list[int]]]:
+    def _layout(
+        planner: Planner, sheet: Sheet
+    ) -> tuple[tuple[tuple[int, int], ...], list[tuple[int, int]], list[_Axis], list[list[int]]]:
         """The open boxes, the live columns, their axes and, per live column, the bits of its open number boxes
         (in the order of the axis' faces)."""
         rules = planner.rules
@@ -361,7 +471,7 @@ class Endgame:
         for ll, (axis, ks) in enumerate(zip(axes, ups, strict=True)):
             for j, k in enumerate(ks):
                 sub[:, ll] |= ((masks >> k) & 1) << j
-            sizes[ll, :1 << len(axis.faces)] = [len(v) for v in axis.values]
+            sizes[ll, : 1 << len(axis.faces)] = [len(v) for v in axis.values]
             count *= sizes[ll, sub[:, ll]]
         offset = np.zeros((1 << n) + 1, dtype=np.int64)
         offset[1:] = np.cumsum(count)
@@ -377,8 +487,11 @@ class Endgame:
         sub, sizes, offset = cls._offsets(len(boxes), axes, ups)
         weights = rules.column_weights
         n = len(boxes)
-        scores = np.ascontiguousarray(np.stack([base.scores[b] * float(weights[c]) for c, b in boxes])
-                                      if boxes else np.zeros((0, base.throws, base.scores.shape[2])))
+        scores = np.ascontiguousarray(
+            np.stack([base.scores[b] * float(weights[c]) for c, b in boxes])
+            if boxes
+            else np.zeros((0, base.throws, base.scores.shape[2]))
+        )
         same = all(np.array_equal(scores[:, t], scores[:, -1]) for t in range(base.throws))
         live_of = np.full(max(n, 1), -1, dtype=np.int64)
         pos_of = np.zeros(max(n, 1), dtype=np.int64)
@@ -397,24 +510,53 @@ class Endgame:
         bonus = np.zeros((L, 1 << J, width, max(J, 1), 6), dtype=np.bool_)
         for ll, a in enumerate(axes):
             s = a.step
-            step[ll, :s.shape[0], :s.shape[1], :s.shape[2]] = s
-            bonus[ll, :s.shape[0], :s.shape[1], :s.shape[2]] = a.bonus
+            step[ll, : s.shape[0], : s.shape[1], : s.shape[2]] = s
+            bonus[ll, : s.shape[0], : s.shape[1], : s.shape[2]] = a.bonus
         sp = dice_space(base.n_dice, base.sides)
         cnt = np.array([[r.count(f) for f in range(1, base.sides + 1)] for r in sp.rolls], dtype=np.int64)
         E = np.zeros(int(offset[-1]))
-        args = _KernelArgs(offset, sub, sizes, scores, same, live_of, pos_of, face_of, cnt, step, bonus, bonus_pts,
-                           sp.size, sp.child, sp.parent, sp.roll_keep, sp.prob, base.min_keep, base.max_keep)
+        args = _KernelArgs(
+            offset,
+            sub,
+            sizes,
+            scores,
+            same,
+            live_of,
+            pos_of,
+            face_of,
+            cnt,
+            step,
+            bonus,
+            bonus_pts,
+            sp.size,
+            sp.child,
+            sp.parent,
+            sp.roll_keep,
+            sp.prob,
+            base.min_keep,
+            base.max_keep,
+        )
         with PARALLEL_KERNELS:
             for masks in masks_by_level(n):
                 _solve_level(masks, E, *args)
-        return cls(boxes, sheet, tuple(c for c, _u in live), tuple(u for _c, u in live), tuple(axes),
-                   tuple(weights), E, args, sp)
+        return cls(
+            boxes,
+            sheet,
+            tuple(c for c, _u in live),
+            tuple(u for _c, u in live),
+            tuple(axes),
+            tuple(weights),
+            E,
+            args,
+            sp,
+        )
 
     def covers(self, sheet: Sheet) -> bool:
         """Whether ``sheet`` is ``start`` or a later position of the same game: every box filled at the start
         holds the same points (boxes filled since are among ours by construction)."""
         return len(sheet) == len(self.start) and all(
-            v is None or sheet[c][b] == v for c, col in enumerate(self.start) for b, v in enumerate(col))
+            v is None or sheet[c][b] == v for c, col in enumerate(self.start) for b, v in enumerate(col)
+        )
 
     def _mask(self, sheet: Sheet) -> int:
         mask = 0
@@ -442,7 +584,7 @@ class Endgame:
         """Points of writing ``points`` into (column, box) — with the bonus when it reaches it — plus the exact
         expected future after it."""
         col = sheet[column]
-        after = (*sheet[:column], (*col[:box], points, *col[box + 1:]), *sheet[column + 1:])
+        after = (*sheet[:column], (*col[:box], points, *col[box + 1 :]), *sheet[column + 1 :])
         v = float(points * self.weights[column])
         if column in self.live and box in upper_idx:
             ll = self.live.index(column)
@@ -467,6 +609,9 @@ class Endgame:
         _turn(mask, self.E, *self.kernel_args, boxvals, keepvals, choices)
         ks = choices[:, :, local]
         boxchoice = np.where(ks >= 0, np.array([c * 16 + b for c, b in self.boxes] + [-1])[ks], -1)
-        return TurnPlan(np.ascontiguousarray(boxvals[:, :, local]), boxchoice,
-                        np.ascontiguousarray(keepvals[:, :, local]), float(self.E[pos]))
-
+        return TurnPlan(
+            np.ascontiguousarray(boxvals[:, :, local]),
+            boxchoice,
+            np.ascontiguousarray(keepvals[:, :, local]),
+            float(self.E[pos]),
+        )

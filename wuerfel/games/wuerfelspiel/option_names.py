@@ -38,8 +38,10 @@ CHOICES = {
         "none": ("keine", "none"),
         "forced": ("amtlich: erst die Zahlenreihe", "official: the number box first"),
         "free": ("frei: jedes Feld", "free: any box"),
-        "classic": ("klassisch: Jokerwerte erst bei belegter Zahlenreihe",
-                    "classic: joker values once the number box is filled"),
+        "classic": (
+            "klassisch: Jokerwerte erst bei belegter Zahlenreihe",
+            "classic: joker values once the number box is filled",
+        ),
     },
     "tie": {"draw": ("unentschieden", "a draw")},
 }

@@ -87,7 +87,7 @@ def _sub_keeps() -> np.ndarray:
     out = np.full((len(sp.rolls), 32), -1, dtype=np.int64)
     for r, roll in enumerate(sp.rolls):
         ks = [sp.index[k] for k in sub_multisets(roll) if len(k) < 5]
-        out[r, :len(ks)] = ks
+        out[r, : len(ks)] = ks
     return out
 
 
@@ -122,12 +122,21 @@ class TurnPlan:
 class Planner:
     """Turn search for one rule set; shared by the ``best`` bot, the advisor and the benchmark."""
 
-    def __init__(self, rules: WuerfelspielRules, slack_scale: float | tuple[float, ...] = SLACK_SCALE,
-                 here_shift: float | tuple[float, ...] = HERE_SHIFT, slack_power: float = SLACK_POWER,
-                 first_throw_only: bool = FIRST_THROW_ONLY, blend: float | None = BLEND,
-                 pass_cost: float = PASS_COST, late_open: int = LATE_OPEN,
-                 endgame_open: int = ENDGAME_OPEN, endgame_cost: float = ENDGAME_COST,
-                 endgame_live: int = ENDGAME_LIVE, value_net: ValueNet | bool = True) -> None:
+    def __init__(
+        self,
+        rules: WuerfelspielRules,
+        slack_scale: float | tuple[float, ...] = SLACK_SCALE,
+        here_shift: float | tuple[float, ...] = HERE_SHIFT,
+        slack_power: float = SLACK_POWER,
+        first_throw_only: bool = FIRST_THROW_ONLY,
+        blend: float | None = BLEND,
+        pass_cost: float = PASS_COST,
+        late_open: int = LATE_OPEN,
+        endgame_open: int = ENDGAME_OPEN,
+        endgame_cost: float = ENDGAME_COST,
+        endgame_live: int = ENDGAME_LIVE,
+        value_net: ValueNet | bool = True,
+    ) -> None:
         self.rules = rules
         self.late_open = late_open
         self.endgame_open = endgame_open
@@ -184,8 +193,11 @@ class Planner:
 
     def encode(self, sheet: tuple[tuple[int | None, ...], ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         states = [self.column_state(col) for col in sheet]
-        return (np.array([s[0] for s in states], dtype=np.int64), np.array([s[1] for s in states], dtype=np.int64),
-                np.array([s[2] for s in states], dtype=np.int64))
+        return (
+            np.array([s[0] for s in states], dtype=np.int64),
+            np.array([s[1] for s in states], dtype=np.int64),
+            np.array([s[2] for s in states], dtype=np.int64),
+        )
 
     def slacks(self, masks: np.ndarray) -> np.ndarray:
         """Per column σ_c: the turns it may leave to the other columns — the open boxes of the other columns,
@@ -224,8 +236,9 @@ class Planner:
         B = len(self.rules.boxes)
         open_total = sum(B - bin(int(m)).count("1") for m in masks)
         shift = self.slack_scale if open_total <= self.late_open else self.here_shift
-        return np.array([self._w(slacks[c] - shift[c], int(masks[c]), int(flags[c]),
-                                 int(uppers[c])) for c in range(len(masks))])
+        return np.array(
+            [self._w(slacks[c] - shift[c], int(masks[c]), int(flags[c]), int(uppers[c])) for c in range(len(masks))]
+        )
 
     def near_end(self, sheet: tuple[tuple[int | None, ...], ...]) -> bool:
         """Whether the rest of ``sheet``'s game is one the exact endgame plays (see ``ENDGAME_OPEN``); whether it
@@ -278,13 +291,27 @@ class Planner:
         its values are expected future points themselves, like the endgame's."""
         return self.net is not None and self.net.covers(sum(v is None for col in sheet for v in col) - 1)
 
-    def entry_gain(self, sheet: tuple[tuple[int | None, ...], ...], column: int, box: int, points: int,
-                   extra: int, max_cost: float | None = None) -> float:
+    def entry_gain(
+        self,
+        sheet: tuple[tuple[int | None, ...], ...],
+        column: int,
+        box: int,
+        points: int,
+        extra: int,
+        max_cost: float | None = None,
+    ) -> float:
         """The gain of writing ``points`` (+ ``extra``) into (column, box), as the turn search measures it."""
         return self.entry_gain_with(sheet, column, box, points, extra, self.endgame(sheet, max_cost))
 
-    def entry_gain_with(self, sheet: tuple[tuple[int | None, ...], ...], column: int, box: int, points: int,
-                        extra: int, eg: Endgame | None) -> float:
+    def entry_gain_with(
+        self,
+        sheet: tuple[tuple[int | None, ...], ...],
+        column: int,
+        box: int,
+        points: int,
+        extra: int,
+        eg: Endgame | None,
+    ) -> float:
         """:meth:`entry_gain` with the endgame (or none) decided by the caller: a hint must not mix exact values
         with estimates when an endgame solved in the background arrives halfway through its list."""
         if eg is not None:
@@ -294,13 +321,16 @@ class Planner:
             return self.net.entry_value(masks, uppers, column, box, points) + float(self.weights[column] * extra)
         slacks = self.slacks(masks)
         col = sheet[column]
-        new_col = (*col[:box], points, *col[box + 1:])
+        new_col = (*col[:box], points, *col[box + 1 :])
         m2, f2, u2 = self.column_state(new_col)
         upper = int(uppers[column])
         v = float(points + extra)
         rules = self.rules
-        if rules.boxes[box] in UPPER_FACE and self.spec.n_upper > 1 and \
-                upper < rules.upper_bonus_threshold <= upper + points:
+        if (
+            rules.boxes[box] in UPPER_FACE
+            and self.spec.n_upper > 1
+            and upper < rules.upper_bonus_threshold <= upper + points
+        ):
             v += rules.upper_bonus
         here = self.here_values(masks, flags, uppers)[column]
         after = self._w(slacks[column], m2, f2, u2)
@@ -321,11 +351,20 @@ class Planner:
 
     def plan_encoded(self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray) -> TurnPlan:
         levels, alphas = self.mixtures(self.slacks(masks))
-        return self.turn_search(masks, flags, uppers, levels, alphas, self.here_values(masks, flags, uppers),
-                                self.no_add)
+        return self.turn_search(
+            masks, flags, uppers, levels, alphas, self.here_values(masks, flags, uppers), self.no_add
+        )
 
-    def turn_search(self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, levels: np.ndarray,
-                    alphas: np.ndarray, here: np.ndarray, entry_add: np.ndarray) -> TurnPlan:
+    def turn_search(
+        self,
+        masks: np.ndarray,
+        flags: np.ndarray,
+        uppers: np.ndarray,
+        levels: np.ndarray,
+        alphas: np.ndarray,
+        here: np.ndarray,
+        entry_add: np.ndarray,
+    ) -> TurnPlan:
         """The exact turn against a value of the sheet after it given as table levels and weights per column,
         each column's value when the turn goes elsewhere, and a term per (column, box) entry (see
         :func:`wuerfel.solvers.fillgame._multi_box_stage`); the planner's own value is :meth:`plan_encoded`."""
@@ -336,30 +375,76 @@ class Planner:
         boxchoice = np.empty((throws, len(sp.rolls)), dtype=np.int64)
         keepvals = np.full((throws, len(sp.keeps)), -1.0e18)
         bestvals = np.empty((throws, len(sp.rolls)))
-        args = (masks, flags, uppers, levels, alphas, here, entry_add, self.weights, self.W, scores, bonus_box,
-                bool(same[0]), is_extra, extra_face, joker_ok, joker_scores, joker_upper, self.params, sp.size,
-                sp.child, sp.parent, sp.roll_keep, sp.prob, boxvals, boxchoice, keepvals, bestvals)
+        args = (
+            masks,
+            flags,
+            uppers,
+            levels,
+            alphas,
+            here,
+            entry_add,
+            self.weights,
+            self.W,
+            scores,
+            bonus_box,
+            bool(same[0]),
+            is_extra,
+            extra_face,
+            joker_ok,
+            joker_scores,
+            joker_upper,
+            self.params,
+            sp.size,
+            sp.child,
+            sp.parent,
+            sp.roll_keep,
+            sp.prob,
+            boxvals,
+            boxchoice,
+            keepvals,
+            bestvals,
+        )
         if not _multi_plan.overloads:  # a bot's first decision: machine code without numba's compiler (solvers/jit.py)
             load_cached_kernel(_multi_plan, *args)
         expected = _multi_plan(*args)
         return TurnPlan(boxvals, boxchoice, keepvals, float(expected))
 
-    def entry_gains(self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, t: int,
-                    r: int) -> np.ndarray:
+    def entry_gains(self, masks: np.ndarray, flags: np.ndarray, uppers: np.ndarray, t: int, r: int) -> np.ndarray:
         """gains[c, b] of writing roll r after throw t into (c, b), as the turn search measures them."""
         scores, bonus_box, _same, is_extra, extra_face, joker_ok, joker_scores, joker_upper = self.arrays
         levels, alphas = self.mixtures(self.slacks(masks))
         here = self.here_values(masks, flags, uppers)
         gains = np.empty((len(masks), len(self.rules.boxes)))
-        args = (masks, flags, uppers, levels, alphas, here, self.no_add, self.weights, t, r, self.W, scores,
-                bonus_box, is_extra, extra_face, joker_ok, joker_scores, joker_upper, self.params, gains)
+        args = (
+            masks,
+            flags,
+            uppers,
+            levels,
+            alphas,
+            here,
+            self.no_add,
+            self.weights,
+            t,
+            r,
+            self.W,
+            scores,
+            bonus_box,
+            is_extra,
+            extra_face,
+            joker_ok,
+            joker_scores,
+            joker_upper,
+            self.params,
+            gains,
+        )
         if not _multi_entry_gains.overloads:
             load_cached_kernel(_multi_entry_gains, *args)
         _multi_entry_gains(*args)
         return gains
 
-    def choose_box(self, sheet: tuple[tuple[int | None, ...], ...], t: int, dice: tuple[int, ...],
-                   plan: TurnPlan, lookahead: int) -> tuple[int, int, TurnPlan | None]:
+    def choose_box(
+        self, sheet: tuple[tuple[int | None, ...], ...], t: int, dice: tuple[int, ...], plan: TurnPlan, lookahead: int
+    ) -> tuple[int, int, TurnPlan | None]:
         """(column, box index, plan of the next turn if computed) for the final dice of the turn.
 
         ``lookahead`` ≤ 1: the turn search's own choice. Otherwise the ``lookahead`` best entries by the turn
@@ -383,11 +468,14 @@ class Planner:
             c, b = divmod(int(idx), B)
             pts, extra, _ok = box_points(self.spec, int(masks[c]), int(flags[c]), t, dice, b)
             imm = float(pts + extra)
-            if rules.boxes[b] in UPPER_FACE and self.spec.n_upper > 1 and \
-                    uppers[c] < rules.upper_bonus_threshold <= uppers[c] + pts:
+            if (
+                rules.boxes[b] in UPPER_FACE
+                and self.spec.n_upper > 1
+                and uppers[c] < rules.upper_bonus_threshold <= uppers[c] + pts
+            ):
                 imm += rules.upper_bonus
             col = sheet[c]
-            new_sheet = (*sheet[:c], (*col[:b], pts, *col[b + 1:]), *sheet[c + 1:])
+            new_sheet = (*sheet[:c], (*col[:b], pts, *col[b + 1 :]), *sheet[c + 1 :])
             nm, nf, nu = self.encode(new_sheet)
             nxt = self.plan_encoded(nm, nf, nu)
             value = self.weights[c] * imm + float(self.weights @ self.here_values(nm, nf, nu)) + nxt.expected
@@ -396,9 +484,14 @@ class Planner:
         assert best is not None
         return best[1], best[2], best[3]
 
-    def decide(self, plan: TurnPlan, throws_done: int, dice: tuple[int, ...],
-               sheet: tuple[tuple[int | None, ...], ...] | None = None,
-               lookahead: int = 1) -> tuple[str, object]:
+    def decide(
+        self,
+        plan: TurnPlan,
+        throws_done: int,
+        dice: tuple[int, ...],
+        sheet: tuple[tuple[int | None, ...], ...] | None = None,
+        lookahead: int = 1,
+    ) -> tuple[str, object]:
         """("keep", keep dice) or ("score", (column, box name)) for the dice after throw ``throws_done`` (1-based)."""
         sp = self.space
         r = sp.roll_index[tuple(sorted(dice))]
@@ -442,19 +535,28 @@ def _planner_for(rules: WuerfelspielRules) -> Planner:
 # fast solitaire simulation for the benchmark and for fitting θ (same decisions as the bot)
 
 
-def simulate(rules: WuerfelspielRules, games: int, seed: int,
-             slack_scale: float | tuple[float, ...] = SLACK_SCALE,
-             here_shift: float | tuple[float, ...] = HERE_SHIFT,
-             lookahead: int = LOOKAHEAD, slack_power: float = SLACK_POWER,
-             first_throw_only: bool | None = None, blend: float | None = None, pass_cost: float = 0.0,
-             late_open: int = LATE_OPEN, endgame_open: int = ENDGAME_OPEN,
-             endgame_cost: float = ENDGAME_COST, endgame_live: int = ENDGAME_LIVE,
-             roller: Callable[[int], Sequence[int]] | None = None,
-             sheets_out: list[list[list[int | None]]] | None = None,
-             fixed_dice: np.ndarray | None = None, planner: Planner | None = None,
-             value_net: ValueNet | bool | str = True,
-             on_entry: Callable[[tuple[tuple[int | None, ...], ...], int, int, int, int], None] | None = None,
-             ) -> np.ndarray:
+def simulate(
+    rules: WuerfelspielRules,
+    games: int,
+    seed: int,
+    slack_scale: float | tuple[float, ...] = SLACK_SCALE,
+    here_shift: float | tuple[float, ...] = HERE_SHIFT,
+    lookahead: int = LOOKAHEAD,
+    slack_power: float = SLACK_POWER,
+    first_throw_only: bool | None = None,
+    blend: float | None = None,
+    pass_cost: float = 0.0,
+    late_open: int = LATE_OPEN,
+    endgame_open: int = ENDGAME_OPEN,
+    endgame_cost: float = ENDGAME_COST,
+    endgame_live: int = ENDGAME_LIVE,
+    roller: Callable[[int], Sequence[int]] | None = None,
+    sheets_out: list[list[list[int | None]]] | None = None,
+    fixed_dice: np.ndarray | None = None,
+    planner: Planner | None = None,
+    value_net: ValueNet | bool | str = True,
+    on_entry: Callable[[tuple[tuple[int | None, ...], ...], int, int, int, int], None] | None = None,
+) -> np.ndarray:
     """Play ``games`` solitaire games with the planner (the ``best`` bot's decisions, without the engine's
     bookkeeping); returns the final totals. Dice from ``numpy.random.default_rng(seed)``, or ``roller(n)``
     (n faces) — a test feeds it the dice of an engine game to check that both paths decide alike. ``fixed_dice``
@@ -467,14 +569,26 @@ def simulate(rules: WuerfelspielRules, games: int, seed: int,
     the turn-start sheet, the throw, the final roll's index and the (column, box) chosen (the value training
     records its positions so)."""
     if planner is None:
-        planner = Planner(rules, slack_scale, here_shift, slack_power,
-                          FIRST_THROW_ONLY if first_throw_only is None else first_throw_only,
-                          BLEND if blend is None else blend, pass_cost, late_open, endgame_open, endgame_cost,
-                          endgame_live, ValueNet.load(Path(value_net)) if isinstance(value_net, str) else value_net)
+        planner = Planner(
+            rules,
+            slack_scale,
+            here_shift,
+            slack_power,
+            FIRST_THROW_ONLY if first_throw_only is None else first_throw_only,
+            BLEND if blend is None else blend,
+            pass_cost,
+            late_open,
+            endgame_open,
+            endgame_cost,
+            endgame_live,
+            ValueNet.load(Path(value_net)) if isinstance(value_net, str) else value_net,
+        )
     rng = np.random.default_rng(seed)
     if roller is None:
+
         def roller(n: int) -> Sequence[int]:
             return rng.integers(1, 7, size=n)  # type: ignore[no-any-return]
+
     sp = planner.space
     sub = _sub_keeps()
     first_roll = len(sp.keeps) - len(sp.rolls)
@@ -522,8 +636,7 @@ def simulate(rules: WuerfelspielRules, games: int, seed: int,
     return totals
 
 
-def _entry_points(planner: Planner, column: list[int | None], b: int, dice: tuple[int, ...],
-                  t: int) -> tuple[int, int]:
+def _entry_points(planner: Planner, column: list[int | None], b: int, dice: tuple[int, ...], t: int) -> tuple[int, int]:
     from wuerfel.solvers.fillgame import box_points
 
     mask, flag, _u = planner.column_state(tuple(column))

@@ -26,6 +26,7 @@ def render_sheet(view: dict[str, Any], lang: str = "de", names: list[str] | None
         """The sheet's own name of the box (the view names every box; older views: the style's names)."""
         names = view.get("box_names", {}).get(b)
         return str(names[1 if lang == "en" else 0]) if names else box_label(b, lang, style)
+
     names = names or [_("Player {n}", n=p + 1) for p in range(len(players))]
     table = Table(title=_("Score sheet"), show_lines=False, header_style="bold")
     table.add_column("", style="bold")
@@ -55,15 +56,18 @@ def render_sheet(view: dict[str, Any], lang: str = "de", names: list[str] | None
                     progress.append(str(col["upper"]))
         table.add_row(Text(_("Upper total"), style="italic"), *progress, end_section=False)
         if view["bonus_value"]:
-            table.add_row(_("BONUS"), *[cell(col["bonus"] or None) for pl in players for col in pl["columns"]],
-                          end_section=True)
+            table.add_row(
+                _("BONUS"), *[cell(col["bonus"] or None) for pl in players for col in pl["columns"]], end_section=True
+            )
     for b in boxes:
         if b not in upper:
             table.add_row(label(b), *[cell(col["boxes"][b]) for pl in players for col in pl["columns"]])
     if any(col["extra"] for pl in players for col in pl["columns"]):
         table.add_row(_("Yahtzee bonus"), *[cell(col["extra"] or None) for pl in players for col in pl["columns"]])
-    table.add_row(Text(_("Sum"), style="bold"), *[Text(str(col["total"]), style="bold") for pl in players
-                                                  for col in pl["columns"]])
+    table.add_row(
+        Text(_("Sum"), style="bold"),
+        *[Text(str(col["total"]), style="bold") for pl in players for col in pl["columns"]],
+    )
     if len(weights) > 1:
         row: list[Text | str] = []
         for pl in players:
@@ -74,8 +78,9 @@ def render_sheet(view: dict[str, Any], lang: str = "de", names: list[str] | None
     status = _("Turn {turn} of {turns}", turn=view["turn"], turns=view["turns"])
     if view.get("to_move") == -1 and view.get("kept") is not None and view.get("throws"):
         kept = " ".join(str(d) for d in view["kept"]) or "–"
-        status += " · " + _.n("Kept: {dice}; {n} die to throw", "Kept: {dice}; {n} dice to throw",
-                              5 - len(view["kept"]), dice=kept)
+        status += " · " + _.n(
+            "Kept: {dice}; {n} die to throw", "Kept: {dice}; {n} dice to throw", 5 - len(view["kept"]), dice=kept
+        )
     elif view.get("dice"):
         status += " · " + _("Dice: {dice}", dice=" ".join(str(d) for d in view["dice"]))
         status += " · " + _("re-throws left: {n}", n=view["rerolls_left"])

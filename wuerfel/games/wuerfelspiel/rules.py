@@ -16,8 +16,19 @@ from wuerfel.engine.errors import N_, RuleError
 from wuerfel.engine.rules import opt, require
 
 ALL_BOXES: tuple[str, ...] = (
-    "ones", "twos", "threes", "fours", "fives", "sixes",
-    "three_kind", "four_kind", "full_house", "small_straight", "large_straight", "five_kind", "chance",
+    "ones",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "three_kind",
+    "four_kind",
+    "full_house",
+    "small_straight",
+    "large_straight",
+    "five_kind",
+    "chance",
 )
 """Every box the sheet knows, in sheet order."""
 
@@ -48,10 +59,16 @@ SHEET_STYLES: tuple[SheetStyle, ...] = ("wuerfelspiel", "kniffel", "yahtzee")
 
 STYLE_LABELS: dict[str, dict[str, tuple[str, str]]] = {
     "wuerfelspiel": {},
-    "kniffel": {"three_kind": ("Dreierpasch", "Three of a kind"), "four_kind": ("Viererpasch", "Four of a kind"),
-                "five_kind": ("Kniffel", "Kniffel")},
-    "yahtzee": {"three_kind": ("Dreierpasch", "Three of a kind"), "four_kind": ("Viererpasch", "Four of a kind"),
-                "five_kind": ("Yahtzee", "Yahtzee")},
+    "kniffel": {
+        "three_kind": ("Dreierpasch", "Three of a kind"),
+        "four_kind": ("Viererpasch", "Four of a kind"),
+        "five_kind": ("Kniffel", "Kniffel"),
+    },
+    "yahtzee": {
+        "three_kind": ("Dreierpasch", "Three of a kind"),
+        "four_kind": ("Viererpasch", "Four of a kind"),
+        "five_kind": ("Yahtzee", "Yahtzee"),
+    },
 }
 """Where a sheet's printed names differ from the Würfelspiel's (``BOX_LABELS``): the Kniffel block says
 "Dreierpasch", "Viererpasch", "Kniffel", the Yahtzee card "Yahtzee"."""
@@ -86,30 +103,44 @@ class WuerfelspielRules:
     dice: int = opt(5, de="Anzahl Würfel (fest 5)", en="Number of dice (fixed at 5)", low=5, high=5)
     rerolls: int = opt(2, de="Höchstzahl Nachwürfe je Zug", en="Maximum re-rolls per turn", low=0, high=5)
     columns: int = opt(3, de="Anzahl Spalten", en="Number of columns", low=1, high=6)
-    column_weights: tuple[int, ...] = opt((1, 2, 3), de="Faktor jeder Spalte (links nach rechts)",
-                                          en="Weight of each column (left to right)", low=1, high=100)
-    boxes: tuple[str, ...] = opt(ALL_BOXES, de="Felder einer Spalte, in Reihenfolge",
-                                 en="Boxes of a column, in order")
-    upper_bonus_threshold: int = opt(63, de="Bonus ab dieser Summe der oberen Felder",
-                                     en="Upper total that earns the bonus", low=0, high=1000)
+    column_weights: tuple[int, ...] = opt(
+        (1, 2, 3),
+        de="Faktor jeder Spalte (links nach rechts)",
+        en="Weight of each column (left to right)",
+        low=1,
+        high=100,
+    )
+    boxes: tuple[str, ...] = opt(ALL_BOXES, de="Felder einer Spalte, in Reihenfolge", en="Boxes of a column, in order")
+    upper_bonus_threshold: int = opt(
+        63, de="Bonus ab dieser Summe der oberen Felder", en="Upper total that earns the bonus", low=0, high=1000
+    )
     upper_bonus: int = opt(35, de="Bonuspunkte (0 = kein Bonus)", en="Bonus points (0 = no bonus)", low=0, high=1000)
     full_house: int = opt(25, de="Wert Full House", en="Full house value", low=0, high=1000)
-    full_house_allows_five_kind: bool = opt(False, de="5 Gleiche zählen als Full House",
-                                            en="Five of a kind counts as a full house")
+    full_house_allows_five_kind: bool = opt(
+        False, de="5 Gleiche zählen als Full House", en="Five of a kind counts as a full house"
+    )
     small_straight: int = opt(30, de="Wert Kleine Straße", en="Small straight value", low=0, high=1000)
     large_straight: int = opt(40, de="Wert Große Straße", en="Large straight value", low=0, high=1000)
     five_kind: int = opt(50, de="Wert 5 Gleiche", en="Five of a kind value", low=0, high=1000)
     kind_boxes_score: Literal["sum_of_all_dice", "sum_of_kind"] = opt(
-        "sum_of_all_dice", de="3/4 Gleiche zählen die Summe aller Würfel oder nur der gleichen",
-        en="Three/four of a kind score all dice or only the matching ones")
-    yahtzee_bonus: int = opt(0, de="Zusatzpunkte für jeden weiteren Fünfling, wenn 5 Gleiche mit Punkten belegt ist",
-                             en="Bonus for every further five of a kind once five of a kind holds points",
-                             low=0, high=1000)
+        "sum_of_all_dice",
+        de="3/4 Gleiche zählen die Summe aller Würfel oder nur der gleichen",
+        en="Three/four of a kind score all dice or only the matching ones",
+    )
+    yahtzee_bonus: int = opt(
+        0,
+        de="Zusatzpunkte für jeden weiteren Fünfling, wenn 5 Gleiche mit Punkten belegt ist",
+        en="Bonus for every further five of a kind once five of a kind holds points",
+        low=0,
+        high=1000,
+    )
     joker: Literal["none", "forced", "free", "classic"] = opt(
-        "none", de="Joker-Regel für weitere Fünflinge: keine, amtlich (erst die Zahlenreihe), frei, klassisch "
-                   "(jedes Feld; Jokerwerte nur, wenn die Zahlenreihe schon belegt ist)",
+        "none",
+        de="Joker-Regel für weitere Fünflinge: keine, amtlich (erst die Zahlenreihe), frei, klassisch "
+        "(jedes Feld; Jokerwerte nur, wenn die Zahlenreihe schon belegt ist)",
         en="Joker rule for further five of a kinds: none, official (number box first), free, classic (any box; "
-           "joker values only once the number box is filled)")
+        "joker values only once the number box is filled)",
+    )
     tie: Literal["draw"] = opt("draw", de="Gleichstand: unentschieden", en="Tie: a draw")
 
     def validate(self) -> None:
@@ -121,8 +152,7 @@ class WuerfelspielRules:
         if len(self.column_weights) != self.columns:
             raise RuleError(N_("'column_weights' needs one weight per column ({n})."), n=self.columns)
         if any(w < 1 for w in self.column_weights):
-            raise RuleError(N_("Option '{key}' must be between {lo} and {hi}."), key="column_weights", lo=1,
-                            hi="∞")
+            raise RuleError(N_("Option '{key}' must be between {lo} and {hi}."), key="column_weights", lo=1, hi="∞")
         if not self.boxes:
             raise RuleError(N_("'boxes' must name at least one box."))
         for b in self.boxes:
@@ -130,8 +160,15 @@ class WuerfelspielRules:
                 raise RuleError(N_("Unknown box '{box}'. Known: {known}"), box=b, known=", ".join(ALL_BOXES))
         if len(set(self.boxes)) != len(self.boxes):
             raise RuleError(N_("'boxes' names a box twice."))
-        for key in ("upper_bonus_threshold", "upper_bonus", "full_house", "small_straight", "large_straight",
-                    "five_kind", "yahtzee_bonus"):
+        for key in (
+            "upper_bonus_threshold",
+            "upper_bonus",
+            "full_house",
+            "small_straight",
+            "large_straight",
+            "five_kind",
+            "yahtzee_bonus",
+        ):
             v = getattr(self, key)
             if not 0 <= v <= 1000:
                 raise RuleError(N_("Option '{key}' must be between {lo} and {hi}."), key=key, lo=0, hi=1000)

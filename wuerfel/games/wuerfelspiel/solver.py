@@ -39,17 +39,31 @@ def spec_from_rules(rules: WuerfelspielRules) -> FillSpec:
     base = np.array([[box_score(b, r, rules) for r in sp.rolls] for b in boxes], dtype=np.float64)
     scores = np.repeat(base[:, None, :], throws, axis=1)
     bonus_box = np.array([b in UPPER_FACE for b in boxes], dtype=np.bool_)
-    extra_box = boxes.index("five_kind") if "five_kind" in boxes and (rules.yahtzee_bonus or
-                                                                        rules.joker != "none") else -1
+    extra_box = (
+        boxes.index("five_kind") if "five_kind" in boxes and (rules.yahtzee_bonus or rules.joker != "none") else -1
+    )
     joker_ok = np.array([b in LOWER_BOXES and b != "five_kind" for b in boxes], dtype=np.bool_)
-    joker_scores = np.array([[joker_score(b, r, rules) if len(set(r)) == 1 else 0 for r in sp.rolls]
-                             for b in boxes], dtype=np.float64)
+    joker_scores = np.array(
+        [[joker_score(b, r, rules) if len(set(r)) == 1 else 0 for r in sp.rolls] for b in boxes], dtype=np.float64
+    )
     joker_upper = np.array([boxes.index(f) if f in boxes else -1 for f in ALL_BOXES[:6]], dtype=np.int64)
     return FillSpec(
-        name="kniffel", n_dice=5, sides=6, throws=throws, min_keep=0, max_keep=4, box_names=tuple(boxes),
-        scores=scores, bonus_box=bonus_box, bonus_threshold=rules.upper_bonus_threshold,
-        bonus_value=rules.upper_bonus, extra_box=extra_box, extra_bonus=rules.yahtzee_bonus if extra_box >= 0 else 0,
-        joker=rules.joker if extra_box >= 0 else "none", joker_ok=joker_ok, joker_scores=joker_scores,
+        name="kniffel",
+        n_dice=5,
+        sides=6,
+        throws=throws,
+        min_keep=0,
+        max_keep=4,
+        box_names=tuple(boxes),
+        scores=scores,
+        bonus_box=bonus_box,
+        bonus_threshold=rules.upper_bonus_threshold,
+        bonus_value=rules.upper_bonus,
+        extra_box=extra_box,
+        extra_bonus=rules.yahtzee_bonus if extra_box >= 0 else 0,
+        joker=rules.joker if extra_box >= 0 else "none",
+        joker_ok=joker_ok,
+        joker_scores=joker_scores,
         joker_upper=joker_upper,
     )
 
@@ -114,8 +128,13 @@ def tables(rules: WuerfelspielRules, fresh: bool = False, use_disk: bool = True)
     return result
 
 
-def slack_tables(rules: WuerfelspielRules, max_slack: int, fresh: bool = False, first_throw_only: bool = False,
-                 pass_cost: float = 0.0) -> np.ndarray:
+def slack_tables(
+    rules: WuerfelspielRules,
+    max_slack: int,
+    fresh: bool = False,
+    first_throw_only: bool = False,
+    pass_cost: float = 0.0,
+) -> np.ndarray:
     """``W[s, mask, flag, upper]`` for s = 0..max_slack (see :func:`~wuerfel.solvers.fillgame.solve_slack`):
     a column that may give up s turns. Cached like :func:`tables` (stored as float32: they guide a heuristic)."""
     base = tables(rules, fresh=fresh)
@@ -135,7 +154,7 @@ def slack_tables(rules: WuerfelspielRules, max_slack: int, fresh: bool = False, 
                 levels = int(cand.stem.rsplit(kind, 1)[1])
                 if levels < max_slack:
                     continue
-                W = np.load(cand)[:max_slack + 1].astype(np.float64)
+                W = np.load(cand)[: max_slack + 1].astype(np.float64)
                 if W.shape == (max_slack + 1, *base.E.shape):
                     diskcache.touch(cand)
                     break
@@ -167,6 +186,12 @@ def solve_score(rules: WuerfelspielRules, rules_id: str, fresh: bool = False) ->
     t0 = time.perf_counter()
     t = tables(rules, fresh=fresh)
     seconds = time.perf_counter() - t0
-    return SolveResult(game="wuerfelspiel", rules=rules_id, objective="score", value=t.value, seconds=seconds,
-                       value_of=N_("the expected score of one column played alone with the best strategy"),
-                       extra={"cached": t.from_cache, "states": int(t.E.size), "rules_key": rules_key(rules)})
+    return SolveResult(
+        game="wuerfelspiel",
+        rules=rules_id,
+        objective="score",
+        value=t.value,
+        seconds=seconds,
+        value_of=N_("the expected score of one column played alone with the best strategy"),
+        extra={"cached": t.from_cache, "states": int(t.E.size), "rules_key": rules_key(rules)},
+    )

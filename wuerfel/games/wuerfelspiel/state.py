@@ -52,21 +52,37 @@ KEEP_RULES = KeepRules(5)
 
 
 BOX_MSGIDS: dict[str, str] = {
-    "ones": N_("Aces"), "twos": N_("Twos"), "threes": N_("Threes"), "fours": N_("Fours"), "fives": N_("Fives"),
-    "sixes": N_("Sixes"), "three_kind": N_("Three of a kind"), "four_kind": N_("Four of a kind"),
-    "full_house": N_("Full house"), "small_straight": N_("Small straight"), "large_straight": N_("Large straight"),
-    "five_kind": N_("Five of a kind"), "chance": N_("Chance"),
+    "ones": N_("Aces"),
+    "twos": N_("Twos"),
+    "threes": N_("Threes"),
+    "fours": N_("Fours"),
+    "fives": N_("Fives"),
+    "sixes": N_("Sixes"),
+    "three_kind": N_("Three of a kind"),
+    "four_kind": N_("Four of a kind"),
+    "full_house": N_("Full house"),
+    "small_straight": N_("Small straight"),
+    "large_straight": N_("Large straight"),
+    "five_kind": N_("Five of a kind"),
+    "chance": N_("Chance"),
 }
 
 STYLE_MSGIDS: dict[str, dict[str, str]] = {
-    "kniffel": {"three_kind": N_("Three of a kind (Kniffel sheet)"), "four_kind": N_("Four of a kind (Kniffel sheet)"),
-                "five_kind": N_("Kniffel (Kniffel sheet)")},
-    "yahtzee": {"three_kind": N_("Three of a kind (Kniffel sheet)"), "four_kind": N_("Four of a kind (Kniffel sheet)"),
-                "five_kind": N_("Yahtzee (Yahtzee sheet)")},
+    "kniffel": {
+        "three_kind": N_("Three of a kind (Kniffel sheet)"),
+        "four_kind": N_("Four of a kind (Kniffel sheet)"),
+        "five_kind": N_("Kniffel (Kniffel sheet)"),
+    },
+    "yahtzee": {
+        "three_kind": N_("Three of a kind (Kniffel sheet)"),
+        "four_kind": N_("Four of a kind (Kniffel sheet)"),
+        "five_kind": N_("Yahtzee (Yahtzee sheet)"),
+    },
 }
 """The sheet rows' msgids where a printed sheet names a box otherwise than the Würfelspiel (``rules.STYLE_LABELS``):
 "Three of a kind" is "3 Gleiche" in German, the Kniffel block's same box "Dreierpasch", so it needs its own msgid."""
 """The boxes as the sheet of the table components names them (translated: "Aces" is "1-er" on a German sheet)."""
+
 
 @dataclasses.dataclass(frozen=True)
 class Score(Action):
@@ -148,8 +164,9 @@ class WuerfelspielState(State):
     def with_dice(self, dice: Dice, throws: int = 1) -> WuerfelspielState:
         """This state with the player to move looking at ``dice`` after ``throws`` throws (tests, benches, hints:
         a position without playing up to it)."""
-        return dataclasses.replace(self, turn=KeepTurn(self.turn.limit, dice=sort_dice(dice), kept=None,
-                                                       throws=throws, fresh=throws == 1))
+        return dataclasses.replace(
+            self, turn=KeepTurn(self.turn.limit, dice=sort_dice(dice), kept=None, throws=throws, fresh=throws == 1)
+        )
 
     # --- node kind -------------------------------------------------------------------------------------------
     def to_move(self) -> int:
@@ -158,8 +175,9 @@ class WuerfelspielState(State):
         d = self.__dict__
         who: int | None = d.get("_memo_to_move")
         if who is None:
-            who = d["_memo_to_move"] = CHANCE if self.turn.kept is not None else TERMINAL if self._all_full() \
-                else self.player  # a memo beside the fields, stored as State.remember does
+            who = d["_memo_to_move"] = (
+                CHANCE if self.turn.kept is not None else TERMINAL if self._all_full() else self.player
+            )  # a memo beside the fields, stored as State.remember does
         return who
 
     def _all_full(self) -> bool:
@@ -191,7 +209,7 @@ class WuerfelspielState(State):
             if boxes is None:
                 boxes = self._open_boxes()
                 opens = (None,) * self.game.num_players if opens is None else opens
-                d["_memo_open"] = (*opens[:p], boxes, *opens[p + 1:])
+                d["_memo_open"] = (*opens[:p], boxes, *opens[p + 1 :])
             memo = _keeps(dice) + boxes if turn.throws < turn.limit else boxes
         d["_memo_legal"] = memo
         return memo
@@ -200,8 +218,9 @@ class WuerfelspielState(State):
         """Every open box of the player to move, column by column, in the sheet's order (no joker rule applied)."""
         rules = self.rules
         table = _score_table(rules.columns, rules.boxes)
-        return tuple(table[c][i] for c, col in enumerate(self.sheets[self.player]) for i, v in enumerate(col)
-                     if v is None)
+        return tuple(
+            table[c][i] for c, col in enumerate(self.sheets[self.player]) for i, v in enumerate(col) if v is None
+        )
 
     def _legal_actions(self) -> tuple[Action, ...]:
         """The keeps (shared per throw by the kit), then the boxes the dice may go into, column by column, in the
@@ -235,18 +254,27 @@ class WuerfelspielState(State):
             return N_("There is no box '{box}' on this sheet."), {"box": box}
         col = self.sheets[self.player][column]
         if col[rules.boxes.index(box)] is not None:
-            return N_("The box {box} of column {column} is already filled."), {"box": _box_words_param(box, rules),
-                                                                              "column": column + 1}
+            return N_("The box {box} of column {column} is already filled."), {
+                "box": _box_words_param(box, rules),
+                "column": column + 1,
+            }
         if self._joker_active(column) and rules.joker == "forced":
             face = self.dice[0]
             upper = ALL_BOXES[face - 1]
             if upper in rules.boxes and col[rules.boxes.index(upper)] is None:
                 if box != upper:
-                    return (N_("Joker rule: this five of a kind must go into the box {box} of column {column}."),
-                            {"box": _box_words_param(upper, rules), "column": column + 1})
+                    return (
+                        N_("Joker rule: this five of a kind must go into the box {box} of column {column}."),
+                        {"box": _box_words_param(upper, rules), "column": column + 1},
+                    )
             elif any(col[i] is None for i, b in enumerate(rules.boxes) if b in LOWER_BOXES) and box in UPPER_FACE:
-                return (N_("Joker rule: with the number box filled, this five of a kind must go into a free "
-                           "box of the lower part of column {column}."), {"column": column + 1})
+                return (
+                    N_(
+                        "Joker rule: with the number box filled, this five of a kind must go into a free "
+                        "box of the lower part of column {column}."
+                    ),
+                    {"column": column + 1},
+                )
         return None
 
     def _joker_active(self, column: int) -> bool:
@@ -277,8 +305,13 @@ class WuerfelspielState(State):
                 upper_open = upper in rules.boxes and col[rules.boxes.index(upper)] is None
                 if rules.joker in ("forced", "free") or (rules.joker == "classic" and not upper_open):
                     pts = joker_score(box, self.dice, rules)
-        elif rules.yahtzee_bonus and rules.joker == "none" and "five_kind" in rules.boxes and \
-                len(set(self.dice)) == 1 and col[rules.boxes.index("five_kind")]:
+        elif (
+            rules.yahtzee_bonus
+            and rules.joker == "none"
+            and "five_kind" in rules.boxes
+            and len(set(self.dice)) == 1
+            and col[rules.boxes.index("five_kind")]
+        ):
             extra = rules.yahtzee_bonus
         return pts, extra
 
@@ -289,11 +322,14 @@ class WuerfelspielState(State):
                 raise IllegalAction(reason[0], **reason[1])
         if isinstance(action, Keep):
             if not self.turn.may_rethrow():
-                raise IllegalAction(N_("No re-throws left: you must write the dice into a box."),)
+                raise IllegalAction(
+                    N_("No re-throws left: you must write the dice into a box."),
+                )
             refused = keep_refusal(action.dice, self.dice, KEEP_RULES)
             if refused is not None and refused[0] == "not_thrown":
-                raise IllegalAction(N_("You can only keep dice you have thrown ({dice})."),
-                                    dice=" ".join(map(str, self.dice)))
+                raise IllegalAction(
+                    N_("You can only keep dice you have thrown ({dice})."), dice=" ".join(map(str, self.dice))
+                )
             if refused is not None:
                 raise IllegalAction(N_("A re-throw needs at least one die to throw; to keep all, choose a box."))
 
@@ -306,21 +342,28 @@ class WuerfelspielState(State):
         col = list(sheet[action.column])
         col[self.rules.boxes.index(action.box)] = pts
         sheet[action.column] = tuple(col)
-        sheets = (*self.sheets[:player], tuple(sheet), *self.sheets[player + 1:])
+        sheets = (*self.sheets[:player], tuple(sheet), *self.sheets[player + 1 :])
         extras = self.extras
         if extra:
             ex = list(extras[player])
             ex[action.column] += extra
-            extras = (*extras[:player], tuple(ex), *extras[player + 1:])
+            extras = (*extras[:player], tuple(ex), *extras[player + 1 :])
         turn = _new_turn(self.turn.limit)
-        nxt = _evolve(self, _new_turn=True, sheets=sheets, extras=extras,
-                      player=(player + 1) % self.game.num_players, turn=turn, _memo_to_move=CHANCE)
+        nxt = _evolve(
+            self,
+            _new_turn=True,
+            sheets=sheets,
+            extras=extras,
+            player=(player + 1) % self.game.num_players,
+            turn=turn,
+            _memo_to_move=CHANCE,
+        )
         opens = self.__dict__.get("_memo_open")
         if opens is not None and opens[player] is not None:
             rules = self.rules
             target = _score_table(rules.columns, rules.boxes)[action.column][rules.boxes.index(action.box)]
             mine = tuple(a for a in opens[player] if a is not target)  # the lists hold the table's own actions
-            nxt.__dict__["_memo_open"] = (*opens[:player], mine, *opens[player + 1:])
+            nxt.__dict__["_memo_open"] = (*opens[:player], mine, *opens[player + 1 :])
         if nxt._all_full():
             nxt = _evolve(nxt, turn=dataclasses.replace(turn, kept=None), player=player, _memo_to_move=TERMINAL)
         return nxt
@@ -381,9 +424,17 @@ class WuerfelspielState(State):
             cols = []
             for c in range(rules.columns):
                 tot = self.column_totals(p, c)
-                cols.append({"boxes": {b: self.sheets[p][c][i] for i, b in enumerate(rules.boxes)},
-                             "upper": tot.upper, "bonus": tot.bonus, "lower": tot.lower, "extra": tot.extra,
-                             "total": tot.total, "weight": rules.column_weights[c]})
+                cols.append(
+                    {
+                        "boxes": {b: self.sheets[p][c][i] for i, b in enumerate(rules.boxes)},
+                        "upper": tot.upper,
+                        "bonus": tot.bonus,
+                        "lower": tot.lower,
+                        "extra": tot.extra,
+                        "total": tot.total,
+                        "weight": rules.column_weights[c],
+                    }
+                )
             players.append({"columns": cols, "total": self.total(p)})
         to_move = self.to_move()
         return {
@@ -425,8 +476,12 @@ class WuerfelspielState(State):
             out.append(cmp.Counter(self.turn_number(), target=rules.turns, label=cmp.Phrase(N_("Turn"))))
             out.append(cmp.Counter(rules.rerolls - max(0, self.throws - 1), label=cmp.Phrase(N_("Rolls left"))))
         out.append(self.sheet_component())
-        out.append(cmp.Seats(tuple(cmp.SeatLine(p, score=self.total(p), active=playing and p == self.player)
-                                   for p in range(n)), label=cmp.Phrase(N_("Points"))))
+        out.append(
+            cmp.Seats(
+                tuple(cmp.SeatLine(p, score=self.total(p), active=playing and p == self.player) for p in range(n)),
+                label=cmp.Phrase(N_("Points")),
+            )
+        )
         return tuple(out)
 
     def sheet_component(self) -> cmp.Sheet:
@@ -449,8 +504,12 @@ class WuerfelspielState(State):
         def box_row(i: int, box: str) -> cmp.SheetRow:
             opts = tuple(option(p, c, i, box) for p, c in cols)
             msgid = STYLE_MSGIDS.get(style, {}).get(box) or BOX_MSGIDS[box]
-            return cmp.SheetRow(cmp.Phrase(msgid), tuple(self.sheets[p][c][i] for p, c in cols), key=box,
-                                options=opts if any(o is not None for o in opts) else ())
+            return cmp.SheetRow(
+                cmp.Phrase(msgid),
+                tuple(self.sheets[p][c][i] for p, c in cols),
+                key=box,
+                options=opts if any(o is not None for o in opts) else (),
+            )
 
         def sum_row(label: cmp.Text, value: Any) -> cmp.SheetRow:
             return cmp.SheetRow(label, tuple(value(p, c) for p, c in cols), total=True)
@@ -459,8 +518,11 @@ class WuerfelspielState(State):
         lower = [(i, b) for i, b in enumerate(rules.boxes) if b not in UPPER_FACE]
         rows: list[cmp.SheetRow] = [box_row(i, b) for i, b in upper]
         if upper:
-            label = (cmp.Phrase(N_("Upper part ({threshold})"), {"threshold": rules.upper_bonus_threshold})
-                     if rules.upper_bonus else cmp.Phrase(N_("Upper part")))
+            label = (
+                cmp.Phrase(N_("Upper part ({threshold})"), {"threshold": rules.upper_bonus_threshold})
+                if rules.upper_bonus
+                else cmp.Phrase(N_("Upper part"))
+            )
             rows.append(sum_row(label, lambda p, c: totals[(p, c)].upper))
             if rules.upper_bonus:
                 rows.append(sum_row(cmp.Phrase(N_("Bonus")), lambda p, c: totals[(p, c)].bonus or None))
@@ -468,8 +530,11 @@ class WuerfelspielState(State):
         rows.append(sum_row(cmp.Phrase(N_("Column total")), lambda p, c: totals[(p, c)].total))
         if ncols > 1:
             rows.append(sum_row(cmp.Phrase(N_("Weighted total")), lambda p, c: self.total(p) if c == 0 else None))
-        heads = tuple(cmp.Phrase(N_("Column ×{w}"), {"w": w}) if ncols > 1 else None
-                      for _p in range(n) for w in rules.column_weights)
+        heads = tuple(
+            cmp.Phrase(N_("Column ×{w}"), {"w": w}) if ncols > 1 else None
+            for _p in range(n)
+            for w in rules.column_weights
+        )
         return cmp.Sheet(heads, tuple(rows), column_seats=tuple(p for p, _c in cols))
 
     def parse_action_text(self, text: str, player: int) -> Action:
@@ -486,21 +551,33 @@ class WuerfelspielState(State):
             column = int(words[0]) - 1
             words = words[1:]
         elif self.rules.columns > 1:
-            raise IllegalAction(N_("Name the column (1–{n}) before the box, e.g. '3 Full House'."),
-                                n=self.rules.columns)
+            raise IllegalAction(
+                N_("Name the column (1–{n}) before the box, e.g. '3 Full House'."), n=self.rules.columns
+            )
         name = " ".join(words)
         box = _BOX_WORDS.get(name) or _BOX_WORDS.get(name.replace(" ", ""))
         if box is None:
-            raise IllegalAction(N_("Unknown box '{box}'. Known: {known}"), box=name,
-                                known=Words(", ".join(box_label(b, "en", self.rules) for b in self.rules.boxes),
-                                            ", ".join(box_label(b, "de", self.rules) for b in self.rules.boxes)))
+            raise IllegalAction(
+                N_("Unknown box '{box}'. Known: {known}"),
+                box=name,
+                known=Words(
+                    ", ".join(box_label(b, "en", self.rules) for b in self.rules.boxes),
+                    ", ".join(box_label(b, "de", self.rules) for b in self.rules.boxes),
+                ),
+            )
         return Score(column, box)
 
     def confirm_action(self, action: Action, lang: str = "de") -> str | None:
         """The question a front end asks before a typed move that writes 0 points ("3 fh" when the dice are no
         full house): a slip of the finger would cost the box for the rest of the game."""
-        if not isinstance(action, Score) or not self.dice or self.rolling or action.box not in self.rules.boxes \
-                or not 0 <= action.column < self.rules.columns or self.score_allowed(action.column, action.box):
+        if (
+            not isinstance(action, Score)
+            or not self.dice
+            or self.rolling
+            or action.box not in self.rules.boxes
+            or not 0 <= action.column < self.rules.columns
+            or self.score_allowed(action.column, action.box)
+        ):
             return None
         pts, extra = self.points(action.column, action.box)
         if pts or extra:
@@ -525,19 +602,29 @@ class WuerfelspielState(State):
             # A sheet of one column (Kniffel, Yahtzee) names no column: "Spalte 1:" on every box said nothing
             # (issue 24 U13).
             one = self.rules.columns == 1
-            if self.dice and not self.rolling and action.box in self.rules.boxes and \
-                    0 <= action.column < self.rules.columns:
+            if (
+                self.dice
+                and not self.rolling
+                and action.box in self.rules.boxes
+                and 0 <= action.column < self.rules.columns
+            ):
                 pts, extra = self.points(action.column, action.box)
                 if extra:
                     if one:
-                        return translate("{box} ({points} + {extra} bonus)", lang, box=label, points=pts,
-                                         extra=extra)
-                    return translate("Column {column}: {box} ({points} + {extra} bonus)", lang,
-                                     column=action.column + 1, box=label, points=pts, extra=extra)
+                        return translate("{box} ({points} + {extra} bonus)", lang, box=label, points=pts, extra=extra)
+                    return translate(
+                        "Column {column}: {box} ({points} + {extra} bonus)",
+                        lang,
+                        column=action.column + 1,
+                        box=label,
+                        points=pts,
+                        extra=extra,
+                    )
                 if one:
                     return translate("{box} ({points})", lang, box=label, points=pts)
-                return translate("Column {column}: {box} ({points})", lang, column=action.column + 1, box=label,
-                                 points=pts)
+                return translate(
+                    "Column {column}: {box} ({points})", lang, column=action.column + 1, box=label, points=pts
+                )
             return label if one else translate("Column {column}: {box}", lang, column=action.column + 1, box=label)
         return super().describe_action(action, lang)
 
@@ -603,9 +690,21 @@ def _box_words() -> dict[str, str]:
     for face, b in enumerate(ALL_BOXES[:6], start=1):
         words[f"{face}er"] = b
         words[f"{face}-er"] = b
-    words.update({"fh": "full_house", "ks": "small_straight", "gs": "large_straight", "kniffel": "five_kind",
-                  "yahtzee": "five_kind", "3g": "three_kind", "4g": "four_kind", "5g": "five_kind",
-                  "dreierpasch": "three_kind", "viererpasch": "four_kind", "ch": "chance"})
+    words.update(
+        {
+            "fh": "full_house",
+            "ks": "small_straight",
+            "gs": "large_straight",
+            "kniffel": "five_kind",
+            "yahtzee": "five_kind",
+            "3g": "three_kind",
+            "4g": "four_kind",
+            "5g": "five_kind",
+            "dreierpasch": "three_kind",
+            "viererpasch": "four_kind",
+            "ch": "chance",
+        }
+    )
     return words
 
 

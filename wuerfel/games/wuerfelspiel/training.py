@@ -43,8 +43,9 @@ class Positions:
     parents: list[tuple[Sheet, list[Sheet]]]
 
 
-def collect(planner: Planner, rules: WuerfelspielRules, games: int, seed: int, anchor: int, top: int,
-            siblings: int) -> Positions:
+def collect(
+    planner: Planner, rules: WuerfelspielRules, games: int, seed: int, anchor: int, top: int, siblings: int
+) -> Positions:
     """Play ``games`` games with ``planner`` (dice fixed per game, turn and throw from ``seed``) and record, at
     every turn ending with ``m`` open boxes (anchor ≤ m ≤ top), the sheet of the entry chosen and of ``siblings``
     other entries of the same dice."""
@@ -57,14 +58,15 @@ def collect(planner: Planner, rules: WuerfelspielRules, games: int, seed: int, a
         m = sum(v is None for col in sheet for v in col) - 1
         if not anchor <= m <= top:
             return
-        open_ = [(cc, bb) for cc, col in enumerate(sheet) for bb, v in enumerate(col)
-                 if v is None and (cc, bb) != (c, b)]
+        open_ = [
+            (cc, bb) for cc, col in enumerate(sheet) for bb, v in enumerate(col) if v is None and (cc, bb) != (c, b)
+        ]
         pick = [open_[i] for i in rng.choice(len(open_), size=min(siblings, len(open_)), replace=False)]
         sibs = []
         for cc, bb in [(c, b), *pick]:
             col = sheet[cc]
             pts = int(scores[bb, t, r])
-            sibs.append((*sheet[:cc], (*col[:bb], pts, *col[bb + 1:]), *sheet[cc + 1:]))
+            sibs.append((*sheet[:cc], (*col[:bb], pts, *col[bb + 1 :]), *sheet[cc + 1 :]))
         by_level[m].extend(sibs)
         if m == anchor:
             parents.append((sheet, sibs))
@@ -79,8 +81,9 @@ def encode_many(planner: Planner, sheets: list[Sheet]) -> tuple[np.ndarray, np.n
     return np.array([e[0] for e in enc], dtype=np.int64), np.array([e[2] for e in enc], dtype=np.int64)
 
 
-def exact_anchor(planner: Planner, parents: list[tuple[Sheet, list[Sheet]]],
-                 log: Callable[[str], None] = print) -> tuple[list[Sheet], np.ndarray, np.ndarray]:
+def exact_anchor(
+    planner: Planner, parents: list[tuple[Sheet, list[Sheet]]], log: Callable[[str], None] = print
+) -> tuple[list[Sheet], np.ndarray, np.ndarray]:
     """The anchor positions with their exact values, one endgame solve per turn they come from. Each solve also
     values every other sheet that turn could have left (any open box, any number of dice for a number box): the
     comparisons the turn search makes there, for free. Also returns the exact values of the parents themselves,
@@ -98,7 +101,7 @@ def exact_anchor(planner: Planner, parents: list[tuple[Sheet, list[Sheet]]],
             for b, v in enumerate(col):
                 if v is None:
                     for n in range(6 if faces[b] else 1):
-                        every.append((*parent[:c], (*col[:b], n * faces[b], *col[b + 1:]), *parent[c + 1:]))
+                        every.append((*parent[:c], (*col[:b], n * faces[b], *col[b + 1 :]), *parent[c + 1 :]))
         for s in every:
             sheets.append(s)
             values.append(eg.value(s, planner.upper_idx))
@@ -118,14 +121,22 @@ def backed_up(nv: NetValue, m: int, masks: np.ndarray, uppers: np.ndarray, batch
         pos = 0
         for j, af in enumerate(afs):
             n = len(af.slot)
-            out[lo + j] = nv.plan_with_table(masks[lo + j], nv.table(af, vals[pos:pos + n])).expected
+            out[lo + j] = nv.plan_with_table(masks[lo + j], nv.table(af, vals[pos : pos + n])).expected
             pos += n
     return out
 
 
-def fit_level(X: np.ndarray, target: np.ndarray, init: LevelNet, epochs: int, rng: np.random.Generator,
-              lr: float = 1e-3, batch: int = 256, decay: float = 1e-5,
-              val_share: float = 0.1) -> tuple[LevelNet, float, float]:
+def fit_level(
+    X: np.ndarray,
+    target: np.ndarray,
+    init: LevelNet,
+    epochs: int,
+    rng: np.random.Generator,
+    lr: float = 1e-3,
+    batch: int = 256,
+    decay: float = 1e-5,
+    val_share: float = 0.1,
+) -> tuple[LevelNet, float, float]:
     """Adam on the mean squared error of ``net(X)`` against ``target`` (points), warm-started from ``init`` with
     its input standardisation moved to this level's features (an exact change of variables). Returns the net and
     the root mean squared errors on the training and the held-out share."""
@@ -153,7 +164,7 @@ def fit_level(X: np.ndarray, target: np.ndarray, init: LevelNet, epochs: int, rn
     for _ep in range(epochs):
         order = rng.permutation(tr)
         for s in range(0, len(order) - batch + 1, batch):
-            idx = order[s:s + batch]
+            idx = order[s : s + batch]
             z = Z[idx]
             h1p = z @ params[0] + params[1]
             h1 = np.maximum(h1p, 0.0)
@@ -177,7 +188,7 @@ def fit_level(X: np.ndarray, target: np.ndarray, init: LevelNet, epochs: int, rn
                     gr = gr + decay * p
                 m1[k] = b1_ * m1[k] + (1 - b1_) * gr
                 m2[k] = b2_ * m2[k] + (1 - b2_) * gr * gr
-                p -= rate * (m1[k] / (1 - b1_ ** step)) / (np.sqrt(m2[k] / (1 - b2_ ** step)) + 1e-8)
+                p -= rate * (m1[k] / (1 - b1_**step)) / (np.sqrt(m2[k] / (1 - b2_**step)) + 1e-8)
     net.A1, net.b1, net.A2, net.b2, net.a3 = params[:5]
     net.b3 = float(params[5][0])
     pred = net(X)
@@ -199,8 +210,9 @@ class TrainConfig:
     anchor_epochs: int = 60
 
 
-def train(rules: WuerfelspielRules, cfg: TrainConfig, policy: ValueNet | None = None,
-          log: Callable[[str], None] = print) -> ValueNet:
+def train(
+    rules: WuerfelspielRules, cfg: TrainConfig, policy: ValueNet | None = None, log: Callable[[str], None] = print
+) -> ValueNet:
     """Fit the networks of every level from ``cfg.anchor`` to the last after-turn level (see the module doc).
     ``policy``: the networks of the player whose positions are used (None: the slack-table planner)."""
     t0 = time.perf_counter()
@@ -208,8 +220,10 @@ def train(rules: WuerfelspielRules, cfg: TrainConfig, policy: ValueNet | None = 
     player = base if policy is None else Planner(rules, endgame_open=0, value_net=policy)
     top = rules.turns - 1
     pos = collect(player, rules, cfg.games, cfg.seed, cfg.anchor, top, cfg.siblings)
-    log(f"positions of {cfg.games} games: {sum(len(v) for v in pos.by_level.values())} "
-        f"({time.perf_counter() - t0:.0f} s)")
+    log(
+        f"positions of {cfg.games} games: {sum(len(v) for v in pos.by_level.values())} "
+        f"({time.perf_counter() - t0:.0f} s)"
+    )
     feats = SheetFeatures(base)
     vn = ValueNet(feats.key(), {})
     nv = NetValue(base, vn)
@@ -220,19 +234,24 @@ def train(rules: WuerfelspielRules, cfg: TrainConfig, policy: ValueNet | None = 
     net = LevelNet.zero(feats.n_features, cfg.hidden, rng)
     net, e_tr, e_val = fit_level(X, y - b, net, cfg.anchor_epochs, rng)
     vn.nets[cfg.anchor] = net
-    log(f"{cfg.anchor} open: {len(y)} exact values; rmse base {np.sqrt(np.mean((y - b) ** 2)):.2f}, "
-        f"net {e_tr:.2f} / held out {e_val:.2f} ({time.perf_counter() - t0:.0f} s)")
+    log(
+        f"{cfg.anchor} open: {len(y)} exact values; rmse base {np.sqrt(np.mean((y - b) ** 2)):.2f}, "
+        f"net {e_tr:.2f} / held out {e_val:.2f} ({time.perf_counter() - t0:.0f} s)"
+    )
     masks, uppers = encode_many(base, [p for p, _s in pos.parents])
     err = backed_up(nv, cfg.anchor + 1, masks, uppers) - roots
-    log(f"  the turn before, searched against it, to the exact endgame: mean {err.mean():+.2f}, "
-        f"rmse {np.sqrt(np.mean(err ** 2)):.2f} ({len(err)} positions)")
+    log(
+        f"  the turn before, searched against it, to the exact endgame: mean {err.mean():+.2f}, "
+        f"rmse {np.sqrt(np.mean(err**2)):.2f} ({len(err)} positions)"
+    )
     for m in range(cfg.anchor + 1, top + 1):
         masks, uppers = encode_many(base, pos.by_level[m])
         y = backed_up(nv, m, masks, uppers)
         X, b = feats.features(masks, uppers)
         net, e_tr, e_val = fit_level(X, y - b, net, cfg.epochs, rng)
         vn.nets[m] = net
-        log(f"{m} open: {len(y)} positions; rmse base {np.sqrt(np.mean((y - b) ** 2)):.2f}, net {e_tr:.2f} / "
-            f"held out {e_val:.2f} ({time.perf_counter() - t0:.0f} s)")
+        log(
+            f"{m} open: {len(y)} positions; rmse base {np.sqrt(np.mean((y - b) ** 2)):.2f}, net {e_tr:.2f} / "
+            f"held out {e_val:.2f} ({time.perf_counter() - t0:.0f} s)"
+        )
     return vn
-

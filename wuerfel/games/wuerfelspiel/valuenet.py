@@ -107,10 +107,19 @@ class SheetFeatures:
         need = np.where(live, (self.thr - up) / thr, 0.0)
         promise = np.where(live, (up + 3 * open_face - self.thr) / thr, 0.0)
         n_open = open_bits.sum(axis=2) / self.B
-        per_col = np.concatenate([
-            open_bits.astype(np.float64), levels / 100.0,
-            (up / thr)[..., None], reached[..., None].astype(np.float64), live[..., None].astype(np.float64),
-            need[..., None], promise[..., None], n_open[..., None]], axis=2)
+        per_col = np.concatenate(
+            [
+                open_bits.astype(np.float64),
+                levels / 100.0,
+                (up / thr)[..., None],
+                reached[..., None].astype(np.float64),
+                live[..., None].astype(np.float64),
+                need[..., None],
+                promise[..., None],
+                n_open[..., None],
+            ],
+            axis=2,
+        )
         return per_col.reshape(N, -1), base
 
 
@@ -119,8 +128,20 @@ def network_key(rules: WuerfelspielRules, slack_scale: tuple[float, ...], table_
     re-throws, the slack tables the features read and the features themselves. A network whose key differs from
     the rules being played is not used."""
     h = hashlib.sha256()
-    h.update(repr((FEATURE_VERSION, spec_from_rules(rules).key(), rules.columns, rules.column_weights,
-                   rules.rerolls, TABLE_LEVELS, slack_scale, table_levels)).encode())
+    h.update(
+        repr(
+            (
+                FEATURE_VERSION,
+                spec_from_rules(rules).key(),
+                rules.columns,
+                rules.column_weights,
+                rules.rerolls,
+                TABLE_LEVELS,
+                slack_scale,
+                table_levels,
+            )
+        ).encode()
+    )
     return h.hexdigest()[:24]
 
 
@@ -157,13 +178,26 @@ class LevelNet:
     @classmethod
     def zero(cls, n_in: int, hidden: int, rng: np.random.Generator) -> LevelNet:
         """A network whose output is zero (last layer zero) with random hidden layers, ready to train."""
-        return cls(np.zeros(n_in), np.ones(n_in), rng.normal(0, np.sqrt(2.0 / n_in), (n_in, hidden)),
-                   np.zeros(hidden), rng.normal(0, np.sqrt(2.0 / hidden), (hidden, hidden)), np.zeros(hidden),
-                   np.zeros(hidden), 0.0)
+        return cls(
+            np.zeros(n_in),
+            np.ones(n_in),
+            rng.normal(0, np.sqrt(2.0 / n_in), (n_in, hidden)),
+            np.zeros(hidden),
+            rng.normal(0, np.sqrt(2.0 / hidden), (hidden, hidden)),
+            np.zeros(hidden),
+            np.zeros(hidden),
+            0.0,
+        )
 
     def copy(self) -> LevelNet:
-        return LevelNet(*(np.array(getattr(self, f.name)) if isinstance(getattr(self, f.name), np.ndarray)
-                          else getattr(self, f.name) for f in dataclasses.fields(self)))
+        return LevelNet(
+            *(
+                np.array(getattr(self, f.name))
+                if isinstance(getattr(self, f.name), np.ndarray)
+                else getattr(self, f.name)
+                for f in dataclasses.fields(self)
+            )
+        )
 
 
 @dataclasses.dataclass
@@ -260,13 +294,25 @@ def after_states(features: SheetFeatures, masks: np.ndarray, uppers: np.ndarray)
                 rows_u.append(nu)
                 slot.append((c * B + b) * 6 + n)
                 bonus.append(bon)
-    return AfterStates(np.array(rows_m, dtype=np.int64).reshape(-1, C), np.array(rows_u, dtype=np.int64).reshape(-1, C),
-                       np.array(slot, dtype=np.int64), np.array(bonus))
+    return AfterStates(
+        np.array(rows_m, dtype=np.int64).reshape(-1, C),
+        np.array(rows_u, dtype=np.int64).reshape(-1, C),
+        np.array(slot, dtype=np.int64),
+        np.array(bonus),
+    )
 
 
 @numba.njit(cache=True)
-def _after_box_stage(masks: np.ndarray, weights: np.ndarray, after: np.ndarray, face: np.ndarray, t: int,
-                     scores: np.ndarray, out: np.ndarray, choice: np.ndarray) -> None:
+def _after_box_stage(
+    masks: np.ndarray,
+    weights: np.ndarray,
+    after: np.ndarray,
+    face: np.ndarray,
+    t: int,
+    scores: np.ndarray,
+    out: np.ndarray,
+    choice: np.ndarray,
+) -> None:
     """out[r]: the best of w_c · points + after[c, b, dice of the face] over every open (c, b) for roll r after throw
     t; choice[r] = c * 16 + b."""
     n_boxes = scores.shape[0]
@@ -290,10 +336,25 @@ def _after_box_stage(masks: np.ndarray, weights: np.ndarray, after: np.ndarray, 
 
 
 @numba.njit(cache=True)
-def _after_plan(masks: np.ndarray, weights: np.ndarray, after: np.ndarray, face: np.ndarray, scores: np.ndarray,
-                same: bool, min_keep: int, max_keep: int, size: np.ndarray, child: np.ndarray, parent: np.ndarray,
-                roll_keep: np.ndarray, prob: np.ndarray, boxvals: np.ndarray, boxchoice: np.ndarray,
-                keepvals: np.ndarray, bestvals: np.ndarray) -> float:
+def _after_plan(
+    masks: np.ndarray,
+    weights: np.ndarray,
+    after: np.ndarray,
+    face: np.ndarray,
+    scores: np.ndarray,
+    same: bool,
+    min_keep: int,
+    max_keep: int,
+    size: np.ndarray,
+    child: np.ndarray,
+    parent: np.ndarray,
+    roll_keep: np.ndarray,
+    prob: np.ndarray,
+    boxvals: np.ndarray,
+    boxchoice: np.ndarray,
+    keepvals: np.ndarray,
+    bestvals: np.ndarray,
+) -> float:
     """The exact turn against after-turn values: boxvals/boxchoice[t, r] (best entry after throw t), keepvals[t, k]
     (keep k after throw t, then play on optimally); returns the expected value before the first throw."""
     throws = scores.shape[1]
@@ -362,9 +423,25 @@ class NetValue:
         boxvals = np.empty((throws, len(sp.rolls)))
         boxchoice = np.empty((throws, len(sp.rolls)), dtype=np.int64)
         keepvals = np.full((throws, len(sp.keeps)), NEG)
-        expected = _after_plan(masks, pl.weights, after, self.features.face, self.scores, self.same,
-                               pl.spec.min_keep, pl.spec.max_keep, sp.size, sp.child, sp.parent, sp.roll_keep,
-                               sp.prob, boxvals, boxchoice, keepvals, np.empty_like(boxvals))
+        expected = _after_plan(
+            masks,
+            pl.weights,
+            after,
+            self.features.face,
+            self.scores,
+            self.same,
+            pl.spec.min_keep,
+            pl.spec.max_keep,
+            sp.size,
+            sp.child,
+            sp.parent,
+            sp.roll_keep,
+            sp.prob,
+            boxvals,
+            boxchoice,
+            keepvals,
+            np.empty_like(boxvals),
+        )
         return TurnPlan(boxvals, boxchoice, keepvals, float(expected))
 
     def entry_value(self, masks: np.ndarray, uppers: np.ndarray, column: int, box: int, points: int) -> float:

@@ -140,41 +140,56 @@ def _odds(rules: ZehntausendRules) -> Any:
         return f"kind_{max(sizes)}" if sizes else "singles"
 
     count = rules.dice.count
-    candidates = [ThrowClass("straight", Phrase(N_("straight"))), ThrowClass("pyramid", Phrase(N_("pyramid"))),
-                  ThrowClass("pairs", Phrase(N_("three pairs"))),
-                  *(ThrowClass(f"kind_{k}", Phrase(N_("{n} of a kind"), {"n": k})) for k in range(count, 2, -1)),
-                  ThrowClass("singles", Phrase(N_("only single 1s and 5s"))),
-                  ThrowClass("niete", Phrase(N_("Niete")))]
+    candidates = [
+        ThrowClass("straight", Phrase(N_("straight"))),
+        ThrowClass("pyramid", Phrase(N_("pyramid"))),
+        ThrowClass("pairs", Phrase(N_("three pairs"))),
+        *(ThrowClass(f"kind_{k}", Phrase(N_("{n} of a kind"), {"n": k})) for k in range(count, 2, -1)),
+        ThrowClass("singles", Phrase(N_("only single 1s and 5s"))),
+        ThrowClass("niete", Phrase(N_("Niete"))),
+    ]
     seen = {classify(d) for d, _ in roll_distribution(count)}
     return ThrowOdds(count, tuple(c for c in candidates if c.key in seen), classify)
 
 
-INFO = register(GameInfo(
-    id="zehntausend",
-    family="zehntausend",
-    name_de="Zehntausend",
-    name_en="Ten Thousand",
-    options_class=ZehntausendRules,
-    make=_make,
-    min_players=1,
-    max_players=8,
-    default_preset="zehntausend-einfach",
-    presets_dir=PRESETS_DIR,
-    description_de=("Würfle, leg Einsen, Fünfen und Paschs heraus und hör rechtzeitig auf: Wer zuerst 10.000 "
-                    "Punkte hat, gewinnt."),
-    description_en="Throw, set aside 1s, 5s and sets, and stop in time: the first to 10,000 points wins.",
-    aliases=("10000", "macke", "farkle"),
-    bots=BOTS,
-    solvers=SOLVERS,
-    advisor=ADVISOR,
-    terminal_renderer=_render,
-    default_bot="heuristic",
-    throw_scorer=_throw_scorer,
-    odds=_odds,
-    featured=1,
-    explain=explain,
-    explain_quotes=("game.target", "scoring.one", "scoring.five", "turn.min_bank", "turn.beat_fallback",
-                    "turn.max_throws", "confirm.min_points", "minus_marks.penalty"),
-))
+INFO = register(
+    GameInfo(
+        id="zehntausend",
+        family="zehntausend",
+        name_de="Zehntausend",
+        name_en="Ten Thousand",
+        options_class=ZehntausendRules,
+        make=_make,
+        min_players=1,
+        max_players=8,
+        default_preset="zehntausend-einfach",
+        presets_dir=PRESETS_DIR,
+        description_de=(
+            "Würfle, leg Einsen, Fünfen und Paschs heraus und hör rechtzeitig auf: Wer zuerst 10.000 "
+            "Punkte hat, gewinnt."
+        ),
+        description_en="Throw, set aside 1s, 5s and sets, and stop in time: the first to 10,000 points wins.",
+        aliases=("10000", "macke", "farkle"),
+        bots=BOTS,
+        solvers=SOLVERS,
+        advisor=ADVISOR,
+        terminal_renderer=_render,
+        default_bot="heuristic",
+        throw_scorer=_throw_scorer,
+        odds=_odds,
+        featured=1,
+        explain=explain,
+        explain_quotes=(
+            "game.target",
+            "scoring.one",
+            "scoring.five",
+            "turn.min_bank",
+            "turn.beat_fallback",
+            "turn.max_throws",
+            "confirm.min_points",
+            "minus_marks.penalty",
+        ),
+    )
+)
 
 __all__ = ["ADVISOR", "BOTS", "INFO", "SOLVERS", "ZehntausendGame", "ZehntausendState"]

@@ -209,8 +209,18 @@ class HeuristicBot:
                 self._memo_for(s)
             # the throws count only under a throw limit (``_decide_facts``): without one, leaving it out of the key
             # lets the same question at another throw of the turn find its answer
-            key = (s.throw, t.open_sets, t.total, t.cup, t.aside, t.proof, t.confirm, t.turnable, t.threshold,
-                   t.throws if self._memo_throws else 0)
+            key = (
+                s.throw,
+                t.open_sets,
+                t.total,
+                t.cup,
+                t.aside,
+                t.proof,
+                t.confirm,
+                t.turnable,
+                t.threshold,
+                t.throws if self._memo_throws else 0,
+            )
             hit = self._memo.get(key)
             if hit is not None:
                 return hit

@@ -83,13 +83,22 @@ def kernel_for(game: ZehntausendGame, bots: Sequence[Any]) -> Kernel | None:
     bot whose generator draws otherwise) or rules the kernel does not cover. Built once per game and bots
     (``play_one`` asks before every game)."""
     entry = _KERNELS.get(id(game))
-    if entry is not None and entry[0] is game and len(entry[1]) == len(bots) and all(
+    if (
+        entry is not None
+        and entry[0] is game
+        and len(entry[1]) == len(bots)
+        and all(
             a is b and (type(b) is not RandomBot or type(b.rng) is random.Random)  # its generator not swapped since
-            for a, b in zip(entry[1], bots, strict=True)):
+            for a, b in zip(entry[1], bots, strict=True)
+        )
+    ):
         return entry[2]
     kernel: Kernel | None = None
-    if (len(bots) == game.num_players and unsupported(game.rules) is None
-            and all(type(b) is HeuristicBot or (type(b) is RandomBot and _choice_bits(b.rng)) for b in bots)):
+    if (
+        len(bots) == game.num_players
+        and unsupported(game.rules) is None
+        and all(type(b) is HeuristicBot or (type(b) is RandomBot and _choice_bits(b.rng)) for b in bots)
+    ):
         kernel = _Kernel(game, bots).play
     if len(_KERNELS) > 16:
         _KERNELS.clear()
@@ -123,8 +132,10 @@ class _Kernel:
         self.game = game
         self.bots = tuple(bots)
         give_up = r.turn.stop_below_threshold == "counts_as_bust"
-        self.decide_lists = tuple(tuple(type(a).__name__ for a in _DECIDE_ACTIONS[key])
-                                  for key in ((True, True, False, False), (False, True, False, give_up)))
+        self.decide_lists = tuple(
+            tuple(type(a).__name__ for a in _DECIDE_ACTIONS[key])
+            for key in ((True, True, False, False), (False, True, False, give_up))
+        )
         """The decide node's legal list (by the actions' class names) at or above the threshold and below it: a
         throw always follows (hot dice, no throw limit), nothing is pending, no 5s are turnable."""
         self.initial = game.new_initial_state()
@@ -133,7 +144,8 @@ class _Kernel:
         self.threshold = r.turn.min_bank
         self.negate = r.turn.bust == "negate"
         self.draws: list[tuple[list[float], list[tuple[int, ...]], list[tuple[str, tuple[int, ...]]], int]] = [
-            ([], [], [], 0)]
+            ([], [], [], 0)
+        ]
         """Per number of dice in the cup: the cumulative float table, the throw per slot, its history entry, the
         last slot."""
         self.stats: list[tuple[float, float]] = [(1.0, 0.0)]
@@ -167,8 +179,14 @@ class _Kernel:
             for a, c in self.game.choice_entry(dice, (), 0, False)[0]:
                 entry = ("select", a.dice, c.points, a.turn_fives)
                 hot = len(dice) == c.used
-                cands.append((c.points, n if hot else len(dice) - c.used, (entry, ("hot_dice",)) if hot else (entry,),
-                              None if hot else c.used))
+                cands.append(
+                    (
+                        c.points,
+                        n if hot else len(dice) - c.used,
+                        (entry, ("hot_dice",)) if hot else (entry,),
+                        None if hot else c.used,
+                    )
+                )
             out = self.candidates[dice] = tuple(cands)
         return out
 
@@ -302,17 +320,45 @@ class _Kernel:
                     break
             p = p + 1 if p + 1 < players else 0
 
-    def _final(self, scores: list[int], turns: list[int], p: int, hist: list[tuple[Any, ...]], total: int, cup: int,
-               aside: int, dice: tuple[int, ...]) -> ZehntausendState:
+    def _final(
+        self,
+        scores: list[int],
+        turns: list[int],
+        p: int,
+        hist: list[tuple[Any, ...]],
+        total: int,
+        cup: int,
+        aside: int,
+        dice: tuple[int, ...],
+    ) -> ZehntausendState:
         """The state the engine ends in when ``p`` banks ``total`` and reaches the target (``_bank``'s general path:
         credit, log, end of turn, reach order, finish), built from the last turn's fields."""
         hist.append(("bank", total))
         h = tuple(hist)
-        turn = Turn(total=total, cup=cup, aside=aside, throws=sum(1 for e in h if e[0] == "throw"), first=False,
-                    threshold=self.threshold, history=h)
-        return _with(self.initial, scores_=tuple(scores), turns=tuple(turns), player=p, node="over", turn=turn,
-                     throw=dice, last_result=total, last_kind="bank", offer=None, reach_order=(p,), winners_=(p,),
-                     prev=(p, h, "bank", total))
+        turn = Turn(
+            total=total,
+            cup=cup,
+            aside=aside,
+            throws=sum(1 for e in h if e[0] == "throw"),
+            first=False,
+            threshold=self.threshold,
+            history=h,
+        )
+        return _with(
+            self.initial,
+            scores_=tuple(scores),
+            turns=tuple(turns),
+            player=p,
+            node="over",
+            turn=turn,
+            throw=dice,
+            last_result=total,
+            last_kind="bank",
+            offer=None,
+            reach_order=(p,),
+            winners_=(p,),
+            prev=(p, h, "bank", total),
+        )
 
 
 _Candidate = tuple[int, int, tuple[tuple[Any, ...], ...], int | None]

@@ -118,16 +118,22 @@ class _Catalogue:
 def _catalogue(rules: ZehntausendRules) -> _Catalogue:
     s = rules.scoring
     kv = tuple(tuple(kind_value(rules, f, k) if f else 0 for k in range(7)) for f in range(7))
-    straights = tuple(
-        (counts(st.faces), st.value) for st in s.straights if st.value > 0 and len(st.faces) <= 6
-    )
+    straights = tuple((counts(st.faces), st.value) for st in s.straights if st.value > 0 and len(st.faces) <= 6)
     return _Catalogue(
-        one=s.one, five=s.five, kv=kv, straights=straights,
-        pairs_value=s.three_pairs.value, pairs_distinct=s.three_pairs.distinct,
-        pyramid_value=s.pyramid.value, pyramid_shape=s.pyramid.shape,
-        extension=rules.extension.enabled, ext_value=rules.extension.value,
-        companion_faces=frozenset(s.kind.companion_faces), companion_sizes=frozenset(s.kind.companion_sizes),
-        companion_throw=s.kind.companion_scope == "throw", five_pair_to_one=rules.selection.five_pair_to_one,
+        one=s.one,
+        five=s.five,
+        kv=kv,
+        straights=straights,
+        pairs_value=s.three_pairs.value,
+        pairs_distinct=s.three_pairs.distinct,
+        pyramid_value=s.pyramid.value,
+        pyramid_shape=s.pyramid.shape,
+        extension=rules.extension.enabled,
+        ext_value=rules.extension.value,
+        companion_faces=frozenset(s.kind.companion_faces),
+        companion_sizes=frozenset(s.kind.companion_sizes),
+        companion_throw=s.kind.companion_scope == "throw",
+        five_pair_to_one=rules.selection.five_pair_to_one,
     )
 
 
@@ -234,7 +240,7 @@ def _raw_partitions(rules: ZehntausendRules, c: tuple[int, ...], open_sets: Open
         for i, (face, m, base) in enumerate(open_sets):
             if face != f or (i and open_sets[i - 1] == (face, m, base)):
                 continue
-            rest_open = open_sets[:i] + open_sets[i + 1:]
+            rest_open = open_sets[:i] + open_sets[i + 1 :]
             for k in range(1, c[f - 1] + 1):
                 v = ext_value(rules, f, k, m, base)
                 if v > 0:
@@ -279,15 +285,17 @@ def _companion_present(rules: ZehntausendRules, dice: Dice, throw: Dice | None) 
 
 
 @lru_cache(maxsize=200_000)
-def _valid_partitions(rules: ZehntausendRules, dice: Dice, open_sets: OpenSets, companion: bool
-                      ) -> tuple[tuple[Meld, ...], ...]:
+def _valid_partitions(
+    rules: ZehntausendRules, dice: Dice, open_sets: OpenSets, companion: bool
+) -> tuple[tuple[Meld, ...], ...]:
     cat = _catalogue(rules)
     parts = [p for p in _raw_partitions(rules, counts(dice), open_sets) if _valid(cat, p, companion)]
     return tuple(sorted(parts, key=_partition_rank))
 
 
-def all_partitions(rules: ZehntausendRules, dice: Dice, open_sets: OpenSetsIn = (), throw: Dice | None = None
-                   ) -> tuple[tuple[Meld, ...], ...]:
+def all_partitions(
+    rules: ZehntausendRules, dice: Dice, open_sets: OpenSetsIn = (), throw: Dice | None = None
+) -> tuple[tuple[Meld, ...], ...]:
     """Every valid partition of ``dice`` into melds, best first (§3.3). ``throw`` matters only for the companion
     rule with scope "throw" (default: the dice themselves)."""
     dice = sort_dice(dice)
@@ -305,8 +313,9 @@ def _best(rules: ZehntausendRules, dice: Dice, open_sets: OpenSets, companion: b
     return Selection(dice=dice, points=sum(m.points for m in best), melds=best, five_pairs=k_max)
 
 
-def best_partition(rules: ZehntausendRules, dice: Dice, open_sets: OpenSetsIn = (), throw: Dice | None = None
-                   ) -> Selection | None:
+def best_partition(
+    rules: ZehntausendRules, dice: Dice, open_sets: OpenSetsIn = (), throw: Dice | None = None
+) -> Selection | None:
     """``dice`` scored by their best valid partition, or None if they are not scorable as a whole."""
     dice = sort_dice(dice)
     return _best(rules, dice, norm_open(rules, open_sets), _companion_present(rules, dice, throw))
@@ -340,8 +349,9 @@ def _legal(rules: ZehntausendRules, throw: Dice, open_sets: OpenSets, confirm_mi
     return tuple(cands)
 
 
-def legal_selections(rules: ZehntausendRules, throw: Dice, open_sets: OpenSetsIn = (), confirm_min: int = 0
-                     ) -> tuple[Selection, ...]:
+def legal_selections(
+    rules: ZehntausendRules, throw: Dice, open_sets: OpenSetsIn = (), confirm_min: int = 0
+) -> tuple[Selection, ...]:
     """Every legal selection from ``throw`` (§3.2), best first; the empty tuple is a Niete.
 
     ``open_sets`` are the sets of the immediately preceding selection (ignored unless ``extension.enabled``);
@@ -369,8 +379,9 @@ def instant_win(rules: ZehntausendRules, throw: Dice) -> bool:
 # 5er drehen (R-8) and the literal Macke model (A-12)
 
 
-def turned_selection(rules: ZehntausendRules, sel: Selection, k: int, open_sets: OpenSetsIn = (),
-                     throw: Dice | None = None) -> Selection:
+def turned_selection(
+    rules: ZehntausendRules, sel: Selection, k: int, open_sets: OpenSetsIn = (), throw: Dice | None = None
+) -> Selection:
     """``sel`` with ``k`` pairs of its FIVE melds turned into one 1 each (R-8).
 
     The dice set aside become: ``sel.dice`` minus 2k fives plus k ones, i.e. ``len(sel.dice) - k`` dice stay
@@ -435,8 +446,7 @@ def meld_label(meld: Meld, tr: Callable[..., str]) -> str:
     """A human name for a meld, via a translator such as :class:`wuerfel.i18n.Translator`. An extension names
     the set's running value before and after, so a player sees the doubling (5er 1000 → 2000) rather than a
     bare difference."""
-    return tr(MELD_LABELS[meld.kind], n=len(meld.dice), face=meld.face, before=meld.base,
-              after=meld.base + meld.points)
+    return tr(MELD_LABELS[meld.kind], n=len(meld.dice), face=meld.face, before=meld.base, after=meld.base + meld.points)
 
 
 def clear_caches() -> None:

@@ -195,9 +195,9 @@ CHOICES = {
     },
 }
 
-FACES = (("Einsen", "1s"), ("Zweien", "2s"), ("Dreien", "3s"), ("Vieren", "4s"), ("Fünfen", "5s"),
-         ("Sechsen", "6s"))
+FACES = (("Einsen", "1s"), ("Zweien", "2s"), ("Dreien", "3s"), ("Vieren", "4s"), ("Fünfen", "5s"), ("Sechsen", "6s"))
 """One value per face: the editor shows six named fields instead of a list to add to."""
 
-LABELS = label_options(ZehntausendRules, NAMES, CHOICES,
-                       {"scoring.kind.triple": FACES, "scoring.kind.explicit.*": FACES})
+LABELS = label_options(
+    ZehntausendRules, NAMES, CHOICES, {"scoring.kind.triple": FACES, "scoring.kind.explicit.*": FACES}
+)

@@ -136,9 +136,14 @@ _SIMPLE: tuple[type[Action], ...] = (Bank, Continue, GiveUp, TurnFives, TakeOver
 _OFFER_ACTIONS: tuple[Action, ...] = (TakeOver(), Decline())
 _KNOCK_ACTIONS: tuple[Action, ...] = (Knock(), Rethrow())
 _DECIDE_ACTIONS: dict[tuple[bool, bool, bool, bool], tuple[Action, ...]] = {
-    (bank, roll, turn, give_up): tuple(a for a, on in ((Bank(), bank), (Continue(), roll), (TurnFives(), turn),
-                                                      (GiveUp(), give_up)) if on)
-    for bank in (False, True) for roll in (False, True) for turn in (False, True) for give_up in (False, True)}
+    (bank, roll, turn, give_up): tuple(
+        a for a, on in ((Bank(), bank), (Continue(), roll), (TurnFives(), turn), (GiveUp(), give_up)) if on
+    )
+    for bank in (False, True)
+    for roll in (False, True)
+    for turn in (False, True)
+    for give_up in (False, True)
+}
 """The decide node's legal list by (may bank, may throw, may turn 5s, may give up): shared tuples of shared
 actions (they carry no fields), built once instead of on every decision. The order is the list's order."""
 _SELECT_BASE = 16
@@ -169,8 +174,9 @@ entry keeps those objects alive, so their ids cannot be reused while it exists).
 
 
 @lru_cache(maxsize=50_000)
-def _choices(rules: ZehntausendRules, throw: Dice, open_sets: OpenSets, confirm_min: int, forced: bool
-             ) -> tuple[tuple[Select, Choice], ...]:
+def _choices(
+    rules: ZehntausendRules, throw: Dice, open_sets: OpenSets, confirm_min: int, forced: bool
+) -> tuple[tuple[Select, Choice], ...]:
     """Legal selections of a throw as (action, effect), best first. ``forced``: only the best (Rückwärts play)."""
     throw_all = best_partition(rules, throw, open_sets, throw) is not None
     out: list[tuple[Select, Choice]] = []
@@ -195,14 +201,16 @@ def _choices(rules: ZehntausendRules, throw: Dice, open_sets: OpenSets, confirm_
 
 
 @lru_cache(maxsize=50_000)
-def _choice_map(rules: ZehntausendRules, throw: Dice, open_sets: OpenSets, confirm_min: int, forced: bool
-                ) -> dict[Select, Choice]:
+def _choice_map(
+    rules: ZehntausendRules, throw: Dice, open_sets: OpenSets, confirm_min: int, forced: bool
+) -> dict[Select, Choice]:
     return dict(_choices(rules, throw, open_sets, confirm_min, forced))
 
 
 @lru_cache(maxsize=64)
-def _throw_outcomes(n: int, mode: str, probability: Fraction, stage: str, knock_success: Fraction
-                    ) -> tuple[tuple[Outcome, Fraction], ...]:
+def _throw_outcomes(
+    n: int, mode: str, probability: Fraction, stage: str, knock_success: Fraction
+) -> tuple[tuple[Outcome, Fraction], ...]:
     """The chance node of a throw of ``n`` dice (one cached tuple per distribution, so sampling stays fast).
 
     ``stage`` "throw": a normal throw; "knocked": the dice after a knock on stacked dice (only a Türmchen can
@@ -298,6 +306,7 @@ class Turn:
 
 
 TARGET_REACHED = N_("{name} has reached {target}: the round is played to its end")
+
 
 @dataclasses.dataclass(frozen=True)
 class ZehntausendState(State):
@@ -405,8 +414,11 @@ class ZehntausendState(State):
         return self.node == "decide" and not self.bank_blockers()
 
     def can_give_up(self) -> bool:
-        return (self.node == "decide" and self.rules.turn.stop_below_threshold == "counts_as_bust"
-                and self.bank_blockers() == ["threshold"])
+        return (
+            self.node == "decide"
+            and self.rules.turn.stop_below_threshold == "counts_as_bust"
+            and self.bank_blockers() == ["threshold"]
+        )
 
     def _confirm_min(self) -> int:
         t = self.turn
@@ -448,8 +460,9 @@ class ZehntausendState(State):
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, Select):
             t = self.turn  # _choice_entry inlined (every selection of every simulated game)
-            entry = self.game.choice_entry(self.throw or (), t.open_sets,
-                                           0 if t.confirm is None else self._confirm_min(), self.pool_mode)
+            entry = self.game.choice_entry(
+                self.throw or (), t.open_sets, 0 if t.confirm is None else self._confirm_min(), self.pool_mode
+            )
             choice = entry[3].get(id(action)) or entry[1][action]
             return self._select(action, choice)
         if isinstance(action, Bank):
@@ -464,21 +477,30 @@ class ZehntausendState(State):
             return self._log(("give_up",))._bust()
         if isinstance(action, TurnFives):
             t = self.turn
-            t = _with(t, cup=t.cup + 1, aside=t.aside - 1, turnable=t.turnable - 1,
-                      history=(*t.history, ("turn_fives",)))
+            t = _with(
+                t, cup=t.cup + 1, aside=t.aside - 1, turnable=t.turnable - 1, history=(*t.history, ("turn_fives",))
+            )
             return _with(self, turn=t)
         if isinstance(action, TakeOver):
             assert self.offer is not None
             total, cup = self.offer
             n = self.rules.dice.count
-            t = _with(self.turn, total=total, cup=cup, aside=n - cup, first=False, taken_over=True,
-                      history=(("take_over", total, cup),))
+            t = _with(
+                self.turn,
+                total=total,
+                cup=cup,
+                aside=n - cup,
+                first=False,
+                taken_over=True,
+                history=(("take_over", total, cup),),
+            )
             return _with(self, turn=t, offer=None, node="throw")
         if isinstance(action, Decline):
             return _with(self, offer=None, node="throw")
         if isinstance(action, Knock):
-            return _with(self, node="knocked", turn=_with(
-                self.turn, knocked=True, history=(*self.turn.history, ("knock",))))
+            return _with(
+                self, node="knocked", turn=_with(self.turn, knocked=True, history=(*self.turn.history, ("knock",)))
+            )
         if isinstance(action, Rethrow):
             return self._void("tuermchen")
         raise AssertionError(f"unhandled action {action!r}")
@@ -506,7 +528,7 @@ class ZehntausendState(State):
         return self.player if self.node in ("throw", "knocked") else None
 
     def throw_follows(self, after_own_move: bool) -> bool:
-        """"Throw again", "take over", "start fresh" and knocking are the thrower's own words for the throw: it
+        """ "Throw again", "take over", "start fresh" and knocking are the thrower's own words for the throw: it
         follows at once. Playing alone, his banking (or the selection that ended the turn) is followed by his next
         turn's first throw, which waits for him like every turn's start."""
         t = self.turn
@@ -543,8 +565,12 @@ class ZehntausendState(State):
         _p, history, kind, points = after.prev
         failed = next((e for e in history if e[0] == "confirm_failed"), None)
         if failed is not None:
-            text = translate("scores, but less than the {need} points needed to confirm: turn lost ({points} points)",
-                             lang, need=failed[1], points=points)
+            text = translate(
+                "scores, but less than the {need} points needed to confirm: turn lost ({points} points)",
+                lang,
+                need=failed[1],
+                points=points,
+            )
         elif kind == "receive":
             text = translate("Niete: receives the pool ({points} penalty points)", lang, points=points)
         elif kind == "bust":
@@ -560,8 +586,7 @@ class ZehntausendState(State):
             return self._thrown(outcome.dice)
         if isinstance(outcome, Void):
             if self.node == "throw" and outcome.reason == "tuermchen" and self.rules.mishap.knock:
-                return _with(self, node="knock", turn=_with(
-                    self.turn, history=(*self.turn.history, ("stacked",))))
+                return _with(self, node="knock", turn=_with(self.turn, history=(*self.turn.history, ("stacked",))))
             return self._void(outcome.reason)
         assert isinstance(outcome, Roll)
         return self._thrown(outcome.dice)
@@ -650,8 +675,19 @@ class ZehntausendState(State):
 
         Shared by the transition and the heuristic bot, which values every candidate from these few numbers
         instead of building the successor state."""
-        (n, proof_on, same_throw, confirm_single, extension, any_time, hot_dice, confirm_on, trig, min_points,
-         across) = self.game.select_rules
+        (
+            n,
+            proof_on,
+            same_throw,
+            confirm_single,
+            extension,
+            any_time,
+            hot_dice,
+            confirm_on,
+            trig,
+            min_points,
+            across,
+        ) = self.game.select_rules
         t = self.turn
         entry = ("select", action.dice, c.points, action.turn_fives)
         total = t.total + c.points
@@ -676,8 +712,9 @@ class ZehntausendState(State):
         throw_n = len(self.throw or ())
         hist = (*t.history, entry) if history else ()
         if cup == 0 and hot_dice:
-            if confirm_on and (trig == "all_dice_set_aside"
-                               or (trig == "full_throw_all_scored" and throw_n == n and c.used == n)):
+            if confirm_on and (
+                trig == "all_dice_set_aside" or (trig == "full_throw_all_scored" and throw_n == n and c.used == n)
+            ):
                 confirm = min_points
             cup, aside, turnable = n, 0, 0
             hist = (*hist, ("hot_dice",)) if history else ()
@@ -685,11 +722,21 @@ class ZehntausendState(State):
                 open_sets = ()
         if confirm_on and trig == "throw_all_scoring" and throw_n == n and c.throw_all:
             confirm = min_points
-        return {"total": total, "cup": cup, "aside": aside, "first": False, "open_sets": open_sets, "proof": proof,
-                "confirm": confirm, "turnable": turnable, "history": hist}
+        return {
+            "total": total,
+            "cup": cup,
+            "aside": aside,
+            "first": False,
+            "open_sets": open_sets,
+            "proof": proof,
+            "confirm": confirm,
+            "turnable": turnable,
+            "history": hist,
+        }
 
-    def _decide_facts(self, total: int, cup: int, aside: int, proof: bool, confirm: int | None, turnable: int
-                      ) -> tuple[bool, bool, tuple[Action, ...]]:
+    def _decide_facts(
+        self, total: int, cup: int, aside: int, proof: bool, confirm: int | None, turnable: int
+    ) -> tuple[bool, bool, tuple[Action, ...]]:
         """(may bank, may throw, the legal list) at a decide node of this turn with these fields (the throws and
         the threshold are the turn's): ``bank_blockers`` and ``can_roll`` without building the state."""
         r = self.rules
@@ -708,8 +755,12 @@ class ZehntausendState(State):
         m = self.rules.mishap
         t = self.turn
         voids = t.voids + 1
-        s = _with(self, node="throw", throw=None, turn=_with(
-            t, voids=voids, knocked=False, history=(*t.history, ("void", reason))))
+        s = _with(
+            self,
+            node="throw",
+            throw=None,
+            turn=_with(t, voids=voids, knocked=False, history=(*t.history, ("void", reason))),
+        )
         if m.penalty_streak > 0 and m.penalty_effect != "none" and voids >= m.penalty_streak:
             # each_after_threshold: every further consecutive void is penalised again; reset: count restarts
             if m.penalty_repeat == "reset":
@@ -748,8 +799,9 @@ class ZehntausendState(State):
     def _reached(self, score: int) -> bool:
         return score >= self.game.reach_at
 
-    def _hand_over(self, p: int, hist: tuple[tuple[Any, ...], ...], kind: str, points: int,
-                   **changes: Any) -> ZehntausendState | None:
+    def _hand_over(
+        self, p: int, hist: tuple[tuple[Any, ...], ...], kind: str, points: int, **changes: Any
+    ) -> ZehntausendState | None:
         """The end of ``p``'s turn (its ``hist``, its result ``kind`` and ``points``, the score ``changes``) and the
         start of the next player's turn in one copy of the state — what ``_end_turn`` + ``_next_turn`` +
         ``_start_turn`` do through several copies, for the case where nothing happens in between (no round end,
@@ -776,9 +828,16 @@ class ZehntausendState(State):
         td = self.game.fresh_turn.__dict__.copy()  # Turn(cup=n, threshold=th, beat=beat) without its __init__
         td["threshold"] = th
         td["beat"] = beat
-        return _with(self, turns=tuple(turns), prev=(p, hist, kind, points), player=q,
-                     turn=_made(self.game.fresh_turn, td), throw=None,
-                     node="offer" if offer is not None else "throw", **changes)
+        return _with(
+            self,
+            turns=tuple(turns),
+            prev=(p, hist, kind, points),
+            player=q,
+            turn=_made(self.game.fresh_turn, td),
+            throw=None,
+            node="offer" if offer is not None else "throw",
+            **changes,
+        )
 
     def _bank(self, v: int, nix: bool = False) -> ZehntausendState:
         r = self.rules
@@ -796,8 +855,17 @@ class ZehntausendState(State):
                     ml[p] = 0
                     minus = tuple(ml)
                 offer = (v, cup) if (r.takeover.enabled and not nix and r.game.mode != "solo" and cup > 0) else None
-                fast = self._hand_over(p, (*self.turn.history, (kind, v)), kind, v, scores_=tuple(sc),
-                                       minus=minus, last_result=v, last_kind=kind, offer=offer)
+                fast = self._hand_over(
+                    p,
+                    (*self.turn.history, (kind, v)),
+                    kind,
+                    v,
+                    scores_=tuple(sc),
+                    minus=minus,
+                    last_result=v,
+                    last_kind=kind,
+                    offer=offer,
+                )
                 if fast is not None:
                     return fast
         s = self._credit(p, v)._log(("nix", v) if nix else ("bank", v))
@@ -806,8 +874,7 @@ class ZehntausendState(State):
         offer = None
         if r.takeover.enabled and not nix and r.game.mode != "solo" and self.turn.cup > 0:
             offer = (v, self.turn.cup)
-        s = _with(s, minus=tuple(minus), last_result=v, last_kind="nix" if nix else "bank",
-                  offer=offer)
+        s = _with(s, minus=tuple(minus), last_result=v, last_kind="nix" if nix else "bank", offer=offer)
         s = s._end_turn("nix" if nix else "bank", v)
         score = s.scores_[p]
         if r.game.mode == "bumerang":
@@ -841,8 +908,9 @@ class ZehntausendState(State):
             lst = list(sc)
             lst[p] -= lost
             sc = tuple(lst)
-        return self._hand_over(p, (*hist, ("bust", lost)), "bust", lost, scores_=sc, last_result=None,
-                               last_kind="bust", offer=None)
+        return self._hand_over(
+            p, (*hist, ("bust", lost)), "bust", lost, scores_=sc, last_result=None, last_kind="bust", offer=None
+        )
 
     def _bust(self) -> ZehntausendState:
         fast = self._bust_fast(self.turn.history, self.turn.total)
@@ -877,8 +945,7 @@ class ZehntausendState(State):
     def _end_turn(self, kind: str, points: int) -> ZehntausendState:
         turns = list(self.turns)
         turns[self.player] += 1
-        return _with(self, turns=tuple(turns),
-                     prev=(self.player, self.turn.history, kind, points))
+        return _with(self, turns=tuple(turns), prev=(self.player, self.turn.history, kind, points))
 
     def _finish(self, winners: tuple[int, ...]) -> ZehntausendState:
         return _with(self, node="over", winners_=tuple(sorted(winners)))
@@ -912,8 +979,7 @@ class ZehntausendState(State):
                 skip[q] = False
                 turns = list(s.turns)
                 turns[q] += 1
-                s = _with(s, skip=tuple(skip), turns=tuple(turns), offer=None,
-                          prev=(q, (("skipped",),), "skipped", 0))
+                s = _with(s, skip=tuple(skip), turns=tuple(turns), offer=None, prev=(q, (("skipped",),), "skipped", 0))
                 p = q
                 continue
             return s._start_turn(q)
@@ -944,8 +1010,11 @@ class ZehntausendState(State):
     def _start_turn(self, q: int) -> ZehntausendState:
         n = self.rules.dice.count
         th = self.threshold_for(q)
-        beat = self.last_result if (self.rules.turn.beat_predecessor and self.last_result is not None
-                                    and th == self.last_result + 1) else None
+        beat = (
+            self.last_result
+            if (self.rules.turn.beat_predecessor and self.last_result is not None and th == self.last_result + 1)
+            else None
+        )
         t = Turn(cup=n, threshold=th, beat=beat)
         node = "offer" if self.offer is not None else "throw"
         return _with(self, player=q, turn=t, throw=None, node=node)
@@ -967,8 +1036,7 @@ class ZehntausendState(State):
                 break
             skip[q] = False  # an "aussetzen" penalty: the dice pass over this player once
             q = self._next_seat(q)
-        return _with(self, player=q, turn=t, throw=None, node="throw", turns=tuple(turns),
-                     skip=tuple(skip))
+        return _with(self, player=q, turn=t, throw=None, node="throw", turns=tuple(turns), skip=tuple(skip))
 
     def _receive_pool(self) -> ZehntausendState:
         """A Niete in Rückwärts play: the thrower receives the pool (penalty; Bumerang: subtracted)."""
@@ -1023,8 +1091,9 @@ class ZehntausendState(State):
             return ()
         won = self.winners()
         lost = self.losers()
-        rest = sorted((p for p in range(self.game.num_players) if p not in won and p not in lost),
-                      key=self._standing_key)
+        rest = sorted(
+            (p for p in range(self.game.num_players) if p not in won and p not in lost), key=self._standing_key
+        )
         groups: list[tuple[int, ...]] = [won] if won else []
         for p in rest:
             if groups and groups[-1] != won and self._standing_key(groups[-1][0]) == self._standing_key(p):
@@ -1049,8 +1118,17 @@ class ZehntausendState(State):
         r = self.rules
         t = self.turn
         # What the table plays to and how far each seat still has to go, first on the felt (issue 24).
-        out: list[cmp.Component] = [goal(r.game.mode, r.game.target, r.game.reach, self.scores_, self.down,
-                                         self.pool_mode, self.turns[0] if self.turns else 0)]
+        out: list[cmp.Component] = [
+            goal(
+                r.game.mode,
+                r.game.target,
+                r.game.reach,
+                self.scores_,
+                self.down,
+                self.pool_mode,
+                self.turns[0] if self.turns else 0,
+            )
+        ]
         playing = self.node != "over"
         hot = self.node == "decide" and t.aside == 0 and t.total > 0
         if playing and self.throw is not None and self.node == "select":
@@ -1068,10 +1146,17 @@ class ZehntausendState(State):
             out.append(cmp.Message(cmp.Phrase(N_("All dice scored — the full cup again!"))))
         # The dice lying aside in this cycle: the last ``aside`` dice of this turn's selections.
         chosen = [d for e in t.history if e[0] == "select" for d in e[1]]
-        aside = tuple(chosen[len(chosen) - t.aside:]) if playing and 0 < t.aside <= len(chosen) else ()
+        aside = tuple(chosen[len(chosen) - t.aside :]) if playing and 0 < t.aside <= len(chosen) else ()
         if aside:
-            out.append(cmp.Dice(aside, kept=tuple(range(len(aside))), seat=self.player, key="aside",
-                                label=cmp.Phrase(N_("Set aside this turn"))))
+            out.append(
+                cmp.Dice(
+                    aside,
+                    kept=tuple(range(len(aside))),
+                    seat=self.player,
+                    key="aside",
+                    label=cmp.Phrase(N_("Set aside this turn")),
+                )
+            )
         if playing:
             out.append(cmp.Counter(t.total, label=cmp.Phrase(N_("This turn"))))
             if t.threshold:
@@ -1079,14 +1164,23 @@ class ZehntausendState(State):
             if t.proof:
                 out.append(cmp.Message(cmp.Phrase(N_("Pasch must be proven"))))
             if t.confirm is not None:
-                out.append(cmp.Message(cmp.Phrase(N_("Confirmation pending: {need} more points"),
-                                                  {"need": t.confirm})))
+                out.append(cmp.Message(cmp.Phrase(N_("Confirmation pending: {need} more points"), {"need": t.confirm})))
         rueckwaerts = r.game.mode == "rueckwaerts"
-        out.append(cmp.Seats(tuple(
-            cmp.SeatLine(p, score=self.scores_[p], active=playing and p == self.player,
-                         note="−" * self.minus[p] if self.minus[p] else None)
-            for p in range(self.game.num_players)), lower_is_better=rueckwaerts,
-            label=cmp.Phrase(N_("Scores (target {target})"), {"target": r.game.target})))
+        out.append(
+            cmp.Seats(
+                tuple(
+                    cmp.SeatLine(
+                        p,
+                        score=self.scores_[p],
+                        active=playing and p == self.player,
+                        note="−" * self.minus[p] if self.minus[p] else None,
+                    )
+                    for p in range(self.game.num_players)
+                ),
+                lower_is_better=rueckwaerts,
+                label=cmp.Phrase(N_("Scores (target {target})"), {"target": r.game.target}),
+            )
+        )
         return tuple(out)
 
     def view(self, player: int | None) -> JSON:
@@ -1095,9 +1189,16 @@ class ZehntausendState(State):
         t = self.turn
         sels = []
         for a, c in self.choices():
-            sels.append({"action": a.to_json(), "dice": list(a.dice), "turn_fives": a.turn_fives,
-                         "points": c.points, "stays_aside": c.used,
-                         "melds": [_meld_view(m) for m in c.sel.melds]})
+            sels.append(
+                {
+                    "action": a.to_json(),
+                    "dice": list(a.dice),
+                    "turn_fives": a.turn_fives,
+                    "points": c.points,
+                    "stays_aside": c.used,
+                    "melds": [_meld_view(m) for m in c.sel.melds],
+                }
+            )
         return {
             "game": "zehntausend",
             "mode": r.game.mode,
@@ -1142,9 +1243,14 @@ class ZehntausendState(State):
             "legal": [a.to_json() for a in self.legal_actions()],
             "offer": {"total": self.offer[0], "cup": self.offer[1]} if self.offer else None,
             "last_result": {"kind": self.last_kind, "points": self.last_result},
-            "previous_turn": None if self.prev is None else {
-                "player": self.prev[0], "history": [_entry_json(e) for e in self.prev[1]],
-                "result": self.prev[2], "points": self.prev[3]},
+            "previous_turn": None
+            if self.prev is None
+            else {
+                "player": self.prev[0],
+                "history": [_entry_json(e) for e in self.prev[1]],
+                "result": self.prev[2],
+                "points": self.prev[3],
+            },
             "end_triggered": self.end_triggered,
             "reach_order": list(self.reach_order),
             "tie_break": list(self.extra),
@@ -1177,31 +1283,48 @@ class ZehntausendState(State):
         def tr(msgid: str, /, **params: Any) -> str:
             """Points in a move's label are written as the goal line writes them (terminal report L6: "10,000" on
             the felt beside "Set aside 5: 2000"): English groups from 1,000 on, German from 10.000 on (Duden)."""
-            return plain(msgid, **{k: format_int(v, plain.lang) if isinstance(v, int) and not isinstance(v, bool)
-                                   else v for k, v in params.items()})
+            return plain(
+                msgid,
+                **{
+                    k: format_int(v, plain.lang) if isinstance(v, int) and not isinstance(v, bool) else v
+                    for k, v in params.items()
+                },
+            )
 
         if isinstance(action, Select):
-            c = _choice_map(self.rules, self.throw or (), self.turn.open_sets, self._confirm_min(),
-                            self._forced()).get(action) if self.node == "select" else None
+            c = (
+                _choice_map(self.rules, self.throw or (), self.turn.open_sets, self._confirm_min(), self._forced()).get(
+                    action
+                )
+                if self.node == "select"
+                else None
+            )
             dice = " ".join(str(d) for d in action.dice) or "–"
             if c is None:
                 return tr("Set aside {dice}", dice=dice)
             melds = _meld_list(c.sel, tr)
             if self.rules.selection.model == "macke_literal":
                 if not action.dice:
-                    return tr("Throw scores {points} ({melds}); keep nothing, throw all again", points=c.points,
-                              melds=melds)
+                    return tr(
+                        "Throw scores {points} ({melds}); keep nothing, throw all again", points=c.points, melds=melds
+                    )
                 return tr("Throw scores {points} ({melds}); keep {dice}", points=c.points, melds=melds, dice=dice)
             if action.turn_fives:
-                return tr("Set aside {dice}: {points} ({melds}), turning {k}× 5-5 into a 1", dice=dice,
-                          points=c.points, melds=melds, k=action.turn_fives)
+                return tr(
+                    "Set aside {dice}: {points} ({melds}), turning {k}× 5-5 into a 1",
+                    dice=dice,
+                    points=c.points,
+                    melds=melds,
+                    k=action.turn_fives,
+                )
             return tr("Set aside {dice}: {points} ({melds})", dice=dice, points=c.points, melds=melds)
         labels = {
             "bank": N_("Stop and write down {total}"),
             "roll": N_("Throw again ({cup} dice)") if self.turn.cup != 1 else N_("Throw again (1 die)"),
             "give_up": N_("Give up (counts as a bust)"),
             "turn_fives": N_("Turn two 5s into a 1 (one more die)"),
-            "take_over": N_("Take over {offer} with {offer_cup} dice") if not self.offer or self.offer[1] != 1
+            "take_over": N_("Take over {offer} with {offer_cup} dice")
+            if not self.offer or self.offer[1] != 1
             else N_("Take over {offer} with 1 die"),
             "decline": N_("Start a fresh turn"),
             "knock": N_("Knock (if all dice then lie flat the throw counts)"),
@@ -1210,8 +1333,13 @@ class ZehntausendState(State):
         msg = labels.get(action.kind)
         if msg is None:
             return str(action.to_json())
-        return tr(msg, total=self.turn.total, cup=self.turn.cup,
-                  offer=self.offer[0] if self.offer else 0, offer_cup=self.offer[1] if self.offer else 0)
+        return tr(
+            msg,
+            total=self.turn.total,
+            cup=self.turn.cup,
+            offer=self.offer[0] if self.offer else 0,
+            offer_cup=self.offer[1] if self.offer else 0,
+        )
 
     def explain_illegal(self, action: Action, player: int) -> None:
         """Name the rule that forbids ``action`` (the state stays unchanged; the caller raises a generic refusal
@@ -1234,14 +1362,21 @@ class ZehntausendState(State):
         if isinstance(action, Continue):
             if self.turn.cup <= 0:
                 raise IllegalAction(N_("There are no dice left to throw."))
-            raise IllegalAction(N_("You have used all {throws} of this turn."),
-                                throws=cmp.Phrase("{n} throw", {"n": self.rules.turn.max_throws}, plural="{n} throws"))
+            raise IllegalAction(
+                N_("You have used all {throws} of this turn."),
+                throws=cmp.Phrase("{n} throw", {"n": self.rules.turn.max_throws}, plural="{n} throws"),
+            )
         if isinstance(action, GiveUp):
             if self.rules.turn.stop_below_threshold != "counts_as_bust":
-                raise IllegalAction(N_("Giving up is not allowed under these rules: you must throw again until "
-                                       "you reach the threshold."))
-            raise IllegalAction(N_("You may only give up while the threshold is the only thing that keeps you "
-                                   "from stopping."))
+                raise IllegalAction(
+                    N_(
+                        "Giving up is not allowed under these rules: you must throw again until "
+                        "you reach the threshold."
+                    )
+                )
+            raise IllegalAction(
+                N_("You may only give up while the threshold is the only thing that keeps you from stopping.")
+            )
         if isinstance(action, TurnFives):
             if not self.rules.selection.five_pair_to_one:
                 raise IllegalAction(N_("Turning two 5s into a 1 is not allowed under these rules."))
@@ -1253,21 +1388,27 @@ class ZehntausendState(State):
         blockers = self.bank_blockers()
         t = self.turn
         if "proof" in blockers:
-            raise IllegalAction(N_("A pasch must be proven before you may stop (set aside a 1 or 5 from a later "
-                                   "throw)."))
+            raise IllegalAction(
+                N_("A pasch must be proven before you may stop (set aside a 1 or 5 from a later throw).")
+            )
         if "confirm" in blockers:
-            raise IllegalAction(N_("All dice were set aside: confirm them first with at least {n} more points."),
-                                n=t.confirm)
+            raise IllegalAction(
+                N_("All dice were set aside: confirm them first with at least {n} more points."), n=t.confirm
+            )
         if "threshold" in blockers:
             if t.beat is not None:
-                raise IllegalAction(N_("You must score more than the previous turn's {n} to stop (you have "
-                                       "{total})."), n=t.beat, total=t.total)
-            raise IllegalAction(N_("You need at least {n} to stop (you have {total})."), n=t.threshold,
-                                total=t.total)
+                raise IllegalAction(
+                    N_("You must score more than the previous turn's {n} to stop (you have {total})."),
+                    n=t.beat,
+                    total=t.total,
+                )
+            raise IllegalAction(N_("You need at least {n} to stop (you have {total})."), n=t.threshold, total=t.total)
         if "dice_left" in blockers:
-            raise IllegalAction(N_("You may stop with at most {dice} left, not {left}."),
-                                dice=cmp.Phrase("{n} die", {"n": self.rules.turn.max_dice_left_to_bank},
-                                                plural="{n} dice"), left=self.dice_left())
+            raise IllegalAction(
+                N_("You may stop with at most {dice} left, not {left}."),
+                dice=cmp.Phrase("{n} die", {"n": self.rules.turn.max_dice_left_to_bank}, plural="{n} dice"),
+                left=self.dice_left(),
+            )
 
     def _explain_select(self, action: Select) -> None:
         if self.node != "select" or self.throw is None:
@@ -1284,35 +1425,50 @@ class ZehntausendState(State):
             raise IllegalAction(N_("Set aside at least one scoring die."))
         one = len(action.dice) == 1  # "Der Würfel 3 zählt nicht", not "Die Würfel 3 zählen nicht"
         if not is_sub_multiset(action.dice, throw):
-            raise IllegalAction(N_("The die {dice} is not in this throw.") if one else
-                                N_("The dice {dice} are not in this throw."),
-                                dice=" ".join(str(d) for d in action.dice))
+            raise IllegalAction(
+                N_("The die {dice} is not in this throw.") if one else N_("The dice {dice} are not in this throw."),
+                dice=" ".join(str(d) for d in action.dice),
+            )
         sel = best_partition(r, action.dice, self.turn.open_sets, throw)
         if sel is None:
             c = counts(action.dice)
-            if r.scoring.kind.companion_faces and any(
-                c[f - 1] >= 3 for f in r.scoring.kind.companion_faces) and all_partitions(
-                    dataclasses.replace(r, scoring=dataclasses.replace(
-                        r.scoring, kind=dataclasses.replace(r.scoring.kind, companion_faces=()))),
-                    action.dice, self.turn.open_sets, throw):
+            if (
+                r.scoring.kind.companion_faces
+                and any(c[f - 1] >= 3 for f in r.scoring.kind.companion_faces)
+                and all_partitions(
+                    dataclasses.replace(
+                        r,
+                        scoring=dataclasses.replace(
+                            r.scoring, kind=dataclasses.replace(r.scoring.kind, companion_faces=())
+                        ),
+                    ),
+                    action.dice,
+                    self.turn.open_sets,
+                    throw,
+                )
+            ):
                 raise IllegalAction(N_("A pasch of 2s, 3s, 4s or 6s counts only with a 1 or 5 set aside with it."))
             # Of several dice some may score ("1 4": the 1 does): the refusal says not all of them do.
-            raise IllegalAction(N_("The die {dice} does not score: every die set aside must be part of a scoring "
-                                   "combination.") if one else
-                                N_("Not all of the dice {dice} score: every die set aside must be part of a scoring "
-                                   "combination."), dice=" ".join(str(d) for d in action.dice))
+            raise IllegalAction(
+                N_("The die {dice} does not score: every die set aside must be part of a scoring combination.")
+                if one
+                else N_("Not all of the dice {dice} score: every die set aside must be part of a scoring combination."),
+                dice=" ".join(str(d) for d in action.dice),
+            )
         need = self._confirm_min()
         if need and sel.points < need:
-            raise IllegalAction(N_("To confirm, this throw must bring at least {n} points; {dice} scores only "
-                                   "{points}."), n=need, dice=" ".join(str(d) for d in action.dice),
-                                points=sel.points)
+            raise IllegalAction(
+                N_("To confirm, this throw must bring at least {n} points; {dice} scores only {points}."),
+                n=need,
+                dice=" ".join(str(d) for d in action.dice),
+                points=sel.points,
+            )
         if r.selection.rule == "all_scoring" or self.pool_mode:
             raise IllegalAction(N_("You must set aside all scoring dice of the best combination."))
         if action.turn_fives:
             if not r.selection.five_pair_to_one:
                 raise IllegalAction(N_("Turning two 5s into a 1 is not allowed under these rules."))
-            raise IllegalAction(N_("Only {k} pair(s) of single 5s in this selection can be turned."),
-                                k=sel.five_pairs)
+            raise IllegalAction(N_("Only {k} pair(s) of single 5s in this selection can be turned."), k=sel.five_pairs)
 
     # --- typed moves (terminal) ----------------------------------------------------------------------------------
     def parse_action_text(self, text: str, player: int) -> Action:
@@ -1333,15 +1489,25 @@ class ZehntausendState(State):
                 turns += 1
                 tok = tok[:-1]
             if not tok.isdigit():
-                raise IllegalAction(N_("I did not understand '{text}'. Type the dice to set aside (e.g. 1 5), "
-                                       "b to stop or w to throw again."), text=text[:40])
+                raise IllegalAction(
+                    N_(
+                        "I did not understand '{text}'. Type the dice to set aside (e.g. 1 5), "
+                        "b to stop or w to throw again."
+                    ),
+                    text=text[:40],
+                )
             for ch in tok:
                 if ch not in "123456":
                     raise IllegalAction(N_("'{ch}' is not a die face (1 to 6)."), ch=ch)
                 faces.append(int(ch))
         if not faces:
-            raise IllegalAction(N_("I did not understand '{text}'. Type the dice to set aside (e.g. 1 5), "
-                                   "b to stop or w to throw again."), text=text[:40])
+            raise IllegalAction(
+                N_(
+                    "I did not understand '{text}'. Type the dice to set aside (e.g. 1 5), "
+                    "b to stop or w to throw again."
+                ),
+                text=text[:40],
+            )
         if len(faces) > 6 or turns > 3:
             raise IllegalAction(N_("That is more dice than there are."))
         return Select(tuple(faces), turns)
@@ -1371,7 +1537,7 @@ def _meld_view(m: Meld) -> JSON:
 
 
 def _meld_list(sel: Selection, tr: Any) -> str:
-    """"3er-Pasch + 2× einzelne 1": melds in partition order, equal ones counted."""
+    """ "3er-Pasch + 2× einzelne 1": melds in partition order, equal ones counted."""
     labels: list[str] = []
     count: dict[str, int] = {}
     for m in sel.melds:
@@ -1388,7 +1554,7 @@ def _left_on_table(history: tuple[tuple[Any, ...], ...]) -> tuple[int, ...] | No
         if history[i][0] != "throw":
             continue
         left = list(history[i][1])
-        for later in history[i + 1:]:
+        for later in history[i + 1 :]:
             if later[0] == "select":
                 for d in later[1]:
                     if d in left:
@@ -1429,8 +1595,9 @@ class ZehntausendGame(Game):
         if rules.game.mode == "solo" and num_players != 1:
             raise RuleError(N_("Solo is played by exactly one player, not {n}."), n=num_players)
         if rules.game.mode != "solo" and num_players < max(2, rules.game.min_players):
-            raise RuleError(N_("These rules need at least {lo} players, not {n}."),
-                            lo=max(2, rules.game.min_players), n=num_players)
+            raise RuleError(
+                N_("These rules need at least {lo} players, not {n}."), lo=max(2, rules.game.min_players), n=num_players
+            )
         super().__init__(rules, num_players)
         m = rules.mishap
         self.mishap_key: tuple[str, Fraction, Fraction] = (m.mode, _frac(m.probability), _frac(m.knock_success))
@@ -1448,9 +1615,19 @@ class ZehntausendGame(Game):
         """Whether any throw can win at once (R-15): most rule sets have none, so most throws skip the check."""
         self.plain_turn_end = r.game.mode in ("standard", "solo") and r.minus_marks.count == 0
         sel, cf = r.selection, r.confirm
-        self.select_rules = (r.dice.count, r.proof.enabled, r.proof.same_throw, cf.scope == "single_throw",
-                             r.extension.enabled, sel.five_pair_to_one and sel.five_turn_timing == "any_time",
-                             r.turn.hot_dice, cf.enabled, cf.trigger, cf.min_points, r.extension.across_hot_dice)
+        self.select_rules = (
+            r.dice.count,
+            r.proof.enabled,
+            r.proof.same_throw,
+            cf.scope == "single_throw",
+            r.extension.enabled,
+            sel.five_pair_to_one and sel.five_turn_timing == "any_time",
+            r.turn.hot_dice,
+            cf.enabled,
+            cf.trigger,
+            cf.min_points,
+            r.extension.across_hot_dice,
+        )
         """The rules a selection reads (``ZehntausendState.select_effect``), read once: the heuristic bot asks it
         for every candidate of every throw."""
         """A bank or bust here changes nothing but the player's score, marks and the seat: the transitions end the
@@ -1495,9 +1672,18 @@ class ZehntausendGame(Game):
     def new_initial_state(self) -> ZehntausendState:
         n = self.num_players
         pool = self.rules.game.mode == "rueckwaerts"
-        s = ZehntausendState(game=self, scores_=(0,) * n, minus=(0,) * n, down=(False,) * n, player=0,
-                             node="throw", turn=Turn(cup=self.rules.dice.count), skip=(False,) * n, turns=(0,) * n,
-                             pool_mode=pool)
+        s = ZehntausendState(
+            game=self,
+            scores_=(0,) * n,
+            minus=(0,) * n,
+            down=(False,) * n,
+            player=0,
+            node="throw",
+            turn=Turn(cup=self.rules.dice.count),
+            skip=(False,) * n,
+            turns=(0,) * n,
+            pool_mode=pool,
+        )
         if not pool:
             s = s._start_turn(0)
         return s

@@ -57,8 +57,9 @@ def _event_text(e: dict[str, Any], tr: Translator) -> Text:
         return t
     labels = {
         "niete": tr("Niete: nothing scores"),
-        "confirm_failed": tr("confirmation failed: the throw brought less than {points} points",
-                             points=e.get("points")),
+        "confirm_failed": tr(
+            "confirmation failed: the throw brought less than {points} points", points=e.get("points")
+        ),
         "hot_dice": tr("all dice set aside: all dice back into the cup"),
         "bank": tr("stopped and wrote down {points}", points=e.get("points")),
         "nix": tr("Niete on the first throw: {points} points, turn over", points=e.get("points")),
@@ -70,8 +71,13 @@ def _event_text(e: dict[str, Any], tr: Translator) -> Text:
         "void_bust": tr("too many void throws: turn lost"),
         "stacked": tr("stacked dice"),
         "knock": tr("knocked"),
-        "take_over": tr.n("took over {points} with {cup} die", "took over {points} with {cup} dice", e.get("cup") or 0,
-                          points=e.get("total"), cup=e.get("cup")),
+        "take_over": tr.n(
+            "took over {points} with {cup} die",
+            "took over {points} with {cup} dice",
+            e.get("cup") or 0,
+            points=e.get("total"),
+            cup=e.get("cup"),
+        ),
         "turn_fives": tr("turned 5-5 into a 1"),
         "give_up": tr("gave up"),
         "instant_win": tr("instant win!"),
@@ -88,8 +94,7 @@ def render(view: dict[str, Any], lang: str = "de") -> Any:
     names = _names(view, tr)
     parts: list[Any] = []  # the goal line above it is the front end's (cli/play.py draws every Goal first)
 
-    board = Table(title=tr("Scores (target {target})", target=f"{view['target']:,}".replace(",", ".")),
-                  show_edge=False)
+    board = Table(title=tr("Scores (target {target})", target=f"{view['target']:,}".replace(",", ".")), show_edge=False)
     board.add_column(tr("Player"))
     pool_mode = bool(view.get("pool_mode"))
     board.add_column(tr("Penalty") if view.get("mode") == "rueckwaerts" else tr("Score"), justify="right")
@@ -123,8 +128,7 @@ def render(view: dict[str, Any], lang: str = "de") -> Any:
 
     if view.get("node") == "over":
         w = view.get("winners", [])
-        parts.append(Text(tr("Game over. Winner: {names}", names=", ".join(names[p] for p in w)),
-                          style="bold green"))
+        parts.append(Text(tr("Game over. Winner: {names}", names=", ".join(names[p] for p in w)), style="bold green"))
         return Group(*parts)
 
     t = view["turn"]
@@ -153,9 +157,16 @@ def render(view: dict[str, Any], lang: str = "de") -> Any:
         body.add_row(tr("5-5 to turn"), str(t["turnable_fives"]))
     if view.get("offer"):
         o = view["offer"]
-        body.add_row(tr("Offer"), tr.n("take over {points} with {cup} die",
-                                                 "take over {points} with {cup} dice", o["cup"],
-                                                 points=o["total"], cup=o["cup"]))
+        body.add_row(
+            tr("Offer"),
+            tr.n(
+                "take over {points} with {cup} die",
+                "take over {points} with {cup} dice",
+                o["cup"],
+                points=o["total"],
+                cup=o["cup"],
+            ),
+        )
     if view.get("end_triggered"):
         body.add_row(tr("Last round"), tr("the target has been reached: this round is the last"))
     if view.get("tie_break"):
@@ -176,8 +187,12 @@ def render(view: dict[str, Any], lang: str = "de") -> Any:
             body.add_row("", Text(tr("Niete!"), style="bold red"))
     blockers = view.get("bank_blockers") or []
     if view.get("node") == "decide" and blockers:
-        why = {"proof": tr("proof pending"), "confirm": tr("confirmation pending"),
-               "threshold": tr("below the threshold"), "dice_left": tr("too many dice left")}
+        why = {
+            "proof": tr("proof pending"),
+            "confirm": tr("confirmation pending"),
+            "threshold": tr("below the threshold"),
+            "dice_left": tr("too many dice left"),
+        }
         body.add_row(tr("Cannot stop"), Text(", ".join(why.get(b, b) for b in blockers), style="red"))
     if view.get("you") == view["player"]:  # the person at the screen, addressed as such ("Du bist dran")
         title = tr("Your turn") if not pool_mode else tr("Your throw")

@@ -42,10 +42,15 @@ def points(dice: tuple[int, ...], rules: AlCaponeRules) -> int:
 
 
 def explain(rules: AlCaponeRules, players: int) -> tuple[Section, ...]:
-    goal = (Phrase(N_("One open throw of five poker dice each: the best combination takes the pot.")),
-            starting_chips(rules.starting_chips))
-    turn: list[Text] = [ante(rules.ante), first_round(rules.start),
-                        Phrase(N_("Then everybody throws the five poker dice once, in turn, for all to see."))]
+    goal = (
+        Phrase(N_("One open throw of five poker dice each: the best combination takes the pot.")),
+        starting_chips(rules.starting_chips),
+    )
+    turn: list[Text] = [
+        ante(rules.ante),
+        first_round(rules.start),
+        Phrase(N_("Then everybody throws the five poker dice once, in turn, for all to see.")),
+    ]
     if rules.raising:
         turn.append(raising(rules.max_stake))
     scale = SCALES[rules.scale]
@@ -54,9 +59,15 @@ def explain(rules: AlCaponeRules, players: int) -> tuple[Section, ...]:
         example = key_phrase(hand_key(JOKER_HAND, rules.quint, True))
         assert JOKER in JOKER_HAND
         scoring.append(joker(Phrase(N_("Ace Ace King King Nine is “{hand}”"), {"hand": example})))
-    scoring.append(Phrase(N_("The same combination is decided by points, with scale {scale} as agreed before the "
-                             "game: Nine {p1}, Ten {p2}, Jack {p3}, Queen {p4}, King {p5}, Ace {p6}."),
-                          {"scale": rules.scale, **{f"p{i + 1}": v for i, v in enumerate(scale)}}))
+    scoring.append(
+        Phrase(
+            N_(
+                "The same combination is decided by points, with scale {scale} as agreed before the "
+                "game: Nine {p1}, Ten {p2}, Jack {p3}, Queen {p4}, King {p5}, Ace {p6}."
+            ),
+            {"scale": rules.scale, **{f"p{i + 1}": v for i, v in enumerate(scale)}},
+        )
+    )
     low, high = (TENS_NO_ACE, QUEENS) if rules.joker else (TENS, ACES)
     keys = [hand_key(tuple(sorted(d)), rules.quint, rules.joker) for d in (low, high)]
     assert keys[0][0] == keys[1][0] == PAAR
@@ -66,23 +77,46 @@ def explain(rules: AlCaponeRules, players: int) -> tuple[Section, ...]:
     aces_result = al_capone_result(tuple(sorted(high)), rules.quint, rules.joker, rules.scale, rules.points)
     winner = aces_phrase if aces_result > tens_result else tens_phrase
     if rules.points == "combination":
-        scoring.append(Phrase(N_("The combination's own dice count first, their points added up; if they are equal, "
-                                 "the other dice decide one by one, highest first.")))
-        scoring.append(Phrase(N_("Example: “{tens}” against “{aces}”, both one pair. The pair's own dice count: {a} "
-                                 "points against {b}, so “{winner}” wins."),
-                              {"tens": tens_phrase, "aces": aces_phrase, "a": tens, "b": aces, "winner": winner}))
+        scoring.append(
+            Phrase(
+                N_(
+                    "The combination's own dice count first, their points added up; if they are equal, "
+                    "the other dice decide one by one, highest first."
+                )
+            )
+        )
+        scoring.append(
+            Phrase(
+                N_(
+                    "Example: “{tens}” against “{aces}”, both one pair. The pair's own dice count: {a} "
+                    "points against {b}, so “{winner}” wins."
+                ),
+                {"tens": tens_phrase, "aces": aces_phrase, "a": tens, "b": aces, "winner": winner},
+            )
+        )
     else:
-        scoring.append(Phrase(N_("The points of all five dice are added up, the other dice as well as the "
-                                 "combination's.")))
-        scoring.append(Phrase(N_("Example: “{tens}” against “{aces}”, both one pair. All five dice count: {a} points "
-                                 "against {b}, so “{winner}” wins."),
-                              {"tens": tens_phrase, "aces": aces_phrase, "a": tens, "b": aces, "winner": winner}))
-    scoring.append(Phrase(N_("Still equal: the tied players throw once more, for the whole pot, until one is "
-                             "best.")))
+        scoring.append(
+            Phrase(N_("The points of all five dice are added up, the other dice as well as the combination's."))
+        )
+        scoring.append(
+            Phrase(
+                N_(
+                    "Example: “{tens}” against “{aces}”, both one pair. All five dice count: {a} points "
+                    "against {b}, so “{winner}” wins."
+                ),
+                {"tens": tens_phrase, "aces": aces_phrase, "a": tens, "b": aces, "winner": winner},
+            )
+        )
+    scoring.append(Phrase(N_("Still equal: the tied players throw once more, for the whole pot, until one is best.")))
     end = (rounds_end(rules.rounds), most_chips_win())
     payments: tuple[Text, ...] = (
         Phrase(N_("The best combination takes the whole pot; nobody else pays or receives anything.")),
         below_zero(),
     )
-    return (Section("goal", goal), Section("turn", tuple(turn)), Section("scoring", tuple(scoring)),
-            Section("end", end), Section("payments", payments))
+    return (
+        Section("goal", goal),
+        Section("turn", tuple(turn)),
+        Section("scoring", tuple(scoring)),
+        Section("end", end),
+        Section("payments", payments),
+    )

@@ -23,12 +23,17 @@ from wuerfel.games.kit.lot import Lot
 NAMES = ("Anna", "Ben", "Clara")
 """The players of the worked examples (the same names in both languages)."""
 
-LOT = N_("Who begins is drawn by lot: everybody throws once, and the highest throw begins. Then play goes "
-         "clockwise: each player hands the dice to his left neighbour.")
-FIRST_SEAT = N_("The player in seat 1 begins. Then play goes clockwise: each player hands the dice to his left "
-                "neighbour.")
-VOID = N_("With real dice a throw counts only when every die lies flat on the table: if one stands on its edge, "
-          "leans against something or falls off the table (\"es brennt!\"), the throw is repeated.")
+LOT = N_(
+    "Who begins is drawn by lot: everybody throws once, and the highest throw begins. Then play goes "
+    "clockwise: each player hands the dice to his left neighbour."
+)
+FIRST_SEAT = N_(
+    "The player in seat 1 begins. Then play goes clockwise: each player hands the dice to his left neighbour."
+)
+VOID = N_(
+    "With real dice a throw counts only when every die lies flat on the table: if one stands on its edge, "
+    'leans against something or falls off the table ("es brennt!"), the throw is repeated.'
+)
 LOSER_ROUND = N_("By old custom the loser pays a round.")
 LAST_THROWN_OFF = N_("A tie for last place is thrown off the same way, so that exactly one player loses.")
 LAST_SHARED = N_("Players tied for last place share it.")
@@ -36,12 +41,16 @@ ALONE = N_("Alone you play for your own best result; nobody wins or loses.")
 ROUND = N_("Round {round} of {rounds}")
 THROW = N_("Throw {throw} of {throws}")
 ROUND_THROW = N_("Round {round} of {rounds}, throw {throw} of {throws}")
-ROUND_END_ONE = N_("When everybody has had his turn, the highest total wins. If several share it, only they throw "
-                   "off: each has one more turn ({turn}) in the usual order, again while they are level. The "
-                   "throw-off decides only between them and is not added to the totals.")
-ROUND_END = N_("After {rounds} the highest total wins. If several share it, only they throw off: each has one more "
-               "turn ({turn}) in the usual order, again while they are level. The throw-off decides only between them "
-               "and is not added to the totals.")
+ROUND_END_ONE = N_(
+    "When everybody has had his turn, the highest total wins. If several share it, only they throw "
+    "off: each has one more turn ({turn}) in the usual order, again while they are level. The "
+    "throw-off decides only between them and is not added to the totals."
+)
+ROUND_END = N_(
+    "After {rounds} the highest total wins. If several share it, only they throw off: each has one more "
+    "turn ({turn}) in the usual order, again while they are level. The throw-off decides only between them "
+    "and is not added to the totals."
+)
 
 
 def section(key: str, *paragraphs: Text, title: Text = None) -> Section:

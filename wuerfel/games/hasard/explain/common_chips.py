@@ -23,12 +23,12 @@ from wuerfel.games.kit.hints import loss_params
 
 
 def times(n: int) -> Phrase:
-    """"twice", "3 times" as a count ("2-mal")."""
+    """ "twice", "3 times" as a count ("2-mal")."""
     return Phrase("{n} time", {"n": n}, plural="{n} times")
 
 
 def with_players(n: int) -> Phrase:
-    """"with 3 players" ("bei 3 Spielern": the German dative needs a phrase of its own)."""
+    """ "with 3 players" ("bei 3 Spielern": the German dative needs a phrase of its own)."""
     return Phrase("with {n} player", {"n": n}, plural="with {n} players")
 
 
@@ -51,33 +51,45 @@ def most_chips_win() -> Phrase:
 def first_bank(first: str) -> Phrase:
     """Who holds the bank first: the lot of the ground rules (everybody throws, the highest begins) or seat 1."""
     if first == "lot":
-        return Phrase(N_("Who holds the bank first is decided by lot: everybody throws once, the highest throw "
-                         "wins."))
+        return Phrase(N_("Who holds the bank first is decided by lot: everybody throws once, the highest throw wins."))
     return Phrase(N_("The player in seat 1 holds the bank first."))
 
 
 def first_round(start: str) -> Phrase:
     """Who begins the first round of a poker game; later rounds the last round's winner."""
     if start == "lot":
-        return Phrase(N_("A lot decides who begins the first round; every later round begins with the winner of "
-                         "the round before."))
-    return Phrase(N_("The player in seat 1 begins the first round; every later round begins with the winner of "
-                     "the round before."))
+        return Phrase(
+            N_(
+                "A lot decides who begins the first round; every later round begins with the winner of "
+                "the round before."
+            )
+        )
+    return Phrase(
+        N_("The player in seat 1 begins the first round; every later round begins with the winner of the round before.")
+    )
 
 
 def bank_goes_round(rounds: int, players: int, per_bank: Text = None) -> Phrase:
     """When a game of rotating banks ends: every player holds the bank ``rounds`` times."""
     total = banks(rounds * players)
     if rounds == 1:
-        return Phrase(N_("The game ends when every player has held the bank once: {players}, {banks}."),
-                      {"players": with_players(players), "banks": total})
-    return Phrase(N_("The game ends when every player has held the bank {times}: {players}, {banks}."),
-                  {"times": times(rounds), "players": with_players(players), "banks": total})
+        return Phrase(
+            N_("The game ends when every player has held the bank once: {players}, {banks}."),
+            {"players": with_players(players), "banks": total},
+        )
+    return Phrase(
+        N_("The game ends when every player has held the bank {times}: {players}, {banks}."),
+        {"times": times(rounds), "players": with_players(players), "banks": total},
+    )
 
 
 def bank_pays_anything() -> Phrase:
-    return Phrase(N_("Every stake is played against the bank: the bank collects what is lost and pays what is won, "
-                     "even beyond its own chips — its balance may go below zero. The players never pay each other."))
+    return Phrase(
+        N_(
+            "Every stake is played against the bank: the bank collects what is lost and pays what is won, "
+            "even beyond its own chips — its balance may go below zero. The players never pay each other."
+        )
+    )
 
 
 def percent(x: Fraction) -> Phrase:
@@ -109,7 +121,7 @@ def edge_lines(edges: Sequence[BankEdge]) -> list[Text]:
 
 
 def joined(numbers: Sequence[int]) -> str:
-    """"2, 4, 6, 9, 11" (numbers of a board)."""
+    """ "2, 4, 6, 9, 11" (numbers of a board)."""
     return ", ".join(str(n) for n in numbers)
 
 
@@ -117,23 +129,31 @@ def joined(numbers: Sequence[int]) -> str:
 def ante(n: int, per: str = "round") -> Phrase:
     """Everybody pays ``n`` into the pot at the start of every round (or game, Offenes Würfelpoker's word)."""
     if per == "game":
-        return Phrase(N_("At the start of every game everybody pays the minimum stake, {chips}, into the pot."),
-                      {"chips": counts.chips(n)})
+        return Phrase(
+            N_("At the start of every game everybody pays the minimum stake, {chips}, into the pot."),
+            {"chips": counts.chips(n)},
+        )
     return Phrase(N_("At the start of every round everybody pays {chips} into the pot."), {"chips": counts.chips(n)})
 
 
 def raising(maximum: int) -> Phrase:
     """The raise protocol of Hasard 27 (the kit's :class:`~wuerfel.games.kit.betting.Betting`)."""
-    return Phrase(N_("When you have finished your throws you may raise once: the stake every player must pay into "
-                     "this pot goes up, to at most {max}. Every other player still in then answers in turn from your "
-                     "left: call — pay up to the new stake — or pass — leave this pot and lose what they have paid. "
-                     "Players who have not thrown yet answer blind. When only one player is left, that player takes "
-                     "the pot at once."), {"max": counts.chips(maximum)})
+    return Phrase(
+        N_(
+            "When you have finished your throws you may raise once: the stake every player must pay into "
+            "this pot goes up, to at most {max}. Every other player still in then answers in turn from your "
+            "left: call — pay up to the new stake — or pass — leave this pot and lose what they have paid. "
+            "Players who have not thrown yet answer blind. When only one player is left, that player takes "
+            "the pot at once."
+        ),
+        {"max": counts.chips(maximum)},
+    )
 
 
 def below_zero() -> Phrase:
-    return Phrase(N_("Nobody drops out for want of chips: what a player owes the pot is paid even when it takes them "
-                     "below zero."))
+    return Phrase(
+        N_("Nobody drops out for want of chips: what a player owes the pot is paid even when it takes them below zero.")
+    )
 
 
 def rounds_end(n: int) -> Phrase:
@@ -150,10 +170,14 @@ def keep_turn(throws: int, lo: int, hi: int) -> Phrase:
         keep = Phrase(N_("up to {hi} dice (or none)"), {"hi": hi})
     else:
         keep = Phrase(N_("{lo} to {hi} dice"), {"lo": lo, "hi": hi})
-    return Phrase(N_("On your turn you have up to {throws} with the five dice: after each throw you may stop, or "
-                     "leave {keep} standing and throw the others again; a die left standing may be thrown again "
-                     "later."),
-                  {"throws": counts.throws(throws), "keep": keep})
+    return Phrase(
+        N_(
+            "On your turn you have up to {throws} with the five dice: after each throw you may stop, or "
+            "leave {keep} standing and throw the others again; a die left standing may be thrown again "
+            "later."
+        ),
+        {"throws": counts.throws(throws), "keep": keep},
+    )
 
 
 # --- poker hands ----------------------------------------------------------------------------------------------------
@@ -164,23 +188,37 @@ def poker_dice_faces() -> Phrase:
 def hand_order(quint: bool) -> Phrase:
     """The classes of a poker-dice hand from low to high (spec A; the Quint only where agreed)."""
     if quint:
-        return Phrase(N_("The hands from low to high: nothing, one pair, two pairs, three alike, Quint (five in a "
-                         "row: Nine to King, or the higher Ten to Ace), full house (three alike and a pair), four "
-                         "alike, five alike."))
-    return Phrase(N_("The hands from low to high: nothing, one pair, two pairs, three alike, full house (three alike "
-                     "and a pair), four alike, five alike. Five in a row counts as nothing."))
+        return Phrase(
+            N_(
+                "The hands from low to high: nothing, one pair, two pairs, three alike, Quint (five in a "
+                "row: Nine to King, or the higher Ten to Ace), full house (three alike and a pair), four "
+                "alike, five alike."
+            )
+        )
+    return Phrase(
+        N_(
+            "The hands from low to high: nothing, one pair, two pairs, three alike, full house (three alike "
+            "and a pair), four alike, five alike. Five in a row counts as nothing."
+        )
+    )
 
 
 def poker_ties() -> Phrase:
     """How equal classes compare (the book's tie-breaks and the spec's resolutions)."""
-    return Phrase(N_("The same hand: the higher pair, three or four alike wins; if they are equal, the other dice "
-                     "decide one by one from the highest. Two pairs: the higher pair, then the lower, then the fifth "
-                     "die. Full house: the three alike, then the pair. Nothing: die by die from the highest."))
+    return Phrase(
+        N_(
+            "The same hand: the higher pair, three or four alike wins; if they are equal, the other dice "
+            "decide one by one from the highest. Two pairs: the higher pair, then the lower, then the fifth "
+            "die. Full house: the three alike, then the pair. Nothing: die by die from the highest."
+        )
+    )
 
 
 def joker(example: Text) -> Phrase:
-    return Phrase(N_("Joker Poker: every Ace may stand for any other face, and the best hand counts — {example}."),
-                  {"example": example})
+    return Phrase(
+        N_("Joker Poker: every Ace may stand for any other face, and the best hand counts — {example}."),
+        {"example": example},
+    )
 
 
 def listed(items: Sequence[Text]) -> Text:
@@ -200,6 +238,8 @@ def throw_chances(quint: bool, joker: bool) -> Phrase:
     by_class: dict[int, Fraction] = {}
     for key, p in hand_distribution(quint, joker):
         by_class[key[0]] = by_class.get(key[0], Fraction(0)) + p
-    parts = [Phrase(N_("{hand} {share}"), {"hand": Phrase(BOOK_NAMES[c]), "share": percent(p)})
-             for c, p in sorted(by_class.items())]
+    parts = [
+        Phrase(N_("{hand} {share}"), {"hand": Phrase(BOOK_NAMES[c]), "share": percent(p)})
+        for c, p in sorted(by_class.items())
+    ]
     return Phrase(N_("One throw of the five dice makes: {chances}."), {"chances": listed(parts)})

@@ -29,19 +29,39 @@ def explain(rules: Any, players: int) -> list[Section]:
     after = thrown(before, (3, 2, 4))
     assert after.losers() == (1,)
     return [
-        section("goal", Phrase(N_("Do not be the one who brings the table's running total to {limit} or beyond."),
-                               {"limit": limit})),
-        section("turn", begins(rules),
-                Phrase(N_("Each turn is one throw of three dice. The pips of all players are added up in one running "
-                          "total for the whole table.")),
-                void_throw()),
-        section("scoring",
-                Phrase(N_("Only the running total counts; what each player added is shown beside his name.")),
-                Phrase(N_("Example: the total stands at {before}. Ben throws 3 + 2 + 4 = 9 and brings it to {after}, "
-                          "which is {limit} or more: Ben has lost."),
-                       {"before": before.total, "after": after.total, "limit": limit})),
-        section("end",
-                Phrase(N_("Whoever reaches or passes {limit} loses at once; all the others win together."),
-                       {"limit": limit}),
-                loser_round()),
+        section(
+            "goal",
+            Phrase(
+                N_("Do not be the one who brings the table's running total to {limit} or beyond."), {"limit": limit}
+            ),
+        ),
+        section(
+            "turn",
+            begins(rules),
+            Phrase(
+                N_(
+                    "Each turn is one throw of three dice. The pips of all players are added up in one running "
+                    "total for the whole table."
+                )
+            ),
+            void_throw(),
+        ),
+        section(
+            "scoring",
+            Phrase(N_("Only the running total counts; what each player added is shown beside his name.")),
+            Phrase(
+                N_(
+                    "Example: the total stands at {before}. Ben throws 3 + 2 + 4 = 9 and brings it to {after}, "
+                    "which is {limit} or more: Ben has lost."
+                ),
+                {"before": before.total, "after": after.total, "limit": limit},
+            ),
+        ),
+        section(
+            "end",
+            Phrase(
+                N_("Whoever reaches or passes {limit} loses at once; all the others win together."), {"limit": limit}
+            ),
+            loser_round(),
+        ),
     ]

@@ -33,15 +33,35 @@ def explain(rules: Any, players: int) -> list[Section]:
     n = int(rules.throws)
     v = game.valid_points
     return [
-        section("goal", Phrase(N_("Score the most points in {throws} of three dice. A throw counts only when one die "
-                                  "shows the sum of the other two."), {"throws": counts.throws(n)})),
-        section("turn", begins(rules),
-                Phrase("Each player in turn throws the three dice {n} time in a row.", {"n": n},
-                       plural="Each player in turn throws the three dice {n} times in a row."),
-                void_throw()),
-        section("scoring",
-                Phrase(N_("A valid throw scores the die that is the sum of the other two: 2-3-5 scores {a} (2 + 3), "
-                          "1-4-5 scores {b}, 2-4-6 scores {c}. Any other throw, such as 2-3-6, scores {d}."),
-                       {"a": v((2, 3, 5)), "b": v((1, 4, 5)), "c": v((2, 4, 6)), "d": v((2, 3, 6))})),
+        section(
+            "goal",
+            Phrase(
+                N_(
+                    "Score the most points in {throws} of three dice. A throw counts only when one die "
+                    "shows the sum of the other two."
+                ),
+                {"throws": counts.throws(n)},
+            ),
+        ),
+        section(
+            "turn",
+            begins(rules),
+            Phrase(
+                "Each player in turn throws the three dice {n} time in a row.",
+                {"n": n},
+                plural="Each player in turn throws the three dice {n} times in a row.",
+            ),
+            void_throw(),
+        ),
+        section(
+            "scoring",
+            Phrase(
+                N_(
+                    "A valid throw scores the die that is the sum of the other two: 2-3-5 scores {a} (2 + 3), "
+                    "1-4-5 scores {b}, 2-4-6 scores {c}. Any other throw, such as 2-3-6, scores {d}."
+                ),
+                {"a": v((2, 3, 5)), "b": v((1, 4, 5)), "c": v((2, 4, 6)), "d": v((2, 3, 6))},
+            ),
+        ),
         section("end", round_end(1, counts.throws(n)), last_place(bool(rules.settle_loser)), loser_round()),
     ]

@@ -36,14 +36,22 @@ def combination(row: Text, pair: tuple[int, int]) -> Phrase:
     normal, served = pair
     if normal == served:
         return Phrase(N_("• {row}: {points}"), {"row": row, "points": counts.points(normal)})
-    return Phrase(N_("• {row}: {normal}, served {served}"),
-                  {"row": row, "normal": counts.points(normal), "served": counts.points(served)})
+    return Phrase(
+        N_("• {row}: {normal}, served {served}"),
+        {"row": row, "normal": counts.points(normal), "served": counts.points(served)},
+    )
 
 
 def explain(rules: EscaleroRules, players: int) -> tuple[Section, ...]:
-    goal: list[Text] = [Phrase(N_("Fill the eleven rows of your score sheet with as many points as you can. At the "
-                                  "end the winner receives from every opponent the difference of the totals, in "
-                                  "chips."))]
+    goal: list[Text] = [
+        Phrase(
+            N_(
+                "Fill the eleven rows of your score sheet with as many points as you can. At the "
+                "end the winner receives from every opponent the difference of the totals, in "
+                "chips."
+            )
+        )
+    ]
     if players == 1:
         goal.append(Phrase(N_("Played alone, you play for the highest total; no chips change hands.")))
     if rules.start == "lot":
@@ -53,14 +61,22 @@ def explain(rules: EscaleroRules, players: int) -> tuple[Section, ...]:
     turn = (
         first,
         keep_turn(rules.max_throws, rules.min_keep, rules.max_keep),
-        Phrase(N_("Then you must write the hand into one free row of your sheet. Where it does not fit it scores 0; "
-                  "with a poor hand you may also cross out a row on purpose by writing 0 in it.")),
+        Phrase(
+            N_(
+                "Then you must write the hand into one free row of your sheet. Where it does not fit it scores 0; "
+                "with a poor hand you may also cross out a row on purpose by writing 0 in it."
+            )
+        ),
     )
     assert row_value(QUINT, QUINT_ROW, True, rules) == rules.quint_points[1]
     scoring: list[Text] = [
         poker_dice_faces(),
-        Phrase(N_("• Nines, Tens, Jacks, Queens, Kings, Aces: every die of that face counts — a Nine 1, a Ten 2, a "
-                  "Jack 3, a Queen 4, a King 5, an Ace 6 points.")),
+        Phrase(
+            N_(
+                "• Nines, Tens, Jacks, Queens, Kings, Aces: every die of that face counts — a Nine 1, a Ten 2, a "
+                "Jack 3, a Queen 4, a King 5, an Ace 6 points."
+            )
+        ),
         combination(Phrase(N_("Quint, five in a row")), rules.quint_points),
         combination(Phrase(N_("Full hand, three alike and a pair")), rules.full_points),
         combination(Phrase(N_("Poker, four alike")), rules.poker_points),
@@ -68,8 +84,14 @@ def explain(rules: EscaleroRules, players: int) -> tuple[Section, ...]:
         Phrase(N_("• Five alike served: {points}"), {"points": counts.points(rules.five_served_points)}),
     ]
     if rules.min_keep == 0:
-        scoring.append(Phrase(N_("“Served” means all five dice fell in one throw: the first throw of your turn, or a "
-                                 "later throw of all five.")))
+        scoring.append(
+            Phrase(
+                N_(
+                    "“Served” means all five dice fell in one throw: the first throw of your turn, or a "
+                    "later throw of all five."
+                )
+            )
+        )
     else:
         scoring.append(Phrase(N_("“Served” means all five dice fell in one throw: the first throw of your turn.")))
     if rules.five_counts_as_poker:
@@ -77,29 +99,70 @@ def explain(rules: EscaleroRules, players: int) -> tuple[Section, ...]:
     else:
         scoring.append(Phrase(N_("Five alike is no Poker here: the row Poker needs exactly four alike.")))
     if rules.strict_number_rows:
-        scoring.append(Phrase(N_("At this table a Quint, Full hand, Poker or Five alike may go into the rows Nines to "
-                                 "Aces only as 0.")))
-    scoring.append(Phrase(N_("Examples from the book: Nine Jack Queen Queen Ace in the row Queens: {queens}. Ten Jack "
-                             "Queen King Ace in one throw: Quint served, {quint}. Ten Ten Ten Ace Ace after three "
-                             "throws: Full hand, {full}."),
-                          {"queens": counts.points(row_value(DAMEN, QUEENS_ROW, False, rules)),
-                           "quint": counts.points(row_value(QUINT, QUINT_ROW, True, rules)),
-                           "full": counts.points(row_value(FULL, FULL_ROW, False, rules))}))
+        scoring.append(
+            Phrase(
+                N_(
+                    "At this table a Quint, Full hand, Poker or Five alike may go into the rows Nines to "
+                    "Aces only as 0."
+                )
+            )
+        )
+    scoring.append(
+        Phrase(
+            N_(
+                "Examples from the book: Nine Jack Queen Queen Ace in the row Queens: {queens}. Ten Jack "
+                "Queen King Ace in one throw: Quint served, {quint}. Ten Ten Ten Ace Ace after three "
+                "throws: Full hand, {full}."
+            ),
+            {
+                "queens": counts.points(row_value(DAMEN, QUEENS_ROW, False, rules)),
+                "quint": counts.points(row_value(QUINT, QUINT_ROW, True, rules)),
+                "full": counts.points(row_value(FULL, FULL_ROW, False, rules)),
+            },
+        )
+    )
     assert row_value(FULL, POKER_ROW, False, rules) == 0 and FIVE_ROW < FIVE_SERVED_ROW
-    end = (Phrase(N_("When everybody has had {n} turns, every row is filled and the totals decide: the highest total "
-                     "wins, the lowest loses."), {"n": N_ROWS}),)
+    end = (
+        Phrase(
+            N_(
+                "When everybody has had {n} turns, every row is filled and the totals decide: the highest total "
+                "wins, the lowest loses."
+            ),
+            {"n": N_ROWS},
+        ),
+    )
     if players == 1:
-        payments: tuple[Text, ...] = (Phrase(N_("Played alone, you play for the highest total; no chips change "
-                                                "hands.")),)
+        payments: tuple[Text, ...] = (
+            Phrase(N_("Played alone, you play for the highest total; no chips change hands.")),
+        )
     else:
         net = winner_takes_differences(TOTALS)
         payments = (
-            Phrase(N_("The winner receives from every opponent the difference between their totals, in chips; equal "
-                      "leaders each collect, and nothing passes between them.")),
-            Phrase(N_("Example: totals {a}, {b} and {c}: the winner gets {x} from the second and {y} from the "
-                      "third, +{won} in all."),
-                   {"a": TOTALS[0], "b": TOTALS[1], "c": TOTALS[2], "x": counts.chips(-net[1]),
-                    "y": counts.chips(-net[2]), "won": net[0]}),
+            Phrase(
+                N_(
+                    "The winner receives from every opponent the difference between their totals, in chips; equal "
+                    "leaders each collect, and nothing passes between them."
+                )
+            ),
+            Phrase(
+                N_(
+                    "Example: totals {a}, {b} and {c}: the winner gets {x} from the second and {y} from the "
+                    "third, +{won} in all."
+                ),
+                {
+                    "a": TOTALS[0],
+                    "b": TOTALS[1],
+                    "c": TOTALS[2],
+                    "x": counts.chips(-net[1]),
+                    "y": counts.chips(-net[2]),
+                    "won": net[0],
+                },
+            ),
         )
-    return (Section("goal", tuple(goal)), Section("turn", turn), Section("scoring", tuple(scoring)),
-            Section("end", end), Section("payments", payments))
+    return (
+        Section("goal", tuple(goal)),
+        Section("turn", turn),
+        Section("scoring", tuple(scoring)),
+        Section("end", end),
+        Section("payments", payments),
+    )

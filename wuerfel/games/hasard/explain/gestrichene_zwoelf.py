@@ -31,42 +31,85 @@ def explain(rules: Any, players: int) -> list[Section]:
     clara = tuple(0 if n in (2, 3, 10, 11, 12) else 1 for n in game.NUMBERS)
     end = replaced(started(game.make, rules), sheets=(winner, ben, clara), phase="over", seat=0)
     net, losers = end.payoffs(), end.losers()
+
     def flow(p: int, x: int) -> Phrase:
         payer, payee = (NAMES[p], NAMES[0]) if x <= 0 else (NAMES[0], NAMES[p])
-        return Phrase(N_("{payer} pays {payee} {chips}"),
-                      {"payer": payer, "payee": payee, "chips": counts.chips(abs(x))})
+        return Phrase(
+            N_("{payer} pays {payee} {chips}"), {"payer": payer, "payee": payee, "chips": counts.chips(abs(x))}
+        )
 
-    loser = (Phrase(N_("{name} has paid most and is the loser."), {"name": NAMES[losers[0]]}) if len(losers) == 1 else
-             Phrase(N_("Ben and Clara have paid the same and share the last place.")))
+    loser = (
+        Phrase(N_("{name} has paid most and is the loser."), {"name": NAMES[losers[0]]})
+        if len(losers) == 1
+        else Phrase(N_("Ben and Clara have paid the same and share the last place."))
+    )
     return [
         section("goal", Phrase(N_("Be the first to strike out all the numbers from 2 to 12, the 7 at least once."))),
-        section("turn", begins(rules),
-                Phrase(N_("Everybody writes the numbers 2 to 12 side by side. In his turn a player throws two dice "
-                          "and strikes out their sum; as long as he can strike, he throws again. Only the 7 may be "
-                          "struck again and again, and every stroke of it counts. A sum already struck ends his "
-                          "turn, and the dice pass on.")),
-                void_throw()),
-        section("scoring",
-                Phrase(N_("Example: Ben throws 5 (struck), 7 (struck), 7 again (a second seven stroke), then 5 "
-                          "once more: the 5 is struck already, so his turn ends with {numbers} numbers struck and "
-                          "{sevens} seven strokes."),
-                       {"numbers": len(view["struck"][1]), "sevens": view["sevens"][1]})),
-        section("end",
-                Phrase(N_("The first to have all his numbers struck out wins at once; the others get no last turn. "
-                          "They rank by the chips they paid: whoever paid most is the loser, equal payments share "
-                          "the place."))),
-        section("payments",
-                Phrase(N_("The winner pays every other player {chips} for each number that player has not struck. "
-                          "Every other player pays the winner {seven} for each seven stroke on the winner's sheet."),
-                       {"chips": counts.chips(per), "seven": counts.chips(seven)})
-                if rules.unstruck_paid_by == "winner" else
-                Phrase(N_("Every other player pays the winner {chips} for each number he has not struck himself, and "
-                          "{seven} for each seven stroke on the winner's sheet."),
-                       {"chips": counts.chips(per), "seven": counts.chips(seven)}),
-                Phrase(N_("Example: Anna wins with three seven strokes on her sheet; Ben has {ben_n} numbers not "
-                          "struck, Clara {clara_n}. Settled against each other, {ben} and {clara}: Anna ends at "
-                          "{anna}."),
-                       {"ben_n": game.unstruck_count(ben), "clara_n": game.unstruck_count(clara),
-                        "ben": flow(1, net[1]), "clara": flow(2, net[2]), "anna": counts.chips(net[0])}),
-                loser),
+        section(
+            "turn",
+            begins(rules),
+            Phrase(
+                N_(
+                    "Everybody writes the numbers 2 to 12 side by side. In his turn a player throws two dice "
+                    "and strikes out their sum; as long as he can strike, he throws again. Only the 7 may be "
+                    "struck again and again, and every stroke of it counts. A sum already struck ends his "
+                    "turn, and the dice pass on."
+                )
+            ),
+            void_throw(),
+        ),
+        section(
+            "scoring",
+            Phrase(
+                N_(
+                    "Example: Ben throws 5 (struck), 7 (struck), 7 again (a second seven stroke), then 5 "
+                    "once more: the 5 is struck already, so his turn ends with {numbers} numbers struck and "
+                    "{sevens} seven strokes."
+                ),
+                {"numbers": len(view["struck"][1]), "sevens": view["sevens"][1]},
+            ),
+        ),
+        section(
+            "end",
+            Phrase(
+                N_(
+                    "The first to have all his numbers struck out wins at once; the others get no last turn. "
+                    "They rank by the chips they paid: whoever paid most is the loser, equal payments share "
+                    "the place."
+                )
+            ),
+        ),
+        section(
+            "payments",
+            Phrase(
+                N_(
+                    "The winner pays every other player {chips} for each number that player has not struck. "
+                    "Every other player pays the winner {seven} for each seven stroke on the winner's sheet."
+                ),
+                {"chips": counts.chips(per), "seven": counts.chips(seven)},
+            )
+            if rules.unstruck_paid_by == "winner"
+            else Phrase(
+                N_(
+                    "Every other player pays the winner {chips} for each number he has not struck himself, and "
+                    "{seven} for each seven stroke on the winner's sheet."
+                ),
+                {"chips": counts.chips(per), "seven": counts.chips(seven)},
+            ),
+            Phrase(
+                N_(
+                    "Example: Anna wins with three seven strokes on her sheet; Ben has {ben_n} numbers not "
+                    "struck, Clara {clara_n}. Settled against each other, {ben} and {clara}: Anna ends at "
+                    "{anna}."
+                ),
+                {
+                    "ben_n": game.unstruck_count(ben),
+                    "clara_n": game.unstruck_count(clara),
+                    "ben": flow(1, net[1]),
+                    "clara": flow(2, net[2]),
+                    "anna": counts.chips(net[0]),
+                },
+            ),
+            loser,
+        ),
     ]

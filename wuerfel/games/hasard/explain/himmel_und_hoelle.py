@@ -33,18 +33,40 @@ def explain(rules: Any, players: int) -> list[Section]:
     rounds = int(rules.rounds)
     heaven, hell = game.heaven_and_hell((6, 2))
     return [
-        section("goal", Phrase(N_("Reach the highest total in {rounds}. Every throw of two dice counts its top faces "
-                                  "as tens (\"heaven\") and its bottom faces as units (\"hell\")."),
-                               {"rounds": counts.rounds(rounds)})),
-        section("turn", begins(rules),
-                Phrase(N_("Each turn is one throw of two dice, and everybody has one turn per round. The bottom face "
-                          "of a die is always 7 minus its top face.")),
-                void_throw()),
-        section("scoring",
-                Phrase(N_("The book's example: a 6 and a 2. The 6 counts 60 above and 1 below, {six}; the 2 counts "
-                          "20 above and 5 below, {two}. Together: {total}."),
-                       {"six": game.die_value(6), "two": game.die_value(2), "total": heaven + hell}),
-                Phrase(N_("So a throw is worth from {low} (two 1s) to {high} (two 6s)."),
-                       {"low": 2 * game.die_value(1), "high": 2 * game.die_value(6)})),
+        section(
+            "goal",
+            Phrase(
+                N_(
+                    "Reach the highest total in {rounds}. Every throw of two dice counts its top faces "
+                    'as tens ("heaven") and its bottom faces as units ("hell").'
+                ),
+                {"rounds": counts.rounds(rounds)},
+            ),
+        ),
+        section(
+            "turn",
+            begins(rules),
+            Phrase(
+                N_(
+                    "Each turn is one throw of two dice, and everybody has one turn per round. The bottom face "
+                    "of a die is always 7 minus its top face."
+                )
+            ),
+            void_throw(),
+        ),
+        section(
+            "scoring",
+            Phrase(
+                N_(
+                    "The book's example: a 6 and a 2. The 6 counts 60 above and 1 below, {six}; the 2 counts "
+                    "20 above and 5 below, {two}. Together: {total}."
+                ),
+                {"six": game.die_value(6), "two": game.die_value(2), "total": heaven + hell},
+            ),
+            Phrase(
+                N_("So a throw is worth from {low} (two 1s) to {high} (two 6s)."),
+                {"low": 2 * game.die_value(1), "high": 2 * game.die_value(6)},
+            ),
+        ),
         section("end", round_end(rounds, counts.throws(1)), last_place(bool(rules.settle_loser)), loser_round()),
     ]

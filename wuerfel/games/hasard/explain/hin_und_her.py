@@ -25,22 +25,48 @@ def explain(rules: Any, players: int) -> list[Section]:
     after = thrown(before, (3,))
     return [
         section("goal", Phrase(N_("Be the first to strike out all six digits 1 to 6 on your sheet."))),
-        section("turn", begins(rules),
-                Phrase(N_("Everybody writes the digits 1 to 6 one below the other. Each turn is one throw of one "
-                          "die: the digit thrown is struck out. But if it is struck out already, it must be "
-                          "written anew: it counts as not struck again. Then the die passes on.")),
-                void_throw()),
-        section("scoring",
-                Phrase(N_("Only the number of struck digits counts, not which they are.")),
-                Phrase(N_("Example: Ben has struck out 1, 3 and 6. He throws a 3: the 3 is written anew, and he "
-                          "has only {after} struck digits left. A 2 would have given him {more}."),
-                       {"after": game.struck_count(after.struck[1]),
-                        "more": game.struck_count(thrown(before, (2,)).struck[1])})),
-        section("end",
-                Phrase(N_("The first to have all six digits struck out wins at once. The loser is whoever has "
-                          "struck the fewest.")),
-                Phrase(N_("If several have equally few, only they throw off: each throws once more on his own "
-                          "sheet, in turn, until one has fewer struck than the others."))
-                if rules.settle_loser else Phrase(N_("If several have equally few, they share the last place.")),
-                loser_round()),
+        section(
+            "turn",
+            begins(rules),
+            Phrase(
+                N_(
+                    "Everybody writes the digits 1 to 6 one below the other. Each turn is one throw of one "
+                    "die: the digit thrown is struck out. But if it is struck out already, it must be "
+                    "written anew: it counts as not struck again. Then the die passes on."
+                )
+            ),
+            void_throw(),
+        ),
+        section(
+            "scoring",
+            Phrase(N_("Only the number of struck digits counts, not which they are.")),
+            Phrase(
+                N_(
+                    "Example: Ben has struck out 1, 3 and 6. He throws a 3: the 3 is written anew, and he "
+                    "has only {after} struck digits left. A 2 would have given him {more}."
+                ),
+                {
+                    "after": game.struck_count(after.struck[1]),
+                    "more": game.struck_count(thrown(before, (2,)).struck[1]),
+                },
+            ),
+        ),
+        section(
+            "end",
+            Phrase(
+                N_(
+                    "The first to have all six digits struck out wins at once. The loser is whoever has "
+                    "struck the fewest."
+                )
+            ),
+            Phrase(
+                N_(
+                    "If several have equally few, only they throw off: each throws once more on his own "
+                    "sheet, in turn, until one has fewer struck than the others."
+                )
+            )
+            if rules.settle_loser
+            else Phrase(N_("If several have equally few, they share the last place.")),
+            loser_round(),
+        ),
     ]

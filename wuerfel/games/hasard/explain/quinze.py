@@ -63,37 +63,82 @@ def explain(rules: Any, players: int) -> list[Section]:
         faces = plan[p]
         return " + ".join(map(str, faces)) + (f" = {sum(faces)}" if len(faces) > 1 else "")
 
-    turn = (Phrase(N_("Each player plays his whole turn before the die passes on: he throws the die and adds up "
-                      "the pips, as often as he likes but at least once, and may stop after any throw. Whoever goes "
-                      "over {target} is out at once. The later players know what the earlier ones reached."),
-                   {"target": target})
-            if rules.order == "turns" else
-            Phrase(N_("One throw each in turn: everybody throws the die once, adds it to his sum and passes the "
-                      "die on. Before each of his later throws a player may stop instead. Whoever stops or goes "
-                      "over {target} leaves the rotation; the round ends when nobody is left in it. Every running "
-                      "sum is open to all."), {"target": target}))
+    turn = (
+        Phrase(
+            N_(
+                "Each player plays his whole turn before the die passes on: he throws the die and adds up "
+                "the pips, as often as he likes but at least once, and may stop after any throw. Whoever goes "
+                "over {target} is out at once. The later players know what the earlier ones reached."
+            ),
+            {"target": target},
+        )
+        if rules.order == "turns"
+        else Phrase(
+            N_(
+                "One throw each in turn: everybody throws the die once, adds it to his sum and passes the "
+                "die on. Before each of his later throws a player may stop instead. Whoever stops or goes "
+                "over {target} leaves the rotation; the round ends when nobody is left in it. Every running "
+                "sum is open to all."
+            ),
+            {"target": target},
+        )
+    )
     return [
-        section("goal", Phrase(N_("Come as close to {target} as you can with one die, without going over it."),
-                               {"target": target})),
+        section(
+            "goal",
+            Phrase(N_("Come as close to {target} as you can with one die, without going over it."), {"target": target}),
+        ),
         section("turn", begins(rules), turn, void_throw()),
-        section("scoring",
-                Phrase(N_("The best result is the highest sum up to {target}; on equal sums, whoever needed fewer "
-                          "throws is ahead. Over {target} is out."), {"target": target}),
-                Phrase(N_("Example: Anna throws {a} and stops; Ben throws {b} and stops; Clara throws {c}, which "
-                          "is over {target}: she is out. Anna wins."),
-                       {"a": shown(0), "b": shown(1), "c": shown(2), "target": target})),
-        section("end",
-                Phrase(N_("When all have played, the best result wins. If the best are level in sum and throws, "
-                          "only they throw off with one more turn each, again while they are level; the payments "
-                          "stay those of the round. If everybody goes out, nobody pays and the round is played "
-                          "again.")),
-                last_place(bool(rules.settle_loser))),
-        section("payments",
-                Phrase(N_("The winner receives {chips} from every player who went out, and from every other player "
-                          "the difference between the two sums (nothing where only the throws decided)."),
-                       {"chips": counts.chips(bust)}),
-                Phrase(N_("In the example Ben pays Anna {ben} ({a} − {b}), Clara pays {clara} for going out: Anna "
-                          "receives {anna}."),
-                       {"ben": counts.chips(-pay[1]), "a": target - 1, "b": target - 4,
-                        "clara": counts.chips(-pay[2]), "anna": counts.chips(pay[0])})),
+        section(
+            "scoring",
+            Phrase(
+                N_(
+                    "The best result is the highest sum up to {target}; on equal sums, whoever needed fewer "
+                    "throws is ahead. Over {target} is out."
+                ),
+                {"target": target},
+            ),
+            Phrase(
+                N_(
+                    "Example: Anna throws {a} and stops; Ben throws {b} and stops; Clara throws {c}, which "
+                    "is over {target}: she is out. Anna wins."
+                ),
+                {"a": shown(0), "b": shown(1), "c": shown(2), "target": target},
+            ),
+        ),
+        section(
+            "end",
+            Phrase(
+                N_(
+                    "When all have played, the best result wins. If the best are level in sum and throws, "
+                    "only they throw off with one more turn each, again while they are level; the payments "
+                    "stay those of the round. If everybody goes out, nobody pays and the round is played "
+                    "again."
+                )
+            ),
+            last_place(bool(rules.settle_loser)),
+        ),
+        section(
+            "payments",
+            Phrase(
+                N_(
+                    "The winner receives {chips} from every player who went out, and from every other player "
+                    "the difference between the two sums (nothing where only the throws decided)."
+                ),
+                {"chips": counts.chips(bust)},
+            ),
+            Phrase(
+                N_(
+                    "In the example Ben pays Anna {ben} ({a} − {b}), Clara pays {clara} for going out: Anna "
+                    "receives {anna}."
+                ),
+                {
+                    "ben": counts.chips(-pay[1]),
+                    "a": target - 1,
+                    "b": target - 4,
+                    "clara": counts.chips(-pay[2]),
+                    "anna": counts.chips(pay[0]),
+                },
+            ),
+        ),
     ]

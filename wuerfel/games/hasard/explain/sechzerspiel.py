@@ -28,8 +28,11 @@ def goal(state: Any) -> Goal:
     """The aim, and the round of six (or the throw-off) the table is in."""
     progress = None
     if state.phase in ("throw", "decide"):
-        progress = (Phrase(THROW_OFF, {"k": len(state.playoffs)}) if state.playoffs else
-                    Phrase(ROUND, {"round": state.round_no + 1, "rounds": state.rounds()}))
+        progress = (
+            Phrase(THROW_OFF, {"k": len(state.playoffs)})
+            if state.playoffs
+            else Phrase(ROUND, {"round": state.round_no + 1, "rounds": state.rounds()})
+        )
     return Goal(Phrase(GOAL), progress)
 
 
@@ -40,20 +43,47 @@ def explain(rules: Any, players: int) -> list[Section]:
     row6 = six.apply_action(game.EnterRow(6), 0).sheets[0][5]
     row2 = six.apply_action(game.EnterRow(2), 0).sheets[0][1]
     return [
-        section("goal", Phrase(N_("Collect the most points with six throws of one die: each throw is multiplied by a "
-                                  "row from 1 to 6 that you have not used yet.")), alone(players)),
-        section("turn", begins(rules),
-                Phrase(N_("Everybody has a column with the rows 1 to 6. In each of six rounds every player in turn "
-                          "throws the die once and chooses a free row: the pips times the row's number are written "
-                          "there. Every row takes one throw, so after six rounds the column is full.")),
-                void_throw()),
-        section("scoring",
-                Phrase(N_("Good throws belong in high rows. The book's example: a 6 brings {row6} points in row 6, "
-                          "but only {row2} in row 2. Six sixes would make {best}."),
-                       {"row6": row6, "row2": row2, "best": sum(6 * r for r in game.ROWS)})),
-        section("end",
-                Phrase(N_("After six rounds the highest total wins. If several share it, only they throw off: each "
-                          "throws the die once, the highest number wins, again while they are level.")),
-                last_place(bool(rules.settle_loser)) if players > 1 else None,
-                loser_round() if players > 1 else None),
+        section(
+            "goal",
+            Phrase(
+                N_(
+                    "Collect the most points with six throws of one die: each throw is multiplied by a "
+                    "row from 1 to 6 that you have not used yet."
+                )
+            ),
+            alone(players),
+        ),
+        section(
+            "turn",
+            begins(rules),
+            Phrase(
+                N_(
+                    "Everybody has a column with the rows 1 to 6. In each of six rounds every player in turn "
+                    "throws the die once and chooses a free row: the pips times the row's number are written "
+                    "there. Every row takes one throw, so after six rounds the column is full."
+                )
+            ),
+            void_throw(),
+        ),
+        section(
+            "scoring",
+            Phrase(
+                N_(
+                    "Good throws belong in high rows. The book's example: a 6 brings {row6} points in row 6, "
+                    "but only {row2} in row 2. Six sixes would make {best}."
+                ),
+                {"row6": row6, "row2": row2, "best": sum(6 * r for r in game.ROWS)},
+            ),
+        ),
+        section(
+            "end",
+            Phrase(
+                N_(
+                    "After six rounds the highest total wins. If several share it, only they throw off: each "
+                    "throws the die once, the highest number wins, again while they are level."
+                )
+            ),
+            last_place(bool(rules.settle_loser)) if players > 1 else None,
+            loser_round() if players > 1 else None,
+        ),
     ]

@@ -29,28 +29,65 @@ def book_example() -> tuple[int, ...]:
 
 
 def explain(rules: VaBanqueRules, players: int) -> tuple[Section, ...]:
-    goal = (Phrase(N_("Make the highest number from five dice, joining them with +, −, × and ÷, each used exactly "
-                      "once: the highest result takes the pot.")), starting_chips(rules.starting_chips))
+    goal = (
+        Phrase(
+            N_(
+                "Make the highest number from five dice, joining them with +, −, × and ÷, each used exactly "
+                "once: the highest result takes the pot."
+            )
+        ),
+        starting_chips(rules.starting_chips),
+    )
     turn = (
-        Phrase(N_("Each round one player holds the bank and does not play: the banker throws for each of the others "
-                  "in turn, clockwise from the banker's left, five dice one at a time.")),
+        Phrase(
+            N_(
+                "Each round one player holds the bank and does not play: the banker throws for each of the others "
+                "in turn, clockwise from the banker's left, five dice one at a time."
+            )
+        ),
         first_bank(rules.first_bank),
-        Phrase(N_("The first die is the start value. After the second, third and fourth die the player chooses an "
-                  "operation not used yet: the value so far plus, minus, times or divided by the die. The fifth die "
-                  "takes the operation that is left.")),
-        Phrase(N_("A division at dice 2 to 4 must come out even; at the fifth die a remainder is dropped. The value "
-                  "may go below zero.")),
+        Phrase(
+            N_(
+                "The first die is the start value. After the second, third and fourth die the player chooses an "
+                "operation not used yet: the value so far plus, minus, times or divided by the die. The fifth die "
+                "takes the operation that is left."
+            )
+        ),
+        Phrase(
+            N_(
+                "A division at dice 2 to 4 must come out even; at the fifth die a remainder is dropped. The value "
+                "may go below zero."
+            )
+        ),
     )
     v = book_example()
     scoring: tuple[Text, ...] = (
         Phrase(N_("The result of your five dice is your score; the highest score of the round wins.")),
-        Phrase(N_("Example from the book: the dice {d1}, {d2}, {d3}, {d4}, {d5}. Start {v1}; add {d2}: {v2}; "
-                  "multiply by {d3}: {v3}; divide by {d4}: {v4}; the fifth die must be subtracted: {v5}."),
-               {"d1": BOOK_DICE[0], "d2": BOOK_DICE[1], "d3": BOOK_DICE[2], "d4": BOOK_DICE[3], "d5": BOOK_DICE[4],
-                "v1": v[0], "v2": v[1], "v3": v[2], "v4": v[3], "v5": v[4]}),
-        Phrase(N_("Rule of thumb: multiply with a high die, divide with a 1 — dividing by 1 costs nothing. Played "
-                  "as well as possible, five dice give {whole}.{decimals} on average."),
-               loss_params(float(expected_value()), 2)),
+        Phrase(
+            N_(
+                "Example from the book: the dice {d1}, {d2}, {d3}, {d4}, {d5}. Start {v1}; add {d2}: {v2}; "
+                "multiply by {d3}: {v3}; divide by {d4}: {v4}; the fifth die must be subtracted: {v5}."
+            ),
+            {
+                "d1": BOOK_DICE[0],
+                "d2": BOOK_DICE[1],
+                "d3": BOOK_DICE[2],
+                "d4": BOOK_DICE[3],
+                "d5": BOOK_DICE[4],
+                "v1": v[0],
+                "v2": v[1],
+                "v3": v[2],
+                "v4": v[3],
+                "v5": v[4],
+            },
+        ),
+        Phrase(
+            N_(
+                "Rule of thumb: multiply with a high die, divide with a 1 — dividing by 1 costs nothing. Played "
+                "as well as possible, five dice give {whole}.{decimals} on average."
+            ),
+            loss_params(float(expected_value()), 2),
+        ),
     )
     end = (
         Phrase(N_("Then the bank passes to the left neighbour.")),
@@ -60,24 +97,64 @@ def explain(rules: VaBanqueRules, players: int) -> tuple[Section, ...]:
     stake = counts.chips(rules.stake)
     payments: list[Text] = []
     if rules.forfeit:
-        payments.append(Phrase(N_("Each round every player except the banker pays {stake} into the pot; the banker "
-                                  "stakes nothing."), {"stake": stake}))
+        payments.append(
+            Phrase(
+                N_("Each round every player except the banker pays {stake} into the pot; the banker stakes nothing."),
+                {"stake": stake},
+            )
+        )
     else:
-        payments.append(Phrase(N_("Each round every player except the banker pays {stake} into the pot; the banker "
-                                  "stakes nothing and wins nothing."), {"stake": stake}))
-    payments.append(Phrase(N_("The highest result takes the whole pot. Equal results share it; a chip that does not "
-                              "divide stays in the pot for the next round, and after the last round it goes to that "
-                              "round's winners one at a time.")))
+        payments.append(
+            Phrase(
+                N_(
+                    "Each round every player except the banker pays {stake} into the pot; the banker "
+                    "stakes nothing and wins nothing."
+                ),
+                {"stake": stake},
+            )
+        )
+    payments.append(
+        Phrase(
+            N_(
+                "The highest result takes the whole pot. Equal results share it; a chip that does not "
+                "divide stays in the pot for the next round, and after the last round it goes to that "
+                "round's winners one at a time."
+            )
+        )
+    )
     pot = 3 * rules.stake
-    payments.append(Phrase(N_("Example with four players: the pot holds {pot}; if two tie for the highest result, "
-                              "each takes {each}, and {rest} stays in the pot."),
-                           {"pot": counts.chips(pot), "each": counts.chips(pot // 2), "rest": counts.chips(pot % 2)}))
+    payments.append(
+        Phrase(
+            N_(
+                "Example with four players: the pot holds {pot}; if two tie for the highest result, "
+                "each takes {each}, and {rest} stays in the pot."
+            ),
+            {"pot": counts.chips(pot), "each": counts.chips(pot // 2), "rest": counts.chips(pot % 2)},
+        )
+    )
     if rules.forfeit and rules.forfeit_only_if_unable:
-        payments.append(Phrase(N_("Variant at this table: whoever could not divide at dice 2 to 4 and has a "
-                                  "remainder at the forced division of the fifth die loses the stake to the banker and "
-                                  "cannot win the pot.")))
+        payments.append(
+            Phrase(
+                N_(
+                    "Variant at this table: whoever could not divide at dice 2 to 4 and has a "
+                    "remainder at the forced division of the fifth die loses the stake to the banker and "
+                    "cannot win the pot."
+                )
+            )
+        )
     elif rules.forfeit:
-        payments.append(Phrase(N_("Variant at this table: whoever has a remainder at the forced division of the "
-                                  "fifth die loses the stake to the banker and cannot win the pot.")))
-    return (Section("goal", goal), Section("turn", turn), Section("scoring", scoring), Section("end", end),
-            Section("payments", tuple(payments)))
+        payments.append(
+            Phrase(
+                N_(
+                    "Variant at this table: whoever has a remainder at the forced division of the "
+                    "fifth die loses the stake to the banker and cannot win the pot."
+                )
+            )
+        )
+    return (
+        Section("goal", goal),
+        Section("turn", turn),
+        Section("scoring", scoring),
+        Section("end", end),
+        Section("payments", tuple(payments)),
+    )

@@ -62,9 +62,17 @@ from wuerfel.solvers.jit import load_cached_kernel
 sweep = compiled(sweep)  # the turn module's kernels are plain functions until needed (solvers/jit.py); this
 sweep_slope = compiled(sweep_slope)  # module's compiled kernels call them, so they are compiled here
 
-__all__ = ["DUEL_FORMAT", "LAST_TURN_CAP", "DuelSolution", "_goal_units", "cache_dir", "duel_support", "rules_key",
-           "solve_duel", "turn_refusal"]
-
+__all__ = [
+    "DUEL_FORMAT",
+    "LAST_TURN_CAP",
+    "DuelSolution",
+    "_goal_units",
+    "cache_dir",
+    "duel_support",
+    "rules_key",
+    "solve_duel",
+    "turn_refusal",
+]
 
 
 @dataclasses.dataclass(eq=False)
@@ -109,8 +117,9 @@ class DuelSolution:
             raise ValueError("the target has been reached")
         return float(self.W[max(i, 0), max(j, 0), seat])
 
-    def turn_tables(self, me: int, other: int, seat: int, last_turn_need: int | None = None
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    def turn_tables(
+        self, me: int, other: int, seat: int, last_turn_need: int | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
         """(VD, VC, B, z) of the turn of the player to move: win probabilities of every in-turn position.
 
         ``last_turn_need``: in the last turn of a finish-round game, the points the mover must exceed.
@@ -137,7 +146,7 @@ class DuelSolution:
 
 def _last_turn_payoff(n: int, d: int, shared: bool) -> np.ndarray:
     B = np.zeros(n)
-    B[d + 1:] = 1.0
+    B[d + 1 :] = 1.0
     if shared and d < n:
         B[d] = 0.5
     return B
@@ -169,8 +178,26 @@ def _run(g: TurnGraph, n_rows: int, th: int, B: np.ndarray, z: float) -> tuple[n
             VD[n_rows:, s] = B[n_rows:total]
         else:
             VD[n_rows:, s] = g.reach[s] * B[n_rows:total] + (1 - g.reach[s]) * z
-    args = (n_rows, th, VD, VC, B[:total], Z, INST, g.can_roll, g.bank_ok, g.giveup_ok, g.tf, g.order, g.grp_start,
-            g.grp_prob, g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust)
+    args = (
+        n_rows,
+        th,
+        VD,
+        VC,
+        B[:total],
+        Z,
+        INST,
+        g.can_roll,
+        g.bank_ok,
+        g.giveup_ok,
+        g.tf,
+        g.order,
+        g.grp_start,
+        g.grp_prob,
+        g.opt_start,
+        g.opt_dv,
+        g.opt_tgt,
+        g.p_bust,
+    )
     if not sweep.overloads:  # the bot's first decision: the sweep's machine code without numba's compiler
         load_cached_kernel(sweep, *args)
     sweep(*args)
@@ -193,9 +220,35 @@ def _dz(z, zp):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def _sweep_fast(n_rows, total, th, z, VDf, DDf, vc, dc, eqn, B,  # type: ignore[no-untyped-def]
-                can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_off, dvs, p_bust, reach,
-                start, U, dz, N, dzn):
+def _sweep_fast(
+    n_rows,
+    total,
+    th,
+    z,
+    VDf,
+    DDf,
+    vc,
+    dc,
+    eqn,
+    B,  # type: ignore[no-untyped-def]
+    can_roll,
+    bank_ok,
+    giveup_ok,
+    tf,
+    order,
+    grp_start,
+    grp_prob,
+    opt_start,
+    opt_off,
+    dvs,
+    p_bust,
+    reach,
+    start,
+    U,
+    dz,
+    N,
+    dzn,
+):
     """:func:`~wuerfel.games.zehntausend.solvers.turn.sweep_slope` for the duel (instant win worth 1), the same
     floating-point operations in the same order — so the same numbers bit for bit — with less work around them
     (issue 17: the duel solve's time):
@@ -328,9 +381,49 @@ def _sweep_fast(n_rows, total, th, z, VDf, DDf, vc, dc, eqn, B,  # type: ignore[
 
 
 @numba.njit(cache=True)
-def _eval_start(i, j, seat, z, G, immediate, W, L, th, VD, VC, DD, DC, B,  # type: ignore[no-untyped-def]
-                can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust,
-                reach, start, nix, max_dv, fast, VDf, DDf, vc, dc, eqn, opt_off, dvs, U, dz, N, dzn):
+def _eval_start(
+    i,
+    j,
+    seat,
+    z,
+    G,
+    immediate,
+    W,
+    L,
+    th,
+    VD,
+    VC,
+    DD,
+    DC,
+    B,  # type: ignore[no-untyped-def]
+    can_roll,
+    bank_ok,
+    giveup_ok,
+    tf,
+    order,
+    grp_start,
+    grp_prob,
+    opt_start,
+    opt_dv,
+    opt_tgt,
+    p_bust,
+    reach,
+    start,
+    nix,
+    max_dv,
+    fast,
+    VDf,
+    DDf,
+    vc,
+    dc,
+    eqn,
+    opt_off,
+    dvs,
+    U,
+    dz,
+    N,
+    dzn,
+):
     """Turn-start win probability of the mover (i, j, seat) when a bust is worth z, and its slope in z.
 
     ``fast``: sweep with :func:`_sweep_fast` (scratch ``VDf``, ``DDf``, ``vc``, ``dc``, ``eqn``); else with the
@@ -350,11 +443,61 @@ def _eval_start(i, j, seat, z, G, immediate, W, L, th, VD, VC, DD, DC, B,  # typ
         else:
             B[t] = 1.0 - L[min(i + t - j, dcap)]
     if fast:
-        v, d = _sweep_fast(n_rows, total, th, z, VDf, DDf, vc, dc, eqn, B, can_roll, bank_ok, giveup_ok, tf, order,
-                           grp_start, grp_prob, opt_start, opt_off, dvs, p_bust, reach, start, U, dz, N, dzn)
+        v, d = _sweep_fast(
+            n_rows,
+            total,
+            th,
+            z,
+            VDf,
+            DDf,
+            vc,
+            dc,
+            eqn,
+            B,
+            can_roll,
+            bank_ok,
+            giveup_ok,
+            tf,
+            order,
+            grp_start,
+            grp_prob,
+            opt_start,
+            opt_off,
+            dvs,
+            p_bust,
+            reach,
+            start,
+            U,
+            dz,
+            N,
+            dzn,
+        )
     else:
-        v, d = sweep_slope(n_rows, total, th, z, 1.0, VD, VC, DD, DC, B, can_roll, bank_ok, giveup_ok, tf, order,
-                           grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start)
+        v, d = sweep_slope(
+            n_rows,
+            total,
+            th,
+            z,
+            1.0,
+            VD,
+            VC,
+            DD,
+            DC,
+            B,
+            can_roll,
+            bank_ok,
+            giveup_ok,
+            tf,
+            order,
+            grp_start,
+            grp_prob,
+            opt_start,
+            opt_dv,
+            opt_tgt,
+            p_bust,
+            reach,
+            start,
+        )
     if nix >= 0:
         pb = p_bust[start]
         if i + nix < G:
@@ -377,9 +520,47 @@ def _side_store(m, seat, par, US, ZS, G):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def _solve_pair(i, j, sa, seats, G, immediate, W, L, th, VD, VC, DD, DC, B,  # type: ignore[no-untyped-def]
-                can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust,
-                reach, start, nix, max_dv, fast, VDf, DDf, vc, dc, eqn, opt_off, dvs, US, ZS):
+def _solve_pair(
+    i,
+    j,
+    sa,
+    seats,
+    G,
+    immediate,
+    W,
+    L,
+    th,
+    VD,
+    VC,
+    DD,
+    DC,
+    B,  # type: ignore[no-untyped-def]
+    can_roll,
+    bank_ok,
+    giveup_ok,
+    tf,
+    order,
+    grp_start,
+    grp_prob,
+    opt_start,
+    opt_dv,
+    opt_tgt,
+    p_bust,
+    reach,
+    start,
+    nix,
+    max_dv,
+    fast,
+    VDf,
+    DDf,
+    vc,
+    dc,
+    eqn,
+    opt_off,
+    dvs,
+    US,
+    ZS,
+):
     """Solve the coupled pair (i, j, sa) / (j, i, other seat) and write both into W; returns the Newton steps.
 
     Reads W only at higher levels (i + j + t, t ≥ 1, and the extrapolation from j + 1, j + 2) and the pair's own
@@ -402,10 +583,49 @@ def _solve_pair(i, j, sa, seats, G, immediate, W, L, th, VD, VC, DD, DC, B,  # t
         for _ in range(100):
             iters += 1
             z = 1.0 - x
-            v, gslope = _eval_start(i, j, sa, z, G, immediate, W, L, th, VD, VC, DD, DC, B,
-                                    can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,
-                                    opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv,
-                                    fast, VDf, DDf, vc, dc, eqn, opt_off, dvs, Ua, _dz(z, zp), Na, _dz(z, zna))
+            v, gslope = _eval_start(
+                i,
+                j,
+                sa,
+                z,
+                G,
+                immediate,
+                W,
+                L,
+                th,
+                VD,
+                VC,
+                DD,
+                DC,
+                B,
+                can_roll,
+                bank_ok,
+                giveup_ok,
+                tf,
+                order,
+                grp_start,
+                grp_prob,
+                opt_start,
+                opt_dv,
+                opt_tgt,
+                p_bust,
+                reach,
+                start,
+                nix,
+                max_dv,
+                fast,
+                VDf,
+                DDf,
+                vc,
+                dc,
+                eqn,
+                opt_off,
+                dvs,
+                Ua,
+                _dz(z, zp),
+                Na,
+                _dz(z, zna),
+            )
             zp = z
             if abs(v - x) < 1e-12:
                 x = v
@@ -421,16 +641,94 @@ def _solve_pair(i, j, sa, seats, G, immediate, W, L, th, VD, VC, DD, DC, B,  # t
     for _ in range(100):
         iters += 1
         zb = 1.0 - x
-        y, gy = _eval_start(j, i, sb, zb, G, immediate, W, L, th, VD, VC, DD, DC, B,
-                            can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,
-                            opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv,
-                            fast, VDf, DDf, vc, dc, eqn, opt_off, dvs, Ub, _dz(zb, zpb), Nb, _dz(zb, znb))
+        y, gy = _eval_start(
+            j,
+            i,
+            sb,
+            zb,
+            G,
+            immediate,
+            W,
+            L,
+            th,
+            VD,
+            VC,
+            DD,
+            DC,
+            B,
+            can_roll,
+            bank_ok,
+            giveup_ok,
+            tf,
+            order,
+            grp_start,
+            grp_prob,
+            opt_start,
+            opt_dv,
+            opt_tgt,
+            p_bust,
+            reach,
+            start,
+            nix,
+            max_dv,
+            fast,
+            VDf,
+            DDf,
+            vc,
+            dc,
+            eqn,
+            opt_off,
+            dvs,
+            Ub,
+            _dz(zb, zpb),
+            Nb,
+            _dz(zb, znb),
+        )
         zpb = zb
         za = 1.0 - y
-        x2, gx = _eval_start(i, j, sa, za, G, immediate, W, L, th, VD, VC, DD, DC, B,
-                             can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,
-                             opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv,
-                             fast, VDf, DDf, vc, dc, eqn, opt_off, dvs, Ua, _dz(za, zpa), Na, _dz(za, zna))
+        x2, gx = _eval_start(
+            i,
+            j,
+            sa,
+            za,
+            G,
+            immediate,
+            W,
+            L,
+            th,
+            VD,
+            VC,
+            DD,
+            DC,
+            B,
+            can_roll,
+            bank_ok,
+            giveup_ok,
+            tf,
+            order,
+            grp_start,
+            grp_prob,
+            opt_start,
+            opt_dv,
+            opt_tgt,
+            p_bust,
+            reach,
+            start,
+            nix,
+            max_dv,
+            fast,
+            VDf,
+            DDf,
+            vc,
+            dc,
+            eqn,
+            opt_off,
+            dvs,
+            Ua,
+            _dz(za, zpa),
+            Na,
+            _dz(za, zna),
+        )
         zpa = za
         if abs(x2 - x) < 1e-12:
             x = x2
@@ -477,9 +775,31 @@ def _bound_stores(G, L, S, seats):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def _solve_all(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf, order,  # type: ignore[no-untyped-def]
-               grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv, fast, opt_off,
-               dvs):
+def _solve_all(
+    G,
+    immediate,
+    W,
+    L,
+    th,
+    can_roll,
+    bank_ok,
+    giveup_ok,
+    tf,
+    order,  # type: ignore[no-untyped-def]
+    grp_start,
+    grp_prob,
+    opt_start,
+    opt_dv,
+    opt_tgt,
+    p_bust,
+    reach,
+    start,
+    nix,
+    max_dv,
+    fast,
+    opt_off,
+    dvs,
+):
     """All levels in one thread (the reference :func:`_solve_all_parallel` must reproduce bit for bit)."""
     S = len(can_roll)
     rows = _scratch_rows(G, L, max_dv)
@@ -500,10 +820,47 @@ def _solve_all(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf, order, 
         ZS[total % 2] = math.nan
         pi, ps = _level_pairs(total, G, seats)
         for k in range(len(pi)):
-            iters += _solve_pair(pi[k], total - pi[k], ps[k], seats, G, immediate, W, L, th, VD, VC, DD, DC, B,
-                                 can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_dv,
-                                 opt_tgt, p_bust, reach, start, nix, max_dv, fast, VDf, DDf, vc, dc, eqn, opt_off,
-                                 dvs, US, ZS)
+            iters += _solve_pair(
+                pi[k],
+                total - pi[k],
+                ps[k],
+                seats,
+                G,
+                immediate,
+                W,
+                L,
+                th,
+                VD,
+                VC,
+                DD,
+                DC,
+                B,
+                can_roll,
+                bank_ok,
+                giveup_ok,
+                tf,
+                order,
+                grp_start,
+                grp_prob,
+                opt_start,
+                opt_dv,
+                opt_tgt,
+                p_bust,
+                reach,
+                start,
+                nix,
+                max_dv,
+                fast,
+                VDf,
+                DDf,
+                vc,
+                dc,
+                eqn,
+                opt_off,
+                dvs,
+                US,
+                ZS,
+            )
         if seats == 1:
             for i in range(max(0, total - G + 1), min(G - 1, total) + 1):
                 W[i, total - i, 1] = W[i, total - i, 0]
@@ -511,9 +868,32 @@ def _solve_all(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf, order, 
 
 
 @numba.njit(cache=True, parallel=True)
-def _solve_all_parallel(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf,  # type: ignore[no-untyped-def]
-                        order, grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv,
-                        fast, opt_off, dvs, workers):
+def _solve_all_parallel(
+    G,
+    immediate,
+    W,
+    L,
+    th,
+    can_roll,
+    bank_ok,
+    giveup_ok,
+    tf,  # type: ignore[no-untyped-def]
+    order,
+    grp_start,
+    grp_prob,
+    opt_start,
+    opt_dv,
+    opt_tgt,
+    p_bust,
+    reach,
+    start,
+    nix,
+    max_dv,
+    fast,
+    opt_off,
+    dvs,
+    workers,
+):
     """:func:`_solve_all` with the independent pairs of each level spread over ``workers`` threads (pair k to
     worker k mod workers; the pairs of a level cost about the same: the two turns of a pair sweep 2G − i − j rows
     together). Each worker has its own scratch tables; the levels run one after another."""
@@ -538,10 +918,47 @@ def _solve_all_parallel(G, immediate, W, L, th, can_roll, bank_ok, giveup_ok, tf
         n = len(pi)
         for w in numba.prange(workers):
             for k in range(w, n, workers):
-                its[w] += _solve_pair(pi[k], total - pi[k], ps[k], seats, G, immediate, W, L, th, VD[w], VC[w],
-                                      DD[w], DC[w], B[w], can_roll, bank_ok, giveup_ok, tf, order, grp_start,
-                                      grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, nix, max_dv,
-                                      fast, VDf[w], DDf[w], vc[w], dc[w], eqn[w], opt_off, dvs, US, ZS)
+                its[w] += _solve_pair(
+                    pi[k],
+                    total - pi[k],
+                    ps[k],
+                    seats,
+                    G,
+                    immediate,
+                    W,
+                    L,
+                    th,
+                    VD[w],
+                    VC[w],
+                    DD[w],
+                    DC[w],
+                    B[w],
+                    can_roll,
+                    bank_ok,
+                    giveup_ok,
+                    tf,
+                    order,
+                    grp_start,
+                    grp_prob,
+                    opt_start,
+                    opt_dv,
+                    opt_tgt,
+                    p_bust,
+                    reach,
+                    start,
+                    nix,
+                    max_dv,
+                    fast,
+                    VDf[w],
+                    DDf[w],
+                    vc[w],
+                    dc[w],
+                    eqn[w],
+                    opt_off,
+                    dvs,
+                    US,
+                    ZS,
+                )
         if seats == 1:
             for i in range(max(0, total - G + 1), min(G - 1, total) + 1):
                 W[i, total - i, 1] = W[i, total - i, 0]
@@ -575,8 +992,9 @@ def _fast_options(g: TurnGraph) -> tuple[np.ndarray, np.ndarray]:
 
 
 @lru_cache(maxsize=8)
-def solve_duel(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = True,
-               workers: int | None = None, fast: bool = True) -> DuelSolution:
+def solve_duel(
+    rules: ZehntausendRules, fresh: bool = False, use_disk: bool = True, workers: int | None = None, fast: bool = True
+) -> DuelSolution:
     """The two-player optimum (see the module docstring); cached in memory and on disk.
 
     ``workers``: threads that share the pairs of each level (None: numba's thread count, i.e. every core; 1: the
@@ -597,8 +1015,18 @@ def solve_duel(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = Tr
             W, L = data["W"], data["L"]
             if W.shape == (G, G, 2):
                 diskcache.touch(path)
-                return DuelSolution(rules=rules, graph=g, goal=G, W=W, L=L, immediate=immediate, exact=exact,
-                                    reason=reason, seconds=time.perf_counter() - t0, from_cache=True)
+                return DuelSolution(
+                    rules=rules,
+                    graph=g,
+                    goal=G,
+                    W=W,
+                    L=L,
+                    immediate=immediate,
+                    exact=exact,
+                    reason=reason,
+                    seconds=time.perf_counter() - t0,
+                    from_cache=True,
+                )
         except (OSError, ValueError, KeyError):
             pass
     dcap = 0 if immediate else LAST_TURN_CAP // u
@@ -607,9 +1035,30 @@ def solve_duel(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = Tr
     th = -(-threshold(rules) // u)
     nix = rules.turn.first_throw_points // u if rules.turn.first_throw_niete == "nix" else -1
     n_workers = numba.get_num_threads() if workers is None else max(1, workers)
-    args = (G, immediate, W, L, th, g.can_roll, g.bank_ok, g.giveup_ok, g.tf, g.order, g.grp_start, g.grp_prob,
-            g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust, g.reach, g.start, nix, g.max_dv, fast,
-            *_fast_options(g))
+    args = (
+        G,
+        immediate,
+        W,
+        L,
+        th,
+        g.can_roll,
+        g.bank_ok,
+        g.giveup_ok,
+        g.tf,
+        g.order,
+        g.grp_start,
+        g.grp_prob,
+        g.opt_start,
+        g.opt_dv,
+        g.opt_tgt,
+        g.p_bust,
+        g.reach,
+        g.start,
+        nix,
+        g.max_dv,
+        fast,
+        *_fast_options(g),
+    )
     if n_workers == 1:
         _solve_all(*args)
     else:
@@ -617,13 +1066,29 @@ def solve_duel(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = Tr
             _solve_all_parallel(*args, n_workers)
     if use_disk:
         diskcache.store(path, lambda tmp: np.savez_compressed(tmp, W=W, L=L), keep=is_preset(rules))
-    return DuelSolution(rules=rules, graph=g, goal=G, W=W, L=L, immediate=immediate, exact=exact, reason=reason,
-                        seconds=time.perf_counter() - t0)
+    return DuelSolution(
+        rules=rules,
+        graph=g,
+        goal=G,
+        W=W,
+        L=L,
+        immediate=immediate,
+        exact=exact,
+        reason=reason,
+        seconds=time.perf_counter() - t0,
+    )
 
 
-def duel_move_values(sol: DuelSolution, me: int, other: int, seat: int, total: int, key: TurnKey,
-                     throw: tuple[int, ...] | None, last_turn_need: int | None = None
-                     ) -> dict[str, object]:
+def duel_move_values(
+    sol: DuelSolution,
+    me: int,
+    other: int,
+    seat: int,
+    total: int,
+    key: TurnKey,
+    throw: tuple[int, ...] | None,
+    last_turn_need: int | None = None,
+) -> dict[str, object]:
     """Win probabilities at an in-turn position: of banking, of throwing, and of every move for ``throw``."""
     VD, VC, B, z = sol.turn_tables(me, other, seat, last_turn_need)
     g = sol.graph
@@ -658,11 +1123,19 @@ def solve_duel_result(rules: ZehntausendRules, rules_id: str, fresh: bool = Fals
     if fresh:
         solve_duel.cache_clear()
     sol = solve_duel(rules, fresh=fresh)
-    return SolveResult(game="zehntausend", rules=rules_id, objective="duel", value=sol.value,
-                       seconds=time.perf_counter() - t0,
-                       value_of=N_("the probability that the player who begins a game of two wins, both playing "
-                                   "their best"),
-                       extra={"exact": sol.exact and sol.monotone, "reason": sol.reason,
-                              "from_cache": sol.from_cache, "monotone": sol.monotone,
-                              "last_turn_error": float(sol.L[-1]) if not sol.immediate else 0.0,
-                              "nan": bool(math.isnan(sol.value))})
+    return SolveResult(
+        game="zehntausend",
+        rules=rules_id,
+        objective="duel",
+        value=sol.value,
+        seconds=time.perf_counter() - t0,
+        value_of=N_("the probability that the player who begins a game of two wins, both playing their best"),
+        extra={
+            "exact": sol.exact and sol.monotone,
+            "reason": sol.reason,
+            "from_cache": sol.from_cache,
+            "monotone": sol.monotone,
+            "last_turn_error": float(sol.L[-1]) if not sol.immediate else 0.0,
+            "nan": bool(math.isnan(sol.value)),
+        },
+    )

@@ -143,8 +143,16 @@ def _p(a: array) -> int:  # type: ignore[type-arg]
     return a.buffer_info()[0]  # type: ignore[no-any-return]
 
 
-def reach(out: array, can_roll: array, bank_ok: array, tf: array, grp_start: array,  # type: ignore[type-arg]
-          grp_prob: array, opt_start: array, opt_tgt: array) -> bool:  # type: ignore[type-arg]
+def reach(
+    out: array,
+    can_roll: array,
+    bank_ok: array,
+    tf: array,
+    grp_start: array,  # type: ignore[type-arg]
+    grp_prob: array,
+    opt_start: array,
+    opt_tgt: array,
+) -> bool:  # type: ignore[type-arg]
     """:func:`~wuerfel.games.zehntausend.solvers.turn._reach` into ``out`` (zeros) with the C kernel; False when
     there is none (the caller runs the Python/numba form)."""
     lib = kernels()
@@ -188,8 +196,32 @@ def run(g: TurnGraph, n_rows: int, th: int, B: array, Z: array, INST: array) -> 
     VD = array("d", bytes(8 * total * S))
     VC = array("d", [-math.inf]) * (total * S)
     lib.tail(n_rows, total, S, *(_p(a) for a in (VD, B, Z, g.bank_ok, g.reach)))
-    lib.sweep(n_rows, th, S, *(_p(a) for a in (VD, VC, B, Z, INST, g.can_roll, g.bank_ok, g.giveup_ok, g.tf, g.order,
-                                                g.grp_start, g.grp_prob, g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust)))
+    lib.sweep(
+        n_rows,
+        th,
+        S,
+        *(
+            _p(a)
+            for a in (
+                VD,
+                VC,
+                B,
+                Z,
+                INST,
+                g.can_roll,
+                g.bank_ok,
+                g.giveup_ok,
+                g.tf,
+                g.order,
+                g.grp_start,
+                g.grp_prob,
+                g.opt_start,
+                g.opt_dv,
+                g.opt_tgt,
+                g.p_bust,
+            )
+        ),
+    )
     return Grid(VD, total, S), Grid(VC, total, S)
 
 
@@ -241,8 +273,9 @@ class LightDuel:
     def w(self, i: int, j: int, seat: int) -> float:
         return self.W[(i * self.goal + j) * 2 + seat]  # type: ignore[no-any-return]
 
-    def turn_tables(self, me: int, other: int, seat: int, last_turn_need: int | None = None
-                    ) -> tuple[Grid, Grid, array, float]:  # type: ignore[type-arg]
+    def turn_tables(
+        self, me: int, other: int, seat: int, last_turn_need: int | None = None
+    ) -> tuple[Grid, Grid, array, float]:  # type: ignore[type-arg]
         """(VD, VC, B, z) as :meth:`DuelSolution.turn_tables` computes them, number for number."""
         u = self.unit
         g = self.graph
@@ -265,7 +298,7 @@ class LightDuel:
         """:func:`~wuerfel.games.zehntausend.solvers.duel._bank_payoff`: the win chance of banking each total."""
         G = self.goal
         base = j * G * 2 + 1 - seat  # W[j, i + t, 1 - seat] for i + t < G
-        B = array("d", [1.0 - w for w in self.W[base + 2 * i:base + 2 * G:2]][:n])
+        B = array("d", [1.0 - w for w in self.W[base + 2 * i : base + 2 * G : 2]][:n])
         if len(B) < n:
             if self.immediate or seat == 1:
                 B.extend([1.0] * (n - len(B)))
@@ -286,10 +319,10 @@ def npz_members(path: Path) -> dict[str, bytes]:
     out: dict[str, bytes] = {}
     pos = 0
     try:
-        while data[pos:pos + 4] == b"PK\x03\x04":
-            flags, method = (int.from_bytes(data[pos + k:pos + k + 2], "little") for k in (6, 8))
-            crc = int.from_bytes(data[pos + 14:pos + 18], "little")
-            n, m = (int.from_bytes(data[pos + k:pos + k + 2], "little") for k in (26, 28))
+        while data[pos : pos + 4] == b"PK\x03\x04":
+            flags, method = (int.from_bytes(data[pos + k : pos + k + 2], "little") for k in (6, 8))
+            crc = int.from_bytes(data[pos + 14 : pos + 18], "little")
+            n, m = (int.from_bytes(data[pos + k : pos + k + 2], "little") for k in (26, 28))
             start = pos + 30 + n + m
             if method != 8 or flags & 0x9:  # not deflated, or encrypted, or sizes in a trailing descriptor
                 raise ValueError("not a plain deflated member")
@@ -297,7 +330,7 @@ def npz_members(path: Path) -> dict[str, bytes]:
             member = inflate.decompress(data[start:])
             if not inflate.eof or zlib.crc32(member) != crc:
                 raise ValueError("a damaged member")
-            out[data[pos + 30:pos + 30 + n].decode()] = member
+            out[data[pos + 30 : pos + 30 + n].decode()] = member
             pos = len(data) - len(inflate.unused_data)
         if not out:
             raise ValueError("no members")
@@ -321,12 +354,12 @@ def read_npy(data: bytes) -> tuple[tuple[int, ...], array]:  # type: ignore[type
         size, start = int.from_bytes(data[8:10], "little"), 10
     else:
         size, start = int.from_bytes(data[8:12], "little"), 12
-    header: dict[str, Any] = ast.literal_eval(data[start:start + size].decode("latin1"))
+    header: dict[str, Any] = ast.literal_eval(data[start : start + size].decode("latin1"))
     if header.get("descr") != "<f8" or header.get("fortran_order") or sys.byteorder != "little":
         raise ValueError(f"unexpected .npy header {header}")
     shape = tuple(int(n) for n in header["shape"])
     out = array("d")
-    out.frombytes(data[start + size:])
+    out.frombytes(data[start + size :])
     if len(out) != math.prod(shape):
         raise ValueError("truncated .npy member")
     return shape, out

@@ -82,9 +82,15 @@ def state_key(state: ZehntausendState) -> TurnKey:
     r = state.rules
     t = state.turn
     throws = t.throws - 1 if state.node == "select" else t.throws  # the engine counts a throw when it falls
-    return TurnKey(cup=t.cup, throws=throws if r.turn.max_throws > 0 else 0, proof=t.proof,
-                   confirm=t.confirm is not None, need=t.confirm or 0,
-                   open=t.open_sets if r.extension.enabled else (), turnable=t.turnable)
+    return TurnKey(
+        cup=t.cup,
+        throws=throws if r.turn.max_throws > 0 else 0,
+        proof=t.proof,
+        confirm=t.confirm is not None,
+        need=t.confirm or 0,
+        open=t.open_sets if r.extension.enabled else (),
+        turnable=t.turnable,
+    )
 
 
 @lru_cache(maxsize=32)
@@ -137,8 +143,11 @@ def missing_duel_table(game: Game) -> MissingTable | None:
     work = duel_work(rules)
     if work > BACKGROUND_DUEL_WORK:
         return None
-    return MissingTable(key=f"zehntausend-duel-{rules_key(rules)}", build=partial(build_duel_table, rules),
-                        cpu_seconds=work * DUEL_SECONDS_PER_WORK + DUEL_STARTUP_SECONDS)
+    return MissingTable(
+        key=f"zehntausend-duel-{rules_key(rules)}",
+        build=partial(build_duel_table, rules),
+        cpu_seconds=work * DUEL_SECONDS_PER_WORK + DUEL_STARTUP_SECONDS,
+    )
 
 
 def build_duel_table(rules: ZehntausendRules) -> None:
@@ -163,14 +172,16 @@ def solo_available(rules: ZehntausendRules) -> bool:
 
 
 @lru_cache(maxsize=32)
-def _solo_tables(sol: SoloSolution, score: int, threshold_points: int
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+def _solo_tables(
+    sol: SoloSolution, score: int, threshold_points: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
     return sol.turn_tables(score, threshold_points)
 
 
 @lru_cache(maxsize=32)
-def _duel_tables(sol: DuelSolution | LightDuel, me: int, other: int, seat: int, need: int | None
-                 ) -> tuple[Any, Any, Any, float]:
+def _duel_tables(
+    sol: DuelSolution | LightDuel, me: int, other: int, seat: int, need: int | None
+) -> tuple[Any, Any, Any, float]:
     return sol.turn_tables(me, other, seat, need)
 
 
@@ -185,8 +196,9 @@ class Evaluator:
         ok = self.supported and game.num_players == 2 and self.rules.game.mode == "standard"
         self.use_duel = ok and (duel_available(self.rules) if use_duel is None else use_duel)
         self._duel: DuelSolution | LightDuel | None = None
-        self.use_solo = (self.supported and game.num_players == 1 and self.rules.game.mode == "solo"
-                         and solo_available(self.rules))
+        self.use_solo = (
+            self.supported and game.num_players == 1 and self.rules.game.mode == "solo" and solo_available(self.rules)
+        )
         self._solo: SoloSolution | None = None
         self._prepared = False
 
@@ -306,8 +318,14 @@ class Evaluator:
         choices are rated in those points: a fresh turn about to throw (the first-throw rules included), or the
         offer to take over the predecessor's dice (the better of taking and declining). None elsewhere, and in the
         modes where a turn is more than its own score change (Rückwärts, Bumerang) or not rated in points."""
-        if (not self.supported or state.player != player or self.rules.game.mode != "standard"
-                or self.rules.selection.model != "standard" or state.pool_mode or not state.turns):
+        if (
+            not self.supported
+            or state.player != player
+            or self.rules.game.mode != "standard"
+            or self.rules.selection.model != "standard"
+            or state.pool_mode
+            or not state.turns
+        ):
             return None
         t = state.turn
         if state.node == "offer" and state.offer is not None:
@@ -315,16 +333,25 @@ class Evaluator:
             if not vals or self.measure(state, player) != MEASURE_POINTS:
                 return None
             return max(v for _, v in vals)
-        if (state.node != "throw" or t.throws or t.total or not t.first or t.taken_over or t.voids or t.history
-                or self.measure(state, player) != MEASURE_POINTS):
+        if (
+            state.node != "throw"
+            or t.throws
+            or t.total
+            or not t.first
+            or t.taken_over
+            or t.voids
+            or t.history
+            or self.measure(state, player) != MEASURE_POINTS
+        ):
             return None
         try:
             return self._turn_solution(state, player).value
         except ValueError:
             return None
 
-    def _turn_values(self, state: ZehntausendState, player: int, actions: list[Action], key: TurnKey
-                     ) -> list[tuple[Action, float]] | None:
+    def _turn_values(
+        self, state: ZehntausendState, player: int, actions: list[Action], key: TurnKey
+    ) -> list[tuple[Action, float]] | None:
         r = self.rules
         sol = self._turn_solution(state, player)
         total = state.turn.total
@@ -365,14 +392,24 @@ class Evaluator:
             return None
 
     # --- duel -----------------------------------------------------------------------------------------------------
-    def _duel_values(self, state: ZehntausendState, actions: list[Action], key: TurnKey,
-                     pos: tuple[int, int, int, int | None]) -> list[tuple[Action, float]] | None:
+    def _duel_values(
+        self, state: ZehntausendState, actions: list[Action], key: TurnKey, pos: tuple[int, int, int, int | None]
+    ) -> list[tuple[Action, float]] | None:
         sol = self.duel()
         me, other, seat, need = pos
         return self._table_values(state, actions, key, sol.graph, *_duel_tables(sol, me, other, seat, need))
 
-    def _table_values(self, state: ZehntausendState, actions: list[Action], key: TurnKey, g: TurnGraph,
-                      VD: Any, VC: Any, B: Any, z: float) -> list[tuple[Action, float]] | None:
+    def _table_values(
+        self,
+        state: ZehntausendState,
+        actions: list[Action],
+        key: TurnKey,
+        g: TurnGraph,
+        VD: Any,
+        VC: Any,
+        B: Any,
+        z: float,
+    ) -> list[tuple[Action, float]] | None:
         u = g.unit
 
         def row(total: int) -> int:
@@ -503,7 +540,6 @@ class ZehntausendAdvisor:
         if end is not None:  # the game-end rule decides: put its choice first
             out.sort(key=lambda adv: (isinstance(adv.action, Bank) != end, -adv.value))
         return out
-
 
     def turn_start(self, state: State, player: int) -> tuple[float, str] | None:
         """The analysis's luck of a turn (:class:`~wuerfel.engine.advice.TurnLuck`): the expected points of the

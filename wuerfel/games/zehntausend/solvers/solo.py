@@ -83,14 +83,63 @@ class SoloSolution:
         DC = np.empty((rows, S))
         B = np.empty(rows)
         z = -float(self.E[s, self.fallback])
-        _solo_eval(s, th, z, self.goal, self.fallback, self.E, VD, VC, DD, DC, B, g.can_roll, g.bank_ok,
-                   g.giveup_ok, g.tf, g.order, g.grp_start, g.grp_prob, g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust,
-                   g.reach, g.start, g.max_dv)
+        _solo_eval(
+            s,
+            th,
+            z,
+            self.goal,
+            self.fallback,
+            self.E,
+            VD,
+            VC,
+            DD,
+            DC,
+            B,
+            g.can_roll,
+            g.bank_ok,
+            g.giveup_ok,
+            g.tf,
+            g.order,
+            g.grp_start,
+            g.grp_prob,
+            g.opt_start,
+            g.opt_dv,
+            g.opt_tgt,
+            g.p_bust,
+            g.reach,
+            g.start,
+            g.max_dv,
+        )
         return VD, VC, B, z
 
 
-def _solo_eval(s, th, z, G, thf, E, VD, VC, DD, DC, B, can_roll, bank_ok, giveup_ok, tf, order,  # type: ignore[no-untyped-def]
-               grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, max_dv):
+def _solo_eval(
+    s,
+    th,
+    z,
+    G,
+    thf,
+    E,
+    VD,
+    VC,
+    DD,
+    DC,
+    B,
+    can_roll,
+    bank_ok,
+    giveup_ok,
+    tf,
+    order,  # type: ignore[no-untyped-def]
+    grp_start,
+    grp_prob,
+    opt_start,
+    opt_dv,
+    opt_tgt,
+    p_bust,
+    reach,
+    start,
+    max_dv,
+):
     """Turn value (−expected further turns after this one) at score s with threshold th when a bust is worth z."""
     n_rows = max(G - s, th)
     total = n_rows + max_dv + 1
@@ -100,12 +149,53 @@ def _solo_eval(s, th, z, G, thf, E, VD, VC, DD, DC, B, can_roll, bank_ok, giveup
         else:
             B[t] = -E[s + t, max(thf, t + 1)]
     # banking at or beyond the goal ends the game (B = 0 there); an instant win is worth no further turns either
-    return sweep_slope(n_rows, total, th, z, 0.0, VD, VC, DD, DC, B, can_roll, bank_ok, giveup_ok, tf, order,
-                       grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start)
+    return sweep_slope(
+        n_rows,
+        total,
+        th,
+        z,
+        0.0,
+        VD,
+        VC,
+        DD,
+        DC,
+        B,
+        can_roll,
+        bank_ok,
+        giveup_ok,
+        tf,
+        order,
+        grp_start,
+        grp_prob,
+        opt_start,
+        opt_dv,
+        opt_tgt,
+        p_bust,
+        reach,
+        start,
+    )
 
 
-def _solo_all(G, thf, E, can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob,  # type: ignore[no-untyped-def]
-              opt_start, opt_dv, opt_tgt, p_bust, reach, start, max_dv, plain):
+def _solo_all(
+    G,
+    thf,
+    E,
+    can_roll,
+    bank_ok,
+    giveup_ok,
+    tf,
+    order,
+    grp_start,
+    grp_prob,  # type: ignore[no-untyped-def]
+    opt_start,
+    opt_dv,
+    opt_tgt,
+    p_bust,
+    reach,
+    start,
+    max_dv,
+    plain,
+):
     """Fill E[s, th] from the highest score down. ``plain`` (no beat-the-predecessor): every turn faces ``thf``,
     so each score's fixed point is written to every threshold column and no other threshold is evaluated."""
     S = len(can_roll)
@@ -122,8 +212,33 @@ def _solo_all(G, thf, E, can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp
         if s + 1 < G:
             x = E[s + 1, thf]
         for _ in range(200):
-            v, d = _solo_eval(s, thf, -x, G, thf, E, VD, VC, DD, DC, B, can_roll, bank_ok, giveup_ok, tf, order,
-                              grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, max_dv)
+            v, d = _solo_eval(
+                s,
+                thf,
+                -x,
+                G,
+                thf,
+                E,
+                VD,
+                VC,
+                DD,
+                DC,
+                B,
+                can_roll,
+                bank_ok,
+                giveup_ok,
+                tf,
+                order,
+                grp_start,
+                grp_prob,
+                opt_start,
+                opt_dv,
+                opt_tgt,
+                p_bust,
+                reach,
+                start,
+                max_dv,
+            )
             h = x - 1.0 + v
             if abs(h) < 1e-11:
                 break
@@ -141,8 +256,33 @@ def _solo_all(G, thf, E, can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp
             if th < thf or th > max(s + 1, thf):
                 E[s, th] = np.nan
                 continue
-            v, d = _solo_eval(s, th, z, G, thf, E, VD, VC, DD, DC, B, can_roll, bank_ok, giveup_ok, tf, order,
-                              grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust, reach, start, max_dv)
+            v, d = _solo_eval(
+                s,
+                th,
+                z,
+                G,
+                thf,
+                E,
+                VD,
+                VC,
+                DD,
+                DC,
+                B,
+                can_roll,
+                bank_ok,
+                giveup_ok,
+                tf,
+                order,
+                grp_start,
+                grp_prob,
+                opt_start,
+                opt_dv,
+                opt_tgt,
+                p_bust,
+                reach,
+                start,
+                max_dv,
+            )
             E[s, th] = 1.0 - v
     return 0
 
@@ -164,8 +304,16 @@ def solve_solo(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = Tr
             E = np.load(path)["E"]
             if E.shape[0] == G:
                 diskcache.touch(path)
-                return SoloSolution(rules=rules, graph=g, goal=G, fallback=thf, E=E, minus_marks_ignored=ignored,
-                                    seconds=time.perf_counter() - t0, from_cache=True)
+                return SoloSolution(
+                    rules=rules,
+                    graph=g,
+                    goal=G,
+                    fallback=thf,
+                    E=E,
+                    minus_marks_ignored=ignored,
+                    seconds=time.perf_counter() - t0,
+                    from_cache=True,
+                )
         except (OSError, ValueError, KeyError):
             pass
     if not tr.beat_predecessor:
@@ -178,20 +326,57 @@ def solve_solo(rules: ZehntausendRules, fresh: bool = False, use_disk: bool = Tr
     if not tr.beat_predecessor:
         _solo_all_plain(G, thf, E, g)
     else:
-        _solo_all(G, thf, E, g.can_roll, g.bank_ok, g.giveup_ok, g.tf, g.order, g.grp_start, g.grp_prob,
-                  g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust, g.reach, g.start, g.max_dv, False)
+        _solo_all(
+            G,
+            thf,
+            E,
+            g.can_roll,
+            g.bank_ok,
+            g.giveup_ok,
+            g.tf,
+            g.order,
+            g.grp_start,
+            g.grp_prob,
+            g.opt_start,
+            g.opt_dv,
+            g.opt_tgt,
+            g.p_bust,
+            g.reach,
+            g.start,
+            g.max_dv,
+            False,
+        )
     if use_disk:
         diskcache.store(path, lambda tmp: np.savez_compressed(tmp, E=E), keep=is_preset(rules))
-    return SoloSolution(rules=rules, graph=g, goal=G, fallback=thf, E=E, minus_marks_ignored=ignored,
-                        seconds=time.perf_counter() - t0)
+    return SoloSolution(
+        rules=rules, graph=g, goal=G, fallback=thf, E=E, minus_marks_ignored=ignored, seconds=time.perf_counter() - t0
+    )
 
 
 def _solo_all_plain(G: int, thf: int, E: np.ndarray, g: TurnGraph) -> None:
     """Without beat-the-predecessor the next threshold is always ``thf``: fill E[:, thf] and mirror it."""
     E2 = np.full((G, G + 2), np.nan)
     # reuse the general kernel with the next-threshold lookup pinned: E2[s, t + 1] := E2[s, thf] for every t
-    _solo_all(G, thf, E2, g.can_roll, g.bank_ok, g.giveup_ok, g.tf, g.order, g.grp_start, g.grp_prob,
-              g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust, g.reach, g.start, g.max_dv, True)
+    _solo_all(
+        G,
+        thf,
+        E2,
+        g.can_roll,
+        g.bank_ok,
+        g.giveup_ok,
+        g.tf,
+        g.order,
+        g.grp_start,
+        g.grp_prob,
+        g.opt_start,
+        g.opt_dv,
+        g.opt_tgt,
+        g.p_bust,
+        g.reach,
+        g.start,
+        g.max_dv,
+        True,
+    )
     E[:, thf] = E2[:, thf]
 
 
@@ -201,14 +386,17 @@ def solve_solo_result(rules: ZehntausendRules, rules_id: str, fresh: bool = Fals
     from wuerfel.solvers.api import SolveResult
 
     if rules.game.mode not in ("standard", "solo"):
-        raise RuleError(N_("The solo solver needs a standard or solo game, not mode '{mode}'."),
-                        mode=rules.game.mode)
+        raise RuleError(N_("The solo solver needs a standard or solo game, not mode '{mode}'."), mode=rules.game.mode)
     t0 = time.perf_counter()
     if fresh:
         solve_solo.cache_clear()
     sol = solve_solo(rules, fresh=fresh)
-    return SolveResult(game="zehntausend", rules=rules_id, objective="solo", value=sol.value,
-                       seconds=time.perf_counter() - t0,
-                       value_of=N_("the expected number of turns to reach the target alone, playing the best "
-                                   "strategy"),
-                       extra={"minus_marks_ignored": sol.minus_marks_ignored, "from_cache": sol.from_cache})
+    return SolveResult(
+        game="zehntausend",
+        rules=rules_id,
+        objective="solo",
+        value=sol.value,
+        seconds=time.perf_counter() - t0,
+        value_of=N_("the expected number of turns to reach the target alone, playing the best strategy"),
+        extra={"minus_marks_ignored": sol.minus_marks_ignored, "from_cache": sol.from_cache},
+    )

@@ -66,8 +66,9 @@ def run_kernel(name: str, work: int, *args: Any) -> Any:
         import numpy as np
 
         compile_all()
-        return globals()[name](*(np.asarray(a, dtype=np.bool_ if a.typecode == "b" else None) if isinstance(a, array)
-                                 else a for a in args))
+        return globals()[name](
+            *(np.asarray(a, dtype=np.bool_ if a.typecode == "b" else None) if isinstance(a, array) else a for a in args)
+        )
     return plain(globals()[name])(*(memoryview(a) if getattr(a, "ndim", 0) else a for a in args))  # numpy arrays
 
 
@@ -139,8 +140,9 @@ def threshold(rules: ZehntausendRules, beat: int | None = None) -> int:
 
 REFUSE_EXTENSION_ACROSS_HOT_DICE = N_(
     "The exact solvers cannot solve Ergänzen across hot dice: a set may grow from throw to throw without end and "
-    "doubles with every added die, so a turn has no finite set of positions. Switch off \"Extend after hot dice\" "
-    "to solve these rules.")
+    'doubles with every added die, so a turn has no finite set of positions. Switch off "Extend after hot dice" '
+    "to solve these rules."
+)
 
 
 def turn_refusal(rules: ZehntausendRules) -> str:
@@ -204,16 +206,19 @@ def moves(rules: ZehntausendRules, key: TurnKey, throw: Dice) -> tuple[Move, ...
             throws = key.throws + 1 if rules.turn.max_throws > 0 else 0
             if cup == 0 and rules.turn.hot_dice:
                 c = rules.confirm
-                if c.enabled and (c.trigger == "all_dice_set_aside"
-                                  or (c.trigger == "full_throw_all_scored" and len(throw) == n and used == n)):
+                if c.enabled and (
+                    c.trigger == "all_dice_set_aside"
+                    or (c.trigger == "full_throw_all_scored" and len(throw) == n and used == n)
+                ):
                     confirm, need = True, c.min_points
                 cup = n
                 turnable = 0
                 opened = opened if rules.extension.across_hot_dice else ()
             if whole_throw_scores:
                 confirm, need = True, rules.confirm.min_points
-            new = TurnKey(cup=cup, throws=throws, proof=proof, confirm=confirm, need=need, open=opened,
-                          turnable=turnable)
+            new = TurnKey(
+                cup=cup, throws=throws, proof=proof, confirm=confirm, need=need, open=opened, turnable=turnable
+            )
             out.append(Move(dice=sel.dice, turn_fives=k, points=st.points, selection=st, key=new))
     return tuple(out)
 
@@ -261,9 +266,20 @@ class TurnGraph:
         return len(self.keys)
 
 
-ARRAY_FIELDS = {"can_roll": "bool", "bank_ok": "bool", "giveup_ok": "bool", "tf": "int64", "order": "int64",
-                "grp_start": "int64", "grp_prob": "float64", "opt_start": "int64", "opt_dv": "int64",
-                "opt_tgt": "int64", "p_bust": "float64", "reach": "float64"}
+ARRAY_FIELDS = {
+    "can_roll": "bool",
+    "bank_ok": "bool",
+    "giveup_ok": "bool",
+    "tf": "int64",
+    "order": "int64",
+    "grp_start": "int64",
+    "grp_prob": "float64",
+    "opt_start": "int64",
+    "opt_dv": "int64",
+    "opt_tgt": "int64",
+    "p_bust": "float64",
+    "reach": "float64",
+}
 """The graph's arrays and their numpy dtypes (``array.array`` typecodes ``b``, ``q``, ``d`` in the light graph)."""
 
 
@@ -380,10 +396,23 @@ def light_graph(rules: ZehntausendRules, prune: bool = True) -> TurnGraph:
     tf = array("q", [index[fk] if (fk := turn_five_key(rules, k)) is not None else -1 for k in keys])
     order = array("q", sorted(range(S), key=lambda i: keys[i].turnable))
     g = TurnGraph(
-        rules=rules, unit=unit, keys=keys, index=index, can_roll=cr, bank_ok=bo, giveup_ok=go, tf=tf, order=order,
-        grp_start=array("q", grp_start), grp_prob=array("d", grp_prob), opt_start=array("q", opt_start),
-        opt_dv=array("q", opt_dv), opt_tgt=array("q", opt_tgt), p_bust=p_bust,
-        max_dv=max(opt_dv) if opt_dv else 1, reach=array("d", bytes(8 * S)),
+        rules=rules,
+        unit=unit,
+        keys=keys,
+        index=index,
+        can_roll=cr,
+        bank_ok=bo,
+        giveup_ok=go,
+        tf=tf,
+        order=order,
+        grp_start=array("q", grp_start),
+        grp_prob=array("d", grp_prob),
+        opt_start=array("q", opt_start),
+        opt_dv=array("q", opt_dv),
+        opt_tgt=array("q", opt_tgt),
+        p_bust=p_bust,
+        max_dv=max(opt_dv) if opt_dv else 1,
+        reach=array("d", bytes(8 * S)),
     )
     args = (g.can_roll, g.bank_ok, g.tf, g.grp_start, g.grp_prob, g.opt_start, g.opt_tgt)
     from wuerfel.games.zehntausend.solvers import light
@@ -428,8 +457,26 @@ def _reach(can_roll, bank_ok, tf, grp_start, grp_prob, opt_start, opt_tgt, a):  
     return a
 
 
-def sweep(n_rows, th, VD, VC, B, Z, INST, can_roll, bank_ok, giveup_ok, tf, order,  # type: ignore[no-untyped-def]
-          grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust):
+def sweep(
+    n_rows,
+    th,
+    VD,
+    VC,
+    B,
+    Z,
+    INST,
+    can_roll,
+    bank_ok,
+    giveup_ok,
+    tf,
+    order,  # type: ignore[no-untyped-def]
+    grp_start,
+    grp_prob,
+    opt_start,
+    opt_dv,
+    opt_tgt,
+    p_bust,
+):
     """Fill ``VD[t, s]`` (value after a selection, before deciding) and ``VC[t, s]`` (value of throwing) for the
     rows ``t < n_rows``, highest first; rows ``≥ n_rows`` of ``VD`` must hold the tail already.
 
@@ -469,9 +516,31 @@ def sweep(n_rows, th, VD, VC, B, Z, INST, can_roll, bank_ok, giveup_ok, tf, orde
             VD[t, s] = best
 
 
-def sweep_slope(n_rows, total, th, z, inst, VD, VC, DD, DC, B,  # type: ignore[no-untyped-def]
-                can_roll, bank_ok, giveup_ok, tf, order, grp_start, grp_prob, opt_start, opt_dv, opt_tgt, p_bust,
-                reach, start):
+def sweep_slope(
+    n_rows,
+    total,
+    th,
+    z,
+    inst,
+    VD,
+    VC,
+    DD,
+    DC,
+    B,  # type: ignore[no-untyped-def]
+    can_roll,
+    bank_ok,
+    giveup_ok,
+    tf,
+    order,
+    grp_start,
+    grp_prob,
+    opt_start,
+    opt_dv,
+    opt_tgt,
+    p_bust,
+    reach,
+    start,
+):
     """The sweep of :func:`sweep` for a game-level solver: a bust is worth the constant ``z``, an instant win
     ``inst``, banking total t is worth ``B[t]`` (for every t < ``total``), and every value carries its slope in
     ``z`` (``DD``/``DC``), which the duel and solo solvers' fixed-point iterations need. Fills the tail rows
@@ -617,8 +686,9 @@ def _niete_first(rules: ZehntausendRules, bust_zero: float) -> float:
     return bust_zero
 
 
-def solve_turn(rules: ZehntausendRules, beat: int | None = None, bust_extra: int = 0,
-               threshold_points: int | None = None) -> TurnSolution:
+def solve_turn(
+    rules: ZehntausendRules, beat: int | None = None, bust_extra: int = 0, threshold_points: int | None = None
+) -> TurnSolution:
     """The single-turn optimum: maximise the expected change of the score by this turn.
 
     ``beat``: the banked result of the turn before (``beat_predecessor``); ``threshold_points`` overrides the
@@ -644,8 +714,17 @@ def solve_turn(rules: ZehntausendRules, beat: int | None = None, bust_extra: int
     s0 = g.start
     z0 = -float(bust_extra)
     v0 = float(VC[0, s0]) - g.p_bust[s0] * z0 + g.p_bust[s0] * _niete_first(rules, z0)
-    return TurnSolution(graph=g, threshold=th * u, bust_extra=bust_extra, n_rows=n_rows, VD=VD, VC=VC, value=v0,
-                        seconds=time.perf_counter() - t0, tail_ok=tail_ok)
+    return TurnSolution(
+        graph=g,
+        threshold=th * u,
+        bust_extra=bust_extra,
+        n_rows=n_rows,
+        VD=VD,
+        VC=VC,
+        value=v0,
+        seconds=time.perf_counter() - t0,
+        tail_ok=tail_ok,
+    )
 
 
 def _solve_points(g: TurnGraph, th: int, n_rows: int, bust_extra: int) -> tuple[Any, Any]:
@@ -673,8 +752,28 @@ def _solve_points(g: TurnGraph, th: int, n_rows: int, bust_extra: int) -> tuple[
             VD[n_rows:, s] = B[n_rows:]
         else:
             VD[n_rows:, s] = a[s] * B[n_rows:] + (1.0 - a[s]) * Z[n_rows:]
-    run_kernel("sweep", n_rows * len(g.opt_dv), n_rows, th, VD, VC, B, Z, INST, g.can_roll, g.bank_ok, g.giveup_ok,
-               g.tf, g.order, g.grp_start, g.grp_prob, g.opt_start, g.opt_dv, g.opt_tgt, g.p_bust)
+    run_kernel(
+        "sweep",
+        n_rows * len(g.opt_dv),
+        n_rows,
+        th,
+        VD,
+        VC,
+        B,
+        Z,
+        INST,
+        g.can_roll,
+        g.bank_ok,
+        g.giveup_ok,
+        g.tf,
+        g.order,
+        g.grp_start,
+        g.grp_prob,
+        g.opt_start,
+        g.opt_dv,
+        g.opt_tgt,
+        g.p_bust,
+    )
     return VD, VC
 
 
@@ -696,8 +795,12 @@ def solve_turn_result(rules: ZehntausendRules, rules_id: str, fresh: bool = Fals
         turn_graph.cache_clear()
         moves.cache_clear()
     sol = solve_turn(rules)
-    return SolveResult(game="zehntausend", rules=rules_id, objective="turn", value=sol.value,
-                       seconds=time.perf_counter() - t0,
-                       value_of=N_("the expected points of one turn from a fresh start with the best strategy"),
-                       extra={"keys": len(sol.graph), "rows": sol.n_rows, "tail_ok": sol.tail_ok,
-                              "threshold": sol.threshold})
+    return SolveResult(
+        game="zehntausend",
+        rules=rules_id,
+        objective="turn",
+        value=sol.value,
+        seconds=time.perf_counter() - t0,
+        value_of=N_("the expected points of one turn from a fresh start with the best strategy"),
+        extra={"keys": len(sol.graph), "rows": sol.n_rows, "tail_ok": sol.tail_ok, "threshold": sol.threshold},
+    )

@@ -26,12 +26,18 @@ def upgrade() -> None:
 
     with op.batch_alter_table("players") as batch:
         batch.add_column(sa.Column("name_skeleton", sa.String(64), nullable=True))
-    players = sa.table("players", sa.column("id", sa.Integer), sa.column("name", sa.String),
-                       sa.column("password_hash", sa.Text), sa.column("name_skeleton", sa.String))
+    players = sa.table(
+        "players",
+        sa.column("id", sa.Integer),
+        sa.column("name", sa.String),
+        sa.column("password_hash", sa.Text),
+        sa.column("name_skeleton", sa.String),
+    )
     conn = op.get_bind()
     seen: set[str] = set()
-    for pid, name in conn.execute(sa.select(players.c.id, players.c.name)
-                                  .where(players.c.password_hash.is_not(None)).order_by(players.c.id)).all():
+    for pid, name in conn.execute(
+        sa.select(players.c.id, players.c.name).where(players.c.password_hash.is_not(None)).order_by(players.c.id)
+    ).all():
         key = skeleton(name)
         if key not in seen:
             seen.add(key)
