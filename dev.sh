@@ -18,7 +18,7 @@ stamp=.venv/.installed-$(cat pyproject.toml | sha1sum | cut -c1-12)
 if [ ! -f "$stamp" ]; then
   echo "dev.sh: installing wuerfel and what it needs into .venv (the first time takes a minute or two) ..." >&2
   .venv/bin/python -m pip install --upgrade --progress-bar on pip >&2
-  .venv/bin/python -m pip install --progress-bar on -e '.[web,dev]' >&2
+  .venv/bin/python -m pip install --progress-bar on -e '.[web,dev,research]' >&2
   rm -f .venv/.installed-*; touch "$stamp"
   echo "dev.sh: .venv is ready." >&2
 fi
@@ -44,6 +44,10 @@ case "$job" in
   test)
     browser_for_tests
     ruff check wuerfel tests bench
+    # The declared checks run (issue 26): mypy over what [tool.mypy] files names in pyproject.toml (all of wuerfel),
+    # and the format of every Python file.
+    ruff format --check wuerfel tests bench
+    mypy
     exec python -m pytest -n 2 -rfEs "$@" ;;
   browser) browser_for_tests ;;
   serve) exec wuerfel serve "$@" ;;

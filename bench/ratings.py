@@ -26,9 +26,10 @@ def databases() -> Iterator[tuple[str, str]]:
     with tempfile.TemporaryDirectory() as tmp:
         yield "sqlite", f"sqlite:///{Path(tmp) / 'bench.db'}"
     try:
-        from tests.server.conftest import pg_schema, pg_unreachable
+        from tests.server.cluster.services import pg_unreachable
+        from tests.server.conftest import pg_schema
 
-        if pg_unreachable() is None:
+        if pg_unreachable("test") is None:
             with pg_schema() as url:
                 yield "postgresql", url
     except Exception as exc:  # the bench runs without the test tree or the server too

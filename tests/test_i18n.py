@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from wuerfel.i18n import catalog, normalize_language, translate
 from wuerfel.i18n_tools import missing
@@ -31,12 +32,15 @@ def test_language_normalisation_and_fallback() -> None:
 
 def test_no_msgid_is_translated_twice() -> None:
     """Catalogues merge by union on several branches (.gitattributes): an entry added on two branches would come
-    back twice, and the later file would silently win."""
-    from wuerfel.i18n import LOCALE_DIR
+    back twice, and the later file would silently win. Across wuerfel's and the games' own catalogues too: a msgid
+    in both would be wuerfel's, and the game's line dead."""
+    from wuerfel.engine.registry import all_games
+    from wuerfel.i18n import locale_dirs
 
+    all_games()
     for lang in ("de", "en"):
         seen: dict[tuple[str, str], str] = {}
-        for path in sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")):
+        for path in sorted(p for d in locale_dirs() for p in (d / lang / "LC_MESSAGES").glob("*.po")):
             ctx = ""
             lines = path.read_text(encoding="utf-8").splitlines()
             for i, line in enumerate(lines):
@@ -44,9 +48,43 @@ def test_no_msgid_is_translated_twice() -> None:
                     ctx = line
                 elif line.startswith("msgid ") and line != 'msgid ""':
                     key = (ctx, line if not lines[i + 1].startswith('"') else line + lines[i + 1])
-                    assert key not in seen, f"{line} twice: {seen[key]} and {path.name}"
-                    seen[key] = path.name
+                    assert key not in seen, f"{line} twice: {seen[key]} and {path}"
+                    seen[key] = str(path)
                     ctx = ""
+
+
+def test_each_game_owns_the_msgids_only_its_modules_declare() -> None:
+    """Issue 26, a game is one package: a msgid that only one game's own modules declare is in that game's
+    catalogues (its ``GameInfo.locale_dir``, German and English alike) and in no other; what anything else declares
+    too stays in wuerfel's. Fix a failure with ``python -m wuerfel.i18n_tools move`` (for a msgid now shared, move
+    its entries back to a catalogue of wuerfel/locale by hand)."""
+    from wuerfel.engine.registry import entry_points, get_game
+    from wuerfel.i18n import LOCALE_DIR
+    from wuerfel.i18n_tools import game_owned
+    from wuerfel.testing.catalogues import read_catalogue
+
+    owned = game_owned()
+    assert {"wuerfel.games.zehntausend", "wuerfel.games.wuerfelspiel", "wuerfel.games.hasard.escalero"} <= set(
+        owned.values()
+    )
+    by_dir: dict[Path, set[str]] = {}
+    for game_id, spec in entry_points().items():
+        entry = spec.split(":", 1)[0].strip()
+        if not entry.startswith("wuerfel."):
+            continue
+        info = get_game(game_id)
+        mine = {m for m, e in owned.items() if e == entry}
+        if not mine:
+            continue
+        assert info.locale_dir is not None, f"{game_id} declares {len(mine)} msgids of its own but has no locale_dir"
+        by_dir.setdefault(info.locale_dir, set()).update(mine)
+    central = {lang: {k.split("\x04")[1] for k in read_catalogue(LOCALE_DIR, lang)} for lang in ("de", "en")}
+    for directory, mine in by_dir.items():
+        for lang in ("de", "en"):
+            found = {k.split("\x04")[1] for k in read_catalogue(directory, lang)}
+            assert not (lacking := sorted(mine - found)), f"{directory} ({lang}) lacks its own msgids: {lacking[:5]}"
+            assert not (foreign := sorted(found - mine)), f"{directory} ({lang}) holds others' msgids: {foreign[:5]}"
+            assert not (left := sorted(mine & central[lang])), f"wuerfel/locale/{lang} still holds {left[:5]}"
 
 
 def test_counted_messages_take_their_plural_forms() -> None:
@@ -290,3 +328,20 @@ def test_preset_names_are_in_one_language() -> None:
         if german.search(g.resolve(name).name("en"))
     ]
     assert not mixed, mixed
+    # Re-audit: a book's own rule set kept the game's German name in English ("Tens (Zehnerspiel) · Zehnerspiel",
+    # "Doppeltes Lottchen" in the rules panel): where the game has an English name, so has its rule set.
+    german_named = [
+        (g.id, name)
+        for g in all_games()
+        for name in g.public_rule_sets()
+        if f"({g.resolve(name).name('en')})" in g.name_en or "Augen" in g.resolve(name).name("en")
+    ]
+    assert not german_named, german_named
+    # ... and never repeats the German game name beside the English one ("Ten Thousand · Zehntausend, simple").
+    beside = [
+        (g.id, name)
+        for g in all_games()
+        for name in g.public_rule_sets()
+        if not g.name_en.startswith(g.name_de) and g.name_de in g.resolve(name).name("en")
+    ]
+    assert not beside, beside

@@ -4,8 +4,6 @@ presets are not offered, wrong types are refused in the player's language and bo
 from __future__ import annotations
 
 import dataclasses
-import re
-from typing import Any, Literal, get_args, get_origin
 
 import pytest
 
@@ -16,14 +14,12 @@ from wuerfel.engine.rules import (
     describe_options,
     humanize_params,
     option_display_name,
-    option_keys,
-    option_labels,
     option_schema,
     set_dotted,
 )
+from wuerfel.testing.labels import check_choice_words, check_option_names, check_rule_set_names
 
 GAMES = [g.id for g in all_games() if g.presets_dir is not None]
-SPEC_CODES = re.compile(r"\((?:A|E|G)-?\d+\)|(?<![\d.,])00\d\b|\bA-\d+\b")
 INTERNAL = {
     "einfach+verdoppeln+ergaenzen",
     "einfach+verschaerft+uebernehmen",
@@ -32,68 +28,19 @@ INTERNAL = {
 }
 
 
-def _leaf_types(cls: type[Any], path: str = "") -> dict[str, Any]:
-    """Dotted key (list indices left out) → type, for every option including fields of list items."""
-    import typing
-
-    out: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
-        tp = typing.get_type_hints(cls)[f.name]
-        key = f"{path}.{f.name}" if path else f.name
-        out[key] = tp
-        args = get_args(tp)
-        if dataclasses.is_dataclass(tp):
-            out.update(_leaf_types(tp, key))  # type: ignore[arg-type]
-        elif get_origin(tp) is tuple and args and dataclasses.is_dataclass(args[0]):
-            out.update(_leaf_types(args[0], key))
-    return out
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_every_option_has_a_name_and_a_description_in_both_languages(game: str) -> None:
-    info = get_game(game)
-    labels = option_labels(info.options_class)
-    for key in option_keys(info.options_class):
-        de, en = labels.names.get(key, ("", ""))
-        assert de.strip() and en.strip(), f"{game}: option {key} has no German and English name"
-        assert "_" not in de + en, f"{game}: the name of {key} reads like a key: {de!r} / {en!r}"
-    for o in describe_options(info.load_rules()):
-        assert o.name("de") != o.key and o.name("en") != o.key, (game, o.key)
-        assert o.description("de").strip() and o.description("en").strip(), (game, o.key)
-        for raw in (c for c in o.choices if isinstance(c, str)):
-            # a description names choices in words, never by their TOML value ("(at_least)", "(explicit)")
-            assert f"({raw})" not in o.description("de") + o.description("en"), (game, o.key, raw)
+    check_option_names(game)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_choice_value_has_words_in_both_languages(game: str) -> None:
-    info = get_game(game)
-    labels = option_labels(info.options_class)
-    for key, tp in _leaf_types(info.options_class).items():
-        values = get_args(tp) if get_origin(tp) is Literal else ()
-        for v in values:
-            de, en = labels.choices.get(key, {}).get(v, ("", ""))
-            assert de.strip() and en.strip(), f"{game}: choice {v!r} of {key} has no words"
-            assert "_" not in de + en, (game, key, v)
-            if isinstance(v, str):
-                assert de != v, f"{game}: choice {v!r} of {key} is shown raw in German"
-    for o in describe_options(info.load_rules()):
-        for v in o.choices:
-            assert o.choice_label(v, "de") and "_" not in o.choice_label(v, "en"), (game, o.key, v)
+    check_choice_words(game)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_rule_set_has_a_name_and_a_note_in_both_languages(game: str) -> None:
-    info = get_game(game)
-    for rules_id in info.rule_sets():
-        res = info.resolve(rules_id)
-        assert res.name_de and res.name_en and res.note and res.note_en, (game, rules_id)
-        assert res.name("en") == res.name_en and res.describe("en") == res.note_en and res.describe("de") == res.note
-        if rules_id not in info.public_rule_sets():
-            continue
-        for text in (res.name_de, res.name_en, res.note, res.note_en):
-            assert not SPEC_CODES.search(text), f"{rules_id}: a spec reference in a player's text: {text!r}"
-            assert "isolate" not in text and "proof off" not in text, rules_id
+    check_rule_set_names(game)
 
 
 def test_test_only_rule_sets_are_internal_hidden_and_still_loadable() -> None:

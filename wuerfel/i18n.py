@@ -1,10 +1,16 @@
 """Translations: German first, English second.
 
 Msgids are English. Catalogues live in ``wuerfel/locale/<lang>/LC_MESSAGES/*.po`` (one file per part of the
-program, so that parts are translated and merged independently) and are read directly with Babel (no compile
+program, so that parts are translated and merged independently; a text only one game uses lives in that game's own
+catalogues, below) and are read directly with Babel (no compile
 step, so a fresh clone works without building ``.mo`` files). A missing translation falls back to
 the English msgid rather than failing: a half-translated screen is better than a crashed one, and a test checks that
 the German catalogue covers every msgid in the code.
+
+A game package outside wuerfel carries catalogues of its own in the same layout (``<locale_dir>/<lang>/LC_MESSAGES``);
+its ``GameInfo.locale_dir`` is handed to :func:`add_locale_dir` when the game registers, and every lookup consults
+those after the main catalogue (wuerfel's own translation of a msgid wins). So a plug-in's texts are German without
+a line of it copied into wuerfel (issue 26), and wuerfel's own games carry theirs the same way.
 """
 
 from __future__ import annotations
@@ -16,6 +22,28 @@ from typing import Any
 LOCALE_DIR = Path(__file__).parent / "locale"
 LANGUAGES = ("de", "en")
 DEFAULT_LANGUAGE = "de"
+
+_GAME_LOCALE_DIRS: list[Path] = []
+"""Catalogue directories of registered games, in registration order (see :func:`add_locale_dir`)."""
+
+
+def add_locale_dir(directory: Path) -> None:
+    """Consult the catalogues under ``directory`` (``<lang>/LC_MESSAGES/*.po``) after the main ones.
+
+    Why a list here and not a look into the registry: this module is the bottom layer and imports nothing of the
+    engine; the registry calls this when a game with a ``locale_dir`` registers. The caches are cleared, since a
+    game may register after the first text was translated (the registry loads games lazily)."""
+    directory = Path(directory).resolve()
+    if directory == LOCALE_DIR.resolve() or directory in _GAME_LOCALE_DIRS:
+        return
+    _GAME_LOCALE_DIRS.append(directory)
+    for cached in (catalog, you_catalog, _messages, plural_catalog):
+        cached.cache_clear()
+
+
+def locale_dirs() -> tuple[Path, ...]:
+    """Every catalogue directory, the main one first (tools that check a catalogue's completeness walk these)."""
+    return (LOCALE_DIR, *_GAME_LOCALE_DIRS)
 
 
 @cache
@@ -62,10 +90,13 @@ def you_catalog(lang: str, context: str = YOU_CONTEXT) -> dict[str, str | tuple[
 def _messages(lang: str) -> tuple[Any, ...]:
     from babel.messages.pofile import read_po
 
+    # The games' catalogues first and the main one last: the tables built from these keep the last entry of a msgid,
+    # so wuerfel's own translation wins over a game's, and a game's fills in what the main catalogue lacks.
     found: list[Any] = []
-    for path in sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")):
-        with path.open("rb") as fh:
-            found.extend(read_po(fh, locale=lang))
+    for directory in [*reversed(_GAME_LOCALE_DIRS), LOCALE_DIR]:
+        for path in sorted((directory / lang / "LC_MESSAGES").glob("*.po")):
+            with path.open("rb") as fh:
+                found.extend(read_po(fh, locale=lang))
     return tuple(found)
 
 
@@ -154,3 +185,22 @@ class Translator:
     def n(self, singular: str, plural: str, n: int | float, /, **params: Any) -> str:
         """The form of a counted message for ``n`` ("1 Wurf", "2 Würfe"): see :func:`ntranslate`."""
         return ntranslate(singular, plural, n, self.lang, **params)
+
+
+LOT_FOR_YOU = {"{name} begins": "You begin", "{name} holds the bank": "You hold the bank"}
+"""A lot that falls on the reader, in the second person: the games' lot texts (the kit's and the bank games'
+msgids) say "{name} beginnt", which for the reader should read "Du beginnst"."""
+
+
+def second_person(line: str, name: str, lang: str | None = None) -> str:
+    """``line``, translated with the reader's ``name`` ("Anna ist der erste Macher", a game's plain-string lot), in
+    the second person ("Du bist der erste Macher"): the catalogue's ``you`` form of the sentence it was made from.
+    A game's lot texts are strings, not phrases, so they are matched after the fact; a line with no such form stays
+    as it is. The terminal says its lot lines so, and the web move list the lot that fell on its reader."""
+    for template, yours in LOT_FOR_YOU.items():
+        if line == translate(template, lang, name=name):
+            return translate(yours, lang)
+    for msgid, form in you_catalog(normalize_language(lang)).items():
+        if isinstance(form, str) and "{name}" in msgid and translate(msgid, lang, name=name) == line:
+            return form.replace("{name}", name)
+    return line

@@ -75,6 +75,21 @@ def create_table(
     return page.url
 
 
+def join(page: Page, base: str, name: str, url: str) -> None:
+    """``name`` follows the link to the table at ``url`` as a guest and takes its first empty seat."""
+    guest(page, base, name, "/table/" + url.split("/table/")[1])
+    page.wait_for_url("**/table/**")
+    page.locator("#seat-list .seat.empty .sit").first.click()
+
+
+def start_game(host: Page, *others: Page) -> None:
+    """The host starts the game as soon as the page lets him; every page is then connected to the running table."""
+    expect(host.locator("#start-btn")).to_be_enabled(timeout=15_000)
+    host.locator("#start-btn").click()
+    for page in (host, *others):
+        wait_connected(page)
+
+
 def seq(page: Page) -> int:
     v = page.evaluate("() => document.body.dataset.seq")
     return int(v) if v is not None else -1

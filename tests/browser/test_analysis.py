@@ -4,6 +4,7 @@ mistakes highlighted, accuracy and luck per player, the win-chance graph, a clic
 from __future__ import annotations
 
 import json
+import math
 import re
 import time
 from typing import Any
@@ -94,6 +95,35 @@ def test_replay_shows_the_analysis(server: Server, new_page: Any) -> None:
     # a decisive mistake in the panel steps the replay to it
     page.locator("#analysis-mistake-list li").first.click()
     expect(page.locator("body")).to_have_attribute("data-step", str(first["step"]))
+    # The analysis follows the board (web M2): under it, what was chosen at this step and what was best, and the
+    # players' win chances where the graph has a point at this step (the page's words are English).
+    en = page.request.get(f"{server.url}/api/tables/{table['id']}/analysis", headers={"Accept-Language": "en"}).json()
+    mistake = next(d for d in en["decisions"] if d["index"] == first["index"])
+    here = page.locator("#analysis-here")
+    name = {s["seat"]: s["name"] for s in en["seats"]}
+    expect(here).to_contain_text(
+        f"Here {name[mistake['seat']]} chose {mistake['chosen_label']}; best was {mistake['best_label']} (−"
+    )
+    w = en["win_chance"]
+    k = len(w["steps"]) // 2
+    page.locator(f"#events li[data-index='{w['steps'][k]}']").click()
+    pct = [math.floor(w["seats"][seat][k] * 100 + 0.5) for seat in (0, 1)]  # as the page rounds, half up
+    expect(here).to_contain_text(f"Win chance at this step: {name[0]} {pct[0]} %, {name[1]} {pct[1]} %.")
+    # ... and a cursor over the graph stands at the step, further right for a later step, inside the picture
+    cursor = page.locator("#analysis-cursor")
+    expect(cursor).to_have_attribute("data-step", str(w["steps"][k]))
+    expect(cursor).to_be_visible()
+    at = cursor.bounding_box()
+    page.locator(f"#events li[data-index='{w['steps'][-1]}']").click()
+    expect(cursor).to_have_attribute("data-step", str(w["steps"][-1]))
+    later, img = cursor.bounding_box(), page.locator("#analysis-graph-img").bounding_box()
+    assert at is not None and later is not None and img is not None
+    assert img["x"] < at["x"] < later["x"] < img["x"] + img["width"]
+    assert img["y"] <= later["y"] and later["y"] + later["height"] <= img["y"] + img["height"]
+    if best:  # a best decision says so when the slider stands on it
+        d = next(d for d in en["decisions"] if d["index"] == best[0]["index"])
+        page.locator(f"#events li[data-index='{d['step']}']").click()
+        expect(here).to_contain_text(f"Here {name[d['seat']]} chose {d['chosen_label']}: one of the best choices.")
     page.locator("#first").click()
     expect(page.locator("body")).to_have_attribute("data-step", "0")
     page.locator("#analysis-mistake-list li").first.focus()  # and by keyboard
@@ -112,6 +142,11 @@ def test_german_replay_and_a_game_without_analysis(server: Server, new_page: Any
     expect(page.locator("#analysis-seats tr.seat-name").first).to_contain_text("Computer (Faustregel)")
     expect(page.locator("#analysis-graph")).to_be_hidden()  # no duel solver: no graph
     expect(page.locator("#events .loss").first).to_be_visible()
+    # the decision of a step is told under the board in German too (web M2)
+    page.locator("#events li", has=page.locator(".loss")).first.click()
+    expect(page.locator("#analysis-here")).to_contain_text(
+        re.compile(r"^Hier wählte Computer \((Faustregel|optimal)\) ")
+    )
     jule = bots_game(page, server.url, "jule", {"0": "random", "1": "random"})
     page.goto(f"{server.url}/replay/{jule['id']}")
     page.wait_for_selector("#events li")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import create_table, guest, wait_connected
+from tests.browser.helpers import create_table, guest, join, start_game, wait_connected
 
 
 def _say(page: Page, text: str) -> None:
@@ -19,13 +19,8 @@ def test_two_players_chat_and_a_spectator_reads_along(server: Server, new_page) 
     guest(anna, server.url, "Anna")
     url = create_table(anna, server.url, "pig", seats=2)
     bert = new_page(locale="en-US")
-    guest(bert, server.url, "Bert", "/table/" + url.split("/table/")[1])
-    bert.wait_for_url("**/table/**")
-    bert.locator("#seat-list .seat.empty .sit").first.click()
-    expect(anna.locator("#start-btn")).to_be_enabled(timeout=15_000)
-    anna.locator("#start-btn").click()
-    wait_connected(anna)
-    wait_connected(bert)
+    join(bert, server.url, "Bert", url)
+    start_game(anna, bert)
     watcher = new_page(width=360)
     watcher.goto(url + "?watch=1")  # watching needs no name
     wait_connected(watcher)

@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import create_table, guest, msg, my_decision, wait_connected
+from tests.browser.helpers import click_action, create_table, guest, msg, my_decision, wait_connected
 
 
 def _component(m: dict, kind: str) -> dict:
@@ -297,3 +297,86 @@ def test_the_lot_is_not_labelled_as_a_throw(server: Server, new_page) -> None:
                       ["Anna", "Bert"], 0);
     }""")
     assert line == "Los: Anna beginnt"
+
+
+def test_a_dice_pick_of_keeps_says_the_tapped_dice_stay(server: Server, new_page) -> None:
+    """Re-audit of issue 24 (web U7): Offenes Würfelpoker asked "Tippe die Würfel an, die du wählst", which does not
+    say whether the tapped dice stay or are thrown again; where every choice keeps dice, the button says so."""
+    anna = new_page()
+    guest(anna, server.url, "Anna")
+    create_table(anna, server.url, "offenes-wuerfelpoker", seats=2, bots={1: "optimal"})
+    anna.locator("#start-btn").click()
+    wait_connected(anna)
+    for _ in range(10):  # a bot that began may have raised first: Anna answers (blind) until her dice are up
+        my_decision(anna, timeout=60_000)
+        if anna.locator("#dice-move").count():
+            break
+        legal = [e["action"] for e in msg(anna)["legal"]]
+        before = msg(anna)["seq"]
+        click_action(anna, next((a for a in legal if a["kind"] == "call"), legal[0]))
+        anna.wait_for_function(f"() => window.wuerfelTable.msg.seq > {before}", timeout=60_000)
+    expect(anna.locator("#dice-move")).to_have_text("Tippe die Würfel an, die du behalten willst.")
+
+
+def test_generic_table_offers_a_menu_step_by_step(server: Server, new_page) -> None:
+    """A menu (issue 26: the game names and groups the moves, the page knows no hand): the steps narrow the options,
+    a step's preset is taken until another is picked, a shortcut chooses at once, and the button sends the move."""
+    from wuerfel.engine.components import Menu, MenuOption, components_json
+
+    hands = {
+        (1, 6): ("Paar", "Paar Asse"),
+        (1, 6, 5): ("Paar", "Paar Asse", "König"),
+        (1, 5): ("Paar", "Paar Könige"),
+        (3, 6): ("Drilling", "Drilling Asse"),
+    }
+    menu = Menu(
+        tuple(
+            MenuOption(
+                {"kind": "announce", "hand": list(h)},
+                path,
+                preset=len(path) == 2,
+                shortcut="Die Wahrheit: Drilling Asse" if h == (3, 6) else None,
+            )
+            for h, path in hands.items()
+        ),
+        seat=0,
+        label="Was sagst du an?",
+        none="keine",
+        key="announce",
+    )
+    legal = [
+        {"seat": 0, "action": {"kind": "announce", "hand": list(h)}, "label": " ".join(p[1:])} for h, p in hands.items()
+    ]
+    page = new_page()
+    guest(page, server.url, "Anna")
+    page.evaluate(
+        """async ([components, legal]) => {
+        const {render} = await import('/static/js/games/generic.js');
+        const {t} = await import('/static/js/i18n.js');
+        const root = document.createElement('div');
+        root.id = 'probe';
+        document.body.appendChild(root);
+        window.sent = null;
+        render(root, {msg: {seq: 1, components}, view: {}, legal, names: ['Anna'], t, fmt: (x) => String(x),
+          mySeats: [0], pending: false, send: (e) => { window.sent = e; }, showNotice: () => {}, thrown: null,
+          lastRoll: null});
+    }""",
+        [components_json([menu], "de"), legal],
+    )
+    box = page.locator("#probe [data-kind='menu']")
+    send = box.locator(".actions button")
+    expect(box.locator("p")).to_have_text("Was sagst du an?")
+    expect(page.locator("#probe button[data-kind='announce']")).to_have_count(0)  # no button of its own per move
+    expect(box.locator("button[data-step='0']")).to_have_text(["Paar", "Drilling"])
+    expect(send).to_be_disabled()
+    box.locator("button[data-step='0']", has_text="Paar").click()
+    expect(box.locator("button[data-step='1']")).to_have_text(["Paar Asse", "Paar Könige"])
+    box.locator("button[data-step='1']", has_text="Paar Asse").click()
+    expect(box.locator("button.match[data-option]")).to_have_text("keine")  # the preset: no kicker
+    expect(send).to_have_attribute("data-action", '{"kind":"announce","hand":[1,6]}')
+    box.locator("button[data-step='2']", has_text="König").click()
+    expect(send).to_have_attribute("data-action", '{"kind":"announce","hand":[1,6,5]}')
+    box.locator("button[data-option]", has_text="Die Wahrheit").click()
+    expect(send).to_have_attribute("data-action", '{"kind":"announce","hand":[3,6]}')
+    send.click()
+    assert page.evaluate("() => window.sent.action.hand") == [3, 6]

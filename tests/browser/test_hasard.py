@@ -71,11 +71,14 @@ def test_lustige_sieben_board_and_sealed_stakes(server: Server, new_page) -> Non
     assert [boxes[n]["y"] for n in right] == sorted(boxes[n]["y"] for n in right)
     expect(anna.locator("#ls-bank")).to_contain_text("Computer")  # the bot, named in words
     expect(anna.locator("#ls-last")).to_be_visible()  # the first bank's throws were paid
-    # The other punter's stakes are sealed: once it is done, the page says only that it has staked.
+    # The other punter's stakes are sealed: once it is done, the page says only that it stakes no more (as the game's
+    # seats component says, the terminal alike: not "has staked", which a punter who staked nothing has not).
     anna.wait_for_function("() => !window.wuerfelTable.msg.view.betting.deciding.includes(2)")
-    expect(anna.locator("#ls-players tr[data-seat='2']")).to_contain_text("hat gesetzt")
+    expect(anna.locator("#ls-players tr[data-seat='2']")).to_contain_text("keine weiteren Einsätze")
     expect(anna.locator("#ls-players tr[data-seat='0']")).to_contain_text("setzt noch")
-    expect(anna.locator("#ls-players tr[data-seat='1']")).to_contain_text("hält die Bank")
+    expect(anna.locator("#ls-players tr[data-seat='1']")).to_contain_text("Bank")
+    expect(anna.locator("#ls-players tr[data-role]")).to_have_count(1)
+    expect(anna.locator("#ls-players tr[data-seat='1'][data-role]")).to_have_count(1)
     assert "committed" not in msg(anna)["view"]["betting"]
     sealed_before = {n: a for _p, n, a in msg(anna)["view"]["board"] if _p == 2}
     shown = anna.locator(".ls-chip[data-seat='2']").evaluate_all(
@@ -179,18 +182,12 @@ def test_verdecktes_wuerfelpoker_concealed_dice_never_reach_another_page(server:
             expect(tray).to_have_count(5)
             if announced == 0:
                 _shot(anna, "verdecktes-own-cup")
-                # The page names hands itself (for the turns of the round): exactly as the engine labels them.
-                wrong = anna.evaluate(
-                    """async (legal) => {
-                    const {describeKey} = await import('/static/js/games/verdecktes-wuerfelpoker.js');
-                    const t = (k, p = {}) => Object.entries(p).reduce(
-                        (s, [a, b]) => s.split('{' + a + '}').join(b), window.I18N[k] ?? k);
-                    return legal.filter(e => e.action.kind === 'announce' && describeKey(t, e.action.hand) !== e.label)
-                                .map(e => [e.label, describeKey(t, e.action.hand)]);
-                }""",
-                    m["legal"],
+                # The game's menu offers exactly the legal announcements (the page names and groups no hand).
+                menus = [c for c in m["components"] if c["kind"] == "menu"]
+                offered = sorted(json.dumps(o["action"], sort_keys=True) for o in menus[0]["options"])
+                assert offered == sorted(
+                    json.dumps(e["action"], sort_keys=True) for e in m["legal"] if e["action"]["kind"] == "announce"
                 )
-                assert wrong == []
             from wuerfel.games.hasard.poker import describe_key, hand_key
 
             true_key = list(hand_key(tuple(sorted(mine["dice"]))))
@@ -376,6 +373,7 @@ def test_replay_draws_every_step_with_the_games_own_table(
     # the replay's move list tells what the events brought about, as the live list does (issue 24 §1)
     expect(page.locator("#events .announce").first).to_be_attached()
     if game == "lustige-sieben":  # web B2: after the last bank nobody is marked as holding one
-        expect(page.locator("#ls-players")).not_to_contain_text("holds the bank")
+        expect(page.locator("#ls-players tr[data-role]")).to_have_count(0)
+        expect(page.locator("#ls-bank")).to_contain_text("–")  # and the bank cell names no holder
     assert page.evaluate("() => window.__errors") == []
     _shot(page, f"replay-{game}")

@@ -7,7 +7,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import click_action, create_table, guest, my_turn, wait_connected
+from tests.browser.helpers import click_action, create_table, guest, join, my_turn, start_game, wait_connected
 
 
 def _row(page: Page, seat: int):  # type: ignore[no-untyped-def]
@@ -19,9 +19,7 @@ def test_presence_is_shown_and_follows_a_player_who_leaves_and_returns(server: S
     guest(anna, server.url, "Anna")
     url = create_table(anna, server.url, "pig", seats=2)
     bert = new_page()
-    guest(bert, server.url, "Bert", "/table/" + url.split("/table/")[1])
-    bert.wait_for_url("**/table/**")
-    bert.locator("#seat-list .seat.empty .sit").first.click()
+    join(bert, server.url, "Bert", url)
     # Before the start the seat list marks both as present, in words for screen readers.
     expect(anna.locator("#seat-list .seat[data-seat='1']")).to_have_attribute("data-online", "yes", timeout=15_000)
     expect(anna.locator("#seat-list .seat[data-seat='1'] .presence")).to_have_attribute("aria-label", "am Tisch")
@@ -48,13 +46,8 @@ def test_resign_from_the_page_ends_the_game_in_words_for_both(server: Server, ne
     guest(anna, server.url, "Anna")
     url = create_table(anna, server.url, "pig", seats=2)
     bert = new_page(locale="en-US")
-    guest(bert, server.url, "Bert", "/table/" + url.split("/table/")[1])
-    bert.wait_for_url("**/table/**")
-    bert.locator("#seat-list .seat.empty .sit").first.click()
-    expect(anna.locator("#start-btn")).to_be_enabled()
-    anna.locator("#start-btn").click()
-    wait_connected(anna)
-    wait_connected(bert)
+    join(bert, server.url, "Bert", url)
+    start_game(anna, bert)
     # Asked once more; "Weiterspielen" takes it back and nothing happens.
     anna.locator("#resign-btn").click()
     anna.locator("#resign-no").click()
@@ -64,8 +57,10 @@ def test_resign_from_the_page_ends_the_game_in_words_for_both(server: Server, ne
     anna.locator("#resign-yes").click()
     anna.wait_for_function("() => document.body.dataset.status === 'finished'", timeout=15_000)
     bert.wait_for_function("() => document.body.dataset.status === 'finished'", timeout=15_000)
-    expect(anna.locator("#status")).to_have_text("Anna (Gast) hat aufgegeben – gewonnen hat Bert (Gast).")
-    expect(anna.locator("#table-end")).to_have_text("Anna (Gast) hat aufgegeben.")
+    # Anna reads her own resignation in the second person, Bert reads her name and his own win as his (issue 24 §3).
+    expect(anna.locator("#status")).to_have_text("Du hast aufgegeben – gewonnen hat Bert (Gast).")
+    expect(anna.locator("#table-end")).to_have_text("Du hast aufgegeben.")
+    expect(bert.locator("#status")).to_have_text("Anna (guest) resigned — you won.")
     expect(bert.locator("#table-end")).to_have_text("Anna (guest) resigned.")
     expect(bert.locator("#final li.won")).to_contain_text("Bert")
     expect(bert.locator("#final li.lost")).to_contain_text("Anna")
@@ -81,13 +76,8 @@ def test_rematch_in_one_click_for_both(server: Server, new_page) -> None:
     guest(anna, server.url, "Anna")
     url = create_table(anna, server.url, "pig", seats=2)
     bert = new_page()
-    guest(bert, server.url, "Bert", "/table/" + url.split("/table/")[1])
-    bert.wait_for_url("**/table/**")
-    bert.locator("#seat-list .seat.empty .sit").first.click()
-    expect(anna.locator("#start-btn")).to_be_enabled()
-    anna.locator("#start-btn").click()
-    wait_connected(anna)
-    wait_connected(bert)
+    join(bert, server.url, "Bert", url)
+    start_game(anna, bert)
     bert.locator("#resign-btn").click()
     bert.locator("#resign-yes").click()
     anna.wait_for_function("() => document.body.dataset.status === 'finished'", timeout=15_000)
@@ -103,10 +93,7 @@ def test_rematch_in_one_click_for_both(server: Server, new_page) -> None:
     bert.locator("#rematch-join").click()
     bert.wait_for_url(new_url, timeout=15_000)
     expect(anna.locator("#seat-list .seat[data-seat='1']")).to_contain_text("Bert", timeout=15_000)
-    expect(anna.locator("#start-btn")).to_be_enabled()
-    anna.locator("#start-btn").click()
-    wait_connected(anna)
-    wait_connected(bert)
+    start_game(anna, bert)
 
 
 def test_seating_changes_are_read_in_words_by_everyone(server: Server, new_page) -> None:
@@ -114,9 +101,7 @@ def test_seating_changes_are_read_in_words_by_everyone(server: Server, new_page)
     guest(anna, server.url, "Anna")
     url = create_table(anna, server.url, "pig", seats=2)
     bert = new_page(locale="en-US")
-    guest(bert, server.url, "Bert", "/table/" + url.split("/table/")[1])
-    bert.wait_for_url("**/table/**")
-    bert.locator("#seat-list .seat.empty .sit").first.click()
+    join(bert, server.url, "Bert", url)
     expect(anna.locator("#table-notes li.note").last).to_have_text(
         "Bert (Gast) setzt sich auf Platz 2.", timeout=15_000
     )
@@ -138,9 +123,7 @@ def test_tab_title_says_your_move(server: Server, new_page) -> None:
     guest(anna, server.url, "Anna")
     url = create_table(anna, server.url, "pig", seats=2)
     bert = new_page()
-    guest(bert, server.url, "Bert", "/table/" + url.split("/table/")[1])
-    bert.wait_for_url("**/table/**")
-    bert.locator("#seat-list .seat.empty .sit").first.click()
+    join(bert, server.url, "Bert", url)
     expect(anna.locator("#start-btn")).to_be_enabled()
     assert not anna.title().startswith("Du bist am Zug!")  # nothing to do before the start
     anna.locator("#start-btn").click()

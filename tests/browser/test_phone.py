@@ -306,3 +306,49 @@ def test_numbers_never_wrap_and_the_standings_keep_their_rows_on_a_phone(server:
     })""")
     assert rows and all(all(r) and len(r) == 2 for r in rows), rows
     _fits(page, "Zehnerspiel's final standings")
+
+
+WORDS_WHOLE = """() => {
+  const out = [];
+  for (const e of document.querySelectorAll('#felt .sheet td.box')) {
+    const words = e.textContent.trim().split(/\\s+/).length;
+    const r = document.createRange();
+    r.selectNodeContents(e);
+    const lines = new Set([...r.getClientRects()].map(x => Math.round(x.top))).size;
+    if (lines > words) out.push(`${e.textContent} on ${lines} lines`);
+  }
+  return out;
+}"""
+"""A sheet's row names broken inside a word (more lines than words), each named."""
+
+
+def test_a_sheets_row_names_keep_their_words_whole_on_a_phone(server: Server, new_page) -> None:
+    """Re-audit of issue 24 (B3, words breaking on a 360 px phone): Chicago's sheet named its last row "Bierdec /
+    kel" and Quinze's "Ergebni / s" — the felt breaks long words anywhere, and the row names' narrow column took
+    that. A row name breaks between its words only (the sheet scrolls inside its box if ever it must)."""
+    page = new_page(width=360)
+    guest(page, server.url, "Annegret-Marie")
+    t = _create(
+        page, server.url, {"game": "chicago", "seats": 3, "bots": {"1": "heuristic", "2": "heuristic"}, "private": True}
+    )
+    page.goto(server.url + f"/table/{t['id']}")
+    page.locator("#start-btn").click()
+    wait_connected(page)
+    expect(page.locator("#felt .sheet td.box").last).to_have_text("Bierdeckel")
+    assert page.evaluate(WORDS_WHOLE) == []
+    _fits(page, "Chicago's sheet")
+
+
+def test_the_banks_edge_stays_on_one_line_on_a_phone(server: Server, new_page) -> None:
+    """Re-audit of issue 24 (B3, numbers wrapping on a phone): Craps' rules panel showed the maker's edge as "58,57"
+    over a lone "%"."""
+    page = new_page(width=360)
+    guest(page, server.url, "Annegret-Marie")
+    t = _create(
+        page, server.url, {"game": "craps", "seats": 3, "bots": {"1": "heuristic", "2": "heuristic"}, "private": True}
+    )
+    page.goto(server.url + f"/table/{t['id']}")
+    cell = page.locator("#edge-rows td:nth-child(2)").first
+    expect(cell).to_contain_text("%")
+    assert cell.evaluate(LINES) == 1, cell.inner_text()
+    _fits(page, "Craps' rules panel")

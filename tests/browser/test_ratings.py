@@ -82,7 +82,11 @@ def test_rated_game_against_a_bot_lands_in_archive_profile_and_leaderboard(serve
     # On a phone the leaderboard and the profile fit the screen, each number on one line (μ "24,26" stood one digit
     # a line while the headers pushed the table past the screen).
     page.set_viewport_size({"width": 360, "height": 800})
-    for path, table in (("/leaderboard/pig", "#leaderboard"), ("/players/Rita", "#profile-games")):
+    for path, table in (
+        ("/leaderboard/pig", "#leaderboard"),
+        ("/players/Rita", "#profile-games"),
+        ("/leaderboard", "#overall"),
+    ):  # across all games too (web M5)
         page.goto(server.url + path)
         fits = page.evaluate(
             "t => { const e = document.querySelector(t); const W = document.documentElement"
@@ -104,6 +108,11 @@ def test_rated_game_against_a_bot_lands_in_archive_profile_and_leaderboard(serve
         " return new Set([...r.getClientRects()].map((q) => Math.round(q.top))).size; }"
     )
     assert lines == 1, f"μ wraps over {lines} lines"
+    # Re-audit: the seat advantages under it still broke their numbers on a phone, "−0, / 60" and "4,1 / 4".
+    wrapped = page.evaluate("""() => [...document.querySelectorAll('#seat-advantages tbody td')].filter(e => {
+        const r = document.createRange(); r.selectNodeContents(e);
+        return new Set([...r.getClientRects()].map((q) => Math.round(q.top))).size > 1; }).map(e => e.textContent)""")
+    assert wrapped == [], f"seat advantages break inside a number: {wrapped}"
 
 
 _BROKEN_HEADER_WORDS = """t => {

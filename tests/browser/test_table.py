@@ -9,11 +9,13 @@ from tests.browser.helpers import (
     create_table,
     finished,
     guest,
+    join,
     msg,
     my_turn,
     pig_policy,
     play_until,
     seq,
+    start_game,
     wait_connected,
 )
 
@@ -26,13 +28,8 @@ def _two_player_table(server: Server, new_page, game: str = "pig", options: dict
     assert invite.endswith(url.split("/table/")[1])
     bert = new_page()
     # Bert follows the invitation link without an account: the page asks for a name, then shows the table.
-    guest(bert, server.url, "Bert", "/table/" + invite.split("/table/")[1])
-    bert.wait_for_url("**/table/**")
-    bert.locator("#seat-list .seat.empty .sit").first.click()
-    expect(anna.locator("#start-btn")).to_be_enabled()
-    anna.locator("#start-btn").click()
-    wait_connected(anna)
-    wait_connected(bert)
+    join(bert, server.url, "Bert", invite)
+    start_game(anna, bert)
     return anna, bert
 
 
@@ -57,6 +54,20 @@ def test_player_against_a_bot(server: Server, new_page) -> None:
     m = msg(anna)
     assert m["finished"] and m["winners"]
     expect(anna.locator("#scores tr")).to_have_count(2)
+    # Anna is never named to herself (issue 24 §3): her moves read "Du: …" like her throws' "Du würfelst", and the
+    # end says whether she won in the second person; the bot is named.
+    lines = anna.locator("#log li .move").all_inner_texts()
+    # A throw other than a 1 gave her a decision, listed as hers; a game she only ever threw 1s in has none (the bot
+    # reached 5 in one turn: CI of 2026-11-29).
+    if any(x.startswith("Du würfelst: ") and x != "Du würfelst: 1" for x in lines):
+        assert any(x.startswith("Du: ") for x in lines), lines
+    assert not [x for x in lines if x.startswith("Anna")], lines
+    assert all(x.startswith(("Du", "Computer (zufällig)")) for x in lines), lines
+    won = expect(anna.locator("#status"))
+    if m["winners"] == [0]:
+        won.to_have_text("Spiel vorbei – du hast gewonnen.")
+    else:
+        won.to_have_text("Spiel vorbei – gewonnen hat Computer (zufällig).")
 
 
 def test_reload_mid_game_resumes_at_the_same_seq(server: Server, new_page) -> None:
@@ -133,6 +144,8 @@ def test_language_switch_and_scorekeeper_keypad(server: Server, new_page) -> Non
     anna.wait_for_function(f"() => +document.body.dataset.seq > {before}")
     assert msg(anna)["view"]["turn"] == 4
     expect(anna.locator("#log li").last).to_contain_text("4")
+    # At a real table the phone is not the player: even its only seat is named, not "Du" (issue 24 §3).
+    expect(anna.locator("#log li").last).not_to_contain_text("Du würfelst")
 
 
 def test_register_log_out_and_log_in_again(server: Server, new_page) -> None:

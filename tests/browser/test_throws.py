@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Server
-from tests.browser.helpers import create_table, guest, msg, seq, wait_connected
+from tests.browser.helpers import create_table, guest, join, msg, seq, start_game, wait_connected
 
 
 def test_the_thrower_taps_wuerfeln_and_the_other_player_sees_who_throws(server: Server, new_page) -> None:
@@ -14,13 +14,8 @@ def test_the_thrower_taps_wuerfeln_and_the_other_player_sees_who_throws(server: 
     guest(anna, server.url, "Anna")
     url = create_table(anna, server.url, "pig", seats=2, options={"target": 40})
     bert = new_page(locale="en-GB")
-    guest(bert, server.url, "Bert", "/table/" + url.split("/table/")[1])
-    bert.wait_for_url("**/table/**")
-    bert.locator("#seat-list .seat.empty .sit").first.click()
-    expect(anna.locator("#start-btn")).to_be_enabled()
-    anna.locator("#start-btn").click()
-    wait_connected(anna)
-    wait_connected(bert)
+    join(bert, server.url, "Bert", url)
+    start_game(anna, bert)
     # nothing thrown yet: Anna's page offers her throw, Bert's says who throws and offers nothing
     button = anna.locator("#throw-btn")
     expect(button).to_have_text("Würfeln")

@@ -30,3 +30,21 @@ def test_enter_goes_back_to_the_moves_and_typed_stakes_still_work(tmp_path) -> N
     assert "Wie viele? 1 bis 5 (Enter = zurück):" in result.output
     actions = [e.data for e in load_record(save).events if e.type == "action" and e.player == 1]
     assert actions[:2] == [{"kind": "stake", "number": 9, "amount": 2}, {"kind": "done"}]
+
+
+def test_a_range_of_one_value_is_not_asked(tmp_path) -> None:
+    """Re-audit of issue 24: with one chip left to stake the terminal listed "1 bis 1 Chips auf 7" and then asked
+    "Wie viele? 1 bis 1" — a question with one answer. The menu says "1 Chip auf 7" and plays it at once."""
+    save = tmp_path / "g.json"
+    rules = tmp_path / "one.toml"
+    rules.write_text('max_stake = 1\n\n[overlay]\nid = "one"\nextends = "lustige-sieben"\n', encoding="utf-8")
+    result = play(
+        ["lustige-sieben", "--rules", str(rules), "--players", "bot,Anna", "--dice", "seed:1", "--save", str(save)],
+        ["1", "12", "q"],
+    )
+    out = result.output
+    assert "1 bis 1" not in out
+    assert " 1  1 Chip auf 7" in out
+    assert "Anna: 1 Chip auf 7" in out
+    actions = [e.data for e in load_record(save).events if e.type == "action" and e.player == 1]
+    assert actions[:2] == [{"kind": "stake", "number": 7, "amount": 1}, {"kind": "done"}]

@@ -34,6 +34,7 @@ EXPECTED = {
         "▶ │ Anna    │                           2 │ Bank, +3",
         "fertig",  # turn, roles, notes, finished
         "Bert hat die Bank",  # message with a seat's name
+        "Hand wählen",  # a menu: its question (the moves are listed below the table)
     ],
     "en": [
         "Bert · Dice: 9  [A]  [A]  2 hidden  [ ] = standing",
@@ -48,6 +49,7 @@ EXPECTED = {
         "▶ │ Anna   │                        2 │ Bank, +3",
         "finished",
         "Bert holds the bank",
+        "Choose a hand",
     ],
 }
 

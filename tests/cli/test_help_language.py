@@ -25,6 +25,7 @@ SAMPLE = [
     ["analyse"],
     ["verify"],
     ["serve"],
+    ["dataset"],
 ]
 
 

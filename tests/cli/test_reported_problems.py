@@ -283,11 +283,12 @@ def test_a_lot_that_falls_on_you_speaks_to_you() -> None:
         for game, yours in (
             ("verdecktes-wuerfelpoker", "Los: Du beginnst"),
             ("rock-and-roll", "Los: Du hast die Bank"),
-        ):
+            ("craps", "Los: Du bist der erste Macher"),
+        ):  # a game's own lot text (terminal L1)
             out = play([game, "--dice", f"seed:{seed}"], ["q", ""]).output
-            assert "Du beginnt" not in out and "Du hat die Bank" not in out
+            assert "Du beginnt" not in out and "Du hat die Bank" not in out and "Du ist" not in out
             if yours in out:
                 seen.add(game)
-    assert seen == {"verdecktes-wuerfelpoker", "rock-and-roll"}
+    assert seen == {"verdecktes-wuerfelpoker", "rock-and-roll", "craps"}
     out = play(["rock-and-roll", "--dice", "seed:1", "--lang", "en"], ["q", ""]).output
     assert "Lot: You hold the bank" in out

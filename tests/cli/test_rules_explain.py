@@ -72,3 +72,14 @@ def test_the_terminal_draws_the_games_goal_line() -> None:
         ["play", "wuerfelspiel", "--players", "Anna", "--dice", "seed:4", "--pause", "0", "--lang", "en"], ["", "q", ""]
     )
     assert "Highest total after 39 turns · columns ×1, ×2, ×3" in r.output and "Round 1 of 39" in r.output, r.output
+
+
+def test_the_heading_names_a_rule_set_named_like_its_game_once() -> None:
+    """Re-audit of issue 24: "Doppeltes Lottchen — Doppeltes Lottchen" (and in English "Tens (Zehnerspiel) — Tens")
+    headed the explanation of a game played by its book's rules; a rule set of another name is still named."""
+    first = run(["rules", "explain", "doppeltes-lottchen"]).output.splitlines()[0]
+    assert first.strip() == "Doppeltes Lottchen"
+    assert (
+        run(["rules", "explain", "zehnerspiel", "--lang", "en"]).output.splitlines()[0].strip() == "Tens (Zehnerspiel)"
+    )
+    assert run(["rules", "explain", "zehnerspiel", "--rules", "zehnerspiel-netto"]).output.startswith("Zehnerspiel — ")

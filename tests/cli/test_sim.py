@@ -292,3 +292,32 @@ def test_workers_are_forked_safely_after_parallel_kernels_ran() -> None:
     assert "fork() called from a process already using GNU OpenMP" not in result.stderr
     data = json.loads(result.stdout)
     assert data["games"] == 200 and sum(p["wins"] for p in data["players"]) == 200
+
+
+def test_a_worker_that_dies_while_chunks_are_handed_out_gives_the_same_message(monkeypatch) -> None:
+    """CI saw a worker die before the last chunk was submitted: ``submit`` raised ``BrokenProcessPool`` outside the
+    handler and the run ended in a traceback instead of the message. Forced here without a real death, by a pool whose
+    second ``submit`` finds it broken."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    import pytest
+
+    from wuerfel.cli import simloop
+    from wuerfel.engine.registry import get_game
+
+    if not simloop.fork_is_safe():
+        pytest.skip("this machine does not fork workers")
+    calls = {"n": 0}
+    real_submit = ProcessPoolExecutor.submit
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise BrokenProcessPool("a child process terminated abruptly")
+        return real_submit(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", submit)
+    with pytest.raises(simloop.WorkerDied):
+        simloop.simulate(get_game("pig"), None, 2, ["random"], 400, 1, jobs=2)
+    assert calls["n"] == 2

@@ -18,6 +18,8 @@ from wuerfel.engine.components import (
     Counter,
     Dice,
     Goal,
+    Menu,
+    MenuOption,
     Message,
     Phrase,
     SeatLine,
@@ -64,6 +66,20 @@ EVERY_KIND: tuple[Component, ...] = (
         Phrase("Goal: {target} point", {"target": 10000}, plural="Goal: {target} points", count="target"),
         Phrase("Round {n} of {m}", {"n": 3, "m": 5}),
     ),
+    Menu(
+        (
+            MenuOption(
+                {"kind": "announce", "hand": [3, 4]},
+                (Phrase("Three alike"), Phrase("Three {a}", {"a": "Q"})),
+                preset=True,
+                shortcut=Phrase("The truth: {hand}", {"hand": "Q"}),
+            ),
+        ),
+        seat=0,
+        label=Phrase("Choose a hand"),
+        none=Phrase("none"),
+        key="announce",
+    ),
     Message(Phrase("{name} holds the bank", {"name": SeatRef(1)})),
 )
 
@@ -80,6 +96,7 @@ def test_every_kind_is_listed_and_round_trips() -> None:
         "stakes",
         "seats",
         "goal",
+        "menu",
         "message",
     ]
     assert components_from_json(data) == EVERY_KIND

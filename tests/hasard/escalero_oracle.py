@@ -24,16 +24,16 @@ from functools import cache
 
 import numpy as np
 
-from wuerfel.engine.dice import Dice, multisets, roll_distribution, sort_dice, sub_multisets
+from wuerfel.engine.dice import Multiset, multisets, roll_distribution, sort_dice, sub_multisets
 
 N_DICE = 5
-HANDS: tuple[Dice, ...] = multisets(N_DICE)
+HANDS: tuple[Multiset, ...] = multisets(N_DICE)
 HAND_INDEX = {h: i for i, h in enumerate(HANDS)}
 HAND_PROB = np.array([float(p) for _, p in roll_distribution(N_DICE)])
 
 
 @cache
-def keep_tables(min_keep: int, max_keep: int) -> tuple[tuple[Dice, ...], np.ndarray, np.ndarray]:
+def keep_tables(min_keep: int, max_keep: int) -> tuple[tuple[Multiset, ...], np.ndarray, np.ndarray]:
     """Allowed keeps, their transition matrix T[keep, hand] and, per hand, the indices of keeps it allows.
 
     The index table is padded with ``len(keeps)`` (a dummy keep whose value is −∞), so ``max`` over a row picks the
@@ -59,7 +59,7 @@ class BoxSolver:
     def __init__(
         self,
         boxes: int,
-        score: Callable[[Dice, int, bool], int],
+        score: Callable[[Multiset, int, bool], int],
         min_keep: int,
         max_keep: int,
         max_throws: int,

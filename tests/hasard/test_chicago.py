@@ -367,3 +367,6 @@ def test_the_sheet_keeps_every_settled_round_and_heads_columns_by_name_only() ->
     assert "Bierdeckel" not in second
     assert rows[1]["label"] == "Runde 2" and rows[1]["cells"][1] is not None and rows[1]["cells"][0] is None
     assert rows[-1]["label"] == "Bierdeckel" and rows[-1]["cells"] == [1, 0]
+    # Re-audit (terminal L8): in English the one mat a round's loser takes is "beer mat", not the row's "Beer mats".
+    en = components_json((sheet,), "en", ["Anna", "Bert"])[0]["rows"]
+    assert en[0]["cells"][0].endswith(" · beer mat") and en[-1]["label"] == "Beer mats"

@@ -234,6 +234,8 @@ def test_chicago_shows_what_a_hand_counts_and_what_loses() -> None:
     one = new("chicago", 2, bierdeckel=1)
     assert "der schlechteste Wurf bekommt den Bierdeckel und verliert" in felt(one, "de")
     assert "tief: die Augen, die niedrigste Summe gewinnt" in felt(new("chicago-hoch-tief", 2), "de")
+    # Re-audit (terminal L8): the one-round goal line kept the bare German word beside a sheet that says "Beer mats".
+    assert "the worst hand gets the Bierdeckel (beer mat) and loses" in felt(one, "en")
 
 
 def test_doppeltes_lottchen_says_who_loses_and_how_far_it_is() -> None:
@@ -256,3 +258,20 @@ def test_the_round_and_turn_counters_of_the_other_games() -> None:
     assert "Pott 1 von 2" in felt(new("elf-hoch", 2, pots=2), "de")
     assert "Zug 1 von 7" in felt(new("ohio", 2), "de")
     assert "Runde 2 von 2" in felt(throw(new("blaue-augen", 2, rounds=2), (1, 2, 3), (4, 5, 6)), "de")
+
+
+def test_das_grosse_herz_example_names_the_thrower_the_game_hands_the_dice_to() -> None:
+    """Re-audit of issue 24 ("a newcomer can play each game from its explanation alone"): the example said "Clara
+    enters the 4, and Anna throws next", while the rule beside it — and the game — give the next throw to the
+    thrower's left neighbour, Clara (the explanation asserts that the game hands her the next throw)."""
+    en, de = " ".join(text("das-grosse-herz").split()), " ".join(text("das-grosse-herz", "de").split())
+    assert "so she enters the 4 and throws next herself" in en and "Anna throws next" not in en
+    assert "also trägt sie die 4 ein und würfelt dann selbst als Nächste" in de
+
+
+def test_offenes_wuerfelpoker_goal_reads_as_german() -> None:
+    """Re-audit of issue 24: the goal said "in bis zu 3 Würfe" (the count's accusative after "in"), and "in bis zu 1
+    Wurf" for one throw; the sentence now takes the count as it is."""
+    for throws, words in ((3, "bis zu 3 Würfe"), (1, "bis zu 1 Wurf")):
+        de = " ".join(text("offenes-wuerfelpoker", "de", max_throws=throws).split())
+        assert words in de and "in bis zu" not in de, de[:200]

@@ -226,3 +226,17 @@ def test_a_stake_is_labelled_with_the_fields_name_not_its_number() -> None:
     # A board without labels still names the number (Lustige Sieben's 7).
     ls = get_game("lustige-sieben").new_game("lustige-sieben", 3).new_initial_state()
     assert ls.describe_action(Stake(7, 1), "de") == "1 Chip auf 7"
+
+
+def test_a_stake_range_of_one_chip_reads_as_one_chip() -> None:
+    """Re-audit of issue 24 (L2/L3, plurals): with one chip left under the limit the menu offered "1 bis 1 Chips auf
+    7" / "1 to 1 chips on Black"; a range of one value is that value, in the singular."""
+    from wuerfel.engine.game import Amount
+
+    ls = get_game("lustige-sieben").new_game("lustige-sieben", 3).new_initial_state()
+    assert ls.describe_action(Stake(7, Amount(1, 1)), "de") == "1 Chip auf 7"
+    assert ls.describe_offer(Stake(7, Amount(1, 1)), "en") == "1 chip on 7"
+    rr = get_game("rock-and-roll").new_game("rock-and-roll", 2).new_initial_state()
+    black = next(n for n in range(20) if rr.describe_action(Stake(n, 2), "en") == "2 chips on Black")
+    assert rr.describe_action(Stake(black, Amount(1, 1)), "en") == "1 chip on Black"
+    assert rr.describe_action(Stake(black, Amount(1, 1)), "de") == "1 Chip auf Schwarz"

@@ -354,3 +354,20 @@ def test_points_in_move_labels_are_written_as_the_goal_line_writes_them() -> Non
     s = throw(new("zehntausend-350"), 1, 1, 1, 5, 2, 3)
     assert s.describe_action(Select((1, 1, 1, 5)), "en").startswith("Set aside 1 1 1 5: 1,050 (")
     assert s.describe_action(Select((1, 1, 1, 5)), "de").startswith("1 1 1 5 herauslegen: 1050 (")
+
+
+def test_the_terminal_board_writes_points_as_the_goal_line_writes_them() -> None:
+    """Terminal report L6, the rest the re-audit found: the board printed "10050" under "Ziel: 10.000"."""
+    import io
+
+    from rich.console import Console
+
+    from wuerfel.games.zehntausend.terminal import render
+
+    view = new("zehntausend-350").view(0)
+    view["scores"] = [10050, 1200]
+    for lang, big, small in (("de", "10.050", "1200"), ("en", "10,050", "1,200")):
+        out = io.StringIO()
+        Console(file=out, width=120, color_system=None).print(render(view, lang))
+        text = out.getvalue()
+        assert big in text and small in text and "10050" not in text

@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from wuerfel.engine.dice import Dice, multisets, sort_dice
+from wuerfel.engine.dice import Multiset, multisets, sort_dice
 from wuerfel.games.zehntausend.melds import (
     Meld,
     Selection,
@@ -41,7 +41,7 @@ def R(name: str) -> ZehntausendRules:
     return load_rules(name)
 
 
-def d(text: str) -> Dice:
+def d(text: str) -> Multiset:
     return sort_dice(int(c) for c in text if c.isdigit())
 
 
@@ -59,7 +59,7 @@ def value(rules: ZehntausendRules | str, dice: str, open_sets: tuple[tuple[int, 
     return sel.points if sel else None
 
 
-def legal_dice(rules: ZehntausendRules | str, throw: str, **kw: object) -> set[Dice]:
+def legal_dice(rules: ZehntausendRules | str, throw: str, **kw: object) -> set[Multiset]:
     r = R(rules) if isinstance(rules, str) else rules
     return {s.dice for s in legal_selections(r, d(throw), **kw)}  # type: ignore[arg-type]
 
@@ -663,7 +663,7 @@ ALL_RULE_SETS = tuple(library().names())
 
 
 @st.composite
-def rules_and_throw(draw: st.DrawFn, spare: int = 0) -> tuple[ZehntausendRules, Dice, tuple[tuple[int, int], ...]]:
+def rules_and_throw(draw: st.DrawFn, spare: int = 0) -> tuple[ZehntausendRules, Multiset, tuple[tuple[int, int], ...]]:
     r = R(draw(st.sampled_from(ALL_RULE_SETS)))
     n = draw(st.integers(1, r.dice.count - spare))
     throw = sort_dice(draw(st.lists(st.integers(1, 6), min_size=n, max_size=n)))
@@ -673,7 +673,7 @@ def rules_and_throw(draw: st.DrawFn, spare: int = 0) -> tuple[ZehntausendRules, 
 
 @settings(max_examples=300, deadline=None)
 @given(rules_and_throw())
-def test_property_selections_are_sound(case: tuple[ZehntausendRules, Dice, tuple[tuple[int, int], ...]]) -> None:
+def test_property_selections_are_sound(case: tuple[ZehntausendRules, Multiset, tuple[tuple[int, int], ...]]) -> None:
     r, throw, open_sets = case
     sels = legal_selections(r, throw, open_sets)
     keys = [(-s.points, -len(s.dice), s.dice) for s in sels]
@@ -690,7 +690,7 @@ def test_property_selections_are_sound(case: tuple[ZehntausendRules, Dice, tuple
 @settings(max_examples=300, deadline=None)
 @given(rules_and_throw(spare=1), st.sampled_from([1, 5]))
 def test_property_an_extra_one_or_five_never_removes_value(
-    case: tuple[ZehntausendRules, Dice, tuple[tuple[int, int], ...]], extra: int
+    case: tuple[ZehntausendRules, Multiset, tuple[tuple[int, int], ...]], extra: int
 ) -> None:
     r, throw, open_sets = case
     before = legal_selections(r, throw, open_sets)

@@ -23,6 +23,7 @@ from wuerfel.engine.components import (
     Counter,
     Dice,
     Goal,
+    Menu,
     Message,
     Seats,
     Sheet,
@@ -204,6 +205,11 @@ class _Draw:
 
     def _message(self, c: Message) -> RenderableType:
         return Text(self.text(c.text), style="bold")
+
+    def _menu(self, c: Menu) -> RenderableType | None:
+        """The question only: the terminal lists the legal moves themselves, numbered, below the table."""
+        head = self.text(c.label)
+        return Text(head, style="cyan") if head else None
 
     def _goal(self, c: Goal) -> RenderableType:
         from wuerfel.engine.explain import render_text  # numbers written the reader's way: "Ziel: 10.000 Punkte"

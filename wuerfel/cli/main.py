@@ -46,7 +46,7 @@ app.add_typer(rules_app, name="rules")
 
 console = Console()
 
-SUBCOMMAND_MODULES = ("play", "score", "odds", "sim", "solve", "serve", "analyse", "verify")
+SUBCOMMAND_MODULES = ("play", "score", "odds", "sim", "solve", "serve", "analyse", "verify", "bot", "ladder", "dataset")
 """Modules of wuerfel.cli that register further subcommands (a missing one is skipped)."""
 
 
@@ -318,7 +318,11 @@ def rules_explain(
     if as_json:
         print(json.dumps(doc, ensure_ascii=False))
         return
-    console.print(f"[bold]{escape(info.name(lang))}[/bold] — {escape(resolved.name(lang))}", soft_wrap=True)
+    game_name, rules_name = info.name(lang), resolved.name(lang)
+    # a game played by its book's rules has a rule set named like the game ("Tens (Zehnerspiel)" / "Tens"): once
+    named_alike = rules_name == game_name or game_name.startswith(rules_name + " (")
+    heading = f"[bold]{escape(game_name)}[/bold]" + ("" if named_alike else f" — {escape(rules_name)}")
+    console.print(heading, soft_wrap=True)
     print_sections(console, doc)
 
 

@@ -42,7 +42,7 @@ from wuerfel.engine.record import GameRecord, Match
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.engine.sources import DiceSource, SeededSource, SystemSource
 from wuerfel.engine.throws import waits_for
-from wuerfel.i18n import Translator, normalize_language, translate
+from wuerfel.i18n import Translator, normalize_language, second_person
 
 LIST_LIMIT = 30
 """More legal moves than this are listed in part; the rest are found by typing words of their labels."""
@@ -134,10 +134,6 @@ def parse_players(text: str, info: GameInfo, lang: str) -> list[Seat]:
             raise RuleError(N_("Two players are called '{name}'; please give distinct names."), name=seats[i].name)
     return mark_you(seats)
 
-
-LOT_FOR_YOU = {"{name} begins": N_("You begin"), "{name} holds the bank": N_("You hold the bank")}
-"""A lot that falls on the person called "Du"/"You", in the second person: the games' lot texts (the kit's and the
-bank games' msgids) say "{name} beginnt", which with the default name read "Du beginnt"."""
 
 YES_WORDS = {"j", "ja", "y", "yes"}
 YOU_NAMES = {"du", "you"}
@@ -278,6 +274,12 @@ class PlaySession:
         if v.show == "redacted" and v.label:
             return self._(v.label)
         return None
+
+    def second_person(self, line: str) -> str:
+        """``line`` about the person at the screen ("Du ist der erste Macher", a game's plain-string lot) in the
+        second person ("Du bist der erste Macher"): :func:`wuerfel.i18n.second_person` with the person's name."""
+        assert self.you is not None
+        return second_person(line, self.names[self.you], self.lang)
 
     def say(self, text: str, style: str | None = None) -> None:
         """Print an already translated line (markup in it is escaped: names and labels are user data)."""
@@ -597,13 +599,10 @@ class PlaySession:
 
     def confirmed(self, action: Action) -> bool:
         """A move typed in words that the game thinks may be a slip ("3 fh" writing a 0 into the ×3 column) is
-        asked about first: the state's optional hook ``confirm_action(action, lang)`` returns the question, or None.
-        Moves chosen by number are not asked about: their label, points included, was on the screen."""
-        hook = getattr(self.state, "confirm_action", None)
-        if not callable(hook):
-            return True
+        asked about first: ``State.confirm_action(action, lang)`` (part TypedInput; default None) returns the
+        question. Moves chosen by number are not asked about: their label, points included, was on the screen."""
         try:
-            question = hook(action, self.lang)
+            question = self.state.confirm_action(action, self.lang)
         except Exception:  # a question must never stop a game
             return True
         if not question:
@@ -616,6 +615,9 @@ class PlaySession:
         to the list of moves; anything but a whole number within the bounds is refused and asked again."""
         values: dict[str, int] = {}
         for name, amount in amounts(action).items():
+            if amount.low == amount.high:  # one possible number (the last chip under a limit): nothing to ask
+                values[name] = amount.low
+                continue
             while True:
                 text = self.ask(self._("How many? {low} to {high} (Enter = back):", low=amount.low, high=amount.high))
                 if not text:
@@ -744,9 +746,7 @@ class PlaySession:
             if line is not None:
                 # a lot is drawn, not thrown: "Los: Anna beginnt", not "Wurf: Anna beginnt"
                 if lot and getattr(outcome, "seat", None) == self.you and self.you is not None:
-                    for template, yours in LOT_FOR_YOU.items():
-                        if line == translate(template, self.lang, name=self.names[self.you]):
-                            line = self._(yours)
+                    line = self.second_person(line)
                 self.say(
                     self._("Lot: {text}", text=line) if lot else throw_line(self._, seat, self.you, self.names, line),
                     style="bold magenta",
@@ -943,11 +943,11 @@ class PlaySession:
     def dice_example(self, state: State, n: int) -> str:
         """An example entry of ``n`` dice in the game's own notation, or "" when none can be given.
 
-        In order: the state's optional hook ``outcome_example(lang)``; the game's own label of a sample throw
-        when the game labels outcomes itself in other than plain faces and reads that label back as the same throw
-        (poker dice: "As König Bube Bube Neun", not the face codes "3 3 1 5 6"); the plain faces, if the game
-        reads them. Every
-        candidate is checked with ``parse_outcome``, so the prompt never shows an example that would be refused.
+        In order: ``State.outcome_example(lang)`` (part ManualDice; default none); the game's own label of a sample
+        throw when the game labels outcomes itself in other than plain faces and reads that label back as the same
+        throw (poker dice: "As König Bube Bube Neun", not the face codes "3 3 1 5 6"); the plain faces, if the game
+        reads them. Every candidate is checked with ``parse_outcome``, so the prompt never shows an example that
+        would be refused.
         """
 
         def reads(text: str) -> Outcome | None:
@@ -956,14 +956,12 @@ class PlaySession:
             except Exception:  # an example must never stop a game
                 return None
 
-        hook = getattr(state, "outcome_example", None)
-        if callable(hook):
-            try:
-                text = str(hook(self.lang))
-            except Exception:
-                text = ""
-            if text and reads(text) is not None:
-                return text
+        try:
+            text = str(state.outcome_example(self.lang))
+        except Exception:  # an example must never stop a game
+            text = ""
+        if text and reads(text) is not None:
+            return text
         digits = " ".join(str(d) for d in (EXAMPLE_FACES * (n // len(EXAMPLE_FACES) + 1))[:n])
         sample = reads(digits)
         if sample is None:

@@ -21,7 +21,7 @@ from rich.table import Table
 
 from wuerfel.cli.main import GAME_HINT_HELP, JSON_HELP, LangOption, app, fail, find_rules
 from wuerfel.engine import counts
-from wuerfel.engine.dice import Dice, sort_dice
+from wuerfel.engine.dice import Multiset, sort_dice
 from wuerfel.engine.errors import N_, RuleError, WuerfelError
 from wuerfel.engine.registry import all_games, get_game
 from wuerfel.engine.throwscore import ThrowScorer
@@ -30,7 +30,7 @@ from wuerfel.i18n import Translator, normalize_language
 _SEPARATORS = re.compile(r"[\s,;\-]+")
 
 
-def parse_throw(text: str | list[str], count: int, least: int = 1) -> Dice:
+def parse_throw(text: str | list[str], count: int, least: int = 1) -> Multiset:
     """Dice from ``"3 3 3 1 5"``, ``"3-3-3-1-5"``, ``"33315"`` or a list of such tokens; refuses anything that
     is not ``least`` … ``count`` faces from 1 to 6 (an empty text is the empty throw)."""
     tokens = [t for part in ([text] if isinstance(text, str) else text) for t in _SEPARATORS.split(part) if t]
@@ -53,7 +53,7 @@ def parse_throw(text: str | list[str], count: int, least: int = 1) -> Dice:
     return sort_dice(faces)
 
 
-def read_throw(scorer: ThrowScorer, text: str | list[str]) -> Dice:
+def read_throw(scorer: ThrowScorer, text: str | list[str]) -> Multiset:
     """Plain faces first; where they are refused, the game's own notation (poker dice by name)."""
     try:
         return parse_throw(text, scorer.max_dice, scorer.min_dice)
@@ -72,7 +72,7 @@ def read_throw(scorer: ThrowScorer, text: str | list[str]) -> Dice:
         return dice
 
 
-def score_document(rules_id: str, scorer: ThrowScorer, throw: Dice, lang: str = "de") -> dict[str, Any]:
+def score_document(rules_id: str, scorer: ThrowScorer, throw: Multiset, lang: str = "de") -> dict[str, Any]:
     """The JSON contract: ``"rules"`` first, then the game's document — ``{"dice", "niete", "selections": [{"dice",
     "points", "melds"}]}`` for selections (Zehntausend), ``{"dice", "boxes": [{"box", "name", "points"}]}`` for box
     games."""
@@ -158,7 +158,7 @@ def score_cmd(
         fail(exc, lang)
     console = Console()
 
-    def answer(throw: Dice) -> None:
+    def answer(throw: Multiset) -> None:
         doc = score_document(resolved.id, scorer, throw, lang)
         if as_json:
             sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")

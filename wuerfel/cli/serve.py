@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from wuerfel.cli.main import LangOption, app
 from wuerfel.engine.errors import N_
+
+if TYPE_CHECKING:
+    from wuerfel.server.cluster.shared import Shared
 
 
 @app.command("serve", help=N_("Start the web platform"))
@@ -66,6 +70,53 @@ def serve(
         min=1,
         help=N_("Rule sets built at once for one client address (default: WUERFEL_BUILDS_PER_ADDRESS or 1)"),
     ),
+    rulesets_in_use: int = typer.Option(
+        None,
+        "--rulesets-in-use",
+        min=1,
+        help=N_("Made-up rule sets whose strong bots may play at once (default: WUERFEL_RULESETS_IN_USE or 6)"),
+    ),
+    rulesets_in_use_per_address: int = typer.Option(
+        None,
+        "--rulesets-in-use-per-address",
+        min=1,
+        help=N_("Of those, per client address (default: WUERFEL_RULESETS_IN_USE_PER_ADDRESS or 2)"),
+    ),
+    build_cpu_per_hour: float = typer.Option(
+        None,
+        "--build-cpu-per-hour",
+        min=0.0,
+        help=N_(
+            "Seconds of background build CPU (win-chance tables) one client address may use per hour (default: "
+            "WUERFEL_BUILD_CPU_PER_HOUR or 1800)"
+        ),
+    ),
+    spectators_per_table: int = typer.Option(
+        None,
+        "--spectators-per-table",
+        min=1,
+        help=N_(
+            "Connections of people without a seat one table accepts (default: WUERFEL_SPECTATORS_PER_TABLE or 100)"
+        ),
+    ),
+    spectators_per_address: int = typer.Option(
+        None,
+        "--spectators-per-address",
+        min=1,
+        help=N_(
+            "Anonymous spectators one client address may hold at one table (default: WUERFEL_SPECTATORS_PER_ADDRESS "
+            "or 4)"
+        ),
+    ),
+    spectator_interval: float = typer.Option(
+        None,
+        "--spectator-interval",
+        min=0.0,
+        help=N_(
+            "Seconds between two messages to one spectator; what happens meanwhile comes with the next (0: every "
+            "move at once; default: WUERFEL_SPECTATOR_INTERVAL or 0.25)"
+        ),
+    ),
     forwarded_allow_ips: str = typer.Option(
         "",
         "--forwarded-allow-ips",
@@ -91,6 +142,28 @@ def serve(
             "limited (0: no limit)"
         ),
     ),
+    redis: str = typer.Option(
+        None,
+        "--redis",
+        envvar="WUERFEL_REDIS",
+        help=N_(
+            "Redis URL (redis://HOST:PORT/N): this worker joins the cluster of every worker on the same database "
+            "and Redis (needs a PostgreSQL --db; docs/deploy.md)"
+        ),
+    ),
+    workers: int = typer.Option(
+        1, "--workers", min=1, help=N_("Worker processes on this machine, on ports --port, --port+1, … (needs --redis)")
+    ),
+    lease_ttl: float = typer.Option(
+        3.0,
+        "--lease-ttl",
+        min=0.3,
+        envvar="WUERFEL_LEASE_TTL",
+        help=N_(
+            "Seconds a worker's hold on its tables lasts without renewal: a dead worker's tables move on after "
+            "about this long"
+        ),
+    ),
     lang: str = LangOption,
 ) -> None:
     """Start the web platform; ``--lang`` is the language of this command's own lines (the pages choose their
@@ -111,15 +184,50 @@ def serve(
 
         os.environ[diskcache.ENV] = str(solver_cache_mb)  # the environment: the builder's child processes read it too
     if build_memory_mb is not None:
-        from wuerfel.engine import shared
+        from wuerfel.engine import shared as engine_shared  # not ``shared``: the cluster's store below is named so
 
-        os.environ[shared.MEMORY_ENV] = str(build_memory_mb)
-        shared.set_memory_budget(build_memory_mb)
-    if builds is not None:
-        os.environ["WUERFEL_BUILDS"] = str(builds)
-    if builds_per_address is not None:
-        os.environ["WUERFEL_BUILDS_PER_ADDRESS"] = str(builds_per_address)
+        os.environ[engine_shared.MEMORY_ENV] = str(build_memory_mb)
+        engine_shared.set_memory_budget(build_memory_mb)
+    # Limits read where they are kept (the builder, the hub): passed on through the environment, as the ones above.
+    for env, value in (
+        ("WUERFEL_BUILDS", builds),
+        ("WUERFEL_BUILDS_PER_ADDRESS", builds_per_address),
+        ("WUERFEL_RULESETS_IN_USE", rulesets_in_use),
+        ("WUERFEL_RULESETS_IN_USE_PER_ADDRESS", rulesets_in_use_per_address),
+        ("WUERFEL_BUILD_CPU_PER_HOUR", build_cpu_per_hour),
+        ("WUERFEL_SPECTATORS_PER_TABLE", spectators_per_table),
+        ("WUERFEL_SPECTATORS_PER_ADDRESS", spectators_per_address),
+        ("WUERFEL_SPECTATOR_INTERVAL", spectator_interval),
+    ):
+        if value is not None:
+            os.environ[env] = str(value)
     url = normalize_url(db)
+    if (redis or workers > 1) and not url.startswith("postgresql"):
+        raise typer.BadParameter(translate(N_("Several workers need a PostgreSQL --db and --redis."), lang))
+    if workers > 1:
+        if not redis:
+            raise typer.BadParameter(translate(N_("Several workers need a PostgreSQL --db and --redis."), lang))
+        import sys
+
+        from wuerfel.server.cluster.launch import run_workers
+
+        args = sys.argv[sys.argv.index("serve") + 1 :] if "serve" in sys.argv else []
+        raise typer.Exit(run_workers(args, port, workers))
+    make_node: Callable[[Any], Any] | None = None
+    shared: Shared | None = None
+    if redis:
+        from wuerfel.server.cluster.config import DEFAULT_PREFIX
+        from wuerfel.server.cluster.owner import cluster_node
+        from wuerfel.server.cluster.redis_shared import RedisShared
+
+        prefix = os.environ.get("WUERFEL_REDIS_PREFIX", DEFAULT_PREFIX)
+        shared = RedisShared(redis, prefix)
+
+        def cluster_make_node(store: Any) -> Any:
+            return cluster_node(store, url, redis, lease_ttl, prefix)
+
+        make_node = cluster_make_node
+
     application = create_app(
         url,
         bot_delay=bot_delay,
@@ -127,6 +235,8 @@ def serve(
         synchronous=sync.upper(),
         throw_wait=throw_wait,
         clock_scale=clock_scale,
+        shared=shared,
+        make_node=make_node,
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     # Every limit counts by the client's address. uvicorn believes X-Forwarded-For from 127.0.0.1 unless told
@@ -164,5 +274,14 @@ def serve(
                     ),
                     flush=True,
                 )
+
+        async def shutdown(self, sockets: Any = None) -> None:
+            # A worker of a cluster hands its tables over before uvicorn closes the sockets: the leases are
+            # released and its clients told to reconnect (4503) at once, so another worker takes each table now
+            # rather than after the lease ran out (a rolling deploy; docs/deploy.md).
+            hub = getattr(application.state, "hub", None)
+            if hub is not None and hub.node is not None:
+                await hub.close()
+            await super().shutdown(sockets)
 
     Server(config).run()

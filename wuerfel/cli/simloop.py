@@ -232,18 +232,24 @@ def _rows(game: Game, bots: Sequence[Any], seed: int, games: int, jobs: int) -> 
         min(jobs, len(chunks)), mp_context=multiprocessing.get_context("fork"), initializer=_ignore_interrupt
     )
     finished = False
+    died = WorkerDied(
+        N_(
+            "A worker process of the simulation stopped unexpectedly; the run is stopped. "
+            "--jobs 1 plays it in one process."
+        )
+    )
     try:
-        futures = [pool.submit(_play_chunk, chunk) for chunk in chunks]
+        # A worker can die while chunks are still being handed out: ``submit`` then raises the same error as
+        # ``result`` does, and both must end in the same message.
+        try:
+            futures = [pool.submit(_play_chunk, chunk) for chunk in chunks]
+        except BrokenProcessPool:
+            raise died from None
         for future in futures:
             try:
                 rows = future.result()
             except BrokenProcessPool:
-                raise WorkerDied(
-                    N_(
-                        "A worker process of the simulation stopped unexpectedly; the run is stopped. "
-                        "--jobs 1 plays it in one process."
-                    )
-                ) from None
+                raise died from None
             yield from rows
         finished = True
     finally:

@@ -7,11 +7,12 @@ that only plays needs no more than it needs them to be loaded (issue 17: a bot's
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
+from wuerfel.engine.lazy import LazyExports
+
 if TYPE_CHECKING:
-    from wuerfel.engine.dice import Dice, multisets, roll_distribution
+    from wuerfel.engine.dice import Multiset, multisets, roll_distribution
     from wuerfel.engine.errors import N_, IllegalAction, RecordError, RuleError, WuerfelError
     from wuerfel.engine.game import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, Outcome, Roll, State
     from wuerfel.engine.record import Event, GameRecord, Match
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from wuerfel.engine.sources import DiceSource, ManualSource, SeededSource, SystemSource
 
 _EXPORTS: dict[str, str] = {
-    **dict.fromkeys(("Dice", "multisets", "roll_distribution"), "wuerfel.engine.dice"),
+    **dict.fromkeys(("Multiset", "multisets", "roll_distribution", "Dice"), "wuerfel.engine.dice"),
     **dict.fromkeys(("N_", "IllegalAction", "RecordError", "RuleError", "WuerfelError"), "wuerfel.engine.errors"),
     **dict.fromkeys(
         ("CHANCE", "SIMULTANEOUS", "TERMINAL", "Action", "Game", "Outcome", "Roll", "State"), "wuerfel.engine.game"
@@ -28,26 +29,22 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("GameInfo", "all_games", "get_game", "register"), "wuerfel.engine.registry"),
     **dict.fromkeys(("DiceSource", "ManualSource", "SeededSource", "SystemSource"), "wuerfel.engine.sources"),
 }
-"""Re-exported name → the module that defines it."""
+"""Re-exported name → the module that defines it (``Dice``: the deprecated old name of ``Multiset``)."""
 
 _EAGER_SUBMODULES = frozenset({"dice", "errors", "game", "record", "registry", "sources", "rules", "fairdice"})
 """Submodules this package imported eagerly before its names became lazy: still reachable as attributes of the
 package (``wuerfel.engine.registry`` after a bare ``import wuerfel.engine``)."""
 
 
+_LAZY = LazyExports(__name__, _EXPORTS, _EAGER_SUBMODULES)
+
+
 def __getattr__(name: str) -> Any:
-    if name in _EXPORTS:
-        value = getattr(importlib.import_module(_EXPORTS[name]), name)
-    elif name in _EAGER_SUBMODULES:
-        value = importlib.import_module(f"{__name__}.{name}")
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = value
-    return value
+    return _LAZY.get(name)
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS, *_EAGER_SUBMODULES})
+    return _LAZY.names()
 
 
 __all__ = [
@@ -56,7 +53,6 @@ __all__ = [
     "SIMULTANEOUS",
     "TERMINAL",
     "Action",
-    "Dice",
     "DiceSource",
     "Event",
     "Game",
@@ -65,6 +61,7 @@ __all__ = [
     "IllegalAction",
     "ManualSource",
     "Match",
+    "Multiset",
     "Outcome",
     "RecordError",
     "Roll",

@@ -16,27 +16,16 @@ from typing import ClassVar
 
 from wuerfel.engine.game import Action, State
 
+# A state names its time limit with ``State.deadline()``, so the type lives with the State (game.py must not import
+# this module); named here too, beside what a table does when the limit runs out.
+from wuerfel.engine.game import Deadline as Deadline
+
 
 @dataclasses.dataclass(frozen=True)
 class Pass(Action):
     """Let a window go by without acting (decline to challenge, to call, to bet). Games may reuse this class."""
 
     kind: ClassVar[str] = "pass"
-
-
-@dataclasses.dataclass(frozen=True)
-class Deadline:
-    """A time limit on the current decision node."""
-
-    seconds: float
-    """Length of the window from the moment the node was reached."""
-    on_expiry: Action
-    """Applied for every actor still to act when the window closes (must be legal for each of them)."""
-    what: str = ""
-    """A msgid saying what the window is for (shown next to the clock)."""
-
-    def to_json(self) -> dict[str, object]:
-        return {"seconds": self.seconds, "on_expiry": self.on_expiry.to_json(), "what": self.what}
 
 
 def expire(state: State) -> tuple[State, list[tuple[int, Action]]]:

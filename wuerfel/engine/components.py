@@ -117,6 +117,44 @@ def _second_person(t: Phrase, lang: str, names: Sequence[str], params: dict[str,
     return None
 
 
+def format_int(n: int, lang: str) -> str:
+    """A whole number as its readers write it: German groups from five digits on ("5000", "10.000", the Duden rule),
+    English from four ("5,000", "10,000"); negative numbers with a true minus sign."""
+    sign = "−" if n < 0 else ""
+    digits = str(abs(n))
+    if len(digits) >= (5 if lang == "de" else 4):
+        sep = "." if lang == "de" else ","
+        groups = []
+        while digits:
+            groups.append(digits[-3:])
+            digits = digits[:-3]
+        digits = sep.join(reversed(groups))
+    return sign + digits
+
+
+def render_text(t: Text, lang: str, names: Sequence[str] = ()) -> str:
+    """A paragraph in ``lang``, whole numbers in the reader's format (plural forms still choose by the number)."""
+
+    def fmt(v: Any) -> Any:
+        if isinstance(v, Phrase):  # rendered whole: a counted phrase must choose its form by the number itself
+            return render_text(v, lang, names)
+        if isinstance(v, bool) or not isinstance(v, int):
+            return v
+        return format_int(v, lang)
+
+    if isinstance(t, Phrase):
+        params = {k: fmt(x) for k, x in t.params.items()}
+        if t.plural is not None:
+            from wuerfel.i18n import ntranslate
+
+            count = t.params.get(t.count, 0)
+            return ntranslate(t.msgid, t.plural, count, lang, **{k: resolve(v, lang, names) for k, v in params.items()})
+        return str(resolve(Phrase(t.msgid, params), lang, names))
+    if isinstance(t, SeatRef):
+        return str(resolve(t, lang, names))
+    return "" if t is None else str(t)
+
+
 def seat_name(seat: int, names: Sequence[str], lang: str) -> str:
     """The name of ``seat`` as the front end shows it, "Platz 3" where it has none."""
     from wuerfel.i18n import translate
@@ -344,8 +382,6 @@ class Goal(Component):
         as in the explanation the goal sums up (``engine/explain.py``)."""
         if lang is None:
             return super().to_json(lang, names)
-        from wuerfel.engine.explain import render_text
-
         return {
             "kind": self.kind,
             "text": render_text(self.text, lang, names),
@@ -353,8 +389,48 @@ class Goal(Component):
         }
 
 
+@dataclasses.dataclass(frozen=True)
+class MenuOption:
+    """One legal action of a :class:`Menu`, named on each step of the choice."""
+
+    action: Mapping[str, Any]
+    """The action's JSON (``Action.to_json()``), as the legal moves list it: a front end sends the matching one."""
+    path: tuple[Text, ...]
+    """Its name on each step, widest first ("Three alike", "Three queens", "Ace nine")."""
+    preset: bool = False
+    """Taken at its last step unless the reader picks another there (an announcement that leaves the kickers
+    open, beside the same hand with kickers)."""
+    shortcut: Text = None
+    """Offered at once, beside the steps, under this label ("The truth: Three queens, ace nine")."""
+
+    def __post_init__(self) -> None:
+        # Lists as tuples, as the JSON form reads back: an option equals itself after a round trip.
+        object.__setattr__(self, "action", _value_from(dict(self.action)))
+
+    def __hash__(self) -> int:
+        return hash(
+            (tuple(sorted((k, repr(v)) for k, v in self.action.items())), self.path, self.preset, self.shortcut)
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class Menu(Component):
+    """Many legal actions of one seat offered in steps, so a front end groups them without knowing the game: a
+    poker announcement is chosen by its class, then its ranks, then its kickers. Only the seat that may choose gets
+    it (it names nothing that seat may not see)."""
+
+    kind = "menu"
+    options: tuple[MenuOption, ...]
+    seat: int | None = None
+    label: Text = None
+    """What is asked ("What do you announce? …")."""
+    none: Text = None
+    """The name of a step's preset choice where the option has no name there ("none": no kickers)."""
+    key: str = ""
+
+
 KINDS: dict[str, type[Component]] = {
-    c.kind: c for c in (Dice, Sheet, Track, Counter, Chips, StakeBoard, Seats, Message, Goal)
+    c.kind: c for c in (Dice, Sheet, Track, Counter, Chips, StakeBoard, Seats, Message, Goal, Menu)
 }
 """Every component class by its ``kind``: front ends draw exactly these (docs/protocol.md)."""
 
@@ -387,6 +463,7 @@ _NESTED: dict[tuple[type, str], type] = {
     (Sheet, "rows"): SheetRow,
     (StakeBoard, "fields"): StakeField,
     (Seats, "seats"): SeatLine,
+    (Menu, "options"): MenuOption,
 }
 """Fields that hold tuples of the nested records, which the JSON form writes as plain objects."""
 
@@ -458,6 +535,8 @@ __all__ = [
     "Dice",
     "Face",
     "Goal",
+    "Menu",
+    "MenuOption",
     "Message",
     "Phrase",
     "SeatLine",

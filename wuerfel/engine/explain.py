@@ -15,10 +15,14 @@ them.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from wuerfel.engine.components import Phrase, SeatRef, Text, resolve
+# ``format_int`` and ``render_text`` live with the phrases they render (:mod:`.components`, which must not import
+# this module); named here too, where the explanations import them from.
+from wuerfel.engine.components import Text
+from wuerfel.engine.components import format_int as format_int
+from wuerfel.engine.components import render_text as render_text
 
 
 def N_(msgid: str) -> str:
@@ -47,44 +51,6 @@ class Section:
     key: str
     paragraphs: tuple[Text, ...]
     title: Text = None
-
-
-def format_int(n: int, lang: str) -> str:
-    """A whole number as its readers write it: German groups from five digits on ("5000", "10.000", the Duden rule),
-    English from four ("5,000", "10,000"); negative numbers with a true minus sign."""
-    sign = "−" if n < 0 else ""
-    digits = str(abs(n))
-    if len(digits) >= (5 if lang == "de" else 4):
-        sep = "." if lang == "de" else ","
-        groups = []
-        while digits:
-            groups.append(digits[-3:])
-            digits = digits[:-3]
-        digits = sep.join(reversed(groups))
-    return sign + digits
-
-
-def render_text(t: Text, lang: str, names: Sequence[str] = ()) -> str:
-    """A paragraph in ``lang``, whole numbers in the reader's format (plural forms still choose by the number)."""
-
-    def fmt(v: Any) -> Any:
-        if isinstance(v, Phrase):  # rendered whole: a counted phrase must choose its form by the number itself
-            return render_text(v, lang, names)
-        if isinstance(v, bool) or not isinstance(v, int):
-            return v
-        return format_int(v, lang)
-
-    if isinstance(t, Phrase):
-        params = {k: fmt(x) for k, x in t.params.items()}
-        if t.plural is not None:
-            from wuerfel.i18n import ntranslate
-
-            count = t.params.get(t.count, 0)
-            return ntranslate(t.msgid, t.plural, count, lang, **{k: resolve(v, lang, names) for k, v in params.items()})
-        return str(resolve(Phrase(t.msgid, params), lang, names))
-    if isinstance(t, SeatRef):
-        return str(resolve(t, lang, names))
-    return "" if t is None else str(t)
 
 
 def explanation_json(info: Any, rules: Any, rules_id: str, lang: str, players: int | None = None) -> dict[str, Any]:

@@ -53,6 +53,8 @@ from typing import Any
 
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import JSON, Outcome
+from wuerfel.engine.record import apply_event
+from wuerfel.engine.record import public_proof as public_proof
 
 VERSION = 1
 LABEL = "wuerfel-dice-v1"
@@ -245,13 +247,6 @@ def throw_proof(
     return proof
 
 
-def public_proof(proof: JSON | None) -> JSON | None:
-    """What a seat that does not see a throw may see of its proof: everything but the secret."""
-    if proof is None:
-        return None
-    return {k: v for k, v in proof.items() if k != "secret"}
-
-
 # --- verification -------------------------------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True)
 class Failure:
@@ -305,7 +300,6 @@ def verify_record(record: Any) -> Verification:
     from the record's reader) are counted as concealed and only their commitment is seen.
     """
     from wuerfel.engine.errors import WuerfelError
-    from wuerfel.engine.record import apply_event
 
     meta = record.meta.get("dice") if isinstance(record.meta, dict) else None
     if not isinstance(meta, dict) and not any(ev.proof for ev in record.events):

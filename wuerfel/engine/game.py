@@ -32,9 +32,14 @@ from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from wuerfel.engine import counts
-from wuerfel.engine.dice import Dice, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction, RecordError
+from wuerfel.engine.moves import JSON as JSON
+from wuerfel.engine.moves import Action as Action
+from wuerfel.engine.moves import Amount as Amount
+from wuerfel.engine.moves import Deadline as Deadline
+from wuerfel.engine.moves import Outcome as Outcome
+from wuerfel.engine.moves import Roll as Roll
+from wuerfel.engine.parts import Deadlines, ManualDice, Memo, Presentation, SolverKey, Standings, TypedInput
 
 CHANCE = -1
 """Marker returned by :meth:`State.to_move` at a chance node."""
@@ -45,46 +50,6 @@ SIMULTANEOUS = -3
 
 if TYPE_CHECKING:
     import random
-
-    from wuerfel.engine.clocks import Deadline
-    from wuerfel.engine.components import Phrase
-
-JSON = dict[str, Any]
-
-
-@dataclasses.dataclass(frozen=True)
-class Action:
-    """Base class of all actions: an immutable value with a JSON form.
-
-    Subclasses set ``kind`` (the JSON discriminator, unique within a game) and declare their fields as plain JSON-able
-    values (int, str, bool, tuples of those). The default JSON form is ``{"kind": kind, **fields}``.
-    """
-
-    kind: ClassVar[str] = "action"
-
-    def to_json(self) -> JSON:
-        out: JSON = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            out[f.name] = list(v) if isinstance(v, tuple) else v.to_json() if isinstance(v, Amount) else v
-        return out
-
-
-@dataclasses.dataclass(frozen=True)
-class Amount:
-    """The free field of a parameterised legal action: any whole number from ``low`` to ``high`` (both included).
-
-    Its JSON form ``{"min": low, "max": high}`` tells clients the bounds of the number they choose.
-    """
-
-    low: int
-    high: int
-
-    def __contains__(self, value: object) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high
-
-    def to_json(self) -> JSON:
-        return {"min": self.low, "max": self.high}
 
 
 def amounts(action: Action) -> dict[str, Amount]:
@@ -137,31 +102,6 @@ def sample_action(action: Action, rng: Any) -> Action:
         return action
     free = amounts(action)
     return with_amount(action, **{k: rng.randint(a.low, a.high) for k, a in free.items()})
-
-
-@dataclasses.dataclass(frozen=True)
-class Outcome:
-    """Base class of chance outcomes."""
-
-    kind: ClassVar[str] = "outcome"
-
-    def to_json(self) -> JSON:
-        out: JSON = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            out[f.name] = list(v) if isinstance(v, tuple) else v
-        return out
-
-
-@dataclasses.dataclass(frozen=True)
-class Roll(Outcome):
-    """The standard chance outcome: a multiset of faces (sorted)."""
-
-    kind: ClassVar[str] = "roll"
-    dice: Dice
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "dice", sort_dice(self.dice))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -243,7 +183,7 @@ def _coerce(value: Any, type_name: str, what: str, field: str) -> Any:
         if not isinstance(value, str):
             raise bad
         return value
-    if t in ("Dice", "tuple[int,...]", "tuple[int,...]|None"):
+    if t in ("Multiset", "Dice", "tuple[int,...]", "tuple[int,...]|None"):  # Dice: the old name of Multiset
         if value is None and t.endswith("None"):
             return None
         if not isinstance(value, list) or len(value) > 64:
@@ -268,12 +208,56 @@ def _coerce(value: Any, type_name: str, what: str, field: str) -> Any:
     return value
 
 
-class State(ABC):
-    """A position of a game. Immutable: every transition returns a new state."""
+REQUIRED: tuple[str, ...] = (
+    "to_move",
+    "legal_actions",
+    "_apply_action",
+    "chance_outcomes",
+    "_apply_outcome",
+    "scores",
+    "winners",
+    "view",
+)
+"""The methods of :class:`State` a game writes (``chance_outcomes``/``_apply_outcome`` default to a game without
+chance, ``winners`` to nobody: a game with dice or a winner writes them); of :class:`Game`: :data:`GAME_REQUIRED`."""
+PROVIDED: tuple[str, ...] = (
+    "actors",
+    "is_chance",
+    "is_terminal",
+    "apply_action",
+    "asked_seat",
+    "is_legal",
+    "apply_outcome",
+    "returns",
+    "determinize",
+    "event_view",
+)
+"""Core methods the engine builds on :data:`REQUIRED`: front ends, bots and solvers call these."""
+GAME_REQUIRED: tuple[str, ...] = ("new_initial_state", "action_id", "action_from_id")
+"""The methods of :class:`Game` a game writes; ``action_classes``/``outcome_classes`` name its values."""
+GAME_PROVIDED: tuple[str, ...] = (
+    "action_from_json",
+    "outcome_from_json",
+    "rules_json",
+    "action_universe",
+    "sim_kernel",
+)
+"""Methods of :class:`Game` with defaults: the JSON codecs, the resolved rules, and two optional ones (a finite
+universe of actions for the research adapters, a fast simulation loop)."""
+
+
+class State(Presentation, TypedInput, ManualDice, Deadlines, Standings, SolverKey, Memo, ABC):
+    """A position of a game. Immutable: every transition returns a new state.
+
+    The methods below are the **core**: :data:`REQUIRED` is what a game writes, :data:`PROVIDED` what the engine
+    builds on it (a game may override those too: ``actors`` for simultaneous moves, ``determinize`` and
+    ``event_view`` for secrets). Everything else is an optional part (:mod:`wuerfel.engine.parts`) with a default.
+    ``docs/engine-api.md`` is the page of this contract; ``tests/engine/test_engine_api.py`` holds it to the code.
+    """
 
     game: Game
 
-    # --- node kind -------------------------------------------------------------------------------------------
+    # --- node kind ------------------------------------------------------------------------------------------------
     @abstractmethod
     def to_move(self) -> int:
         """The player to act, or :data:`CHANCE`, :data:`TERMINAL` or :data:`SIMULTANEOUS`."""
@@ -289,7 +273,7 @@ class State(ABC):
     def is_terminal(self) -> bool:
         return self.to_move() == TERMINAL
 
-    # --- decisions -------------------------------------------------------------------------------------------
+    # --- decisions ------------------------------------------------------------------------------------------------
     @abstractmethod
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         """Legal actions of ``player`` (default: the single player to move). Empty at chance/terminal nodes."""
@@ -346,46 +330,7 @@ class State(ABC):
         legal = self.legal_actions(player)
         return action in legal or any(covers(a, action) for a in legal if type(a) is type(action))
 
-    def memo(self, key: str) -> Any:
-        """A value cached on this state by :meth:`remember` (None: not yet). A state is immutable, so what is derived
-        from it (its legal actions, its scores) may be computed once and kept on it; the cache lives beside the
-        dataclass fields, so equality, hashing and the JSON forms never see it, and pickling leaves it out."""
-        return self.__dict__.get(key)
-
-    def remember(self, key: str, value: Any) -> Any:
-        """Keep ``value`` on this state under ``key`` (a name starting with ``_memo_``) and return it."""
-        object.__setattr__(self, key, value)
-        return value
-
-    def __getstate__(self) -> Any:
-        """Pickled without the cached values (:meth:`remember`): they are rebuilt on demand, and a state sent to
-        another process carries only what it is."""
-        state = self.__dict__
-        if any(k.startswith("_memo_") for k in state):
-            state = {k: v for k, v in state.items() if not k.startswith("_memo_")}
-        return state
-
-    def deadline(self) -> Deadline | None:
-        """The time limit of this decision node, if the rules set one (see :mod:`wuerfel.engine.clocks`).
-
-        ``None`` (the default): no clock. A live table runs the clock and applies the deadline's expiry action for
-        every player still to act; everybody else (bots, tests, the terminal) just chooses that action.
-        """
-        return None
-
-    def explain_illegal(self, action: Action, player: int) -> None:
-        """Raise :class:`IllegalAction` with a specific reason if the game can name one; default: do nothing."""
-        return None
-
-    def parse_action_text(self, text: str, player: int) -> Action:
-        """Read a move typed by a person ("b", "bank", "1 5 5") for ``player``; games that can, override this.
-
-        Front ends try it for input that is not the number of a listed action. The result need not be legal: the
-        caller applies it with :meth:`apply_action`, which refuses it with the reason. Default: not understood.
-        """
-        raise IllegalAction(N_("I did not understand that."))
-
-    # --- chance ----------------------------------------------------------------------------------------------
+    # --- chance ---------------------------------------------------------------------------------------------------
     def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
         """Every outcome of the chance node with its exact probability. Empty at other nodes."""
         return ()
@@ -405,76 +350,7 @@ class State(ABC):
             raise IllegalAction(N_("Those dice cannot fall now."))
         return self._apply_outcome(outcome)
 
-    def dice_to_throw(self) -> int:
-        """How many dice the current chance node throws (0 when it is no plain throw); used by manual entry."""
-        return 0
-
-    def thrower(self) -> int | None:
-        """The seat whose throw the current chance node is (None: nobody's, e.g. a lot; or not a chance node).
-
-        At a real table one phone often enters every throw: front ends name the thrower so that the person typing
-        knows whose dice to read, and the lot, which is nobody's throw, is not mistaken for one.
-        """
-        return None
-
-    def throw_follows(self, after_own_move: bool) -> bool:
-        """Is this chance node thrown at once, rather than when its thrower asks for it (taps "Würfeln" at a live
-        table, presses Enter in the terminal)? Only asked when :meth:`thrower` names a seat.
-
-        ``after_own_move``: the event just before this node is a move of the thrower himself. The default follows
-        the players' habit: a throw right after the thrower's own decision comes at once — the decision already
-        said "throw" (he kept dice and throws the rest, chose to throw again, took over a turn) and a second tap
-        would only repeat it —, while a throw after somebody else's move, after another throw, or at the start of
-        the game starts something and waits for its thrower. Games override it where their own move starts the
-        thrower's next turn (one player alone: writing a box, then the next turn's first throw). See
-        :func:`wuerfel.engine.throws.waits_for`.
-        """
-        return after_own_move
-
-    def dice_standing(self) -> Dice:
-        """Dice that stay on the table and count together with the throw of the current chance node (kept dice
-        before a rethrow); empty when the throw stands alone. A scorekeeper shows them beside the dice to enter, so
-        the thrower enters only what fell and sees the whole hand."""
-        return ()
-
-    def parse_outcome(self, text: str) -> Outcome:
-        """Read an outcome typed by a person ("3 3 3 1 5"); games with special outcomes (a void throw) extend it.
-
-        Raises :class:`IllegalAction` naming what is wrong (count, faces); the state is untouched.
-        """
-        from wuerfel.engine.dice import parse_dice
-
-        n = self.dice_to_throw()
-        if n <= 0:
-            raise IllegalAction(N_("No dice are to be thrown now."))
-        try:
-            dice = parse_dice(text, None)
-        except ValueError as exc:
-            raise IllegalAction(N_("Please enter {dice}, each showing 1 to 6."), dice=counts.dice(n)) from exc
-        if len(dice) != n:
-            raise IllegalAction(N_("Please enter exactly {dice}, not {got}."), dice=counts.dice(n), got=len(dice))
-        return Roll(dice)
-
-    def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
-        """A short human label for a chance outcome of this node ("3 3 1 5 6", "brennt", "Anna beginnt"), in
-        ``lang``; ``names`` are the players' names by seat where the front end knows them (empty: it does not).
-
-        Every game has this one signature, so front ends always pass the names and never ask which game accepts
-        them. Games with special outcomes (a void throw, a lot) override it; front ends use it to announce throws
-        and to label the one-key shortcuts of manual dice entry. Default: the faces of a throw; an outcome that
-        names one seat (a single int field ``seat`` or ``player``: who begins, who holds the bank) by that
-        player's name when it is known; else the outcome's kind and fields.
-        """
-        if isinstance(outcome, Roll):
-            return " ".join(str(d) for d in outcome.dice)
-        fields = dataclasses.fields(outcome)
-        if len(fields) == 1 and fields[0].name in ("seat", "player"):
-            seat = getattr(outcome, fields[0].name)
-            if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
-                return names[seat]
-        return " ".join([outcome.kind, *(str(getattr(outcome, f.name)) for f in fields)])
-
-    # --- results ---------------------------------------------------------------------------------------------
+    # --- results --------------------------------------------------------------------------------------------------
     @abstractmethod
     def scores(self) -> tuple[float, ...]:
         """The current score of every player (the game's own measure: points, chips, penalty points …)."""
@@ -491,107 +367,7 @@ class State(ABC):
             return tuple(0.0 for _ in range(n))
         return tuple((1.0 / len(w)) if p in w else 0.0 for p in range(n))
 
-    def lower_is_better(self) -> bool:
-        """The score direction: True where the lowest score is the best (Zehntausend rückwärts, penalty points).
-
-        Front ends sort standings and the generic ranking orders seats by it; nobody reads it out of a view.
-        """
-        return False
-
-    def ranking(self) -> tuple[tuple[int, ...], ...]:
-        """Seats from best to worst at a terminal state, tied seats grouped: ``((2,), (0, 3), (1,))``.
-
-        Default: the winners first, then the others by :meth:`scores` in the game's direction. Games whose order
-        is not the score's (finishing order, a throw-off among tied seats) override it. Empty before the end.
-        """
-        if not self.is_terminal():
-            return ()
-        won = set(self.winners())
-        scores = self.scores()
-        sign = 1.0 if self.lower_is_better() else -1.0
-        rest = sorted((p for p in range(self.game.num_players) if p not in won), key=lambda p: sign * scores[p])
-        groups: list[tuple[int, ...]] = [tuple(sorted(won))] if won else []
-        for p in rest:
-            if groups and groups[-1] and groups[-1][0] not in won and scores[groups[-1][0]] == scores[p]:
-                groups[-1] = (*groups[-1], p)
-            else:
-                groups.append((p,))
-        return tuple(groups)
-
-    def losers(self) -> tuple[int, ...]:
-        """The loser(s) of a finished game (Hasard G8: the one who pays the round), empty where a game has none or
-        before the end. Default: nobody; games with a loser say so."""
-        return ()
-
-    def payoffs(self) -> tuple[int, ...] | None:
-        """Net chips won (+) or lost (−) per seat over the game so far, or None for a game without chips.
-
-        The sum over the seats is zero unless a bank or pot outside the seats holds the difference (the game says
-        so in its components); the conformance suite checks conservation where the game declares chips.
-        """
-        return None
-
-    # --- exact solving ---------------------------------------------------------------------------------------
-    display_fields: ClassVar[tuple[str, ...]] = ()
-    """Names of dataclass fields that are only shown and never read by a rule or a result (the last throw, whose
-    throw it was): the default :meth:`solver_key` leaves them out. Declaring one that a rule reads breaks the key's
-    contract below; a field a result reads but the rules do not (a tally for the loser) is no display field."""
-
-    def solver_key(self) -> Hashable:
-        """What the generic exact solver (:mod:`wuerfel.solvers.exact`) needs to tell this state from others.
-
-        Default: the state itself, which is right for every game whose states are hashable values and whose
-        reachable positions are finitely many. A game overrides it when its state carries more than the result
-        depends on — a pot that only grows while no result reads it, which digits are struck where only their
-        number matters, a history kept for display, a count of replays — so that an infinite or needlessly large
-        state space becomes a small one. The solver solves the game over keys, so the contract is a *lumping*:
-
-        if two reachable states have equal keys, then
-
-        1. ``to_move()`` is the same (and ``actors()``);
-        2. at a decision node the legal actions have the same ids, and each action leads to successors with equal
-           keys;
-        3. at a chance node each successor key is reached with the same total probability (the outcomes leading
-           there may differ: a face relabelled);
-        4. at a terminal node ``winners()`` and ``losers()`` are the same, and ``scores()`` too when the solver's
-           objective reads them (``solo``).
-
-        Seats are never relabelled: a key that merged two states differing by a rotation of seats would break 4.
-        The solver checks 1 wherever it meets a second state of a known key, and refuses a key that is not
-        hashable. The key must be cheap: it is computed for every edge of the game graph.
-
-        The default is the state itself, or, for a dataclass state that names :attr:`display_fields`, its class and
-        the values of all other fields — so a game whose only surplus is what it shows needs one line, not a method.
-        """
-        if not self.display_fields:
-            return self
-        return (
-            type(self),
-            *(
-                getattr(self, f.name)
-                for f in dataclasses.fields(self)  # type: ignore[arg-type]
-                if f.name not in self.display_fields
-            ),
-        )
-
-    # --- information -----------------------------------------------------------------------------------------
-    def components(self, player: int | None) -> tuple[Any, ...]:
-        """What ``player`` sees on the table, as typed components (:mod:`wuerfel.engine.components`) that the
-        generic web table and the generic terminal renderer draw without knowing the game.
-
-        Must show nothing that ``view(player)`` hides. Default: the seats with their scores only.
-        """
-        from wuerfel.engine.components import SeatLine, Seats
-
-        scores = self.scores()
-        actors = set(self.actors())
-        return (
-            Seats(
-                tuple(SeatLine(seat=p, score=scores[p], active=p in actors) for p in range(self.game.num_players)),
-                lower_is_better=self.lower_is_better(),
-            ),
-        )
-
+    # --- information ----------------------------------------------------------------------------------------------
     @abstractmethod
     def view(self, player: int | None) -> JSON:
         """Everything ``player`` may know (``None``: a spectator), as JSON-able data.
@@ -619,35 +395,6 @@ class State(ABC):
         shown must not tell the seat more than its view does.
         """
         return PUBLIC
-
-    def describe_action(self, action: Action, lang: str = "de") -> str:
-        """A short human label for an action, in ``lang``, as it is taken in this state (the log of a table, a
-        replay, the terminal's "→ Anna: …"); games override this for their own actions."""
-        return str(action.to_json())
-
-    def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[Phrase, ...]:
-        """What ``event`` — applied to this state by ``player`` (None: a chance outcome) and leading to ``after`` —
-        brought about beyond itself, as lines for the move list: a round ended and who won it, a throw-off begins
-        and why, a Bierdeckel and to whom, who paid whom and how much, a new bank, maker or round begins.
-
-        Why a method of the game: the label of a move says what was done ("stop with 203 points"), never what it
-        settled; only the game knows that a throw ended a round. Every front end shows these lines under the event
-        (the live move list, the replay, the terminal), so they read the same everywhere. Seats are named by
-        :class:`~wuerfel.engine.components.SeatRef`, counts by plural phrases (:mod:`wuerfel.engine.counts`).
-
-        The lines are *public*: every reader who is told of the event reads them, so they may say only what every
-        seat's view of ``after`` shows (a stake still sealed, a die under a cup, must not appear;
-        ``tests/test_announcements.py`` holds every game to it with ``determinize``). Default: nothing to say."""
-        return ()
-
-    def describe_offer(self, action: Action, lang: str = "de") -> str:
-        """The label of a legal action *offered* to the player who may take it (a button, a menu, a hint): the
-        label of :meth:`describe_action` unless a game overrides this.
-
-        Why two: the label of a move as it happened may say what the move uncovers — Verdecktes Würfelpoker's
-        "Schwindel! — der Becher zeigt …" — which the player must not read before choosing it. Every menu reads
-        this one, every log the other."""
-        return self.describe_action(action, lang)
 
 
 class Game(ABC):
@@ -682,6 +429,15 @@ class Game(ABC):
     @abstractmethod
     def action_from_id(self, action_id: int) -> Action:
         """Inverse of :meth:`action_id`."""
+
+    def action_universe(self) -> Sequence[Action] | None:
+        """Every concrete action these rules and seats can ever offer, amounts expanded up to the rules' declared
+        maximum (a stake of 1 to ``max_stake``), or None where the game declares none.
+
+        Why: :meth:`action_id` is stable but sparse and an amount is listed as a range, while research libraries
+        (OpenSpiel, PettingZoo, Gymnasium) need a fixed range of concrete moves; :mod:`wuerfel.interop.codec`
+        numbers this universe densely. A game whose rules bound no amount returns None (no finite codec)."""
+        return None
 
     def sim_kernel(self, bots: Sequence[Any]) -> Callable[[random.Random], State] | None:
         """The game's own loop for bot-only games with these ``bots`` (one per seat), or None: the generic loop.

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from wuerfel.engine.components import Phrase, resolve
-from wuerfel.engine.dice import Dice, roll_distribution
+from wuerfel.engine.dice import Multiset, roll_distribution
 
 
 @dataclasses.dataclass(frozen=True)
@@ -58,7 +58,7 @@ class ThrowOdds:
 
     dice: int
     classes: tuple[ThrowClass, ...]
-    classify: Callable[[Dice], str]
+    classify: Callable[[Multiset], str]
     faces: str = "pips"
     """"pips" or "poker": how the text output names faces (the classes are the same either way)."""
     notes: tuple[OddsNote, ...] = ()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from wuerfel.engine.dice import POKER_FACES, POKER_FACES_EN, Dice, sort_dice
+from wuerfel.engine.dice import POKER_FACES, POKER_FACES_EN, Multiset, sort_dice
 
 SHORT_DE: tuple[str, ...] = ("9", "10", "B", "D", "K", "A")
 SHORT_EN: tuple[str, ...] = ("9", "10", "J", "Q", "K", "A")
@@ -44,7 +44,7 @@ def format_dice(dice: Iterable[int], lang: str = "de") -> str:
     return " ".join(short(f, lang) for f in sorted(dice, reverse=True))
 
 
-def parse_poker_dice(text: str, n: int | None = None) -> Dice:
+def parse_poker_dice(text: str, n: int | None = None) -> Multiset:
     """Read poker dice typed by a person; names, short forms and the digits 1..6 (Neun = 1) are accepted.
 
     Tokens are separated by spaces or commas. "10" is a Zehn; a lone digit 1..6 is the face code (so "1 2 3 4 5"

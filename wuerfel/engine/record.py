@@ -13,11 +13,19 @@ from collections.abc import Collection, Hashable, Iterable, Iterator
 from typing import Any
 
 from wuerfel.engine.errors import N_, RecordError, WuerfelError
-from wuerfel.engine.fairdice import public_proof
 from wuerfel.engine.game import JSON, PUBLIC, Action, EventView, Game, Outcome, State
 from wuerfel.engine.sources import DiceSource
 
 RECORD_FORMAT = 1
+
+
+def public_proof(proof: JSON | None) -> JSON | None:
+    """What a seat that does not see a throw may see of its proof (provably fair dice): everything but the secret.
+    Here, not in :mod:`.fairdice`, because the record decides what each reader is shown; fairdice verifies records
+    and so imports this module, never the other way round."""
+    if proof is None:
+        return None
+    return {k: v for k, v in proof.items() if k != "secret"}
 
 
 @dataclasses.dataclass(frozen=True)

@@ -26,6 +26,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Literal
 
+from wuerfel import i18n
+from wuerfel.engine import rules as rules_module
 from wuerfel.engine.errors import N_, RuleError
 from wuerfel.engine.game import Game
 from wuerfel.engine.rules import (
@@ -125,6 +127,18 @@ class GameInfo:
     force (goal, turn, scoring with an example, end, payments where chips are played)."""
     explain_quotes: tuple[str, ...] = ()
     """Dotted option paths whose numbers the explanation states: the tests change each and find the new number."""
+    locale_dir: Path | None = None
+    """The game's own catalogues (``<locale_dir>/<lang>/LC_MESSAGES/*.po``, msgids English as wuerfel's), consulted
+    after wuerfel's own once the game registers; None for a game whose texts are all in wuerfel's catalogues. A
+    game package outside wuerfel ships its German and English here instead of editing wuerfel's."""
+    turn_model: Callable[[Game], Any] | None = None
+    """turn_model(game) → one turn of seat 0 played alone, for the research adapters' single-turn env
+    (``wuerfel/interop/gym_turn.py``: ``throw_action``, ``over(state)``, ``start_value(state)``, ``values(state)``);
+    raises ValueError(why) for rules it cannot play exactly. None: the game has no such turn (Zehntausend's only)."""
+    web_dir: Path | None = None
+    """The game's own web table: a folder of static files served under ``/static/games/<id>/``. A ``table.js`` in it
+    replaces the generic renderer at the game's tables (``wuerfel/web/static/js/games/generic.js`` shows what it
+    exports), a ``table.css`` is loaded beside it; None: the generic table, or one of wuerfel's own."""
 
     def __post_init__(self) -> None:
         if self.faces not in ("pips", "poker"):
@@ -222,6 +236,8 @@ _imported: set[str] = set()
 def register(info: GameInfo) -> GameInfo:
     """Add a game; called by each game module at its end (and by tests for their own games)."""
     _REGISTRY[info.id] = info
+    if info.locale_dir is not None:
+        i18n.add_locale_dir(info.locale_dir)
     return info
 
 
@@ -322,3 +338,6 @@ def get_game(game_id: str) -> GameInfo:
         if key in info.aliases:
             return info
     raise RuleError(N_("Unknown game '{game}'. Known: {known}"), game=game_id, known=", ".join(sorted(_REGISTRY)))
+
+
+rules_module.GAMES = all_games  # a rules refusal may name the game whose rule set was meant (see rules.GAMES)

@@ -23,7 +23,7 @@ import math
 import tomllib
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
@@ -66,7 +66,7 @@ def opt(default: Any, de: str = "", en: str = "", low: float | None = None, high
     """Declare an option with its default, its descriptions (German first) and, for numbers, its range.
 
     ``low``/``high`` bound every number of the option (a scalar, each entry of a list, each value of a table); every
-    numeric option must declare both (``tests/test_rules_ranges.py`` checks that), because the games trust them: a
+    numeric option must declare both (``tests/engine/test_rule_ranges.py`` checks that), because the games trust them: a
     bounded option keeps game lengths, chip counts and amounts small enough for every client.
     """
     meta: dict[str, Any] = {"de": de, "en": en or de}
@@ -900,11 +900,14 @@ def check_meta(doc: Mapping[str, Any], name: str) -> None:
                 )
 
 
+GAMES: Callable[[], Iterable[Any]] = tuple
+"""Every registered game (the registry sets it when it loads): rules sit below the registry and never import it, but a
+refusal may name another game's rule set."""
+
+
 def _owner_of(rule_set: str) -> Any:
     """The registered game whose library has ``rule_set`` (None: no game's), for a refusal that names it."""
-    from wuerfel.engine.registry import all_games
-
-    for info in all_games():
+    for info in GAMES():
         lib = info.library
         if lib is not None and rule_set in lib.names():
             return info

@@ -26,7 +26,7 @@ It plays random games and checks at every node:
   seats' net payoffs plus the chips lying in the ledgers' pools stay what they were at the start;
 * replaying the record rebuilds the same state, and the record survives a JSON round-trip.
 
-:func:`playout` is the loop the registry-wide conformance suite (``tests/test_conformance.py``) drives: seeded, with
+:func:`playout` is the loop the public conformance checks (:mod:`wuerfel.testing.playouts`) drive: seeded, with
 given bots, bounded, with a hook for checks that live outside the engine (the terminal renderer).
 """
 

@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from wuerfel.engine.dice import Dice
+from wuerfel.engine.dice import Multiset
 
 
 @dataclasses.dataclass(frozen=True)
@@ -29,13 +29,13 @@ class ThrowScorer:
     """"selections" or "boxes"."""
     min_dice: int
     max_dice: int
-    score: Callable[[Dice, str], dict[str, Any]]
-    parse: Callable[[str], Dice] | None = None
-    extra: Callable[[Dice, str], list[str]] | None = None
+    score: Callable[[Multiset, str], dict[str, Any]]
+    parse: Callable[[str], Multiset] | None = None
+    extra: Callable[[Multiset, str], list[str]] | None = None
     """Words the text output adds to the title ("instant win!"), in ``lang``."""
-    show: Callable[[Dice, str], str] | None = None
+    show: Callable[[Multiset, str], str] | None = None
     """The throw in the game's notation for the text output (poker dice: "A A K K K"); None: faces joined by -."""
-    labels: Callable[[Dice, str], list[str]] | None = None
+    labels: Callable[[Multiset, str], list[str]] | None = None
     """Selections only: what each selection consists of in words, in the order of ``selections``."""
     nothing: Callable[[str], str] | None = None
     """Selections only: what the text output says of a throw with no legal selection, in ``lang`` (Zehntausend: a

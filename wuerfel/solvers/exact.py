@@ -36,7 +36,7 @@ import heapq
 import itertools
 import math
 import time
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -849,7 +849,9 @@ def solve_by_elimination(
     return [v for v in x if v is not None]
 
 
-def _combine(edges: Sequence[tuple[int, int]], denom: int, values: Sequence[IVec | None], size: int) -> IVec:
+def _combine(
+    edges: Sequence[tuple[int, int]], denom: int, values: Sequence[IVec | None] | Mapping[int, IVec], size: int
+) -> IVec:
     """``Σ w·values[j] / denom`` over the edges ``(w, j)``, exactly, in integers: one lcm of the successors'
     denominators, integer products (zeros skipped: a loser column of a game without loser is all zeros), one gcd
     at the end. A certain edge takes its successor's vector as it is."""

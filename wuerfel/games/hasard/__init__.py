@@ -10,6 +10,4 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from wuerfel.games.hasard import option_names as _option_names  # noqa: F401  (names the options of every game)
-
 PRESETS = Path(__file__).parent / "presets"

@@ -23,9 +23,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine import components as cmp
-from wuerfel.engine.dice import Dice
+from wuerfel.engine.dice import Multiset
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.poker import (
@@ -117,7 +116,7 @@ label_options(
 )
 
 
-def key_dice(key: Key) -> tuple[Dice, Dice]:
+def key_dice(key: Key) -> tuple[Multiset, Multiset]:
     """The dice of the natural hand with this key, split into the combination's dice and the dead dice (descending).
 
     With Joker Poker the aces count as the faces they stand for: the hand is the natural one its key names."""
@@ -141,7 +140,7 @@ def key_dice(key: Key) -> tuple[Dice, Dice]:
 
 
 @cache
-def al_capone_result(dice: Dice, quint: bool, joker: bool, scale: str, points: str) -> tuple[int, ...]:
+def al_capone_result(dice: Multiset, quint: bool, joker: bool, scale: str, points: str) -> tuple[int, ...]:
     """Class first; within a class the points of the agreed scale (all five dice, or the combination's dice and
     then each dead die highest first)."""
     key = hand_key(tuple(sorted(dice)), quint, joker)
@@ -158,7 +157,7 @@ class AlCaponeState(PokerRoundState):
     face: ClassVar[cmp.Face] = "poker"
     game_id: ClassVar[str] = "al-capone"
 
-    def hand_result(self, dice: Dice) -> tuple[int, ...]:
+    def hand_result(self, dice: Multiset) -> tuple[int, ...]:
         r: AlCaponeRules = self.rules
         return al_capone_result(tuple(sorted(dice)), r.quint, r.joker, r.scale, r.points)
 
@@ -167,7 +166,7 @@ class AlCaponeState(PokerRoundState):
             N_("The best combination takes the pot; the same combination: scale {scale}"), {"scale": self.rules.scale}
         )
 
-    def hand_phrase(self, dice: Dice) -> cmp.Phrase:
+    def hand_phrase(self, dice: Multiset) -> cmp.Phrase:
         result = self.hand_result(dice)
         return cmp.Phrase(
             N_("{hand}, {points} points"), {"hand": cmp.Phrase(BOOK_NAMES[result[0]]), "points": result[1]}
@@ -177,10 +176,6 @@ class AlCaponeState(PokerRoundState):
 class AlCaponeGame(PokerRoundGame):
     id = "al-capone"
     state_class = AlCaponeState
-
-
-def make(rules: Any, n: int) -> Game:
-    return AlCaponeGame(rules, n)
 
 
 def _odds(rules: AlCaponeRules) -> Any:
@@ -201,11 +196,12 @@ INFO = register(
         name_en="Al Capone",
         family="poker-dice",
         options_class=AlCaponeRules,
-        make=make,
+        make=AlCaponeGame,
         min_players=2,
         max_players=8,
         default_preset="al-capone",
         presets_dir=Path(__file__).parent / "presets" / "al-capone",
+        locale_dir=Path(__file__).parent / "locale" / "al-capone",
         description_de="Fünf Pokerwürfel, ein offener Wurf für jeden: Das beste Pokerblatt gewinnt den Pott.",
         description_en="Five poker dice, one open throw each: the best poker hand wins the pot.",
         aliases=("al_capone", "alcapone"),

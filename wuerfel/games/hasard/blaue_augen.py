@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from wuerfel.engine.components import Goal
-from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.explain import blaue_augen as explained
@@ -77,10 +76,6 @@ class BlaueAugenGame(SimpleGame):
     state_class = BlaueAugenState
 
 
-def make(rules: Any, n: int) -> Game:
-    return BlaueAugenGame(rules, n)
-
-
 INFO = register(
     GameInfo(
         id="blaue-augen",
@@ -88,11 +83,12 @@ INFO = register(
         name_en="Blue Eyes (Blaue Augen)",
         family="three-dice",
         options_class=BlaueAugenRules,
-        make=make,
+        make=BlaueAugenGame,
         min_players=2,
         max_players=8,
         default_preset="blaue-augen",
         presets_dir=Path(__file__).parent / "presets" / "blaue-augen",
+        locale_dir=Path(__file__).parent / "locale" / "blaue-augen",
         description_de="Drei Würfel, nur die geraden Augen zählen; die höchste Summe gewinnt.",
         description_en="Three dice, only the even faces count; the highest total wins.",
         aliases=("blaue_augen", "graue-augen"),

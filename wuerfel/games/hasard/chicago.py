@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.components import Goal
-from wuerfel.engine.dice import Dice, sort_dice
+from wuerfel.engine.dice import Multiset, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import JSON, Action, Game, Outcome, Roll, State
 from wuerfel.engine.registry import GameInfo, register
@@ -112,17 +112,17 @@ label_options(
 )
 
 
-def chicago_value(dice: Dice) -> int:
+def chicago_value(dice: Multiset) -> int:
     """Points of a hand in Chicago (and hoch): 1 = 100, 2 = 60, the others their pips (1-1-1 "Chicago" = 300)."""
     return sum(100 if d == 1 else 60 if d == 2 else d for d in dice)
 
 
-def tief_value(dice: Dice) -> int:
+def tief_value(dice: Multiset) -> int:
     """Points of a hand in "tief": the pips as they are (lower is better)."""
     return sum(dice)
 
 
-def hand_points(dice: Dice, mode: str) -> int:
+def hand_points(dice: Multiset, mode: str) -> int:
     return chicago_value(dice) if mode == HOCH else tief_value(dice)
 
 
@@ -132,13 +132,13 @@ def keep_rules(frozen: bool) -> KeepRules:
     return KeepRules(3, min_keep=0, max_keep=2, frozen=frozen)
 
 
-def _minus(big: Dice, small: Dice) -> Dice:
+def _minus(big: Multiset, small: Multiset) -> Multiset:
     c = Counter(big)
     c.subtract(small)
     return sort_dice(c.elements())
 
 
-def conversion_keeps(dice: Dice, frozen: Dice) -> tuple[Dice, ...]:
+def conversion_keeps(dice: Multiset, frozen: Multiset) -> tuple[Multiset, ...]:
     """The standing dice after turning one of two sixes just thrown into a 1: the frozen dice and the 1, with or
     without the third die just thrown (the other six is thrown again)."""
     new = _minus(dice, frozen)
@@ -167,7 +167,7 @@ class Convert(Action):
     thrown again, with every die not in ``dice``)."""
 
     kind: ClassVar[str] = "convert"
-    dice: Dice
+    dice: Multiset
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", sort_dice(self.dice))
@@ -198,12 +198,12 @@ class ChicagoState(HandRoundState):
     def rolled(self) -> int:
         return self.rolled_dice
 
-    def hand_result(self, dice: Dice, throws: int, rolled: int) -> tuple[int, ...]:
+    def hand_result(self, dice: Multiset, throws: int, rolled: int) -> tuple[int, ...]:
         pts = hand_points(dice, self.mode)
         cost = rolled if self.rules.tie_break == "dice" else throws
         return (pts if self.mode == HOCH else -pts, -cost)
 
-    def throw_off_result(self, dice: Dice, throws: int, rolled: int) -> tuple[int, ...]:
+    def throw_off_result(self, dice: Multiset, throws: int, rolled: int) -> tuple[int, ...]:
         pts = hand_points(dice, self.mode)
         return (pts if self.mode == HOCH else -pts, 0)
 
@@ -215,7 +215,8 @@ class ChicagoState(HandRoundState):
 
     def begin_round(self, start: int) -> ChicagoState:
         s = super().begin_round(start)
-        return dataclasses.replace(s, mode="" if self.hoch_tief else HOCH, rolled_dice=0)  # type: ignore[return-value]
+        assert isinstance(s, ChicagoState)
+        return dataclasses.replace(s, mode="" if self.hoch_tief else HOCH, rolled_dice=0)
 
     def reset_turn(self) -> ChicagoState:
         return dataclasses.replace(self, rolled_dice=0) if self.rolled_dice else self
@@ -226,7 +227,7 @@ class ChicagoState(HandRoundState):
     def pending_decision(self) -> bool:
         return self.mode == "" and self.turn.throws >= 1 and not self.turn.throwing
 
-    def conversions(self) -> tuple[Dice, ...]:
+    def conversions(self) -> tuple[Multiset, ...]:
         """Standing dice a two-sixes conversion may leave (module text; the spec's resolution)."""
         t = self.turn
         if not (
@@ -355,6 +356,16 @@ class ChicagoGame(Game):
     def new_initial_state(self) -> State:
         return new_state(self.state_class, self)
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action: stop, the declarations (Hoch/Tief only), a conversion (numbered 3..39: the keeps
+        of number 0..36) and a keep of up to three dice."""
+        from wuerfel.engine.dice import keep_table
+        from wuerfel.games.kit.keeps import keep_universe
+
+        declare = (Declare(HOCH), Declare(TIEF)) if isinstance(self, ChicagoHochTiefGame) else ()
+        converts = (Convert(k) for k in keep_table(3) if keep_id(k) < 37)
+        return (Stop(), *declare, *converts, *keep_universe(3))
+
     def action_id(self, action: Action) -> int:
         if isinstance(action, Stop):
             return 0
@@ -388,10 +399,6 @@ class ChicagoHochTiefState(ChicagoState):
 class ChicagoHochTiefGame(ChicagoGame):
     id = "chicago-hoch-tief"
     state_class = ChicagoHochTiefState
-
-
-def make(rules: Any, n: int) -> Game:
-    return ChicagoGame(rules, n)
 
 
 def make_hoch_tief(rules: Any, n: int) -> Game:
@@ -440,11 +447,12 @@ INFO = register(
         name_de="Chicago",
         name_en="Chicago",
         options_class=ChicagoRules,
-        make=make,
+        make=ChicagoGame,
         min_players=2,
         max_players=8,
         default_preset="chicago",
         presets_dir=PRESETS / "chicago",
+        locale_dir=Path(__file__).parent / "locale" / "chicago",
         description_de=(
             "Drei Würfel, bis zu drei Würfe: Eine 1 zählt 100, eine 2 zählt 60; wer am wenigsten hat, "
             "bekommt einen Bierdeckel."
@@ -474,6 +482,7 @@ INFO_HOCH_TIEF = register(
         max_players=8,
         default_preset="chicago-hoch-tief",
         presets_dir=PRESETS / "chicago-hoch-tief",
+        locale_dir=Path(__file__).parent / "locale" / "chicago",
         description_de=(
             "Wie Chicago, doch der Erste sagt nach seinem Wurf „hoch“ oder „tief“ an: Bei „tief“ "
             "gewinnt die kleinste Summe."

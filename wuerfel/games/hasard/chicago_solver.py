@@ -26,11 +26,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import numpy as np
-
-from wuerfel.engine.dice import Dice, multisets, sort_dice
+from wuerfel.engine.dice import Multiset, multisets, sort_dice
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.hasard.chicago import (
@@ -48,13 +46,16 @@ from wuerfel.games.kit.hints import ValueAdvisor
 from wuerfel.games.kit.keeps import Keep, legal_keeps
 from wuerfel.solvers.api import SolveResult
 
+if TYPE_CHECKING:  # numpy only where the tables are built: the heuristic bot plays without it (issue 26)
+    import numpy as np
+
 MEASURE_ROUND = N_("chance to avoid the Bierdeckel this round")
 
-HANDS: tuple[Dice, ...] = multisets(3)
+HANDS: tuple[Multiset, ...] = multisets(3)
 HAND_INDEX = {h: i for i, h in enumerate(HANDS)}
 
 
-def result_of(hand: Dice, throws: int, mode: str) -> tuple[int, int]:
+def result_of(hand: Multiset, throws: int, mode: str) -> tuple[int, int]:
     """A finished hand as the round compares it, higher is better: points (negated in "tief"), then fewer throws."""
     pts = hand_points(hand, mode)
     return (pts if mode == HOCH else -pts, -throws)
@@ -73,8 +74,8 @@ class TurnSolver:
         self.by_dice = utility.ndim == 4
         self.frozen = bool(rules.frozen_keeps)
         self.keep_rules = _keep_rules(self.frozen)
-        self._dec: dict[tuple[int, int, Dice, Dice], np.ndarray] = {}
-        self._keep: dict[tuple[int, int, Dice], np.ndarray] = {}
+        self._dec: dict[tuple[int, int, Multiset, Multiset], np.ndarray] = {}
+        self._keep: dict[tuple[int, int, Multiset], np.ndarray] = {}
 
     def first_cost(self) -> int:
         """The dice counted after the first throw (three where dice count, else the unused 0)."""
@@ -83,12 +84,12 @@ class TurnSolver:
     def stop_value(self, h: int, t: int, c: int) -> np.ndarray:
         return self.U[h, t, c] if self.by_dice else self.U[h, t]
 
-    def conversions(self, t: int, hand: Dice, frozen: Dice) -> tuple[Dice, ...]:
+    def conversions(self, t: int, hand: Multiset, frozen: Multiset) -> tuple[Multiset, ...]:
         if not (self.rules.two_sixes and self.mode == HOCH and t in (1, 2) and t < self.limit):
             return ()
         return conversion_keeps(hand, frozen)
 
-    def decision(self, t: int, hand: Dice, frozen: Dice, c: int | None = None) -> np.ndarray:
+    def decision(self, t: int, hand: Multiset, frozen: Multiset, c: int | None = None) -> np.ndarray:
         """Value of the position after throw ``t`` showing ``hand`` with ``frozen`` standing (``c`` dice thrown so
         far where dice count; None: the first throw's), played optimally."""
         c = self.first_cost() if c is None or not self.by_dice else c
@@ -96,6 +97,8 @@ class TurnSolver:
         v = self._dec.get(key)
         if v is not None:
             return v
+        import numpy as np  # here, not at the top: the heuristic bot in this module plays without numpy
+
         v = self.stop_value(HAND_INDEX[hand], t, c)
         if t < self.limit:
             for k in legal_keeps(hand, self.keep_rules, frozen):
@@ -105,7 +108,7 @@ class TurnSolver:
         self._dec[key] = v
         return v
 
-    def keep_value(self, t: int, kept: Dice, frozen: bool, c: int | None = None) -> np.ndarray:
+    def keep_value(self, t: int, kept: Multiset, frozen: bool, c: int | None = None) -> np.ndarray:
         """Value of leaving ``kept`` standing after throw ``t`` and throwing the others."""
         c = self.first_cost() if c is None or not self.by_dice else c
         key = (t, c, kept) if frozen == self.frozen else (t, c, (*kept, -1))
@@ -130,7 +133,9 @@ class TurnSolver:
         assert acc is not None
         return acc
 
-    def action_value(self, t: int, hand: Dice, frozen: Dice, action: Action, c: int | None = None) -> np.ndarray:
+    def action_value(
+        self, t: int, hand: Multiset, frozen: Multiset, action: Action, c: int | None = None
+    ) -> np.ndarray:
         c = self.first_cost() if c is None or not self.by_dice else c
         if isinstance(action, Stop):
             return self.stop_value(HAND_INDEX[hand], t, c)
@@ -166,6 +171,8 @@ def responder_tables(rules: ChicagoRules, mode: str, limit: int) -> np.ndarray:
     """``Q[h, k]``: the chance that a player with ``limit`` throws, playing for it, beats the finished hand ``h``
     whose tie-break count is ``k`` (throws, or dice thrown under ``tie_break = "dice"``; a full tie counts half: a
     throw-off of one throw each). One induction for all targets."""
+    import numpy as np
+
     ks = costs(rules, limit)
     width = ks.stop
     m = len(HANDS) * width
@@ -190,7 +197,7 @@ def later_limit(rules: ChicagoRules, first_throws: int) -> int:
 
 
 def beat_chance(
-    rules: ChicagoRules, mode: str, limit_later: int | None, hand: Dice, throws: int, dice: int = 0
+    rules: ChicagoRules, mode: str, limit_later: int | None, hand: Multiset, throws: int, dice: int = 0
 ) -> float:
     """The chance that one later player beats ``hand`` of ``throws`` throws (and ``dice`` dice thrown, where the
     tie-break counts dice) (``limit_later`` None: the player who set the limit is asking, so the later limit is what
@@ -208,6 +215,8 @@ def safe_utility(
 ) -> np.ndarray:
     """``U[h, t]`` (``U[h, t, c]`` where dice count) = the chance to avoid the Bierdeckel with hand ``h`` after
     ``t`` throws (and ``c`` dice) (module text)."""
+    import numpy as np
+
     dice = by_dice(rules)
     U = np.zeros((len(HANDS), limit + 1, 3 * limit + 1, 1) if dice else (len(HANDS), limit + 1, 1))
     round_limit = None if sets_limit else limit
@@ -359,6 +368,8 @@ class ChicagoAdvisor(ValueAdvisor):
 
 # --- solo and duel figures ------------------------------------------------------------------------------------------
 def points_utility(limit: int, mode: str) -> np.ndarray:
+    import numpy as np
+
     U = np.zeros((len(HANDS), limit + 1, 1))
     for h, hand in enumerate(HANDS):
         U[h, 1:, 0] = hand_points(hand, mode) if mode == HOCH else -hand_points(hand, mode)
@@ -375,6 +386,8 @@ def solo_value(rules: ChicagoRules, mode: str = HOCH) -> float:
 def duel_first_wins(rules: ChicagoRules, hoch_tief: bool) -> float:
     """The first player's chance to win a round of two players, both playing the duel optimally (hoch-tief: he also
     declares optimally after his first throw)."""
+    import numpy as np
+
     limit = int(rules.max_throws)
     modes = (HOCH, TIEF) if hoch_tief else (HOCH,)
     solvers = []

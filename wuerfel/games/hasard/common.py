@@ -95,3 +95,7 @@ def result_view(state: State) -> dict[str, list[int]]:
     """The result as the views carried it before the API did (``ranking`` best first with ties in seat order,
     ``losers``), now read from :meth:`State.ranking` / :meth:`State.losers` so both always agree."""
     return {"ranking": [p for group in state.ranking() for p in group], "losers": list(state.losers())}
+
+
+WHO_BEGINS = {"lot": ("das Los (höchster Wurf)", "the lot (highest throw)"), "first_seat": ("Platz 1", "seat 1")}
+"""The human names of the choice "who begins" (``lot``/``first_seat``) in German and English, for the rule editor."""

@@ -695,6 +695,12 @@ class CrapsGame(Game):
         state = CrapsState(self, ledger)
         return state if self.rules.first_maker == "lot" else state.start(Rotation(0, 0, 0))
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action these rules can ever offer: a number with a stake, a cover of an amount. Without a
+        limit (``max_stake`` 0) a stake is at most the maker's chips, and chips only change hands."""
+        cap = int(self.rules.max_stake) or int(self.rules.starting_chips) * self.num_players
+        return (*(Name(n, s) for n in NUMBERS for s in range(1, cap + 1)), *(Cover(a) for a in range(cap + 1)))
+
     def action_id(self, action: Action) -> int:
         if isinstance(action, Cover) and action.amount >= 0:
             return 2 * action.amount + 1
@@ -707,10 +713,6 @@ class CrapsGame(Game):
             return Cover(action_id // 2)
         i = action_id // 2
         return Name(NUMBERS[0] + i % len(NUMBERS), i // len(NUMBERS) + 1)
-
-
-def make(rules: Any, n: int) -> Game:
-    return CrapsGame(rules, n)
 
 
 # --- bots, hints, the solver ------------------------------------------------------------------------------------
@@ -936,11 +938,12 @@ INFO = register(
         name_de="Craps",
         name_en="Craps",
         options_class=CrapsRules,
-        make=make,
+        make=CrapsGame,
         min_players=2,
         max_players=8,
         default_preset="craps",
         presets_dir=Path(__file__).parent / "presets" / "craps",
+        locale_dir=Path(__file__).parent / "locale" / "craps",
         description_de=(
             "Zwei Würfel: Der Macher setzt auf eine Zahl; fällt sie gleich, gewinnt er, sonst muss "
             "sein erster Wurf vor ihr wiederkommen."

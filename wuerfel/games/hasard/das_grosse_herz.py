@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.components import Component, Goal, Phrase, SeatRef, Track
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import JSON, Game, Roll
+from wuerfel.engine.game import JSON, Roll
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options
 from wuerfel.games.hasard.explain import das_grosse_herz as explained
@@ -166,10 +166,6 @@ class DasGrosseHerzGame(SimpleGame):
     state_class = DasGrosseHerzState
 
 
-def make(rules: Any, n: int) -> Game:
-    return DasGrosseHerzGame(rules, n)
-
-
 INFO = register(
     GameInfo(
         id="das-grosse-herz",
@@ -177,11 +173,12 @@ INFO = register(
         name_en="The Big Heart (Das große Herz)",
         family="one-die",
         options_class=DasGrosseHerzRules,
-        make=make,
+        make=DasGrosseHerzGame,
         min_players=2,
         max_players=6,
         default_preset="das-grosse-herz",
         presets_dir=Path(__file__).parent / "presets" / "das-grosse-herz",
+        locale_dir=Path(__file__).parent / "locale" / "das-grosse-herz",
         description_de=(
             "Ein Würfel: Füll die sechs Kammern deines Herzens mit 1 bis 6; wer zuletzt noch eine freie hat, verliert."
         ),

@@ -10,11 +10,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Hashable
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from wuerfel.engine.components import Component, Counter, Goal, Phrase
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import JSON, Game
+from wuerfel.engine.game import JSON
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.explain import die_21_eins as explained
@@ -118,10 +118,6 @@ class Die21EinsGame(SimpleGame):
     state_class = Die21EinsState
 
 
-def make(rules: Any, n: int) -> Game:
-    return Die21EinsGame(rules, n)
-
-
 INFO = register(
     GameInfo(
         id="die-21-eins",
@@ -129,11 +125,12 @@ INFO = register(
         name_en="The 21st One (Die 21. Eins)",
         family="one-die",
         options_class=Die21EinsRules,
-        make=make,
+        make=Die21EinsGame,
         min_players=2,
         max_players=8,
         default_preset="die-21-eins",
         presets_dir=Path(__file__).parent / "presets" / "die-21-eins",
+        locale_dir=Path(__file__).parent / "locale" / "die-21-eins",
         description_de="Ein Würfel reihum: Alle zählen die Einsen mit, wer die 21. wirft, gewinnt.",
         description_en="One die, in turn: everyone counts the 1s, whoever throws the 21st wins.",
         aliases=("die_21_eins", "21-eins"),

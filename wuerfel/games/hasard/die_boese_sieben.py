@@ -227,10 +227,6 @@ class BoeseSiebenGame(HandGame):
     state_class = BoeseSiebenState
 
 
-def make(rules: Any, n: int) -> Game:
-    return BoeseSiebenGame(rules, n)
-
-
 # --- optimal play -------------------------------------------------------------------------------------------------
 @cache
 def throw_table(k: int, room: int, per_throw: str) -> tuple[tuple[int, int, Fraction], ...]:
@@ -396,11 +392,12 @@ INFO = register(
         name_en="Wicked Seven (Die böse Sieben)",
         family="six-dice",
         options_class=BoeseSiebenRules,
-        make=make,
+        make=BoeseSiebenGame,
         min_players=2,
         max_players=8,
         default_preset="die-boese-sieben",
         presets_dir=Path(__file__).parent / "presets" / "die-boese-sieben",
+        locale_dir=Path(__file__).parent / "locale" / "die-boese-sieben",
         description_de=(
             "Sechs Würfel, bis zu drei Würfe: Leg Paare mit der Summe 7 beiseite; dreimal die Sieben ist das Beste."
         ),

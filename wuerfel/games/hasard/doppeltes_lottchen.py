@@ -10,11 +10,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Hashable
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from wuerfel.engine.components import Component, Counter, Goal, Phrase
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import JSON, Game
+from wuerfel.engine.game import JSON
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.explain import doppeltes_lottchen as explained
@@ -103,10 +103,6 @@ class DoppeltesLottchenGame(SimpleGame):
     state_class = DoppeltesLottchenState
 
 
-def make(rules: Any, n: int) -> Game:
-    return DoppeltesLottchenGame(rules, n)
-
-
 INFO = register(
     GameInfo(
         id="doppeltes-lottchen",
@@ -114,11 +110,12 @@ INFO = register(
         name_en="Double Lottie (Doppeltes Lottchen)",
         family="three-dice",
         options_class=DoppeltesLottchenRules,
-        make=make,
+        make=DoppeltesLottchenGame,
         min_players=2,
         max_players=8,
         default_preset="doppeltes-lottchen",
         presets_dir=Path(__file__).parent / "presets" / "doppeltes-lottchen",
+        locale_dir=Path(__file__).parent / "locale" / "doppeltes-lottchen",
         description_de="Drei Würfel, eine gemeinsame Summe für alle: Wer 66 erreicht oder überschreitet, verliert.",
         description_en="Three dice, one running total for all: whoever reaches 66 or more loses.",
         aliases=("doppeltes_lottchen",),

@@ -25,13 +25,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar, Literal
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from wuerfel.engine import counts
 from wuerfel.engine.components import Goal, Phrase, resolve
-from wuerfel.engine.dice import Dice, roll_distribution, sort_dice, sub_multisets
+from wuerfel.engine.dice import Multiset, roll_distribution, sort_dice, sub_multisets
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
@@ -50,6 +48,9 @@ from wuerfel.games.kit.hands import (
 )
 from wuerfel.games.kit.keeps import Keep, KeepRules, KeepTurn, describe_keep, keep_from_id, keep_id, parse_keep
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME, settle_loser_option
+
+if TYPE_CHECKING:  # numpy only where the tables are built: the game and its other bots play without it
+    import numpy as np
 
 DICE = 6
 
@@ -240,6 +241,12 @@ class DreimalPaschGame(HandGame):
     state_class = DreimalPaschState
     action_classes = (Stop, Keep)
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action: stop, or a keep of up to five dice (the keeps the ids decode)."""
+        from wuerfel.games.kit.keeps import keep_universe
+
+        return (Stop(), *keep_universe(DICE - 1))
+
     def action_id(self, action: Action) -> int:
         if isinstance(action, Stop):
             return 0
@@ -256,20 +263,16 @@ class DreimalPaschGame(HandGame):
             raise IllegalAction(N_("That move is not allowed now.")) from exc
 
 
-def make(rules: Any, n: int) -> Game:
-    return DreimalPaschGame(rules, n)
-
-
 # --- optimal play -------------------------------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True)
 class Space:
     """The 462 throws of six dice, their results, and per keep the throws it leads to with their chances."""
 
-    rolls: tuple[Dice, ...]
-    index: dict[Dice, int]
+    rolls: tuple[Multiset, ...]
+    index: dict[Multiset, int]
     results: tuple[Result, ...]
-    keeps: tuple[Dice, ...]
-    keep_index: dict[Dice, int]
+    keeps: tuple[Multiset, ...]
+    keep_index: dict[Multiset, int]
     targets: np.ndarray
     """(keeps × rolls): the chance that keeping k and throwing the rest gives roll r."""
     legal: tuple[tuple[int, ...], ...]
@@ -278,6 +281,8 @@ class Space:
 
 @cache
 def space(min_keep: int, max_keep: int) -> Space:
+    import numpy as np
+
     rolls = tuple(d for d, _ in roll_distribution(DICE))
     index = {d: i for i, d in enumerate(rolls)}
     rules = keep_rules(min_keep, max_keep)
@@ -305,7 +310,7 @@ class TurnTables:
     start: np.ndarray
     """The value of the turn before its first throw, per worth."""
 
-    def values(self, dice: Dice, throws: int, col: int = 0) -> dict[Action, float]:
+    def values(self, dice: Multiset, throws: int, col: int = 0) -> dict[Action, float]:
         i = self.space.index[dice]
         out: dict[Action, float] = {Stop(): float(self.stop[throws - 1][i, col])}
         if throws - 1 < len(self.keep):
@@ -319,6 +324,8 @@ def legal_index(min_keep: int, max_keep: int) -> np.ndarray:
     """(rolls × most keeps): the keeps a rethrow allows per roll (``Space.legal``), padded with the index one past
     the last keep, so one gather finds every roll's best keep (a Python loop over the 462 rolls was most of the time
     of a table: issue 13)."""
+    import numpy as np
+
     sp = space(min_keep, max_keep)
     width = max(len(legal) for legal in sp.legal)
     out = np.full((len(sp.rolls), max(width, 1)), len(sp.keeps), dtype=np.int64)
@@ -330,6 +337,8 @@ def legal_index(min_keep: int, max_keep: int) -> np.ndarray:
 def turn_tables(limit: int, min_keep: int, max_keep: int, worth: Callable[[int], np.ndarray]) -> TurnTables:
     """Backward induction over the throws: ``worth(t)`` is the (rolls × worths) value of stopping after throw t.
     After the last throw the turn stops; before it the player stops or keeps what is best."""
+    import numpy as np
+
     sp = space(min_keep, max_keep)
     stops = [worth(t) for t in range(1, limit + 1)]
     keeps: list[np.ndarray] = []
@@ -347,6 +356,8 @@ def turn_tables(limit: int, min_keep: int, max_keep: int, worth: Callable[[int],
 
 @cache
 def solo_tables(limit: int, min_keep: int, max_keep: int) -> TurnTables:
+    import numpy as np
+
     sp = space(min_keep, max_keep)
     pairs_col = np.array([[float(r[0])] for r in sp.results])
     return turn_tables(limit, min_keep, max_keep, lambda t: pairs_col)
@@ -379,6 +390,8 @@ def all_results(min_keep: int, max_keep: int) -> tuple[Result, ...]:
 @cache
 def beat_tables(limit: int, min_keep: int, max_keep: int, tie: float) -> tuple[TurnTables, dict[Result, int]]:
     """For every possible result r at once (a column each): the best play to beat r, a tie worth ``tie``."""
+    import numpy as np
+
     sp = space(min_keep, max_keep)
     res = all_results(min_keep, max_keep)
     col = {r: j for j, r in enumerate(res)}
@@ -436,6 +449,8 @@ def solve_two_players(rules: Any, rules_id: str, fresh: bool = False) -> Any:
 @cache
 def duel_tables(limit: int, min_keep: int, max_keep: int, w: float) -> TurnTables:
     """The first player's tables when a tie is worth ``w`` to him."""
+    import numpy as np
+
     sp = space(min_keep, max_keep)
     beaten = beat_chance(limit, min_keep, max_keep, 1.0 - w)
     col = np.array([[1.0 - beaten[r]] for r in sp.results])
@@ -475,6 +490,8 @@ def many_tables(
     the chance that none of the ``later`` players beats it, each playing to beat it with ``later_limit`` throws
     (None: the throws this player uses, where the first player's throws bind the others). Built once per
     position kind and process."""
+    import numpy as np
+
     sp = space(min_keep, max_keep)
 
     def worth(t: int) -> np.ndarray:
@@ -538,11 +555,12 @@ INFO = register(
         name_de="Dreimal Pasch",
         name_en="Three Doubles (Dreimal Pasch)",
         options_class=DreimalPaschRules,
-        make=make,
+        make=DreimalPaschGame,
         min_players=2,
         max_players=8,
         default_preset="dreimal-pasch",
         presets_dir=Path(__file__).parent / "presets" / "dreimal-pasch",
+        locale_dir=Path(__file__).parent / "locale" / "dreimal-pasch",
         description_de="Sechs Würfel, drei Würfe: Wer die meisten Paare hat, gewinnt.",
         description_en="Six dice, three throws: whoever has the most pairs wins.",
         aliases=("dreimal_pasch",),

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.components import Goal
-from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.explain import einer_gleich_zwei as explained
@@ -81,10 +80,6 @@ class EinerGleichZweiGame(SimpleGame):
     state_class = EinerGleichZweiState
 
 
-def make(rules: Any, n: int) -> Game:
-    return EinerGleichZweiGame(rules, n)
-
-
 def _odds(rules: EinerGleichZweiRules) -> Any:
     """``wuerfel odds``: whether a throw counts (one die is the sum of the other two)."""
     from wuerfel.engine.components import Phrase
@@ -108,11 +103,12 @@ INFO = register(
         name_en="One Equals Two (Einer gleich zwei)",
         family="three-dice",
         options_class=EinerGleichZweiRules,
-        make=make,
+        make=EinerGleichZweiGame,
         min_players=2,
         max_players=8,
         default_preset="einer-gleich-zwei",
         presets_dir=Path(__file__).parent / "presets" / "einer-gleich-zwei",
+        locale_dir=Path(__file__).parent / "locale" / "einer-gleich-zwei",
         description_de="Drei Würfel, zehn Würfe: Ein Wurf zählt nur, wenn ein Würfel die Summe der beiden anderen ist.",
         description_en="Three dice, ten throws: a throw counts only when one die is the sum of the other two.",
         aliases=("einer_gleich_zwei",),

@@ -416,6 +416,10 @@ class EinsBisSechzehnClaimGame(EinsBisSechzehnGame):
 
     action_classes = (Claim,)
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action: a claim of 0 up to every target of the way."""
+        return tuple(Claim(k) for k in range(len(target_list(self.rules.way_back)) + 1))
+
     def action_id(self, action: Action) -> int:
         if not isinstance(action, Claim) or action.count < 0:
             raise IllegalAction(N_("That move is not allowed now."))
@@ -482,6 +486,7 @@ INFO = register(
         max_players=6,
         default_preset="eins-bis-sechzehn",
         presets_dir=Path(__file__).parent / "presets" / "eins-bis-sechzehn",
+        locale_dir=Path(__file__).parent / "locale" / "eins-bis-sechzehn",
         description_de="Drei Würfel: Bilde aus den Augen mit Plus und Minus die Zahlen 1 bis 16 und wieder zurück.",
         description_en="Three dice: make the numbers 1 to 16 and back again from the pips, adding and subtracting.",
         aliases=("eins_bis_sechzehn", "1-bis-16"),

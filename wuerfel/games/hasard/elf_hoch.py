@@ -22,7 +22,7 @@ from wuerfel.engine import counts, narration
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.components import Chips, Component, Goal, Phrase, SeatRef
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import JSON, Game, Roll
+from wuerfel.engine.game import JSON, Roll
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.explain import elf_hoch as explained
@@ -193,10 +193,6 @@ class ElfHochGame(SimpleGame):
     state_class = ElfHochState
 
 
-def make(rules: Any, n: int) -> Game:
-    return ElfHochGame(rules, n)
-
-
 def _odds(rules: ElfHochRules) -> Any:
     """``wuerfel odds``: what a throw of the two dice does to the pot."""
     from wuerfel.engine.odds import ThrowClass, ThrowOdds
@@ -222,12 +218,13 @@ INFO = register(
         name_de="Elf hoch",
         name_en="Eleven High (Elf hoch)",
         options_class=ElfHochRules,
-        make=make,
+        make=ElfHochGame,
         family="two-dice",
         min_players=2,
         max_players=8,
         default_preset="elf-hoch",
         presets_dir=Path(__file__).parent / "presets" / "elf-hoch",
+        locale_dir=Path(__file__).parent / "locale" / "elf-hoch",
         description_de=(
             "Zwei Würfel und ein Pott: 11 gewinnt ihn, 12 verdoppelt ihn, weniger zahlt die Differenz zu 11 ein."
         ),

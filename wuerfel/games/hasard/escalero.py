@@ -20,13 +20,13 @@ from typing import Any, ClassVar, Literal
 
 from wuerfel.engine import components as cmp
 from wuerfel.engine.chips import ChipLedger
-from wuerfel.engine.dice import Dice
+from wuerfel.engine.dice import Multiset
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.pokerdice import format_dice
 from wuerfel.engine.registry import GameInfo, register
-from wuerfel.engine.rules import opt, require
-from wuerfel.games.hasard.common import describe_outcome, last_place, result_view
+from wuerfel.engine.rules import label_options, opt, require
+from wuerfel.games.hasard.common import WHO_BEGINS, describe_outcome, last_place, result_view
 from wuerfel.games.kit import Lot, Void
 from wuerfel.games.kit.keep_sheet import EMPTY, Enter, KeepSheetState
 from wuerfel.games.kit.keeps import (
@@ -152,7 +152,7 @@ class EscaleroRules:
         require(1 <= self.max_throws <= 5, "max_throws", "1..5", self.max_throws)
 
 
-def row_value(dice: Dice, row: int, served: bool, rules: EscaleroRules) -> int:
+def row_value(dice: Multiset, row: int, served: bool, rules: EscaleroRules) -> int:
     """Points a hand scores in a row (0 when it does not qualify); ``served``: all five dice fell in one throw.
 
     Read from the hand's row table (:func:`row_values`): the legal list, the bots and the view ask for many rows of
@@ -163,7 +163,7 @@ def row_value(dice: Dice, row: int, served: bool, rules: EscaleroRules) -> int:
 
 
 @cache
-def row_values(dice: Dice, rules: EscaleroRules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def row_values(dice: Multiset, rules: EscaleroRules) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Every row's points for a hand: (thrown, served), each indexed by row; computed once per hand and rule set."""
     return (
         tuple(compute_row_value(dice, r, False, rules) for r in range(N_ROWS)),
@@ -171,7 +171,7 @@ def row_values(dice: Dice, rules: EscaleroRules) -> tuple[tuple[int, ...], tuple
     )
 
 
-def compute_row_value(dice: Dice, row: int, served: bool, rules: EscaleroRules) -> int:
+def compute_row_value(dice: Multiset, row: int, served: bool, rules: EscaleroRules) -> int:
     """:func:`row_value` from the rules' text, counting the dice (the definition the row tables are built from)."""
     c = Counter(dice)
     shape = sorted(c.values(), reverse=True)
@@ -210,7 +210,7 @@ def row_served(row: int, points: int, rules: EscaleroRules) -> bool:
     return pair is not None and pair[0] != pair[1] and points == pair[1]
 
 
-def qualifies_for_combination(dice: Dice, rules: EscaleroRules) -> bool:
+def qualifies_for_combination(dice: Multiset, rules: EscaleroRules) -> bool:
     return any(compute_row_value(dice, r, False, rules) > 0 for r in (QUINT_ROW, FULL_ROW, POKER_ROW, FIVE_ROW))
 
 
@@ -249,7 +249,7 @@ class EscaleroState(KeepSheetState):
     poker: ClassVar[bool] = True
 
     @property
-    def dice(self) -> Dice:
+    def dice(self) -> Multiset:
         """The dice on the table after the turn's last throw (none before its first)."""
         return self.turn.dice
 
@@ -259,7 +259,7 @@ class EscaleroState(KeepSheetState):
         return self.turn.throws
 
     @property
-    def kept(self) -> Dice | None:
+    def kept(self) -> Multiset | None:
         """Dice left standing while the others are rethrown; None when no keep was made (also before the first
         throw, which throws all five)."""
         return self.turn.kept if self.turn.throws > 0 else None
@@ -478,6 +478,12 @@ class EscaleroGame(Game):
             self, sheets, player=max(start, 0), start_player=start, turn=KeepTurn(limit=rules.max_throws)
         )
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action: enter or strike each row, or a keep of up to four dice (the ids' keeps)."""
+        from wuerfel.games.kit.keeps import keep_universe
+
+        return (*(Enter(r) for r in range(N_ROWS)), *(Strike(r) for r in range(N_ROWS)), *keep_universe(4))
+
     def action_id(self, action: Action) -> int:
         if isinstance(action, Enter):
             return action.row
@@ -496,10 +502,6 @@ class EscaleroGame(Game):
             return Keep(keep_from_id(action_id - 2 * N_ROWS, 4))
         except ValueError as exc:
             raise IllegalAction(N_("Unknown move '{kind}'."), kind=str(action_id)) from exc
-
-
-def make(rules: Any, n: int) -> Game:
-    return EscaleroGame(rules, n)
 
 
 ROW_IDS = (
@@ -524,7 +526,7 @@ def throw_scorer(rules: EscaleroRules) -> Any:
     from wuerfel.engine.pokerdice import parse_poker_dice
     from wuerfel.engine.throwscore import ThrowScorer
 
-    def score(dice: Dice, lang: str) -> dict[str, Any]:
+    def score(dice: Multiset, lang: str) -> dict[str, Any]:
         names = ROWS_EN if lang == "en" else ROWS_DE
         return {
             "dice": list(dice),
@@ -558,7 +560,7 @@ def _bot(game: Game, seed: int) -> Any:
 
 
 def _advisor(game: Game) -> Any:
-    from wuerfel.games.hasard.advisors import EscaleroAdvisor
+    from wuerfel.games.hasard.escalero_advice import EscaleroAdvisor
 
     return EscaleroAdvisor(game)
 
@@ -576,7 +578,7 @@ def _explain(rules: EscaleroRules, players: int) -> Any:
 
 
 def _render(view: dict[str, Any], lang: str) -> Any:
-    from wuerfel.games.hasard.render import render_escalero
+    from wuerfel.games.hasard.escalero_render import render_escalero
 
     return render_escalero(view, lang)
 
@@ -587,12 +589,13 @@ INFO = register(
         name_de="Escalero",
         name_en="Escalero",
         options_class=EscaleroRules,
-        make=make,
+        make=EscaleroGame,
         family="poker-dice",
         min_players=1,
         max_players=6,
         default_preset="escalero",
         presets_dir=Path(__file__).parent / "presets" / "escalero",
+        locale_dir=Path(__file__).parent / "locale" / "escalero",
         description_de=(
             "Fünf Pokerwürfel, bis zu drei Würfe, elf Felder wie beim Kniffel; was in einem Wurf fällt "
             "(„serviert“), zählt mehr."
@@ -613,4 +616,27 @@ INFO = register(
         explain=_explain,
         explain_quotes=("max_throws", "max_keep", "five_served_points"),
     )
+)
+
+
+# --- the options in words (rule editor, ``wuerfel rules show``, the API) --------------------
+_NORMAL_SERVED = (("normal", "normal"), ("serviert", "served"))
+
+label_options(
+    EscaleroRules,
+    {
+        "min_keep": ("Mindestens stehen lassen", "Fewest dice to keep"),
+        "max_keep": ("Höchstens stehen lassen", "Most dice to keep"),
+        "max_throws": ("Würfe pro Runde", "Throws per turn"),
+        "five_counts_as_poker": ("Fünfling zählt als Poker", "Five of a kind counts as Poker"),
+        "strict_number_rows": ("Kombinationen in den Zahlenreihen nur als 0", "Hands in the number rows only as 0"),
+        "quint_points": ("Quint: normal, serviert", "Quint: normal, served"),
+        "full_points": ("Full Hand: normal, serviert", "Full hand: normal, served"),
+        "poker_points": ("Poker: normal, serviert", "Poker: normal, served"),
+        "five_points": ("Fünfling: normal, serviert", "Five of a kind: normal, served"),
+        "five_served_points": ("Fünfling serviert", "Five of a kind served"),
+        "start": ("Wer beginnt", "Who begins"),
+    },
+    {"start": WHO_BEGINS},
+    {k: _NORMAL_SERVED for k in ("quint_points", "full_points", "poker_points", "five_points")},
 )

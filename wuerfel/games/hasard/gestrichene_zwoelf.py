@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.components import Chips, Component, Goal, Phrase, SeatRef, Track
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import JSON, Game, Roll
+from wuerfel.engine.game import JSON, Roll
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.explain import gestrichene_zwoelf as explained
@@ -187,10 +187,6 @@ class GestricheneZwoelfGame(SimpleGame):
     state_class = GestricheneZwoelfState
 
 
-def make(rules: Any, n: int) -> Game:
-    return GestricheneZwoelfGame(rules, n)
-
-
 INFO = register(
     GameInfo(
         id="gestrichene-zwoelf",
@@ -198,11 +194,12 @@ INFO = register(
         name_en="Struck Twelve (Gestrichene Zwölf)",
         family="two-dice",
         options_class=GestricheneZwoelfRules,
-        make=make,
+        make=GestricheneZwoelfGame,
         min_players=2,
         max_players=6,
         default_preset="gestrichene-zwoelf",
         presets_dir=Path(__file__).parent / "presets" / "gestrichene-zwoelf",
+        locale_dir=Path(__file__).parent / "locale" / "gestrichene-zwoelf",
         description_de="Zwei Würfel: Streich die Summen 2 bis 12 und würfle weiter, solange du streichen kannst.",
         description_en="Two dice: strike off the sums 2 to 12, and throw on as long as you can strike one.",
         aliases=("gestrichene_zwoelf", "gestrichene-zwölf"),

@@ -12,11 +12,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from wuerfel.engine.components import Goal, Phrase
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import JSON, Game, Outcome, Roll
+from wuerfel.engine.game import JSON, Outcome, Roll
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options
 from wuerfel.games.hasard.explain import himmel_und_hoelle as explained
@@ -92,10 +92,6 @@ class HimmelUndHoelleGame(SimpleGame):
     state_class = HimmelUndHoelleState
 
 
-def make(rules: Any, n: int) -> Game:
-    return HimmelUndHoelleGame(rules, n)
-
-
 INFO = register(
     GameInfo(
         id="himmel-und-hoelle",
@@ -103,11 +99,12 @@ INFO = register(
         name_en="Heaven and Hell (Himmel und Hölle)",
         family="two-dice",
         options_class=HimmelUndHoelleRules,
-        make=make,
+        make=HimmelUndHoelleGame,
         min_players=2,
         max_players=8,
         default_preset="himmel-und-hoelle",
         presets_dir=Path(__file__).parent / "presets" / "himmel-und-hoelle",
+        locale_dir=Path(__file__).parent / "locale" / "himmel-und-hoelle",
         description_de="Zwei Würfel: Die Augen oben zählen als Zehner, die unten als Einer; die höchste Summe gewinnt.",
         description_en="Two dice: the top faces count as tens, the bottom faces as units; the highest total wins.",
         aliases=("himmel_und_hoelle", "himmel-und-hölle"),

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Literal
 from wuerfel.engine import narration
 from wuerfel.engine.components import Component, Goal, Phrase, SeatRef, Track
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import JSON, Game, Roll
+from wuerfel.engine.game import JSON, Roll
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.explain import hin_und_her as explained
@@ -180,10 +180,6 @@ class HinUndHerGame(SimpleGame):
     state_class = HinUndHerState
 
 
-def make(rules: Any, n: int) -> Game:
-    return HinUndHerGame(rules, n)
-
-
 INFO = register(
     GameInfo(
         id="hin-und-her",
@@ -191,11 +187,12 @@ INFO = register(
         name_en="Back and Forth (Hin und her)",
         family="one-die",
         options_class=HinUndHerRules,
-        make=make,
+        make=HinUndHerGame,
         min_players=2,
         max_players=6,
         default_preset="hin-und-her",
         presets_dir=Path(__file__).parent / "presets" / "hin-und-her",
+        locale_dir=Path(__file__).parent / "locale" / "hin-und-her",
         description_de=(
             "Ein Würfel: Streich die Zahlen 1 bis 6; wirfst du eine gestrichene noch einmal, kommt sie zurück."
         ),

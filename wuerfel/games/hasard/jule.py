@@ -11,11 +11,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Hashable
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from wuerfel.engine.components import Component, Goal, Phrase, Track
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import JSON, Game
+from wuerfel.engine.game import JSON
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.explain import jule as explained
@@ -151,22 +151,19 @@ class JuleGame(SimpleGame):
     state_class = JuleState
 
 
-def make(rules: Any, n: int) -> Game:
-    return JuleGame(rules, n)
-
-
 INFO = register(
     GameInfo(
         id="jule",
         name_de="Jule",
         name_en="Jule",
         options_class=JuleRules,
-        make=make,
+        make=JuleGame,
         min_players=1,
         max_players=6,
         family="one-die",
         default_preset="jule",
         presets_dir=Path(__file__).parent / "presets" / "jule",
+        locale_dir=Path(__file__).parent / "locale" / "jule",
         description_de=(
             "Ein Würfel: Wirf der Reihe nach 1 bis 6 und dann 6 bis 1 zurück; wer zuerst fertig ist, gewinnt."
         ),

@@ -26,7 +26,8 @@ from wuerfel.engine.edges import BankEdge
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
-from wuerfel.engine.rules import opt, require
+from wuerfel.engine.rules import label_options, opt, require
+from wuerfel.games.hasard.common import WHO_BEGINS
 from wuerfel.games.kit.bank import (
     BOARD,
     DONE_WORDS,
@@ -79,7 +80,6 @@ __all__ = [
     "bank_edges",
     "column",
     "field_edges",
-    "make",
     "settle",
     "verdict",
 ]
@@ -241,13 +241,9 @@ class PunterBot:
         return action if state.is_legal(action, player) else Done()
 
 
-def make(rules: Any, n: int) -> Game:
-    return LustigeSiebenGame(rules, n)
-
-
 # --- registration -------------------------------------------------------------------------------------------------
 def _advisor(game: Game) -> Any:
-    from wuerfel.games.hasard.advisors import LustigeSiebenAdvisor
+    from wuerfel.games.hasard.lustige_sieben_advice import LustigeSiebenAdvisor
 
     return LustigeSiebenAdvisor(game)
 
@@ -257,7 +253,7 @@ def _punter_bot(game: Game, seed: int) -> Any:
 
 
 def _render(view: dict[str, Any], lang: str) -> Any:
-    from wuerfel.games.hasard.render import render_lustige_sieben
+    from wuerfel.games.hasard.lustige_sieben_render import render_lustige_sieben
 
     return render_lustige_sieben(view, lang)
 
@@ -324,11 +320,12 @@ INFO = register(
         name_en="Under and Over Seven (Lustige Sieben)",
         family="two-dice",
         options_class=LustigeSiebenRules,
-        make=make,
+        make=LustigeSiebenGame,
         min_players=2,
         max_players=9,
         default_preset="lustige-sieben",
         presets_dir=Path(__file__).parent / "presets" / "lustige-sieben",
+        locale_dir=Path(__file__).parent / "locale" / "lustige-sieben",
         description_de=(
             "Eine Bank, zwei Würfel: Setz auf die Sieben, die linke oder die rechte Reihe, dann würfelt die Bank."
         ),
@@ -345,4 +342,25 @@ INFO = register(
         explain=_explain,
         explain_quotes=("starting_chips", "max_stake", "bank_throws", "bank_rounds"),
     )
+)
+
+
+# --- the options in words (rule editor, ``wuerfel rules show``, the API) --------------------
+label_options(
+    LustigeSiebenRules,
+    {
+        "starting_chips": ("Chips zu Beginn", "Starting chips"),
+        "max_stake": ("Höchster Einsatz", "Largest stake"),
+        "payout": ("Auszahlung", "Payout"),
+        "bank_throws": ("Würfe je Bank", "Throws per bank"),
+        "bank_rounds": ("Runden der Bank", "Rounds of the bank"),
+        "first_bank": ("Wer zuerst die Bank hält", "Who holds the bank first"),
+    },
+    {
+        "payout": {
+            "returned": ("2×/3× des Einsatzes zurück", "2×/3× the stake returned"),
+            "net": ("2×/3× Gewinn zusätzlich zum Einsatz", "2×/3× won on top of the stake"),
+        },
+        "first_bank": WHO_BEGINS,
+    },
 )

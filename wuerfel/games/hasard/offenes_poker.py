@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Literal
 from wuerfel.engine import components as cmp
 from wuerfel.engine import counts, narration
 from wuerfel.engine.chips import ChipLedger
-from wuerfel.engine.dice import Dice
+from wuerfel.engine.dice import Multiset
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.registry import GameInfo, register
@@ -164,7 +164,7 @@ def _keep_rules(lo: int, hi: int, all_: bool) -> KeepRules:
     return _KEEP_RULES[key]
 
 
-def hand_of(dice: Dice, rules: OffenesRules) -> Key:
+def hand_of(dice: Multiset, rules: OffenesRules) -> Key:
     """The ranking key of a final hand under the rules (Quint and Joker as agreed)."""
     return rules.hand_key(tuple(sorted(dice)))
 
@@ -190,13 +190,13 @@ class OffenesState(ChipResults, State):
     turn: KeepTurn | None = None
     done: bool = False
     """The current player has stopped (or used his throws); his betting decision may still be due."""
-    hands: tuple[Dice | None, ...] = ()
+    hands: tuple[Multiset | None, ...] = ()
     """Per seat: his final dice in the current pass (None: not yet, or not in it)."""
     stich: int = 0
     """Stichrunden played in the current game so far."""
     history: tuple[tuple[int, int, int], ...] = ()
     """(game, winner, pot won) of the games played."""
-    shown: tuple[Dice | None, ...] = ()
+    shown: tuple[Multiset | None, ...] = ()
     """The hands of the game's first pass, kept on the table during its Stichrunden (only shown)."""
 
     display_fields: ClassVar[tuple[str, ...]] = ("shown", "history")
@@ -293,7 +293,7 @@ class OffenesState(ChipResults, State):
     def thrower(self) -> int | None:
         return self.seat if self.dice_to_throw() > 0 else None
 
-    def dice_standing(self) -> Dice:
+    def dice_standing(self) -> Multiset:
         return self.turn.standing() if self.dice_to_throw() > 0 and self.turn is not None else ()
 
     def parse_outcome(self, text: str) -> Outcome:
@@ -546,7 +546,7 @@ class OffenesState(ChipResults, State):
             return ()
         out: list[cmp.Phrase] = []
         seat = self.seat
-        hand: Dice | None = None
+        hand: Multiset | None = None
         # A stop names its hand in its own label ("stop: Full House"); a turn the last throw ends is told here.
         if (
             seat is not None
@@ -639,6 +639,13 @@ class OffenesGame(Game):
         state = OffenesState(self, ChipLedger.start(self.num_players, rules.starting_chips))
         return state if rules.start == "lot" else state._start_game(0)
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action: stop, a keep of up to four dice, the raise protocol up to the maximum M."""
+        from wuerfel.games.kit.betting import betting_universe
+        from wuerfel.games.kit.keeps import keep_universe
+
+        return (Stop(), *keep_universe(DICE - 1), *betting_universe(int(self.rules.maximum)))
+
     def action_id(self, action: Action) -> int:
         if isinstance(action, Stop):
             return 0
@@ -655,10 +662,6 @@ class OffenesGame(Game):
             except ValueError as exc:
                 raise IllegalAction(N_("That move is not allowed now.")) from exc
         return betting_action_from_id(action_id - 1)
-
-
-def make(rules: Any, n: int) -> Game:
-    return OffenesGame(rules, n)
 
 
 # --- registration -------------------------------------------------------------------------------------------------
@@ -692,11 +695,12 @@ INFO = register(
         name_en="Open Dice Poker (Offenes Würfelpoker)",
         family="poker-dice",
         options_class=OffenesRules,
-        make=make,
+        make=OffenesGame,
         min_players=2,
         max_players=8,
         default_preset=GAME_ID,
         presets_dir=Path(__file__).parent / "presets" / GAME_ID,
+        locale_dir=Path(__file__).parent / "locale" / "offenes-wuerfelpoker",
         description_de="Fünf Pokerwürfel, bis zu drei offene Würfe: Dann erhöhen, mitgehen oder passen.",
         description_en="Five poker dice, up to three open throws: then raise, call or pass.",
         aliases=("offenes-poker", "offenes_wuerfelpoker"),

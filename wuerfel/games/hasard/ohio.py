@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine import components as cmp
-from wuerfel.engine.dice import Dice
+from wuerfel.engine.dice import Multiset
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.registry import GameInfo, register
@@ -104,7 +104,7 @@ label_options(
 )
 
 
-def row_value(dice: Dice, row: int, ohio_points: int = 40) -> int:
+def row_value(dice: Multiset, row: int, ohio_points: int = 40) -> int:
     """Points of six dice in a row: row k (0-based) counts (k + 1) × the dice showing k + 1; "Ohio" the full
     sequence."""
     if row == OHIO_ROW:
@@ -297,6 +297,12 @@ class OhioGame(Game):
             self, sheets, player=max(start, 0), start_player=start, turn=KeepTurn(limit=rules.max_throws, n=N_DICE)
         )
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action: each row, or a keep of up to five dice (the keeps the ids decode)."""
+        from wuerfel.games.kit.keeps import keep_universe
+
+        return (*(Enter(r) for r in range(N_ROWS)), *keep_universe(N_DICE - 1))
+
     def action_id(self, action: Action) -> int:
         if isinstance(action, Enter):
             return action.row
@@ -311,10 +317,6 @@ class OhioGame(Game):
             return Keep(keep_from_id(action_id - N_ROWS, N_DICE - 1))
         except ValueError as exc:
             raise IllegalAction(N_("Unknown move '{kind}'."), kind=str(action_id)) from exc
-
-
-def make(rules: Any, n: int) -> Game:
-    return OhioGame(rules, n)
 
 
 def _bot(kind: str) -> Any:
@@ -345,11 +347,12 @@ INFO = register(
         name_de="Ohio",
         name_en="Ohio",
         options_class=OhioRules,
-        make=make,
+        make=OhioGame,
         min_players=1,
         max_players=8,
         default_preset="ohio",
         presets_dir=Path(__file__).parent / "presets" / "ohio",
+        locale_dir=Path(__file__).parent / "locale" / "ohio",
         description_de="Sechs Würfel, bis zu sechs Würfe: Füll sieben Reihen, von den Einern bis „Ohio“ (1-2-3-4-5-6).",
         description_en="Six dice, up to six throws: fill seven rows, from the 1s up to 'Ohio' (1-2-3-4-5-6).",
         bots={"optimal": _bot("optimal"), "heuristic": _bot("heuristic")},

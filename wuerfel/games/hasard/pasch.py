@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.components import Goal
-from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.explain import pasch as explained
@@ -95,10 +94,6 @@ class PaschGame(SimpleGame):
     state_class = PaschState
 
 
-def make(rules: Any, n: int) -> Game:
-    return PaschGame(rules, n)
-
-
 def _odds(rules: PaschRules) -> Any:
     """``wuerfel odds``: a triple, a pair, or no doublet among the three dice."""
     from wuerfel.engine.components import Phrase
@@ -126,12 +121,13 @@ INFO = register(
         name_de="Pasch",
         name_en="Doubles (Pasch)",
         options_class=PaschRules,
-        make=make,
+        make=PaschGame,
         family="three-dice",
         min_players=2,
         max_players=8,
         default_preset="pasch",
         presets_dir=Path(__file__).parent / "presets" / "pasch",
+        locale_dir=Path(__file__).parent / "locale" / "pasch",
         description_de="Drei Würfel, ein Wurf: Nur Paschs zählen, ein Dreierpasch vierfach.",
         description_en="Three dice, one throw: only doubles count, three of a kind fourfold.",
         default_bot="random",

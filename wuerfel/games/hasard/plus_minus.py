@@ -16,11 +16,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Hashable
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from wuerfel.engine.components import Goal
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import JSON, Game
+from wuerfel.engine.game import JSON
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt
 from wuerfel.games.hasard.explain import plus_minus as explained
@@ -141,22 +141,19 @@ class PlusMinusGame(SimpleGame):
     state_class = PlusMinusState
 
 
-def make(rules: Any, n: int) -> Game:
-    return PlusMinusGame(rules, n)
-
-
 INFO = register(
     GameInfo(
         id="plus-minus",
         name_de="Plus – minus",
         name_en="Plus – Minus",
         options_class=PlusMinusRules,
-        make=make,
+        make=PlusMinusGame,
         family="one-die",
         min_players=2,
         max_players=8,
         default_preset="plus-minus",
         presets_dir=Path(__file__).parent / "presets" / "plus-minus",
+        locale_dir=Path(__file__).parent / "locale" / "plus-minus",
         description_de="Ein Würfel, neun Würfe: Jeder dritte Wurf wird abgezogen; die höchste Summe gewinnt.",
         description_en="One die, nine throws: every third throw is subtracted; the highest total wins.",
         aliases=("plus_minus", "plusminus"),

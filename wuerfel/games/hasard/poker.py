@@ -19,7 +19,7 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from wuerfel.engine.components import Phrase
-from wuerfel.engine.dice import Dice, roll_distribution, sort_dice
+from wuerfel.engine.dice import Multiset, roll_distribution, sort_dice
 from wuerfel.engine.errors import N_
 from wuerfel.engine.pokerdice import face_name, face_plural
 from wuerfel.engine.rules import opt
@@ -39,7 +39,7 @@ JOKER = 6
 """The As, the joker of Joker Poker (29)."""
 
 
-def _natural_key(dice: Dice, quint: bool) -> Key:
+def _natural_key(dice: Multiset, quint: bool) -> Key:
     c = Counter(dice)
     groups = sorted(c.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)  # by count, then rank
     shape = tuple(n for _, n in groups)
@@ -63,7 +63,7 @@ def _natural_key(dice: Dice, quint: bool) -> Key:
 
 
 @cache
-def hand_key(dice: Dice, quint: bool = False, joker: bool = False) -> Key:
+def hand_key(dice: Multiset, quint: bool = False, joker: bool = False) -> Key:
     """The ranking key of five poker dice. With ``joker`` every As may stand for any value (the best is taken)."""
     dice = sort_dice(dice)
     if not joker or JOKER not in dice:
@@ -98,7 +98,7 @@ class PokerRules:
         en="Joker Poker (29): every Ace may stand for any other value",
     )
 
-    def hand_key(self, dice: Dice) -> Key:
+    def hand_key(self, dice: Multiset) -> Key:
         """The ranking key of five poker dice under these rules (see :func:`hand_key`)."""
         return hand_key(dice, self.quint, self.joker)
 
@@ -223,6 +223,43 @@ _WITH_KICKERS = (
     N_("{hand}, {k1} {k2} {k3} {k4}"),
     N_("{hand}, {k1} {k2} {k3} {k4} {k5}"),
 )
+
+
+_CLASSES = (
+    N_("Nothing"),
+    N_("One pair"),
+    N_("Two pairs"),
+    N_("Three alike"),
+    N_("Quint (straight)"),
+    N_("Full house"),
+    N_("Four alike"),
+    N_("Five alike"),
+)
+_KICKERS = (
+    N_("{k1}"),
+    N_("{k1} {k2}"),
+    N_("{k1} {k2} {k3}"),
+    N_("{k1} {k2} {k3} {k4}"),
+    N_("{k1} {k2} {k3} {k4} {k5}"),
+)
+
+
+def class_phrase(cls: int) -> Phrase:
+    """A hand class by its name ("Drilling"): the first step of choosing an announcement."""
+    return Phrase(_CLASSES[cls])
+
+
+def principal(key: Key) -> Key:
+    """The class and principal ranks of a key ("Drilling Damen"), without its kickers."""
+    return key[: 1 + PRINCIPAL_LENGTH[key[0]]]
+
+
+def kickers_phrase(key: Key) -> Phrase | None:
+    """A key's kickers by their faces ("As Neun"), None without kickers."""
+    kick = key[1 + PRINCIPAL_LENGTH[key[0]] :]
+    if not kick:
+        return None
+    return Phrase(_KICKERS[len(kick) - 1], {f"k{i + 1}": Phrase(_FACES[r - 1]) for i, r in enumerate(kick)})
 
 
 def key_phrase(key: Key) -> Phrase:

@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from wuerfel.engine.advice import Advice
-from wuerfel.engine.dice import Dice, multisets, roll_distribution, sort_dice, sub_multisets
+from wuerfel.engine.dice import Multiset, multisets, roll_distribution, sort_dice, sub_multisets
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State, amounts, is_parameterised
 from wuerfel.engine.shared import shared
@@ -70,12 +70,12 @@ class HandSpace:
 
     n: int
     throws: int
-    rolls: tuple[Dice, ...]
-    index: dict[Dice, int]
+    rolls: tuple[Multiset, ...]
+    index: dict[Multiset, int]
     rank: np.ndarray
     n_ranks: int
-    keeps: tuple[Dice, ...]
-    keep_index: dict[Dice, int]
+    keeps: tuple[Multiset, ...]
+    keep_index: dict[Multiset, int]
     targets: np.ndarray
     legal: np.ndarray
     legal_lists: tuple[tuple[int, ...], ...]
@@ -136,7 +136,7 @@ class TurnTables:
     start: np.ndarray
     """K: the value of the turn before its first throw."""
 
-    def choice(self, dice: Dice, throws: int, col: int = 0) -> int:
+    def choice(self, dice: Multiset, throws: int, col: int = 0) -> int:
         """The best move after ``throws`` throws showing ``dice``: −1 stop, else a keep index (stop on a tie)."""
         i = self.space.index[sort_dice(dice)]
         if throws >= self.space.throws:
@@ -145,7 +145,7 @@ class TurnTables:
         j = int(np.argmax(row))
         return int(self.space.legal[i, j]) if row[j] > self.stop[i, col] + EPS else -1
 
-    def values(self, dice: Dice, throws: int, col: int = 0) -> dict[Action, float]:
+    def values(self, dice: Multiset, throws: int, col: int = 0) -> dict[Action, float]:
         """Stop and every legal keep with the value of taking it (and playing on by the tables)."""
         i = self.space.index[sort_dice(dice)]
         out: dict[Action, float] = {Stop(): float(self.stop[i, col])}
@@ -385,7 +385,7 @@ class Situation:
 
     order: tuple[int, ...]
     """The seats of the pass in turn order (everybody from the starter, or the tied of a Stichrunde)."""
-    hands: tuple[Dice | None, ...]
+    hands: tuple[Multiset | None, ...]
     """Per seat: his final dice in this pass (None: not thrown yet)."""
     betting: Betting
     pot: int
@@ -432,7 +432,7 @@ class PokerBetting:
         else:
             self._multi = self.multi
 
-    def rank(self, dice: Dice) -> int:
+    def rank(self, dice: Multiset) -> int:
         return self.space.rank_of(dice)
 
     def exact(self, sit: Situation, n: int) -> bool:
@@ -456,11 +456,11 @@ class PokerBetting:
         k = len(self._still_to_throw(sit, seat))
         return self.multi.turn(best, ties, k), 0
 
-    def keep_values(self, sit: Situation, seat: int, n: int, dice: Dice, throws: int) -> dict[Action, float]:
+    def keep_values(self, sit: Situation, seat: int, n: int, dice: Multiset, throws: int) -> dict[Action, float]:
         tables, col = self.keep_tables(sit, seat, n)
         return tables.values(dice, throws, col)
 
-    def keep_choice(self, sit: Situation, seat: int, n: int, dice: Dice, throws: int) -> Action:
+    def keep_choice(self, sit: Situation, seat: int, n: int, dice: Multiset, throws: int) -> Action:
         tables, col = self.keep_tables(sit, seat, n)
         k = tables.choice(dice, throws, col)
         return Stop() if k < 0 else Keep(self.space.keeps[k])
@@ -584,7 +584,7 @@ def _position(sit: Situation, seat: int) -> int:
     return sit.order.index(seat) if seat in sit.order else -1
 
 
-def _dice(d: Dice | None) -> Dice:
+def _dice(d: Multiset | None) -> Multiset:
     assert d is not None
     return d
 

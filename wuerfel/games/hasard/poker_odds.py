@@ -10,7 +10,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 
 from wuerfel.engine.components import Phrase
-from wuerfel.engine.dice import Dice
+from wuerfel.engine.dice import Multiset
 from wuerfel.engine.errors import N_
 from wuerfel.engine.odds import ThrowClass, ThrowOdds
 from wuerfel.games.hasard.poker import (
@@ -63,7 +63,7 @@ def poker_throw_odds(quint: bool, joker: bool, escalero: bool = False) -> ThrowO
     made = {hand_key(dice, quint, joker)[0] for dice in combinations_with_replacement(range(1, 7), 5)}
     order = [c for c in sorted(CLASS_KEYS) if c in made]
 
-    def classify(dice: Dice) -> str:
+    def classify(dice: Multiset) -> str:
         return CLASS_KEYS[hand_key(dice, quint, joker)[0]]
 
     return ThrowOdds(

@@ -32,7 +32,7 @@ from typing import Any, ClassVar, Literal
 from wuerfel.engine import components as cmp
 from wuerfel.engine import counts, narration
 from wuerfel.engine.chips import ChipLedger
-from wuerfel.engine.dice import Dice, roll_distribution
+from wuerfel.engine.dice import Multiset, roll_distribution
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.rules import opt, require
@@ -131,7 +131,7 @@ class PokerRoundState(ChipResults, State):
     index: int = 0
     """Position in ``order`` of the seat whose turn it is (== len(order): the pass is over)."""
     turn: KeepTurn = KeepTurn(limit=1)
-    hands: tuple[Dice | None, ...] = ()
+    hands: tuple[Multiset | None, ...] = ()
     """Per seat his last finished hand of the round (the main pass, then his Stichrunde throws; None: not yet)."""
     results: tuple[tuple[tuple[int, ...], ...] | None, ...] = ()
     """Per seat: the result of the main pass, then one per Stichrunde he played (None: not compared)."""
@@ -150,11 +150,11 @@ class PokerRoundState(ChipResults, State):
     def rules(self) -> Any:
         return self.game.rules
 
-    def hand_result(self, dice: Dice) -> tuple[int, ...]:
+    def hand_result(self, dice: Multiset) -> tuple[int, ...]:
         """The finished hand's result, compared "higher is better" (equal results are equal hands)."""
         raise NotImplementedError
 
-    def hand_phrase(self, dice: Dice) -> cmp.Phrase:
+    def hand_phrase(self, dice: Multiset) -> cmp.Phrase:
         """The hand in words for the table ("Full House", "Sequenz 1-2-3-4-5")."""
         raise NotImplementedError
 
@@ -278,7 +278,7 @@ class PokerRoundState(ChipResults, State):
     def thrower(self) -> int | None:
         return self.seat() if self.is_chance() and self.phase == "play" else None
 
-    def dice_standing(self) -> Dice:
+    def dice_standing(self) -> Multiset:
         return self.turn.standing() if self.is_chance() else ()
 
     def parse_outcome(self, text: str) -> Outcome:
@@ -494,7 +494,7 @@ class PokerRoundState(ChipResults, State):
             return ()
         out: list[cmp.Phrase] = []
         seat = self.seat()
-        hand: Dice | None = None
+        hand: Multiset | None = None
         if seat is not None and isinstance(event, Stop):
             hand = self.turn.dice
         elif seat is not None and isinstance(event, Roll) and self.turn.throws + 1 >= self.turn.limit:
@@ -561,6 +561,13 @@ class PokerRoundGame(Game):
     def new_initial_state(self) -> State:
         return self.state_class.initial(self)
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action: stop, a keep of up to five dice, the raise protocol up to the highest stake."""
+        from wuerfel.games.kit.betting import betting_universe
+        from wuerfel.games.kit.keeps import keep_universe
+
+        return (Stop(), *keep_universe(5), *betting_universe(int(self.state_class.initial(self).max_stake)))
+
     def action_id(self, action: Action) -> int:
         if isinstance(action, Stop):
             return STOP_ID
@@ -589,7 +596,7 @@ def _one_throw(cls: type[PokerRoundState], game: Game) -> tuple[tuple[tuple[int,
     return tuple((r, float(p)) for r, p in sorted(acc.items()))
 
 
-def win_chance(state: PokerRoundState, seat: int, dice: Dice) -> float:
+def win_chance(state: PokerRoundState, seat: int, dice: Multiset) -> float:
     """The chance that ``dice`` (the seat's finished hand) takes the pot: it must beat every hand already shown by a
     player still in, and each player still to throw must throw a lower hand with one throw (``one_throw``: the
     game's exact distribution of results of one throw, ascending, as ``(result, probability)``). Equal hands count

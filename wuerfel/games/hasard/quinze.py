@@ -633,6 +633,7 @@ INFO = register(
         max_players=8,
         default_preset="quinze",
         presets_dir=Path(__file__).parent / "presets" / "quinze",
+        locale_dir=Path(__file__).parent / "locale" / "quinze",
         description_de="Ein Würfel, so oft du willst: Komm möglichst nah an 15 – wer darüber kommt, scheidet aus.",
         description_en="One die, as often as you like: get as close to 15 as you can — over 15 you are out.",
         aliases=("fuenfzehn", "fünfzehn"),

@@ -39,7 +39,7 @@ from wuerfel.engine.advice import Advice
 from wuerfel.engine.components import Component, Counter, Goal, Message, Phrase, Seats
 from wuerfel.engine.edges import BankEdge
 from wuerfel.engine.errors import N_, IllegalAction
-from wuerfel.engine.game import JSON, PUBLIC, Action, EventView, Game, Outcome, State
+from wuerfel.engine.game import JSON, PUBLIC, Action, Amount, EventView, Game, Outcome, State
 from wuerfel.engine.pokerdice import face_name
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
@@ -479,6 +479,8 @@ class RockAndRollState(BankState):
                 if action.number in COLOURS
                 else face_name(action.number, lang)
             )
+            if isinstance(action.amount, Amount) and action.amount.low == action.amount.high:
+                return self.describe_action(Stake(action.number, action.amount.low), lang)  # not "1 to 1 chips"
             if isinstance(action.amount, int) and action.amount == 1:
                 return translate("1 chip on {number}", lang, number=field)
             if isinstance(action.amount, int):
@@ -494,6 +496,10 @@ class RockAndRollGame(BankGame):
     id = "rock-and-roll"
     state_class = RockAndRollState
     action_classes: ClassVar[tuple[type[Action], ...]] = (Stake, Done, AnnounceEnd, GoOn)
+
+    def action_universe(self) -> tuple[Action, ...]:
+        """The bank kit's stakes and done, and the two announcements of the game's end."""
+        return (AnnounceEnd(), GoOn(), *super().action_universe())
 
     def action_id(self, action: Action) -> int:
         if isinstance(action, AnnounceEnd):
@@ -588,8 +594,6 @@ class RockAndRollAdvisor:
 
 
 # --- registration -------------------------------------------------------------------------------------------------
-def make(rules: Any, n: int) -> Game:
-    return RockAndRollGame(rules, n)
 
 
 def _odds(rules: RockAndRollRules) -> Any:
@@ -632,11 +636,12 @@ INFO = register(
         name_en="Rock and Roll",
         family="poker-dice",
         options_class=RockAndRollRules,
-        make=make,
+        make=RockAndRollGame,
         min_players=2,
         max_players=9,
         default_preset="rock-and-roll",
         presets_dir=Path(__file__).parent / "presets" / "rock-and-roll",
+        locale_dir=Path(__file__).parent / "locale" / "rock-and-roll",
         description_de=(
             "Würfelroulette mit einem Pokerwürfel: Setz auf eine Farbe (2:1) oder ein Bild (5:1), dann "
             "würfelt die Bank."

@@ -74,6 +74,7 @@ class SechzerspielState(RoundState):
 
     def initial(self) -> SechzerspielState:
         s = super().initial()
+        assert isinstance(s, SechzerspielState)
         return dataclasses.replace(s, sheets=((None,) * len(ROWS),) * self.n)
 
     def dice_count(self) -> int:
@@ -222,6 +223,10 @@ class SechzerspielGame(SimpleGame):
     state_class = SechzerspielState
     action_classes = (EnterRow,)
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action: each row."""
+        return tuple(EnterRow(r) for r in ROWS)
+
     def action_id(self, action: Action) -> int:
         if not isinstance(action, EnterRow):
             raise IllegalAction(N_("That move is not allowed now."))
@@ -229,10 +234,6 @@ class SechzerspielGame(SimpleGame):
 
     def action_from_id(self, action_id: int) -> Action:
         return EnterRow(action_id)
-
-
-def make(rules: Any, n: int) -> Game:
-    return SechzerspielGame(rules, n)
 
 
 # --- optimal play alone ---------------------------------------------------------------------------------------
@@ -514,11 +515,12 @@ INFO = register(
         name_en="Sixes Table (Sechzerspiel)",
         family="one-die",
         options_class=SechzerspielRules,
-        make=make,
+        make=SechzerspielGame,
         min_players=1,
         max_players=8,
         default_preset="sechzerspiel",
         presets_dir=Path(__file__).parent / "presets" / "sechzerspiel",
+        locale_dir=Path(__file__).parent / "locale" / "sechzerspiel",
         description_de=(
             "Ein Würfel, sechs Würfe: Nimm jeden Wurf mal einer freien Reihe von 1 bis 6; die meisten Punkte gewinnen."
         ),

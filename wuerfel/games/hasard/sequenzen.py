@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.components import Goal
-from wuerfel.engine.dice import Dice
+from wuerfel.engine.dice import Multiset
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import JSON, Action, Game, Outcome, Roll, State
 from wuerfel.engine.registry import GameInfo, register
@@ -31,10 +31,10 @@ from wuerfel.games.kit.keeps import Keep, KeepRules, describe_keep, keep_from_id
 from wuerfel.games.kit.rounds import SETTLE_LOSER_NAME
 from wuerfel.i18n import translate
 
-SEQUENCES: tuple[Dice, ...] = ((1, 2, 3), (2, 3, 4), (3, 4, 5), (4, 5, 6))
+SEQUENCES: tuple[Multiset, ...] = ((1, 2, 3), (2, 3, 4), (3, 4, 5), (4, 5, 6))
 
 
-def sequence_rank(dice: Dice) -> int:
+def sequence_rank(dice: Multiset) -> int:
     """0 for nothing, 1 for 1-2-3 … 4 for 4-5-6."""
     d = tuple(sorted(dice))
     return SEQUENCES.index(d) + 1 if d in SEQUENCES else 0
@@ -108,7 +108,7 @@ class SequenzenState(HandRoundState):
     def keep_rules(self) -> KeepRules:
         return keep_rules(bool(self.rules.keep_two))
 
-    def hand_result(self, dice: Dice, throws: int, rolled: int) -> tuple[int, ...]:
+    def hand_result(self, dice: Multiset, throws: int, rolled: int) -> tuple[int, ...]:
         return (sequence_rank(dice), -throws)
 
     def settle_loser(self) -> bool:
@@ -128,9 +128,10 @@ class SequenzenState(HandRoundState):
         from wuerfel.engine import components as cmp
 
         shown = self.shown[p] if self.shown else None
-        if shown is None or self.passes[0][p] is None:
+        result = self.passes[0][p]
+        if shown is None or result is None:
             return None
-        rank = self.passes[0][p][0]
+        rank = result[0]
         return cmp.Phrase(
             N_("{hand} in {throws} throw"),
             {"hand": sequence_name(rank) if rank else cmp.Phrase(N_("nothing")), "throws": shown[1]},
@@ -179,6 +180,12 @@ class SequenzenGame(Game):
     def new_initial_state(self) -> State:
         return new_state(SequenzenState, self)
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action: stop, or a keep of up to three dice (the keeps the ids decode)."""
+        from wuerfel.games.kit.keeps import keep_universe
+
+        return (Stop(), *keep_universe(3))
+
     def action_id(self, action: Action) -> int:
         if isinstance(action, Stop):
             return 0
@@ -193,10 +200,6 @@ class SequenzenGame(Game):
             return Keep(keep_from_id(action_id - 1, 3))
         except ValueError as exc:
             raise IllegalAction(N_("Unknown move '{kind}'."), kind=str(action_id)) from exc
-
-
-def make(rules: Any, n: int) -> Game:
-    return SequenzenGame(rules, n)
 
 
 def _bot(kind: str) -> Any:
@@ -227,11 +230,12 @@ INFO = register(
         name_de="Sequenzen",
         name_en="Sequences (Sequenzen)",
         options_class=SequenzenRules,
-        make=make,
+        make=SequenzenGame,
         min_players=2,
         max_players=8,
         default_preset="sequenzen",
         presets_dir=Path(__file__).parent / "presets" / "sequenzen",
+        locale_dir=Path(__file__).parent / "locale" / "sequenzen",
         description_de="Drei Würfel, bis zu drei Würfe: Nur die Folgen 1-2-3 bis 4-5-6 zählen, die höchste gewinnt.",
         description_en="Three dice, up to three throws: only the runs 1-2-3 to 4-5-6 count, the highest wins.",
         bots={"optimal": _bot("optimal"), "heuristic": _bot("heuristic")},

@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from wuerfel.engine.dice import Dice, multisets, sort_dice
+from wuerfel.engine.dice import Multiset, multisets, sort_dice
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.hasard.sequenzen import SequenzenRules, SequenzenState, keep_rules, sequence_rank
@@ -37,7 +37,7 @@ from wuerfel.solvers.api import SolveResult
 
 MEASURE_ROUND = N_("chance to win the round")
 
-HANDS: tuple[Dice, ...] = multisets(3)
+HANDS: tuple[Multiset, ...] = multisets(3)
 HAND_INDEX = {h: i for i, h in enumerate(HANDS)}
 RANKS = np.array([sequence_rank(h) for h in HANDS])
 
@@ -49,10 +49,10 @@ class TurnSolver:
         self.rules = keep_rules(keep_two)
         self.limit = limit
         self.U = utility
-        self._dec: dict[tuple[int, Dice], np.ndarray] = {}
-        self._keep: dict[tuple[int, Dice], np.ndarray] = {}
+        self._dec: dict[tuple[int, Multiset], np.ndarray] = {}
+        self._keep: dict[tuple[int, Multiset], np.ndarray] = {}
 
-    def decision(self, t: int, hand: Dice) -> np.ndarray:
+    def decision(self, t: int, hand: Multiset) -> np.ndarray:
         key = (t, hand)
         v = self._dec.get(key)
         if v is None:
@@ -63,18 +63,20 @@ class TurnSolver:
             self._dec[key] = v
         return v
 
-    def keep_value(self, t: int, kept: Dice) -> np.ndarray:
+    def keep_value(self, t: int, kept: Multiset) -> np.ndarray:
         key = (t, kept)
         v = self._keep.get(key)
         if v is None:
-            v = sum((p * self.decision(t + 1, sort_dice(kept + roll)) for roll, p in float_rolls(3 - len(kept))))
-            self._keep[key] = v  # type: ignore[assignment]
-        return v  # type: ignore[return-value]
+            # an array: every roll's decision values weighted (asarray only tells the type checker so, copying nothing)
+            rolls = float_rolls(3 - len(kept))
+            v = np.asarray(sum(p * self.decision(t + 1, sort_dice(kept + roll)) for roll, p in rolls))
+            self._keep[key] = v
+        return v
 
     def start_value(self) -> np.ndarray:
         return sum(p * self.decision(1, roll) for roll, p in float_rolls(3))  # type: ignore[return-value]
 
-    def action_value(self, t: int, hand: Dice, action: Action) -> np.ndarray:
+    def action_value(self, t: int, hand: Multiset, action: Action) -> np.ndarray:
         if isinstance(action, Stop):
             return self.U[HAND_INDEX[hand], t]
         assert isinstance(action, Keep)

@@ -563,6 +563,10 @@ class VaBanqueGame(Game):
         state = VaBanqueState(self, ledger)
         return state if self.rules.first_bank == "lot" else state.open_round(0)
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action: the four operations."""
+        return tuple(Operate(op) for op in OPS)
+
     def action_id(self, action: Action) -> int:
         if not isinstance(action, Operate) or action.op not in OPS:
             raise IllegalAction(N_("That move is not allowed now."))
@@ -570,10 +574,6 @@ class VaBanqueGame(Game):
 
     def action_from_id(self, action_id: int) -> Action:
         return Operate(OPS[action_id])
-
-
-def make(rules: Any, n: int) -> Game:
-    return VaBanqueGame(rules, n)
 
 
 # --- bots, hints, the solver ------------------------------------------------------------------------------------
@@ -595,7 +595,7 @@ class OptimalBot:
 class RuleOfThumbBot:
     """The book's advice ("mit einer 6 möglichst multiplizieren, mit einer 1 möglichst dividieren"): ÷ on a 1, × on a
     5 or 6 while the value is positive, else whatever leaves the largest value now; a bot to measure the optimal one
-    against (bench/va_banque.py)."""
+    against (bench/hasard_part3.py)."""
 
     name = "heuristic"
 
@@ -681,11 +681,12 @@ INFO = register(
         name_de="Va banque",
         name_en="Va banque",
         options_class=VaBanqueRules,
-        make=make,
+        make=VaBanqueGame,
         min_players=3,
         max_players=8,
         default_preset="va-banque",
         presets_dir=Path(__file__).parent / "presets" / "va-banque",
+        locale_dir=Path(__file__).parent / "locale" / "va-banque",
         description_de=(
             "Fünf Würfel einzeln: Verknüpf sie mit Plus, Minus, Mal und Geteilt, je einmal; das "
             "höchste Ergebnis gewinnt den Pott."

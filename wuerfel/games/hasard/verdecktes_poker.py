@@ -25,7 +25,7 @@ from wuerfel.engine import components as cmp
 from wuerfel.engine import counts, narration
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.clocks import Deadline, Pass
-from wuerfel.engine.dice import Dice, roll_distribution
+from wuerfel.engine.dice import Multiset, roll_distribution
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import (
     CHANCE,
@@ -41,17 +41,21 @@ from wuerfel.engine.game import (
     State,
 )
 from wuerfel.engine.registry import GameInfo, register
-from wuerfel.engine.rules import opt, require
-from wuerfel.games.hasard.common import describe_outcome, result_view
+from wuerfel.engine.rules import label_options, opt, require
+from wuerfel.games.hasard.common import WHO_BEGINS, describe_outcome, result_view
 from wuerfel.games.hasard.poker import (
+    POKER_OPTION_NAMES,
     PRINCIPAL_LENGTH,
     Key,
     PokerRules,
     announcements,
+    class_phrase,
     describe_key,
     key_phrase,
+    kickers_phrase,
     lowest_completion,
     matches,
+    principal,
 )
 from wuerfel.games.kit import (
     Lot,
@@ -142,7 +146,7 @@ class Turn:
     """One hidden throw and what became of it."""
 
     player: int
-    dice: Dice
+    dice: Multiset
     announcement: Key | None = None
     challenger: int | None = None
     revealed: bool = False
@@ -474,7 +478,7 @@ class VerdecktesState(ChipResults, State):
                 )
             )
         if self.last_call is not None:
-            challenger, announcer, hand, held, paid = self.last_call
+            challenger, announcer, cup, held, paid = self.last_call
             msgid = (
                 N_(
                     "{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — the announcement holds, "
@@ -493,13 +497,21 @@ class VerdecktesState(ChipResults, State):
                         {
                             "caller": cmp.SeatRef(challenger),
                             "announcer": cmp.SeatRef(announcer),
-                            "hand": key_phrase(tuple(hand)),
+                            "hand": key_phrase(tuple(cup)),
                             "n": paid,
                         },
                     ),
                     key="last_call",
                 )
             )
+        if (
+            playing
+            and self.phase == "announce"
+            and player in self.actors()
+            and last is not None
+            and last.player == player
+        ):
+            out.append(self._announce_menu(player, last))
         if self.stich and playing:
             out.append(cmp.Message(cmp.Phrase(N_("Stichrunde: the tied players throw again"))))
         if playing and self.phase != "lot":
@@ -516,6 +528,34 @@ class VerdecktesState(ChipResults, State):
             )
         )
         return tuple(out)
+
+    def _announce_menu(self, player: int, turn: Turn) -> cmp.Menu:
+        """Every announcement by class, ranks and kickers, named by the game (the page used to rebuild the hand
+        names and the grouping in JavaScript); with the thrower's own hand in the cup, the truth as a shortcut."""
+        r = self.rules
+        options = _announce_menu(r.quint, r.joker, r.kickers)
+        if turn.dice:
+            key = r.hand_key(turn.dice)
+            truth = max(
+                (i for i, o in enumerate(options) if key[: len(o.action["hand"])] == o.action["hand"]),
+                key=lambda i: len(options[i].action["hand"]),
+                default=None,
+            )
+            if truth is not None:
+                hand = key_phrase(tuple(options[truth].action["hand"]))
+                shortcut = cmp.Phrase(N_("The truth: {hand}"), {"hand": hand})
+                options = (
+                    *options[:truth],
+                    dataclasses.replace(options[truth], shortcut=shortcut),
+                    *options[truth + 1 :],
+                )
+        return cmp.Menu(
+            options,
+            seat=player,
+            key="announce",
+            none=cmp.Phrase(N_("none")),
+            label=cmp.Phrase(N_("What do you announce? Choose the hand, then its ranks (the kickers are optional).")),
+        )
 
     def goal(self) -> cmp.Goal:
         """Issue 24: what takes the pot, and which round of how many is playing, first on the felt."""
@@ -680,6 +720,21 @@ def _announce_actions(quint: bool, joker: bool, kickers: bool) -> tuple[Announce
     return tuple(Announce(k) for k in sorted(keys, key=lambda k: (len(k) > 1 + PRINCIPAL_LENGTH[k[0]], k)))
 
 
+@cache
+def _announce_menu(quint: bool, joker: bool, kickers: bool) -> tuple[cmp.MenuOption, ...]:
+    """The announcements as menu options: class, then ranks, then kickers (the short form first and preset)."""
+    keys = sorted(
+        (a.hand for a in _announce_actions(quint, joker, kickers)),
+        key=lambda k: (principal(k), len(k) > len(principal(k)), k),
+    )
+    out = []
+    for k in keys:
+        kick = kickers_phrase(k)
+        path: tuple[cmp.Text, ...] = (class_phrase(k[0]), key_phrase(principal(k)))
+        out.append(cmp.MenuOption(Announce(k).to_json(), path if kick is None else (*path, kick), preset=kick is None))
+    return tuple(out)
+
+
 def encode_key(key: Key) -> int:
     code = key[0] * 8 + len(key)
     for r in key[1:]:
@@ -710,6 +765,11 @@ class VerdecktesGame(Game):
         state = VerdecktesState(self, ledger)
         return state if rules.start == "lot" else state._start_round(0)
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action: challenge, pass, and every announcement these rules allow."""
+        r = self.rules
+        return (Challenge(), Pass(), *_announce_actions(r.quint, r.joker, r.kickers))
+
     def action_id(self, action: Action) -> int:
         if isinstance(action, Challenge):
             return 0
@@ -726,13 +786,9 @@ class VerdecktesGame(Game):
         return Announce(decode_key(action_id - 2))
 
 
-def make(rules: Any, n: int) -> Game:
-    return VerdecktesGame(rules, n)
-
-
 # --- registration -------------------------------------------------------------------------------------------------
 def _advisor(game: Game) -> Any:
-    from wuerfel.games.hasard.advisors import VerdecktesAdvisor
+    from wuerfel.games.hasard.verdecktes_advice import VerdecktesAdvisor
 
     return VerdecktesAdvisor(game)
 
@@ -744,7 +800,7 @@ def _bluff_bot(game: Game, seed: int) -> Any:
 
 
 def _render(view: dict[str, Any], lang: str) -> Any:
-    from wuerfel.games.hasard.render import render_verdecktes
+    from wuerfel.games.hasard.verdecktes_render import render_verdecktes
 
     return render_verdecktes(view, lang)
 
@@ -767,11 +823,12 @@ INFO = register(
         name_en="Hidden Dice Poker (Verdecktes Würfelpoker)",
         family="poker-dice",
         options_class=VerdecktesRules,
-        make=make,
+        make=VerdecktesGame,
         min_players=2,
         max_players=8,
         default_preset="verdecktes-wuerfelpoker",
         presets_dir=Path(__file__).parent / "presets" / "verdecktes-wuerfelpoker",
+        locale_dir=Path(__file__).parent / "locale" / "verdecktes-wuerfelpoker",
         description_de="Pokerwürfel unter dem Becher: Melde dein Blatt, schwindle oder ruf „Schwindel!“.",
         description_en="Poker dice under the cup: announce a hand, bluff, or call the others' bluff ('Schwindel!').",
         aliases=("verdecktes-poker", "verdecktes_wuerfelpoker"),
@@ -786,4 +843,32 @@ INFO = register(
         explain=_explain,
         explain_quotes=("starting_chips", "ante", "rounds"),
     )
+)
+
+
+# --- the options in words (rule editor, ``wuerfel rules show``, the API) --------------------
+label_options(
+    VerdecktesRules,
+    {
+        "starting_chips": ("Chips zu Beginn", "Starting chips"),
+        "ante": ("Einsatz je Runde", "Ante per round"),
+        "rounds": ("Runden", "Rounds"),
+        **POKER_OPTION_NAMES,
+        "match": ("„Stimmt überein“ heißt", "'Matches' means"),
+        "kickers": ("Beiwürfel ansagen", "Announce kickers"),
+        "challenge_order": ("Wer „Schwindel“ rufen darf", "Who may call 'Schwindel'"),
+        "challenge_seconds": ("Bedenkzeit für „Schwindel“ (Sekunden)", "Time to call 'Schwindel' (seconds)"),
+        "start": ("Wer beginnt", "Who begins"),
+    },
+    {
+        "match": {
+            "at_least": ("mindestens so hoch wie angesagt", "at least as high as announced"),
+            "exact": ("genau wie angesagt", "exactly as announced"),
+        },
+        "challenge_order": {
+            "clockwise": ("reihum, einer nach dem anderen", "in turn, one after another"),
+            "open": ("alle zugleich, wer zuerst ruft", "all at once, first caller counts"),
+        },
+        "start": WHO_BEGINS,
+    },
 )

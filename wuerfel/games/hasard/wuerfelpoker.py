@@ -21,9 +21,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from wuerfel.engine import components as cmp
-from wuerfel.engine.dice import Dice, roll_distribution
+from wuerfel.engine.dice import Multiset, roll_distribution
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import Game
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.hasard.poker import (
@@ -127,7 +126,7 @@ label_options(
 
 
 @cache
-def wuerfelpoker_key(dice: Dice, low_sequence_high: bool = True) -> Key:
+def wuerfelpoker_key(dice: Multiset, low_sequence_high: bool = True) -> Key:
     """The ranking key of five normal dice: the poker-dice key (faces 1 lowest … 6 highest, spec A) with the Sequenz
     in the Quint's place; ``(SEQUENZ, 2)`` is the higher Sequenz — 1-2-3-4-5 as the text ranks it, 2-3-4-5-6 with
     ``low_sequence_high`` false."""
@@ -154,10 +153,10 @@ class WuerfelpokerState(PokerRoundState):
     face: ClassVar[cmp.Face] = "pips"
     game_id: ClassVar[str] = "wuerfelpoker"
 
-    def hand_result(self, dice: Dice) -> tuple[int, ...]:
+    def hand_result(self, dice: Multiset) -> tuple[int, ...]:
         return wuerfelpoker_key(tuple(sorted(dice)), self.rules.low_sequence_high)
 
-    def hand_phrase(self, dice: Dice) -> cmp.Phrase:
+    def hand_phrase(self, dice: Multiset) -> cmp.Phrase:
         return cmp.Phrase(CLASS_NAMES[self.hand_result(dice)[0]])
 
     def goal_text(self) -> cmp.Phrase:
@@ -167,10 +166,6 @@ class WuerfelpokerState(PokerRoundState):
 class WuerfelpokerGame(PokerRoundGame):
     id = "wuerfelpoker"
     state_class = WuerfelpokerState
-
-
-def make(rules: Any, n: int) -> Game:
-    return WuerfelpokerGame(rules, n)
 
 
 # --- bot and hints ---------------------------------------------------------------------------------------------------
@@ -199,11 +194,12 @@ INFO = register(
         name_en="Dice Poker (Würfelpoker)",
         family="five-dice",
         options_class=WuerfelpokerRules,
-        make=make,
+        make=WuerfelpokerGame,
         min_players=2,
         max_players=8,
         default_preset="wuerfelpoker",
         presets_dir=Path(__file__).parent / "presets" / "wuerfelpoker",
+        locale_dir=Path(__file__).parent / "locale" / "wuerfelpoker",
         description_de="Poker mit fünf normalen Würfeln: Das beste Blatt gewinnt den Pott, gleiche teilen ihn.",
         description_en="Poker with five ordinary dice: the best hand takes the pot, equal hands share it.",
         aliases=("wuerfel-poker", "dice-poker"),

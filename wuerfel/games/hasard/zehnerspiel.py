@@ -245,8 +245,6 @@ class ZehnerspielAdvisor:
 
 
 # --- registration -------------------------------------------------------------------------------------------------
-def make(rules: Any, n: int) -> Game:
-    return ZehnerspielGame(rules, n)
 
 
 def _odds(rules: ZehnerspielRules) -> Any:
@@ -287,11 +285,12 @@ INFO = register(
         name_de="Zehnerspiel",
         name_en="Tens (Zehnerspiel)",
         options_class=ZehnerspielRules,
-        make=make,
+        make=ZehnerspielGame,
         min_players=2,
         max_players=9,
         default_preset="zehnerspiel",
         presets_dir=Path(__file__).parent / "presets" / "zehnerspiel",
+        locale_dir=Path(__file__).parent / "locale" / "zehnerspiel",
         description_de="Eine Bank, drei Würfel: Unter 10 Augen gewinnen die Setzer, ab 10 kassiert die Bank.",
         description_en="A bank and three dice: under 10 the punters win, from 10 the bank collects.",
         aliases=("game-of-ten",),

@@ -8,8 +8,9 @@ throw) does not import the others (bank games, betting, keeps …; issue 17: a b
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from wuerfel.engine.lazy import LazyExports
 
 if TYPE_CHECKING:
     from wuerfel.engine.chips import ChipLedger
@@ -77,19 +78,15 @@ _EAGER_SUBMODULES = frozenset(
 """Submodules this package imported eagerly before its names became lazy: still reachable as its attributes."""
 
 
+_LAZY = LazyExports(__name__, _EXPORTS, _EAGER_SUBMODULES)
+
+
 def __getattr__(name: str) -> Any:
-    if name in _EXPORTS:
-        value = getattr(importlib.import_module(_EXPORTS[name]), name)
-    elif name in _EAGER_SUBMODULES:
-        value = importlib.import_module(f"{__name__}.{name}")
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = value
-    return value
+    return _LAZY.get(name)
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS, *_EAGER_SUBMODULES})
+    return _LAZY.names()
 
 
 __all__ = [

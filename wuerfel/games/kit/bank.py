@@ -699,8 +699,10 @@ class BankState(ChipResults, State):
     def describe_action(self, action: Action, lang: str = "de") -> str:
         if isinstance(action, Stake):
             field = self.field_name(action.number, lang)
-            if isinstance(action.amount, Amount):
+            if isinstance(action.amount, Amount) and action.amount.low < action.amount.high:
                 return translate("1 to {max} chips on {number}", lang, max=action.amount.high, number=field)
+            if isinstance(action.amount, Amount):  # one chip left under the limit: "1 Chip", not "1 bis 1 Chips"
+                return self.describe_action(Stake(action.number, action.amount.low), lang)
             if action.amount == 1:
                 return translate("1 chip on {number}", lang, number=field)
             return translate("{amount} chips on {number}", lang, amount=action.amount, number=field)
@@ -722,6 +724,12 @@ class BankGame(Game):
         ledger = ChipLedger.start(self.num_players, rules.starting_chips)
         state = self.state_class(self, ledger, started=rules.first_bank != "lot")
         return state.open_betting() if state.started else state
+
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action these rules can ever offer: done, and a stake of 1 to ``max_stake`` on each field."""
+        cap = int(self.rules.max_stake)
+        numbers = self.state_class.board_spec.numbers
+        return (Done(), *(Stake(n, a) for n in numbers for a in range(1, cap + 1)))
 
     def action_id(self, action: Action) -> int:
         if isinstance(action, Done):

@@ -239,6 +239,11 @@ def betting_action_id(action: Action, maximum: int) -> int:
     return 3 + action.amount
 
 
+def betting_universe(maximum: int) -> tuple[Action, ...]:
+    """Every concrete move of the protocol: check, call, fold, and a raise to each level from 1 to ``maximum``."""
+    return (Check(), Call(), Fold(), *(Raise(a) for a in range(1, maximum + 1)))
+
+
 def betting_action_from_id(action_id: int) -> Action:
     if action_id < 3:
         return (Check(), Call(), Fold())[action_id]

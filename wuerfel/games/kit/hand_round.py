@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Literal
 
 from wuerfel.engine import components as cmp
 from wuerfel.engine import narration
-from wuerfel.engine.dice import Dice, roll_distribution
+from wuerfel.engine.dice import Multiset, roll_distribution
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.games.kit.chance import LotPhaseState
@@ -48,6 +48,7 @@ VOID_ROUND_MSG = N_("The round is void and played again")
 ROUND_POINTS = N_("Round {k}")
 THROWS_ROW = N_("Throws")
 MARKS_ROW = N_("Bierdeckel")
+MARK_TAKEN = N_("Bierdeckel taken")  # a round's loser's cell: one mat ("beer mat" in English, not the row's plural)
 THROW_OFF_ROW = N_("Throw-off {k}")
 GETS_MARK = N_("{name} gets a beer mat ({marks} of {need})")
 
@@ -72,7 +73,7 @@ class HandRoundState(LotPhaseState):
     marks: tuple[int, ...] = ()
     """Bierdeckel per seat (games with marks)."""
     round_no: int = 0
-    shown: tuple[tuple[Dice, int] | None, ...] = ()
+    shown: tuple[tuple[Multiset, int] | None, ...] = ()
     """Per seat the hand and throws of its last finished turn in this round (shown on the table only)."""
     past: tuple[tuple[int, tuple[tuple[int, int] | None, ...], int | None], ...] = ()
     """The settled rounds of a match for Bierdeckel, oldest first, for the sheet only: (round number, per seat its
@@ -96,11 +97,11 @@ class HandRoundState(LotPhaseState):
         """Bierdeckel that lose the match; 0: no marks, the game is one round."""
         return 0
 
-    def hand_result(self, dice: Dice, throws: int, rolled: int) -> tuple[int, ...]:
+    def hand_result(self, dice: Multiset, throws: int, rolled: int) -> tuple[int, ...]:
         """What a finished turn is worth, compared lexicographically, higher is better (fewer throws included)."""
         raise NotImplementedError
 
-    def throw_off_result(self, dice: Dice, throws: int, rolled: int) -> tuple[int, ...]:
+    def throw_off_result(self, dice: Multiset, throws: int, rolled: int) -> tuple[int, ...]:
         """What a throw-off turn is worth (default: as a turn)."""
         return self.hand_result(dice, throws, rolled)
 
@@ -203,10 +204,7 @@ class HandRoundState(LotPhaseState):
     def round_results(self) -> list[tuple[int, ...]]:
         """Per seat: its main result, then its result in each throw-off (0s where it did not play one)."""
         width = len(next(r for r in self.passes[0] if r is not None))
-        return [
-            tuple(x for row in self.passes for x in (row[p] if row[p] is not None else (0,) * width))
-            for p in range(self.n)
-        ]
+        return [tuple(x for row in self.passes for x in (row[p] or (0,) * width)) for p in range(self.n)]
 
     def round_results_before(self) -> list[tuple[int, ...]]:
         """:meth:`round_results` without the pass under way (what a throw-off refines)."""
@@ -311,7 +309,7 @@ class HandRoundState(LotPhaseState):
         """A rethrow follows the keep at once; a turn's first throw waits for its thrower."""
         return after_own_move and self.turn.throws > 0
 
-    def dice_standing(self) -> Dice:
+    def dice_standing(self) -> Multiset:
         return self.turn.standing() if self.phase == "play" and self.turn.throwing else ()
 
     def _apply_outcome(self, outcome: Outcome) -> State:
@@ -391,9 +389,10 @@ class HandRoundState(LotPhaseState):
     def cell(self, p: int) -> Any:
         """The sheet's cell of seat ``p`` for this round: its hand's score and throws (None: not played yet)."""
         shown = self.shown[p] if self.shown else None
-        if shown is None or self.passes[0][p] is None:
+        result = self.passes[0][p]
+        if shown is None or result is None:
             return None
-        return self.hand_cell(self.score_of(self.passes[0][p]), shown[1])
+        return self.hand_cell(self.score_of(result), shown[1])
 
     @staticmethod
     def hand_cell(points: int, throws: int) -> Any:
@@ -415,7 +414,7 @@ class HandRoundState(LotPhaseState):
                 if p == loser:
                     cell = cmp.Phrase(
                         N_("{hand} · {mark}"),
-                        {"hand": cell if cell is not None else "–", "mark": cmp.Phrase(MARKS_ROW)},
+                        {"hand": cell if cell is not None else "–", "mark": cmp.Phrase(MARK_TAKEN)},
                     )
                 cells.append(cell)
             rows.append(cmp.SheetRow(cmp.Phrase(ROUND_POINTS, {"k": k}), tuple(cells), key=f"round-{k}"))
@@ -536,7 +535,7 @@ class HandRoundState(LotPhaseState):
 
 
 @cache
-def float_rolls(k: int) -> tuple[tuple[Dice, float], ...]:
+def float_rolls(k: int) -> tuple[tuple[Multiset, float], ...]:
     """Every throw of ``k`` dice with its probability as a float: what the hand-round games' turn solvers (numpy
     inductions) sum over, converted from the exact distribution once per count for all of them."""
     return tuple((d, float(p)) for d, p in roll_distribution(k))

@@ -519,6 +519,10 @@ class HandGame(Game):
         state = self.state_class(self).initial()
         return state if self.rules.start == "lot" and self.num_players > 1 else state.begin(0)
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action these rules can ever offer: throw on or stop."""
+        return (ThrowOn(), Stop())
+
     def action_id(self, action: Action) -> int:
         if isinstance(action, ThrowOn):
             return 0

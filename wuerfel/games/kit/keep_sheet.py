@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from wuerfel.engine import narration
 from wuerfel.engine.components import Phrase
-from wuerfel.engine.dice import Dice
+from wuerfel.engine.dice import Multiset
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import Action, Outcome, Roll, State
 from wuerfel.games.kit.chance import parse_lot_or_throw
@@ -104,7 +104,7 @@ class KeepSheetState(State):
         the table his own entry ended the last turn)."""
         return after_own_move and self.turn.throws > 0
 
-    def dice_standing(self) -> Dice:
+    def dice_standing(self) -> Multiset:
         return self.turn.standing() if self.is_chance() and self.start_player >= 0 else ()
 
     def parse_outcome(self, text: str) -> Outcome:

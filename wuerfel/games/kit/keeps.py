@@ -35,7 +35,7 @@ from functools import cache, lru_cache
 from typing import ClassVar
 
 from wuerfel.engine import components as cmp
-from wuerfel.engine.dice import Dice, is_sub_multiset, keep_table, sort_dice, sub_multisets
+from wuerfel.engine.dice import Multiset, is_sub_multiset, keep_table, sort_dice, sub_multisets
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import Action
 
@@ -47,7 +47,7 @@ class Keep(Action):
     """Leave these dice standing and throw the others again (``dice`` is kept sorted: a multiset)."""
 
     kind: ClassVar[str] = "keep"
-    dice: Dice
+    dice: Multiset
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", sort_dice(self.dice))
@@ -91,7 +91,7 @@ class KeepRules:
             raise ValueError(f"keep range {self.min_keep}..{self.most} of {self.dice} dice")
 
 
-def legal_keeps(dice: Dice, rules: KeepRules, frozen: Dice = ()) -> tuple[Dice, ...]:
+def legal_keeps(dice: Multiset, rules: KeepRules, frozen: Multiset = ()) -> tuple[Multiset, ...]:
     """The keeps a throw allows, in the order of :func:`sub_multisets` (sorted tuples). With frozen keeps every keep
     holds the dice already frozen (``frozen``); "keep all" is listed only where it is the stop."""
     return tuple(
@@ -100,7 +100,7 @@ def legal_keeps(dice: Dice, rules: KeepRules, frozen: Dice = ()) -> tuple[Dice, 
 
 
 @lru_cache(maxsize=16384)
-def keep_actions(dice: Dice, rules: KeepRules, frozen: Dice = (), menu: bool = False) -> tuple[Keep, ...]:
+def keep_actions(dice: Multiset, rules: KeepRules, frozen: Multiset = (), menu: bool = False) -> tuple[Keep, ...]:
     """The legal keeps of the (sorted) throw ``dice`` as :class:`Keep` actions, in the order of
     :func:`legal_keeps` or, with ``menu``, of :func:`menu_order`. Cached: a legal list is asked for at every
     decision, and the same throw comes back again and again (252 throws of five dice), so each tuple of keeps is
@@ -109,7 +109,7 @@ def keep_actions(dice: Dice, rules: KeepRules, frozen: Dice = (), menu: bool = F
     return tuple(Keep(k) for k in (menu_order(keeps) if menu else keeps))
 
 
-def menu_order(keeps: Iterable[Dice]) -> list[Dice]:
+def menu_order(keeps: Iterable[Multiset]) -> list[Multiset]:
     """Keeps as a menu lists them: most dice first, high faces first ("A A A B stehen lassen" before "9 stehen
     lassen")."""
     return sorted(keeps, key=lambda k: (-len(k), [-f for f in reversed(k)]))
@@ -126,7 +126,9 @@ REASONS = ("not_thrown", "frozen", "size")
 range (keeping all where that is no stop included)."""
 
 
-def keep_refusal(keep: Dice, dice: Dice, rules: KeepRules, frozen: Dice = ()) -> tuple[str, IllegalAction] | None:
+def keep_refusal(
+    keep: Multiset, dice: Multiset, rules: KeepRules, frozen: Multiset = ()
+) -> tuple[str, IllegalAction] | None:
     """Why ``keep`` is no legal keep of ``dice`` (None: it is): the reason (one of :data:`REASONS`) and the
     refusal in the kit's words; a game with words of its own maps the reason to them."""
     if not is_sub_multiset(keep, dice):
@@ -153,10 +155,10 @@ class KeepTurn:
     limit: int
     """Throws this turn may use (the game's maximum, or the one a :class:`RoundLimit` sets)."""
     n: int = 5
-    dice: Dice = ()
-    kept: Dice | None = ()
+    dice: Multiset = ()
+    kept: Multiset | None = ()
     """Standing while the others are thrown (the empty keep before the first throw); None: no throw is due."""
-    frozen: Dice = ()
+    frozen: Multiset = ()
     """With frozen keeps: the dice that may not be thrown again this turn."""
     throws: int = 0
     fresh: bool = False
@@ -172,7 +174,7 @@ class KeepTurn:
     def to_throw(self) -> int:
         return self.n - len(self.kept) if self.kept is not None else 0
 
-    def standing(self) -> Dice:
+    def standing(self) -> Multiset:
         """The dice left standing while the others are thrown (shown on the table, typed around by a scorekeeper)."""
         return self.kept or ()
 
@@ -183,21 +185,21 @@ class KeepTurn:
         """Another throw is allowed after the dice on the table (a keep is a legal move)."""
         return self.kept is None and self.throws < self.limit
 
-    def legal_keeps(self, rules: KeepRules) -> tuple[Dice, ...]:
+    def legal_keeps(self, rules: KeepRules) -> tuple[Multiset, ...]:
         return legal_keeps(self.dice, rules, self.frozen) if self.may_rethrow() else ()
 
     def keep_actions(self, rules: KeepRules, menu: bool = False) -> tuple[Keep, ...]:
         """:meth:`legal_keeps` as actions (shared, cached: :func:`keep_actions`)."""
         return keep_actions(self.dice, rules, self.frozen, menu) if self.may_rethrow() else ()
 
-    def refusal(self, keep: Dice, rules: KeepRules) -> tuple[str, IllegalAction] | None:
+    def refusal(self, keep: Multiset, rules: KeepRules) -> tuple[str, IllegalAction] | None:
         """As :func:`keep_refusal`, and "no_throws" when the limit is reached."""
         if not self.may_rethrow():
             return "no_throws", IllegalAction(NO_THROWS_LEFT)
         return keep_refusal(keep, self.dice, rules, self.frozen)
 
     # --- moves ----------------------------------------------------------------------------------------------------
-    def keep(self, keep: Dice, rules: KeepRules, checked: bool = True) -> KeepTurn:
+    def keep(self, keep: Multiset, rules: KeepRules, checked: bool = True) -> KeepTurn:
         """Leave ``keep`` standing; the rest is thrown next. Raises the refusal of an illegal keep; ``checked=False``
         where the caller knows the keep is legal (a game's ``_apply_action``, whose move the engine checked)."""
         if checked:
@@ -212,7 +214,7 @@ class KeepTurn:
         d["frozen"] = keep if rules.frozen else ()
         return new
 
-    def thrown(self, roll: Dice) -> KeepTurn:
+    def thrown(self, roll: Multiset) -> KeepTurn:
         """The dice just thrown land beside the ones standing; one throw more is used."""
         kept = self.kept
         assert kept is not None and len(roll) == self.n - len(kept), (kept, roll)
@@ -266,7 +268,7 @@ class RoundLimit:
 
 
 @cache
-def _index(n: int, sides: int) -> dict[Dice, int]:
+def _index(n: int, sides: int) -> dict[Multiset, int]:
     return {k: i for i, k in enumerate(keep_table(n, sides))}
 
 
@@ -279,7 +281,12 @@ def keep_id(dice: Iterable[int], sides: int = 6) -> int:
         raise ValueError(f"not a keep of {sides}-sided dice: {k!r}") from None
 
 
-def keep_from_id(i: int, n: int = 5, sides: int = 6) -> Dice:
+def keep_universe(n: int, sides: int = 6) -> tuple[Keep, ...]:
+    """Every keep of at most ``n`` dice as an action, in the kit's numbering: a game's action universe."""
+    return tuple(Keep(k) for k in keep_table(n, sides))
+
+
+def keep_from_id(i: int, n: int = 5, sides: int = 6) -> Multiset:
     """The keep of number ``i`` among keeps of at most ``n`` dice (ValueError outside)."""
     table = keep_table(n, sides)
     if not 0 <= i < len(table):
@@ -326,7 +333,7 @@ KEEP_LABEL = N_("keep {kept}, rethrow {n}")
 ALL_AGAIN_LABEL = N_("Throw all dice again")
 
 
-def describe_keep(keep: Dice, n: int, lang: str = "de", face: cmp.Face = "pips") -> str:
+def describe_keep(keep: Multiset, n: int, lang: str = "de", face: cmp.Face = "pips") -> str:
     """ "A A K stehen lassen, 2 neu werfen" / "Alle Würfel neu werfen" (poker faces by name)."""
     from wuerfel.engine.pokerdice import format_dice
     from wuerfel.i18n import translate
@@ -348,7 +355,9 @@ def kept_indexes(dice: Sequence[int], kept: Iterable[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def dice_component(dice: Dice, standing: Dice | None, face: cmp.Face = "pips", seat: int | None = None) -> cmp.Dice:
+def dice_component(
+    dice: Multiset, standing: Multiset | None, face: cmp.Face = "pips", seat: int | None = None
+) -> cmp.Dice:
     """The dice of a keep turn on the table: just thrown (``standing`` None), or with the dice left ``standing``
     marked while the others are thrown again."""
     kept = kept_indexes(dice, standing) if standing else ()

@@ -274,6 +274,10 @@ class SimpleGame(Game):
         state = state.initial()  # type: ignore[attr-defined]
         return state if self.rules.start == "lot" else state.begin(0)
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """None: nobody decides anything in these games."""
+        return ()
+
     def action_id(self, action: Action) -> int:
         raise IllegalAction(N_("There is nothing to decide in this game; only the dice speak."))
 

@@ -137,6 +137,7 @@ INFO = register(
         max_players=6,
         default_preset="brettspielnetz",
         presets_dir=PRESETS,
+        locale_dir=Path(__file__).parent / "locale",
         description_de=(
             "Kniffel mit drei Spalten, die einfach, doppelt und dreifach zählen; auch Kniffel und Yahtzee "
             "mit einer Spalte."

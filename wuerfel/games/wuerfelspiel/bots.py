@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.dice import sub_multisets
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
-from wuerfel.games.wuerfelspiel.endgame import Endgame
-from wuerfel.games.wuerfelspiel.player import Planner, TurnPlan, planner_for
 from wuerfel.games.wuerfelspiel.rules import WuerfelspielRules
 from wuerfel.games.wuerfelspiel.state import Keep, Score, WuerfelspielState
+
+if TYPE_CHECKING:  # the planner and the endgame are numba's: the heuristic bot plays without them (issue 26)
+    from wuerfel.games.wuerfelspiel.endgame import Endgame
+    from wuerfel.games.wuerfelspiel.player import Planner, TurnPlan
 
 PAR: dict[str, float] = {
     "ones": 2.1,
@@ -50,6 +52,8 @@ class BestBot:
     name = "best"
 
     def __init__(self, game: Game, seed: int = 0) -> None:
+        from wuerfel.games.wuerfelspiel.player import planner_for
+
         self.planner: Planner = planner_for(game.rules)
         self._plan_key: Any = None
         self._plan: TurnPlan | None = None
@@ -75,7 +79,7 @@ class BestBot:
         kind, what = self.planner.decide(plan, state.throws, state.dice)
         if kind == "keep":
             return Keep(what)  # type: ignore[arg-type]
-        column, box = what  # type: ignore[misc]
+        column, box = cast("tuple[int, str]", what)  # decide's ("score", (column, box name))
         return Score(column, box)
 
 
@@ -144,6 +148,8 @@ class Advisor:
     user's language (``state.describe_action``), and the best option is the first."""
 
     def __init__(self, game: Game) -> None:
+        from wuerfel.games.wuerfelspiel.player import planner_for
+
         self.game = game
         self.planner = planner_for(game.rules)
         self._cache: dict[Any, TurnPlan] = {}

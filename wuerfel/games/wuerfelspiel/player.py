@@ -20,6 +20,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
+from typing import cast
 
 import numba
 import numpy as np
@@ -587,7 +588,7 @@ def simulate(
     if roller is None:
 
         def roller(n: int) -> Sequence[int]:
-            return rng.integers(1, 7, size=n)  # type: ignore[no-any-return]
+            return cast("Sequence[int]", rng.integers(1, 7, size=n))  # an array of ints: indexed and iterated alike
 
     sp = planner.space
     sub = _sub_keeps()

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from wuerfel.engine import components as cmp
 from wuerfel.engine import narration
-from wuerfel.engine.dice import Dice, roll_distribution, sort_dice
+from wuerfel.engine.dice import Multiset, roll_distribution, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction, Words
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.games.kit.keeps import (
@@ -142,12 +142,12 @@ class WuerfelspielState(State):
     ``rerolls + 1`` (the game's initial state sets the rules' limit). After the last box: no throw is due."""
 
     @property
-    def dice(self) -> Dice:
+    def dice(self) -> Multiset:
         """The dice of the turn's last throw (none before its first)."""
         return self.turn.dice
 
     @property
-    def kept(self) -> Dice:
+    def kept(self) -> Multiset:
         """The dice kept while the others are thrown again (empty when no throw is due)."""
         return self.turn.kept or ()
 
@@ -161,7 +161,7 @@ class WuerfelspielState(State):
         """A throw is due (a chance node)."""
         return self.turn.throwing
 
-    def with_dice(self, dice: Dice, throws: int = 1) -> WuerfelspielState:
+    def with_dice(self, dice: Multiset, throws: int = 1) -> WuerfelspielState:
         """This state with the player to move looking at ``dice`` after ``throws`` throws (tests, benches, hints:
         a position without playing up to it)."""
         return dataclasses.replace(
@@ -385,7 +385,7 @@ class WuerfelspielState(State):
         alone and his own entry in a box ended the last turn."""
         return after_own_move and self.throws > 0
 
-    def dice_standing(self) -> Dice:
+    def dice_standing(self) -> Multiset:
         return self.turn.standing()
 
     def _apply_outcome(self, outcome: Outcome) -> State:
@@ -670,7 +670,7 @@ def _new_turn(limit: int) -> KeepTurn:
 
 
 @cache
-def _keeps(dice: Dice) -> tuple[Keep, ...]:
+def _keeps(dice: Multiset) -> tuple[Keep, ...]:
     """The keeps of a throw (the kit's shared tuple), by the dice alone: the kit's cache also hashes the rules."""
     return keep_actions(dice, KEEP_RULES, (), False)
 
@@ -717,10 +717,10 @@ class WuerfelspielGame(Game):
     rules: WuerfelspielRules
 
     @functools.cached_property
-    def _box_points(self) -> dict[Dice, dict[str, int]]:
+    def _box_points(self) -> dict[Multiset, dict[str, int]]:
         return {}
 
-    def box_points(self, dice: Dice) -> dict[str, int]:
+    def box_points(self, dice: Multiset) -> dict[str, int]:
         """What the (sorted) ``dice`` score in each box of the sheet, without joker (:func:`box_score`): one row per
         throw, kept on the game (252 throws of five dice), since a box is scored at the end of every turn."""
         table = self._box_points
@@ -740,6 +740,13 @@ class WuerfelspielGame(Game):
         sheets = tuple(tuple(empty_col for _ in range(r.columns)) for _ in range(self.num_players))
         extras = tuple(tuple(0 for _ in range(r.columns)) for _ in range(self.num_players))
         return WuerfelspielState(self, sheets, extras, turn=KeepTurn(limit=r.rerolls + 1))
+
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action these rules can ever offer: each box of each column, each keep of the dice."""
+        from wuerfel.games.kit.keeps import keep_universe
+
+        r = self.rules
+        return (*(Score(c, b) for c in range(r.columns) for b in r.boxes), *keep_universe(r.dice))
 
     def action_id(self, action: Action) -> int:
         if isinstance(action, Score) and action.box in _BOX_NUMBER:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numba
 import numpy as np
@@ -190,14 +190,11 @@ class LevelNet:
         )
 
     def copy(self) -> LevelNet:
-        return LevelNet(
-            *(
-                np.array(getattr(self, f.name))
-                if isinstance(getattr(self, f.name), np.ndarray)
-                else getattr(self, f.name)
-                for f in dataclasses.fields(self)
-            )
-        )
+        copied: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            copied[f.name] = np.array(v) if isinstance(v, np.ndarray) else v
+        return LevelNet(**copied)
 
 
 @dataclasses.dataclass
@@ -208,7 +205,7 @@ class ValueNet:
     nets: dict[int, LevelNet]
 
     def save(self, path: Path) -> None:
-        arrays: dict[str, np.ndarray] = {"key": np.array(self.key), "levels": np.array(sorted(self.nets))}
+        arrays: dict[str, Any] = {"key": np.array(self.key), "levels": np.array(sorted(self.nets))}
         for m, net in self.nets.items():
             for f in dataclasses.fields(net):
                 # float32 halves the shipped file; the values move by far less than a hundredth of a point

@@ -118,6 +118,13 @@ def _throw_scorer(rules: ZehntausendRules) -> Any:
     return ThrowScorer("selections", 1, rules.dice.count, score, extra=extra, labels=labels, nothing=nothing)
 
 
+def _turn_model(game: Game) -> Any:
+    """The research adapters' single turn played alone (``GameInfo.turn_model``), made at first use."""
+    from wuerfel.games.zehntausend.solvers.turn_model import TurnModel
+
+    return TurnModel(game)
+
+
 def _odds(rules: ZehntausendRules) -> Any:
     """``wuerfel odds``: the first throw of a fresh turn (all the rules' dice) classed by its most valuable
     selection — Niete, or the best meld in it: a straight, a pyramid, three pairs, the largest n of a kind, or only
@@ -164,6 +171,7 @@ INFO = register(
         max_players=8,
         default_preset="zehntausend-einfach",
         presets_dir=PRESETS_DIR,
+        locale_dir=Path(__file__).parent / "locale",
         description_de=(
             "Würfle, leg Einsen, Fünfen und Paschs heraus und hör rechtzeitig auf: Wer zuerst 10.000 "
             "Punkte hat, gewinnt."
@@ -173,6 +181,7 @@ INFO = register(
         bots=BOTS,
         solvers=SOLVERS,
         advisor=ADVISOR,
+        turn_model=_turn_model,
         terminal_renderer=_render,
         default_bot="heuristic",
         throw_scorer=_throw_scorer,

@@ -237,6 +237,7 @@ class _Kernel:
         turns = [0] * players
         p = 0
         throws = 0
+        chosen: Any  # a _Candidate, None (a Niete) or, looked up and not remembered yet, the _UNKNOWN sentinel
         while True:
             if throws > MAX_THROWS:
                 raise RuleError(N_("A simulated game did not end after {n} steps."), n=MAX_THROWS)
@@ -280,7 +281,7 @@ class _Kernel:
                     if trace is not None:
                         trace.append((p, (*hist, ("niete",), ("bust", total)), "bust", total))
                     break
-                points, cup, written, used = chosen  # type: ignore[misc]
+                points, cup, written, used = chosen
                 hist += written
                 total += points
                 aside = 0 if used is None else aside + used
@@ -301,6 +302,7 @@ class _Kernel:
                         if after >= reach:  # the game is over
                             final = self._final(scores, turns, p, hist, total, cup, aside, dice)
                             if trace is not None:
+                                assert final.prev is not None  # the finishing turn: written by _final
                                 trace.append(final.prev)
                             return final
                         if trace is not None:

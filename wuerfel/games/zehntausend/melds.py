@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Literal
 
-from wuerfel.engine.dice import Dice, counts, from_counts, sort_dice, sub_multisets
+from wuerfel.engine.dice import Multiset, counts, from_counts, sort_dice, sub_multisets
 from wuerfel.engine.errors import N_
 from wuerfel.games.zehntausend.options import ZehntausendRules, kind_value
 
@@ -35,7 +35,7 @@ class Meld:
     """One scoring combination inside a selection."""
 
     kind: MeldKind
-    dice: Dice
+    dice: Multiset
     """Sorted faces this meld uses (for ``ext``: only the added dice)."""
     points: int
     face: int = 0
@@ -45,7 +45,7 @@ class Meld:
     base: int = 0
     """``ext``: running value of the open set before this extension (the set is worth ``base + points`` after)."""
 
-    def sort_key(self) -> tuple[int, int, int, Dice, int, int]:
+    def sort_key(self) -> tuple[int, int, int, Multiset, int, int]:
         return (_ORDER[self.kind], -self.points, self.face, self.dice, self.size, self.base)
 
     @property
@@ -63,7 +63,7 @@ class Meld:
 class Selection:
     """Dice set aside from one throw, scored by their best partition."""
 
-    dice: Dice
+    dice: Multiset
     points: int
     melds: tuple[Meld, ...]
     five_pairs: int = 0
@@ -279,14 +279,14 @@ def norm_open(rules: ZehntausendRules, open_sets: OpenSetsIn) -> OpenSets:
     return tuple(sorted(out))
 
 
-def _companion_present(rules: ZehntausendRules, dice: Dice, throw: Dice | None) -> bool:
+def _companion_present(rules: ZehntausendRules, dice: Multiset, throw: Multiset | None) -> bool:
     ref = throw if (rules.scoring.kind.companion_scope == "throw" and throw is not None) else dice
     return 1 in ref or 5 in ref
 
 
 @lru_cache(maxsize=200_000)
 def _valid_partitions(
-    rules: ZehntausendRules, dice: Dice, open_sets: OpenSets, companion: bool
+    rules: ZehntausendRules, dice: Multiset, open_sets: OpenSets, companion: bool
 ) -> tuple[tuple[Meld, ...], ...]:
     cat = _catalogue(rules)
     parts = [p for p in _raw_partitions(rules, counts(dice), open_sets) if _valid(cat, p, companion)]
@@ -294,7 +294,7 @@ def _valid_partitions(
 
 
 def all_partitions(
-    rules: ZehntausendRules, dice: Dice, open_sets: OpenSetsIn = (), throw: Dice | None = None
+    rules: ZehntausendRules, dice: Multiset, open_sets: OpenSetsIn = (), throw: Multiset | None = None
 ) -> tuple[tuple[Meld, ...], ...]:
     """Every valid partition of ``dice`` into melds, best first (§3.3). ``throw`` matters only for the companion
     rule with scope "throw" (default: the dice themselves)."""
@@ -303,7 +303,7 @@ def all_partitions(
 
 
 @lru_cache(maxsize=200_000)
-def _best(rules: ZehntausendRules, dice: Dice, open_sets: OpenSets, companion: bool) -> Selection | None:
+def _best(rules: ZehntausendRules, dice: Multiset, open_sets: OpenSets, companion: bool) -> Selection | None:
     parts = _valid_partitions(rules, dice, open_sets, companion)
     if not parts or not dice:
         return None
@@ -314,7 +314,7 @@ def _best(rules: ZehntausendRules, dice: Dice, open_sets: OpenSets, companion: b
 
 
 def best_partition(
-    rules: ZehntausendRules, dice: Dice, open_sets: OpenSetsIn = (), throw: Dice | None = None
+    rules: ZehntausendRules, dice: Multiset, open_sets: OpenSetsIn = (), throw: Multiset | None = None
 ) -> Selection | None:
     """``dice`` scored by their best valid partition, or None if they are not scorable as a whole."""
     dice = sort_dice(dice)
@@ -325,13 +325,13 @@ def best_partition(
 # Legal selections
 
 
-def selection_order(sel: Selection) -> tuple[int, int, Dice]:
+def selection_order(sel: Selection) -> tuple[int, int, Multiset]:
     """Best first: points descending, then more dice, then dice ascending."""
     return (-sel.points, -len(sel.dice), sel.dice)
 
 
 @lru_cache(maxsize=100_000)
-def _legal(rules: ZehntausendRules, throw: Dice, open_sets: OpenSets, confirm_min: int) -> tuple[Selection, ...]:
+def _legal(rules: ZehntausendRules, throw: Multiset, open_sets: OpenSets, confirm_min: int) -> tuple[Selection, ...]:
     scope_throw = rules.scoring.kind.companion_scope == "throw"
     throw_has = 1 in throw or 5 in throw
     cands: list[Selection] = []
@@ -350,7 +350,7 @@ def _legal(rules: ZehntausendRules, throw: Dice, open_sets: OpenSets, confirm_mi
 
 
 def legal_selections(
-    rules: ZehntausendRules, throw: Dice, open_sets: OpenSetsIn = (), confirm_min: int = 0
+    rules: ZehntausendRules, throw: Multiset, open_sets: OpenSetsIn = (), confirm_min: int = 0
 ) -> tuple[Selection, ...]:
     """Every legal selection from ``throw`` (§3.2), best first; the empty tuple is a Niete.
 
@@ -361,11 +361,11 @@ def legal_selections(
     return _legal(rules, sort_dice(throw), norm_open(rules, open_sets), int(confirm_min))
 
 
-def is_niete(rules: ZehntausendRules, throw: Dice, open_sets: OpenSetsIn = (), confirm_min: int = 0) -> bool:
+def is_niete(rules: ZehntausendRules, throw: Multiset, open_sets: OpenSetsIn = (), confirm_min: int = 0) -> bool:
     return not legal_selections(rules, throw, open_sets, confirm_min)
 
 
-def instant_win(rules: ZehntausendRules, throw: Dice) -> bool:
+def instant_win(rules: ZehntausendRules, throw: Multiset) -> bool:
     """R-15: the throw contains at least ``count`` dice of ``face`` (face 0: of any one face)."""
     c = counts(throw)
     for iw in rules.scoring.instant_win:
@@ -380,7 +380,7 @@ def instant_win(rules: ZehntausendRules, throw: Dice) -> bool:
 
 
 def turned_selection(
-    rules: ZehntausendRules, sel: Selection, k: int, open_sets: OpenSetsIn = (), throw: Dice | None = None
+    rules: ZehntausendRules, sel: Selection, k: int, open_sets: OpenSetsIn = (), throw: Multiset | None = None
 ) -> Selection:
     """``sel`` with ``k`` pairs of its FIVE melds turned into one 1 each (R-8).
 
@@ -414,13 +414,13 @@ def turned_selection(
     return dataclasses.replace(rescored, five_pairs=min(rescored.five_pairs, sel.five_pairs - k))
 
 
-def throw_value(rules: ZehntausendRules, throw: Dice, open_sets: OpenSetsIn = ()) -> Selection | None:
+def throw_value(rules: ZehntausendRules, throw: Multiset, open_sets: OpenSetsIn = ()) -> Selection | None:
     """A whole throw scored in full (``macke_literal``, A-12): its most valuable selection, None = Niete."""
     sels = _legal(rules, sort_dice(throw), norm_open(rules, open_sets), 0)
     return sels[0] if sels else None
 
 
-def literal_keeps(throw: Dice) -> tuple[Dice, ...]:
+def literal_keeps(throw: Multiset) -> tuple[Multiset, ...]:
     """``macke_literal``: the dice a player may set aside after a scored throw — any non-empty choice of its 1s
     and 5s. Empty: the throw scored without a 1 or 5 (a pasch under *Beweisen*); all its dice are thrown again."""
     ones_fives = tuple(d for d in sort_dice(throw) if d in (1, 5))

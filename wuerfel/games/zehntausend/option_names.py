@@ -6,6 +6,8 @@ The rule editor, ``wuerfel rules show`` and the API show these instead of dotted
 
 from __future__ import annotations
 
+from typing import Any
+
 from wuerfel.engine.rules import label_options
 from wuerfel.games.zehntausend.options import ZehntausendRules
 
@@ -92,7 +94,7 @@ NAMES = {
     "bumerang.phase2": ("Nach dem Ziel", "After the target"),
 }
 
-CHOICES = {
+CHOICES: dict[str, dict[Any, tuple[str, str]]] = {
     "dice.count": {5: ("5 Würfel", "5 dice"), 6: ("6 Würfel", "6 dice")},
     "game.mode": {
         "standard": ("normal", "standard"),

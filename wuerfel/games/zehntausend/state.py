@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from wuerfel.engine import components as cmp
 from wuerfel.engine import narration
-from wuerfel.engine.dice import Dice, counts, is_sub_multiset, roll_distribution, sort_dice
+from wuerfel.engine.dice import Multiset, counts, is_sub_multiset, roll_distribution, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.games.kit.void import (
@@ -60,7 +60,7 @@ class Select(Action):
     """Set aside these dice from the current throw, turning ``turn_fives`` pairs of single 5s into a 1 (R-8)."""
 
     kind: ClassVar[str] = "select"
-    dice: Dice
+    dice: Multiset
     turn_fives: int = 0
 
     def __post_init__(self) -> None:
@@ -175,7 +175,7 @@ entry keeps those objects alive, so their ids cannot be reused while it exists).
 
 @lru_cache(maxsize=50_000)
 def _choices(
-    rules: ZehntausendRules, throw: Dice, open_sets: OpenSets, confirm_min: int, forced: bool
+    rules: ZehntausendRules, throw: Multiset, open_sets: OpenSets, confirm_min: int, forced: bool
 ) -> tuple[tuple[Select, Choice], ...]:
     """Legal selections of a throw as (action, effect), best first. ``forced``: only the best (Rückwärts play)."""
     throw_all = best_partition(rules, throw, open_sets, throw) is not None
@@ -202,7 +202,7 @@ def _choices(
 
 @lru_cache(maxsize=50_000)
 def _choice_map(
-    rules: ZehntausendRules, throw: Dice, open_sets: OpenSets, confirm_min: int, forced: bool
+    rules: ZehntausendRules, throw: Multiset, open_sets: OpenSets, confirm_min: int, forced: bool
 ) -> dict[Select, Choice]:
     return dict(_choices(rules, throw, open_sets, confirm_min, forced))
 
@@ -318,7 +318,7 @@ class ZehntausendState(State):
     player: int
     node: str
     turn: Turn
-    throw: Dice | None = None
+    throw: Multiset | None = None
     last_result: int | None = None
     """Result of the turn played immediately before: the banked points, or None (no turn yet, or a bust)."""
     last_kind: str = "none"
@@ -595,7 +595,7 @@ class ZehntausendState(State):
     def _log(self, entry: tuple[Any, ...]) -> ZehntausendState:
         return _with(self, turn=_with(self.turn, history=(*self.turn.history, entry)))
 
-    def _thrown(self, dice: Dice) -> ZehntausendState:
+    def _thrown(self, dice: Multiset) -> ZehntausendState:
         t0 = self.turn
         hist = (*t0.history, ("throw", dice))
         game = self.game
@@ -621,7 +621,9 @@ class ZehntausendState(State):
         scored = need and _choices(self.rules, dice, t0.open_sets, 0, self._forced())
         hist = (*hist, ("confirm_failed", need) if scored else ("niete",))
         first = t0.first and not t0.taken_over
-        if not self.pool_mode and not (first and self.rules.turn.first_throw_niete != "bust"):
+        # (this read ``not (first and first_throw_niete != "bust")``, but no such value exists: every first throw
+        # takes the general path, as it always did; mypy's strict equality found the dead comparison)
+        if not self.pool_mode and not first:
             fast = self._bust_fast(hist, t0.total)
             if fast is not None:
                 return fast
@@ -869,12 +871,12 @@ class ZehntausendState(State):
                 if fast is not None:
                     return fast
         s = self._credit(p, v)._log(("nix", v) if nix else ("bank", v))
-        minus = list(s.minus)
-        minus[p] = 0
+        cleared = list(s.minus)
+        cleared[p] = 0
         offer = None
         if r.takeover.enabled and not nix and r.game.mode != "solo" and self.turn.cup > 0:
             offer = (v, self.turn.cup)
-        s = _with(s, minus=tuple(minus), last_result=v, last_kind="nix" if nix else "bank", offer=offer)
+        s = _with(s, minus=tuple(cleared), last_result=v, last_kind="nix" if nix else "bank", offer=offer)
         s = s._end_turn("nix" if nix else "bank", v)
         score = s.scores_[p]
         if r.game.mode == "bumerang":
@@ -1142,8 +1144,10 @@ class ZehntausendState(State):
                 left, seat = _left_on_table(self.prev[1]), self.prev[0]
             if left:
                 out.append(cmp.Dice(left, thrown=True, seat=seat, key="left", label=cmp.Phrase(N_("Last throw"))))
+        if self.prev is not None and self.prev[0] is not None:
+            out.append(cmp.Message(_previous_turn(self.prev), key="previous"))
         if hot:
-            out.append(cmp.Message(cmp.Phrase(N_("All dice scored — the full cup again!"))))
+            out.append(cmp.Message(cmp.Phrase(N_("All dice scored — the full cup again!")), key="hot_dice"))
         # The dice lying aside in this cycle: the last ``aside`` dice of this turn's selections.
         chosen = [d for e in t.history if e[0] == "select" for d in e[1]]
         aside = tuple(chosen[len(chosen) - t.aside :]) if playing and 0 < t.aside <= len(chosen) else ()
@@ -1165,6 +1169,12 @@ class ZehntausendState(State):
                 out.append(cmp.Message(cmp.Phrase(N_("Pasch must be proven"))))
             if t.confirm is not None:
                 out.append(cmp.Message(cmp.Phrase(N_("Confirmation pending: {need} more points"), {"need": t.confirm})))
+            if self.node == "decide":
+                # Why writing down is refused now, one line a reason (the web table used to word them itself).
+                out += [
+                    cmp.Message(cmp.Phrase(_BLOCKERS[b], {"threshold": t.threshold}), key=f"blocker:{b}")
+                    for b in self.bank_blockers()
+                ]
         rueckwaerts = r.game.mode == "rueckwaerts"
         out.append(
             cmp.Seats(
@@ -1563,6 +1573,48 @@ def _left_on_table(history: tuple[tuple[Any, ...], ...]) -> tuple[int, ...] | No
     return None
 
 
+_BLOCKERS = {
+    "proof": N_("The pasch must still be proven with a 1 or 5."),
+    "confirm": N_("All dice scored: confirm them with another throw first."),
+    "threshold": N_("You need at least {threshold} points to write down."),
+    "dice_left": N_("Too many dice left in the cup to write down."),
+}
+"""Why stopping is refused, by the keys of :meth:`ZehntausendState.bank_blockers`."""
+
+_PREVIOUS = {
+    "bank": N_("{name} wrote down {points}."),
+    "receive": N_("{name} threw a Niete and receives the pool: {points} penalty points."),
+    "nix": N_("{name} threw a Niete on the first throw: {points} points, the turn is over."),
+}
+
+
+def _previous_turn(prev: tuple[Any, ...]) -> cmp.Phrase:
+    """How the previous turn ended, in one line: a throw that scored but did not confirm is no Niete, a Niete says
+    what it cost. Said by the game so that no table decides it from the turn's history itself."""
+    player, history, result, points = prev
+    name = cmp.SeatRef(player)
+    failed = next((e for e in history if e[0] == "confirm_failed"), None)
+    if failed is not None:
+        return cmp.Phrase(
+            N_(
+                "{name}'s throw scored, but less than the {need} points needed to confirm: the turn is "
+                "lost ({points} points)."
+            ),
+            {"name": name, "need": failed[1], "points": points or 0},
+        )
+    if result in _PREVIOUS:
+        return cmp.Phrase(_PREVIOUS[result], {"name": name, "points": points or 0})
+    if result == "bust":
+        return (
+            cmp.Phrase(
+                N_("{name} threw a Niete and loses the {points} points of this turn."), {"name": name, "points": points}
+            )
+            if points
+            else cmp.Phrase(N_("{name} threw a Niete — the turn is lost."), {"name": name})
+        )
+    return cmp.Phrase(N_("{name} finished the turn."), {"name": name})
+
+
 def _entry_json(e: tuple[Any, ...]) -> JSON:
     kind = e[0]
     if kind == "throw":
@@ -1604,7 +1656,7 @@ class ZehntausendGame(Game):
         self.outcome_table: dict[tuple[int, str], tuple[tuple[Outcome, Fraction], ...]] = {}
         """Chance nodes by (dice in the cup, node): the same tuple every time, looked up without hashing the
         Fractions of ``mishap_key`` (and the same identity keeps the simulators' float tables valid)."""
-        self.choice_table: dict[tuple[Dice, OpenSets, int, bool], _ChoiceEntry] = {}
+        self.choice_table: dict[tuple[Multiset, OpenSets, int, bool], _ChoiceEntry] = {}
         """Select nodes' choices by (throw, open sets, confirmation minimum, forced), see ``_choice_entry``."""
         r = rules
         self.reach_at = r.game.target if r.game.reach == "at_least" else r.game.target + 1
@@ -1633,7 +1685,7 @@ class ZehntausendGame(Game):
         """A bank or bust here changes nothing but the player's score, marks and the seat: the transitions end the
         turn and start the next one in one copy of the state (``ZehntausendState._hand_over``)."""
 
-    def choice_entry(self, throw: Dice, open_sets: OpenSets, confirm_min: int, forced: bool) -> _ChoiceEntry:
+    def choice_entry(self, throw: Multiset, open_sets: OpenSets, confirm_min: int, forced: bool) -> _ChoiceEntry:
         """The choices of a throw (see ``ZehntausendState._choice_entry``), built once per game and key."""
         key = (throw, open_sets, confirm_min, forced)
         table = self.choice_table
@@ -1687,6 +1739,14 @@ class ZehntausendGame(Game):
         if not pool:
             s = s._start_turn(0)
         return s
+
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every concrete action these rules can ever offer: the plain moves and every selection of 0 to 6 dice
+        (none: "beweisen"), turning as many pairs of 5s as it holds (R-8, at most 3)."""
+        from wuerfel.engine.dice import multisets
+
+        selects = (Select(d, k) for m in range(7) for d in multisets(m, 6) for k in range(min(3, d.count(5) // 2) + 1))
+        return (*(cls() for cls in _SIMPLE), *selects)
 
     def action_id(self, action: Action) -> int:
         if isinstance(action, Select):

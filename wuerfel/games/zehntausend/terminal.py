@@ -14,7 +14,15 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from wuerfel.engine.components import format_int
 from wuerfel.i18n import Translator
+
+
+def _num(v: Any, tr: Translator) -> str:
+    """Points as the reader writes them ("10.050", "10,050"; four digits stay whole, the Duden rule), as the goal
+    and the move labels do (terminal report L6: the board printed "10050" under "Ziel: 10.000")."""
+    return format_int(v, tr.lang) if isinstance(v, int) and not isinstance(v, bool) else str(v)
+
 
 FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
@@ -64,10 +72,10 @@ def _event_text(e: dict[str, Any], tr: Translator) -> Text:
         "bank": tr("stopped and wrote down {points}", points=e.get("points")),
         "nix": tr("Niete on the first throw: {points} points, turn over", points=e.get("points")),
         "bust": tr("turn lost ({points} points)", points=e.get("points")),
-        "minus": tr("first-throw Niete: minus {points}", points=e.get("points")),
-        "minus_marks": tr("too many busts in a row: minus {points}", points=e.get("points")),
+        "minus": tr("first-throw Niete: minus {points}", points=_num(e.get("points"), tr)),
+        "minus_marks": tr("too many busts in a row: minus {points}", points=_num(e.get("points"), tr)),
         "void": _void_text(e.get("reason"), tr),
-        "void_penalty": tr("void again: minus {points}", points=e.get("points")),
+        "void_penalty": tr("void again: minus {points}", points=_num(e.get("points"), tr)),
         "void_bust": tr("too many void throws: turn lost"),
         "stacked": tr("stacked dice"),
         "knock": tr("knocked"),
@@ -75,13 +83,13 @@ def _event_text(e: dict[str, Any], tr: Translator) -> Text:
             "took over {points} with {cup} die",
             "took over {points} with {cup} dice",
             e.get("cup") or 0,
-            points=e.get("total"),
+            points=_num(e.get("total"), tr),
             cup=e.get("cup"),
         ),
         "turn_fives": tr("turned 5-5 into a 1"),
         "give_up": tr("gave up"),
         "instant_win": tr("instant win!"),
-        "receive": tr("receives the pool: {points}", points=e.get("points")),
+        "receive": tr("receives the pool: {points}", points=_num(e.get("points"), tr)),
         "pool_discarded": tr("last die out: the pool is discarded"),
         "skipped": tr("misses this turn"),
     }
@@ -104,7 +112,7 @@ def render(view: dict[str, Any], lang: str = "de") -> Any:
         board.add_column(tr("Turns"), justify="right")
     for p, name in enumerate(names):
         mark = "▶ " if p == view.get("player") and view.get("node") != "over" else "  "
-        row = [mark + name, str(view["scores"][p])]
+        row = [mark + name, _num(view["scores"][p], tr)]
         if view.get("down") and view["down"][p]:
             row[1] += " ↓"
         if view.get("minus_marks_limit"):
@@ -137,15 +145,15 @@ def render(view: dict[str, Any], lang: str = "de") -> Any:
     body.add_column(style="dim")
     body.add_column()
     if pool_mode:
-        body.add_row(tr("Pool"), Text(str(view.get("pool") or 0), style="bold yellow"))
+        body.add_row(tr("Pool"), Text(_num(view.get("pool") or 0, tr), style="bold yellow"))
     else:
-        body.add_row(tr("Turn total"), Text(str(t["total"]), style="bold yellow"))
+        body.add_row(tr("Turn total"), Text(_num(t["total"], tr), style="bold yellow"))
     body.add_row(tr("Dice in the cup"), str(t["cup"]))
     if t["max_throws"]:
         body.add_row(tr("Throws"), f"{t['throws']} / {t['max_throws']}")
     if t["threshold"] and not pool_mode:
         ok = t["total"] >= t["threshold"]
-        need = f"> {t['beat']}" if t.get("beat") is not None else str(t["threshold"])
+        need = f"> {_num(t['beat'], tr)}" if t.get("beat") is not None else _num(t["threshold"], tr)
         body.add_row(tr("Needed to stop"), Text(need, style="green" if ok else "red"))
     if t["proof_pending"]:
         body.add_row(tr("Proof"), Text(tr("a pasch must still be proven by a 1 or 5"), style="red"))
@@ -163,7 +171,7 @@ def render(view: dict[str, Any], lang: str = "de") -> Any:
                 "take over {points} with {cup} die",
                 "take over {points} with {cup} dice",
                 o["cup"],
-                points=o["total"],
+                points=_num(o["total"], tr),
                 cup=o["cup"],
             ),
         )

@@ -131,17 +131,18 @@ def signed_sum(terms: Sequence[int]) -> str:
 
 
 # --- worked examples played through the game ----------------------------------------------------------------------
-def started(make: Any, rules: Any, n: int = 3, start: int = 0) -> State:
+def started(make: Any, rules: Any, n: int = 3, start: int = 0) -> Any:
     """A fresh game of ``n`` players whose first throw is seat ``start``'s (the lot applied where the rules draw
-    one)."""
+    one). Typed ``Any`` as :func:`replaced` is: an example reads the fields of its own game's state (the sheet, the
+    pot), which the engine's ``State`` does not have."""
     state: State = make(rules, n).new_initial_state()
     if state.is_chance() and any(isinstance(o, Lot) for o, _ in state.chance_outcomes()):
         state = state.apply_outcome(Lot(start))
     return state
 
 
-def thrown(state: State, *throws: Sequence[int]) -> State:
-    """The state after these throws, each of the dice the game throws next."""
+def thrown(state: State, *throws: Sequence[int]) -> Any:
+    """The state after these throws, each of the dice the game throws next (``Any``: see :func:`started`)."""
     for dice in throws:
         state = state.apply_outcome(Roll(tuple(dice)))
     return state

@@ -22,9 +22,9 @@ def explain(rules: Any, players: int) -> list[Section]:
     from wuerfel.games.hasard import das_grosse_herz as game
 
     ben = 0b101011  # 1, 2, 4 and 6
-    before = replaced(started(game.make, rules), hearts=(0b111011, ben, 0b000001), seat=1)
+    before = replaced(started(game.INFO.make, rules), hearts=(0b111011, ben, 0b000001), seat=1)
     after = thrown(before, (4,))
-    assert after.receiver == 2
+    assert after.receiver == 2 and after.seat == 2  # Clara enters the 4, and the next throw is hers (Ben's left)
     lapsed = thrown(replaced(before, hearts=(0b111011, ben, 0b001001)), (4,))
     assert lapsed.receiver is None
     return [
@@ -63,7 +63,7 @@ def explain(rules: Any, players: int) -> list[Section]:
             Phrase(
                 N_(
                     "Example: Ben has 1, 2, 4 and 6. He throws a 4, which he cannot use. His left neighbour "
-                    "Clara has only the 1, so she enters the 4, and Anna throws next. Had Clara had the 4 "
+                    "Clara has only the 1, so she enters the 4 and throws next herself. Had Clara had the 4 "
                     "too, it would have gone on to Anna; she has it as well, so the throw would have "
                     "lapsed."
                 )

@@ -27,7 +27,7 @@ def explain(rules: Any, players: int) -> list[Section]:
     from wuerfel.games.hasard import die_21_eins as game
 
     target = int(rules.target)
-    before = replaced(started(game.make, rules), ones=(target - 1, 0, 0), seat=2)
+    before = replaced(started(game.INFO.make, rules), ones=(target - 1, 0, 0), seat=2)
     after = thrown(before, (1,))
     assert after.phase == "over" and after.winners() == (2,)
     return [

@@ -25,7 +25,7 @@ def explain(rules: Any, players: int) -> list[Section]:
     from wuerfel.games.hasard import doppeltes_lottchen as game
 
     limit = int(rules.limit)
-    before = replaced(started(game.make, rules), total=max(limit - 8, 0), seat=1)
+    before = replaced(started(game.INFO.make, rules), total=max(limit - 8, 0), seat=1)
     after = thrown(before, (3, 2, 4))
     assert after.losers() == (1,)
     return [

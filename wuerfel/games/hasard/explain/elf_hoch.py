@@ -30,7 +30,7 @@ def explain(rules: Any, players: int) -> list[Section]:
 
     ante, pots = int(rules.ante), int(rules.pots)
     one_pot = dataclasses.replace(rules, pots=1)
-    s0 = started(game.make, one_pot)
+    s0 = started(game.INFO.make, one_pot)
     s1 = thrown(s0, (3, 5))
     s2 = thrown(s1, (6, 6))
     s3 = thrown(s2, (5, 6))

@@ -23,13 +23,13 @@ def explain(rules: Any, players: int) -> list[Section]:
     from wuerfel.games.hasard import gestrichene_zwoelf as game
 
     per, seven = int(rules.chips_per_unstruck), int(rules.chips_per_seven)
-    turn = thrown(replaced(started(game.make, rules), seat=1), (1, 4), (3, 4), (2, 5), (2, 3))
+    turn = thrown(replaced(started(game.INFO.make, rules), seat=1), (1, 4), (3, 4), (2, 5), (2, 3))
     assert turn.thrower() == 2
     view = turn.view(None)
     winner = tuple(3 if n == 7 else 1 for n in game.NUMBERS)
     ben = tuple(0 if n in (11, 12) else 1 for n in game.NUMBERS)
     clara = tuple(0 if n in (2, 3, 10, 11, 12) else 1 for n in game.NUMBERS)
-    end = replaced(started(game.make, rules), sheets=(winner, ben, clara), phase="over", seat=0)
+    end = replaced(started(game.INFO.make, rules), sheets=(winner, ben, clara), phase="over", seat=0)
     net, losers = end.payoffs(), end.losers()
 
     def flow(p: int, x: int) -> Phrase:

@@ -21,7 +21,7 @@ def goal() -> Goal:
 def explain(rules: Any, players: int) -> list[Section]:
     from wuerfel.games.hasard import hin_und_her as game
 
-    before = replaced(started(game.make, rules), struck=(0, 0b100101, 0), seat=1)  # Ben: 1, 3 and 6 struck
+    before = replaced(started(game.INFO.make, rules), struck=(0, 0b100101, 0), seat=1)  # Ben: 1, 3 and 6 struck
     after = thrown(before, (3,))
     return [
         section("goal", Phrase(N_("Be the first to strike out all six digits 1 to 6 on your sheet."))),

@@ -23,11 +23,11 @@ def explain(rules: Any, players: int) -> list[Section]:
     from wuerfel.games.hasard import jule as game
 
     per = int(rules.chips_per_number)
-    ben = replaced(started(game.make, rules), progress=(3, 8, 2), seat=1)
+    ben = replaced(started(game.INFO.make, rules), progress=(3, 8, 2), seat=1)
     after = thrown(ben, (4,))
     left = len(game.TARGETS) - after.progress[1]
     rest = ", ".join(str(t) for t in game.TARGETS[after.progress[1] :])
-    end = replaced(started(game.make, rules), progress=(len(game.TARGETS), 8, 3), phase="over", seat=0)
+    end = replaced(started(game.INFO.make, rules), progress=(len(game.TARGETS), 8, 3), phase="over", seat=0)
     pay = end.payoffs()
     return [
         section(

@@ -72,7 +72,7 @@ def explain(rules: Any, players: int) -> list[Section]:
         ),
     }[rules.negative]
     if rules.negative == "continue":
-        s = thrown(started(game.make, rules), *((f,) for f in NEGATIVE), (6,), (6,))
+        s = thrown(started(game.INFO.make, rules), *((f,) for f in NEGATIVE), (6,), (6,))
         neg_example = Phrase(
             N_(
                 "If a player's series ends at {low}, he throws on: throw 10 counts plus, throw 11 "

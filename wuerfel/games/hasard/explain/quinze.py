@@ -55,9 +55,10 @@ def explain(rules: Any, players: int) -> list[Section]:
 
     target, bust = int(rules.target), int(rules.bust_chips)
     plan = {0: throws_for(target - 1), 1: throws_for(target - 4), 2: throws_for(target + 1)}
-    end = play(game.make, rules, plan)
+    end = play(game.INFO.make, rules, plan)
     assert end.winners() == (0,)
     pay = end.payoffs()
+    assert pay is not None  # Quinze is played for chips
 
     def shown(p: int) -> str:
         faces = plan[p]

@@ -39,7 +39,7 @@ def goal(state: Any) -> Goal:
 def explain(rules: Any, players: int) -> list[Section]:
     from wuerfel.games.hasard import sechzerspiel as game
 
-    six = thrown(started(game.make, rules), (6,))
+    six = thrown(started(game.INFO.make, rules), (6,))
     row6 = six.apply_action(game.EnterRow(6), 0).sheets[0][5]
     row2 = six.apply_action(game.EnterRow(2), 0).sheets[0][1]
     return [

@@ -22,7 +22,7 @@ def explain(rules: Any, players: int) -> list[Section]:
     from wuerfel.games.hasard import sequenzen as game
 
     most = int(rules.max_throws)
-    state = started(game.make, rules)
+    state = started(game.INFO.make, rules)
     anna, ben, clara = (
         state.hand_result((3, 4, 5), 2, 0),
         state.hand_result((3, 4, 5), 1, 0),

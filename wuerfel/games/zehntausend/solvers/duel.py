@@ -28,6 +28,7 @@ import dataclasses
 import math
 import time
 from functools import lru_cache
+from typing import Any, cast
 
 import numba
 import numpy as np
@@ -198,7 +199,7 @@ def _run(g: TurnGraph, n_rows: int, th: int, B: np.ndarray, z: float) -> tuple[n
         g.opt_tgt,
         g.p_bust,
     )
-    if not sweep.overloads:  # the bot's first decision: the sweep's machine code without numba's compiler
+    if not cast(Any, sweep).overloads:  # the bot's first decision: the sweep's machine code without numba's compiler
         load_cached_kernel(sweep, *args)
     sweep(*args)
     return VD, VC
@@ -220,7 +221,7 @@ def _dz(z, zp):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def _sweep_fast(
+def _sweep_fast(  # type: ignore[no-untyped-def]
     n_rows,
     total,
     th,
@@ -230,7 +231,7 @@ def _sweep_fast(
     vc,
     dc,
     eqn,
-    B,  # type: ignore[no-untyped-def]
+    B,
     can_roll,
     bank_ok,
     giveup_ok,
@@ -381,7 +382,7 @@ def _sweep_fast(
 
 
 @numba.njit(cache=True)
-def _eval_start(
+def _eval_start(  # type: ignore[no-untyped-def]
     i,
     j,
     seat,
@@ -395,7 +396,7 @@ def _eval_start(
     VC,
     DD,
     DC,
-    B,  # type: ignore[no-untyped-def]
+    B,
     can_roll,
     bank_ok,
     giveup_ok,
@@ -520,7 +521,7 @@ def _side_store(m, seat, par, US, ZS, G):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def _solve_pair(
+def _solve_pair(  # type: ignore[no-untyped-def]
     i,
     j,
     sa,
@@ -534,7 +535,7 @@ def _solve_pair(
     VC,
     DD,
     DC,
-    B,  # type: ignore[no-untyped-def]
+    B,
     can_roll,
     bank_ok,
     giveup_ok,
@@ -775,7 +776,7 @@ def _bound_stores(G, L, S, seats):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def _solve_all(
+def _solve_all(  # type: ignore[no-untyped-def]
     G,
     immediate,
     W,
@@ -785,7 +786,7 @@ def _solve_all(
     bank_ok,
     giveup_ok,
     tf,
-    order,  # type: ignore[no-untyped-def]
+    order,
     grp_start,
     grp_prob,
     opt_start,
@@ -868,7 +869,7 @@ def _solve_all(
 
 
 @numba.njit(cache=True, parallel=True)
-def _solve_all_parallel(
+def _solve_all_parallel(  # type: ignore[no-untyped-def]
     G,
     immediate,
     W,
@@ -877,7 +878,7 @@ def _solve_all_parallel(
     can_roll,
     bank_ok,
     giveup_ok,
-    tf,  # type: ignore[no-untyped-def]
+    tf,
     order,
     grp_start,
     grp_prob,

@@ -364,7 +364,7 @@ class Evaluator:
             if state.node == "select":
                 throw = state.throw or ()
                 table = {(m.dice, m.turn_fives): (m, v) for m, v in sol.move_values(total, key, throw)}
-                out = []
+                out: list[tuple[Action, float]] = []
                 for a in actions:
                     assert isinstance(a, Select)
                     hit = table.get((a.dice, a.turn_fives))
@@ -420,7 +420,7 @@ class Evaluator:
             if state.node == "select":
                 throw = state.throw or ()
                 table = {(m.dice, m.turn_fives): m for m in moves(self.rules, key, throw)}
-                out = []
+                out: list[tuple[Action, float]] = []
                 for a in actions:
                     assert isinstance(a, Select)
                     m = table.get((a.dice, a.turn_fives))

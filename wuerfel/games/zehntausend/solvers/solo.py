@@ -113,7 +113,7 @@ class SoloSolution:
         return VD, VC, B, z
 
 
-def _solo_eval(
+def _solo_eval(  # type: ignore[no-untyped-def]
     s,
     th,
     z,
@@ -129,7 +129,7 @@ def _solo_eval(
     bank_ok,
     giveup_ok,
     tf,
-    order,  # type: ignore[no-untyped-def]
+    order,
     grp_start,
     grp_prob,
     opt_start,
@@ -176,7 +176,7 @@ def _solo_eval(
     )
 
 
-def _solo_all(
+def _solo_all(  # type: ignore[no-untyped-def]
     G,
     thf,
     E,
@@ -186,7 +186,7 @@ def _solo_all(
     tf,
     order,
     grp_start,
-    grp_prob,  # type: ignore[no-untyped-def]
+    grp_prob,
     opt_start,
     opt_dv,
     opt_tgt,

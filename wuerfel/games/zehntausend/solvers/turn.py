@@ -29,7 +29,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
-from wuerfel.engine.dice import Dice, roll_distribution
+from wuerfel.engine.dice import Multiset, roll_distribution
 from wuerfel.engine.errors import N_, RuleError
 from wuerfel.games.zehntausend.melds import (
     OpenSets,
@@ -91,7 +91,7 @@ class TurnKey:
 class Move:
     """One way to resolve a throw: set aside ``dice`` (turning ``turn_fives`` pairs of 5s), worth ``points``."""
 
-    dice: Dice
+    dice: Multiset
     turn_fives: int
     points: int
     selection: Selection
@@ -167,7 +167,7 @@ def exact_model(rules: ZehntausendRules) -> bool:
 
 
 @lru_cache(maxsize=200_000)
-def moves(rules: ZehntausendRules, key: TurnKey, throw: Dice) -> tuple[Move, ...]:
+def moves(rules: ZehntausendRules, key: TurnKey, throw: Multiset) -> tuple[Move, ...]:
     """Every legal way to resolve ``throw`` in position ``key`` with the position each one leads to (APPLY, §3.4).
 
     Empty: a Niete. The order follows :func:`legal_selections` (best first), turning variants after their selection.
@@ -457,7 +457,7 @@ def _reach(can_roll, bank_ok, tf, grp_start, grp_prob, opt_start, opt_tgt, a):  
     return a
 
 
-def sweep(
+def sweep(  # type: ignore[no-untyped-def]
     n_rows,
     th,
     VD,
@@ -469,7 +469,7 @@ def sweep(
     bank_ok,
     giveup_ok,
     tf,
-    order,  # type: ignore[no-untyped-def]
+    order,
     grp_start,
     grp_prob,
     opt_start,
@@ -516,7 +516,7 @@ def sweep(
             VD[t, s] = best
 
 
-def sweep_slope(
+def sweep_slope(  # type: ignore[no-untyped-def]
     n_rows,
     total,
     th,
@@ -526,7 +526,7 @@ def sweep_slope(
     VC,
     DD,
     DC,
-    B,  # type: ignore[no-untyped-def]
+    B,
     can_roll,
     bank_ok,
     giveup_ok,
@@ -663,7 +663,7 @@ class TurnSolution:
             return -math.inf
         return float(self.VC[self._row(total), self._key(key)])
 
-    def move_values(self, total: int, key: TurnKey, throw: Dice) -> list[tuple[Move, float]]:
+    def move_values(self, total: int, key: TurnKey, throw: Multiset) -> list[tuple[Move, float]]:
         """Every legal way to resolve ``throw`` with its value (the best first). Empty: a Niete."""
         ms = moves(self.rules, key, throw)
         if ms and instant_win(self.rules, throw):

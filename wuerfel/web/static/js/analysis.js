@@ -122,12 +122,21 @@ function render(doc) {
   $("analysis-mistakes").classList.remove("hidden");
   if (doc.win_chance) {
     // the language in the address: the browser caches the image by it, and its axes are words
-    $("analysis-graph-img").src = `/api/tables/${panel.dataset.table}/analysis/win-chance.svg?lang=${lang}`;
+    const src = `/api/tables/${panel.dataset.table}/analysis/win-chance.svg?lang=${lang}`;
+    if ($("analysis-graph-img").getAttribute("src") !== src) {
+      $("analysis-graph-img").src = src;
+      plotArea(src);
+    }
     $("analysis-graph").classList.remove("hidden");
   }
   unannotate();
   current = doc;
   annotate(doc);
+  here();
+  if (!stepWatch) {  // the line on the felt follows every step of the replay (replay.js sets body[data-step])
+    stepWatch = new MutationObserver(here);
+    stepWatch.observe(document.body, {attributes: true, attributeFilter: ["data-step"]});
+  }
   // replay.js fills the move list page by page: annotate what arrives later too (one observer, the latest doc).
   if (!observer && $("events")) {
     observer = new MutationObserver(() => annotate(current));
@@ -139,6 +148,79 @@ function render(doc) {
 
 let current = null;
 let observer = null;
+let stepWatch = null;
+let area = null;  // where the graph's axes stand in its picture: [x0, x1, y0, y1, xmin, xmax] (the SVG says so)
+
+/** Read the graph's plot area from the picture (the browser has it cached) and put a cursor box over the picture:
+ * the graph follows the slider (web M2) while the picture stays one image per game. */
+async function plotArea(src) {
+  try {
+    const text = await (await fetch(src, {credentials: "same-origin"})).text();
+    const m = /data-plot-area="([^"]+)"/.exec(text);
+    area = m ? m[1].split(" ").map(Number) : null;
+  } catch {
+    area = null;
+  }
+  const img = $("analysis-graph-img");
+  if (area && !$("analysis-cursor")) {
+    const box = document.createElement("div");
+    box.className = "graph-box";
+    img.before(box);
+    box.appendChild(img);
+    const cursor = document.createElement("div");
+    cursor.id = "analysis-cursor";
+    cursor.className = "graph-cursor hidden";
+    cursor.setAttribute("aria-hidden", "true");
+    box.appendChild(cursor);
+  }
+  here();
+}
+
+/** The cursor at the replay's step, in percent of the picture (so it needs no redraw when the picture scales). */
+function cursorAt(step) {
+  const cursor = $("analysis-cursor");
+  if (!cursor || !area) return;
+  const [x0, x1, y0, y1, xmin, xmax] = area;
+  const inside = step >= xmin && step <= xmax && xmax > xmin;
+  cursor.classList.toggle("hidden", !inside);
+  if (!inside) return;
+  cursor.style.left = `${100 * (x0 + (x1 - x0) * (step - xmin) / (xmax - xmin))}%`;
+  cursor.style.top = `${100 * (1 - y1)}%`;
+  cursor.style.height = `${100 * (y1 - y0)}%`;
+  cursor.dataset.step = String(step);
+}
+
+/** The analysis of the step the replay shows, on the felt under the board (web M2: it stood only in the move list
+ * and the panel): the decision that led here — one of the best, or what was best and what it cost — and, in a duel,
+ * each player's win chance where the graph has a point at this step (between points a throw may have changed it). */
+function here() {
+  const doc = current;
+  if (!doc || !$("game")) return;
+  let line = $("analysis-here");
+  if (!line) {
+    line = document.createElement("p");
+    line.id = "analysis-here";
+    line.className = "small analysis-here";
+    line.setAttribute("aria-live", "polite");
+    $("game").after(line);
+  }
+  const step = parseInt(document.body.dataset.step || "0", 10);
+  cursorAt(step);
+  const names = doc.seats.map((s) => s.name);
+  const parts = [];
+  const d = doc.decisions.find((x) => x.step === step);
+  if (d) {
+    parts.push(d.loss === 0 ? fill(T.here_best, {name: names[d.seat], chosen: d.chosen_label})
+      : fill(T.here_loss, {name: names[d.seat], chosen: d.chosen_label, best: d.best_label, loss: amount(d.loss, d.unit)}));
+  }
+  const w = doc.win_chance;
+  const k = w ? w.steps.indexOf(step) : -1;
+  if (k >= 0) {
+    parts.push(fill(T.here_chance, {chances: w.seats.map((c, seat) => `${names[seat]} ${num(c[k] * 100, 0)} %`).join(", ")}));
+  }
+  line.textContent = parts.join(" ");
+  line.classList.toggle("hidden", !parts.length);
+}
 
 /** The line about the winning chances of a duel whose table is being built (or could not be). */
 function pending(doc) {

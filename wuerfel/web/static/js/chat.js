@@ -43,11 +43,11 @@ export function chatWritable(write, why = null) {
   box.classList.toggle("hidden", write);
 }
 
-function renderChat() {
-  const list = $("chat-log");
-  const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-  list.replaceChildren();
-  for (const m of chat.messages) {
+/** The messages as the items of list `ol` (the live table's chat and the replay's, which keeps the table's chat
+ * with the record): author and text set as text, guests and spectators marked. */
+export function chatItems(ol, messages) {
+  ol.replaceChildren();
+  for (const m of messages) {
     const li = document.createElement("li");
     li.dataset.seq = String(m.seq);
     const who = document.createElement("span");
@@ -59,10 +59,16 @@ function renderChat() {
     text.className = "chat-text";
     text.textContent = m.text;
     li.append(who, text);
-    list.append(li);
+    ol.append(li);
   }
+  $("chat-empty").classList.toggle("hidden", messages.length > 0);
+}
+
+function renderChat() {
+  const list = $("chat-log");
+  const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  chatItems(list, chat.messages);
   if (atEnd) list.scrollTop = list.scrollHeight;
-  $("chat-empty").classList.toggle("hidden", chat.messages.length > 0);
 }
 
 /** Wire the input: Enter (the form's submit) sends and empties it; a refusal puts the text back. */

@@ -6,14 +6,16 @@ import {t} from "./i18n.js";
 
 /** Who the line is about: the actor of a move, the thrower of a throw ("Anna throws"), "Lot" for the lot (drawn,
  * not thrown: "Dice: Eve begins" read like a throw, web L1), "Dice" for another throw of nobody's. `mine` is the
- * reader's own seat (null: a spectator or several seats), whose throw reads "You throw". */
+ * reader's own seat (null: a spectator or several seats), whose throw reads "You throw" and whose move "You: …"
+ * (the reader is never named to himself, issue 24 §3). */
 export function whoOf(e, names, mine = null) {
   if (e.type === "chance") {
     if (e.data && e.data.kind === "lot") return t("lot");
     if (e.thrower === null || e.thrower === undefined) return t("dice");
     return e.thrower === mine ? t("log_you_throw") : t("log_throws", {name: names[e.thrower] || ""});
   }
-  return e.player !== null && e.player !== undefined ? names[e.player] || "" : "";
+  if (e.player === null || e.player === undefined) return "";
+  return e.player === mine ? t("log_you") : names[e.player] || "";
 }
 
 /** The move's own line: "Anna: 3 Chips auf 7", "Bert würfelt: 2 5 5". */

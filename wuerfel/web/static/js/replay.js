@@ -4,6 +4,7 @@ import {api} from "./api.js";
 import * as generic from "./games/generic.js";
 import {seatName} from "./seats.js";
 import {fillItem} from "./movelist.js";
+import {chatItems} from "./chat.js";
 
 const boot = JSON.parse(document.getElementById("replay-boot").textContent);
 const $ = (id) => document.getElementById(id);
@@ -84,26 +85,6 @@ function keepInList(list, item) {
   else if (ir.bottom > lr.bottom) list.scrollTop += ir.bottom - lr.bottom;
 }
 
-/** The table's chat as it was kept with the record (protocol 6): every message, as text, guests marked. */
-function renderChat(list) {
-  const ol = $("chat-log");
-  ol.replaceChildren();
-  for (const m of list) {
-    const li = document.createElement("li");
-    li.dataset.seq = String(m.seq);
-    const who = document.createElement("span");
-    who.className = "chat-author";
-    const author = m.guest ? t("guest_seat", {name: m.author}) : m.author;
-    who.textContent = m.spectator ? t("chat_spectator_author", {name: author}) : author;
-    const text = document.createElement("span");
-    text.className = "chat-text";
-    text.textContent = m.text;
-    li.append(who, text);
-    ol.append(li);
-  }
-  $("chat-empty").classList.toggle("hidden", list.length > 0);
-}
-
 /** The move list's items for the steps from ``from`` on (the list grows while the pages arrive). */
 function listSteps(from) {
   const ol = $("events");
@@ -142,12 +123,12 @@ async function main() {
   }
   // The server answers the replay in pages (docs/web.md); they are fetched one after the other, and the move list
   // grows with each.
-  if (Array.isArray(boot.chat)) renderChat(boot.chat);
+  if (Array.isArray(boot.chat)) chatItems($("chat-log"), boot.chat);
   try {
     let next = !steps.length ? 0 : steps.length < total ? steps.length : null;
     while (next !== null && next !== undefined) {
       const data = await api(`/api/tables/${boot.table.id}/replay?start=${next}`);
-      if (Array.isArray(data.chat)) renderChat(data.chat);
+      if (Array.isArray(data.chat)) chatItems($("chat-log"), data.chat);
       const from = steps.length;
       steps = steps.concat(data.steps);
       total = data.total;

@@ -361,15 +361,32 @@ function sendOutcome(outcome) {
   renderAll();
 }
 
+// A game that ended early names who ended it; the reader who did reads it in the second person (issue 24 §3).
+function endKey(why, suffix, seat, mySeats) {
+  const mine = mySeats || [];
+  return (mine.length === 1 && mine[0] === seat ? "you_" : "") + why + suffix;
+}
+
+/** The end in the status line. A winner who reads it is told "you won", not his own name (issue 24 §3); one who
+ * shares the win reads "won by you and Bert". */
+function endText(m, nm) {
+  const mine = !S.table.scorekeeper && (m.my_seats || []).length === 1 ? m.my_seats[0] : null;
+  const seats = m.winners || [];
+  const won = mine !== null && seats.includes(mine);
+  const others = seats.filter((i) => !won || i !== mine).map((i) => nm[i]).join(", ");
+  const r = m.result ? m.result.resigned : null;
+  const why = (m.result && m.result.ended_by) || "resigned";
+  if (r !== null && r !== undefined) {
+    if (won && !others) return t(why + "_status_you_won", {name: nm[r]});
+    return t(endKey(why, "_status", r, m.my_seats), {name: nm[r], names: seats.map((i) => nm[i]).join(", ")});
+  }
+  if (won) return others ? t("winner_you_and", {names: others}) : t("winner_you");
+  return seats.length ? t("winner", {names: others}) : t("game_over");
+}
+
 function statusText(m) {
   const nm = names();
-  if (m.finished) {
-    const w = (m.winners || []).map((i) => nm[i]);
-    const r = m.result ? m.result.resigned : null;
-    const why = (m.result && m.result.ended_by) || "resigned";
-    if (r !== null && r !== undefined) return t(why + "_status", {name: nm[r], names: w.join(", ")});
-    return w.length ? t("winner", {names: w.join(", ")}) : t("game_over");
-  }
+  if (m.finished) return endText(m, nm);
   const mine = (m.to_move || []).filter((s) => (m.my_seats || []).includes(s));
   // At a real table the phone is not the player: name the person whose decision it is.
   if (mine.length && S.table.scorekeeper) return t("their_turn", {name: mine.map((i) => nm[i]).join(", ")});
@@ -492,7 +509,8 @@ function renderLog() {
     return li;
   }));
   notes.classList.toggle("hidden", !S.notes.length);
-  const mine = S.msg && (S.msg.my_seats || []).length === 1 ? S.msg.my_seats[0] : null;
+  // At a real table the phone is not the player: its one seat is named, not "Du" (issue 24 §3).
+  const mine = S.msg && !S.table.scorekeeper && (S.msg.my_seats || []).length === 1 ? S.msg.my_seats[0] : null;
   const full = new Set(S.log.filter((e) => !e.hidden).map((e) => e.seq));
   for (const e of shown) {
     const li = document.createElement("li");
@@ -503,7 +521,7 @@ function renderLog() {
   const r = S.table.resigned;
   const end = $("table-end");
   const why = S.table.ended_by || "resigned";
-  end.textContent = r !== null && r !== undefined ? t(why + "_log", {name: nm[r]}) : "";
+  end.textContent = r !== null && r !== undefined ? t(endKey(why, "_log", r, S.msg && S.msg.my_seats), {name: nm[r]}) : "";
   end.classList.toggle("hidden", !end.textContent);
   ol.scrollTop = ol.scrollHeight;
 }

@@ -2,6 +2,7 @@
 // component states them), poker dice tapped to keep, and a tap on a free box of the sheet to write the throw there.
 // View shape: wuerfel/games/hasard/escalero.py view() and components().
 import {el, actionButtons, pickDice, renderComponents} from "./generic.js";
+import {sheetOf, sheetTable} from "./sheet.js";
 
 export function render(root, ctx) {
   const {view: v, t, legal} = ctx;
@@ -68,53 +69,10 @@ export function render(root, ctx) {
  * marked, the totals); a tap on a free box of the player to move writes the throw there (the candidate points are
  * the rows' `options`, computed by the game). */
 function sheet(ctx, enters) {
-  const {view: v, t, names, fmt} = ctx;
-  const comp = ((ctx.msg && ctx.msg.components) || []).find((c) => c.kind === "sheet") || {rows: [], column_seats: []};
-  const wrap = el("div", "sheet-wrap");
-  const tbl = el("table", "sheet es-sheet");
-  tbl.id = "es-sheet";
-  const seats = comp.column_seats;
-  const head = el("tr");
-  head.appendChild(el("th", "", t("es.box")));
-  seats.forEach((p) => {
-    const th = el("th", "", names[p] || String(p + 1));
-    if (p === v.player && v.to_move >= 0) th.classList.add("cur");
-    head.appendChild(th);
-  });
-  const thead = el("thead");
-  thead.appendChild(head);
-  tbl.appendChild(thead);
-  const tb = el("tbody");
+  const {view: v, t} = ctx;
   const byRow = new Map(enters.map((e) => [`${e.seat}|${e.action.row}`, e]));
-  comp.rows.forEach((row, r) => {
-    const tr = el("tr", row.total ? "sum" : "");
-    tr.appendChild(el("td", "box", row.label || ""));
-    row.cells.forEach((val, k) => {
-      const p = seats[k];
-      const td = el("td");
-      td.dataset.seat = String(p);
-      const entry = row.total ? null : byRow.get(`${p}|${r}`);
-      if (!row.total) td.dataset.row = String(r);
-      if (val !== null && val !== undefined) {
-        td.textContent = typeof val === "number" ? fmt(val) : String(val);
-        if (!row.total) td.classList.add("filled");
-        if (val === "—") { td.classList.add("struck"); td.title = t("es.crossed"); }
-      } else if (entry && !ctx.pending) {
-        const pts = row.options && row.options.length ? row.options[k] ?? undefined : undefined;
-        td.textContent = pts === undefined ? "·" : fmt(pts);
-        td.className = "cand" + (pts === 0 ? " zero" : "");
-        td.title = entry.label;
-        td.tabIndex = 0;
-        td.setAttribute("role", "button");
-        td.dataset.action = JSON.stringify(entry.action);
-        td.addEventListener("click", () => ctx.send(entry));
-        td.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") ctx.send(entry); });
-      }
-      tr.appendChild(td);
-    });
-    tb.appendChild(tr);
+  return sheetTable(ctx, sheetOf(ctx) || {columns: [], rows: [], column_seats: []}, {
+    id: "es-sheet", cls: "sheet es-sheet", corner: t("es.box"), struckTitle: t("es.crossed"),
+    current: v.to_move >= 0 ? v.player : null, tap: (p, k, row, r) => byRow.get(`${p}|${r}`) || null,
   });
-  tbl.appendChild(tb);
-  wrap.appendChild(tbl);
-  return wrap;
 }

@@ -1,8 +1,10 @@
 // The generic table: draws any game from its table components alone (docs/protocol.md "components": dice, sheet,
-// tracks, counter, chips, stake board, seats, message — already translated by the server), with the legal moves as
+// tracks, counter, chips, stake board, seats, message, menu — already translated by the server), with the legal moves as
 // buttons. It knows no game: no rule, no name of a hand, no layout of a board lives here.
 // A game's own renderer (games/<id>.js) exports the same `render(root, ctx)` and may reuse the helpers below.
 import {renderDice, setSelected} from "../dice.js";
+import {drawMenu, menuEntries} from "./menu.js";
+import {sheetTable} from "./sheet.js";
 
 export function el(tag, cls = "", text = "") {
   const e = document.createElement(tag);
@@ -177,8 +179,10 @@ function drawDice(ctx, c, i, pick) {
   // Only dice the server just threw tumble: the component says these fell, the message's events say a throw came.
   const thrown = c.thrown ? ctx.thrown : null;
   if (pick) {
-    pickDice({...ctx, thrown}, tray, c.values, pick.choices, pick.button, {label: ctx.t("pick_dice"), faces,
-      kept: c.kept});
+    // Where every choice keeps dice, the prompt says the tapped dice stay ("die du wählst" did not, web U7).
+    const keeps = pick.choices.every((e) => e.action.kind === "keep");
+    pickDice({...ctx, thrown}, tray, c.values, pick.choices, pick.button, {label: ctx.t(keeps ? "keep_dice" : "pick_dice"),
+      faces, kept: c.kept});
   } else {
     const els = renderDice(tray, c.values, {thrown, faces, slot: tray.id});
     els.forEach((d, k) => { if (c.kept.includes(k)) d.classList.add("kept"); });
@@ -197,32 +201,7 @@ function drawSheet(ctx, c, i) {
   const b = box(c, i);
   const h = heading(ctx, c);
   if (h) b.appendChild(h);
-  const wrap = el("div", "sheet-wrap");
-  const table = el("table", "sheet");
-  const head = el("tr");
-  head.appendChild(el("th", "", ""));
-  c.columns.forEach((col, k) => {
-    const seat = c.column_seats[k];
-    const who = seat !== null && seat !== undefined ? seatLabel(ctx, seat) : "";
-    const th = el("th", "", [who, col || ""].filter((x) => x).join(" "));
-    if (seat !== null && seat !== undefined && ctx.mySeats.includes(seat)) th.classList.add("me");
-    head.appendChild(th);
-  });
-  table.appendChild(head);
-  for (const r of c.rows) {
-    const tr = el("tr", r.total ? "sum" : "");
-    tr.appendChild(el("td", "box", r.label || ""));
-    r.cells.forEach((v, k) => {
-      const empty = v === null || v === undefined;
-      const opt = empty && r.options && r.options.length ? r.options[k] : null;
-      // An open box shows what the dice would score there (the game computes it), as a suggestion.
-      if (opt !== null && opt !== undefined) tr.appendChild(el("td", "cand" + (opt === 0 ? " zero" : ""), cellText(ctx, opt)));
-      else tr.appendChild(el("td", empty ? "" : "filled", cellText(ctx, v)));
-    });
-    table.appendChild(tr);
-  }
-  wrap.appendChild(table);
-  b.appendChild(wrap);
+  b.appendChild(sheetTable(ctx, c));
   return b;
 }
 
@@ -341,7 +320,7 @@ export function goalLine(ctx) {
 }
 
 const DRAW = {seats: drawSeats, sheet: drawSheet, track: drawTrack, counter: drawCounter, chips: drawChips,
-  stakes: drawStakeBoard, message: drawMessage, goal: drawGoal};
+  stakes: drawStakeBoard, message: drawMessage, goal: drawGoal, menu: drawMenu};
 
 // --- stakes by tapping (issue 24, web U3) ---------------------------------------------------------------------------
 // A move that puts an amount on one of several targets — a stake on a field of the board (Zehnerspiel, Rock and
@@ -501,11 +480,12 @@ export function render(root, ctx) {
   root.classList.add("generic-table");
   const comps = (ctx.msg && ctx.msg.components) || [];
   const pick = pickable(ctx, comps);
-  let legal = ctx.legal;
+  const inMenu = menuEntries(ctx);  // moves a menu of the game offers in steps, not as buttons of their own
+  let legal = ctx.legal.filter((e) => !inMenu.has(e));
   let pickRow = null;
   if (pick) {
     // Many dice choices: tap the dice, one button carries the matching move (its label says what it does).
-    legal = ctx.legal.filter((e) => !pick.choices.includes(e));
+    legal = legal.filter((e) => !pick.choices.includes(e));
     pickRow = el("div", "actions");
     const btn = el("button", "btn primary");
     btn.type = "button";

@@ -16,7 +16,6 @@ export function render(root, ctx) {
   // The game's goal line first, as every table draws it (issue 24: what the game plays to, where it stands).
   renderComponents(root, ctx, ((ctx.msg && ctx.msg.components) || []).filter((c) => c.kind === "goal"));
   const nameOf = (p) => names[p] || t("ls.seat", {n: p + 1});
-  const betting = v.betting || null;
   // One page may hold several seats (hot seat): stake for the seat whose view is shown, else the first that may act.
   const seats = ctx.legal.map((e) => e.seat);
   const actor = seats.includes(ctx.msg.seat) ? ctx.msg.seat : seats[0];
@@ -34,10 +33,12 @@ export function render(root, ctx) {
   const info = el("div", "turninfo");
   info.id = "ls-bank";
   const cell = (big, lbl) => { const d = el("div"); d.append(el("div", "big", big), el("div", "lbl", lbl)); return d; };
-  // After the last bank the state's banker is the next holder of a bank that never opens (web B2): the bank cell
-  // names who held the bank for the last throw, and no seat is marked as the bank.
-  const bankSeat = ctx.msg.finished ? (v.last_bank ? v.last_bank.banker : null) : v.banker;
-  info.append(cell(bankSeat === null ? "–" : nameOf(bankSeat), t("ls.bank")),
+  // Who holds the bank is the game's to say: the seat its seats component gives the role (none before the lot and
+  // after the last bank, web B2: then no bank is open and the cell says so).
+  const seatsComp = (ctx.msg.components || []).find((c) => c.kind === "seats");
+  const seatLines = (seatsComp && seatsComp.seats) || [];
+  const bankLine = seatLines.find((line) => line.role);
+  info.append(cell(bankLine ? nameOf(bankLine.seat) : "–", t("ls.bank")),
     cell(`${v.throws_done}/${v.bank_throws}`, t("ls.bank_throws")),
     cell(fmt(v.pool), t("ls.on_board")));
   root.appendChild(info);
@@ -164,16 +165,18 @@ export function render(root, ctx) {
     root.appendChild(box);
   }
 
-  // Every player's chips and where the staking stands (sealed: the others only "has staked").
+  // Every player's chips and where he stands, as the game's seats component says it: his role (the bank, only while
+  // a bank is open) or his note (still staking, no more stakes — the others' stakes stay sealed — or what the last
+  // throw paid him). The table decides none of it.
+  const lines = new Map(seatLines.map((line) => [line.seat, line]));
   const tbl = el("table", "ls-players");
   tbl.id = "ls-players";
   (v.scores || []).forEach((chips, p) => {
     const tr = el("tr", ctx.mySeats.includes(p) ? "me" : "");
     tr.dataset.seat = String(p);
-    let state = "";
-    if (p === v.banker && !ctx.msg.finished) state = t("ls.is_bank");
-    else if (betting) state = betting.deciding.includes(p) ? t("ls.staking") : t("ls.has_staked");
-    tr.append(el("td", "", nameOf(p)), el("td", "num", fmt(chips)), el("td", "sub", state));
+    const line = lines.get(p) || {};
+    if (line.role) tr.dataset.role = "bank";
+    tr.append(el("td", "", nameOf(p)), el("td", "num", fmt(chips)), el("td", "sub", line.role || line.note || ""));
     tbl.appendChild(tr);
   });
   root.appendChild(tbl);

@@ -1,36 +1,13 @@
 // Verdecktes Würfelpoker (and Joker Poker): the thrower's own dice under his cup (only his view carries them), the
-// announcement picker (hand class, then ranks, then optional kickers — every choice is a legal action), the
-// "Schwindel!" call with its countdown, revealed cups, the pot and every player's chips.
-// View shape: wuerfel/games/hasard/verdecktes_poker.py view() and components(); hand keys: wuerfel/games/hasard/poker.py
-// (the game evaluates hands: the page reads the key of the own hand from the view and its name from the components).
+// announcement menu (hand class, then ranks, then optional kickers — the game names and groups them in its menu
+// component, every choice a legal action), the "Schwindel!" call with its countdown, revealed cups, the pot and every
+// player's chips.
+// View shape: wuerfel/games/hasard/verdecktes_poker.py view() and components(); the page names no hand itself.
 import {renderDice} from "../dice.js";
 import {el, actionButtons, renderComponents} from "./generic.js";
+import {drawMenu, menuEntries} from "./menu.js";
 
-// Class → how many ranks name the hand ("Zwei Paare Asse und Könige" = 2); the rest are kickers (poker.py).
-const PRINCIPAL = [0, 1, 2, 1, 1, 2, 1, 1];
-const CLASS_KEYS = ["nothing", "pair", "two_pairs", "three", "quint", "full", "four", "five"];
-
-let cls = null;          // chosen hand class in the picker
-let prefix = null;       // chosen class + principal ranks (JSON)
-let chosen = null;       // chosen legal announcement (JSON of its hand)
-let pickSig = "";
 let timer = null;
-
-/** A hand key or announcement as players say it, in the page language ("Drilling Damen, As 9"). */
-export function describeKey(t, key) {
-  const c = key[0];
-  const main = key.slice(1, 1 + PRINCIPAL[c]);
-  const kick = key.slice(1 + PRINCIPAL[c]);
-  const pl = main.map((r) => t("vp.plural." + r));
-  let head;
-  if (c === 4) head = main[0] === 6 ? t("vp.quint_high") : t("vp.quint_low");
-  else if (c === 2 || c === 5) head = t("vp.head." + CLASS_KEYS[c], {a: pl[0], b: pl[1]});
-  else head = t("vp.head." + CLASS_KEYS[c], {a: pl[0]});
-  if (kick.length) head += ", " + kick.map((r) => t("vp.face." + r)).join(" ");
-  return head;
-}
-
-const sameKey = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /** A line the game states in its components under `key` (hands named by the game, in the page's language). */
 function said(ctx, key) {
@@ -104,11 +81,19 @@ export function render(root, ctx) {
   });
   if (turns.length) root.appendChild(ul);
 
-  const announces = ctx.legal.filter((e) => e.action.kind === "announce");
+  const comps = (ctx.msg && ctx.msg.components) || [];
+  const menu = comps.findIndex((c) => c.kind === "menu" && c.key === "announce");
+  const announces = menu < 0 ? new Set() : menuEntries(ctx);
   const calls = ctx.legal.filter((e) => e.action.kind === "challenge" || e.action.kind === "pass");
-  if (announces.length) root.appendChild(picker(ctx, announces));
+  if (menu >= 0) {
+    root.appendChild(drawMenu(ctx, comps[menu], menu, {
+      ids: {box: "vp-picker", shortcuts: "vp-truth", steps: ["vp-classes", "vp-ranks", "vp-kickers"], button: "vp-announce"},
+      texts: {step: (k) => (k === 2 ? t("vp.kickers") : ""),
+        button: (entry) => (entry ? t("vp.announce_this", {hand: entry.label}) : t("vp.pick_hand"))},
+    }));
+  }
   if (calls.length) root.appendChild(callBox(ctx, calls));
-  const other = ctx.legal.filter((e) => !announces.includes(e) && !calls.includes(e));
+  const other = ctx.legal.filter((e) => !announces.has(e) && !calls.includes(e));
   if (other.length) root.appendChild(actionButtons(ctx, other));
   if (!ctx.legal.length && v.deadline && typeof v.deadline.seconds === "number" && !ctx.replay) {
     const p = el("p", "hint sub");
@@ -171,100 +156,5 @@ function callBox(ctx, calls) {
     box.appendChild(cd);
     countdown(ctx, cd);
   }
-  return box;
-}
-
-/** Announce: class → principal ranks → optional kickers; the button sends exactly the chosen legal action. */
-function picker(ctx, announces) {
-  const {t} = ctx;
-  const sig = `${ctx.msg.seq}`;
-  if (sig !== pickSig) { cls = null; prefix = null; chosen = null; pickSig = sig; }
-  const box = el("div", "vp-picker");
-  box.id = "vp-picker";
-  const rerender = () => box.replaceWith(picker(ctx, announces));
-  box.appendChild(el("p", "sub", t("vp.announce_hint")));
-  const chip = (label, on, act, extra = {}) => {
-    const b = el("button", "btn choice" + (on ? " match" : ""), label);
-    b.type = "button";
-    b.disabled = ctx.pending;
-    for (const [k, val] of Object.entries(extra)) b.dataset[k] = val;
-    b.addEventListener("click", act);
-    return b;
-  };
-  const key = ((ctx.view.turns || []).at(-1) || {}).hand;  // the game's key of my own hand (only my view has it)
-  if (Array.isArray(key)) {
-    // "Die Wahrheit": the true hand in full (or as much of it as may be announced).
-    const truth = announces.filter((e) => sameKey(e.action.hand, key.slice(0, e.action.hand.length)))
-      .sort((a, b) => b.action.hand.length - a.action.hand.length)[0];
-    if (truth) {
-      const r0 = el("div", "choices");
-      const hs = JSON.stringify(truth.action.hand);
-      const c = truth.action.hand[0];
-      const pre = JSON.stringify(truth.action.hand.slice(0, 1 + PRINCIPAL[c]));
-      r0.appendChild(chip(t("vp.truth", {hand: truth.label}), hs === chosen, () => {
-        cls = c; prefix = pre; chosen = hs; rerender();
-      }, {truth: hs}));
-      r0.id = "vp-truth";
-      box.appendChild(r0);
-    }
-  }
-  const classes = [...new Set(announces.map((e) => e.action.hand[0]))].sort((a, b) => a - b);
-  const r1 = el("div", "choices");
-  r1.id = "vp-classes";
-  for (const c of classes) {
-    r1.appendChild(chip(t("vp.class." + CLASS_KEYS[c]), c === cls, () => { cls = c; prefix = null; chosen = null; rerender(); }, {cls: String(c)}));
-  }
-  box.appendChild(r1);
-  if (cls !== null) {
-    const ofClass = announces.filter((e) => e.action.hand[0] === cls);
-    const n = 1 + PRINCIPAL[cls];
-    const prefixes = [];
-    for (const e of ofClass) {
-      const p = JSON.stringify(e.action.hand.slice(0, n));
-      if (!prefixes.includes(p)) prefixes.push(p);
-    }
-    if (prefixes.length === 1) prefix = prefixes[0];
-    if (prefixes.length > 1) {
-      const r2 = el("div", "choices");
-      r2.id = "vp-ranks";
-      for (const p of prefixes) {
-        const key = JSON.parse(p);
-        r2.appendChild(chip(describeKey(t, key), p === prefix, () => { prefix = p; chosen = null; rerender(); }, {prefix: p}));
-      }
-      box.appendChild(r2);
-    }
-    if (prefix !== null) {
-      const full = ofClass.filter((e) => JSON.stringify(e.action.hand.slice(0, n)) === prefix);
-      if (full.length === 1) chosen = JSON.stringify(full[0].action.hand);
-      if (chosen === null) {
-        const exact = full.find((e) => e.action.hand.length === n);
-        if (exact) chosen = JSON.stringify(exact.action.hand);
-      }
-      if (full.length > 1) {
-        const r3 = el("div", "choices");
-        r3.id = "vp-kickers";
-        r3.appendChild(el("span", "sub", t("vp.kickers")));
-        for (const e of full) {
-          const k = e.action.hand.slice(n);
-          const label = k.length ? k.map((r) => (window.DICE_FACES || [])[r - 1] || r).join(" ") : t("vp.no_kickers");
-          const hs = JSON.stringify(e.action.hand);
-          r3.appendChild(chip(label, hs === chosen, () => { chosen = hs; rerender(); }, {hand: hs}));
-        }
-        box.appendChild(r3);
-      }
-    }
-  }
-  const entry = chosen !== null ? announces.find((e) => JSON.stringify(e.action.hand) === chosen) : null;
-  const row = el("div", "actions");
-  const b = el("button", "btn primary", entry ? t("vp.announce_this", {hand: entry.label}) : t("vp.pick_hand"));
-  b.type = "button";
-  b.id = "vp-announce";
-  b.disabled = ctx.pending || !entry;
-  if (entry) {
-    b.dataset.action = JSON.stringify(entry.action);
-    b.addEventListener("click", () => ctx.send(entry));
-  }
-  row.appendChild(b);
-  box.appendChild(row);
   return box;
 }

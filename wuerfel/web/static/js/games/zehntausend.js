@@ -1,6 +1,8 @@
 // Zehntausend / 10.000 / Macke. View shape: wuerfel/games/zehntausend/state.py view(): node (throw, select, decide,
 // offer, knock, over), throw (at "select"), selections [{action, dice, points, turn_fives, melds}], turn {total, cup,
-// aside, threshold, proof_pending, confirm_need, history}, can_bank, bank_blockers, previous_turn.
+// threshold, proof_pending, confirm_need}. What the game says in words — how the previous turn ended ("previous"),
+// that every die scored ("hot_dice"), why writing down is refused ("blocker:…") — are its message components; the
+// dice left on the table and set aside are its dice components ("left", "aside"). The page decides none of it.
 import {renderDice, makeDie, setSelected} from "../dice.js";
 import {el, actionButtons, goalLine} from "./generic.js";
 
@@ -16,6 +18,13 @@ function same(a, b) { return a.length === b.length && sortNum(a).join(",") === s
 function componentDice(ctx, key) {
   const c = ((ctx.msg && ctx.msg.components) || []).find((x) => x.kind === "dice" && x.key === key);
   return c ? c.values : null;
+}
+
+/** The lines the game states in its components under `key` (a key ending in ":" finds every line it begins). */
+function said(ctx, key) {
+  const comps = (ctx.msg && ctx.msg.components) || [];
+  return comps.filter((c) => c.kind === "message" && (key.endsWith(":") ? (c.key || "").startsWith(key) : c.key === key))
+    .map((c) => c.text);
 }
 
 function fact(big, lbl, id = "") {
@@ -42,19 +51,10 @@ export function render(root, ctx) {
   const goal = goalLine(ctx);  // what the game plays to, and where it stands (issue 24)
   if (goal) root.appendChild(goal);
 
-  // What happened just before (the previous turn's result) — one quiet line.
-  if (v.previous_turn && v.previous_turn.player !== null && v.previous_turn.player !== undefined) {
-    const pt = v.previous_turn;
-    const nm = names[pt.player] || "";
-    // Say what the turn cost and why: a throw that scored but did not confirm is no Niete.
-    const failed = (pt.history || []).find((h) => h.event === "confirm_failed");
-    let key = "zt.prev.other";
-    if (failed) key = "zt.prev.confirm_failed";
-    else if (pt.result === "bank") key = "zt.prev.bank";
-    else if (pt.result === "receive") key = "zt.prev.receive";
-    else if (pt.result === "nix") key = "zt.prev.nix";
-    else if (pt.result === "bust") key = pt.points ? "zt.prev.bust_points" : "zt.prev.bust";
-    const line = el("div", "sub", t(key, {name: nm, points: fmt(pt.points || 0), need: fmt((failed && failed.points) || 0)}));
+  // What happened just before (how the previous turn ended, as the game says it) — one quiet line.
+  const previous = said(ctx, "previous");
+  if (previous.length) {
+    const line = el("div", "sub", previous[0]);
     line.id = "zt-previous";
     root.appendChild(line);
   }
@@ -133,17 +133,18 @@ export function render(root, ctx) {
       update();
     }
   } else {
-    const hot = v.node === "decide" && turn.aside === 0 && turn.total > 0;
+    const hot = said(ctx, "hot_dice");  // the game says when every die scored
     // Between turns the table still shows how the previous turn ended (e.g. the Niete that lost it): the game's
     // "left" dice are either.
     const left = componentDice(ctx, "left");
-    if (hot) {
-      tray.appendChild(el("div", "badge", t("zt.hot_dice")));
+    if (hot.length) {
+      tray.appendChild(el("div", "badge", hot[0]));
     } else if (left && left.length) {
       tray.title = t("zt.last_throw");
       renderDice(tray, left, {thrown: ctx.thrown}).forEach((d) => d.classList.add("dim"));
-    } else if (v.node === "throw" && !ctx.msg.manual && !ctx.msg.throw && !ctx.replay) {
-      // (A replay stands still between steps: nothing is rolling there, the next step shows the throw.)
+    } else if (v.node === "throw" && !ctx.msg.manual && !ctx.msg.throw && !ctx.replay && !ctx.msg.finished) {
+      // (A replay stands still between steps: nothing is rolling there, the next step shows the throw; nor at a
+      // game that ended at a throw, by a forfeit or a resignation.)
       tray.appendChild(el("div", "sub", t("dice_rolling")));
     }
   }
@@ -158,11 +159,12 @@ export function render(root, ctx) {
   }
 
   if (otherEntries.length) root.appendChild(actionButtons(ctx, otherEntries, {primaryKinds: ["bank", "take_over"]}));
-  if (v.node === "decide" && otherEntries.length && !v.can_bank && (v.bank_blockers || []).length) {
+  const blockers = said(ctx, "blocker:");  // why writing down is refused now, as the game words it
+  if (otherEntries.length && blockers.length) {
     const why = el("div", "sub");
     why.id = "bank-blockers";
     why.style.textAlign = "center";
-    why.textContent = v.bank_blockers.map((b) => t("zt.blocker." + b, {threshold: fmt(turn.threshold || 0)})).join(" ");
+    why.textContent = blockers.join(" ");
     root.appendChild(why);
   }
 }
