@@ -21,8 +21,6 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -31,12 +29,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script too (python bench/server_memory.py)
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from bench.web_load import free_port, start, stop  # noqa: E402
 
 
 def rss_mb(pid: int) -> float:
@@ -103,49 +98,6 @@ print(" ".join(ids))
         check=True,
     )
     return out.stdout.split()
-
-
-def start(root: Path, db_url: str, port: int, bot_delay: float) -> subprocess.Popen[bytes]:
-    import httpx
-
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "wuerfel",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            db_url,
-            "--bot-delay",
-            str(bot_delay),
-            "--log-level",
-            "warning",
-        ],
-        cwd=root,
-        env={**os.environ, "PYTHONPATH": str(root)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"server failed: {proc.stderr.read().decode() if proc.stderr else ''}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    raise SystemExit("server did not start")
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    proc.send_signal(signal.SIGINT)
-    try:
-        proc.wait(15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
 
 
 def guest(client: Any, name: str) -> dict[str, str]:
@@ -286,7 +238,21 @@ def main() -> None:
         finished = write_finished_tables(db_url, root, args.finished, args.preset) if args.finished else []
         print(f"  {len(finished)} finished tables written ({time.perf_counter() - t0:.1f} s)")
         port = free_port()
-        proc = start(root, db_url, port, args.bot_delay)
+        cmd = [
+            sys.executable,
+            "-m",
+            "wuerfel",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            db_url,
+            "--bot-delay",
+            str(args.bot_delay),
+            "--log-level",
+            "warning",
+        ]
+        proc = start(cmd, port, root=root)
         base = f"http://127.0.0.1:{port}"
         client = httpx.Client(base_url=base, timeout=120)
         try:

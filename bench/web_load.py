@@ -15,18 +15,20 @@ import argparse
 import asyncio
 import json
 import os
-import random
-import secrets
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script too (python bench/web_load.py)
+
+from bench.drive import drive, pct, report, seats, setup_tables  # noqa: E402
 
 
 def free_port() -> int:
@@ -35,17 +37,29 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(cmd: list[str], port: int, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+def start(cmd: list[str], port: int, env: dict[str, str] | None = None, root: Path = ROOT) -> subprocess.Popen[bytes]:
+    """Run ``cmd`` (a server listening on ``port``) from the checkout ``root`` and wait until it answers
+    ``/healthz``: the benches' one way to start a server (``server_memory.py`` starts another checkout's)."""
     import httpx
 
+    # Every bench client comes from 127.0.0.1: the per-address limits a real server keeps (connections, websockets,
+    # new guests; issue 24 §4) would refuse the load itself, and the bench measured 0 moves/s behind them.
+    limits = {
+        "WUERFEL_CONNECTIONS_PER_ADDRESS": "0",
+        "WUERFEL_WS_PER_ADDRESS": "1000000",
+        "WUERFEL_GUESTS_PER_ADDRESS": "1000000",
+        "WUERFEL_REGISTRATIONS_PER_ADDRESS": "1000000",
+        "WUERFEL_TABLES_PER_ADDRESS": "1000000",
+        "WUERFEL_HASHES_PER_SECOND": "1000",
+    }
     proc = subprocess.Popen(
         cmd,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root), **limits, **(env or {})},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120  # a loaded 2-core machine imports numba slowly
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise SystemExit(f"server failed: {proc.stderr.read().decode() if proc.stderr else ''}")
@@ -55,6 +69,33 @@ def start(cmd: list[str], port: int, env: dict[str, str] | None = None) -> subpr
         except httpx.HTTPError:
             time.sleep(0.1)
     raise SystemExit("server did not start")
+
+
+def serve(db: str, *args: str, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[bytes], int]:
+    """``wuerfel serve`` of this checkout on a free port and the database ``db``, with the test plug-in's Pig (the
+    game the loads play) and bots without delay, started as :func:`start` does; returns the process and its port."""
+    port = free_port()
+    cmd = [sys.executable, "-m", "wuerfel", "serve", "--port", str(port), "--db", db, "--bot-delay", "0", *args]
+    plugins = os.pathsep.join([str(ROOT), str(ROOT / "tests" / "plugins" / "toy")])
+    proc = start(cmd, port, {"PYTHONPATH": plugins, **(env or {})})
+    threading.Thread(target=drain, args=(proc, port), daemon=True).start()
+    return proc, port
+
+
+def drain(proc: subprocess.Popen[bytes], port: int) -> None:
+    """Read a server's stderr as it comes (into ``$WUERFEL_BENCH_LOGS/worker-PORT.log`` when that is set): a pipe
+    nobody reads fills after 64 KB of log lines (uvicorn says every websocket's open and close there) and the
+    server then blocks in its next log call — the whole event loop with it, which once looked like a slow relay."""
+    logs = os.environ.get("WUERFEL_BENCH_LOGS")
+    if proc.stderr is None:
+        return
+    if not logs:
+        for _ in proc.stderr:
+            pass
+        return
+    with open(Path(logs) / f"worker-{port}.log", "ab") as out:
+        for line in proc.stderr:
+            out.write(line)
 
 
 def file_mb(path: Path) -> float:
@@ -67,117 +108,6 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait(15)
     except subprocess.TimeoutExpired:
         proc.kill()
-
-
-def pct(xs: list[float], p: float) -> float:
-    if not xs:
-        return float("nan")
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
-
-
-# --- the platform -----------------------------------------------------------------------------------------------
-async def setup_tables(
-    base: str, n_tables: int, n_players: int, game: str, overrides: dict[str, Any]
-) -> list[list[str]]:
-    """Create the tables through the public API; returns [table id, cookie header of each seat …] per table."""
-    import httpx
-
-    sem = asyncio.Semaphore(16)
-    client = httpx.AsyncClient(base_url=base, timeout=60, cookies=None)
-
-    async def player(name: str) -> dict[str, str]:
-        # double-submit CSRF: any random token works when the cookie and the header agree
-        csrf = secrets.token_urlsafe(16)
-        r = await client.post(
-            "/api/guest", json={"name": name}, headers={"X-CSRF-Token": csrf, "Cookie": f"wuerfel_csrf={csrf}"}
-        )
-        r.raise_for_status()
-        session = r.cookies["wuerfel_session"]
-        cookie = f"wuerfel_csrf={csrf}; wuerfel_session={session}"
-        # with a session the CSRF token is bound to it (docs/web.md): ask for the session's token
-        bound = (await client.get("/api/session", headers={"Cookie": cookie})).json()["csrf_token"]
-        return {"X-CSRF-Token": bound, "Cookie": cookie}
-
-    async def one(i: int) -> list[str]:
-        async with sem:
-            ps = [await player(f"P{i}-{k}") for k in range(n_players)]
-            r = await client.post(
-                "/api/tables", json={"game": game, "seats": n_players, "overrides": overrides}, headers=ps[0]
-            )
-            r.raise_for_status()
-            tid = r.json()["id"]
-            for k in range(1, n_players):
-                (await client.post(f"/api/tables/{tid}/sit", json={"seat": k}, headers=ps[k])).raise_for_status()
-            (await client.post(f"/api/tables/{tid}/start", headers=ps[0])).raise_for_status()
-            return [tid, *(h["Cookie"] for h in ps)]
-
-    try:
-        return list(await asyncio.gather(*(one(i) for i in range(n_tables))))
-    finally:
-        await client.aclose()
-
-
-async def drive(ws_base: str, tables: list[list[str]], seconds: float, rate: float) -> tuple[int, list[float], int]:
-    """Play for ``seconds``. ``rate`` > 0 paces every table so the tables together offer that many moves per
-    second (players with a little think time); ``rate`` 0 answers at once (closed loop: the saturation point)."""
-    import websockets
-
-    latencies: list[float] = []
-    moves = 0
-    errors = 0
-    counting = False
-    stop_at = float("inf")
-    rng = random.Random(1)
-    interval = len(tables) / rate if rate > 0 else 0.0
-
-    async def player(tid: str, cookie: str, pace: dict[str, float]) -> None:
-        nonlocal moves, errors
-        async with websockets.connect(
-            f"{ws_base}/ws/table/{tid}", additional_headers={"Cookie": cookie}, max_size=2**22, compression=None
-        ) as ws:
-            sent_at = 0.0
-            waiting_for = -1
-            while True:
-                raw = await ws.recv()
-                now = time.perf_counter()
-                if waiting_for < 0 and '"legal":[],"to_move"' in raw and '"finished":true' not in raw and now < stop_at:
-                    continue  # not our turn and nothing we wait for: skip parsing (keeps the client cheap)
-                msg = json.loads(raw)
-                if msg["type"] == "error":
-                    errors += 1
-                    continue
-                if msg["type"] != "state":
-                    continue
-                if waiting_for >= 0 and msg["seq"] >= waiting_for:
-                    if counting and now < stop_at:
-                        latencies.append(now - sent_at)
-                        moves += 1
-                    waiting_for = -1
-                if msg["finished"] or now >= stop_at:
-                    return
-                if msg["legal"] and waiting_for < 0:
-                    if interval:
-                        due = pace["next"]
-                        if due > now:
-                            await asyncio.sleep(due - now)
-                        pace["next"] = max(due, time.perf_counter()) + interval
-                    action = rng.choice(msg["legal"])["action"]
-                    sent_at = time.perf_counter()
-                    waiting_for = msg["seq"] + 1
-                    await ws.send(json.dumps({"action": action, "expected_seq": msg["seq"]}))
-
-    tasks = []
-    t_start = time.perf_counter()
-    for i, t in enumerate(tables):
-        pace = {"next": t_start + (i / len(tables)) * interval}
-        for cookie in t[1:]:
-            tasks.append(asyncio.create_task(player(t[0], cookie, pace)))
-    await asyncio.sleep(1.5)  # connect everyone and warm up; count from here
-    counting = True
-    stop_at = time.perf_counter() + seconds
-    await asyncio.gather(*tasks, return_exceptions=True)
-    return moves, latencies, errors
 
 
 # --- the framework floor ----------------------------------------------------------------------------------------
@@ -227,15 +157,6 @@ async def echo_load(ws_url: str, conns: int, seconds: float, payload: str) -> tu
     return count, lat
 
 
-def report(label: str, moves: int, seconds: float, lat: list[float], errors: int) -> float:
-    rate = moves / seconds
-    print(
-        f"{label}: {moves} moves in {seconds:.0f} s = {rate:,.0f} moves/s; latency send→new view "
-        f"p50 {pct(lat, 50) * 1000:.1f} ms, p99 {pct(lat, 99) * 1000:.1f} ms; errors {errors}"
-    )
-    return rate
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tables", type=int, default=200)
@@ -267,31 +188,7 @@ def main() -> None:
         if args.url:
             base = args.url.rstrip("/")
         else:
-            port = free_port()
-            srv = start(
-                [
-                    sys.executable,
-                    "-m",
-                    "wuerfel",
-                    "serve",
-                    "--port",
-                    str(port),
-                    "--db",
-                    args.db or f"sqlite:///{tmp}/bench.db",
-                    "--bot-delay",
-                    "0",
-                    "--ws-impl",
-                    args.ws_impl,
-                ],
-                port,
-                {
-                    "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests" / "plugins" / "toy")]),
-                    # every bench player connects from 127.0.0.1
-                    "WUERFEL_WS_PER_ADDRESS": "1000000",
-                    "WUERFEL_GUESTS_PER_ADDRESS": "1000000",
-                    "WUERFEL_CONNECTIONS_PER_ADDRESS": "0",
-                },
-            )
+            srv, port = serve(args.db or f"sqlite:///{tmp}/bench.db", "--ws-impl", args.ws_impl)
             base = f"http://127.0.0.1:{port}"
         try:
             t = time.perf_counter()
@@ -304,10 +201,11 @@ def main() -> None:
             ws_base = base.replace("http", "ws", 1)
             sat = float("nan")
             if args.only in (None, "paced"):
-                moves, lat, errors = asyncio.run(drive(ws_base, tables, args.seconds, args.rate))
+                interval = len(tables) / args.rate if args.rate > 0 else 0.0  # the tables together offer ``rate``
+                moves, lat, errors = asyncio.run(drive(seats([ws_base], tables), args.seconds, interval))
                 report(f"paced at {args.rate:,.0f} offered moves/s", moves, args.seconds, lat, errors)
             if args.only in (None, "saturation"):
-                moves, lat, errors = asyncio.run(drive(ws_base, tables, args.seconds, 0.0))
+                moves, lat, errors = asyncio.run(drive(seats([ws_base], tables), args.seconds))
                 sat = report("saturation (answer at once)", moves, args.seconds, lat, errors)
             if not args.url and not (args.db or "").startswith("postgres"):
                 db_file = Path(args.db.split("///", 1)[1]) if args.db else Path(tmp) / "bench.db"

@@ -18,11 +18,17 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
+
+from tests.server.cluster.services import PG_HOST, PG_PORT, pg_unreachable
+from wuerfel.server.protocol_schema import server_problems
+
+if TYPE_CHECKING:
+    from wuerfel.server.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGINS = ROOT / "tests" / "plugins"
@@ -30,21 +36,7 @@ GAME_PLUGINS: tuple[str, ...] = ("toy", "stapel")
 """The folders of ``tests/plugins`` whose games the server process gets (Pig and Stapel)."""
 
 
-PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-
-
-def pg_unreachable() -> str | None:
-    """Why PostgreSQL cannot be used (None when it can)."""
-    import sqlalchemy as sa
-
-    try:
-        eng = sa.create_engine(PG_URL, connect_args={"connect_timeout": 3})
-        with eng.connect() as c:
-            c.execute(sa.text("select 1"))
-        eng.dispose()
-    except Exception as exc:
-        return f"PostgreSQL at 127.0.0.1:5432 (database test) unreachable: {str(exc).splitlines()[0]}"
-    return None
+PG_URL = f"postgresql+psycopg://postgres@{PG_HOST}:{PG_PORT}/test"
 
 
 @contextlib.contextmanager
@@ -54,7 +46,7 @@ def pg_schema() -> Iterator[str]:
 
     import sqlalchemy as sa
 
-    reason = pg_unreachable()
+    reason = pg_unreachable("test")
     if reason:
         pytest.skip(reason)
     schema = "wtest_" + secrets.token_hex(6)
@@ -67,6 +59,22 @@ def pg_schema() -> Iterator[str]:
         with admin.begin() as c:
             c.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """A fresh store on each database: a SQLite file, and a schema of its own in PostgreSQL's ``test`` database."""
+    from wuerfel.server.store import Store
+
+    if request.param == "sqlite":
+        s = Store.open(f"sqlite:///{tmp_path / 'store.db'}")
+        yield s
+        s.close()
+        return
+    with pg_schema() as url:
+        s = Store.open(url)
+        yield s
+        s.close()
 
 
 def free_port() -> int:
@@ -111,6 +119,8 @@ class ServerProcess:
         # the same for the per-address caps of connections and new guests (issue 24 §4 M4, L2)
         env.setdefault("WUERFEL_CONNECTIONS_PER_ADDRESS", "0")
         env.setdefault("WUERFEL_GUESTS_PER_ADDRESS", "100000")
+        env.setdefault("WUERFEL_REGISTRATIONS_PER_ADDRESS", "100000")  # (the limit of 10 a minute has its own test)
+        env.setdefault("WUERFEL_SPECTATORS_PER_ADDRESS", "100000")  # (test_spectator_pacing tests the limit)
         env.setdefault("WUERFEL_HASHES_PER_SECOND", "1000")  # tests register and log in in bursts (M5 has its own)
         self.proc = subprocess.Popen(
             [
@@ -226,6 +236,11 @@ class Client:
         self.http.close()
 
 
+WAIT = 15.0
+"""Seconds a test waits for a message that must come. Only a deadline: a passing test never waits it out, and CI's
+loaded 2-core machine once needed more than the 5 s it was (test_memory, a state after a reconnect)."""
+
+
 class Ws:
     def __init__(self, conn: ClientConnection) -> None:
         self.conn = conn
@@ -234,20 +249,24 @@ class Ws:
     def send(self, msg: Any) -> None:
         self.conn.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
 
-    def recv(self, timeout: float = 5) -> dict[str, Any]:
+    def recv(self, timeout: float = WAIT) -> dict[str, Any]:
+        """The next message, which must fit its definition in wuerfel/server/protocol.py (every server test that
+        reads a socket checks the typed protocol on the way: every game, every path, a relayed socket too)."""
         msg = json.loads(self.conn.recv(timeout=timeout))
+        wrong = server_problems(msg)
+        assert not wrong, f"a {msg.get('type')} message that does not fit protocol.py: {wrong}"
         if msg.get("type") == "state":
             self.last = msg
         return dict(msg)
 
-    def recv_type(self, kind: str, timeout: float = 5) -> dict[str, Any]:
+    def recv_type(self, kind: str, timeout: float = WAIT) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while True:
             msg = self.recv(max(0.01, deadline - time.monotonic()))
             if msg["type"] == kind:
                 return msg
 
-    def state_at_least(self, seq: int, timeout: float = 5) -> dict[str, Any]:
+    def state_at_least(self, seq: int, timeout: float = WAIT) -> dict[str, Any]:
         """Read until a state with ``seq`` ≥ the given one (bots and server throws may add messages)."""
         if self.last and self.last["seq"] >= seq:
             return self.last
@@ -278,12 +297,58 @@ class Ws:
         self.conn.close()
 
 
+@contextlib.contextmanager
+def worker_pair(
+    log_dir: Path, plugins: tuple[str, ...] = GAME_PLUGINS, extra_args: Sequence[str] = ()
+) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two ``wuerfel serve`` workers on one fresh PostgreSQL database and one Redis key space (issue 25 §3), both
+    dropped afterwards; skips, saying what to start, where PostgreSQL or Redis is missing."""
+    from tests.server.cluster.services import fresh_pg_database, fresh_redis
+
+    with fresh_pg_database() as pg_url, fresh_redis() as space:
+        workers = [
+            ServerProcess(
+                pg_url,
+                log_dir=log_dir,
+                plugins=plugins,
+                extra_args=["--redis", space.url, *extra_args],
+                env={"WUERFEL_REDIS_PREFIX": space.prefix},
+            )
+            for _ in range(2)
+        ]
+        try:
+            for w in workers:
+                w.start()
+            yield workers[0], workers[1]
+        finally:
+            for w in workers:
+                w.stop()
+
+
+@pytest.fixture(scope="session")
+def two_workers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """What the tests marked :data:`both_setups` run against besides the single process; started once per session,
+    like :func:`server`."""
+    with worker_pair(tmp_path_factory.mktemp("cluster")) as pair:
+        yield pair
+
+
+both_setups = pytest.mark.parametrize("clients", ["single", "two-workers"], indirect=True)
+"""Runs a test whose players come from ``clients`` once against the single process and once against two workers,
+the clients alternating between them (the first one's HTTP and sockets on worker 1, the second one's on worker 2,
+…), so that every other player's actions and sockets are relayed to the table's owner."""
+
+
 @pytest.fixture
-def clients(server: ServerProcess) -> Iterator[Callable[..., Client]]:
+def clients(request: pytest.FixtureRequest) -> Iterator[Callable[..., Client]]:
     made: list[Client] = []
+    if getattr(request, "param", "single") == "two-workers":
+        urls = [w.url for w in request.getfixturevalue("two_workers")]
+    else:
+        urls = [request.getfixturevalue("server").url]
 
     def make(lang: str | None = None) -> Client:
-        c = Client(server.url, lang)
+        c = Client(urls[len(made) % len(urls)], lang)
         made.append(c)
         return c
 

@@ -145,7 +145,6 @@ def test_websockets_count_against_the_connection_cap_and_outlive_the_header_dead
 ) -> None:
     """M4: an upgraded connection (a websocket) still counts for its address, and its head's deadline ends with the
     upgrade: it stays open past --header-timeout."""
-    from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
 
     srv = start(["--header-timeout", "1", "--connections-per-address", "2"])
@@ -158,12 +157,24 @@ def test_websockets_count_against_the_connection_cap_and_outlive_the_header_dead
 
     with contextlib.ExitStack() as stack:
         held = [stack.enter_context(ws_from("127.0.0.26")) for _ in range(2)]
-        # refused with the 429 (the plain-socket test reads its reason); on a very slow machine the door may have
-        # closed before the handshake went out
-        with pytest.raises((InvalidStatus, OSError)) as refused, ws_from("127.0.0.26"):
-            pass
-        if isinstance(refused.value, InvalidStatus):
-            assert refused.value.response.status_code == 429
+        # A third websocket of the address is refused with the 429, or — on a slow machine — closed before its
+        # handshake was read. Asked over a plain socket: the websockets client, cut off mid-handshake, sometimes
+        # failed with an AssertionError of its own (after "Bad file descriptor") instead of an error to catch.
+        third = connect_from(srv, "127.0.0.26")
+        host_port = srv.url.split("//", 1)[1]
+        try:
+            third.sendall(
+                (
+                    f"GET /ws/table/{table['id']} HTTP/1.1\r\nHost: {host_port}\r\nUpgrade: websocket\r\n"
+                    "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                    "Sec-WebSocket-Version: 13\r\n\r\n"
+                ).encode()
+            )
+            answer = read_until_closed(third, 10)
+        except (BrokenPipeError, ConnectionResetError):
+            answer = b""  # closed before the request was even written
+        third.close()
+        assert answer == b"" or answer.startswith(b"HTTP/1.1 429"), answer[:200]
         began = time.monotonic()
         for ws in held:  # read the table's state until the header deadline has long passed, then ask once more
             while time.monotonic() - began < 2:

@@ -3,6 +3,7 @@ HTTP), the same document as ``wuerfel analyse`` of its record; the duel graph as
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -43,6 +44,10 @@ def test_analysis_of_a_finished_table(clients: Callable[..., Client], server: Se
     svg = c.http.get(f"/api/tables/{t['id']}/analysis/win-chance.svg")
     assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
     assert "<svg" in svg.text and "Gewinnchance" in svg.text
+    # where its axes stand, for the replay's cursor (web M2): inside the picture, the steps of the game on the x axis
+    x0, x1, y0, y1, xmin, xmax = map(float, re.search(r'<svg data-plot-area="([^"]+)"', svg.text)[1].split())
+    assert 0 < x0 < x1 < 1 and 0 < y0 < y1 < 1
+    assert xmin <= min(doc["win_chance"]["steps"]) and xmax >= max(doc["win_chance"]["steps"])
     # the page names its language in the image's address (the browser caches by it); an unknown one is ignored
     assert "Win chance" in c.http.get(f"/api/tables/{t['id']}/analysis/win-chance.svg?lang=en").text
     assert "Gewinnchance" in c.http.get(f"/api/tables/{t['id']}/analysis/win-chance.svg?lang=xx").text

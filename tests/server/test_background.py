@@ -184,3 +184,31 @@ def test_a_full_queue_makes_room_for_a_requester_with_nothing_waiting() -> None:
     c = tables.request(made[5], "c")
     assert c is not None and tables.job("t3") is None
     assert tables.request(made[6], "d") is None, "nobody has more than one waiting: no room"
+
+
+def test_a_requester_has_an_hourly_budget_of_build_cpu() -> None:
+    """Issue 24 §4 M3: besides the quota, a CPU budget per hour — what his builds took (measured in the child) and
+    the estimates of those waiting count; his first build is taken whatever its estimate."""
+    from wuerfel.server.app import lacking_status
+
+    tables = TableBuilder(max_waiting=8, max_per_requester=10, cpu_per_hour=100.0)
+    _hold(tables)
+
+    def table(key: str, cpu: float) -> MissingTable:
+        return MissingTable(key, functools.partial(int, "0"), cpu_seconds=cpu)
+
+    assert tables.request(table("big", 500.0), "a") is not None, "the first build is taken, however long"
+    assert tables.request(table("more", 1.0), "a") is None and tables.over_budget("a", table("more", 1.0))
+    assert tables.request(table("b1", 80.0), "b") is not None
+    assert tables.request(table("b2", 30.0), "b") is None, "80 + 30 waiting would pass 100"
+    assert tables.request(table("b3", 15.0), "b") is not None
+    # A finished build counts with the CPU its child measured, for an hour.
+    done = Job(table("c0", 5.0), time.monotonic(), "c", time.monotonic(), started=time.monotonic())
+    done.cpu = 95.0
+    with tables._lock:
+        tables._finish(done, None)
+    assert tables.spent("c") == 95.0
+    assert tables.request(table("c1", 10.0), "c") is None
+    assert tables.spent("c", now=time.monotonic() + 3601) == 0.0, "an hour later it is spent no more"
+    msg = lacking_status(tables, None, "de", over_budget=True)["win_chance_status"]["message"]
+    assert msg.startswith("Die Gewinnchancen warten: Deine Adresse hat die Rechenzeit dieser Stunde")

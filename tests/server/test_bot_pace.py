@@ -13,7 +13,7 @@ import pytest
 
 from tests.server.conftest import Client, ServerProcess
 from wuerfel.engine.record import Event
-from wuerfel.server.live import THROW_PAUSE, bot_pause
+from wuerfel.server.botdriver import THROW_PAUSE, bot_pause
 
 DELAY = 0.1
 

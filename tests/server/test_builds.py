@@ -11,12 +11,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.server.test_serverio_inproc import run_loop
+from tests.server.loops import run_loop
 from wuerfel.engine import shared
 from wuerfel.engine.record import Match
-from wuerfel.server import live
+from wuerfel.server import botdriver
 from wuerfel.server.builds import BuildBusy, BuildGate, BuildLimits
-from wuerfel.server.live import Hub, LiveTable
+from wuerfel.server.hub import Hub
+from wuerfel.server.live import LiveTable
 from wuerfel.server.store import SeatRow, Store
 
 
@@ -101,7 +102,7 @@ def test_over_the_cap_a_lighter_bot_plays_until_the_build_is_allowed(
     import wuerfel.bots
 
     monkeypatch.setattr(wuerfel.bots, "make_bot", fake_make_bot)
-    monkeypatch.setattr(live, "BUILD_RETRY", 0.0)
+    monkeypatch.setattr(botdriver, "BUILD_RETRY", 0.0)
 
     async def body() -> None:
         store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")

@@ -8,9 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.server.conftest import Client, ServerProcess, Ws
+from tests.server.conftest import Client, ServerProcess, Ws, both_setups
 from tests.server.test_protocol import two_player_table
-from wuerfel.server.live import CHAT_MAX, CHAT_RATE
+from wuerfel.server.core.chat import CHAT_MAX, CHAT_RATE
 
 Make = Callable[..., Client]
 
@@ -27,6 +27,7 @@ def refusal(w: Ws, timeout: float = 10) -> dict[str, Any]:
     return w.recv_type("error", timeout)["error"]
 
 
+@both_setups
 def test_players_chat_and_a_spectator_reads_along(clients: Make) -> None:
     a, b, t = two_player_table(clients)
     watcher = clients()  # no name: watching needs none
@@ -52,6 +53,7 @@ def test_players_chat_and_a_spectator_reads_along(clients: Make) -> None:
         w.close()
 
 
+@both_setups
 def test_refusals_in_the_writers_language(clients: Make) -> None:
     a, _b, t = two_player_table(clients, lang="de")
     wa = a.ws(t["id"])
@@ -137,6 +139,7 @@ def spectators(w: Ws, want: list[tuple[str | None, bool]], timeout: float = 10) 
             return msg
 
 
+@both_setups
 def test_spectators_are_listed_and_write_where_the_table_allows_it(clients: Make) -> None:
     a, _b, t = two_player_table(clients, lang="de", spectator_chat=True)
     assert t["spectator_chat"] is True and t["spectators"] == []
@@ -217,6 +220,7 @@ def test_the_host_mutes_a_spectator_and_it_survives_a_restart(tmp_path: Path) ->
         srv.stop()
 
 
+@both_setups
 def test_the_rematch_keeps_the_chat_setting_and_starts_a_fresh_chat(clients: Make) -> None:
     a, _b, t = two_player_table(clients, spectator_chat=True)
     wa = a.ws(t["id"])

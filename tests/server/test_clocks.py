@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.server.conftest import Client, ServerProcess, Ws
+from tests.server.conftest import Client, ServerProcess, Ws, both_setups
 
 Make = Callable[..., Client]
 GAME = "verdecktes-wuerfelpoker"
@@ -72,6 +72,7 @@ def record(c: Client, table_id: str) -> list[dict[str, Any]]:
     return list(r.json()["events"])
 
 
+@both_setups
 def test_nobody_calls_the_window_runs_out_and_the_game_goes_on(clients: Make) -> None:
     (a, b), t = table(clients, 2, {"challenge_seconds": 0.6})
     wa, wb = a.ws(t["id"]), b.ws(t["id"])
@@ -107,6 +108,7 @@ def test_nobody_calls_the_window_runs_out_and_the_game_goes_on(clients: Make) ->
     wb.close()
 
 
+@both_setups
 def test_a_move_inside_the_window_cancels_its_clock_and_the_next_caller_gets_a_full_window(clients: Make) -> None:
     (a, b, c), t = table(clients, 3, {"challenge_seconds": 1.5})
     wa, wb, wc = a.ws(t["id"]), b.ws(t["id"]), c.ws(t["id"])

@@ -12,13 +12,15 @@ import time
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tests.server.test_serverio_inproc import run_loop
+from tests.server.loops import run_loop
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.game import Game, State
 from wuerfel.engine.record import Match
 from wuerfel.engine.registry import get_game
 from wuerfel.games.hasard.verdecktes_poker import VerdecktesState
-from wuerfel.server.live import Conn, Hub, LiveTable
+from wuerfel.server.conn import Conn
+from wuerfel.server.hub import Hub
+from wuerfel.server.live import LiveTable
 from wuerfel.server.store import SeatRow, Store
 
 GAME = "verdecktes-wuerfelpoker"

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import httpx
 
-from tests.server.conftest import Client, ServerProcess
+from tests.server.conftest import Client, both_setups
 
 Make = Callable[..., Client]
 
@@ -88,13 +88,14 @@ def test_games_options_and_rule_validation(clients: Make) -> None:
     assert r.status_code == 422 and r.json()["error"]["message"].startswith("Stapel")
 
 
-def test_lobby_seating_rules_and_invitation(server: ServerProcess, clients: Make) -> None:
+@both_setups
+def test_lobby_seating_rules_and_invitation(clients: Make) -> None:
     host, guest, other = clients().guest("Host"), clients().guest("Gast"), clients().guest("Dritte")
     anon = clients()
     assert anon.post("/api/tables", {"game": "pig"}).json()["error"]["code"] == "not_logged_in"
     t = host.create("pig", seats=3, bots={"2": "random"})
     tid = t["id"]
-    assert t["invite_url"] == f"{server.url}/table/{tid}" and t["host"] == host.player["id"]  # type: ignore[index]
+    assert t["invite_url"] == f"{host.base}/table/{tid}" and t["host"] == host.player["id"]  # type: ignore[index]
     assert [s["kind"] for s in t["seats"]] == ["human", "empty", "bot"]
     assert tid in {x["id"] for x in anon.http.get("/api/tables").json()["tables"]}
 

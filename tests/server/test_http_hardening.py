@@ -174,6 +174,34 @@ def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
     srv.stop()
 
 
+def test_new_accounts_per_address_are_limited(tmp_path: Path) -> None:
+    """At most ``WUERFEL_REGISTRATIONS_PER_ADDRESS`` (10 by default) new accounts a minute from one address; the
+    refusal says why in the user's language, and another address still registers."""
+    srv = ServerProcess(
+        f"sqlite:///{tmp_path / 'reg.db'}", log_dir=tmp_path, env={"WUERFEL_REGISTRATIONS_PER_ADDRESS": "3"}
+    ).start()
+    try:
+        here = local_client(srv, "127.0.0.6")
+        codes = [
+            here.post("/api/register", {"name": f"Konto{i}", "password": "richtig-und-lang"}).status_code
+            for i in range(4)
+        ]
+        assert codes == [200, 200, 200, 429]
+        r = here.post("/api/register", {"name": "Konto9", "password": "richtig-und-lang"})
+        assert r.json()["error"] == {
+            "code": "rate_limited",
+            "message": "Zu viele neue Konten von hier aus. Bitte warte eine Minute.",
+        }
+        assert (
+            local_client(srv, "127.0.0.7")
+            .post("/api/register", {"name": "Anderswo", "password": "richtig-und-lang"})
+            .status_code
+            == 200
+        )
+    finally:
+        srv.stop()
+
+
 def test_login_limit_counts_the_account_not_the_spelling(own_server: ServerProcess) -> None:
     owner = local_client(own_server, "127.0.0.1")
     assert owner.post("/api/register", {"name": "Opfer", "password": "richtig-und-lang"}).status_code == 200

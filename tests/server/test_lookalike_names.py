@@ -11,7 +11,6 @@ import pytest
 import sqlalchemy as sa
 
 from tests.server.conftest import Client
-from tests.server.test_store import store  # noqa: F401 (the fixture: SQLite and PostgreSQL)
 from wuerfel.server import db
 from wuerfel.server.store import NameTaken, Store
 from wuerfel.server.textcheck import MIXED_SCRIPTS, name_problem, skeleton
@@ -76,7 +75,7 @@ def test_a_lookalike_of_a_registered_name_is_refused(clients: Make) -> None:
     assert clients("en").post("/api/guest", {"name": "Hexer"}).status_code == 200
 
 
-def test_the_store_keeps_one_account_per_look(store: Store) -> None:  # noqa: F811
+def test_the_store_keeps_one_account_per_look(store: Store) -> None:
     """The unique skeleton holds even when two registrations race past the page's check (both backends)."""
     anna = store.create_player("Anna", "hash")
     assert store.registered_lookalike("Аnna") == anna and store.registered_lookalike("ANNA") == anna

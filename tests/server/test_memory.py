@@ -20,7 +20,7 @@ import uvicorn
 from tests.server.conftest import Client, free_port
 from wuerfel.engine import shared
 from wuerfel.server.app import create_app
-from wuerfel.server.live import Hub
+from wuerfel.server.hub import Hub
 
 
 class InProcessServer:
@@ -236,7 +236,7 @@ def test_a_finished_table_read_is_freed_with_the_answer(tmp_path: Path) -> None:
     import random
     import weakref
 
-    from tests.server.test_serverio_inproc import run_loop
+    from tests.server.loops import run_loop
     from wuerfel.bots.base import RandomBot
     from wuerfel.engine.record import Match
     from wuerfel.engine.registry import get_game
@@ -462,7 +462,7 @@ def test_spectators_who_saw_the_same_read_one_encoded_message(
 ) -> None:
     """A broadcast encodes the message of everyone without a seat once per language (and per events not yet seen):
     a table with a hundred spectators encoded the same JSON a hundred times. The players' own messages stay theirs."""
-    from wuerfel.server import live
+    from wuerfel.server import views
 
     srv = serve(0)
     host = Client(srv.url, "de").guest("Gastgeberin")
@@ -473,14 +473,14 @@ def test_spectators_who_saw_the_same_read_one_encoded_message(
         w.recv_type("state")
         w.drain()
     texts: list[str] = []
-    real = live.encode
+    real = views.encode
 
     def counting(msg: dict[str, Any]) -> str:
         out = real(msg)
         texts.append(out)
         return out
 
-    monkeypatch.setattr(live, "encode", counting)
+    monkeypatch.setattr(views, "encode", counting)
     table = srv.hub.tables[tid]
     seq = table.seq
     srv.call(table._broadcast_state())
@@ -498,8 +498,9 @@ def test_a_broadcast_makes_each_kind_of_readers_message_once(
     """Issue 24 L6: a table's messages were made per connection, so watchers cut its moves per second tenfold.
     Now a broadcast makes the view, the components and the encoded text once per kind of reader — each seat's
     connections (a player's three tabs read one message), and everyone without a seat — however many there are."""
-    from wuerfel.server import live
+    from wuerfel.server import views
 
+    monkeypatch.setenv("WUERFEL_SPECTATORS_PER_ADDRESS", "100")  # six anonymous watchers, all from 127.0.0.1
     srv = serve(0)
     anna, bert = Client(srv.url, "de").guest("Anna"), Client(srv.url, "de").guest("Bert")
     tid = anna.create("zehntausend", seats=2)["id"]
@@ -512,7 +513,7 @@ def test_a_broadcast_makes_each_kind_of_readers_message_once(
     table = srv.hub.tables[tid]
     assert table.match is not None
     calls: Counter[str] = Counter()
-    encode, view, components = live.encode, type(table.match.state).view, live.LiveTable._components
+    encode, view, components = views.encode, type(table.match.state).view, views.components_of
 
     def counting_encode(msg: dict[str, Any]) -> str:
         calls["encode"] += 1
@@ -526,9 +527,9 @@ def test_a_broadcast_makes_each_kind_of_readers_message_once(
         calls["components"] += 1
         return components(self, state, seat, lang)
 
-    monkeypatch.setattr(live, "encode", counting_encode)
+    monkeypatch.setattr(views, "encode", counting_encode)
     monkeypatch.setattr(type(table.match.state), "view", counting_view)
-    monkeypatch.setattr(live.LiveTable, "_components", counting_components)
+    monkeypatch.setattr(views, "components_of", counting_components)
     srv.call(table._broadcast_state())
     got = [w.recv_type("state") for w in readers]
     assert got[0] == got[1] == got[2] and got[4] == got[9] and got[0]["seat"] == 0 and got[3]["seat"] == 1

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from tests.server.conftest import Client
+from tests.server.conftest import Client, both_setups
 
 Make = Callable[..., Client]
 
 
+@both_setups
 def test_my_games_lists_the_players_tables_with_his_move_first(clients: Make) -> None:
     anna = clients("de").guest("Anna")
     bert = clients().guest("Bert")

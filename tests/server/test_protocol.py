@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.conftest import Client, Ws
+from tests.server.conftest import Client, Ws, both_setups
 from wuerfel.server.live import PROTOCOL_VERSION
 
 Make = Callable[..., Client]
@@ -31,6 +31,7 @@ def mover(state: dict[str, Any]) -> int:
     return int(state["to_move"][0])
 
 
+@both_setups
 def test_two_players_play_and_both_see_every_move(clients: Make) -> None:
     a, b, t = two_player_table(clients)
     wa, wb = a.ws(t["id"]), b.ws(t["id"])
@@ -64,6 +65,7 @@ def test_two_players_play_and_both_see_every_move(clients: Make) -> None:
     assert len(rec["events"]) == st["seq"] and rec["game"] == "stapel"
 
 
+@both_setups
 def test_every_bad_input_is_refused_and_changes_nothing(clients: Make) -> None:
     a, b, t = two_player_table(clients)
     wa, wb = a.ws(t["id"]), b.ws(t["id"])
@@ -115,6 +117,7 @@ def test_every_bad_input_is_refused_and_changes_nothing(clients: Make) -> None:
     assert wb.state_at_least(seq + 1)["seq"] >= seq + 1
 
 
+@both_setups
 def test_illegal_move_reason_in_players_language(clients: Make) -> None:
     a, b, t = two_player_table(clients, lang="en")
     wa = a.ws(t["id"])
@@ -139,6 +142,7 @@ def test_illegal_move_reason_in_players_language(clients: Make) -> None:
     assert wc2.recv_type("error")["error"]["message"] == "The message is not valid JSON."
 
 
+@both_setups
 def test_reconnect_resumes_at_the_right_seq(clients: Make) -> None:
     a, b, t = two_player_table(clients)
     wa = a.ws(t["id"])
@@ -266,6 +270,7 @@ def test_one_player_in_two_seats_and_two_tabs_racing(clients: Make) -> None:
     assert [e["type"] for e in events if e["type"] == "action"] == ["action"]
 
 
+@both_setups
 def test_seating_changes_reach_the_table_socket(clients: Make) -> None:
     host, guest = clients().guest("Host"), clients().guest("Gast")
     t = host.create("stapel", seats=2, bots={"1": "random"})

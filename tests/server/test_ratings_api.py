@@ -119,6 +119,14 @@ def test_a_rated_game_moves_the_ratings_at_its_end(srv: ServerProcess) -> None:
     assert re.search(r"\(μ \d+,\d · σ \d+,\d · 1 gewertet\)", page.text)
     lb = anna.http.get("/leaderboard/stapel")
     assert lb.status_code == 200 and name in lb.text and "Vorteil der Sitzordnung" in lb.text
+    # Across all games (web M5: only one board per game): her row with her rated games and the game of her best
+    # rating, linked; bots are on the games' boards only.
+    overall = anna.http.get("/leaderboard").text.split('id="overall"')[1].split("</table>")[0]
+    row = overall[overall.index(f'data-who="player:{anna.player["id"]}"') :]  # type: ignore[index]
+    row = row[: row.index("</tr>")]
+    assert f">{name}</a>" in row and '<td class="games">1</td>' in row and '<td class="kinds">1</td>' in row
+    assert 'href="/leaderboard/stapel">Stapel' in row and 'data-who="bot:' not in overall
+    assert "Über alle Spiele" in anna.http.get("/leaderboard").text
     # Her next rated table shows the rating this game gave her; an unrated table shows none.
     again = anna.create("stapel", seats=2, rated=True, bots={"1": "random"})
     assert again["seats"][0]["rating"] == pytest.approx(mine[0]["ordinal"], abs=1e-3)

@@ -7,30 +7,13 @@ ends the game (and nowhere else), ties, resignations rated as stored, and the ar
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 import sqlalchemy as sa
 
-from tests.server.conftest import pg_schema
 from wuerfel.engine.record import Event
 from wuerfel.server import db
 from wuerfel.server import ratings as rt
 from wuerfel.server.store import BatchWriter, EventRow, GameResult, NameTaken, SeatRow, Store
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    if request.param == "sqlite":
-        s = Store.open(f"sqlite:///{tmp_path / 'store.db'}")
-        yield s
-        s.close()
-        return
-    with pg_schema() as url:
-        s = Store.open(url)
-        yield s
-        s.close()
 
 
 def _rated_table(store: Store, a: int, b: int, game: str = "pig", rated: bool = True) -> str:

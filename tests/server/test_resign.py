@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.server.conftest import Client, ServerProcess
+from tests.server.conftest import Client, ServerProcess, both_setups
 from tests.server.test_protocol import two_player_table
 
 Make = Callable[..., Client]
 
 
+@both_setups
 def test_a_player_resigns_and_everyone_reads_the_end(clients: Make) -> None:
     a, b, t = two_player_table(clients)
     wa, wb = a.ws(t["id"]), b.ws(t["id"])
@@ -47,6 +48,7 @@ def test_a_player_resigns_and_everyone_reads_the_end(clients: Make) -> None:
     assert replay["total"] == played + 1 and replay["table"]["result"]["losers"] == [1]
 
 
+@both_setups
 def test_only_a_player_of_a_running_game_resigns_his_own_seat(clients: Make) -> None:
     host = clients("de").guest("Host")
     guest = clients("de").guest("Gast")
@@ -86,6 +88,7 @@ def test_a_resignation_survives_a_restart_and_the_bots_stop(tmp_path: Path) -> N
         srv.stop()
 
 
+@both_setups
 def test_rematch_same_rules_and_seats_offered_to_everyone(clients: Make) -> None:
     a = clients().guest("Anna")
     b = clients("de").guest("Bert")

@@ -84,3 +84,17 @@ def test_a_game_played_by_its_books_rules_is_named_once_in_the_header(clients: M
     edited = host.create("zehntausend", preset="einfach+bumerang", seats=2, bots={"1": "heuristic"})
     sub = re.search(r'<div class="sub">(.*?)</div>', host.http.get(f"/table/{edited['id']}").text, re.S)
     assert sub is not None and "Zehntausend · Einfach + Bumerang" in sub.group(1)
+
+
+def test_an_english_table_names_its_books_rules_in_english_once(clients: Make) -> None:
+    """Re-audit of issue 24 (§3 "preset names are in one language", web L1): an English table's header read "Tens
+    (Zehnerspiel) · Zehnerspiel" and its rules panel "Zehnerspiel"."""
+    import re
+
+    host = clients("en").guest("Book")
+    t = host.create("zehnerspiel", seats=2, bots={"1": "heuristic"})
+    page = host.http.get(f"/table/{t['id']}").text
+    sub = re.search(r'<div class="sub">(.*?)</div>', page, re.S)
+    assert sub is not None and sub.group(1).startswith("Tens (Zehnerspiel)") and "· Zehnerspiel" not in sub.group(1)
+    assert sub.group(1).count("Tens") == 1, sub.group(1)
+    assert '<p class="small">Tens</p>' in page  # the rules panel

@@ -7,7 +7,6 @@ import asyncio
 import os
 import threading
 import time
-from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -15,31 +14,14 @@ import pytest
 import sqlalchemy as sa
 
 from tests.engine.toy_game import pig_info
+from tests.server.loops import run_loop
 from tests.server.stapel import stapel_info
 from wuerfel.engine.record import Event
 from wuerfel.engine.registry import register
 from wuerfel.server import db
 from wuerfel.server import store as store_mod
+from wuerfel.server import writer as writer_mod
 from wuerfel.server.store import EventRow, Store
-
-
-def run_loop(coro: Coroutine[Any, Any, None]) -> None:
-    """``asyncio.run`` in a thread of its own: the main thread of a test worker may already run an event loop (the
-    sync Playwright of a browser test that ran earlier in the same worker keeps one), and ``asyncio.run`` refuses to
-    start inside it — which made these tests fail only when a browser test happened to run first."""
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            asyncio.run(coro)
-        except BaseException as exc:
-            errors.append(exc)
-
-    t = threading.Thread(target=target, name="test-loop")
-    t.start()
-    t.join()
-    if errors:
-        raise errors[0]
 
 
 def test_the_wal_stays_bounded_under_continuous_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -47,7 +29,7 @@ def test_the_wal_stays_bounded_under_continuous_writes(tmp_path: Path, monkeypat
     beside the writer and could be starved: the WAL grew by 488 MB in a minute. The writer now checkpoints and
     truncates itself, so the WAL never grows far past its limit (here 1 MiB, with 12 MiB written)."""
     limit = 1 << 20
-    monkeypatch.setattr(store_mod, "WAL_LIMIT", limit, raising=False)
+    monkeypatch.setattr(writer_mod, "WAL_LIMIT", limit)
     path = tmp_path / "w.db"
     store = Store.open(f"sqlite:///{path}")
     table = store.create_table("pig", "standard", {}, 1, False, False, None, [])
@@ -91,7 +73,7 @@ def test_no_commit_and_no_bot_build_runs_on_the_event_loop(tmp_path: Path, monke
     """A commit that waits for a lock, and a bot that needs a long time to get ready (the Escalero optimal bot
     solving a new rule set), must not stop the loop: here both block until the loop itself has run another task."""
     from wuerfel import bots as bots_mod
-    from wuerfel.server.live import Hub
+    from wuerfel.server.hub import Hub
 
     register(stapel_info())  # the pile is nobody's throw: the start itself commits it
     store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
@@ -139,7 +121,7 @@ def test_the_start_does_not_wait_for_the_bots_to_be_made(tmp_path: Path, monkeyp
     past the HTTP timeout on a busy machine: CI failed on it). The start is answered at once; the bots are made on
     their first turn, and then they play."""
     from wuerfel import bots as bots_mod
-    from wuerfel.server.live import Hub
+    from wuerfel.server.hub import Hub
 
     register(pig_info())
     store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")

@@ -12,7 +12,6 @@ import sqlalchemy as sa
 
 from tests.server.conftest import Client
 from tests.server.test_memory import InProcessServer, serve, until  # noqa: F401 (the fixture)
-from tests.server.test_store import store  # noqa: F401 (the fixture: SQLite and PostgreSQL)
 from wuerfel.server import db, stale
 from wuerfel.server.store import Store
 from wuerfel.server.store import now as store_now
@@ -80,7 +79,7 @@ def test_an_abandoned_table_is_ended_and_its_log_kept(serve: Serve) -> None:  # 
     assert srv.call(stale.end_abandoned(srv.hub, stale.ABANDON_AFTER)) == 0  # ended once
 
 
-def test_the_store_finds_stale_tables_on_both_backends(store: Store) -> None:  # noqa: F811
+def test_the_store_finds_stale_tables_on_both_backends(store: Store) -> None:
     """The candidates' query compares stored times in SQL (SQLite and PostgreSQL)."""
     host = store.create_player("Wirt")
     public = store.create_table("zehntausend", "x", {}, 2, False, False, host.id, [])
@@ -108,3 +107,22 @@ def test_the_store_finds_stale_tables_on_both_backends(store: Store) -> None:  #
     assert [r.id for r in store.list_tables(("playing",), limit=1, alive_since=since, keep=[idle[-1].id])] == [
         idle[-1].id
     ]
+
+
+def test_a_spectator_watching_an_abandoned_table_is_told_why_it_ended(serve: Serve) -> None:  # noqa: F811
+    """The players are gone, but someone watches: the end by idleness reaches him with its note (the note took one
+    argument where the broadcast passes two — the reader's language and seats — so the pass raised a TypeError and the
+    table was never ended while watched)."""
+    srv = serve(0, throw_wait=0)
+    _a, _b, tid = running_table(srv, "de")
+    zoe = Client(srv.url, "de").guest("Zoe")
+    w = zoe.ws(tid)
+    w.recv_type("state")
+    age(srv, tid, 49)
+    assert srv.call(stale.end_abandoned(srv.hub, stale.ABANDON_AFTER)) == 1
+    st = w.recv_type("state")
+    while not st["finished"]:
+        st = w.recv_type("state")
+    assert "48 Stunden" in st.get("note", "") and "Anna" in st["note"], st.get("note")
+    w.close()
+    zoe.close()

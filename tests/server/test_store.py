@@ -5,30 +5,14 @@ Each PostgreSQL test run works in a fresh schema that is dropped afterwards, so 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from concurrent.futures import wait
-from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
 
-from tests.server.conftest import pg_schema
 from wuerfel.engine.record import Event
 from wuerfel.server import db
 from wuerfel.server.store import BatchWriter, EventRow, NameTaken, SeatRow, Store
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    if request.param == "sqlite":
-        s = Store.open(f"sqlite:///{tmp_path / 'store.db'}")
-        yield s
-        s.close()
-        return
-    with pg_schema() as url:
-        s = Store.open(url)
-        yield s
-        s.close()
 
 
 def test_migrations_are_idempotent_and_complete(store: Store) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.conftest import Client, ServerProcess, Ws
+from tests.server.conftest import Client, ServerProcess, Ws, worker_pair
 from wuerfel.engine.record import Event
 from wuerfel.server.store import EventRow, SeatRow, Store
 
@@ -35,10 +35,34 @@ def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         srv.stop()
 
 
-def two_players(srv: ServerProcess, **clock: object) -> tuple[Client, Client, str]:
-    """Anna hosts a Pig table with ``clock`` and Bert joins; started, Anna (seat 0) to move."""
-    a = Client(srv.url).guest("Anna")
-    b = Client(srv.url).guest("Bert")
+@pytest.fixture(scope="module")
+def fast_workers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two workers with the test-speed clock (issue 25 §3): a clock runs out on the owner, and what it did must
+    reach a player whose socket is on the other worker."""
+    with worker_pair(
+        tmp_path_factory.mktemp("fast-cluster"), plugins=("toy",), extra_args=["--clock-scale", str(SCALE)]
+    ) as pair:
+        yield pair
+
+
+@pytest.fixture(params=["single", "two-workers"])
+def fast_pair(request: pytest.FixtureRequest) -> tuple[ServerProcess, ServerProcess]:
+    """Anna's server and Bert's: the one fast server twice, or the two fast workers (Anna's owns the table)."""
+    if request.param == "single":
+        srv: ServerProcess = request.getfixturevalue("fast")
+        return srv, srv
+    pair: tuple[ServerProcess, ServerProcess] = request.getfixturevalue("fast_workers")
+    return pair
+
+
+def two_players(
+    srv: ServerProcess | tuple[ServerProcess, ServerProcess], **clock: object
+) -> tuple[Client, Client, str]:
+    """Anna hosts a Pig table with ``clock`` and Bert joins; started, Anna (seat 0) to move. Given two servers,
+    Anna plays on the first and Bert on the second."""
+    first, second = srv if isinstance(srv, tuple) else (srv, srv)
+    a = Client(first.url).guest("Anna")
+    b = Client(second.url).guest("Bert")
     t = a.create("pig", seats=2, overrides={"target": 1000}, **clock)
     assert b.post(f"/api/tables/{t['id']}/sit", {"seat": 1}).status_code == 200
     assert a.post(f"/api/tables/{t['id']}/start").status_code == 200
@@ -75,8 +99,10 @@ def test_a_table_is_created_with_a_time_control_and_bad_ones_are_refused_in_word
     assert len(a.http.get("/api/my-tables").json()["tables"]) == 3  # nothing was created by a refusal (a new guest)
 
 
-def test_the_bot_takes_the_seat_of_a_player_whose_time_ran_out_and_gives_it_back(fast: ServerProcess) -> None:
-    a, b, tid = two_players(fast, clock="live", limit=30)
+def test_the_bot_takes_the_seat_of_a_player_whose_time_ran_out_and_gives_it_back(
+    fast_pair: tuple[ServerProcess, ServerProcess],
+) -> None:
+    a, b, tid = two_players(fast_pair, clock="live", limit=30)
     wb = b.ws(tid)
     first = wb.recv_type("state")
     assert first["clock"]["seats"] == [0] and first["clock"]["seconds"] == 30
@@ -96,6 +122,26 @@ def test_the_bot_takes_the_seat_of_a_player_whose_time_ran_out_and_gives_it_back
     assert back["table"]["seats"][0]["standin"] is None
     told = state_where(wb, lambda m: m.get("note") == "Anna (Gast) ist zurück und spielt wieder selbst.")
     assert told["table"]["seats"][0]["standin"] is None
+
+
+def test_the_player_whose_time_ran_out_reads_it_in_the_second_person(fast: ServerProcess) -> None:
+    """Issue 24 §3: a note about a seat is said to that seat's player as "du", in both languages."""
+    a, _b, tid = two_players(fast, clock="live", limit=30)
+    wa, wb = a.ws(tid), Client(fast.url, "en").guest("Cleo").ws(tid)
+    wa.recv_type("state")
+    wb.recv_type("state")
+    mine = state_where(wa, lambda m: m.get("note"))
+    assert mine["note"] == "Deine Bedenkzeit ist abgelaufen: Der Computer hält deinen Platz, bis du zurück bist."
+    theirs = state_where(wb, lambda m: m.get("note"))
+    assert theirs["note"] == "Anna (guest)'s time ran out: the computer plays in their place until they are back."
+    a2, _, tid2 = two_players(fast, clock="live", limit=30, on_expiry="forfeit")
+    a2.lang = "en"  # her page is in English
+    w2 = a2.ws(tid2)
+    w2.recv_type("state")
+    end = state_where(w2, lambda m: m["finished"])
+    assert end["note"] == "Your time ran out: you lose the game."
+    for w in (wa, wb, w2):
+        w.close()
 
 
 def test_messages_mark_a_guest_in_both_languages_and_a_registered_player_not(fast: ServerProcess) -> None:
@@ -159,15 +205,16 @@ def test_a_player_still_connected_takes_her_seat_back_with_the_back_message(fast
     state_where(wa, lambda m: m["table"]["seats"][0]["standin"] if "table" in m else False)
     assert not a.http.get("/api/my-tables").json()["tables"][0]["your_turn"]
     wa.send({"type": "back"})
-    back = state_where(wa, lambda m: m.get("note") == "Anna (Gast) ist zurück und spielt wieder selbst.")
+    # she reads it in the second person (issue 24 §3), as when she opens the table again
+    back = state_where(wa, lambda m: m.get("note") == "Du bist zurück und spielst deinen Platz wieder selbst.")
     assert back["table"]["seats"][0]["standin"] is None
     wa.send({"type": "back"})  # nobody plays for her any more: refused in words, nothing changes
     err = wa.recv_type("error")
     assert err["error"] == {"code": "not_away", "message": "An diesem Tisch spielt kein Computer für dich."}
 
 
-def test_forfeit_on_expiry_ends_the_game_with_the_seat_lost(fast: ServerProcess) -> None:
-    a, b, tid = two_players(fast, clock="live", limit=30, on_expiry="forfeit")
+def test_forfeit_on_expiry_ends_the_game_with_the_seat_lost(fast_pair: tuple[ServerProcess, ServerProcess]) -> None:
+    a, b, tid = two_players(fast_pair, clock="live", limit=30, on_expiry="forfeit")
     wb = b.ws(tid)
     end = state_where(wb, lambda m: m["finished"])
     assert end["note"] == "Anna (Gast) verliert die Partie: Die Bedenkzeit ist abgelaufen."
@@ -292,7 +339,7 @@ def test_a_stand_in_keeps_the_seat_across_a_restart_until_its_player_is_back(tmp
         # back, and "Wieder selbst spielen" (the ``back`` message) gives her the seat once more.
         state_where(wa, lambda m: m["table"]["seats"][0]["standin"] if "table" in m else False)
         wa.send({"type": "back"})
-        again = state_where(wa, lambda m: m.get("note") == "Anna (Gast) ist zurück und spielt wieder selbst.")
+        again = state_where(wa, lambda m: m.get("note") == "Du bist zurück und spielst deinen Platz wieder selbst.")
         assert again["table"]["seats"][0]["standin"] is None
         wa.close()
         wc.close()
@@ -348,14 +395,14 @@ def test_the_clocks_notices_name_the_player_once(lang: str) -> None:
     """Web report L4: "Anna (guest)'s time ran out: the computer plays for Anna (guest) until Anna (guest) returns" —
     each notice of the clock and of a logout names the player once, in both languages."""
     from wuerfel.i18n import translate
-    from wuerfel.server import live
+    from wuerfel.server import messages
 
     notices = [
-        live.FORFEIT_TIMEOUT,
-        live.FORFEIT_ABANDONED,
-        live.STANDIN_TIMEOUT,
-        live.STANDIN_ABANDONED,
-        live.BACK_NOTE,
+        messages.FORFEIT_TIMEOUT,
+        messages.FORFEIT_ABANDONED,
+        messages.STANDIN_TIMEOUT,
+        messages.STANDIN_ABANDONED,
+        messages.BACK_NOTE,
         "{name}'s time ran out: {name} lost the game.",
     ]
     for msgid in notices:

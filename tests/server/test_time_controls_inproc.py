@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.test_serverio_inproc import run_loop
-from wuerfel.server.live import RESTART_GRACE, Hub
+from tests.server.loops import run_loop
+from wuerfel.server.clocks import RESTART_GRACE
+from wuerfel.server.hub import Hub
 from wuerfel.server.store import SeatRow, Store, now
 
 GAME = "zehntausend"

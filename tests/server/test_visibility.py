@@ -7,7 +7,9 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from tests.server.conftest import Client, ServerProcess, Ws, concrete
+import pytest
+
+from tests.server.conftest import Client, ServerProcess, Ws, both_setups, concrete
 from wuerfel.engine.record import GameRecord
 from wuerfel.server.store import Store
 
@@ -20,6 +22,7 @@ def _true_record(server: ServerProcess, record: GameRecord, table_id: str) -> Ga
         store.close()
 
 
+@both_setups
 def test_lustige_sieben_sealed_stakes_of_others_are_not_even_counted(clients: Callable[..., Client]) -> None:
     """Seat 1 (a punter still deciding) watches seat 2's bot stake and finish: no event of those stakes reaches
     him while the betting is open — before, each came as a hidden event carrying the bot's seat, so anybody could
@@ -101,6 +104,7 @@ def test_public_record_of_verdecktes_keeps_unrevealed_throws_under_the_cup(
     assert public.replay().scores() == full.replay().scores()
 
 
+@both_setups
 def test_the_schwindel_button_does_not_tell_what_is_under_the_cup(clients: Callable[..., Client]) -> None:
     """The player who may call "Schwindel!" is offered the call as just that: its label once was the move list's,
     "Schwindel! — der Becher zeigt Zwei Paare …: geschwindelt …", so the button told him the hidden dice and
@@ -226,4 +230,42 @@ def test_a_sealed_stake_changes_nothing_the_others_can_observe(clients: Callable
     assert not any(e["data"].get("kind") == "stake" for e in caught)
     assert [u["player"] for u in caught[1]["uncovered"]] == [1, 1, 2]
     for w in (wa, wb, wsp, late):
+        w.close()
+
+
+@pytest.mark.parametrize("game", ["zehnerspiel", "rock-and-roll"])
+def test_sealed_stakes_in_the_other_bank_games_send_the_others_nothing(
+    game: str, clients: Callable[..., Client]
+) -> None:
+    """Issue 24 M1 named Zehnerspiel and Rock and Roll beside Lustige Sieben (each sealed stake was one ``state`` with
+    ``seq`` + 1 to the other punter and the spectators). The bank's bot seat 0 decides in the open (Rock and Roll's
+    "Bank weiterführen" is public); Anna's three stakes reach nobody else, and Bert's seq stays valid."""
+    anna, bert = clients().guest("Anna"), clients().guest("Bert")
+    t = anna.create(game, seats=3, sit=False, bots={"0": "heuristic"}, overrides={"first_bank": "first_seat"})
+    tid = t["id"]
+    assert anna.post(f"/api/tables/{tid}/sit", {"seat": 1}).status_code == 200
+    assert bert.post(f"/api/tables/{tid}/sit", {"seat": 2}).status_code == 200
+    wa, wb, wsp = anna.ws(tid), bert.ws(tid), clients().ws(tid)
+    for w in (wa, wb, wsp):
+        w.recv_type("table")
+    assert anna.post(f"/api/tables/{tid}/start").status_code == 200
+    sa, sb = _betting(wa, {1, 2}), _betting(wb, {1, 2})
+    _betting(wsp, {1, 2})
+    while 0 in sa["view"]["betting"]["deciding"]:  # the bank's public decision first, seen by all
+        sa, sb = wa.recv_type("state", timeout=20), wb.recv_type("state", timeout=20)
+        wsp.recv_type("state", timeout=20)
+    stakes = [x["action"] for x in sa["legal"] if x["action"]["kind"] == "stake"]
+    for n in range(3):
+        wa.send({"action": concrete(stakes[n % len(stakes)]), "expected_seq": sa["seq"]})
+        got = wa.recv_type("state")
+        assert got["seq"] == sa["seq"] + 1 and got["events"][-1]["data"]["kind"] == "stake", got["events"]
+        sa = got
+        wb.nothing_on_the_way()
+        wsp.nothing_on_the_way()
+    stake = concrete(next(x["action"] for x in sb["legal"] if x["action"]["kind"] == "stake"))
+    wb.send({"action": stake, "expected_seq": sb["seq"]})  # his seq is still the one he was told: no stale move
+    got = wb.recv_type("state")
+    assert got["seq"] == sb["seq"] + 1 and [e["player"] for e in got["events"]] == [2]
+    wa.nothing_on_the_way()
+    for w in (wa, wb, wsp):
         w.close()

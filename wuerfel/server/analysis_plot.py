@@ -54,7 +54,18 @@ def win_chance_svg(
     fig.tight_layout()
     buf = io.StringIO()
     fig.savefig(buf, format="svg", metadata={"Date": None})
-    return buf.getvalue()
+    return with_plot_area(buf.getvalue(), ax)
+
+
+def with_plot_area(svg: str, ax: object) -> str:
+    """The SVG with ``data-plot-area="x0 x1 y0 y1 xmin xmax"`` on its root: where the axes stand in the picture
+    (fractions of its width and height, y from the bottom) and the steps at their ends. The replay page reads it to
+    draw a cursor over the picture at the step the board shows (web M2: the graph did not follow the slider); the
+    picture itself stays one cached image per game, not one per step."""
+    pos = ax.get_position()  # type: ignore[attr-defined]
+    xmin, xmax = ax.get_xlim()  # type: ignore[attr-defined]
+    area = " ".join(f"{v:.5f}" for v in (pos.x0, pos.x1, pos.y0, pos.y1, xmin, xmax))
+    return svg.replace("<svg ", f'<svg data-plot-area="{area}" ', 1)
 
 
 def as_tuples(series: Sequence[Sequence[float]]) -> tuple[tuple[float, ...], ...]:

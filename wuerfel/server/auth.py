@@ -12,19 +12,23 @@ worthless. Without a session (logging in, choosing a guest name) it is the doubl
 
 from __future__ import annotations
 
-import collections
+import base64
 import concurrent.futures
+import dataclasses
 import hashlib
 import hmac
+import json
 import os
 import secrets
 import time
+from collections.abc import Callable
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from wuerfel.engine.errors import N_
 from wuerfel.i18n import LANGUAGES, normalize_language
+from wuerfel.server.cluster.shared import LocalShared, Shared
 
 SESSION_COOKIE = "wuerfel_session"
 CSRF_COOKIE = "wuerfel_csrf"
@@ -56,22 +60,22 @@ HASH_BURST = 20
 
 
 class TokenBucket:
-    """``rate`` tokens per second, at most ``burst`` saved up; :meth:`take` spends one if there is one."""
+    """``rate`` hashes per second on average, at most ``burst`` at once, for every worker of the platform together.
 
-    def __init__(self, rate: float, burst: int) -> None:
+    Counted in :class:`~wuerfel.server.cluster.shared.Shared` (a second worker must not double the CPU an attacker may
+    make the platform burn), so no longer a true token bucket but a fixed window counter: at most ``burst`` takes in
+    a window of ``burst / rate`` seconds that starts with its first take. The same average and the same burst; at
+    worst two bursts come together around a window's end (a bucket allowed one)."""
+
+    def __init__(self, rate: float, burst: int, shared: Shared | None = None, key: str = "hashes") -> None:
         self.rate = rate
-        self.burst = float(burst)
-        self._tokens = float(burst)
-        self._at = time.monotonic()
+        self.burst = burst
+        self.window = burst / rate if rate > 0 else float("inf")
+        self.shared: Shared = shared if shared is not None else LocalShared()
+        self.key = key
 
     def take(self) -> bool:
-        now = time.monotonic()
-        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
-        self._at = now
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
+        return self.burst > 0 and self.shared.incr(self.key, self.window) <= self.burst
 
 
 DEVICE_COOKIE = "wuerfel_device"
@@ -211,53 +215,138 @@ def clean_name(name: object) -> str | None:
 
 
 class RateLimiter:
-    """At most ``limit`` failures per key within ``window`` seconds (sliding window, in memory).
+    """At most ``limit`` attempts per key within ``window`` seconds, for every worker of the platform together.
+
+    Counted in :class:`~wuerfel.server.cluster.shared.Shared` (issue 25: with two workers, each counting for itself,
+    login and table limits doubled): a fixed window per key that starts with its first counted attempt, where it was
+    a sliding window in one process's memory — at worst ``2 * limit`` attempts pass around a window's end. ``name``
+    keeps the limiters' keys apart in the one shared key space.
 
     Attempts are counted *before* the password is checked (:meth:`hit`) and taken back on success (:meth:`undo`),
     so a burst of concurrent requests cannot all slip through while the first ones are still being verified.
     """
 
-    def __init__(self, limit: int = 5, window: float = 60.0) -> None:
+    def __init__(self, limit: int = 5, window: float = 60.0, shared: Shared | None = None, name: str = "limit") -> None:
         self.limit = limit
         self.window = window
-        self._fails: dict[str, collections.deque[float]] = {}
+        self.shared: Shared = shared if shared is not None else LocalShared()
+        self.name = name
+        self._ends: dict[str, float] = {}
+        """When the windows this worker opened end (for :meth:`retry_after`; another worker's are not known)."""
 
-    def _recent(self, key: str) -> collections.deque[float]:
-        q = self._fails.setdefault(key, collections.deque())
-        cutoff = time.monotonic() - self.window
-        while q and q[0] < cutoff:
-            q.popleft()
-        return q
+    def _key(self, key: str) -> str:
+        return f"{self.name}|{key}"
+
+    def _counted(self, key: str, n: int) -> None:
+        """Note the end of the window that the count ``n`` (just made) opened, if it opened one."""
+        if n == 1:
+            if len(self._ends) > 100_000:
+                self._ends.clear()
+            self._ends[key] = time.monotonic() + self.window
+
+    def _take_back(self, key: str, by: int) -> None:
+        """Lower the count by ``by``, never below 0 (the window may have ended meanwhile: a fresh one at -1 would
+        grant an extra attempt)."""
+        n = self.shared.incr(self._key(key), self.window, -by)
+        if n < 0:
+            self.shared.incr(self._key(key), self.window, -n)
+
+    def count(self, key: str) -> int:
+        return self.shared.get_count(self._key(key))
 
     def blocked(self, key: str) -> bool:
-        return len(self._recent(key)) >= self.limit
+        return self.count(key) >= self.limit
 
     def fail(self, key: str) -> None:
-        self._recent(key).append(time.monotonic())
-        if len(self._fails) > 100_000:
-            self._fails.clear()
+        self._counted(key, self.shared.incr(self._key(key), self.window))
 
     def reset(self, key: str) -> None:
-        self._fails.pop(key, None)
+        n = self.count(key)
+        if n > 0:
+            self._take_back(key, n)
 
     def hit(self, key: str, limit: int | None = None) -> bool:
         """Count an attempt; False (and nothing counted) when the key is already at its limit."""
-        q = self._recent(key)
-        if len(q) >= (limit if limit is not None else self.limit):
+        n = self.shared.incr(self._key(key), self.window)
+        if n > (limit if limit is not None else self.limit):
+            self._take_back(key, 1)
             return False
-        self.fail(key)
+        self._counted(key, n)
         return True
 
     def retry_after(self, key: str) -> float:
-        """Seconds until the key is below its limit again (when its oldest counted attempt leaves the window)."""
-        q = self._recent(key)
-        return max(0.0, q[0] + self.window - time.monotonic()) if q else 0.0
+        """Seconds until the key is below its limit again: when its window ends — the whole window when another
+        worker opened it (its end is not shared; an honest upper bound)."""
+        if self.count(key) == 0:
+            return 0.0
+        end = self._ends.get(key)
+        now = time.monotonic()
+        return end - now if end is not None and end > now else self.window
 
     def undo(self, key: str) -> None:
         """Take back the latest attempt counted for this key (it succeeded)."""
-        q = self._fails.get(key)
-        if q:
-            q.pop()
+        if self.count(key) > 0:
+            self._take_back(key, 1)
+
+
+def _param(v: object) -> str | int:
+    return v if isinstance(v, int) and not isinstance(v, bool) else str(v)[:100]
+
+
+REFUSED_COOKIE = "wuerfel_refused"
+REFUSAL_FORMS = ("login", "register", "guest")
+
+
+@dataclasses.dataclass(frozen=True)
+class Refusal:
+    """A refused login form's page: the answer's status, the form and the name to fill in again, and why (a message
+    of the catalogue and its parameters)."""
+
+    key: str
+    status: int
+    form: str
+    name: str
+    msgid: str
+    params: dict[str, str | int]
+
+    def cookie(self) -> str:
+        """The refusal as the browser keeps it (``wuerfel_refused``) for its reloads: the browser reaches whichever
+        worker it reaches, and a refusal held in one worker's memory was a plain login page on the others."""
+        data = {"k": self.key, "s": self.status, "f": self.form, "n": self.name, "m": self.msgid, "p": self.params}
+        return base64.urlsafe_b64encode(json.dumps(data, separators=(",", ":")).encode()).decode()
+
+    @classmethod
+    def of(cls, key: str, status: int, form: str, name: str, msgid: str, params: dict[str, object]) -> Refusal:
+        return cls(key, status, form, name[:64], msgid, {k: _param(v) for k, v in params.items()})
+
+    @classmethod
+    def from_cookie(cls, cookie: str | None, key: str, known: Callable[[str], bool]) -> Refusal | None:
+        """The refusal the cookie holds under ``key`` (the page's address names it), or None. Only a message the
+        ``known`` test accepts (the catalogue's) is shown: a cookie planted by a sibling host must not put words of
+        its own on the login page."""
+        if not cookie or not key or len(cookie) > 2000:
+            return None
+        try:
+            data = json.loads(base64.urlsafe_b64decode(cookie.encode()))
+            r = cls(
+                str(data["k"]),
+                int(data["s"]),
+                str(data["f"]),
+                str(data["n"])[:64],
+                str(data["m"]),
+                {str(k): _param(v) for k, v in dict(data["p"]).items()},
+            )
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return None
+        if (
+            r.key != key
+            or not 400 <= r.status < 600
+            or r.form not in REFUSAL_FORMS
+            or not known(r.msgid)
+            or len(r.params) > 8
+        ):
+            return None
+        return r
 
 
 def new_csrf_token() -> str:

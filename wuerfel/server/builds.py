@@ -24,11 +24,19 @@ GB. Here:
 
 The memory the built tables keep is bounded by the shared cache's budget
 (:func:`wuerfel.engine.shared.set_memory_budget`).
+
+With several workers (issue 25) the cap **per address** on builds at once is the cluster's: each worker's part is a
+gauge in the shared facts (:meth:`~wuerfel.server.cluster.shared.Shared.gauge`, re-stated by :meth:`BuildGate.keep`,
+dropped by itself when its worker dies), so an address builds :attr:`BuildLimits.per_address` rule sets in all, not
+that many on every worker. The other caps stay **per worker**: what they bound — build threads, the memory that
+built tables hold — is each worker's own, and a rule set held by tables on two workers is in both memories. One
+address may so hold :attr:`BuildLimits.in_use_per_address` made-up rule sets on each worker.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import os
@@ -40,6 +48,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from wuerfel.engine.errors import N_, WuerfelError
+from wuerfel.server.cluster.shared import LocalShared, Shared, SharedUnavailable
 
 T = TypeVar("T")
 
@@ -103,8 +112,14 @@ class _Build:
 class BuildGate:
     """The server's build threads and caps (module docstring); thread-safe, one per hub."""
 
-    def __init__(self, limits: BuildLimits | None = None) -> None:
+    def __init__(
+        self, limits: BuildLimits | None = None, shared: Shared | None = None, member: str = "local", ttl: float = 60.0
+    ) -> None:
         self.limits = limits or BuildLimits.from_env()
+        self.shared: Shared = shared if shared is not None else LocalShared()
+        """Where the builds per address of every worker meet (:meth:`keep` re-states this worker's part)."""
+        self.member = member
+        self.ttl = ttl
         # Builds may wait for each other (a joiner waits inside the shared cache for the first builder): one
         # thread more than the builds allowed, so a joiner never keeps the last build from starting.
         self.builds = ThreadPoolExecutor(max_workers=self.limits.building + 1, thread_name_prefix="wuerfel-build")
@@ -180,7 +195,7 @@ class BuildGate:
                     self.refused[address] += 1
                     log.info("build for %s refused: %d rule sets are being built", address, len(self._building))
                     raise BuildBusy(BUSY_SERVER, "server")
-                if sum(1 for x in self._building.values() if x.address == address) >= self.limits.per_address:
+                if not self._count(address, 1):
                     self.refused[address] += 1
                     log.info("build for %s refused: that address builds enough already", address)
                     raise BuildBusy(BUSY_ADDRESS, "address")
@@ -193,6 +208,7 @@ class BuildGate:
                 b.askers -= 1
                 if b.askers == 0 and self._building.get(key) is b:
                     del self._building[key]
+                    self._count(b.address, -1)
                     took = time.monotonic() - t0
                     self.seconds[b.address] += took
                     log.info(
@@ -208,6 +224,29 @@ class BuildGate:
                             self._warm.popitem(last=False)
 
         return done
+
+    def _count(self, address: str, by: int) -> bool:
+        """Add ``by`` to this worker's part of ``address``'s builds in the shared facts (the mutex is held); False
+        (nothing added) when one more would pass :attr:`BuildLimits.per_address` on all workers together. Shared
+        facts away: this worker's own builds decide."""
+        mine = sum(1 for x in self._building.values() if x.address == address)
+        try:
+            total = self.shared.gauge(f"builds|{address}", self.member, by, self.ttl)
+        except SharedUnavailable:
+            return by < 0 or mine < self.limits.per_address
+        if by > 0 and total > self.limits.per_address:
+            with contextlib.suppress(SharedUnavailable):  # :meth:`keep` states the right count when they are back
+                self.shared.gauge(f"builds|{address}", self.member, -by, self.ttl)
+            return False
+        return True
+
+    def keep(self) -> None:
+        """Re-state this worker's builds per address in the shared facts (the hub's keeper; blocking; raises
+        :class:`SharedUnavailable`)."""
+        with self._lock:
+            mine = Counter(b.address for b in self._building.values())
+        for address, n in mine.items():
+            self.shared.set_gauge(f"builds|{address}", self.member, n, self.ttl)
 
     async def build(self, key: Hashable, address: str, fn: Callable[[], T]) -> T:
         """Run ``fn`` (a bot's or advisor's construction for the rule set ``key``) in the build threads, counted

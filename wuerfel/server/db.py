@@ -24,10 +24,15 @@ players = sa.Table(
     sa.Column("password_hash", sa.Text, nullable=True),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("name_skeleton", sa.String(64), nullable=True),
+    sa.Column("bot_owner_id", sa.Integer, sa.ForeignKey("players.id", ondelete="CASCADE"), nullable=True),
+    sa.Column("bot_token_hash", sa.String(64), nullable=True),
     sa.Index("ix_players_name_skeleton", "name_skeleton", unique=True),
+    sa.Index("ix_players_bot_owner", "bot_owner_id", unique=True),
+    sa.Index("ix_players_bot_token", "bot_token_hash", unique=True),
 )
 """``name_skeleton``: the look-alike key of a registered player's name (:func:`wuerfel.server.textcheck.skeleton`,
-migration 0010), unique, so no second account can pass for him; None for guests."""
+migration 0010), unique, so no second account can pass for him; None for guests. ``bot_owner_id`` /
+``bot_token_hash`` (migration 0011): a bot account's owner and the SHA-256 of its token (``wuerfel.server.bots``)."""
 
 sessions = sa.Table(
     "sessions",
@@ -148,6 +153,20 @@ rating_history = sa.Table(
 )
 """One row per identity and rated game: the rating before and after (a profile's rating history)."""
 
+table_leases = sa.Table(
+    "table_leases",
+    metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("owner", sa.String(64), nullable=False),
+    sa.Column("epoch", sa.Integer, nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+)
+"""Which worker runs a table (issue 25 §2, :class:`wuerfel.server.cluster.leases.SqlLeases`, migration 0012):
+``epoch`` rises by one whenever the table changes hands, and every write of the owner is checked against it in its
+own transaction (:meth:`wuerfel.server.store.Store.append`'s ``fences``). ``expires_at`` is Unix time on the
+*database's* clock, so workers whose clocks disagree still agree on who holds a lease. No foreign key: a lease row
+is written on the hot path of a failover and outlives nothing but itself."""
+
 BUSY_TIMEOUT = 5.0
 """Seconds a SQLite statement waits for a lock held by somebody else before it fails."""
 JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024
@@ -220,5 +239,10 @@ def migrate(engine: Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            # Several workers started at once on one database (``serve --workers 3``, a deploy) all migrate at
+            # start: without a lock two of them created Alembic's table at the same moment and one worker died
+            # ("duplicate key … alembic_version"). The lock is the transaction's: it ends with the migration.
+            conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7461083)")
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from wuerfel.engine.components import You
 from wuerfel.engine.narration import announce, texts, thrower_of
 
 if TYPE_CHECKING:
@@ -37,10 +38,11 @@ def event_extras(
     event ``i`` for ``seat``; only the keys that have something to say."""
     assert table.match is not None
     out: dict[str, Any] = {}
-    key = ("extras", i, lang)
+    reader = seat if seat is not None and 0 <= seat < len(table.row.seats) else None
+    key = ("extras", i, lang, reader)  # one per player seat (its own lines in the second person), one for the rest
     public = cache.get(key)
     if public is None:
-        public = cache[key] = _public(table, i, lang)
+        public = cache[key] = _public(table, i, lang, reader)
     out.update(public)
     if uncovered:
         lines = []
@@ -52,8 +54,19 @@ def event_extras(
     return out
 
 
-def _public(table: LiveTable, i: int, lang: str) -> dict[str, Any]:
-    """What every reader told of event ``i`` reads beside it: the thrower and the game's announcements."""
+def _names(table: LiveTable, lang: str, reader: int | None) -> list[str]:
+    """The seats as the move list's own lines name them — a guest marked "(Gast)" as on every other line — and the
+    reader's seat as :class:`You`, so a line about it reads "Du hast verloren", not "Anna hat verloren" (issue 24
+    §3; the re-audit found the list's announcements still in the third person and without the guest mark)."""
+    names: list[str] = [table.seat_label(s, lang) for s in range(len(table.row.seats))]
+    if reader is not None:
+        names[reader] = You(names[reader])
+    return names
+
+
+def _public(table: LiveTable, i: int, lang: str, reader: int | None = None) -> dict[str, Any]:
+    """What a reader told of event ``i`` reads beside it: the thrower and the game's announcements, worded for
+    ``reader``'s seat (None: a spectator's, or a seat's that is not the reader's)."""
     assert table.match is not None
     out: dict[str, Any] = {}
     before = table.before[i]
@@ -73,5 +86,5 @@ def _public(table: LiveTable, i: int, lang: str) -> dict[str, Any]:
     if after is not None:
         lines = announce(before, obj, table.match.record.events[i].player, after)
         if lines:
-            out["announce"] = texts(lines, lang, table._seat_names(lang))
+            out["announce"] = texts(lines, lang, _names(table, lang, reader))
     return out

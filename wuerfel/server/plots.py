@@ -74,9 +74,9 @@ def rating_history(points: tuple[tuple[float, float, float], ...], xlabel: str, 
         xs = list(range(len(points)))
         mu = [p[0] for p in points]
         sigma = [p[1] for p in points]
-        ax.fill_between(
+        ax.fill_between(  # type: ignore[attr-defined]
             xs,
-            [m - s for m, s in zip(mu, sigma, strict=True)],  # type: ignore[attr-defined]
+            [m - s for m, s in zip(mu, sigma, strict=True)],
             [m + s for m, s in zip(mu, sigma, strict=True)],
             color="#2f7d4f",
             alpha=0.15,

@@ -26,15 +26,17 @@ import asyncio
 import datetime as dt
 import logging
 import os
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from wuerfel.engine.errors import N_
 from wuerfel.i18n import translate
-from wuerfel.server.live import db_refusal
+from wuerfel.server.messages import db_refusal
 from wuerfel.server.store import now
 
 if TYPE_CHECKING:
-    from wuerfel.server.live import Hub, LiveTable
+    from wuerfel.server.hub import Hub
+    from wuerfel.server.live import LiveTable
 
 log = logging.getLogger("wuerfel.server")
 
@@ -79,7 +81,7 @@ async def end_idle(t: LiveTable, hours: int) -> bool:
             return False
         seat = seats[0]
         with db_refusal():
-            await asyncio.to_thread(t.hub.store.resign, t.row.id, seat, "idle")
+            await asyncio.to_thread(t.hub.store.resign, t.row.id, seat, "idle", epoch=t.epoch)
         t.row.resigned = seat
         t.row.ended_by = "idle"
         t.row.status = "finished"
@@ -88,7 +90,8 @@ async def end_idle(t: LiveTable, hours: int) -> bool:
         t._arm_clock()
         name = t._named(seat)
 
-        def note(lang: str) -> str:
+        def note(lang: str, mine: Sequence[int] = ()) -> str:
+            # Nobody of the seats is connected when this runs (``t.online()`` above), so only spectators read it.
             return translate(IDLE_NOTE, lang, hours=hours, name=name(lang))
 
         await t._broadcast_state(note)
@@ -103,7 +106,8 @@ async def end_abandoned(hub: Hub, after: float, limit: int = PER_PASS) -> int:
     for table_id in await asyncio.to_thread(hub.store.stale_running_tables, before, limit):
         try:
             t = await hub.get(table_id)
-            if t is not None and await end_idle(t, max(1, round(after / 3600))):
+            # a table another worker owns (a copy read from its log here) is that worker's to end
+            if t is not None and hub.tables.get(table_id) is t and await end_idle(t, max(1, round(after / 3600))):
                 ended += 1
                 log.info("table %s ended: nothing happened for %.0f s", table_id, after)
         except Exception:

@@ -1,26 +1,18 @@
 """The store: players, sessions, tables and the append-only event log, on SQLite or PostgreSQL.
 
 Everything here is synchronous SQLAlchemy Core; the async server calls it from worker threads. The hot path — appending
-the events of a move — goes through :class:`BatchWriter`, one thread that commits whatever moves arrived together in
-one transaction (group commit): the move is acknowledged only after *its* transaction committed, yet a busy server
-pays one commit per batch instead of one per move.
+the events of a move — goes through the group-commit writer (:mod:`~wuerfel.server.writer`); the rows are values
+of their own (:mod:`~wuerfel.server.rows`), the archive's and the ratings' reads a mixin
+(:mod:`~wuerfel.server.store_reads`).
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import datetime as dt
-import hashlib
 import json
-import logging
-import os
-import queue
 import secrets
-import threading
-import time
 from collections.abc import Sequence
-from concurrent.futures import Future
 from typing import Any
 
 import sqlalchemy as sa
@@ -29,187 +21,112 @@ from sqlalchemy.exc import IntegrityError
 
 from wuerfel.engine.record import Event
 from wuerfel.server import db
+from wuerfel.server.rows import (  # re-exported: the server imports the rows from here
+    SESSION_DAYS as SESSION_DAYS,
+)
+from wuerfel.server.rows import (
+    ArchiveGame as ArchiveGame,
+)
+from wuerfel.server.rows import (
+    ChatRow as ChatRow,
+)
+from wuerfel.server.rows import (
+    Deadline as Deadline,
+)
+from wuerfel.server.rows import (
+    EventRow as EventRow,
+)
+from wuerfel.server.rows import (
+    Fence as Fence,
+)
+from wuerfel.server.rows import (
+    Fenced as Fenced,
+)
+from wuerfel.server.rows import (
+    GameResult as GameResult,
+)
+from wuerfel.server.rows import (
+    NameTaken as NameTaken,
+)
+from wuerfel.server.rows import (
+    Player as Player,
+)
+from wuerfel.server.rows import (
+    SeatConflict as SeatConflict,
+)
+from wuerfel.server.rows import (
+    SeatRow as SeatRow,
+)
+from wuerfel.server.rows import (
+    TableRow as TableRow,
+)
+from wuerfel.server.rows import (
+    _aware as _aware,
+)
+from wuerfel.server.rows import (
+    hash_token as hash_token,
+)
+from wuerfel.server.rows import log
+from wuerfel.server.rows import (
+    now as now,
+)
+from wuerfel.server.store_reads import ArchiveReads
 from wuerfel.server.textcheck import skeleton
-
-SESSION_DAYS = 30
-log = logging.getLogger("wuerfel.server")
-
-
-def now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
-
-
-def _aware(t: dt.datetime | None) -> dt.datetime | None:
-    """SQLite returns naive datetimes; everything here is UTC."""
-    if t is not None and t.tzinfo is None:
-        return t.replace(tzinfo=dt.UTC)
-    return t
-
-
-@dataclasses.dataclass(frozen=True)
-class Player:
-    id: int
-    name: str
-    registered: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "registered": self.registered}
+from wuerfel.server.writer import (  # re-exported: the hub makes its writer from here
+    CHECKPOINT_EVERY as CHECKPOINT_EVERY,
+)
+from wuerfel.server.writer import (
+    WAL_LIMIT as WAL_LIMIT,
+)
+from wuerfel.server.writer import (
+    BatchWriter as BatchWriter,
+)
+from wuerfel.server.writer import (
+    ThreadWriter as ThreadWriter,
+)
+from wuerfel.server.writer import (
+    make_writer as make_writer,
+)
 
 
-@dataclasses.dataclass
-class SeatRow:
-    seat: int
-    player_id: int | None = None
-    bot: str | None = None
-    name: str | None = None
-    guest: bool = False
-    """A guest (no password) sits here: pages mark the name "(guest)", so nobody passes for a registered player."""
-    standin: str | None = None
-    """The bot that plays this person's seat while he is away ("Computer übernimmt", after his clock ran out or he
-    left for good); None: he plays it himself. Stored, so a restart keeps the bot in the seat."""
-
-    @property
-    def kind(self) -> str:
-        if self.bot:
-            return "bot"
-        return "human" if self.player_id is not None else "empty"
-
-
-@dataclasses.dataclass
-class TableRow:
-    id: str
-    game: str
-    rules_id: str
-    rules: dict[str, Any]
-    num_seats: int
-    scorekeeper: bool
-    private: bool
-    host_id: int | None
-    status: str
-    created_at: dt.datetime
-    finished_at: dt.datetime | None
-    seats: list[SeatRow]
-    resigned: int | None = None
-    """The seat whose player resigned, which ended the game (None: nobody resigned)."""
-    rematch: str | None = None
-    """The table of the rematch of this finished game, once somebody asked for it (None: not yet)."""
-    spectator_chat: bool = False
-    """Spectators (with a name) may write in the chat; chosen at creation (default: only the players write)."""
-    hints: bool = True
-    """The players may ask the game's advisor for hints (protocol 5); chosen at creation (default: yes, since no
-    table is rated yet)."""
-    active_at: dt.datetime | None = None
-    """The last seating change (created, a seat taken, left or given to a bot): an unstarted table idle too long
-    leaves the lobby. None only for tables created before it was stored (their creation time stands in)."""
-
-    clock: str = "none"
-    """The time control chosen at creation: ``none``, ``live`` (seconds per move) or ``corr`` (days per move)."""
-    move_seconds: int | None = None
-    """The limit per move in seconds (nominal: a test server may scale it, see ``Hub.clock_scale``); None: none."""
-    on_expiry: str = "bot"
-    """What happens when a move's time runs out: ``bot`` (the computer plays the seat until the player returns)
-    or ``forfeit`` (the player loses the game)."""
-    deadline_at: dt.datetime | None = None
-    """When the running move's time runs out (stored with the move, so a restart re-arms the same deadline)."""
-    deadline_seq: int | None = None
-    """The position (number of events) ``deadline_at`` belongs to; a deadline of another position is stale."""
-    ended_by: str | None = None
-    """Why the game ended before its end: ``resigned``, ``timeout`` (forfeit on time), ``abandoned`` (a guest
-    logged out of a forfeit table); None: played out, or not over."""
-    rated: bool = False
-    """A rated table (issue 16): registered players and bots only, no hints; its end updates the ratings in the
-    same transaction (see :meth:`Store.append`'s ``results``)."""
-
-    @property
-    def last_active(self) -> dt.datetime:
-        return self.active_at or self.created_at
-
-
-@dataclasses.dataclass(frozen=True)
-class EventRow:
-    """One event to append: the log entry plus where it goes."""
-
-    table_id: str
-    seq: int
-    event: Event
-    secret: str | None = None
-    """The secret of the throw this event announced (its proof's ``next``): kept in the row, never in the event, so
-    a restarted server throws the die it committed to; it leaves the server only in that throw's own event."""
-
-
-@dataclasses.dataclass(frozen=True)
-class GameResult:
-    """How a game ended, stored with its status ``finished`` (:meth:`Store.append`): every seat's place and score,
-    and at a rated table the ratings' update — all in the transaction that ends the game."""
-
-    table_id: str
-    ranking: list[list[int]]
-    """Seats best first, tied seats grouped (the engine's :meth:`State.ranking`)."""
-    scores: list[float] | None = None
-    """Every seat's final score in the game's measure; None when the game ended by a resignation or forfeit."""
-
-
-@dataclasses.dataclass(frozen=True)
-class ArchiveGame:
-    """One finished game in a player's archive: the table and every seat's result (see :meth:`Store.archive`)."""
-
-    id: str
-    game: str
-    rules_id: str
-    finished_at: dt.datetime | None
-    rated: bool
-    ended_by: str | None
-    seats: list[dict[str, Any]]
-    """Per seat: ``seat``, ``name``, ``player_id``, ``bot``, ``guest``, ``place``, ``score``, ``mine`` (the archive's
-    player sits there) and at a rated table ``rating_before``/``rating_after`` (ordinals) of who sat there."""
-
-
-Deadline = tuple[str, "dt.datetime | None", "int | None"]
-"""(table id, when the running move's time runs out, the position it belongs to) — None, None: no clock runs."""
-
-
-@dataclasses.dataclass(frozen=True)
-class ChatRow:
-    """One chat message at a table (see :meth:`Store.add_chat`)."""
-
-    seq: int
-    author: str
-    player_id: int | None
-    seat: int | None
-    """The writer's seat; None: he watches (a spectator)."""
-    at: dt.datetime
-    text: str
-    guest: bool = False
-    """The writer is a guest (no password): pages mark the name "(Gast)" like everywhere else (protocol 6)."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seq": self.seq,
-            "author": self.author,
-            "seat": self.seat,
-            "spectator": self.seat is None,
-            "at": self.at.strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "text": self.text,
-            "guest": self.guest,
-        }
-
-
-class NameTaken(Exception):
-    """A registered player already has this name."""
-
-
-class SeatConflict(Exception):
-    """Two writers raced for the same seat."""
-
-
-def hash_token(token: str) -> str:
-    """Sessions are stored by hash, so a leaked database does not hand out logged-in cookies."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-class Store:
+class Store(ArchiveReads):
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._sqlite = engine.dialect.name == "sqlite"
+
+    def _check_fences(self, c: sa.Connection, fences: Sequence[Fence], written: bool) -> None:
+        """Raise :class:`Fenced` unless every (table, epoch) is still its table's lease (issue 25 §2). Called twice
+        per transaction, before and after its writes; it checks once, where the check holds until the commit:
+
+        - PostgreSQL, before the writes: the lease rows are locked (``FOR UPDATE``, in table order so two writers
+          never deadlock), so a takeover waits for this commit, or this check waits for the takeover's and sees
+          its new epoch.
+        - SQLite, after the writes: the transaction then holds the database's one write lock, so no takeover can
+          commit in between; a read before the first write would only start a snapshot that a commit elsewhere
+          turns into an error at the first write.
+        """
+        if not fences or written != self._sqlite:
+            return
+        self._verify_fences(c, fences, lock=not self._sqlite)
+
+    @staticmethod
+    def _verify_fences(c: sa.Connection, fences: Sequence[Fence], lock: bool) -> None:
+        lt = db.table_leases
+        q = sa.select(lt.c.table_id, lt.c.epoch).where(lt.c.table_id.in_(sorted(dict(fences)))).order_by(lt.c.table_id)
+        if lock:
+            q = q.with_for_update()
+        held = {r.table_id: r.epoch for r in c.execute(q)}
+        for table_id, epoch in fences:
+            if held.get(table_id) != epoch:
+                raise Fenced(table_id)
+
+    def _fenced_instead(self, c: sa.Connection, fences: Sequence[Fence]) -> None:
+        """After a write under ``fences`` failed on a unique key: raise :class:`Fenced` when a fence no longer
+        holds. On SQLite the fence is checked after the writes, so the new owner's event with the same seq can
+        refuse the old owner's first; the old owner must hear that it lost the table, not that its seq clashed."""
+        if fences:
+            with c.begin():
+                self._verify_fences(c, fences, lock=False)
 
     @classmethod
     def open(cls, url: str | None, synchronous: str = "NORMAL") -> Store:
@@ -270,7 +187,7 @@ class Store:
     def get_player(self, player_id: int) -> Player | None:
         with self.engine.connect() as c:
             row = c.execute(sa.select(db.players).where(db.players.c.id == player_id)).first()
-        return Player(row.id, row.name, row.password_hash is not None) if row else None
+        return Player(row.id, row.name, row.password_hash is not None, row.bot_owner_id is not None) if row else None
 
     def find_registered(self, name: str) -> tuple[Player, str] | None:
         """The registered player with this name (case-insensitive) and their password hash."""
@@ -278,7 +195,7 @@ class Store:
             row = c.execute(sa.select(db.players).where(db.players.c.login_name == name.casefold())).first()
         if row is None or row.password_hash is None:
             return None
-        return Player(row.id, row.name, True), row.password_hash
+        return Player(row.id, row.name, True, row.bot_owner_id is not None), row.password_hash
 
     def registered_lookalike(self, name: str) -> Player | None:
         """The registered player whose name looks like ``name`` (the same :func:`~wuerfel.server.textcheck.skeleton`:
@@ -326,10 +243,14 @@ class Store:
         with self.engine.begin() as c:
             c.execute(sa.delete(db.sessions).where(db.sessions.c.token_hash == hash_token(token)))
 
-    def delete_player_sessions(self, player_id: int) -> None:
-        """End every session of a player (logging out logs out everywhere)."""
+    def delete_player_sessions(self, player_id: int) -> list[str]:
+        """End every session of a player (logging out logs out everywhere); the hashes of the sessions ended, so
+        that the other workers can be told to drop their cached copies."""
         with self.engine.begin() as c:
-            c.execute(sa.delete(db.sessions).where(db.sessions.c.player_id == player_id))
+            rows = c.execute(
+                sa.delete(db.sessions).where(db.sessions.c.player_id == player_id).returning(db.sessions.c.token_hash)
+            ).all()
+        return [r.token_hash for r in rows]
 
     # --- tables -----------------------------------------------------------------------------------------------
     def create_table(
@@ -442,14 +363,6 @@ class Store:
             rated=bool(row.rated),
         )
 
-    @staticmethod
-    def _seats_query() -> sa.Select[Any]:
-        """Seats with whether a guest sits there (a player without a password)."""
-        guest = sa.and_(db.seats.c.player_id.is_not(None), db.players.c.password_hash.is_(None))
-        return sa.select(db.seats, guest.label("guest")).select_from(
-            db.seats.outerjoin(db.players, db.players.c.id == db.seats.c.player_id)
-        )
-
     def list_tables(
         self,
         statuses: Sequence[str],
@@ -555,16 +468,22 @@ class Store:
             ).all()
         return [(r.id, _aware(r.active_at) or _aware(r.created_at) or now()) for r in rows]
 
-    def set_seat(self, table_id: str, seat: SeatRow) -> dt.datetime:
-        """Change one seat; the table's ``active_at`` moves to now in the same transaction (returned)."""
+    def set_seat(self, table_id: str, seat: SeatRow, epoch: int | None = None) -> dt.datetime:
+        """Change one seat; the table's ``active_at`` moves to now in the same transaction (returned).
+
+        ``epoch`` (here and in the other writes of a running table's owner): the owner's lease epoch, checked in
+        the same transaction (:class:`Fenced` when the table passed to another worker); None writes unfenced."""
         when = now()
+        fences = _fences(table_id, epoch)
         with self.engine.begin() as c:
+            self._check_fences(c, fences, False)
             c.execute(
                 sa.update(db.seats)
                 .where(db.seats.c.table_id == table_id, db.seats.c.seat == seat.seat)
                 .values(player_id=seat.player_id, bot=seat.bot, name=seat.name)
             )
             c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id).values(active_at=when))
+            self._check_fences(c, fences, True)
         return when
 
     def set_rematch(self, table_id: str, rematch_id: str) -> None:
@@ -572,11 +491,13 @@ class Store:
         with self.engine.begin() as c:
             c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id).values(rematch=rematch_id))
 
-    def resign(self, table_id: str, seat: int, ended_by: str = "resigned") -> None:
+    def resign(self, table_id: str, seat: int, ended_by: str = "resigned", epoch: int | None = None) -> None:
         """The player in ``seat`` resigned (or forfeited: ``ended_by`` ``timeout``/``abandoned``): the game ends
         (status ``finished``) with that seat and the reason recorded, in one transaction, so a restart never finds
         a finished game without its reason or the reverse."""
+        fences = _fences(table_id, epoch)
         with self.engine.begin() as c:
+            self._check_fences(c, fences, False)
             # Only a game not over yet ends here: a second end would rate the game twice.
             row = c.execute(
                 sa.update(db.game_tables)
@@ -592,22 +513,29 @@ class Store:
                 .returning(db.game_tables.c.num_seats)
             ).first()
             if row is not None:
-                # The stored result of a resignation (as :func:`wuerfel.server.live.result_json` states it): the
+                # The stored result of a resignation (as :func:`wuerfel.server.core.results.result_json` states it): the
                 # seat that gave up last, all others tied first; a rated table rates exactly that.
                 others = [s for s in range(row.num_seats) if s != seat]
                 self._finish(c, GameResult(table_id, [others, [seat]] if others else [[seat]]))
+            self._check_fences(c, fences, True)
 
-    def set_standin(self, table_id: str, seat: int, bot: str | None) -> None:
+    def set_standin(self, table_id: str, seat: int, bot: str | None, epoch: int | None = None) -> None:
         """A bot takes a person's seat while he is away (``bot``), or gives it back (None)."""
+        fences = _fences(table_id, epoch)
         with self.engine.begin() as c:
+            self._check_fences(c, fences, False)
             c.execute(
                 sa.update(db.seats).where(db.seats.c.table_id == table_id, db.seats.c.seat == seat).values(standin=bot)
             )
+            self._check_fences(c, fences, True)
 
-    def set_deadline(self, table_id: str, at: dt.datetime | None, seq: int | None) -> None:
+    def set_deadline(self, table_id: str, at: dt.datetime | None, seq: int | None, epoch: int | None = None) -> None:
         """Store the running move's deadline outside a move (a seat given back re-arms its clock)."""
+        fences = _fences(table_id, epoch)
         with self.engine.begin() as c:
+            self._check_fences(c, fences, False)
             self._set_deadline(c, table_id, at, seq)
+            self._check_fences(c, fences, True)
 
     @staticmethod
     def _set_deadline(c: sa.Connection, table_id: str, at: dt.datetime | None, seq: int | None) -> None:
@@ -615,20 +543,28 @@ class Store:
             sa.update(db.game_tables).where(db.game_tables.c.id == table_id).values(deadline_at=at, deadline_seq=seq)
         )
 
-    def add_chat(self, table_id: str, msg: ChatRow) -> None:
+    def add_chat(self, table_id: str, msg: ChatRow, epoch: int | None = None) -> None:
         """Store one chat message; the primary key (table, seq) refuses a second message with the same number."""
-        with self.engine.begin() as c:
-            c.execute(
-                sa.insert(db.chat_messages).values(
-                    table_id=table_id,
-                    seq=msg.seq,
-                    author=msg.author,
-                    player_id=msg.player_id,
-                    seat=msg.seat,
-                    created_at=msg.at,
-                    text=msg.text,
+        fences = _fences(table_id, epoch)
+        try:
+            with self.engine.begin() as c:
+                self._check_fences(c, fences, False)
+                c.execute(
+                    sa.insert(db.chat_messages).values(
+                        table_id=table_id,
+                        seq=msg.seq,
+                        author=msg.author,
+                        player_id=msg.player_id,
+                        seat=msg.seat,
+                        created_at=msg.at,
+                        text=msg.text,
+                    )
                 )
-            )
+                self._check_fences(c, fences, True)
+        except IntegrityError:
+            with self.engine.connect() as c:
+                self._fenced_instead(c, fences)
+            raise
 
     def load_chat(self, table_id: str) -> list[ChatRow]:
         """Every chat message of a table in order (the record keeps them all; the page is sent the last ones)."""
@@ -659,9 +595,12 @@ class Store:
             rows = c.execute(sa.select(db.chat_mutes.c.player_id).where(db.chat_mutes.c.table_id == table_id))
             return {r.player_id for r in rows}
 
-    def set_status(self, table_id: str, status: str) -> None:
+    def set_status(self, table_id: str, status: str, epoch: int | None = None) -> None:
+        fences = _fences(table_id, epoch)
         with self.engine.begin() as c:
+            self._check_fences(c, fences, False)
             self._set_status(c, table_id, status)
+            self._check_fences(c, fences, True)
 
     @staticmethod
     def _set_status(c: sa.Connection, table_id: str, status: str) -> None:
@@ -669,212 +608,6 @@ class Store:
         if status == "finished":
             values["finished_at"] = now()
         c.execute(sa.update(db.game_tables).where(db.game_tables.c.id == table_id).values(**values))
-
-    # --- archive, profiles, ratings (issue 16) ------------------------------------------------------------------
-    def archive(
-        self,
-        player_id: int,
-        game: str | None = None,
-        rules_id: str | None = None,
-        offset: int = 0,
-        limit: int = 20,
-        public_only: bool = False,
-    ) -> tuple[list[ArchiveGame], int]:
-        """The finished games where the player held a seat, newest first, optionally of one game and rule set;
-        one page of them and how many there are in all. ``public_only``: without private and real-dice tables
-        (somebody else looking at a player's archive sees what the lobby showed)."""
-        mine = sa.select(db.seats.c.table_id).where(db.seats.c.player_id == player_id)
-        where = [db.game_tables.c.status == "finished", db.game_tables.c.id.in_(mine)]
-        if public_only:
-            where += [db.game_tables.c.private == sa.false(), db.game_tables.c.scorekeeper == sa.false()]
-        if game:
-            where.append(db.game_tables.c.game == game)
-        if rules_id:
-            where.append(db.game_tables.c.rules_id == rules_id)
-        with self.engine.connect() as c:
-            total = c.execute(sa.select(sa.func.count()).select_from(db.game_tables).where(*where)).scalar_one()
-            rows = c.execute(
-                sa.select(
-                    db.game_tables.c.id,
-                    db.game_tables.c.game,
-                    db.game_tables.c.rules_id,
-                    db.game_tables.c.finished_at,
-                    db.game_tables.c.rated,
-                    db.game_tables.c.ended_by,
-                )
-                .where(*where)
-                .order_by(db.game_tables.c.finished_at.desc(), db.game_tables.c.id)
-                .offset(max(0, offset))
-                .limit(max(1, limit))
-            ).all()
-            ids = [r.id for r in rows]
-            seats: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
-            moved: dict[tuple[str, str], tuple[float, float]] = {}
-            if ids:
-                for r in c.execute(
-                    self._seats_query()
-                    .where(db.seats.c.table_id.in_(ids))
-                    .order_by(db.seats.c.table_id, db.seats.c.seat)
-                ):
-                    seats[r.table_id].append(
-                        {
-                            "seat": r.seat,
-                            "name": r.name,
-                            "player_id": r.player_id,
-                            "bot": r.bot,
-                            "guest": bool(r.guest),
-                            "place": r.place,
-                            "score": r.score,
-                            "mine": r.player_id == player_id,
-                        }
-                    )
-                for h in c.execute(
-                    sa.select(db.rating_history).where(
-                        db.rating_history.c.table_id.in_(ids), ~db.rating_history.c.who.like("seat:%")
-                    )
-                ):
-                    moved[(h.table_id, h.who)] = (h.mu_before - 3 * h.sigma_before, h.mu - 3 * h.sigma)
-        from wuerfel.server import ratings as rt
-
-        out = []
-        for r in rows:
-            for s in seats[r.id]:
-                key = (
-                    rt.bot_identity(s["bot"])
-                    if s["bot"]
-                    else (rt.player_identity(s["player_id"]) if s["player_id"] is not None else "")
-                )
-                if (r.id, key) in moved:
-                    s["rating_before"], s["rating_after"] = moved[(r.id, key)]
-            out.append(
-                ArchiveGame(r.id, r.game, r.rules_id, _aware(r.finished_at), bool(r.rated), r.ended_by, seats[r.id])
-            )
-        return out, int(total)
-
-    def archive_choices(self, player_id: int) -> list[tuple[str, str]]:
-        """The (game, rule set) pairs of the player's finished games: what the archive's filter offers."""
-        mine = sa.select(db.seats.c.table_id).where(db.seats.c.player_id == player_id)
-        with self.engine.connect() as c:
-            rows = c.execute(
-                sa.select(db.game_tables.c.game, db.game_tables.c.rules_id)
-                .distinct()
-                .where(db.game_tables.c.status == "finished", db.game_tables.c.id.in_(mine))
-            ).all()
-        return sorted((r.game, r.rules_id) for r in rows)
-
-    def find_player_by_name(self, name: str) -> Player | None:
-        """The registered player with this name (case-insensitive): a profile's address names him."""
-        found = self.find_registered(name)
-        return found[0] if found else None
-
-    def player_results(self, player_id: int) -> list[dict[str, Any]]:
-        """Every result of the player's seats in finished games (oldest first): game, rule set, place, score,
-        whether it was rated and when. Profiles compute their statistics from these (games, wins, mean score,
-        the score distribution). A person holding several seats (hot-seat) has one result per seat."""
-        with self.engine.connect() as c:
-            rows = c.execute(
-                sa.select(
-                    db.game_tables.c.id,
-                    db.game_tables.c.game,
-                    db.game_tables.c.rules_id,
-                    db.game_tables.c.finished_at,
-                    db.game_tables.c.rated,
-                    db.game_tables.c.private,
-                    db.game_tables.c.scorekeeper,
-                    db.game_tables.c.num_seats,
-                    db.seats.c.seat,
-                    db.seats.c.place,
-                    db.seats.c.score,
-                )
-                .select_from(db.game_tables.join(db.seats, db.seats.c.table_id == db.game_tables.c.id))
-                .where(db.seats.c.player_id == player_id, db.game_tables.c.status == "finished")
-                .order_by(db.game_tables.c.finished_at, db.game_tables.c.id, db.seats.c.seat)
-            ).all()
-        return [
-            {
-                "table_id": r.id,
-                "game": r.game,
-                "rules_id": r.rules_id,
-                "finished_at": _aware(r.finished_at),
-                "rated": bool(r.rated),
-                "public": not (r.private or r.scorekeeper),
-                "seats": r.num_seats,
-                "seat": r.seat,
-                "place": r.place,
-                "score": r.score,
-            }
-            for r in rows
-        ]
-
-    def ratings_of(self, who: str) -> dict[str, tuple[float, float, int]]:
-        """Game → (mu, sigma, rated games) of one identity."""
-        with self.engine.connect() as c:
-            return {
-                r.game: (r.mu, r.sigma, r.games)
-                for r in c.execute(sa.select(db.ratings).where(db.ratings.c.who == who))
-            }
-
-    def rating_history(self, who: str, game: str | None = None) -> list[dict[str, Any]]:
-        """The identity's rating after each of its rated games, oldest first (per game: ``game``)."""
-        q = sa.select(db.rating_history).where(db.rating_history.c.who == who)
-        if game:
-            q = q.where(db.rating_history.c.game == game)
-        with self.engine.connect() as c:
-            rows = c.execute(q.order_by(db.rating_history.c.at, db.rating_history.c.id)).all()
-        return [
-            {
-                "table_id": r.table_id,
-                "game": r.game,
-                "at": _aware(r.at),
-                "mu": r.mu,
-                "sigma": r.sigma,
-                "before": r.mu_before - 3 * r.sigma_before,
-                "ordinal": r.mu - 3 * r.sigma,
-            }
-            for r in rows
-        ]
-
-    def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
-        """The rated players and bots of one game, best ``ordinal`` (``mu - 3 sigma``) first, with the players'
-        names; and, apart, nothing of the seats (see :meth:`seat_advantages`)."""
-        order = (db.ratings.c.mu - 3 * db.ratings.c.sigma).desc()
-        with self.engine.connect() as c:
-            rows = c.execute(
-                sa.select(db.ratings, db.players.c.name)
-                .select_from(db.ratings.outerjoin(db.players, db.players.c.id == db.ratings.c.player_id))
-                .where(db.ratings.c.game == game, ~db.ratings.c.who.like("seat:%"))
-                .order_by(order, db.ratings.c.who)
-                .limit(limit)
-            ).all()
-        return [
-            {
-                "who": r.who,
-                "name": r.name,
-                "bot": r.who.split(":", 1)[1] if r.who.startswith("bot:") else None,
-                "mu": r.mu,
-                "sigma": r.sigma,
-                "ordinal": r.mu - 3 * r.sigma,
-                "games": r.games,
-            }
-            for r in rows
-        ]
-
-    def seat_advantages(self, game: str) -> list[dict[str, Any]]:
-        """The learned advantage of each seat (table size, seat, mu, sigma, games) of one game."""
-        with self.engine.connect() as c:
-            rows = c.execute(
-                sa.select(db.ratings).where(db.ratings.c.game == game, db.ratings.c.who.like("seat:%"))
-            ).all()
-        out = []
-        for r in rows:
-            _, n, k = r.who.split(":")
-            out.append({"seats": int(n), "seat": int(k), "mu": r.mu, "sigma": r.sigma, "games": r.games})
-        return sorted(out, key=lambda x: (x["seats"], x["seat"]))
-
-    def rated_games(self) -> list[str]:
-        """The games that have ratings (the leaderboards' index)."""
-        with self.engine.connect() as c:
-            return sorted(r.game for r in c.execute(sa.select(db.ratings.c.game).distinct()))
 
     # --- the event log ----------------------------------------------------------------------------------------
     _INSERT_EVENTS = sa.insert(db.events)
@@ -886,6 +619,7 @@ class Store:
         conn: sa.Connection | None = None,
         deadlines: Sequence[Deadline] = (),
         results: Sequence[GameResult] = (),
+        fences: Sequence[Fence] = (),
     ) -> None:
         """Append events (and status changes, and the new deadlines of timed tables, and the results of the games
         that end here) in one transaction; a duplicate (table, seq) fails the whole batch.
@@ -897,12 +631,31 @@ class Store:
         ``conn``: a connection the caller keeps open (the loop writer does, to skip the pool on the hot path).
         A move and the deadline of the move it leads to are committed together: a restart never finds a position
         with the deadline of another.
+
+        ``fences``: (table, lease epoch) pairs of a cluster worker (issue 25 §2); when one is no longer its table's
+        lease, :class:`Fenced` is raised and nothing of the batch is stored.
         """
         if conn is None:
             with self.engine.connect() as c:
-                self.append(rows, statuses, c, deadlines, results)
+                self.append(rows, statuses, c, deadlines, results, fences)
             return
+        try:
+            self._append(conn, rows, statuses, deadlines, results, fences)
+        except IntegrityError:
+            self._fenced_instead(conn, fences)
+            raise
+
+    def _append(
+        self,
+        conn: sa.Connection,
+        rows: Sequence[EventRow],
+        statuses: Sequence[tuple[str, str]],
+        deadlines: Sequence[Deadline],
+        results: Sequence[GameResult],
+        fences: Sequence[Fence],
+    ) -> None:
         with conn.begin():
+            self._check_fences(conn, fences, False)
             if rows:
                 t = now()
                 conn.execute(
@@ -925,6 +678,7 @@ class Store:
                 self._set_deadline(conn, table_id, at, seq)
             for result in results:
                 self._finish(conn, result)
+            self._check_fences(conn, fences, True)
 
     _SET_RESULT = (
         sa.update(db.seats)
@@ -1167,197 +921,7 @@ def _log_of(table_id: str, rows: Sequence[Any]) -> Log:
 PROBE_WAIT = db.BUSY_TIMEOUT + 1.0
 """Seconds ``/healthz`` waits for SQLite's write lock before it calls the database unwritable: longer than a commit
 would wait, so a 503 means that a write would have failed too."""
-WAL_LIMIT = 32 * 1024 * 1024
-"""A SQLite WAL larger than this is checkpointed and truncated by the writer before its next batch."""
-CHECKPOINT_EVERY = 1.0
-"""Seconds between the writer's routine checkpoints while it is writing."""
 
 
-class BatchWriter:
-    """One writer thread doing group commits of event rows.
-
-    :meth:`submit` returns a future that completes when the rows are committed (or fails with the database error,
-    in which case none of the batch's rows were written and the callers keep their old state). Batches that fail
-    as a whole are retried one submission at a time, so one bad submission never sinks its neighbours.
-
-    The thread keeps one connection for its whole life. On SQLite it is also the only one that checkpoints: between
-    batches, every :data:`CHECKPOINT_EVERY` seconds or when the WAL passed ``wal_limit``, it copies the WAL into the
-    database and truncates it. A checkpoint run by anybody else can be starved by a steady stream of commits (the
-    WAL then grows without bound, measured at 27 GB/hour); the writer cannot starve itself, so the WAL stays bounded
-    however fast moves arrive, and the commits waiting meanwhile simply form the next, larger batch.
-    """
-
-    def __init__(self, store: Store, wal_limit: int | None = None) -> None:
-        self.store = store
-        self.wal_limit = WAL_LIMIT if wal_limit is None else wal_limit
-        self._q: queue.SimpleQueue[
-            tuple[list[EventRow], list[tuple[str, str]], Future[None], list[Deadline], list[GameResult]] | None
-        ] = queue.SimpleQueue()
-        self._sqlite = store.engine.dialect.name == "sqlite"
-        self._wal = _wal_path(store.engine) if self._sqlite else None
-        self._conn: sa.Connection | None = None
-        self._last_checkpoint = time.monotonic()
-        self.commits = 0
-        self.checkpoints = 0
-        self.failing: str | None = None
-        """The error of the last commit when it failed (None once a commit succeeds again): ``/healthz`` says it."""
-        self._thread = threading.Thread(target=self._run, name="wuerfel-writer", daemon=True)
-        self._thread.start()
-
-    def submit(
-        self,
-        rows: Sequence[EventRow],
-        statuses: Sequence[tuple[str, str]] = (),
-        deadlines: Sequence[Deadline] = (),
-        results: Sequence[GameResult] = (),
-    ) -> Future[None]:
-        fut: Future[None] = Future()
-        self._q.put((list(rows), list(statuses), fut, list(deadlines), list(results)))
-        return fut
-
-    def close(self) -> None:
-        self._q.put(None)
-        self._thread.join(timeout=10)
-
-    def _run(self) -> None:
-        try:
-            while True:
-                item = self._q.get()
-                if item is None:
-                    return
-                batch = [item]
-                stop = False
-                while len(batch) < 512:
-                    try:
-                        nxt = self._q.get_nowait()
-                    except queue.Empty:
-                        break
-                    if nxt is None:
-                        stop = True
-                        break
-                    batch.append(nxt)
-                self._commit(batch)
-                if self._sqlite:
-                    self._maybe_checkpoint()
-                if stop:
-                    return
-        finally:
-            if self._conn is not None:
-                with contextlib.suppress(Exception):
-                    self._conn.close()
-
-    def _connection(self) -> sa.Connection:
-        if self._conn is None:
-            self._conn = self.store.engine.connect()
-            if self._sqlite:
-                # This thread checkpoints on its own schedule (above); an automatic checkpoint inside a commit would
-                # only be a PASSIVE one that a busy server can starve.
-                self._conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
-                self._conn.commit()
-        return self._conn
-
-    def _drop_connection(self) -> None:
-        if self._conn is not None:
-            with contextlib.suppress(Exception):
-                self._conn.close()
-            self._conn = None
-
-    def _commit(
-        self, batch: list[tuple[list[EventRow], list[tuple[str, str]], Future[None], list[Deadline], list[GameResult]]]
-    ) -> None:
-        rows = [r for b in batch for r in b[0]]
-        statuses = [s for b in batch for s in b[1]]
-        deadlines = [d for b in batch for d in b[3]]
-        results = [g for b in batch for g in b[4]]
-        try:
-            self.store.append(rows, statuses, self._connection(), deadlines, results)
-            self.commits += 1
-            self.failing = None
-        except Exception as exc:
-            # A failed connection is not reused (SQLite after "disk full", a PostgreSQL restart): the next batch
-            # starts on a fresh one.
-            self._drop_connection()
-            if len(batch) == 1:
-                if not isinstance(exc, IntegrityError):
-                    self.failing = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
-                _complete(batch[0][2], exc)
-                return
-            for b in batch:
-                self._commit([b])
-            return
-        for b in batch:
-            _complete(b[2], None)
-
-    def _maybe_checkpoint(self) -> None:
-        big = self._wal is not None and _size(self._wal) > self.wal_limit
-        if not big and time.monotonic() - self._last_checkpoint < CHECKPOINT_EVERY:
-            return
-        self._last_checkpoint = time.monotonic()
-        try:
-            c = self._connection()
-            c.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-            c.commit()
-            self.checkpoints += 1
-        except Exception:
-            # A reader that keeps a snapshot open past the busy timeout: the next turn tries again.
-            log.warning("WAL checkpoint failed", exc_info=True)
-            self._drop_connection()
-
-
-def _wal_path(engine: Engine) -> str | None:
-    path = engine.url.database
-    return f"{path}-wal" if path and path != ":memory:" else None
-
-
-def _size(path: str) -> int:
-    try:
-        return os.path.getsize(path)
-    except OSError:
-        return 0
-
-
-class ThreadWriter:
-    """The :class:`BatchWriter` behind an awaitable interface for the event loop.
-
-    Every commit runs on the writer thread, on SQLite too: a commit that waits for a lock (another process holding
-    the database, a checkpoint) or for a slow disk must stall only the moves waiting for it, never the event loop
-    and with it every request of the server.
-    """
-
-    def __init__(self, store: Store, wal_limit: int | None = None) -> None:
-        self._writer = BatchWriter(store, wal_limit)
-
-    @property
-    def commits(self) -> int:
-        return self._writer.commits
-
-    @property
-    def failing(self) -> str | None:
-        return self._writer.failing
-
-    def write(
-        self,
-        rows: Sequence[EventRow],
-        statuses: Sequence[tuple[str, str]] = (),
-        deadlines: Sequence[Deadline] = (),
-        results: Sequence[GameResult] = (),
-    ) -> Any:
-        """A future that completes when the rows are committed (fails with the database error otherwise)."""
-        import asyncio
-
-        return asyncio.wrap_future(self._writer.submit(rows, statuses, deadlines, results))
-
-    def close(self) -> None:
-        self._writer.close()
-
-
-def make_writer(store: Store) -> ThreadWriter:
-    """Call from the event loop."""
-    return ThreadWriter(store)
-
-
-def _complete(fut: Future[None], exc: BaseException | None) -> None:
-    if exc is None:
-        fut.set_result(None)
-    else:
-        fut.set_exception(exc)
+def _fences(table_id: str, epoch: int | None) -> list[Fence]:
+    return [] if epoch is None else [(table_id, epoch)]

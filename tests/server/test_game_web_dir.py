@@ -1,0 +1,92 @@
+"""A game package's own web table (issue 26): the static files in its ``GameInfo.web_dir`` are served under
+``/static/games/<id>/`` and its table page loads them, and the lobby names the game in German and English as the
+package says — with no file of wuerfel edited. Run in a fresh interpreter with the package on its path, as an
+installed plug-in is (the approach of ``tests/engine/test_game_catalogues.py``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.engine.test_registry import python
+from wuerfel.engine.registry import ENTRY_POINT_GROUP
+
+GAME = """
+import dataclasses
+from pathlib import Path
+
+from tests.engine.toy_game import pig_info
+from wuerfel.engine.registry import register
+
+register(dataclasses.replace(pig_info(), id="oink", name_de="Grunzen", name_en="Oink", description_de="Ein Spiel",
+                             description_en="A game", web_dir=Path(__file__).parent / "web"))
+"""
+
+SCRIPT = """
+import json, sys
+from fastapi.testclient import TestClient
+from wuerfel.server.app import create_app
+
+app = create_app("sqlite:///" + sys.argv[1], bot_delay=0)
+out = {}
+with TestClient(app) as c:
+    js = c.get("/static/games/oink/table.js")
+    out["js"] = [js.status_code, js.text, js.headers.get("content-type", "")]
+    out["css"] = c.get("/static/games/oink/table.css").status_code
+    out["outside"] = [c.get(p).status_code for p in ("/static/games/oink/../../../secret.txt",
+                                                     "/static/games/oink/%2e%2e/secret.txt",
+                                                     "/static/games/oink/missing.js",
+                                                     "/static/games/zehntausend/table.js",
+                                                     "/static/games/nosuchgame/table.js")]
+    out["ours"] = c.get("/static/js/table.js").status_code
+    for lang in ("de", "en"):
+        c.cookies.set("wuerfel_lang", lang)
+        games = {g["id"]: g for g in c.get("/api/games").json()["games"]}
+        out[lang] = {k: games["oink"][k] for k in ("name", "description", "web_module", "web_style")}
+        out[lang + "-zehntausend"] = games["zehntausend"]["web_module"]
+    c.cookies.set("wuerfel_lang", "de")
+    c.post("/api/guest", json={"name": "Sau"}, headers={"X-CSRF-Token": c.get("/api/session").json()["csrf_token"]})
+    made = c.post("/api/tables", json={"game": "oink"},
+                  headers={"X-CSRF-Token": c.get("/api/session").json()["csrf_token"]})
+    page = c.get("/table/" + made.json()["id"]).text
+    out["table"] = [made.status_code, 'data-module="/static/games/oink/table.js"' in page,
+                    'href="/static/games/oink/table.css"' in page, "Grunzen" in page]
+print(json.dumps(out))
+"""
+
+JS = "export function render(ctx) { /* the game's own table */ }\n"
+
+
+def test_a_plug_in_game_serves_its_own_web_table(tmp_path: Path) -> None:
+    pkg = tmp_path / "oinkspiel"
+    (pkg / "web").mkdir(parents=True)
+    (pkg / "__init__.py").write_text(GAME)
+    (pkg / "web" / "table.js").write_text(JS)
+    (pkg / "web" / "table.css").write_text(".oink { color: pink; }\n")
+    (tmp_path / "secret.txt").write_text("not for the web")
+    meta = tmp_path / "oinkspiel-1.0.dist-info"
+    meta.mkdir()
+    (meta / "METADATA").write_text("Metadata-Version: 2.1\nName: oinkspiel\nVersion: 1.0\n")
+    (meta / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\noink = oinkspiel\n")
+    (tmp_path / "run.py").write_text(SCRIPT)
+    out = json.loads(
+        python(
+            f"import runpy, sys\nsys.argv = ['run', {str(tmp_path / 'w.db')!r}]\n"
+            f"runpy.run_path({str(tmp_path / 'run.py')!r})",
+            tmp_path,
+        ).splitlines()[-1]
+    )
+    status, text, kind = out["js"]
+    assert status == 200 and text == JS and "javascript" in kind
+    assert out["css"] == 200
+    assert out["outside"] == [404] * 5  # nothing outside its folder, nothing of a game without one
+    assert out["ours"] == 200  # wuerfel's own static files are served as before
+    assert out["de"] == {
+        "name": "Grunzen",
+        "description": "Ein Spiel",
+        "web_module": "/static/games/oink/table.js",
+        "web_style": "/static/games/oink/table.css",
+    }
+    assert out["en"]["name"] == "Oink" and out["en"]["description"] == "A game"
+    assert out["de-zehntausend"] is None  # our own games keep their tables
+    assert out["table"] == [201, True, True, True]  # its table page loads its renderer and style, names it in German

@@ -1,0 +1,310 @@
+"""The table state machine's vocabulary (issue 25 §1): the commands a table takes, the effects it asks for, and the
+step — one command's whole answer — as values.
+
+A command is what somebody or something asks of the table: a person's move, typed throw or throw request, a chat
+line, a clock's expiry, a bot's move, the throws the server still owes after a restart. The table
+(:class:`~wuerfel.server.core.table.TableCore`) answers each with a :class:`Step`: the events to store with what each
+seat is shown of them, the table's new status and deadline, and the effects to run once the store took them. The
+shell stores the step, tells the core it counts (or that it was refused, and memory goes back), and runs the
+effects: it never decides anything the step does not say.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from wuerfel.engine.game import Action, Outcome, State
+from wuerfel.engine.record import Event, Match, Statement
+from wuerfel.server.core.effects import ArmTimer, CancelTimer, TimerKind
+from wuerfel.server.core.refusals import TableError
+
+Proof = dict[str, Any] | None
+"""The public proof of a server's throw (provably fair dice), or None for a throw without one."""
+
+Dice = Callable[[Match, "str | None"], tuple[Outcome, Proof]]
+"""The server's throw at the match's chance node, given the mover's fresh seed (``tap``) if he sent one: the core
+has no chance of its own, so the shell injects it (provably fair dice) and a test a seeded one. A proof carries
+``next``, the commitment of the throw after it, when the dice announce one."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Now:
+    """The time a command is handled at: ``mono`` on the shell's monotonic clock (the timers'), ``wall`` as Unix
+    time (what clients are told and deadlines are stored in)."""
+
+    mono: float
+    wall: float
+
+    @property
+    def utc(self) -> dt.datetime:
+        """``wall`` as an aware datetime (the store's deadlines)."""
+        return dt.datetime.fromtimestamp(self.wall, dt.UTC)
+
+
+# --- commands -------------------------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Move:
+    """A person's move: ``player_seats`` are his seats at the table, ``seat`` the one he names (None: the one his
+    page shows, ``want_seat``, if it is to act, else his first acting seat), ``action`` its JSON form,
+    ``expected`` his ``seq`` as he saw the table, ``tap`` a fresh seed mixed into the throw his move makes fall."""
+
+    player_seats: tuple[int, ...]
+    seat: int | None
+    action: Any
+    expected: int
+    tap: str | None = None
+    want_seat: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class TypedThrow:
+    """Dice typed in at a scorekeeper table (``outcome``: faces as text, or the outcome's JSON form)."""
+
+    player_seats: tuple[int, ...]
+    outcome: Any
+    expected: int
+
+
+@dataclasses.dataclass(frozen=True)
+class AskThrow:
+    """A person asks for his throw ("Würfeln"). ``label`` names a seat in his language (for the refusal that says
+    whose throw it is)."""
+
+    player_seats: tuple[int, ...]
+    seat: int | None
+    expected: int
+    tap: str | None = None
+    label: Callable[[int], str] = str
+
+
+@dataclasses.dataclass(frozen=True)
+class Expire:
+    """A timer of ``kind`` armed for the node at ``seq`` fired (:class:`~wuerfel.server.core.effects.ArmTimer`): a
+    timer that outlived its node does nothing."""
+
+    kind: TimerKind
+    seq: int
+
+
+@dataclasses.dataclass(frozen=True)
+class BotMove:
+    """A bot (or a stand-in) plays ``seat``: ``action`` chosen by it, or None for its own throw."""
+
+    seat: int
+    action: Action | None
+
+
+@dataclasses.dataclass(frozen=True)
+class Resume:
+    """After a restart: the throws the server owed when it stopped (nobody's throws)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Chat:
+    """A chat line (the message as sent) from a person: ``player_id`` (None: no name), his seats, whether the host
+    muted him."""
+
+    message: Mapping[str, Any]
+    player_id: int | None
+    player_seats: tuple[int, ...]
+    muted: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class Resign:
+    """A person gives up in ``seat`` (as the request names it): the game ends with that seat last."""
+
+    player_id: int
+    seat: object
+
+
+@dataclasses.dataclass(frozen=True)
+class Sit:
+    """A person sits down in ``seat`` (as the request names it) before the start: ``registered`` false for a
+    guest (a rated table refuses him), ``name`` the one the seat shows."""
+
+    player_id: int
+    name: str
+    registered: bool
+    seat: object
+
+
+@dataclasses.dataclass(frozen=True)
+class LeaveSeat:
+    """A person leaves ``seat`` before the start, or the host clears anyone's."""
+
+    player_id: int
+    seat: object
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatBot:
+    """The host puts a bot of kind ``bot`` into ``seat`` (None: takes the bot out of it); ``known``: the game's bot
+    kinds (the shell's knowledge of the bots, passed in: the core makes none)."""
+
+    player_id: int
+    seat: object
+    bot: object
+    known: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Mute:
+    """The host mutes the spectator ``target`` (``muted`` true) or lets him write again; both as the request sent
+    them (the core checks their form)."""
+
+    player_id: int
+    target: object
+    muted: object
+
+
+Command = Move | TypedThrow | AskThrow | Expire | BotMove | Resume | Chat | Resign | Sit | LeaveSeat | SeatBot | Mute
+
+
+# --- effects --------------------------------------------------------------------------------------------------
+Reader = int | None
+"""A seat, or None for a spectator."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Broadcast:
+    """Tell every reader the new state. ``told``: per seat (None: the spectators) the log positions of the step's
+    events it is told of (in full or redacted); a reader told of none hears nothing (a sealed stake)."""
+
+    told: Mapping[Reader, tuple[int, ...]]
+
+
+@dataclasses.dataclass(frozen=True)
+class Send:
+    """A message for one reader only: ``what`` (``chat``: the accepted line of :attr:`Step.chat`)."""
+
+    to: Reader | str
+    what: str
+
+
+@dataclasses.dataclass(frozen=True)
+class AskBot:
+    """A bot (or stand-in) is to play ``seat`` at the node ``seq``: ask it (after its pause)."""
+
+    seat: int
+    seq: int
+
+
+@dataclasses.dataclass(frozen=True)
+class TimeUp:
+    """The table's clock ran out for ``seats``: the table's setting decides (a stand-in, or the game lost)."""
+
+    seats: tuple[int, ...]
+    why: str = "timeout"
+
+
+@dataclasses.dataclass(frozen=True)
+class Refuse:
+    """The command is refused and changed nothing. ``back_to``: after a stale ``expected_seq``, the log position his
+    next state message goes on from (None: his position stays)."""
+
+    error: TableError
+    back_to: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class TellTable:
+    """Tell every reader the new seating (the ``table`` message) with a note in words, ``msgid`` with ``name`` and
+    ``n`` (the seat's number): ``seat``'s name as it was before the change (``named_before``: who left) or is
+    after it (who came); ``seat`` None names the step's muted player."""
+
+    msgid: str
+    seat: int | None
+    named_before: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class TellPresence:
+    """Tell every reader who is here (the seats' people, the spectators); ``again``: even if nobody came or went
+    (a spectator's ``muted`` changed)."""
+
+    again: bool = False
+
+
+Effect = ArmTimer | CancelTimer | Broadcast | Send | AskBot | TimeUp | Refuse | TellTable | TellPresence
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatChange:
+    """A seat's new occupant, to be stored (the store's ``SeatRow`` fields; all None: the seat is empty again)."""
+
+    seat: int
+    player_id: int | None = None
+    bot: str | None = None
+    name: str | None = None
+    guest: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class NewEvent:
+    """An event of the step, to be stored at log position ``index`` (row ``seq`` ``index + 1``): with the game's
+    statement of what each seat is shown of it, the state it was applied to, and its Action/Outcome value."""
+
+    index: int
+    event: Event
+    statement: Statement
+    before: State
+    obj: Any
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """One command's answer. Memory already holds its events; the shell stores them (with ``finished`` and
+    ``deadline``), then calls :meth:`TableCore.stored` — or :meth:`TableCore.undo` when the store refused — and
+    runs ``effects`` in order."""
+
+    old_len: int
+    events: tuple[NewEvent, ...] = ()
+    finished: bool = False
+    """The game ended with this step (the table's status becomes ``finished``, stored with it)."""
+    deadline: tuple[dt.datetime | None, int | None] | None = None
+    """The stored deadline of the position reached and the position it belongs to ((None, None): no clock runs
+    now); None: a table without a time control stores none."""
+    window_actors: frozenset[int] = frozenset()
+    """Who has to act in the game's window the step opens or keeps (see :func:`timing.game_window`)."""
+    effects: tuple[Effect, ...] = ()
+    chat: str | None = None
+    """A chat command's accepted text (trimmed), for the shell to store and send."""
+    resigned: int | None = None
+    """A resignation's seat: stored as the table's, it ends the game (status ``finished``, ``ended_by``
+    ``resigned``)."""
+    chat_by: tuple[int, float] | None = None
+    """Who wrote it and when (the monotonic clock): it counts against his rate limit once stored."""
+    seat: SeatChange | None = None
+    """A seating command's change of one seat (before the start): stored, it is the table's seat."""
+    muted: tuple[int, bool] | None = None
+    """A mute command's spectator and whether he is muted now (stored with the table)."""
+
+    @property
+    def refused(self) -> Refuse | None:
+        """The refusal, when the command was refused (then nothing else is in the step)."""
+        return next((e for e in self.effects if isinstance(e, Refuse)), None)
+
+    @property
+    def idle(self) -> bool:
+        """Nothing to do: a timer that outlived its node, a bot with nothing to play."""
+        return (
+            not self.events
+            and not self.effects
+            and self.chat is None
+            and self.resigned is None
+            and self.seat is None
+            and self.muted is None
+        )
+
+    @property
+    def sealed(self) -> bool:
+        """Some event of the step is kept from somebody entirely (a sealed stake)."""
+        return any(e.statement is not None and any(v.show == "none" for v in e.statement) for e in self.events)
+
+    def of(self, kind: type[Any]) -> list[Any]:
+        """The step's effects of one type, in order."""
+        return [e for e in self.effects if isinstance(e, kind)]

@@ -1,0 +1,57 @@
+"""A game package's own web table: its static files, served under ``/static/games/<id>/`` (issue 26).
+
+A game of another package brings its table's script and style in its ``GameInfo.web_dir`` instead of copying them
+into wuerfel: the app serves that folder under the game's id, and the table page loads ``table.js`` from there as
+the game's renderer (the interface of ``wuerfel/web/static/js/games/generic.js``) and ``table.css`` as its style.
+Nothing outside the folder is ever served: a path that leaves it (``..``, a link pointing elsewhere) is not found.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.responses import FileResponse, Response
+
+from wuerfel.engine.errors import WuerfelError
+from wuerfel.engine.registry import GameInfo, get_game
+
+PREFIX = "/static/games"
+"""Where a game's own files are served: ``PREFIX/<game id>/<path inside its web_dir>``."""
+RENDERER = "table.js"
+"""The module a game's own web table starts from (same exports as the generic renderer)."""
+STYLE = "table.css"
+"""A style sheet of the game's own, loaded with its table when present."""
+
+
+def game_file(game: str, path: str) -> Path | None:
+    """The file ``path`` inside the ``web_dir`` of ``game`` (an id), or None: no such game, no web folder, no such
+    file, or a path that would leave the folder."""
+    try:
+        info = get_game(game)
+    except WuerfelError:
+        return None
+    if info.id != game or info.web_dir is None:  # one address per file: the id, not an alias
+        return None
+    root = info.web_dir.resolve()
+    target = (root / path).resolve()
+    if not target.is_relative_to(root) or not target.is_file():
+        return None
+    return target
+
+
+def web_assets(info: GameInfo) -> dict[str, str | None]:
+    """The addresses of a game's own renderer and style (None: it has none), for its lobby entry and table page."""
+    out: dict[str, str | None] = {"web_module": None, "web_style": None}
+    if info.web_dir is not None:
+        for key, name in (("web_module", RENDERER), ("web_style", STYLE)):
+            if (info.web_dir / name).is_file():
+                out[key] = f"{PREFIX}/{info.id}/{name}"
+    return out
+
+
+async def serve_game_file(game: str, path: str) -> Response:
+    """``GET PREFIX/<game>/<path>``: the file, or 404 as the rest of ``/static`` answers a missing one."""
+    found = game_file(game, path)
+    if found is None:
+        return Response("Not Found", status_code=404, media_type="text/plain")
+    return FileResponse(found)
