@@ -19,7 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wuerfel.engine.record import Event
-from wuerfel.server.store import EventRow, GameResult, SeatRow, Store
+from wuerfel.server.rows import EventRow, GameResult, SeatRow
+from wuerfel.server.store import Store
 
 
 def databases() -> Iterator[tuple[str, str]]:

@@ -63,7 +63,8 @@ import random, sys
 from wuerfel.bots.base import RandomBot
 from wuerfel.engine.record import Match
 from wuerfel.engine.registry import get_game
-from wuerfel.server.store import EventRow, SeatRow, Store
+from wuerfel.server.rows import EventRow, SeatRow
+from wuerfel.server.store import Store
 store = Store.open({db_url!r})
 host = store.create_player("Bench")
 info = get_game("wuerfelspiel")

@@ -18,7 +18,8 @@ from wuerfel.server import botdriver
 from wuerfel.server.builds import BuildBusy, BuildGate, BuildLimits
 from wuerfel.server.hub import Hub
 from wuerfel.server.live import LiveTable
-from wuerfel.server.store import SeatRow, Store
+from wuerfel.server.rows import SeatRow
+from wuerfel.server.store import Store
 
 
 def test_caps_per_address_and_in_all_joiners_and_warm_rule_sets() -> None:

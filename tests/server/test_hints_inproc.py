@@ -21,7 +21,8 @@ from wuerfel.games.hasard.verdecktes_poker import VerdecktesState
 from wuerfel.server.conn import Conn
 from wuerfel.server.hub import Hub
 from wuerfel.server.live import LiveTable
-from wuerfel.server.store import SeatRow, Store
+from wuerfel.server.rows import SeatRow
+from wuerfel.server.store import Store
 
 GAME = "verdecktes-wuerfelpoker"
 

@@ -12,7 +12,8 @@ import sqlalchemy as sa
 
 from tests.server.conftest import Client
 from wuerfel.server import db
-from wuerfel.server.store import NameTaken, Store
+from wuerfel.server.rows import NameTaken
+from wuerfel.server.store import Store
 from wuerfel.server.textcheck import MIXED_SCRIPTS, name_problem, skeleton
 
 Make = Callable[..., Client]
@@ -121,6 +122,6 @@ def test_migration_gives_existing_accounts_their_skeleton(tmp_path: Path) -> Non
 
 
 def db_now() -> object:
-    from wuerfel.server.store import now
+    from wuerfel.server.rows import now
 
     return now()

@@ -240,7 +240,8 @@ def test_a_finished_table_read_is_freed_with_the_answer(tmp_path: Path) -> None:
     from wuerfel.bots.base import RandomBot
     from wuerfel.engine.record import Match
     from wuerfel.engine.registry import get_game
-    from wuerfel.server.store import EventRow, SeatRow, Store
+    from wuerfel.server.rows import EventRow, SeatRow
+    from wuerfel.server.store import Store
 
     store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
     host = store.create_player("Host")

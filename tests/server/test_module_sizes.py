@@ -1,7 +1,8 @@
 """The live table's shell stays small modules (issue 25 §1): ``live.py`` (once 1,778 lines, then under 1,000) and
 each module split off it under 600, and none of them needs ``live.py`` to load (they take the table as an argument
 and name its type only for the type checker), so the table's class can keep shrinking without an import cycle.
-Likewise ``app.py`` and each route module of ``routes/`` (one per area of the app) stay under 600.
+Likewise ``app.py`` and each route module of ``routes/`` (one per area of the app) stay under 600, and so do the
+store and the modules split off it.
 """
 
 from __future__ import annotations
@@ -77,6 +78,23 @@ def test_each_shell_module_stays_small(name: str) -> None:
 def test_no_shell_module_needs_live_py_to_load(name: str) -> None:
     imported = runtime_imports((SERVER / f"{name}.py").read_text(encoding="utf-8"))
     assert not {i for i in imported if i == "wuerfel.server.live" or i.startswith("wuerfel.server.live.")}
+
+
+STORE = ("store", "store_accounts", "store_log", "store_reads", "rows", "writer")
+"""The store (:class:`~wuerfel.server.store.Store`), its mixins, its rows and its batched writer (docs/web.md)."""
+
+
+@pytest.mark.parametrize("name", STORE)
+def test_each_store_module_stays_small(name: str) -> None:
+    assert _lines(name) < MODULE_MAX, f"wuerfel/server/{name}.py passed {MODULE_MAX} lines: split it"
+
+
+def test_store_py_keeps_no_re_exports() -> None:
+    """Everyone imports a row from :mod:`~wuerfel.server.rows` and the writer from :mod:`~wuerfel.server.writer`:
+    ``store.py`` re-exports neither (an ``X as X`` import), so the names have one home."""
+    tree = ast.parse((SERVER / "store.py").read_text(encoding="utf-8"))
+    aliased = [a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names if a.asname == a.name]
+    assert not aliased
 
 
 ROUTES = sorted(p.stem for p in (SERVER / "routes").glob("*.py"))

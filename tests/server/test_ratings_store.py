@@ -13,7 +13,9 @@ import sqlalchemy as sa
 from wuerfel.engine.record import Event
 from wuerfel.server import db
 from wuerfel.server import ratings as rt
-from wuerfel.server.store import BatchWriter, EventRow, GameResult, NameTaken, SeatRow, Store
+from wuerfel.server.rows import EventRow, GameResult, NameTaken, SeatRow
+from wuerfel.server.store import Store
+from wuerfel.server.writer import BatchWriter
 
 
 def _rated_table(store: Store, a: int, b: int, game: str = "pig", rated: bool = True) -> str:

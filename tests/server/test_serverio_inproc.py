@@ -19,9 +19,9 @@ from tests.server.stapel import stapel_info
 from wuerfel.engine.record import Event
 from wuerfel.engine.registry import register
 from wuerfel.server import db
-from wuerfel.server import store as store_mod
 from wuerfel.server import writer as writer_mod
-from wuerfel.server.store import EventRow, Store
+from wuerfel.server.rows import EventRow, SeatRow
+from wuerfel.server.store import Store
 
 
 def test_the_wal_stays_bounded_under_continuous_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -44,7 +44,7 @@ def test_the_wal_stays_bounded_under_continuous_writes(tmp_path: Path, monkeypat
             biggest[0] = max(biggest[0], os.path.getsize(wal) if os.path.exists(wal) else 0)
 
     async def write() -> None:
-        writer = store_mod.make_writer(store)
+        writer = writer_mod.make_writer(store)
         pad = "x" * 600
         seq = 0
         try:
@@ -166,9 +166,7 @@ def test_the_server_listens_before_unfinished_tables_are_loaded(
     url = f"sqlite:///{tmp_path / 'w.db'}"
     store = Store.open(url)
     host = store.create_player("Host")
-    table = store.create_table(
-        "stapel", "standard", {}, 1, False, False, host.id, [store_mod.SeatRow(0, host.id, None, "Host")]
-    )
+    table = store.create_table("stapel", "standard", {}, 1, False, False, host.id, [SeatRow(0, host.id, None, "Host")])
     store.set_status(table.id, "playing")
     store.close()
     loading = threading.Event()

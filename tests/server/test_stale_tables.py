@@ -13,8 +13,8 @@ import sqlalchemy as sa
 from tests.server.conftest import Client
 from tests.server.test_memory import InProcessServer, serve, until  # noqa: F401 (the fixture)
 from wuerfel.server import db, stale
+from wuerfel.server.rows import now as store_now
 from wuerfel.server.store import Store
-from wuerfel.server.store import now as store_now
 
 Serve = Callable[..., InProcessServer]
 

@@ -12,7 +12,9 @@ import sqlalchemy as sa
 
 from wuerfel.engine.record import Event
 from wuerfel.server import db
-from wuerfel.server.store import BatchWriter, EventRow, NameTaken, SeatRow, Store
+from wuerfel.server.rows import EventRow, NameTaken, SeatRow
+from wuerfel.server.store import Store
+from wuerfel.server.writer import BatchWriter
 
 
 def test_migrations_are_idempotent_and_complete(store: Store) -> None:

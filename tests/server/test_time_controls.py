@@ -16,7 +16,8 @@ import pytest
 
 from tests.server.conftest import Client, ServerProcess, Ws, worker_pair
 from wuerfel.engine.record import Event
-from wuerfel.server.store import EventRow, SeatRow, Store
+from wuerfel.server.rows import EventRow, SeatRow
+from wuerfel.server.store import Store
 
 SCALE = 0.05
 """A 30-second move runs out after 1.5 s: long enough to watch, short enough for a test."""

@@ -14,7 +14,8 @@ import pytest
 from tests.server.loops import run_loop
 from wuerfel.server.clocks import RESTART_GRACE
 from wuerfel.server.hub import Hub
-from wuerfel.server.store import SeatRow, Store, now
+from wuerfel.server.rows import SeatRow, now
+from wuerfel.server.store import Store
 
 GAME = "zehntausend"
 

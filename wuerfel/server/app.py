@@ -47,7 +47,8 @@ from wuerfel.server.routes.deps import (
     ApiError,
     err,
 )
-from wuerfel.server.store import Player, Store, hash_token
+from wuerfel.server.rows import Player, hash_token
+from wuerfel.server.store import Store
 
 log = logging.getLogger("wuerfel.server")
 

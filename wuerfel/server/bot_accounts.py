@@ -24,7 +24,8 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from wuerfel.server import db
-from wuerfel.server.store import Player, Store, now
+from wuerfel.server.rows import Player, now
+from wuerfel.server.store import Store
 from wuerfel.server.textcheck import skeleton
 
 BOT_SUFFIX = " (BOT)"

@@ -27,7 +27,7 @@ from wuerfel.server.messages import db_unavailable, retry_pause
 
 if TYPE_CHECKING:
     from wuerfel.server.live import LiveTable
-    from wuerfel.server.store import SeatRow
+    from wuerfel.server.rows import SeatRow
 
 log = logging.getLogger("wuerfel.server")
 

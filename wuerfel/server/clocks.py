@@ -27,8 +27,8 @@ from wuerfel.server.messages import (
     db_unavailable,
     seat_note,
 )
-from wuerfel.server.store import Deadline, Player
-from wuerfel.server.store import now as store_now
+from wuerfel.server.rows import Deadline, Player
+from wuerfel.server.rows import now as store_now
 
 if TYPE_CHECKING:
     import datetime as dt

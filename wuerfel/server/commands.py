@@ -22,8 +22,8 @@ from wuerfel.server.core.refusals import TableError
 from wuerfel.server.core.steps import AskThrow, Chat, Move, TypedThrow
 from wuerfel.server.messages import PROTOCOL_VERSION, db_refusal, error_json
 from wuerfel.server.protocol import ChatMessage, ChatRequest
-from wuerfel.server.store import ChatRow
-from wuerfel.server.store import now as store_now
+from wuerfel.server.rows import ChatRow
+from wuerfel.server.rows import now as store_now
 
 if TYPE_CHECKING:
     from wuerfel.server.live import Conn, LiveTable

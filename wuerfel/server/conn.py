@@ -18,9 +18,7 @@ from wuerfel.server.core.seating import bot_numbers as bot_numbers  # the pages'
 from wuerfel.server.messages import (
     encode,
 )
-from wuerfel.server.store import (
-    Player,
-)
+from wuerfel.server.rows import Player
 
 log = logging.getLogger("wuerfel.server")
 

@@ -32,13 +32,10 @@ from wuerfel.server.messages import (
     db_refusal,
     retry_pause,
 )
-from wuerfel.server.store import (
-    Player,
-    SeatRow,
-    Store,
-    make_writer,
-)
-from wuerfel.server.store import now as store_now
+from wuerfel.server.rows import Player, SeatRow
+from wuerfel.server.rows import now as store_now
+from wuerfel.server.store import Store
+from wuerfel.server.writer import make_writer
 
 log = logging.getLogger("wuerfel.server")
 

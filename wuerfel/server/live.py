@@ -61,15 +61,7 @@ from wuerfel.server.protocol import (
     client_kind,
     parse_client,
 )
-from wuerfel.server.store import (
-    ChatRow,
-    Deadline,
-    EventRow,
-    Fenced,
-    GameResult,
-    Player,
-    TableRow,
-)
+from wuerfel.server.rows import ChatRow, Deadline, EventRow, Fenced, GameResult, Player, TableRow
 
 if TYPE_CHECKING:
     from wuerfel.server.hub import Hub

@@ -25,7 +25,7 @@ from wuerfel.server.core.effects import ArmTimer, CancelTimer
 from wuerfel.server.core.refusals import TableError
 from wuerfel.server.core.steps import Broadcast, LeaveSeat, Mute, Resign, SeatBot, Sit, Step, TellPresence, TellTable
 from wuerfel.server.messages import BACK_NOTE, Note, db_refusal, person_name, seat_note
-from wuerfel.server.store import Player, SeatRow
+from wuerfel.server.rows import Player, SeatRow
 
 if TYPE_CHECKING:
     from wuerfel.server.live import Conn, LiveTable

@@ -14,7 +14,7 @@ from wuerfel.engine import fairdice
 from wuerfel.engine.game import Outcome
 from wuerfel.engine.record import Match, event_statement
 from wuerfel.server.core.steps import Dice
-from wuerfel.server.store import Player
+from wuerfel.server.rows import Player
 
 if TYPE_CHECKING:
     from wuerfel.server.live import LiveTable

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from wuerfel.engine.errors import N_
 from wuerfel.i18n import translate
 from wuerfel.server.messages import db_refusal
-from wuerfel.server.store import now
+from wuerfel.server.rows import now
 
 if TYPE_CHECKING:
     from wuerfel.server.hub import Hub

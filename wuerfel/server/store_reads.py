@@ -5,7 +5,7 @@ seats and the sessions but the connection.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
@@ -14,20 +14,23 @@ from wuerfel.server import db
 from wuerfel.server.rows import ArchiveGame, Player, _aware
 
 
+def seats_query() -> sa.Select[Any]:
+    """Seats with whether a guest sits there (a player without a password)."""
+    guest = sa.and_(db.seats.c.player_id.is_not(None), db.players.c.password_hash.is_(None))
+    return sa.select(db.seats, guest.label("guest")).select_from(
+        db.seats.outerjoin(db.players, db.players.c.id == db.seats.c.player_id)
+    )
+
+
+class _FindsRegistered(Protocol):
+    """What the profile's lookup needs of the store: the accounts' lookup
+    (:meth:`~wuerfel.server.store_accounts.Accounts.find_registered`)."""
+
+    def find_registered(self, name: str) -> tuple[Player, str] | None: ...
+
+
 class ArchiveReads:
     engine: Engine
-
-    def find_registered(self, name: str) -> tuple[Player, str] | None:
-        """The store's own (an account is not an archive matter); declared here for the profile's lookup."""
-        raise NotImplementedError
-
-    @staticmethod
-    def _seats_query() -> sa.Select[Any]:
-        """Seats with whether a guest sits there (a player without a password)."""
-        guest = sa.and_(db.seats.c.player_id.is_not(None), db.players.c.password_hash.is_(None))
-        return sa.select(db.seats, guest.label("guest")).select_from(
-            db.seats.outerjoin(db.players, db.players.c.id == db.seats.c.player_id)
-        )
 
     # --- archive, profiles, ratings (issue 16) ------------------------------------------------------------------
     def archive(
@@ -71,9 +74,7 @@ class ArchiveReads:
             moved: dict[tuple[str, str], tuple[float, float]] = {}
             if ids:
                 for r in c.execute(
-                    self._seats_query()
-                    .where(db.seats.c.table_id.in_(ids))
-                    .order_by(db.seats.c.table_id, db.seats.c.seat)
+                    seats_query().where(db.seats.c.table_id.in_(ids)).order_by(db.seats.c.table_id, db.seats.c.seat)
                 ):
                     seats[r.table_id].append(
                         {
@@ -121,7 +122,7 @@ class ArchiveReads:
             ).all()
         return sorted((r.game, r.rules_id) for r in rows)
 
-    def find_player_by_name(self, name: str) -> Player | None:
+    def find_player_by_name(self: _FindsRegistered, name: str) -> Player | None:
         """The registered player with this name (case-insensitive): a profile's address names him."""
         found = self.find_registered(name)
         return found[0] if found else None

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from wuerfel.engine.game import State
 from wuerfel.engine.record import Event, EventViews, GameRecord, Match, event_object
 from wuerfel.server.core.seating import bot_numbers
-from wuerfel.server.store import Log, SeatRow
+from wuerfel.server.rows import SeatRow
+from wuerfel.server.store_log import Log
 
 if TYPE_CHECKING:
     from wuerfel.server.live import LiveTable

@@ -22,7 +22,8 @@ from wuerfel.server.cluster.proxy import relay
 from wuerfel.server.cluster.shared import Shared
 from wuerfel.server.conn import Conn
 from wuerfel.server.hub import Hub
-from wuerfel.server.store import Player, SeatRow, Store
+from wuerfel.server.rows import Player, SeatRow
+from wuerfel.server.store import Store
 
 GAME = "zehntausend"
 TTL = 0.6

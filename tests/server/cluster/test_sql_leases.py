@@ -21,7 +21,9 @@ from tests.server.loops import run_loop
 from wuerfel.engine.record import Event
 from wuerfel.server.cluster.leases import Leases, LocalLeases
 from wuerfel.server.cluster.sql_leases import SqlLeases
-from wuerfel.server.store import BatchWriter, ChatRow, EventRow, Fenced, SeatRow, Store, ThreadWriter
+from wuerfel.server.rows import ChatRow, EventRow, Fenced, SeatRow
+from wuerfel.server.store import Store
+from wuerfel.server.writer import BatchWriter, ThreadWriter
 
 Workers = tuple[Store, Store]
 

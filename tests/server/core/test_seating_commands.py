@@ -25,7 +25,7 @@ from wuerfel.server.core.steps import (
     TellTable,
 )
 from wuerfel.server.core.table import TableCore
-from wuerfel.server.store import SeatRow, TableRow
+from wuerfel.server.rows import SeatRow, TableRow
 
 HOST, GUEST, OTHER = 1, 2, 3
 NOW = Now(100.0, 1_800_000_000.0)

@@ -37,7 +37,7 @@ from wuerfel.server.core.steps import (
 )
 from wuerfel.server.core.table import TableCore
 from wuerfel.server.messages import BAD_MESSAGE
-from wuerfel.server.store import SeatRow, TableRow
+from wuerfel.server.rows import SeatRow, TableRow
 
 T0 = 1_800_000_000.0
 

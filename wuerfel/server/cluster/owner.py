@@ -359,7 +359,7 @@ class Node:
     async def _serve(self, key: str, r: Remote) -> None:
         """One relayed socket's messages in order: its join, its frames, its leave."""
         from wuerfel.server.live import CLOSE_LIMIT, Conn, error_json
-        from wuerfel.server.store import Player
+        from wuerfel.server.rows import Player
 
         assert self.hub is not None
         hub = self.hub

@@ -29,7 +29,8 @@ from wuerfel.server.routes.deps import (
     set_csrf,
     set_session,
 )
-from wuerfel.server.store import NameTaken, Player, Store, hash_token
+from wuerfel.server.rows import NameTaken, Player, hash_token
+from wuerfel.server.store import Store
 
 
 def register(app: FastAPI, ctx: Context) -> None:

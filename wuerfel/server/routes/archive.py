@@ -20,7 +20,8 @@ from wuerfel.server.live import (
 )
 from wuerfel.server.routes.context import Context
 from wuerfel.server.routes.deps import ApiError, image_lang, lang_of
-from wuerfel.server.store import SeatRow, Store
+from wuerfel.server.rows import SeatRow
+from wuerfel.server.store import Store
 
 
 def register(app: FastAPI, ctx: Context) -> None:

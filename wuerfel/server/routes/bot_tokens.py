@@ -15,7 +15,7 @@ from wuerfel.server import auth, bot_accounts
 from wuerfel.server.app import SCORE_PLOT_GAMES
 from wuerfel.server.routes.context import Context
 from wuerfel.server.routes.deps import ApiError, check_csrf
-from wuerfel.server.store import Player
+from wuerfel.server.rows import Player
 
 
 def register(app: FastAPI, ctx: Context) -> None:

@@ -27,8 +27,8 @@ from wuerfel.server.live import (
 )
 from wuerfel.server.routes.context import Context
 from wuerfel.server.routes.deps import ApiError, base_url, body_json, check_csrf, lang_of
-from wuerfel.server.store import Player
-from wuerfel.server.store import now as store_now
+from wuerfel.server.rows import Player
+from wuerfel.server.rows import now as store_now
 
 
 def register(app: FastAPI, ctx: Context) -> None:

@@ -16,7 +16,7 @@ from wuerfel.server import auth
 from wuerfel.server.cluster.owner import CALL_TIMEOUT, Moved, RemoteError
 from wuerfel.server.routes.context import Context
 from wuerfel.server.routes.deps import ApiError, base_url, body_json, check_csrf
-from wuerfel.server.store import Player
+from wuerfel.server.rows import Player
 
 
 def register(app: FastAPI, ctx: Context) -> None:
