@@ -176,7 +176,9 @@ def test_the_bots_of_every_table_share_their_rule_sets_tables(
             t = c.create(game, **({"preset": preset} if preset else {}), seats=2, bots={"0": bot, "1": bot}, sit=False)
             assert c.post(f"/api/tables/{t['id']}/start").status_code == 200
             ids.append(t["id"])
-        bots = [b for tid in ids for b in srv.call(srv.hub.tables[tid]._ready_bots()).values()]
+        # building Escalero's optimal tables takes ~12 s alone and several times that under load: a generous deadline
+        ready = [srv.call(srv.hub.tables[tid]._ready_bots(), timeout=300) for tid in ids]
+        bots = [b for r in ready for b in r.values()]
         assert len(bots) == 4 and len({id(b) for b in bots}) == 4  # four bots …
         first = tables_of(bots[0])
         for b in bots[1:]:  # … one set of tables, the very same objects
