@@ -137,6 +137,33 @@ def join_locally(hub: Hub, table: Any, player: Player, client: FakeClient, since
     return conn
 
 
+@asynccontextmanager
+async def relayed_game(
+    store: Store, tid: str, anna: Player, bert: Player, leases: Any, bus: LocalBus
+) -> AsyncIterator[tuple[Hub, Hub, Any, FakeClient, FakeClient, asyncio.Task[Any]]]:
+    """Worker A owns the started table with Anna's socket on it; Bert's socket reaches it through worker B's relay
+    and has its first state. Yields (a, b, the table, Anna's client, Bert's client, the relay's task)."""
+    a = Hub(store, bot_delay=0, throw_wait=0, node=Node(leases, bus, ttl=TTL))
+    b = Hub(store, bot_delay=0, throw_wait=0, node=Node(leases, bus, ttl=TTL))
+    assert a.node is not None and b.node is not None
+    for hub in (a, b):
+        await hub.node.start(hub)  # type: ignore[union-attr]
+    try:
+        t = await a.get(tid)
+        assert t is not None
+        await t.start(anna)
+        ca, cb = FakeClient(), FakeClient()
+        join_locally(a, t, anna, ca)
+        relayed = asyncio.get_running_loop().create_task(
+            relay(b.node, cb, a.node.worker_id, tid, {"player": bert.to_json(), **BERT_JOIN})
+        )
+        await cb.until(lambda: cb.state())
+        yield a, b, t, ca, cb, relayed
+    finally:
+        await b.close()
+        await a.close()
+
+
 def test_a_socket_on_the_other_worker_plays_through_the_owner_and_moves_on_when_it_stops(tmp_path: Path) -> None:
     store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
     tid, anna, bert = new_table(store)
@@ -411,34 +438,19 @@ def test_a_relayed_socket_keeps_playing_while_the_lease_lookups_are_slow(tmp_pat
     tid, anna, bert = new_table(store)
 
     async def body() -> None:
-        leases, bus = SlowLeases(), LocalBus()
-        a = Hub(store, bot_delay=0, throw_wait=0, node=Node(leases, bus, ttl=TTL))
-        b = Hub(store, bot_delay=0, throw_wait=0, node=Node(leases, bus, ttl=TTL))
-        assert a.node is not None and b.node is not None
-        for hub in (a, b):
-            await hub.node.start(hub)  # type: ignore[union-attr]
+        leases = SlowLeases()
         try:
-            t = await a.get(tid)
-            assert t is not None
-            await t.start(anna)
-            ca, cb = FakeClient(), FakeClient()
-            join_locally(a, t, anna, ca)
-            relayed = asyncio.get_running_loop().create_task(
-                relay(b.node, cb, a.node.worker_id, tid, {"player": bert.to_json(), **BERT_JOIN})
-            )
-            await cb.until(lambda: cb.state())
-            leases.slow = 5 * TTL  # longer than the owner waits for a ping (3 · ttl)
-            started = time.monotonic()
-            while time.monotonic() - started < 4 * TTL:
-                # each move reaches Bert through the relay well within one slow lookup
-                seq = await play({0: ca, 1: cb}, 1)
-                await cb.until(lambda s=seq: cb.state(s), timeout=TTL)
-            assert cb.closed is None and not relayed.done()
-            assert len(a.node.remotes) == 1
+            async with relayed_game(store, tid, anna, bert, leases, LocalBus()) as (a, _, _, ca, cb, relayed):
+                leases.slow = 5 * TTL  # longer than the owner waits for a ping (3 · ttl)
+                started = time.monotonic()
+                while time.monotonic() - started < 4 * TTL:
+                    # each move reaches Bert through the relay well within one slow lookup
+                    seq = await play({0: ca, 1: cb}, 1)
+                    await cb.until(lambda s=seq: cb.state(s), timeout=TTL)
+                assert cb.closed is None and not relayed.done()
+                assert a.node is not None and len(a.node.remotes) == 1
         finally:
-            leases.slow = 0.0
-            await b.close()
-            await a.close()
+            leases.slow = 0.0  # the hubs close with fast lookups
 
     try:
         run_loop(body())
@@ -468,22 +480,8 @@ def test_a_relayed_socket_whose_message_could_not_be_sent_is_told_to_reconnect(t
     tid, anna, bert = new_table(store)
 
     async def body() -> None:
-        leases, bus = LocalLeases(), FlakyBus()
-        a = Hub(store, bot_delay=0, throw_wait=0, node=Node(leases, bus, ttl=TTL))
-        b = Hub(store, bot_delay=0, throw_wait=0, node=Node(leases, bus, ttl=TTL))
-        assert a.node is not None and b.node is not None
-        for hub in (a, b):
-            await hub.node.start(hub)  # type: ignore[union-attr]
-        try:
-            t = await a.get(tid)
-            assert t is not None
-            await t.start(anna)
-            ca, cb = FakeClient(), FakeClient()
-            join_locally(a, t, anna, ca)
-            relayed = asyncio.get_running_loop().create_task(
-                relay(b.node, cb, a.node.worker_id, tid, {"player": bert.to_json(), **BERT_JOIN})
-            )
-            await cb.until(lambda: cb.state())
+        bus = FlakyBus()
+        async with relayed_game(store, tid, anna, bert, LocalLeases(), bus) as (a, _, t, ca, cb, relayed):
             seen = len(cb.got)
             bus.fail = 1
             seat = 0 if next_frame(ca.state(), 0) is not None else 1  # type: ignore[arg-type]
@@ -493,9 +491,6 @@ def test_a_relayed_socket_whose_message_could_not_be_sent_is_told_to_reconnect(t
             assert cb.closed == CLOSE_MOVED and len(cb.got) == seen
             await cb.until(lambda: not a.node.remotes)  # type: ignore[union-attr]
             assert 1 not in t.online()
-        finally:
-            await b.close()
-            await a.close()
 
     try:
         run_loop(body())
