@@ -161,7 +161,43 @@ class Mute:
     muted: object
 
 
-Command = Move | TypedThrow | AskThrow | Expire | BotMove | Resume | Chat | Resign | Sit | LeaveSeat | SeatBot | Mute
+@dataclasses.dataclass(frozen=True)
+class Start:
+    """The host starts the game. The match is made of the table's game and rule set with ``rules`` (the option
+    tree the game reads), ``players`` (the names its record gives the seats) and ``meta`` (the record's meta: the
+    table, the seats' kinds and the dice data the shell fixed with the seats' seeds); the shell knows the games."""
+
+    player_id: int
+    players: tuple[str, ...]
+    rules: Any
+    meta: Mapping[str, Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class Rematch:
+    """A player of the finished table asks for a rematch; ``registered`` false for a guest (his seats at the new
+    table say so)."""
+
+    player_id: int
+    registered: bool
+
+
+Command = (
+    Move
+    | TypedThrow
+    | AskThrow
+    | Expire
+    | BotMove
+    | Resume
+    | Chat
+    | Resign
+    | Sit
+    | LeaveSeat
+    | SeatBot
+    | Mute
+    | Start
+    | Rematch
+)
 
 
 # --- effects --------------------------------------------------------------------------------------------------
@@ -282,6 +318,12 @@ class Step:
     """A seating command's change of one seat (before the start): stored, it is the table's seat."""
     muted: tuple[int, bool] | None = None
     """A mute command's spectator and whether he is muted now (stored with the table)."""
+    rematch: tuple[SeatChange, ...] | None = None
+    """A rematch's seating: the shell makes the new table with these seats (the asker hosts it) and stores it as
+    this table's rematch; None when the table has its rematch already (the asker is given that one)."""
+    started: bool = False
+    """The start: the table's status becomes ``playing`` (``finished`` with :attr:`finished`), stored with the
+    first events (there may be none) and the game's dice data; undone, the table has no match again."""
 
     @property
     def refused(self) -> Refuse | None:
@@ -298,6 +340,8 @@ class Step:
             and self.resigned is None
             and self.seat is None
             and self.muted is None
+            and not self.started
+            and self.rematch is None
         )
 
     @property

@@ -46,12 +46,14 @@ from wuerfel.server.core.steps import (
     NewEvent,
     Now,
     Refuse,
+    Rematch,
     Resign,
     Resume,
     SeatBot,
     SeatChange,
     Send,
     Sit,
+    Start,
     Step,
     TellPresence,
     TellTable,
@@ -65,6 +67,8 @@ class TableLike(Protocol):
     the deadline and status it stores with each step."""
 
     id: str
+    game: str
+    rules_id: str
     seats: list[Any]
     scorekeeper: bool
     resigned: int | None
@@ -77,6 +81,7 @@ class TableLike(Protocol):
     spectator_chat: bool
     host_id: int | None
     rated: bool
+    rematch: str | None
 
 
 class Settings(Protocol):
@@ -185,6 +190,10 @@ class TableCore:
                 return self._seating(cmd)
             if isinstance(cmd, Mute):
                 return self._mute(cmd)
+            if isinstance(cmd, Start):
+                return self._start(cmd, now, dice)
+            if isinstance(cmd, Rematch):
+                return self._rematch(cmd)
         except TableError as exc:
             back_to = None
             if exc.code == "stale_seq" and isinstance(cmd, Move | AskThrow | TypedThrow):
@@ -341,6 +350,43 @@ class TableCore:
         msgid = N_("The host muted {name} in the chat.") if cmd.muted else N_("{name} may write in the chat again.")
         return Step(self.seq, muted=(cmd.target, cmd.muted), effects=(TellPresence(again=True), TellTable(msgid, None)))
 
+    def _start(self, cmd: Start, now: Now, dice: Dice) -> Step:
+        """The host starts the game once every seat is taken (at a rated table by registered players, each once)
+        and the rules are played by as many: the match is made, the throws that fall at once fall, and the step
+        stores them with the status, the deadline and the dice data."""
+        seating.check_open(self.row.status)
+        seating.check_host(cmd.player_id, self.row.host_id)
+        seating.check_start(self.row.seats, self.row.rated)
+        try:
+            match = Match.new(self.row.game, self.row.rules_id, list(cmd.players), cmd.rules, dict(cmd.meta))
+        except WuerfelError as exc:  # the rules' player counts (checked when the table was made, too)
+            raise TableError("bad_request", exc.msgid, 422, **exc.params) from exc
+        self.match = match
+        try:
+            new = self.advance([(lambda: None, None)], dice)
+        except BaseException:
+            self.match = None
+            raise
+        return dataclasses.replace(self._step(0, new, now), started=True)
+
+    def _rematch(self, cmd: Rematch) -> Step:
+        """A player of the finished table asks for a new one with the same game, rules and seats: he hosts it and
+        sits where he sat (every seat he held: a hot-seat or scorekeeper table comes back whole), bots keep their
+        seats, the other people's seats wait for them; everybody still here is told at once. One rematch per
+        table: whoever asks later (or twice) is given the same one (an idle step)."""
+        seating.check_rematch(self.row.status, bool(seating.seats_of(self.row.seats, cmd.player_id)))
+        if self.row.rematch is not None:
+            return Step(self.seq)
+        seats = tuple(
+            SeatChange(s.seat, None, s.bot, s.bot)
+            if s.bot
+            else SeatChange(s.seat, cmd.player_id, None, s.name, not cmd.registered)
+            if s.player_id == cmd.player_id
+            else SeatChange(s.seat)
+            for s in self.row.seats
+        )
+        return Step(self.seq, rematch=seats, effects=(Broadcast({}),))
+
     def seat_row(self, change: SeatChange) -> Any:
         """The table's seat after ``change`` (a row of the seat's own type: the store's, in the server)."""
         fields = dataclasses.asdict(change)
@@ -478,6 +524,8 @@ class TableCore:
             self.row.seats[step.seat.seat] = self.seat_row(step.seat)
         if step.resigned is not None:
             self.row.resigned, self.row.ended_by, self.row.status = step.resigned, "resigned", "finished"
+        if step.started:
+            self.row.status = "playing"
         if step.of(Broadcast):  # a step of the game (not a chat line): the node it reached
             self.set_deadline(step.deadline)
             self.window_actors = step.window_actors
@@ -487,6 +535,8 @@ class TableCore:
     def undo(self, step: Step) -> None:
         """The store refused ``step``: memory goes back to the log (it never runs ahead of it)."""
         m = self.match
-        if m is not None and step.events:
+        if step.started:
+            self.match = None  # the game did not start
+        elif m is not None and step.events:
             del m.record.events[step.old_len :]
             m.state = m.record.replay()
