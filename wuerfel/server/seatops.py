@@ -2,10 +2,11 @@
 rematch, mute a spectator, come back to a seat a stand-in played, or leave it for good by logging out.
 
 Functions of the table (:class:`~wuerfel.server.live.LiveTable`), each under the table's lock. Sitting, leaving,
-seating a bot, muting, resigning, the start and the rematch are commands of the sans-IO core
-(:class:`~wuerfel.server.core.table.TableCore`): this module stores the step and runs its effects (a rematch's table
-row is made here: one rematch is one table). For the stand-ins what is allowed is still the core's checks
-(:mod:`wuerfel.server.core.seating`), and this module changes the row itself.
+seating a bot, muting, resigning, the start, the rematch and a player coming back to the seats a stand-in played are
+commands of the sans-IO core (:class:`~wuerfel.server.core.table.TableCore`): this module stores the step and runs its
+effects (a rematch's table row is made here: one rematch is one table). A stand-in taking a seat
+(:func:`wuerfel.server.clocks.expire_seats`) and a guest's logout still change the row themselves, with the core's
+checks (:mod:`wuerfel.server.core.seating`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from wuerfel.server.core.effects import ArmTimer, CancelTimer
 from wuerfel.server.core.refusals import TableError
 from wuerfel.server.core.steps import (
     Broadcast,
+    ComeBack,
     LeaveSeat,
     Mute,
     Rematch,
@@ -273,29 +275,29 @@ async def mute(t: LiveTable, host: Player, target: object, muted: object) -> Non
 
 
 async def give_back(t: LiveTable, player: Player, skip: Conn | None = None) -> bool:
-    """The player is back: every seat of his a stand-in plays is his again, with a full limit for a move of
-    his that is due, and every seat reads it (call with the lock held). False: no stand-in played for him."""
-    seats = [s.seat for s in t.row.seats if s.kind == "human" and s.player_id == player.id and s.standin]
-    if not seats or t.match is None or t.over:
+    """The player is back: every seat of his a stand-in plays is his again (the core's
+    :class:`~wuerfel.server.core.steps.ComeBack`), with a full limit for a move of his that is due, and every seat
+    reads it (call with the lock held). False: no stand-in played for him."""
+    step = t.core.handle(ComeBack(player.id), clocks.now(), serverdice.dice(t))
+    if not step.standins:
         return False
-    named = {seat: t._named(seat) for seat in seats}
-    for seat in seats:
+    named = {seat: t._named(seat) for seat, _ in step.standins}
+    for seat, kind in step.standins:
         with db_refusal():
-            await asyncio.to_thread(t.hub.store.set_standin, t.row.id, seat, None, epoch=t.epoch)
-        t.row.seats[seat] = dataclasses.replace(t.row.seats[seat], standin=None)
+            await asyncio.to_thread(t.hub.store.set_standin, t.row.id, seat, kind, epoch=t.epoch)
+    if step.deadline is not None:
+        with db_refusal():
+            await asyncio.to_thread(t.hub.store.set_deadline, t.row.id, *step.deadline, epoch=t.epoch)
+    t.core.stored(step)
     t._changed()
-    deadline = t._next_deadline()
-    if deadline is not None:
-        with db_refusal():
-            await asyncio.to_thread(t.hub.store.set_deadline, *deadline, epoch=t.epoch)
-        t._set_deadline_row(deadline)
-    t._arm_throw()
-    t._arm_move()
+    for effect in step.effects:  # a person's throw and the table's clock, armed anew
+        if isinstance(effect, ArmTimer | CancelTimer):
+            clocks.timer(t, effect)
 
     def back(seat: int) -> Note:
         return seat_note(BACK_NOTE, seat, named[seat])
 
-    for seat in seats:
+    for seat in named:
         await fanout.broadcast_state(t, back(seat), skip=skip)
     return True
 

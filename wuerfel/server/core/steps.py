@@ -182,6 +182,13 @@ class Rematch:
     registered: bool
 
 
+@dataclasses.dataclass(frozen=True)
+class ComeBack:
+    """A person whose seats a stand-in plays is back (he joined, moved, or said so): every such seat is his again."""
+
+    player_id: int
+
+
 Command = (
     Move
     | TypedThrow
@@ -197,6 +204,7 @@ Command = (
     | Mute
     | Start
     | Rematch
+    | ComeBack
 )
 
 
@@ -321,6 +329,9 @@ class Step:
     rematch: tuple[SeatChange, ...] | None = None
     """A rematch's seating: the shell makes the new table with these seats (the asker hosts it) and stores it as
     this table's rematch; None when the table has its rematch already (the asker is given that one)."""
+    standins: tuple[tuple[int, str | None], ...] = ()
+    """Seats whose stand-in comes (its kind) or goes (None), each stored with the table; a step with ``deadline``
+    stores that too (a full limit for a move of his that is due)."""
     started: bool = False
     """The start: the table's status becomes ``playing`` (``finished`` with :attr:`finished`), stored with the
     first events (there may be none) and the game's dice data; undone, the table has no match again."""
@@ -342,6 +353,7 @@ class Step:
             and self.muted is None
             and not self.started
             and self.rematch is None
+            and not self.standins
         )
 
     @property

@@ -36,6 +36,7 @@ from wuerfel.server.core.steps import (
     BotMove,
     Broadcast,
     Chat,
+    ComeBack,
     Command,
     Dice,
     Effect,
@@ -194,6 +195,8 @@ class TableCore:
                 return self._start(cmd, now, dice)
             if isinstance(cmd, Rematch):
                 return self._rematch(cmd)
+            if isinstance(cmd, ComeBack):
+                return self._come_back(cmd, now)
         except TableError as exc:
             back_to = None
             if exc.code == "stale_seq" and isinstance(cmd, Move | AskThrow | TypedThrow):
@@ -387,6 +390,23 @@ class TableCore:
         )
         return Step(self.seq, rematch=seats, effects=(Broadcast({}),))
 
+    def _come_back(self, cmd: ComeBack, now: Now) -> Step:
+        """The person's seats a stand-in plays are his again while the game runs (an idle step: none are): a move
+        of his that is due gets a full limit, stored, and the timers of a person's throw and the table's clock are
+        armed anew (the game's window runs on)."""
+        seats = [s.seat for s in self.row.seats if s.kind == "human" and s.player_id == cmd.player_id and s.standin]
+        if not seats or self.match is None or self.over:
+            return Step(self.seq)
+        stored = self.row.seats
+        self.row.seats = [dataclasses.replace(s, standin=None) if s.seat in seats else s for s in stored]
+        try:  # what is due once he plays them himself
+            deadline = self.next_deadline(False, now)
+            timers, _ = self.timers(now, deadline=deadline)
+        finally:
+            self.row.seats = stored
+        effects = tuple(t for t in timers if t.kind != "window")
+        return Step(self.seq, deadline=deadline, standins=tuple((seat, None) for seat in seats), effects=effects)
+
     def seat_row(self, change: SeatChange) -> Any:
         """The table's seat after ``change`` (a row of the seat's own type: the store's, in the server)."""
         fields = dataclasses.asdict(change)
@@ -522,6 +542,10 @@ class TableCore:
             self.chat_limit.accepted(*step.chat_by)
         if step.seat is not None:
             self.row.seats[step.seat.seat] = self.seat_row(step.seat)
+        for seat, kind in step.standins:
+            self.row.seats[seat] = dataclasses.replace(self.row.seats[seat], standin=kind)
+        if step.standins:
+            self.set_deadline(step.deadline)
         if step.resigned is not None:
             self.row.resigned, self.row.ended_by, self.row.status = step.resigned, "resigned", "finished"
         if step.started:
