@@ -4,9 +4,8 @@ rematch, mute a spectator, come back to a seat a stand-in played, or leave it fo
 Functions of the table (:class:`~wuerfel.server.live.LiveTable`), each under the table's lock. Sitting, leaving,
 seating a bot, muting, resigning, the start, the rematch and a player coming back to the seats a stand-in played are
 commands of the sans-IO core (:class:`~wuerfel.server.core.table.TableCore`): this module stores the step and runs its
-effects (a rematch's table row is made here: one rematch is one table). A stand-in taking a seat
-(:func:`wuerfel.server.clocks.expire_seats`) and a guest's logout still change the row themselves, with the core's
-checks (:mod:`wuerfel.server.core.seating`).
+effects (a rematch's table row is made here: one rematch is one table); a stand-in taking a seat is one too
+(:func:`wuerfel.server.clocks.expire_seats`). A guest's logout before the start still changes the row itself.
 """
 
 from __future__ import annotations

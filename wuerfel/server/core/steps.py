@@ -189,6 +189,17 @@ class ComeBack:
     player_id: int
 
 
+@dataclasses.dataclass(frozen=True)
+class StandIn:
+    """The table's clock ran out for ``seats`` (``why``: ``timeout``) or their guest left for good (``abandoned``):
+    as the table was set up, a stand-in bot of ``kind`` (the shell's choice, it knows the bots) plays each seat
+    until its person is back, or the first of them loses the game."""
+
+    seats: tuple[int, ...]
+    why: str
+    kind: str
+
+
 Command = (
     Move
     | TypedThrow
@@ -205,6 +216,7 @@ Command = (
     | Start
     | Rematch
     | ComeBack
+    | StandIn
 )
 
 
@@ -318,8 +330,9 @@ class Step:
     chat: str | None = None
     """A chat command's accepted text (trimmed), for the shell to store and send."""
     resigned: int | None = None
-    """A resignation's seat: stored as the table's, it ends the game (status ``finished``, ``ended_by``
-    ``resigned``)."""
+    """A resignation's seat: stored as the table's, it ends the game (status ``finished``, ``ended_by``)."""
+    ended_by: str = "resigned"
+    """Why :attr:`resigned` ended the game: ``resigned``, or a forfeit's ``timeout`` or ``abandoned``."""
     chat_by: tuple[int, float] | None = None
     """Who wrote it and when (the monotonic clock): it counts against his rate limit once stored."""
     seat: SeatChange | None = None

@@ -14,10 +14,11 @@ or :meth:`TableCore.undo` (the store refused: the match goes back to where it wa
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
 from wuerfel.engine import clocks as game_clocks
@@ -54,6 +55,7 @@ from wuerfel.server.core.steps import (
     SeatChange,
     Send,
     Sit,
+    StandIn,
     Start,
     Step,
     TellPresence,
@@ -83,6 +85,7 @@ class TableLike(Protocol):
     host_id: int | None
     rated: bool
     rematch: str | None
+    on_expiry: str
 
 
 class Settings(Protocol):
@@ -197,6 +200,8 @@ class TableCore:
                 return self._rematch(cmd)
             if isinstance(cmd, ComeBack):
                 return self._come_back(cmd, now)
+            if isinstance(cmd, StandIn):
+                return self._stand_in(cmd, now)
         except TableError as exc:
             back_to = None
             if exc.code == "stale_seq" and isinstance(cmd, Move | AskThrow | TypedThrow):
@@ -397,15 +402,39 @@ class TableCore:
         seats = [s.seat for s in self.row.seats if s.kind == "human" and s.player_id == cmd.player_id and s.standin]
         if not seats or self.match is None or self.over:
             return Step(self.seq)
-        stored = self.row.seats
-        self.row.seats = [dataclasses.replace(s, standin=None) if s.seat in seats else s for s in stored]
-        try:  # what is due once he plays them himself
+        standins = tuple((seat, None) for seat in seats)
+        with self._seated(standins):  # what is due once he plays them himself
             deadline = self.next_deadline(False, now)
             timers, _ = self.timers(now, deadline=deadline)
-        finally:
-            self.row.seats = stored
         effects = tuple(t for t in timers if t.kind != "window")
-        return Step(self.seq, deadline=deadline, standins=tuple((seat, None) for seat in seats), effects=effects)
+        return Step(self.seq, deadline=deadline, standins=standins, effects=effects)
+
+    def _stand_in(self, cmd: StandIn, now: Now) -> Step:
+        """The clock decided for the seats, or their guest left for good (an idle step when the game is over): at a
+        ``forfeit`` table the first of them loses the game at once, stored like a resignation with the reason, and
+        every timer stops; else the stand-in takes each seat (stored) and the timers of a person's throw and the
+        table's clock follow (the stored deadline stays: a stand-in needs no clock)."""
+        if not cmd.seats or self.match is None or self.over:
+            return Step(self.seq)
+        if self.row.on_expiry == "forfeit":
+            stop = (CancelTimer("throw"), CancelTimer("clock"), CancelTimer("window"))
+            return Step(
+                self.seq, deadline=(None, None), resigned=cmd.seats[0], ended_by=cmd.why, effects=(*stop, Broadcast({}))
+            )
+        standins = tuple((seat, cmd.kind) for seat in cmd.seats)
+        with self._seated(standins):
+            timers, _ = self.timers(now)
+        return Step(self.seq, standins=standins, effects=tuple(t for t in timers if t.kind != "window"))
+
+    @contextlib.contextmanager
+    def _seated(self, standins: Sequence[tuple[int, str | None]]) -> Iterator[None]:
+        """The table as if ``standins`` were stored (to say what is due then); after it, as it is."""
+        seats = self.row.seats
+        self.row.seats = [dataclasses.replace(s, standin=dict(standins).get(s.seat, s.standin)) for s in seats]
+        try:
+            yield
+        finally:
+            self.row.seats = seats
 
     def seat_row(self, change: SeatChange) -> Any:
         """The table's seat after ``change`` (a row of the seat's own type: the store's, in the server)."""
@@ -547,7 +576,7 @@ class TableCore:
         if step.standins:
             self.set_deadline(step.deadline)
         if step.resigned is not None:
-            self.row.resigned, self.row.ended_by, self.row.status = step.resigned, "resigned", "finished"
+            self.row.resigned, self.row.ended_by, self.row.status = step.resigned, step.ended_by, "finished"
         if step.started:
             self.row.status = "playing"
         if step.of(Broadcast):  # a step of the game (not a chat line): the node it reached
