@@ -9,14 +9,13 @@ this module arms the timers it asks for and acts when they fire, through the sam
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import time
 from typing import TYPE_CHECKING
 
 from wuerfel.server import eviction, fanout, serverdice
 from wuerfel.server.core import effects, timing
-from wuerfel.server.core.steps import Expire, Now
+from wuerfel.server.core.steps import Expire, Now, StandIn
 from wuerfel.server.messages import (
     FORFEIT_ABANDONED,
     FORFEIT_TIMEOUT,
@@ -256,35 +255,32 @@ async def expire_seats(t: LiveTable, seats: list[int], why: str) -> None:
     ``forfeit``: the first of them loses the game at once — stored like a resignation, with the reason — and
     every seat reads why. ``bot``: a stand-in bot takes each seat ("Computer übernimmt", stored) and makes its
     decisions, recorded as the seat's own moves, until the player returns (:func:`seatops.give_back`)."""
+    step = t.core.handle(StandIn(tuple(seats), why, t.standin_kind()), now(), serverdice.dice(t))
+    if step.idle:
+        return
     named = {seat: t._named(seat) for seat in seats}
 
     def say(msgid: str, seat: int) -> Note:
         return seat_note(msgid, seat, named[seat])
 
-    if t.row.on_expiry == "forfeit":
-        seat = seats[0]
+    if step.resigned is not None:
         with db_refusal():
-            await asyncio.to_thread(t.hub.store.resign, t.row.id, seat, why, epoch=t.epoch)
-        t.row.resigned = seat
-        t.row.ended_by = why
-        t.row.status = "finished"
-        t.row.deadline_at = t.row.deadline_seq = None
-        t._changed()
-        arm_clock(t)
-        msgid = FORFEIT_TIMEOUT if why == "timeout" else FORFEIT_ABANDONED
-        await fanout.broadcast_state(t, say(msgid, seat))
-        eviction.maybe_evict(t)
-        return
-    kind = t.standin_kind()
-    for seat in seats:
+            await asyncio.to_thread(t.hub.store.resign, t.row.id, step.resigned, why, epoch=t.epoch)
+    for seat, kind in step.standins:
         with db_refusal():
             await asyncio.to_thread(t.hub.store.set_standin, t.row.id, seat, kind, epoch=t.epoch)
-        t.row.seats[seat] = dataclasses.replace(t.row.seats[seat], standin=kind)
+    t.core.stored(step)
     t._changed()
-    arm_throw(t)
-    arm_move(t)
+    for effect in step.effects:
+        if isinstance(effect, effects.ArmTimer | effects.CancelTimer):
+            timer(t, effect)
+    if step.resigned is not None:
+        msgid = FORFEIT_TIMEOUT if why == "timeout" else FORFEIT_ABANDONED
+        await fanout.broadcast_state(t, say(msgid, step.resigned))
+        eviction.maybe_evict(t)
+        return
     msgid = STANDIN_TIMEOUT if why == "timeout" else STANDIN_ABANDONED
-    for seat in seats:
+    for seat, _ in step.standins:
         await fanout.broadcast_state(t, say(msgid, seat))
 
 

@@ -10,11 +10,9 @@ Functions of the table (:class:`~wuerfel.server.live.LiveTable`), run under its 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from wuerfel.engine.game import State
-from wuerfel.engine.record import Event, Match, Statement
+from wuerfel.engine.record import Match
 from wuerfel.i18n import translate
 from wuerfel.server import clocks, serverdice
 from wuerfel.server.core import moves
@@ -113,15 +111,3 @@ async def ask_throw(t: LiveTable, conn: Conn, expected: int, seat: int | None, t
             serverdice.dice(t),
         )
     )
-
-
-def advance(
-    t: LiveTable, step: Callable[[], Any], obj: Any = None, tap: str | None = None
-) -> tuple[list[Event], list[tuple[Statement, State, Any]]]:
-    """Run ``step`` (which appends events via the match) and the server's throws after it; return the new events
-    with their statements, states before and values (:meth:`TableCore.advance`, for the start's batch).
-
-    On any refusal the match is restored to exactly where it was.
-    """
-    new = t.core.advance([(step, obj)], serverdice.dice(t), tap)
-    return [e.event for e in new], [(e.statement, e.before, e.obj) for e in new]

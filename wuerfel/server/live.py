@@ -61,7 +61,7 @@ from wuerfel.server.protocol import (
     client_kind,
     parse_client,
 )
-from wuerfel.server.rows import ChatRow, Deadline, EventRow, Fenced, GameResult, Player, TableRow
+from wuerfel.server.rows import ChatRow, EventRow, Fenced, GameResult, Player, TableRow
 
 if TYPE_CHECKING:
     from wuerfel.server.hub import Hub
@@ -417,55 +417,6 @@ class LiveTable:
         conn.push(msg)
 
     # --- moves ------------------------------------------------------------------------------------------------
-    async def _commit(
-        self,
-        old_len: int,
-        new: list[Event],
-        hidden: list[tuple[Statement, State, Any]],
-        statuses: list[tuple[str, str]],
-        deadline: Deadline | None = None,
-        pre: bool = False,
-    ) -> None:
-        """Make the new events durable (with the deadline of the position they lead to, at a table with a clock);
-        on failure undo them in memory, so memory never runs ahead of the log. ``pre``: the start, which also
-        stores the game's dice data (row seq 0, with the first throw's secret if it announced one)."""
-        assert self.match is not None
-        m = self.match
-        rows = [
-            EventRow(
-                self.row.id,
-                old_len + i + 1,
-                ev,
-                self.secrets.get(old_len + i) if ev.proof and "next" in ev.proof else None,
-            )
-            for i, ev in enumerate(new)
-        ]
-        if pre and self.dice is not None:
-            rows.insert(0, EventRow(self.row.id, 0, Event("dice", dict(self.dice)), self.secrets.get(-1)))
-
-        def settle(done: asyncio.Future[None]) -> None:
-            # Runs when the commit is decided, even if the waiting task was cancelled meanwhile (shutdown): memory
-            # follows the database either way.
-            if done.cancelled() or done.exception() is not None:
-                del m.record.events[old_len:]
-                m.state = m.record.replay()
-            else:
-                self.touched_at = time.monotonic()
-                self.hidden.extend(h for h, _, _ in hidden)
-                self.before.extend(b for _, b, _ in hidden)
-                self.objs.extend(o for _, _, o in hidden)
-
-        # The game's end (a status "finished" of this table) carries its result: places, scores and, at a rated
-        # table, the ratings' update are committed with the last move (Store.append).
-        results = [self._game_result()] if (self.row.id, "finished") in statuses else []
-        fences = self.hub.node.fences(self.row.id) if self.hub.node is not None else []
-        extra = {"fences": fences} if fences else {}
-        write: asyncio.Future[None] = self.hub.writer.write(
-            rows, statuses, [deadline] if deadline else [], results, **extra
-        )
-        write.add_done_callback(settle)
-        await asyncio.shield(write)
-
     def _game_result(self) -> GameResult:
         """The result of the game that just ended as the engine states it (ranking with ties, final scores)."""
         assert self.match is not None
@@ -547,7 +498,7 @@ class LiveTable:
         refused = step.refused
         if refused is not None:
             raise refused.error
-        if step.events:
+        if step.events or step.started:
             rows = [
                 EventRow(
                     self.row.id,
@@ -557,7 +508,10 @@ class LiveTable:
                 )
                 for e in step.events
             ]
-            statuses = [(self.row.id, "finished")] if step.finished else []
+            if step.started and self.dice is not None:  # the game's dice data, row 0 (the first throw's secret)
+                rows.insert(0, EventRow(self.row.id, 0, Event("dice", dict(self.dice)), self.secrets.get(-1)))
+            status = "finished" if step.finished else "playing" if step.started else None
+            statuses = [(self.row.id, status)] if status is not None else []
             deadline = (self.row.id, *step.deadline) if step.deadline is not None else None
 
             def settle(done: asyncio.Future[None]) -> None:
@@ -576,7 +530,7 @@ class LiveTable:
             )
             write.add_done_callback(settle)
             await asyncio.shield(write)
-            if step.finished:
+            if step.finished or step.started:
                 self._changed()
         for effect in step.effects:
             if isinstance(effect, ArmTimer | CancelTimer):

@@ -2,9 +2,10 @@
 rematch, mute a spectator, come back to a seat a stand-in played, or leave it for good by logging out.
 
 Functions of the table (:class:`~wuerfel.server.live.LiveTable`), each under the table's lock. Sitting, leaving,
-seating a bot, muting and resigning are commands of the sans-IO core (:class:`~wuerfel.server.core.table.TableCore`):
-this module stores the step and runs its effects. For the start, the rematch and the stand-ins what is allowed is still
-the core's checks (:mod:`wuerfel.server.core.seating`), and this module changes the row itself.
+seating a bot, muting, resigning, the start, the rematch and a player coming back to the seats a stand-in played are
+commands of the sans-IO core (:class:`~wuerfel.server.core.table.TableCore`): this module stores the step and runs its
+effects (a rematch's table row is made here: one rematch is one table); a stand-in taking a seat is one too
+(:func:`wuerfel.server.clocks.expire_seats`). A guest's logout before the start still changes the row itself.
 """
 
 from __future__ import annotations
@@ -17,13 +18,25 @@ from typing import TYPE_CHECKING
 
 from wuerfel.engine import fairdice
 from wuerfel.engine.errors import N_
-from wuerfel.engine.record import Match
 from wuerfel.i18n import translate
-from wuerfel.server import clocks, commands, eviction, fanout, serverdice, tablerecord
+from wuerfel.server import clocks, eviction, fanout, serverdice, tablerecord
 from wuerfel.server.core import seating
 from wuerfel.server.core.effects import ArmTimer, CancelTimer
 from wuerfel.server.core.refusals import TableError
-from wuerfel.server.core.steps import Broadcast, LeaveSeat, Mute, Resign, SeatBot, Sit, Step, TellPresence, TellTable
+from wuerfel.server.core.steps import (
+    Broadcast,
+    ComeBack,
+    LeaveSeat,
+    Mute,
+    Rematch,
+    Resign,
+    SeatBot,
+    Sit,
+    Start,
+    Step,
+    TellPresence,
+    TellTable,
+)
 from wuerfel.server.messages import BACK_NOTE, Note, db_refusal, person_name, seat_note
 from wuerfel.server.rows import Player, SeatRow
 
@@ -145,40 +158,29 @@ async def refresh_ratings(t: LiveTable) -> None:
 
 
 async def start(t: LiveTable, player: Player, seed: object = None) -> None:
+    """The host starts the game (a command of the core, :class:`~wuerfel.server.core.steps.Start`): the seats'
+    seeds and the first throw's commitment are fixed first, since the record's meta and the dice carry them; a
+    refused start leaves the table's dice as they were."""
     async with t.lock:
-        must_be_open(t)
-        seating.check_host(player.id, t.row.host_id)
-        seating.check_start(t.row.seats, t.row.rated)
+        dice, secrets = t.dice, t.secrets
         serverdice.fix_seeds(t, player, seed)
-        match = Match.new(
-            t.row.game,
-            t.row.rules_id,
-            tablerecord.player_names(t),
-            rules=t.info.rules_from_dict(t.row.rules),
-            meta=tablerecord.record_meta(t),
-        )
-        t.match = match
         try:
-            serverdice.announce(t, match)
-            new, hidden = commands.advance(t, lambda: None)
-        except Exception:
-            t.match = None
+            cmd = Start(
+                player.id,
+                tuple(tablerecord.player_names(t)),
+                t.info.rules_from_dict(t.row.rules),
+                tablerecord.record_meta(t),
+            )
+            step = t.core.handle(cmd, clocks.now(), serverdice.dice(t))
+        except BaseException:
+            t.dice, t.secrets = dice, secrets
             raise
-        status = "finished" if match.state.is_terminal() else "playing"
-        deadline = t._next_deadline()
-        try:
-            with db_refusal():
-                await t._commit(0, new, hidden, [(t.row.id, status)], deadline, pre=True)
-        except Exception:
-            t.match = None
-            raise
-        t._set_deadline_row(deadline)
-        t.row.status = status
-        t._changed()
+        if step.refused is not None:
+            t.dice, t.secrets = dice, secrets
+            raise step.refused.error
         for c in t.conns:
-            c.last_seq = 0
-        t._arm_clock()
-        await fanout.broadcast_state(t)
+            c.last_seq = 0  # everyone reads the game from its first event
+        await t._run(step)
     t._schedule()
 
 
@@ -218,17 +220,13 @@ async def rematch(t: LiveTable, player: Player) -> str:
     told at once (the summary's ``rematch``), so each can take his seat there in one click.
     """
     async with t.lock:
-        seating.check_rematch(t.row.status, bool(t.seats_of(player)))
-        if t.row.rematch is not None:
+        step = t.core.handle(Rematch(player.id, player.registered), clocks.now(), serverdice.dice(t))
+        if step.refused is not None:
+            raise step.refused.error
+        if step.rematch is None:
+            assert t.row.rematch is not None
             return t.row.rematch
-        rows = [
-            SeatRow(s.seat, None, s.bot, s.bot)
-            if s.bot
-            else SeatRow(s.seat, player.id, None, s.name, not player.registered)
-            if s.player_id == player.id
-            else SeatRow(s.seat)
-            for s in t.row.seats
-        ]
+        rows = [SeatRow(**dataclasses.asdict(c)) for c in step.rematch]
         r = t.row
         with db_refusal():
             new = await asyncio.to_thread(
@@ -253,8 +251,10 @@ async def rematch(t: LiveTable, player: Player) -> str:
             await t.hub.node.own(new.id)  # a new id: this worker runs it, under a lease like every table it runs
         t.hub.tables[new.id] = type(t)(t.hub, new)
         t.row.rematch = new.id
+        t.core.stored(step)
         t._changed()
-        await fanout.broadcast_state(t)
+        if step.of(Broadcast):
+            await fanout.broadcast_state(t)
     eviction.maybe_evict(t)  # loaded just for the rematch (nobody at it): it goes again
     return new.id
 
@@ -274,29 +274,29 @@ async def mute(t: LiveTable, host: Player, target: object, muted: object) -> Non
 
 
 async def give_back(t: LiveTable, player: Player, skip: Conn | None = None) -> bool:
-    """The player is back: every seat of his a stand-in plays is his again, with a full limit for a move of
-    his that is due, and every seat reads it (call with the lock held). False: no stand-in played for him."""
-    seats = [s.seat for s in t.row.seats if s.kind == "human" and s.player_id == player.id and s.standin]
-    if not seats or t.match is None or t.over:
+    """The player is back: every seat of his a stand-in plays is his again (the core's
+    :class:`~wuerfel.server.core.steps.ComeBack`), with a full limit for a move of his that is due, and every seat
+    reads it (call with the lock held). False: no stand-in played for him."""
+    step = t.core.handle(ComeBack(player.id), clocks.now(), serverdice.dice(t))
+    if not step.standins:
         return False
-    named = {seat: t._named(seat) for seat in seats}
-    for seat in seats:
+    named = {seat: t._named(seat) for seat, _ in step.standins}
+    for seat, kind in step.standins:
         with db_refusal():
-            await asyncio.to_thread(t.hub.store.set_standin, t.row.id, seat, None, epoch=t.epoch)
-        t.row.seats[seat] = dataclasses.replace(t.row.seats[seat], standin=None)
+            await asyncio.to_thread(t.hub.store.set_standin, t.row.id, seat, kind, epoch=t.epoch)
+    if step.deadline is not None:
+        with db_refusal():
+            await asyncio.to_thread(t.hub.store.set_deadline, t.row.id, *step.deadline, epoch=t.epoch)
+    t.core.stored(step)
     t._changed()
-    deadline = t._next_deadline()
-    if deadline is not None:
-        with db_refusal():
-            await asyncio.to_thread(t.hub.store.set_deadline, *deadline, epoch=t.epoch)
-        t._set_deadline_row(deadline)
-    t._arm_throw()
-    t._arm_move()
+    for effect in step.effects:  # a person's throw and the table's clock, armed anew
+        if isinstance(effect, ArmTimer | CancelTimer):
+            clocks.timer(t, effect)
 
     def back(seat: int) -> Note:
         return seat_note(BACK_NOTE, seat, named[seat])
 
-    for seat in seats:
+    for seat in named:
         await fanout.broadcast_state(t, back(seat), skip=skip)
     return True
 

@@ -7,7 +7,6 @@ stored log, never in what a client is sent before the throw.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from wuerfel.engine import fairdice
@@ -22,7 +21,8 @@ if TYPE_CHECKING:
 
 def fix_seeds(t: LiveTable, starter: Player, seed: object) -> None:
     """At the start: every seat's seed (the one its browser sent, the starter's for his seats without one, or a
-    server-made one marked so) and the combined seed, fixed before the first commitment."""
+    server-made one marked so) and the combined seed, fixed before the first commitment; then the first throw is
+    announced (:func:`announce`)."""
     if t.row.scorekeeper:
         t.dice = None
         return
@@ -37,23 +37,19 @@ def fix_seeds(t: LiveTable, starter: Player, seed: object) -> None:
         )
     t.dice = {"v": fairdice.VERSION, "seeds": seeds, "seed": fairdice.combine_seeds([str(x["seed"]) for x in seeds])}
     t.secrets = {}
+    announce(t)
 
 
-def announce(t: LiveTable, m: Match) -> None:
-    """At the start and with every throw of the server: make the secret of the *next* throw and publish its
-    commitment (``next``: in ``meta.dice`` at the start, else in the proof of the throw just made). So each
-    throw is fixed as early as possible: right after the one before it, before every decision in between (which
-    dice to keep, whether to go on) and before the thrower's tap. The last one is never used (nor revealed)."""
-    if t.dice is None or t.row.scorekeeper:
+def announce(t: LiveTable) -> None:
+    """At the start: make the secret of the first throw and publish its commitment (``next`` in ``meta.dice``);
+    every throw of the server announces the one after it in its proof (:func:`dice`). So each throw is fixed as
+    early as possible: right after the one before it, before every decision in between (which dice to keep,
+    whether to go on) and before the thrower's tap. The last one is never used (nor revealed)."""
+    if t.dice is None:
         return
     secret = fairdice.new_secret()
-    idx = len(m.record.events) - 1
-    t.secrets[idx] = secret
-    if idx < 0:
-        t.dice["next"] = fairdice.commitment(secret)
-        return
-    ev = m.record.events[idx]
-    m.record.events[idx] = dataclasses.replace(ev, proof={**(ev.proof or {}), "next": fairdice.commitment(secret)})
+    t.secrets[-1] = secret
+    t.dice["next"] = fairdice.commitment(secret)
 
 
 def pending_secret(t: LiveTable, m: Match) -> str | None:

@@ -161,7 +161,63 @@ class Mute:
     muted: object
 
 
-Command = Move | TypedThrow | AskThrow | Expire | BotMove | Resume | Chat | Resign | Sit | LeaveSeat | SeatBot | Mute
+@dataclasses.dataclass(frozen=True)
+class Start:
+    """The host starts the game. The match is made of the table's game and rule set with ``rules`` (the option
+    tree the game reads), ``players`` (the names its record gives the seats) and ``meta`` (the record's meta: the
+    table, the seats' kinds and the dice data the shell fixed with the seats' seeds); the shell knows the games."""
+
+    player_id: int
+    players: tuple[str, ...]
+    rules: Any
+    meta: Mapping[str, Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class Rematch:
+    """A player of the finished table asks for a rematch; ``registered`` false for a guest (his seats at the new
+    table say so)."""
+
+    player_id: int
+    registered: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class ComeBack:
+    """A person whose seats a stand-in plays is back (he joined, moved, or said so): every such seat is his again."""
+
+    player_id: int
+
+
+@dataclasses.dataclass(frozen=True)
+class StandIn:
+    """The table's clock ran out for ``seats`` (``why``: ``timeout``) or their guest left for good (``abandoned``):
+    as the table was set up, a stand-in bot of ``kind`` (the shell's choice, it knows the bots) plays each seat
+    until its person is back, or the first of them loses the game."""
+
+    seats: tuple[int, ...]
+    why: str
+    kind: str
+
+
+Command = (
+    Move
+    | TypedThrow
+    | AskThrow
+    | Expire
+    | BotMove
+    | Resume
+    | Chat
+    | Resign
+    | Sit
+    | LeaveSeat
+    | SeatBot
+    | Mute
+    | Start
+    | Rematch
+    | ComeBack
+    | StandIn
+)
 
 
 # --- effects --------------------------------------------------------------------------------------------------
@@ -274,14 +330,24 @@ class Step:
     chat: str | None = None
     """A chat command's accepted text (trimmed), for the shell to store and send."""
     resigned: int | None = None
-    """A resignation's seat: stored as the table's, it ends the game (status ``finished``, ``ended_by``
-    ``resigned``)."""
+    """A resignation's seat: stored as the table's, it ends the game (status ``finished``, ``ended_by``)."""
+    ended_by: str = "resigned"
+    """Why :attr:`resigned` ended the game: ``resigned``, or a forfeit's ``timeout`` or ``abandoned``."""
     chat_by: tuple[int, float] | None = None
     """Who wrote it and when (the monotonic clock): it counts against his rate limit once stored."""
     seat: SeatChange | None = None
     """A seating command's change of one seat (before the start): stored, it is the table's seat."""
     muted: tuple[int, bool] | None = None
     """A mute command's spectator and whether he is muted now (stored with the table)."""
+    rematch: tuple[SeatChange, ...] | None = None
+    """A rematch's seating: the shell makes the new table with these seats (the asker hosts it) and stores it as
+    this table's rematch; None when the table has its rematch already (the asker is given that one)."""
+    standins: tuple[tuple[int, str | None], ...] = ()
+    """Seats whose stand-in comes (its kind) or goes (None), each stored with the table; a step with ``deadline``
+    stores that too (a full limit for a move of his that is due)."""
+    started: bool = False
+    """The start: the table's status becomes ``playing`` (``finished`` with :attr:`finished`), stored with the
+    first events (there may be none) and the game's dice data; undone, the table has no match again."""
 
     @property
     def refused(self) -> Refuse | None:
@@ -298,6 +364,9 @@ class Step:
             and self.resigned is None
             and self.seat is None
             and self.muted is None
+            and not self.started
+            and self.rematch is None
+            and not self.standins
         )
 
     @property

@@ -14,10 +14,11 @@ or :meth:`TableCore.undo` (the store refused: the match goes back to where it wa
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
 from wuerfel.engine import clocks as game_clocks
@@ -36,6 +37,7 @@ from wuerfel.server.core.steps import (
     BotMove,
     Broadcast,
     Chat,
+    ComeBack,
     Command,
     Dice,
     Effect,
@@ -46,12 +48,15 @@ from wuerfel.server.core.steps import (
     NewEvent,
     Now,
     Refuse,
+    Rematch,
     Resign,
     Resume,
     SeatBot,
     SeatChange,
     Send,
     Sit,
+    StandIn,
+    Start,
     Step,
     TellPresence,
     TellTable,
@@ -65,6 +70,8 @@ class TableLike(Protocol):
     the deadline and status it stores with each step."""
 
     id: str
+    game: str
+    rules_id: str
     seats: list[Any]
     scorekeeper: bool
     resigned: int | None
@@ -77,6 +84,8 @@ class TableLike(Protocol):
     spectator_chat: bool
     host_id: int | None
     rated: bool
+    rematch: str | None
+    on_expiry: str
 
 
 class Settings(Protocol):
@@ -185,6 +194,14 @@ class TableCore:
                 return self._seating(cmd)
             if isinstance(cmd, Mute):
                 return self._mute(cmd)
+            if isinstance(cmd, Start):
+                return self._start(cmd, now, dice)
+            if isinstance(cmd, Rematch):
+                return self._rematch(cmd)
+            if isinstance(cmd, ComeBack):
+                return self._come_back(cmd, now)
+            if isinstance(cmd, StandIn):
+                return self._stand_in(cmd, now)
         except TableError as exc:
             back_to = None
             if exc.code == "stale_seq" and isinstance(cmd, Move | AskThrow | TypedThrow):
@@ -341,6 +358,84 @@ class TableCore:
         msgid = N_("The host muted {name} in the chat.") if cmd.muted else N_("{name} may write in the chat again.")
         return Step(self.seq, muted=(cmd.target, cmd.muted), effects=(TellPresence(again=True), TellTable(msgid, None)))
 
+    def _start(self, cmd: Start, now: Now, dice: Dice) -> Step:
+        """The host starts the game once every seat is taken (at a rated table by registered players, each once)
+        and the rules are played by as many: the match is made, the throws that fall at once fall, and the step
+        stores them with the status, the deadline and the dice data."""
+        seating.check_open(self.row.status)
+        seating.check_host(cmd.player_id, self.row.host_id)
+        seating.check_start(self.row.seats, self.row.rated)
+        try:
+            match = Match.new(self.row.game, self.row.rules_id, list(cmd.players), cmd.rules, dict(cmd.meta))
+        except WuerfelError as exc:  # the rules' player counts (checked when the table was made, too)
+            raise TableError("bad_request", exc.msgid, 422, **exc.params) from exc
+        self.match = match
+        try:
+            new = self.advance([(lambda: None, None)], dice)
+        except BaseException:
+            self.match = None
+            raise
+        return dataclasses.replace(self._step(0, new, now), started=True)
+
+    def _rematch(self, cmd: Rematch) -> Step:
+        """A player of the finished table asks for a new one with the same game, rules and seats: he hosts it and
+        sits where he sat (every seat he held: a hot-seat or scorekeeper table comes back whole), bots keep their
+        seats, the other people's seats wait for them; everybody still here is told at once. One rematch per
+        table: whoever asks later (or twice) is given the same one (an idle step)."""
+        seating.check_rematch(self.row.status, bool(seating.seats_of(self.row.seats, cmd.player_id)))
+        if self.row.rematch is not None:
+            return Step(self.seq)
+        seats = tuple(
+            SeatChange(s.seat, None, s.bot, s.bot)
+            if s.bot
+            else SeatChange(s.seat, cmd.player_id, None, s.name, not cmd.registered)
+            if s.player_id == cmd.player_id
+            else SeatChange(s.seat)
+            for s in self.row.seats
+        )
+        return Step(self.seq, rematch=seats, effects=(Broadcast({}),))
+
+    def _come_back(self, cmd: ComeBack, now: Now) -> Step:
+        """The person's seats a stand-in plays are his again while the game runs (an idle step: none are): a move
+        of his that is due gets a full limit, stored, and the timers of a person's throw and the table's clock are
+        armed anew (the game's window runs on)."""
+        seats = [s.seat for s in self.row.seats if s.kind == "human" and s.player_id == cmd.player_id and s.standin]
+        if not seats or self.match is None or self.over:
+            return Step(self.seq)
+        standins = tuple((seat, None) for seat in seats)
+        with self._seated(standins):  # what is due once he plays them himself
+            deadline = self.next_deadline(False, now)
+            timers, _ = self.timers(now, deadline=deadline)
+        effects = tuple(t for t in timers if t.kind != "window")
+        return Step(self.seq, deadline=deadline, standins=standins, effects=effects)
+
+    def _stand_in(self, cmd: StandIn, now: Now) -> Step:
+        """The clock decided for the seats, or their guest left for good (an idle step when the game is over): at a
+        ``forfeit`` table the first of them loses the game at once, stored like a resignation with the reason, and
+        every timer stops; else the stand-in takes each seat (stored) and the timers of a person's throw and the
+        table's clock follow (the stored deadline stays: a stand-in needs no clock)."""
+        if not cmd.seats or self.match is None or self.over:
+            return Step(self.seq)
+        if self.row.on_expiry == "forfeit":
+            stop = (CancelTimer("throw"), CancelTimer("clock"), CancelTimer("window"))
+            return Step(
+                self.seq, deadline=(None, None), resigned=cmd.seats[0], ended_by=cmd.why, effects=(*stop, Broadcast({}))
+            )
+        standins = tuple((seat, cmd.kind) for seat in cmd.seats)
+        with self._seated(standins):
+            timers, _ = self.timers(now)
+        return Step(self.seq, standins=standins, effects=tuple(t for t in timers if t.kind != "window"))
+
+    @contextlib.contextmanager
+    def _seated(self, standins: Sequence[tuple[int, str | None]]) -> Iterator[None]:
+        """The table as if ``standins`` were stored (to say what is due then); after it, as it is."""
+        seats = self.row.seats
+        self.row.seats = [dataclasses.replace(s, standin=dict(standins).get(s.seat, s.standin)) for s in seats]
+        try:
+            yield
+        finally:
+            self.row.seats = seats
+
     def seat_row(self, change: SeatChange) -> Any:
         """The table's seat after ``change`` (a row of the seat's own type: the store's, in the server)."""
         fields = dataclasses.asdict(change)
@@ -476,8 +571,14 @@ class TableCore:
             self.chat_limit.accepted(*step.chat_by)
         if step.seat is not None:
             self.row.seats[step.seat.seat] = self.seat_row(step.seat)
+        for seat, kind in step.standins:
+            self.row.seats[seat] = dataclasses.replace(self.row.seats[seat], standin=kind)
+        if step.standins:
+            self.set_deadline(step.deadline)
         if step.resigned is not None:
-            self.row.resigned, self.row.ended_by, self.row.status = step.resigned, "resigned", "finished"
+            self.row.resigned, self.row.ended_by, self.row.status = step.resigned, step.ended_by, "finished"
+        if step.started:
+            self.row.status = "playing"
         if step.of(Broadcast):  # a step of the game (not a chat line): the node it reached
             self.set_deadline(step.deadline)
             self.window_actors = step.window_actors
@@ -487,6 +588,8 @@ class TableCore:
     def undo(self, step: Step) -> None:
         """The store refused ``step``: memory goes back to the log (it never runs ahead of it)."""
         m = self.match
-        if m is not None and step.events:
+        if step.started:
+            self.match = None  # the game did not start
+        elif m is not None and step.events:
             del m.record.events[step.old_len :]
             m.state = m.record.replay()
