@@ -18,8 +18,16 @@ from wuerfel.engine.record import Match
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.sources import SeededSource
 from wuerfel.games.hasard.common import Lot
-from wuerfel.games.hasard.poker import DRILLING, FULL_HOUSE, NICHTS, PAAR, VIERLING
-from wuerfel.games.hasard.verdecktes_bot import BluffBot, call_probability, defender_share, strategy
+from wuerfel.games.hasard.poker import DRILLING, FUENFLING, FULL_HOUSE, NICHTS, PAAR, VIERLING
+from wuerfel.games.hasard.verdecktes_advice import VerdecktesAdvisor
+from wuerfel.games.hasard.verdecktes_bot import (
+    BluffBot,
+    call_probability,
+    defender_share,
+    implausible,
+    strategy,
+    truth_chance,
+)
 from wuerfel.games.hasard.verdecktes_poker import (
     Announce,
     Challenge,
@@ -276,6 +284,23 @@ def test_only_the_defender_calls() -> None:
     calls = sum(BluffBot(s.game, seed).choose(s, 0) == Challenge() for seed in range(400))
     gamma = call_probability((VIERLING, 6, 1), 2, False, False)
     assert abs(calls / 400 - gamma) < 4 * (gamma * (1 - gamma) / 400) ** 0.5
+
+
+def test_an_implausible_claim_is_called_and_a_plausible_one_is_not_always() -> None:
+    """The first thrower of three names Fünfling Asse over a Nichts: a hand thrown once in 7776 throws, named to beat
+    an empty table, is most likely a bluff, so the defender (the next thrower) calls it every time. A Drilling Könige
+    there is plausible: he calls it at the mixed strategy's rate γ only, and lets it stand otherwise."""
+    rare = new_state(3).apply_outcome(Roll(P("9 10 B D A"))).apply_action(Announce((FUENFLING, 6)))
+    assert rare.actors() == (1,)
+    chance = truth_chance((FUENFLING, 6), None, 2, False, False)
+    assert chance is not None and chance < 0.05 and implausible((FUENFLING, 6), None, 2, False, False)
+    assert all(BluffBot(rare.game, seed).choose(rare, 1) == Challenge() for seed in range(40))
+    assert [(a.action, a.value) for a in VerdecktesAdvisor(rare.game).advise(rare, 1)] == [(Challenge(), 1.0)]
+    plain = new_state(3).apply_outcome(Roll(P("K K K 9 10"))).apply_action(Announce((DRILLING, 5, 4, 3)))
+    assert not implausible((DRILLING, 5, 4, 3), None, 2, False, False)
+    calls = sum(BluffBot(plain.game, seed).choose(plain, 1) == Challenge() for seed in range(400))
+    gamma = call_probability((DRILLING, 5, 4, 3), 2, False, False)
+    assert 0 < calls < 400 and abs(calls / 400 - gamma) < 4 * (gamma * (1 - gamma) / 400) ** 0.5
 
 
 def test_bluff_bot_frequencies() -> None:

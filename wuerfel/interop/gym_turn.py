@@ -23,10 +23,6 @@ only Farkle is registered and tested.
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
-
 from wuerfel.engine.game import State
 from wuerfel.engine.registry import get_game
 from wuerfel.interop.gymnasium import WuerfelSoloEnv
@@ -64,37 +60,32 @@ class WuerfelTurnEnv(WuerfelSoloEnv):
         """No whole-game labels here: the turn's come from the turn solver (``GameInfo.turn_model``)."""
         return None
 
-    # --- the Gymnasium API -------------------------------------------------------------------------------------
+    # --- what differs from the whole-game env --------------------------------------------------------------------
 
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
-        super(WuerfelSoloEnv, self).reset(seed=seed)
-        self.state = self.game.new_initial_state()  # the fresh turn: nothing thrown yet
-        self._now = None
-        return self._observation(), self._info()
+    def _start(self) -> State:
+        return self.game.new_initial_state()  # the fresh turn: nothing thrown yet
 
-    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        if self._episode_over(self.state):
-            raise RuntimeError("step() after the episode ended: call reset()")
+    def _advance(self, action_id: int) -> State | None:
         if not self._fresh(self.state):
-            return super().step(action)
-        if int(action) != self.throw_id:
+            return super()._advance(action_id)
+        if action_id != self.throw_id:
             if self.strict:
                 raise ValueError(
-                    f"action id {int(action)} is not legal now: the turn starts with a throw ({self.throw_id})"
+                    f"action id {action_id} is not legal now: the turn starts with a throw ({self.throw_id})"
                 )
-            self._now = None
-            return self._observation(), 0.0, False, False, {**self._info(), "illegal_action": True}
-        rated = self._rated
-        self.state = self._throw(self.state)
-        reward = self._score(self.state)
-        info = self._info()
-        if rated is not None:
-            info["regret"] = rated[0] - rated[1][self.throw_id]
-        return self._observation(), reward, self._episode_over(self.state), False, info
+            return None
+        return self._throw(self.state)
 
-    # --- inside ------------------------------------------------------------------------------------------------
+    def _legal_ids(self) -> list[int]:
+        return [self.throw_id] if self._fresh(self.state) else super()._legal_ids()
+
+    def _labelled(self) -> tuple[float, dict[int, float]] | None:
+        if not self.want_labels or self._episode_over(self.state):
+            return None
+        values = self._action_values()
+        if not values:  # None only beyond the solved totals (tens of thousands of points in one turn)
+            return None
+        return max(values.values()), values
 
     def _fresh(self, state: State) -> bool:
         """Whether ``state`` is the fresh turn, before its first throw."""
@@ -102,28 +93,6 @@ class WuerfelTurnEnv(WuerfelSoloEnv):
 
     def _episode_over(self, state: State) -> bool:
         return bool(self.model.over(state))
-
-    def _current(self) -> tuple[dict[str, Any], np.ndarray]:
-        if self._now is None:
-            mask = np.zeros(self.codec.num_distinct_actions, dtype=np.int8)
-            if self._fresh(self.state):
-                mask[self.throw_id] = 1
-            elif not self._episode_over(self.state):
-                mask[self.codec.legal_ids(self.state, 0)] = 1
-            self._now = (self.state.view(0), mask)
-        return self._now
-
-    def _info(self) -> dict[str, Any]:
-        view, mask = self._current()
-        out: dict[str, Any] = {"action_mask": mask.copy(), "score": self._score(self.state), "view": view}
-        self._rated = None
-        if self.want_labels and not self._episode_over(self.state):
-            values = self._action_values()
-            if values:  # None only beyond the solved totals (tens of thousands of points in one turn)
-                out["optimal_value"] = max(values.values())
-                out["action_values"] = values
-                self._rated = (out["optimal_value"], dict(values))
-        return out
 
     def _action_values(self) -> dict[int, float] | None:
         """Legal id → expected points of the turn after it under optimal play, from the turn solver."""

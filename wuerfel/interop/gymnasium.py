@@ -105,23 +105,20 @@ class WuerfelSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
-        self.state = self._throw(self.game.new_initial_state())
+        self.state = self._start()
+        self._now = None
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         if self._episode_over(self.state):
             raise RuntimeError("step() after the episode ended: call reset()")
-        player = self.state.to_move()
-        try:
-            chosen = self.codec.decode(int(action), self.state, player)
-        except CodecError:
-            if self.strict:
-                raise
-            self._now = None  # a new view for this call's info: a caller keeps what it was given
-            return self._observation(), 0.0, False, False, {**self._info(), "illegal_action": True}
         before = self._score(self.state)
         rated = self._rated
-        self.state = self._throw(self.state.apply_action(chosen, player))
+        after = self._advance(int(action))
+        if after is None:
+            self._now = None  # a new view for this call's info: a caller keeps what it was given
+            return self._observation(), 0.0, False, False, {**self._info(), "illegal_action": True}
+        self.state = after
         reward = self._score(self.state) - before
         info = self._info()
         if rated is not None:  # what the step cost against optimal play, exactly
@@ -148,6 +145,38 @@ class WuerfelSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         console = Console(width=100, file=io.StringIO(), record=True, color_system=None)
         console.print(drawing)
         return console.export_text()
+
+    # --- inside: what a subclass may change (the single-turn env of :mod:`.gym_turn` does) ------------------------
+
+    def _start(self) -> State:
+        """The position an episode starts from: the game's first decision of the seat (its throws made)."""
+        return self._throw(self.game.new_initial_state())
+
+    def _advance(self, action_id: int) -> State | None:
+        """The position after the seat's action ``action_id`` and the chance that follows it; None for an id that
+        is not legal now (``strict``: the decoder's error instead)."""
+        player = self.state.to_move()
+        try:
+            chosen = self.codec.decode(action_id, self.state, player)
+        except CodecError:
+            if self.strict:
+                raise
+            return None
+        return self._throw(self.state.apply_action(chosen, player))
+
+    def _legal_ids(self) -> list[int]:
+        """The ids legal now (none once the episode is over)."""
+        if self._episode_over(self.state):
+            return []
+        return self.codec.legal_ids(self.state, self.state.to_move())
+
+    def _labelled(self) -> tuple[float, dict[int, float]] | None:
+        """The position's optimal value and legal id → value after it, exactly; None without labels."""
+        labels = self.labels if self.want_labels and not self.state.is_terminal() else None
+        if labels is None:
+            return None
+        optimal, values = labels.decision(self.state)
+        return optimal, {self.codec.encode(a): v for a, v in values.items()}
 
     # --- inside ------------------------------------------------------------------------------------------------
 
@@ -180,8 +209,7 @@ class WuerfelSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         ``info`` carry them)."""
         if self._now is None:
             mask = np.zeros(self.codec.num_distinct_actions, dtype=np.int8)
-            if not self.state.is_terminal():
-                mask[self.codec.legal_ids(self.state, self.state.to_move())] = 1
+            mask[self._legal_ids()] = 1
             self._now = (self.state.view(0), mask)
         return self._now
 
@@ -192,12 +220,11 @@ class WuerfelSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def _info(self) -> dict[str, Any]:
         view, mask = self._current()
         out: dict[str, Any] = {"action_mask": mask.copy(), "score": self._score(self.state), "view": view}
-        labels = self.labels if self.want_labels and not self.state.is_terminal() else None
         self._rated = None
-        if labels is not None:
-            out["optimal_value"], values = labels.decision(self.state)
-            out["action_values"] = {self.codec.encode(a): v for a, v in values.items()}
-            self._rated = (out["optimal_value"], dict(out["action_values"]))
+        rated = self._labelled()
+        if rated is not None:
+            out["optimal_value"], out["action_values"] = rated
+            self._rated = (rated[0], dict(rated[1]))
         return out
 
 

@@ -24,7 +24,7 @@ class VerdecktesAdvisor:
         self.game = game
 
     def advise(self, state: State, player: int) -> list[Advice]:
-        from wuerfel.games.hasard.verdecktes_bot import call_probability, defender, strategy, target
+        from wuerfel.games.hasard.verdecktes_bot import call_probability, defender, implausible, strategy, target
 
         assert isinstance(state, VerdecktesState)
         if player not in state.actors():
@@ -95,6 +95,16 @@ class VerdecktesAdvisor:
                     measure=measure,
                     unit="chance",
                     note=N_("the claim does not beat the standing best"),
+                )
+            ]
+        if implausible(claim, best, later, r.quint, r.joker):
+            return [
+                Advice(
+                    action=Challenge(),
+                    value=1.0,
+                    measure=measure,
+                    unit="chance",
+                    note=N_("a hand this rare, named to beat the table, is most likely a bluff"),
                 )
             ]
         gamma = call_probability(claim, later, r.quint, r.joker)

@@ -18,6 +18,12 @@ so a weak thrower bluffs with ``β = p/((1−p)·2w′)`` (capped at 1).
 
 A bluff names a hand drawn from the distribution of true hands ≥ T, and a strong thrower names his true hand, so
 the announcement carries no information beyond "a claim ≥ T". A weak thrower who does not bluff tells the truth.
+
+A person need not disguise his bluffs so. The defender therefore also weighs the claim itself
+(:func:`truth_chance`): the chance that it is true when bluffers pick their claim half as the bot does and half
+naively (a class ≥ T at random, then its ranks at random), by the exact hand probabilities. Where that chance is
+below half of ``π``, so a call would pay even with twice the chance of truth, the claim is *implausible* and the
+defender calls for sure (under the default rules: a Fünfling); elsewhere he calls with ``γ``.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from typing import Any
 
 from wuerfel.engine.clocks import Pass
 from wuerfel.engine.game import Action, Game, State
-from wuerfel.games.hasard.poker import Key, cdf_below, hand_distribution, hand_key, possible_keys
+from wuerfel.games.hasard.poker import Key, cdf_below, hand_distribution, hand_key, possible_keys, principal
 from wuerfel.games.hasard.verdecktes_poker import Announce, Challenge, VerdecktesState
 
 
@@ -89,6 +95,38 @@ def call_probability(claim: Key, later: int, quint: bool, joker: bool) -> float:
     return s / (1.0 + s)
 
 
+def truth_chance(claim: Key, best: Key | None, later: int, quint: bool, joker: bool) -> float | None:
+    """The chance that ``claim`` (a full hand key) is true, from public information and the exact hand probabilities;
+    None for a claim that does not beat the standing ``best`` (nobody calls it). ``later``: the throwers after the
+    announcer.
+
+    An honest thrower names his hand, so the claim's class and ranks (:func:`~wuerfel.games.hasard.poker.principal`)
+    come with probability ``h`` (hands ≥ T of those ranks). A thrower bluffs with the model's rate ``(1 − p)·β`` and
+    names, half the time, ranks drawn as the bot draws them (``h/p``: no information), half the time a class ≥ T at
+    random and its ranks at random (``1/classes/ranks``: so a rare hand is named far more often than it is thrown).
+    """
+    t, p, _s, beta = strategy(best, later, quint, joker)
+    if t is None or claim < t:
+        return None
+    keys, probs, _ = _tables(quint, joker)
+    strong = [(k, q) for k, q in zip(keys, probs, strict=True) if k >= t]
+    classes = {k[0] for k, _ in strong}
+    ranks = {principal(k) for k, _ in strong if k[0] == claim[0]}
+    honest = sum(q for k, q in strong if principal(k) == principal(claim))
+    bluffed = (1.0 - p) * beta * (honest / p + 1.0 / (len(classes) * len(ranks))) / 2.0
+    return honest / (honest + bluffed)
+
+
+def implausible(claim: Key, best: Key | None, later: int, quint: bool, joker: bool) -> bool:
+    """Whether the defender calls ``claim`` for sure: its :func:`truth_chance` is below half of ``π = 2w′/(1+2w′)``,
+    the chance of truth at which calling and not calling are worth the same (a call pays even at twice the chance)."""
+    chance = truth_chance(claim, best, later, quint, joker)
+    if chance is None:
+        return False
+    w = defender_share(best, later, quint, joker)
+    return chance < w / (1.0 + 2.0 * w)
+
+
 def defender(turns: list[dict[str, Any]], order: list[int], completion: Any) -> int | None:
     """Who defends against the current claim (public information only): the holder of the best claim standing
     before it (the first of equals), or else the next thrower."""
@@ -133,6 +171,8 @@ class BluffBot:
         t = target(best, later, r.quint, r.joker)
         if t is None or claim < t:
             return Pass()  # does not beat the standing best: it cannot take the pot
+        if implausible(claim, best, later, r.quint, r.joker):
+            return Challenge()  # a hand this rare, named to beat the table, is most likely a bluff
         return Challenge() if self.rng.random() < call_probability(claim, later, r.quint, r.joker) else Pass()
 
     def _announce(self, actual: Key, best: Key | None, later: int, legal: Any, quint: bool, joker: bool) -> Action:
@@ -166,4 +206,4 @@ def make_bot(game: Game, seed: int = 0) -> Any:
     return BluffBot(game, seed)
 
 
-__all__ = ["BluffBot", "call_probability", "make_bot", "strategy", "target"]
+__all__ = ["BluffBot", "call_probability", "implausible", "make_bot", "strategy", "target", "truth_chance"]
