@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wuerfel.cli.play import player_counts
+from wuerfel.cli.play_seats import player_counts
 from wuerfel.cli.sim import default_bot_name, simulate
 from wuerfel.engine.registry import all_games
 

@@ -59,6 +59,8 @@ HEAVY = frozenset(
         "wuerfel.engine.sources",
         "wuerfel.games.zehntausend.terminal",
         "wuerfel.games.kit.bank",
+        "wuerfel.games.kit.bank_board",
+        "wuerfel.games.kit.bank_table",
         "wuerfel.games.kit.keeps",
         "wuerfel.games.kit.simple",
     }

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from wuerfel.cli.play import PlaySession, Seat
+from wuerfel.cli.play import PlaySession
+from wuerfel.cli.play_seats import Seat
 from wuerfel.engine.record import Match
 from wuerfel.engine.registry import get_game
 from wuerfel.games.kit import Lot

@@ -7,7 +7,7 @@ from pathlib import Path
 from rich.console import Console
 
 from tests.cli.helpers import load_record, play, run
-from wuerfel.cli.play import search
+from wuerfel.cli.play_input import search
 
 # A Zehntausend throw with a single 1 (manual dice, so the throw is known): only "1 herauslegen" scores.
 ONE_ONE = ["Anna,Ben", "1 2 3 4 6"]
@@ -211,7 +211,7 @@ def test_an_unknown_language_is_refused() -> None:
 
 
 def test_bots_are_named_in_the_players_language() -> None:
-    from wuerfel.cli.play import parse_players
+    from wuerfel.cli.play_seats import parse_players
     from wuerfel.engine.registry import get_game
 
     info = get_game("zehntausend")

@@ -17,7 +17,9 @@ import pytest
 
 from tests.cli.helpers import load_record, play
 from wuerfel.bots import make_bot
-from wuerfel.cli.play import PlaySession, build_session, describe_outcome, player_counts
+from wuerfel.cli.play import PlaySession, build_session
+from wuerfel.cli.play_seats import player_counts
+from wuerfel.cli.play_throws import describe_outcome
 from wuerfel.engine.game import Action, Outcome, Roll, State, amounts, covers, is_parameterised
 from wuerfel.engine.registry import all_games, get_game
 from wuerfel.engine.sources import SeededSource

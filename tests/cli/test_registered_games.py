@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.cli.helpers import load_record, play
-from wuerfel.cli.play import player_counts
+from wuerfel.cli.play_seats import player_counts
 from wuerfel.engine.registry import all_games
 
 CASES = [(g.id, rules) for g in all_games() for rules in g.rule_sets()]

@@ -10,7 +10,8 @@ from rich.console import Console
 
 from tests.cli.games import Cocked, OffTable, PigPlusGame
 from tests.engine.toy_game import PigGame, PigRules
-from wuerfel.cli.play import PlaySession, Seat, parse_dice_mode
+from wuerfel.cli.play import PlaySession
+from wuerfel.cli.play_seats import Seat, parse_dice_mode
 from wuerfel.cli.render import fmt_number, generic_renderer, is_dice
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.errors import IllegalAction, RuleError
@@ -108,7 +109,7 @@ def test_special_outcomes_are_lettered_and_skip_command_keys() -> None:
 
 
 def test_search_and_shortened_lists() -> None:
-    from wuerfel.cli.play import LIST_LIMIT, LIST_TAIL, search
+    from wuerfel.cli.play_input import LIST_LIMIT, LIST_TAIL, search
 
     labels = [f"{k} Chips auf {f}" for f in range(2, 13) for k in range(1, 6)] + ["keine weiteren Einsätze"]
     assert search(labels, "keine") == [len(labels) - 1]
@@ -143,7 +144,7 @@ def test_search_and_shortened_lists() -> None:
 
 def test_advisors_may_return_advice_mappings_or_pairs() -> None:
     from tests.engine.toy_game import Hold, RollAgain
-    from wuerfel.cli.play import as_advice
+    from wuerfel.cli.play_input import as_advice
 
     assert as_advice(Advice(Hold(), 1.0)) == Advice(Hold(), 1.0)
     assert as_advice({"action": Hold(), "value": 2.5, "measure": "points"}) == Advice(Hold(), 2.5, measure="points")
@@ -195,7 +196,7 @@ def test_a_lot_for_a_seat_is_labelled_with_names_and_keyed_by_the_games_digits()
     import dataclasses as dc
 
     from tests.engine.toy_game import PigState
-    from wuerfel.cli.play import describe_outcome
+    from wuerfel.cli.play_throws import describe_outcome
     from wuerfel.engine.game import CHANCE, Outcome
 
     @dc.dataclass(frozen=True)

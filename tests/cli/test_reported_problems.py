@@ -11,7 +11,8 @@ from rich.console import Console
 
 from tests.cli.games import PigPlusGame, PigPlusState, pigplus_info
 from tests.cli.helpers import load_record, play
-from wuerfel.cli.play import PlaySession, build_session, describe_outcome
+from wuerfel.cli.play import PlaySession, build_session
+from wuerfel.cli.play_throws import describe_outcome
 from wuerfel.cli.render import Standings, result_table, score_label
 from wuerfel.engine.components import Component, Phrase, Seats
 from wuerfel.engine.game import JSON, Roll, State

@@ -226,7 +226,7 @@ def test_r_in_a_game_that_cannot_explain_itself_yet_says_so() -> None:
 
 
 def test_r_is_never_a_scorekeepers_shortcut_letter() -> None:
-    from wuerfel.cli.play import SHORTCUT_LETTERS
+    from wuerfel.cli.play_input import SHORTCUT_LETTERS
 
     assert not {"h", "q", "r"} & set(SHORTCUT_LETTERS)
 

@@ -22,7 +22,7 @@ from wuerfel.games.hasard.poker import DRILLING, NICHTS, PAAR
 from wuerfel.games.hasard.verdecktes_poker import Announce, Challenge
 from wuerfel.games.hasard.zehnerspiel import FIELD
 from wuerfel.games.kit import Keep
-from wuerfel.games.kit.bank import Done, Stake
+from wuerfel.games.kit.bank_board import Done, Stake
 from wuerfel.games.kit.hand_round import Stop
 
 

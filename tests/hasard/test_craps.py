@@ -35,7 +35,7 @@ from wuerfel.games.hasard.craps import (
     equal_shares,
     maker_win,
 )
-from wuerfel.games.kit.bank import Rotation
+from wuerfel.games.kit.bank_board import Rotation
 from wuerfel.games.kit.lot import Lot
 from wuerfel.games.kit.void import Void
 from wuerfel.solvers import exact

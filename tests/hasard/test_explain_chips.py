@@ -127,7 +127,7 @@ def test_rock_and_roll_says_on_the_felt_when_the_bank_ends() -> None:
     """Web U1: nothing said when the game ends. The goal line names the bank of the game and how it ends — the
     banker's announcement ahead, the longest bank — and counts down once the end is fixed."""
     from wuerfel.games.hasard.rock_and_roll import AnnounceEnd, GoOn
-    from wuerfel.games.kit.bank import Done
+    from wuerfel.games.kit.bank_board import Done
 
     info = get_game("rock-and-roll")
     state = info.new_game(None, 3).new_initial_state().apply_outcome(Lot(0))

@@ -10,7 +10,8 @@ import random
 from rich.console import Console
 
 from wuerfel.bots.base import RandomBot
-from wuerfel.cli.play import PlaySession, Seat
+from wuerfel.cli.play import PlaySession
+from wuerfel.cli.play_seats import Seat
 from wuerfel.engine.game import Action, Outcome, Roll, State
 from wuerfel.engine.pokerdice import face_name, format_dice
 from wuerfel.engine.record import Match

@@ -38,7 +38,7 @@ from wuerfel.games.hasard.rock_and_roll import (
     colour_of,
     field_ev,
 )
-from wuerfel.games.kit.bank import Done, Stake
+from wuerfel.games.kit.bank_board import Done, Stake
 
 
 def components_text(s: RockAndRollState, player: int, lang: str) -> str:

@@ -26,7 +26,7 @@ from wuerfel.games.hasard.zehnerspiel import (
     bank_edge,
     p_under,
 )
-from wuerfel.games.kit.bank import Done, Stake
+from wuerfel.games.kit.bank_board import Done, Stake
 
 
 def new_state(n: int = 3, preset: str = "zehnerspiel", **overrides: object) -> ZehnerspielState:

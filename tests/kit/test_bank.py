@@ -20,7 +20,7 @@ from wuerfel.engine.registry import _REGISTRY, GameInfo, register
 from wuerfel.engine.rules import opt
 from wuerfel.engine.testing import check_results, random_playthrough
 from wuerfel.games.kit import BankGame, BankState, BoardField, BoardSpec, Lot, settle_board
-from wuerfel.games.kit.bank import BOARD, Done, Rotation, Stake, collect, pay_at_odds, return_standing
+from wuerfel.games.kit.bank_board import BOARD, Done, Rotation, Stake, collect, pay_at_odds, return_standing
 
 GAME_ID = "zehner-toy"
 UNDER = 1

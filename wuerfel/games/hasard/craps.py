@@ -12,8 +12,8 @@ State machine (spec 11): LOT (G3: the first maker) → NAME (the maker names N i
 action per N) → COVER (the opponents together stake S: equal shares, the remainder clockwise from the maker's left;
 option: they bid their shares in clockwise order) → FIRST THROW x: x = N wins, else the point P := x → REPEAT y: y = P
 wins, y = N loses, else again. Even money over the chip ledger: the maker's S and the shares lie in the pot until the
-game is decided. The maker role then passes left (the kit's :class:`~wuerfel.games.kit.bank.Rotation`, one game per
-maker); the session ends when it has gone round the table ``rounds`` times.
+game is decided. The maker role then passes left (the kit's :class:`~wuerfel.games.kit.bank_board.Rotation`, one
+game per maker); the session ends when it has gone round the table ``rounds`` times.
 
 The maker's chance is exact (:func:`maker_win`): P(win | N) = p(N) + Σ_{x≠N} p(x)·p(x)/(p(x)+p(N)) — the first throw
 hits N, or it sets the point x and x falls again before N. Naming 2 or 12 wins with 111/140, naming 7 is worst at
@@ -54,7 +54,7 @@ from wuerfel.engine.game import (
 )
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
-from wuerfel.games.kit.bank import Rotation
+from wuerfel.games.kit.bank_board import Rotation
 from wuerfel.games.kit.chip_results import ChipResults
 from wuerfel.games.kit.hints import loss_params, rated
 from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot

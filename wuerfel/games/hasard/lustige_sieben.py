@@ -28,20 +28,9 @@ from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.hasard.common import WHO_BEGINS
-from wuerfel.games.kit.bank import (
-    BOARD,
-    DONE_WORDS,
-    LOT_BANK,
-    LOT_BANK_NAMED,
-    BankGame,
-    BankState,
-    Bet,
-    BoardField,
-    BoardSpec,
-    Done,
-    Stake,
-    settle_board,
-)
+from wuerfel.games.kit.bank import BankGame, BankState
+from wuerfel.games.kit.bank_board import BOARD, Bet, BoardField, BoardSpec, Done, Stake, settle_board
+from wuerfel.games.kit.bank_table import DONE_WORDS, LOT_BANK, LOT_BANK_NAMED
 
 LEFT = (2, 4, 6, 9, 11)
 RIGHT = (3, 5, 8, 10, 12)

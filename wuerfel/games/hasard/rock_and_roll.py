@@ -43,7 +43,9 @@ from wuerfel.engine.game import JSON, PUBLIC, Action, Amount, EventView, Game, O
 from wuerfel.engine.pokerdice import face_name
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
-from wuerfel.games.kit.bank import DONE_WORDS, BankGame, BankState, BoardField, BoardSpec, Done, Stake
+from wuerfel.games.kit.bank import BankGame, BankState
+from wuerfel.games.kit.bank_board import BoardField, BoardSpec, Done, Stake
+from wuerfel.games.kit.bank_table import DONE_WORDS
 from wuerfel.i18n import ntranslate, translate
 
 NEUN, ZEHN, BUBE, DAME, KOENIG, AS = 1, 2, 3, 4, 5, 6

@@ -40,7 +40,7 @@ from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
-from wuerfel.games.kit.bank import Rotation
+from wuerfel.games.kit.bank_board import Rotation
 from wuerfel.games.kit.chip_results import ChipResults
 from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot
 from wuerfel.games.kit.seats import left_of

@@ -30,7 +30,9 @@ from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
-from wuerfel.games.kit.bank import DONE_WORDS, BankGame, BankState, BoardField, BoardSpec, Done, Stake
+from wuerfel.games.kit.bank import BankGame, BankState
+from wuerfel.games.kit.bank_board import BoardField, BoardSpec, Done, Stake
+from wuerfel.games.kit.bank_table import DONE_WORDS
 
 UNDER = 10
 """The punters win below this sum of the three dice ("Unter 10 Augen")."""

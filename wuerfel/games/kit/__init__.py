@@ -14,7 +14,8 @@ from wuerfel.engine.lazy import LazyExports
 
 if TYPE_CHECKING:
     from wuerfel.engine.chips import ChipLedger
-    from wuerfel.games.kit.bank import BankGame, BankState, BoardField, BoardSpec, Rotation, settle_board
+    from wuerfel.games.kit.bank import BankGame, BankState
+    from wuerfel.games.kit.bank_board import BoardField, BoardSpec, Rotation, settle_board
     from wuerfel.games.kit.betting import Betting
     from wuerfel.games.kit.keeps import (
         Keep,
@@ -39,9 +40,8 @@ if TYPE_CHECKING:
 
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("ChipLedger",), "wuerfel.engine.chips"),
-    **dict.fromkeys(
-        ("BankGame", "BankState", "BoardField", "BoardSpec", "Rotation", "settle_board"), "wuerfel.games.kit.bank"
-    ),
+    **dict.fromkeys(("BankGame", "BankState"), "wuerfel.games.kit.bank"),
+    **dict.fromkeys(("BoardField", "BoardSpec", "Rotation", "settle_board"), "wuerfel.games.kit.bank_board"),
     **dict.fromkeys(("Betting",), "wuerfel.games.kit.betting"),
     **dict.fromkeys(
         (

@@ -2,26 +2,30 @@
 banker of 22 rotate the same way): one seat holds the bank, the others (punters) stake on the fields of a board
 before the bank's throw, and the bank settles every stake.
 
-Written once here, so that a bank game is its board, a dice count and a settlement rule:
+Written once here, so that a bank game is its board, a dice count and a settlement rule. Three modules, one idea
+each:
 
-* **the board** (:class:`BoardSpec`): numbered fields in groups, laid out in rows of groups, and the refusal for a
-  field that is not on it;
-* **sealed stakes** (:class:`Stake`, :class:`Done`) on the simultaneous node (:class:`~wuerfel.engine.simultaneous.
-  SealedRound`): every punter stakes in any order, several stakes per throw, each at most ``max_stake`` and never
-  more than the chips he still has; the legal actions list *one* parameterised stake per field (an
-  :class:`~wuerfel.engine.game.Amount`), never one action per amount, which grew with the rules until a rule value
-  of 10^18 took the server's memory. A punter sees his own sealed stakes; the others are not told a stake was placed
-  at all until the last "no more stakes" uncovers them (:meth:`BankState.event_view`);
-* **the rotation** (:class:`Rotation`, kept by :class:`BankState`; Craps' maker and Va banque's banker rotate the
-  same way): the bank passes to the left neighbour after ``bank_throws`` throws (spec A's resolution) and goes
-  round the table ``bank_rounds`` times, then the game ends; who holds it first is the lot (G3) or seat 1. Stakes
-  still standing when a bank closes go back to their owners, because the bank that accepted them is closed;
-* **settlement over the chip ledger** (:func:`settle_board`, :func:`collect`, :func:`pay_at_odds`,
-  :func:`return_standing`): a stake is lost (the bank collects it), won at odds (the stake comes back and the bank
-  pays ``multiplier − 1`` times it on top) or stands for the next throw; chips are only moved, so they are conserved;
-* **the table**: the game's goal line first (:meth:`BankState.goal`, with the bank's place in the rotation), the
-  board with the chips lying on each field and the reader's own sealed stakes, the last throw,
-  the bank's throw counter and every seat's chips, and the move list's words for what each throw paid.
+* ``bank.py`` (this module), **the bank's turn rules**: :class:`BankState` and :class:`BankGame`. Sealed stakes on
+  the simultaneous node (:class:`~wuerfel.engine.simultaneous.SealedRound`): every punter stakes in any order,
+  several stakes per throw, each at most ``max_stake`` and never more than the chips he still has; the legal actions
+  list *one* parameterised stake per field (an :class:`~wuerfel.engine.game.Amount`), never one action per amount,
+  which grew with the rules until a rule value of 10^18 took the server's memory. A punter sees his own sealed
+  stakes; the others are not told a stake was placed at all until the last "no more stakes" uncovers them
+  (:meth:`BankState.event_view`). The bank passes to the left neighbour after ``bank_throws`` throws (spec A's
+  resolution) and goes round the table ``bank_rounds`` times, then the game ends; who holds it first is the lot (G3)
+  or seat 1. Stakes still standing when a bank closes go back to their owners, because the bank that accepted them
+  is closed;
+* :mod:`wuerfel.games.kit.bank_board`, **the board and the money**: the board (:class:`~wuerfel.games.kit.
+  bank_board.BoardSpec`), the punters' actions (:class:`~wuerfel.games.kit.bank_board.Stake`,
+  :class:`~wuerfel.games.kit.bank_board.Done`), the rotation (:class:`~wuerfel.games.kit.bank_board.Rotation`;
+  Craps' maker and Va banque's banker rotate the same way) and the settlement over the chip ledger
+  (:func:`~wuerfel.games.kit.bank_board.settle_board`): a stake is lost, won at odds or stands; chips are only
+  moved, so they are conserved;
+* :mod:`wuerfel.games.kit.bank_table`, **what the table shows and says**: the game's goal line first
+  (:meth:`BankState.goal`, with the bank's place in the rotation), the board with the chips lying on each field and
+  the reader's own sealed stakes, the last throw, the bank's throw counter and every seat's chips, the move list's
+  words for what each throw paid, and the reading of a typed stake. :class:`BankState`'s methods of those names
+  call it, so a game overrides them as before.
 
 A game on it subclasses :class:`BankState` and :class:`BankGame` and says :attr:`BankState.board_spec`,
 :meth:`BankState.dice_count`, :meth:`BankState.throw_value` (the sum of the dice, or the face of one die) and
@@ -32,29 +36,13 @@ A game on it subclasses :class:`BankState` and :class:`BankGame` and says :attr:
 from __future__ import annotations
 
 import dataclasses
-import functools
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from wuerfel.engine import counts
 from wuerfel.engine.chips import ChipLedger
-from wuerfel.engine.components import (
-    Component,
-    Counter,
-    Dice,
-    Goal,
-    Message,
-    Phrase,
-    SeatLine,
-    SeatRef,
-    Seats,
-    StakeBoard,
-    StakeField,
-    Text,
-    resolve,
-)
+from wuerfel.engine.components import Component, Goal, Phrase
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import (
     CHANCE,
@@ -71,173 +59,23 @@ from wuerfel.engine.game import (
     State,
     parameterised,
 )
-from wuerfel.engine.narration import HOLDS_BANK
 from wuerfel.engine.simultaneous import SealedRound
+from wuerfel.games.kit import bank_table
+from wuerfel.games.kit.bank_board import (
+    BOARD,
+    Bet,
+    BoardSpec,
+    Done,
+    Rotation,
+    Stake,
+    merge_bets,
+    return_standing,
+    settle_board,
+    stake_of,
+)
 from wuerfel.games.kit.chip_results import ChipResults
 from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot
-from wuerfel.games.kit.seats import left_of
-from wuerfel.games.kit.void import VOID_LABEL, Void, parse_throw, throw_outcomes
-from wuerfel.i18n import translate
-
-BOARD = "board"
-"""The ledger pool the stakes lie in between the end of the betting and the throw that settles them."""
-DONE_WORDS = frozenset({"fertig", "done", "keine", "nichts", "genug", "kein einsatz", "no more", "none"})
-LOT_BANK = N_("seat {seat} holds the bank")
-LOT_BANK_NAMED = N_("{name} holds the bank")
-BANK_MOVED = N_("The bank ({bank}) takes {took} and pays out {paid}")
-BANK_NOTHING = N_("The bank ({bank}): no chips change hands")
-BANK_PAYS = N_("The bank ({bank}) pays {name} {chips}")
-PAYS_BANK = N_("{name} pays {chips} to the bank ({bank})")
-BANK_WON = N_("{name} hands on the bank, {chips} up")
-BANK_LOST = N_("{name} hands on the bank, {chips} down")
-BANK_EVEN = N_("{name} hands on the bank, neither up nor down")
-STAKES_BACK = N_("The stakes still standing go back to their owners")
-
-Bet = tuple[int, int, int]
-"""(player, field number, amount) lying on the board."""
-
-
-# --- the rotation -------------------------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True)
-class Rotation:
-    """Who holds the bank (or Craps' maker role, Va banque's bank) and how far it has gone round the table.
-
-    The role passes to the left neighbour (G4) after ``per_holder`` turns of its holder — throws of a bank (9, 19),
-    games of a maker (11: one), rounds of a banker (22: one) — or when the game says so (31: the announced end);
-    the game ends when it has passed ``rounds`` times round the table."""
-
-    holder: int = 0
-    turns: int = 0
-    """Turns of the current holder so far."""
-    passed: int = 0
-    """How often the role has passed."""
-
-    def others(self, n: int) -> tuple[int, ...]:
-        """Everybody but the holder (the punters, the maker's opponents), in seat order."""
-        return tuple(p for p in range(n) if p != self.holder)
-
-    def pass_left(self, n: int) -> Rotation:
-        return Rotation(left_of(self.holder, n), 0, self.passed + 1)
-
-    def after_turn(self, n: int, per_holder: int) -> Rotation:
-        """One more turn of the holder; the role passes left once he has had ``per_holder`` of them."""
-        turns = self.turns + 1
-        return self.pass_left(n) if turns >= per_holder else dataclasses.replace(self, turns=turns)
-
-    def over(self, n: int, rounds: int) -> bool:
-        """Every seat has held the role ``rounds`` times."""
-        return self.passed >= rounds * n
-
-
-# --- the board ----------------------------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True)
-class BoardField:
-    """One field of a stake board: the number a stake names, its group (a column, a colour row) and its label."""
-
-    number: int
-    group: str = ""
-    label: Text = None
-    """What the table writes on the field (a Phrase to translate, "Schwarz"; default: the number)."""
-
-    def text(self) -> Text:
-        return self.label if self.label is not None else str(self.number)
-
-
-@dataclasses.dataclass(frozen=True)
-class BoardSpec:
-    """The fields of a board in display order, the rows of groups it is drawn in, and the refusal for a number that
-    is not on it (a msgid with ``{number}``: the game says what its board holds, "2 to 12")."""
-
-    fields: tuple[BoardField, ...]
-    layout: tuple[tuple[str, ...], ...] = ()
-    unknown_field: str = N_("There is no field {number} on the board (2 to 12).")
-    label: str = N_("Chips on the board")
-
-    @functools.cached_property
-    def numbers(self) -> tuple[int, ...]:
-        """The field numbers in display order (asked for every legal-action list: computed once)."""
-        return tuple(f.number for f in self.fields)
-
-    def index(self, number: int) -> int:
-        return self.numbers.index(number)
-
-
-# --- the punters' actions -----------------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True)
-class Stake(Action):
-    """Put ``amount`` chips on the field ``number`` (several stakes per throw are allowed).
-
-    The legal actions list one stake per field with ``amount`` an :class:`~wuerfel.engine.game.Amount` (1 to the
-    largest stake the player can make), never one action per amount: that list grew with ``max_stake`` and
-    ``starting_chips`` until a rule value of 10^18 took the server's memory.
-    """
-
-    kind: ClassVar[str] = "stake"
-    number: int
-    amount: int
-
-
-@dataclasses.dataclass(frozen=True)
-class Done(Action):
-    """No further stakes for this throw."""
-
-    kind: ClassVar[str] = "done"
-
-
-def stake_of(item: Any) -> tuple[int, int]:
-    """A sealed commitment of a bank game: (field number, amount)."""
-    number, amount = item
-    return int(number), int(amount)
-
-
-def merge_bets(board: Sequence[Bet]) -> tuple[Bet, ...]:
-    """One entry per (player, field), sorted: chips added to a standing stake join it."""
-    acc: dict[tuple[int, int], int] = {}
-    for p, n, a in board:
-        acc[(p, n)] = acc.get((p, n), 0) + a
-    return tuple(sorted((p, n, a) for (p, n), a in acc.items()))
-
-
-# --- settlement over the chip ledger ------------------------------------------------------------------------------
-def collect(ledger: ChipLedger, banker: int, amount: int) -> ChipLedger:
-    """The bank collects a lost stake lying on the board."""
-    return ledger.transfer(BOARD, banker, amount)
-
-
-def pay_at_odds(ledger: ChipLedger, banker: int, punter: int, amount: int, multiplier: int) -> ChipLedger:
-    """A won stake: it comes back from the board and the bank pays ``multiplier − 1`` times it on top, so the punter
-    holds ``multiplier`` times his stake (2: "doubled", 3: "threefold", 6: Rock and Roll's 5:1)."""
-    ledger = ledger.transfer(BOARD, punter, amount)
-    return ledger.transfer(banker, punter, amount * (multiplier - 1))
-
-
-def return_standing(ledger: ChipLedger, board: Sequence[Bet]) -> ChipLedger:
-    """Stakes still standing go back to their owners (the bank that accepted them closes)."""
-    for p, _number, amount in board:
-        ledger = ledger.transfer(BOARD, p, amount)
-    return ledger
-
-
-Verdict = Callable[[int], int | None]
-"""What a stake on a field gets from the throw just made: ``None`` it stands, ``0`` it is lost, ``m ≥ 1`` it is paid
-so that the punter holds ``m`` times his stake."""
-
-
-def settle_board(
-    ledger: ChipLedger, board: Sequence[Bet], banker: int, verdict: Verdict
-) -> tuple[ChipLedger, tuple[Bet, ...]]:
-    """Settle every stake on the board by ``verdict`` (field number → outcome); returns the ledger and the stakes
-    that stand."""
-    stays: list[Bet] = []
-    for p, number, amount in board:
-        m = verdict(number)
-        if m is None:
-            stays.append((p, number, amount))
-        elif m == 0:
-            ledger = collect(ledger, banker, amount)
-        else:
-            ledger = pay_at_odds(ledger, banker, p, amount, m)
-    return ledger, tuple(stays)
+from wuerfel.games.kit.void import Void, parse_throw, throw_outcomes
 
 
 # --- the state ----------------------------------------------------------------------------------------------------
@@ -474,106 +312,18 @@ class BankState(ChipResults, State):
 
     # --- information ----------------------------------------------------------------------------------------
     def view(self, player: int | None) -> JSON:
-        v: JSON = {
-            "game": self.game.id,
-            "to_move": self.to_move(),
-            "actors": list(self.actors()),
-            "scores": list(self.ledger.players),
-            "score_label": N_("Chips"),
-            "banker": self.banker,
-            "throws_done": self.throws_done,
-            "bank_throws": self.rules.bank_throws,
-            "banks_done": self.banks_done,
-            "board": [list(b) for b in self.board],
-            "pool": self.ledger.balance(BOARD),
-        }
-        if self.betting is not None:
-            v["betting"] = self.betting.view(player, show=list)
-        if self.is_terminal():
-            v.update(self.result_view())
-        if self.last:
-            value, dice, net = self.last
-            v["last"] = {"sum": value, "dice": list(dice), "net": list(net)}
-        v["bank_sums"] = list(self.bank_sums)
-        v["bank_net"] = self.bank_net
-        if self.last_bank is not None:
-            banker, sums, bank_net = self.last_bank
-            v["last_bank"] = {"banker": banker, "sums": list(sums), "net": bank_net}
-        return v
+        return bank_table.view(self, player)
 
     def result_view(self) -> JSON:
         """The result keys of a finished game's view (the Hasard convention: seats best first, flat, and the
         losers)."""
-        return {"ranking": [p for g in self.ranking() for p in g], "losers": list(self.losers())}
+        return bank_table.result_view(self)
 
     def components(self, player: int | None) -> tuple[Component, ...]:
-        """The board as the game lays it out with the chips lying on every field and the reader's own sealed
-        stakes, the last throw, the bank and every seat's chips. Other punters' sealed stakes are not shown (not even
-        that there are any)."""
-        n = self.n
-        lying: dict[int, list[int]] = {}
-        for p, number, amount in self.board:
-            lying.setdefault(number, [0] * n)[p] += amount
-        own: dict[int, int] = {}
-        if self.betting is not None and player is not None:
-            for item in self.betting.items(player):
-                number, amount = stake_of(item)
-                own[number] = own.get(number, 0) + amount
-        hit = self.hits(self.last[0]) if self.last else frozenset()
-        spec = self.board_spec
-        board = StakeBoard(
-            tuple(
-                StakeField(
-                    f.text(),
-                    tuple(lying.get(f.number, [0] * n)),
-                    number=f.number,
-                    group=f.group,
-                    hit=f.number in hit,
-                    own=own.get(f.number, 0),
-                )
-                for f in spec.fields
-            ),
-            label=Phrase(spec.label),
-            layout=spec.layout,
-        )
-        deciding = set(self.betting.actors()) if self.betting is not None else set()
-        net = self.last[2] if self.last else None
-        seats = Seats(
-            tuple(
-                SeatLine(
-                    p,
-                    score=self.ledger.players[p],
-                    active=p in deciding,
-                    role=Phrase(N_("Bank")) if p == self.banker and self.started and not self.is_terminal() else None,
-                    note=(
-                        Phrase(N_("is staking …"))
-                        if p in deciding
-                        # "keine weiteren Einsätze", what he said: true of a punter who staked nothing too
-                        # ("has staked" was not, terminal L11), and it tells nothing of sealed stakes
-                        else Phrase(N_("no more stakes"))
-                        if self.betting is not None and p != self.banker
-                        else (f"{net[p]:+d}" if net is not None and net[p] else None)
-                    ),
-                )
-                for p in range(n)
-            ),
-            label=Phrase(N_("Chips")),
-        )
-        goal = self.goal()
-        out: list[Component] = [goal] if goal is not None else []
-        if self.last:
-            value, dice, _net = self.last
-            out.append(Dice(tuple(dice), thrown=True, face="poker" if self.poker else "pips"))
-            msg = self.throw_message(value, tuple(dice))
-            if msg is not None:
-                out.append(Message(msg))
-        out.append(board)
-        if self.started and not self.is_terminal():
-            out.append(
-                Counter(self.throws_done, target=self.rules.bank_throws, label=Phrase(N_("Throws of this bank")))
-            )
-        out.append(seats)
-        return tuple(out)
+        """The board with the chips on every field and the reader's own sealed stakes, the last throw, the bank and
+        every seat's chips (:func:`wuerfel.games.kit.bank_table.components`); other punters' sealed stakes are not
+        shown (not even that there are any)."""
+        return bank_table.components(self, player)
 
     def determinize(self, player: int, rng: Any) -> State:
         """Re-draw the sealed stakes of the other punters (the only thing hidden in a bank game)."""
@@ -614,101 +364,26 @@ class BankState(ChipResults, State):
 
     # --- words ----------------------------------------------------------------------------------------------
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
-        """The dice (poker faces by name, plain dice with their sum), the void throw, the lot by the banker's name
-        when known — and for a bank throw what it moved, so the move list explains every payment."""
-        from wuerfel.engine.pokerdice import face_name
-
-        if isinstance(outcome, Roll):
-            if self.poker:
-                label = " ".join(face_name(f, lang) for f in sorted(outcome.dice, reverse=True))
-            else:
-                faces = " + ".join(str(d) for d in outcome.dice)
-                label = f"{faces} = {sum(outcome.dice)}" if len(outcome.dice) > 1 else faces
-            return label
-        if isinstance(outcome, Lot):
-            if 0 <= outcome.seat < len(names):
-                return translate(LOT_BANK_NAMED, lang, name=names[outcome.seat])
-            return translate(LOT_BANK, lang, seat=outcome.seat + 1)
-        if isinstance(outcome, Void):
-            return translate(VOID_LABEL, lang)
-        return outcome.kind
+        return bank_table.describe_outcome(self, outcome, lang, names)
 
     def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[Phrase, ...]:
-        """What a bank throw moved, bank and punters named ("The bank (Anna) takes 2 and pays out 1", "The bank
-        (Anna) pays Bert 2 chips"), and when the bank passes: how it did, the stakes that stood going back, the next
-        holder. The stakes are on the board (public) when the bank throws, and so is everything it pays."""
+        """What a bank throw moved and, when the bank passes, how it did (:func:`wuerfel.games.kit.bank_table.
+        announcements`); nothing for any other event."""
         if not (isinstance(event, Roll) and isinstance(after, BankState) and self.started and self.is_chance()):
             return ()
-        if not after.last:
-            return ()
-        net = after.last[2]
-        bank = SeatRef(self.banker)
-        took = sum(-x for p, x in enumerate(net) if p != self.banker and x < 0)
-        paid = sum(x for p, x in enumerate(net) if p != self.banker and x > 0)
-        moved = [p for p, x in enumerate(net) if p != self.banker and x]
-        # One punter's line names the bank already; with several, the bank's sum comes first.
-        out = (
-            []
-            if len(moved) == 1
-            else [
-                Phrase(BANK_MOVED, {"bank": bank, "took": took, "paid": paid})
-                if moved
-                else Phrase(BANK_NOTHING, {"bank": bank})
-            ]
-        )
-        for p, x in enumerate(net):
-            if p != self.banker and x > 0:
-                out.append(Phrase(BANK_PAYS, {"bank": bank, "name": SeatRef(p), "chips": counts.chips(x)}))
-            elif p != self.banker and x < 0:
-                out.append(Phrase(PAYS_BANK, {"bank": bank, "name": SeatRef(p), "chips": counts.chips(-x)}))
-        if after.last_bank is not None and after.last_bank != self.last_bank:
-            banker, _sums, bank_net = after.last_bank
-            out.append(
-                Phrase(
-                    BANK_WON if bank_net > 0 else BANK_LOST if bank_net < 0 else BANK_EVEN,
-                    {"name": SeatRef(banker), "chips": counts.chips(abs(bank_net))},
-                )
-            )
-            value = self.throw_value(event.dice)
-            _ledger, standing = settle_board(
-                self.ledger, self.board, self.banker, lambda number: self.verdict(number, value)
-            )
-            if standing:
-                out.append(Phrase(STAKES_BACK))
-            if not after.is_terminal():
-                out.append(Phrase(HOLDS_BANK, {"name": SeatRef(after.banker)}))
-        return tuple(out)
+        return bank_table.announcements(self, event, after)
 
     def parse_action_text(self, text: str, player: int) -> Action:
         """ "3 auf 7" / "3 on 7" / "3 Chips auf 11" is a stake; "fertig", "done", "keine" end the stakes."""
-        t = text.casefold().strip()
-        if t in DONE_WORDS:
-            return Done()
-        m = re.fullmatch(r"(\d+)\s*(?:chips?)?\s*(?:auf|on|@)\s*(?:die\s+)?(\d+)", t)
-        if m:
-            return Stake(int(m.group(2)), int(m.group(1)))
-        raise IllegalAction(N_('Type a stake as "3 auf 7" (chips on a number), or "fertig".'))
+        return bank_table.parse_stake(text)
 
     def field_name(self, number: int, lang: str) -> Any:
         """What the board writes on the field ``number`` ("unter 10"), in ``lang``; the number where it has no label."""
-        for f in self.board_spec.fields:
-            if f.number == number and f.label is not None:
-                return resolve(f.label, lang)
-        return number
+        return bank_table.field_name(self, number, lang)
 
     def describe_action(self, action: Action, lang: str = "de") -> str:
-        if isinstance(action, Stake):
-            field = self.field_name(action.number, lang)
-            if isinstance(action.amount, Amount) and action.amount.low < action.amount.high:
-                return translate("1 to {max} chips on {number}", lang, max=action.amount.high, number=field)
-            if isinstance(action.amount, Amount):  # one chip left under the limit: "1 Chip", not "1 bis 1 Chips"
-                return self.describe_action(Stake(action.number, action.amount.low), lang)
-            if action.amount == 1:
-                return translate("1 chip on {number}", lang, number=field)
-            return translate("{amount} chips on {number}", lang, amount=action.amount, number=field)
-        if isinstance(action, Done):
-            return translate("no more stakes", lang)
-        return super().describe_action(action, lang)
+        words = bank_table.describe_action(self, action, lang)
+        return words if words is not None else super().describe_action(action, lang)
 
 
 class BankGame(Game):

@@ -14,7 +14,7 @@ from wuerfel.engine.explain import Section
 from wuerfel.engine.game import Roll
 from wuerfel.games.hasard.craps import NUMBERS, CrapsGame, CrapsRules, CrapsState, Name, edge, maker_win
 from wuerfel.games.hasard.explain.common_chips import games, share, starting_chips, times, with_players
-from wuerfel.games.kit.bank import Rotation
+from wuerfel.games.kit.bank_board import Rotation
 
 
 def example(rules: CrapsRules) -> tuple[int, int, int, int]:
