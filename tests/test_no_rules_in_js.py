@@ -17,10 +17,13 @@ from wuerfel.engine.registry import get_game
 from wuerfel.games.hasard.poker import PRINCIPAL_LENGTH, announcements, class_phrase, key_phrase
 from wuerfel.games.zehntausend.melds import throw_value
 
-WEB = Path(__file__).resolve().parents[1] / "wuerfel" / "web"
+PACKAGE = Path(__file__).resolve().parents[1] / "wuerfel"
+WEB = PACKAGE / "web"
 JS = WEB / "static" / "js"
-FILES = sorted(JS.rglob("*.js"))
-TABLE_TEXTS = sorted((WEB / "templates" / "games").glob("*.html"))
+GAME_WEB = sorted(PACKAGE.glob("games/*/web/*"))
+"""The web tables of wuerfel's own games, each in its package (``GameInfo.web_dir``: ``table.js``, ``table.html``)."""
+FILES = sorted(JS.rglob("*.js")) + [p for d in GAME_WEB for p in sorted(d.rglob("*.js"))]
+TABLE_TEXTS = sorted((WEB / "templates" / "games").glob("*.html")) + [p for d in GAME_WEB for p in d.glob("*.html")]
 """The texts a game's own table brings to the page (its strings for ``t()``): a hand name here is one the page
 would put together itself."""
 
@@ -61,13 +64,20 @@ def _zehntausend_points() -> set[int]:
 
 
 def test_the_checks_see_the_tables() -> None:
-    names = {p.name for p in FILES}
-    assert {"verdecktes-wuerfelpoker.js", "zehntausend.js", "generic.js", "menu.js"} <= names
+    names = {p.relative_to(PACKAGE).as_posix() for p in FILES + TABLE_TEXTS}
+    assert {
+        "web/static/js/games/verdecktes-wuerfelpoker.js",
+        "web/static/js/games/zehntausend.js",
+        "web/static/js/games/generic.js",
+        "web/static/js/games/menu.js",
+        "games/wuerfelspiel/web/wuerfelspiel/table.js",
+        "games/wuerfelspiel/web/wuerfelspiel/table.html",
+    } <= names
     assert {"Drilling Damen", "Three queens", "Full House Asse über Könige", "Zwei Paare"} <= _hand_names()
     assert {50, 100, 1000, 2000, 10000} <= _zehntausend_points()
 
 
-@pytest.mark.parametrize("path", FILES + TABLE_TEXTS, ids=lambda p: str(p.relative_to(WEB)))
+@pytest.mark.parametrize("path", FILES + TABLE_TEXTS, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_table_names_a_poker_hand(path: Path) -> None:
     code = _code(path) if path.suffix == ".js" else path.read_text(encoding="utf-8")
     found = sorted(n for n in _hand_names() if re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", code))
