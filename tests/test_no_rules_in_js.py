@@ -67,11 +67,11 @@ def test_the_checks_see_the_tables() -> None:
     names = {p.relative_to(PACKAGE).as_posix() for p in FILES + TABLE_TEXTS}
     assert {
         "web/static/js/games/verdecktes-wuerfelpoker.js",
-        "web/static/js/games/zehntausend.js",
         "web/static/js/games/generic.js",
         "web/static/js/games/menu.js",
         "games/wuerfelspiel/web/wuerfelspiel/table.js",
         "games/wuerfelspiel/web/wuerfelspiel/table.html",
+        "games/zehntausend/web/zehntausend/table.js",
     } <= names
     assert {"Drilling Damen", "Three queens", "Full House Asse über Könige", "Zwei Paare"} <= _hand_names()
     assert {50, 100, 1000, 2000, 10000} <= _zehntausend_points()
@@ -85,17 +85,17 @@ def test_no_table_names_a_poker_hand(path: Path) -> None:
 
 
 def test_zehntausend_table_holds_no_scoring_number() -> None:
-    code = _code(JS / "games" / "zehntausend.js")
+    code = _code(PACKAGE / "games" / "zehntausend" / "web" / "zehntausend" / "table.js")
     found = sorted({int(n) for n in re.findall(r"(?<![\w.])\d+(?![\w.])", code)} & _zehntausend_points())
-    assert not found, f"zehntausend.js holds scoring numbers {found} — the game states points in its components"
+    assert not found, f"Zehntausend's table.js holds scoring numbers {found} — the game states points in its components"
 
 
 def test_zehntausend_table_decides_nothing_from_the_turn_history() -> None:
     """How the previous turn ended, that all dice scored and why writing down is refused are message components;
     the table reading the view's turn history or blocker keys again would be deciding them itself."""
-    code = _code(JS / "games" / "zehntausend.js")
+    code = _code(PACKAGE / "games" / "zehntausend" / "web" / "zehntausend" / "table.js")
     found = [w for w in ("previous_turn", "bank_blockers", "history", "confirm_failed", "turn.aside") if w in code]
-    assert not found, f"zehntausend.js reads {found} — say it in the game's components instead"
+    assert not found, f"Zehntausend's table.js reads {found} — say it in the game's components instead"
 
 
 def test_lustige_sieben_table_decides_not_who_banks() -> None:
