@@ -423,7 +423,7 @@ GAME_WEB_DIRS = (WEB / "static" / "js" / "games", WEB / "templates" / "games")
 
 OWN_GAME_WEB_FILES: dict[str, str] = {
     f"{kind}/games/{game}.{ext}": "one of wuerfel's own games: its table predates GameInfo.web_dir and moves later"
-    for game in ("escalero", "lustige-sieben", "verdecktes-wuerfelpoker")
+    for game in ("escalero", "verdecktes-wuerfelpoker")
     for kind, ext in (("static/js", "js"), ("templates", "html"))
 }
 """The files under ``wuerfel/web`` that belong to one game (path inside ``wuerfel/web`` → why it is there): known,

@@ -72,6 +72,7 @@ def test_the_checks_see_the_tables() -> None:
         "games/wuerfelspiel/web/wuerfelspiel/table.js",
         "games/wuerfelspiel/web/wuerfelspiel/table.html",
         "games/zehntausend/web/zehntausend/table.js",
+        "games/hasard/web/lustige-sieben/table.js",
     } <= names
     assert {"Drilling Damen", "Three queens", "Full House Asse über Könige", "Zwei Paare"} <= _hand_names()
     assert {50, 100, 1000, 2000, 10000} <= _zehntausend_points()
@@ -101,6 +102,6 @@ def test_zehntausend_table_decides_nothing_from_the_turn_history() -> None:
 def test_lustige_sieben_table_decides_not_who_banks() -> None:
     """Who holds the bank and where each seat stands are the game's seats component (the role, the note); the table
     choosing between ``banker`` and ``last_bank`` itself, or reading who is still staking, was deciding them."""
-    code = _code(JS / "games" / "lustige-sieben.js")
+    code = _code(PACKAGE / "games" / "hasard" / "web" / "lustige-sieben" / "table.js")
     found = [w for w in ("v.banker", "last_bank", "deciding", "msg.finished") if w in code]
-    assert not found, f"lustige-sieben.js reads {found} — take the bank and the seats from the game"
+    assert not found, f"Lustige Sieben's table.js reads {found} — take the bank and the seats from the game"
