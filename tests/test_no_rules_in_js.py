@@ -66,13 +66,14 @@ def _zehntausend_points() -> set[int]:
 def test_the_checks_see_the_tables() -> None:
     names = {p.relative_to(PACKAGE).as_posix() for p in FILES + TABLE_TEXTS}
     assert {
-        "web/static/js/games/verdecktes-wuerfelpoker.js",
         "web/static/js/games/generic.js",
         "web/static/js/games/menu.js",
         "games/wuerfelspiel/web/wuerfelspiel/table.js",
         "games/wuerfelspiel/web/wuerfelspiel/table.html",
         "games/zehntausend/web/zehntausend/table.js",
         "games/hasard/web/lustige-sieben/table.js",
+        "games/hasard/web/verdecktes-wuerfelpoker/table.js",
+        "games/hasard/web/escalero/table.js",
     } <= names
     assert {"Drilling Damen", "Three queens", "Full House Asse über Könige", "Zwei Paare"} <= _hand_names()
     assert {50, 100, 1000, 2000, 10000} <= _zehntausend_points()
