@@ -418,18 +418,10 @@ def test_no_module_imports_two_games() -> None:
 
 WEB = PACKAGE / "web"
 GAME_WEB_DIRS = (WEB / "static" / "js" / "games", WEB / "templates" / "games")
-"""Where the server keeps the web tables of wuerfel's own games; a game of another package brings its own in its
-``GameInfo.web_dir`` (served under ``/static/games/<id>/``)."""
-
-OWN_GAME_WEB_FILES: dict[str, str] = {
-    f"{kind}/games/{game}.{ext}": "one of wuerfel's own games: its table predates GameInfo.web_dir and moves later"
-    for game in ("escalero", "lustige-sieben", "verdecktes-wuerfelpoker", "wuerfelspiel", "zehntausend")
-    for kind, ext in (("static/js", "js"), ("templates", "html"))
-}
-"""The files under ``wuerfel/web`` that belong to one game (path inside ``wuerfel/web`` → why it is there): known,
-documented exceptions to "a game's web table lives in its package" (issue 26 §3). Every other file there is the
-server's: the shared drawing (``generic.js``, ``menu.js``, ``sheet.js``), the poker faces any game with
-``GameInfo.faces == "poker"`` gets, the plug-in loader ``_plugin.html``, the pages."""
+"""Where the server keeps the shared drawing of every table (``generic.js``, ``menu.js``, ``sheet.js``), the poker
+faces any game with ``GameInfo.faces == "poker"`` gets and the plug-in loader ``_plugin.html``. No game's table
+lives there: each game, wuerfel's own as any other package's, brings its own in its ``GameInfo.web_dir`` (served
+under ``/static/games/<id>/``, issue 26 §3)."""
 
 
 def _own_game_ids() -> set[str]:
@@ -443,8 +435,8 @@ def _names_game(text: str, game: str) -> bool:
 
 def test_the_servers_web_files_name_no_game() -> None:
     """The templates and scripts of ``wuerfel/web`` serve every game alike, drawn from its ``GameInfo`` (faces, web
-    module, template flag): none names a game id, except the files of :data:`OWN_GAME_WEB_FILES`, each of one own
-    game. (A game's catalogue holds only its own msgids: ``tests/test_i18n.py``.)"""
+    module, style and partial): none names a game id, and none of :data:`GAME_WEB_DIRS` is a game's own table. (A
+    game's catalogue holds only its own msgids: ``tests/test_i18n.py``.)"""
     ids = _own_game_ids()
     assert {"zehntausend", "escalero", "chicago"} <= ids
     files = {
@@ -455,14 +447,11 @@ def test_the_servers_web_files_name_no_game() -> None:
     wrong = []
     for path, text in files.items():
         named = {game for game in ids if _names_game(text, game)}
-        known = path in OWN_GAME_WEB_FILES and named <= {Path(path).stem}
-        if named and not known:
+        if named:
             wrong.append(f"{path} names {sorted(named)}")
     assert wrong == []
-    # every file of the games' folders named after a game is a listed exception, and every exception still exists
-    per_game = {
-        p.relative_to(WEB).as_posix() for d in GAME_WEB_DIRS for p in d.iterdir() if p.is_file() and p.stem in ids
-    }
-    assert per_game == set(OWN_GAME_WEB_FILES)
-    assert all(Path(path).stem in ids and reason.strip() for path, reason in OWN_GAME_WEB_FILES.items())
+    # no file of the games' folders is named after a game: its table belongs in its package
+    per_game = {p.relative_to(WEB).as_posix() for d in GAME_WEB_DIRS for p in d.iterdir() if p.stem in ids}
+    assert per_game == set()
+    assert {p.name for p in GAME_WEB_DIRS[0].iterdir()} >= {"generic.js", "menu.js", "sheet.js"}
     assert _names_game('kind: "zehntausend"', "zehntausend") and not _names_game("wuerfelspiel-x", "wuerfelspiel")

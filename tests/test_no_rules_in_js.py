@@ -17,10 +17,13 @@ from wuerfel.engine.registry import get_game
 from wuerfel.games.hasard.poker import PRINCIPAL_LENGTH, announcements, class_phrase, key_phrase
 from wuerfel.games.zehntausend.melds import throw_value
 
-WEB = Path(__file__).resolve().parents[1] / "wuerfel" / "web"
+PACKAGE = Path(__file__).resolve().parents[1] / "wuerfel"
+WEB = PACKAGE / "web"
 JS = WEB / "static" / "js"
-FILES = sorted(JS.rglob("*.js"))
-TABLE_TEXTS = sorted((WEB / "templates" / "games").glob("*.html"))
+GAME_WEB = sorted(PACKAGE.glob("games/*/web/*"))
+"""The web tables of wuerfel's own games, each in its package (``GameInfo.web_dir``: ``table.js``, ``table.html``)."""
+FILES = sorted(JS.rglob("*.js")) + [p for d in GAME_WEB for p in sorted(d.rglob("*.js"))]
+TABLE_TEXTS = sorted((WEB / "templates" / "games").glob("*.html")) + [p for d in GAME_WEB for p in d.glob("*.html")]
 """The texts a game's own table brings to the page (its strings for ``t()``): a hand name here is one the page
 would put together itself."""
 
@@ -61,13 +64,22 @@ def _zehntausend_points() -> set[int]:
 
 
 def test_the_checks_see_the_tables() -> None:
-    names = {p.name for p in FILES}
-    assert {"verdecktes-wuerfelpoker.js", "zehntausend.js", "generic.js", "menu.js"} <= names
+    names = {p.relative_to(PACKAGE).as_posix() for p in FILES + TABLE_TEXTS}
+    assert {
+        "web/static/js/games/generic.js",
+        "web/static/js/games/menu.js",
+        "games/wuerfelspiel/web/wuerfelspiel/table.js",
+        "games/wuerfelspiel/web/wuerfelspiel/table.html",
+        "games/zehntausend/web/zehntausend/table.js",
+        "games/hasard/web/lustige-sieben/table.js",
+        "games/hasard/web/verdecktes-wuerfelpoker/table.js",
+        "games/hasard/web/escalero/table.js",
+    } <= names
     assert {"Drilling Damen", "Three queens", "Full House Asse über Könige", "Zwei Paare"} <= _hand_names()
     assert {50, 100, 1000, 2000, 10000} <= _zehntausend_points()
 
 
-@pytest.mark.parametrize("path", FILES + TABLE_TEXTS, ids=lambda p: str(p.relative_to(WEB)))
+@pytest.mark.parametrize("path", FILES + TABLE_TEXTS, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_table_names_a_poker_hand(path: Path) -> None:
     code = _code(path) if path.suffix == ".js" else path.read_text(encoding="utf-8")
     found = sorted(n for n in _hand_names() if re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", code))
@@ -75,22 +87,22 @@ def test_no_table_names_a_poker_hand(path: Path) -> None:
 
 
 def test_zehntausend_table_holds_no_scoring_number() -> None:
-    code = _code(JS / "games" / "zehntausend.js")
+    code = _code(PACKAGE / "games" / "zehntausend" / "web" / "zehntausend" / "table.js")
     found = sorted({int(n) for n in re.findall(r"(?<![\w.])\d+(?![\w.])", code)} & _zehntausend_points())
-    assert not found, f"zehntausend.js holds scoring numbers {found} — the game states points in its components"
+    assert not found, f"Zehntausend's table.js holds scoring numbers {found} — the game states points in its components"
 
 
 def test_zehntausend_table_decides_nothing_from_the_turn_history() -> None:
     """How the previous turn ended, that all dice scored and why writing down is refused are message components;
     the table reading the view's turn history or blocker keys again would be deciding them itself."""
-    code = _code(JS / "games" / "zehntausend.js")
+    code = _code(PACKAGE / "games" / "zehntausend" / "web" / "zehntausend" / "table.js")
     found = [w for w in ("previous_turn", "bank_blockers", "history", "confirm_failed", "turn.aside") if w in code]
-    assert not found, f"zehntausend.js reads {found} — say it in the game's components instead"
+    assert not found, f"Zehntausend's table.js reads {found} — say it in the game's components instead"
 
 
 def test_lustige_sieben_table_decides_not_who_banks() -> None:
     """Who holds the bank and where each seat stands are the game's seats component (the role, the note); the table
     choosing between ``banker`` and ``last_bank`` itself, or reading who is still staking, was deciding them."""
-    code = _code(JS / "games" / "lustige-sieben.js")
+    code = _code(PACKAGE / "games" / "hasard" / "web" / "lustige-sieben" / "table.js")
     found = [w for w in ("v.banker", "last_bank", "deciding", "msg.finished") if w in code]
-    assert not found, f"lustige-sieben.js reads {found} — take the bank and the seats from the game"
+    assert not found, f"Lustige Sieben's table.js reads {found} — take the bank and the seats from the game"

@@ -124,3 +124,4 @@ def test_the_tutorial_builds_a_game_that_passes_every_check(tmp_path: Path) -> N
     assert served["js"] == (root / "hausnummer" / "web" / "table.js").read_text(encoding="utf-8")
     assert served["de"]["name"] == "Hohe Hausnummer" and served["en"]["name"] == "High house number"
     assert served["de"]["web_module"] == f"/static/games/{GAME}/table.js"
+    assert served["de"]["web_template"] == f"@game/{GAME}"  # its table.html, included into its table page

@@ -1,7 +1,8 @@
 """A game package's own web table (issue 26): the static files in its ``GameInfo.web_dir`` are served under
-``/static/games/<id>/`` and its table page loads them, and the lobby names the game in German and English as the
-package says — with no file of wuerfel edited. Run in a fresh interpreter with the package on its path, as an
-installed plug-in is (the approach of ``tests/engine/test_game_catalogues.py``)."""
+``/static/games/<id>/`` and its table page loads them (its ``table.html`` is rendered into the page, not served), and
+the lobby names the game in German and English as the package says — with no file of wuerfel edited. Run in a fresh
+interpreter with the package on its path, as an installed plug-in is (the approach of
+``tests/engine/test_game_catalogues.py``)."""
 
 from __future__ import annotations
 
@@ -36,21 +37,23 @@ with TestClient(app) as c:
     out["outside"] = [c.get(p).status_code for p in ("/static/games/oink/../../../secret.txt",
                                                      "/static/games/oink/%2e%2e/secret.txt",
                                                      "/static/games/oink/missing.js",
-                                                     "/static/games/zehntausend/table.js",
+                                                     "/static/games/oink/table.html",
+                                                     "/static/games/chicago/table.js",
                                                      "/static/games/nosuchgame/table.js")]
     out["ours"] = c.get("/static/js/table.js").status_code
     for lang in ("de", "en"):
         c.cookies.set("wuerfel_lang", lang)
         games = {g["id"]: g for g in c.get("/api/games").json()["games"]}
         out[lang] = {k: games["oink"][k] for k in ("name", "description", "web_module", "web_style")}
-        out[lang + "-zehntausend"] = games["zehntausend"]["web_module"]
+        out[lang + "-chicago"] = games["chicago"]["web_module"]
     c.cookies.set("wuerfel_lang", "de")
     c.post("/api/guest", json={"name": "Sau"}, headers={"X-CSRF-Token": c.get("/api/session").json()["csrf_token"]})
     made = c.post("/api/tables", json={"game": "oink"},
                   headers={"X-CSRF-Token": c.get("/api/session").json()["csrf_token"]})
     page = c.get("/table/" + made.json()["id"]).text
     out["table"] = [made.status_code, 'data-module="/static/games/oink/table.js"' in page,
-                    'href="/static/games/oink/table.css"' in page, "Grunzen" in page]
+                    'href="/static/games/oink/table.css"' in page, "Grunzen" in page,
+                    '<p id="oink-seats">Plätze</p>' in page]
 print(json.dumps(out))
 """
 
@@ -63,6 +66,7 @@ def test_a_plug_in_game_serves_its_own_web_table(tmp_path: Path) -> None:
     (pkg / "__init__.py").write_text(GAME)
     (pkg / "web" / "table.js").write_text(JS)
     (pkg / "web" / "table.css").write_text(".oink { color: pink; }\n")
+    (pkg / "web" / "table.html").write_text('<p id="oink-seats">{{ _("Seats") }}</p>\n')
     (tmp_path / "secret.txt").write_text("not for the web")
     meta = tmp_path / "oinkspiel-1.0.dist-info"
     meta.mkdir()
@@ -79,7 +83,7 @@ def test_a_plug_in_game_serves_its_own_web_table(tmp_path: Path) -> None:
     status, text, kind = out["js"]
     assert status == 200 and text == JS and "javascript" in kind
     assert out["css"] == 200
-    assert out["outside"] == [404] * 5  # nothing outside its folder, nothing of a game without one
+    assert out["outside"] == [404] * 6  # nothing outside its folder nor its partial, nothing of a game without one
     assert out["ours"] == 200  # wuerfel's own static files are served as before
     assert out["de"] == {
         "name": "Grunzen",
@@ -88,5 +92,6 @@ def test_a_plug_in_game_serves_its_own_web_table(tmp_path: Path) -> None:
         "web_style": "/static/games/oink/table.css",
     }
     assert out["en"]["name"] == "Oink" and out["en"]["description"] == "A game"
-    assert out["de-zehntausend"] is None  # our own games keep their tables
-    assert out["table"] == [201, True, True, True]  # its table page loads its renderer and style, names it in German
+    assert out["de-chicago"] is None  # a game without a web folder: the generic table
+    # its table page loads its renderer and style, names it in German, and holds its partial rendered in German
+    assert out["table"] == [201, True, True, True, True]

@@ -138,7 +138,8 @@ class GameInfo:
     web_dir: Path | None = None
     """The game's own web table: a folder of static files served under ``/static/games/<id>/``. A ``table.js`` in it
     replaces the generic renderer at the game's tables (``wuerfel/web/static/js/games/generic.js`` shows what it
-    exports), a ``table.css`` is loaded beside it; None: the generic table, or one of wuerfel's own."""
+    exports), a ``table.css`` is loaded beside it, a ``table.html`` is a Jinja partial the table and replay pages
+    include (the strings its ``table.js`` reads, through ``_()``); None: the generic table."""
 
     def __post_init__(self) -> None:
         if self.faces not in ("pips", "poker"):

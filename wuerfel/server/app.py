@@ -25,6 +25,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from jinja2 import ChoiceLoader, FileSystemLoader
 
 from wuerfel.engine.advice import MissingTable
 from wuerfel.engine.errors import N_
@@ -316,6 +317,8 @@ def create_app(
     )
     app.add_middleware(Guard, max_body=MAX_BODY)
     templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
+    # a game package's own partial (``@game/<id>``: the table.html of its GameInfo.web_dir) beside wuerfel's templates
+    templates.env.loader = ChoiceLoader([FileSystemLoader(TEMPLATES_DIR), game_files.GamePartials()])
     # a game package's own web table (GameInfo.web_dir): before the mount of /static, which would answer first
     app.add_api_route(
         f"{game_files.PREFIX}/{{game}}/{{path:path}}",

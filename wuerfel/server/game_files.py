@@ -3,14 +3,18 @@
 A game of another package brings its table's script and style in its ``GameInfo.web_dir`` instead of copying them
 into wuerfel: the app serves that folder under the game's id, and the table page loads ``table.js`` from there as
 the game's renderer (the interface of ``wuerfel/web/static/js/games/generic.js``) and ``table.css`` as its style.
-Nothing outside the folder is ever served: a path that leaves it (``..``, a link pointing elsewhere) is not found.
+A ``table.html`` there is a Jinja partial the table and replay pages include (its strings for ``t()`` through
+``_("…")``, so they are translated like every template string): it is rendered, never served as a file. Nothing
+outside the folder is ever served: a path that leaves it (``..``, a link pointing elsewhere) is not found.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from fastapi.responses import FileResponse, Response
+from jinja2 import BaseLoader, Environment, TemplateNotFound
 
 from wuerfel.engine.errors import WuerfelError
 from wuerfel.engine.registry import GameInfo, get_game
@@ -21,6 +25,10 @@ RENDERER = "table.js"
 """The module a game's own web table starts from (same exports as the generic renderer)."""
 STYLE = "table.css"
 """A style sheet of the game's own, loaded with its table when present."""
+PARTIAL = "table.html"
+"""A Jinja partial of the game's own, included in its table and replay pages when present (not served)."""
+TEMPLATE_PREFIX = "@game/"
+"""The template name of a game's partial: ``TEMPLATE_PREFIX + <game id>`` (:class:`GamePartials` loads it)."""
 
 
 def game_file(game: str, path: str) -> Path | None:
@@ -34,18 +42,43 @@ def game_file(game: str, path: str) -> Path | None:
         return None
     root = info.web_dir.resolve()
     target = (root / path).resolve()
-    if not target.is_relative_to(root) or not target.is_file():
+    if not target.is_relative_to(root) or not target.is_file() or target == root / PARTIAL:
         return None
     return target
 
 
+def _partial(game: str) -> Path | None:
+    try:
+        info = get_game(game)
+    except WuerfelError:
+        return None
+    if info.id != game or info.web_dir is None or not (info.web_dir / PARTIAL).is_file():
+        return None
+    return info.web_dir / PARTIAL
+
+
+class GamePartials(BaseLoader):
+    """The Jinja loader of ``@game/<id>``: the ``table.html`` in the game's ``web_dir`` (beside wuerfel's templates,
+    whose loader answers every other name)."""
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        path = _partial(template.removeprefix(TEMPLATE_PREFIX)) if template.startswith(TEMPLATE_PREFIX) else None
+        if path is None:
+            raise TemplateNotFound(template)
+        mtime = path.stat().st_mtime
+        return path.read_text(encoding="utf-8"), str(path), lambda: path.is_file() and path.stat().st_mtime == mtime
+
+
 def web_assets(info: GameInfo) -> dict[str, str | None]:
-    """The addresses of a game's own renderer and style (None: it has none), for its lobby entry and table page."""
-    out: dict[str, str | None] = {"web_module": None, "web_style": None}
+    """The addresses of a game's own renderer and style and the template name of its partial (None: it has none),
+    for its lobby entry and table page."""
+    out: dict[str, str | None] = {"web_module": None, "web_style": None, "web_template": None}
     if info.web_dir is not None:
         for key, name in (("web_module", RENDERER), ("web_style", STYLE)):
             if (info.web_dir / name).is_file():
                 out[key] = f"{PREFIX}/{info.id}/{name}"
+        if (info.web_dir / PARTIAL).is_file():
+            out["web_template"] = TEMPLATE_PREFIX + info.id
     return out
 
 

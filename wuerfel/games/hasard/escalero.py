@@ -596,6 +596,7 @@ INFO = register(
         default_preset="escalero",
         presets_dir=Path(__file__).parent / "presets" / "escalero",
         locale_dir=Path(__file__).parent / "locale" / "escalero",
+        web_dir=Path(__file__).parent / "web" / "escalero",
         description_de=(
             "Fünf Pokerwürfel, bis zu drei Würfe, elf Felder wie beim Kniffel; was in einem Wurf fällt "
             "(„serviert“), zählt mehr."

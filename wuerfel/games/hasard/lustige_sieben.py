@@ -315,6 +315,7 @@ INFO = register(
         default_preset="lustige-sieben",
         presets_dir=Path(__file__).parent / "presets" / "lustige-sieben",
         locale_dir=Path(__file__).parent / "locale" / "lustige-sieben",
+        web_dir=Path(__file__).parent / "web" / "lustige-sieben",
         description_de=(
             "Eine Bank, zwei Würfel: Setz auf die Sieben, die linke oder die rechte Reihe, dann würfelt die Bank."
         ),

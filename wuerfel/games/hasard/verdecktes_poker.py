@@ -829,6 +829,7 @@ INFO = register(
         default_preset="verdecktes-wuerfelpoker",
         presets_dir=Path(__file__).parent / "presets" / "verdecktes-wuerfelpoker",
         locale_dir=Path(__file__).parent / "locale" / "verdecktes-wuerfelpoker",
+        web_dir=Path(__file__).parent / "web" / "verdecktes-wuerfelpoker",
         description_de="Pokerwürfel unter dem Becher: Melde dein Blatt, schwindle oder ruf „Schwindel!“.",
         description_en="Poker dice under the cup: announce a hand, bluff, or call the others' bluff ('Schwindel!').",
         aliases=("verdecktes-poker", "verdecktes_wuerfelpoker"),

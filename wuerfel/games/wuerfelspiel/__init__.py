@@ -138,6 +138,7 @@ INFO = register(
         default_preset="brettspielnetz",
         presets_dir=PRESETS,
         locale_dir=Path(__file__).parent / "locale",
+        web_dir=Path(__file__).parent / "web" / "wuerfelspiel",
         description_de=(
             "Kniffel mit drei Spalten, die einfach, doppelt und dreifach zählen; auch Kniffel und Yahtzee "
             "mit einer Spalte."

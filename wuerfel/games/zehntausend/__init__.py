@@ -172,6 +172,7 @@ INFO = register(
         default_preset="zehntausend-einfach",
         presets_dir=PRESETS_DIR,
         locale_dir=Path(__file__).parent / "locale",
+        web_dir=Path(__file__).parent / "web" / "zehntausend",
         description_de=(
             "Würfle, leg Einsen, Fünfen und Paschs heraus und hör rechtzeitig auf: Wer zuerst 10.000 "
             "Punkte hat, gewinnt."

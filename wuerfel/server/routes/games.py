@@ -22,7 +22,6 @@ from wuerfel.engine.rules import (
 )
 from wuerfel.i18n import catalog, translate
 from wuerfel.server import auth, game_files
-from wuerfel.server.app import TEMPLATES_DIR
 from wuerfel.server.live import (
     PROTOCOL_VERSION,
 )
@@ -81,7 +80,6 @@ def register(app: FastAPI, ctx: Context) -> None:
             "bots": bot_names(info.id),
             "bot_labels": {b: bot_label(b, lang) for b in bot_names(info.id)},
             "default_bot": info.default_bot if info.default_bot in bot_names(info.id) else "random",
-            "has_template": (TEMPLATES_DIR / "games" / f"{info.id}.html").exists(),
             "faces": info.faces,
             "featured": info.featured,
             "chips": info.chips,

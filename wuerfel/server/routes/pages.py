@@ -164,7 +164,6 @@ def register(app: FastAPI, ctx: Context) -> None:
                 form=None,
                 invite=await invitation(t, lang_of(request)),
             )
-        gt = f"games/{t.row.game}.html"
         lang = lang_of(request)
         # The page's first ``since`` is the summary's ``seq``: the reader's own numbering (issue 24, M1).
         reader = t.reader_of(t.seats_of(viewer))
@@ -174,7 +173,6 @@ def register(app: FastAPI, ctx: Context) -> None:
             table=t.summary(base_url(request), reader),
             ws_url=f"/ws/table/{table_id}",
             game=ctx.game_json(t.info, lang),
-            game_template=gt if (TEMPLATES_DIR / gt).exists() else None,
             bank_edges=ctx.table_edges(t.info, t.row.rules, lang),
         )
 

@@ -3,8 +3,8 @@
 // threshold, proof_pending, confirm_need}. What the game says in words — how the previous turn ended ("previous"),
 // that every die scored ("hot_dice"), why writing down is refused ("blocker:…") — are its message components; the
 // dice left on the table and set aside are its dice components ("left", "aside"). The page decides none of it.
-import {renderDice, makeDie, setSelected} from "../dice.js";
-import {el, actionButtons, goalLine} from "./generic.js";
+import {renderDice, makeDie, setSelected} from "/static/js/dice.js";
+import {el, actionButtons, goalLine} from "/static/js/games/generic.js";
 
 let chosen = new Set();   // indices of view.throw the player has tapped
 let chosenSig = "";

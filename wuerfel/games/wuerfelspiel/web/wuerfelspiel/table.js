@@ -1,7 +1,7 @@
 // Würfelspiel (3-column Kniffel): dice you tap to keep, "roll again", and the sheet where a tap on a box scores.
 // View shape: wuerfel/games/wuerfelspiel/state.py view() (dice, kept, rerolls_left, turn) and components() (the sheet).
-import {el, actionButtons, pickDice, goalLine} from "./generic.js";
-import {sheetOf, sheetTable} from "./sheet.js";
+import {el, actionButtons, pickDice, goalLine} from "/static/js/games/generic.js";
+import {sheetOf, sheetTable} from "/static/js/games/sheet.js";
 
 export function render(root, ctx) {
   const {view: v, t, legal} = ctx;

@@ -1,8 +1,8 @@
 // Lustige Sieben: the board (from the game's stake board component: 7 on top, left column 2 4 6 9 11, right column
 // 3 5 8 10 12), the chips lying on every field, the bank, sealed stakes set with taps, the last throw and what it
 // paid. View shape: wuerfel/games/hasard/lustige_sieben.py view() and components().
-import {renderDice} from "../dice.js";
-import {el, boardRows, renderComponents} from "./generic.js";
+import {renderDice} from "/static/js/dice.js";
+import {el, boardRows, renderComponents} from "/static/js/games/generic.js";
 
 let amount = 1;           // the chip value the player taps onto the board
 

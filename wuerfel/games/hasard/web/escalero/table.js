@@ -1,8 +1,8 @@
 // Escalero: every player's sheet (eleven boxes, crossed-out boxes, served entries, totals — as the game's sheet
 // component states them), poker dice tapped to keep, and a tap on a free box of the sheet to write the throw there.
 // View shape: wuerfel/games/hasard/escalero.py view() and components().
-import {el, actionButtons, pickDice, renderComponents} from "./generic.js";
-import {sheetOf, sheetTable} from "./sheet.js";
+import {el, actionButtons, pickDice, renderComponents} from "/static/js/games/generic.js";
+import {sheetOf, sheetTable} from "/static/js/games/sheet.js";
 
 export function render(root, ctx) {
   const {view: v, t, legal} = ctx;

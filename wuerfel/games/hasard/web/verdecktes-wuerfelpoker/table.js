@@ -3,9 +3,9 @@
 // component, every choice a legal action), the "Schwindel!" call with its countdown, revealed cups, the pot and every
 // player's chips.
 // View shape: wuerfel/games/hasard/verdecktes_poker.py view() and components(); the page names no hand itself.
-import {renderDice} from "../dice.js";
-import {el, actionButtons, renderComponents} from "./generic.js";
-import {drawMenu, menuEntries} from "./menu.js";
+import {renderDice} from "/static/js/dice.js";
+import {el, actionButtons, renderComponents} from "/static/js/games/generic.js";
+import {drawMenu, menuEntries} from "/static/js/games/menu.js";
 
 let timer = null;
 
