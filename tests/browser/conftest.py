@@ -68,10 +68,11 @@ def browser() -> Iterator[object]:
         pytest.skip(MISSING)
     from playwright.sync_api import expect, sync_playwright
 
-    # expect() waits 5 s by default, the pages' own timeout is 30 s (navigation 60 s): on a loaded 2-core CI machine
+    # expect() waits 5 s by default, a page 30 s (navigation 60 s): on a loaded 2-core CI machine
     # a rule editor's redraw took longer than 5 s and a lobby took longer than 10 s to load while other workers'
-    # servers built bot tables. Conditions are still awaited, never slept on; only the deadline is longer.
-    expect.set_options(timeout=30_000)
+    # servers built bot tables, and at load 13 a lobby's rule list took over 30 s to fill. Conditions are still
+    # awaited, never slept on; only the deadline is longer (60 s: a passing test waits no longer for it).
+    expect.set_options(timeout=60_000)
 
     with sync_playwright() as p:
         b = p.chromium.launch(
@@ -95,8 +96,8 @@ def new_page(browser: object) -> Iterator[object]:
             reduced_motion=reduced_motion,  # type: ignore[attr-defined]
             viewport={"width": width, "height": 800},
         )
-        ctx.set_default_timeout(30_000)
-        ctx.set_default_navigation_timeout(60_000)
+        ctx.set_default_timeout(60_000)
+        ctx.set_default_navigation_timeout(90_000)
         contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
