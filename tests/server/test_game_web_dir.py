@@ -44,8 +44,8 @@ with TestClient(app) as c:
     for lang in ("de", "en"):
         c.cookies.set("wuerfel_lang", lang)
         games = {g["id"]: g for g in c.get("/api/games").json()["games"]}
-        out[lang] = {k: games["oink"][k] for k in ("name", "description", "web_module", "web_style")}
-        out[lang + "-chicago"] = games["chicago"]["web_module"]
+        out[lang] = {k: games["oink"][k] for k in ("name", "description", "web_module", "web_style", "has_template")}
+        out[lang + "-chicago"] = [games["chicago"]["web_module"], games["chicago"]["has_template"]]
     c.cookies.set("wuerfel_lang", "de")
     c.post("/api/guest", json={"name": "Sau"}, headers={"X-CSRF-Token": c.get("/api/session").json()["csrf_token"]})
     made = c.post("/api/tables", json={"game": "oink"},
@@ -90,8 +90,9 @@ def test_a_plug_in_game_serves_its_own_web_table(tmp_path: Path) -> None:
         "description": "Ein Spiel",
         "web_module": "/static/games/oink/table.js",
         "web_style": "/static/games/oink/table.css",
+        "has_template": True,  # protocol 7's flag, kept for older clients: the game draws its own table
     }
     assert out["en"]["name"] == "Oink" and out["en"]["description"] == "A game"
-    assert out["de-chicago"] is None  # a game without a web folder: the generic table
+    assert out["de-chicago"] == [None, False]  # a game without a web folder: the generic table
     # its table page loads its renderer and style, names it in German, and holds its partial rendered in German
     assert out["table"] == [201, True, True, True, True]

@@ -93,7 +93,9 @@ def register(app: FastAPI, ctx: Context) -> None:
                 (info.id, info.name_de, info.name_en, info.description_de, info.description_en, *info.aliases)
             ).lower(),
             "perfect_information": info.perfect_information,
-            **game_files.web_assets(info),
+            **(assets := game_files.web_assets(info)),
+            # kept for clients of protocol 7 and before, when it meant "the game has a table of its own"
+            "has_template": assets["web_module"] is not None,
         }
 
     def rules_name(game: str, rules_id: str, lang: str) -> str:
