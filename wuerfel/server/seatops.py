@@ -95,9 +95,7 @@ async def run_seating(t: LiveTable, step: Step, who: Player | None = None) -> No
     t._changed()
     for effect in step.effects:
         if isinstance(effect, TellPresence):
-            if effect.again:
-                t._online_told = None
-            fanout.tell_presence(t)
+            fanout.tell_presence(t, again=effect.again)
         elif isinstance(effect, TellTable):
             await fanout.broadcast_table(t, seating_note(t, effect, before, who))
 
@@ -278,6 +276,12 @@ async def give_back(t: LiveTable, player: Player, skip: Conn | None = None) -> b
     :class:`~wuerfel.server.core.steps.ComeBack`), with a full limit for a move of his that is due, and every seat
     reads it (call with the lock held). False: no stand-in played for him."""
     step = t.core.handle(ComeBack(player.id), clocks.now(), serverdice.dice(t))
+    return await store_back(t, step, skip)
+
+
+async def store_back(t: LiveTable, step: Step, skip: Conn | None = None) -> bool:
+    """Store a :class:`ComeBack` step (or a :class:`~wuerfel.server.core.steps.Join`'s): the seats a stand-in gave
+    back and the deadline, then the timers, and every seat reads it (call with the lock held). False: no seat."""
     if not step.standins:
         return False
     named = {seat: t._named(seat) for seat, _ in step.standins}
