@@ -2,7 +2,8 @@
 is connected (by the shell's key for each connection, never stored), says what the newcomer is sent first (the table
 before the start, else his view from where his ``since`` stands), whom to tell that somebody came or went (everyone
 but the newcomer, and only when who is here changed: the table hears of people, not of their tabs), and whether a
-seat's person is back from his stand-in (the seats and the deadline to store, as ``ComeBack``)."""
+seat's person is back from his stand-in (the seats and the deadline to store, as ``ComeBack``). A guest's ``Logout``
+leaves his seats before the start and hands a running game's to the table's setting."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ import pytest
 
 from tests.engine.toy_game import PigRules, pig_info
 from wuerfel.engine import registry
+from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Outcome
 from wuerfel.engine.record import Match
 from wuerfel.engine.sources import SeededSource
 from wuerfel.server.core.effects import ArmTimer, CancelTimer
-from wuerfel.server.core.steps import Join, Leave, Now, TellPresence, Welcome
+from wuerfel.server.core.steps import Join, Leave, Logout, Now, SeatChange, TellPresence, TellTable, TimeUp, Welcome
 from wuerfel.server.core.table import TableCore
 from wuerfel.server.rows import SeatRow, TableRow
 
@@ -118,3 +120,33 @@ def test_a_reconnect_resumes_where_its_since_stands_and_a_person_back_plays_his_
         [0, 1],
         [{"player_id": FAN, "name": "Zora", "muted": False}] + [{"player_id": None, "name": None, "muted": False}] * 2,
     )
+
+
+def test_a_guest_who_logs_out_before_the_start_leaves_every_seat_of_his() -> None:
+    seats = [SeatRow(0, HOST, None, "Hanna"), SeatRow(1, GUEST, None, "Gast", guest=True), SeatRow(2)]
+    core = table("open", seats)
+    assert core.handle(Logout(FAN), NOW, no_dice).idle  # no seat of his
+    step = core.handle(Logout(GUEST), NOW, no_dice)
+    note = N_("{name} logged out and left seat {n}.")
+    assert step.left == (SeatChange(1),) and step.effects == (TellTable(note, 1, named_before=True), TellPresence())
+    assert core.row.seats[1].player_id == GUEST  # nothing counts unstored
+    core.stored(step)
+    assert core.row.seats[1].kind == "empty" and core.row.seats[1].guest is False
+    assert core.handle(Logout(GUEST), NOW, no_dice).idle  # gone already
+    core.row.scorekeeper = True
+    assert core.handle(Logout(HOST), NOW, no_dice).idle  # a scorekeeper table goes on as it is
+
+
+def test_a_guest_who_logs_out_of_a_running_game_hands_his_seats_to_the_tables_setting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(registry._REGISTRY, "pig", pig_info())
+    seats = [SeatRow(0, HOST, None, "Hanna"), SeatRow(1, GUEST, None, "Gast", guest=True)]
+    core = table("playing", seats, clock="live", move_seconds=30)
+    core.match = Match.new("pig", None, ["Hanna", "Gast"], rules=PigRules(target=20))
+    step = core.handle(Logout(GUEST), NOW, no_dice)
+    assert step.effects == (TimeUp((1,), "abandoned"),) and not step.left
+    core.row.seats[1] = dataclasses.replace(core.row.seats[1], standin="heuristic")
+    assert core.handle(Logout(GUEST), NOW, no_dice).idle  # a stand-in plays his seat already
+    core.row.resigned = 0
+    assert core.handle(Logout(HOST), NOW, no_dice).idle  # the game is over

@@ -13,9 +13,22 @@ import dataclasses
 from collections.abc import Collection, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from wuerfel.engine.errors import N_
 from wuerfel.server.core.readers import reader_of
 from wuerfel.server.core.seating import seats_of
-from wuerfel.server.core.steps import ComeBack, Join, Leave, Now, Step, TellPresence, Welcome
+from wuerfel.server.core.steps import (
+    ComeBack,
+    Join,
+    Leave,
+    Logout,
+    Now,
+    SeatChange,
+    Step,
+    TellPresence,
+    TellTable,
+    TimeUp,
+    Welcome,
+)
 
 if TYPE_CHECKING:
     from wuerfel.server.core.table import TableCore
@@ -104,6 +117,15 @@ class Here:
                 self.conns[key] = (player_id, name)
 
 
+def handle(core: TableCore, cmd: Join | Leave | Logout, now: Now) -> Step:
+    """The core's answer to a connection arriving or leaving, or a guest's logout."""
+    if isinstance(cmd, Join):
+        return join(core, cmd, now)
+    if isinstance(cmd, Leave):
+        return leave(core, cmd)
+    return logout(core, cmd)
+
+
 def join(core: TableCore, cmd: Join, now: Now) -> Step:
     """A connection arrives: its person's seats a stand-in plays are his again (the :class:`~.steps.ComeBack` step:
     the seats and the deadline to store, the timers), the others hear who is here now (not the newcomer: he reads it
@@ -124,3 +146,20 @@ def leave(core: TableCore, cmd: Leave) -> Step:
     changed."""
     core.here.conns.pop(cmd.conn, None)
     return Step(core.seq, effects=(TellPresence(),))
+
+
+def logout(core: TableCore, cmd: Logout) -> Step:
+    """A guest logged out (see :class:`~.steps.Logout`): before the start each of his seats is left (stored, then
+    told with a note naming him as he sat there, and who is here); in a running game his seats no stand-in plays yet
+    go to the table's setting (:class:`~.steps.TimeUp` with ``abandoned``: the shell runs it as the clock's
+    ``StandIn``). Idle when he holds no seat, at a scorekeeper table, or when the game is over."""
+    mine = [s.seat for s in core.row.seats if s.kind == "human" and s.player_id == cmd.player_id]
+    if not mine or core.row.scorekeeper:
+        return Step(core.seq)
+    if core.row.status == "open":
+        notes = tuple(TellTable(N_("{name} logged out and left seat {n}."), seat, named_before=True) for seat in mine)
+        return Step(core.seq, left=tuple(SeatChange(seat) for seat in mine), effects=(*notes, TellPresence()))
+    if core.match is None or core.over:
+        return Step(core.seq)
+    seats = tuple(seat for seat in mine if not core.row.seats[seat].standin)
+    return Step(core.seq, effects=(TimeUp(seats, "abandoned"),) if seats else ())

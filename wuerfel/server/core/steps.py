@@ -219,6 +219,15 @@ class Leave:
     conn: Hashable
 
 
+@dataclasses.dataclass(frozen=True)
+class Logout:
+    """A guest logged out: he can never come back (a guest has no password), so his seats are handled like an
+    expired clock — before the start he leaves them, in a running game the table's setting decides (a stand-in for
+    good, or the forfeit); a scorekeeper table (one phone at a real table) goes on as it is."""
+
+    player_id: int
+
+
 Command = (
     Move
     | TypedThrow
@@ -238,6 +247,7 @@ Command = (
     | StandIn
     | Join
     | Leave
+    | Logout
 )
 
 
@@ -380,6 +390,8 @@ class Step:
     standins: tuple[tuple[int, str | None], ...] = ()
     """Seats whose stand-in comes (its kind) or goes (None), each stored with the table; a step with ``deadline``
     stores that too (a full limit for a move of his that is due)."""
+    left: tuple[SeatChange, ...] = ()
+    """A logout's seats, left before the start: each stored, it is the table's seat (empty)."""
     started: bool = False
     """The start: the table's status becomes ``playing`` (``finished`` with :attr:`finished`), stored with the
     first events (there may be none) and the game's dice data; undone, the table has no match again."""
@@ -402,6 +414,7 @@ class Step:
             and not self.started
             and self.rematch is None
             and not self.standins
+            and not self.left
         )
 
     @property

@@ -45,6 +45,7 @@ from wuerfel.server.core.steps import (
     Join,
     Leave,
     LeaveSeat,
+    Logout,
     Move,
     Mute,
     NewEvent,
@@ -195,8 +196,8 @@ class TableCore:
                 return self._come_back(cmd, now)
             if isinstance(cmd, StandIn):
                 return self._stand_in(cmd, now)
-            if isinstance(cmd, Join | Leave):
-                return presence.join(self, cmd, now) if isinstance(cmd, Join) else presence.leave(self, cmd)
+            if isinstance(cmd, Join | Leave | Logout):
+                return presence.handle(self, cmd, now)
         except TableError as exc:
             back_to = None
             if exc.code == "stale_seq" and isinstance(cmd, Move | AskThrow | TypedThrow):
@@ -564,8 +565,8 @@ class TableCore:
         self.objs.extend(e.obj for e in step.events)
         if step.chat_by is not None:
             self.chat_limit.accepted(*step.chat_by)
-        if step.seat is not None:
-            self.row.seats[step.seat.seat] = self.seat_row(step.seat)
+        for change in (step.seat, *step.left) if step.seat is not None else step.left:
+            self.row.seats[change.seat] = self.seat_row(change)
         for seat, kind in step.standins:
             self.row.seats[seat] = dataclasses.replace(self.row.seats[seat], standin=kind)
         if step.standins:
