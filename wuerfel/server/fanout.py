@@ -12,10 +12,11 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
+from wuerfel.engine.errors import N_
 from wuerfel.i18n import translate
 from wuerfel.server import views
-from wuerfel.server.core import presence
 from wuerfel.server.core.chat import CHAT_HISTORY
+from wuerfel.server.core.steps import Welcome
 from wuerfel.server.messages import DB_RETRYING, PROTOCOL_VERSION, Note, error_json
 from wuerfel.server.protocol import ChatLine, PresenceMessage, Spectator, TableMessage
 
@@ -23,20 +24,44 @@ if TYPE_CHECKING:
     from wuerfel.server.live import Conn, LiveTable
 
 
-def tell_presence(t: LiveTable, skip: Conn | None = None) -> None:
+def tell_presence(t: LiveTable, skip: Conn | None = None, again: bool = False) -> None:
     """Tell every connection who is here when that changed (a player's first tab opened, his last one closed,
-    a seat taken or left). Only queues messages (see :class:`Conn`), so it may run with or without the lock.
+    a seat taken or left; ``again``: also when not, see :class:`~wuerfel.server.core.steps.TellPresence`). Only
+    queues messages (see :class:`Conn`), so it may run with or without the lock.
 
     A second tab of a player already present changes nothing and sends nothing: the table hears about people,
-    not about their tabs."""
-    now = (t.online(), t.spectators())
-    if now == t._online_told:
+    not about their tabs (:meth:`wuerfel.server.core.presence.Here.news` decides)."""
+    news = t.core.here.news(t.row.seats, t.muted, again)
+    if news is None:
         return
-    t._online_told = now
-    msg: PresenceMessage = {"v": PROTOCOL_VERSION, "type": "presence", "online": now[0], "spectators": now[1]}
+    online, watching = news
+    msg: PresenceMessage = {
+        "v": PROTOCOL_VERSION,
+        "type": "presence",
+        "online": online,
+        "spectators": cast("list[Spectator]", watching),
+    }
     for c in list(t.conns):
         if c is not skip:
             c.push(msg)
+
+
+async def welcome(t: LiveTable, conn: Conn, first: Welcome, back: bool) -> None:
+    """What the core's :class:`~wuerfel.server.core.steps.Welcome` sends an arriving connection: the table before
+    the start, else its first state message from where the core resumes it; ``back``: his seats are his again
+    (stored)."""
+    if first.at is None:
+        msg: TableMessage = {
+            "v": PROTOCOL_VERSION,
+            "type": "table",
+            "table": t.summary(conn.base_url),
+            "chat": chat_history(t),
+        }
+        conn.push(msg)
+        return
+    conn.last_seq = first.at
+    note = translate(N_("You are back: you play your seat again."), conn.lang) if back else None
+    await views.send_state(t, conn, {}, first=True, note=note)
 
 
 async def broadcast_table(t: LiveTable, note: Callable[[str], str] | None = None) -> None:
@@ -97,24 +122,18 @@ async def deliver_paced(t: LiveTable) -> None:
 def online(t: LiveTable) -> list[int]:
     """The people's seats whose player has an open connection to this table, in seat order.
 
-    Presence is a fact of this server process alone (who holds a websocket now), never stored: after a restart
-    nobody is connected until their page reconnects. A person holding several seats (the host at a hot-seat
-    table) is present in all of them; bots and free seats are never listed (a bot needs no connection)."""
-    return presence.online(t.row.seats, {c.player.id for c in t.conns if c.player is not None and not c.closed})
+    Presence is a fact of this server process alone (who holds a websocket now, as the core's
+    :class:`~wuerfel.server.core.steps.Join` and ``Leave`` keep it), never stored: after a restart nobody is
+    connected until their page reconnects. A person holding several seats (the host at a hot-seat table) is present
+    in all of them; bots and free seats are never listed (a bot needs no connection)."""
+    return t.core.here.online(t.row.seats)
 
 
 def spectators(t: LiveTable) -> list[Spectator]:
     """The people watching now: every open connection without a seat of its player at this table, one entry per
     named person (however many tabs) and one per connection without a name (``name`` null; the pages call it
     "Zuschauer"). Named ones first, by name; like presence, a fact of this process, never stored."""
-    return cast(
-        "list[Spectator]",
-        presence.spectators(
-            t.row.seats,
-            ((c.player.id, c.player.name) if c.player is not None else None for c in t.conns if not c.closed),
-            t.muted,
-        ),
-    )
+    return cast("list[Spectator]", t.core.here.spectators(t.row.seats, t.muted))
 
 
 def report_db_failure(t: LiveTable) -> None:

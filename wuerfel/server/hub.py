@@ -352,6 +352,7 @@ class Hub:
         connections carry the registered player from now on (his chat lines no longer marked as a guest's, a
         spectator named by his new name) without reconnecting."""
         for t in self.tables.values():
+            t.core.here.rename(player.id, player.name)
             for c in t.conns:
                 if c.player is not None and c.player.id == player.id:
                     c.player = player

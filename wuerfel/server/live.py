@@ -29,7 +29,7 @@ from wuerfel.engine.game import State
 from wuerfel.engine.record import Event, EventViews, Match, Statement, event_statement
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.i18n import translate
-from wuerfel.server import botdriver, clocks, commands, eviction, fanout, hints, seatops, tablerecord, views
+from wuerfel.server import botdriver, clocks, commands, eviction, fanout, hints, seatops, serverdice, tablerecord, views
 from wuerfel.server.conn import CLOSE_LIMIT as CLOSE_LIMIT  # re-exported: routes import the socket names from here
 from wuerfel.server.conn import Conn as Conn
 from wuerfel.server.core import seating, timing
@@ -40,7 +40,7 @@ from wuerfel.server.core.readers import ReaderBook, reader_of
 from wuerfel.server.core.refusals import TableError
 from wuerfel.server.core.results import result_json
 from wuerfel.server.core.seating import bot_numbers as bot_numbers  # the pages' numbering, imported from here
-from wuerfel.server.core.steps import AskBot, Broadcast, Step, TimeUp
+from wuerfel.server.core.steps import AskBot, Broadcast, Join, Leave, Now, Step, TellPresence, TimeUp, Welcome
 from wuerfel.server.core.table import TableCore
 from wuerfel.server.messages import (
     DB_MOVE_FAILED,
@@ -55,8 +55,6 @@ from wuerfel.server.protocol import (
     OutcomeEntry,
     PongMessage,
     Refusal,
-    Spectator,
-    TableMessage,
     ThrowRequest,
     client_kind,
     parse_client,
@@ -141,7 +139,6 @@ class LiveTable:
         self.addresses: dict[int, str] = {}
         """The last client address of each player seen here (player id → address): builds for this table are
         counted for its host's address (issue 24 §4 H2)."""
-        self._online_told: tuple[list[int], list[Spectator]] | None = None
         self.chat: list[ChatRow] = []
         self._advisor: Any = None
         """The game's advisor (``GameInfo.advisor``), made on the first hint asked for and kept: some build tables."""
@@ -153,7 +150,6 @@ class LiveTable:
         """The spectators (player ids) the host muted: they read the chat but may not write (stored, see
         :meth:`mute`)."""
         """Every chat message of the table, as stored (loaded with the table; see :meth:`_chat`)."""
-        """The presence the connections were last told (see :meth:`_tell_presence`); None: nobody told yet."""
 
     # --- the core's memory, under the names the shell's modules use ----------------------------------------
     @property
@@ -368,48 +364,37 @@ class LiveTable:
 
     # --- connections ------------------------------------------------------------------------------------------
     async def join(self, conn: Conn) -> None:
+        """A connection arrives: the core's :class:`~wuerfel.server.core.steps.Join` says what it is sent, whom to
+        tell, and whether a seat's person is back (the seats a stand-in played are his again, stored first)."""
         async with self.lock:
-            # A player whose seat a stand-in plays is back: the seat is his again (the others read it; he reads it
-            # with his first message).
+            p = conn.player
+            who = Join(conn, p.id if p else None, p.name if p else "", conn.last_seq)
+            step = self.core.handle(who, clocks.now(), serverdice.dice(self))
             back = False
-            if conn.player is not None:
-                try:
-                    back = await self._give_back(conn.player)
-                except TableError:
-                    log.warning("table %s could not give player %d his seat back", self.row.id, conn.player.id)
+            try:  # the others read it; he reads it with his first message
+                back = await seatops.store_back(self, step)
+            except TableError:
+                log.warning("table %s could not give player %d his seat back", self.row.id, who.player_id)
             self.conns.add(conn)
             self.note_address(conn.player, conn.address)
             self.touched_at = time.monotonic()
             # A finished table may have been let go between its lookup and this join: a connection keeps it live.
             self.hub.tables.setdefault(self.id, self)
-            # The others hear that this player came; he reads who is here in his first message.
-            self._tell_presence(skip=conn)
-            if self.match is None:
-                first: TableMessage = {
-                    "v": PROTOCOL_VERSION,
-                    "type": "table",
-                    "table": self.summary(conn.base_url),
-                    "chat": self._chat_history(),
-                }
-                await self._send(conn, first)
-            else:
-                # ``since`` counts in this reader's numbering (see :meth:`reader_seq`): where is that in the log?
-                conn.last_seq = self.readers.resume_at(
-                    self.reader_of(self.seats_of(conn.player)), conn.last_seq, self.committed
-                )
-                await self._send_state(
-                    conn,
-                    {},
-                    first=True,
-                    note=translate(N_("You are back: you play your seat again."), conn.lang) if back else None,
-                )
+            for effect in step.effects:
+                if isinstance(effect, TellPresence):  # the others hear that this player came
+                    self._tell_presence(skip=conn)
+                elif isinstance(effect, Welcome):
+                    await fanout.welcome(self, conn, effect, back and effect.back)
 
     def leave(self, conn: Conn) -> None:
         conn.stop()
         self.conns.discard(conn)
         self.pacer.forget(conn)
         self.touched_at = time.monotonic()
-        self._tell_presence()
+        # The core's :class:`~wuerfel.server.core.steps.Leave` reads no time and throws no dice.
+        step = self.core.handle(Leave(conn), Now(time.monotonic(), time.time()), serverdice.dice(self))
+        if step.of(TellPresence):
+            self._tell_presence()
         self._maybe_evict()
 
     async def _send(self, conn: Conn, msg: Mapping[str, Any] | str) -> None:

@@ -27,6 +27,7 @@ from wuerfel.server.core.steps import (
     Broadcast,
     ComeBack,
     LeaveSeat,
+    Logout,
     Mute,
     Rematch,
     Resign,
@@ -36,6 +37,7 @@ from wuerfel.server.core.steps import (
     Step,
     TellPresence,
     TellTable,
+    TimeUp,
 )
 from wuerfel.server.messages import BACK_NOTE, Note, db_refusal, person_name, seat_note
 from wuerfel.server.rows import Player, SeatRow
@@ -95,9 +97,7 @@ async def run_seating(t: LiveTable, step: Step, who: Player | None = None) -> No
     t._changed()
     for effect in step.effects:
         if isinstance(effect, TellPresence):
-            if effect.again:
-                t._online_told = None
-            fanout.tell_presence(t)
+            fanout.tell_presence(t, again=effect.again)
         elif isinstance(effect, TellTable):
             await fanout.broadcast_table(t, seating_note(t, effect, before, who))
 
@@ -278,6 +278,12 @@ async def give_back(t: LiveTable, player: Player, skip: Conn | None = None) -> b
     :class:`~wuerfel.server.core.steps.ComeBack`), with a full limit for a move of his that is due, and every seat
     reads it (call with the lock held). False: no stand-in played for him."""
     step = t.core.handle(ComeBack(player.id), clocks.now(), serverdice.dice(t))
+    return await store_back(t, step, skip)
+
+
+async def store_back(t: LiveTable, step: Step, skip: Conn | None = None) -> bool:
+    """Store a :class:`ComeBack` step (or a :class:`~wuerfel.server.core.steps.Join`'s): the seats a stand-in gave
+    back and the deadline, then the timers, and every seat reads it (call with the lock held). False: no seat."""
     if not step.standins:
         return False
     named = {seat: t._named(seat) for seat, _ in step.standins}
@@ -309,31 +315,28 @@ async def come_back(t: LiveTable, conn: Conn) -> None:
 
 
 async def abandon(t: LiveTable, player: Player) -> None:
-    """A guest logged out: he can never come back (a guest has no password), so his seats are handled like
-    an expired clock — before the start he leaves them; in a running game the table's setting decides
-    (:func:`clocks.expire_seats`: a stand-in bot for good, or a forfeit). A scorekeeper table is one phone at a real
-    table, which its people go on using: nothing changes there."""
+    """A guest logged out: the core's :class:`~wuerfel.server.core.steps.Logout` says what becomes of his seats.
+    Before the start each is left, stored and told one by one as before; in a running game the table's setting
+    decides (:func:`clocks.expire_seats`: a stand-in bot for good, or a forfeit)."""
     async with t.lock:
-        mine = [s for s in t.row.seats if s.kind == "human" and s.player_id == player.id]
-        if not mine or t.row.scorekeeper:
+        step = t.core.handle(Logout(player.id), clocks.now(), serverdice.dice(t))
+        if step.idle:
             return
-        if t.row.status == "open":
-
-            def left(seat: int) -> Callable[[str], str]:
-                name = t._named(seat)
-                return lambda lang: translate(
-                    N_("{name} logged out and left seat {n}."), lang, name=name(lang), n=seat + 1
-                )
-
-            for s in mine:
-                await save_seat(t, SeatRow(s.seat), left(s.seat))
-            return
-        if t.match is None or t.over:
-            return
-        seats = [s.seat for s in mine if not s.standin]
-        if seats:
-            await t._expire_seats(seats, "abandoned")
-    t._schedule()
+        notes = step.of(TellTable)
+        for change, tell in zip(step.left, notes, strict=True):
+            before = {change.seat: t._named(change.seat)}
+            with db_refusal():
+                row = t.core.seat_row(change)
+                t.row.active_at = await asyncio.to_thread(t.hub.store.set_seat, t.row.id, row, epoch=t.epoch)
+            t.core.stored(Step(step.old_len, left=(change,)))
+            await refresh_ratings(t)
+            t._changed()
+            await fanout.broadcast_table(t, seating_note(t, tell, before, None))
+            fanout.tell_presence(t)
+        for up in step.of(TimeUp):
+            await t._expire_seats(list(up.seats), up.why)
+    if step.of(TimeUp):
+        t._schedule()
 
 
 def standin_kind(t: LiveTable) -> str:

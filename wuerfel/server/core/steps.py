@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from wuerfel.engine.game import Action, Outcome, State
@@ -200,6 +200,34 @@ class StandIn:
     kind: str
 
 
+@dataclasses.dataclass(frozen=True)
+class Join:
+    """A connection arrives: ``conn`` is the shell's key for it (kept, never read), its person ``player_id`` with
+    ``name`` (None: a visitor without a name), ``since`` the ``seq`` his page last read (None: none). A person whose
+    seats a stand-in plays is back (as with :class:`ComeBack`); the others hear who is here now."""
+
+    conn: Hashable
+    player_id: int | None = None
+    name: str = ""
+    since: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Leave:
+    """The connection ``conn`` is gone (closed, dropped, or the page left): the others hear who is here now."""
+
+    conn: Hashable
+
+
+@dataclasses.dataclass(frozen=True)
+class Logout:
+    """A guest logged out: he can never come back (a guest has no password), so his seats are handled like an
+    expired clock — before the start he leaves them, in a running game the table's setting decides (a stand-in for
+    good, or the forfeit); a scorekeeper table (one phone at a real table) goes on as it is."""
+
+    player_id: int
+
+
 Command = (
     Move
     | TypedThrow
@@ -217,6 +245,9 @@ Command = (
     | Rematch
     | ComeBack
     | StandIn
+    | Join
+    | Leave
+    | Logout
 )
 
 
@@ -279,13 +310,27 @@ class TellTable:
 
 @dataclasses.dataclass(frozen=True)
 class TellPresence:
-    """Tell every reader who is here (the seats' people, the spectators); ``again``: even if nobody came or went
-    (a spectator's ``muted`` changed)."""
+    """Tell every reader who is here (the seats' people, the spectators) when that is not what they were told
+    (:meth:`~.presence.Here.news`); ``again``: even if it is (a spectator's ``muted`` changed); ``skip``: not the
+    connection that just arrived (it reads who is here in its first message)."""
 
     again: bool = False
+    skip: Hashable | None = None
 
 
-Effect = ArmTimer | CancelTimer | Broadcast | Send | AskBot | TimeUp | Refuse | TellTable | TellPresence
+@dataclasses.dataclass(frozen=True)
+class Welcome:
+    """What the arriving connection ``conn`` is sent first: before the start (``at`` None) the table, its seating
+    and the chat so far; else its view of the state (its seats', or a spectator's) with every event from log
+    position ``at`` on. ``back``: with the note that he plays his seats again (once the step's
+    :attr:`Step.standins` are stored)."""
+
+    conn: Hashable
+    at: int | None
+    back: bool = False
+
+
+Effect = ArmTimer | CancelTimer | Broadcast | Send | AskBot | TimeUp | Refuse | TellTable | TellPresence | Welcome
 
 
 @dataclasses.dataclass(frozen=True)
@@ -345,6 +390,8 @@ class Step:
     standins: tuple[tuple[int, str | None], ...] = ()
     """Seats whose stand-in comes (its kind) or goes (None), each stored with the table; a step with ``deadline``
     stores that too (a full limit for a move of his that is due)."""
+    left: tuple[SeatChange, ...] = ()
+    """A logout's seats, left before the start: each stored, it is the table's seat (empty)."""
     started: bool = False
     """The start: the table's status becomes ``playing`` (``finished`` with :attr:`finished`), stored with the
     first events (there may be none) and the game's dice data; undone, the table has no match again."""
@@ -367,6 +414,7 @@ class Step:
             and not self.started
             and self.rematch is None
             and not self.standins
+            and not self.left
         )
 
     @property

@@ -26,7 +26,7 @@ from wuerfel.engine.errors import N_, IllegalAction, WuerfelError
 from wuerfel.engine.game import State
 from wuerfel.engine.record import Match, event_object, event_statement
 from wuerfel.engine.throws import waits_for
-from wuerfel.server.core import moves, seating, timing
+from wuerfel.server.core import moves, presence, seating, timing
 from wuerfel.server.core.chat import ChatLimiter, chat_text, check_writer
 from wuerfel.server.core.effects import ArmTimer, CancelTimer, Timer
 from wuerfel.server.core.readers import ReaderBook, reader_of
@@ -42,7 +42,10 @@ from wuerfel.server.core.steps import (
     Dice,
     Effect,
     Expire,
+    Join,
+    Leave,
     LeaveSeat,
+    Logout,
     Move,
     Mute,
     NewEvent,
@@ -88,20 +91,10 @@ class TableLike(Protocol):
     on_expiry: str
 
 
-class Settings(Protocol):
-    """The server's settings a table runs under (the shell's ``Hub`` fits)."""
-
-    @property
-    def throw_wait(self) -> float: ...  # seconds a person's throw waits for his tap (0: no limit)
-
-    @property
-    def clock_scale(self) -> float: ...  # the real seconds of a nominal second of a table's clock
-
-
 class TableCore:
     """One table's rules and memory, without I/O. See the module's docstring."""
 
-    def __init__(self, row: TableLike, settings: Settings) -> None:
+    def __init__(self, row: TableLike, settings: timing.Settings) -> None:
         self.row = row
         self.settings = settings
         self.match: Match | None = None
@@ -120,6 +113,7 @@ class TableCore:
         self.window_actors: frozenset[int] = frozenset()
         """Who had to act when the window opened (a window narrows as they act)."""
         self.chat_limit = ChatLimiter()
+        self.here = presence.Here()  # who is connected now (never stored)
 
     # --- what the table is now ----------------------------------------------------------------------------
     @property
@@ -202,6 +196,8 @@ class TableCore:
                 return self._come_back(cmd, now)
             if isinstance(cmd, StandIn):
                 return self._stand_in(cmd, now)
+            if isinstance(cmd, Join | Leave | Logout):
+                return presence.handle(self, cmd, now)
         except TableError as exc:
             back_to = None
             if exc.code == "stale_seq" and isinstance(cmd, Move | AskThrow | TypedThrow):
@@ -569,8 +565,8 @@ class TableCore:
         self.objs.extend(e.obj for e in step.events)
         if step.chat_by is not None:
             self.chat_limit.accepted(*step.chat_by)
-        if step.seat is not None:
-            self.row.seats[step.seat.seat] = self.seat_row(step.seat)
+        for change in (step.seat, *step.left) if step.seat is not None else step.left:
+            self.row.seats[change.seat] = self.seat_row(change)
         for seat, kind in step.standins:
             self.row.seats[seat] = dataclasses.replace(self.row.seats[seat], standin=kind)
         if step.standins:

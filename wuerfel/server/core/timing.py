@@ -27,6 +27,16 @@ from wuerfel.engine.throws import waits_for
 from wuerfel.server.core.effects import ArmTimer, CancelTimer, Timer
 
 
+class Settings(Protocol):
+    """The server's settings a table runs under (the shell's ``Hub`` fits)."""
+
+    @property
+    def throw_wait(self) -> float: ...  # seconds a person's throw waits for his tap (0: no limit)
+
+    @property
+    def clock_scale(self) -> float: ...  # the real seconds of a nominal second of a table's clock
+
+
 class Seat(Protocol):
     """What the timing needs of a seat (the store's ``SeatRow`` fits)."""
 
