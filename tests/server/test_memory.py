@@ -427,7 +427,8 @@ def test_a_bot_only_game_is_never_evicted_mid_game(serve: Callable[..., InProces
         kept, status = srv.call(sweep())
         if not kept:
             break
-        assert status == "playing" and time.monotonic() < deadline, "the bots' game did not end in time"
+        # a finished table may stay for a sweep or two (its last step still holds the lock): it must go, not stay
+        assert status in ("playing", "finished") and time.monotonic() < deadline, "the bots' game did not end in time"
         time.sleep(0.01)
     assert c.http.get(f"/api/tables/{tid}").json()["status"] == "finished"
 
