@@ -124,3 +124,19 @@ def test_the_observation_is_the_shared_vector() -> None:
     assert env.observation_space["observation"].shape == env.encoder.shape
     assert np.array_equal(obs["observation"], env.encoder.encode(env.state, 0))
     assert "seat 0 free dice showing 6" in env.encoder.describe()
+
+
+def test_an_episode_never_starts_at_the_end_of_the_game() -> None:
+    """Die böse Sieben's first throw can end a solitaire game before the seat chooses anything (seed 33 did): reset
+    returned a finished game with an empty mask, and an agent had no legal action. Such a game is drawn again, and
+    its score is told in ``info["skipped_scores"]``."""
+    env = gymnasium.make("wuerfel/DieBoeseSieben-v0", labels=False).unwrapped
+    skipped: list[float] = []
+    for seed in range(60):
+        obs, info = env.reset(seed=seed)
+        assert obs["action_mask"].any() and not env.state.is_terminal()
+        assert np.array_equal(obs["action_mask"], info["action_mask"])
+        skipped += info.get("skipped_scores", [])
+    assert skipped and all(isinstance(s, float) for s in skipped)
+    again, info = env.reset(seed=33)  # the same seed, the same draws
+    assert "skipped_scores" in info and np.array_equal(again["observation"], env.reset(seed=33)[0]["observation"])

@@ -44,6 +44,10 @@ from wuerfel.interop.codec import ActionCodec, CodecError, codec_for
 from wuerfel.interop.tensor import ObservationEncoder, encoder_for
 from wuerfel.solvers.labels import ExactLabels, NoExactLabels, exact_labels, solitaire_game
 
+MAX_SKIPPED = 1000
+"""Games in a row that may end before the seat's first decision at a reset (an env exists only for games with
+decisions, so reaching it means a broken game)."""
+
 
 class WuerfelSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One seat playing a game of the project alone (module text for actions, chance, reward, labels)."""
@@ -105,9 +109,23 @@ class WuerfelSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
+        # An episode starts at the seat's first decision. Where chance alone can end the game before it (Die böse
+        # Sieben's first throw), that game is over before the agent acts: it is drawn again, and its score is told
+        # in info["skipped_scores"] so that a mean over episodes can count it (the start value does).
+        skipped: list[float] = []
         self.state = self._start()
+        while self._episode_over(self.state):
+            if len(skipped) >= MAX_SKIPPED:
+                raise RuntimeError(
+                    f"{self.info_.id}: {MAX_SKIPPED} games in a row ended before the seat's first choice"
+                )
+            skipped.append(self._score(self.state))
+            self.state = self._start()
         self._now = None
-        return self._observation(), self._info()
+        info = self._info()
+        if skipped:
+            info["skipped_scores"] = skipped
+        return self._observation(), info
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         if self._episode_over(self.state):
