@@ -14,28 +14,18 @@ from typing import Any
 import pytest
 
 from tests.engine.toy_game import PigRules, pig_info
+from tests.server.core.shared import NOW, Settings, no_dice
 from wuerfel.engine import registry
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Outcome
 from wuerfel.engine.record import Match
 from wuerfel.engine.sources import SeededSource
 from wuerfel.server.core.effects import ArmTimer, CancelTimer
-from wuerfel.server.core.steps import Join, Leave, Logout, Now, SeatChange, TellPresence, TellTable, TimeUp, Welcome
+from wuerfel.server.core.steps import Join, Leave, Logout, SeatChange, TellPresence, TellTable, TimeUp, Welcome
 from wuerfel.server.core.table import TableCore
 from wuerfel.server.rows import SeatRow, TableRow
 
 HOST, GUEST, FAN = 1, 2, 7
-NOW = Now(100.0, 1_800_000_000.0)
-
-
-@dataclasses.dataclass
-class Settings:
-    throw_wait: float = 60.0
-    clock_scale: float = 1.0
-
-
-def no_dice(*_: Any) -> Any:
-    raise AssertionError("a connection throws no dice")
 
 
 def seeded(seed: int) -> Any:

@@ -4,27 +4,15 @@ stores it as this table's. A refusal keeps the server's code, message and status
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
-from typing import Any
 
+from tests.server.core.shared import NOW, Settings, no_dice
 from wuerfel.engine.errors import N_
-from wuerfel.server.core.steps import Broadcast, Now, Rematch, SeatChange
+from wuerfel.server.core.steps import Broadcast, Rematch, SeatChange
 from wuerfel.server.core.table import TableCore
 from wuerfel.server.rows import SeatRow, TableRow
 
 HOST, GUEST, OTHER = 1, 2, 3
-NOW = Now(100.0, 1_800_000_000.0)
-
-
-@dataclasses.dataclass
-class Settings:
-    throw_wait: float = 60.0
-    clock_scale: float = 1.0
-
-
-def no_dice(*_: Any) -> Any:
-    raise AssertionError("a rematch throws no dice")
 
 
 SEATS = [

@@ -5,18 +5,16 @@ nothing counts until the store took it."""
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
-from typing import Any
 
 import pytest
 
+from tests.server.core.shared import NOW, Settings, no_dice
 from wuerfel.engine.errors import N_
 from wuerfel.server.core.steps import (
     Command,
     LeaveSeat,
     Mute,
-    Now,
     SeatBot,
     SeatChange,
     Sit,
@@ -28,17 +26,6 @@ from wuerfel.server.core.table import TableCore
 from wuerfel.server.rows import SeatRow, TableRow
 
 HOST, GUEST, OTHER = 1, 2, 3
-NOW = Now(100.0, 1_800_000_000.0)
-
-
-@dataclasses.dataclass
-class Settings:
-    throw_wait: float = 60.0
-    clock_scale: float = 1.0
-
-
-def no_dice(*_: Any) -> Any:
-    raise AssertionError("seating throws no dice")
 
 
 def open_table(seats: list[SeatRow] | None = None, *, rated: bool = False, status: str = "open") -> TableCore:

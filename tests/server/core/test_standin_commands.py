@@ -8,30 +8,19 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from typing import Any
 
 import pytest
 
 from tests.engine.toy_game import PigRules, pig_info
+from tests.server.core.shared import NOW, Settings, no_dice
 from wuerfel.engine import registry
 from wuerfel.engine.record import Match
 from wuerfel.server.core.effects import ArmTimer, CancelTimer
-from wuerfel.server.core.steps import Broadcast, ComeBack, Now, StandIn
+from wuerfel.server.core.steps import Broadcast, ComeBack, StandIn
 from wuerfel.server.core.table import TableCore
 from wuerfel.server.rows import SeatRow, TableRow
 
 HOST, GUEST = 1, 2
-NOW = Now(100.0, 1_800_000_000.0)
-
-
-@dataclasses.dataclass
-class Settings:
-    throw_wait: float = 60.0
-    clock_scale: float = 1.0
-
-
-def no_dice(*_: Any) -> Any:
-    raise AssertionError("coming back throws no dice")
 
 
 def test_a_person_back_plays_his_seats_again_with_a_full_limit(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,13 +5,13 @@ the status the server has always answered with and changes nothing, and nothing 
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 from typing import Any
 
 import pytest
 
 from tests.engine.toy_game import PigRules, pig_info
+from tests.server.core.shared import NOW, Settings, no_dice
 from wuerfel.engine import registry
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Outcome
@@ -19,27 +19,16 @@ from wuerfel.engine.record import Match
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.sources import SeededSource
 from wuerfel.server.core.effects import ArmTimer, CancelTimer
-from wuerfel.server.core.steps import AskBot, Broadcast, Now, Start, Step
+from wuerfel.server.core.steps import AskBot, Broadcast, Start, Step
 from wuerfel.server.core.table import TableCore
 from wuerfel.server.rows import SeatRow, TableRow
 
 HOST, GUEST = 1, 2
-NOW = Now(100.0, 1_800_000_000.0)
-
-
-@dataclasses.dataclass
-class Settings:
-    throw_wait: float = 60.0
-    clock_scale: float = 1.0
 
 
 @pytest.fixture(autouse=True)
 def _pig(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(registry._REGISTRY, "pig", pig_info())
-
-
-def no_dice(*_: Any) -> Any:
-    raise AssertionError("a refused start throws no dice")
 
 
 def seeded(seed: int) -> Any:

@@ -4,7 +4,6 @@ store in order, what each reader is told, the timers, the bots it asks, and refu
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import random
 from collections.abc import Iterator
@@ -13,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.engine.toy_game import PigRules, pig_info
+from tests.server.core.shared import Settings
 from wuerfel.engine import registry
 from wuerfel.engine.game import Outcome
 from wuerfel.engine.record import Match
@@ -40,12 +40,6 @@ from wuerfel.server.messages import BAD_MESSAGE
 from wuerfel.server.rows import SeatRow, TableRow
 
 T0 = 1_800_000_000.0
-
-
-@dataclasses.dataclass
-class Settings:
-    throw_wait: float = 60.0
-    clock_scale: float = 1.0
 
 
 @pytest.fixture(autouse=True)
