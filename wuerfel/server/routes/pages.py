@@ -141,18 +141,22 @@ def register(app: FastAPI, ctx: Context) -> None:
             "clock": {"kind": t.row.clock, "seconds": t.row.move_seconds, "on_expiry": t.row.on_expiry},
         }
 
+    async def no_such_table(request: Request) -> Response:
+        """The table and replay pages of an id no table has: the lobby's page with the reason, as a 404."""
+        return await page(
+            request,
+            "lobby.html",
+            404,
+            games=[],
+            tables=[],
+            error=translate(N_("There is no such table."), lang_of(request)),
+        )
+
     @app.get("/table/{table_id}")
     async def table_page(request: Request, table_id: str, watch: int = 0) -> Response:
         t = await ctx.hub().peek(table_id)
         if t is None:
-            return await page(
-                request,
-                "lobby.html",
-                404,
-                games=[],
-                tables=[],
-                error=translate(N_("There is no such table."), lang_of(request)),
-            )
+            return await no_such_table(request)
         viewer = await ctx.player_of(request)
         if viewer is None and not watch:
             return await page(
@@ -192,14 +196,7 @@ def register(app: FastAPI, ctx: Context) -> None:
     async def replay_page(request: Request, table_id: str) -> Response:
         t = await ctx.hub().peek(table_id)
         if t is None:
-            return await page(
-                request,
-                "lobby.html",
-                404,
-                games=[],
-                tables=[],
-                error=translate(N_("There is no such table."), lang_of(request)),
-            )
+            return await no_such_table(request)
         # The first step comes with the page, so the board is drawn before anything is fetched; the other steps,
         # the analysis and the dice check follow (issue 24, web U15: 2.6–3.7 s before anything was drawn).
         done = t.row.status == "finished" and t.match is not None
