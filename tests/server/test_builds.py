@@ -223,3 +223,29 @@ def test_shared_tables_keep_to_a_memory_budget_least_recently_used_out_across_ki
     shared.put("test.a", "big", np.zeros(3 * mb, dtype=np.uint8))
     assert shared.peek("test.a", "big") is not None
     assert shared.held_bytes() == 3 * mb
+
+
+def test_an_address_that_used_its_hour_of_building_starts_no_new_build() -> None:
+    """Issue 24 §4 H1: one address used the best bot on one made-up rule set after another and kept the server
+    building for hours. Its builds' seconds are bounded per hour; others, presets and built rule sets are not."""
+    now = [0.0]
+    gate = BuildGate(BuildLimits(building=4, per_address=2, seconds_per_hour=100.0), clock=lambda: now[0])
+    end = gate.admit("r1", "a")  # the first build is always taken, however long
+    now[0] += 150.0
+    end(True)
+    assert gate.spent("a") == pytest.approx(150.0)
+    with pytest.raises(BuildBusy) as over:
+        gate.admit("r2", "a")
+    assert over.value.reason == "hour"
+    assert "Stunde" in over.value.translated("de") and "hour" in over.value.translated("en")
+    gate.admit("r1", "a")(True)  # built a moment ago: no build, nothing to refuse
+    gate.admit("preset", "a", budgeted=False)(True)  # the presets are built once for everybody
+    end_b = gate.admit("r2", "b")  # another address has its own hour
+    end_a = gate.admit("r2", "a")  # joining b's build of r2 costs a nothing
+    now[0] += 50.0
+    end_a(True)
+    end_b(True)
+    assert gate.spent("b") == pytest.approx(50.0)
+    assert gate.spent("a") == pytest.approx(150.0), "only the builder's address pays, and only budgeted builds"
+    assert gate.stats()["refused"] == {"a": 1}
+    gate.close()

@@ -124,10 +124,10 @@ async def build(t: LiveTable, fn: Callable[[], T], address: str) -> T:
     """Run ``fn`` (it makes bots or the advisor) as a build of this table's rule set for ``address``: a made-up
     rule set is held for this table first (:meth:`BuildGate.hold`), then built under the caps; either may
     refuse with :class:`BuildBusy`."""
-    gate, key = t.hub.builds, build_key(t)
-    newly = not preset_rules(t) and gate.hold(key, t.row.id, address)
+    gate, key, preset = t.hub.builds, build_key(t), preset_rules(t)
+    newly = not preset and gate.hold(key, t.row.id, address)
     try:
-        return await gate.build(key, address, fn)
+        return await gate.build(key, address, fn, budgeted=not preset)
     except BaseException:
         if newly:
             gate.release(key, t.row.id)

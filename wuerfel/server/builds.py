@@ -20,7 +20,13 @@ GB. Here:
   by the running tables of one address, and :attr:`BuildLimits.in_use` in all (:meth:`BuildGate.hold`); the
   presets do not count (a fixed few, shared by everybody).
 - **Work per address** is counted (builds started and their seconds, :meth:`BuildGate.stats`) for the log and the
-  benchmark.
+  benchmark, and **bounded per hour** (issue 24 §4 H1): an address whose builds of made-up rule sets took
+  :attr:`BuildLimits.seconds_per_hour` seconds within the hour (a fixed hour from its first counted build) starts no
+  new build until the hour is over; its bots play lighter meanwhile and its hints say why. Its first build is always
+  taken, however long; rule sets already built, joining somebody else's build and the presets (built once for
+  everybody, then read from disk) cost it nothing. Build *seconds*, not CPU seconds: the Würfelspiel and Zehntausend
+  kernels run on several threads of numba's, which a thread's CPU clock would not see, and a build holds its slot and
+  its memory for exactly that long.
 
 The memory the built tables keep is bounded by the shared cache's budget
 (:func:`wuerfel.engine.shared.set_memory_budget`).
@@ -67,6 +73,10 @@ BUSY_ADDRESS = N_("Tables for another rule set of yours are being computed right
 BUSY_SERVER = N_("The server is computing tables for other rule sets right now; try again in a minute.")
 IN_USE_ADDRESS = N_("Your other games with made-up rules already use computed tables; finish one of them first.")
 IN_USE_SERVER = N_("The server keeps the tables of many made-up rule sets right now; try again later.")
+HOUR_ADDRESS = N_("Your made-up rule sets have used this hour's computing time; try again later.")
+
+HOUR = 3600.0
+"""The window of :attr:`BuildLimits.seconds_per_hour`."""
 
 
 def _env_int(name: str, default: int) -> int:
@@ -92,6 +102,9 @@ class BuildLimits:
     """Made-up rule sets whose tables running tables may hold at once (each up to ~300 MB)."""
     in_use_per_address: int = 2
     """Made-up rule sets whose tables the running tables of one address may hold at once."""
+    seconds_per_hour: float = 900.0
+    """Seconds of building made-up rule sets one address may take in an hour (``WUERFEL_BUILD_SECONDS_PER_HOUR``):
+    about 40 Würfelspiel planners or 50 Escalero sheets, far beyond what a person at a few tables asks for."""
 
     @classmethod
     def from_env(cls) -> BuildLimits:
@@ -100,6 +113,7 @@ class BuildLimits:
             per_address=max(1, _env_int("WUERFEL_BUILDS_PER_ADDRESS", cls.per_address)),
             in_use=max(1, _env_int("WUERFEL_RULESETS_IN_USE", cls.in_use)),
             in_use_per_address=max(1, _env_int("WUERFEL_RULESETS_IN_USE_PER_ADDRESS", cls.in_use_per_address)),
+            seconds_per_hour=max(1, _env_int("WUERFEL_BUILD_SECONDS_PER_HOUR", int(cls.seconds_per_hour))),
         )
 
 
@@ -107,19 +121,28 @@ class BuildLimits:
 class _Build:
     address: str
     askers: int = 1
+    budgeted: bool = True
+    """Whether its seconds count against its address's hour (not for a preset)."""
 
 
 class BuildGate:
     """The server's build threads and caps (module docstring); thread-safe, one per hub."""
 
     def __init__(
-        self, limits: BuildLimits | None = None, shared: Shared | None = None, member: str = "local", ttl: float = 60.0
+        self,
+        limits: BuildLimits | None = None,
+        shared: Shared | None = None,
+        member: str = "local",
+        ttl: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.limits = limits or BuildLimits.from_env()
         self.shared: Shared = shared if shared is not None else LocalShared()
         """Where the builds per address of every worker meet (:meth:`keep` re-states this worker's part)."""
         self.member = member
         self.ttl = ttl
+        self.clock = clock
+        """What a build's seconds are read from (a test's own clock)."""
         # Builds may wait for each other (a joiner waits inside the shared cache for the first builder): one
         # thread more than the builds allowed, so a joiner never keeps the last build from starting.
         self.builds = ThreadPoolExecutor(max_workers=self.limits.building + 1, thread_name_prefix="wuerfel-build")
@@ -133,6 +156,8 @@ class BuildGate:
         """Seconds of build work per address."""
         self.refused: Counter[str] = Counter()
         """Builds refused per address."""
+        self._hour: dict[str, list[float]] = {}
+        """Per address: [start of its hour, seconds of budgeted builds in it] on this worker."""
         self._users: dict[Hashable, tuple[str, set[str]]] = {}
         """Made-up rule sets in use: key → (the address it is counted for, the tables holding it)."""
 
@@ -180,9 +205,10 @@ class BuildGate:
         with self._lock:
             return {k: a for k, (a, _) in self._users.items()}
 
-    def admit(self, key: Hashable, address: str) -> Callable[[bool], None]:
+    def admit(self, key: Hashable, address: str, budgeted: bool = True) -> Callable[[bool], None]:
         """Count a build of ``key`` for ``address`` or raise :class:`BuildBusy`; the returned function ends it
-        (its argument: whether it succeeded)."""
+        (its argument: whether it succeeded). ``budgeted``: its seconds count against the address's hour (False for
+        the presets)."""
         with self._lock:
             if key in self._warm:
                 self._warm.move_to_end(key)
@@ -195,13 +221,17 @@ class BuildGate:
                     self.refused[address] += 1
                     log.info("build for %s refused: %d rule sets are being built", address, len(self._building))
                     raise BuildBusy(BUSY_SERVER, "server")
+                if budgeted and self.spent(address) >= self.limits.seconds_per_hour:
+                    self.refused[address] += 1
+                    log.info("build for %s refused: that address used its hour of building", address)
+                    raise BuildBusy(HOUR_ADDRESS, "hour")
                 if not self._count(address, 1):
                     self.refused[address] += 1
                     log.info("build for %s refused: that address builds enough already", address)
                     raise BuildBusy(BUSY_ADDRESS, "address")
-                b = self._building[key] = _Build(address)
+                b = self._building[key] = _Build(address, budgeted=budgeted)
                 self.started[address] += 1
-        t0 = time.monotonic()
+        t0 = self.clock()
 
         def done(ok: bool) -> None:
             with self._lock:
@@ -209,8 +239,10 @@ class BuildGate:
                 if b.askers == 0 and self._building.get(key) is b:
                     del self._building[key]
                     self._count(b.address, -1)
-                    took = time.monotonic() - t0
+                    took = self.clock() - t0
                     self.seconds[b.address] += took
+                    if b.budgeted:
+                        self._spend(b.address, took)
                     log.info(
                         "build for %s %s in %.1f s (%.0f s for this address so far)",
                         b.address,
@@ -240,6 +272,27 @@ class BuildGate:
             return False
         return True
 
+    def spent(self, address: str) -> float:
+        """Seconds of budgeted builds ``address`` finished this hour, on every worker (shared facts away: this
+        worker's own count, which it keeps beside them)."""
+        try:
+            return self.shared.get_count(f"build-time|{address}") / 1000
+        except SharedUnavailable:
+            return self._spent_here(address)
+
+    def _spend(self, address: str, took: float) -> None:
+        now = self.clock()
+        here = self._hour.setdefault(address, [now, 0.0])
+        if now - here[0] >= HOUR:
+            here[:] = [now, 0.0]
+        here[1] += took
+        with contextlib.suppress(SharedUnavailable):  # away: this worker's own count decides meanwhile
+            self.shared.incr(f"build-time|{address}", HOUR, round(took * 1000))
+
+    def _spent_here(self, address: str) -> float:
+        here = self._hour.get(address)
+        return here[1] if here is not None and self.clock() - here[0] < HOUR else 0.0
+
     def keep(self) -> None:
         """Re-state this worker's builds per address in the shared facts (the hub's keeper; blocking; raises
         :class:`SharedUnavailable`)."""
@@ -248,10 +301,10 @@ class BuildGate:
         for address, n in mine.items():
             self.shared.set_gauge(f"builds|{address}", self.member, n, self.ttl)
 
-    async def build(self, key: Hashable, address: str, fn: Callable[[], T]) -> T:
+    async def build(self, key: Hashable, address: str, fn: Callable[[], T], budgeted: bool = True) -> T:
         """Run ``fn`` (a bot's or advisor's construction for the rule set ``key``) in the build threads, counted
         for ``address``; :class:`BuildBusy` at once when a cap is reached."""
-        done = self.admit(key, address)
+        done = self.admit(key, address, budgeted)
         ok = False
         try:
             out = await asyncio.get_running_loop().run_in_executor(self.builds, fn)
