@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
 from tests.browser.helpers import (
+    READY,
+    click_action,
     create_table,
     finished,
     guest,
     join,
     msg,
+    my_decision,
     my_turn,
     pig_policy,
     play_until,
@@ -84,6 +89,28 @@ def test_reload_mid_game_resumes_at_the_same_seq(server: Server, new_page) -> No
     assert anna.locator("#log").evaluate("ol => ol.start + ol.children.length - 1") == moves
     # and play goes on from there
     play_until([anna, bert], pig_policy, lambda: seq(anna) > moves + 2)
+
+
+def test_a_move_lost_with_its_socket_goes_out_again_after_the_reconnect(server: Server, new_page) -> None:
+    """A worker that dies or restarts (docs/deploy.md) takes the socket with it, and a tap sent just before may never
+    reach the table: the page reconnected and showed the same position with nothing happening, and the player had
+    to guess that his move was lost. Now the page sends it again once the table is seen to still wait for it."""
+    anna, bert = _two_player_table(server, new_page, options={"target": 40})
+    deadline = time.monotonic() + 60
+    while not (ready := [p for p in (anna, bert) if p.evaluate(READY)]):  # whose throw or move the table awaits
+        assert time.monotonic() < deadline, "nobody's turn"
+        time.sleep(0.05)
+    mover = ready[0]
+    my_decision(mover)
+    seat = msg(mover)["seat"]
+    before = seq(mover)
+    # The move goes nowhere: the socket closes instead of sending it, as a dying relay does.
+    mover.evaluate("() => { const ws = window.wuerfelTable.ws; ws.send = () => ws.close(); }")
+    click_action(mover, pig_policy(msg(mover)))
+    mover.wait_for_function(f"() => +document.body.dataset.seq > {before}")
+    first = mover.evaluate(f"() => window.wuerfelTable.log.find(e => e.seq === {before + 1})")
+    assert first["type"] == "action" and first["player"] == seat, first
+    assert not mover.evaluate("() => window.wuerfelTable.pending")
 
 
 def test_refused_move_shows_its_reason(server: Server, new_page) -> None:

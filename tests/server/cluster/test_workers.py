@@ -80,6 +80,12 @@ def test_two_workers_share_a_table_and_the_survivor_takes_it_over(
         acked: dict[int, Any] = {}
         st = play({0: wa, 1: wb}, st, 10, acked)
         assert wb.state_at_least(st["seq"])["seq"] == st["seq"]
+        # An operator finds the owner's process as docs/deploy.md says: the lease names the worker /healthz names.
+        assert (
+            owner_of(pg_url, tid)
+            == anna.http.get("/healthz").json()["worker"]
+            != bert.http.get("/healthz").json()["worker"]
+        )
 
         a.kill()
         killed = time.monotonic()

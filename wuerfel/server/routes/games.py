@@ -150,11 +150,16 @@ def register(app: FastAPI, ctx: Context) -> None:
     @app.get("/healthz")
     async def healthz() -> Response:
         """OK only when the database can be written: a server whose commits fail is not healthy, however well it
-        still answers pages (503 with the database's error, for monitors and the people reading them)."""
-        problem = ctx.hub().writer.failing or await asyncio.to_thread(app.state.store.writable)
+        still answers pages (503 with the database's error, for monitors and the people reading them). ``worker``
+        is this worker's id ("local" for one process), the name ``table_leases.owner`` gives a table's owner by:
+        how an operator finds the process that runs a table (docs/deploy.md)."""
+        hub = ctx.hub()
+        problem = hub.writer.failing or await asyncio.to_thread(app.state.store.writable)
         if problem:
-            return JSONResponse({"ok": False, "protocol": PROTOCOL_VERSION, "database": problem}, status_code=503)
-        return JSONResponse({"ok": True, "protocol": PROTOCOL_VERSION})
+            return JSONResponse(
+                {"ok": False, "protocol": PROTOCOL_VERSION, "worker": hub.member, "database": problem}, status_code=503
+            )
+        return JSONResponse({"ok": True, "protocol": PROTOCOL_VERSION, "worker": hub.member})
 
     @app.get("/api/games")
     async def api_games(request: Request) -> dict[str, Any]:

@@ -94,8 +94,11 @@ function connect() {
   };
   ws.onclose = () => {
     setConn(false);
-    S.pending = false;
-    S.request = null;
+    // A move in flight when the socket closed may never have reached the table (its worker died or was restarted,
+    // docs/deploy.md): it is kept, and the first state after the reconnect decides (settleRequest) — sent again
+    // while the table still waits for it, forgotten once it was applied.
+    if (S.request && !S.closedByUs) S.request.lost = true;
+    else { S.pending = false; S.request = null; }
     if (S.closedByUs) return;
     const delay = Math.min(5000, 300 * 2 ** S.retry);
     S.retry += 1;
@@ -212,24 +215,42 @@ function coversAction(entry, r) {
   return true;
 }
 
+function resend(r, m) {
+  r.resends += 1;
+  r.expected = m.seq;
+  const out = r.action ? {action: r.action, expected_seq: m.seq, seed: diceSeed()}
+    : {throw: true, expected_seq: m.seq, seed: diceSeed()};
+  if (r.seatField !== undefined) out.seat = r.seatField;
+  S.ws.send(JSON.stringify(out));
+}
+
 function settleRequest(m) {
   const r = S.request;
   if (!r) { S.pending = false; return; }
   const after = S.log.filter((e) => e.seq > r.expected);
+  const open = S.ws && S.ws.readyState === WebSocket.OPEN;
+  if (r.lost) {
+    // The first state after a reconnect, with every event since the move was sent: applied (or the game over), and
+    // the request is done; the table still waiting for exactly it (only other players' moves in between), and it
+    // goes out again; anything else, and the player decides afresh on what he now sees.
+    r.lost = false;
+    const mine = r.action ? after.some((e) => e.type === "action" && e.player === r.seat)
+      : after.some((e) => e.type === "chance");
+    const others = after.every((e) => e.type === "action" && e.player !== r.seat);
+    const still = r.action ? (m.legal || []).some((e) => coversAction(e, r))
+      : !!(m.throw && !m.throw.bot && m.throw.seat === r.seat);
+    if (!mine && !m.finished && others && still && r.resends < MAX_RESENDS && open) { resend(r, m); return; }
+    S.request = null;
+    S.pending = false;
+    return;
+  }
   // Events missing from the log since the move was sent are other players' sealed moves (the game does not tell
   // this seat of them at all, State.event_view); a seat is always told of its own moves, so a gap is no answer.
   if (r.stale) {
     r.stale = false;
     const others = after.every((e) => e.type === "action" && e.player !== r.seat);
     const still = (m.legal || []).some((e) => coversAction(e, r));
-    if (r.action && others && still && r.resends < MAX_RESENDS && S.ws && S.ws.readyState === WebSocket.OPEN) {
-      r.resends += 1;
-      r.expected = m.seq;
-      const out = {action: r.action, expected_seq: m.seq, seed: diceSeed()};
-      if (r.seatField !== undefined) out.seat = r.seatField;
-      S.ws.send(JSON.stringify(out));
-      return;
-    }
+    if (r.action && others && still && r.resends < MAX_RESENDS && open) { resend(r, m); return; }
     S.request = null;
     S.pending = false;
     showNotice(r.staleMessage || t("refused"));
@@ -298,7 +319,7 @@ function sendThrow(seat) {
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { showNotice(t("not_connected")); return; }
   const msg = {throw: true, expected_seq: S.seq, seed: diceSeed()};
   if (S.msg && (S.msg.my_seats || []).length > 1) msg.seat = seat;
-  S.request = {throw: true, seat, expected: S.seq, stale: false, resends: 0};
+  S.request = {throw: true, seat, seatField: msg.seat, expected: S.seq, stale: false, resends: 0};
   S.pending = true;
   S.ws.send(JSON.stringify(msg));
   renderAll();
