@@ -135,3 +135,22 @@ def test_explanation_states_the_rules_numbers(info: GameInfo, path: str) -> None
             assert format_int(candidate, lang) in text, f"{path} = {candidate} not stated ({lang})"
         return
     pytest.fail(f"no other value of {path} is allowed: it cannot be a house rule the text quotes")
+
+
+GERMAN_WORDS = ("Niete", "hoch", "tief", "es brennt", "Pasch")
+"""German table words an English explanation used although the English felt says "Bust", "high", "low", "void
+throw (it burns)" and "doubles" (re-audit of issue 24: a newcomer reading "a Niete" in the rules found "Bust!" at the
+table)."""
+
+
+@pytest.mark.parametrize(("info", "preset"), CASES, ids=[f"{g.id}-{p}" for g, p in CASES])
+def test_an_english_explanation_uses_the_tables_english_words(info: GameInfo, preset: str) -> None:
+    """The words of the English felt, not German ones; a German call a table shouts anyway ("Schwindel!") is
+    glossed where it first appears."""
+    rules = info.load_rules(preset)
+    text = "\n".join(s["text"] for s in explanation_json(info, rules, preset, "en")["sections"])
+    for word in GERMAN_WORDS:
+        assert not re.search(rf"\b{word}\b", text), f"German {word!r} in the English explanation: {text}"
+    if "Schwindel" in text:
+        first = text.index("Schwindel")
+        assert "German for" in text[first : first + 40], text[first - 80 : first + 80]

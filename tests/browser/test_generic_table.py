@@ -242,6 +242,81 @@ def test_a_seats_number_never_breaks_on_a_phone(server: Server, new_page) -> Non
     assert lines == [1, 1, 1, 1], lines
 
 
+def test_a_seats_role_badge_never_breaks_on_a_phone(server: Server, new_page) -> None:
+    """Re-audit of issue 24 (B3, on a 360 px phone): Rock and Roll's seat "Computer 1 (rule of thumb)" beside its
+    role read "Ban" over "k" — the badge gave way to the name as the chips once did. A badge keeps its word whole;
+    the name wraps between its words instead."""
+    from wuerfel.engine.components import SeatLine, Seats, components_json
+
+    page = new_page(width=360, locale="en-US")
+    guest(page, server.url, "Eve")
+    names = ["Eve (guest)", "Computer 1 (rule of thumb)", "Computer 2 (rule of thumb)"]
+    seats = Seats(
+        (
+            SeatLine(0, score=30, active=True, note="is staking …"),
+            SeatLine(1, score=30, role="Bank"),
+            SeatLine(2, score=30, note="no more stakes"),
+        ),
+        label="Chips",
+    )
+    comps = components_json((seats,), "en", names)
+    page.evaluate(
+        """async ([components, names]) => {
+        const {render} = await import('/static/js/games/generic.js');
+        const {t} = await import('/static/js/i18n.js');
+        const felt = document.createElement('div');
+        felt.className = 'felt';
+        felt.style.width = '300px';
+        const root = document.createElement('div');
+        root.id = 'probe';
+        felt.appendChild(root);
+        document.body.prepend(felt);
+        const ctx = {msg: {seq: 1, components}, view: {}, legal: [], t, fmt: (x) => String(x), mySeats: [0],
+          names, pending: false, send: () => {}, showNotice: () => {}, thrown: null, lastRoll: null};
+        render(root, ctx);
+    }""",
+        [comps, names],
+    )
+    badge = page.locator("#probe .cmp-seat .role")
+    expect(badge).to_have_text("Bank")
+    words = badge.evaluate(
+        "e => { const r = document.createRange(); r.selectNodeContents(e); "
+        "return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"
+    )
+    assert words == 1, "the badge broke inside its word"
+    note = page.locator("#probe .cmp-seat .note").last
+    assert note.evaluate("e => getComputedStyle(e).overflowWrap") == "normal"  # "no more / stakes", never "sta|kes"
+
+
+def test_a_pot_alone_is_named_once(server: Server, new_page) -> None:
+    """Re-audit of issue 24: Craps, Va banque and the poker games drew their pot as "POTT" over "Pott 0" — the word
+    twice, as heading and as the row's name. Alone under its heading the pot is its number; beside seats' chips the
+    row keeps its name."""
+    from wuerfel.engine.components import Chips, Phrase, components_json
+
+    page = new_page(width=360)
+    guest(page, server.url, "Anna")
+    comps = components_json((Chips((), 4, Phrase("Pot")), Chips((20, 18), 2)), "de", ["Anna", "Bert"])
+    page.evaluate(
+        """async ([components]) => {
+        const {render} = await import('/static/js/games/generic.js');
+        const {t} = await import('/static/js/i18n.js');
+        const root = document.createElement('div');
+        root.id = 'probe';
+        document.body.appendChild(root);
+        const ctx = {msg: {seq: 1, components}, view: {}, legal: [], names: ['Anna', 'Bert'], t,
+          fmt: (x) => String(x), mySeats: [0], pending: false, send: () => {}, showNotice: () => {}, thrown: null,
+          lastRoll: null};
+        render(root, ctx);
+    }""",
+        [comps],
+    )
+    alone, beside = page.locator("#probe [data-kind='chips']").all()
+    assert alone.inner_text().lower().count("pott") == 1, alone.inner_text()
+    expect(alone.locator("li.pot")).to_have_text("4")
+    expect(beside.locator("li.pot")).to_contain_text("Pott")
+
+
 def test_a_number_named_with_a_stake_is_one_picker(server: Server, new_page) -> None:
     """Craps' maker named a number with a stake in eleven rows "[1] nennt die N (Einsatz 1 bis 19 Chips)" (issue 24,
     U3): without a board whose fields are the targets, the targets are one row of buttons under one chip choice."""

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 from tests.cli.helpers import run
+from tests.paths import REPO
 
 
 def test_games_json() -> None:
@@ -86,3 +90,15 @@ def test_rules_list_names_rule_sets_in_words_and_hides_internal_ones() -> None:
 def test_rules_show_names_the_rule_set_in_the_chosen_language() -> None:
     out = run(["rules", "show", "einfach+bumerang", "--game", "zehntausend", "--lang", "en"]).stdout
     assert "Simple + Bumerang" in out and "your own turns count down" in out and "zählen" not in out.split("\n")[0]
+
+
+def test_running_the_module_itself_offers_every_command() -> None:
+    """``python -m wuerfel.cli.main`` ran the file as ``__main__``, a second copy of the module: the subcommands
+    registered themselves on the real module's ``app``, so the copy offered only ``games`` and ``rules`` and
+    answered "Einen Befehl 'play' gibt es nicht"."""
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    for module in ("wuerfel.cli.main", "wuerfel"):
+        out = subprocess.run(
+            [sys.executable, "-m", module, "--help"], capture_output=True, text=True, env=env, timeout=120, check=True
+        ).stdout
+        assert " play " in out and " sim " in out, (module, out)

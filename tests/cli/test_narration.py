@@ -40,3 +40,19 @@ def test_the_bots_stakes_are_shown_once_the_betting_closes() -> None:
         assert any("keine weiteren Einsätze" in line for line in lines[max(0, i - 3) : i]), lines[i - 3 : i + 2]
         nxt = next(line for line in lines[i + 1 :] if not line.startswith("→ "))
         assert "würfelt: " in nxt or nxt.startswith("Am Zug"), lines[i : i + 4]
+
+
+def test_das_grosse_herz_tells_every_entry_and_where_a_number_goes() -> None:
+    """The report's run (seed 11, "Du,bot,bot"; terminal U2 and L2): of the several entries between two of the
+    person's turns only the last was shown, by seat number ("Platz 3 trägt die 6 ein"), and a number one player
+    could not use and passed on was never mentioned. Every entry is told by name, and so is where a number went —
+    to the person in the second person."""
+    lines = spoken(play(["das-grosse-herz", "--players", "Du,bot,bot", "--dice", "seed:11"], [""] * 400).output)
+    told = [line for line in lines if line.startswith("» ")]
+    assert told[:2] == ["» Bot 1 (zufällig) trägt die 4 ein", "» Bot 2 (zufällig) trägt die 6 ein"]
+    assert "» Du trägst die 3 ein" in told
+    passed = told.index(
+        "» Bot 1 (zufällig) kann die 4 nicht brauchen: sie geht an Bot 2 (zufällig) und wird dort eingetragen"
+    )
+    assert told[passed + 1] == "» Bot 2 (zufällig) kann die 4 nicht brauchen: sie geht an dich, du trägst sie ein"
+    assert not any("Platz " in line and "trägt" in line for line in lines)

@@ -370,3 +370,20 @@ def test_the_sheet_keeps_every_settled_round_and_heads_columns_by_name_only() ->
     # Re-audit (terminal L8): in English the one mat a round's loser takes is "beer mat", not the row's "Beer mats".
     en = components_json((sheet,), "en", ["Anna", "Bert"])[0]["rows"]
     assert en[0]["cells"][0].endswith(" · beer mat") and en[-1]["label"] == "Beer mats"
+
+
+def test_the_round_that_ends_the_match_marks_its_beer_mat_on_the_sheet() -> None:
+    """Re-audit of issue 24 (web U16): at the end of the match the last round stays on the sheet as the running one,
+    and its loser's cell lacked the "· Bierdeckel" every earlier round's loser has — "Bierdeckel 0 1 3" at the foot
+    beside a last round that showed no mat (seen at 360 px in German and English)."""
+    from wuerfel.engine.components import Sheet, components_json
+
+    s = throw(chicago(bierdeckel=1), (4, 5, 6)).apply_action(Stop())  # seat 0: 15 in one throw
+    s = throw(s, (1, 1, 1))  # seat 1: Chicago, its one throw; seat 0 takes the mat and loses the match
+    assert s.is_terminal() and s.marks == (1, 0)
+    sheet = next(c for c in s.components(None) if isinstance(c, Sheet))
+    rows = components_json((sheet,), "de", ["Anna", "Bert"])[0]["rows"]
+    assert rows[0]["label"] == "Runde 1"
+    first, second = rows[0]["cells"]
+    assert first.startswith("15 in 1 ") and first.endswith(" · Bierdeckel") and "Bierdeckel" not in second
+    assert rows[-1]["label"] == "Bierdeckel" and rows[-1]["cells"] == [1, 0]

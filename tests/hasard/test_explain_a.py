@@ -90,7 +90,7 @@ CHANGES = [
     ("chicago", None, {"next_start": "loser"}, "begun by the loser of the last round"),
     ("chicago", None, {"max_throws": 1}, "exactly one throw of the three dice"),
     ("chicago-hoch-tief", "chicago-hoch-tief-eine-runde", {}, "The game is one round"),
-    ("chicago-hoch-tief", None, {"two_sixes": True}, "in a hoch round, whoever throws two sixes"),
+    ("chicago-hoch-tief", None, {"two_sixes": True}, "in a high round, whoever throws two sixes"),
     ("sequenzen", "sequenzen-zwei-stehen", {}, "leave two dice standing and throw only the third"),
     ("sequenzen", None, {"void_when_nothing": False}, "fewer throws decide as with any equal result"),
     ("sequenzen", None, {"settle_loser": True}, "A tie for last place is thrown off"),

@@ -146,7 +146,13 @@ def test_rock_and_roll_says_on_the_felt_when_the_bank_ends() -> None:
 # --- Craps -----------------------------------------------------------------------------------------------------------
 def test_craps_states_the_stake_limit_the_covering_and_the_chance_of_every_number() -> None:
     turn = section("craps", "turn")
-    assert "what the opponents hold together." in turn and "never more than" not in turn
+    assert "what the opponents hold together." not in turn and "never more than" not in turn
+    # Two limits, the smaller counts (re-audit of issue 24: "at most the maker's own chips and what the opponents
+    # hold together" read as their sum to a newcomer).
+    assert "no more chips than the maker has, and no more than the opponents hold together." in turn
+    assert "nicht mehr Chips, als er selbst hat, und nicht mehr, als die Gegenspieler zusammen haben" in section(
+        "craps", "turn", "de"
+    )
     assert "in equal shares" in turn and "by lot" not in turn and "whoever throws highest" in turn
     limited = section("craps", "turn", rules="craps-limit")
     assert "never more than 5 chips" in limited

@@ -369,4 +369,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # Run as a script this file is a second module, "__main__"; the subcommands register on the app of
+    # wuerfel.cli.main, so that module's main() is the one to run (else only "games" and "rules" exist).
+    from wuerfel.cli.main import main as _main
+
+    _main()

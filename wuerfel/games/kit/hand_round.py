@@ -53,6 +53,13 @@ THROW_OFF_ROW = N_("Throw-off {k}")
 GETS_MARK = N_("{name} gets a beer mat ({marks} of {need})")
 
 
+def marked(cell: Any) -> cmp.Phrase:
+    """A round loser's cell on the sheet: his hand and the mat he took."""
+    return cmp.Phrase(
+        N_("{hand} · {mark}"), {"hand": cell if cell is not None else "–", "mark": cmp.Phrase(MARK_TAKEN)}
+    )
+
+
 @dataclasses.dataclass(frozen=True)
 class HandRoundState(LotPhaseState):
     """A position of a hand-round game (module text)."""
@@ -411,14 +418,20 @@ class HandRoundState(LotPhaseState):
             cells = []
             for p, hand in enumerate(played):
                 cell = self.hand_cell(*hand) if hand is not None else None
-                if p == loser:
-                    cell = cmp.Phrase(
-                        N_("{hand} · {mark}"),
-                        {"hand": cell if cell is not None else "–", "mark": cmp.Phrase(MARK_TAKEN)},
-                    )
-                cells.append(cell)
+                cells.append(marked(cell) if p == loser else cell)
             rows.append(cmp.SheetRow(cmp.Phrase(ROUND_POINTS, {"k": k}), tuple(cells), key=f"round-{k}"))
         return rows
+
+    def running_cells(self) -> tuple[Any, ...]:
+        """The running round's cells; once the match is over it is the round that ended it, and its loser's cell
+        carries the mat as every settled round's does (it lacked it: "Bierdeckel 0 1 3" at the foot of a sheet
+        whose last round showed no mat)."""
+        cells = [self.cell(p) for p in range(self.n)]
+        if self.phase == "over" and self.decided is not None and self.decided[0] == self.round_no + 1:
+            loser = self.decided[2]
+            if loser is not None:
+                cells[loser] = marked(cells[loser])
+        return tuple(cells)
 
     def components(self, player: int | None) -> tuple[Any, ...]:
         scores = self.scores()
@@ -440,11 +453,7 @@ class HandRoundState(LotPhaseState):
         out: list[Any] = [*((goal,) if goal is not None else ()), seats]
         rows = self.past_rows()
         if self.passes:
-            rows.append(
-                cmp.SheetRow(
-                    cmp.Phrase(ROUND_POINTS, {"k": self.round_no + 1}), tuple(self.cell(p) for p in range(self.n))
-                )
-            )
+            rows.append(cmp.SheetRow(cmp.Phrase(ROUND_POINTS, {"k": self.round_no + 1}), self.running_cells()))
             for k, row in enumerate(self.passes[1:]):
                 rows.append(
                     cmp.SheetRow(

@@ -32,7 +32,7 @@ FIRST_SEAT = N_(
 )
 VOID = N_(
     "With real dice a throw counts only when every die lies flat on the table: if one stands on its edge, "
-    'leans against something or falls off the table ("es brennt!"), the throw is repeated.'
+    'leans against something or falls off the table, the throw is void ("it burns") and is repeated.'
 )
 LOSER_ROUND = N_("By old custom the loser pays a round.")
 LAST_THROWN_OFF = N_("A tie for last place is thrown off the same way, so that exactly one player loses.")

@@ -242,7 +242,9 @@ function drawChips(ctx, c, i) {
   });
   if (c.pot !== null && c.pot !== undefined) {
     const li = el("li", "cmp-seat pot");
-    li.append(el("span", "who", ctx.t("pot")), el("b", "num", ctx.fmt(c.pot)));
+    // Alone under its heading the pot is its number ("POTT" over "Pott 0" said the word twice).
+    if (c.seats.length || !h) li.append(el("span", "who", ctx.t("pot")));
+    li.append(el("b", "num", ctx.fmt(c.pot)));
     ul.appendChild(li);
   }
   b.appendChild(ul);
