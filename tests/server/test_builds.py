@@ -249,3 +249,56 @@ def test_an_address_that_used_its_hour_of_building_starts_no_new_build() -> None
     assert gate.spent("a") == pytest.approx(150.0), "only the builder's address pays, and only budgeted builds"
     assert gate.stats()["refused"] == {"a": 1}
     gate.close()
+
+
+def test_a_slow_build_tells_the_table_the_computer_is_computing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24 re-audit: on a fresh cache a strong bot's tables took over a minute and the web table only showed
+    the bot "throwing". A build past :data:`botdriver.BUILD_NOTICE_AFTER` now tells every reader, in his language;
+    a quick one says nothing."""
+    release = threading.Event()
+    told: list[str] = []
+
+    def slow_make_bot(game_id: str, kind: str, game: Any, seed: int = 0) -> str:
+        release.wait(30)
+        return kind
+
+    async def fake_broadcast(t: LiveTable, note: Any = None) -> None:
+        told.extend([note("de"), note("en")])
+        release.set()
+
+    import wuerfel.bots
+
+    monkeypatch.setattr(wuerfel.bots, "make_bot", slow_make_bot)
+    monkeypatch.setattr(botdriver.fanout, "broadcast_table", fake_broadcast)
+    monkeypatch.setattr(botdriver, "BUILD_NOTICE_AFTER", 0.05)
+
+    async def body() -> None:
+        store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
+        hub = Hub(store, bot_delay=0)
+        anna = store.create_player("Anna")
+        row = store.create_table(
+            "wuerfelspiel",
+            "kniffel",
+            {"upper_bonus_threshold": 64},
+            2,
+            False,
+            False,
+            anna.id,
+            [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, None, "best", None)],
+        )
+        table = LiveTable(hub, row)
+        table.match = Match.new("wuerfelspiel", None, ["Anna", "best"])
+        bots = await table._ready_bots()  # the build waits until the table was told
+        assert bots[1] == "best"
+        assert told and "Tabellen" in told[0] and "tables" in told[1]
+        told.clear()
+        monkeypatch.setattr(botdriver, "BUILD_NOTICE_AFTER", 30.0)
+        table.match = Match.new("wuerfelspiel", None, ["Anna", "best"])  # a new match: its bots are made again
+        await table._ready_bots()  # built a moment ago: quick, and nothing is said
+        assert told == []
+        await hub.close()
+        store.close()
+
+    run_loop(body())

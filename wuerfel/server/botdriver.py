@@ -18,7 +18,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from wuerfel.bots.base import RandomBot
+from wuerfel.engine.errors import N_
 from wuerfel.engine.record import Event
+from wuerfel.i18n import translate
 from wuerfel.server import clocks, fanout, serverdice
 from wuerfel.server.builds import BuildBusy
 from wuerfel.server.core import timing
@@ -38,6 +40,11 @@ LIGHT_BOTS = frozenset({"random", "heuristic"})
 """Bots that build no tables (made at once, outside the build caps); the others may build for their rule set."""
 BUILD_RETRY = 15.0
 """Seconds before a bot refused by a build cap is asked for again (a lighter bot plays its seat meanwhile)."""
+BUILD_NOTICE_AFTER = 2.0
+"""Seconds a bot's build may take before the table is told the computer is computing (issue 24 re-audit: on a fresh
+cache Escalero's optimal bot showed "würfelt …" for over a minute and nothing said why; the terminal had a progress
+bar). A build read from the disk cache is quicker and says nothing."""
+BUILDING = N_("The computer is computing its tables for these rules; the first time this can take a minute or two.")
 
 
 THROW_PAUSE = 2.0
@@ -98,6 +105,7 @@ async def ready_bots(t: LiveTable) -> dict[int, Any]:
                 return {seat: make_bot(game_id, kind, m.game, secrets.randbits(32)) for seat, kind in kinds.items()}
 
             if heavy:
+                told = asyncio.get_running_loop().create_task(tell_when_slow(t))
                 try:
                     made.update(await build(t, functools.partial(make, heavy), build_address(t)))
                 except BuildBusy as exc:
@@ -111,6 +119,8 @@ async def ready_bots(t: LiveTable) -> dict[int, Any]:
                     )
                     light.update({seat: fallback for seat in heavy})
                     stand_in.update({seat: now + BUILD_RETRY for seat in heavy})
+                finally:
+                    told.cancel()
             if light:
                 made.update(await t.hub.builds.move(make, light))
             t.bots = {seat: made[seat] if seat in made else keep[seat] for seat, _ in seats}
@@ -118,6 +128,13 @@ async def ready_bots(t: LiveTable) -> dict[int, Any]:
             t._bots_for = m
             t._bots_seats = seats
     return t.bots
+
+
+async def tell_when_slow(t: LiveTable) -> None:
+    """Tell the table, once :data:`BUILD_NOTICE_AFTER` seconds have passed, that its bots are being computed (the
+    caller cancels this when the build ends first). The notice stays until the bot's first move clears it."""
+    await asyncio.sleep(BUILD_NOTICE_AFTER)
+    await fanout.broadcast_table(t, note=lambda lang: translate(BUILDING, lang))
 
 
 async def build(t: LiveTable, fn: Callable[[], T], address: str) -> T:
