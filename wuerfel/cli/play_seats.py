@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from wuerfel import bots
 from wuerfel.bots import bot_label
 from wuerfel.engine.errors import N_, RuleError
 from wuerfel.engine.registry import GameInfo
@@ -76,7 +77,8 @@ def mark_you(seats: list[Seat]) -> list[Seat]:
 
 
 def default_bot(info: GameInfo) -> str:
-    return info.default_bot if info.default_bot in info.bots else "random"
+    """The game's default bot where it runs here, else its best one that does (:func:`wuerfel.bots.default_bot`)."""
+    return bots.default_bot(info)
 
 
 def player_counts(info: GameInfo, rules: Any) -> list[int]:

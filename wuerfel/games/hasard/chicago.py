@@ -461,6 +461,7 @@ INFO = register(
             "Three dice, up to three throws: a 1 counts 100, a 2 counts 60; the lowest score gets a beer mat."
         ),
         bots={"optimal": _bot("optimal"), "heuristic": _bot("heuristic")},
+        solver_bots=frozenset({"optimal"}),
         solvers={"solo": _solve(False)},
         two_player_solver=_solve_two(False),
         advisor=_advisor,
@@ -491,6 +492,7 @@ INFO_HOCH_TIEF = register(
             "Chicago, but the first player calls 'high' or 'low' after his throw: at 'low' the smallest total wins."
         ),
         bots={"optimal": _bot("optimal"), "heuristic": _bot("heuristic")},
+        solver_bots=frozenset({"optimal"}),
         solvers={"solo": _solve(True)},
         two_player_solver=_solve_two(True),
         advisor=_advisor,
