@@ -20,7 +20,8 @@ options).
 
 Bots (``optimal``, the default): :mod:`wuerfel.games.hasard.poker_betting` — for two players the exact subgame-
 perfect solution of the game (keeps, raise, call or pass, in chips), for more a documented one-step expected-chips
-strategy; keeps maximise the chance to beat the hand to beat.
+strategy; keeps maximise the chance to beat the hand to beat. ``heuristic``
+(:mod:`wuerfel.games.hasard.offenes_heuristic`), a stated rule over the open hands, plays without numpy.
 """
 
 from __future__ import annotations
