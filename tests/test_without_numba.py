@@ -144,6 +144,7 @@ main()
 def test_the_command_line_names_the_extra_instead_of_a_traceback(tmp_path: Path) -> None:
     for args, words in (
         (("sim", "escalero", "--bot", "optimal", "--games", "1", "--lang", "en"), "The bot 'optimal' of Escalero"),
+        (("play", "ohio", "--players", "Anna,bot:optimal", "--lang", "en"), "The bot 'optimal' of Ohio"),
         (("solve", "escalero", "--lang", "en"), "This needs the exact solvers"),
         (("solve", "ohio", "--lang", "de"), "Dafür braucht es die exakten Löser"),
     ):

@@ -46,6 +46,7 @@ def parse_players(text: str, info: GameInfo, lang: str) -> list[Seat]:
             bot = entry[4:].strip() if ":" in entry else default_bot(info)
             if not bot:
                 raise RuleError(N_("Say which bot: bot:NAME (e.g. bot:random)."))
+            bots.require_bot(info, bot)  # one that needs the extra solvers: refused before the game, naming it
             bot_count += 1
             # The bot's kind in words ("Faustregel"), not its id ("heuristic"): the id stays in the record's seats.
             seats.append(Seat(_("Bot {n} ({bot})", n=bot_count, bot=bot_label(bot, lang)), bot))
