@@ -163,32 +163,45 @@ def test_the_command_line_names_the_extra_instead_of_a_traceback(tmp_path: Path)
 SERVER = (
     BLOCK
     + r"""
-import asyncio, json
+import asyncio, json, sys
 from types import SimpleNamespace
+
+from fastapi.testclient import TestClient
 
 from wuerfel.engine.registry import get_game
 from wuerfel.server import seatops
+from wuerfel.server.app import create_app
 from wuerfel.server.core.refusals import TableError
-from wuerfel.server.routes.deps import err
 
+out = {}
+with TestClient(create_app(f"sqlite:///{sys.argv[1]}/api.db", bot_delay=0), headers={"Accept-Language": "de"}) as c:
+    ohio = next(g for g in c.get("/api/games").json()["games"] if g["id"] == "ohio")
+    out["offered"] = [ohio["bots"], ohio["default_bot"]]
+    token = c.get("/api/session").json()["csrf_token"]
+    assert c.post("/api/guest", json={"name": "Anna"}, headers={"X-CSRF-Token": token}).status_code == 200
+    token = c.get("/api/session").json()["csrf_token"]
+    asked = {"game": "ohio", "seats": 2, "bots": {"1": "optimal"}}
+    r = c.post("/api/tables", json=asked, headers={"X-CSRF-Token": token})
+    out["create"] = [r.status_code, r.json()]
 table = SimpleNamespace(info=get_game("ohio"), row=SimpleNamespace(game="ohio", rated=False))
 try:
     asyncio.run(seatops.set_bot(table, SimpleNamespace(id=1), 0, "optimal"))
 except TableError as exc:
-    request = SimpleNamespace(cookies={}, headers={"accept-language": "de"})
-    answer = err(request, exc.code, exc.msgid, exc.status, **exc.params)
-    print(json.dumps([exc.code, exc.status, json.loads(answer.body)]))
-print(json.dumps(seatops.standin_kind(table)))
+    out["seat"] = [exc.code, exc.status]
+out["standin"] = seatops.standin_kind(table)
+print(json.dumps(out))
 """
 )
 
 
-def test_the_server_refuses_a_bot_that_needs_the_extra_in_the_readers_language(tmp_path: Path) -> None:
-    done = fresh(SERVER, tmp_path)
+def test_the_server_offers_only_bots_that_run_and_refuses_the_others_in_the_readers_language(tmp_path: Path) -> None:
+    done = fresh(SERVER, tmp_path, str(tmp_path))
     assert done.returncode == 0, done.stderr[-3000:]
-    refusal, standin = (json.loads(line) for line in done.stdout.splitlines()[-2:])
-    code, status, body = refusal
-    assert (code, status) == ("needs_solvers", 422)
+    out = json.loads(done.stdout.splitlines()[-1])
+    assert out["offered"] == [["random", "heuristic"], "heuristic"]
+    status, body = out["create"]
+    assert status == 422 and body["error"]["code"] == "needs_solvers"
     assert body["error"]["message"].startswith("Der Bot „optimal“ von Ohio braucht die exakten Löser")
     assert INSTALL in body["error"]["message"]
-    assert standin == "heuristic"
+    assert out["seat"] == ["needs_solvers", 422]  # a bot put into a seat of a running table
+    assert out["standin"] == "heuristic"
