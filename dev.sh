@@ -18,7 +18,7 @@ stamp=.venv/.installed-$(cat pyproject.toml | sha1sum | cut -c1-12)
 if [ ! -f "$stamp" ]; then
   echo "dev.sh: installing wuerfel and what it needs into .venv (the first time takes a minute or two) ..." >&2
   .venv/bin/python -m pip install --upgrade --progress-bar on pip >&2
-  .venv/bin/python -m pip install --progress-bar on -e '.[web,dev,research]' >&2
+  .venv/bin/python -m pip install --progress-bar on -e '.[web,dev,research,solvers]' >&2
   rm -f .venv/.installed-*; touch "$stamp"
   echo "dev.sh: .venv is ready." >&2
 fi

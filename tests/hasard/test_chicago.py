@@ -22,6 +22,7 @@ from wuerfel.games.hasard.chicago import (
     ChicagoState,
     Convert,
     Declare,
+    HeuristicBot,
     chicago_value,
     conversion_keeps,
     tief_value,
@@ -337,7 +338,7 @@ def test_bots_play_legal_games_to_the_end(seed: int, game: str, n: int) -> None:
     import random
 
     s: State = new(game, n, lot=seed % n, two_sixes=bool(seed % 2), bierdeckel=1)
-    bots = [cs.OptimalBot(s.game) if p % 2 == 0 else cs.HeuristicBot(s.game) for p in range(n)]
+    bots = [cs.OptimalBot(s.game) if p % 2 == 0 else HeuristicBot(s.game) for p in range(n)]
     s = play_bots(s, bots, uniform(random.Random(seed)))
     check_results(s)
     assert isinstance(s, ChicagoState) and sum(s.marks) == 1

@@ -18,7 +18,7 @@ from wuerfel.engine.game import Game, State
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.sources import SeededSource
 from wuerfel.games.hasard import ohio_solver as oh
-from wuerfel.games.hasard.ohio import EMPTY, OHIO_ROW, Enter, OhioState, row_value
+from wuerfel.games.hasard.ohio import EMPTY, OHIO_ROW, Enter, OhioHeuristicBot, OhioState, row_value
 from wuerfel.games.kit import Keep, Void
 
 
@@ -205,7 +205,7 @@ def test_advisor_rates_every_move_best_first() -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_bots_play_legal_games(seed: int) -> None:
     s: State = ohio(2, max_throws=3)
-    bots = [oh.OhioOptimalBot(s.game), oh.OhioHeuristicBot(s.game)]
+    bots = [oh.OhioOptimalBot(s.game), OhioHeuristicBot(s.game)]
     check_results(play_bots(s, bots, uniform(random.Random(seed))))
 
 

@@ -13,7 +13,7 @@ from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.game import Action, State
 from wuerfel.engine.registry import get_game
 from wuerfel.games.hasard import sequenzen_solver as ss
-from wuerfel.games.hasard.sequenzen import SequenzenState, sequence_rank
+from wuerfel.games.hasard.sequenzen import HeuristicBot, SequenzenState, sequence_rank
 from wuerfel.games.kit import Keep, Void
 from wuerfel.games.kit.hand_round import Stop
 
@@ -139,7 +139,7 @@ def test_advisor_rates_every_move() -> None:
 @pytest.mark.parametrize(("seed", "n", "keep_two"), [(1, 2, False), (2, 3, True), (3, 4, False)])
 def test_bots_play_legal_games(seed: int, n: int, keep_two: bool) -> None:
     s: State = seq(n, keep_two=keep_two)
-    bots = [ss.OptimalBot(s.game) if p % 2 == 0 else ss.HeuristicBot(s.game) for p in range(n)]
+    bots = [ss.OptimalBot(s.game) if p % 2 == 0 else HeuristicBot(s.game) for p in range(n)]
     check_results(play_bots(s, bots, uniform(random.Random(seed))))
 
 

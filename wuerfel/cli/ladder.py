@@ -30,7 +30,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from wuerfel.bots import bot_label, bot_names, make_bot
+from wuerfel.bots import bot_label, bot_names, make_bot, require_bot
 from wuerfel.bots.outside import is_outside, load_factory, make_outside_bot
 from wuerfel.cli.main import JSON_HELP, RULES_HELP, LangOption, app, fail
 from wuerfel.cli.progress import working
@@ -129,6 +129,8 @@ def run_ladder(
             load_factory(name)  # refused here, before any game, when it cannot be imported
         elif name not in bot_names(info.id):
             raise RuleError(N_("Unknown bot '{name}'. Known: {known}"), name=name, known=", ".join(bot_names(info.id)))
+        else:
+            require_bot(info, name)  # one that needs the extra solvers: refused before any game, naming it
     n = players or default_seat_count(info, rules_name)
     if len(names) < n:
         raise RuleError(N_("A ladder of {n}-seat games needs at least {n} bots."), n=n)

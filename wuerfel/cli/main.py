@@ -366,6 +366,17 @@ def main() -> None:
         app()
     except BrokenPipeError:
         sys.exit(0)
+    except ImportError as exc:
+        # numpy or numba missing where a command reaches a solver's tables (a solve, an analysis, hints): the
+        # refusal that names the extra to install, in the command line's language, instead of a traceback.
+        from wuerfel.cli.framework_i18n import language_of
+        from wuerfel.engine.extras import MissingSolvers, is_missing_solver
+
+        if not is_missing_solver(exc):
+            raise
+        message = MissingSolvers().translated(language_of(sys.argv[1:]))
+        Console(stderr=True, soft_wrap=True).print(f"[red]{escape(message)}[/red]")
+        sys.exit(2)
 
 
 if __name__ == "__main__":

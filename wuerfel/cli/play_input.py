@@ -16,6 +16,7 @@ from wuerfel.cli.explaining import RULES_WORDS
 from wuerfel.cli.hints import hint_table
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.errors import IllegalAction, WuerfelError
+from wuerfel.engine.extras import solvers_needed
 from wuerfel.engine.game import Action, amounts, is_parameterised, with_amount
 
 if TYPE_CHECKING:
@@ -283,10 +284,11 @@ def hint(
     if session.info.advisor is None:
         session.say(session._("No hints are available for this game."), style="yellow")
         return
-    if session._advisor is None:
-        session._advisor = session.info.advisor(session.match.game)
     try:
-        advice = list(session._advisor.advise(session.state, p))
+        with solvers_needed():  # numpy or numba missing: a refusal naming the extra, and play goes on
+            if session._advisor is None:
+                session._advisor = session.info.advisor(session.match.game)
+            advice = list(session._advisor.advise(session.state, p))
     except WuerfelError as exc:
         session.refuse(exc)
         return

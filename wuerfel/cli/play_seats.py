@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from wuerfel import bots
 from wuerfel.bots import bot_label
 from wuerfel.engine.errors import N_, RuleError
 from wuerfel.engine.registry import GameInfo
@@ -45,6 +46,7 @@ def parse_players(text: str, info: GameInfo, lang: str) -> list[Seat]:
             bot = entry[4:].strip() if ":" in entry else default_bot(info)
             if not bot:
                 raise RuleError(N_("Say which bot: bot:NAME (e.g. bot:random)."))
+            bots.require_bot(info, bot)  # one that needs the extra solvers: refused before the game, naming it
             bot_count += 1
             # The bot's kind in words ("Faustregel"), not its id ("heuristic"): the id stays in the record's seats.
             seats.append(Seat(_("Bot {n} ({bot})", n=bot_count, bot=bot_label(bot, lang)), bot))
@@ -76,7 +78,8 @@ def mark_you(seats: list[Seat]) -> list[Seat]:
 
 
 def default_bot(info: GameInfo) -> str:
-    return info.default_bot if info.default_bot in info.bots else "random"
+    """The game's default bot where it runs here, else its best one that does (:func:`wuerfel.bots.default_bot`)."""
+    return bots.default_bot(info)
 
 
 def player_counts(info: GameInfo, rules: Any) -> list[int]:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from wuerfel.bots import make_bot
+from wuerfel.bots import default_bot, make_bot
 from wuerfel.engine.errors import N_, RuleError, WuerfelError
 from wuerfel.engine.game import CHANCE, TERMINAL, Game, Outcome, State
 from wuerfel.engine.progress import part as progress_part
@@ -420,4 +420,5 @@ def default_seat_count(info: GameInfo, rules_name: str | None) -> int:
 
 
 def default_bot_name(info: GameInfo) -> str:
-    return info.default_bot if info.default_bot in info.bots else "random"
+    """The game's default bot where it runs here, else its best one that does (:func:`wuerfel.bots.default_bot`)."""
+    return default_bot(info)

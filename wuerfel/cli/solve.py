@@ -19,6 +19,7 @@ from wuerfel.cli.progress import working
 from wuerfel.cli.render import decimal
 from wuerfel.engine import counts
 from wuerfel.engine.errors import N_, RuleError, Words, WuerfelError
+from wuerfel.engine.extras import require_solvers
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.i18n import Translator, normalize_language
 from wuerfel.solvers import exact
@@ -101,6 +102,7 @@ def solve_cmd(
                 game=info.name(lang),
                 objective=obj,
             )
+        require_solvers()  # a game's own solver works over numpy tables or numba kernels
         resolved = info.resolve(rules_for(info, game, rules))
         rule_set = info.rules_from_dict(resolved.data)
         # A solve may take minutes (the duel): say what runs and how long it has run, on standard error.
@@ -159,6 +161,7 @@ def solve_generic(
         obj = objective or ("solo" if players == 1 else "win")
         resolved = info.resolve(rules_for(info, typed_game, rules))
         if players == 2 and obj == "win" and info.two_player_solver is not None:
+            require_solvers()  # the game's own two-player tables are numpy arrays
             rule_set = info.rules_from_dict(resolved.data)
             with working(
                 _(

@@ -222,7 +222,16 @@ def analyse_record(
 ) -> dict[str, Any]:
     """The analysis of a whole record as a JSON document (see the module docstring for the definitions).
 
-    Raises :class:`AnalysisError` when the game has no advisor or none of its decisions is rated exactly."""
+    Raises :class:`AnalysisError` when the game has no advisor or none of its decisions is rated exactly, and
+    :class:`~wuerfel.engine.extras.MissingSolvers` when its advisor's tables need numpy or numba and they are not
+    installed."""
+    from wuerfel.engine.extras import solvers_needed
+
+    with solvers_needed():
+        return _analyse_record(record, lang, advisor_factory)
+
+
+def _analyse_record(record: GameRecord, lang: str, advisor_factory: Callable[[Game], Any] | None) -> dict[str, Any]:
     from wuerfel.engine.registry import get_game
 
     info = get_game(record.game)

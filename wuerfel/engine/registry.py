@@ -79,6 +79,11 @@ class GameInfo:
     aliases: tuple[str, ...] = ()
     bots: Mapping[str, Callable[[Game, int], Any]] = dataclasses.field(default_factory=dict)
     """Game-specific bots by name ("heuristic", "optimal" …): factory(game, seed) → Bot. "random" is generic."""
+    solver_bots: frozenset[str] = frozenset()
+    """The bots of :attr:`bots` that need the optional extra ``solvers`` (numpy, numba: their tables are numpy
+    arrays or numba kernels). Where it is not installed they are not offered, asking for one is refused with the
+    command that installs it, and a default bot among them gives way to the best one that runs
+    (:func:`wuerfel.bots.default_bot`; :mod:`wuerfel.engine.extras`)."""
     solvers: Mapping[str, Callable[..., Any]] = dataclasses.field(default_factory=dict)
     """Objective → solve(rules, rules_id, fresh: bool) → SolveResult (see :mod:`wuerfel.solvers.api`)."""
     two_player_solver: Callable[..., Any] | None = None
@@ -144,6 +149,8 @@ class GameInfo:
     def __post_init__(self) -> None:
         if self.faces not in ("pips", "poker"):
             raise ValueError(f"GameInfo {self.id}: faces must be 'pips' or 'poker', not {self.faces!r}")
+        if not self.solver_bots <= set(self.bots):
+            raise ValueError(f"GameInfo {self.id}: solver_bots names bots it does not have: {set(self.solver_bots)}")
 
     @property
     def hidden_information(self) -> bool:

@@ -149,9 +149,11 @@ def analyse_lacking(record: GameRecord, lang: str) -> tuple[dict[str, Any], Miss
     advisor factory, asked before the analysis: a table that appears meanwhile only costs one more analysis). A game
     without a single decision lacks nothing (issue 24 §4 M3: resigned zero-move games queued builds)."""
     from wuerfel.engine.analysis import analyse_record
+    from wuerfel.engine.extras import solvers_needed
 
     probe = getattr(get_game(record.game).advisor, "missing_table", None)
-    lacking = probe(record.make_game()) if probe is not None else None
+    with solvers_needed():
+        lacking = probe(record.make_game()) if probe is not None else None
     doc = analyse_record(record, lang)
     if not doc.get("decisions"):
         lacking = None  # nothing to rate (a game resigned before its first decision): no minutes of build for it

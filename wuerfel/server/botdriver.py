@@ -78,7 +78,7 @@ async def ready_bots(t: LiveTable) -> dict[int, Any]:
     over a cap the game's rule-of-thumb bot (else the random bot) plays the seat meanwhile, and the build is
     asked for again every :data:`BUILD_RETRY` seconds.
     """
-    from wuerfel.bots import make_bot
+    from wuerfel.bots import available_bots, bot_runs, default_bot, make_bot
 
     m = t.match
     async with t._bot_making:
@@ -102,14 +102,21 @@ async def ready_bots(t: LiveTable) -> dict[int, Any]:
             game_id = t.row.game
 
             def make(kinds: dict[int, str]) -> dict[int, Any]:
-                return {seat: make_bot(game_id, kind, m.game, secrets.randbits(32)) for seat, kind in kinds.items()}
+                # A seat's bot that needs the extra ``solvers``, on a worker without it (a table taken over or
+                # restored here): the game's best bot that runs plays the seat, said in the log, never a traceback.
+                return {
+                    seat: make_bot(
+                        game_id, kind if bot_runs(t.info, kind) else default_bot(t.info), m.game, secrets.randbits(32)
+                    )
+                    for seat, kind in kinds.items()
+                }
 
             if heavy:
                 told = asyncio.get_running_loop().create_task(tell_when_slow(t))
                 try:
                     made.update(await build(t, functools.partial(make, heavy), build_address(t)))
                 except BuildBusy as exc:
-                    fallback = "heuristic" if "heuristic" in t.info.bots else "random"
+                    fallback = "heuristic" if "heuristic" in available_bots(game_id) else "random"
                     log.info(
                         "table %s: %s bot(s) not built now (%s cap); %s plays meanwhile",
                         t.row.id,

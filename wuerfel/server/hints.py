@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from wuerfel.engine.advice import Advice
 from wuerfel.engine.errors import N_, WuerfelError
+from wuerfel.engine.extras import solvers_needed
 from wuerfel.engine.game import State
 from wuerfel.i18n import translate
 from wuerfel.server import botdriver
@@ -131,7 +132,7 @@ def advise(t: LiveTable, game: Any, state: State, player: int, lang: str) -> lis
     """The advice for ``player`` in ``state`` as the page shows it, in the advisor's order (best first; run in a
     worker thread). Labels, measures and notes come in the reader's language, the value also as text in his
     number format, so the page needs no catalogue for them."""
-    with t._advisor_lock:
+    with t._advisor_lock, solvers_needed():  # numpy or numba missing: said as a refusal naming the extra
         advisor = t._advisor  # one read: the game's end lets the advisor go from the loop thread
         if advisor is None:
             assert t.info.advisor is not None

@@ -67,8 +67,14 @@ async def leave_seat(t: LiveTable, player: Player, seat: object) -> None:
 
 
 async def set_bot(t: LiveTable, player: Player, seat: object, bot: object) -> None:
-    from wuerfel.bots import bot_names
+    from wuerfel.bots import bot_names, require_bot
+    from wuerfel.engine.extras import MissingSolvers
 
+    if isinstance(bot, str):
+        try:
+            require_bot(t.info, bot)
+        except MissingSolvers as exc:
+            raise TableError("needs_solvers", exc.msgid, 422, **exc.params) from exc
     async with t.lock:
         cmd = SeatBot(player.id, seat, bot, tuple(bot_names(t.row.game)))
         await run_seating(t, t.core.handle(cmd, clocks.now(), serverdice.dice(t)))
@@ -342,6 +348,6 @@ async def abandon(t: LiveTable, player: Player) -> None:
 def standin_kind(t: LiveTable) -> str:
     """The bot that plays a person's seat while he is away (see :func:`wuerfel.server.core.seating.standin_kind`:
     never an exact bot at a rated table)."""
-    from wuerfel.bots import bot_names
+    from wuerfel.bots import available_bots, default_bot
 
-    return seating.standin_kind(bot_names(t.row.game), t.row.rated, t.info.default_bot)
+    return seating.standin_kind(available_bots(t.row.game), t.row.rated, default_bot(t.info))

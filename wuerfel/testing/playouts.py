@@ -30,7 +30,7 @@ from typing import Any
 
 from rich.console import Console
 
-from wuerfel.bots import make_bot
+from wuerfel.bots import bot_runs, default_bot, make_bot
 from wuerfel.bots.base import Bot, RandomBot
 from wuerfel.cli.components import render_components
 from wuerfel.engine.components import phrases
@@ -91,12 +91,14 @@ def seed_of(*parts: object) -> int:
 
 
 def default_bot_name(info: GameInfo) -> str:
-    return info.default_bot if info.default_bot in info.bots else "random"
+    """The default bot where it runs here, else the game's best one that does (:func:`wuerfel.bots.default_bot`):
+    the checks pass on a machine without the extra ``solvers`` too."""
+    return default_bot(info)
 
 
 def other_bots(info: GameInfo) -> list[str]:
-    """The game's bots besides the default one (which the playouts seat anyway)."""
-    return [b for b in info.bots if b != default_bot_name(info)]
+    """The game's bots besides the default one (which the playouts seat anyway), those that can run here."""
+    return [b for b in info.bots if b != default_bot_name(info) and bot_runs(info, b)]
 
 
 def mixed_bots(info: GameInfo, match: Match, seed: int, turn: int) -> list[Bot]:

@@ -206,6 +206,7 @@ INFO = register(
         description_en="Five poker dice, one open throw each: the best poker hand wins the pot.",
         aliases=("al_capone", "alcapone"),
         bots={"heuristic": heuristic_bot, "optimal": optimal_bot},
+        solver_bots=frozenset({"optimal"}),
         default_bot="optimal",
         advisor=advisor,
         perfect_information=True,

@@ -405,11 +405,49 @@ def make_hoch_tief(rules: Any, n: int) -> Game:
     return ChicagoHochTiefGame(rules, n)
 
 
+class HeuristicBot:
+    """A rule of thumb: keep the ones and twos ("hoch") or the low dice ("tief"), stop with a good hand, declare
+    "hoch" when the first throw shows a one or a two. It lives here, not in :mod:`chicago_solver`, so that it
+    plays without numpy (issue 26)."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+
+    def choose(self, state: State, player: int) -> Action:
+        assert isinstance(state, ChicagoState)
+        legal = state.legal_actions(player)
+        dice = state.turn.dice
+        if state.mode == "":
+            return Declare(HOCH if (1 in dice or 2 in dice) else TIEF)
+        mode = state.mode
+        if mode == HOCH:
+            good = hand_points(dice, HOCH) >= 160
+            wanted = tuple(d for d in dice if d in (1, 2))[:2]
+        else:
+            good = hand_points(dice, TIEF) <= 6
+            wanted = tuple(d for d in dice if d <= 2)[:2]
+        if good:
+            return Stop()
+        for a in legal:
+            if isinstance(a, Convert):
+                return a
+        want = sort_dice(wanted)
+        for a in legal:
+            if isinstance(a, Keep) and a.dice == want:
+                return a
+        keeps = [a for a in legal if isinstance(a, Keep) and set(want) >= set(a.dice)]
+        return keeps[0] if keeps else Stop()
+
+
 def _bot(kind: str) -> Any:
     def factory(game: Game, seed: int) -> Any:
+        if kind == "heuristic":
+            return HeuristicBot(game)
         from wuerfel.games.hasard import chicago_solver
 
-        return chicago_solver.OptimalBot(game) if kind == "optimal" else chicago_solver.HeuristicBot(game)
+        return chicago_solver.OptimalBot(game)
 
     return factory
 
@@ -461,6 +499,7 @@ INFO = register(
             "Three dice, up to three throws: a 1 counts 100, a 2 counts 60; the lowest score gets a beer mat."
         ),
         bots={"optimal": _bot("optimal"), "heuristic": _bot("heuristic")},
+        solver_bots=frozenset({"optimal"}),
         solvers={"solo": _solve(False)},
         two_player_solver=_solve_two(False),
         advisor=_advisor,
@@ -491,6 +530,7 @@ INFO_HOCH_TIEF = register(
             "Chicago, but the first player calls 'high' or 'low' after his throw: at 'low' the smallest total wins."
         ),
         bots={"optimal": _bot("optimal"), "heuristic": _bot("heuristic")},
+        solver_bots=frozenset({"optimal"}),
         solvers={"solo": _solve(True)},
         two_player_solver=_solve_two(True),
         advisor=_advisor,

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from wuerfel.engine.dice import Multiset, multisets, sort_dice
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import Action, Game, State
+from wuerfel.engine.game import Action, State
 from wuerfel.games.hasard.chicago import (
     HOCH,
     TIEF,
@@ -46,7 +46,7 @@ from wuerfel.games.kit.hints import ValueAdvisor
 from wuerfel.games.kit.keeps import Keep, legal_keeps
 from wuerfel.solvers.api import SolveResult
 
-if TYPE_CHECKING:  # numpy only where the tables are built: the heuristic bot plays without it (issue 26)
+if TYPE_CHECKING:  # numpy only where the tables are built: importing this module costs nothing until then
     import numpy as np
 
 MEASURE_ROUND = N_("chance to avoid the Bierdeckel this round")
@@ -97,7 +97,7 @@ class TurnSolver:
         v = self._dec.get(key)
         if v is not None:
             return v
-        import numpy as np  # here, not at the top: the heuristic bot in this module plays without numpy
+        import numpy as np  # here, not at the top: numpy only where the tables are built
 
         v = self.stop_value(HAND_INDEX[hand], t, c)
         if t < self.limit:
@@ -284,41 +284,6 @@ class OptimalBot(MenuValueBot):
 
     def values(self, state: ChicagoState, player: int) -> dict[Action, float]:
         return action_values(state, player)
-
-
-class HeuristicBot:
-    """A rule of thumb: keep the ones and twos ("hoch") or the low dice ("tief"), stop with a good hand, declare
-    "hoch" when the first throw shows a one or a two."""
-
-    name = "heuristic"
-
-    def __init__(self, game: Game, seed: int = 0) -> None:
-        self.game = game
-
-    def choose(self, state: State, player: int) -> Action:
-        assert isinstance(state, ChicagoState)
-        legal = state.legal_actions(player)
-        dice = state.turn.dice
-        if state.mode == "":
-            return Declare(HOCH if (1 in dice or 2 in dice) else TIEF)
-        mode = state.mode
-        if mode == HOCH:
-            good = hand_points(dice, HOCH) >= 160
-            wanted = tuple(d for d in dice if d in (1, 2))[:2]
-        else:
-            good = hand_points(dice, TIEF) <= 6
-            wanted = tuple(d for d in dice if d <= 2)[:2]
-        if good:
-            return Stop()
-        for a in legal:
-            if isinstance(a, Convert):
-                return a
-        want = sort_dice(wanted)
-        for a in legal:
-            if isinstance(a, Keep) and a.dice == want:
-                return a
-        keeps = [a for a in legal if isinstance(a, Keep) and set(want) >= set(a.dice)]
-        return keeps[0] if keeps else Stop()
 
 
 class ChicagoAdvisor(ValueAdvisor):

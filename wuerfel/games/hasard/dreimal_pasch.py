@@ -565,6 +565,7 @@ INFO = register(
         description_en="Six dice, three throws: whoever has the most pairs wins.",
         aliases=("dreimal_pasch",),
         bots={"heuristic": DreimalPaschHeuristicBot, "optimal": DreimalPaschOptimalBot},
+        solver_bots=frozenset({"optimal"}),
         solvers={"solo": solve_solo},
         two_player_solver=solve_two_players,
         advisor=DreimalPaschAdvisor,

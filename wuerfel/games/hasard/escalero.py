@@ -559,6 +559,13 @@ def _bot(game: Game, seed: int) -> Any:
     return make_bot(game, seed)
 
 
+def _heuristic(game: Game, seed: int) -> Any:
+    """The rule of thumb: plays without numpy and numba (the default where they are not installed)."""
+    from wuerfel.games.hasard.escalero_heuristic import EscaleroHeuristicBot
+
+    return EscaleroHeuristicBot(game, seed)
+
+
 def _advisor(game: Game) -> Any:
     from wuerfel.games.hasard.escalero_advice import EscaleroAdvisor
 
@@ -605,7 +612,8 @@ INFO = register(
             "Five poker dice, up to three throws, eleven boxes as in Kniffel; a hand made in one throw "
             "('served') scores more."
         ),
-        bots={"optimal": _bot},
+        bots={"optimal": _bot, "heuristic": _heuristic},
+        solver_bots=frozenset({"optimal"}),
         solvers={"solo": _solve},
         terminal_renderer=_render,
         advisor=_advisor,

@@ -20,7 +20,8 @@ options).
 
 Bots (``optimal``, the default): :mod:`wuerfel.games.hasard.poker_betting` — for two players the exact subgame-
 perfect solution of the game (keeps, raise, call or pass, in chips), for more a documented one-step expected-chips
-strategy; keeps maximise the chance to beat the hand to beat.
+strategy; keeps maximise the chance to beat the hand to beat. ``heuristic``
+(:mod:`wuerfel.games.hasard.offenes_heuristic`), a stated rule over the open hands, plays without numpy.
 """
 
 from __future__ import annotations
@@ -671,6 +672,12 @@ def _optimal_bot(game: Game, seed: int) -> Any:
     return OffenesBot(game, seed)
 
 
+def _heuristic_bot(game: Game, seed: int) -> Any:
+    from wuerfel.games.hasard.offenes_heuristic import OffenesHeuristicBot
+
+    return OffenesHeuristicBot(game, seed)
+
+
 def _advisor(game: Game) -> Any:
     from wuerfel.games.hasard.poker_betting import OffenesAdvisor
 
@@ -704,7 +711,8 @@ INFO = register(
         description_de="Fünf Pokerwürfel, bis zu drei offene Würfe: Dann erhöhen, mitgehen oder passen.",
         description_en="Five poker dice, up to three open throws: then raise, call or pass.",
         aliases=("offenes-poker", "offenes_wuerfelpoker"),
-        bots={"optimal": _optimal_bot},
+        bots={"optimal": _optimal_bot, "heuristic": _heuristic_bot},
+        solver_bots=frozenset({"optimal"}),
         default_bot="optimal",
         advisor=_advisor,
         chips=True,

@@ -319,11 +319,48 @@ class OhioGame(Game):
             raise IllegalAction(N_("Unknown move '{kind}'."), kind=str(action_id)) from exc
 
 
+class OhioHeuristicBot:
+    """A rule of thumb: go for "Ohio" while it is free and four or more faces differ, else for the most frequent
+    face of the free rows (high faces first); write the row that scores most (ties: the lowest row). It lives here,
+    not in :mod:`ohio_solver`, so that it plays without numpy."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+
+    def choose(self, state: State, player: int) -> Action:
+        assert isinstance(state, OhioState)
+        legal = state.legal_actions(player)
+        dice = state.turn.dice
+        free = state.free_rows(player)
+        pts = state.options()
+        keeps = {a.dice for a in legal if isinstance(a, Keep)}
+        if pts.get(OHIO_ROW, 0) > 0 or not keeps:
+            return Enter(max(free, key=lambda r: (pts[r], -r)))
+        if OHIO_ROW in free and len(set(dice)) >= 4:
+            want = tuple(sorted(set(dice)))
+        else:
+            faces = [r + 1 for r in free if r < OHIO_ROW]
+            if not faces:
+                want = tuple(sorted(set(dice)))
+            else:
+                face = max(faces, key=lambda f: (dice.count(f) * f, f))
+                want = tuple(d for d in dice if d == face)
+                if len(want) == N_DICE:
+                    return Enter(face - 1)
+        if want in keeps:
+            return Keep(want)
+        return Keep(()) if () in keeps else Enter(max(free, key=lambda r: (pts[r], -r)))
+
+
 def _bot(kind: str) -> Any:
     def factory(game: Game, seed: int) -> Any:
+        if kind == "heuristic":
+            return OhioHeuristicBot(game)
         from wuerfel.games.hasard import ohio_solver
 
-        return ohio_solver.OhioOptimalBot(game) if kind == "optimal" else ohio_solver.OhioHeuristicBot(game)
+        return ohio_solver.OhioOptimalBot(game)
 
     return factory
 
@@ -356,6 +393,7 @@ INFO = register(
         description_de="Sechs Würfel, bis zu sechs Würfe: Füll sieben Reihen, von den Einern bis „Ohio“ (1-2-3-4-5-6).",
         description_en="Six dice, up to six throws: fill seven rows, from the 1s up to 'Ohio' (1-2-3-4-5-6).",
         bots={"optimal": _bot("optimal"), "heuristic": _bot("heuristic")},
+        solver_bots=frozenset({"optimal"}),
         solvers={"solo": _solve},
         advisor=_advisor,
         default_bot="optimal",

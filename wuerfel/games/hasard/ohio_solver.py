@@ -28,7 +28,6 @@ from wuerfel.games.hasard.ohio import (
     EMPTY,
     N_DICE,
     N_ROWS,
-    OHIO_ROW,
     ROWS_DE,
     Enter,
     Keep,
@@ -235,40 +234,6 @@ class OhioOptimalBot:
         vals = self.values(state, player)
         # ties: write rather than throw again, then the lower row
         return max(vals, key=lambda a: (round(vals[a], 9), isinstance(a, Enter), -getattr(a, "row", 0)))
-
-
-class OhioHeuristicBot:
-    """A rule of thumb: go for "Ohio" while it is free and four or more faces differ, else for the most frequent
-    face of the free rows (high faces first); write the row that scores most (ties: the lowest row)."""
-
-    name = "heuristic"
-
-    def __init__(self, game: Game, seed: int = 0) -> None:
-        self.game = game
-
-    def choose(self, state: State, player: int) -> Action:
-        assert isinstance(state, OhioState)
-        legal = state.legal_actions(player)
-        dice = state.turn.dice
-        free = state.free_rows(player)
-        pts = state.options()
-        keeps = {a.dice for a in legal if isinstance(a, Keep)}
-        if pts.get(OHIO_ROW, 0) > 0 or not keeps:
-            return Enter(max(free, key=lambda r: (pts[r], -r)))
-        if OHIO_ROW in free and len(set(dice)) >= 4:
-            want = tuple(sorted(set(dice)))
-        else:
-            faces = [r + 1 for r in free if r < OHIO_ROW]
-            if not faces:
-                want = tuple(sorted(set(dice)))
-            else:
-                face = max(faces, key=lambda f: (dice.count(f) * f, f))
-                want = tuple(d for d in dice if d == face)
-                if len(want) == N_DICE:
-                    return Enter(face - 1)
-        if want in keeps:
-            return Keep(want)
-        return Keep(()) if () in keeps else Enter(max(free, key=lambda r: (pts[r], -r)))
 
 
 class OhioAdvisor:

@@ -527,6 +527,7 @@ INFO = register(
         description_en="One die, six throws: multiply each throw by a free row from 1 to 6; the most points win.",
         aliases=("sechserspiel",),
         bots={"heuristic": SechzerspielHeuristicBot, "optimal": SechzerspielOptimalBot},
+        solver_bots=frozenset({"optimal"}),
         solvers={"solo": solve_solo},
         two_player_solver=solve_two_players,
         advisor=SechzerspielAdvisor,

@@ -202,11 +202,37 @@ class SequenzenGame(Game):
             raise IllegalAction(N_("Unknown move '{kind}'."), kind=str(action_id)) from exc
 
 
+class HeuristicBot:
+    """A rule of thumb: stop with any sequence, else throw again (in the variant keep two dice that can still make
+    the highest sequence). It lives here, not in :mod:`sequenzen_solver`, so that it plays without numpy."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+
+    def choose(self, state: State, player: int) -> Action:
+        assert isinstance(state, SequenzenState)
+        legal = state.legal_actions(player)
+        if sequence_rank(state.turn.dice) > 0:
+            return Stop()
+        pairs = [
+            a
+            for a in legal
+            if isinstance(a, Keep) and len(a.dice) == 2 and a.dice[0] != a.dice[1] and a.dice[1] - a.dice[0] <= 2
+        ]
+        if pairs:
+            return max(pairs, key=lambda a: a.dice)
+        return Keep(()) if Keep(()) in legal else Stop()
+
+
 def _bot(kind: str) -> Any:
     def factory(game: Game, seed: int) -> Any:
+        if kind == "heuristic":
+            return HeuristicBot(game)
         from wuerfel.games.hasard import sequenzen_solver as ss
 
-        return ss.OptimalBot(game) if kind == "optimal" else ss.HeuristicBot(game)
+        return ss.OptimalBot(game)
 
     return factory
 
@@ -239,6 +265,7 @@ INFO = register(
         description_de="Drei Würfel, bis zu drei Würfe: Nur die Folgen 1-2-3 bis 4-5-6 zählen, die höchste gewinnt.",
         description_en="Three dice, up to three throws: only the runs 1-2-3 to 4-5-6 count, the highest wins.",
         bots={"optimal": _bot("optimal"), "heuristic": _bot("heuristic")},
+        solver_bots=frozenset({"optimal"}),
         solvers={"solo": _solve},
         advisor=_advisor,
         default_bot="optimal",

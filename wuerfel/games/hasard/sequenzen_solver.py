@@ -28,7 +28,7 @@ import numpy as np
 
 from wuerfel.engine.dice import Multiset, multisets, sort_dice
 from wuerfel.engine.errors import N_
-from wuerfel.engine.game import Action, Game, State
+from wuerfel.engine.game import Action, State
 from wuerfel.games.hasard.sequenzen import SequenzenRules, SequenzenState, keep_rules, sequence_rank
 from wuerfel.games.kit.hand_round import MenuValueBot, Stop, float_rolls
 from wuerfel.games.kit.hints import ValueAdvisor
@@ -256,30 +256,6 @@ class OptimalBot(MenuValueBot):
 
     def values(self, state: SequenzenState, player: int) -> dict[Action, float]:
         return action_values(state, player)
-
-
-class HeuristicBot:
-    """A rule of thumb: stop with any sequence, else throw again (in the variant keep two dice that can still make
-    the highest sequence)."""
-
-    name = "heuristic"
-
-    def __init__(self, game: Game, seed: int = 0) -> None:
-        self.game = game
-
-    def choose(self, state: State, player: int) -> Action:
-        assert isinstance(state, SequenzenState)
-        legal = state.legal_actions(player)
-        if sequence_rank(state.turn.dice) > 0:
-            return Stop()
-        pairs = [
-            a
-            for a in legal
-            if isinstance(a, Keep) and len(a.dice) == 2 and a.dice[0] != a.dice[1] and a.dice[1] - a.dice[0] <= 2
-        ]
-        if pairs:
-            return max(pairs, key=lambda a: a.dice)
-        return Keep(()) if Keep(()) in legal else Stop()
 
 
 class SequenzenAdvisor(ValueAdvisor):

@@ -204,6 +204,7 @@ INFO = register(
         description_en="Poker with five ordinary dice: the best hand takes the pot, equal hands share it.",
         aliases=("wuerfel-poker", "dice-poker"),
         bots={"heuristic": heuristic_bot, "optimal": optimal_bot},
+        solver_bots=frozenset({"optimal"}),
         default_bot="optimal",
         advisor=advisor,
         perfect_information=True,

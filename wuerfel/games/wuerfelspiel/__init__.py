@@ -149,6 +149,7 @@ INFO = register(
         ),
         aliases=("kniffel", "yahtzee"),
         bots={"heuristic": _heuristic, "best": _best},
+        solver_bots=frozenset({"best"}),
         solvers={"score": _solve_score},
         advisor=_advisor,
         terminal_renderer=_render,

@@ -50,7 +50,7 @@ def register(app: FastAPI, ctx: Context) -> None:
         return games_cache[key]
 
     def _game_json(info: GameInfo, lang: str) -> dict[str, Any]:
-        from wuerfel.bots import bot_label, bot_names
+        from wuerfel.bots import available_bots, bot_label, default_bot
 
         lib = info.library
         presets = []
@@ -77,9 +77,10 @@ def register(app: FastAPI, ctx: Context) -> None:
             "max_players": info.max_players,
             "default_preset": info.default_preset,
             "presets": presets,
-            "bots": bot_names(info.id),
-            "bot_labels": {b: bot_label(b, lang) for b in bot_names(info.id)},
-            "default_bot": info.default_bot if info.default_bot in bot_names(info.id) else "random",
+            # Only the bots that can play here: one that needs the extra ``solvers`` is not offered without it.
+            "bots": available_bots(info.id),
+            "bot_labels": {b: bot_label(b, lang) for b in available_bots(info.id)},
+            "default_bot": default_bot(info),
             "faces": info.faces,
             "featured": info.featured,
             "chips": info.chips,

@@ -206,7 +206,8 @@ def register(app: FastAPI, ctx: Context) -> None:
         bots_in = data.get("bots") or {}
         if not isinstance(bots_in, dict):
             raise ApiError("bad_request", N_("'bots' must map seats to bot names."), 422)
-        from wuerfel.bots import bot_names
+        from wuerfel.bots import bot_names, require_bot
+        from wuerfel.engine.extras import MissingSolvers
 
         bots: dict[int, str] = {}
         for k, v in bots_in.items():
@@ -224,6 +225,10 @@ def register(app: FastAPI, ctx: Context) -> None:
                     name=str(v)[:40],
                     known=", ".join(bot_names(info.id)),
                 )
+            try:
+                require_bot(info, v)
+            except MissingSolvers as exc:
+                raise ApiError("needs_solvers", exc.msgid, 422, **exc.params) from exc
             bots[s] = v
         names = seat_names(data.get("names"), n, bots, flags["scorekeeper"])
         clock, move_seconds, on_expiry = time_control(data)
