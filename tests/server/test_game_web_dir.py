@@ -96,3 +96,42 @@ def test_a_plug_in_game_serves_its_own_web_table(tmp_path: Path) -> None:
     assert out["de-chicago"] == [None, False]  # a game without a web folder: the generic table
     # its table page loads its renderer and style, names it in German, and holds its partial rendered in German
     assert out["table"] == [201, True, True, True, True]
+
+
+OWN_TABLE_WORDS = {  # one text of each of our own tables that only that table says (its own catalogue holds it)
+    "zehntausend": ("zt.choices", "Wertungen", "Scoring choices"),
+    "wuerfelspiel": ("ws.roll_again", "Nochmal würfeln", "Roll again"),
+    "escalero": ("es.crossed", "gestrichen", "crossed out"),
+    "lustige-sieben": ("ls.done", "Fertig – keine weiteren Einsätze", "Done – no more stakes"),
+    "verdecktes-wuerfelpoker": ("vp.kickers", "Beikarten:", "Kickers:"),
+}
+
+
+def test_our_tables_partials_speak_german_and_english_from_their_packages() -> None:
+    """Issue 26: the strings of our five tables' ``table.html`` moved from wuerfel's catalogue into their games'
+    own; the partial, rendered as the table page renders it (``@game/<id>`` with the reader's ``_``), says the same
+    words as before in both languages, every one of them translated (no msgid left standing in German)."""
+    import re
+
+    from jinja2 import Environment
+
+    from wuerfel.engine.registry import get_game
+    from wuerfel.i18n import Translator, catalog
+    from wuerfel.server.game_files import GamePartials
+
+    env = Environment(loader=GamePartials(), autoescape=True)
+    for game, (key, german, english) in OWN_TABLE_WORDS.items():
+        info = get_game(game)  # as the table page does: the game and its catalogues registered
+        said = {}
+        for lang in ("de", "en"):
+            html = env.get_template(f"@game/{game}").render(_=Translator(lang), csp_nonce="n")
+            found = re.search(r"window\.I18N \|\| \{\}, (\{.*\})\);", html, re.S)
+            assert found, html
+            said[lang] = json.loads(found.group(1))
+        assert (said["de"][key], said["en"][key]) == (german, english), game
+        assert info.web_dir is not None
+        source = (info.web_dir / "table.html").read_text(encoding="utf-8")
+        msgids = dict(re.findall(r'"([\w.]+)": _\("(.+?)"\)', source))
+        assert msgids and set(msgids) == set(said["de"]) == set(said["en"]), game
+        assert said["en"] == msgids, game  # English: the msgids themselves
+        assert all(said["de"][k] == catalog("de")[m] for k, m in msgids.items()), game  # German: each translated
