@@ -5,9 +5,9 @@ game's own); ``... update FILE`` appends them to ``locale/de/LC_MESSAGES/FILE.po
 program: engine, cli, web …) with an empty translation for a person to fill in. The test suite runs the check, so an
 untranslated string fails CI instead of reaching a German user in English.
 
-``... owners`` lists the msgids that only one game's modules declare: those belong in the catalogue of that game's
-own package (its ``GameInfo.locale_dir``, issue 26: a game is one package), the rest in wuerfel's (see
-:func:`game_owned`).
+``... owners`` lists the msgids that only one game's modules (or its web table's templates and scripts) declare:
+those belong in the catalogue of that game's own package (its ``GameInfo.locale_dir``, issue 26: a game is one
+package), the rest in wuerfel's (see :func:`game_owned`).
 """
 
 from __future__ import annotations
