@@ -13,11 +13,10 @@ package), the rest in wuerfel's (see :func:`game_owned`).
 from __future__ import annotations
 
 import ast
-import re
 import sys
 from pathlib import Path
 
-from wuerfel.i18n import LOCALE_DIR, catalog, plural_catalog
+from wuerfel.i18n import LOCALE_DIR, TEMPLATE_PLURAL_RE, TEMPLATE_RE, catalog, plural_catalog
 
 GAMES_PACKAGE = "wuerfel.games"
 SHARED_GAME_PARTS = ("wuerfel.games.kit",)
@@ -39,9 +38,6 @@ MARKERS = {
     "ngettext",
     "Phrase",
 }
-TEMPLATE_RE = re.compile(r"""(?:_|gettext)\(\s*(['"])(.+?)\1""", re.S)
-TEMPLATE_PLURAL_RE = re.compile(r"""\b_n\(\s*(['"])(.+?)\1\s*,\s*(['"])(.+?)\3""", re.S)
-"""A template's counted text: ``_n("Enter the {n} die that fell", "Enter the {n} dice that fell")``."""
 
 
 PLURAL_MARKERS = {"ngettext", "ntranslate", "n", "N_n"}
