@@ -87,6 +87,33 @@ def test_each_game_owns_the_msgids_only_its_modules_declare() -> None:
             assert not (left := sorted(mine & central[lang])), f"wuerfel/locale/{lang} still holds {left[:5]}"
 
 
+def test_a_games_web_table_owns_its_strings() -> None:
+    """Issue 26: the ``table.html`` in a game's ``GameInfo.web_dir`` is that game's, as its modules are. A string
+    only its table says is in its own catalogues (German and English), not in wuerfel's; one that two games' tables
+    or a shared template say too stays in wuerfel's. The table shows the same words either way."""
+    from wuerfel.engine.registry import all_games
+    from wuerfel.i18n import LOCALE_DIR
+    from wuerfel.i18n_tools import game_owned, game_web_dirs
+    from wuerfel.testing.catalogues import read_catalogue
+
+    all_games()  # the games' own catalogues consulted
+    assert set(game_web_dirs().values()) == {
+        "wuerfel.games.zehntausend",
+        "wuerfel.games.wuerfelspiel",
+        "wuerfel.games.hasard.escalero",
+        "wuerfel.games.hasard.lustige_sieben",
+        "wuerfel.games.hasard.verdecktes_poker",
+    }
+    owned = game_owned()
+    assert owned["Scoring choices"] == "wuerfel.games.zehntausend"  # zehntausend/web/zehntausend/table.html only
+    assert owned["Kickers:"] == "wuerfel.games.hasard.verdecktes_poker"
+    assert "Seat {n}" not in owned  # the tables of Lustige Sieben and Verdecktes Würfelpoker both say it
+    central = {k.split("\x04")[1] for k in read_catalogue(LOCALE_DIR, "de")}
+    assert "Scoring choices" not in central and "Seat {n}" in central
+    assert translate("Scoring choices", "de") == "Wertungen"
+    assert translate("Kickers:", "de") == "Beikarten:"
+
+
 def test_counted_messages_take_their_plural_forms() -> None:
     from wuerfel.engine import counts
     from wuerfel.engine.components import resolve

@@ -455,3 +455,65 @@ def test_the_servers_web_files_name_no_game() -> None:
     assert per_game == set()
     assert {p.name for p in GAME_WEB_DIRS[0].iterdir()} >= {"generic.js", "menu.js", "sheet.js"}
     assert _names_game('kind: "zehntausend"', "zehntausend") and not _names_game("wuerfelspiel-x", "wuerfelspiel")
+
+
+CSS_NAME = re.compile(r"[.#]([A-Za-z_][\w-]*)")
+"""A class or id a CSS selector names (``.aside-tray``, ``#choices``)."""
+UNSAID = re.compile(r"/\*.*?\*/|(?<![:\"'\w])//[^\n]*|<!--.*?-->|\{#.*?#\}|\b(?:_|gettext)\(\s*([\"']).*?\1", re.S)
+"""What a script or template says without drawing anything: its comments and its translatable texts (a comment that
+says "dim the losers" does not use a class ``dim``)."""
+
+
+def _selector_names(css: str) -> set[str]:
+    """The classes and ids the selectors of a style sheet name (not its property values: ``.45`` is no class)."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    return {
+        n
+        for m in re.finditer(r"([^{}]+)\{", css)
+        if not m.group(1).strip().startswith("@")
+        for n in CSS_NAME.findall(m.group(1))
+    }
+
+
+def _uses(text: str, name: str) -> bool:
+    return _names_game(UNSAID.sub("", text), name)
+
+
+def test_the_shared_styles_name_no_game_and_style_no_one_games_table() -> None:
+    """Issue 26: a game's look is in the ``table.css`` of its ``GameInfo.web_dir``, loaded with its table. Wuerfel's
+    style sheets name no game in a selector (``.zehntausend-…``), and style nothing that only one game's own table
+    draws and no shared script or template does (Zehntausend's set-aside tray, its choices' points, its dimmed dice
+    once were in ``wuerfel.css``). A class several games' tables draw (``.turninfo``) is a shared style they use."""
+    from wuerfel.engine.registry import get_game
+
+    ids = _own_game_ids()
+    shared = [
+        p.read_text(encoding="utf-8")
+        for p in sorted(WEB.rglob("*"))
+        if p.is_file() and p.suffix in (".js", ".html") and not p.is_relative_to(WEB / "static" / "css")
+    ]
+    tables: dict[str, list[str]] = {}
+    for game in sorted(ids):
+        web_dir = get_game(game).web_dir
+        if web_dir is not None:
+            tables[game] = [
+                p.read_text(encoding="utf-8") for p in sorted(web_dir.glob("*")) if p.suffix in (".js", ".html")
+            ]
+    assert {"zehntausend", "escalero"} <= set(tables)
+    wrong = []
+    for sheet in sorted(WEB.rglob("*.css")):
+        for name in sorted(_selector_names(sheet.read_text(encoding="utf-8"))):
+            if any(name == game or name.startswith(game + "-") for game in ids):
+                wrong.append(f"{sheet.name}: .{name} names a game")
+            elif not any(_uses(text, name) for text in shared):
+                users = [game for game, texts in tables.items() if any(_uses(text, name) for text in texts)]
+                if len(users) == 1:
+                    wrong.append(f"{sheet.name}: .{name} is drawn by {users[0]}'s table alone")
+    assert wrong == []
+    assert _selector_names(".a .b-c:hover, #d > p { opacity: .45; }\n@media (max-width: 4px) { .e { x: 0 } }") == {
+        "a",
+        "b-c",
+        "d",
+        "e",
+    }
+    assert not _uses('// dim the losers\nel("p", "sub", _("{value} pts"))', "dim") and _uses('add("dim")', "dim")

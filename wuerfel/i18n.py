@@ -15,6 +15,7 @@ a line of it copied into wuerfel (issue 26), and wuerfel's own games carry their
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,18 @@ from typing import Any
 LOCALE_DIR = Path(__file__).parent / "locale"
 LANGUAGES = ("de", "en")
 DEFAULT_LANGUAGE = "de"
+
+TEMPLATE_RE = re.compile(r"""(?:_|gettext)\(\s*(['"])(.+?)\1""", re.S)
+"""A translatable text of a template or script: ``_("Scoring choices")`` (its msgid is group 2)."""
+TEMPLATE_PLURAL_RE = re.compile(r"""\b_n\(\s*(['"])(.+?)\1\s*,\s*(['"])(.+?)\3""", re.S)
+"""A template's counted text: ``_n("Enter the {n} die that fell", "Enter the {n} dice that fell")``."""
+
+
+def template_msgids(text: str) -> set[str]:
+    """The msgids a template or script asks for (a counted text by its singular): the tools that check a
+    catalogue's completeness read a game's web table with this, as they read its modules for ``N_``."""
+    return {m.group(2) for m in TEMPLATE_RE.finditer(text)} | {m.group(2) for m in TEMPLATE_PLURAL_RE.finditer(text)}
+
 
 _GAME_LOCALE_DIRS: list[Path] = []
 """Catalogue directories of registered games, in registration order (see :func:`add_locale_dir`)."""

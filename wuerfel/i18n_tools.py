@@ -5,19 +5,18 @@ game's own); ``... update FILE`` appends them to ``locale/de/LC_MESSAGES/FILE.po
 program: engine, cli, web …) with an empty translation for a person to fill in. The test suite runs the check, so an
 untranslated string fails CI instead of reaching a German user in English.
 
-``... owners`` lists the msgids that only one game's modules declare: those belong in the catalogue of that game's
-own package (its ``GameInfo.locale_dir``, issue 26: a game is one package), the rest in wuerfel's (see
-:func:`game_owned`).
+``... owners`` lists the msgids that only one game's modules (or its web table's templates and scripts) declare:
+those belong in the catalogue of that game's own package (its ``GameInfo.locale_dir``, issue 26: a game is one
+package), the rest in wuerfel's (see :func:`game_owned`).
 """
 
 from __future__ import annotations
 
 import ast
-import re
 import sys
 from pathlib import Path
 
-from wuerfel.i18n import LOCALE_DIR, catalog, plural_catalog
+from wuerfel.i18n import LOCALE_DIR, TEMPLATE_PLURAL_RE, TEMPLATE_RE, catalog, plural_catalog
 
 GAMES_PACKAGE = "wuerfel.games"
 SHARED_GAME_PARTS = ("wuerfel.games.kit",)
@@ -39,9 +38,6 @@ MARKERS = {
     "ngettext",
     "Phrase",
 }
-TEMPLATE_RE = re.compile(r"""(?:_|gettext)\(\s*(['"])(.+?)\1""", re.S)
-TEMPLATE_PLURAL_RE = re.compile(r"""\b_n\(\s*(['"])(.+?)\1\s*,\s*(['"])(.+?)\3""", re.S)
-"""A template's counted text: ``_n("Enter the {n} die that fell", "Enter the {n} dice that fell")``."""
 
 
 PLURAL_MARKERS = {"ngettext", "ntranslate", "n", "N_n"}
@@ -102,7 +98,7 @@ def all_plurals() -> set[tuple[str, str]]:
     out: set[tuple[str, str]] = set()
     for path in _python_files():
         out |= plurals_in_python(path)
-    for path in list(PACKAGE.rglob("*.html")) + list(PACKAGE.rglob("*.js")):
+    for path in _web_files():
         out |= {(m.group(2), m.group(4)) for m in TEMPLATE_PLURAL_RE.finditer(path.read_text(encoding="utf-8"))}
     return {p for p in out if p[0].strip()}
 
@@ -112,7 +108,7 @@ def all_msgids() -> set[str]:
     singulars = {s for pair in all_plurals() for s in pair}
     for path in _python_files():
         ids |= msgids_in_python(path)
-    for path in list(PACKAGE.rglob("*.html")) + list(PACKAGE.rglob("*.js")):
+    for path in _web_files():
         for m in TEMPLATE_RE.finditer(path.read_text(encoding="utf-8")):
             ids.add(m.group(2))
     return {i for i in ids if i.strip() and i not in singulars}
@@ -171,12 +167,33 @@ def game_modules() -> dict[str, set[str]]:
     return out
 
 
-def game_owned() -> dict[str, str]:
-    """Msgid (a counted message's singular) → the entry module of the one game whose own modules alone declare it.
+def game_web_dirs() -> dict[Path, str]:
+    """The ``GameInfo.web_dir`` of each of wuerfel's own games → its entry module: the files there (``table.html``,
+    ``table.js``) are that game's as its modules are, not wuerfel's shared templates and scripts."""
+    from wuerfel.engine.registry import entry_points, get_game
 
-    A msgid declared anywhere else too — the engine, the kit, a front end, a template or script, a module that two
-    games run (a shared poker module, Hasard's common parts) — is no game's: it stays in wuerfel's catalogue."""
+    files = {_module_name(p) for p in _python_files()}
+    out: dict[Path, str] = {}
+    for game_id, spec in entry_points().items():
+        entry = spec.split(":", 1)[0].strip()
+        if entry in files and (web_dir := get_game(game_id).web_dir) is not None:
+            out[web_dir.resolve()] = entry
+    return out
+
+
+def _web_files() -> list[Path]:
+    return list(PACKAGE.rglob("*.html")) + list(PACKAGE.rglob("*.js"))
+
+
+def game_owned() -> dict[str, str]:
+    """Msgid (a counted message's singular) → the entry module of the one game whose own files alone declare it:
+    its modules and the templates and scripts of its web table (:func:`game_web_dirs`).
+
+    A msgid declared anywhere else too — the engine, the kit, a front end, a shared template or script, a module that
+    two games run (a shared poker module, Hasard's common parts), two games' web tables — is no game's: it stays in
+    wuerfel's catalogue."""
     closures = game_modules()
+    web_dirs = game_web_dirs()
     users: dict[str, set[str]] = {}
     for entry, modules in closures.items():
         for m in modules:
@@ -188,10 +205,11 @@ def game_owned() -> dict[str, str]:
         ids = msgids_in_python(path) | {one for one, _many in plurals_in_python(path)}
         for msgid in ids:
             owners.setdefault(msgid, set()).update(mine)
-    for path in list(PACKAGE.rglob("*.html")) + list(PACKAGE.rglob("*.js")):
+    for path in _web_files():
         text = path.read_text(encoding="utf-8")
+        owner = next((e for d, e in web_dirs.items() if path.resolve().is_relative_to(d)), central)
         for hit in [*TEMPLATE_RE.finditer(text), *TEMPLATE_PLURAL_RE.finditer(text)]:
-            owners.setdefault(hit.group(2), set()).add(central)
+            owners.setdefault(hit.group(2), set()).add(owner)
     return {msgid: next(iter(o)) for msgid, o in owners.items() if len(o) == 1 and central not in o and msgid.strip()}
 
 

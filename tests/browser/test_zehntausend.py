@@ -97,6 +97,12 @@ def test_zehntausend_against_a_bot(server: Server, new_page) -> None:
     create_table(anna, server.url, "zehntausend", seats=2, bots={1: "heuristic"}, options=SHORT)
     anna.locator("#start-btn").click()
     wait_connected(anna)
+    # Its look comes with its table (issue 26): the set-aside tray's style is in its package's table.css.
+    anna.wait_for_function(
+        """() => [...document.styleSheets].some((s) => (s.href || "").endsWith("/static/games/zehntausend/table.css")
+                 && [...s.cssRules].some((r) => r.selectorText === ".aside-tray"))""",
+        timeout=60_000,
+    )
     play_until([anna], zehntausend_policy, lambda: finished(anna), timeout=120)
     assert msg(anna)["finished"]
     # Both seats moved: the bot's turns are in the log too, under its seat's name.

@@ -77,3 +77,24 @@ def test_check_game_raises_naming_the_game_and_the_check() -> None:
             check_game("pig")
     finally:
         registry._REGISTRY.pop("pig", None)
+
+
+def test_a_web_tables_texts_need_their_catalogue_entries(tmp_path: Path) -> None:
+    """A plug-in's ``table.html`` asks for texts a playout never meets: the check ``catalogues`` finds one that
+    neither its own catalogue nor wuerfel's translates (the tutorial's table once showed its German readers
+    English), and lets one that wuerfel's has pass."""
+    import dataclasses
+
+    from wuerfel.testing.catalogues import check_catalogues
+
+    web = tmp_path / "web"
+    web.mkdir()
+    (web / "table.html").write_text('{{ {"pig.seat": _("Seat {n}"), "pig.heap": _("Points in the heap")} | tojson }}')
+    register(dataclasses.replace(pig_info(), web_dir=web))
+    try:
+        with pytest.raises(AssertionError, match=r"pig: its web table's texts .*\['Points in the heap'\]"):
+            check_catalogues("pig")
+        (web / "table.html").write_text('{{ {"pig.seat": _("Seat {n}")} | tojson }}')  # wuerfel's catalogue has it
+        check_catalogues("pig")
+    finally:
+        registry._REGISTRY.pop("pig", None)

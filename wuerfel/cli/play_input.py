@@ -6,15 +6,15 @@ help. The session's methods of these names call the functions here, which take t
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 from rich.table import Table
 
 from wuerfel.cli.explaining import RULES_WORDS
 from wuerfel.cli.hints import hint_table
-from wuerfel.engine.advice import Advice
+from wuerfel.engine.advice import Advice, as_advice
 from wuerfel.engine.errors import IllegalAction, WuerfelError
 from wuerfel.engine.extras import solvers_needed
 from wuerfel.engine.game import Action, amounts, is_parameterised, with_amount
@@ -327,35 +327,6 @@ def help(session: PlaySession) -> None:
     session.say(session._("  r          the rules: how this game is played at this table"))
     session.say(session._("  h          this help"))
     session.say(session._("  q          quit (you may save the game record)"))
-
-
-def as_advice(item: Any, lang: str = "de") -> Advice:
-    """Accept what advisors return: :class:`Advice`, a mapping with its fields, an ``(action, value)`` pair, or any
-    object with ``action`` and ``value`` (its ``label`` may be a string or a ``label(lang)`` method).
-
-    Every built-in advisor returns :class:`Advice`; the looser shapes are for quick advisors of plug-in games. A label
-    per language (``label_de``/``label_en``) is not read: the action's label comes from ``state.describe_action`` in
-    the session's language, so an advisor need not know the languages."""
-    if isinstance(item, Advice):
-        return item
-    if isinstance(item, tuple) and len(item) == 2:
-        return Advice(action=item[0], value=item[1])
-
-    def get(key: str, default: Any = "") -> Any:
-        return item.get(key, default) if isinstance(item, Mapping) else getattr(item, key, default)
-
-    label = get("label")
-    if callable(label):
-        label = label(lang)
-    value = get("value", float("nan"))
-    return Advice(
-        action=get("action", None),
-        value=value if isinstance(value, int | float) else float("nan"),
-        measure=str(get("measure") or ""),
-        note=str(get("note") or ""),
-        params=dict(get("params") or {}),
-        label=str(label or ""),
-    )
 
 
 _WORD = re.compile(r"\w+")

@@ -9,7 +9,7 @@ measure luck in it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from wuerfel.engine.game import Action, State
@@ -46,6 +46,38 @@ class Advice:
         if self.unit:
             out["unit"] = self.unit
         return out
+
+
+def as_advice(item: Any, lang: str = "de") -> Advice:
+    """What an advisor returned, as :class:`Advice`: built-in advisors return it; a mapping with its fields, an
+    ``(action, value)`` pair or any object with ``action`` and ``value`` (its ``label`` a string or a ``label(lang)``
+    method) is read the same way (a plug-in's quick advisor).
+
+    Why here: the terminal's hint table and the server's hint message read advisors alike, and each had its own copy
+    of this, which had drifted apart (the server dropped a ``label(lang)`` method, the terminal a ``unit``). A label
+    per language (``label_de``/``label_en``) is not read: a front end labels the action itself in its reader's
+    language (``state.describe_offer``), so an advisor need not know the languages."""
+    if isinstance(item, Advice):
+        return item
+    if isinstance(item, tuple) and len(item) == 2:
+        return Advice(action=item[0], value=item[1])
+
+    def get(key: str, default: Any = "") -> Any:
+        return item.get(key, default) if isinstance(item, Mapping) else getattr(item, key, default)
+
+    label = get("label")
+    if callable(label):
+        label = label(lang)
+    value = get("value", float("nan"))
+    return Advice(
+        action=get("action", None),
+        value=value if isinstance(value, int | float) else float("nan"),
+        measure=str(get("measure") or ""),
+        note=str(get("note") or ""),
+        params=dict(get("params") or {}),
+        label=label if isinstance(label, str) else "",
+        unit=str(get("unit") or ""),
+    )
 
 
 @runtime_checkable

@@ -10,6 +10,7 @@ outside the folder is ever served: a path that leaves it (``..``, a link pointin
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -42,9 +43,20 @@ def game_file(game: str, path: str) -> Path | None:
         return None
     root = info.web_dir.resolve()
     target = (root / path).resolve()
-    if not target.is_relative_to(root) or not target.is_file() or target == root / PARTIAL:
+    if not target.is_relative_to(root) or not target.is_file() or _is_partial(target, root):
         return None
     return target
+
+
+def _is_partial(target: Path, root: Path) -> bool:
+    """Whether ``target`` is the game's partial under any spelling, which is never served: by its name in any case
+    (a case-insensitive file system finds ``TABLE.HTML``; Windows drops trailing dots and spaces), or as the same file
+    under another name (a hard link). Why not one path compared: the router has decoded ``%2e`` and ``resolve``
+    folded ``./``, ``..`` and double slashes, but neither knows how the file system spells a name."""
+    if target.name.casefold().rstrip(". ") == PARTIAL:
+        return True
+    partial = root / PARTIAL
+    return partial.is_file() and os.path.samefile(target, partial)
 
 
 def _partial(game: str) -> Path | None:

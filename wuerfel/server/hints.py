@@ -13,7 +13,7 @@ import random
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from wuerfel.engine.advice import Advice
+from wuerfel.engine.advice import Advice, as_advice
 from wuerfel.engine.errors import N_, WuerfelError
 from wuerfel.engine.extras import solvers_needed
 from wuerfel.engine.game import State
@@ -45,30 +45,6 @@ def is_chance(advice: Advice) -> bool:
 
     scale = SCALES.get(advice.measure)
     return scale is not None and scale.unit in ("probability", "win_probability")
-
-
-def as_advice(item: Any) -> Advice:
-    """What an advisor returned, as :class:`Advice`: built-in advisors return it; an ``(action, value)`` pair or an
-    object or mapping with its fields (a plug-in's quick advisor) is read as the terminal reads it."""
-    if isinstance(item, Advice):
-        return item
-    if isinstance(item, tuple) and len(item) == 2:
-        return Advice(action=item[0], value=item[1])
-
-    def get(key: str, default: Any = "") -> Any:
-        return item.get(key, default) if isinstance(item, dict) else getattr(item, key, default)
-
-    value = get("value", float("nan"))
-    label = get("label")
-    return Advice(
-        action=get("action", None),
-        value=value if isinstance(value, int | float) else float("nan"),
-        measure=str(get("measure") or ""),
-        note=str(get("note") or ""),
-        params=dict(get("params") or {}),
-        label=label if isinstance(label, str) else "",
-        unit=str(get("unit") or ""),
-    )
 
 
 async def hint(t: LiveTable, conn: Conn, msg: HintRequest) -> None:
@@ -141,7 +117,7 @@ def advise(t: LiveTable, game: Any, state: State, player: int, lang: str) -> lis
     legal = state.legal_actions(player)
     out: list[AdviceLine] = []
     for item in advice:
-        a = as_advice(item)
+        a = as_advice(item, lang)
         label = a.label or (state.describe_offer(a.action, lang) if a.action is not None else "")
         value = a.value if isinstance(a.value, int | float) and math.isfinite(a.value) else None
         note = translate(a.note, lang, **a.params) if a.note else ""

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from wuerfel.engine.registry import get_game
-from wuerfel.i18n import LANGUAGES
+from wuerfel.i18n import LANGUAGES, LOCALE_DIR, template_msgids
 
 
 def read_catalogue(directory: Path, lang: str) -> dict[str, Any]:
@@ -29,11 +29,34 @@ def read_catalogue(directory: Path, lang: str) -> dict[str, Any]:
     return out
 
 
+def web_msgids(web_dir: Path) -> set[str]:
+    """The texts a game's own web table asks for: the ``_("…")`` of its ``table.html`` partial (and of any template
+    or script in its ``web_dir``)."""
+    return {
+        msgid
+        for path in sorted(web_dir.rglob("*"))
+        if path.suffix in (".html", ".js") and path.is_file()
+        for msgid in template_msgids(path.read_text(encoding="utf-8"))
+    }
+
+
 def check_catalogues(game_id: str) -> None:
     """A game with a ``locale_dir`` has a catalogue in each language, the same msgids in each, and every entry
     translated (a plural entry in every form). A game without one has all its texts in wuerfel's catalogues, which
-    wuerfel's own tests hold complete."""
+    wuerfel's own tests hold complete.
+
+    The texts of its own web table (``GameInfo.web_dir``) are in its catalogue in both languages too, unless wuerfel's
+    has them: a playout never meets them (they are the page's, not the table's components), so without this a
+    plug-in's table showed its German readers English and no check said so (issue 26)."""
     info = get_game(game_id)
+    wanted = web_msgids(info.web_dir) if info.web_dir is not None else set()
+    if wanted:
+        central = {key.split("\x04", 1)[1] for key in read_catalogue(LOCALE_DIR, "de")}
+        for lang in LANGUAGES:
+            own = read_catalogue(info.locale_dir, lang) if info.locale_dir is not None else {}
+            lacking = sorted(wanted - central - {key.split("\x04", 1)[1] for key in own})
+            where = info.locale_dir / lang / "LC_MESSAGES" if info.locale_dir is not None else "no locale_dir"
+            assert not lacking, f"{game_id}: its web table's texts are not in its {lang} catalogue ({where}): {lacking}"
     if info.locale_dir is None:
         return
     found = {lang: read_catalogue(info.locale_dir, lang) for lang in LANGUAGES}

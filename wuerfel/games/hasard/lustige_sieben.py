@@ -26,10 +26,10 @@ from wuerfel.engine.edges import BankEdge
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
-from wuerfel.engine.rules import label_options, opt, require
-from wuerfel.games.hasard.common import WHO_BEGINS
+from wuerfel.engine.rules import opt, require
 from wuerfel.games.kit.bank import BankGame, BankState
 from wuerfel.games.kit.bank_board import BOARD, Bet, BoardField, BoardSpec, Done, Stake, settle_board
+from wuerfel.games.kit.bank_options import bank_rounds_option, bank_throws_option, first_bank_option, label_bank_options
 from wuerfel.games.kit.bank_table import DONE_WORDS, LOT_BANK, LOT_BANK_NAMED
 
 LEFT = (2, 4, 6, 9, 11)
@@ -100,23 +100,9 @@ class LustigeSiebenRules:
         de="„verdoppeln“/„dreifach“: 2×/3× des Einsatzes zurück oder 2×/3× Gewinn zusätzlich zum Einsatz",
         en="'doubled'/'threefold': 2×/3× the stake returned, or 2×/3× won on top of the stake",
     )
-    bank_throws: int = opt(
-        5,
-        de="Würfe, nach denen die Bank an den linken Nachbarn geht",
-        en="Throws after which the bank passes to the left neighbour",
-        low=1,
-        high=100,
-    )
-    bank_rounds: int = opt(
-        1,
-        de="Wie oft die Bank reihum geht, bis das Spiel endet",
-        en="How many times the bank goes round the table before the game ends",
-        low=1,
-        high=20,
-    )
-    first_bank: Literal["first_seat", "lot"] = opt(
-        "lot", de="Wer die Bank zuerst hält: Platz 1 oder das Los", en="Who holds the bank first: seat 1 or the lot"
-    )
+    bank_throws: int = bank_throws_option()
+    bank_rounds: int = bank_rounds_option()
+    first_bank: Literal["first_seat", "lot"] = first_bank_option()
 
     def validate(self) -> None:
         for key in ("starting_chips", "max_stake", "bank_throws", "bank_rounds"):
@@ -336,21 +322,15 @@ INFO = register(
 
 
 # --- the options in words (rule editor, ``wuerfel rules show``, the API) --------------------
-label_options(
+label_bank_options(
     LustigeSiebenRules,
     {
-        "starting_chips": ("Chips zu Beginn", "Starting chips"),
-        "max_stake": ("Höchster Einsatz", "Largest stake"),
         "payout": ("Auszahlung", "Payout"),
-        "bank_throws": ("Würfe je Bank", "Throws per bank"),
-        "bank_rounds": ("Runden der Bank", "Rounds of the bank"),
-        "first_bank": ("Wer zuerst die Bank hält", "Who holds the bank first"),
     },
     {
         "payout": {
             "returned": ("2×/3× des Einsatzes zurück", "2×/3× the stake returned"),
             "net": ("2×/3× Gewinn zusätzlich zum Einsatz", "2×/3× won on top of the stake"),
         },
-        "first_bank": WHO_BEGINS,
     },
 )

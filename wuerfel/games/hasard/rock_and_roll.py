@@ -42,9 +42,10 @@ from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import JSON, PUBLIC, Action, Amount, EventView, Game, Outcome, State
 from wuerfel.engine.pokerdice import face_name
 from wuerfel.engine.registry import GameInfo, register
-from wuerfel.engine.rules import label_options, opt, require
+from wuerfel.engine.rules import opt, require
 from wuerfel.games.kit.bank import BankGame, BankState
 from wuerfel.games.kit.bank_board import BoardField, BoardSpec, Done, Stake
+from wuerfel.games.kit.bank_options import bank_rounds_option, first_bank_option, label_bank_options
 from wuerfel.games.kit.bank_table import DONE_WORDS
 from wuerfel.i18n import ntranslate, translate
 
@@ -159,16 +160,8 @@ class RockAndRollRules:
         de="Das angekündigte Ende beendet die Bank (sie geht an den linken Nachbarn) oder das ganze Spiel",
         en="The announced end ends the bank (it passes to the left neighbour) or the whole game",
     )
-    bank_rounds: int = opt(
-        1,
-        de="Wie oft die Bank reihum geht, bis das Spiel endet",
-        en="How many times the bank goes round the table before the game ends",
-        low=1,
-        high=20,
-    )
-    first_bank: Literal["first_seat", "lot"] = opt(
-        "lot", de="Wer die Bank zuerst hält: Platz 1 oder das Los", en="Who holds the bank first: seat 1 or the lot"
-    )
+    bank_rounds: int = bank_rounds_option()
+    first_bank: Literal["first_seat", "lot"] = first_bank_option()
 
     def validate(self) -> None:
         for key in ("starting_chips", "max_stake", "notice_throws", "max_bank_throws", "bank_rounds"):
@@ -186,25 +179,17 @@ class RockAndRollRules:
         return self.max_bank_throws
 
 
-label_options(
+label_bank_options(
     RockAndRollRules,
     {
-        "starting_chips": ("Chips zu Beginn", "Starting chips"),
-        "max_stake": ("Höchster Einsatz", "Largest stake"),
         "notice_throws": ("Ankündigung des Endes (Würfe vorher)", "Notice of the end (throws ahead)"),
         "max_bank_throws": ("Längste Bank (Würfe)", "Longest bank (throws)"),
         "end": ("Was das angekündigte Ende beendet", "What the announced end ends"),
-        "bank_rounds": ("Runden der Bank", "Rounds of the bank"),
-        "first_bank": ("Wer zuerst die Bank hält", "Who holds the bank first"),
     },
     {
         "end": {
             "bank": ("die Bank (sie geht weiter)", "the bank (it passes on)"),
             "game": ("das ganze Spiel", "the whole game"),
-        },
-        "first_bank": {
-            "lot": ("das Los (höchster Wurf)", "the lot (highest throw)"),
-            "first_seat": ("Platz 1", "seat 1"),
         },
     },
 )

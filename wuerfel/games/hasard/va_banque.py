@@ -39,8 +39,9 @@ from wuerfel.engine.components import Chips, Component, Dice, Goal, Message, Phr
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.registry import GameInfo, register
-from wuerfel.engine.rules import label_options, opt, require
+from wuerfel.engine.rules import opt, require
 from wuerfel.games.kit.bank_board import Rotation
+from wuerfel.games.kit.bank_options import first_bank_option, label_bank_options
 from wuerfel.games.kit.chip_results import ChipResults
 from wuerfel.games.kit.lot import Lot, lot_outcomes, parse_lot
 from wuerfel.games.kit.seats import left_of
@@ -100,30 +101,19 @@ class VaBanqueRules:
         de="Die Variante trifft nur, wer bei den Würfen 2–4 nicht dividieren konnte (Text: „Kann … nicht“)",
         en="The variant hits only a player who could not divide at dice 2–4 (text: 'unable to')",
     )
-    first_bank: Literal["first_seat", "lot"] = opt(
-        "lot", de="Wer die Bank zuerst hält: Platz 1 oder das Los", en="Who holds the bank first: seat 1 or the lot"
-    )
+    first_bank: Literal["first_seat", "lot"] = first_bank_option()
 
     def validate(self) -> None:
         for key in ("starting_chips", "stake", "bank_rounds"):
             require(getattr(self, key) >= 1, key, "≥ 1", getattr(self, key))
 
 
-label_options(
+label_bank_options(
     VaBanqueRules,
     {
-        "starting_chips": ("Chips zu Beginn", "Starting chips"),
         "stake": ("Einsatz je Runde", "Stake per round"),
-        "bank_rounds": ("Runden der Bank", "Rounds of the bank"),
         "forfeit": ("Rest an den Bankhalter (Variante)", "Remainder to the banker (variant)"),
         "forfeit_only_if_unable": ("Nur wer nicht dividieren konnte", "Only who could not divide"),
-        "first_bank": ("Wer zuerst die Bank hält", "Who holds the bank first"),
-    },
-    {
-        "first_bank": {
-            "lot": ("das Los (höchster Wurf)", "the lot (highest throw)"),
-            "first_seat": ("Platz 1", "seat 1"),
-        }
     },
 )
 

@@ -29,9 +29,10 @@ from wuerfel.engine.dice import roll_distribution
 from wuerfel.engine.errors import N_, IllegalAction
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.engine.registry import GameInfo, register
-from wuerfel.engine.rules import label_options, opt, require
+from wuerfel.engine.rules import opt, require
 from wuerfel.games.kit.bank import BankGame, BankState
 from wuerfel.games.kit.bank_board import BoardField, BoardSpec, Done, Stake
+from wuerfel.games.kit.bank_options import bank_rounds_option, bank_throws_option, first_bank_option, label_bank_options
 from wuerfel.games.kit.bank_table import DONE_WORDS
 
 UNDER = 10
@@ -78,23 +79,9 @@ class ZehnerspielRules:
         "zusätzlich zum Einsatz",
         en="'Win double the stake': 2× the stake returned (even money) or twice the stake won on top of it",
     )
-    bank_throws: int = opt(
-        5,
-        de="Würfe, nach denen die Bank an den linken Nachbarn geht",
-        en="Throws after which the bank passes to the left neighbour",
-        low=1,
-        high=100,
-    )
-    bank_rounds: int = opt(
-        1,
-        de="Wie oft die Bank reihum geht, bis das Spiel endet",
-        en="How many times the bank goes round the table before the game ends",
-        low=1,
-        high=20,
-    )
-    first_bank: Literal["first_seat", "lot"] = opt(
-        "lot", de="Wer die Bank zuerst hält: Platz 1 oder das Los", en="Who holds the bank first: seat 1 or the lot"
-    )
+    bank_throws: int = bank_throws_option()
+    bank_rounds: int = bank_rounds_option()
+    first_bank: Literal["first_seat", "lot"] = first_bank_option()
 
     def validate(self) -> None:
         for key in ("starting_chips", "max_stake", "bank_throws", "bank_rounds"):
@@ -106,24 +93,15 @@ class ZehnerspielRules:
         return 3 if self.payout == "net" else 2
 
 
-label_options(
+label_bank_options(
     ZehnerspielRules,
     {
-        "starting_chips": ("Chips zu Beginn", "Starting chips"),
-        "max_stake": ("Höchster Einsatz", "Largest stake"),
         "payout": ("Auszahlung", "Payout"),
-        "bank_throws": ("Würfe je Bank", "Throws per bank"),
-        "bank_rounds": ("Runden der Bank", "Rounds of the bank"),
-        "first_bank": ("Wer zuerst die Bank hält", "Who holds the bank first"),
     },
     {
         "payout": {
             "returned": ("2× des Einsatzes zurück", "2× the stake returned"),
             "net": ("2× Gewinn zusätzlich zum Einsatz", "2× won on top of the stake"),
-        },
-        "first_bank": {
-            "lot": ("das Los (höchster Wurf)", "the lot (highest throw)"),
-            "first_seat": ("Platz 1", "seat 1"),
         },
     },
 )
