@@ -368,7 +368,7 @@ class LiveTable:
         tell, and whether a seat's person is back (the seats a stand-in played are his again, stored first)."""
         async with self.lock:
             p = conn.player
-            who = Join(conn, p.id if p else None, p.name if p else "", conn.last_seq)
+            who = Join(conn, p.id if p else None, p.name if p else "", conn.last_seq, conn.address)
             step = self.core.handle(who, clocks.now(), serverdice.dice(self))
             back = False
             try:  # the others read it; he reads it with his first message
