@@ -139,7 +139,6 @@ class LiveTable:
         self.addresses: dict[int, str] = {}
         """The last client address of each player seen here (player id → address): builds for this table are
         counted for its host's address (issue 24 §4 H2)."""
-        self.chat: list[ChatRow] = []
         self._advisor: Any = None
         """The game's advisor (``GameInfo.advisor``), made on the first hint asked for and kept: some build tables."""
         self._advisor_lock = threading.Lock()
@@ -149,6 +148,7 @@ class LiveTable:
         self.muted: set[int] = set()
         """The spectators (player ids) the host muted: they read the chat but may not write (stored, see
         :meth:`mute`)."""
+        self.chat: list[ChatRow] = []
         """Every chat message of the table, as stored (loaded with the table; see :meth:`_chat`)."""
 
     # --- the core's memory, under the names the shell's modules use ----------------------------------------
@@ -345,7 +345,6 @@ class LiveTable:
     come_back = seatops.come_back
     abandon = seatops.abandon
     refresh_ratings = seatops.refresh_ratings
-    _give_back = seatops.give_back
     standin_kind = seatops.standin_kind
 
     def _changed(self) -> None:
