@@ -24,7 +24,7 @@ from wuerfel.i18n import translate
 from wuerfel.server import clocks, fanout, serverdice
 from wuerfel.server.builds import BuildBusy
 from wuerfel.server.core import timing
-from wuerfel.server.core.steps import BotMove, Resume
+from wuerfel.server.core.steps import BotMove, Resume, Step
 from wuerfel.server.messages import db_unavailable, retry_pause
 
 if TYPE_CHECKING:
@@ -203,13 +203,7 @@ async def drive(t: LiveTable) -> None:
                 except Exception:
                     log.exception("the throw of bot seat %d at table %s failed", seat, t.row.id)
                     return
-                try:
-                    await t._run(step)
-                    backoff = 0.0
-                except Exception:
-                    log.exception("committing a bot's throw at table %s failed; trying again", t.row.id)
-                    backoff = retry_pause(backoff)
-                    fanout.report_db_failure(t)
+                backoff = await commit_or_back_off(t, step, backoff, "a bot's throw")
                 continue
             bot = bots.get(seat) or RandomBot(secrets.randbits(32))
             try:
@@ -229,13 +223,20 @@ async def drive(t: LiveTable) -> None:
                 except Exception:
                     log.exception("no move possible for seat %d at table %s", seat, t.row.id)
                     return
-            try:
-                await t._run(step)
-                backoff = 0.0
-            except Exception:
-                log.exception("committing a bot move at table %s failed; trying again", t.row.id)
-                backoff = retry_pause(backoff)
-                fanout.report_db_failure(t)
+            backoff = await commit_or_back_off(t, step, backoff, "a bot move")
+
+
+async def commit_or_back_off(t: LiveTable, step: Step, backoff: float, what: str) -> float:
+    """Store a bot's step (``what`` names it in the log) and return the driver's pause before its next try: none when
+    it was stored; else the move was undone in memory, the table is told the database failed, and the pause grows
+    (:func:`retry_pause`) so the bot tries again until the database takes it, without hammering it meanwhile."""
+    try:
+        await t._run(step)
+    except Exception:
+        log.exception("committing %s at table %s failed; trying again", what, t.row.id)
+        fanout.report_db_failure(t)
+        return retry_pause(backoff)
+    return 0.0
 
 
 async def resume(t: LiveTable) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from wuerfel.engine.record import Match
 from wuerfel.i18n import translate
-from wuerfel.server import clocks, serverdice
+from wuerfel.server import clocks, seatops, serverdice
 from wuerfel.server.core import moves
 from wuerfel.server.core.refusals import TableError
 from wuerfel.server.core.steps import AskThrow, Chat, Move, TypedThrow
@@ -76,7 +76,7 @@ async def move(
     playing(t)
     mine = t.seats_of(conn.player)
     if conn.player is not None and mine:
-        await t._give_back(conn.player)  # a move of his own says he is back
+        await seatops.give_back(t, conn.player)  # a move of his own says he is back
     await t._run(
         t.core.handle(
             Move(tuple(mine), seat, action_json, expected, tap, conn.want_seat), clocks.now(), serverdice.dice(t)
@@ -103,7 +103,7 @@ async def ask_throw(t: LiveTable, conn: Conn, expected: int, seat: int | None, t
     moves.check_throw_request(t.row.scorekeeper)
     mine = t.seats_of(conn.player)
     if conn.player is not None and mine:
-        await t._give_back(conn.player)
+        await seatops.give_back(t, conn.player)
     await t._run(
         t.core.handle(
             AskThrow(tuple(mine), seat, expected, tap, lambda due: t.seat_label(due, conn.lang)),

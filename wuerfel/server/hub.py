@@ -18,15 +18,17 @@ import time
 from collections import Counter
 from typing import Any
 
-from wuerfel.engine.errors import N_, RuleError, WuerfelError
+from wuerfel.engine.errors import RuleError, WuerfelError
 from wuerfel.engine.registry import GameInfo
 from wuerfel.engine.sources import SystemSource
+from wuerfel.server import serverdice
 from wuerfel.server.builds import BuildGate
 from wuerfel.server.cluster.owner import Node
 from wuerfel.server.cluster.shared import LocalShared, Shared, SharedUnavailable
 from wuerfel.server.conn import Conn
 from wuerfel.server.core.pacing import SPECTATOR_INTERVAL
 from wuerfel.server.core.refusals import TableError
+from wuerfel.server.core.steps import Admit, Admitted, Now, Uncount
 from wuerfel.server.live import THROW_WAIT, LiveTable
 from wuerfel.server.messages import (
     db_refusal,
@@ -134,40 +136,36 @@ class Hub:
         """Threads and caps for making bots and advisors, apart from the store's threads (issue 24 §4 H2)."""
 
     def admit(self, table: LiveTable, conn: Conn, address: str) -> TableError | None:
-        """Count ``conn`` in, or say why not: every connection costs a copy of every broadcast, so one address or a
-        crowd of anonymous viewers must not be able to slow a table down for the people playing at it.
+        """Count ``conn`` in, or say why not: the core's :class:`~wuerfel.server.core.steps.Admit` decides
+        (:mod:`wuerfel.server.core.admission`); the shell counts the address's sockets first and carries out the
+        answer (keeps the count, or gives it back).
 
         The count per address is the sum of every worker's (:attr:`shared`, issue 25 §2): with N workers an address
         holds :attr:`per_address` in all, not N times that. Shared facts away: each worker counts for itself."""
-        if not self._count_socket(address, 1):
-            return TableError(
-                "too_many_connections",
-                N_("Too many open connections from your address; close other tables first."),
-                429,
-            )
-        refused = self._refuse_spectator(table, conn, address)
-        if refused is not None:
-            self._count_socket(address, -1)
-            return refused
-        self._by_address[address] += 1
-        conn.address = address
-        return None
+        sockets, shared = self._count_in(address)
+        p = conn.player
+        # Admission reads no time and throws no dice.
+        who = Admit(conn, p.id if p else None, address, sockets, self)
+        step = table.core.handle(who, Now(time.monotonic(), time.time()), serverdice.dice(table))
+        for effect in step.effects:
+            if isinstance(effect, Admitted):
+                self._by_address[address] += 1
+                conn.address = address
+            elif isinstance(effect, Uncount) and shared:
+                with contextlib.suppress(SharedUnavailable):  # the keeper states the right count when they are back
+                    self.shared.gauge(f"ws|{address}", self.member, -1, GAUGE_TTL)
+        refused = step.refused
+        return refused.error if refused is not None else None
 
-    def _count_socket(self, address: str, by: int) -> bool:
-        """Add ``by`` to this worker's part of ``address``'s open websockets in :attr:`shared`; False (and nothing
-        added) when one more would pass :attr:`per_address` in all. A blocking round trip on the loop: one per
-        websocket opened or closed, as cheap as the rate limits' (``Shared`` says where that is fine)."""
+    def _count_in(self, address: str) -> tuple[int, bool]:
+        """Count one more websocket of ``address``: its open websockets in all workers with this one, and whether it
+        was counted in :attr:`shared` (True) or, those being away, only looked up in this worker's own count. A
+        blocking round trip on the loop: one per websocket opened or closed, as cheap as the rate limits'
+        (``Shared`` says where that is fine)."""
         try:
-            total = self.shared.gauge(f"ws|{address}", self.member, by, GAUGE_TTL)
+            return self.shared.gauge(f"ws|{address}", self.member, 1, GAUGE_TTL), True
         except SharedUnavailable:
-            return by < 0 or self._by_address[address] < self.per_address
-        if by > 0 and total > self.per_address:
-            with contextlib.suppress(
-                SharedUnavailable
-            ):  # the keeper states the right count when the shared facts are back
-                self.shared.gauge(f"ws|{address}", self.member, -by, GAUGE_TTL)
-            return False
-        return True
+            return self._by_address[address] + 1, False
 
     def keep_counts(self) -> None:
         """Re-state this worker's parts of the counts per address (open websockets, builds) in :attr:`shared`, so
@@ -179,23 +177,6 @@ class Hub:
         except SharedUnavailable:
             log.warning("the counts per address could not be kept in the shared facts")
 
-    def _refuse_spectator(self, table: LiveTable, conn: Conn, address: str) -> TableError | None:
-        """Why a spectator (no seat at ``table``) may not connect, or None."""
-        if not table.seats_of(conn.player):
-            watching = [c for c in table.conns if not table.seats_of(c.player)]
-            anonymous = [c for c in watching if c.player is None]
-            if len(watching) >= self.spectators or (conn.player is None and len(anonymous) >= self.anonymous):
-                return TableError(
-                    "too_many_spectators", N_("This table has as many spectators as it can take; try again later."), 429
-                )
-            if conn.player is None and sum(c.address == address for c in anonymous) >= self.watchers_per_address:
-                return TableError(
-                    "too_many_spectators",
-                    N_("You already watch this table in as many windows as one address may; close one, or log in."),
-                    429,
-                )
-        return None
-
     def release(self, conn: Conn, address: str) -> None:
         if conn.address is None:
             return
@@ -203,7 +184,8 @@ class Hub:
         self._by_address[address] -= 1
         if self._by_address[address] <= 0:
             del self._by_address[address]
-        self._count_socket(address, -1)
+        with contextlib.suppress(SharedUnavailable):  # the keeper states the right count when they are back
+            self.shared.gauge(f"ws|{address}", self.member, -1, GAUGE_TTL)
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table, loaded from its log if need be and kept in :attr:`tables`: for whoever acts on it or

@@ -139,7 +139,6 @@ class LiveTable:
         self.addresses: dict[int, str] = {}
         """The last client address of each player seen here (player id → address): builds for this table are
         counted for its host's address (issue 24 §4 H2)."""
-        self.chat: list[ChatRow] = []
         self._advisor: Any = None
         """The game's advisor (``GameInfo.advisor``), made on the first hint asked for and kept: some build tables."""
         self._advisor_lock = threading.Lock()
@@ -149,6 +148,7 @@ class LiveTable:
         self.muted: set[int] = set()
         """The spectators (player ids) the host muted: they read the chat but may not write (stored, see
         :meth:`mute`)."""
+        self.chat: list[ChatRow] = []
         """Every chat message of the table, as stored (loaded with the table; see :meth:`_chat`)."""
 
     # --- the core's memory, under the names the shell's modules use ----------------------------------------
@@ -345,7 +345,6 @@ class LiveTable:
     come_back = seatops.come_back
     abandon = seatops.abandon
     refresh_ratings = seatops.refresh_ratings
-    _give_back = seatops.give_back
     standin_kind = seatops.standin_kind
 
     def _changed(self) -> None:
@@ -368,7 +367,7 @@ class LiveTable:
         tell, and whether a seat's person is back (the seats a stand-in played are his again, stored first)."""
         async with self.lock:
             p = conn.player
-            who = Join(conn, p.id if p else None, p.name if p else "", conn.last_seq)
+            who = Join(conn, p.id if p else None, p.name if p else "", conn.last_seq, conn.address)
             step = self.core.handle(who, clocks.now(), serverdice.dice(self))
             back = False
             try:  # the others read it; he reads it with his first message

@@ -41,13 +41,25 @@ class EventLog:
             return
         self._verify_fences(c, fences, lock=not self._sqlite)
 
-    @staticmethod
-    def _verify_fences(c: sa.Connection, fences: Sequence[Fence], lock: bool) -> None:
-        lt = db.table_leases
-        q = sa.select(lt.c.table_id, lt.c.epoch).where(lt.c.table_id.in_(sorted(dict(fences)))).order_by(lt.c.table_id)
+    # The fence check runs once per commit batch of a cluster worker: built once, not per call. Measured on the
+    # local PostgreSQL (one event per append, CPU of the writer's process): building and compiling the SELECT each
+    # time cost ≈ 400 µs on top of an unfenced append, the statement built once ≈ 220 µs, the locking query as driver
+    # SQL ≈ 175 µs — what is left is the round trip. The database still decides: the lease rows are locked and their
+    # epochs compared inside the writing transaction.
+    _FENCES = (
+        sa.select(db.table_leases.c.table_id, db.table_leases.c.epoch)
+        .where(db.table_leases.c.table_id.in_(sa.bindparam("ids", expanding=True)))
+        .order_by(db.table_leases.c.table_id)
+    )
+    _FENCES_LOCKED = "SELECT table_id, epoch FROM table_leases WHERE table_id = ANY(%s) ORDER BY table_id FOR UPDATE"
+    """PostgreSQL's (the only one that locks: SQLite checks after its writes, under its one write lock)."""
+
+    @classmethod
+    def _verify_fences(cls, c: sa.Connection, fences: Sequence[Fence], lock: bool) -> None:
         if lock:
-            q = q.with_for_update()
-        held = {r.table_id: r.epoch for r in c.execute(q)}
+            held = dict(c.exec_driver_sql(cls._FENCES_LOCKED, (sorted(dict(fences)),)).all())
+        else:
+            held = {r.table_id: r.epoch for r in c.execute(cls._FENCES, {"ids": sorted(dict(fences))})}
         for table_id, epoch in fences:
             if held.get(table_id) != epoch:
                 raise Fenced(table_id)

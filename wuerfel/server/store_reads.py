@@ -13,6 +13,16 @@ from sqlalchemy.engine import Engine
 from wuerfel.server import db
 from wuerfel.server.rows import ArchiveGame, Player, _aware
 
+FINISHED_GAME = (
+    db.game_tables.c.id,
+    db.game_tables.c.game,
+    db.game_tables.c.rules_id,
+    db.game_tables.c.finished_at,
+    db.game_tables.c.rated,
+)
+"""The columns every read of a finished game starts with (the archive's list, a player's results): one tuple, so the
+two queries cannot drift apart."""
+
 
 def seats_query() -> sa.Select[Any]:
     """Seats with whether a guest sits there (a player without a password)."""
@@ -56,14 +66,7 @@ class ArchiveReads:
         with self.engine.connect() as c:
             total = c.execute(sa.select(sa.func.count()).select_from(db.game_tables).where(*where)).scalar_one()
             rows = c.execute(
-                sa.select(
-                    db.game_tables.c.id,
-                    db.game_tables.c.game,
-                    db.game_tables.c.rules_id,
-                    db.game_tables.c.finished_at,
-                    db.game_tables.c.rated,
-                    db.game_tables.c.ended_by,
-                )
+                sa.select(*FINISHED_GAME, db.game_tables.c.ended_by)
                 .where(*where)
                 .order_by(db.game_tables.c.finished_at.desc(), db.game_tables.c.id)
                 .offset(max(0, offset))
@@ -134,11 +137,7 @@ class ArchiveReads:
         with self.engine.connect() as c:
             rows = c.execute(
                 sa.select(
-                    db.game_tables.c.id,
-                    db.game_tables.c.game,
-                    db.game_tables.c.rules_id,
-                    db.game_tables.c.finished_at,
-                    db.game_tables.c.rated,
+                    *FINISHED_GAME,
                     db.game_tables.c.private,
                     db.game_tables.c.scorekeeper,
                     db.game_tables.c.num_seats,

@@ -4,6 +4,7 @@ drops out by itself. In process: two hubs (or build gates) on one :class:`LocalS
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,12 +14,17 @@ import pytest
 from tests.server.cluster.services import fresh_redis
 from tests.server.cluster.test_route import FakeClient, new_table, two_workers
 from tests.server.loops import run_loop
+from wuerfel.i18n import translate
 from wuerfel.server import hub as hub_module
 from wuerfel.server.builds import BuildBusy, BuildGate, BuildLimits
+from wuerfel.server.cluster.proxy import relay
 from wuerfel.server.cluster.redis_shared import RedisShared
 from wuerfel.server.cluster.shared import LocalShared, Shared
-from wuerfel.server.conn import Conn
+from wuerfel.server.conn import CLOSE_LIMIT, Conn
+from wuerfel.server.messages import encode, error_json
 from wuerfel.server.store import Store
+
+TOO_MANY = "Too many open connections from your address; close other tables first."
 
 
 @pytest.fixture(params=["local", "redis"])
@@ -113,3 +119,43 @@ def test_a_dead_workers_builds_stop_counting() -> None:
     finally:
         dead.close()
         alive.close()
+
+
+class RawClient(FakeClient):
+    """A relayed socket's client that keeps each message's text as the owner encoded it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.raw: list[str] = []
+
+    async def send_text(self, data: str) -> None:
+        self.raw.append(data)
+        await super().send_text(data)
+
+
+def test_a_refusal_for_a_relayed_socket_is_the_protocols_encoding_in_its_language(tmp_path: Path) -> None:
+    """The owner admits a socket relayed from another worker as its own (the address's count is the cluster's) and
+    sends the refusal in the one encoding of every protocol message (compact, UTF-8 as it is): before, the relayed
+    one alone went out through plain ``json.dumps``, its umlauts escaped."""
+    store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
+    tid, anna, bert = new_table(store)
+
+    async def body() -> None:
+        async with two_workers(store, LocalShared()) as (a, b):
+            assert a.node is not None and b.node is not None
+            t = await a.get(tid)
+            assert t is not None
+            a.per_address = 1
+            assert a.admit(t, Conn(FakeClient(), anna, "de", None, None), "10.0.0.1") is None
+            client = RawClient()
+            join = {"player": bert.to_json(), "lang": "de", "seat": None, "since": None, "address": "10.0.0.1"}
+            await asyncio.wait_for(relay(b.node, client, a.node.worker_id, tid, {**join, "base_url": ""}), 10)
+            assert client.closed == CLOSE_LIMIT
+            (text,) = client.raw
+            refusal = error_json("too_many_connections", translate(TOO_MANY, "de"))
+            assert text == encode(refusal) and "ß" in text
+
+    try:
+        run_loop(body())
+    finally:
+        store.close()

@@ -164,6 +164,29 @@ def test_reconnects_and_resubscribes_after_the_connection_is_killed(redis_space:
     run_loop(run())
 
 
+def test_a_killed_publishing_connection_costs_no_publish(redis_space: RedisSpace, raw: redis.Redis) -> None:
+    """The bus keeps one connection for its publishes (written and read directly, redis_bus.py): when Redis drops
+    it, the next publish goes out on a fresh one — once more, as redis-py's retry did — instead of failing."""
+
+    async def run() -> None:
+        bus = RedisBus(redis_space.url, redis_space.prefix)
+        try:
+            sub = await bus.subscribe("t")
+            await bus.publish("t", "eins")
+            assert await sub.get(5) == "eins"
+            publisher = [c for c in raw.client_list() if c.get("name", "") == f"wuerfel-bus-{redis_space.prefix}-pub"]
+            assert len(publisher) == 1
+            raw.execute_command("CLIENT", "KILL", "ID", publisher[0]["id"])
+            await bus.publish("t", "zwei")
+            assert await sub.get(5) == "zwei"
+            await bus.publish("t", "drei")
+            assert await sub.get(5) == "drei"
+        finally:
+            await bus.close()
+
+    run_loop(run())
+
+
 class Proxy:
     """A TCP proxy in front of Redis: :meth:`stop` drops every connection and refuses new ones, as a Redis that
     went away does; :meth:`start` lets them through again, on the same port."""

@@ -359,6 +359,7 @@ class Node:
     async def _serve(self, key: str, r: Remote) -> None:
         """One relayed socket's messages in order: its join, its frames, its leave."""
         from wuerfel.server.live import CLOSE_LIMIT, Conn, error_json
+        from wuerfel.server.messages import encode
         from wuerfel.server.rows import Player
 
         assert self.hub is not None
@@ -393,7 +394,7 @@ class Node:
                     address = str(msg.get("address") or "")
                     refused = hub.admit(t, conn, address)
                     if refused is not None:
-                        await sender.send_text(json.dumps(error_json(refused.code, refused.message(conn.lang))))
+                        await sender.send_text(encode(error_json(refused.code, refused.message(conn.lang))))
                         await sender.close(CLOSE_LIMIT)
                         break
                     r.table, r.conn, r.address = t, conn, address

@@ -35,6 +35,9 @@ log = logging.getLogger("wuerfel.server.cluster")
 _LOST = (RedisConnectionError, RedisTimeoutError, OSError)
 _BATCH = 512
 """Most messages in one pipeline: bounds the memory of a batch when a flood waits behind a slow round trip."""
+PUBLISH_TIMEOUT = 5.0
+"""Seconds one batch of publishes may take (writing it and reading Redis's answers) before the connection counts as
+lost."""
 
 
 class _RedisSubscription:
@@ -71,20 +74,23 @@ class RedisBus:
         counts as a lost connection (a peer gone without closing the socket)."""
         # Named after prefix and worker, so ``CLIENT LIST`` tells whose connection is whose.
         name = "wuerfel-bus-" + "".join(ch if ch.isalnum() or ch in "-_:." else "_" for ch in prefix + worker)
-        # Publishing: one connection at a time, used by one flusher task that sends everything published since its
-        # last round trip as one pipeline (see :meth:`publish`). One retry on a fresh connection, so a connection that
-        # died with a Redis restart costs nothing once Redis is back, and no back-off, so a publish while Redis is
-        # away fails within seconds. No pool to wait for: with a pool, a busy worker's publishes each held a
-        # connection for a round trip, the 17th (then the 33rd) concurrent one waited or failed, and the socket it
-        # served died (bench/cluster.py at saturation).
+        # Publishing: one connection, used by one flusher task that sends everything published since its last round
+        # trip as one pipeline (see :meth:`publish`). One retry on a fresh connection, so a connection that died with
+        # a Redis restart costs nothing once Redis is back, and no back-off, so a publish while Redis is away fails
+        # within seconds. No pool to wait for: with a pool, a busy worker's publishes each held a connection for a
+        # round trip, the 17th (then the 33rd) concurrent one waited or failed, and the socket it served died
+        # (bench/cluster.py at saturation). The connection is written and read directly (:meth:`_send`), with one
+        # timeout per batch (:data:`PUBLISH_TIMEOUT`) instead of redis-py's per command (a task per write, a timer
+        # per read, the retry wrapper and the pool around each: most of a relayed message's CPU, bench/cluster.py).
         self._pub = aioredis.Redis.from_url(
             url,
             decode_responses=True,
             socket_connect_timeout=2,
-            socket_timeout=5,
-            retry=Retry(NoBackoff(), 1),
+            socket_timeout=None,
             client_name=name + "-pub",
         )
+        self._pub_conn: Any = None
+        """The publishing connection (made on the first publish, made again after it was lost)."""
         self._outq: list[tuple[str, str, asyncio.Future[None]]] = []
         """Messages published and not yet sent: (channel with prefix, message, the publisher's future)."""
         self._flusher: asyncio.Task[None] | None = None
@@ -92,7 +98,8 @@ class RedisBus:
         """Pipelines sent (with :attr:`published`: how well publishes are batched, for the bench)."""
         self.published = 0
         # Subscribing: no retries inside redis-py; the dispatcher reconnects and re-subscribes itself, so the
-        # bookkeeping of what is confirmed stays in one place.
+        # bookkeeping of what is confirmed stays in one place. RESP2: a message is a plain ``[kind, channel, data]``
+        # reply, read as it is (:meth:`_read`), not a push notification run through redis-py's push handler.
         self._sub_client = aioredis.Redis.from_url(
             url,
             decode_responses=True,
@@ -100,6 +107,7 @@ class RedisBus:
             socket_timeout=5,
             retry=Retry(NoBackoff(), 0),
             client_name=name + "-sub",
+            protocol=2,
         )
         self._subs: dict[str, set[_RedisSubscription]] = {}
         self._outstanding: dict[str, int] = {}
@@ -136,13 +144,7 @@ class RedisBus:
                 batch, self._outq = self._outq[:_BATCH], self._outq[_BATCH:]
                 error: BusUnavailable | None = None
                 try:
-                    if len(batch) == 1:
-                        await self._pub.publish(batch[0][0], batch[0][1])
-                    else:
-                        pipe = self._pub.pipeline(transaction=False)
-                        for channel, message, _ in batch:
-                            pipe.publish(channel, message)
-                        await pipe.execute()
+                    await self._send_batch([("PUBLISH", channel, message) for channel, message, _ in batch])
                 except (*_LOST, RedisError) as exc:
                     error = BusUnavailable(f"Redis at {self.url} is unreachable: {exc}")
                 except Exception as exc:  # never leave a publisher waiting for ever
@@ -158,6 +160,26 @@ class RedisBus:
                             fut.set_exception(error)
         finally:
             self._flusher = None
+
+    async def _send_batch(self, commands: list[tuple[str, str, str]]) -> None:
+        """Write ``commands`` to the publishing connection at once and read their answers; on a lost connection
+        once more on a fresh one. Any failure leaves no connection behind whose answers could be out of step."""
+        for attempt in (1, 2):
+            conn = self._pub_conn
+            if conn is None:
+                conn = self._pub_conn = self._pub.connection_pool.make_connection()
+            try:
+                async with asyncio.timeout(PUBLISH_TIMEOUT):
+                    await conn.send_packed_command(conn.pack_commands(commands), check_health=False)
+                    for _ in commands:
+                        await conn.read_response()
+                return
+            except BaseException as exc:
+                self._pub_conn = None
+                with contextlib.suppress(Exception):
+                    await conn.disconnect()
+                if attempt == 2 or not isinstance(exc, _LOST):
+                    raise
 
     async def subscribe(self, channel: str) -> Subscription:
         if self._closed:
@@ -206,6 +228,10 @@ class RedisBus:
         self._outq = []
         with contextlib.suppress(Exception):
             await self._sub_client.aclose()
+        if self._pub_conn is not None:
+            with contextlib.suppress(Exception):
+                await self._pub_conn.disconnect()
+            self._pub_conn = None
         with contextlib.suppress(Exception):
             await self._pub.aclose()
 
@@ -243,11 +269,14 @@ class RedisBus:
         if self._ps is not None:
             await self._send(self._ps, "unsubscribe", sub.channel)
 
-    def _handle(self, msg: dict[str, Any]) -> None:
-        kind, channel = msg.get("type"), str(msg.get("channel") or "")
+    def _handle(self, msg: Any) -> None:
+        """One reply of the pub/sub connection as Redis sent it: ``[kind, channel, data or count]``."""
+        if not isinstance(msg, list) or len(msg) < 2:
+            return
+        kind, channel = msg[0], str(msg[1] or "")
         if kind == "message":
-            for sub in list(self._subs.get(channel, ())):
-                sub.queue.put_nowait(msg["data"])
+            for sub in self._subs.get(channel, ()):
+                sub.queue.put_nowait(msg[2])
         elif kind in ("subscribe", "unsubscribe"):
             left = self._outstanding.get(channel, 0) - 1
             if left > 0:
@@ -294,10 +323,14 @@ class RedisBus:
             delay = min(delay * 2, 1.0)
 
     async def _read(self, ps: Any) -> None:
+        """Hand every message to its subscriptions, ping Redis after a silence, and give up on a connection that does
+        not answer. The replies are read from the connection itself: ``PubSub.get_message`` wraps each one in a retry,
+        a timeout and a dict, which cost most of the dispatcher's CPU per relayed message (bench/cluster.py)."""
         last = time.monotonic()
         pinged = False
+        conn = ps.connection
         while True:
-            msg = await ps.get_message(timeout=self.ping_interval)
+            msg = await conn.read_response(timeout=self.ping_interval, disconnect_on_error=False, push_request=True)
             if msg is not None:
                 last, pinged = time.monotonic(), False
                 self._handle(msg)

@@ -17,5 +17,6 @@ process. ``tests/server/core/test_core_layering.py`` keeps I/O out of this packa
 - :mod:`.effects`: the timers the core asks the shell to run (arm or cancel, per kind).
 - :mod:`.seating`: sitting down, leaving, bots, the start, resigning, the rematch, muting, the stand-in's kind.
 - :mod:`.presence`: the seats whose person is connected, and the spectators.
+- :mod:`.admission`: who may connect (the limits per address and of spectators), given the address's socket count.
 - :mod:`.results`: the result every client is told, a resignation's included.
 """

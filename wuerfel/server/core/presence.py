@@ -89,6 +89,8 @@ class Here:
 
     def __init__(self) -> None:
         self.conns: dict[Hashable, Visitor] = {}
+        self.addresses: dict[Hashable, str] = {}
+        """The client address each connection joined from (the admission's limit per address, :mod:`.admission`)."""
         self.told: Told | None = None
         """The presence the connections were last told (None: nobody told yet, or it is to be told again)."""
 
@@ -133,6 +135,8 @@ def join(core: TableCore, cmd: Join, now: Now) -> Step:
     ``since`` stands in his own numbering (:meth:`~.readers.ReaderBook.resume_at`)."""
     back = core._come_back(ComeBack(cmd.player_id), now) if cmd.player_id is not None else Step(core.seq)
     core.here.conns[cmd.conn] = (cmd.player_id, cmd.name) if cmd.player_id is not None else None
+    if cmd.address is not None:
+        core.here.addresses[cmd.conn] = cmd.address
     at = None
     if core.match is not None:
         reader = reader_of(seats_of(core.row.seats, cmd.player_id))
@@ -145,6 +149,7 @@ def leave(core: TableCore, cmd: Leave) -> Step:
     """A connection is gone (a second call for it changes nothing): the others hear who is here now, if that
     changed."""
     core.here.conns.pop(cmd.conn, None)
+    core.here.addresses.pop(cmd.conn, None)
     return Step(core.seq, effects=(TellPresence(),))
 
 

@@ -14,12 +14,15 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wuerfel.engine.game import Action, Outcome, State
 from wuerfel.engine.record import Event, Match, Statement
 from wuerfel.server.core.effects import ArmTimer, CancelTimer, TimerKind
 from wuerfel.server.core.refusals import TableError
+
+if TYPE_CHECKING:
+    from wuerfel.server.core.admission import Limits
 
 Proof = dict[str, Any] | None
 """The public proof of a server's throw (provably fair dice), or None for a throw without one."""
@@ -203,13 +206,29 @@ class StandIn:
 @dataclasses.dataclass(frozen=True)
 class Join:
     """A connection arrives: ``conn`` is the shell's key for it (kept, never read), its person ``player_id`` with
-    ``name`` (None: a visitor without a name), ``since`` the ``seq`` his page last read (None: none). A person whose
-    seats a stand-in plays is back (as with :class:`ComeBack`); the others hear who is here now."""
+    ``name`` (None: a visitor without a name), ``since`` the ``seq`` his page last read (None: none), ``address``
+    the client address it was admitted from (:class:`Admit`; the limit of anonymous windows per address counts it).
+    A person whose seats a stand-in plays is back (as with :class:`ComeBack`); the others hear who is here now."""
 
     conn: Hashable
     player_id: int | None = None
     name: str = ""
     since: int | None = None
+    address: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Admit:
+    """A connection asks in, before it joins (:mod:`.admission`): ``conn`` the shell's key for it, its person
+    ``player_id`` (None: no account), its client ``address``, and ``sockets``: the address's open websockets with
+    this one counted in, in all workers together (as the shell counted them: the shared facts, or its own count when
+    those are away). ``limits``: the server's limits."""
+
+    conn: Hashable
+    player_id: int | None
+    address: str
+    sockets: int
+    limits: Limits
 
 
 @dataclasses.dataclass(frozen=True)
@@ -248,6 +267,7 @@ Command = (
     | Join
     | Leave
     | Logout
+    | Admit
 )
 
 
@@ -330,7 +350,36 @@ class Welcome:
     back: bool = False
 
 
-Effect = ArmTimer | CancelTimer | Broadcast | Send | AskBot | TimeUp | Refuse | TellTable | TellPresence | Welcome
+@dataclasses.dataclass(frozen=True)
+class Admitted:
+    """The connection ``conn`` may come in: the shell keeps the count it took for ``address`` until it is gone."""
+
+    conn: Hashable
+    address: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Uncount:
+    """The connection ``conn`` was refused: the count the shell took for ``address`` goes back."""
+
+    conn: Hashable
+    address: str
+
+
+Effect = (
+    ArmTimer
+    | CancelTimer
+    | Broadcast
+    | Send
+    | AskBot
+    | TimeUp
+    | Refuse
+    | TellTable
+    | TellPresence
+    | Welcome
+    | Admitted
+    | Uncount
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -398,7 +447,8 @@ class Step:
 
     @property
     def refused(self) -> Refuse | None:
-        """The refusal, when the command was refused (then nothing else is in the step)."""
+        """The refusal, when the command was refused (then nothing else is in the step but an :class:`Uncount`: the
+        shell's count of a refused connection goes back)."""
         return next((e for e in self.effects if isinstance(e, Refuse)), None)
 
     @property

@@ -26,12 +26,13 @@ from wuerfel.engine.errors import N_, IllegalAction, WuerfelError
 from wuerfel.engine.game import State
 from wuerfel.engine.record import Match, event_object, event_statement
 from wuerfel.engine.throws import waits_for
-from wuerfel.server.core import moves, presence, seating, timing
+from wuerfel.server.core import admission, moves, presence, seating, timing
 from wuerfel.server.core.chat import ChatLimiter, chat_text, check_writer
 from wuerfel.server.core.effects import ArmTimer, CancelTimer, Timer
 from wuerfel.server.core.readers import ReaderBook, reader_of
 from wuerfel.server.core.refusals import TableError
 from wuerfel.server.core.steps import (
+    Admit,
     AskBot,
     AskThrow,
     BotMove,
@@ -198,6 +199,8 @@ class TableCore:
                 return self._stand_in(cmd, now)
             if isinstance(cmd, Join | Leave | Logout):
                 return presence.handle(self, cmd, now)
+            if isinstance(cmd, Admit):
+                return admission.admit(self, cmd)
         except TableError as exc:
             back_to = None
             if exc.code == "stale_seq" and isinstance(cmd, Move | AskThrow | TypedThrow):

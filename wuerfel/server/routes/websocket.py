@@ -16,6 +16,7 @@ from wuerfel.server.live import (
     Conn,
     error_json,
 )
+from wuerfel.server.messages import encode
 from wuerfel.server.routes.context import Context
 from wuerfel.server.routes.deps import ApiError, base_url, lang_of
 
@@ -42,7 +43,7 @@ def register(app: FastAPI, ctx: Context) -> None:
         except ApiError as exc:
             # a wrong or revoked bot token: said in the client's language, then the door closes; nothing changed
             await ws.accept()
-            await ws.send_json(error_json(exc.code, translate(exc.msgid, lang, **exc.params)))
+            await ws.send_text(encode(error_json(exc.code, translate(exc.msgid, lang, **exc.params))))
             await ws.close(code=CLOSE_BAD_TOKEN)
             return
         q = ws.query_params
@@ -82,7 +83,7 @@ def register(app: FastAPI, ctx: Context) -> None:
         refused = h.admit(t, conn, address)
         if refused is not None:
             # A clear refusal the page can show, then the door closes; nothing else was sent or changed.
-            await ws.send_json(error_json(refused.code, refused.message(lang)))
+            await ws.send_text(encode(error_json(refused.code, refused.message(lang))))
             await ws.close(code=CLOSE_LIMIT)
             return
         try:
