@@ -24,7 +24,6 @@ PACKAGES = ("games/zehntausend", "games/hasard", "engine")
 NOT_YET_SPLIT = {
     "games/zehntausend/explain.py": 862,
     "games/zehntausend/options.py": 635,
-    "games/hasard/craps.py": 965,
     "games/hasard/escalero.py": 643,
     "games/hasard/offenes_poker.py": 716,
     "games/hasard/poker_betting.py": 719,
