@@ -2,7 +2,9 @@
 
 ``zehntausend/state.py`` (1,779 lines) became the turn (``state.py``), the turn's end and the fields (``turn_end.py``),
 the moves (``actions.py``), the throw's tables (``tables.py``), the table (``table.py``), the words (``words.py``) and
-the game (``game.py``). A module still over the limit is listed in :data:`NOT_YET_SPLIT` with its length today: it
+the game (``game.py``); ``hasard/craps.py`` (965) the game, ``craps_moves.py``, ``craps_chances.py``, ``craps_table.py``
+and ``craps_bots.py``; ``engine/rules.py`` (927) the door to ``option_tree.py``, ``option_labels.py`` and
+``presets.py``. A module still over the limit is listed in :data:`NOT_YET_SPLIT` with its length today: it
 may shrink, not grow, and leaves the list (the test says so) once it is under the limit. The kit and the server
 hold their own modules to the same limit (``tests/kit/test_module_sizes.py``, ``tests/server/test_module_sizes.py``).
 """
@@ -32,7 +34,6 @@ NOT_YET_SPLIT = {
     "games/hasard/rock_and_roll.py": 666,
     "games/hasard/va_banque.py": 707,
     "games/hasard/verdecktes_poker.py": 875,
-    "engine/rules.py": 927,
 }
 """Modules over the limit that wait for their split, with their length when this test was written: a cap."""
 
