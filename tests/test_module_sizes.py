@@ -4,8 +4,9 @@
 the moves (``actions.py``), the throw's tables (``tables.py``), the table (``table.py``), the words (``words.py``) and
 the game (``game.py``); ``hasard/craps.py`` (965) the game, ``craps_moves.py``, ``craps_chances.py``, ``craps_table.py``
 and ``craps_bots.py``; ``engine/rules.py`` (927) the door to ``option_tree.py``, ``option_labels.py`` and
-``presets.py``. A module still over the limit is listed in :data:`NOT_YET_SPLIT` with its length today: it
-may shrink, not grow, and leaves the list (the test says so) once it is under the limit. The kit and the server
+``presets.py``; ``hasard/escalero.py`` (643) the game and ``escalero_scoring.py``. A module still over the limit
+is listed in :data:`NOT_YET_SPLIT` with its length today: it may shrink, not grow, and leaves the list (the test
+says so) once it is under the limit. The kit and the server
 hold their own modules to the same limit (``tests/kit/test_module_sizes.py``, ``tests/server/test_module_sizes.py``).
 """
 
@@ -26,7 +27,6 @@ PACKAGES = ("games/zehntausend", "games/hasard", "engine")
 NOT_YET_SPLIT = {
     "games/zehntausend/explain.py": 862,
     "games/zehntausend/options.py": 635,
-    "games/hasard/escalero.py": 643,
     "games/hasard/offenes_poker.py": 716,
     "games/hasard/poker_betting.py": 719,
     "games/hasard/poker_round.py": 674,
