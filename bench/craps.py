@@ -20,17 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wuerfel.cli.sim import play_one
 from wuerfel.engine.registry import get_game
-from wuerfel.games.hasard.craps import (
-    NUMBERS,
-    KellyBot,
-    NaiveBot,
-    OptimalBot,
-    best_numbers,
-    edge,
-    maker_win,
-    solve_solo,
-    sum_probabilities,
-)
+from wuerfel.games.hasard.craps_bots import KellyBot, NaiveBot, OptimalBot
+from wuerfel.games.hasard.craps_chances import NUMBERS, best_numbers, edge, maker_win, solve_solo, sum_probabilities
 
 BOTS = {"optimal": OptimalBot, "kelly": KellyBot, "heuristic": NaiveBot}
 

@@ -35,12 +35,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wuerfel.bots import make_bot
 from wuerfel.games.zehntausend import melds
+from wuerfel.games.zehntausend.game import ZehntausendGame
 from wuerfel.games.zehntausend.options import library, load_rules
 from wuerfel.games.zehntausend.solvers import turn as zt
 from wuerfel.games.zehntausend.solvers.duel import solve_duel
 from wuerfel.games.zehntausend.solvers.play import Evaluator
 from wuerfel.games.zehntausend.solvers.solo import solve_solo
-from wuerfel.games.zehntausend.state import ZehntausendGame, ZehntausendState
+from wuerfel.games.zehntausend.state import ZehntausendState
 
 GAME_PRESETS = ["farkle", "zehntausend-einfach", "zehntausend-350", "macke-klassisch", "macke-6"]
 

@@ -190,7 +190,7 @@ def test_craps_naming_seven_with_any_stake_loses_the_exact_chance() -> None:
     number with its best stake): still rated, in the maker's exact chance, 111/140 − 6557/13860 per naming."""
     from fractions import Fraction
 
-    from wuerfel.games.hasard.craps import maker_win
+    from wuerfel.games.hasard.craps_chances import maker_win
 
     doc = analyse_record(play("craps", None, 3, "heuristic", seed=3))
     names = [d for d in doc["decisions"] if d["chosen"]["kind"] == "name"]

@@ -212,7 +212,8 @@ def test_lustige_sieben_own_sealed_stake_shows_only_to_its_owner() -> None:
 
 
 def test_escalero_sheet_names_rows_and_marks_served_entries() -> None:
-    from wuerfel.games.hasard.escalero import EMPTY, FULL_ROW, EscaleroState
+    from wuerfel.games.hasard.escalero import EMPTY, EscaleroState
+    from wuerfel.games.hasard.escalero_scoring import FULL_ROW
 
     m = Match.new("escalero", "escalero", ["A", "B"])
     state = m.state

@@ -14,8 +14,8 @@ from wuerfel.engine.clocks import Pass
 from wuerfel.engine.game import Roll
 from wuerfel.engine.pokerdice import parse_poker_dice as dice
 from wuerfel.games.hasard.chicago import HOCH, TIEF, Declare
-from wuerfel.games.hasard.escalero import FIVE_ROW, FIVE_SERVED_ROW, POKER_ROW
 from wuerfel.games.hasard.escalero import Enter as Write
+from wuerfel.games.hasard.escalero_scoring import FIVE_ROW, FIVE_SERVED_ROW, POKER_ROW
 from wuerfel.games.hasard.lustige_sieben import LEFT, RIGHT
 from wuerfel.games.hasard.ohio import OHIO_ROW, Enter
 from wuerfel.games.hasard.poker import DRILLING, NICHTS, PAAR

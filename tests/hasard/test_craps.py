@@ -19,22 +19,10 @@ from wuerfel.engine.game import CHANCE, TERMINAL, Amount, Roll
 from wuerfel.engine.record import Match
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.testing import ChipAudit, check_results, random_playthrough
-from wuerfel.games.hasard.craps import (
-    NUMBERS,
-    POT,
-    Cover,
-    CrapsAdvisor,
-    CrapsState,
-    KellyBot,
-    NaiveBot,
-    Name,
-    OptimalBot,
-    bank_edge,
-    best_numbers,
-    edge,
-    equal_shares,
-    maker_win,
-)
+from wuerfel.games.hasard.craps import POT, CrapsState, equal_shares
+from wuerfel.games.hasard.craps_bots import CrapsAdvisor, KellyBot, NaiveBot, OptimalBot
+from wuerfel.games.hasard.craps_chances import NUMBERS, bank_edge, best_numbers, edge, maker_win
+from wuerfel.games.hasard.craps_moves import Cover, Name
 from wuerfel.games.kit.bank_board import Rotation
 from wuerfel.games.kit.lot import Lot
 from wuerfel.games.kit.void import Void

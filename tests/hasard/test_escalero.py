@@ -21,18 +21,13 @@ from wuerfel.engine.record import Match
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.sources import SeededSource
 from wuerfel.games.hasard.common import Lot, Void
-from wuerfel.games.hasard.escalero import (
-    EMPTY,
+from wuerfel.games.hasard.escalero import EMPTY, Enter, EscaleroRules, EscaleroState, Keep, Strike
+from wuerfel.games.hasard.escalero_scoring import (
     FIVE_ROW,
     FIVE_SERVED_ROW,
     FULL_ROW,
     POKER_ROW,
     QUINT_ROW,
-    Enter,
-    EscaleroRules,
-    EscaleroState,
-    Keep,
-    Strike,
     compute_row_value,
     row_value,
 )

@@ -67,7 +67,8 @@ def test_escalero_the_books_three_players_one_whole_game_through_the_engine() ->
     Cäsar, with "Zehner" already written, may put Neun-Zehn-Zehn-Dame-As into "Neuner" 1, "Damen" 4 or "Asse" 6; Adam's
     Zehn-Zehn-Zehn-As-As after three throws = "Full Hand" 30. "Wenn jeder Spieler elfmal dran war, sind alle Felder
     des Kontrollscheins gefüllt … der Sieger erhält von seinen Gegenspielern die Differenz der Summen"."""
-    from wuerfel.games.hasard.escalero import FIVE_SERVED_ROW, FULL_ROW, QUINT_ROW, Enter, Keep
+    from wuerfel.games.hasard.escalero import Enter, Keep
+    from wuerfel.games.hasard.escalero_scoring import FIVE_SERVED_ROW, FULL_ROW, QUINT_ROW
 
     s = new("escalero", 3)
     assert s.player == 0

@@ -13,14 +13,10 @@ from wuerfel.engine.errors import IllegalAction
 from wuerfel.engine.game import Action, Roll
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.testing import fingerprint
-from wuerfel.games.zehntausend.state import (
-    Bank,
-    Continue,
-    Select,
-    Void,
-    ZehntausendGame,
-    ZehntausendState,
-)
+from wuerfel.games.kit.void import Void
+from wuerfel.games.zehntausend.actions import Bank, Continue, Select
+from wuerfel.games.zehntausend.game import ZehntausendGame
+from wuerfel.games.zehntausend.state import ZehntausendState
 
 INFO = get_game("zehntausend")
 

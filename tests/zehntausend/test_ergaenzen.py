@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wuerfel.engine.game import Roll
-from wuerfel.games.zehntausend.state import Select, ZehntausendState
+from wuerfel.games.zehntausend.actions import Select
+from wuerfel.games.zehntausend.state import ZehntausendState
 
 from .game_helpers import bank, new, points_of, roll, take, throw
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wuerfel.games.zehntausend.state import Bank, Continue, Decline, Select, TakeOver
+from wuerfel.games.zehntausend.actions import Bank, Continue, Decline, Select, TakeOver
 
 from .game_helpers import act, bank, new, points_of, refused, roll, take, throw
 

@@ -21,8 +21,9 @@ from wuerfel.cli.sim import draw_outcome, game_seed, play_one, reseed_bots
 from wuerfel.engine.registry import get_game
 from wuerfel.games.zehntausend import fastsim
 from wuerfel.games.zehntausend.bots import HeuristicBot
+from wuerfel.games.zehntausend.game import ZehntausendGame
 from wuerfel.games.zehntausend.options import ZehntausendRules
-from wuerfel.games.zehntausend.state import ZehntausendGame, ZehntausendState
+from wuerfel.games.zehntausend.state import ZehntausendState
 
 INFO = get_game("zehntausend")
 

@@ -19,9 +19,9 @@ from wuerfel.engine.record import GameRecord, Match
 from wuerfel.engine.registry import get_game
 from wuerfel.engine.sources import SeededSource
 from wuerfel.engine.testing import fingerprint
+from wuerfel.games.kit.void import Void
 from wuerfel.games.zehntausend import BOTS
-from wuerfel.games.zehntausend.bots import HeuristicBot
-from wuerfel.games.zehntausend.state import (
+from wuerfel.games.zehntausend.actions import (
     Bank,
     Continue,
     Decline,
@@ -31,9 +31,9 @@ from wuerfel.games.zehntausend.state import (
     Select,
     TakeOver,
     TurnFives,
-    Void,
-    ZehntausendGame,
 )
+from wuerfel.games.zehntausend.bots import HeuristicBot
+from wuerfel.games.zehntausend.game import ZehntausendGame
 from wuerfel.games.zehntausend.terminal import render
 
 from .game_helpers import act, bank, new, refused, roll, rules, take, throw, void

@@ -9,7 +9,8 @@ import pytest
 
 from wuerfel.engine.errors import IllegalAction, RuleError
 from wuerfel.engine.game import Roll
-from wuerfel.games.zehntausend.state import (
+from wuerfel.games.kit.void import Void
+from wuerfel.games.zehntausend.actions import (
     Bank,
     Continue,
     Decline,
@@ -19,10 +20,9 @@ from wuerfel.games.zehntausend.state import (
     Select,
     TakeOver,
     TurnFives,
-    Void,
-    ZehntausendGame,
-    ZehntausendState,
 )
+from wuerfel.games.zehntausend.game import ZehntausendGame
+from wuerfel.games.zehntausend.state import ZehntausendState
 
 from .game_helpers import act, bank, new, points_of, refused, roll, rules, take, throw, void
 

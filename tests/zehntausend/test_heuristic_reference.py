@@ -11,8 +11,9 @@ import pytest
 from wuerfel.cli.sim import draw_outcome
 from wuerfel.engine.game import Action
 from wuerfel.engine.registry import get_game
+from wuerfel.games.zehntausend.actions import Select
 from wuerfel.games.zehntausend.bots import HeuristicBot
-from wuerfel.games.zehntausend.state import Select, ZehntausendState
+from wuerfel.games.zehntausend.state import ZehntausendState
 
 INFO = get_game("zehntausend")
 

@@ -8,6 +8,8 @@ import pytest
 
 from wuerfel.bots import make_bot
 from wuerfel.engine.registry import get_game
+from wuerfel.games.zehntausend.actions import Bank, Continue
+from wuerfel.games.zehntausend.game import ZehntausendGame
 from wuerfel.games.zehntausend.options import library, load_rules
 from wuerfel.games.zehntausend.solvers.play import (
     MEASURE_POINTS,
@@ -17,7 +19,7 @@ from wuerfel.games.zehntausend.solvers.play import (
     state_key,
 )
 from wuerfel.games.zehntausend.solvers.turn import solve_turn
-from wuerfel.games.zehntausend.state import Bank, Continue, ZehntausendGame, ZehntausendState
+from wuerfel.games.zehntausend.state import ZehntausendState
 
 
 def _play(game: ZehntausendGame, bots: list, seed: int, max_steps: int = 4000) -> ZehntausendState:  # type: ignore[type-arg]

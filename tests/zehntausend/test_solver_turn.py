@@ -9,6 +9,8 @@ import pytest
 from tests.zehntausend.naive_solvers import expected_turn_points
 from wuerfel.bots.base import RandomBot
 from wuerfel.engine.errors import RuleError
+from wuerfel.games.zehntausend.actions import Select
+from wuerfel.games.zehntausend.game import ZehntausendGame
 from wuerfel.games.zehntausend.options import load_rules
 from wuerfel.games.zehntausend.solvers.play import state_key
 from wuerfel.games.zehntausend.solvers.turn import (
@@ -21,7 +23,7 @@ from wuerfel.games.zehntausend.solvers.turn import (
     turn_graph,
     turn_refusal,
 )
-from wuerfel.games.zehntausend.state import Select, ZehntausendGame, ZehntausendState
+from wuerfel.games.zehntausend.state import ZehntausendState
 
 WITHIN_CYCLE = {"extension": {"across_hot_dice": False}}
 """Ergänzen within one cycle of the dice: the form the solvers solve exactly."""

@@ -27,7 +27,7 @@ from types import ModuleType
 from typing import Any, Literal
 
 from wuerfel import i18n
-from wuerfel.engine import rules as rules_module
+from wuerfel.engine import presets as presets_module
 from wuerfel.engine.errors import N_, RuleError
 from wuerfel.engine.game import Game
 from wuerfel.engine.rules import (
@@ -348,4 +348,4 @@ def get_game(game_id: str) -> GameInfo:
     raise RuleError(N_("Unknown game '{game}'. Known: {known}"), game=game_id, known=", ".join(sorted(_REGISTRY)))
 
 
-rules_module.GAMES = all_games  # a rules refusal may name the game whose rule set was meant (see rules.GAMES)
+presets_module.GAMES = all_games  # a rules refusal may name the game whose rule set was meant (see presets.GAMES)

@@ -16,7 +16,8 @@ from wuerfel.i18n import Translator
 
 def render_escalero(view: dict[str, Any], lang: str = "de") -> RenderableType:
     """The score sheet (Kontrollschein) of all players, the dice and the throw count."""
-    from wuerfel.games.hasard.escalero import EMPTY, ROWS_DE, ROWS_EN
+    from wuerfel.games.hasard.escalero import EMPTY
+    from wuerfel.games.hasard.escalero_scoring import ROWS_DE, ROWS_EN
 
     _ = Translator(lang)
     seat = seat_namer(view)

@@ -20,17 +20,8 @@ import numpy as np
 from wuerfel.engine import shared
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
-from wuerfel.games.hasard.escalero import (
-    EMPTY,
-    N_ROWS,
-    ROWS_DE,
-    Enter,
-    EscaleroRules,
-    EscaleroState,
-    Keep,
-    Strike,
-    row_value,
-)
+from wuerfel.games.hasard.escalero import EMPTY, Enter, EscaleroRules, EscaleroState, Keep, Strike
+from wuerfel.games.hasard.escalero_scoring import N_ROWS, ROWS_DE, row_value
 from wuerfel.solvers.api import SolveResult
 from wuerfel.solvers.fillgame import FillSpec, TurnTables, box_value, dice_space, solve_fill_game, turn_tables
 

@@ -15,8 +15,9 @@ from wuerfel.engine.registry import GameInfo, register
 from wuerfel.games.zehntausend import option_names  # noqa: F401  (names the options)
 from wuerfel.games.zehntausend.bots import HeuristicBot
 from wuerfel.games.zehntausend.explain import explain
+from wuerfel.games.zehntausend.game import ZehntausendGame
 from wuerfel.games.zehntausend.options import ZehntausendRules
-from wuerfel.games.zehntausend.state import ZehntausendGame, ZehntausendState
+from wuerfel.games.zehntausend.state import ZehntausendState
 
 PRESETS_DIR = Path(__file__).parent / "presets"
 

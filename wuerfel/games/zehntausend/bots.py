@@ -21,19 +21,10 @@ from typing import Any
 
 from wuerfel.engine.dice import roll_distribution
 from wuerfel.engine.game import Action, State
+from wuerfel.games.zehntausend.actions import Bank, Continue, Decline, GiveUp, Knock, Select, TakeOver, TurnFives
 from wuerfel.games.zehntausend.melds import legal_selections, throw_value
 from wuerfel.games.zehntausend.options import ZehntausendRules
-from wuerfel.games.zehntausend.state import (
-    Bank,
-    Continue,
-    Decline,
-    GiveUp,
-    Knock,
-    Select,
-    TakeOver,
-    TurnFives,
-    ZehntausendState,
-)
+from wuerfel.games.zehntausend.state import ZehntausendState
 
 
 @lru_cache(maxsize=512)

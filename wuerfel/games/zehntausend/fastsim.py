@@ -31,9 +31,12 @@ from typing import Any
 from wuerfel.bots.base import RandomBot
 from wuerfel.engine.errors import N_, RuleError
 from wuerfel.engine.sampling import chance_table
+from wuerfel.games.zehntausend.actions import _DECIDE_ACTIONS
 from wuerfel.games.zehntausend.bots import HeuristicBot, throw_stats
+from wuerfel.games.zehntausend.game import ZehntausendGame
 from wuerfel.games.zehntausend.options import ZehntausendRules
-from wuerfel.games.zehntausend.state import _DECIDE_ACTIONS, Turn, ZehntausendGame, ZehntausendState, _with
+from wuerfel.games.zehntausend.state import ZehntausendState
+from wuerfel.games.zehntausend.turn_end import Turn, _with
 
 MAX_THROWS = 1_000_000
 """A game that has not ended after this many throws is a bug, as in the generic loop."""

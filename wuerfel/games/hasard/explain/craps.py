@@ -1,6 +1,6 @@
 """How to play Craps as the book plays it (Hasard 11), written from its rules: the maker, the number and the stake,
 how the opponents cover it (equal shares or bids), the point, the exact chance of every number (the game's own
-:func:`~wuerfel.games.hasard.craps.maker_win`), a game played through the game's own state, the rotation of the
+:func:`~wuerfel.games.hasard.craps_chances.maker_win`), a game played through the game's own state, the rotation of the
 maker, even money and the maker's edge."""
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ from wuerfel.engine.components import Phrase, Text
 from wuerfel.engine.errors import N_
 from wuerfel.engine.explain import Section
 from wuerfel.engine.game import Roll
-from wuerfel.games.hasard.craps import NUMBERS, CrapsGame, CrapsRules, CrapsState, Name, edge, maker_win
+from wuerfel.games.hasard.craps import CrapsGame, CrapsRules, CrapsState
+from wuerfel.games.hasard.craps_chances import NUMBERS, edge, maker_win
+from wuerfel.games.hasard.craps_moves import Name
 from wuerfel.games.hasard.explain.common_chips import games, share, starting_chips, times, with_players
 from wuerfel.games.kit.bank_board import Rotation
 

@@ -10,14 +10,14 @@ from wuerfel.engine.components import Phrase, Text
 from wuerfel.engine.errors import N_
 from wuerfel.engine.explain import Section
 from wuerfel.games.hasard.common import winner_takes_differences
-from wuerfel.games.hasard.escalero import (
+from wuerfel.games.hasard.escalero import EscaleroRules
+from wuerfel.games.hasard.escalero_scoring import (
     FIVE_ROW,
     FIVE_SERVED_ROW,
     FULL_ROW,
     N_ROWS,
     POKER_ROW,
     QUINT_ROW,
-    EscaleroRules,
     row_value,
 )
 from wuerfel.games.hasard.explain.common_chips import keep_turn, poker_dice_faces

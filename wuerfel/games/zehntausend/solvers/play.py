@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from wuerfel.engine.advice import Advice, MissingTable
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Action, Game, State
+from wuerfel.games.zehntausend.actions import Bank, Continue, Decline, GiveUp, Select, TakeOver, TurnFives
 from wuerfel.games.zehntausend.options import ZehntausendRules
 from wuerfel.games.zehntausend.solvers.support import LAST_TURN_CAP, cache_dir, duel_support, rules_key
 from wuerfel.games.zehntausend.solvers.turn import (
@@ -32,16 +33,7 @@ from wuerfel.games.zehntausend.solvers.turn import (
     turn_five_key,
     turn_refusal,
 )
-from wuerfel.games.zehntausend.state import (
-    Bank,
-    Continue,
-    Decline,
-    GiveUp,
-    Select,
-    TakeOver,
-    TurnFives,
-    ZehntausendState,
-)
+from wuerfel.games.zehntausend.state import ZehntausendState
 
 if TYPE_CHECKING:
     import numpy as np

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from wuerfel.engine.game import Action, State
-from wuerfel.games.zehntausend.state import Continue, ZehntausendState
+from wuerfel.games.zehntausend.actions import Continue
+from wuerfel.games.zehntausend.state import ZehntausendState
 
 
 class TurnModel:

@@ -1,4 +1,4 @@
-// Zehntausend / 10.000 / Macke. View shape: wuerfel/games/zehntausend/state.py view(): node (throw, select, decide,
+// Zehntausend / 10.000 / Macke. View shape: wuerfel/games/zehntausend/table.py view(): node (throw, select, decide,
 // offer, knock, over), throw (at "select"), selections [{action, dice, points, turn_fives, melds}], turn {total, cup,
 // threshold, proof_pending, confirm_need}. What the game says in words — how the previous turn ended ("previous"),
 // that every die scored ("hot_dice"), why writing down is refused ("blocker:…") — are its message components; the
