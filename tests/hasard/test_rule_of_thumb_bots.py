@@ -8,8 +8,9 @@ from typing import Any
 from tests.hasard.kit_helpers import new, throw
 from wuerfel.engine.game import Roll
 from wuerfel.engine.pokerdice import parse_poker_dice
-from wuerfel.games.hasard.escalero import FULL_ROW, EscaleroState
+from wuerfel.games.hasard.escalero import EscaleroState
 from wuerfel.games.hasard.escalero_heuristic import EscaleroHeuristicBot
+from wuerfel.games.hasard.escalero_scoring import FULL_ROW
 from wuerfel.games.hasard.offenes_heuristic import OffenesHeuristicBot
 from wuerfel.games.hasard.offenes_poker import OffenesState
 from wuerfel.games.kit.betting import Call, Check, Fold, Raise

@@ -18,15 +18,8 @@ from collections import Counter
 
 from wuerfel.engine.dice import Multiset
 from wuerfel.engine.game import Action, Game, State
-from wuerfel.games.hasard.escalero import (
-    FIVE_ROW,
-    FIVE_SERVED_ROW,
-    FULL_ROW,
-    POKER_ROW,
-    QUINT_ROW,
-    EscaleroState,
-    row_value,
-)
+from wuerfel.games.hasard.escalero import EscaleroState, row_value
+from wuerfel.games.hasard.escalero_scoring import FIVE_ROW, FIVE_SERVED_ROW, FULL_ROW, POKER_ROW, QUINT_ROW
 from wuerfel.games.kit.keep_sheet import Enter
 from wuerfel.games.kit.keeps import Keep
 
