@@ -22,13 +22,13 @@ from wuerfel.engine import components as cmp
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.dice import Multiset
 from wuerfel.engine.errors import N_, IllegalAction
-from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, LengthBound, Outcome, Roll, State
 from wuerfel.engine.pokerdice import format_dice
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.hasard.common import WHO_BEGINS, describe_outcome, last_place, result_view
 from wuerfel.games.kit import Lot, Void
-from wuerfel.games.kit.keep_sheet import EMPTY, Enter, KeepSheetState
+from wuerfel.games.kit.keep_sheet import EMPTY, Enter, KeepSheetState, keep_sheet_bound
 from wuerfel.games.kit.keeps import (
     KEEP_WORDS,
     Keep,
@@ -483,6 +483,13 @@ class EscaleroGame(Game):
         from wuerfel.games.kit.keeps import keep_universe
 
         return (*(Enter(r) for r in range(N_ROWS)), *(Strike(r) for r in range(N_ROWS)), *keep_universe(4))
+
+    def length_bound(self) -> LengthBound:
+        """The kit's bound (:func:`keep_sheet_bound`): eleven rows a seat, up to ``max_throws`` decisions a turn, the
+        lot where it is thrown."""
+        rules = self.rules
+        lot = rules.start == "lot" and self.num_players > 1
+        return keep_sheet_bound(N_ROWS, rules.max_throws, self.num_players, lot)
 
     def action_id(self, action: Action) -> int:
         if isinstance(action, Enter):

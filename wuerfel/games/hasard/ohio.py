@@ -20,13 +20,13 @@ from typing import Any, ClassVar, Literal
 from wuerfel.engine import components as cmp
 from wuerfel.engine.dice import Multiset
 from wuerfel.engine.errors import N_, IllegalAction
-from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
+from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, LengthBound, Outcome, Roll, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.hasard.common import describe_outcome, last_place
 from wuerfel.games.hasard.explain import ohio as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, Lot, Void, start_option
-from wuerfel.games.kit.keep_sheet import EMPTY, Enter, KeepSheetState
+from wuerfel.games.kit.keep_sheet import EMPTY, Enter, KeepSheetState, keep_sheet_bound
 from wuerfel.games.kit.keeps import (
     KEEP_WORDS,
     Keep,
@@ -302,6 +302,13 @@ class OhioGame(Game):
         from wuerfel.games.kit.keeps import keep_universe
 
         return (*(Enter(r) for r in range(N_ROWS)), *keep_universe(N_DICE - 1))
+
+    def length_bound(self) -> LengthBound:
+        """The kit's bound (:func:`keep_sheet_bound`): seven rows a seat, up to ``max_throws`` decisions a turn, the
+        lot where it is thrown."""
+        rules = self.rules
+        lot = rules.start == "lot" and self.num_players > 1
+        return keep_sheet_bound(N_ROWS, rules.max_throws, self.num_players, lot)
 
     def action_id(self, action: Action) -> int:
         if isinstance(action, Enter):

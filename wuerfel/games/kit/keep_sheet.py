@@ -19,7 +19,7 @@ from wuerfel.engine import narration
 from wuerfel.engine.components import Phrase
 from wuerfel.engine.dice import Multiset
 from wuerfel.engine.errors import N_, IllegalAction
-from wuerfel.engine.game import Action, Outcome, Roll, State
+from wuerfel.engine.game import Action, LengthBound, Outcome, Roll, State
 from wuerfel.games.kit.chance import parse_lot_or_throw
 from wuerfel.games.kit.keeps import KeepTurn
 from wuerfel.games.kit.lot import Lot, lot_outcomes
@@ -35,6 +35,15 @@ class Enter(Action):
 
     kind: ClassVar[str] = "enter"
     row: int
+
+
+def keep_sheet_bound(rows: int, max_throws: int, players: int, lot: bool) -> LengthBound:
+    """The longest game of a keep-sheet game (its :meth:`Game.length_bound`): every seat fills ``rows`` boxes, one a
+    turn; a turn is at most ``max_throws`` throws with a keep between two of them and the entry after the last
+    (``max_throws`` decisions); the lot is one chance node (a seat drawn directly, never thrown again). Reached by a
+    player who keeps while throws are left: the kit's keeps always leave a die to throw."""
+    turns = players * rows
+    return LengthBound(decisions=turns * max_throws, chance_nodes=turns * max_throws + int(lot))
 
 
 class KeepSheetState(State):
