@@ -109,8 +109,8 @@ def _playout(game: pyspiel.Game, rng: random.Random, rethrow: bool) -> tuple[pys
 
 def test_every_sheet_game_of_kniffel_size_states_its_bound() -> None:
     """The games the walked graph cannot bound state theirs from the rules: every preset of the Würfelspiel
-    family (Kniffel, Yahtzee, the 3 columns), Escalero, Ohio."""
-    assert {game_id for game_id, _, _ in BOUNDED} >= {"wuerfelspiel", "escalero", "ohio"}
+    family (Kniffel, Yahtzee, the 3 columns), Escalero, Ohio, the Sechzerspiel."""
+    assert {game_id for game_id, _, _ in BOUNDED} >= {"wuerfelspiel", "escalero", "ohio", "sechzerspiel"}
     assert {r for g, r, _ in BOUNDED if g == "wuerfelspiel"} >= {"brettspielnetz", "kniffel", "yahtzee"}
 
 
@@ -126,8 +126,11 @@ def test_the_rules_bound_holds_is_reached_and_is_not_loose(game_id: str, rules: 
     longest = 0
     for _ in range(6):
         state, decisions, chance = _playout(game, rng, rethrow=False)
-        assert not state.truncated() and decisions <= bound and chance <= chance_bound
+        assert not state.truncated() and decisions <= bound
+        assert game.length.chance_nodes is None or chance <= chance_bound
         longest = max(longest, decisions)
     assert bound <= LOOSENESS * longest, (bound, longest)
     _, decisions, chance = _playout(game, rng, rethrow=True)
-    assert (decisions, chance) == (bound, chance_bound)
+    assert decisions == bound
+    if game.length.chance_nodes is not None:  # else a throw-off may repeat: OpenSpiel's default stands
+        assert chance == chance_bound

@@ -402,11 +402,12 @@ class LengthBound:
     """The longest a game of these rules and seats can last, as its rules state it (:meth:`Game.length_bound`).
 
     Counted as OpenSpiel counts: ``decisions`` is every single seat's action (its ``max_game_length``),
-    ``chance_nodes`` every chance node (its ``max_chance_nodes_in_history``). Both are true bounds, never a guess
-    from play: a research adapter sizes its buffers and horizons by them."""
+    ``chance_nodes`` every chance node (its ``max_chance_nodes_in_history``), or None where chance alone may repeat
+    without end (a throw-off thrown again while tied: no decision in it, so the decisions stay bounded). Both are true
+    bounds, never a guess from play: a research adapter sizes its buffers and horizons by them."""
 
     decisions: int
-    chance_nodes: int
+    chance_nodes: int | None
 
 
 class Game(ABC):

@@ -26,8 +26,8 @@ How the engine maps onto OpenSpiel (docs/research.md says the same for users):
   (:meth:`Game.length_bound`: Kniffel, Yahtzee, the 3-column Würfelspiel, Escalero, Ohio) or
   :func:`wuerfel.interop.length.longest_game` finds one (the keyed game graph has no cycle through a decision and is
   enumerated within :data:`LENGTH_BUDGET` edges); ``max_chance_nodes_in_history`` is the bound on chance nodes where it
-  is known too (else OpenSpiel's default, the decision figure). Where a game has no bound (a cycle through a decision:
-  Quinze's tie played again) or the graph is too large to enumerate here, it is a declared *cap* of
+  is known too, else the same declared cap (a throw-off may repeat). Where a game has no bound (a cycle through a
+  decision: Quinze's tie played again) or the graph is too large to enumerate here, it is a declared *cap* of
   :data:`MAX_GAME_LENGTH` decisions, and a game that reaches the cap is truncated as OpenSpiel's capped games are: the
   state is terminal and every return is 0 (no result: the game did not end). ``truncated()`` says which ended that way.
   Chip balances may go negative (spec: a forced payment is never refused), so the chip games' utility bounds are a
@@ -148,11 +148,12 @@ class WuerfelGame(pyspiel.Game):
         super().__init__(_game_type(info), game_info, params)
 
     def max_chance_nodes_in_history(self) -> int:
-        """The bound on chance nodes where it is known (the rules', or a walked graph without cycles); else
-        OpenSpiel's default, the decision figure — no bound, as a throw-off or a lot may repeat."""
+        """The bound on chance nodes where it is known (the rules', or a walked graph without cycles); else the
+        declared cap :data:`MAX_GAME_LENGTH`, no bound (a throw-off may repeat), but not OpenSpiel's default either:
+        that is the decision figure, which a Sechzerspiel's throw-off passes at once."""
         if self.length.chance_nodes is not None:
             return max(1, self.length.chance_nodes)
-        return int(super().max_chance_nodes_in_history())
+        return MAX_GAME_LENGTH
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its id and parameters, loaded again (and registered first) when unpickled."""
