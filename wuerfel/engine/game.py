@@ -51,6 +51,8 @@ SIMULTANEOUS = -3
 if TYPE_CHECKING:
     import random
 
+    from wuerfel.engine.layout import TensorLayout
+
 
 def amounts(action: Action) -> dict[str, Amount]:
     """The free fields of a parameterised action (empty for a concrete action)."""
@@ -459,6 +461,12 @@ class Game(ABC):
         Why: a game graph of Kniffel's size is far too large to walk for its longest line (see
         :mod:`wuerfel.interop.length`), but the rules bound it at once. A game declares it only where every line of
         play provably stays within it (a throw-off or a pot that may stay for ever bounds nothing)."""
+        return None
+
+    def tensor_layout(self) -> TensorLayout | None:
+        """This game's own observation tensor (named fields with shapes, filled from a seat's view only:
+        :mod:`wuerfel.engine.layout`), or None (default): the research adapters then build the generic vector of
+        :mod:`wuerfel.interop.tensor` from the table components."""
         return None
 
     def sim_kernel(self, bots: Sequence[Any]) -> Callable[[random.Random], State] | None:

@@ -48,7 +48,7 @@ from wuerfel.engine.record import EventViews, event_statement
 from wuerfel.engine.registry import GameInfo, all_games, get_game
 from wuerfel.interop.codec import ActionCodec, codec_for
 from wuerfel.interop.length import Length, game_length
-from wuerfel.interop.tensor import ObservationEncoder, encoder_for
+from wuerfel.interop.tensor import Encoder, encoder_for
 
 MAX_CHANCE_OUTCOMES = 462
 """Multisets of six six-sided dice: the most outcomes one throw of any game has."""
@@ -133,7 +133,7 @@ class WuerfelGame(pyspiel.Game):
         self.length: Length = _length(info.id, rules_name, players)
         self.cap = MAX_GAME_LENGTH if self.length.decisions is None else None
         """Decisions after which the game is truncated, where the rules give no bound (None: bounded)."""
-        self.encoder: ObservationEncoder = encoder_for(self.engine)
+        self.encoder: Encoder = encoder_for(self.engine)
         chips = info.chips
         game_info = pyspiel.GameInfo(
             num_distinct_actions=max(1, self.codec.num_distinct_actions),
@@ -178,7 +178,7 @@ class WuerfelGame(pyspiel.Game):
 class WuerfelObserver:
     """OpenSpiel's PyObserver: strings, and for the (non-perfect-recall) observation the seat's vector."""
 
-    def __init__(self, perfect_recall: bool, encoder: ObservationEncoder | None = None) -> None:
+    def __init__(self, perfect_recall: bool, encoder: Encoder | None = None) -> None:
         import numpy as np
 
         self.perfect_recall = perfect_recall

@@ -22,7 +22,7 @@ from wuerfel.engine import components as cmp
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.dice import Multiset
 from wuerfel.engine.errors import N_, IllegalAction
-from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, LengthBound, Outcome, Roll, State
+from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.pokerdice import format_dice
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
@@ -478,18 +478,13 @@ class EscaleroGame(Game):
             self, sheets, player=max(start, 0), start_player=start, turn=KeepTurn(limit=rules.max_throws)
         )
 
+    length_bound = keep_sheet_bound(N_ROWS)
+
     def action_universe(self) -> tuple[Action, ...]:
         """Every concrete action: enter or strike each row, or a keep of up to four dice (the ids' keeps)."""
         from wuerfel.games.kit.keeps import keep_universe
 
         return (*(Enter(r) for r in range(N_ROWS)), *(Strike(r) for r in range(N_ROWS)), *keep_universe(4))
-
-    def length_bound(self) -> LengthBound:
-        """The kit's bound (:func:`keep_sheet_bound`): eleven rows a seat, up to ``max_throws`` decisions a turn, the
-        lot where it is thrown."""
-        rules = self.rules
-        lot = rules.start == "lot" and self.num_players > 1
-        return keep_sheet_bound(N_ROWS, rules.max_throws, self.num_players, lot)
 
     def action_id(self, action: Action) -> int:
         if isinstance(action, Enter):

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Literal
 from wuerfel.engine import components as cmp
 from wuerfel.engine.dice import Multiset
 from wuerfel.engine.errors import N_, IllegalAction
-from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, LengthBound, Outcome, Roll, State
+from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.hasard.common import describe_outcome, last_place
@@ -297,18 +297,13 @@ class OhioGame(Game):
             self, sheets, player=max(start, 0), start_player=start, turn=KeepTurn(limit=rules.max_throws, n=N_DICE)
         )
 
+    length_bound = keep_sheet_bound(N_ROWS)
+
     def action_universe(self) -> tuple[Action, ...]:
         """Every concrete action: each row, or a keep of up to five dice (the keeps the ids decode)."""
         from wuerfel.games.kit.keeps import keep_universe
 
         return (*(Enter(r) for r in range(N_ROWS)), *keep_universe(N_DICE - 1))
-
-    def length_bound(self) -> LengthBound:
-        """The kit's bound (:func:`keep_sheet_bound`): seven rows a seat, up to ``max_throws`` decisions a turn, the
-        lot where it is thrown."""
-        rules = self.rules
-        lot = rules.start == "lot" and self.num_players > 1
-        return keep_sheet_bound(N_ROWS, rules.max_throws, self.num_players, lot)
 
     def action_id(self, action: Action) -> int:
         if isinstance(action, Enter):

@@ -18,7 +18,7 @@ from wuerfel.engine import components as cmp
 from wuerfel.engine import narration
 from wuerfel.engine.dice import Multiset, roll_distribution, sort_dice
 from wuerfel.engine.errors import N_, IllegalAction, Words
-from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, LengthBound, Outcome, Roll, State
+from wuerfel.engine.game import CHANCE, JSON, TERMINAL, Action, Game, Outcome, Roll, State
 from wuerfel.games.kit.keeps import (
     Keep,
     KeepRules,
@@ -31,6 +31,7 @@ from wuerfel.games.kit.keeps import (
     keep_refusal,
     parse_keep,
 )
+from wuerfel.games.wuerfelspiel import research
 from wuerfel.games.wuerfelspiel.rules import (
     ALL_BOXES,
     LOWER_BOXES,
@@ -741,20 +742,15 @@ class WuerfelspielGame(Game):
         extras = tuple(tuple(0 for _ in range(r.columns)) for _ in range(self.num_players))
         return WuerfelspielState(self, sheets, extras, turn=KeepTurn(limit=r.rerolls + 1))
 
+    length_bound = research.length_bound
+    tensor_layout = research.tensor_layout
+
     def action_universe(self) -> tuple[Action, ...]:
         """Every concrete action these rules can ever offer: each box of each column, each keep of the dice."""
         from wuerfel.games.kit.keeps import keep_universe
 
         r = self.rules
         return (*(Score(c, b) for c in range(r.columns) for b in r.boxes), *keep_universe(r.dice))
-
-    def length_bound(self) -> LengthBound:
-        """Every seat fills ``columns × boxes`` boxes, one a turn; a turn is at most ``rerolls`` keeps and the entry
-        (``rerolls + 1`` decisions) after as many throws. No lot, no throw-off: a tie stays a tie. The bound is
-        reached by a player who keeps and throws again while he may."""
-        r = self.rules
-        turns = self.num_players * r.columns * len(r.boxes)
-        return LengthBound(decisions=turns * (r.rerolls + 1), chance_nodes=turns * (r.rerolls + 1))
 
     def action_id(self, action: Action) -> int:
         if isinstance(action, Score) and action.box in _BOX_NUMBER:
