@@ -65,6 +65,9 @@ def test_the_host_invites_a_bot_account_by_name_on_a_phone(server: Server, new_p
     assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     bot = start_bot(tmp_path, server.url, made["token"], "mybot:careful")
     try:
+        # the bot has accepted: its client found the table among its games and is connected to it (else a stand-in
+        # could play its seat while the process still starts, and the outside bot would never see the game)
+        expect(page.locator("#seat-list .seat[data-seat='1'][data-online='yes']")).to_be_visible(timeout=60_000)
         page.locator("#start-btn").click()
         wait_connected(page)
         play_until([page], pig_policy, lambda: finished(page))
