@@ -65,8 +65,9 @@ def _cup_states() -> tuple[State, State]:
 
 
 def test_another_seats_cup_leaves_the_vector_unchanged() -> None:
+    """The generic vector (the game declares its own layout besides: tests/interop/test_tensor_layout.py)."""
     ones, sixes = _cup_states()
-    enc = encoder_for(ones.game)
+    enc = ObservationEncoder(ones.game)
     assert np.array_equal(enc.encode(ones, 0), enc.encode(sixes, 0))
     assert not np.array_equal(enc.encode(ones, 1), enc.encode(sixes, 1))
     hidden = enc.describe().index("seat 1 dice under a cup")

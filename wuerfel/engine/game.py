@@ -51,6 +51,8 @@ SIMULTANEOUS = -3
 if TYPE_CHECKING:
     import random
 
+    from wuerfel.engine.layout import TensorLayout
+
 
 def amounts(action: Action) -> dict[str, Amount]:
     """The free fields of a parameterised action (empty for a concrete action)."""
@@ -397,6 +399,19 @@ class State(Presentation, TypedInput, ManualDice, Deadlines, Standings, SolverKe
         return PUBLIC
 
 
+@dataclasses.dataclass(frozen=True)
+class LengthBound:
+    """The longest a game of these rules and seats can last, as its rules state it (:meth:`Game.length_bound`).
+
+    Counted as OpenSpiel counts: ``decisions`` is every single seat's action (its ``max_game_length``),
+    ``chance_nodes`` every chance node (its ``max_chance_nodes_in_history``), or None where chance alone may repeat
+    without end (a throw-off thrown again while tied: no decision in it, so the decisions stay bounded). Both are true
+    bounds, never a guess from play: a research adapter sizes its buffers and horizons by them."""
+
+    decisions: int
+    chance_nodes: int | None
+
+
 class Game(ABC):
     """A game with fixed rules and player count: the factory of states and the codec of its actions."""
 
@@ -437,6 +452,21 @@ class Game(ABC):
         Why: :meth:`action_id` is stable but sparse and an amount is listed as a range, while research libraries
         (OpenSpiel, PettingZoo, Gymnasium) need a fixed range of concrete moves; :mod:`wuerfel.interop.codec`
         numbers this universe densely. A game whose rules bound no amount returns None (no finite codec)."""
+        return None
+
+    def length_bound(self) -> LengthBound | None:
+        """The longest game these rules and seats allow, derived from the rules (rounds × boxes × throws per turn ×
+        seats, the lot's chance node), or None where the game states none (default).
+
+        Why: a game graph of Kniffel's size is far too large to walk for its longest line (see
+        :mod:`wuerfel.interop.length`), but the rules bound it at once. A game declares it only where every line of
+        play provably stays within it (a throw-off or a pot that may stay for ever bounds nothing)."""
+        return None
+
+    def tensor_layout(self) -> TensorLayout | None:
+        """This game's own observation tensor (named fields with shapes, filled from a seat's view only:
+        :mod:`wuerfel.engine.layout`), or None (default): the research adapters then build the generic vector of
+        :mod:`wuerfel.interop.tensor` from the table components."""
         return None
 
     def sim_kernel(self, bots: Sequence[Any]) -> Callable[[random.Random], State] | None:

@@ -41,7 +41,7 @@ from wuerfel.engine.game import Game, State
 from wuerfel.engine.registry import GameInfo, all_games, get_game
 from wuerfel.engine.sampling import ChanceTable, chance_table, draw_slot
 from wuerfel.interop.codec import ActionCodec, CodecError, codec_for
-from wuerfel.interop.tensor import ObservationEncoder, encoder_for
+from wuerfel.interop.tensor import Encoder, encoder_for
 from wuerfel.solvers.labels import ExactLabels, NoExactLabels, exact_labels, solitaire_game
 
 MAX_SKIPPED = 1000
@@ -77,7 +77,7 @@ class WuerfelSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: only 'ansi' or None")
         self.render_mode = render_mode
-        self.encoder: ObservationEncoder = encoder_for(self.game)
+        self.encoder: Encoder = encoder_for(self.game)
         n = self.codec.num_distinct_actions
         self.action_space = spaces.Discrete(n)
         self.observation_space = spaces.Dict(

@@ -13,6 +13,11 @@ algorithm that sizes its buffers or its horizon by it. The engine's states are l
 
 A decision is one seat's action; a simultaneous node is taken one seat after the other, lowest first, as the
 adapters play it.
+
+Where the graph is too large (Kniffel, Yahtzee, the 3-column Würfelspiel, Escalero, Ohio), the rules bound the game
+at once: :func:`game_length` takes a game's own :meth:`Game.length_bound` (rounds × boxes × throws per turn ×
+seats) before it walks anything. Chance nodes are counted too where the answer is known (OpenSpiel's
+``max_chance_nodes_in_history``): from the rules, or from a walked graph without any cycle.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from wuerfel.engine.game import Game, State
 from wuerfel.interop.codec import expand
 
 Kind = Literal["bound", "unbounded", "unknown"]
+Source = Literal["graph", "rules"]
 DEFAULT_BUDGET = 200_000
 """Edges (moves and chance outcomes) :func:`longest_game` generates at most."""
 
@@ -37,6 +43,20 @@ class Length:
     decisions: int | None = None
     keys: int = 0
     """How many keyed positions were expanded."""
+    chance_nodes: int | None = None
+    """The most chance nodes a game passes, where known (a bound from the rules, or a walked graph without cycles);
+    None where a throw may repeat for ever or nobody counted."""
+    source: Source = "graph"
+    """Where a bound comes from: the walked graph (exact) or the game's rules (:meth:`Game.length_bound`)."""
+
+
+def game_length(game: Game, budget: int = DEFAULT_BUDGET) -> Length:
+    """The game's own bound where its rules state one (:meth:`Game.length_bound`, nothing walked), else
+    :func:`longest_game` within ``budget``."""
+    declared = game.length_bound()
+    if declared is not None:
+        return Length("bound", declared.decisions, 0, declared.chance_nodes, "rules")
+    return longest_game(game, budget)
 
 
 def longest_game(game: Game, budget: int = DEFAULT_BUDGET) -> Length:
@@ -86,20 +106,17 @@ def longest_game(game: Game, budget: int = DEFAULT_BUDGET) -> Length:
     if not complete:
         return Length("unknown", None, len(edges))
     longest: list[int] = []
+    throws: list[int] = []  # chance nodes on the way, counted while no cycle (of chance) has been met
+    acyclic = all(len(comp) == 1 for comp in components) and not any(
+        child == key for key, out in edges.items() for child, _ in out
+    )
     for comp in components:  # sinks first: every component a component leads to is done before it
         i = len(longest)
-        longest.append(
-            max(
-                (
-                    int(decision) + longest[where[child]]
-                    for key in comp
-                    for child, decision in edges[key]
-                    if where[child] != i
-                ),
-                default=0,
-            )
-        )
-    return Length("bound", longest[where[root_key]], len(edges))
+        out = [(child, decision) for key in comp for child, decision in edges[key] if where[child] != i]
+        longest.append(max((int(decision) + longest[where[child]] for child, decision in out), default=0))
+        throws.append(max((int(not decision) + throws[where[child]] for child, decision in out), default=0))
+    chance = throws[where[root_key]] if acyclic else None
+    return Length("bound", longest[where[root_key]], len(edges), chance)
 
 
 def _components(edges: dict[Hashable, list[tuple[Hashable, bool]]]) -> list[list[Hashable]]:
@@ -149,4 +166,4 @@ def _components(edges: dict[Hashable, list[tuple[Hashable, bool]]]) -> list[list
     return out
 
 
-__all__ = ["DEFAULT_BUDGET", "Length", "longest_game"]
+__all__ = ["DEFAULT_BUDGET", "Length", "game_length", "longest_game"]

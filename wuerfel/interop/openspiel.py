@@ -22,14 +22,16 @@ How the engine maps onto OpenSpiel (docs/research.md says the same for users):
   state is ever put into them, so an agent sees no more than a player at a table. ``observation_tensor`` is the
   float32 vector of :mod:`wuerfel.interop.tensor` (the seat's own components, fixed length per game, rules and
   seats; ``observation_tensor_shape`` gives it); there is no information-state tensor (a record has no fixed size).
-* **Length**: ``max_game_length`` is the true bound in decisions where :func:`wuerfel.interop.length.longest_game`
-  finds one from the rules (the keyed game graph has no cycle through a decision and is enumerated within
-  :data:`LENGTH_BUDGET` edges). Where a game has no bound (a cycle through a decision: Quinze's tie played again) or
-  the graph is too large to enumerate here, it is a declared *cap* of :data:`MAX_GAME_LENGTH` decisions, and a game
-  that reaches the cap is truncated as OpenSpiel's capped games are: the state is terminal and every return is 0 (no
-  result: the game did not end). ``truncated()`` says which ended that way. Chip balances may go negative (spec: a
-  forced payment is never refused), so the chip games' utility bounds are a declared :data:`CHIP_UTILITY_CAP`. Both
-  caps are named in each game's ``long_name``.
+* **Length**: ``max_game_length`` is the true bound in decisions where the game states one from its rules
+  (:meth:`Game.length_bound`: Kniffel, Yahtzee, the 3-column Würfelspiel, Escalero, Ohio) or
+  :func:`wuerfel.interop.length.longest_game` finds one (the keyed game graph has no cycle through a decision and is
+  enumerated within :data:`LENGTH_BUDGET` edges); ``max_chance_nodes_in_history`` is the bound on chance nodes where it
+  is known too, else the same declared cap (a throw-off may repeat). Where a game has no bound (a cycle through a
+  decision: Quinze's tie played again) or the graph is too large to enumerate here, it is a declared *cap* of
+  :data:`MAX_GAME_LENGTH` decisions, and a game that reaches the cap is truncated as OpenSpiel's capped games are: the
+  state is terminal and every return is 0 (no result: the game did not end). ``truncated()`` says which ended that way.
+  Chip balances may go negative (spec: a forced payment is never refused), so the chip games' utility bounds are a
+  declared :data:`CHIP_UTILITY_CAP`. Both caps are named in each game's ``long_name``.
 """
 
 from __future__ import annotations
@@ -45,8 +47,8 @@ from wuerfel.engine.game import Game, Outcome, State
 from wuerfel.engine.record import EventViews, event_statement
 from wuerfel.engine.registry import GameInfo, all_games, get_game
 from wuerfel.interop.codec import ActionCodec, codec_for
-from wuerfel.interop.length import Length, longest_game
-from wuerfel.interop.tensor import ObservationEncoder, encoder_for
+from wuerfel.interop.length import Length, game_length
+from wuerfel.interop.tensor import Encoder, encoder_for
 
 MAX_CHANCE_OUTCOMES = 462
 """Multisets of six six-sided dice: the most outcomes one throw of any game has."""
@@ -75,8 +77,8 @@ def _engine_game(game_id: str, rules_name: str, players: int | None) -> Game:
 
 @functools.cache
 def _length(game_id: str, rules_name: str, players: int) -> Length:
-    """The longest game of these rules and seats, computed once per process."""
-    return longest_game(_engine_game(game_id, rules_name, players), LENGTH_BUDGET)
+    """The longest game of these rules and seats (the rules' own bound, else the walked graph's), once per process."""
+    return game_length(_engine_game(game_id, rules_name, players), LENGTH_BUDGET)
 
 
 def _game_type(info: GameInfo) -> pyspiel.GameType:
@@ -86,7 +88,10 @@ def _game_type(info: GameInfo) -> pyspiel.GameType:
 @functools.cache
 def _game_type_of(game_id: str) -> pyspiel.GameType:
     info = get_game(game_id)
-    caps = f"length capped at {MAX_GAME_LENGTH} decisions where the rules give no bound"
+    if _engine_game(game_id, info.default_preset, None).length_bound() is not None:
+        caps = "length bounded by the rules"
+    else:
+        caps = f"length capped at {MAX_GAME_LENGTH} decisions where the rules give no bound"
     if info.chips:
         caps += f", chip payoffs bounded by the declared ±{CHIP_UTILITY_CAP:g} (debts are allowed)"
     players = info.player_counts()
@@ -128,7 +133,7 @@ class WuerfelGame(pyspiel.Game):
         self.length: Length = _length(info.id, rules_name, players)
         self.cap = MAX_GAME_LENGTH if self.length.decisions is None else None
         """Decisions after which the game is truncated, where the rules give no bound (None: bounded)."""
-        self.encoder: ObservationEncoder = encoder_for(self.engine)
+        self.encoder: Encoder = encoder_for(self.engine)
         chips = info.chips
         game_info = pyspiel.GameInfo(
             num_distinct_actions=max(1, self.codec.num_distinct_actions),
@@ -141,6 +146,14 @@ class WuerfelGame(pyspiel.Game):
         )
         self._params = {"rules": rules_name, "players": players}
         super().__init__(_game_type(info), game_info, params)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The bound on chance nodes where it is known (the rules', or a walked graph without cycles); else the
+        declared cap :data:`MAX_GAME_LENGTH`, no bound (a throw-off may repeat), but not OpenSpiel's default either:
+        that is the decision figure, which a Sechzerspiel's throw-off passes at once."""
+        if self.length.chance_nodes is not None:
+            return max(1, self.length.chance_nodes)
+        return MAX_GAME_LENGTH
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its id and parameters, loaded again (and registered first) when unpickled."""
@@ -165,7 +178,7 @@ class WuerfelGame(pyspiel.Game):
 class WuerfelObserver:
     """OpenSpiel's PyObserver: strings, and for the (non-perfect-recall) observation the seat's vector."""
 
-    def __init__(self, perfect_recall: bool, encoder: ObservationEncoder | None = None) -> None:
+    def __init__(self, perfect_recall: bool, encoder: Encoder | None = None) -> None:
         import numpy as np
 
         self.perfect_recall = perfect_recall

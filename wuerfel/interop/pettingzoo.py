@@ -33,7 +33,7 @@ from pettingzoo.utils import wrappers
 from wuerfel.engine.game import State
 from wuerfel.engine.registry import GameInfo, get_game
 from wuerfel.interop.codec import ActionCodec, codec_for
-from wuerfel.interop.tensor import ObservationEncoder, encoder_for
+from wuerfel.interop.tensor import Encoder, encoder_for
 
 METADATA: dict[str, Any] = {"render_modes": ["ansi"], "name": "wuerfel_v0", "is_parallelizable": False}
 """What every environment's ``metadata`` starts from (its own names its game)."""
@@ -68,7 +68,7 @@ class WuerfelEnv(AECEnv):  # type: ignore[misc]
         n = self.info.player_counts(loaded)[0] if players is None else players
         self.game = self.info.new_game(loaded, n)
         self.codec: ActionCodec = codec_for(self.game)
-        self.encoder: ObservationEncoder = encoder_for(self.game)
+        self.encoder: Encoder = encoder_for(self.game)
         self.chance_only = self.codec.num_distinct_actions == 0 or _ends_without_decision(self.game)
         self.num_actions = max(1, self.codec.num_distinct_actions)
         self.metadata = {**METADATA, "name": f"wuerfel_{self.info.id.replace('-', '_')}_v0"}

@@ -19,11 +19,16 @@ The layout is fixed when the encoder is built (``describe()`` names every slot):
   summed per column instead, as their number grows with the game.
 
 Texts (messages, the goal, labels) carry no numbers here; an agent that wants them reads the view.
+
+A game may declare its own layout instead (:meth:`Game.tensor_layout`, :mod:`wuerfel.engine.layout`): named fields
+with shapes, filled from the seat's view alone. :func:`encoder_for` then gives a :class:`DeclaredEncoder`, and the
+adapters use it as they use the generic one.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -32,6 +37,7 @@ import numpy as np
 
 from wuerfel.engine import components as cmp
 from wuerfel.engine.game import Game, State
+from wuerfel.engine.layout import LayoutViolation, TensorLayout
 
 FACES = 6
 PROBE_GAMES = 4
@@ -317,17 +323,66 @@ def _number(value: Any, default: float | None = 0.0) -> Any:
     return default
 
 
-_encoders: dict[int, tuple[Game, ObservationEncoder]] = {}
+class DeclaredEncoder:
+    """The vector of a game that declares its own layout (:meth:`Game.tensor_layout`): its fields concatenated in
+    order, each filled by the game from the seat's view (:meth:`State.view`) alone — never from the state."""
+
+    def __init__(self, game: Game, layout: TensorLayout) -> None:
+        self.game = game
+        self.layout = layout
+        self.offsets: dict[str, tuple[int, tuple[int, ...]]] = {}
+        """Field name → (offset in the vector, shape)."""
+        offset = 0
+        slots: list[str] = []
+        for f in layout.fields:
+            self.offsets[f.name] = (offset, f.shape)
+            offset += f.size
+            slots.extend(f"{f.name}[{','.join(map(str, i))}]" for i in np.ndindex(*f.shape))
+        self._slots = slots
+
+    @property
+    def size(self) -> int:
+        return len(self._slots)
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (len(self._slots),)
+
+    def describe(self) -> list[str]:
+        """Each slot as ``field[index]`` (``sheet[0,0,3]``); :attr:`layout` gives the fields' meanings."""
+        return list(self._slots)
+
+    def fields(self, vector: np.ndarray) -> dict[str, np.ndarray]:
+        """The named fields of ``vector``, shaped (views into it, no copies)."""
+        return {name: vector[at : at + math.prod(shape)].reshape(shape) for name, (at, shape) in self.offsets.items()}
+
+    def encode(self, state: State, seat: int | None) -> np.ndarray:
+        """The vector of what ``seat`` (None: a spectator) sees: the game fills its fields from that seat's view."""
+        out = np.zeros(self.size, np.float32)
+        try:
+            self.layout.fill(state.view(seat), seat, self.fields(out))
+        except LayoutViolation as exc:
+            raise LayoutError(f"{self.game.id}: {exc}") from exc
+        return out
 
 
-def encoder_for(game: Game) -> ObservationEncoder:
-    """The encoder of ``game``, built once per game object (building it plays a few seeded games)."""
+Encoder = ObservationEncoder | DeclaredEncoder
+"""What :func:`encoder_for` gives: ``size``, ``shape``, ``describe()`` and ``encode(state, seat)`` either way."""
+
+_encoders: dict[int, tuple[Game, Encoder]] = {}
+
+
+def encoder_for(game: Game) -> Encoder:
+    """The encoder of ``game``, built once per game object: the game's own layout where it declares one
+    (:meth:`Game.tensor_layout`), else the generic vector (building it plays a few seeded games)."""
     hit = _encoders.get(id(game))
     if hit is None or hit[0] is not game:
         if len(_encoders) > 256:
             _encoders.clear()
-        hit = _encoders[id(game)] = (game, ObservationEncoder(game))
+        layout = game.tensor_layout()
+        encoder: Encoder = ObservationEncoder(game) if layout is None else DeclaredEncoder(game, layout)
+        hit = _encoders[id(game)] = (game, encoder)
     return hit[1]
 
 
-__all__ = ["LayoutError", "ObservationEncoder", "encoder_for"]
+__all__ = ["DeclaredEncoder", "Encoder", "LayoutError", "ObservationEncoder", "encoder_for"]

@@ -40,7 +40,7 @@ from wuerfel.games.hasard.escalero_scoring import (
     throw_scorer,
 )
 from wuerfel.games.kit import Lot, Void
-from wuerfel.games.kit.keep_sheet import EMPTY, Enter, KeepSheetState
+from wuerfel.games.kit.keep_sheet import EMPTY, Enter, KeepSheetState, keep_sheet_bound
 from wuerfel.games.kit.keeps import (
     KEEP_WORDS,
     Keep,
@@ -385,6 +385,8 @@ class EscaleroGame(Game):
         return EscaleroState(
             self, sheets, player=max(start, 0), start_player=start, turn=KeepTurn(limit=rules.max_throws)
         )
+
+    length_bound = keep_sheet_bound(N_ROWS)
 
     def action_universe(self) -> tuple[Action, ...]:
         """Every concrete action: enter or strike each row, or a keep of up to four dice (the ids' keeps)."""

@@ -26,7 +26,7 @@ from wuerfel.engine.rules import label_options, opt, require
 from wuerfel.games.hasard.common import describe_outcome, last_place
 from wuerfel.games.hasard.explain import ohio as explained
 from wuerfel.games.kit import START_NAME, START_WORDS, Lot, Void, start_option
-from wuerfel.games.kit.keep_sheet import EMPTY, Enter, KeepSheetState
+from wuerfel.games.kit.keep_sheet import EMPTY, Enter, KeepSheetState, keep_sheet_bound
 from wuerfel.games.kit.keeps import (
     KEEP_WORDS,
     Keep,
@@ -296,6 +296,8 @@ class OhioGame(Game):
         return OhioState(
             self, sheets, player=max(start, 0), start_player=start, turn=KeepTurn(limit=rules.max_throws, n=N_DICE)
         )
+
+    length_bound = keep_sheet_bound(N_ROWS)
 
     def action_universe(self) -> tuple[Action, ...]:
         """Every concrete action: each row, or a keep of up to five dice (the keeps the ids decode)."""

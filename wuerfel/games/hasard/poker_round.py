@@ -27,7 +27,7 @@ import dataclasses
 import functools
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Self
 
 from wuerfel.engine import components as cmp
 from wuerfel.engine import counts, narration
@@ -116,6 +116,12 @@ def validate_round_options(rules: Any) -> None:
     require(rules.max_stake >= rules.ante, "max_stake", f"≥ ante ({rules.ante})", rules.max_stake)
 
 
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The dataclass fields of a state class (a game's subclass may add its own): what :meth:`_evolve` copies."""
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
 @dataclasses.dataclass(frozen=True)
 class PokerRoundState(ChipResults, State):
     """A position of a poker round game (module text). Frozen and hashable: the exact solver can walk it."""
@@ -199,8 +205,7 @@ class PokerRoundState(ChipResults, State):
     def _start_round(self, starter: int) -> PokerRoundState:
         betting, ledger = Betting.open(self.ledger, self.rules.ante, self.max_stake)
         order = in_turn_order(tuple(range(self.n)), starter, self.n)
-        return dataclasses.replace(
-            self,
+        return self._evolve(
             phase="play",
             ledger=ledger,
             betting=betting,
@@ -213,6 +218,17 @@ class PokerRoundState(ChipResults, State):
             stich=0,
             odd_chips=False,
         )
+
+    def _evolve(self, **changes: Any) -> Self:
+        """``dataclasses.replace`` without re-running the frozen ``__init__`` (no checks live there): it set every
+        field one by one and was the largest part of a move's cost, copied several times per event. Only the
+        fields are copied; what the old state remembered about itself (``State.remember``) stays with it."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        old = self.__dict__
+        d.update({name: old[name] for name in _field_names(type(self))})
+        d.update(changes)
+        return new
 
     def _betting(self) -> Betting:
         assert self.betting is not None
@@ -258,9 +274,9 @@ class PokerRoundState(ChipResults, State):
     def _apply_action(self, action: Action, player: int) -> State:
         if isinstance(action, BETTING_ACTIONS):
             betting, ledger = self._betting().apply(action, player, self.ledger)
-            return dataclasses.replace(self, betting=betting, ledger=ledger)._go_on()
+            return self._evolve(betting=betting, ledger=ledger)._go_on()
         if isinstance(action, Keep):
-            return dataclasses.replace(self, turn=self.turn.keep(action.dice, KEEP_RULES, checked=False))
+            return self._evolve(turn=self.turn.keep(action.dice, KEEP_RULES, checked=False))
         assert isinstance(action, Stop)
         return self._end_turn()
 
@@ -291,7 +307,7 @@ class PokerRoundState(ChipResults, State):
             return self  # spec G6: thrown again, no throw used
         assert isinstance(outcome, Roll)
         turn = self.turn.thrown(outcome.dice)
-        state = dataclasses.replace(self, turn=turn)
+        state = self._evolve(turn=turn)
         return state._end_turn() if turn.throws >= turn.limit else state
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
@@ -310,8 +326,7 @@ class PokerRoundState(ChipResults, State):
         results[seat] = (results[seat] or ()) + (self.hand_result(dice),)
         hands = tuple(dice if p == seat else h for p, h in enumerate(self.hands))  # a Stichrunde shows the new one
         betting = self._betting() if self.stich else self._betting().offer(seat)
-        state = dataclasses.replace(
-            self,
+        state = self._evolve(
             results=tuple(results),
             hands=hands,
             betting=betting,
@@ -333,14 +348,15 @@ class PokerRoundState(ChipResults, State):
         while index < len(self.order) and self.order[index] in b.folded:
             index += 1
         if index < len(self.order):
-            return dataclasses.replace(self, index=index, turn=KeepTurn(limit=self.max_throws))
+            return self._evolve(index=index, turn=KeepTurn(limit=self.max_throws))
         return self._settle()
 
     def _settle(self) -> PokerRoundState:
         b = self._betting()
         seats = tuple(p for p in self.order if p not in b.folded)
         depth = max(len(self.results[p] or ()) for p in seats)
-        rows = [self._padded(p, depth) if p in seats else () for p in range(self.n)]
+        width = max(len(r) for p in range(self.n) for r in (self.results[p] or ()))
+        rows = [self._padded(p, depth, width) if p in seats else () for p in range(self.n)]
         groups = ranking_groups(rows, seats=seats)
         tied = next_throw_off(groups, settle_loser=False)
         if not tied:
@@ -349,10 +365,10 @@ class PokerRoundState(ChipResults, State):
             return self._pay(tied, final=False)
         return self._throw_off(tied, odd=self.odd_chips)
 
-    def _padded(self, seat: int, depth: int) -> tuple[int, ...]:
-        """A seat's results flattened for comparison; a pass he did not play counts as nothing (never decides)."""
+    def _padded(self, seat: int, depth: int, width: int) -> tuple[int, ...]:
+        """A seat's results flattened for comparison (``width``: the longest result of any seat); a pass he did not
+        play counts as nothing (never decides)."""
         res = list(self.results[seat] or ())
-        width = max(len(r) for p in range(self.n) for r in (self.results[p] or ()))
         flat: list[int] = []
         for i in range(depth):
             r = res[i] if i < len(res) else ()
@@ -361,8 +377,8 @@ class PokerRoundState(ChipResults, State):
 
     def _throw_off(self, tied: tuple[int, ...], odd: bool) -> PokerRoundState:
         order = in_turn_order(tied, self.starter, self.n)
-        return dataclasses.replace(
-            self, order=order, index=0, turn=KeepTurn(limit=self.max_throws), stich=self.stich + 1, odd_chips=odd
+        return self._evolve(
+            order=order, index=0, turn=KeepTurn(limit=self.max_throws), stich=self.stich + 1, odd_chips=odd
         )
 
     def _pay(self, winners: tuple[int, ...], final: bool) -> PokerRoundState:
@@ -373,12 +389,12 @@ class PokerRoundState(ChipResults, State):
         each = pot // len(winners)
         last = self.round_no + 1 >= self.rules.rounds
         history = (*self.history, (self.round_no, winners, each))
-        state = dataclasses.replace(self, ledger=ledger, history=history)
+        state = self._evolve(ledger=ledger, history=history)
         if not final and last and ledger.pot > 0:
             return state._throw_off(winners, odd=True)
-        state = dataclasses.replace(state, round_no=self.round_no + 1)
+        state = state._evolve(round_no=self.round_no + 1)
         if state.round_no >= self.rules.rounds:
-            return dataclasses.replace(state, phase="over", order=(), index=0, turn=KeepTurn(limit=self.max_throws))
+            return state._evolve(phase="over", order=(), index=0, turn=KeepTurn(limit=self.max_throws))
         return state._start_round(in_turn_order(winners, self.starter, self.n)[0])
 
     # --- results (scores, winners, losers, payoffs: ChipResults) -----------------------------------------------

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Literal
 
 from wuerfel.engine.components import Component, Goal, Phrase, Sheet, SheetRow
 from wuerfel.engine.errors import N_, IllegalAction
-from wuerfel.engine.game import CHANCE, TERMINAL, Action, Game, State
+from wuerfel.engine.game import CHANCE, TERMINAL, Action, Game, LengthBound, State
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options
 from wuerfel.games.hasard.explain import sechzerspiel as explained
@@ -226,6 +226,11 @@ class SechzerspielGame(SimpleGame):
     def action_universe(self) -> tuple[Action, ...]:
         """Every concrete action: each row."""
         return tuple(EnterRow(r) for r in ROWS)
+
+    def length_bound(self) -> LengthBound:
+        """Six rows a seat, one decision (the row) after each of its six throws; a throw-off writes no row and asks
+        nothing, but may be thrown again while tied: no bound on chance nodes."""
+        return LengthBound(decisions=self.num_players * len(ROWS), chance_nodes=None)
 
     def action_id(self, action: Action) -> int:
         if not isinstance(action, EnterRow):

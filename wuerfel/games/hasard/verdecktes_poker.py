@@ -57,6 +57,7 @@ from wuerfel.games.hasard.poker import (
     matches,
     principal,
 )
+from wuerfel.games.hasard.verdecktes_layout import verdecktes_layout
 from wuerfel.games.kit import (
     Lot,
     Void,
@@ -764,6 +765,8 @@ class VerdecktesGame(Game):
         ledger = ChipLedger.start(self.num_players, rules.starting_chips)
         state = VerdecktesState(self, ledger)
         return state if rules.start == "lot" else state._start_round(0)
+
+    tensor_layout = verdecktes_layout
 
     def action_universe(self) -> tuple[Action, ...]:
         """Every concrete action: challenge, pass, and every announcement these rules allow."""

@@ -11,7 +11,7 @@ rank the players are the same in each, and one copy keeps them from drifting apa
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -19,7 +19,7 @@ from wuerfel.engine import narration
 from wuerfel.engine.components import Phrase
 from wuerfel.engine.dice import Multiset
 from wuerfel.engine.errors import N_, IllegalAction
-from wuerfel.engine.game import Action, Outcome, Roll, State
+from wuerfel.engine.game import Action, Game, LengthBound, Outcome, Roll, State
 from wuerfel.games.kit.chance import parse_lot_or_throw
 from wuerfel.games.kit.keeps import KeepTurn
 from wuerfel.games.kit.lot import Lot, lot_outcomes
@@ -35,6 +35,21 @@ class Enter(Action):
 
     kind: ClassVar[str] = "enter"
     row: int
+
+
+def keep_sheet_bound(rows: int) -> Callable[[Game], LengthBound]:
+    """A keep-sheet game's :meth:`Game.length_bound` for sheets of ``rows`` boxes: every seat fills them, one a
+    turn; a turn is at most ``max_throws`` throws with a keep between two of them and the entry after the last
+    (``max_throws`` decisions); the lot, where the rules throw it, is one chance node (a seat drawn directly, never
+    thrown again). Reached by a player who keeps while throws are left: the kit's keeps always leave a die to throw."""
+
+    def length_bound(game: Game) -> LengthBound:
+        rules = game.rules
+        turns = game.num_players * rows
+        lot = rules.start == "lot" and game.num_players > 1
+        return LengthBound(decisions=turns * rules.max_throws, chance_nodes=turns * rules.max_throws + int(lot))
+
+    return length_bound
 
 
 class KeepSheetState(State):

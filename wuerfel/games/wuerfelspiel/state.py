@@ -31,6 +31,7 @@ from wuerfel.games.kit.keeps import (
     keep_refusal,
     parse_keep,
 )
+from wuerfel.games.wuerfelspiel import research
 from wuerfel.games.wuerfelspiel.rules import (
     ALL_BOXES,
     LOWER_BOXES,
@@ -740,6 +741,9 @@ class WuerfelspielGame(Game):
         sheets = tuple(tuple(empty_col for _ in range(r.columns)) for _ in range(self.num_players))
         extras = tuple(tuple(0 for _ in range(r.columns)) for _ in range(self.num_players))
         return WuerfelspielState(self, sheets, extras, turn=KeepTurn(limit=r.rerolls + 1))
+
+    length_bound = research.length_bound
+    tensor_layout = research.tensor_layout
 
     def action_universe(self) -> tuple[Action, ...]:
         """Every concrete action these rules can ever offer: each box of each column, each keep of the dice."""

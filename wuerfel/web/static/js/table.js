@@ -607,6 +607,9 @@ function renderSeating() {
     }
     list.appendChild(row);
   }
+  // A bot account (issue 27 §4: an outside bot run by `wuerfel bot run`) is invited by its name; its client finds the
+  // table among its games and plays there.
+  $("invite-bot").classList.toggle("hidden", !(isHost && empty > 0));
   const start = $("start-btn");
   start.classList.toggle("hidden", !isHost);
   start.disabled = empty > 0;
@@ -978,6 +981,14 @@ async function main() {
     try { S.renderer = await import(mod.dataset.module); } catch (err) { console.error(err); S.renderer = generic; }
   }
   $("start-btn").addEventListener("click", () => tableCall("start", {seed: diceSeed()}));
+  $("invite-bot").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const free = S.table.seats.find((s) => s.kind === "empty");
+    const name = $("invite-bot-name").value.trim();
+    if (!free || !name) return;
+    await tableCall("invite", {seat: free.seat, name});
+    if (S.table.seats.some((s) => s.seat === free.seat && s.kind !== "empty")) $("invite-bot-name").value = "";
+  });
   $("resign-btn").addEventListener("click", () => { $("resign-confirm").classList.remove("hidden"); $("resign-yes").focus(); });
   $("resign-no").addEventListener("click", () => { $("resign-confirm").classList.add("hidden"); $("resign-btn").focus(); });
   $("hint-btn").addEventListener("click", askHint);
