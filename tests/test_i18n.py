@@ -301,9 +301,11 @@ def test_counted_parameters_reach_every_refusal() -> None:
 def test_english_move_labels_begin_in_one_case() -> None:
     """Terminal L10: "Stop with 126 points" and "Throw all dice again" beside "keep 2 6, rethrow 1", "no more
     stakes": a move label begins in lower case (names of boxes and hands keep their capitals)."""
+    from wuerfel.engine.registry import all_games
     from wuerfel.games.kit.keeps import describe_keep
     from wuerfel.i18n import ntranslate
 
+    all_games()  # the labels live in the games' own catalogues, found once a game is loaded (run alone: none was)
     assert describe_keep((), 6, "en") == "throw all dice again"
     assert (
         ntranslate("Stop with {points} point", "Stop with {points} points", 126, "en", points=126)

@@ -84,6 +84,15 @@ EVERY_KIND: tuple[Component, ...] = (
 )
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _games_catalogues() -> None:
+    """Some texts here (the goal line, the hands) live in the games' own catalogues, which a game's loading finds:
+    run alone, this file loaded none, and German came out in English."""
+    from wuerfel.engine.registry import all_games
+
+    all_games()
+
+
 def test_every_kind_is_listed_and_round_trips() -> None:
     assert {type(c) for c in EVERY_KIND} == set(KINDS.values())
     data = json.loads(json.dumps(components_json(EVERY_KIND)))
