@@ -87,6 +87,27 @@ def test_a_build_that_holds_every_build_thread_does_not_hold_store_calls_or_bot_
     run_loop(body())
 
 
+def _anna_against_best(tmp_path: Path) -> tuple[Store, Hub, Any, LiveTable]:
+    """A running Kniffel table of made-up rules (a bonus threshold of 64): Anna against the ``best`` bot, which
+    builds tables for those rules."""
+    store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
+    hub = Hub(store, bot_delay=0)
+    anna = store.create_player("Anna")
+    row = store.create_table(
+        "wuerfelspiel",
+        "kniffel",
+        {"upper_bonus_threshold": 64},
+        2,
+        False,
+        False,
+        anna.id,
+        [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, None, "best", None)],
+    )
+    table = LiveTable(hub, row)
+    table.match = Match.new("wuerfelspiel", None, ["Anna", "best"])
+    return store, hub, anna, table
+
+
 def test_over_the_cap_a_lighter_bot_plays_until_the_build_is_allowed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -106,21 +127,7 @@ def test_over_the_cap_a_lighter_bot_plays_until_the_build_is_allowed(
     monkeypatch.setattr(botdriver, "BUILD_RETRY", 0.0)
 
     async def body() -> None:
-        store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
-        hub = Hub(store, bot_delay=0)
-        anna = store.create_player("Anna")
-        row = store.create_table(
-            "wuerfelspiel",
-            "kniffel",
-            {"upper_bonus_threshold": 64},
-            2,
-            False,
-            False,
-            anna.id,
-            [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, None, "best", None)],
-        )
-        table = LiveTable(hub, row)
-        table.match = Match.new("wuerfelspiel", None, ["Anna", "best"])
+        store, hub, anna, table = _anna_against_best(tmp_path)
         table.note_address(anna, "203.0.113.7")
         # Another table of the same address builds a made-up rule set now: this one's bot must not wait for it.
         end = hub.builds.admit(("wuerfelspiel", "other"), "203.0.113.7")
@@ -275,21 +282,7 @@ def test_a_slow_build_tells_the_table_the_computer_is_computing(
     monkeypatch.setattr(botdriver, "BUILD_NOTICE_AFTER", 0.05)
 
     async def body() -> None:
-        store = Store.open(f"sqlite:///{tmp_path / 'w.db'}")
-        hub = Hub(store, bot_delay=0)
-        anna = store.create_player("Anna")
-        row = store.create_table(
-            "wuerfelspiel",
-            "kniffel",
-            {"upper_bonus_threshold": 64},
-            2,
-            False,
-            False,
-            anna.id,
-            [SeatRow(0, anna.id, None, "Anna"), SeatRow(1, None, "best", None)],
-        )
-        table = LiveTable(hub, row)
-        table.match = Match.new("wuerfelspiel", None, ["Anna", "best"])
+        store, hub, _anna, table = _anna_against_best(tmp_path)
         bots = await table._ready_bots()  # the build waits until the table was told
         assert bots[1] == "best"
         assert told and "Tabellen" in told[0] and "tables" in told[1]
