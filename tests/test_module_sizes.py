@@ -3,7 +3,8 @@
 ``zehntausend/state.py`` (1,779 lines) became the turn (``state.py``), the turn's end and the fields (``turn_end.py``),
 the moves (``actions.py``), the throw's tables (``tables.py``), the table (``table.py``), the words (``words.py``) and
 the game (``game.py``); ``hasard/craps.py`` (965) the game, ``craps_moves.py``, ``craps_chances.py``, ``craps_table.py``
-and ``craps_bots.py``; ``engine/rules.py`` (927) the door to ``option_tree.py``, ``option_labels.py`` and
+and ``craps_bots.py``; ``hasard/verdecktes_poker.py`` (878) the game, ``verdecktes_moves.py`` and
+``verdecktes_table.py``; ``engine/rules.py`` (927) the door to ``option_tree.py``, ``option_labels.py`` and
 ``presets.py``; ``hasard/escalero.py`` (643) the game and ``escalero_scoring.py``. A module still over the limit
 is listed in :data:`NOT_YET_SPLIT` with its length today: it may shrink, not grow, and leaves the list (the test
 says so) once it is under the limit. The kit and the server
@@ -33,11 +34,10 @@ NOT_YET_SPLIT = {
     "games/hasard/quinze.py": 649,
     "games/hasard/rock_and_roll.py": 666,
     "games/hasard/va_banque.py": 707,
-    "games/hasard/verdecktes_poker.py": 878,
 }
 """Modules over the limit that wait for their split, with their length when this test was written: a cap. Three
 caps were raised once, by work done beside the split in the same session: Offenes Würfelpoker's rule-of-thumb bot
-(+8), the poker round's cheaper copy (+16) and Verdecktes Würfelpoker's tensor layout hook (+3)."""
+(+8), the poker round's cheaper copy (+16) and Verdecktes Würfelpoker's tensor layout hook (+3, before its split)."""
 
 MODULES = sorted(p.relative_to(PACKAGE).as_posix() for pkg in PACKAGES for p in (PACKAGE / pkg).glob("*.py"))
 
