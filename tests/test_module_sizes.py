@@ -66,3 +66,12 @@ def test_the_zehntausend_parts_load_without_the_state(name: str) -> None:
     source = (PACKAGE / "games" / "zehntausend" / f"{name}.py").read_text(encoding="utf-8")
     state = {"wuerfel.games.zehntausend.state", "wuerfel.games.zehntausend.game"}
     assert not runtime_imports(source) & state, f"{name}.py imports {sorted(runtime_imports(source) & state)}"
+
+
+@pytest.mark.parametrize("name", ["verdecktes_moves", "verdecktes_table"])
+def test_the_verdecktes_parts_load_without_the_game(name: str) -> None:
+    """Verdecktes Würfelpoker's parts name its state only for the type checker: the game imports them, never the
+    other way round, so no import cycle can form between them."""
+    source = (PACKAGE / "games" / "hasard" / f"{name}.py").read_text(encoding="utf-8")
+    game = "wuerfel.games.hasard.verdecktes_poker"
+    assert game not in runtime_imports(source), f"{name}.py imports {game} at run time"
