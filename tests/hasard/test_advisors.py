@@ -12,7 +12,7 @@ from wuerfel.games.hasard.common import Lot
 from wuerfel.games.hasard.escalero_solver import solo_value
 from wuerfel.games.hasard.lustige_sieben import Done, Stake
 from wuerfel.games.hasard.poker import DRILLING, VIERLING
-from wuerfel.games.hasard.verdecktes_poker import Announce, Challenge
+from wuerfel.games.hasard.verdecktes_moves import Announce, Challenge
 
 P = parse_poker_dice
 

@@ -19,7 +19,7 @@ from wuerfel.games.hasard.escalero_scoring import FIVE_ROW, FIVE_SERVED_ROW, POK
 from wuerfel.games.hasard.lustige_sieben import LEFT, RIGHT
 from wuerfel.games.hasard.ohio import OHIO_ROW, Enter
 from wuerfel.games.hasard.poker import DRILLING, NICHTS, PAAR
-from wuerfel.games.hasard.verdecktes_poker import Announce, Challenge
+from wuerfel.games.hasard.verdecktes_moves import Announce, Challenge
 from wuerfel.games.hasard.zehnerspiel import FIELD
 from wuerfel.games.kit import Keep
 from wuerfel.games.kit.bank_board import Done, Stake

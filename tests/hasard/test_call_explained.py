@@ -3,13 +3,14 @@ move list says what the cup showed, whose claim held and what went into the pot.
 
 from __future__ import annotations
 
+from wuerfel.engine.clocks import Pass
 from wuerfel.engine.game import Roll
 from wuerfel.engine.narration import texts
 from wuerfel.engine.pokerdice import parse_poker_dice as P
 from wuerfel.engine.registry import get_game
 from wuerfel.games.hasard.common import Lot
 from wuerfel.games.hasard.poker import DRILLING, VIERLING
-from wuerfel.games.hasard.verdecktes_poker import Announce, Challenge, Pass
+from wuerfel.games.hasard.verdecktes_moves import Announce, Challenge
 
 
 def _state(dice: str, hand: tuple[int, ...]):  # type: ignore[no-untyped-def]

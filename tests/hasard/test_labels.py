@@ -20,7 +20,8 @@ from wuerfel.engine.sources import SeededSource
 from wuerfel.games.hasard.common import Lot, Void
 from wuerfel.games.hasard.lustige_sieben import Done, Stake
 from wuerfel.games.hasard.verdecktes_bot import BluffBot
-from wuerfel.games.hasard.verdecktes_poker import Announce, Challenge, Concealed, VerdecktesState
+from wuerfel.games.hasard.verdecktes_moves import Announce, Challenge, Concealed
+from wuerfel.games.hasard.verdecktes_poker import VerdecktesState
 from wuerfel.server.live import LiveTable
 
 

@@ -17,7 +17,7 @@ from wuerfel.engine.sources import SeededSource
 from wuerfel.games.hasard.common import Lot
 from wuerfel.games.hasard.lustige_sieben import Done, Stake
 from wuerfel.games.hasard.poker import DRILLING
-from wuerfel.games.hasard.verdecktes_poker import Announce, Challenge
+from wuerfel.games.hasard.verdecktes_moves import Announce, Challenge
 
 NAMES = ["Anna", "Ben", "Cäsar"]
 

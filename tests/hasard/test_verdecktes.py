@@ -28,13 +28,8 @@ from wuerfel.games.hasard.verdecktes_bot import (
     strategy,
     truth_chance,
 )
-from wuerfel.games.hasard.verdecktes_poker import (
-    Announce,
-    Challenge,
-    VerdecktesState,
-    decode_key,
-    encode_key,
-)
+from wuerfel.games.hasard.verdecktes_moves import Announce, Challenge, decode_key, encode_key
+from wuerfel.games.hasard.verdecktes_poker import VerdecktesState
 
 P = parse_poker_dice
 
@@ -324,7 +319,7 @@ def test_bluff_bot_frequencies() -> None:
 
 def test_scorekeeper_real_cup_dice_are_entered_only_when_challenged() -> None:
     """At a real table the dice under the cup need not be typed in; a "Schwindel" call asks for them."""
-    from wuerfel.games.hasard.verdecktes_poker import Concealed
+    from wuerfel.games.hasard.verdecktes_moves import Concealed
 
     s = new_state(3)
     assert s.parse_outcome("?") == Concealed()
@@ -350,7 +345,7 @@ def test_scorekeeper_real_cup_dice_are_entered_only_when_challenged() -> None:
 def test_scorekeeper_record_with_special_outcomes_replays() -> None:
     from wuerfel.engine.testing import check_replay
     from wuerfel.games.hasard.common import Void
-    from wuerfel.games.hasard.verdecktes_poker import Concealed
+    from wuerfel.games.hasard.verdecktes_moves import Concealed
 
     m = Match.new("verdecktes-wuerfelpoker", None, ["a", "b", "c"])
     m.chance(m.state.parse_outcome("2"))

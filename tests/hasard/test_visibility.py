@@ -13,7 +13,8 @@ from wuerfel.engine.registry import get_game
 from wuerfel.engine.testing import check_event_views, random_playthrough
 from wuerfel.games.hasard.common import Lot
 from wuerfel.games.hasard.lustige_sieben import Done, LustigeSiebenState, Stake
-from wuerfel.games.hasard.verdecktes_poker import Announce, Challenge, Concealed, VerdecktesState
+from wuerfel.games.hasard.verdecktes_moves import Announce, Challenge, Concealed
+from wuerfel.games.hasard.verdecktes_poker import VerdecktesState
 
 
 def _ls(n: int = 3) -> LustigeSiebenState:

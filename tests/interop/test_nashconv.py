@@ -16,7 +16,8 @@ from open_spiel.python.algorithms import cfr, exploitability  # noqa: E402
 
 from wuerfel.engine.clocks import Pass  # noqa: E402
 from wuerfel.engine.game import Action, State  # noqa: E402
-from wuerfel.games.hasard.verdecktes_poker import Challenge, VerdecktesState  # noqa: E402
+from wuerfel.games.hasard.verdecktes_moves import Challenge  # noqa: E402
+from wuerfel.games.hasard.verdecktes_poker import VerdecktesState  # noqa: E402
 from wuerfel.interop.nashconv import BotPolicy, InfiniteTree, Subgame, cfr_plus, efg_policy, export_efg  # noqa: E402
 from wuerfel.interop.openspiel import load  # noqa: E402
 

@@ -14,7 +14,8 @@ from wuerfel.engine.clocks import Pass
 from wuerfel.engine.errors import N_
 from wuerfel.engine.game import Game, State
 from wuerfel.games.hasard.poker import hand_key
-from wuerfel.games.hasard.verdecktes_poker import Announce, Challenge, VerdecktesState
+from wuerfel.games.hasard.verdecktes_moves import Announce, Challenge
+from wuerfel.games.hasard.verdecktes_poker import VerdecktesState
 
 
 class VerdecktesAdvisor:

@@ -35,7 +35,8 @@ from typing import Any
 from wuerfel.engine.clocks import Pass
 from wuerfel.engine.game import Action, Game, State
 from wuerfel.games.hasard.poker import Key, cdf_below, hand_distribution, hand_key, possible_keys, principal
-from wuerfel.games.hasard.verdecktes_poker import Announce, Challenge, VerdecktesState
+from wuerfel.games.hasard.verdecktes_moves import Announce, Challenge
+from wuerfel.games.hasard.verdecktes_poker import VerdecktesState
 
 
 @cache

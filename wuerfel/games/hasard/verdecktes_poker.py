@@ -10,6 +10,11 @@ new ante).
 
 Secrets: a throw's dice are in the thrower's view only, until a challenge reveals them. ``determinize`` re-draws
 every throw the viewer has not seen, and the generic harness checks that his view does not change.
+
+This module holds the rules and the state machine with the registration; :mod:`~wuerfel.games.hasard.verdecktes_moves`
+the moves and their ids; :mod:`~wuerfel.games.hasard.verdecktes_table` what the table shows and says;
+:mod:`~wuerfel.games.hasard.verdecktes_bot` and :mod:`~wuerfel.games.hasard.verdecktes_advice` the bot and the
+advisor, reached through lazy factories.
 """
 
 from __future__ import annotations
@@ -17,12 +22,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from wuerfel.engine import components as cmp
-from wuerfel.engine import counts, narration
 from wuerfel.engine.chips import ChipLedger
 from wuerfel.engine.clocks import Deadline, Pass
 from wuerfel.engine.dice import Multiset, roll_distribution
@@ -42,22 +45,19 @@ from wuerfel.engine.game import (
 )
 from wuerfel.engine.registry import GameInfo, register
 from wuerfel.engine.rules import label_options, opt, require
-from wuerfel.games.hasard.common import WHO_BEGINS, describe_outcome, result_view
-from wuerfel.games.hasard.poker import (
-    POKER_OPTION_NAMES,
-    PRINCIPAL_LENGTH,
-    Key,
-    PokerRules,
-    announcements,
-    class_phrase,
-    describe_key,
-    key_phrase,
-    kickers_phrase,
-    lowest_completion,
-    matches,
-    principal,
-)
+from wuerfel.games.hasard import verdecktes_table
+from wuerfel.games.hasard.common import WHO_BEGINS, describe_outcome
+from wuerfel.games.hasard.poker import POKER_OPTION_NAMES, Key, PokerRules, lowest_completion, matches
 from wuerfel.games.hasard.verdecktes_layout import verdecktes_layout
+from wuerfel.games.hasard.verdecktes_moves import (
+    CONCEALED_WORDS,
+    Announce,
+    Challenge,
+    Concealed,
+    announce_actions,
+    decode_key,
+    encode_key,
+)
 from wuerfel.games.kit import (
     Lot,
     Void,
@@ -70,7 +70,6 @@ from wuerfel.games.kit import (
     throw_outcomes,
 )
 from wuerfel.games.kit.chip_results import ChipResults
-from wuerfel.i18n import translate
 
 POT = "pot"
 HIDDEN_THROW = N_("five dice under the cup")
@@ -124,22 +123,6 @@ class VerdecktesRules(PokerRules):
         for key in ("starting_chips", "ante", "rounds"):
             require(getattr(self, key) >= 1, key, "≥ 1", getattr(self, key))
         require(self.challenge_seconds > 0, "challenge_seconds", "> 0", self.challenge_seconds)
-
-
-# --- actions ------------------------------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True)
-class Announce(Action):
-    """Announce a hand: class and principal ranks, optionally kickers (see :mod:`wuerfel.games.hasard.poker`)."""
-
-    kind: ClassVar[str] = "announce"
-    hand: tuple[int, ...]
-
-
-@dataclasses.dataclass(frozen=True)
-class Challenge(Action):
-    """Call "Schwindel!"."""
-
-    kind: ClassVar[str] = "challenge"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -235,7 +218,7 @@ class VerdecktesState(ChipResults, State):
         if player is None:
             return ()
         if self.phase == "announce":
-            return _announce_actions(self.rules.quint, self.rules.joker, self.rules.kickers)
+            return announce_actions(self.rules.quint, self.rules.joker, self.rules.kickers)
         return _CALL_ACTIONS
 
     def explain_illegal(self, action: Action, player: int) -> None:
@@ -371,203 +354,22 @@ class VerdecktesState(ChipResults, State):
         player = self.order[len(self.turns)]
         return dataclasses.replace(self, turns=(*self.turns, Turn(player, outcome.dice)), phase="announce")
 
-    # --- information --------------------------------------------------------------------------------------
+    # --- what the table shows and says (verdecktes_table.py) ---------------------------------------------------
     def view(self, player: int | None) -> JSON:
-        turns = []
-        for t in self.turns:
-            tv: JSON = {
-                "player": t.player,
-                "announcement": list(t.announcement) if t.announcement is not None else None,
-                "standing": list(t.standing) if t.standing is not None else None,
-                "challenger": t.challenger,
-                "revealed": t.revealed,
-                "passed": sorted(t.passed),
-                "entered": bool(t.dice),
-            }
-            if t.dice and (t.revealed or (player is not None and player == t.player)):
-                tv["dice"] = list(t.dice)
-                tv["hand"] = list(self.rules.hand_key(t.dice))
-            turns.append(tv)
-        dl = self.deadline()
-        out: JSON = {
-            "game": "verdecktes-wuerfelpoker",
-            "to_move": self.to_move(),
-            "actors": list(self.actors()),
-            "scores": list(self.ledger.players),
-            "score_label": N_("Chips"),
-            "pot": self.ledger.pot,
-            "phase": self.phase,
-            "round": self.round_no,
-            "rounds": self.rules.rounds,
-            "stichrunde": self.stich,
-            "starter": self.starter,
-            "order": list(self.order),
-            "turns": turns,
-            "history": [list(h) for h in self.history],
-            "last_call": None
-            if self.last_call is None
-            else {
-                "challenger": self.last_call[0],
-                "announcer": self.last_call[1],
-                "hand": list(self.last_call[2]),
-                "held": self.last_call[3],
-                "payer": self.last_call[0] if self.last_call[3] else self.last_call[1],
-                "paid": self.last_call[4],
-            },
-            "deadline": dl.to_json() if dl else None,
-        }
-        if self.is_terminal():
-            out.update(result_view(self))
-        return out
+        """Every cup's announcement and fate; dice only for the thrower and once a call lifts the cup
+        (:func:`verdecktes_table.view`)."""
+        return verdecktes_table.view(self, player)
 
     def components(self, player: int | None) -> tuple[cmp.Component, ...]:
-        """The goal line; every cup of the round: the reader's own dice with their hand, the others' as cups with what
-        was announced, lifted cups with what counts; the last "Schwindel!" call, the round, the chips and the pot.
-        Dice under another player's cup are never in here (only that five dice lie there)."""
-        out: list[cmp.Component] = [self.goal()]
-        playing = not self.is_terminal()
-        for i, t in enumerate(self.turns if playing else ()):
-            if t.dice and (t.revealed or player == t.player):
-                hand = key_phrase(self.rules.hand_key(t.dice))
-                label: cmp.Text = hand if t.revealed else cmp.Phrase(N_("you have: {hand}"), {"hand": hand})
-                out.append(
-                    cmp.Dice(
-                        tuple(t.dice),
-                        face="poker",
-                        seat=t.player,
-                        label=label,
-                        key=f"cup:{i}",
-                        thrown=not t.revealed and t.announcement is None,
-                    )
-                )
-            elif t.dice:
-                out.append(
-                    cmp.Dice(
-                        (),
-                        face="poker",
-                        hidden=len(t.dice),
-                        seat=t.player,
-                        key=f"cup:{i}",
-                        label=cmp.Phrase(N_("under the cup")),
-                    )
-                )
-            if t.announcement is not None:
-                out.append(
-                    cmp.Message(cmp.Phrase(N_("“{hand}”"), {"hand": key_phrase(t.announcement)}), key=f"announce:{i}")
-                )
-            if t.standing is not None and t.announcement is not None and t.standing != t.announcement:
-                out.append(
-                    cmp.Message(
-                        cmp.Phrase(N_("counts as: {hand}"), {"hand": key_phrase(t.standing)}), key=f"standing:{i}"
-                    )
-                )
-        last = self.turns[-1] if self.turns else None
-        if (
-            playing
-            and self.phase == "challenge"
-            and player in self.actors()
-            and last is not None
-            and last.announcement is not None
-        ):
-            out.append(
-                cmp.Message(
-                    cmp.Phrase(
-                        N_("{name} announces “{hand}”. Do you believe it?"),
-                        {"name": cmp.SeatRef(last.player), "hand": key_phrase(last.announcement)},
-                    ),
-                    key="call",
-                )
-            )
-        if self.last_call is not None:
-            challenger, announcer, cup, held, paid = self.last_call
-            msgid = (
-                N_(
-                    "{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — the announcement holds, "
-                    "{caller} pays {n} into the pot."
-                )
-                if held
-                else N_(
-                    "{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — a bluff, {announcer} pays "
-                    "{n} into the pot."
-                )
-            )
-            out.append(
-                cmp.Message(
-                    cmp.Phrase(
-                        msgid,
-                        {
-                            "caller": cmp.SeatRef(challenger),
-                            "announcer": cmp.SeatRef(announcer),
-                            "hand": key_phrase(tuple(cup)),
-                            "n": paid,
-                        },
-                    ),
-                    key="last_call",
-                )
-            )
-        if (
-            playing
-            and self.phase == "announce"
-            and player in self.actors()
-            and last is not None
-            and last.player == player
-        ):
-            out.append(self._announce_menu(player, last))
-        if self.stich and playing:
-            out.append(cmp.Message(cmp.Phrase(N_("Stichrunde: the tied players throw again"))))
-        if playing and self.phase != "lot":
-            out.append(cmp.Counter(self.round_no + 1, target=self.rules.rounds, label=cmp.Phrase(N_("Round"))))
-        out.append(cmp.Counter(self.ledger.pot, label=cmp.Phrase(N_("Pot"))))
-        actors = set(self.actors())
-        out.append(
-            cmp.Seats(
-                tuple(
-                    cmp.SeatLine(p, score=self.ledger.players[p], active=p in actors)
-                    for p in range(self.game.num_players)
-                ),
-                label=cmp.Phrase(N_("Chips")),
-            )
-        )
-        return tuple(out)
-
-    def _announce_menu(self, player: int, turn: Turn) -> cmp.Menu:
-        """Every announcement by class, ranks and kickers, named by the game (the page used to rebuild the hand
-        names and the grouping in JavaScript); with the thrower's own hand in the cup, the truth as a shortcut."""
-        r = self.rules
-        options = _announce_menu(r.quint, r.joker, r.kickers)
-        if turn.dice:
-            key = r.hand_key(turn.dice)
-            truth = max(
-                (i for i, o in enumerate(options) if key[: len(o.action["hand"])] == o.action["hand"]),
-                key=lambda i: len(options[i].action["hand"]),
-                default=None,
-            )
-            if truth is not None:
-                hand = key_phrase(tuple(options[truth].action["hand"]))
-                shortcut = cmp.Phrase(N_("The truth: {hand}"), {"hand": hand})
-                options = (
-                    *options[:truth],
-                    dataclasses.replace(options[truth], shortcut=shortcut),
-                    *options[truth + 1 :],
-                )
-        return cmp.Menu(
-            options,
-            seat=player,
-            key="announce",
-            none=cmp.Phrase(N_("none")),
-            label=cmp.Phrase(N_("What do you announce? Choose the hand, then its ranks (the kickers are optional).")),
-        )
+        """The goal line, the cups (another player's dice never), the last call, the announcement menu, the round,
+        the chips and the pot (:func:`verdecktes_table.components`)."""
+        return verdecktes_table.components(self, player)
 
     def goal(self) -> cmp.Goal:
-        """Issue 24: what takes the pot, and which round of how many is playing, first on the felt."""
-        text = cmp.Phrase(N_("The highest announcement standing takes the pot"))
-        if self.phase in ("lot", "over"):
-            return cmp.Goal(text)
-        return cmp.Goal(
-            text,
-            cmp.Phrase(N_("Round {number} of {rounds}"), {"number": self.round_no + 1, "rounds": self.rules.rounds}),
-        )
+        """Issue 24: what takes the pot, and which round of how many is playing (:func:`verdecktes_table.goal`)."""
+        return verdecktes_table.goal(self)
 
+    # --- information: what each seat may know -------------------------------------------------------------
     def determinize(self, player: int, rng: Any) -> State:
         """Re-draw every throw ``player`` has not seen (others' dice still under the cup); ``self`` if there is none.
 
@@ -607,83 +409,19 @@ class VerdecktesState(ChipResults, State):
         return PUBLIC
 
     def announcements(self, event: Action | Outcome, player: int | None, after: State) -> tuple[cmp.Phrase, ...]:
-        """The cup's dice typed in after a call (scorekeeper): who was right and who paid; a Stichrunde among the
-        tied; who took the pot; the next round, its first player and the antes. All of it happens in the open:
-        only dice under a cup are secret, and none of these lines reads them (a call names what the lifted cup
-        shows, which is public from then on)."""
-        if not isinstance(after, VerdecktesState) or self.phase in ("lot", "throw"):
+        """Who was right about a call whose cup was typed in, a Stichrunde, who took the pot, the next round
+        (:func:`verdecktes_table.announcements`); all of it public, none of it reads a die under a cup."""
+        if not isinstance(after, VerdecktesState):
             return ()
-        out: list[cmp.Phrase] = []
-        if isinstance(event, Roll) and self.phase == "reveal" and after.last_call is not None:
-            challenger, announcer, hand, held, paid = after.last_call
-            msgid = (
-                N_(
-                    "{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — the announcement holds, "
-                    "{caller} pays {n} into the pot."
-                )
-                if held
-                else N_(
-                    "{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — a bluff, {announcer} pays "
-                    "{n} into the pot."
-                )
-            )
-            out.append(
-                cmp.Phrase(
-                    msgid,
-                    {
-                        "caller": cmp.SeatRef(challenger),
-                        "announcer": cmp.SeatRef(announcer),
-                        "hand": key_phrase(tuple(hand)),
-                        "n": paid,
-                    },
-                )
-            )
-        if after.stich > self.stich and after.round_no == self.round_no:
-            out.append(narration.throw_off(after.order, first=True, again=self.stich > 0))
-        for _r, winner, pot in after.history[len(self.history) :]:
-            out.append(cmp.Phrase(narration.TAKES_POT, {"name": cmp.SeatRef(winner), "chips": counts.chips(pot)}))
-        if after.phase == "throw" and after.round_no > self.round_no:
-            out.append(cmp.Phrase(narration.NEW_ROUND, {"k": after.round_no + 1, "name": cmp.SeatRef(after.starter)}))
-            out.append(cmp.Phrase(narration.ANTES_ALL, {"chips": counts.chips(self.rules.ante)}))
-        return tuple(out)
+        return verdecktes_table.announcements(self, event, after)
 
     def describe_outcome(self, outcome: Outcome, lang: str = "de", names: Sequence[str] = ()) -> str:
         """See :func:`wuerfel.games.hasard.common.describe_outcome`; ``names`` (optional) names the lot's seat."""
         return describe_outcome(outcome, lang, poker=True, names=names)
 
-    def _call_result(self, lang: str) -> str:
-        """Who was right and who paid when "Schwindel!" lifts the cup (the dice are public from then on); empty while
-        the cup's dice are still to be entered (scorekeeper), or outside a call."""
-        turn = self.turns[-1] if self.turns else None
-        if self.phase != "challenge" or turn is None or not turn.dice or turn.announcement is None:
-            return ""
-        r = self.rules
-        actual = r.hand_key(turn.dice)
-        true = matches(actual, turn.announcement, r.quint, r.joker, exact=r.match == "exact")
-        pot = self.ledger.pot
-        shown = describe_key(actual, lang)
-        if true:
-            return " — " + translate(
-                "the cup shows {hand}: the announcement holds, the caller pays {n} into the pot",
-                lang,
-                hand=shown,
-                n=pot,
-            )
-        return " — " + translate(
-            "the cup shows {hand}: a bluff, the announcer pays {n} into the pot and {hand} counts",
-            lang,
-            hand=shown,
-            n=pot,
-        )
-
     def describe_action(self, action: Action, lang: str = "de") -> str:
-        if isinstance(action, Announce):
-            return describe_key(action.hand, lang)
-        if isinstance(action, Challenge):
-            return "Schwindel!" + self._call_result(lang)
-        if isinstance(action, Pass):
-            return translate("no call", lang)
-        return super().describe_action(action, lang)
+        words = verdecktes_table.describe_action(self, action, lang)
+        return words if words is not None else super().describe_action(action, lang)
 
     def describe_offer(self, action: Action, lang: str = "de") -> str:
         """A call offered is "Schwindel!" alone: what the lifted cup shows is for the log once it is lifted."""
@@ -694,65 +432,8 @@ class VerdecktesState(ChipResults, State):
 
 _CALL_ACTIONS = (Challenge(), Pass())
 
-
-@dataclasses.dataclass(frozen=True)
-class Concealed(Outcome):
-    """Scorekeeper mode: real dice lie under a real cup and nobody types them in (p = 0 for software sources).
-
-    Only if somebody calls "Schwindel" does the table enter what the cup shows (the "reveal" chance node); an
-    unchallenged throw is never known to the program, exactly as at the table.
-    """
-
-    kind: ClassVar[str] = "concealed"
-
-
-CONCEALED_WORDS = ("?", "verdeckt", "concealed", "becher", "cup")
 _THROW_OUTCOMES: tuple[tuple[Outcome, Fraction], ...] = (*throw_outcomes(5), (Concealed(), Fraction(0)))
 _REVEAL_OUTCOMES: tuple[tuple[Outcome, Fraction], ...] = tuple((Roll(d), p) for d, p in roll_distribution(5))
-
-
-@cache
-def _announce_actions(quint: bool, joker: bool, kickers: bool) -> tuple[Announce, ...]:
-    """Announcements in the order a menu shows them: the short forms ("Drilling Damen") first, ascending, then
-    the forms with kickers."""
-    keys = announcements(quint, joker)
-    if not kickers:
-        keys = tuple(k for k in keys if len(k) == 1 + PRINCIPAL_LENGTH[k[0]])
-    return tuple(Announce(k) for k in sorted(keys, key=lambda k: (len(k) > 1 + PRINCIPAL_LENGTH[k[0]], k)))
-
-
-@cache
-def _announce_menu(quint: bool, joker: bool, kickers: bool) -> tuple[cmp.MenuOption, ...]:
-    """The announcements as menu options: class, then ranks, then kickers (the short form first and preset)."""
-    keys = sorted(
-        (a.hand for a in _announce_actions(quint, joker, kickers)),
-        key=lambda k: (principal(k), len(k) > len(principal(k)), k),
-    )
-    out = []
-    for k in keys:
-        kick = kickers_phrase(k)
-        path: tuple[cmp.Text, ...] = (class_phrase(k[0]), key_phrase(principal(k)))
-        out.append(cmp.MenuOption(Announce(k).to_json(), path if kick is None else (*path, kick), preset=kick is None))
-    return tuple(out)
-
-
-def encode_key(key: Key) -> int:
-    code = key[0] * 8 + len(key)
-    for r in key[1:]:
-        code = code * 7 + r
-    for _ in range(len(key), 6):
-        code = code * 7
-    return code
-
-
-def decode_key(code: int) -> Key:
-    ranks = []
-    for _ in range(5):
-        code, r = divmod(code, 7)
-        ranks.append(r)
-    cls, n = divmod(code, 8)
-    ranks.reverse()
-    return (cls, *ranks[: n - 1])
 
 
 class VerdecktesGame(Game):
@@ -771,7 +452,7 @@ class VerdecktesGame(Game):
     def action_universe(self) -> tuple[Action, ...]:
         """Every concrete action: challenge, pass, and every announcement these rules allow."""
         r = self.rules
-        return (Challenge(), Pass(), *_announce_actions(r.quint, r.joker, r.kickers))
+        return (Challenge(), Pass(), *announce_actions(r.quint, r.joker, r.kickers))
 
     def action_id(self, action: Action) -> int:
         if isinstance(action, Challenge):
