@@ -242,10 +242,13 @@ GAME_PROVIDED: tuple[str, ...] = (
     "outcome_from_json",
     "rules_json",
     "action_universe",
+    "length_bound",
+    "tensor_layout",
     "sim_kernel",
 )
-"""Methods of :class:`Game` with defaults: the JSON codecs, the resolved rules, and two optional ones (a finite
-universe of actions for the research adapters, a fast simulation loop)."""
+"""Methods of :class:`Game` with defaults: the JSON codecs, the resolved rules, and optional ones (for the research
+adapters a finite universe of actions, the longest game the rules allow and an own observation tensor; a fast
+simulation loop)."""
 
 
 class State(Presentation, TypedInput, ManualDice, Deadlines, Standings, SolverKey, Memo, ABC):
