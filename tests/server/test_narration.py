@@ -36,9 +36,12 @@ def test_the_live_list_names_throwers_and_tells_round_ends_and_beer_mats(clients
 
     events = _watch(ws, told)
     lines = [a for e in events for a in e.get("announce", [])]
-    assert any(a.startswith("Computer") and "gewinnt Runde 1" in a for a in lines), lines
+    # Round 1 has a winner, or two bots share it (the bots' dice are the server's, not seeded): either is told.
+    assert any(a.startswith("Computer") and ("gewinnt Runde 1" in a or "teilen sich Runde 1" in a) for a in lines), (
+        lines
+    )
     assert any("bekommt einen Bierdeckel (1 von 3)" in a for a in lines), lines
-    assert any(a.startswith("Runde 2 beginnt;") for a in lines), lines
+    assert any(re.match(r"Runde [2-9] beginnt;", a) for a in lines), lines
     throws = [e for e in events if e["type"] == "chance" and e["data"].get("kind") == "roll"]
     assert throws and all(e["thrower"] in (0, 1, 2) for e in throws)
     lot = next(e for e in events if e["type"] == "chance" and e["data"]["kind"] == "lot")
