@@ -8,14 +8,13 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
 from tests.browser.helpers import (
-    READY,
     click_action,
     create_table,
     finished,
     guest,
     join,
     msg,
-    my_decision,
+    my_throw,
     my_turn,
     pig_policy,
     play_until,
@@ -96,12 +95,22 @@ def test_a_move_lost_with_its_socket_goes_out_again_after_the_reconnect(server: 
     reach the table: the page reconnected and showed the same position with nothing happening, and the player had
     to guess that his move was lost. Now the page sends it again once the table is seen to still wait for it."""
     anna, bert = _two_player_table(server, new_page, options={"target": 40})
+    # Throw for whoever's throw is due until a page has a decision (a 1 in Pig passes the turn to the other).
     deadline = time.monotonic() + 60
-    while not (ready := [p for p in (anna, bert) if p.evaluate(READY)]):  # whose throw or move the table awaits
-        assert time.monotonic() < deadline, "nobody's turn"
-        time.sleep(0.05)
-    mover = ready[0]
-    my_decision(mover)
+    mover = None
+    while mover is None:
+        assert time.monotonic() < deadline, "nobody got a decision"
+        for page in (anna, bert):
+            if my_throw(page):
+                thrown = seq(page)
+                page.locator("#throw-btn").click()
+                page.wait_for_function(f"() => +document.body.dataset.seq > {thrown}")
+                break
+            if my_turn(page):
+                mover = page
+                break
+        else:
+            time.sleep(0.05)
     seat = msg(mover)["seat"]
     before = seq(mover)
     # The move goes nowhere: the socket closes instead of sending it, as a dying relay does.
