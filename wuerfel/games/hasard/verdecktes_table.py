@@ -136,32 +136,7 @@ def components(state: VerdecktesState, player: int | None) -> tuple[cmp.Componen
             )
         )
     if state.last_call is not None:
-        challenger, announcer, cup, held, paid = state.last_call
-        msgid = (
-            N_(
-                "{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — the announcement holds, "
-                "{caller} pays {n} into the pot."
-            )
-            if held
-            else N_(
-                "{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — a bluff, {announcer} pays "
-                "{n} into the pot."
-            )
-        )
-        out.append(
-            cmp.Message(
-                cmp.Phrase(
-                    msgid,
-                    {
-                        "caller": cmp.SeatRef(challenger),
-                        "announcer": cmp.SeatRef(announcer),
-                        "hand": key_phrase(tuple(cup)),
-                        "n": paid,
-                    },
-                ),
-                key="last_call",
-            )
-        )
+        out.append(cmp.Message(call_phrase(state.last_call), key="last_call"))
     if (
         playing
         and state.phase == "announce"
@@ -237,29 +212,7 @@ def announcements(state: VerdecktesState, event: Action | Outcome, after: Verdec
         return ()
     out: list[cmp.Phrase] = []
     if isinstance(event, Roll) and state.phase == "reveal" and after.last_call is not None:
-        challenger, announcer, hand, held, paid = after.last_call
-        msgid = (
-            N_(
-                "{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — the announcement holds, "
-                "{caller} pays {n} into the pot."
-            )
-            if held
-            else N_(
-                "{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — a bluff, {announcer} pays "
-                "{n} into the pot."
-            )
-        )
-        out.append(
-            cmp.Phrase(
-                msgid,
-                {
-                    "caller": cmp.SeatRef(challenger),
-                    "announcer": cmp.SeatRef(announcer),
-                    "hand": key_phrase(tuple(hand)),
-                    "n": paid,
-                },
-            )
-        )
+        out.append(call_phrase(after.last_call))
     if after.stich > state.stich and after.round_no == state.round_no:
         out.append(narration.throw_off(after.order, first=True, again=state.stich > 0))
     for _r, winner, pot in after.history[len(state.history) :]:
@@ -321,3 +274,28 @@ def _menu_options(quint: bool, joker: bool, kickers: bool) -> tuple[cmp.MenuOpti
         path: tuple[cmp.Text, ...] = (class_phrase(k[0]), key_phrase(principal(k)))
         out.append(cmp.MenuOption(Announce(k).to_json(), path if kick is None else (*path, kick), preset=kick is None))
     return tuple(out)
+
+
+def call_phrase(last_call: tuple[int, int, tuple[int, ...], bool, int]) -> cmp.Phrase:
+    """What a "Schwindel!" call came to (who called, whose cup, the hand, who paid): the felt's line and the move
+    list's announcement say the same, so one phrase serves both."""
+    challenger, announcer, cup, held, paid = last_call
+    msgid = (
+        N_(
+            "{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — the announcement holds, "
+            "{caller} pays {n} into the pot."
+        )
+        if held
+        else N_(
+            "{caller} called “Schwindel!”: {announcer}’s cup shows {hand} — a bluff, {announcer} pays {n} into the pot."
+        )
+    )
+    return cmp.Phrase(
+        msgid,
+        {
+            "caller": cmp.SeatRef(challenger),
+            "announcer": cmp.SeatRef(announcer),
+            "hand": key_phrase(tuple(cup)),
+            "n": paid,
+        },
+    )
